@@ -1,0 +1,70 @@
+# Fabric Designer — the two commands: `make run` and `make test`.
+# Both create .venv with everything the program needs (and, as root, the Debian libraries Qt needs).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+EXAMPLE ?= projects/small-rocev2-pod.json
+OUT    := out
+
+# Debian libraries Qt needs offscreen and under X, the CJK font for Chinese labels, and venv support.
+SYSTEM_PACKAGES := python3-venv libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 \
+	libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 \
+	libxcb-render-util0 libxcb-shape0 xauth fonts-wqy-microhei
+
+.PHONY: run test setup system-packages clean lint bench
+
+run: setup
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+		echo "Opening Fabric Designer on $(EXAMPLE)"; \
+		$(BIN)/fabric-designer $(EXAMPLE); \
+	else \
+		echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset): running the headless equivalent on $(EXAMPLE)."; \
+		mkdir -p $(OUT); \
+		$(BIN)/fabric-designer check $(EXAMPLE); \
+		$(BIN)/fabric-designer cost $(EXAMPLE); \
+		$(BIN)/fabric-designer simulate $(EXAMPLE) --workload allreduce:1GiB --timeline $(OUT)/timeline.csv \
+			&& echo "Simulation timeline: $(OUT)/timeline.csv"; \
+		$(BIN)/fabric-designer report $(EXAMPLE) -o $(OUT)/proposal.pdf \
+			&& echo "PDF proposal: $(OUT)/proposal.pdf"; \
+	fi
+
+test: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:randomly tests; \
+	status=$$?; if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests"; exit 1; fi; exit $$status
+
+setup: system-packages $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+# Installs what is missing with apt-get when running as root; otherwise names what to install.
+system-packages:
+	@command -v dpkg-query >/dev/null 2>&1 || exit 0; \
+	glib=libglib2.0-0; if apt-cache show libglib2.0-0t64 >/dev/null 2>&1; then glib=libglib2.0-0t64; fi; \
+	missing=""; for p in $(SYSTEM_PACKAGES) $$glib; do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = "0" ]; then \
+			echo "Installing Debian packages:$$missing"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
+				|| { echo "apt-get could not install:$$missing"; exit 1; }; \
+		else \
+			echo "Missing Debian packages:$$missing — install them with: sudo apt-get install$$missing"; \
+		fi; \
+	fi
+
+lint: setup
+	$(BIN)/ruff check designer tests benchmarks
+
+bench: setup
+	$(BIN)/python benchmarks/engine_scale.py
+
+clean:
+	rm -rf $(VENV) $(OUT) .pytest_cache .ruff_cache

@@ -1,0 +1,200 @@
+"""The `fabric-designer` command: the GUI, and the headless commands of DESIGN.md §3.
+
+Every command reaches the core through the same calls as the window. Bad input ends with one line on
+stderr and exit code 2; a traceback is shown only when FABRIC_DESIGNER_DEBUG=1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable
+
+from designer.model.errors import ProjectError
+
+PROG = "fabric-designer"
+COMMANDS = ("generate", "check", "cost", "simulate", "compare", "report")
+
+
+class CommandError(Exception):
+    """A user error in a command's arguments: printed as one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, not usage + line
+        raise CommandError(message)
+
+
+def _add_workload(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workload", action="append", metavar="SPEC",
+                   help="workload, e.g. allreduce:1GiB, permutation:256MiB:qps=8, train:70b:dp=128 (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Draw, simulate and cost AI-cluster networks (InfiniBand vs RoCEv2).")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    g = sub.add_parser("generate", help="generate a design from a topology template")
+    g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized"])
+    g.add_argument("--gpus", type=int, required=True)
+    g.add_argument("--gpus-per-server", type=int, default=8)
+    g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2")
+    g.add_argument("--oversubscription", type=float, default=1.0)
+    g.add_argument("--link-gbps", type=float, default=400)
+    fe = g.add_mutually_exclusive_group()
+    fe.add_argument("--frontend", dest="frontend", action="store_true", default=True)
+    fe.add_argument("--no-frontend", dest="frontend", action="store_false")
+    g.add_argument("--name", help="design name")
+    g.add_argument("-o", "--output", required=True, metavar="FILE")
+
+    c = sub.add_parser("check", help="design-rule checks; exit 0 clean, 1 errors found")
+    c.add_argument("file")
+    c.add_argument("--json", action="store_true")
+
+    k = sub.add_parser("cost", help="bill of materials, capex, power and TCO")
+    k.add_argument("file")
+    k.add_argument("--json", action="store_true")
+    k.add_argument("--currency", choices=["USD", "CNY"])
+
+    s = sub.add_parser("simulate", help="run the simulation engine on a design")
+    s.add_argument("file")
+    _add_workload(s)
+    s.add_argument("--backend", choices=["ib", "rocev2"], help="override every back-end segment's protocol")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--timeline", metavar="OUT.csv")
+
+    m = sub.add_parser("compare", help="the same design with IB and with RoCEv2, side by side")
+    m.add_argument("file")
+    _add_workload(m)
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--json", action="store_true")
+
+    r = sub.add_parser("report", help="write the PDF proposal")
+    r.add_argument("file")
+    r.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    _add_workload(r)
+    return parser
+
+
+# ---- commands -----------------------------------------------------------------------------------
+def cmd_generate(args: argparse.Namespace) -> int:
+    from designer.model.fileformat import save
+    from designer.topology import generate
+
+    doc = generate(args.kind, gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
+                   oversubscription=args.oversubscription, link_gbps=args.link_gbps,
+                   frontend=args.frontend, name=args.name)
+    save(doc, args.output)
+    switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
+    print(f"wrote {args.output}: {doc.gpu_count()} GPUs, {switches} switches, {len(doc.links)} links")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from designer.model.fileformat import load
+    from designer.topology.checks import run_checks
+
+    doc = load(args.file)
+    findings = run_checks(doc)
+    errors = sum(1 for f in findings if f.severity == "error")
+    warnings = sum(1 for f in findings if f.severity == "warning")
+    if args.json:
+        print(json.dumps({"file": args.file, "errors": errors, "warnings": warnings,
+                          "findings": [f.to_dict() for f in findings]}, ensure_ascii=False, indent=1))
+    else:
+        for f in findings:
+            print(f"{f.severity.upper():8} {f.rule:24} {f.message}")
+        print(f"{args.file}: {errors} error(s), {warnings} warning(s)")
+    return 1 if errors else 0
+
+
+def cmd_cost(args: argparse.Namespace) -> int:
+    from designer.catalog.money import format_money
+    from designer.model.fileformat import load
+    from designer.topology.cost import cost_report
+
+    doc = load(args.file)
+    report = cost_report(doc, currency=args.currency)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+        return 0
+    cur = report.currency
+    print(f"{'item':44} {'kind':9} {'count':>7} {'unit':>13} {'total':>15}")
+    for it in report.items:
+        print(f"{it.model[:44]:44} {it.kind:9} {it.count:7d} {format_money(it.unit_price, cur):>13} "
+              f"{format_money(it.total, cur):>15}")
+    print(f"capex {format_money(report.capex, cur)} (network {format_money(report.capex_network, cur)}), "
+          f"power {report.power_w / 1000:,.1f} kW, TCO over {report.tco_years} years {format_money(report.tco, cur)}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from designer.sim.cli_commands import cmd_simulate as run
+
+    return run(args)
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from designer.sim.cli_commands import cmd_compare as run
+
+    return run(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from designer.report.cli_commands import cmd_report as run
+
+    return run(args)
+
+
+HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "generate": cmd_generate, "check": cmd_check, "cost": cmd_cost, "simulate": cmd_simulate,
+    "compare": cmd_compare, "report": cmd_report,
+}
+
+
+def _open_gui(argv: list[str]) -> int:
+    parser = _Parser(prog=PROG, description="Open the designer window (FILE optional). Commands: "
+                     + ", ".join(COMMANDS) + f" (see '{PROG} COMMAND --help').")
+    parser.add_argument("file", nargs="?")
+    args = parser.parse_args(argv)
+    if args.file:
+        from designer.model.fileformat import load
+        load(args.file)  # refuse a bad file with one line before any window opens
+    from designer.ui.app import run_gui
+
+    return run_gui(args.file)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] in COMMANDS:
+            args = build_parser().parse_args(argv)
+            return HANDLERS[args.command](args)
+        if argv and argv[0] in ("-h", "--help"):
+            build_parser().print_help()
+            return 0
+        return _open_gui(argv)
+    except (ProjectError, CommandError, ValueError) as exc:
+        text = exc.one_line() if isinstance(exc, ProjectError) else str(exc)
+        print(f"{PROG}: error: {text}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: still one line, details on request
+        if os.environ.get("FABRIC_DESIGNER_DEBUG") == "1":
+            traceback.print_exc()
+        print(f"{PROG}: internal error: {type(exc).__name__}: {exc} "
+              "(set FABRIC_DESIGNER_DEBUG=1 for details)", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,257 @@
+"""The fabric document: the one owner of a design's state, with a change-notification hook.
+
+Views (the canvas, the inspector, the status bar) subscribe and receive batches of `Change`
+records; they never write the document directly. Edits made inside `with doc.batch():` reach the
+subscribers as one batch when the outermost block ends.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
+
+from designer.model.assumptions import Assumptions
+from designer.model.errors import ProjectError
+from designer.model.links import Endpoint, Link
+from designer.model.nodes import Node, Port
+from designer.model.segments import Segment
+
+
+@dataclass(frozen=True)
+class Change:
+    """One edit: what kind of object, which action, which id."""
+
+    kind: str    # node | link | segment | document
+    action: str  # add | remove | update
+    id: str = ""
+
+
+Listener = Callable[[list[Change]], None]
+
+
+@dataclass
+class FabricDocument:
+    """A design: nodes, links, back-end segments, assumptions and free notes."""
+
+    name: str = "Untitled fabric"
+    nodes: dict[str, Node] = field(default_factory=dict)
+    links: dict[str, Link] = field(default_factory=dict)
+    segments: dict[str, Segment] = field(default_factory=dict)
+    assumptions: Assumptions = field(default_factory=Assumptions)
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        self._listeners: list[Listener] = []
+        self._pending: list[Change] = []
+        self._batch_depth = 0
+        self._ids = itertools.count(1)
+
+    # ---- notification -------------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(changes)` after every edit batch; returns the function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Group edits so that subscribers hear of them once, at the end."""
+        self._batch_depth += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
+            if self._batch_depth == 0:
+                self._flush()
+
+    def _emit(self, change: Change) -> None:
+        self._pending.append(change)
+        if self._batch_depth == 0:
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self._pending:
+            return
+        changes, self._pending = self._pending, []
+        for listener in list(self._listeners):
+            listener(changes)
+
+    # ---- ids ----------------------------------------------------------------------------------
+    def new_id(self, prefix: str) -> str:
+        """An id with `prefix` not used by any node, link or segment."""
+        taken = self.nodes.keys() | self.links.keys() | self.segments.keys()
+        while True:
+            candidate = f"{prefix}{next(self._ids)}"
+            if candidate not in taken:
+                return candidate
+
+    # ---- nodes --------------------------------------------------------------------------------
+    def add_node(self, node: Node) -> Node:
+        if node.id in self.nodes:
+            raise ProjectError(f"node id '{node.id}' is already used")
+        self.nodes[node.id] = node
+        self._emit(Change("node", "add", node.id))
+        return node
+
+    def remove_node(self, node_id: str) -> tuple[Node, list[Link], list[str]]:
+        """Remove a node, its links and its segment memberships.
+
+        Returns what was removed (node, links, ids of segments it belonged to) so that an undo
+        can put it back with `restore_node`.
+        """
+        node = self._node(node_id)
+        with self.batch():
+            gone_links = [link for link in self.links.values() if link.touches(node_id)]
+            for link in gone_links:
+                self.remove_link(link.id)
+            member_of = []
+            for seg in self.segments.values():
+                if node_id in seg.nodes:
+                    seg.nodes.remove(node_id)
+                    member_of.append(seg.id)
+                    self._emit(Change("segment", "update", seg.id))
+            del self.nodes[node_id]
+            self._emit(Change("node", "remove", node_id))
+        return node, gone_links, member_of
+
+    def restore_node(self, node: Node, links: list[Link], segment_ids: list[str]) -> None:
+        """Undo of `remove_node`."""
+        with self.batch():
+            self.add_node(node)
+            for seg_id in segment_ids:
+                if seg_id in self.segments and node.id not in self.segments[seg_id].nodes:
+                    self.segments[seg_id].nodes.append(node.id)
+                    self._emit(Change("segment", "update", seg_id))
+            for link in links:
+                self.add_link(link)
+
+    def update_node(self, node_id: str, **values: object) -> dict[str, object]:
+        """Set fields of a node; returns the previous values (for undo)."""
+        return self._update(self._node(node_id), "node", node_id, values)
+
+    def move_nodes(self, positions: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+        """Move many nodes in one batch; returns the old positions."""
+        old = {}
+        with self.batch():
+            for node_id, (x, y) in positions.items():
+                node = self._node(node_id)
+                old[node_id] = (node.x, node.y)
+                node.x, node.y = float(x), float(y)
+                self._emit(Change("node", "update", node_id))
+        return old
+
+    # ---- links --------------------------------------------------------------------------------
+    def add_link(self, link: Link) -> Link:
+        if link.id in self.links:
+            raise ProjectError(f"link id '{link.id}' is already used")
+        for end in (link.a, link.b):
+            node = self._node(end.node)
+            if end.port not in node.port_map():
+                raise ProjectError(f"node '{end.node}' has no port '{end.port}'")
+        self.links[link.id] = link
+        self._emit(Change("link", "add", link.id))
+        return link
+
+    def remove_link(self, link_id: str) -> Link:
+        if link_id not in self.links:
+            raise ProjectError(f"there is no link '{link_id}'")
+        link = self.links.pop(link_id)
+        self._emit(Change("link", "remove", link_id))
+        return link
+
+    def update_link(self, link_id: str, **values: object) -> dict[str, object]:
+        if link_id not in self.links:
+            raise ProjectError(f"there is no link '{link_id}'")
+        return self._update(self.links[link_id], "link", link_id, values)
+
+    # ---- segments -----------------------------------------------------------------------------
+    def add_segment(self, segment: Segment) -> Segment:
+        if segment.id in self.segments:
+            raise ProjectError(f"segment id '{segment.id}' is already used")
+        self.segments[segment.id] = segment
+        self._emit(Change("segment", "add", segment.id))
+        return segment
+
+    def remove_segment(self, segment_id: str) -> Segment:
+        if segment_id not in self.segments:
+            raise ProjectError(f"there is no segment '{segment_id}'")
+        seg = self.segments.pop(segment_id)
+        self._emit(Change("segment", "remove", segment_id))
+        return seg
+
+    def update_segment(self, segment_id: str, **values: object) -> dict[str, object]:
+        if segment_id not in self.segments:
+            raise ProjectError(f"there is no segment '{segment_id}'")
+        return self._update(self.segments[segment_id], "segment", segment_id, values)
+
+    def set_assumptions(self, assumptions: Assumptions) -> Assumptions:
+        old, self.assumptions = self.assumptions, assumptions
+        self._emit(Change("document", "update", "assumptions"))
+        return old
+
+    def set_meta(self, name: str | None = None, notes: str | None = None) -> tuple[str, str]:
+        old = (self.name, self.notes)
+        if name is not None:
+            self.name = name
+        if notes is not None:
+            self.notes = notes
+        self._emit(Change("document", "update", "meta"))
+        return old
+
+    # ---- queries ------------------------------------------------------------------------------
+    def links_of(self, node_id: str) -> list[Link]:
+        return [link for link in self.links.values() if link.touches(node_id)]
+
+    def used_ports(self, node_id: str) -> set[str]:
+        used = set()
+        for link in self.links.values():
+            for end in (link.a, link.b):
+                if end.node == node_id:
+                    used.add(end.port)
+        return used
+
+    def free_ports(self, node_id: str, plane: str | None = None) -> list[Port]:
+        """Unused ports of a node, optionally only those usable on `plane`."""
+        used = self.used_ports(node_id)
+        return [p for p in self._node(node_id).ports()
+                if p.name not in used and (plane is None or p.plane in (None, plane))]
+
+    def segment_of(self, node_id: str) -> Segment | None:
+        for seg in self.segments.values():
+            if node_id in seg.nodes:
+                return seg
+        return None
+
+    def port(self, end: Endpoint) -> Port:
+        return self._node(end.node).port_map()[end.port]
+
+    def copy(self) -> FabricDocument:
+        """A deep copy without listeners."""
+        dup = FabricDocument(name=self.name, nodes=copy.deepcopy(self.nodes),
+                             links=copy.deepcopy(self.links), segments=copy.deepcopy(self.segments),
+                             assumptions=copy.deepcopy(self.assumptions), notes=self.notes)
+        return dup
+
+    def gpu_count(self) -> int:
+        return sum(n.gpus for n in self.nodes.values() if n.kind == "server")
+
+    # ---- internals ----------------------------------------------------------------------------
+    def _node(self, node_id: str) -> Node:
+        if node_id not in self.nodes:
+            raise ProjectError(f"there is no node '{node_id}'")
+        return self.nodes[node_id]
+
+    def _update(self, obj: object, kind: str, obj_id: str, values: dict[str, object]) -> dict[str, object]:
+        names = {f.name for f in fields(obj)}  # type: ignore[arg-type]
+        unknown = set(values) - names
+        if unknown:
+            raise ProjectError(f"{kind} '{obj_id}' has no field {', '.join(sorted(unknown))}")
+        if "id" in values and values["id"] != obj_id:
+            raise ProjectError(f"the id of {kind} '{obj_id}' cannot be changed")
+        old = {name: copy.deepcopy(getattr(obj, name)) for name in values}
+        for name, value in values.items():
+            setattr(obj, name, value)
+        self._emit(Change(kind, "update", obj_id))
+        return old

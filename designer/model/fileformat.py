@@ -1,0 +1,416 @@
+"""The project file: JSON with a `format` key, validated on load, saved atomically.
+
+`document_from_dict` checks every field and collects every problem with its place before it
+raises one `ProjectError`; it never lets a KeyError or TypeError escape.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from designer.model.assumptions import CURRENCIES, Assumptions
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.model.links import CABLE_TYPES, Endpoint, Link
+from designer.model.nodes import MEDIA, NODE_KINDS, PLANES, SWITCH_ROLES, Node, PortGroup
+from designer.model.segments import (
+    IB_ROUTING_ENGINES,
+    LOAD_BALANCING,
+    PROTOCOLS,
+    IBSettings,
+    RoCESettings,
+    Segment,
+)
+
+FORMAT = "fabric-designer/1"
+MAX_FILE_BYTES = 64 * 1024 * 1024  # refuse larger files rather than exhaust memory
+
+_CHOICES = {
+    "routing_engine": IB_ROUTING_ENGINES,
+    "load_balancing": LOAD_BALANCING,
+}
+
+
+# ---- writing ------------------------------------------------------------------------------------
+def document_to_dict(doc: FabricDocument) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "name": doc.name,
+        "notes": doc.notes,
+        "assumptions": _typed(doc.assumptions),
+        "nodes": [_node_to_dict(n) for n in doc.nodes.values()],
+        "links": [_link_to_dict(link) for link in doc.links.values()],
+        "segments": [
+            {"id": s.id, "name": s.name, "protocol": s.protocol, "nodes": list(s.nodes),
+             "ib": _typed(s.ib), "rocev2": _typed(s.rocev2)}
+            for s in doc.segments.values()
+        ],
+    }
+
+
+def _typed(obj: Any) -> dict[str, Any]:
+    """asdict with each value coerced to its field's declared type, so that save-load-save is exact."""
+    out = asdict(obj)
+    for f in fields(obj):
+        if f.type in ("float", float) and not isinstance(out[f.name], bool):
+            out[f.name] = float(out[f.name])
+    return out
+
+
+def _node_to_dict(n: Node) -> dict[str, Any]:
+    d: dict[str, Any] = {"id": n.id, "kind": n.kind, "model": n.model, "label": n.label,
+                         "x": float(n.x), "y": float(n.y),
+                         "ports": [{"prefix": g.prefix, "count": g.count, "speed_gbps": float(g.speed_gbps),
+                                    "medium": g.medium, "plane": g.plane} for g in n.port_groups]}
+    if n.role is not None:
+        d["role"] = n.role
+    if n.kind == "server":
+        d.update(gpus=n.gpus, gpu_model=n.gpu_model, nvlink_gbps=float(n.nvlink_gbps), nic_model=n.nic_model)
+    if n.pod is not None:
+        d["pod"] = n.pod
+    if n.rail is not None:
+        d["rail"] = n.rail
+    return d
+
+
+def _link_to_dict(link: Link) -> dict[str, Any]:
+    return {"id": link.id, "a": {"node": link.a.node, "port": link.a.port},
+            "b": {"node": link.b.node, "port": link.b.port}, "speed_gbps": float(link.speed_gbps),
+            "cable": link.cable, "length_m": float(link.length_m), "plane": link.plane}
+
+
+def dumps(doc: FabricDocument) -> str:
+    return json.dumps(document_to_dict(doc), ensure_ascii=False, indent=1)
+
+
+def save(doc: FabricDocument, path: str | os.PathLike[str]) -> None:
+    """Write atomically: a temporary file in the same folder, flushed and fsynced, then renamed."""
+    write_text_atomically(Path(path), dumps(doc))
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Replace `path` with `text` so that a crash leaves either the old or the new file, never half."""
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise ProjectError(f"cannot write in {folder}: {exc.strerror or exc}", str(path)) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise ProjectError(f"cannot save: {exc.strerror or exc}", str(path)) from None
+
+
+# ---- reading ------------------------------------------------------------------------------------
+def load(path: str | os.PathLike[str]) -> FabricDocument:
+    """Read and validate a project file; any problem raises ProjectError naming the file."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ProjectError(f"file is {size / 2**20:.0f} MiB, above the {MAX_FILE_BYTES // 2**20} MiB "
+                               "limit for project files", str(p))
+        raw = p.read_bytes()
+    except ProjectError:
+        raise
+    except IsADirectoryError:
+        raise ProjectError("is a folder, not a project file", str(p)) from None
+    except OSError as exc:
+        raise ProjectError(f"cannot read: {exc.strerror or exc}", str(p)) from None
+    try:
+        return loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ProjectError("not a project file (not UTF-8 text)", str(p)) from None
+    except ProjectError as exc:
+        raise ProjectError(exc.problems, str(p)) from None
+
+
+def loads(text: str) -> FabricDocument:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProjectError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise ProjectError("not a project file (JSON nested too deeply)") from None
+    return document_from_dict(data)
+
+
+class _Reader:
+    """Collects problems with their place while reading untrusted data."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def bad(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}")
+
+    def get(self, obj: dict, key: str, where: str, kind: type | tuple, *, default: Any = ...,
+            choices: tuple | None = None, minimum: float | None = None) -> Any:
+        place = f"{where}.{key}" if where else key
+        if key not in obj:
+            if default is ...:
+                self.bad(place, "is missing")
+                return None
+            return default
+        value = obj[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        # bool is an int in Python: accept it only where bool is asked for.
+        if isinstance(value, bool) and bool not in kinds:
+            ok = False
+        elif float in kinds and isinstance(value, int) and not isinstance(value, bool):
+            value, ok = float(value), True
+        else:
+            ok = isinstance(value, kinds)
+        if not ok:
+            names = " or ".join(_type_name(k) for k in kinds)
+            self.bad(place, f"must be {names}, not {_type_name(type(value))}")
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            self.bad(place, "must be a finite number")
+            return None
+        if choices is not None and value not in choices:
+            self.bad(place, f"must be one of {', '.join(map(str, choices))}, not {value!r}")
+            return None
+        if minimum is not None and value < minimum:
+            self.bad(place, f"must be at least {minimum:g}, not {value!r}")
+            return None
+        return value
+
+
+def _type_name(t: type) -> str:
+    return {str: "text", int: "a whole number", float: "a number", bool: "true or false",
+            dict: "an object", list: "a list", type(None): "null"}.get(t, t.__name__)
+
+
+def document_from_dict(data: Any) -> FabricDocument:
+    r = _Reader()
+    if not isinstance(data, dict):
+        raise ProjectError("not a project file (the top level is not a JSON object)")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        if isinstance(fmt, str) and fmt.startswith("fabric-designer/"):
+            raise ProjectError(f"format '{fmt}' is not supported by this version (reads '{FORMAT}')")
+        raise ProjectError(f"not a project file (no \"format\": \"{FORMAT}\" key)")
+
+    name = r.get(data, "name", "", str, default="Untitled fabric")
+    notes = r.get(data, "notes", "", str, default="")
+    assumptions = _read_assumptions(r, data.get("assumptions", {}))
+    nodes = _read_list(r, data, "nodes", _read_node)
+    links = _read_list(r, data, "links", _read_link)
+    segments = _read_list(r, data, "segments", _read_segment)
+
+    doc = FabricDocument(name=name or "Untitled fabric", notes=notes or "",
+                         assumptions=assumptions or Assumptions())
+    _check_ids(r, "nodes", nodes)
+    _check_ids(r, "links", links)
+    _check_ids(r, "segments", segments)
+    for n in nodes:
+        if n is not None:
+            doc.nodes.setdefault(n.id, n)
+    ports = {nid: n.port_map() for nid, n in doc.nodes.items()}
+    for i, link in enumerate(links):
+        if link is None:
+            continue
+        for side in ("a", "b"):
+            end: Endpoint = getattr(link, side)
+            if end.node not in doc.nodes:
+                r.bad(f"links[{i}].{side}.node", f"there is no node '{end.node}'")
+            elif end.port not in ports[end.node]:
+                r.bad(f"links[{i}].{side}.port", f"node '{end.node}' has no port '{end.port}'")
+        if link.a == link.b:
+            r.bad(f"links[{i}]", "joins a port to itself")
+        doc.links.setdefault(link.id, link)
+    member: dict[str, str] = {}
+    for i, seg in enumerate(segments):
+        if seg is None:
+            continue
+        for j, nid in enumerate(seg.nodes):
+            if nid not in doc.nodes:
+                r.bad(f"segments[{i}].nodes[{j}]", f"there is no node '{nid}'")
+            elif nid in member and member[nid] != seg.id:
+                r.bad(f"segments[{i}].nodes[{j}]", f"node '{nid}' is already in segment '{member[nid]}'")
+            else:
+                member[nid] = seg.id
+        doc.segments.setdefault(seg.id, seg)
+    if r.problems:
+        raise ProjectError(r.problems)
+    return doc
+
+
+def _check_ids(r: _Reader, what: str, items: list) -> None:
+    seen: set[str] = set()
+    for i, item in enumerate(items):
+        if item is None:
+            continue
+        if not item.id:
+            r.bad(f"{what}[{i}].id", "must not be empty")
+        elif item.id in seen:
+            r.bad(f"{what}[{i}].id", f"'{item.id}' is used twice")
+        seen.add(item.id)
+
+
+def _read_list(r: _Reader, data: dict, key: str, read_one) -> list:
+    items = r.get(data, key, "", list, default=[])
+    if items is None:
+        return []
+    out = []
+    for i, raw in enumerate(items):
+        where = f"{key}[{i}]"
+        if not isinstance(raw, dict):
+            r.bad(where, f"must be an object, not {_type_name(type(raw))}")
+            out.append(None)
+            continue
+        before = len(r.problems)
+        item = read_one(r, raw, where)
+        out.append(item if len(r.problems) == before else None)
+    return out
+
+
+def _read_assumptions(r: _Reader, raw: Any) -> Assumptions | None:
+    if not isinstance(raw, dict):
+        r.bad("assumptions", "must be an object")
+        return None
+    defaults = Assumptions()
+    values = {}
+    for f in fields(Assumptions):
+        default = getattr(defaults, f.name)
+        kind = type(default)
+        choices = CURRENCIES if f.name == "currency" else None
+        v = r.get(raw, f.name, "assumptions", kind, default=default, choices=choices,
+                  minimum=0 if kind in (int, float) else None)
+        values[f.name] = default if v is None else v
+    for key in raw:
+        if key not in values:
+            r.bad(f"assumptions.{key}", "is not a known assumption")
+    if values["pue"] < 1.0:
+        r.bad("assumptions.pue", f"must be at least 1.0, not {values['pue']!r}")
+    return Assumptions(**values)
+
+
+def _read_node(r: _Reader, raw: dict, where: str) -> Node | None:
+    node_id = r.get(raw, "id", where, str)
+    kind = r.get(raw, "kind", where, str, choices=NODE_KINDS)
+    model = r.get(raw, "model", where, str)
+    label = r.get(raw, "label", where, str, default="")
+    x = r.get(raw, "x", where, float, default=0.0)
+    y = r.get(raw, "y", where, float, default=0.0)
+    role = r.get(raw, "role", where, (str, type(None)), default=None,
+                 choices=SWITCH_ROLES + (None,))
+    gpus = r.get(raw, "gpus", where, int, default=0, minimum=0)
+    gpu_model = r.get(raw, "gpu_model", where, (str, type(None)), default=None)
+    nvlink = r.get(raw, "nvlink_gbps", where, float, default=0.0, minimum=0)
+    nic_model = r.get(raw, "nic_model", where, (str, type(None)), default=None)
+    pod = r.get(raw, "pod", where, (int, type(None)), default=None)
+    rail = r.get(raw, "rail", where, (int, type(None)), default=None)
+    groups = []
+    raw_groups = r.get(raw, "ports", where, list, default=[])
+    names: set[str] = set()
+    for gi, g in enumerate(raw_groups or []):
+        gw = f"{where}.ports[{gi}]"
+        if not isinstance(g, dict):
+            r.bad(gw, "must be an object")
+            continue
+        prefix = r.get(g, "prefix", gw, str)
+        count = r.get(g, "count", gw, int, minimum=0)
+        speed = r.get(g, "speed_gbps", gw, float, minimum=0)
+        medium = r.get(g, "medium", gw, str, choices=MEDIA)
+        plane = r.get(g, "plane", gw, (str, type(None)), default=None, choices=PLANES + (None,))
+        if None in (prefix, count, speed, medium):
+            continue
+        if count > 4096:
+            r.bad(f"{gw}.count", f"{count} ports is more than any device has (limit 4096)")
+            continue
+        group = PortGroup(prefix, count, speed, medium, plane)
+        clash = names & {p.name for p in group.ports()}
+        if clash:
+            r.bad(gw, f"port name '{sorted(clash)[0]}' is used twice")
+        names |= {p.name for p in group.ports()}
+        groups.append(group)
+    if role is not None and kind not in ("switch",):
+        r.bad(f"{where}.role", f"only switches have a role, not a {kind}")
+    if kind == "switch" and role is None and "role" in raw:
+        r.bad(f"{where}.role", "a switch needs a role")
+    if None in (node_id, kind, model):
+        return None
+    if kind == "switch" and role is None:
+        r.bad(f"{where}.role", "is missing (leaf, spine, core or frontend)")
+        return None
+    return Node(id=node_id, kind=kind, model=model, label=label or "", x=x or 0.0, y=y or 0.0,
+                role=role, port_groups=groups, gpus=gpus or 0, gpu_model=gpu_model,
+                nvlink_gbps=nvlink or 0.0, nic_model=nic_model, pod=pod, rail=rail)
+
+
+def _read_endpoint(r: _Reader, raw: Any, where: str) -> Endpoint | None:
+    if not isinstance(raw, dict):
+        r.bad(where, "must be an object with node and port")
+        return None
+    node = r.get(raw, "node", where, str)
+    port = r.get(raw, "port", where, str)
+    if node is None or port is None:
+        return None
+    return Endpoint(node, port)
+
+
+def _read_link(r: _Reader, raw: dict, where: str) -> Link | None:
+    link_id = r.get(raw, "id", where, str)
+    a = _read_endpoint(r, raw.get("a"), f"{where}.a")
+    b = _read_endpoint(r, raw.get("b"), f"{where}.b")
+    speed = r.get(raw, "speed_gbps", where, float, minimum=0)
+    cable = r.get(raw, "cable", where, str, default="dac", choices=CABLE_TYPES)
+    length = r.get(raw, "length_m", where, float, default=2.0, minimum=0)
+    plane = r.get(raw, "plane", where, str, default="backend", choices=PLANES)
+    if None in (link_id, a, b, speed, cable, length, plane):
+        return None
+    return Link(link_id, a, b, speed, cable, length, plane)
+
+
+def _read_settings(r: _Reader, raw: Any, where: str, cls: type) -> Any:
+    defaults = cls()
+    if raw is None:
+        return defaults
+    if not isinstance(raw, dict):
+        r.bad(where, "must be an object")
+        return defaults
+    values = {}
+    for f in fields(cls):
+        default = getattr(defaults, f.name)
+        kind = type(default)
+        v = r.get(raw, f.name, where, kind, default=default, choices=_CHOICES.get(f.name),
+                  minimum=0 if kind in (int, float) else None)
+        values[f.name] = default if v is None else v
+    for key in raw:
+        if key not in values:
+            r.bad(f"{where}.{key}", "is not a known setting")
+    return cls(**values)
+
+
+def _read_segment(r: _Reader, raw: dict, where: str) -> Segment | None:
+    seg_id = r.get(raw, "id", where, str)
+    name = r.get(raw, "name", where, str, default="")
+    protocol = r.get(raw, "protocol", where, str, choices=PROTOCOLS)
+    members = r.get(raw, "nodes", where, list, default=[])
+    node_ids = []
+    for i, nid in enumerate(members or []):
+        if isinstance(nid, str):
+            node_ids.append(nid)
+        else:
+            r.bad(f"{where}.nodes[{i}]", "must be a node id (text)")
+    ib = _read_settings(r, raw.get("ib"), f"{where}.ib", IBSettings)
+    roce = _read_settings(r, raw.get("rocev2"), f"{where}.rocev2", RoCESettings)
+    if None in (seg_id, protocol):
+        return None
+    return Segment(seg_id, name or seg_id, protocol, node_ids, ib, roce)

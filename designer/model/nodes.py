@@ -1,0 +1,79 @@
+"""Nodes of a fabric (GPU servers, switches, gateways, storage) and their ports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+NODE_KINDS = ("server", "switch", "gateway", "storage")
+SWITCH_ROLES = ("leaf", "spine", "core", "frontend")
+# A port's medium: "vpi" ports (ConnectX-class NICs) speak InfiniBand or Ethernet,
+# whichever the segment they sit in uses.
+MEDIA = ("ib", "ethernet", "vpi")
+PLANES = ("backend", "frontend")
+
+
+@dataclass(frozen=True)
+class Port:
+    """One named port of a node."""
+
+    name: str
+    speed_gbps: float
+    medium: str
+    plane: str | None  # None: a switch port, usable on either plane
+
+
+@dataclass
+class PortGroup:
+    """A run of identical ports named prefix1..prefixN (compact form stored in the file)."""
+
+    prefix: str
+    count: int
+    speed_gbps: float
+    medium: str
+    plane: str | None = None
+
+    def ports(self) -> list[Port]:
+        return [Port(f"{self.prefix}{i}", self.speed_gbps, self.medium, self.plane)
+                for i in range(1, self.count + 1)]
+
+
+@dataclass
+class Node:
+    """A device on the drawing. Server-only fields are zero/None on other kinds."""
+
+    id: str
+    kind: str
+    model: str
+    label: str = ""
+    x: float = 0.0
+    y: float = 0.0
+    role: str | None = None            # switches: leaf | spine | core | frontend
+    port_groups: list[PortGroup] = field(default_factory=list)
+    gpus: int = 0                      # servers: GPUs in the box
+    gpu_model: str | None = None       # servers: key into the catalog's GPU table
+    nvlink_gbps: float = 0.0           # servers: NVLink bandwidth per GPU per direction
+    nic_model: str | None = None       # servers: catalog id of the back-end NICs
+    pod: int | None = None             # generators: which pod / group the node belongs to
+    rail: int | None = None            # rail-optimized designs: the rail of a leaf
+
+    def ports(self) -> list[Port]:
+        out: list[Port] = []
+        for group in self.port_groups:
+            out.extend(group.ports())
+        return out
+
+    def port_map(self) -> dict[str, Port]:
+        return {p.name: p for p in self.ports()}
+
+    def port_count(self) -> int:
+        return sum(g.count for g in self.port_groups)
+
+    @property
+    def display_name(self) -> str:
+        return self.label or self.id
+
+    def backend_ports(self) -> list[Port]:
+        return [p for p in self.ports() if p.plane == "backend"]
+
+    def frontend_ports(self) -> list[Port]:
+        return [p for p in self.ports() if p.plane == "frontend"]

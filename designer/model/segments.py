@@ -1,0 +1,79 @@
+"""Back-end segments: a set of nodes that run one protocol, with that protocol's settings.
+
+Defaults come from ../shared/reference/published-figures.md (§5): ConnectX firmware DCQCN
+defaults (mlxconfig dump), ECN thresholds of the HPCC/SimAI ns-3 lineage at 400G, PFC headroom
+from the IEEE 802.1Qbb buffer model, IB credits in 64-byte blocks per virtual lane.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+PROTOCOLS = ("ib", "rocev2")
+IB_ROUTING_ENGINES = ("minhop", "updn", "ftree")
+LOAD_BALANCING = ("ecmp", "spray")
+
+
+@dataclass
+class IBSettings:
+    """InfiniBand segment: Subnet-Manager routing and link-level credit flow control."""
+
+    routing_engine: str = "ftree"          # OpenSM engines: minhop, updn, ftree
+    adaptive_routing: bool = False         # OpenSM default is off; Quantum switches support it
+    virtual_lanes: int = 4                 # ConnectX default NUM_OF_VL = 4 [M mlxconfig]
+    credit_buffer_kb: float = 256.0        # receive buffer per port per VL advertised as credits [E]
+    mtu_bytes: int = 4096
+
+
+@dataclass
+class RoCESettings:
+    """RoCEv2 segment: PFC lossless class, ECN marking (RED) and DCQCN at the sender."""
+
+    pfc: bool = True
+    xoff_kb: float = 512.0                 # ingress occupancy that sends PAUSE [E]
+    xon_kb: float = 256.0                  # occupancy that resumes [E]
+    headroom_kb: float = 118.0             # 400G, 100 m fibre, 9 KB MTU worked example (§5.3)
+    ecn: bool = True
+    kmin_kb: float = 800.0                 # HPCC/SimAI ns-3 defaults at 400G (§5.2)
+    kmax_kb: float = 3200.0
+    pmax: float = 0.2
+    dcqcn: bool = True
+    dcqcn_g: float = 1.0 / 256.0           # alpha EWMA gain (DCQCN paper)
+    rate_ai_mbps: float = 5.0              # RPG_AI_RATE (ConnectX default)
+    rate_hai_mbps: float = 50.0            # RPG_HAI_RATE
+    rate_timer_us: float = 300.0           # RPG_TIME_RESET
+    byte_counter_kb: float = 32767.0 * 64 / 1024  # RPG_BYTE_RESET in 64 B units -> ~2 MB
+    fast_recovery_steps: int = 1           # RPG_THRESHOLD
+    min_dec_fac: float = 0.5               # RPG_MIN_DEC_FAC: at most a 50 % cut per CNP
+    cnp_interval_us: float = 4.0           # MIN_TIME_BETWEEN_CNPS
+    rate_reduce_period_us: float = 4.0     # RATE_REDUCE_MONITOR_PERIOD
+    min_rate_mbps: float = 1.0             # RPG_MIN_RATE
+    qps: int = 1                           # queue pairs per connection
+    load_balancing: str = "ecmp"           # ecmp | spray
+    mtu_bytes: int = 4096
+
+
+@dataclass
+class Segment:
+    """A named set of nodes on the back-end that runs one protocol.
+
+    Both settings blocks are kept so that switching the protocol (or comparing IB with RoCEv2 on
+    the same drawing) never loses the user's tuning of the other one.
+    """
+
+    id: str
+    name: str
+    protocol: str = "rocev2"
+    nodes: list[str] = field(default_factory=list)
+    ib: IBSettings = field(default_factory=IBSettings)
+    rocev2: RoCESettings = field(default_factory=RoCESettings)
+
+    @property
+    def settings(self) -> IBSettings | RoCESettings:
+        return self.ib if self.protocol == "ib" else self.rocev2
+
+
+def settings_fields(cls: type) -> dict[str, type]:
+    """Field name -> Python type of a settings dataclass (for validation and the inspector)."""
+    types = {"bool": bool, "int": int, "float": float, "str": str}
+    return {f.name: types[f.type] if isinstance(f.type, str) else f.type for f in fields(cls)}

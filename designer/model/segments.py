@@ -30,23 +30,26 @@ class RoCESettings:
     """RoCEv2 segment: PFC lossless class, ECN marking (RED) and DCQCN at the sender."""
 
     pfc: bool = True
-    xoff_kb: float = 512.0                 # ingress occupancy that sends PAUSE [E]
-    xon_kb: float = 256.0                  # occupancy that resumes [E]
+    xoff_kb: float = 4096.0                # ingress occupancy that sends PAUSE; above Kmax so that ECN acts
+    xon_kb: float = 3072.0                 # first ("ECN Kmin well below PFC Xoff", §5.3) [E]
     headroom_kb: float = 118.0             # 400G, 100 m fibre, 9 KB MTU worked example (§5.3)
     ecn: bool = True
     kmin_kb: float = 800.0                 # HPCC/SimAI ns-3 defaults at 400G (§5.2)
     kmax_kb: float = 3200.0
     pmax: float = 0.2
     dcqcn: bool = True
-    dcqcn_g: float = 1.0 / 256.0           # alpha EWMA gain (DCQCN paper)
-    rate_ai_mbps: float = 5.0              # RPG_AI_RATE (ConnectX default)
-    rate_hai_mbps: float = 50.0            # RPG_HAI_RATE
-    rate_timer_us: float = 300.0           # RPG_TIME_RESET
-    byte_counter_kb: float = 32767.0 * 64 / 1024  # RPG_BYTE_RESET in 64 B units -> ~2 MB
-    fast_recovery_steps: int = 1           # RPG_THRESHOLD
-    min_dec_fac: float = 0.5               # RPG_MIN_DEC_FAC: at most a 50 % cut per CNP
-    cnp_interval_us: float = 4.0           # MIN_TIME_BETWEEN_CNPS
-    rate_reduce_period_us: float = 4.0     # RATE_REDUCE_MONITOR_PERIOD
+    # Reaction point: the DCQCN paper's timing (§5.1); increase steps scaled with line rate from the paper's
+    # 40 Mb/s at 40 GbE (0.1 % of line rate; hyper increase 10x) to 400G [E].
+    dcqcn_g: float = 1.0 / 256.0           # alpha EWMA gain g
+    alpha_update_us: float = 55.0          # K: alpha decays after K without a CNP
+    rate_ai_mbps: float = 400.0            # additive increase R_AI
+    rate_hai_mbps: float = 4000.0          # hyper increase R_HAI
+    rate_timer_us: float = 55.0            # T: rate-increase timer
+    byte_counter_kb: float = 10000.0       # B: 10 MB byte counter
+    fast_recovery_steps: int = 5           # F
+    min_dec_fac: float = 0.5               # RPG_MIN_DEC_FAC: a CNP cuts the rate to no less than half
+    cnp_interval_us: float = 50.0          # N: at most one CNP per flow per 50 us
+    rate_reduce_period_us: float = 50.0    # at most one cut per period
     min_rate_mbps: float = 1.0             # RPG_MIN_RATE
     qps: int = 1                           # queue pairs per connection
     load_balancing: str = "ecmp"           # ecmp | spray

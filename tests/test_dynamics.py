@@ -1,0 +1,126 @@
+"""The fluid queue model: PFC, DCQCN, IB credits and the lossy front-end, checked with numbers."""
+
+import numpy as np
+import pytest
+
+from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
+from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
+
+CAP = 50e9          # 400 Gb/s in bytes/s
+XOFF, XON, HEADROOM = 4e6, 3e6, 118e3
+KMIN, KMAX = 800e3, 3200e3
+
+
+def incast(n, fc, cc, size=16e6, until=0.05, **kw):
+    ports = PortSet.uniform(n + 1, CAP, fc, xoff_B=XOFF, xon_B=XON, headroom_B=HEADROOM, credit_B=256e3,
+                            kmin_B=KMIN if cc == CC_DCQCN else 0, kmax_B=KMAX if cc == CC_DCQCN else 0, pmax=0.2,
+                            queue_limit_B=kw.pop("queue_limit_B", 1e6))
+    flows = FlowSet.from_paths([[i, n] for i in range(n)], size, line_rate_Bps=CAP, cc=cc)
+    return FluidSimulator(ports, flows, dt_s=1e-6, record_every=100, **kw).run(until_s=until)
+
+
+def test_lossless_incast_never_drops_and_keeps_the_receiver_link_full():
+    r = incast(8, FC_PFC, CC_NONE)
+    ideal = 8 * 16e6 / CAP
+    assert r.finished and r.dropped_B == 0 and r.headroom_overflow_B == 0
+    assert r.completion_time_s == pytest.approx(ideal, rel=0.01)       # the bottleneck runs at line rate
+    assert r.port_max_queue_B[8] <= 8 * (XOFF + HEADROOM)                # bounded by the ingress thresholds
+    assert r.pause_fraction() > 0.3                                      # senders spend much time paused
+
+
+def test_dcqcn_removes_most_pauses_and_the_queue_settles_near_the_ecn_band():
+    plain = incast(8, FC_PFC, CC_NONE, size=64e6)
+    dcqcn = incast(8, FC_PFC, CC_DCQCN, size=64e6)
+    assert dcqcn.finished and dcqcn.dropped_B == 0
+    assert dcqcn.pause_fraction() < 0.1 * plain.pause_fraction()
+    # after the initial over-reaction the queue oscillates around Kmin, below Kmax
+    settled = dcqcn.series["max_queue_B"][dcqcn.series["t_s"] > 0.6 * dcqcn.completion_time_s]
+    assert KMIN / 4 < np.median(settled) < KMAX
+    assert dcqcn.latency_percentiles_us()["p50"] < plain.latency_percentiles_us()["p50"] / 3
+    assert dcqcn.ecn_mark_fraction() > 0
+
+
+def victim_run(cc):
+    # ports: 0-3 senders at switch S1; 4 the S1->S2 link; 5 S2->hot receiver; 6 S2->idle receiver;
+    # 7-10 senders at S2; 11 the victim's NIC at S1. The victim goes S1 -> S2 -> idle receiver.
+    ports = PortSet.uniform(12, CAP, FC_PFC, xoff_B=XOFF, xon_B=XON, headroom_B=HEADROOM,
+                            kmin_B=KMIN if cc == CC_DCQCN else 0, kmax_B=KMAX if cc == CC_DCQCN else 0, pmax=0.2)
+    ports.capacity_Bps[4] = 2 * CAP
+    paths = [[i, 4, 5] for i in range(4)] + [[7 + j, 5] for j in range(4)] + [[11, 4, 6]]
+    sizes = [64e6] * 8 + [16e6]
+    starts = [0.0] * 8 + [5e-3]                          # the victim starts once the incast is under way
+    flows = FlowSet.from_paths(paths, sizes, start_s=starts, line_rate_Bps=CAP, cc=cc)
+    return FluidSimulator(ports, flows, dt_s=1e-6).run(until_s=0.05)
+
+
+def test_victim_flow_slows_under_pfc_and_less_with_dcqcn():
+    alone = 16e6 / CAP
+    pfc = victim_run(CC_NONE)
+    dcqcn = victim_run(CC_DCQCN)
+    victim_pfc, victim_dcqcn = pfc.finish_s[8] - 5e-3, dcqcn.finish_s[8] - 5e-3
+    assert pfc.port_paused_s[4] > 0                      # the shared upstream link was paused
+    assert victim_pfc > 1.5 * alone                      # so the victim, going elsewhere, waited
+    assert victim_dcqcn < victim_pfc                     # DCQCN keeps the pauses away
+    assert pfc.dropped_B == dcqcn.dropped_B == 0
+
+
+def test_two_dcqcn_flows_converge_to_a_fair_share():
+    ports = PortSet.uniform(3, CAP, FC_PFC, xoff_B=XOFF, xon_B=XON, kmin_B=KMIN, kmax_B=KMAX, pmax=0.2)
+    flows = FlowSet.from_paths([[0, 2], [1, 2]], 4e9, start_s=[0.0, 1e-3], line_rate_Bps=CAP, cc=CC_DCQCN)
+    served = []
+    FluidSimulator(ports, flows, dt_s=1e-6, record_every=1000).run(
+        until_s=0.04, on_record=lambda rec: served.append((rec["t_s"], rec["served_B"][:2].copy())))
+    t = np.array([s[0] for s in served])
+    bytes_ = np.array([s[1] for s in served])
+    # the DCQCN paper shows convergence within tens of milliseconds; average over the last 15 ms
+    window = (t >= 0.025)
+    i0, i1 = np.argmax(window), len(t) - 1
+    rate = (bytes_[i1] - bytes_[i0]) / (t[i1] - t[i0])
+    assert abs(rate[0] - rate[1]) / rate.mean() < 0.10
+    assert rate.sum() > 0.8 * CAP                        # and together they still fill the link
+
+
+def test_ib_credits_hold_the_incast_without_drops_within_the_buffers():
+    r = incast(8, FC_CREDIT, CC_NONE)
+    assert r.finished and r.dropped_B == 0
+    assert r.completion_time_s == pytest.approx(8 * 16e6 / CAP, rel=0.01)
+    assert r.port_max_queue_B[8] <= 8 * 256e3 + 1                        # each hop bounded by its credits
+    assert r.credit_stall_fraction() > 0.3
+    assert r.pause_fraction() == 0
+
+
+def test_probe_behind_a_congested_port_shows_the_queue_in_its_tail_latency():
+    def run(with_incast):
+        n = 8
+        ports = PortSet.uniform(n + 2, CAP, FC_CREDIT, credit_B=256e3)
+        paths = ([[i, n] for i in range(n)] if with_incast else []) + [[n + 1, n]]
+        sizes = ([16e6] * n if with_incast else []) + [64e3]
+        starts = ([0.0] * n if with_incast else []) + [1e-3]
+        flows = FlowSet.from_paths(paths, sizes, start_s=starts, line_rate_Bps=CAP, base_latency_s=1.2e-6)
+        return FluidSimulator(ports, flows, dt_s=1e-6).run(until_s=0.05)
+
+    idle, busy = run(False), run(True)
+    assert idle.latency_percentiles_us()["p99"] < 3
+    queue_delay_us = 8 * 256e3 / CAP * 1e6                                # a full credit-bounded queue
+    assert busy.latency_percentiles_us()["p99"] > 0.5 * queue_delay_us
+
+
+def test_front_end_incast_drops_and_goodput_falls_as_senders_grow():
+    def goodput(n):
+        r = incast(n, FC_LOSSY, CC_AIMD, size=4e6, until=0.5, queue_limit_B=512e3)
+        assert r.finished and r.dropped_B > 0
+        return n * 4e6 / r.completion_time_s
+
+    few, many = goodput(4), goodput(32)
+    assert many < 0.7 * few
+
+
+def test_lossless_backend_with_the_same_incast_does_not_drop():
+    assert incast(32, FC_PFC, CC_NONE, size=4e6).dropped_B == 0
+
+
+def test_same_input_same_result():
+    a = incast(8, FC_PFC, CC_DCQCN, size=8e6)
+    b = incast(8, FC_PFC, CC_DCQCN, size=8e6)
+    assert a.completion_time_s == b.completion_time_s
+    assert np.array_equal(a.latency_hist_B, b.latency_hist_B)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from designer.model.errors import ProjectError
 
 PROG = "fabric-designer"
-COMMANDS = ("generate", "check", "cost", "simulate", "compare", "report")
+COMMANDS = ("generate", "check", "cost", "simulate", "compare", "report", "export", "import")
 
 
 class CommandError(Exception):
@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     fe.add_argument("--frontend", dest="frontend", action="store_true", default=True)
     fe.add_argument("--no-frontend", dest="frontend", action="store_false")
     g.add_argument("--name", help="design name")
+    g.add_argument("--server-model", help="catalog id of the GPU servers (default: by --gpus-per-server)")
+    g.add_argument("--switch-model", help="catalog id of the back-end switches (default: by protocol and speed)")
     g.add_argument("-o", "--output", required=True, metavar="FILE")
 
     c = sub.add_parser("check", help="design-rule checks; exit 0 clean, 1 errors found")
@@ -77,6 +79,18 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     _add_workload(r)
+
+    x = sub.add_parser("export", help="hand-over files: cabling plan, bill of materials, GraphML, DOT, containerlab")
+    x.add_argument("file")
+    x.add_argument("--cabling", metavar="OUT.csv|OUT.xlsx")
+    x.add_argument("--bom", metavar="OUT.csv|OUT.xlsx")
+    x.add_argument("--graphml", metavar="OUT.graphml")
+    x.add_argument("--dot", metavar="OUT.dot")
+    x.add_argument("--containerlab", metavar="OUT.clab.yml")
+
+    i = sub.add_parser("import", help="make a project file from GraphML written by this program")
+    i.add_argument("graphml")
+    i.add_argument("-o", "--output", required=True, metavar="FILE")
     return parser
 
 
@@ -87,7 +101,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
     doc = generate(args.kind, gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
                    oversubscription=args.oversubscription, link_gbps=args.link_gbps,
-                   frontend=args.frontend, name=args.name)
+                   frontend=args.frontend, name=args.name, server_model=args.server_model,
+                   switch_model=args.switch_model)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(f"wrote {args.output}: {doc.gpu_count()} GPUs, {switches} switches, {len(doc.links)} links")
@@ -150,9 +165,21 @@ def cmd_report(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from designer.export.cli_commands import cmd_export as run
+
+    return run(args)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from designer.export.cli_commands import cmd_import as run
+
+    return run(args)
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "generate": cmd_generate, "check": cmd_check, "cost": cmd_cost, "simulate": cmd_simulate,
-    "compare": cmd_compare, "report": cmd_report,
+    "compare": cmd_compare, "report": cmd_report, "export": cmd_export, "import": cmd_import,
 }
 
 

@@ -160,3 +160,13 @@ def test_graphml_export(tmp_path):
     assert g.nodes["srv-1"]["protocol"] == "rocev2"
     write_graphml(doc, tmp_path / "d.graphml")
     assert "graphml" in (tmp_path / "d.graphml").read_text()
+
+
+def test_saved_file_is_readable_by_others_like_any_new_file(tmp_path):
+    path = tmp_path / "d.json"
+    old = os.umask(0o022)
+    try:
+        save(two_server_doc(), path)
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o644

@@ -9,17 +9,33 @@ from designer.model.nodes import Node, PortGroup
 
 def switch_node(cat: Catalog, model_id: str, node_id: str, role: str, *, speed_gbps: float | None = None,
                 label: str = "", x: float = 0.0, y: float = 0.0, pod: int | None = None,
-                rail: int | None = None) -> Node:
-    """A switch whose ports run at `speed_gbps` (a faster port split into several when the model allows)."""
+                rail: int | None = None, split_ports: int = 0, split_gbps: float | None = None) -> Node:
+    """A switch whose ports run at `speed_gbps` (a faster port split into several when the model allows).
+
+    With `split_ports`, that many of those ports are further split into lanes of `split_gbps`, named
+    s1..sN (an 800G leaf giving 400G NICs 2 x 400G per port while its uplinks stay p1..pM at 800G).
+    """
     m = cat.switch(model_id)
     breakout = 1 if speed_gbps is None else m.breakout_for(speed_gbps)
     if breakout is None:
         speeds = ", ".join(f"{s:g}" for s in m.speeds_gbps())
         raise ProjectError(f"switch model '{model_id}' cannot run ports at {speed_gbps:g} Gb/s (it can: {speeds})")
     medium = "ib" if m.protocol == "ib" else "ethernet"
-    ports = PortGroup("p", m.ports * breakout, m.port_gbps / breakout, medium, None)
+    port_gbps = m.port_gbps / breakout
+    count = m.ports * breakout
+    groups = []
+    if split_ports:
+        split_breakout = m.breakout_for(split_gbps) if split_gbps else None
+        if split_breakout is None or split_breakout % breakout or not 0 < split_ports <= count:
+            raise ProjectError(f"switch model '{model_id}' cannot split {split_ports} of its {port_gbps:g} Gb/s "
+                               f"ports into {split_gbps or 0:g} Gb/s lanes")
+        lanes = split_breakout // breakout
+        count -= split_ports
+        groups.append(PortGroup("s", split_ports * lanes, port_gbps / lanes, medium, None))
+    if count:
+        groups.insert(0, PortGroup("p", count, port_gbps, medium, None))
     return Node(id=node_id, kind="switch", model=model_id, label=label, x=x, y=y, role=role,
-                port_groups=[ports], pod=pod, rail=rail)
+                port_groups=groups, pod=pod, rail=rail)
 
 
 def server_node(cat: Catalog, model_id: str, node_id: str, *, nic_model: str = "cx7",

@@ -81,10 +81,9 @@ class FabricDocument:
     # ---- ids ----------------------------------------------------------------------------------
     def new_id(self, prefix: str) -> str:
         """An id with `prefix` not used by any node, link or segment."""
-        taken = self.nodes.keys() | self.links.keys() | self.segments.keys()
         while True:
             candidate = f"{prefix}{next(self._ids)}"
-            if candidate not in taken:
+            if candidate not in self.nodes and candidate not in self.links and candidate not in self.segments:
                 return candidate
 
     # ---- nodes --------------------------------------------------------------------------------
@@ -148,7 +147,7 @@ class FabricDocument:
             raise ProjectError(f"link id '{link.id}' is already used")
         for end in (link.a, link.b):
             node = self._node(end.node)
-            if end.port not in node.port_map():
+            if node.port(end.port) is None:
                 raise ProjectError(f"node '{end.node}' has no port '{end.port}'")
         self.links[link.id] = link
         self._emit(Change("link", "add", link.id))
@@ -225,7 +224,10 @@ class FabricDocument:
         return None
 
     def port(self, end: Endpoint) -> Port:
-        return self._node(end.node).port_map()[end.port]
+        port = self._node(end.node).port(end.port)
+        if port is None:
+            raise ProjectError(f"node '{end.node}' has no port '{end.port}'")
+        return port
 
     def copy(self) -> FabricDocument:
         """A deep copy without listeners."""

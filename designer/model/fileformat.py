@@ -102,6 +102,14 @@ def write_text_atomically(path: Path, text: str) -> None:
     except OSError as exc:
         raise ProjectError(f"cannot write in {folder}: {exc.strerror or exc}", str(path)) from None
     try:
+        # mkstemp creates the file owner-only; give it the mode of the file it replaces, else the umask's
+        try:
+            mode = path.stat().st_mode & 0o777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

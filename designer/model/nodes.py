@@ -65,6 +65,14 @@ class Node:
     def port_map(self) -> dict[str, Port]:
         return {p.name: p for p in self.ports()}
 
+    def port(self, name: str) -> Port | None:
+        """The port called `name`, found from the port groups without building the whole list."""
+        for group in self.port_groups:
+            rest = name[len(group.prefix):]
+            if name.startswith(group.prefix) and rest.isdigit() and rest[0] != "0" and int(rest) <= group.count:
+                return Port(name, group.speed_gbps, group.medium, group.plane)
+        return None
+
     def port_count(self) -> int:
         return sum(g.count for g in self.port_groups)
 

@@ -1,0 +1,49 @@
+"""One back-end fabric of a given generator kind over a list of servers: leaf groups, then sizing."""
+
+from __future__ import annotations
+
+from designer.model.errors import ProjectError
+from designer.topology import fat_tree, fat_tree_3, leaf_spine, rail_optimized
+from designer.topology.clos import ClosBlueprint, blueprint, lanes_per_leaf
+from designer.topology.sizing import SwitchSpec
+from designer.topology.wiring import CROSS_RACK_AOC, IN_RACK_DAC
+
+
+def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec, oversubscription: float, *,
+                      fabric_pod: int | None = None, gateway_lanes: int = 0,
+                      gateway_gbps: float = 0.0) -> ClosBlueprint:
+    """Leaves, spines (and cores for fat-tree-3) of `spec` switches for these servers' back-end NICs.
+
+    Raises SizingError when the servers do not fit the tiers of this kind at this radix.
+    """
+    lanes = lanes_per_leaf(spec, oversubscription)
+    if lanes < 1:
+        raise ProjectError(f"a {spec.ports}-port leaf at {oversubscription:g}:1 has no port left for servers")
+    cable, tiers = IN_RACK_DAC, 2
+    if kind == "leaf-spine":
+        groups = leaf_spine.leaf_groups(servers, nics, lanes)
+    elif kind == "fat-tree":
+        groups = fat_tree.leaf_groups(servers, nics, lanes)
+    elif kind == "rail-optimized":
+        groups = rail_optimized.leaf_groups(servers, nics, lanes)
+        cable = CROSS_RACK_AOC  # a rail leaf serves servers in several racks
+    elif kind == "fat-tree-3":
+        groups = fat_tree_3.leaf_groups(servers, nics, lanes, spec.ports // 2)
+        tiers = 3
+    else:
+        raise ProjectError(f"unknown generator kind '{kind}'")
+    return blueprint(groups, spec, spec, spec, oversubscription, tiers=tiers, plane="backend",
+                     endpoint_cable=cable, fabric_pod=fabric_pod, gateway_lanes=gateway_lanes,
+                     gateway_gbps=gateway_gbps)
+
+
+def max_gpus(kind: str, spec: SwitchSpec, oversubscription: float, nics: int, gpus_per_server: int) -> int:
+    """The most GPUs a fabric of this kind holds with these switches (for error messages)."""
+    lanes = lanes_per_leaf(spec, oversubscription)
+    if kind == "leaf-spine":
+        return spec.ports * (lanes // nics) * gpus_per_server
+    if kind == "rail-optimized":
+        return (spec.ports // nics) * lanes * gpus_per_server
+    if kind == "fat-tree-3":
+        return spec.ports * (spec.ports // 2) * lanes // nics * gpus_per_server
+    return spec.ports * lanes // nics * gpus_per_server

@@ -1,0 +1,118 @@
+"""Cost of a design: bill of materials, capex, power and total cost of ownership, in USD or CNY.
+
+TCO = capex + years x (energy + support), with
+energy per year  = power (kW) x 8,760 h x PUE x electricity price per kWh, and
+support per year = support_fraction_per_year x capex (design assumptions; catalog prices are USD
+and convert to CNY at the design's cny_per_usd).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from designer.catalog.loader import Catalog, load_catalog
+from designer.catalog.money import convert_usd
+from designer.model.assumptions import CURRENCIES
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.topology.bill_of_materials import KIND_ORDER, NETWORK_KINDS, BomItem, bill_of_materials
+
+HOURS_PER_YEAR = 8760.0
+
+__all__ = ["BomItem", "CostReport", "cost_report"]
+
+
+@dataclass
+class CostReport:
+    """A priced bill of materials with capex, power and TCO (all money in `currency`)."""
+
+    currency: str
+    items: list[BomItem] = field(default_factory=list)
+    capex: float = 0.0
+    capex_network: float = 0.0
+    power_w: float = 0.0
+    tco: float = 0.0
+    tco_years: int = 3
+    energy_cost_per_year: float = 0.0
+    support_cost_per_year: float = 0.0
+
+    @property
+    def network_share(self) -> float:
+        """The network's part of capex (0..1); published builds put it at 10-25 % (published-figures §7.2)."""
+        return self.capex_network / self.capex if self.capex > 0 else 0.0
+
+    def counts_by_kind(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for item in self.items:
+            out[item.kind] = out.get(item.kind, 0) + item.count
+        return {k: out[k] for k in KIND_ORDER if k in out}
+
+    def count(self, model: str) -> int:
+        """How many of a model the design uses (0 if none)."""
+        return sum(i.count for i in self.items if i.model == model)
+
+    def to_dict(self) -> dict:
+        """JSON form for `cost --json` (money rounded to cents; `tco_3y` is the TCO over `tco_years`)."""
+        return {
+            "currency": self.currency,
+            "items": [item.to_dict() for item in self.items],
+            "counts_by_kind": self.counts_by_kind(),
+            "capex": round(self.capex, 2),
+            "capex_network": round(self.capex_network, 2),
+            "network_share": round(self.network_share, 6),
+            "power_w": round(self.power_w, 3),
+            "energy_cost_per_year": round(self.energy_cost_per_year, 2),
+            "support_cost_per_year": round(self.support_cost_per_year, 2),
+            "tco_years": self.tco_years,
+            "tco": round(self.tco, 2),
+            "tco_3y": round(self.tco, 2),
+        }
+
+    def to_csv(self) -> str:
+        """The bill of materials as CSV (what is handed to the people who buy and build the cluster)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["kind", "model", "description", "count", f"unit_price_{self.currency.lower()}",
+                         f"total_{self.currency.lower()}", "power_w_each"])
+        for i in self.items:
+            writer.writerow([i.kind, i.model, i.description, i.count, f"{i.unit_price:.2f}", f"{i.total:.2f}",
+                             f"{i.power_w_each:g}"])
+        return out.getvalue()
+
+
+def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: str | None = None) -> CostReport:
+    """Bill of materials, capex, power and TCO of `doc`, in `currency` (default: the design's).
+
+    Raises ProjectError for a model, NIC or cable the catalog does not have, or an unknown currency.
+    """
+    cat = catalog if catalog is not None else load_catalog()
+    a = doc.assumptions
+    cur = currency or a.currency
+    if cur not in CURRENCIES:
+        raise ProjectError(f"unknown currency '{cur}' (choose {' or '.join(CURRENCIES)})")
+    if a.tco_years < 0 or a.pue < 1.0 or a.cny_per_usd <= 0 or a.electricity_per_kwh_usd < 0 \
+            or a.support_fraction_per_year < 0:
+        raise ProjectError(f"cost assumptions out of range (tco_years {a.tco_years}, PUE {a.pue:g} must be >= 1, "
+                           f"cny_per_usd {a.cny_per_usd:g}, electricity {a.electricity_per_kwh_usd:g}/kWh, "
+                           f"support {a.support_fraction_per_year:g}/year)")
+
+    def money(usd: float) -> float:
+        return convert_usd(usd, cur, a.cny_per_usd)
+
+    items = []
+    for item in bill_of_materials(doc, cat):
+        unit = money(item.unit_price)
+        items.append(BomItem(item.model, item.kind, item.count, unit, unit * item.count, item.description,
+                             item.power_w_each))
+    capex = sum(i.total for i in items)
+    capex_network = sum(i.total for i in items if i.kind in NETWORK_KINDS)
+    power_w = sum(i.power_w_each * i.count for i in items)
+    # Energy drawn from the grid: IT power (W -> kW) over a year of hours, times PUE for cooling and losses.
+    energy_per_year = power_w / 1000.0 * HOURS_PER_YEAR * a.pue * money(a.electricity_per_kwh_usd)
+    support_per_year = a.support_fraction_per_year * capex
+    tco = capex + a.tco_years * (energy_per_year + support_per_year)
+    return CostReport(currency=cur, items=items, capex=capex, capex_network=capex_network, power_w=power_w,
+                      tco=tco, tco_years=a.tco_years, energy_cost_per_year=energy_per_year,
+                      support_cost_per_year=support_per_year)

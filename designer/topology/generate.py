@@ -1,0 +1,314 @@
+"""generate() and plan(): a whole design (servers, back-end, front-end, segments, layout) from a few options.
+
+plan() sizes the design without building it, for the "New from template" dialog's live counts;
+generate() builds the same blueprint into a FabricDocument, so the two always agree.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+
+from designer.catalog.instantiate import server_node, storage_node
+from designer.catalog.loader import Catalog, load_catalog
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.model.links import Link
+from designer.model.segments import Segment
+from designer.topology.backend_fabric import backend_blueprint, max_gpus
+from designer.topology.clos import BuiltClos, ClosBlueprint, build
+from designer.topology.frontend import STORAGE_MODEL, STORAGE_NODES, frontend_blueprint
+from designer.topology.headroom import required_headroom_kb
+from designer.topology.hybrid import HybridBlueprint, build_hybrid, hybrid_blueprint
+from designer.topology.layout import auto_layout
+from designer.topology.sizing import SizingError, SwitchSpec
+from designer.topology.wiring import DesignBuilder
+
+GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized")
+BACKENDS = ("ib", "rocev2", "hybrid")
+DEFAULT_SERVER_MODELS = {8: "hgx-h100", 4: "pcie-h100"}
+# Back-end switch per protocol and link speed: IB NDR 64x400G, IB XDR 144x800G; Spectrum-4 64x800G
+# run as 128x400G at 400G or unsplit at 800G (catalog.json, published-figures.md §1).
+DEFAULT_SWITCH_MODELS = {("ib", 400): "qm9700", ("ib", 800): "q3400",
+                         ("rocev2", 400): "sn5600", ("rocev2", 800): "sn5600"}
+PROTOCOL_NAMES = {"ib": "IB", "rocev2": "RoCEv2"}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Counts of a design before it is built (what the template dialog shows)."""
+
+    kind: str
+    backend: str
+    gpus: int
+    servers: int
+    leaves: int
+    spines: int
+    cores: int
+    frontend_switches: int
+    gateways: int
+    storage: int
+    links: int
+    backend_links: int
+    frontend_links: int
+    pods: int
+    server_model: str
+    switch_models: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def switches(self) -> int:
+        return self.leaves + self.spines + self.cores + self.frontend_switches
+
+    def as_dict(self) -> dict[str, object]:
+        return {**asdict(self), "switches": self.switches}
+
+
+@dataclass
+class _Blueprint:
+    """A whole design, sized: the servers and the fabrics to build over them."""
+
+    kind: str
+    backend: str
+    gpus: int
+    oversubscription: float
+    link_gbps: float
+    server_model: str
+    gpus_per_server: int
+    servers: list[str]
+    fabric: ClosBlueprint | None
+    hybrid: HybridBlueprint | None
+    frontend: ClosBlueprint | None
+    storage: list[str]
+    specs: dict[str, SwitchSpec]
+
+    def backend_fabrics(self) -> list[ClosBlueprint]:
+        return self.hybrid.pods if self.hybrid else [self.fabric] if self.fabric else []
+
+
+def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
+         oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
+         catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
+         name: str | None = None) -> Plan:
+    """The counts generate() would produce with the same options, without building the design."""
+    bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend,
+                    catalog or load_catalog(), server_model, switch_model)
+    fabrics = bp.backend_fabrics()
+    gateways = len(bp.hybrid.gateways) if bp.hybrid else 0
+    backend_links = bp.hybrid.link_count if bp.hybrid else sum(f.link_count for f in fabrics)
+    fe = bp.frontend
+    return Plan(kind=kind, backend=backend, gpus=gpus, servers=len(bp.servers),
+                leaves=sum(f.shape.leaves for f in fabrics), spines=sum(f.shape.spines for f in fabrics),
+                cores=sum(f.shape.cores for f in fabrics), frontend_switches=fe.switch_count if fe else 0,
+                gateways=gateways, storage=len(bp.storage), links=backend_links + (fe.link_count if fe else 0),
+                backend_links=backend_links, frontend_links=fe.link_count if fe else 0,
+                pods=len(fabrics) if bp.hybrid else (fabrics[0].shape.pods if fabrics else 0),
+                server_model=bp.server_model, switch_models={p: s.model for p, s in bp.specs.items()})
+
+
+def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
+             oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
+             catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
+             name: str | None = None) -> FabricDocument:
+    """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions.
+
+    Raises ProjectError (one clear line) for requests that cannot be built.
+    """
+    cat = catalog or load_catalog()
+    bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend, cat,
+                    server_model, switch_model)
+    out = DesignBuilder(_id_widths(bp))
+    nics = gpus_per_server
+    server_pod = _server_pods(bp)
+    for sid in bp.servers:
+        out.add(server_node(cat, bp.server_model, sid, backend_nics=nics, pod=server_pod.get(sid)))
+    segments: list[Segment] = []
+    if bp.hybrid:
+        built_pods, _ = build_hybrid(bp.hybrid, cat, out)
+        for p, (built, protocol) in enumerate(zip(built_pods, bp.hybrid.protocols, strict=True)):
+            members = bp.hybrid.servers[p] + built.leaves + built.spines
+            segments.append(Segment(f"pod{p + 1}-{protocol}", f"Pod {p + 1} ({PROTOCOL_NAMES[protocol]})",
+                                    protocol, members))
+    elif bp.fabric:
+        built = build(bp.fabric, cat, out)
+        segments.append(Segment("backend", f"Back-end ({PROTOCOL_NAMES[backend]})", backend,
+                                list(bp.servers) + _switches(built)))
+    if bp.frontend:
+        for sid in bp.storage:
+            out.add(storage_node(cat, STORAGE_MODEL, sid))
+        build(bp.frontend, cat, out)
+    for seg in segments:
+        _fit_pfc_headroom(seg, out.links.values())
+    doc = FabricDocument(name=name or _default_name(bp), nodes=out.nodes, links=out.links,
+                         segments={s.id: s for s in segments}, notes=_notes(bp))
+    doc.assumptions.target_oversubscription = float(oversubscription)
+    for node_id, (x, y) in auto_layout(doc).items():
+        node = doc.nodes[node_id]
+        node.x, node.y = x, y
+    return doc
+
+
+# ---- sizing -------------------------------------------------------------------------------------
+def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
+               link_gbps: float, frontend: bool, cat: Catalog, server_model: str | None,
+               switch_model: str | None) -> _Blueprint:
+    _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
+    model = _server_model(cat, gpus_per_server, server_model)
+    srv = cat.server(model)
+    nic_gbps = min(cat.nic("cx7").port_gbps, srv.backend_nic_gbps)
+    n_servers = gpus // gpus_per_server
+    width = max(3, len(str(n_servers)))
+    servers = [f"srv-{i + 1:0{width}d}" for i in range(n_servers)]
+    protocols = ("ib", "rocev2") if backend == "hybrid" else (backend,)
+    specs = {p: _backend_switch(cat, p, float(link_gbps), nic_gbps, switch_model, backend) for p in protocols}
+    nics = gpus_per_server
+    fabric = hybrid = None
+    try:
+        if backend == "hybrid":
+            hybrid = hybrid_blueprint(cat, kind, servers, nics, specs, oversubscription)
+        else:
+            fabric = backend_blueprint(kind, servers, nics, specs[backend], oversubscription)
+    except SizingError as exc:
+        spec = specs[protocols[0]]
+        most = max_gpus(kind, spec, oversubscription, nics, gpus_per_server)
+        tiers = 3 if kind == "fat-tree-3" else 2
+        hint = "; try fat-tree-3" if tiers == 2 else ""
+        raise ProjectError(f"{gpus} GPUs do not fit a {kind} of {spec.model} switches ({spec.ports} x "
+                           f"{spec.speed_gbps:g}G): {tiers} tiers hold at most {most:,} GPUs at "
+                           f"{oversubscription:g}:1{hint} ({exc})") from None
+    storage: list[str] = []
+    fe = None
+    if frontend:
+        storage = [f"stor-{i + 1:02d}" for i in range(STORAGE_NODES)]
+        stor = cat.storage_model(STORAGE_MODEL)
+        endpoints = [(s, srv.frontend_nics) for s in servers] + [(s, stor.frontend_nics) for s in storage]
+        fe = frontend_blueprint(cat, endpoints, srv.frontend_nic_gbps)
+    return _Blueprint(kind, backend, gpus, oversubscription, float(link_gbps), model, gpus_per_server, servers,
+                      fabric, hybrid, fe, storage, specs)
+
+
+def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
+                   link_gbps: float, frontend: bool) -> None:
+    if kind not in GENERATOR_KINDS:
+        raise ProjectError(f"unknown generator kind '{kind}' (choose one of: {', '.join(GENERATOR_KINDS)})")
+    if backend not in BACKENDS:
+        raise ProjectError(f"unknown back-end '{backend}' (choose one of: {', '.join(BACKENDS)})")
+    for label, value in (("gpus", gpus), ("gpus_per_server", gpus_per_server)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ProjectError(f"{label} must be a whole number of at least 1, not {value!r}")
+    for label, value in (("oversubscription", oversubscription), ("link_gbps", link_gbps)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ProjectError(f"{label} must be a number, not {value!r}")
+    if oversubscription < 1:
+        raise ProjectError(f"oversubscription must be at least 1 (1 = non-blocking), not {oversubscription:g}")
+    if link_gbps <= 0:
+        raise ProjectError(f"link_gbps must be positive, not {link_gbps:g}")
+    if not isinstance(frontend, bool):
+        raise ProjectError(f"frontend must be true or false, not {frontend!r}")
+    if gpus % gpus_per_server:
+        raise ProjectError(f"{gpus} GPUs is not a whole number of {gpus_per_server}-GPU servers")
+
+
+def _server_model(cat: Catalog, gpus_per_server: int, server_model: str | None) -> str:
+    options = ", ".join(f"{m.id} ({m.gpus} GPUs)" for m in cat.servers.values())
+    if server_model is None:
+        if gpus_per_server not in DEFAULT_SERVER_MODELS:
+            raise ProjectError(f"no default server with {gpus_per_server} GPUs: use 8 or 4 GPUs per server, "
+                               f"or name a server model ({options})")
+        return DEFAULT_SERVER_MODELS[gpus_per_server]
+    if server_model not in cat.servers:
+        raise ProjectError(f"unknown server model '{server_model}' (known: {options})")
+    if cat.servers[server_model].gpus != gpus_per_server:
+        raise ProjectError(f"server model '{server_model}' holds {cat.servers[server_model].gpus} GPUs, "
+                           f"not {gpus_per_server} (set gpus per server to match)")
+    return server_model
+
+
+def _backend_switch(cat: Catalog, protocol: str, link_gbps: float, nic_gbps: float, switch_model: str | None,
+                    backend: str) -> SwitchSpec:
+    """The back-end switch for a protocol at a link speed, its ports split for the servers' NICs."""
+    model_id = None
+    if switch_model is not None:
+        m = cat.switch(switch_model)
+        speaks = "ib" if m.protocol == "ib" else "rocev2"
+        if speaks == protocol:
+            model_id = switch_model
+        elif backend != "hybrid":
+            kinds = {"ib": "an InfiniBand", "rocev2": "an Ethernet"}
+            raise ProjectError(f"switch model '{switch_model}' is {kinds[speaks]} switch; a "
+                               f"{PROTOCOL_NAMES[protocol]} back-end needs {kinds[protocol]} one")
+    if model_id is None:
+        key = (protocol, int(link_gbps)) if float(link_gbps).is_integer() else None
+        if key not in DEFAULT_SWITCH_MODELS:
+            speeds = sorted({s for p, s in DEFAULT_SWITCH_MODELS if p == protocol})
+            raise ProjectError(f"no catalog {PROTOCOL_NAMES[protocol]} switch for {link_gbps:g} Gb/s links "
+                               f"(choose {' or '.join(str(s) for s in speeds)})")
+        model_id = DEFAULT_SWITCH_MODELS[key]
+    m = cat.switch(model_id)
+    breakout = m.breakout_for(link_gbps)
+    if breakout is None:
+        speeds = ", ".join(f"{s:g}" for s in m.speeds_gbps())
+        raise ProjectError(f"switch model '{model_id}' has no {link_gbps:g} Gb/s ports (it runs: {speeds})")
+    lanes = link_gbps / nic_gbps
+    if lanes < 1 or not float(lanes).is_integer() or m.breakout_for(nic_gbps) is None:
+        raise ProjectError(f"switch model '{model_id}' at {link_gbps:g} Gb/s cannot give the servers' "
+                           f"{nic_gbps:g} Gb/s NICs a port of their speed")
+    return SwitchSpec(model_id, m.ports * breakout, link_gbps, nic_gbps, int(lanes))
+
+
+def _fit_pfc_headroom(seg: Segment, links: Iterable[Link]) -> None:
+    """Raise a RoCEv2 segment's PFC headroom to cover its longest, fastest cable (never lower it).
+
+    The default (118 KB) is the 400G / 100 m worked example; an 800G leaf-spine link needs more.
+    """
+    members = set(seg.nodes)
+    need = max((required_headroom_kb(link.speed_gbps, link.length_m, seg.rocev2.mtu_bytes)
+                for link in links if link.plane == "backend" and (link.a.node in members or link.b.node in members)),
+               default=0.0)
+    seg.rocev2.headroom_kb = float(max(seg.rocev2.headroom_kb, math.ceil(need)))
+
+
+# ---- naming -------------------------------------------------------------------------------------
+def _id_widths(bp: _Blueprint) -> dict[str, int]:
+    fabrics = bp.backend_fabrics()
+    counts = {"srv-": len(bp.servers), "leaf-": sum(f.shape.leaves for f in fabrics),
+              "spine-": sum(f.shape.spines for f in fabrics), "core-": sum(f.shape.cores for f in fabrics),
+              "gw-": len(bp.hybrid.gateways) if bp.hybrid else 0, "stor-": len(bp.storage)}
+    if bp.frontend:
+        shape = bp.frontend.shape
+        counts.update({"fe-leaf-": shape.leaves, "fe-spine-": shape.spines, "fe-core-": shape.cores})
+    widths = {prefix: max(2, len(str(n))) for prefix, n in counts.items()}
+    widths["srv-"] = max(3, len(str(len(bp.servers))))
+    return widths
+
+
+def _server_pods(bp: _Blueprint) -> dict[str, int]:
+    """Pod of every server: its hybrid pod, rail group or 3-tier pod (none in a plain 2-tier fabric)."""
+    pods: dict[str, int] = {}
+    if bp.hybrid:
+        for p, members in enumerate(bp.hybrid.servers):
+            pods.update({s: p + 1 for s in members})
+        return pods
+    if bp.fabric:
+        for g in bp.fabric.leaves:
+            pod = g.group if g.group is not None else (g.pod + 1 if bp.fabric.shape.tiers == 3 else None)
+            if pod is not None:
+                for node, _ in g.endpoints:
+                    pods.setdefault(node, pod)
+    return pods
+
+
+def _switches(built: BuiltClos) -> list[str]:
+    return built.leaves + built.spines + built.cores
+
+
+def _default_name(bp: _Blueprint) -> str:
+    back = "hybrid IB + RoCEv2" if bp.backend == "hybrid" else PROTOCOL_NAMES[bp.backend]
+    return f"{bp.kind} {bp.gpus:,} GPUs ({back})"
+
+
+def _notes(bp: _Blueprint) -> str:
+    models = ", ".join(f"{PROTOCOL_NAMES[p]}: {s.model}" for p, s in bp.specs.items())
+    fe = "with an Ethernet front-end (3:1)" if bp.frontend else "without a front-end"
+    return (f"Generated {bp.kind}: {bp.gpus:,} GPUs on {len(bp.servers)} x {bp.server_model}, "
+            f"{bp.link_gbps:g}G links, target {bp.oversubscription:g}:1, switches {models}, {fe}.")

@@ -1,0 +1,53 @@
+"""Rules on cables: the catalog has the link's cable type at its speed, and the cable is within its reach."""
+
+from __future__ import annotations
+
+from designer.topology.rules.finding import CheckContext, Finding, listing, plural
+
+RULES = {
+    "cable-model": "The catalog has no cable of the link's type at the link's speed.",
+    "cable-reach": "A cable is longer than its type reaches at that speed (DAC about 3 m, AOC about 30 m).",
+}
+
+_TYPE_NAME = {"dac": "DAC", "aoc": "AOC", "optics": "optical"}
+_REMEDY = {"dac": "use AOC or optics", "aoc": "use optics",
+           "optics": "use longer-reach optics (a user catalog can add them)"}
+
+
+def check(ctx: CheckContext) -> list[Finding]:
+    no_model: dict[tuple[str, float], list[str]] = {}
+    too_long: dict[tuple[str, float], list[tuple[float, str]]] = {}
+    reach: dict[tuple[str, float], float] = {}
+    for link in ctx.doc.links.values():
+        key = (link.cable, link.speed_gbps)
+        cable = ctx.catalog.cable_for(link.cable, link.speed_gbps)
+        if cable is None:
+            no_model.setdefault(key, []).append(link.id)
+        elif link.length_m > cable.max_reach_m + 1e-9:
+            too_long.setdefault(key, []).append((link.length_m, link.id))
+            reach[key] = cable.max_reach_m
+    findings = []
+    for (kind, speed), ids in no_model.items():
+        findings.append(Finding("cable-model", "error",
+                                f"the catalog has no {_TYPE_NAME.get(kind, kind)} cable for {speed:g} Gb/s "
+                                f"({plural(len(ids), 'link')}: {listing(ids)})",
+                                nodes=_nodes(ctx, ids), links=tuple(ids)))
+    for (kind, speed), items in too_long.items():
+        ids = [lid for _, lid in items]
+        longest = max(length for length, _ in items)
+        findings.append(Finding("cable-reach", "error",
+                                f"{plural(len(ids), _TYPE_NAME.get(kind, kind) + ' link')} at {speed:g} Gb/s "
+                                f"{'is' if len(ids) == 1 else 'are'} longer than the {reach[(kind, speed)]:g} m "
+                                f"{'it reaches' if len(ids) == 1 else 'they reach'} (up to {longest:g} m: "
+                                f"{listing(ids)}); {_REMEDY.get(kind, 'use a longer-reach cable')}",
+                                nodes=_nodes(ctx, ids), links=tuple(ids), value=longest))
+    return findings
+
+
+def _nodes(ctx: CheckContext, link_ids: list[str]) -> tuple[str, ...]:
+    out: dict[str, None] = {}
+    for lid in link_ids:
+        link = ctx.doc.links[lid]
+        out[link.a.node] = None
+        out[link.b.node] = None
+    return tuple(out)

@@ -1,0 +1,90 @@
+"""What a design-rule check reports (`Finding`) and the indexed view of a document the rules share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.model.links import Link
+from designer.model.nodes import Node, Port
+from designer.model.segments import Segment
+
+SEVERITIES = ("error", "warning", "info")
+MODEL_SECTIONS = {"switch": "switches", "server": "servers", "gateway": "gateways", "storage": "storage"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem (or figure) found in a design, with the ids of the nodes and links involved."""
+
+    rule: str
+    severity: str  # "error" | "warning" | "info"
+    message: str
+    nodes: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
+    value: float | None = None
+
+    def to_dict(self) -> dict:
+        """Plain JSON-ready form (for `check --json` and the GUI's problems dock)."""
+        return {"rule": self.rule, "severity": self.severity, "message": self.message,
+                "nodes": list(self.nodes), "links": list(self.links), "value": self.value}
+
+
+class CheckContext:
+    """A document indexed once (ports, links per node, segment per node) so that every rule is linear."""
+
+    def __init__(self, doc: FabricDocument, catalog: Catalog):
+        self.doc = doc
+        self.catalog = catalog
+        self.port_maps: dict[str, dict[str, Port]] = {nid: n.port_map() for nid, n in doc.nodes.items()}
+        self.links_by_node: dict[str, list[Link]] = {nid: [] for nid in doc.nodes}
+        for link in doc.links.values():
+            for nid in {link.a.node, link.b.node}:
+                if nid in self.links_by_node:
+                    self.links_by_node[nid].append(link)
+        self.segment_of: dict[str, Segment] = {}
+        for seg in doc.segments.values():
+            for nid in seg.nodes:
+                self.segment_of.setdefault(nid, seg)
+
+    def name(self, node_id: str) -> str:
+        """How a message names a node: its label and id, or the id alone."""
+        node = self.doc.nodes.get(node_id)
+        if node is None or not node.label or node.label == node_id:
+            return f"'{node_id}'"
+        return f"'{node.label}' ({node_id})"
+
+    def port(self, node_id: str, port_name: str) -> Port | None:
+        return self.port_maps.get(node_id, {}).get(port_name)
+
+    def medium(self, node_id: str, port: Port) -> str:
+        """'ib' or 'ethernet': a vpi NIC port speaks its node's segment protocol (Ethernet outside any segment)."""
+        if port.medium != "vpi":
+            return port.medium
+        seg = self.segment_of.get(node_id)
+        return "ib" if seg is not None and seg.protocol == "ib" else "ethernet"
+
+    def model_known(self, node: Node) -> bool:
+        section = MODEL_SECTIONS.get(node.kind)
+        return section is not None and node.model in getattr(self.catalog, section)
+
+    def backend_links(self, node_id: str) -> list[Link]:
+        return [link for link in self.links_by_node.get(node_id, []) if link.plane == "backend"]
+
+    def servers(self) -> list[Node]:
+        return [n for n in self.doc.nodes.values() if n.kind == "server"]
+
+
+def listing(items: list[str], limit: int = 5) -> str:
+    """'a, b, c' or 'a, b, c, d, e and 7 more': names in a message without drowning it."""
+    if len(items) <= limit:
+        return ", ".join(items)
+    return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
+
+
+def plural(count: int, word: str) -> str:
+    """'1 link', '2 links', '3 leaf switches'."""
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word}es" if word.endswith(("s", "sh", "ch", "x")) else f"{count} {word}s"

@@ -1,0 +1,126 @@
+"""Tier-aware auto-layout: level tiers, servers under their leaves, front-end below, no overlaps."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import defaultdict
+
+import pytest
+
+from designer.catalog.instantiate import server_node, switch_node
+from designer.catalog.loader import load_catalog
+from designer.model.document import FabricDocument
+from designer.model.links import Endpoint, Link
+from designer.topology import auto_layout, generate
+from designer.topology.layout import MIN_GAP_X
+
+DESIGNS = [
+    ("leaf-spine", "rocev2", 64),
+    ("fat-tree", "ib", 256),
+    ("fat-tree-3", "ib", 2048),
+    ("rail-optimized", "rocev2", 1024),
+    ("leaf-spine", "hybrid", 128),
+    ("fat-tree", "rocev2", 200),
+]
+
+
+def _ys(doc, pos, pred):
+    return {pos[n.id][1] for n in doc.nodes.values() if pred(n)}
+
+
+@pytest.mark.parametrize("kind, backend, gpus", DESIGNS)
+def test_tiers_are_level_and_ordered(kind, backend, gpus):
+    doc = generate(kind, gpus=gpus, backend=backend)
+    pos = auto_layout(doc)
+    assert set(pos) == set(doc.nodes)
+    assert all(math.isfinite(x) and math.isfinite(y) for x, y in pos.values())
+    tiers = {}
+    for role in ("core", "spine", "leaf"):
+        ys = _ys(doc, pos, lambda n, r=role: n.role == r)
+        assert len(ys) <= 1, f"{role}s on several rows"
+        tiers.update({role: ys.pop()} if ys else {})
+    assert list(tiers.values()) == sorted(tiers.values())  # core above spine above leaf
+    server_top = min(_ys(doc, pos, lambda n: n.kind == "server"))
+    server_bottom = max(_ys(doc, pos, lambda n: n.kind == "server"))
+    assert server_top > tiers["leaf"]
+    assert min(_ys(doc, pos, lambda n: n.role == "frontend")) > server_bottom
+    for link in doc.links.values():  # every server below each leaf it is cabled to
+        a, b = doc.nodes[link.a.node], doc.nodes[link.b.node]
+        if {a.kind, b.role} == {"server", "leaf"} or {b.kind, a.role} == {"server", "leaf"}:
+            server, leaf = (a, b) if a.kind == "server" else (b, a)
+            assert pos[server.id][1] > pos[leaf.id][1]
+
+
+@pytest.mark.parametrize("kind, backend, gpus", DESIGNS)
+def test_no_two_nodes_overlap(kind, backend, gpus):
+    doc = generate(kind, gpus=gpus, backend=backend)
+    pos = auto_layout(doc)
+    assert len(set(pos.values())) == len(pos)
+    rows = defaultdict(list)
+    for x, y in pos.values():
+        rows[y].append(x)
+    for xs in rows.values():
+        xs.sort()
+        assert all(b - a >= MIN_GAP_X - 1e-6 for a, b in zip(xs, xs[1:], strict=False))
+
+
+def test_servers_sit_under_their_own_leaf():
+    doc = generate("leaf-spine", gpus=256, backend="ib", frontend=False)
+    pos = auto_layout(doc)
+    for link in doc.links.values():
+        server, leaf = doc.nodes[link.a.node], doc.nodes[link.b.node]
+        if server.kind == "server":
+            # within the leaf's block: horizontally no further than the block's half-width
+            assert abs(pos[server.id][0] - pos[leaf.id][0]) <= 200
+
+
+def test_gateways_sit_between_the_pods_they_join():
+    doc = generate("leaf-spine", gpus=128, backend="hybrid")
+    pos = auto_layout(doc)
+    pods = defaultdict(list)
+    for n in doc.nodes.values():
+        if n.role == "leaf":
+            pods[n.pod].append(pos[n.id][0])
+    (lo_pod, hi_pod) = sorted(pods.values(), key=min)
+    for n in doc.nodes.values():
+        if n.kind == "gateway":
+            assert max(lo_pod) < pos[n.id][0] < min(hi_pod)
+            assert pos[n.id][1] < _ys(doc, pos, lambda m: m.role == "leaf").pop()
+
+
+def test_layout_does_not_change_the_document_and_generate_applies_it():
+    doc = generate("fat-tree", gpus=256, backend="ib")
+    before = {n.id: (n.x, n.y) for n in doc.nodes.values()}
+    pos = auto_layout(doc)
+    assert {n.id: (n.x, n.y) for n in doc.nodes.values()} == before
+    assert pos == before  # generate() stored the same layout
+
+
+def test_small_design_is_compact():
+    doc = generate("leaf-spine", gpus=64, backend="rocev2")
+    xs = [x for x, _ in auto_layout(doc).values()]
+    assert max(xs) - min(xs) < 1200  # 8 servers fit one screen at 100 %
+
+
+def test_hand_drawn_design_without_roles_or_links():
+    cat = load_catalog()
+    doc = FabricDocument()
+    doc.add_node(switch_node(cat, "qm9700", "sw", "leaf"))
+    doc.add_node(switch_node(cat, "sn5600", "odd", "spine"))
+    doc.add_node(server_node(cat, "hgx-h100", "a"))
+    doc.add_node(server_node(cat, "hgx-h100", "b"))
+    doc.add_link(Link("L1", Endpoint("a", "be1"), Endpoint("sw", "p1"), 400.0))
+    pos = auto_layout(doc)
+    assert set(pos) == {"sw", "odd", "a", "b"}
+    assert len(set(pos.values())) == 4
+    assert pos["a"][1] > pos["sw"][1]
+    assert auto_layout(FabricDocument()) == {}
+
+
+def test_large_layout_is_fast_and_sane():
+    doc = generate("fat-tree-3", gpus=16384, backend="rocev2")
+    start = time.perf_counter()
+    pos = auto_layout(doc)
+    assert time.perf_counter() - start < 5.0
+    assert len(set(pos.values())) == len(doc.nodes)

@@ -1,0 +1,220 @@
+"""Which back-end protocol to recommend for a design (InfiniBand, RoCEv2 or the hybrid as drawn), and why.
+
+Each rule reads one of this design's numbers (scale, workload mix, simulated IB vs RoCEv2 figures, switch
+cost of each protocol for the ports drawn, an existing Ethernet front-end) and weighs it with a published
+trade-off (published-figures.md): IB's credit flow control and adaptive routing give lower and steadier
+latency without tuning; a tuned RoCEv2 fabric reaches IB-class collective bandwidth at tens of thousands of
+GPUs (Meta SIGCOMM'24, Alibaba HPN) at a lower per-port price and on the operations team's Ethernet skills.
+A positive weight favours IB, a negative one RoCEv2. No Qt: the report and the advisor both use it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+
+# A 2-tier non-blocking fat tree of 64-port NDR switches reaches 64²/2 = 2,048 endpoints (§1.1).
+TWO_TIER_IB_ENDPOINTS = 2048
+SMALL_FABRIC_GPUS = 256          # one or two leaf switches' worth of rails: ECMP collisions touch few links
+PARITY_BAND = 0.10               # simulated completion times within 10 % count as parity
+LATENCY_SENSITIVE_BYTES = 1 << 20  # collectives of 1 MiB or less are latency-bound, not bandwidth-bound
+COST_PREMIUM_THRESHOLD = 0.15    # IB switching more than 15 % dearer counts against it
+
+REASON_TEXT = {
+    "scale_large": ("{gpus} GPUs exceed the {limit} endpoints of a two-tier non-blocking InfiniBand fat tree; at "
+                    "this scale IB's Subnet-Manager routing and adaptive routing avoid ECMP hash collisions without "
+                    "tuning, whereas RoCEv2 needs QP scaling and careful PFC/ECN tuning (as Meta reported)."),
+    "scale_small": ("With {gpus} GPUs the fabric is small: ECMP collisions touch few links and commodity Ethernet "
+                    "switching is sufficient."),
+    "scale_medium": ("{gpus} GPUs fit a two-tier fabric of either protocol; scale alone does not decide."),
+    "latency_sensitive": ("The workloads ({workloads}) are latency-bound; InfiniBand's cut-through switches "
+                          "(~130 ns vs ~600 ns port to port) and credit flow control keep small-message and tail "
+                          "latency lower."),
+    "bandwidth_bound": ("The workloads ({workloads}) are bandwidth-bound collectives, where a tuned RoCEv2 fabric has "
+                        "reached InfiniBand-class bus bandwidth at 24,000 GPUs (Meta) and 15,000 GPUs (Alibaba)."),
+    "sim_ib_faster": ("On this design the simulation finishes {pct:.0f} % sooner on InfiniBand "
+                      "({ib} vs {roce})."),
+    "sim_roce_faster": ("On this design the simulation finishes {pct:.0f} % sooner on RoCEv2 ({roce} vs {ib})."),
+    "sim_parity": ("On this design the simulated completion times are within {band:.0f} % ({ib} on InfiniBand, "
+                   "{roce} on RoCEv2), so performance does not separate the protocols."),
+    "sim_tail": ("The simulated p99 latency on RoCEv2 is {ratio:.1f}× that of InfiniBand ({roce_us:.1f} µs vs "
+                 "{ib_us:.1f} µs): queueing under PFC/ECN shows in the tail."),
+    "pfc_pauses": ("RoCEv2 ports spend {pct:.1f} % of the time paused by PFC in the simulation, a sign of "
+                   "congestion spreading that needs tuning."),
+    "cost_premium": ("InfiniBand switching for the {ports} back-end switch ports drawn costs about {ib_cost} against "
+                     "{eth_cost} for Ethernet ({pct:.0f} % more)."),
+    "cost_close": ("InfiniBand and Ethernet switching for the {ports} back-end switch ports cost about the same "
+                   "({ib_cost} vs {eth_cost})."),
+    "ethernet_ops": ("The design already runs an Ethernet front-end ({fe} switches): a RoCEv2 back-end reuses its "
+                     "operations, tooling and skills, whereas InfiniBand adds a Subnet Manager and a second skill "
+                     "set."),
+    "oversubscribed": ("The back-end is oversubscribed ({ratio:.1f}:1); under sustained congestion IB credits bound "
+                       "queues per hop, while RoCEv2 relies on PFC pauses that can spread to victim flows."),
+    "hybrid_as_drawn": ("The design is drawn as a hybrid ({segments}); the arguments above are balanced, so keeping "
+                        "each segment's protocol where it was chosen is sound; traffic between segments crosses a "
+                        "gateway or the front-end, so keep jobs segment-local."),
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One argument: a key into REASON_TEXT, its numbers, and its weight (+ favours IB, − RoCEv2)."""
+
+    key: str
+    weight: float
+    values: dict = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def favours(self) -> str:
+        return "ib" if self.weight > 0 else "rocev2" if self.weight < 0 else "neutral"
+
+    def text(self) -> str:
+        return REASON_TEXT[self.key].format(**self.values)
+
+
+@dataclass
+class Recommendation:
+    """The protocol to recommend ("ib", "rocev2" or "hybrid"), the reasons and their summed weight."""
+
+    choice: str
+    reasons: list[Reason]
+    score: float
+
+
+def _money(amount_usd: float) -> str:
+    return f"${amount_usd:,.0f}"
+
+
+def _seconds(value: float) -> str:
+    if value >= 1:
+        return f"{value:.2f} s"
+    if value >= 1e-3:
+        return f"{value * 1e3:.2f} ms"
+    return f"{value * 1e6:.1f} µs"
+
+
+_SIZE = re.compile(r"^(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|KiB|MiB|GiB)?$")
+_UNITS = {"B": 1, None: 1, "KB": 1e3, "MB": 1e6, "GB": 1e9, "KiB": 1024, "MiB": 1024**2, "GiB": 1024**3}
+
+
+def _spec_bytes(text: str) -> float | None:
+    m = _SIZE.match(text.strip())
+    return float(m.group(1)) * _UNITS[m.group(2)] if m else None
+
+
+def is_latency_sensitive(spec: str) -> bool:
+    """True for workloads whose time is set by latency: ping-pong, inference, all-to-all, small collectives."""
+    parts = spec.split(":")
+    kind = parts[0].strip().lower()
+    if kind in ("pingpong", "inference", "alltoall"):
+        return True
+    if kind in ("allreduce", "allgather", "reducescatter", "permutation") and len(parts) > 1:
+        size = _spec_bytes(parts[1])
+        return size is not None and size <= LATENCY_SENSITIVE_BYTES
+    return False
+
+
+def switch_port_cost_usd(catalog: Catalog, protocol: str, speed_gbps: float) -> float | None:
+    """The cheapest catalog price per port at `speed_gbps` among back-end switches of a protocol family."""
+    family = "ib" if protocol == "ib" else "ethernet"
+    best = None
+    for m in catalog.switches.values():
+        if m.protocol != family or "frontend" in m.roles or not m.price_usd:
+            continue
+        breakout = m.breakout_for(speed_gbps)
+        if breakout is None:
+            continue
+        per_port = m.price_usd / (m.ports * breakout)
+        best = per_port if best is None else min(best, per_port)
+    return best
+
+
+def _backend_switch_ports(doc: FabricDocument) -> tuple[int, float]:
+    """How many back-end switch ports are cabled, and their most common speed."""
+    ports = 0
+    speeds: dict[float, int] = {}
+    for link in doc.links.values():
+        if link.plane != "backend":
+            continue
+        for end in (link.a, link.b):
+            if doc.nodes[end.node].kind == "switch":
+                ports += 1
+                speeds[link.speed_gbps] = speeds.get(link.speed_gbps, 0) + 1
+    speed = max(speeds, key=lambda s: speeds[s]) if speeds else 400.0
+    return ports, speed
+
+
+def recommend(doc: FabricDocument, *, results: dict | None = None, workloads: list[str] | None = None,
+              catalog: Catalog | None = None, oversubscription: float | None = None) -> Recommendation:
+    """Weigh this design's numbers and return the protocol to recommend with its reasons.
+
+    `results` is a compare result ({"ib": RESULT, "rocev2": RESULT}, DESIGN.md §3) or None; `workloads`
+    are the workload specs; `oversubscription` is the worst back-end tier ratio (1.0 = non-blocking).
+    """
+    reasons: list[Reason] = []
+    gpus = doc.gpu_count()
+    if gpus > TWO_TIER_IB_ENDPOINTS:
+        reasons.append(Reason("scale_large", 1.0, {"gpus": f"{gpus:,}", "limit": f"{TWO_TIER_IB_ENDPOINTS:,}"}))
+    elif gpus <= SMALL_FABRIC_GPUS:
+        reasons.append(Reason("scale_small", -0.5, {"gpus": f"{gpus:,}"}))
+    else:
+        reasons.append(Reason("scale_medium", 0.0, {"gpus": f"{gpus:,}"}))
+
+    specs = [w for w in (workloads or []) if w.strip()]
+    if specs:
+        sensitive = [w for w in specs if is_latency_sensitive(w)]
+        if sensitive:
+            reasons.append(Reason("latency_sensitive", 1.5, {"workloads": ", ".join(sensitive)}))
+        else:
+            reasons.append(Reason("bandwidth_bound", -0.5, {"workloads": ", ".join(specs)}))
+
+    ib, roce = (results or {}).get("ib"), (results or {}).get("rocev2")
+    if isinstance(ib, dict) and isinstance(roce, dict):
+        t_ib, t_roce = ib.get("completion_time_s"), roce.get("completion_time_s")
+        if t_ib and t_roce:
+            values = {"ib": _seconds(t_ib), "roce": _seconds(t_roce), "band": PARITY_BAND * 100}
+            if t_roce > t_ib * (1 + PARITY_BAND):
+                reasons.append(Reason("sim_ib_faster", 2.0, {**values, "pct": (1 - t_ib / t_roce) * 100}))
+            elif t_ib > t_roce * (1 + PARITY_BAND):
+                reasons.append(Reason("sim_roce_faster", -2.0, {**values, "pct": (1 - t_roce / t_ib) * 100}))
+            else:
+                reasons.append(Reason("sim_parity", -0.5, values))
+        p99_ib = (ib.get("latency_us") or {}).get("p99")
+        p99_roce = (roce.get("latency_us") or {}).get("p99")
+        if p99_ib and p99_roce and p99_roce > 2 * p99_ib:
+            reasons.append(Reason("sim_tail", 1.0, {"ratio": p99_roce / p99_ib, "roce_us": p99_roce,
+                                                    "ib_us": p99_ib}))
+        pause = roce.get("pfc_pause_fraction") or 0.0
+        if pause > 0.05:
+            reasons.append(Reason("pfc_pauses", 0.5, {"pct": pause * 100}))
+
+    if catalog is not None:
+        ports, speed = _backend_switch_ports(doc)
+        ib_port, eth_port = switch_port_cost_usd(catalog, "ib", speed), switch_port_cost_usd(catalog, "rocev2", speed)
+        if ports and ib_port and eth_port:
+            ib_cost, eth_cost = ib_port * ports, eth_port * ports
+            premium = ib_cost / eth_cost - 1
+            values = {"ports": f"{ports:,}", "ib_cost": _money(ib_cost), "eth_cost": _money(eth_cost),
+                      "pct": premium * 100}
+            if premium > COST_PREMIUM_THRESHOLD:
+                reasons.append(Reason("cost_premium", -1.0, values))
+            else:
+                reasons.append(Reason("cost_close", 0.0, values))
+
+    fe_switches = sum(1 for n in doc.nodes.values() if n.kind == "switch" and n.role == "frontend")
+    if fe_switches:
+        reasons.append(Reason("ethernet_ops", -0.5, {"fe": fe_switches}))
+    if oversubscription is not None and oversubscription > 1.05:
+        reasons.append(Reason("oversubscribed", 0.5, {"ratio": oversubscription}))
+
+    score = sum(r.weight for r in reasons)
+    protocols = {s.protocol for s in doc.segments.values()}
+    if protocols == {"ib", "rocev2"} and abs(score) < 2.0:
+        names = ", ".join(f"{s.name or s.id}: {'InfiniBand' if s.protocol == 'ib' else 'RoCEv2'}"
+                          for s in doc.segments.values())
+        reasons.append(Reason("hybrid_as_drawn", 0.0, {"segments": names}))
+        return Recommendation("hybrid", reasons, score)
+    return Recommendation("ib" if score > 0 else "rocev2", reasons, score)

@@ -1,0 +1,38 @@
+"""`fabric-designer report FILE -o OUT.pdf [--workload SPEC]`: the proposal from the command line."""
+
+from __future__ import annotations
+
+import sys
+import warnings
+
+from designer.model.errors import ProjectError
+from designer.model.fileformat import load
+from designer.report.options import ReportOptions
+from designer.report.proposal import build_proposal
+
+
+def cmd_report(args) -> int:
+    """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
+    output = getattr(args, "output", None)
+    if not output:
+        print("report: give the output PDF with -o OUT.pdf", file=sys.stderr)
+        return 2
+    try:
+        doc = load(args.file)
+        options = ReportOptions(workloads=list(getattr(args, "workload", None) or []))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            build_proposal(doc, output, options=options)
+        for w in caught:
+            print(f"report: warning: {w.message}", file=sys.stderr)
+    except ProjectError as exc:
+        print(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"{output}: cannot write the proposal: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # bad workload spec or option; ValueError subclasses carry one-line messages
+        print(f"{args.file}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)
+        return 2
+    print(output)
+    return 0

@@ -1,0 +1,114 @@
+"""The facts of a design that the proposal states: tiers, counts, oversubscription, bisection, cables."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.model.nodes import Node
+from designer.topology.oversubscription import bisection_bandwidth_gbps, oversubscription_by_tier
+
+SWITCH_TIERS = ("core", "spine", "leaf")
+
+
+def tier_of(node: Node) -> str:
+    """The row a node sits in: its switch role, or its kind for end devices."""
+    if node.kind == "switch":
+        return node.role or "leaf"
+    return node.kind
+
+
+@dataclass
+class CableRow:
+    plane: str
+    cable: str
+    speed_gbps: float
+    count: int
+    min_length_m: float
+    max_length_m: float
+    max_reach_m: float | None
+
+
+@dataclass
+class TierRow:
+    tier: str
+    devices: int
+    models: dict[str, int]
+    ports_used: int
+    oversubscription: float | None
+
+
+@dataclass
+class DesignFacts:
+    """Everything the facts section and the executive summary state about the design."""
+
+    gpus: int
+    servers: int
+    switches: int
+    backend_switches: int
+    frontend_switches: int
+    links: int
+    tiers: list[TierRow]
+    cables: list[CableRow]
+    oversubscription: dict[str, float]
+    bisection_gbps: float
+    over_reach_links: int
+    protocols: list[str] = field(default_factory=list)
+
+    @property
+    def backend_tiers(self) -> list[str]:
+        return [t.tier for t in self.tiers if t.tier in SWITCH_TIERS]
+
+    @property
+    def worst_oversubscription(self) -> float | None:
+        values = [v for k, v in self.oversubscription.items() if k in SWITCH_TIERS]
+        return max(values) if values else None
+
+
+def design_facts(doc: FabricDocument, catalog: Catalog | None = None) -> DesignFacts:
+    """Count and measure the design once for every section that states a fact about it."""
+    by_tier: dict[str, list[Node]] = defaultdict(list)
+    for node in doc.nodes.values():
+        by_tier[tier_of(node)].append(node)
+    ports_used: Counter[str] = Counter()
+    for link in doc.links.values():
+        for end in (link.a, link.b):
+            ports_used[tier_of(doc.nodes[end.node])] += 1
+    oversub = dict(oversubscription_by_tier(doc))
+    bisection = float(bisection_bandwidth_gbps(doc))
+    order = ["core", "spine", "leaf", "frontend", "server", "gateway", "storage"]
+    tiers = []
+    for tier in order + sorted(set(by_tier) - set(order)):
+        nodes = by_tier.get(tier)
+        if not nodes:
+            continue
+        tiers.append(TierRow(tier, len(nodes), dict(Counter(n.model for n in nodes)), ports_used[tier],
+                             oversub.get(tier)))
+    groups: dict[tuple[str, str, float], list[float]] = defaultdict(list)
+    for link in doc.links.values():
+        groups[(link.plane, link.cable, link.speed_gbps)].append(link.length_m)
+    cables = []
+    over_reach = 0
+    for (plane, cable, speed), lengths in sorted(groups.items()):
+        reach = catalog.max_reach_m(cable, speed) if catalog is not None else None
+        if reach is not None:
+            over_reach += sum(1 for length in lengths if length > reach)
+        cables.append(CableRow(plane, cable, speed, len(lengths), min(lengths), max(lengths), reach))
+    switches = [n for n in doc.nodes.values() if n.kind == "switch"]
+    frontend = [n for n in switches if n.role == "frontend"]
+    return DesignFacts(
+        gpus=doc.gpu_count(),
+        servers=len(by_tier.get("server", [])),
+        switches=len(switches),
+        backend_switches=len(switches) - len(frontend),
+        frontend_switches=len(frontend),
+        links=len(doc.links),
+        tiers=tiers,
+        cables=cables,
+        oversubscription=oversub,
+        bisection_gbps=bisection,
+        over_reach_links=over_reach,
+        protocols=sorted({s.protocol for s in doc.segments.values()}),
+    )

@@ -1,0 +1,48 @@
+"""What the user chose for one proposal: cover text, currency, language, sections, workloads."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+
+from designer.model.assumptions import CURRENCIES
+from designer.report.strings import LANGUAGES
+
+# The sections in the order they appear; `ReportOptions.sections` picks a subset.
+SECTION_ORDER = ("summary", "topology", "facts", "cost", "simulation", "findings", "assumptions")
+
+
+class ReportOptionsError(ValueError):
+    """An option of the proposal is invalid (one line, names the option)."""
+
+
+@dataclass
+class ReportOptions:
+    """Cover text and choices for one proposal. Empty title/date mean: a default title, today."""
+
+    title: str = ""
+    customer: str = ""
+    author: str = ""
+    date: str = ""
+    logo_path: str | None = None
+    currency: str | None = None          # None: the design's own currency
+    language: str = "en"
+    sections: set[str] = field(default_factory=lambda: set(SECTION_ORDER))
+    workloads: list[str] = field(default_factory=list)
+
+    def validate(self) -> None:
+        """Raise ReportOptionsError naming the first bad option."""
+        if self.currency is not None and self.currency not in CURRENCIES:
+            raise ReportOptionsError(f"unknown currency '{self.currency}' (choose {' or '.join(CURRENCIES)})")
+        if self.language not in LANGUAGES:
+            raise ReportOptionsError(f"unknown report language '{self.language}' (available: {', '.join(LANGUAGES)})")
+        unknown = set(self.sections) - set(SECTION_ORDER)
+        if unknown:
+            raise ReportOptionsError(f"unknown report section(s) {', '.join(sorted(unknown))} "
+                                     f"(known: {', '.join(SECTION_ORDER)})")
+
+    def resolved_date(self) -> str:
+        return self.date or _dt.date.today().isoformat()
+
+    def ordered_sections(self) -> list[str]:
+        return [s for s in SECTION_ORDER if s in self.sections]

@@ -1,0 +1,89 @@
+"""The page frame of the proposal: A4 cover page, then pages with header, footer, page number and contents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
+
+from designer.report.styles import ACCENT, MUTED, RULE, Styles
+
+PAGE_WIDTH, PAGE_HEIGHT = A4
+MARGIN_X = 20 * mm
+MARGIN_TOP = 24 * mm
+MARGIN_BOTTOM = 20 * mm
+TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
+TEXT_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+
+
+class ProposalTemplate(BaseDocTemplate):
+    """A document whose level-1/2 headings feed the table of contents and the PDF outline."""
+
+    def __init__(self, filename: str, styles: Styles, header_left: str, header_right: str,
+                 footer_left: str, page_label: Callable[[int], str], **kw):
+        super().__init__(filename, pagesize=A4, leftMargin=MARGIN_X, rightMargin=MARGIN_X, topMargin=MARGIN_TOP,
+                         bottomMargin=MARGIN_BOTTOM, **kw)
+        self.styles = styles
+        self.header_left, self.header_right, self.footer_left = header_left, header_right, footer_left
+        self.page_label = page_label
+        frame = Frame(MARGIN_X, MARGIN_BOTTOM, TEXT_WIDTH, TEXT_HEIGHT, id="body", leftPadding=0, rightPadding=0,
+                      topPadding=0, bottomPadding=0)
+        cover_frame = Frame(MARGIN_X, MARGIN_BOTTOM, TEXT_WIDTH, PAGE_HEIGHT - 2 * MARGIN_BOTTOM, id="cover",
+                            leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("cover", [cover_frame], onPage=self._cover_page),
+                               PageTemplate("body", [frame], onPage=self._body_page)])
+        self._heading_count = 0
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        """Register every h1/h2 with the table of contents and as a PDF bookmark."""
+        if not isinstance(flowable, Paragraph):
+            return
+        level = {"h1": 0, "h2": 1}.get(flowable.style.name)
+        if level is None:
+            return
+        text = flowable.getPlainText()
+        self._heading_count += 1
+        key = f"h{self._heading_count}"
+        self.canv.bookmarkPage(key)
+        self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
+        self.notify("TOCEntry", (level, text, self.page, key))
+
+    def beforeDocument(self) -> None:
+        self._heading_count = 0
+
+    def _cover_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFillColor(ACCENT)
+        canvas.rect(0, PAGE_HEIGHT - 14 * mm, PAGE_WIDTH, 14 * mm, stroke=0, fill=1)
+        canvas.rect(0, 0, PAGE_WIDTH, 6 * mm, stroke=0, fill=1)
+        canvas.restoreState()
+
+    def _body_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        font = self.styles.fonts.regular
+        canvas.saveState()
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.5)
+        y_head = PAGE_HEIGHT - MARGIN_TOP + 8 * mm
+        canvas.line(MARGIN_X, y_head - 2.5 * mm, PAGE_WIDTH - MARGIN_X, y_head - 2.5 * mm)
+        canvas.setFont(font, 7.5)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(MARGIN_X, y_head, _clip(canvas, self.header_left, font, 7.5, TEXT_WIDTH * 0.6))
+        canvas.drawRightString(PAGE_WIDTH - MARGIN_X, y_head,
+                               _clip(canvas, self.header_right, font, 7.5, TEXT_WIDTH * 0.38))
+        y_foot = MARGIN_BOTTOM - 10 * mm
+        canvas.line(MARGIN_X, y_foot + 4 * mm, PAGE_WIDTH - MARGIN_X, y_foot + 4 * mm)
+        canvas.drawString(MARGIN_X, y_foot, _clip(canvas, self.footer_left, font, 7.5, TEXT_WIDTH * 0.7))
+        canvas.drawRightString(PAGE_WIDTH - MARGIN_X, y_foot, self.page_label(doc.page))
+        canvas.restoreState()
+
+
+def _clip(canvas: Canvas, text: str, font: str, size: float, width: float) -> str:
+    """Shorten header/footer text that would run into the other side."""
+    if canvas.stringWidth(text, font, size) <= width:
+        return text
+    while text and canvas.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"

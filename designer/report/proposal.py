@@ -1,0 +1,87 @@
+"""Build the PDF proposal of a design: compute its facts once, then lay out the chosen sections."""
+
+from __future__ import annotations
+
+import warnings
+
+from reportlab.platypus import CondPageBreak, Flowable
+
+from designer.analysis.recommendation import recommend
+from designer.catalog.loader import Catalog, load_catalog
+from designer.model.document import FabricDocument
+from designer.report.context import ProposalContext, normalise_results
+from designer.report.design_facts import design_facts
+from designer.report.fonts import register_fonts
+from designer.report.options import ReportOptions
+from designer.report.page_layout import TEXT_HEIGHT, TEXT_WIDTH, ProposalTemplate
+from designer.report.sections import assumptions, cost, cover, facts, findings, simulation, summary, topology
+from designer.report.strings import tr
+from designer.report.styles import make_styles
+from designer.topology.checks import run_checks
+from designer.topology.cost import cost_report
+
+SECTION_BUILDERS = {
+    "summary": summary.build, "topology": topology.build, "facts": facts.build, "cost": cost.build,
+    "simulation": simulation.build, "findings": findings.build, "assumptions": assumptions.build,
+}
+
+
+class ReportFontWarning(UserWarning):
+    """No CJK font: the proposal is built, but Chinese text in it will not render."""
+
+
+def simulate_for_report(doc: FabricDocument, workloads: list[str]) -> dict | None:
+    """IB vs RoCEv2 results of the workloads on this design, from the engine when it is installed."""
+    if not workloads:
+        return None
+    try:
+        from designer.sim import compare
+    except ImportError:
+        return None
+    pair = compare(doc, workloads, None)
+    return {name: (r.to_dict() if hasattr(r, "to_dict") else r) for name, r in pair.items()}
+
+
+def build_context(doc: FabricDocument, options: ReportOptions, results: dict | None,
+                  catalog: Catalog | None) -> ProposalContext:
+    """Compute everything the sections state, once."""
+    options.validate()
+    fonts = register_fonts()
+    if fonts.message:
+        warnings.warn(fonts.message, ReportFontWarning, stacklevel=3)
+    cat = catalog if catalog is not None else load_catalog()
+    fact = design_facts(doc, cat)
+    if results is None:
+        results = simulate_for_report(doc, options.workloads)
+    normalised = normalise_results(results)
+    compare_pair = normalised if {"ib", "rocev2"} <= set(normalised) else None
+    rec = recommend(doc, results=compare_pair, workloads=options.workloads, catalog=cat,
+                    oversubscription=fact.worst_oversubscription)
+    return ProposalContext(doc=doc, options=options, styles=make_styles(fonts), catalog=cat, facts=fact,
+                           cost=cost_report(doc, cat, options.currency), findings=run_checks(doc, cat),
+                           results=normalised, recommendation=rec, width=TEXT_WIDTH)
+
+
+def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions | None = None,
+                   results: dict | None = None, catalog: Catalog | None = None) -> None:
+    """Write the proposal PDF of `doc` to `out_path`.
+
+    `results` is a simulation result (DESIGN.md §3) or a comparison {"ib": ..., "rocev2": ...}; when it is
+    None and `options.workloads` is given, the engine runs the comparison. Raises ProjectError for a design
+    the cost model cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options.
+    """
+    opts = options or ReportOptions()
+    ctx = build_context(doc, opts, results, catalog)
+    story: list[Flowable] = cover.build(ctx)
+    for name in opts.ordered_sections():
+        # a section starting in the last quarter of a page starts on the next one instead
+        story.append(CondPageBreak(TEXT_HEIGHT * 0.25))
+        story += SECTION_BUILDERS[name](ctx)
+    title = opts.title or tr("default_title", opts.language)
+    header_right = tr("confidential", opts.language, customer=opts.customer) if opts.customer else doc.name
+    template = ProposalTemplate(str(out_path), ctx.styles, header_left=title, header_right=header_right,
+                                footer_left=f"{doc.name} · {opts.resolved_date()}",
+                                page_label=lambda n: tr("page", opts.language, n=n),
+                                title=title, author=opts.author, subject=doc.name, creator="Fabric Designer")
+    # two passes at least: the table of contents needs the page numbers of the headings
+    template.multiBuild(story)

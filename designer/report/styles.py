@@ -1,0 +1,127 @@
+"""Typography and colours of the proposal: one place for every paragraph and table style."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph, Table, TableStyle
+
+from designer.report.fonts import FontChoice
+
+INK = colors.HexColor("#1F2933")
+MUTED = colors.HexColor("#616E7C")
+ACCENT = colors.HexColor("#0B4F8A")
+RULE = colors.HexColor("#CBD2D9")
+ZEBRA = colors.HexColor("#F3F5F7")
+HEADER_FILL = colors.HexColor("#E4ECF4")
+
+# Plane / protocol colours used by the drawing, its legend and the charts.
+IB_COLOUR = colors.HexColor("#2E8540")
+ROCE_COLOUR = colors.HexColor("#1F6FB2")
+BACKEND_COLOUR = colors.HexColor("#7B8794")
+FRONTEND_COLOUR = colors.HexColor("#D9822B")
+PROTOCOL_COLOURS = {"ib": IB_COLOUR, "rocev2": ROCE_COLOUR}
+
+
+def user_text(value: object) -> str:
+    """User-typed text made safe for a Paragraph: `<b>&` shows literally instead of becoming markup."""
+    return escape(str(value))
+
+
+@dataclass
+class Styles:
+    """The paragraph styles of one proposal, all in the registered font (Chinese renders everywhere)."""
+
+    fonts: FontChoice
+    body: ParagraphStyle
+    small: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    cover_label: ParagraphStyle
+    cover_value: ParagraphStyle
+    cell: ParagraphStyle
+    cell_right: ParagraphStyle
+    cell_head: ParagraphStyle
+    bullet: ParagraphStyle
+    callout: ParagraphStyle
+    toc: list[ParagraphStyle]
+
+
+def make_styles(fonts: FontChoice) -> Styles:
+    """Build every style with `fontName` set explicitly: a style left on a default font shows Chinese as boxes."""
+    f, fb = fonts.regular, fonts.bold
+    body = ParagraphStyle("body", fontName=f, fontSize=9.5, leading=13.5, textColor=INK, spaceAfter=6)
+    return Styles(
+        fonts=fonts,
+        body=body,
+        small=ParagraphStyle("small", parent=body, fontSize=7.5, leading=10, textColor=MUTED, spaceAfter=3),
+        h1=ParagraphStyle("h1", fontName=fb, fontSize=17, leading=22, textColor=ACCENT, spaceBefore=4,
+                          spaceAfter=10),
+        h2=ParagraphStyle("h2", fontName=fb, fontSize=11.5, leading=15, textColor=INK, spaceBefore=10,
+                          spaceAfter=5),
+        title=ParagraphStyle("title", fontName=fb, fontSize=26, leading=33, textColor=ACCENT, alignment=TA_LEFT,
+                             spaceAfter=10),
+        subtitle=ParagraphStyle("subtitle", fontName=f, fontSize=13, leading=18, textColor=MUTED, spaceAfter=28),
+        cover_label=ParagraphStyle("cover_label", fontName=f, fontSize=8.5, leading=11, textColor=MUTED),
+        cover_value=ParagraphStyle("cover_value", fontName=fb, fontSize=12, leading=16, textColor=INK,
+                                   spaceAfter=10),
+        cell=ParagraphStyle("cell", fontName=f, fontSize=8, leading=10.5, textColor=INK),
+        cell_right=ParagraphStyle("cell_right", fontName=f, fontSize=8, leading=10.5, textColor=INK,
+                                  alignment=TA_RIGHT),
+        cell_head=ParagraphStyle("cell_head", fontName=fb, fontSize=8, leading=10.5, textColor=ACCENT),
+        bullet=ParagraphStyle("bullet", parent=body, leftIndent=14, bulletIndent=3, spaceAfter=4),
+        callout=ParagraphStyle("callout", parent=body, fontSize=11, leading=15, textColor=ACCENT, spaceAfter=8),
+        toc=[ParagraphStyle("toc1", fontName=f, fontSize=11, leading=20, textColor=INK, leftIndent=0),
+             ParagraphStyle("toc2", fontName=f, fontSize=9.5, leading=15, textColor=MUTED, leftIndent=16)],
+    )
+
+
+def data_table(styles: Styles, header: list[str], rows: list[list[object]], col_widths: list[float],
+               *, numeric: set[int] | None = None, total_row: bool = False) -> Table:
+    """A zebra-striped table; cells are Paragraphs (they wrap instead of overflowing) of escaped text."""
+    numeric = numeric or set()
+
+    def cell(value: object, col: int, head: bool = False) -> Paragraph:
+        style = styles.cell_head if head else (styles.cell_right if col in numeric else styles.cell)
+        if head and col in numeric:
+            style = ParagraphStyle("head_right", parent=styles.cell_head, alignment=TA_RIGHT)
+        return Paragraph(user_text(value), style)
+
+    data = [[cell(h, i, True) for i, h in enumerate(header)]]
+    data += [[cell(v, i) for i, v in enumerate(row)] for row in rows]
+    table = Table(data, colWidths=col_widths, repeatRows=1, hAlign="LEFT")
+    commands: list[tuple] = [
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, ACCENT),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, RULE),
+    ]
+    for r in range(2, len(data), 2):
+        commands.append(("BACKGROUND", (0, r), (-1, r), ZEBRA))
+    if total_row and len(data) > 1:
+        commands += [("LINEABOVE", (0, -1), (-1, -1), 0.8, INK), ("BACKGROUND", (0, -1), (-1, -1), HEADER_FILL)]
+    table.setStyle(TableStyle(commands))
+    table.spaceAfter = 8
+    return table
+
+
+def key_value_table(styles: Styles, rows: list[tuple[str, str]], widths: tuple[float, float]) -> Table:
+    """Two columns, label and value, used for headline figures and assumptions."""
+    data = [[Paragraph(user_text(k), styles.cell), Paragraph(user_text(v), styles.cell_right)] for k, v in rows]
+    table = Table(data, colWidths=list(widths), hAlign="LEFT")
+    commands: list[tuple] = [("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                             ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
+    table.setStyle(TableStyle(commands))
+    table.spaceAfter = 8
+    return table
+
+
+CENTER = TA_CENTER

@@ -1,0 +1,362 @@
+"""The topology as a vector drawing (reportlab.graphics), made from the document, not from a screenshot.
+
+Devices sit in tier rows (core, spine, leaf, servers, front-end); lines are coloured by plane and protocol;
+shaded hulls mark back-end segments. Large designs are drawn as bundles: one box per tier and pod with a
+device count, one line per group pair labelled with its cable count and speed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
+from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from designer.model.document import FabricDocument
+from designer.model.nodes import Node
+from designer.report.design_facts import tier_of
+from designer.report.strings import tr
+from designer.report.styles import (
+    BACKEND_COLOUR,
+    FRONTEND_COLOUR,
+    INK,
+    MUTED,
+    PROTOCOL_COLOURS,
+    RULE,
+)
+
+ROW_ORDER = ("core", "spine", "leaf", "end", "frontend")   # "end": servers, gateways, storage
+DETAIL_NODE_LIMIT = 80      # above this many devices the overview is drawn as bundles
+LABEL_COLUMN = 52.0         # left margin holding the row names
+FILL = {"switch": colors.HexColor("#E4ECF4"), "server": colors.HexColor("#FFFFFF"),
+        "gateway": colors.HexColor("#FDF1E3"), "storage": colors.HexColor("#F1ECF8")}
+
+
+def row_of(node: Node) -> str:
+    tier = tier_of(node)
+    return tier if tier in ("core", "spine", "leaf", "frontend") else "end"
+
+
+@dataclass
+class _Item:
+    """A box on the drawing: one device, or (bundled) a group of devices of one tier, pod and segment."""
+
+    key: str
+    row: str
+    kind: str
+    label: str
+    sublabel: str
+    segment: str | None
+    order: tuple
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    members: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Edge:
+    count: int = 0
+    speeds: set[float] = field(default_factory=set)
+
+
+def _colour_key(doc: FabricDocument, plane: str, nodes: Iterable[Node], seg_of: dict[str, str]) -> str:
+    """"frontend", a segment protocol ("ib"/"rocev2"), or "backend" for back-end links in no segment."""
+    if plane == "frontend":
+        return "frontend"
+    for node in nodes:
+        seg = seg_of.get(node.id)
+        if seg is not None:
+            return doc.segments[seg].protocol
+    return "backend"
+
+
+def _colour(key: str) -> colors.Color:
+    return PROTOCOL_COLOURS.get(key) or (FRONTEND_COLOUR if key == "frontend" else BACKEND_COLOUR)
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str:
+    """Shorten `text` with an ellipsis until it fits `width` points."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…" if text else ""
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Convex hull (Andrew's monotone chain), counter-clockwise."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def natural_key(text: str) -> tuple:
+    """Sort 'srv2' before 'srv10'."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+
+
+def _speed_text(speeds: set[float]) -> str:
+    return "/".join(f"{s:g}G" for s in sorted(speeds))
+
+
+class TopologyDrawer:
+    """Draws a document (or a part of it) at a given size with the proposal's font and strings."""
+
+    def __init__(self, doc: FabricDocument, font: str, language: str = "en"):
+        self.doc = doc
+        self.font = font
+        self.language = language
+        self.seg_of: dict[str, str] = {}
+        self.seg_index: dict[str, int] = {}
+        for i, seg in enumerate(doc.segments.values()):
+            self.seg_index[seg.id] = i
+            for node_id in seg.nodes:
+                self.seg_of.setdefault(node_id, seg.id)
+
+    # ---- public ---------------------------------------------------------------------------------
+    def overview(self, width: float, height: float) -> Drawing:
+        """All of the design: every device when it is small, bundles per tier and pod when it is large."""
+        if len(self.doc.nodes) <= DETAIL_NODE_LIMIT:
+            return self._draw(list(self.doc.nodes.values()), width, height, self._device_item, bundled=False)
+        return self._draw(list(self.doc.nodes.values()), width, height, self._group_item, bundled=True)
+
+    def detail_nodes(self) -> tuple[str, list[Node]]:
+        """The nodes of one pod (the first) with the switches above it, for the detail page of a large design."""
+        pods = sorted({n.pod for n in self.doc.nodes.values() if n.pod is not None})
+        if pods:
+            pod = pods[0]
+            inside = {n.id for n in self.doc.nodes.values() if n.pod == pod}
+            what = tr("topo_pod", self.language, pod=pod)
+        else:  # no pods: the first leaf and what hangs off it
+            leaves = sorted((n for n in self.doc.nodes.values() if tier_of(n) == "leaf"), key=lambda n: n.id)
+            if not leaves:
+                return "", []
+            inside = {leaves[0].id} | {link.other(leaves[0].id).node for link in self.doc.links_of(leaves[0].id)}
+            what = leaves[0].display_name
+        # the switches directly above the pod, so that its uplinks have somewhere to go
+        above = set()
+        for link in self.doc.links.values():
+            a, b = link.a.node, link.b.node
+            if (a in inside) != (b in inside):
+                other = b if a in inside else a
+                if self.doc.nodes[other].kind == "switch" and self.doc.nodes[other].role != "frontend":
+                    above.add(other)
+        nodes = [self.doc.nodes[i] for i in sorted(inside | above)]
+        return what, nodes
+
+    def detail(self, nodes: list[Node], width: float, height: float) -> Drawing:
+        """The given nodes device by device; links to devices outside the set are left out."""
+        grouped = len(nodes) > DETAIL_NODE_LIMIT
+        return self._draw(nodes, width, height, self._group_item if grouped else self._device_item, bundled=grouped)
+
+    def legend(self, width: float, nodes: list[Node] | None = None) -> Drawing:
+        """Swatches for the planes and protocols present (among `nodes`, default all), one per segment hull."""
+        keys = []
+        inside = None if nodes is None else {n.id for n in nodes}
+        for link in self.doc.links.values():
+            if inside is not None and (link.a.node not in inside or link.b.node not in inside):
+                continue
+            ends = [self.doc.nodes[link.a.node], self.doc.nodes[link.b.node]]
+            key = _colour_key(self.doc, link.plane, ends, self.seg_of)
+            if key not in keys:
+                keys.append(key)
+        names = {"ib": "legend_ib", "rocev2": "legend_rocev2", "backend": "legend_backend",
+                 "frontend": "legend_frontend"}
+        entries = [(tr(names[k], self.language), _colour(k), "line") for k in ("ib", "rocev2", "backend", "frontend")
+                   if k in keys]
+        for seg in self.doc.segments.values():
+            if inside is not None and not inside & set(seg.nodes):
+                continue
+            proto = "InfiniBand" if seg.protocol == "ib" else "RoCEv2"
+            entries.append((tr("legend_segment", self.language, name=seg.name or seg.id, protocol=proto),
+                            PROTOCOL_COLOURS.get(seg.protocol, BACKEND_COLOUR), "hull"))
+        size, gap = 7.5, 14.0
+        widths = [26 + stringWidth(text, self.font, size) for text, _c, _k in entries]
+        lines: list[list[int]] = [[]]
+        used = 0.0
+        for i, w in enumerate(widths):
+            if lines[-1] and used + w > width:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(i)
+            used += w + gap
+        height = 14.0 * len(lines) + 4
+        d = Drawing(width, height)
+        for row, members in enumerate(lines):
+            x, y = 0.0, height - 12 - 14 * row
+            for i in members:
+                text, colour, kind = entries[i]
+                if kind == "line":
+                    d.add(Line(x, y + 3, x + 18, y + 3, strokeColor=colour, strokeWidth=2))
+                else:
+                    d.add(Rect(x, y - 1, 18, 9, fillColor=colour, fillOpacity=0.12, strokeColor=colour,
+                               strokeWidth=0.6, strokeOpacity=0.6))
+                d.add(String(x + 23, y, text, fontName=self.font, fontSize=size, fillColor=INK))
+                x += widths[i] + gap
+        return d
+
+    # ---- items ----------------------------------------------------------------------------------
+    def _device_item(self, node: Node) -> _Item:
+        sub = node.model
+        seg = self.seg_of.get(node.id)
+        order = (self.seg_index.get(seg, -1) if seg else -1, node.pod if node.pod is not None else -1,
+                 node.rail if node.rail is not None else -1, node.x, natural_key(node.id))
+        return _Item(node.id, row_of(node), node.kind, node.display_name, sub, seg, order)
+
+    def _group_item(self, node: Node) -> _Item:
+        row = row_of(node)
+        seg = self.seg_of.get(node.id)
+        pod = node.pod if row in ("leaf", "end") else None
+        key = f"{row}|{node.kind}|{pod}|{seg}"
+        tier_name = tr(f"tier_{tier_of(node)}", self.language)
+        sub = tr("topo_pod", self.language, pod=pod) if pod is not None else ""
+        order = (self.seg_index.get(seg, -1) if seg else -1, pod if pod is not None else -1, node.kind)
+        return _Item(key, row, node.kind, tier_name, sub, seg, order)
+
+    # ---- drawing --------------------------------------------------------------------------------
+    def _draw(self, nodes: list[Node], width: float, height: float, item_of: Callable[[Node], _Item],
+              *, bundled: bool) -> Drawing:
+        items: dict[str, _Item] = {}
+        node_item: dict[str, str] = {}
+        for node in nodes:
+            item = item_of(node)
+            item = items.setdefault(item.key, item)
+            item.members.append(node.id)
+            node_item[node.id] = item.key
+        if bundled:
+            for item in items.values():
+                item.label = f"{item.label} ×{len(item.members)}"
+                models = sorted({self.doc.nodes[m].model for m in item.members})
+                item.sublabel = " · ".join(filter(None, [item.sublabel, ", ".join(models)]))
+        edges: dict[tuple[str, str, str], _Edge] = defaultdict(_Edge)
+        for link in self.doc.links.values():
+            ia, ib = node_item.get(link.a.node), node_item.get(link.b.node)
+            if ia is None or ib is None or ia == ib:
+                continue
+            ends = [self.doc.nodes[link.a.node], self.doc.nodes[link.b.node]]
+            key = _colour_key(self.doc, link.plane, ends, self.seg_of)
+            pair = (min(ia, ib), max(ia, ib), key)
+            edges[pair].count += 1
+            edges[pair].speeds.add(link.speed_gbps)
+
+        rows = [r for r in ROW_ORDER if any(i.row == r for i in items.values())]
+        d = Drawing(width, height)
+        top, bottom = 14.0, 10.0
+        area = width - LABEL_COLUMN - 8
+        pitch = (height - top - bottom) / max(1, len(rows))
+        box_h = min(26.0 if bundled else 18.0, pitch * 0.42)
+        neighbours: dict[str, set[str]] = defaultdict(set)
+        for ka, kb, _key in edges:
+            neighbours[ka].add(kb)
+            neighbours[kb].add(ka)
+        slot: dict[str, float] = {}
+        for r_index, row in enumerate(rows):
+            members = sorted((i for i in items.values() if i.row == row), key=lambda i: i.order)
+            if r_index > 0:
+                # barycentre ordering: put a device under the devices it connects to in the rows already placed,
+                # so that a leaf's servers sit below it and lines do not cross the page
+                def centre(item: _Item, fallback: float) -> float:
+                    placed = [slot[k] for k in neighbours[item.key] if k in slot]
+                    return sum(placed) / len(placed) if placed else fallback
+                ranked = [(centre(it, k / max(1, len(members) - 1)), it.order, it) for k, it in enumerate(members)]
+                members = [it for _c, _o, it in sorted(ranked, key=lambda t: (t[0], t[1]))]
+            for k, it in enumerate(members):
+                slot[it.key] = k / max(1, len(members) - 1)
+            n = len(members)
+            gap = min(10.0, area / n * 0.18)
+            w = min(110.0 if bundled else 70.0, (area - gap * (n - 1)) / n)
+            total = n * w + (n - 1) * gap
+            x0 = LABEL_COLUMN + (area - total) / 2
+            y = height - top - pitch * r_index - pitch / 2 - box_h / 2
+            for k, item in enumerate(members):
+                item.x, item.y, item.w, item.h = x0 + k * (w + gap), y, w, box_h
+            count = sum(len(i.members) for i in members)
+            row_name = tr(f"tier_{row if row != 'end' else 'server'}", self.language)
+            d.add(String(0, y + box_h / 2 + 1, row_name, fontName=self.font, fontSize=7.5, fillColor=INK))
+            d.add(String(0, y + box_h / 2 - 8, f"×{count}", fontName=self.font, fontSize=7, fillColor=MUTED))
+
+        self._draw_hulls(d, items)
+        max_count = max((e.count for e in edges.values()), default=1)
+        label_edges = bundled or len(edges) <= 12
+        for (ka, kb, colour_key), edge in sorted(edges.items()):
+            a, b = items[ka], items[kb]
+            upper, lower = (a, b) if a.y >= b.y else (b, a)
+            x1, y1 = upper.x + upper.w / 2, upper.y
+            x2, y2 = lower.x + lower.w / 2, lower.y + lower.h
+            if upper.y == lower.y:  # same row: join the facing sides
+                y1 = y2 = upper.y + upper.h / 2
+                x1, x2 = (upper.x + upper.w, lower.x) if upper.x < lower.x else (upper.x, lower.x + lower.w)
+            # line width grows with the log of the bundle size so that 1 and 1,000 cables both read
+            stroke = 0.5 + (1.8 * math.log1p(edge.count) / math.log1p(max_count) if bundled else 0.0)
+            d.add(Line(x1, y1, x2, y2, strokeColor=_colour(colour_key), strokeWidth=stroke,
+                       strokeOpacity=0.85 if bundled else 0.7))
+            if label_edges and (bundled or edge.count > 1):
+                text = f"{edge.count}×{_speed_text(edge.speeds)}"
+                tx, ty = x1 + (x2 - x1) * 0.5, y1 + (y2 - y1) * 0.5
+                tw = stringWidth(text, self.font, 6)
+                d.add(Rect(tx - tw / 2 - 1.5, ty - 2.5, tw + 3, 8, fillColor=colors.white, strokeColor=None))
+                d.add(String(tx, ty - 0.5, text, fontName=self.font, fontSize=6, fillColor=INK,
+                             textAnchor="middle"))
+        for item in items.values():
+            self._draw_item(d, item, bundled)
+        return d
+
+    def _draw_hulls(self, d: Drawing, items: dict[str, _Item]) -> None:
+        by_seg: dict[str, list[_Item]] = defaultdict(list)
+        for item in items.values():
+            if item.segment is not None:
+                by_seg[item.segment].append(item)
+        for seg_id, members in by_seg.items():
+            seg = self.doc.segments[seg_id]
+            pad = 6.0
+            corners = []
+            for it in members:
+                corners += [(it.x - pad, it.y - pad), (it.x + it.w + pad, it.y - pad),
+                            (it.x - pad, it.y + it.h + pad), (it.x + it.w + pad, it.y + it.h + pad)]
+            hull = _hull(corners)
+            colour = PROTOCOL_COLOURS.get(seg.protocol, BACKEND_COLOUR)
+            d.add(Polygon([c for p in hull for c in p], fillColor=colour, fillOpacity=0.07, strokeColor=colour,
+                          strokeWidth=0.7, strokeOpacity=0.5, strokeDashArray=[3, 2]))
+            top_left = min((p for p in hull), key=lambda p: (-p[1], p[0]))
+            proto = "IB" if seg.protocol == "ib" else "RoCEv2"
+            d.add(String(top_left[0] + 2, top_left[1] + 2, f"{seg.name or seg.id} · {proto}", fontName=self.font,
+                         fontSize=6.5, fillColor=colour))
+
+    def _draw_item(self, d: Drawing, item: _Item, bundled: bool) -> None:
+        fill = FILL.get(item.kind, FILL["switch"])
+        d.add(Rect(item.x, item.y, item.w, item.h, rx=2, ry=2, fillColor=fill, strokeColor=INK if bundled else RULE,
+                   strokeWidth=0.5 if bundled else 0.4))
+        if item.w < 14:
+            return
+        size = 6.5 if bundled else max(4.0, min(6.5, item.w / 7))
+        inner = item.w - 4
+        if bundled or item.h >= 16:
+            d.add(String(item.x + item.w / 2, item.y + item.h / 2 + 1, _fit(item.label, self.font, size, inner),
+                         fontName=self.font, fontSize=size, fillColor=INK, textAnchor="middle"))
+            d.add(String(item.x + item.w / 2, item.y + item.h / 2 - size, _fit(item.sublabel, self.font, size - 1,
+                         inner), fontName=self.font, fontSize=size - 1, fillColor=MUTED, textAnchor="middle"))
+        else:
+            d.add(String(item.x + item.w / 2, item.y + item.h / 2 - size / 3, _fit(item.label, self.font, size,
+                         inner), fontName=self.font, fontSize=size, fillColor=INK, textAnchor="middle"))

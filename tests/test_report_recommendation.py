@@ -1,0 +1,47 @@
+"""The protocol recommendation follows the design's numbers: scale, workloads, simulated figures, cost, operations."""
+
+from __future__ import annotations
+
+from test_report_proposal import compare_results, make_design
+
+from designer.analysis.recommendation import is_latency_sensitive, recommend, switch_port_cost_usd
+from designer.catalog.loader import load_catalog
+
+
+def test_latency_sensitive_workloads_and_a_faster_ib_simulation_recommend_ib():
+    doc = make_design(hybrid=False)
+    rec = recommend(doc, results=compare_results(0.010, 0.020), workloads=["alltoall:64KiB", "pingpong:8B"],
+                    catalog=load_catalog())
+    assert rec.choice == "ib"
+    keys = [r.key for r in rec.reasons]
+    assert "latency_sensitive" in keys and "sim_ib_faster" in keys
+    assert "50 % sooner on InfiniBand" in next(r.text() for r in rec.reasons if r.key == "sim_ib_faster")
+
+
+def test_parity_and_a_cheaper_ethernet_recommend_rocev2_with_this_designs_numbers():
+    doc = make_design(hybrid=False)
+    cat = load_catalog()
+    rec = recommend(doc, results=compare_results(0.010, 0.0104), workloads=["allreduce:1GiB"], catalog=cat)
+    assert rec.choice == "rocev2"
+    cost = next(r for r in rec.reasons if r.key in ("cost_premium", "cost_close"))
+    ports = cost.values["ports"]
+    # the switch-port count is this design's: 2 leaves x (32 down + 32 up) + 2 spines x 32
+    assert ports == "192"
+    assert cost.values["ib_cost"] == f"${switch_port_cost_usd(cat, 'ib', 400) * 192:,.0f}"
+
+
+def test_balanced_hybrid_is_kept_as_drawn_and_a_clear_winner_overrides_it():
+    doc = make_design(hybrid=True)
+    balanced = recommend(doc, workloads=["alltoall:64MiB"], catalog=load_catalog())
+    assert balanced.choice == "hybrid"
+    assert balanced.reasons[-1].key == "hybrid_as_drawn"
+    decisive = recommend(doc, results=compare_results(0.010, 0.030), workloads=["pingpong:8B"],
+                         catalog=load_catalog())
+    assert decisive.choice == "ib"
+
+
+def test_latency_sensitivity_of_workload_specs():
+    assert is_latency_sensitive("pingpong:8B")
+    assert is_latency_sensitive("allreduce:64KiB")
+    assert not is_latency_sensitive("allreduce:256MiB:algo=ring")
+    assert not is_latency_sensitive("train:70b:dp=8")

@@ -87,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--graphml", metavar="OUT.graphml")
     x.add_argument("--dot", metavar="OUT.dot")
     x.add_argument("--containerlab", metavar="OUT.clab.yml")
+    x.add_argument("--currency", choices=["USD", "CNY"], help="currency of the bill of materials")
 
     i = sub.add_parser("import", help="make a project file from GraphML written by this program")
     i.add_argument("graphml")

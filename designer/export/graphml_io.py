@@ -1,0 +1,166 @@
+"""GraphML for other tools (networkx, Gephi, yEd) with every node and link attribute, and its import back.
+
+The export carries the readable attributes of designer.model.graphml.to_networkx (kind, model, role, label,
+GPUs, position, segment, protocol; per link: ports, speed, cable, length, plane) plus what a round trip needs:
+per node the port groups (JSON text, as GraphML values are scalars) and the server / generator fields; per
+link both ends in their own order and the link's place in the document; per graph the format marker, name,
+notes, assumptions and segments (JSON text). Import rebuilds the project-file dictionary from these and
+validates it like a project file, so that a hand-edited GraphML gets the same clear messages.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+from xml.etree.ElementTree import ParseError
+
+import networkx as nx
+
+from designer.export.output_file import write_bytes_atomically
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.model.fileformat import FORMAT, document_from_dict, document_to_dict
+from designer.model.graphml import to_networkx
+
+GRAPHML_FORMAT = "fabric-designer.graphml/1"
+GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
+_SERVER_FIELDS = {"gpu_model": str, "nvlink_gbps": float, "nic_model": str}
+_OPTIONAL_INT_FIELDS = ("pod", "rail")
+
+
+def to_graph(doc: FabricDocument) -> nx.MultiGraph:
+    """A networkx MultiGraph of `doc` holding everything the project file holds (see the module docstring)."""
+    data = document_to_dict(doc)
+    g = to_networkx(doc)
+    g.graph.update(fd_format=GRAPHML_FORMAT, name=doc.name, notes=doc.notes,
+                   assumptions_json=_json(data["assumptions"]), segments_json=_json(data["segments"]))
+    for nd in data["nodes"]:
+        attrs = g.nodes[nd["id"]]
+        # networkx picks one GraphML type per attribute name: give every value its declared type.
+        attrs.update(x=float(nd["x"]), y=float(nd["y"]), gpus=int(nd.get("gpus", 0)), ports_json=_json(nd["ports"]))
+        for name, kind in _SERVER_FIELDS.items():
+            if nd.get(name) is not None:
+                attrs[name] = kind(nd[name])
+        for name in _OPTIONAL_INT_FIELDS:
+            if nd.get(name) is not None:
+                attrs[name] = int(nd[name])
+    for order, ld in enumerate(data["links"]):
+        edge = g.edges[ld["a"]["node"], ld["b"]["node"], ld["id"]]
+        edge.update(order=order, a_node=ld["a"]["node"], b_node=ld["b"]["node"],
+                    speed_gbps=float(ld["speed_gbps"]), length_m=float(ld["length_m"]))
+    return g
+
+
+def graphml_bytes(doc: FabricDocument) -> bytes:
+    """The GraphML document (UTF-8 XML)."""
+    body = "\n".join(nx.generate_graphml(to_graph(doc)))
+    return ('<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n").encode("utf-8")
+
+
+def write_graphml(doc: FabricDocument, path: str | os.PathLike[str]) -> None:
+    """Write `doc` as GraphML to `path`, atomically."""
+    write_bytes_atomically(path, graphml_bytes(doc))
+
+
+def read_graphml(path: str | os.PathLike[str]) -> FabricDocument:
+    """Import GraphML written by this program; any problem raises ProjectError naming the file."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except IsADirectoryError:
+        raise ProjectError("is a folder, not a GraphML file", str(p)) from None
+    except OSError as exc:
+        raise ProjectError(f"cannot read: {exc.strerror or exc}", str(p)) from None
+    try:
+        return graphml_to_document(raw)
+    except ProjectError as exc:
+        raise ProjectError(exc.problems, str(p)) from None
+
+
+def graphml_to_document(raw: bytes | str) -> FabricDocument:
+    """Rebuild a document from GraphML text written by `graphml_bytes`."""
+    data_bytes = raw.encode("utf-8") if isinstance(raw, str) else raw
+    _check_root(data_bytes)
+    try:
+        # Bytes, so that the XML parser honours the file's own encoding declaration.
+        g = nx.parse_graphml(data_bytes, force_multigraph=True)
+    except (ParseError, nx.NetworkXError, ValueError, TypeError, KeyError, IndexError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ProjectError(f"not a readable GraphML file ({first})") from None
+    if g.graph.get("fd_format") != GRAPHML_FORMAT:
+        raise ProjectError(f"this GraphML was not written by Fabric Designer (no fd_format '{GRAPHML_FORMAT}'); "
+                           "only its own GraphML can be imported")
+    problems: list[str] = []
+    data: dict[str, Any] = {
+        "format": FORMAT, "name": str(g.graph.get("name", "")), "notes": str(g.graph.get("notes", "")),
+        "assumptions": _parse_json(g.graph.get("assumptions_json", "{}"), "graph.assumptions_json", problems),
+        "segments": _parse_json(g.graph.get("segments_json", "[]"), "graph.segments_json", problems),
+        "nodes": [_node_dict(node_id, attrs, problems) for node_id, attrs in g.nodes(data=True)],
+        "links": _link_dicts(g, problems),
+    }
+    if problems:
+        raise ProjectError(problems)
+    return document_from_dict(data)
+
+
+def _check_root(data: bytes) -> None:
+    """A clear message for XML that is not GraphML (networkx's own errors for it are cryptic)."""
+    try:
+        root = ElementTree.fromstring(data)
+    except ParseError as exc:
+        raise ProjectError(f"not a readable GraphML file (XML {exc})") from None
+    if root.tag != f"{{{GRAPHML_NS}}}graphml" or root.find(f"{{{GRAPHML_NS}}}graph") is None:
+        raise ProjectError(f"not a GraphML file (expected <graphml xmlns=\"{GRAPHML_NS}\"> holding a <graph>, "
+                           f"found <{root.tag}>)")
+
+
+def _node_dict(node_id: str, attrs: dict[str, Any], problems: list[str]) -> dict[str, Any]:
+    where = f"node '{node_id}'"
+    nd: dict[str, Any] = {"id": node_id, "kind": attrs.get("kind"), "model": attrs.get("model"),
+                          "label": attrs.get("label", ""), "x": attrs.get("x", 0.0), "y": attrs.get("y", 0.0),
+                          "ports": _parse_json(attrs.get("ports_json", "[]"), f"{where}.ports_json", problems)}
+    if attrs.get("role"):
+        nd["role"] = attrs["role"]
+    if attrs.get("kind") == "server":
+        nd["gpus"] = attrs.get("gpus", 0)
+        for name in _SERVER_FIELDS:
+            nd[name] = attrs.get(name)
+        if nd["nvlink_gbps"] is None:
+            nd["nvlink_gbps"] = 0.0
+    for name in _OPTIONAL_INT_FIELDS:
+        if attrs.get(name) is not None:
+            nd[name] = attrs[name]
+    return nd
+
+
+def _link_dicts(g: nx.MultiGraph, problems: list[str]) -> list[dict[str, Any]]:
+    ordered = []
+    for u, v, key, attrs in g.edges(keys=True, data=True):
+        where = f"edge {u}--{v}"
+        if "a_node" not in attrs or "b_node" not in attrs or "order" not in attrs:
+            problems.append(f"{where}: has no a_node / b_node / order (not written by Fabric Designer)")
+            continue
+        ordered.append((attrs["order"], {
+            "id": attrs.get("id", key), "a": {"node": attrs["a_node"], "port": attrs.get("a_port")},
+            "b": {"node": attrs["b_node"], "port": attrs.get("b_port")}, "speed_gbps": attrs.get("speed_gbps"),
+            "cable": attrs.get("cable"), "length_m": attrs.get("length_m"), "plane": attrs.get("plane")}))
+    ordered.sort(key=lambda item: item[0])
+    return [ld for _, ld in ordered]
+
+
+def _parse_json(text: Any, where: str, problems: list[str]) -> Any:
+    if not isinstance(text, str):
+        problems.append(f"{where}: must be JSON text")
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        problems.append(f"{where}: not valid JSON ({exc.msg})")
+        return None
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

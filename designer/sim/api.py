@@ -1,0 +1,180 @@
+"""The simulation API used by the GUI and the CLI: run, stream (snapshots, cancellable), compare."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.sim.collectives import build_collective
+from designer.sim.compile import CompiledFabric, compile_fabric
+from designer.sim.engine import Cancelled, Engine, Interval, RouteCache
+from designer.sim.metrics import SimResult, build_result
+from designer.sim.rate_model import MaxMinRateModel, RateModel
+from designer.sim.routing import Router
+from designer.sim.traffic import build_traffic
+from designer.sim.training import build_training
+from designer.sim.transfers import Plan
+from designer.sim.workload_spec import Workload, WorkloadError, parse_workloads
+
+MAX_SNAPSHOTS = 5000
+
+
+@dataclass
+class SimOptions:
+    """Options of one run. `backend` overrides every back-end segment's protocol ("ib" | "rocev2")."""
+
+    seed: int = 1
+    backend: str | None = None
+    snapshot_interval_s: float | None = None   # simulated seconds between snapshots (None: only the last)
+    catalog: Catalog | None = None
+    ideal_pass: bool = True                    # also run an ideal non-blocking fabric for throughput_fraction
+    rate_model: str = "maxmin"                 # the stage that advances flows ("maxmin"; queue models plug in here)
+
+    def check(self) -> None:
+        if self.backend not in (None, "ib", "rocev2"):
+            raise WorkloadError(f"unknown back-end protocol '{self.backend}' (use ib or rocev2)")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
+            raise WorkloadError(f"seed must be a whole number >= 0, not {self.seed!r}")
+        if self.snapshot_interval_s is not None and not self.snapshot_interval_s > 0:
+            raise WorkloadError("snapshot interval must be > 0 seconds")
+        if self.rate_model not in RATE_MODELS:
+            raise WorkloadError(f"unknown rate model '{self.rate_model}' (use {', '.join(RATE_MODELS)})")
+
+
+RATE_MODELS: dict[str, type[RateModel]] = {"maxmin": MaxMinRateModel}
+
+
+@dataclass
+class Snapshot:
+    """The state of a run at one moment of simulated time (what the GUI plots)."""
+
+    time_s: float
+    throughput_gbps: float
+    link_ids: list[str]
+    link_utilization: np.ndarray          # per link (max of both directions) over the latest interval
+    latency_us: dict[str, float]
+    in_flight: int
+    progress: float                       # 0..1
+    result: SimResult | None = None
+    extra: dict = field(default_factory=dict)
+
+
+def build_plan(workloads: list[Workload], fab: CompiledFabric, seed: int) -> Plan:
+    """All workloads' phases in one plan (they share the fabric; `start=` offsets them)."""
+    plan = Plan()
+    for k, w in enumerate(workloads):
+        if w.kind in ("allreduce", "allgather", "reducescatter", "alltoall"):
+            wp = build_collective(w, fab, plan, seed, k)
+        elif w.kind in ("permutation", "incast", "pingpong"):
+            wp = build_traffic(w, fab, plan, seed, k)
+        elif w.kind == "train":
+            wp = build_training(w, fab, plan, seed, k)
+        elif w.kind == "inference":
+            from designer.sim.inference import build_inference
+            wp = build_inference(w, fab, plan, seed, k)
+        else:  # pragma: no cover - the parser rejects other kinds
+            raise WorkloadError(f"unknown workload kind '{w.kind}'")
+        plan.workloads.append(wp)
+    return plan
+
+
+def _link_utilization(fab: CompiledFabric, iv: Interval) -> np.ndarray:
+    n_links = len(fab.link_ids)
+    if iv.port_bytes is None or iv.t1 <= iv.t0 or n_links == 0:
+        return np.zeros(n_links)
+    pb = iv.port_bytes()[: 2 * n_links]
+    u = pb / (fab.port_payload_Bps[: 2 * n_links] * (iv.t1 - iv.t0))
+    return np.maximum(u[0::2], u[1::2])
+
+
+def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: SimOptions | None = None,
+           cancel: threading.Event | None = None) -> Iterator[Snapshot]:
+    """Run and yield snapshots every `options.snapshot_interval_s` of simulated time; the last one
+    carries `.result`. Stops (raising nothing, yielding nothing more) soon after `cancel` is set."""
+    opts = options or SimOptions()
+    opts.check()
+    parsed = parse_workloads(workloads)
+    wall0 = time.perf_counter()
+    fab = compile_fabric(doc, backend=opts.backend, catalog=opts.catalog)
+    plan = build_plan(parsed, fab, opts.seed)
+    routes = RouteCache(Router(fab, seed=opts.seed))
+    model_cls = RATE_MODELS[opts.rate_model]
+    try:
+        ideal_totals = None
+        if opts.ideal_pass:
+            ideal = Engine(fab, plan, model_cls(fab), routes, ideal=True, cancel=cancel)
+            for _ in ideal.run():
+                pass
+            ideal_totals = ideal.totals
+        model = model_cls(fab)
+        engine = Engine(fab, plan, model, routes, cancel=cancel)
+        planned = max(engine.planned_bytes(), 1.0)
+        cadence = opts.snapshot_interval_s
+        next_tick = cadence if cadence else np.inf
+        emitted = 0
+        last: Interval | None = None
+        done_bytes = 0.0
+        for iv in engine.run():
+            last = iv
+            before = done_bytes
+            done_bytes += iv.delivered_bytes
+            if cadence is None or iv.t1 < next_tick:
+                continue
+            n_ticks = int((iv.t1 - next_tick) // cadence) + 1
+            if emitted + n_ticks > MAX_SNAPSHOTS:      # a very fine cadence: one snapshot per interval
+                n_ticks = 1
+            util = _link_utilization(fab, iv)
+            lat = engine.totals.latency.summary_us()
+            for k in range(n_ticks):
+                if cancel is not None and cancel.is_set():
+                    return
+                tick = next_tick + k * cadence
+                # bytes delivered up to the tick: the interval's rate is constant (or averaged) within it
+                part = (tick - iv.t0) / (iv.t1 - iv.t0) if iv.t1 > iv.t0 else 1.0
+                progress = min(1.0, (before + part * iv.delivered_bytes) / planned)
+                yield Snapshot(time_s=tick, throughput_gbps=iv.throughput_Bps * 8 / 1e9,
+                               link_ids=fab.link_ids, link_utilization=util, latency_us=lat,
+                               in_flight=iv.in_flight, progress=progress)
+            emitted += n_ticks
+            next_tick += n_ticks * cadence
+            if next_tick <= iv.t1:
+                next_tick = (np.floor(iv.t1 / cadence) + 1) * cadence
+    except Cancelled:
+        return
+    result = build_result(fab, plan, engine.totals, ideal_totals, routes, wall_s=time.perf_counter() - wall0,
+                          seed=opts.seed, backend=opts.backend, model_name=model.name)
+    t_end = result.completion_time_s
+    util = _link_utilization(fab, last) if last is not None else np.zeros(len(fab.link_ids))
+    yield Snapshot(time_s=t_end, throughput_gbps=float(result.data["goodput_gbps"]), link_ids=fab.link_ids,
+                   link_utilization=util, latency_us=result.data["latency_us"], in_flight=0, progress=1.0,
+                   result=result)
+
+
+def run(doc: FabricDocument, workloads: list[str] | list[Workload], options: SimOptions | None = None) -> SimResult:
+    """Simulate the workloads on the design and return the result."""
+    opts = options or SimOptions()
+    quiet = SimOptions(seed=opts.seed, backend=opts.backend, snapshot_interval_s=None, catalog=opts.catalog,
+                       ideal_pass=opts.ideal_pass, rate_model=opts.rate_model)
+    final = None
+    for snap in stream(doc, workloads, quiet):
+        final = snap
+    assert final is not None and final.result is not None
+    return final.result
+
+
+def compare(doc: FabricDocument, workloads: list[str] | list[Workload],
+            options: SimOptions | None = None) -> dict[str, SimResult]:
+    """The same drawing and workloads with every back-end segment as IB, then as RoCEv2."""
+    opts = options or SimOptions()
+    out = {}
+    for proto in ("ib", "rocev2"):
+        o = SimOptions(seed=opts.seed, backend=proto, snapshot_interval_s=None, catalog=opts.catalog,
+                       ideal_pass=opts.ideal_pass, rate_model=opts.rate_model)
+        out[proto] = run(doc, workloads, o)
+    return out

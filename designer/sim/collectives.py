@@ -1,0 +1,200 @@
+"""Collective algorithms as phases: ring, double binary tree and hierarchical AllReduce;
+AllGather, ReduceScatter (ring) and AllToAll (rail-aligned, PXN-style).
+
+Ranks are grouped by server. Rings run one channel per back-end NIC, rotated so that channel c
+leaves every server through a different NIC (as NCCL does on 8-NIC servers), so all NICs carry
+traffic and busbw approaches (NICs x line rate x framing efficiency) / GPUs-per-NIC. Each step of
+a ring is a phase repeated 2(n-1) (AllReduce) or n-1 (AllGather/ReduceScatter) times, giving
+t = 2(n-1)/n · S/B + 2(n-1)·α.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from designer.sim.compile import CompiledFabric
+from designer.sim.routing import RouteOptions
+from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
+from designer.sim.workload_spec import Workload, WorkloadError
+
+
+def server_groups(fab: CompiledFabric, ranks: np.ndarray) -> list[np.ndarray]:
+    """Ranks grouped by server, in rank order."""
+    servers = fab.gpu_server[ranks]
+    cuts = np.flatnonzero(np.diff(servers)) + 1
+    return np.split(ranks, cuts)
+
+
+def _channels(fab: CompiledFabric, groups: list[np.ndarray]) -> int:
+    """Ring channels: one per distinct back-end NIC of a server (at least 1)."""
+    g0 = groups[0]
+    nics = len({int(p) for p in fab.gpu_be_tx[g0] if p >= 0})
+    return max(1, min(nics, min(len(g) for g in groups)))
+
+
+def ring_pattern(fab: CompiledFabric, ranks: np.ndarray, route: RouteOptions, key: str) -> tuple[FlowPattern, int]:
+    """Multi-channel ring: flows rank -> next rank for every channel; returns (pattern, channels)."""
+    groups = server_groups(fab, ranks)
+    if len(groups) == 1 or len({len(g) for g in groups}) > 1:
+        order = [ranks]
+        channels = 1
+    else:
+        channels = _channels(fab, groups)
+        g = len(groups[0])
+        order = []
+        for c in range(channels):
+            # channel c enters each server at local GPU c*g/channels and walks the server's GPUs
+            shift = c * g // channels
+            order.append(np.concatenate([np.roll(grp, -shift) for grp in groups]))
+    src = np.concatenate(order)
+    dst = np.concatenate([np.roll(o, -1) for o in order])
+    return FlowPattern(key, src, dst, np.ones(len(src)), route), channels
+
+
+def _dbt_parents(n: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Parents of nodes 0..n-1 in two complementary in-order binary trees (NCCL's double binary tree).
+
+    Tree A numbers nodes v = i+1: odd v are leaves, so every node is interior in at most one tree
+    when tree B uses the shifted numbering. Returns (parent_a, parent_b, depth); the roots get -1.
+    """
+    def parents(v: np.ndarray) -> np.ndarray:
+        p = np.full(len(v), -1, dtype=np.int64)
+        root = 1 << (int(n).bit_length() - 1)
+        cur = v.copy()
+        todo = cur != root
+        for _ in range(64):
+            if not todo.any():
+                break
+            b = cur & -cur
+            up = (cur | (b << 1)) & ~b
+            cur = np.where(todo, up, cur)
+            ok = todo & (cur <= n)
+            p[ok] = cur[ok]
+            todo &= ~ok & (cur != root)
+        return p - 1
+    v = np.arange(1, n + 1, dtype=np.int64)
+    pa = parents(v)
+    vb = (np.arange(n) + 1) % n + 1           # tree B: the same shape on numbering shifted by one
+    pb_shifted = parents(vb)                  # parent as numbered in tree B
+    inv = np.empty(n, dtype=np.int64)
+    inv[vb - 1] = np.arange(n)
+    pb = np.where(pb_shifted >= 0, inv[np.maximum(pb_shifted, 0)], -1)
+    depth = max(1, int(np.ceil(np.log2(max(n, 2)))))
+    return pa, pb, depth
+
+
+def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index: int) -> WorkloadPlan:
+    """Phases of allreduce / allgather / reducescatter / alltoall, appended to `plan`."""
+    ranks = participants(w, fab.n_gpus)
+    n = len(ranks)
+    size = float(w.size_bytes)
+    route = route_options(w, seed)
+    wp = WorkloadPlan(workload=w, ranks=n, first=len(plan.phases), algbw_bytes=size)
+    tag = f"w{index}"
+    if n < 2:
+        raise WorkloadError(f"{w.kind} needs at least 2 GPUs")
+    if w.kind == "allreduce":
+        wp.busbw_factor = 2 * (n - 1) / n
+        algo = w.opt("algo", "ring")
+        if algo == "ring":
+            pat, channels = ring_pattern(fab, ranks, route, f"{tag}:ring")
+            i = plan.add(Phase("allreduce ring step", pat, size / (n * channels), repeat=2 * (n - 1),
+                               start_s=w.start_s, workload=index))
+            wp.last = [i]
+        else:
+            wp.last = _hierarchical(w, fab, plan, ranks, size, route, tag, index, tree=(algo == "tree"))
+    elif w.kind in ("allgather", "reducescatter"):
+        wp.busbw_factor = (n - 1) / n
+        pat, channels = ring_pattern(fab, ranks, route, f"{tag}:ring")
+        i = plan.add(Phase(f"{w.kind} ring step", pat, size / (n * channels), repeat=n - 1,
+                           start_s=w.start_s, workload=index))
+        wp.last = [i]
+    elif w.kind == "alltoall":
+        wp.busbw_factor = (n - 1) / n
+        wp.last = [_alltoall(fab, plan, ranks, size, route, tag, index, w.start_s)]
+    else:  # pragma: no cover - guarded by the caller
+        raise WorkloadError(f"{w.kind} is not a collective")
+    return wp
+
+
+def _hierarchical(w, fab, plan, ranks, size, route, tag, index, *, tree: bool) -> list[int]:
+    """NVLink reduce-scatter in each server, network AllReduce per rail, NVLink all-gather."""
+    groups = server_groups(fab, ranks)
+    g = len(groups[0])
+    if len({len(x) for x in groups}) > 1:
+        raise WorkloadError("hierarchical AllReduce needs the same number of GPUs in every server")
+    n_srv = len(groups)
+    after: list[int] = []
+    start = w.start_s
+    if g > 1:
+        src = np.concatenate(groups)
+        dst = np.concatenate([np.roll(x, -1) for x in groups])
+        intra = FlowPattern(f"{tag}:intra", src, dst, np.ones(len(src)), route)
+        i = plan.add(Phase("nvlink reduce-scatter step", intra, size / g, repeat=g - 1, start_s=start, workload=index))
+        after = [i]
+    shard = size / g
+    if n_srv > 1:
+        rails = np.stack(groups)            # [server, local]
+        if not tree:
+            src = rails.T.reshape(-1)       # rail-major: ring over servers per rail
+            dst = np.roll(rails, -1, axis=0).T.reshape(-1)
+            pat = FlowPattern(f"{tag}:rails", src, dst, np.ones(len(src)), route)
+            i = plan.add(Phase("rail ring step", pat, shard / n_srv, repeat=2 * (n_srv - 1),
+                               after=after, start_s=start, workload=index))
+            after = [i]
+        else:
+            pa, pb, depth = _dbt_parents(n_srv)
+            up_src, up_dst = [], []
+            for parent in (pa, pb):
+                child = np.flatnonzero(parent >= 0)
+                up_src.append(rails[child].T.reshape(-1))
+                up_dst.append(rails[parent[child]].T.reshape(-1))
+            us, ud = np.concatenate(up_src), np.concatenate(up_dst)
+            up = FlowPattern(f"{tag}:tree-up", us, ud, np.ones(len(us)), route)
+            down = FlowPattern(f"{tag}:tree-down", ud, us, np.ones(len(us)), route)
+            i = plan.add(Phase("tree reduce", up, shard / 2, alpha_factor=depth, after=after,
+                               start_s=start, workload=index))
+            j = plan.add(Phase("tree broadcast", down, shard / 2, alpha_factor=depth, after=[i],
+                               start_s=start, workload=index))
+            after = [j]
+    if g > 1:
+        i = plan.add(Phase("nvlink all-gather step", intra, size / g, repeat=g - 1, after=after,
+                           start_s=start, workload=index))
+        after = [i]
+    return after
+
+
+def _alltoall(fab, plan, ranks, size, route, tag, index, start) -> int:
+    """Each rank sends size/n to every other rank: NVLink inside the server; between servers the
+    bytes for GPU c of the remote server first gather on local GPU c over NVLink, then cross rail c
+    (PXN), so network flows are rail-aligned: server pairs x rails."""
+    groups = server_groups(fab, ranks)
+    n = len(ranks)
+    per_pair = size / n
+    n_srv = len(groups)
+    g = len(groups[0])
+    if len({len(x) for x in groups}) > 1:
+        raise WorkloadError("alltoall needs the same number of GPUs in every server")
+    if n_srv * (n_srv - 1) * g > 4_000_000:
+        raise WorkloadError(f"alltoall on {n} GPUs needs {n_srv * (n_srv - 1) * g:,} network flows; "
+                            "the limit is 4,000,000 (use gpus=N)")
+    rails = np.stack(groups)
+    src, dst, wt = [], [], []
+    if g > 1:
+        a, b = np.meshgrid(np.arange(g), np.arange(g), indexing="ij")
+        off = a != b
+        for grp in groups:
+            # direct NVLink traffic plus the PXN gather for the other servers
+            src.append(grp[a[off]])
+            dst.append(grp[b[off]])
+            wt.append(np.full(off.sum(), 1.0 + (n_srv - 1)))
+    if n_srv > 1:
+        i_s, j_s = np.meshgrid(np.arange(n_srv), np.arange(n_srv), indexing="ij")
+        off = i_s != j_s
+        si, sj = i_s[off], j_s[off]
+        for c in range(g):
+            src.append(rails[si, c])
+            dst.append(rails[sj, c])
+            wt.append(np.full(len(si), float(g)))
+    pat = FlowPattern(f"{tag}:a2a", np.concatenate(src), np.concatenate(dst), np.concatenate(wt), route)
+    return plan.add(Phase("alltoall", pat, per_pair, start_s=start, workload=index))

@@ -1,0 +1,315 @@
+"""The event loop: phases start when their dependencies end, flows advance through a RateModel,
+and every advance is reported as an `Interval` (for snapshots and the timeline).
+
+Events are phase starts, flow completions (the rates change when a flow ends) and the ends of
+compute intervals and latency tails. A phase that runs alone from the start of a step uses the
+rate model's solo profile: the drain of a pattern scales linearly with its bytes, so the 2(n-1)
+steps of a ring cost one max-min solve, not 2(n-1).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from designer.sim.compile import PLANE_BACKEND, CompiledFabric
+from designer.sim.latency import LatencyRecorder
+from designer.sim.rate_model import ActiveFlows, RateModel, SoloProfile
+from designer.sim.routing import RoutedFlows, Router
+from designer.sim.transfers import Plan
+
+_EPS_S = 1e-15
+
+
+class Cancelled(Exception):
+    """The run was cancelled through its threading.Event."""
+
+
+@dataclass
+class Interval:
+    """A stretch of simulated time with constant (or averaged) flow rates."""
+
+    t0: float
+    t1: float
+    delivered_bytes: float
+    in_flight: int
+    port_bytes: Callable[[], np.ndarray] | None = None   # bytes each port carried in the interval
+
+    @property
+    def throughput_Bps(self) -> float:
+        return self.delivered_bytes / (self.t1 - self.t0) if self.t1 > self.t0 else 0.0
+
+
+@dataclass
+class _Routed:
+    routed: RoutedFlows
+    matrix: sp.csr_matrix
+    sub_unit_bytes: np.ndarray       # bytes of each sub-flow per byte of bytes_per_flow
+    port_unit_bytes: np.ndarray      # bytes per port per byte of bytes_per_flow
+    profile: SoloProfile | None = None
+    profile_done: bool = False
+
+
+@dataclass
+class Totals:
+    """What the run accumulated (read by metrics)."""
+
+    port_bytes: np.ndarray
+    delivered_bytes: float = 0.0
+    workload_bytes: dict[int, float] = field(default_factory=dict)
+    segment_bytes: dict[int, float] = field(default_factory=dict)
+    segment_end_s: dict[int, float] = field(default_factory=dict)
+    phase_start_s: dict[int, float] = field(default_factory=dict)
+    phase_end_s: dict[int, float] = field(default_factory=dict)
+    latency: LatencyRecorder = field(default_factory=LatencyRecorder)
+    pause_port_s: float = 0.0
+    credit_stall_port_s: float = 0.0
+    ecn_marked_bytes: float = 0.0
+    dropped_bytes: float = 0.0
+    events: int = 0
+    flow_time_s: dict[int, np.ndarray] = field(default_factory=dict)  # phase -> per-flow drain time (solo runs)
+
+
+class RouteCache:
+    """Routes of each flow pattern, computed once per run and shared by the ideal and real passes."""
+
+    def __init__(self, router: Router):
+        self.router = router
+        self._cache: dict[str, RoutedFlows] = {}
+
+    def get(self, pattern) -> RoutedFlows:
+        if pattern.key not in self._cache:
+            self._cache[pattern.key] = self.router.route(pattern.src, pattern.dst, pattern.route)
+        return self._cache[pattern.key]
+
+
+class Engine:
+    """Runs a Plan over a compiled fabric with a RateModel; iterate `run()` for Intervals."""
+
+    def __init__(self, fab: CompiledFabric, plan: Plan, model: RateModel, routes: RouteCache, *,
+                 ideal: bool = False, cancel: threading.Event | None = None):
+        self.fab = fab
+        self.plan = plan
+        self.model = model
+        self.routes = routes
+        self.ideal = ideal
+        self.cancel = cancel
+        self.totals = Totals(port_bytes=np.zeros(fab.n_ports))
+        self._routed: dict[str, _Routed] = {}
+        self.total_planned_bytes = 0.0
+
+    # ---- routes and profiles --------------------------------------------------------------------
+    def routed(self, phase_index: int) -> _Routed:
+        pattern = self.plan.phases[phase_index].pattern
+        assert pattern is not None
+        if pattern.key not in self._routed:
+            rf = self.routes.get(pattern)
+            matrix = rf.ideal if self.ideal else rf.matrix
+            unit = pattern.weight[rf.sub_flow] * rf.sub_share
+            self._routed[pattern.key] = _Routed(rf, matrix, unit, matrix @ unit)
+        return self._routed[pattern.key]
+
+    def _profile(self, r: _Routed) -> SoloProfile | None:
+        if not r.profile_done:
+            r.profile = self.model.solo_profile(r.matrix, r.sub_unit_bytes)
+            r.profile_done = True
+        return r.profile
+
+    def planned_bytes(self) -> float:
+        total = 0.0
+        for i, ph in enumerate(self.plan.phases):
+            if ph.pattern is not None:
+                total += float(self.routed(i).sub_unit_bytes.sum()) * ph.bytes_per_flow * ph.repeat
+        self.total_planned_bytes = total
+        return total
+
+    # ---- the loop -------------------------------------------------------------------------------
+    def run(self) -> Iterator[Interval]:
+        """Simulate the whole plan, yielding each interval of simulated time."""
+        phases = self.plan.phases
+        n = len(phases)
+        tot = self.totals
+        deps_left = np.array([len(p.after) for p in phases], dtype=np.int64)
+        children: list[list[int]] = [[] for _ in range(n)]
+        for i, p in enumerate(phases):
+            for d in p.after:
+                children[d].append(i)
+        ready_at = np.full(n, np.inf)
+        for i, p in enumerate(phases):
+            if not p.after:
+                ready_at[i] = p.start_s
+        status = np.zeros(n, dtype=np.int8)       # 0 waiting, 1 draining, 2 tail/compute, 3 done
+        reps_left = np.array([p.repeat for p in phases], dtype=np.int64)
+        wake_at = np.full(n, np.inf)              # end of a tail or compute interval
+        remaining: dict[int, np.ndarray] = {}     # draining phase -> bytes left per sub-flow
+        alive: dict[int, np.ndarray] = {}         # draining phase -> indices of unfinished sub-flows
+        rep_start: dict[int, bool] = {}           # phase is at the start of a step
+        t = 0.0
+
+        def start_step(i: int) -> None:
+            ph = phases[i]
+            if ph.pattern is None:
+                status[i] = 2
+                wake_at[i] = t + ph.compute_s
+                return
+            r = self.routed(i)
+            remaining[i] = r.sub_unit_bytes * ph.bytes_per_flow
+            alive[i] = np.flatnonzero(remaining[i] > 0)
+            rep_start[i] = True
+            status[i] = 1
+
+        def alpha_s(i: int) -> float:
+            r = self.routed(i)
+            lat = r.routed.sub_latency_ns
+            return float(lat.max()) * phases[i].alpha_factor * 1e-9 if len(lat) else 0.0
+
+        def finish_phase(i: int, reps_done: int) -> None:
+            ph = phases[i]
+            status[i] = 3
+            tot.phase_end_s[i] = t
+            if ph.pattern is not None:
+                r = self.routed(i)
+                for seg in np.unique(r.routed.sub_segment):
+                    if seg >= 0:
+                        tot.segment_end_s[int(seg)] = max(tot.segment_end_s.get(int(seg), 0.0), t)
+            for c in children[i]:
+                deps_left[c] -= 1
+                if deps_left[c] == 0:
+                    ready_at[c] = max(t, phases[c].start_s)
+
+        def account(i: int, sub_idx: np.ndarray | None, sub_bytes: np.ndarray | float) -> None:
+            """Add delivered bytes of phase i to the per-workload and per-segment totals."""
+            r = self.routed(i)
+            seg = r.routed.sub_segment if sub_idx is None else r.routed.sub_segment[sub_idx]
+            b = np.broadcast_to(np.asarray(sub_bytes, dtype=float), seg.shape)
+            lat = r.routed.sub_latency_ns if sub_idx is None else r.routed.sub_latency_ns[sub_idx]
+            tot.latency.add(lat, b, phases[i].workload, seg)
+            total = float(b.sum())
+            tot.delivered_bytes += total
+            w = phases[i].workload
+            tot.workload_bytes[w] = tot.workload_bytes.get(w, 0.0) + total
+            if len(seg):
+                segs, inv = np.unique(seg, return_inverse=True)
+                sums = np.bincount(np.asarray(inv).reshape(-1), weights=b)
+                for s, v in zip(segs, sums, strict=True):
+                    tot.segment_bytes[int(s)] = tot.segment_bytes.get(int(s), 0.0) + float(v)
+
+        while True:
+            if self.cancel is not None and self.cancel.is_set():
+                raise Cancelled()
+            # wake phases whose tail or compute interval has ended
+            for i in np.flatnonzero((status == 2) & (wake_at <= t + _EPS_S)):
+                wake_at[i] = np.inf
+                ph = phases[i]
+                reps_left[i] -= 1
+                if reps_left[i] > 0:
+                    start_step(i)
+                else:
+                    finish_phase(i, ph.repeat)
+            # start phases that are ready
+            for i in np.flatnonzero((status == 0) & (ready_at <= t + _EPS_S)):
+                tot.phase_start_s[int(i)] = t
+                start_step(int(i))
+            if (status == 2).any() and (wake_at[status == 2] <= t + _EPS_S).any():
+                continue
+            draining = [int(i) for i in np.flatnonzero(status == 1)]
+            pending = ready_at[status == 0]
+            next_evt = min(float(pending.min()) if len(pending) else np.inf,
+                           float(wake_at.min()))
+            if not draining:
+                if not math.isfinite(next_evt):
+                    if (status != 3).any():
+                        stuck = int(np.flatnonzero(status != 3)[0])
+                        raise RuntimeError(f"phase '{phases[stuck].name}' can never start")
+                    break
+                yield Interval(t, next_evt, 0.0, 0)
+                t = next_evt
+                continue
+            # fast path: a single pattern at the start of a step, nothing else on the network
+            if len(draining) == 1 and rep_start.get(draining[0], False):
+                i = draining[0]
+                ph = phases[i]
+                r = self.routed(i)
+                prof = self._profile(r)
+                if prof is not None:
+                    step = prof.drain_s_per_byte * ph.bytes_per_flow + alpha_s(i)
+                    k = int(reps_left[i]) if not math.isfinite(next_evt) else \
+                        min(int(reps_left[i]), int(max(0.0, next_evt - t) // step) if step > 0 else int(reps_left[i]))
+                    if k >= 1:
+                        tot.events += k * max(1, len(prof.levels))
+                        if ph.repeat == 1 and i not in tot.flow_time_s:
+                            tot.flow_time_s[i] = prof.sub_finish_s_per_byte * ph.bytes_per_flow
+                        b = ph.bytes_per_flow * k
+                        tot.port_bytes += r.port_unit_bytes * b
+                        account(i, None, r.sub_unit_bytes * b)
+                        t0 = t
+                        t = t + k * step
+                        delivered = float(r.sub_unit_bytes.sum()) * b
+                        if k == 1 and len(prof.levels) > 1:
+                            # one step alone: report its rate levels (collisions drain at different times)
+                            tl = t0
+                            for dt_unit, rate in prof.levels:
+                                dt = dt_unit * ph.bytes_per_flow
+                                yield Interval(tl, tl + dt, rate * dt, len(r.sub_unit_bytes),
+                                               (lambda pb=r.port_unit_bytes, bb=b, f=dt / (t - t0): pb * bb * f))
+                                tl += dt
+                            if t > tl:
+                                yield Interval(tl, t, 0.0, 0)
+                        else:
+                            yield Interval(t0, t, delivered, len(r.sub_unit_bytes),
+                                           (lambda pb=r.port_unit_bytes, bb=b: pb * bb))
+                        reps_left[i] -= k
+                        if reps_left[i] == 0:
+                            del remaining[i], alive[i], rep_start[i]
+                            finish_phase(i, ph.repeat)
+                        continue
+            # general step: all draining phases share the network
+            mats, rem, owner, seg, idx = [], [], [], [], []
+            for i in draining:
+                r = self.routed(i)
+                a = alive[i]
+                mats.append(r.matrix[:, a])
+                rem.append(remaining[i][a])
+                owner.append(np.full(len(a), i))
+                seg.append(r.routed.sub_segment[a])
+                idx.append(a)
+            flows = ActiveFlows(sp.hstack(mats, format="csr"), np.concatenate(rem), np.concatenate(owner),
+                                np.concatenate(seg))
+            adv = self.model.advance(flows, max(next_evt - t, 0.0))
+            tot.events += 1
+            if not math.isfinite(adv.dt_s):
+                raise RuntimeError("flows cannot progress (a port with zero capacity?)")
+            port_delta = flows.matrix @ adv.delivered_bytes
+            tot.port_bytes += port_delta
+            tot.pause_port_s += adv.pause_port_s
+            tot.credit_stall_port_s += adv.credit_stall_port_s
+            tot.ecn_marked_bytes += adv.ecn_marked_bytes
+            tot.dropped_bytes += adv.dropped_bytes
+            t0 = t
+            t = t + adv.dt_s
+            yield Interval(t0, t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
+                           (lambda d=port_delta: d))
+            off = 0
+            for i, a in zip(draining, idx, strict=True):
+                d = adv.delivered_bytes[off:off + len(a)]
+                off += len(a)
+                account(i, a, d)
+                remaining[i][a] -= d
+                rep_start[i] = False
+                still = remaining[i][a] > 1e-9 * max(1.0, phases[i].bytes_per_flow)
+                alive[i] = a[still]
+                if len(alive[i]) == 0:
+                    del remaining[i], alive[i], rep_start[i]
+                    status[i] = 2
+                    wake_at[i] = t + alpha_s(i)
+        return
+
+
+def backend_port_mask(fab: CompiledFabric) -> np.ndarray:
+    """Directed ports of back-end cables (NVLink and front-end excluded)."""
+    return fab.port_plane == PLANE_BACKEND

@@ -1,0 +1,61 @@
+"""One-way latency of delivered data as a byte-weighted distribution (p50, p99, p999, max).
+
+Samples are (latency, bytes) pairs: part 1 records each transfer's unloaded path latency (NICs,
+switch hops, propagation, store-and-forward serialisation); the queue model adds the queueing
+and pause time its bytes met by recording its own samples through the same `add`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def weighted_quantiles(values: np.ndarray, weights: np.ndarray, qs: list[float]) -> list[float]:
+    """Quantiles of `values` where each value counts `weights` times (lower interpolation)."""
+    keep = weights > 0
+    v, w = values[keep], weights[keep]
+    if len(v) == 0:
+        return [0.0 for _ in qs]
+    order = np.argsort(v, kind="stable")
+    v, w = v[order], w[order]
+    cum = np.cumsum(w)
+    total = cum[-1]
+    return [float(v[min(int(np.searchsorted(cum, q * total, side="left")), len(v) - 1)]) for q in qs]
+
+
+class LatencyRecorder:
+    """Collects latency samples tagged with workload and segment; summarises them on demand."""
+
+    def __init__(self) -> None:
+        self._lat: list[np.ndarray] = []
+        self._bytes: list[np.ndarray] = []
+        self._workload: list[np.ndarray] = []
+        self._segment: list[np.ndarray] = []
+
+    def add(self, latency_ns: np.ndarray, bytes_: np.ndarray, workload: int, segment: np.ndarray) -> None:
+        latency_ns = np.asarray(latency_ns, dtype=float)
+        if len(latency_ns) == 0:
+            return
+        # merge equal latencies: a collective has few distinct path latencies, so this keeps memory small
+        key, inv = np.unique(np.stack([np.round(latency_ns, 3), np.asarray(segment, dtype=float)]), axis=1,
+                             return_inverse=True)
+        inv = np.asarray(inv).reshape(-1)
+        self._lat.append(key[0])
+        self._bytes.append(np.bincount(inv, weights=np.asarray(bytes_, dtype=float), minlength=key.shape[1]))
+        self._workload.append(np.full(key.shape[1], workload, dtype=np.int32))
+        self._segment.append(key[1].astype(np.int32))
+
+    def summary_us(self, *, workload: int | None = None, segment: int | None = None) -> dict[str, float]:
+        """{p50, p99, p999, max} in microseconds over the matching samples."""
+        if not self._lat:
+            return {"p50": 0.0, "p99": 0.0, "p999": 0.0, "max": 0.0}
+        lat = np.concatenate(self._lat)
+        w = np.concatenate(self._bytes)
+        mask = np.ones(len(lat), dtype=bool)
+        if workload is not None:
+            mask &= np.concatenate(self._workload) == workload
+        if segment is not None:
+            mask &= np.concatenate(self._segment) == segment
+        p50, p99, p999 = weighted_quantiles(lat[mask], w[mask], [0.5, 0.99, 0.999])
+        mx = float(lat[mask & (w > 0)].max()) if (mask & (w > 0)).any() else 0.0
+        return {"p50": p50 / 1e3, "p99": p99 / 1e3, "p999": p999 / 1e3, "max": mx / 1e3}

@@ -1,0 +1,121 @@
+"""The replaceable stage that advances flows in time.
+
+The engine owns phases, dependencies and bookkeeping; a `RateModel` only answers: given the
+flows in flight (routing matrix, bytes left) and the port arrays, how far can time advance and
+how many bytes does each flow deliver? `MaxMinRateModel` is the steady-state fluid answer
+(max-min fair rates, exact up to the next completion). A queue-dynamics model (PFC, ECN/DCQCN,
+IB credits) implements the same interface with small time steps and reports the counters
+that the max-min model leaves at zero.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from designer.sim.compile import CompiledFabric
+from designer.sim.maxmin import max_min_rates
+
+
+@dataclass
+class ActiveFlows:
+    """Sub-flows in flight: their routes (ports x subs), bytes left, and their owning phases."""
+
+    matrix: sp.csr_matrix
+    remaining_bytes: np.ndarray
+    phase: np.ndarray                # plan phase index of each sub-flow (for per-phase settings)
+    segment: np.ndarray              # segment of each sub-flow's sender (-1 none)
+
+
+@dataclass
+class Advance:
+    """What happened during one advance of `dt_s` seconds."""
+
+    dt_s: float
+    delivered_bytes: np.ndarray       # per active sub-flow
+    rates_Bps: np.ndarray             # mean rate of each sub-flow over the advance
+    # counters that only a queue model fills (port-seconds, bytes)
+    pause_port_s: float = 0.0
+    credit_stall_port_s: float = 0.0
+    ecn_marked_bytes: float = 0.0
+    dropped_bytes: float = 0.0
+    extra_latency_ns: np.ndarray | None = None   # queueing met by the delivered bytes, per sub-flow
+    port_stats: dict = field(default_factory=dict)
+
+
+@dataclass
+class SoloProfile:
+    """How one flow pattern drains when it runs alone, per byte of `bytes_per_flow`.
+
+    Max-min rates do not depend on the bytes, so a pattern's drain is the same shape at every size:
+    completion times scale linearly. The engine reuses one profile for every repeat of a step.
+    """
+
+    drain_s_per_byte: float                      # time until the last sub-flow drains
+    sub_finish_s_per_byte: np.ndarray            # per sub-flow
+    levels: list[tuple[float, float]]            # (duration per byte, aggregate rate in B/s per byte-unit)
+
+
+class RateModel(ABC):
+    """Advances flows in flight; see module docstring."""
+
+    name = "abstract"
+
+    def __init__(self, fab: CompiledFabric):
+        self.fab = fab
+
+    @abstractmethod
+    def advance(self, flows: ActiveFlows, horizon_s: float) -> Advance:
+        """Advance at most `horizon_s` (to the next completion for the fluid model)."""
+
+    def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray) -> SoloProfile | None:
+        """The pattern's drain when alone, or None if the model must always be stepped."""
+        return None
+
+
+class MaxMinRateModel(RateModel):
+    """Steady-state fluid sharing: max-min fair rates over port payload capacities."""
+
+    name = "max-min fluid"
+
+    def __init__(self, fab: CompiledFabric, capacity_Bps: np.ndarray | None = None):
+        super().__init__(fab)
+        self.capacity = fab.port_payload_Bps if capacity_Bps is None else capacity_Bps
+        self.solves = 0
+
+    def rates(self, matrix: sp.csr_matrix) -> np.ndarray:
+        self.solves += 1
+        return max_min_rates(matrix, self.capacity)
+
+    def advance(self, flows: ActiveFlows, horizon_s: float) -> Advance:
+        rates = self.rates(flows.matrix)
+        with np.errstate(divide="ignore"):
+            finish = np.where(rates > 0, flows.remaining_bytes / rates, np.inf)
+        dt = min(float(finish.min()) if len(finish) else np.inf, horizon_s)
+        delivered = np.minimum(rates * dt, flows.remaining_bytes)
+        delivered[finish <= dt * (1 + 1e-12)] = flows.remaining_bytes[finish <= dt * (1 + 1e-12)]
+        return Advance(dt_s=dt, delivered_bytes=delivered, rates_Bps=rates)
+
+    def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray) -> SoloProfile:
+        remaining = sub_bytes.astype(float).copy()
+        finish = np.zeros(len(remaining))
+        alive = np.flatnonzero(remaining > 0)
+        t = 0.0
+        levels = []
+        m = matrix
+        while len(alive):
+            sub_m = m[:, alive]
+            rates = self.rates(sub_m)
+            dt_each = remaining[alive] / np.maximum(rates, 1e-300)
+            dt = float(dt_each.min())
+            levels.append((dt, float(rates.sum())))
+            remaining[alive] -= rates * dt
+            t += dt
+            done = dt_each <= dt * (1 + 1e-9)
+            finish[alive[done]] = t
+            remaining[alive[done]] = 0.0
+            alive = alive[~done]
+        return SoloProfile(drain_s_per_byte=t, sub_finish_s_per_byte=finish, levels=levels)

@@ -1,0 +1,83 @@
+"""Synthetic traffic: permutation, N-to-1 incast and pingpong."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from designer.sim.compile import CompiledFabric
+from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
+from designer.sim.workload_spec import Workload, WorkloadError
+
+
+def derangement(n: int, rng: np.random.Generator) -> np.ndarray:
+    """A random permutation with no fixed point (each rank sends to someone else)."""
+    perm = rng.permutation(n)
+    fixed = np.flatnonzero(perm == np.arange(n))
+    for i in fixed:  # swap each fixed point with a neighbour; stays a permutation, removes the fixed point
+        j = (i + 1) % n
+        perm[i], perm[j] = perm[j], perm[i]
+    return perm
+
+
+def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index: int) -> WorkloadPlan:
+    ranks = participants(w, fab.n_gpus)
+    route = route_options(w, seed)
+    wp = WorkloadPlan(workload=w, ranks=len(ranks), first=len(plan.phases))
+    tag = f"w{index}"
+    rng = np.random.default_rng([seed, index])
+    if w.kind == "permutation":
+        if len(ranks) < 2:
+            raise WorkloadError("permutation needs at least 2 GPUs")
+        perm = derangement(len(ranks), rng)
+        pat = FlowPattern(f"{tag}:perm", ranks, ranks[perm], np.ones(len(ranks)), route)
+        wp.last = [plan.add(Phase("permutation", pat, float(w.size_bytes), start_s=w.start_s, workload=index))]
+    elif w.kind == "incast":
+        receiver = int(ranks[0])
+        leaf = fab.port_src[np.maximum(fab.gpu_be_rx, 0)]
+        others = ranks[(fab.gpu_server[ranks] != fab.gpu_server[receiver])
+                       & ((leaf[ranks] != leaf[receiver]) | (fab.gpu_be_rx[ranks] < 0))]
+        if len(others) < w.senders:
+            raise WorkloadError(f"incast of {w.senders} senders, but only {len(others)} GPUs sit on "
+                                "another leaf than the receiver")
+        senders = np.sort(rng.choice(others, size=w.senders, replace=False))
+        pat = FlowPattern(f"{tag}:incast", senders, np.full(len(senders), receiver), np.ones(len(senders)), route)
+        wp.last = [plan.add(Phase("incast", pat, float(w.size_bytes), start_s=w.start_s, workload=index))]
+        wp.extra["receiver"] = receiver
+    elif w.kind == "pingpong":
+        a, b = _pingpong_pair(w, fab, ranks)
+        iters = int(w.opt("iters", 10))  # type: ignore[arg-type]
+        if iters > 1000:
+            raise WorkloadError("pingpong iters must be at most 1000")
+        ping = FlowPattern(f"{tag}:ping", [a], [b], [1.0], route)
+        pong = FlowPattern(f"{tag}:pong", [b], [a], [1.0], route)
+        prev: list[int] = []
+        for _ in range(iters):
+            i = plan.add(Phase("ping", ping, float(w.size_bytes), after=prev, start_s=w.start_s, workload=index))
+            j = plan.add(Phase("pong", pong, float(w.size_bytes), after=[i], start_s=w.start_s, workload=index))
+            prev = [j]
+        wp.last = prev
+        wp.extra["pair"] = (fab.node_ids[fab.gpu_server[a]], fab.node_ids[fab.gpu_server[b]])
+    else:  # pragma: no cover
+        raise WorkloadError(f"{w.kind} is not synthetic traffic")
+    return wp
+
+
+def _pingpong_pair(w: Workload, fab: CompiledFabric, ranks: np.ndarray) -> tuple[int, int]:
+    """First GPU of servers a= and b= (node ids), default the first and the last server."""
+    def first_gpu(node_id: str) -> int:
+        if node_id not in fab.node_ids:
+            raise WorkloadError(f"pingpong: there is no node '{node_id}'")
+        hits = np.flatnonzero(fab.gpu_server == fab.node_ids.index(node_id))
+        if len(hits) == 0:
+            raise WorkloadError(f"pingpong: node '{node_id}' is not a GPU server")
+        return int(hits[0])
+    a = first_gpu(str(w.opt("a"))) if w.opt("a") else int(ranks[0])
+    if w.opt("b"):
+        b = first_gpu(str(w.opt("b")))
+    else:
+        other = ranks[fab.gpu_server[ranks] != fab.gpu_server[a]]
+        same_rail = other[fab.gpu_local[other] == fab.gpu_local[a]]
+        b = int(same_rail[-1]) if len(same_rail) else int(other[-1]) if len(other) else int(ranks[-1])
+    if a == b:
+        raise WorkloadError("pingpong needs two different GPUs")
+    return a, b

@@ -1,0 +1,105 @@
+"""One training step of a dense transformer: compute, tensor/pipeline/data-parallel traffic.
+
+Model (standard derivations, published-figures §6):
+- compute FLOPs = 6·N·tokens (forward + backward); on each GPU it runs at peak × mfu, where
+  `mfu` is the efficiency of the compute kernels (default 0.55 [E]: H100 dense matmul reaches
+  ~80 % of peak, attention and element-wise kernels less). The pipeline bubble of 1F1B adds
+  (pp-1)/m of the compute time (m micro-batches of one sequence per data-parallel replica).
+- TP: 4 AllReduces per layer per micro-batch (2 forward, 2 backward) of seq·hidden·2 bytes
+  (bf16), ring inside the TP group (NVLink when the group fits in a server); exposed.
+- PP: activations (forward) and their gradients (backward) of seq·hidden·2/tp bytes per TP rank
+  cross each stage boundary once per micro-batch; exposed.
+- DP: AllReduce of the bf16 gradients (2·N/(tp·pp) bytes per GPU) over the DP group (same TP
+  rank and stage on every replica: rail-aligned), overlapped with the backward pass of the last
+  micro-batch (2/3 of its compute); what does not fit is exposed.
+Rank layout (Megatron order): tp fastest, then dp, then pp.
+gpu_utilization = useful compute time / step time; the achieved MFU = mfu × gpu_utilization.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from designer.sim.compile import CompiledFabric
+from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
+from designer.sim.workload_spec import Workload, WorkloadError
+
+DEFAULT_PP = {"7b": 1, "13b": 1, "70b": 4, "405b": 16}
+DEFAULT_MFU = 0.55
+BYTES_PER_PARAM_GRAD = 2      # bf16 gradients
+
+
+def default_tokens(params: float) -> float:
+    """Global batch in tokens: 4 Mi for models under 100B, 16 Mi above (Llama 3 405B used 16M)."""
+    return float(2**24 if params >= 1e11 else 2**22)
+
+
+def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index: int) -> WorkloadPlan:
+    ranks = participants(w, fab.n_gpus)
+    n = len(ranks)
+    g = fab.gpus_per_server()
+    tp = int(w.opt("tp", min(8, g)))  # type: ignore[arg-type]
+    pp = int(w.opt("pp", 0) or DEFAULT_PP.get(w.model, max(1, int(round(w.params / 2e10)))))  # type: ignore[arg-type]
+    if n % tp:
+        raise WorkloadError(f"tp={tp} does not divide the {n} GPUs")
+    if w.opt("pp") is None:
+        while pp > 1 and (n // tp) % pp:
+            pp -= 1
+    if (n // tp) % pp:
+        raise WorkloadError(f"pp={pp} does not divide the {n // tp} tensor-parallel groups")
+    dp = int(w.opt("dp", n // (tp * pp)))  # type: ignore[arg-type]
+    if dp * tp * pp != n:
+        raise WorkloadError(f"dp×tp×pp = {dp}×{tp}×{pp} = {dp * tp * pp}, but {n} GPUs take part (use gpus=N)")
+    seq = int(w.opt("seq", 8192 if w.params >= 1e11 else 4096))  # type: ignore[arg-type]
+    tokens = float(w.opt("tokens", default_tokens(w.params)))  # type: ignore[arg-type]
+    mfu = float(w.opt("mfu", DEFAULT_MFU))  # type: ignore[arg-type]
+    micro = max(1, int(round(tokens / (dp * seq))))
+    tokens = float(micro * dp * seq)
+    peak = float(fab.gpu_peak_flops[ranks].min())
+    flops = 6.0 * w.params * tokens
+    compute_s = flops / (n * peak * mfu)
+    bubble_s = compute_s * (pp - 1) / micro
+    window_s = compute_s / micro * (2.0 / 3.0)   # backward of the last micro-batch overlaps the DP AllReduce
+    route = route_options(w, seed)
+    start = w.start_s
+    tag = f"w{index}"
+    wp = WorkloadPlan(workload=w, ranks=n, first=len(plan.phases), compute_s=compute_s, model_flops=flops,
+                      peak_flops_total=n * peak, mfu=mfu)
+    wp.extra.update(dp=dp, tp=tp, pp=pp, micro_batches=micro, tokens=tokens, seq=seq)
+
+    r = ranks.reshape(pp, dp, tp)                # [stage, replica, tp rank]
+    i = plan.add(Phase("compute (forward/backward, bubble)", compute_s=compute_s + bubble_s - window_s,
+                       start_s=start, workload=index))
+    after = [i]
+    act_bytes = seq * w.hidden * 2.0
+    if tp > 1:
+        groups = r.reshape(-1, tp)
+        src = groups.reshape(-1)
+        dst = np.roll(groups, -1, axis=1).reshape(-1)
+        pat = FlowPattern(f"{tag}:tp", src, dst, np.ones(len(src)), route)
+        layers_per_stage = max(1, w.layers // pp)
+        reps = 2 * (tp - 1) * 4 * layers_per_stage * micro
+        i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp, repeat=reps,
+                           after=after, start_s=start, workload=index))
+        after = [i]
+    if pp > 1:
+        fwd_src = r[:-1].reshape(-1)
+        fwd_dst = r[1:].reshape(-1)
+        src = np.concatenate([fwd_src, fwd_dst])
+        dst = np.concatenate([fwd_dst, fwd_src])
+        pat = FlowPattern(f"{tag}:pp", src, dst, np.ones(len(src)), route)
+        i = plan.add(Phase("pipeline send", pat, act_bytes / tp, repeat=micro, after=after, start_s=start,
+                           workload=index))
+        after = [i]
+    ends = [plan.add(Phase("compute (last backward)", compute_s=window_s, after=after, start_s=start,
+                           workload=index))]
+    if dp > 1:
+        groups = np.transpose(r, (0, 2, 1)).reshape(-1, dp)   # [stage*tp, replica]
+        src = groups.reshape(-1)
+        dst = np.roll(groups, -1, axis=1).reshape(-1)
+        pat = FlowPattern(f"{tag}:dp", src, dst, np.ones(len(src)), route)
+        grad_bytes = w.params / (tp * pp) * BYTES_PER_PARAM_GRAD
+        ends.append(plan.add(Phase("data-parallel AllReduce step", pat, grad_bytes / dp, repeat=2 * (dp - 1),
+                                   after=after, start_s=start, workload=index)))
+    wp.last = ends
+    return wp

@@ -1,0 +1,90 @@
+"""The graph of transfers a workload becomes: phases of concurrent flows, with dependencies.
+
+A `Phase` is a set of flows that start together and end when the last byte of the last flow has
+arrived (a step of a collective, a permutation, a compute interval). `repeat` runs the same step
+several times back to back (the 2(n-1) steps of a ring), which the engine solves once and reuses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from designer.sim.routing import RouteOptions
+from designer.sim.workload_spec import Workload, WorkloadError
+
+
+@dataclass
+class FlowPattern:
+    """Who sends to whom (GPU ranks), each flow's byte weight, and how it is routed."""
+
+    key: str
+    src: np.ndarray
+    dst: np.ndarray
+    weight: np.ndarray               # bytes of flow i = phase.bytes_per_flow * weight[i]
+    route: RouteOptions
+
+    def __post_init__(self) -> None:
+        self.src = np.asarray(self.src, dtype=np.int64)
+        self.dst = np.asarray(self.dst, dtype=np.int64)
+        self.weight = np.asarray(self.weight, dtype=float)
+
+
+@dataclass
+class Phase:
+    """One node of the transfer graph: either a flow pattern or a compute interval."""
+
+    name: str
+    pattern: FlowPattern | None = None
+    bytes_per_flow: float = 0.0
+    repeat: int = 1
+    alpha_factor: float = 1.0        # pipelined trees pay the path latency once per tree level
+    compute_s: float = 0.0
+    after: list[int] = field(default_factory=list)   # indices in the plan's phase list
+    start_s: float = 0.0             # earliest start (absolute simulated time)
+    workload: int = 0
+
+
+@dataclass
+class WorkloadPlan:
+    """The phases of one workload and what its metrics need to know."""
+
+    workload: Workload
+    ranks: int
+    first: int = 0                   # index of its first phase in Plan.phases
+    last: list[int] = field(default_factory=list)   # phases whose end is the workload's end
+    algbw_bytes: float | None = None  # S for NCCL algbw = S / t
+    busbw_factor: float | None = None
+    compute_s: float = 0.0           # useful compute time (train)
+    model_flops: float = 0.0
+    peak_flops_total: float = 0.0
+    mfu: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class Plan:
+    phases: list[Phase] = field(default_factory=list)
+    workloads: list[WorkloadPlan] = field(default_factory=list)
+
+    def add(self, phase: Phase) -> int:
+        self.phases.append(phase)
+        return len(self.phases) - 1
+
+
+def route_options(w: Workload, seed: int) -> RouteOptions:
+    """Routing knobs of a workload's options (None: the segment's own setting)."""
+    return RouteOptions(qps=w.opt("qps") if w.kind != "inference" else None,  # type: ignore[arg-type]
+                        adaptive=w.opt("ar"), spray=w.opt("spray"),  # type: ignore[arg-type]
+                        plane=str(w.opt("plane", "backend")), seed=seed)
+
+
+def participants(w: Workload, n_gpus: int) -> np.ndarray:
+    """GPU ranks taking part: all GPUs, or the first `gpus=N`."""
+    if n_gpus == 0:
+        raise WorkloadError("the design has no GPU servers")
+    n = int(w.opt("gpus", n_gpus))  # type: ignore[arg-type]
+    if n > n_gpus:
+        raise WorkloadError(f"gpus={n} but the design has only {n_gpus} GPUs")
+    return np.arange(n, dtype=np.int64)

@@ -1,0 +1,146 @@
+"""The public API and the CLI commands: stream/cancel, compare, inference, hybrid, exit codes."""
+
+import argparse
+import csv
+import json
+import threading
+
+import pytest
+
+from designer.catalog import load_catalog
+from designer.model.fileformat import save
+from designer.sim import SimOptions, WorkloadError, compare, run, stream
+from designer.sim.cli_commands import cmd_compare, cmd_simulate
+from designer.topology import generate
+
+REQUIRED = ["schema", "completion_time_s", "algbw_gbps", "busbw_gbps", "goodput_gbps", "throughput_fraction",
+            "latency_us", "link_utilization", "pfc_pause_fraction", "ecn_mark_fraction", "credit_stall_fraction",
+            "dropped_bytes", "step_time_s", "gpu_utilization", "segments", "sim_wall_time_s"]
+
+
+@pytest.fixture(scope="module")
+def small():
+    return generate("fat-tree", gpus=64, backend="ib")
+
+
+@pytest.fixture(scope="module")
+def design_file(small, tmp_path_factory):
+    path = tmp_path_factory.mktemp("sim") / "ft64.json"
+    save(small, path)
+    return path
+
+
+def args(file, **kw):
+    base = dict(file=str(file), workload=None, backend=None, seed=1, json=True, timeline=None)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_result_has_every_contract_key(small):
+    d = run(small, ["allreduce:64MiB"]).to_dict()
+    for key in REQUIRED:
+        assert key in d
+    assert d["schema"] == "fabric-designer.result/1"
+    assert set(d["latency_us"]) == {"p50", "p99", "p999", "max"}
+    assert set(d["link_utilization"]) == {"mean", "max"}
+    seg = d["segments"]["backend"]
+    assert seg["protocol"] == "ib" and seg["goodput_gbps"] > 0 and seg["latency_us"]["p50"] > 0
+    assert d["dropped_bytes"] == 0 and d["step_time_s"] is None
+    json.dumps(d)
+
+
+def test_stream_snapshots_advance_and_end_with_the_result(small):
+    base = run(small, ["permutation:64MiB"])
+    interval = base.completion_time_s / 10
+    snaps = list(stream(small, ["permutation:64MiB"], SimOptions(snapshot_interval_s=interval)))
+    assert 9 <= len(snaps) <= 13
+    times = [s.time_s for s in snaps]
+    assert times == sorted(times)
+    progress = [s.progress for s in snaps]
+    assert progress == sorted(progress) and progress[-1] == 1.0 and progress[0] < 0.5
+    assert snaps[-1].result is not None and all(s.result is None for s in snaps[:-1])
+    mid = snaps[len(snaps) // 2]
+    assert len(mid.link_ids) == len(mid.link_utilization) and mid.link_utilization.max() > 0.5
+    assert mid.throughput_gbps > 0
+    assert snaps[-1].result.completion_time_s == pytest.approx(base.completion_time_s)
+
+
+def test_stream_stops_when_cancelled(small):
+    cancel = threading.Event()
+    seen = []
+    for snap in stream(small, ["allreduce:1GiB", "permutation:64MiB"], SimOptions(snapshot_interval_s=1e-5),
+                       cancel=cancel):
+        seen.append(snap)
+        if len(seen) == 3:
+            cancel.set()
+    assert len(seen) == 3 and all(s.result is None for s in seen)
+
+
+def test_compare_runs_both_protocols(small):
+    both = compare(small, ["pingpong:8B"])
+    assert set(both) == {"ib", "rocev2"}
+    assert both["ib"].data["latency_us"]["p50"] < both["rocev2"].data["latency_us"]["p50"]
+    assert both["ib"].data["segments"]["backend"]["protocol"] == "ib"
+    assert both["rocev2"].data["segments"]["backend"]["protocol"] == "rocev2"
+
+
+def test_bad_options_raise_workload_error(small):
+    with pytest.raises(WorkloadError):
+        run(small, ["allreduce:1MiB"], SimOptions(backend="ethernet"))
+    with pytest.raises(WorkloadError):
+        run(small, ["allreduce:1MiB:gpus=100000"])
+    with pytest.raises(WorkloadError):
+        run(small, ["incast:1000:1MiB"])
+    with pytest.raises(WorkloadError):
+        run(small, ["pingpong:8B:a=nowhere"])
+
+
+def test_inference_latency_grows_with_load(small):
+    light = run(small, ["inference:7b:qps=2"]).data["workloads"][0]
+    heavy = run(small, ["inference:7b:qps=400"]).data["workloads"][0]
+    assert light["request_latency_ms"]["p50"] >= light["service_ms"]
+    assert heavy["request_latency_ms"]["p99"] > 2 * light["request_latency_ms"]["p99"]
+    assert light["token_comm_us"] > 0
+
+
+def test_hybrid_traffic_between_pods_crosses_the_gateway():
+    doc = generate("fat-tree", gpus=128, backend="hybrid", frontend=True)
+    res = run(doc, ["permutation:16MiB:ar=on:spray=on"])
+    d = res.to_dict()
+    assert len(d["segments"]) == 2
+    protocols = {s["protocol"] for s in d["segments"].values()}
+    assert protocols == {"ib", "rocev2"}
+    # a ping between the pods crosses a gateway and pays its latency on top of the fabric hops
+    servers = [n for n in doc.nodes.values() if n.kind == "server"]
+    pods = sorted({n.pod for n in servers})
+    a = next(n.id for n in servers if n.pod == pods[0])
+    b_same = [n.id for n in servers if n.pod == pods[0]][-1]
+    b_other = [n.id for n in servers if n.pod == pods[1]][-1]
+    within = run(doc, [f"pingpong:8B:a={a}:b={b_same}"]).data["latency_us"]["p50"]
+    across = run(doc, [f"pingpong:8B:a={a}:b={b_other}"]).data["latency_us"]["p50"]
+    gateway_us = max(g.latency_ns for g in load_catalog().gateways.values()) / 1e3
+    assert across > within + gateway_us
+
+
+def test_cli_simulate_json_timeline_and_errors(design_file, tmp_path, capsys):
+    timeline = tmp_path / "tl.csv"
+    assert cmd_simulate(args(design_file, workload=["permutation:16MiB"], timeline=str(timeline))) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["schema"] == "fabric-designer.result/1" and out["seed"] == 1
+    rows = list(csv.reader(timeline.open()))
+    assert rows[0][:3] == ["time_s", "throughput_gbps", "in_flight"] and len(rows) > 100
+    assert cmd_simulate(args(design_file, workload=["allreduce:1XB"])) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("fabric-designer: error:")
+    assert cmd_simulate(args(design_file, backend="ethernet")) == 2
+    assert cmd_simulate(args(design_file, seed=-3)) == 2
+    capsys.readouterr()
+    assert cmd_simulate(args(design_file, json=False)) == 0      # default workload, readable table
+    assert "busbw" in capsys.readouterr().out
+
+
+def test_cli_compare_json(design_file, capsys):
+    assert cmd_compare(args(design_file, workload=["pingpong:8B"])) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"ib", "rocev2"}
+    assert out["ib"]["latency_us"]["p50"] < out["rocev2"]["latency_us"]["p50"]

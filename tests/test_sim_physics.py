@@ -133,9 +133,11 @@ def test_permutation_ecmp_collisions_versus_adaptive_routing_and_spraying(fat_tr
 
 
 def test_permutation_collisions_average_over_seeds_about_two_thirds_on_many_flows():
+    # a property of steady fair sharing (DESIGN.md §4), so measured with the max-min stage alone;
+    # tests/test_sim_queues.py checks how PFC and DCQCN move it
     doc = generate("fat-tree", gpus=1024, backend="rocev2", frontend=False)
-    fracs = [run(doc, ["permutation:16MiB"], SimOptions(seed=s)).data["workloads"][0]["flow_rate_fraction"]
-             for s in (1, 2)]
+    fracs = [run(doc, ["permutation:16MiB"], SimOptions(seed=s, rate_model="maxmin")).data["workloads"][0]
+             ["flow_rate_fraction"] for s in (1, 2)]
     assert 0.5 < float(np.mean(fracs)) < 0.8
 
 

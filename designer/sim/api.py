@@ -15,6 +15,7 @@ from designer.sim.collectives import build_collective
 from designer.sim.compile import CompiledFabric, compile_fabric
 from designer.sim.engine import Cancelled, Engine, Interval, RouteCache
 from designer.sim.metrics import SimResult, build_result
+from designer.sim.queue_model import QueueRateModel
 from designer.sim.rate_model import MaxMinRateModel, RateModel
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic
@@ -34,7 +35,7 @@ class SimOptions:
     snapshot_interval_s: float | None = None   # simulated seconds between snapshots (None: only the last)
     catalog: Catalog | None = None
     ideal_pass: bool = True                    # also run an ideal non-blocking fabric for throughput_fraction
-    rate_model: str = "maxmin"                 # the stage that advances flows ("maxmin"; queue models plug in here)
+    rate_model: str = "queue"                  # "queue": fluid queues where congested, max-min elsewhere; "maxmin"
 
     def check(self) -> None:
         if self.backend not in (None, "ib", "rocev2"):
@@ -47,7 +48,7 @@ class SimOptions:
             raise WorkloadError(f"unknown rate model '{self.rate_model}' (use {', '.join(RATE_MODELS)})")
 
 
-RATE_MODELS: dict[str, type[RateModel]] = {"maxmin": MaxMinRateModel}
+RATE_MODELS: dict[str, type[RateModel]] = {"maxmin": MaxMinRateModel, "queue": QueueRateModel}
 
 
 @dataclass
@@ -108,11 +109,13 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     try:
         ideal_totals = None
         if opts.ideal_pass:
-            ideal = Engine(fab, plan, model_cls(fab), routes, ideal=True, cancel=cancel)
+            # the ideal non-blocking fabric has no congestion inside it: steady max-min sharing is exact
+            ideal = Engine(fab, plan, MaxMinRateModel(fab), routes, ideal=True, cancel=cancel)
             for _ in ideal.run():
                 pass
             ideal_totals = ideal.totals
-        model = model_cls(fab)
+        model = (QueueRateModel(fab, workload_options=[w.options for w in parsed]) if model_cls is QueueRateModel
+                 else model_cls(fab))
         engine = Engine(fab, plan, model, routes, cancel=cancel)
         planned = max(engine.planned_bytes(), 1.0)
         cadence = opts.snapshot_interval_s

@@ -51,8 +51,7 @@ class _Routed:
     matrix: sp.csr_matrix
     sub_unit_bytes: np.ndarray       # bytes of each sub-flow per byte of bytes_per_flow
     port_unit_bytes: np.ndarray      # bytes per port per byte of bytes_per_flow
-    profile: SoloProfile | None = None
-    profile_done: bool = False
+    profiles: dict[float, SoloProfile | None] = field(default_factory=dict)   # by bytes per flow
 
 
 @dataclass
@@ -71,6 +70,11 @@ class Totals:
     credit_stall_port_s: float = 0.0
     ecn_marked_bytes: float = 0.0
     dropped_bytes: float = 0.0
+    port_paused_s: np.ndarray | None = None
+    port_stall_s: np.ndarray | None = None
+    port_dropped_B: np.ndarray | None = None
+    segment_marked: dict[int, float] = field(default_factory=dict)
+    segment_dropped: dict[int, float] = field(default_factory=dict)
     events: int = 0
     flow_time_s: dict[int, np.ndarray] = field(default_factory=dict)  # phase -> per-flow drain time (solo runs)
 
@@ -114,11 +118,13 @@ class Engine:
             self._routed[pattern.key] = _Routed(rf, matrix, unit, matrix @ unit)
         return self._routed[pattern.key]
 
-    def _profile(self, r: _Routed) -> SoloProfile | None:
-        if not r.profile_done:
-            r.profile = self.model.solo_profile(r.matrix, r.sub_unit_bytes)
-            r.profile_done = True
-        return r.profile
+    def _profile(self, r: _Routed, bytes_per_flow: float) -> SoloProfile | None:
+        if bytes_per_flow in r.profiles:
+            return r.profiles[bytes_per_flow]
+        linear = next((p for p in r.profiles.values() if p is not None and p.linear), None)
+        prof = linear or self.model.solo_profile(r.matrix, r.sub_unit_bytes, bytes_per_flow)
+        r.profiles[bytes_per_flow] = prof
+        return prof
 
     def planned_bytes(self) -> float:
         total = 0.0
@@ -127,6 +133,27 @@ class Engine:
                 total += float(self.routed(i).sub_unit_bytes.sum()) * ph.bytes_per_flow * ph.repeat
         self.total_planned_bytes = total
         return total
+
+    def _add_queue_stats(self, prof: SoloProfile, k: int, r: _Routed) -> None:
+        """Counters of a queue model's profile, for k repeats of the step."""
+        tot = self.totals
+        for name in ("port_paused_s", "port_stall_s", "port_dropped_B"):
+            per_step = getattr(prof, name)
+            if per_step is not None:
+                if getattr(tot, name) is None:
+                    setattr(tot, name, np.zeros(self.fab.n_ports))
+                getattr(tot, name)[:] += per_step * k
+        if prof.port_paused_s is not None:
+            tot.pause_port_s += float(prof.port_paused_s.sum()) * k
+        if prof.port_stall_s is not None:
+            tot.credit_stall_port_s += float(prof.port_stall_s.sum()) * k
+        tot.ecn_marked_bytes += prof.marked_B * k
+        tot.dropped_bytes += prof.dropped_B * k
+        segs = r.routed.sub_segment
+        if (prof.marked_B or prof.dropped_B) and len(segs):
+            seg = int(np.bincount(segs[segs >= 0]).argmax()) if (segs >= 0).any() else -1
+            tot.segment_marked[seg] = tot.segment_marked.get(seg, 0.0) + prof.marked_B * k
+            tot.segment_dropped[seg] = tot.segment_dropped.get(seg, 0.0) + prof.dropped_B * k
 
     # ---- the loop -------------------------------------------------------------------------------
     def run(self) -> Iterator[Interval]:
@@ -182,12 +209,15 @@ class Engine:
                 if deps_left[c] == 0:
                     ready_at[c] = max(t, phases[c].start_s)
 
-        def account(i: int, sub_idx: np.ndarray | None, sub_bytes: np.ndarray | float) -> None:
+        def account(i: int, sub_idx: np.ndarray | None, sub_bytes: np.ndarray | float,
+                    extra_latency_ns: np.ndarray | None = None) -> None:
             """Add delivered bytes of phase i to the per-workload and per-segment totals."""
             r = self.routed(i)
             seg = r.routed.sub_segment if sub_idx is None else r.routed.sub_segment[sub_idx]
             b = np.broadcast_to(np.asarray(sub_bytes, dtype=float), seg.shape)
             lat = r.routed.sub_latency_ns if sub_idx is None else r.routed.sub_latency_ns[sub_idx]
+            if extra_latency_ns is not None:
+                lat = lat + extra_latency_ns        # queueing and pauses the bytes met
             tot.latency.add(lat, b, phases[i].workload, seg)
             total = float(b.sum())
             tot.delivered_bytes += total
@@ -235,7 +265,7 @@ class Engine:
                 i = draining[0]
                 ph = phases[i]
                 r = self.routed(i)
-                prof = self._profile(r)
+                prof = self._profile(r, ph.bytes_per_flow)
                 if prof is not None:
                     step = prof.drain_s_per_byte * ph.bytes_per_flow + alpha_s(i)
                     k = int(reps_left[i]) if not math.isfinite(next_evt) else \
@@ -246,7 +276,8 @@ class Engine:
                             tot.flow_time_s[i] = prof.sub_finish_s_per_byte * ph.bytes_per_flow
                         b = ph.bytes_per_flow * k
                         tot.port_bytes += r.port_unit_bytes * b
-                        account(i, None, r.sub_unit_bytes * b)
+                        account(i, None, r.sub_unit_bytes * b, prof.extra_latency_ns)
+                        self._add_queue_stats(prof, k, r)
                         t0 = t
                         t = t + k * step
                         delivered = float(r.sub_unit_bytes.sum()) * b
@@ -269,7 +300,7 @@ class Engine:
                             finish_phase(i, ph.repeat)
                         continue
             # general step: all draining phases share the network
-            mats, rem, owner, seg, idx = [], [], [], [], []
+            mats, rem, owner, seg, idx, wl = [], [], [], [], [], []
             for i in draining:
                 r = self.routed(i)
                 a = alive[i]
@@ -278,8 +309,9 @@ class Engine:
                 owner.append(np.full(len(a), i))
                 seg.append(r.routed.sub_segment[a])
                 idx.append(a)
+                wl.append(np.full(len(a), phases[i].workload))
             flows = ActiveFlows(sp.hstack(mats, format="csr"), np.concatenate(rem), np.concatenate(owner),
-                                np.concatenate(seg))
+                                np.concatenate(seg), np.concatenate(idx), np.concatenate(wl))
             adv = self.model.advance(flows, max(next_evt - t, 0.0))
             tot.events += 1
             if not math.isfinite(adv.dt_s):
@@ -290,6 +322,16 @@ class Engine:
             tot.credit_stall_port_s += adv.credit_stall_port_s
             tot.ecn_marked_bytes += adv.ecn_marked_bytes
             tot.dropped_bytes += adv.dropped_bytes
+            for name in ("port_paused_s", "port_stall_s", "port_dropped_B"):
+                delta = getattr(adv, name)
+                if delta is not None:
+                    if getattr(tot, name) is None:
+                        setattr(tot, name, np.zeros(self.fab.n_ports))
+                    getattr(tot, name)[:] += delta
+            for per_sub, into in ((adv.sub_marked_B, tot.segment_marked), (adv.sub_dropped_B, tot.segment_dropped)):
+                if per_sub is not None and per_sub.any():
+                    for sg in np.unique(flows.segment[per_sub > 0]):
+                        into[int(sg)] = into.get(int(sg), 0.0) + float(per_sub[flows.segment == sg].sum())
             t0 = t
             t = t + adv.dt_s
             yield Interval(t0, t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
@@ -297,8 +339,9 @@ class Engine:
             off = 0
             for i, a in zip(draining, idx, strict=True):
                 d = adv.delivered_bytes[off:off + len(a)]
+                extra = None if adv.extra_latency_ns is None else adv.extra_latency_ns[off:off + len(a)]
                 off += len(a)
-                account(i, a, d)
+                account(i, a, d, extra)
                 remaining[i][a] -= d
                 rep_start[i] = False
                 still = remaining[i][a] > 1e-9 * max(1.0, phases[i].bytes_per_flow)

@@ -139,10 +139,11 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
             "throughput_fraction": fraction,
             "latency_us": real.latency.summary_us(segment=k),
             "link_utilization": _link_util(fab, real, span, backend_ports & (fab.port_segment == k)),
-            "pfc_pause_fraction": 0.0, "ecn_mark_fraction": 0.0, "credit_stall_fraction": 0.0,
-            "dropped_bytes": 0, "step_time_s": None, "gpu_utilization": None,
+            **_queue_figures(real, backend_ports & (fab.port_segment == k), span,
+                             real.segment_marked.get(k, 0.0), real.segment_bytes.get(k, 0.0),
+                             real.segment_dropped.get(k, 0.0)),
+            "step_time_s": None, "gpu_utilization": None,
         }
-    n_ports = max(1, int(backend_ports.sum()))
     data = {
         "schema": SCHEMA,
         "completion_time_s": completion,
@@ -152,10 +153,8 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
         "throughput_fraction": fraction,
         "latency_us": real.latency.summary_us(),
         "link_utilization": _link_util(fab, real, duration, backend_ports),
-        "pfc_pause_fraction": real.pause_port_s / (n_ports * duration) if duration > 0 else 0.0,
-        "ecn_mark_fraction": real.ecn_marked_bytes / real.delivered_bytes if real.delivered_bytes else 0.0,
-        "credit_stall_fraction": real.credit_stall_port_s / (n_ports * duration) if duration > 0 else 0.0,
-        "dropped_bytes": int(real.dropped_bytes),
+        **_queue_figures(real, backend_ports, duration, real.ecn_marked_bytes, real.delivered_bytes,
+                         real.dropped_bytes),
         "step_time_s": top_step,
         "gpu_utilization": top_util,
         "mfu": top_mfu,
@@ -169,3 +168,17 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
         "sim_wall_time_s": wall_s,
     }
     return SimResult(data)
+
+
+def _queue_figures(real: Totals, ports: np.ndarray, duration: float, marked: float, delivered: float,
+                   dropped: float) -> dict:
+    """PFC pause and credit-stall shares of port-time over the given ports that carried traffic,
+    ECN-marked share of the bytes, and the bytes dropped."""
+    used = ports & (real.port_bytes > 0)
+    port_time = max(int(used.sum()), 1) * duration
+
+    def share(arr: np.ndarray | None) -> float:
+        return float(arr[used].sum() / port_time) if arr is not None and duration > 0 else 0.0
+
+    return {"pfc_pause_fraction": share(real.port_paused_s), "ecn_mark_fraction": marked / delivered if delivered
+            else 0.0, "credit_stall_fraction": share(real.port_stall_s), "dropped_bytes": int(round(dropped))}

@@ -28,6 +28,8 @@ class ActiveFlows:
     remaining_bytes: np.ndarray
     phase: np.ndarray                # plan phase index of each sub-flow (for per-phase settings)
     segment: np.ndarray              # segment of each sub-flow's sender (-1 none)
+    sub_index: np.ndarray | None = None  # index of each sub-flow within its phase (stable across advances)
+    workload: np.ndarray | None = None   # workload index of each sub-flow (per-workload options)
 
 
 @dataclass
@@ -43,6 +45,11 @@ class Advance:
     ecn_marked_bytes: float = 0.0
     dropped_bytes: float = 0.0
     extra_latency_ns: np.ndarray | None = None   # queueing met by the delivered bytes, per sub-flow
+    port_paused_s: np.ndarray | None = None      # per port: time paused by PFC in this advance
+    port_stall_s: np.ndarray | None = None       # per port: time waiting for IB credits
+    port_dropped_B: np.ndarray | None = None     # per port: bytes dropped
+    sub_marked_B: np.ndarray | None = None       # per sub-flow: CE-marked bytes delivered
+    sub_dropped_B: np.ndarray | None = None      # per sub-flow: bytes lost (and sent again)
     port_stats: dict = field(default_factory=dict)
 
 
@@ -57,6 +64,14 @@ class SoloProfile:
     drain_s_per_byte: float                      # time until the last sub-flow drains
     sub_finish_s_per_byte: np.ndarray            # per sub-flow
     levels: list[tuple[float, float]]            # (duration per byte, aggregate rate in B/s per byte-unit)
+    linear: bool = True                          # False: valid only for the bytes it was made for
+    # what one step met in the queues (a queue model's profile; None for max-min)
+    extra_latency_ns: np.ndarray | None = None   # per sub-flow, byte-weighted
+    port_paused_s: np.ndarray | None = None
+    port_stall_s: np.ndarray | None = None
+    port_dropped_B: np.ndarray | None = None
+    marked_B: float = 0.0
+    dropped_B: float = 0.0
 
 
 class RateModel(ABC):
@@ -71,8 +86,11 @@ class RateModel(ABC):
     def advance(self, flows: ActiveFlows, horizon_s: float) -> Advance:
         """Advance at most `horizon_s` (to the next completion for the fluid model)."""
 
-    def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray) -> SoloProfile | None:
-        """The pattern's drain when alone, or None if the model must always be stepped."""
+    def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
+                     bytes_per_flow: float | None = None) -> SoloProfile | None:
+        """The pattern's drain when alone, or None if the model must always be stepped.
+
+        `bytes_per_flow` is the step's size; a profile with `linear=False` holds only for that size."""
         return None
 
 
@@ -99,7 +117,8 @@ class MaxMinRateModel(RateModel):
         delivered[finish <= dt * (1 + 1e-12)] = flows.remaining_bytes[finish <= dt * (1 + 1e-12)]
         return Advance(dt_s=dt, delivered_bytes=delivered, rates_Bps=rates)
 
-    def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray) -> SoloProfile:
+    def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
+                     bytes_per_flow: float | None = None) -> SoloProfile:
         remaining = sub_bytes.astype(float).copy()
         finish = np.zeros(len(remaining))
         alive = np.flatnonzero(remaining > 0)

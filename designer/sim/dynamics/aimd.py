@@ -22,6 +22,10 @@ class AimdState:
         self.timeout_until = np.full(n, -np.inf)
         self.timeouts = 0
 
+    def copy_from(self, other: AimdState, new_idx: np.ndarray, old_idx: np.ndarray) -> None:
+        for name in ("cwnd", "ssthresh", "timeout_until"):
+            getattr(self, name)[new_idx] = getattr(other, name)[old_idx]
+
     def rate(self) -> np.ndarray:
         return np.minimum(self.cwnd / self.p.rtt_s, self.line)
 

@@ -34,6 +34,12 @@ class DcqcnState:
         self.marked = np.zeros(n, dtype=bool)     # a CE-marked packet arrived since the last CNP
         self.mark_credit = np.zeros(n)            # expected marked packets not yet turned into a mark event
 
+    def copy_from(self, other: DcqcnState, new_idx: np.ndarray, old_idx: np.ndarray) -> None:
+        """Keep the state of flows that continue into a new flow set."""
+        for name in ("rate", "target", "alpha", "timer", "bytes", "timer_events", "byte_events", "alpha_clock",
+                     "last_cnp", "last_cut", "marked", "mark_credit"):
+            getattr(self, name)[new_idx] = getattr(other, name)[old_idx]
+
     def step(self, t: float, dt: float, mask: np.ndarray, marked_packets: np.ndarray, sent_B: np.ndarray) -> int:
         """Advance one step for flows in `mask`; returns the number of CNPs sent.
 

@@ -107,18 +107,54 @@ def _pname(q: float) -> str:
 
 
 class FluidSimulator:
-    """Run a FlowSet over a PortSet with the fluid queue model."""
+    """Run a FlowSet over a PortSet with the fluid queue model.
+
+    The state (per flow-hop backlog, pauses, sender rates) lives on the object, so a caller can
+    step it in pieces (`advance`) and keep it across calls, as the engine's queue rate model does.
+    """
 
     def __init__(self, ports: PortSet, flows: FlowSet, *, dt_s: float = 1e-6,
                  dcqcn: DcqcnParams | None = None, aimd: AimdParams | None = None,
                  nic_queue_B: float | None = None, record_every: int = 10, mtu_B: float = 4096.0):
         self.ports, self.flows, self.dt = ports, flows, float(dt_s)
-        P, F = ports.count, flows.count
-        self.P, self.F = P, F
+        self.dcqcn_params = dcqcn or DcqcnParams()
+        self.aimd_params = aimd or AimdParams()
+        self.record_every = max(1, int(record_every))
+        self.mtu_B = float(mtu_B)
+        self.nic_queue_B = nic_queue_B
+        P = ports.count
+        self.P = P
+        fc = ports.flow_control
+        self.pfc, self.credit, self.lossy = fc == FC_PFC, fc == FC_CREDIT, fc == FC_LOSSY
+        cap = ports.capacity_Bps
+        self.nic_limit = (np.full(P, float(nic_queue_B)) if nic_queue_B is not None
+                          else np.maximum(2.0 * cap * self.dt, 9000.0))
+        # The model's credit loop takes one step, so credits below two steps' bytes would throttle a link
+        # that real hardware (a ~1 us loop) keeps full; at 1 us steps the floor is 100 KB at 400G.
+        self.credit_B = np.maximum(ports.credit_B, 2.0 * cap * self.dt)
+        # port state
+        self.t = 0.0
+        self.steps = 0
+        self.paused = np.zeros(P, dtype=bool)
+        self.ewma_served = cap.astype(float).copy()
+        self.acc = {k: np.zeros(P) for k in ("served", "maxq", "paused", "stall", "busy", "dropped")}
+        self.hist = np.zeros(len(_LAT_MID))
+        self.dropped_total = self.headroom_overflow = self.marked_total = 0.0
+        self.cnps = 0
+        self.last_queue = np.zeros(P)
+        self.last_limited = np.zeros(P, dtype=bool)
+        self._set_flows(flows, carry=None)
+
+    # ---- flows ----------------------------------------------------------------------------------
+    def _set_flows(self, flows: FlowSet, carry: np.ndarray | None) -> None:
+        """Install `flows`; `carry[i]` is the old index of new flow i (or -1) whose state it keeps."""
+        P, F = self.P, flows.count
         hf, hp = flows.hop_flow, flows.hop_port
         if hp.size and (hp.min() < 0 or hp.max() >= P):
             raise ValueError("a flow's path names a port that does not exist")
-        self.E = hp.shape[0]
+        old = None if carry is None else (self.flows, self.first, self.q, self.remaining, self.delivered,
+                                          self.finish, self.done, self.dcq, self.aimd, self.mark_credit_seen)
+        self.flows, self.F, self.E = flows, F, hp.shape[0]
         lengths = np.bincount(hf, minlength=F)
         self.first = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64) if F else np.zeros(0, np.int64)
         self.last = self.first + lengths - 1
@@ -131,165 +167,195 @@ class FluidSimulator:
         self.prev_port = prev_port
         self.has_prev = prev_port >= 0
         self.nic_port = hp[self.first] if F else np.zeros(0, np.int64)
-        self.nic_queue_B = nic_queue_B
-        self.dcqcn_params = dcqcn or DcqcnParams()
-        self.aimd_params = aimd or AimdParams()
-        self.record_every = max(1, int(record_every))
-        self.mtu_B = float(mtu_B)
+        self.is_dcqcn, self.is_aimd = flows.cc == CC_DCQCN, flows.cc == CC_AIMD
+        line = flows.line_rate_Bps.astype(float)
+        self.q = np.zeros(self.E)
+        self.remaining = flows.size_B.astype(float).copy()
+        self.delivered = np.zeros(F)
+        self.finish = np.full(F, np.nan)
+        self.done = np.zeros(F, dtype=bool)
+        self.dcq = DcqcnState(line, self.dcqcn_params) if self.is_dcqcn.any() else None
+        self.aimd = AimdState(line, self.aimd_params) if self.is_aimd.any() else None
+        self.mark_credit_seen = None
+        if old is None:
+            return
+        o_flows, o_first, o_q, o_rem, o_del, o_fin, o_done, o_dcq, o_aimd, _ = old
+        keep = np.flatnonzero(carry >= 0)
+        src = carry[keep]
+        o_len = np.bincount(o_flows.hop_flow, minlength=o_flows.count)
+        for i, j in zip(keep, src, strict=True):   # backlog of a kept path, hop by hop
+            n = o_len[j]
+            self.q[self.first[i]:self.first[i] + n] = o_q[o_first[j]:o_first[j] + n]
+        self.delivered[keep] = o_del[src]
+        for new_state, old_state in ((self.dcq, o_dcq), (self.aimd, o_aimd)):
+            if new_state is not None and old_state is not None:
+                new_state.copy_from(old_state, keep, src)
 
+    def replace_flows(self, flows: FlowSet, carry: np.ndarray) -> None:
+        """Swap in a new flow set, keeping the backlog and sender state of flows present in both."""
+        self._set_flows(flows, carry)
+
+    def in_network_B(self) -> np.ndarray:
+        """Bytes of each flow queued somewhere on its path."""
+        return np.bincount(self.flows.hop_flow, weights=self.q, minlength=self.F)
+
+    # ---- one step -------------------------------------------------------------------------------
+    def step(self) -> np.ndarray:
+        """Advance one step of dt; returns the bytes each flow delivered in it."""
+        ports, flows, dt = self.ports, self.flows, self.dt
+        P, F, E, t = self.P, self.F, self.E, self.t
+        hp, hf = flows.hop_port, flows.hop_flow
+        cap = ports.capacity_Bps
+        q, acc = self.q, self.acc
+        active = (flows.start_s <= t + 1e-15) & ~self.done
+        Q = np.bincount(hp, weights=q, minlength=P)
+        ingress = np.bincount(self.prev_port[self.has_prev], weights=q[self.has_prev], minlength=P)
+        # PFC reacts within a step: Xoff is met one step of arrivals early so the headroom is not spent
+        # on the model's own granularity.
+        xoff = np.maximum(ports.xoff_B - cap * dt, 0.0)
+        xon = np.minimum(ports.xon_B, xoff)
+        paused = self.pfc & ((ingress > xoff) | (self.paused & (ingress > xon)))
+        service = np.where(paused, 0.0, cap * dt)
+        credit_room = np.maximum(self.credit_B - ingress, 0.0)
+        limited = self.credit & (credit_room < service)
+        service = np.where(limited, credit_room, service)
+        acc["stall"] += np.where(limited & (Q > credit_room), dt, 0.0)
+        frac = np.divide(service, Q, out=np.zeros(P), where=Q > 0)
+        np.minimum(frac, 1.0, out=frac)
+        out = q * frac[hp]
+        q -= out
+        served = np.bincount(hp, weights=out, minlength=P)
+        arrive = np.zeros(E)
+        arrive[self.fwd + 1] = out[self.fwd]
+        got = np.bincount(hf[self.is_last], weights=out[self.is_last], minlength=F)
+        # injection at the senders, bounded by the room in their NIC queue (back-pressure to the host)
+        rate = flows.line_rate_Bps.astype(float)
+        blocked = np.zeros(F, dtype=bool)
+        if self.dcq is not None:
+            rate = np.where(self.is_dcqcn, self.dcq.rate, rate)
+        if self.aimd is not None:
+            rate = np.where(self.is_aimd, self.aimd.rate(), rate)
+            blocked = self.is_aimd & self.aimd.in_timeout(t)
+        want = np.where(active & ~blocked, np.minimum(rate * dt, self.remaining), 0.0)
+        room = np.maximum(self.nic_limit - (Q - served), 0.0)
+        demand = np.bincount(self.nic_port, weights=want, minlength=P)
+        scale = np.divide(room, demand, out=np.ones(P), where=demand > room)
+        inject = want * scale[self.nic_port]
+        self.remaining -= inject
+        arrive[self.first] += inject
+        # a PFC ingress beyond Xoff + headroom cannot hold the bytes: lossless in name only
+        inbound = np.bincount(hp[self.fwd], weights=out[self.fwd], minlength=P)
+        left_in = ingress - np.bincount(self.prev_port[self.has_prev], weights=out[self.has_prev], minlength=P)
+        over_pfc = np.where(self.pfc, np.maximum(left_in + inbound - (ports.xoff_B + ports.headroom_B), 0.0), 0.0)
+        # lossy egress buffers drop what does not fit
+        A = np.bincount(hp, weights=arrive, minlength=P)
+        over_lossy = np.where(self.lossy, np.maximum(Q - served + A - ports.queue_limit_B, 0.0), 0.0)
+        lost = np.zeros(F)
+        if over_lossy.any() or over_pfc.any():
+            drop_frac = np.divide(over_lossy, A, out=np.zeros(P), where=A > 0)
+            dropped_e = arrive * drop_frac[hp]
+            if over_pfc.any():
+                # the overflow of ingress u falls on the bytes that just came through u
+                frac_u = np.divide(over_pfc, inbound, out=np.zeros(P), where=inbound > 0)
+                extra = np.zeros(E)
+                extra[self.fwd + 1] = out[self.fwd] * np.minimum(frac_u[hp[self.fwd]], 1.0)
+                self.headroom_overflow += float(extra.sum())
+                dropped_e = np.minimum(dropped_e + extra, arrive)
+            arrive -= dropped_e
+            lost = np.bincount(hf, weights=dropped_e, minlength=F)
+            self.remaining += lost                    # lost bytes are sent again
+            acc["dropped"] += np.bincount(hp, weights=dropped_e, minlength=P)
+            self.dropped_total += float(lost.sum())
+        q += arrive
+        # ECN: the chance that a byte is marked somewhere on its path, from the queues it met
+        mark_p = red_mark_probability(Q, ports.ecn_kmin_B, ports.ecn_kmax_B, ports.ecn_pmax)
+        if mark_p.any():
+            keep = np.bincount(hf, weights=np.log1p(-np.minimum(mark_p[hp], 1 - 1e-12)), minlength=F)
+            marked_now = got * (1.0 - np.exp(keep))
+        else:
+            marked_now = np.zeros(F)
+        self.marked_total += float(marked_now.sum())
+        # latency of what arrived: unloaded path + the sojourn in every queue on the path
+        # sojourn = queue / the rate the port has been draining at while it had work (pauses included);
+        # a slow average over busy steps so a pause episode lengthens the wait without dividing by zero
+        busy = Q > 0
+        self.ewma_served[busy] += 0.02 * (served[busy] / dt - self.ewma_served[busy])
+        sojourn = Q / np.maximum(self.ewma_served, 1e-2 * cap)
+        self.last_wait_s = None
+        if got.any():
+            wait = np.bincount(hf, weights=sojourn[hp], minlength=F)
+            self.last_wait_s = wait
+            sel = got > 0
+            self.hist += latency_histogram(flows.base_latency_s[sel] + wait[sel], got[sel])
+        self.delivered += got
+        # congestion control
+        if self.dcq is not None:
+            self.cnps += self.dcq.step(t, dt, self.is_dcqcn & active, marked_now / self.mtu_B, inject)
+        if self.aimd is not None:
+            self.aimd.step(t, dt, self.is_aimd & active, inject, lost)
+        acc["served"] += served
+        np.maximum(acc["maxq"], Q, out=acc["maxq"])
+        acc["paused"] += np.where(paused, dt, 0.0)
+        acc["busy"] += np.where(Q > 0, dt, 0.0)
+        self.paused = paused
+        self.last_queue = Q
+        self.last_limited = limited
+        self.last_marked = marked_now
+        self.last_dropped = lost
+        self.t = t + dt
+        self.steps += 1
+        in_net = np.bincount(hf, weights=q, minlength=F)
+        newly = active & (self.remaining <= 1e-6) & (in_net <= 1e-3)
+        self.finish[newly] = self.t
+        self.done |= newly
+        return got
+
+    # ---- whole runs -----------------------------------------------------------------------------
     def run(self, until_s: float | None = None, *, cancel: threading.Event | None = None,
             on_record: Callable[[dict], None] | None = None, max_steps: int = 5_000_000) -> DynamicsResult:
         """Step until every flow has delivered its bytes (or `until_s` of simulated time)."""
-        ports, flows, dt = self.ports, self.flows, self.dt
-        P, F, E = self.P, self.F, self.E
-        hp, hf = flows.hop_port, flows.hop_flow
-        cap = ports.capacity_Bps
-        fc = ports.flow_control
-        pfc, credit, lossy = fc == FC_PFC, fc == FC_CREDIT, fc == FC_LOSSY
-        nic_limit = (np.full(P, self.nic_queue_B) if self.nic_queue_B is not None
-                     else np.maximum(2.0 * cap * dt, 9000.0))
-        q = np.zeros(E)
-        remaining = flows.size_B.astype(float).copy()
-        delivered = np.zeros(F)
-        finish = np.full(F, np.nan)
-        paused = np.zeros(P, dtype=bool)
-        ewma_served = cap.copy()
-        is_dcqcn, is_aimd = flows.cc == CC_DCQCN, flows.cc == CC_AIMD
-        dcq = DcqcnState(flows.line_rate_Bps.astype(float), self.dcqcn_params) if is_dcqcn.any() else None
-        aimd = AimdState(flows.line_rate_Bps.astype(float), self.aimd_params) if is_aimd.any() else None
-        acc = {k: np.zeros(P) for k in ("served", "maxq", "paused", "stall", "busy", "dropped")}
-        hist = np.zeros(len(_LAT_MID))
-        dropped_total = headroom_overflow = marked_total = 0.0
-        cnps = 0
+        flows, dt = self.flows, self.dt
         series: dict[str, list[float]] = {k: [] for k in
                                           ("t_s", "throughput_Bps", "max_queue_B", "total_queue_B",
                                            "paused_ports", "mark_fraction", "dropped_B", "stalled_ports")}
-        window_delivered = window_marked = window_dropped = 0.0
-        t = 0.0
-        step = 0
-        start = flows.start_s
-        done = np.zeros(F, dtype=bool)
+        window = {"delivered": 0.0, "marked": 0.0, "dropped": 0.0}
         horizon = np.inf if until_s is None else until_s
-        while step < max_steps:
-            if done.all() or t >= horizon - 1e-15:
+        while self.steps < max_steps:
+            if self.done.all() or self.t >= horizon - 1e-15:
                 break
             if cancel is not None and cancel.is_set():
                 break
-            active = (start <= t + 1e-15) & ~done
+            active = (flows.start_s <= self.t + 1e-15) & ~self.done
             if not active.any():
-                # jump to the next flow start
-                t = float(start[~done].min())
+                self.t = float(flows.start_s[~self.done].min())   # jump to the next flow start
                 continue
-            Q = np.bincount(hp, weights=q, minlength=P)
-            ingress = np.bincount(self.prev_port[self.has_prev], weights=q[self.has_prev], minlength=P)
-            paused = pfc & ((ingress > ports.xoff_B) | (paused & (ingress > ports.xon_B)))
-            service = cap * dt
-            service = np.where(paused, 0.0, service)
-            credit_room = np.maximum(ports.credit_B - ingress, 0.0)
-            limited = credit & (credit_room < service)
-            service = np.where(limited, credit_room, service)
-            acc["stall"] += np.where(limited & (Q > credit_room), dt, 0.0)
-            frac = np.divide(service, Q, out=np.zeros(P), where=Q > 0)
-            np.minimum(frac, 1.0, out=frac)
-            out = q * frac[hp]
-            q -= out
-            served = np.bincount(hp, weights=out, minlength=P)
-            arrive = np.zeros(E)
-            arrive[self.fwd + 1] = out[self.fwd]
-            got = np.bincount(hf[self.is_last], weights=out[self.is_last], minlength=F)
-            # injection at the senders, bounded by the room in their NIC queue
-            rate = flows.line_rate_Bps.astype(float)
-            if dcq is not None:
-                rate = np.where(is_dcqcn, dcq.rate, rate)
-            blocked = np.zeros(F, dtype=bool)
-            if aimd is not None:
-                rate = np.where(is_aimd, aimd.rate(), rate)
-                blocked = is_aimd & aimd.in_timeout(t)
-            want = np.where(active & ~blocked, np.minimum(rate * dt, remaining), 0.0)
-            room = np.maximum(nic_limit - (Q - served), 0.0)
-            demand = np.bincount(self.nic_port, weights=want, minlength=P)
-            scale = np.divide(room, demand, out=np.ones(P), where=demand > room)
-            inject = want * scale[self.nic_port]
-            remaining -= inject
-            arrive[self.first] += inject
-            # PFC ingress beyond Xoff + headroom cannot be held: lossless in name only (headroom too small)
-            inbound = np.bincount(hp[self.fwd], weights=out[self.fwd], minlength=P)
-            left_in = ingress - np.bincount(self.prev_port[self.has_prev], weights=out[self.has_prev], minlength=P)
-            over_pfc = np.where(pfc, np.maximum(left_in + inbound - (ports.xoff_B + ports.headroom_B), 0.0), 0.0)
-            # lossy egress buffers drop what does not fit
-            A = np.bincount(hp, weights=arrive, minlength=P)
-            over_lossy = np.where(lossy, np.maximum(Q - served + A - ports.queue_limit_B, 0.0), 0.0)
-            drop_port = over_lossy
-            drop_frac = np.divide(drop_port, A, out=np.zeros(P), where=A > 0)
-            lost = np.zeros(F)
-            if drop_port.any() or over_pfc.any():
-                dropped_e = arrive * drop_frac[hp]
-                if over_pfc.any():
-                    # the overflow of ingress u falls on the bytes that just came through u
-                    frac_u = np.divide(over_pfc, inbound, out=np.zeros(P), where=inbound > 0)
-                    extra = np.zeros(E)
-                    extra[self.fwd + 1] = out[self.fwd] * np.minimum(frac_u[hp[self.fwd]], 1.0)
-                    headroom_overflow += float(extra.sum())
-                    dropped_e = np.minimum(dropped_e + extra, arrive)
-                arrive -= dropped_e
-                lost = np.bincount(hf, weights=dropped_e, minlength=F)
-                remaining += lost                     # lost bytes are sent again
-                acc["dropped"] += np.bincount(hp, weights=dropped_e, minlength=P)
-                dropped_total += float(lost.sum())
-                window_dropped += float(lost.sum())
-            q += arrive
-            # ECN: probability that a byte is marked somewhere on its path, from the queues it met
-            mark_p = red_mark_probability(Q, ports.ecn_kmin_B, ports.ecn_kmax_B, ports.ecn_pmax)
-            if mark_p.any():
-                keep = np.bincount(hf, weights=np.log1p(-np.minimum(mark_p[hp], 1 - 1e-12)), minlength=F)
-                marked_now = got * (1.0 - np.exp(keep))
-            else:
-                marked_now = np.zeros(F)
-            marked_total += float(marked_now.sum())
-            window_marked += float(marked_now.sum())
-            # latency of what arrived: unloaded path + the sojourn in every queue on the path
-            ewma_served += 0.1 * (served / dt - ewma_served)
-            sojourn = Q / np.maximum(ewma_served, 1e-3 * cap)
-            if got.any():
-                wait = np.bincount(hf, weights=sojourn[hp], minlength=F)
-                sel = got > 0
-                hist += latency_histogram(flows.base_latency_s[sel] + wait[sel], got[sel])
-            delivered += got
-            window_delivered += float(got.sum())
-            # congestion control
-            if dcq is not None:
-                cnps += dcq.step(t, dt, is_dcqcn & active, marked_now / self.mtu_B, inject)
-            if aimd is not None:
-                aimd.step(t, dt, is_aimd & active, inject, lost)
-            # bookkeeping
-            acc["served"] += served
-            np.maximum(acc["maxq"], Q, out=acc["maxq"])
-            acc["paused"] += np.where(paused, dt, 0.0)
-            acc["busy"] += np.where(Q > 0, dt, 0.0)
-            t += dt
-            step += 1
-            in_net = np.bincount(hf, weights=q, minlength=F)
-            newly = active & (remaining <= 1e-6) & (in_net <= 1e-3)
-            finish[newly] = t
-            done |= newly
-            if step % self.record_every == 0 or done.all():
+            got = self.step()
+            window["delivered"] += float(got.sum())
+            window["marked"] += float(self.last_marked.sum())
+            window["dropped"] += float(self.last_dropped.sum())
+            if self.steps % self.record_every == 0 or self.done.all():
+                Q = self.last_queue
                 span = self.record_every * dt
-                rec = {"t_s": t, "throughput_Bps": window_delivered / span, "max_queue_B": float(Q.max(initial=0)),
-                       "total_queue_B": float(Q.sum()), "paused_ports": float(paused.sum()),
-                       "mark_fraction": window_marked / max(window_delivered, 1.0), "dropped_B": window_dropped,
-                       "stalled_ports": float(limited.sum())}
+                rec = {"t_s": self.t, "throughput_Bps": window["delivered"] / span,
+                       "max_queue_B": float(Q.max(initial=0)), "total_queue_B": float(Q.sum()),
+                       "paused_ports": float(self.paused.sum()),
+                       "mark_fraction": window["marked"] / max(window["delivered"], 1.0),
+                       "dropped_B": window["dropped"], "stalled_ports": float(self.last_limited.sum())}
                 for k, v in rec.items():
                     series[k].append(v)
-                window_delivered = window_marked = window_dropped = 0.0
+                window = dict.fromkeys(window, 0.0)
                 if on_record is not None:
-                    on_record({**rec, "queue_B": Q, "paused": paused, "served_B": acc["served"],
-                               "progress": float(delivered.sum() / max(flows.size_B.sum(), 1.0))})
-        finished = bool(done.all())
-        ct = float(np.nanmax(finish)) if finished and F else t
+                    on_record({**rec, "queue_B": Q, "paused": self.paused, "served_B": self.acc["served"],
+                               "progress": float(self.delivered.sum() / max(flows.size_B.sum(), 1.0))})
+        finished = bool(self.done.all())
+        ct = float(np.nanmax(self.finish)) if finished and self.F else self.t
+        acc = self.acc
         return DynamicsResult(
-            completion_time_s=ct, finished=finished, finish_s=finish, delivered_B=delivered,
-            dropped_B=dropped_total, dropped_by_port_B=acc["dropped"], headroom_overflow_B=headroom_overflow,
-            marked_B=marked_total, port_served_B=acc["served"], port_max_queue_B=acc["maxq"],
-            port_paused_s=acc["paused"], port_credit_stall_s=acc["stall"], port_busy_s=acc["busy"],
-            latency_hist_B=hist, cnps=cnps, timeouts=aimd.timeouts if aimd else 0, steps=step, dt_s=dt,
+            completion_time_s=ct, finished=finished, finish_s=self.finish.copy(), delivered_B=self.delivered.copy(),
+            dropped_B=self.dropped_total, dropped_by_port_B=acc["dropped"].copy(),
+            headroom_overflow_B=self.headroom_overflow, marked_B=self.marked_total,
+            port_served_B=acc["served"].copy(), port_max_queue_B=acc["maxq"].copy(),
+            port_paused_s=acc["paused"].copy(), port_credit_stall_s=acc["stall"].copy(),
+            port_busy_s=acc["busy"].copy(), latency_hist_B=self.hist.copy(), cnps=self.cnps,
+            timeouts=self.aimd.timeouts if self.aimd else 0, steps=self.steps, dt_s=dt,
             series={k: np.asarray(v) for k, v in series.items()})

@@ -1,0 +1,81 @@
+"""Start the designer window: application set-up, theme, CJK font, error dialog, example design."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from pathlib import Path
+
+from designer.model import fileformat
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+
+PROJECTS = Path(__file__).resolve().parents[2] / "projects"
+DEFAULT_EXAMPLE = "small-rocev2-pod.json"
+CJK_FAMILY = "WenQuanYi Micro Hei"
+
+
+def default_example() -> Path | None:
+    """The example opened when no file is given: the small RoCEv2 pod, else the first example."""
+    preferred = PROJECTS / DEFAULT_EXAMPLE
+    if preferred.exists():
+        return preferred
+    examples = sorted(PROJECTS.glob("*.json"))
+    return examples[0] if examples else None
+
+
+def install_error_dialog() -> None:
+    """An unexpected exception shows a dialog (and is printed for a bug report), never a dead window."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    def hook(kind, value, tb) -> None:  # noqa: ANN001
+        traceback.print_exception(kind, value, tb)
+        if QApplication.instance() is not None:
+            box = QMessageBox(QMessageBox.Icon.Critical, "Unexpected error",
+                              f"Fabric Designer hit an unexpected error:\n{kind.__name__}: {value}\n\n"
+                              "Your design is unchanged since the last completed edit; save it under a new name.")
+            box.setDetailedText("".join(traceback.format_exception(kind, value, tb)))
+            box.exec()
+
+    sys.excepthook = hook
+
+
+def use_cjk_fallback(app) -> None:  # noqa: ANN001
+    """Add a CJK font after the default one so that Chinese labels render everywhere."""
+    from PySide6.QtGui import QFontDatabase
+    if CJK_FAMILY in QFontDatabase.families():
+        font = app.font()
+        font.setFamilies([font.family(), CJK_FAMILY])
+        app.setFont(font)
+
+
+def load_initial(path: str | None) -> tuple[FabricDocument, str | None, str | None]:
+    """The document to show first, its path, and an error message if `path` could not be opened."""
+    target = Path(path) if path else default_example()
+    if target is None:
+        return FabricDocument(), None, None
+    try:
+        return fileformat.load(target), str(target), None
+    except ProjectError as exc:
+        return FabricDocument(), None, str(exc)
+
+
+def run_gui(path: str | None) -> int:
+    """Open the designer window on `path` (or an example design) and run until it closes."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from designer.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Fabric Designer")
+    app.setOrganizationName("FabricDesigner")
+    use_cjk_fallback(app)
+    install_error_dialog()
+    doc, opened, error = load_initial(path)
+    theme = str(QSettings("FabricDesigner", "FabricDesigner").value("theme", "light"))
+    window = MainWindow(doc, opened, theme_name=theme if theme in ("light", "dark") else "light")
+    window.show()
+    if error:
+        QMessageBox.warning(window, "Cannot open", error)
+    return app.exec()

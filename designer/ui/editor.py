@@ -1,0 +1,255 @@
+"""The editing actions of one open design: every change to the document becomes a QUndoCommand."""
+
+from __future__ import annotations
+
+import copy
+
+from PySide6.QtCore import QMimeData, QObject, QPointF, Signal
+from PySide6.QtGui import QGuiApplication, QUndoStack
+
+from designer.catalog.instantiate import node_from_model, switch_node
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.model.fileformat import dumps, loads
+from designer.model.segments import PROTOCOLS, Segment
+from designer.ui.commands import (
+    AddItemsCommand,
+    AddSegmentCommand,
+    MoveNodesCommand,
+    RemoveItemsCommand,
+    ReplaceDocumentCommand,
+    UpdateCommand,
+)
+from designer.ui.link_planner import LinkRefused, plan_link
+from designer.ui.node_item import snap
+from designer.ui.scene import FabricScene
+
+CLIPBOARD_MIME = "application/x-fabric-designer-selection"
+ID_PREFIX = {"server": "gpu", "leaf": "leaf", "spine": "spine", "core": "core", "frontend": "fe",
+             "gateway": "gw", "storage": "stor"}
+
+
+def parse_spec(spec: str) -> tuple[str, str | None, float | None]:
+    """A palette entry 'model|role|speed' -> (model id, role or None, port speed or None)."""
+    model, _, rest = spec.partition("|")
+    role, _, speed = rest.partition("|")
+    return model, role or None, float(speed) if speed else None
+
+
+class Editor(QObject):
+    """Owns the undo stack of a document and turns user intents into commands."""
+
+    message = Signal(str, bool)  # text, is_error
+
+    def __init__(self, doc: FabricDocument, catalog: Catalog, scene: FabricScene,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.doc, self.catalog, self.scene = doc, catalog, scene
+        self.undo_stack = QUndoStack(self)
+        self.paste_count = 0
+
+    def set_document(self, doc: FabricDocument) -> None:
+        self.doc = doc
+        self.undo_stack.clear()
+        self.scene.set_document(doc)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message.emit(text, error)
+
+    # ---- place --------------------------------------------------------------------------------
+    def place(self, spec: str, pos: QPointF) -> str | None:
+        """Place a catalog model at `pos`; returns the new node id (None if refused)."""
+        model_id, role, speed = parse_spec(spec)
+        kind = self.catalog.model_kind(model_id)
+        prefix = ID_PREFIX.get(role or "", ID_PREFIX.get(kind or "", "n"))
+        node_id = self.doc.new_id(f"{prefix}-")
+        x, y = snap(pos.x()), snap(pos.y())
+        try:
+            if kind == "switch":
+                m = self.catalog.switch(model_id)
+                node = switch_node(self.catalog, model_id, node_id, role or m.roles[0], speed_gbps=speed,
+                                   label=node_id, x=x, y=y)
+            else:
+                node = node_from_model(self.catalog, model_id, node_id, x=x, y=y, label=node_id)
+        except ProjectError as exc:
+            self._say(str(exc), True)
+            return None
+        self.undo_stack.push(AddItemsCommand(self.doc, [node], [], f"Place {node_id} ({model_id})"))
+        self._say(f"Placed {node_id}: {model_id}")
+        return node_id
+
+    # ---- links --------------------------------------------------------------------------------
+    def connect(self, a_id: str, b_id: str) -> str | None:
+        """Cable two nodes on their first free compatible ports; a refusal is reported, not raised."""
+        try:
+            link = plan_link(self.doc, a_id, b_id)
+        except LinkRefused as exc:
+            self._say(f"Cannot connect: {exc}", True)
+            return None
+        self.undo_stack.push(AddItemsCommand(self.doc, [], [link], f"Link {link.a} ↔ {link.b}"))
+        self._say(f"Linked {link.a} ↔ {link.b} at {link.speed_gbps:g} Gb/s ({link.plane})")
+        return link.id
+
+    # ---- move, delete -------------------------------------------------------------------------
+    def move(self, new: dict[str, tuple[float, float]], old: dict[str, tuple[float, float]],
+             text: str = "") -> None:
+        new = {k: v for k, v in new.items() if k in self.doc.nodes and v != old.get(k)}
+        if new:
+            self.undo_stack.push(MoveNodesCommand(self.doc, new, {k: old[k] for k in new}, text))
+
+    def nudge(self, dx: float, dy: float) -> None:
+        nodes, _, _ = self.scene.selected_ids()
+        old = {n: (self.doc.nodes[n].x, self.doc.nodes[n].y) for n in nodes}
+        self.move({n: (x + dx, y + dy) for n, (x, y) in old.items()}, old, "Nudge")
+
+    def delete_selection(self) -> None:
+        nodes, links, segs = self.scene.selected_ids()
+        if not (nodes or links or segs):
+            self._say("Nothing selected to delete", True)
+            return
+        links = [x for x in links if not any(self.doc.links[x].touches(n) for n in nodes)]
+        self.undo_stack.push(RemoveItemsCommand(self.doc, nodes, links, segs))
+
+    # ---- properties ---------------------------------------------------------------------------
+    def update(self, kind: str, obj_id: str, values: dict[str, object], text: str) -> None:
+        self.undo_stack.push(UpdateCommand(self.doc, kind, obj_id, values, text))
+
+    # ---- segments -----------------------------------------------------------------------------
+    def new_segment(self, name: str, protocol: str, node_ids: list[str]) -> str | None:
+        name = name.strip()
+        if protocol not in PROTOCOLS:
+            self._say(f"unknown protocol '{protocol}' (ib or rocev2)", True)
+            return None
+        if not name:
+            self._say("a segment needs a name", True)
+            return None
+        members = [n for n in node_ids if n in self.doc.nodes]
+        if not members:
+            self._say("select the nodes of the new segment first", True)
+            return None
+        seg = Segment(self.doc.new_id("seg"), name, protocol, members)
+        self.undo_stack.push(AddSegmentCommand(self.doc, seg))
+        return seg.id
+
+    def set_protocol(self, segment_id: str, protocol: str) -> None:
+        seg = self.doc.segments[segment_id]
+        if seg.protocol != protocol:
+            self.update("segment", segment_id, {"protocol": protocol},
+                        f"Segment '{seg.name}': {seg.protocol} → {protocol}")
+
+    # ---- clipboard ----------------------------------------------------------------------------
+    def selection_document(self) -> FabricDocument | None:
+        nodes, _, _ = self.scene.selected_ids()
+        if not nodes:
+            return None
+        part = FabricDocument(name="clipboard")
+        keep = set(nodes)
+        for n in nodes:
+            part.nodes[n] = copy.deepcopy(self.doc.nodes[n])
+        for link in self.doc.links.values():
+            if link.a.node in keep and link.b.node in keep:  # only cables inside the copied set
+                part.links[link.id] = copy.deepcopy(link)
+        return part
+
+    def copy_selection(self) -> bool:
+        part = self.selection_document()
+        if part is None:
+            self._say("Select nodes to copy", True)
+            return False
+        mime = QMimeData()
+        mime.setData(CLIPBOARD_MIME, dumps(part).encode("utf-8"))
+        mime.setText(f"{len(part.nodes)} nodes, {len(part.links)} links from Fabric Designer")
+        QGuiApplication.clipboard().setMimeData(mime)
+        self.paste_count = 0
+        self._say(f"Copied {len(part.nodes)} nodes and {len(part.links)} links")
+        return True
+
+    def paste(self) -> list[str]:
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is None or not mime.hasFormat(CLIPBOARD_MIME):
+            self._say("The clipboard holds no fabric nodes", True)
+            return []
+        try:
+            part = loads(bytes(mime.data(CLIPBOARD_MIME).data()).decode("utf-8"))
+        except ProjectError as exc:
+            self._say(f"Cannot paste: {exc}", True)
+            return []
+        self.paste_count += 1
+        return self._insert_copy(part, 40.0 * self.paste_count, "Paste")
+
+    def duplicate(self) -> list[str]:
+        part = self.selection_document()
+        if part is None:
+            self._say("Select nodes to duplicate", True)
+            return []
+        return self._insert_copy(loads(dumps(part)), 40.0, "Duplicate")
+
+    def _insert_copy(self, part: FabricDocument, offset: float, verb: str) -> list[str]:
+        """Add a copy of `part` with fresh ids, shifted by `offset`, as one command."""
+        rename: dict[str, str] = {}
+        nodes = []
+        taken = set(self.doc.nodes)
+        for node in part.nodes.values():
+            prefix = node.id.rstrip("0123456789")
+            new_id = self.doc.new_id(prefix if prefix.endswith("-") else prefix + "-")
+            while new_id in taken:
+                new_id = self.doc.new_id(prefix)
+            taken.add(new_id)
+            rename[node.id] = new_id
+            dup = copy.deepcopy(node)
+            dup.id, dup.x, dup.y = new_id, node.x + offset, node.y + offset
+            if node.label == node.id or not node.label:
+                dup.label = new_id
+            nodes.append(dup)
+        links = []
+        used_link_ids = set(self.doc.links)
+        for link in part.links.values():
+            new_id = self.doc.new_id("l")
+            while new_id in used_link_ids:
+                new_id = self.doc.new_id("l")
+            used_link_ids.add(new_id)
+            dup = copy.deepcopy(link)
+            dup.id = new_id
+            dup.a = type(link.a)(rename[link.a.node], link.a.port)
+            dup.b = type(link.b)(rename[link.b.node], link.b.port)
+            links.append(dup)
+        self.undo_stack.push(AddItemsCommand(self.doc, nodes, links, f"{verb} {len(nodes)} nodes"))
+        self.scene.select_ids([n.id for n in nodes])
+        return [n.id for n in nodes]
+
+    # ---- align / distribute -------------------------------------------------------------------
+    def align(self, how: str) -> None:
+        """Align the selected nodes: left, right, top, bottom, hcenter, vcenter."""
+        nodes, _, _ = self.scene.selected_ids()
+        if len(nodes) < 2:
+            self._say("Select two or more nodes to align", True)
+            return
+        old = {n: (self.doc.nodes[n].x, self.doc.nodes[n].y) for n in nodes}
+        xs, ys = [p[0] for p in old.values()], [p[1] for p in old.values()]
+        target = {"left": min(xs), "right": max(xs), "hcenter": sum(xs) / len(xs),
+                  "top": min(ys), "bottom": max(ys), "vcenter": sum(ys) / len(ys)}[how]
+        horizontal = how in ("left", "right", "hcenter")
+        new = {n: ((target, y) if horizontal else (x, target)) for n, (x, y) in old.items()}
+        self.move(new, old, f"Align {how}")
+
+    def distribute(self, axis: str) -> None:
+        """Spread the selected nodes evenly between the outermost two along 'x' or 'y'."""
+        nodes, _, _ = self.scene.selected_ids()
+        if len(nodes) < 3:
+            self._say("Select three or more nodes to distribute", True)
+            return
+        i = 0 if axis == "x" else 1
+        old = {n: (self.doc.nodes[n].x, self.doc.nodes[n].y) for n in nodes}
+        order = sorted(nodes, key=lambda n: old[n][i])
+        lo, hi = old[order[0]][i], old[order[-1]][i]
+        new = {}
+        for k, n in enumerate(order):
+            v = lo + (hi - lo) * k / (len(order) - 1)
+            new[n] = (v, old[n][1]) if i == 0 else (old[n][0], v)
+        self.move(new, old, f"Distribute along {axis}")
+
+    # ---- generate -----------------------------------------------------------------------------
+    def replace_with(self, new: FabricDocument, text: str) -> None:
+        """Replace the drawing with a generated design (one undoable command)."""
+        self.undo_stack.push(ReplaceDocumentCommand(self.doc, new, text))

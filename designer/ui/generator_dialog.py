@@ -1,0 +1,117 @@
+"""File → New from template: the topology generators with a live count of switches and cost."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+
+PREVIEW_COST_GPUS = 2048  # generating the design for its cost takes well under 0.2 s up to here
+
+
+class GeneratorDialog(QDialog):
+    """Parameters of a generated fabric; `result()` is the generated, laid-out document."""
+
+    def __init__(self, catalog: Catalog, parent=None) -> None:  # noqa: ANN001
+        super().__init__(parent)
+        from designer import topology
+        self.topology = topology
+        self.catalog = catalog
+        self.setWindowTitle("New from template")
+        self.kind = QComboBox()
+        self.kind.addItems(list(topology.GENERATOR_KINDS))
+        self.gpus = QSpinBox()
+        self.gpus.setRange(8, 65_536)
+        self.gpus.setSingleStep(8)
+        self.gpus.setValue(128)
+        self.per_server = QSpinBox()
+        self.per_server.setRange(1, 16)
+        self.per_server.setValue(8)
+        self.backend = QComboBox()
+        self.backend.addItems(["rocev2", "ib", "hybrid"])
+        self.oversub = QDoubleSpinBox()
+        self.oversub.setRange(1.0, 8.0)
+        self.oversub.setSingleStep(0.5)
+        self.oversub.setSuffix(" : 1")
+        self.link = QComboBox()
+        self.link.addItems(["400", "800", "200", "100"])
+        self.frontend = QCheckBox("Ethernet front-end plane")
+        self.frontend.setChecked(True)
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        self.preview.setMinimumHeight(60)
+        form = QFormLayout()
+        form.addRow("Topology", self.kind)
+        form.addRow("GPUs", self.gpus)
+        form.addRow("GPUs per server", self.per_server)
+        form.addRow("Back-end protocol", self.backend)
+        form.addRow("Oversubscription", self.oversub)
+        form.addRow("Link speed (Gb/s)", self.link)
+        form.addRow("", self.frontend)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview)
+        layout.addWidget(buttons)
+        for w in (self.kind, self.backend, self.link):
+            w.currentIndexChanged.connect(self.update_preview)
+        for w in (self.gpus, self.per_server, self.oversub):
+            w.valueChanged.connect(self.update_preview)
+        self.frontend.toggled.connect(self.update_preview)
+        self.update_preview()
+
+    def params(self) -> dict:
+        return dict(gpus=self.gpus.value(), gpus_per_server=self.per_server.value(),
+                    backend=self.backend.currentText(), oversubscription=self.oversub.value(),
+                    link_gbps=float(self.link.currentText()), frontend=self.frontend.isChecked())
+
+    def update_preview(self, *_: object) -> None:
+        """Counts (and cost when it can be had cheaply) of the design these parameters make."""
+        try:
+            counts = self.topology.plan(self.kind.currentText(), catalog=self.catalog, **self.params())
+        except (ProjectError, ValueError) as exc:
+            self.preview.setText(f"<span style='color:#d64545'>{exc}</span>")
+            self.ok.setEnabled(False)
+            return
+        items = counts.items() if isinstance(counts, dict) else vars(counts).items()
+        text = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in items
+                         if isinstance(v, (int, float)) and not isinstance(v, bool))
+        capex = self.estimate_capex()
+        if capex is not None:
+            text += f"<br><b>estimated capex ≈ {capex:,.0f} USD</b>"
+        self.preview.setText(text)
+        self.ok.setEnabled(True)
+
+    def estimate_capex(self) -> float | None:
+        """Capex of the design these parameters make; skipped above PREVIEW_COST_GPUS to keep typing fluid."""
+        if self.gpus.value() > PREVIEW_COST_GPUS:
+            return None
+        try:
+            from designer.topology.cost import cost_report
+            doc = self.topology.generate(self.kind.currentText(), catalog=self.catalog, **self.params())
+            return float(cost_report(doc, self.catalog).capex)
+        except (ImportError, ProjectError, ValueError):
+            return None
+
+    def generate(self) -> FabricDocument:
+        """Build and lay out the design (raises ProjectError/ValueError on impossible parameters)."""
+        doc = self.topology.generate(self.kind.currentText(), catalog=self.catalog, **self.params())
+        positions = self.topology.auto_layout(doc)
+        for node_id, (x, y) in positions.items():
+            doc.nodes[node_id].x, doc.nodes[node_id].y = float(x), float(y)
+        return doc

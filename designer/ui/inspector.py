@@ -1,0 +1,227 @@
+"""The inspector dock: properties of the selection, edited with validation.
+
+A refused value shows its message under the field where it was typed and changes nothing; an
+accepted one becomes one undoable command.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.ui.editor import Editor
+from designer.ui.field_specs import (
+    IB_FIELDS,
+    LINK_FIELDS,
+    NODE_FIELDS,
+    ROCE_FIELDS,
+    SEGMENT_FIELDS,
+    FieldRefused,
+    FieldSpec,
+    cross_field_problem,
+    parse_value,
+)
+from designer.ui.theme import PROTOCOL_NAMES
+
+
+class Inspector(QScrollArea):
+    """Shows and edits the one selected node, link or segment (or the design when nothing is)."""
+
+    def __init__(self, editor: Editor) -> None:
+        super().__init__()
+        self.editor = editor
+        self.setWidgetResizable(True)
+        self.editors: dict[str, QWidget] = {}
+        self.errors: dict[str, QLabel] = {}
+        self.target: tuple[str, str] = ("", "")
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+        editor.scene.selectionChanged.connect(self.schedule_refresh)
+        editor.scene.document_changed.connect(self.schedule_refresh)
+        self.refresh()
+
+    def schedule_refresh(self, *_: object) -> None:
+        self._timer.start()
+
+    # ---- building -----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Rebuild the form for the current selection."""
+        self.editors, self.errors = {}, {}
+        body = QWidget()
+        self.form = QFormLayout(body)
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        doc = self.editor.doc
+        nodes, links, segs = self.editor.scene.selected_ids()
+        if len(nodes) + len(links) + len(segs) > 1:
+            self.target = ("many", "")
+            self._title(f"{len(nodes)} nodes, {len(links)} links, {len(segs)} segments selected")
+            self._note("Select a single item to edit it. Align, distribute, copy and delete work on all.")
+        elif nodes:
+            self._node_form(doc.nodes[nodes[0]])
+        elif links:
+            self._link_form(doc.links[links[0]])
+        elif segs:
+            self._segment_form(doc.segments[segs[0]])
+        else:
+            self.target = ("design", "")
+            self._title(doc.name)
+            self._ro("Nodes", str(len(doc.nodes)))
+            self._ro("Links", str(len(doc.links)))
+            self._ro("Segments", ", ".join(f"{s.name} ({PROTOCOL_NAMES[s.protocol]})"
+                                           for s in doc.segments.values()) or "none")
+            self._note("Select a node, a cable or a segment's name tag to edit it.")
+        wrapper = QWidget()
+        outer = QVBoxLayout(wrapper)
+        outer.addWidget(body)
+        outer.addStretch(1)
+        self.setWidget(wrapper)
+
+    def _title(self, text: str) -> None:
+        label = QLabel(f"<b>{text}</b>")
+        label.setWordWrap(True)
+        self.form.addRow(label)
+
+    def _note(self, text: str) -> None:
+        label = QLabel(text)
+        label.setWordWrap(True)
+        label.setEnabled(False)
+        self.form.addRow(label)
+
+    def _ro(self, name: str, value: str) -> None:
+        label = QLabel(value)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.form.addRow(name, label)
+
+    def _node_form(self, node) -> None:  # noqa: ANN001
+        self.target = ("node", node.id)
+        self._title(f"{node.kind.capitalize()} {node.id}")
+        self._field("label", NODE_FIELDS["label"], node.label or node.id,
+                    lambda v: self._push("node", node.id, {"label": v}, f"Rename {node.id}"))
+        self._ro("Model", node.model)
+        if node.role:
+            self._ro("Role", node.role)
+        if node.gpus:
+            self._ro("GPUs", f"{node.gpus} × {node.gpu_model}")
+        self._field("pod", NODE_FIELDS["pod"], "" if node.pod is None else str(node.pod),
+                    lambda v: self._push("node", node.id, {"pod": v}, f"Pod of {node.id}"))
+        used = self.editor.doc.used_ports(node.id)
+        for g in node.port_groups:
+            n_used = sum(1 for p in g.ports() if p.name in used)
+            self._ro(f"Ports {g.prefix}*", f"{n_used}/{g.count} used · {g.speed_gbps:g} Gb/s · {g.medium}"
+                     + (f" · {g.plane}" if g.plane else ""))
+        seg = self.editor.doc.segment_of(node.id)
+        self._ro("Segment", f"{seg.name} ({PROTOCOL_NAMES[seg.protocol]})" if seg else "none")
+
+    def _link_form(self, link) -> None:  # noqa: ANN001
+        self.target = ("link", link.id)
+        self._title(f"Link {link.id}")
+        self._ro("Ends", f"{link.a}  ↔  {link.b}")
+        self._ro("Speed", f"{link.speed_gbps:g} Gb/s")
+        self._ro("Plane", link.plane)
+        for name, spec in LINK_FIELDS.items():
+            self._field(name, spec, getattr(link, name),
+                        lambda v, n=name: self._push("link", link.id, {n: v}, f"{LINK_FIELDS[n].label} of {link.id}"))
+
+    def _segment_form(self, seg) -> None:  # noqa: ANN001
+        self.target = ("segment", seg.id)
+        self._title(f"Back-end segment {seg.id}")
+        self._field("name", SEGMENT_FIELDS["name"], seg.name,
+                    lambda v: self._push("segment", seg.id, {"name": v}, f"Rename segment {seg.name}"))
+        self._field("protocol", SEGMENT_FIELDS["protocol"], seg.protocol,
+                    lambda v: self.editor.set_protocol(seg.id, v))
+        self._ro("Members", f"{len(seg.nodes)} nodes")
+        block_name = "ib" if seg.protocol == "ib" else "rocev2"
+        block = getattr(seg, block_name)
+        specs = IB_FIELDS if seg.protocol == "ib" else ROCE_FIELDS
+        self._title(f"{PROTOCOL_NAMES[seg.protocol]} settings")
+        for name, spec in specs.items():
+            self._field(f"{block_name}.{name}", spec, getattr(block, name),
+                        lambda v, n=name: self._set_setting(seg.id, block_name, n, v))
+
+    # ---- one field ----------------------------------------------------------------------------
+    def _field(self, key: str, spec: FieldSpec, value: object, apply) -> None:  # noqa: ANN001
+        error = QLabel()
+        error.setStyleSheet("color: #d64545;")
+        error.setWordWrap(True)
+        error.hide()
+        label = f"{spec.label} ({spec.unit})" if spec.unit else spec.label
+        if spec.kind is bool:
+            widget = QCheckBox()
+            widget.setChecked(bool(value))
+            widget.toggled.connect(lambda checked: apply(bool(checked)))
+        elif spec.choices:
+            widget = QComboBox()
+            widget.addItems([str(c) for c in spec.choices])
+            widget.setCurrentText(str(value))
+            widget.activated.connect(lambda _i, w=widget: self._accept(key, spec, w.currentText(), apply))
+        else:
+            widget = QLineEdit(_show(value))
+            widget.editingFinished.connect(lambda w=widget: self._accept(key, spec, w.text(), apply))
+        if spec.tip:
+            widget.setToolTip(spec.tip)
+        self.editors[key], self.errors[key] = widget, error
+        holder = QWidget()
+        col = QVBoxLayout(holder)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(2)
+        col.addWidget(widget)
+        col.addWidget(error)
+        self.form.addRow(label, holder)
+
+    def _accept(self, key: str, spec: FieldSpec, text: str, apply) -> None:  # noqa: ANN001
+        if spec.kind is int and not text.strip() and key == "pod":
+            value: object = None
+        else:
+            try:
+                value = parse_value(spec, text)
+            except FieldRefused as exc:
+                self._refuse(key, str(exc))
+                return
+        try:
+            apply(value)
+        except FieldRefused as exc:
+            self._refuse(key, str(exc))
+
+    def _refuse(self, key: str, message: str) -> None:
+        self.errors[key].setText(message)
+        self.errors[key].show()
+        self.editors[key].setStyleSheet("border: 1px solid #d64545;")
+        self.editor.message.emit(message, True)
+
+    def _push(self, kind: str, obj_id: str, values: dict[str, object], text: str) -> None:
+        current = {"node": self.editor.doc.nodes, "link": self.editor.doc.links,
+                   "segment": self.editor.doc.segments}[kind][obj_id]
+        if all(getattr(current, k) == v for k, v in values.items()):
+            return  # nothing changed: no command
+        self.editor.update(kind, obj_id, values, text)
+
+    def _set_setting(self, seg_id: str, block_name: str, name: str, value: object) -> None:
+        seg = self.editor.doc.segments[seg_id]
+        block = getattr(seg, block_name)
+        if getattr(block, name) == value:
+            return
+        new_block = dataclasses.replace(block, **{name: value})
+        problem = cross_field_problem(dataclasses.asdict(new_block))
+        if problem:
+            raise FieldRefused(problem)
+        self.editor.update("segment", seg_id, {block_name: new_block}, f"{seg.name}: {name} = {value}")
+
+
+def _show(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)

@@ -1,0 +1,93 @@
+"""Choose the ports for a new cable between two nodes, or say clearly why there can be none.
+
+Qt-free so that the same rules serve the canvas, the tests and any future command-line editing.
+"""
+
+from __future__ import annotations
+
+from designer.model.document import FabricDocument
+from designer.model.links import Endpoint, Link
+from designer.model.nodes import Node, Port
+
+
+class LinkRefused(ValueError):
+    """The two nodes cannot be cabled; the message says why, in one line."""
+
+
+def port_plane(node: Node, port: Port) -> str | None:
+    """The plane a port can serve: its own, or a front-end switch's ports only the front-end."""
+    if port.plane is not None:
+        return port.plane
+    if node.kind == "switch" and node.role == "frontend":
+        return "frontend"
+    return None
+
+
+def _media_meet(a: str, b: str) -> bool:
+    # A VPI port (ConnectX-class) speaks InfiniBand or Ethernet, so it meets either.
+    return a == b or "vpi" in (a, b)
+
+
+def _plane_of(pa: str | None, pb: str | None) -> str | None:
+    """The plane a cable between two ports would be on, or None when the planes conflict."""
+    if pa is not None and pb is not None:
+        return pa if pa == pb else None
+    return pa or pb or "backend"
+
+
+def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = None) -> Link:
+    """A Link between the first free compatible ports of nodes `a_id` and `b_id`.
+
+    Raises LinkRefused when the nodes are the same, both are servers, a node has no free port, the
+    media cannot meet (InfiniBand vs Ethernet) or no free ports share a speed.
+    """
+    if a_id == b_id:
+        raise LinkRefused("a cable needs two different nodes")
+    a, b = doc.nodes[a_id], doc.nodes[b_id]
+    if a.kind in ("server", "storage") and b.kind in ("server", "storage"):
+        raise LinkRefused(f"'{a.display_name}' and '{b.display_name}' are end hosts: connect them through a switch")
+    free_a, free_b = doc.free_ports(a_id), doc.free_ports(b_id)
+    for node, free in ((a, free_a), (b, free_b)):
+        if not free:
+            raise LinkRefused(f"'{node.display_name}' has no free port")
+    media_ok = plane_ok = False
+    # Prefer the back-end plane (the fabric being designed), then the fastest common speed.
+    candidates = []
+    for pa in free_a:
+        for pb in free_b:
+            if not _media_meet(pa.medium, pb.medium):
+                continue
+            media_ok = True
+            plane = _plane_of(port_plane(a, pa), port_plane(b, pb))
+            if plane is None:
+                continue
+            plane_ok = True
+            if abs(pa.speed_gbps - pb.speed_gbps) > 1e-9:
+                continue
+            candidates.append((plane != "backend", -pa.speed_gbps, pa, pb, plane))
+            break  # the first matching port of b is enough for this port of a
+    if not candidates:
+        if not media_ok:
+            raise LinkRefused(f"protocols cannot meet: '{a.display_name}' has {_media(free_a)} ports, "
+                              f"'{b.display_name}' has {_media(free_b)} ports")
+        if not plane_ok:
+            raise LinkRefused(f"planes cannot meet: '{a.display_name}' free ports are on "
+                              f"{_planes(a, free_a)}, '{b.display_name}' on {_planes(b, free_b)}")
+        raise LinkRefused(f"no free ports of matching speed: '{a.display_name}' has {_speeds(free_a)}, "
+                          f"'{b.display_name}' has {_speeds(free_b)}")
+    _, _, pa, pb, plane = min(candidates, key=lambda c: (c[0], c[1]))
+    return Link(link_id or doc.new_id("l"), Endpoint(a_id, pa.name), Endpoint(b_id, pb.name),
+                speed_gbps=pa.speed_gbps, cable="dac", length_m=2.0, plane=plane)
+
+
+def _media(ports: list[Port]) -> str:
+    names = {"ib": "InfiniBand", "ethernet": "Ethernet", "vpi": "VPI"}
+    return "/".join(sorted({names[p.medium] for p in ports}))
+
+
+def _speeds(ports: list[Port]) -> str:
+    return ", ".join(f"{s:g}G" for s in sorted({p.speed_gbps for p in ports}, reverse=True))
+
+
+def _planes(node: Node, ports: list[Port]) -> str:
+    return "/".join(sorted({port_plane(node, p) or "any plane" for p in ports}))

@@ -1,0 +1,500 @@
+"""The designer window: canvas in the centre, palette, inspector, problems, history and overview docks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QUndoView,
+)
+
+from designer.catalog.loader import Catalog, load_catalog
+from designer.model import fileformat
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.ui import icons
+from designer.ui.canvas_export import export_png, export_svg
+from designer.ui.design_summary import summarise
+from designer.ui.editor import Editor
+from designer.ui.inspector import Inspector
+from designer.ui.overview import Overview
+from designer.ui.palette import Palette
+from designer.ui.problems import ProblemsPanel
+from designer.ui.scene import FabricScene
+from designer.ui.theme import PROTOCOL_COLOURS, PROTOCOL_NAMES, Theme, apply_theme
+from designer.ui.view import FabricView
+
+FILE_FILTER = "Fabric designs (*.json *.fabric.json);;All files (*)"
+MAX_RECENT = 8
+NOT_YET = "Available once the simulation engine is installed"
+
+
+class MainWindow(QMainWindow):
+    """One window, one design."""
+
+    def __init__(self, doc: FabricDocument | None = None, path: str | None = None,
+                 catalog: Catalog | None = None, theme_name: str = "light") -> None:
+        super().__init__()
+        self.catalog = catalog or load_catalog()
+        self.theme: Theme = apply_theme(QApplication.instance(), theme_name)
+        self.path: str | None = path
+        self.settings = QSettings("FabricDesigner", "FabricDesigner")
+        self.scene = FabricScene(doc or FabricDocument(), self.theme)
+        self.view = FabricView(self.scene)
+        self.editor = Editor(self.scene.doc, self.catalog, self.scene, self)
+        self.setCentralWidget(self.view)
+        self.setAcceptDrops(True)
+        self._build_docks()
+        self._build_actions()
+        self._build_status()
+        self._wire()
+        self.resize(1500, 920)
+        self._update_title()
+        self.refresh_summary()
+        QTimer.singleShot(0, self.view.zoom_to_fit)
+
+    # ---- construction -------------------------------------------------------------------------
+    def _dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:  # noqa: ANN001
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_docks(self) -> None:
+        self.palette = Palette(self.catalog)
+        self.palette_dock = self._dock("Palette", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea, "palette")
+        self.overview = Overview(self.view)
+        self.overview_dock = self._dock("Overview", self.overview, Qt.DockWidgetArea.LeftDockWidgetArea, "overview")
+        self.inspector = Inspector(self.editor)
+        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea,
+                                         "inspector")
+        self.history = QUndoView(self.editor.undo_stack)
+        self.history.setEmptyLabel("Opened design")
+        self.history_dock = self._dock("History", self.history, Qt.DockWidgetArea.RightDockWidgetArea, "history")
+        self.problems = ProblemsPanel()
+        self.problems_dock = self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea,
+                                        "problems")
+        self.resizeDocks([self.palette_dock, self.inspector_dock], [270, 320], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.palette_dock, self.overview_dock], [600, 180], Qt.Orientation.Vertical)
+        self.resizeDocks([self.problems_dock], [150], Qt.Orientation.Vertical)
+        self.tabifyDockWidget(self.inspector_dock, self.history_dock)
+        self.inspector_dock.raise_()
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "", icon=None, checkable=False) -> QAction:  # noqa: ANN001
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if icon is not None:
+            action.setIcon(icon)
+        action.setCheckable(checkable)
+        shortcut_text = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(f"{tip or text}" + (f"  ({shortcut_text})" if shortcut_text else ""))
+        action.setStatusTip(tip or text)
+        if slot is not None:
+            action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        std = self.style().standardIcon
+        from PySide6.QtWidgets import QStyle
+        sp = QStyle.StandardPixmap
+        a = self.actions_by_name = {}
+        a["new"] = self._action("&New", self.new_design, QKeySequence.StandardKey.New, "Start an empty design",
+                                std(sp.SP_FileIcon))
+        a["template"] = self._action("New from &template…", self.new_from_template, "Ctrl+Shift+N",
+                                     "Generate a leaf-spine, fat-tree or rail-optimized fabric",
+                                     icons.qicon("spine"))
+        a["open"] = self._action("&Open…", self.open_dialog, QKeySequence.StandardKey.Open, "Open a design file",
+                                 std(sp.SP_DialogOpenButton))
+        a["save"] = self._action("&Save", self.save, QKeySequence.StandardKey.Save, "Save the design",
+                                 std(sp.SP_DialogSaveButton))
+        a["save_as"] = self._action("Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
+        a["export_png"] = self._action("Export canvas as &PNG…", lambda: self.export_canvas("png"))
+        a["export_svg"] = self._action("Export canvas as S&VG…", lambda: self.export_canvas("svg"))
+        a["quit"] = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        undo = self.editor.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        undo.setIcon(std(sp.SP_ArrowBack))
+        redo = self.editor.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcut(QKeySequence.StandardKey.Redo)
+        redo.setIcon(std(sp.SP_ArrowForward))
+        a["undo"], a["redo"] = undo, redo
+        a["copy"] = self._action("&Copy", self.editor.copy_selection, QKeySequence.StandardKey.Copy)
+        a["paste"] = self._action("&Paste", self.editor.paste, QKeySequence.StandardKey.Paste)
+        a["duplicate"] = self._action("D&uplicate", self.editor.duplicate, "Ctrl+D",
+                                      "Copy the selected nodes and the cables among them")
+        a["delete"] = self._action("&Delete", self.editor.delete_selection, QKeySequence.StandardKey.Delete,
+                                   "Delete the selection (nodes take their cables with them)")
+        a["select_all"] = self._action("Select &all", self.select_all, QKeySequence.StandardKey.SelectAll)
+        a["history"] = self.history_dock.toggleViewAction()
+        a["history"].setText("&History")
+        a["history"].setShortcut(QKeySequence("Ctrl+H"))
+        modes = QActionGroup(self)
+        a["mode_select"] = self._action("&Select / move", lambda: self.set_mode("select"), "V",
+                                        "Select, move and rubber-band", std(sp.SP_ArrowUp), checkable=True)
+        a["mode_link"] = self._action("&Link", lambda: self.set_mode("link"), "L",
+                                      "Drag from one node to another to cable them", icons.qicon("leaf"),
+                                      checkable=True)
+        modes.addAction(a["mode_select"])
+        modes.addAction(a["mode_link"])
+        a["mode_select"].setChecked(True)
+        a["segment"] = self._action("New back-end &segment…", self.new_segment, "Ctrl+G",
+                                    "Make the selected nodes an InfiniBand or RoCEv2 segment")
+        a["fit"] = self._action("Zoom to &fit", self.view.zoom_to_fit, "F", "Show the whole design",
+                                std(sp.SP_TitleBarMaxButton))
+        a["zoom_in"] = self._action("Zoom &in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
+        a["zoom_out"] = self._action("Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
+        layers = QActionGroup(self)
+        for key, text, planes in (("layer_both", "Both planes", {"backend", "frontend"}),
+                                  ("layer_backend", "Back-end only", {"backend"}),
+                                  ("layer_frontend", "Front-end only", {"frontend"})):
+            a[key] = self._action(text, lambda _c=False, p=planes: self.scene.set_planes(p), checkable=True,
+                                  tip=f"Show cables of: {text.lower()}")
+            layers.addAction(a[key])
+        a["layer_both"].setChecked(True)
+        themes = QActionGroup(self)
+        for name in ("light", "dark"):
+            a[f"theme_{name}"] = self._action(f"{name.capitalize()} theme", lambda _c=False, n=name: self.set_theme(n),
+                                              checkable=True)
+            themes.addAction(a[f"theme_{name}"])
+        a[f"theme_{self.theme.name}"].setChecked(True)
+        for key, text, shortcut in (("run", "&Run simulation", "F5"), ("compare", "&Compare IB vs RoCEv2", "F6"),
+                                    ("export_pdf", "Export &PDF proposal…", "Ctrl+P")):
+            a[key] = self._action(text, None, shortcut, NOT_YET, std(sp.SP_MediaPlay) if key == "run" else None)
+            a[key].setEnabled(False)
+        align = {}
+        for how, text in (("left", "Align left"), ("hcenter", "Align centres horizontally"), ("right", "Align right"),
+                          ("top", "Align top"), ("vcenter", "Align middles vertically"), ("bottom", "Align bottom")):
+            align[how] = self._action(text, lambda _c=False, h=how: self.editor.align(h))
+        a["dist_x"] = self._action("Distribute horizontally", lambda: self.editor.distribute("x"), "Ctrl+Shift+H")
+        a["dist_y"] = self._action("Distribute vertically", lambda: self.editor.distribute("y"), "Ctrl+Shift+J")
+        for key in ("new", "open", "save", "undo", "redo", "fit"):
+            a[key].setPriority(QAction.Priority.LowPriority)  # icon only in the toolbar
+        self._build_menus(a, align)
+
+    def _build_menus(self, a: dict, align: dict) -> None:
+        bar = self.menuBar()
+        m = bar.addMenu("&File")
+        for key in ("new", "template", "open"):
+            m.addAction(a[key])
+        self.recent_menu = m.addMenu("Open &recent")
+        self._fill_recent()
+        m.addSeparator()
+        for key in ("save", "save_as"):
+            m.addAction(a[key])
+        m.addSeparator()
+        for key in ("export_png", "export_svg", "export_pdf"):
+            m.addAction(a[key])
+        m.addSeparator()
+        m.addAction(a["quit"])
+        m = bar.addMenu("&Edit")
+        for key in ("undo", "redo", None, "copy", "paste", "duplicate", "delete", "select_all", None, "history"):
+            m.addSeparator() if key is None else m.addAction(a[key])
+        m = bar.addMenu("&Arrange")
+        for act in align.values():
+            m.addAction(act)
+        m.addSeparator()
+        m.addAction(a["dist_x"])
+        m.addAction(a["dist_y"])
+        m = bar.addMenu("&Fabric")
+        m.addAction(a["segment"])
+        m = bar.addMenu("&View")
+        for key in ("mode_select", "mode_link", None, "fit", "zoom_in", "zoom_out", None,
+                    "layer_both", "layer_backend", "layer_frontend", None, "theme_light", "theme_dark"):
+            m.addSeparator() if key is None else m.addAction(a[key])
+        m.addSeparator()
+        for dock in (self.palette_dock, self.inspector_dock, self.problems_dock, self.overview_dock):
+            m.addAction(dock.toggleViewAction())
+        m = bar.addMenu("&Simulate")
+        for key in ("run", "compare"):
+            m.addAction(a[key])
+        tb = self.addToolBar("Main")
+        tb.setObjectName("main_toolbar")
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for key in ("new", "open", "save", None, "undo", "redo", None, "mode_select", "mode_link", "fit", None,
+                    "template", "segment", None, "run", "compare", "export_pdf"):
+            tb.addSeparator() if key is None else tb.addAction(a[key])
+        layer = QComboBox()
+        layer.addItems(["Both planes", "Back-end only", "Front-end only"])
+        layer.setToolTip("Which cables to show")
+        layer.currentIndexChanged.connect(
+            lambda i: a[("layer_both", "layer_backend", "layer_frontend")[i]].trigger())
+        tb.addSeparator()
+        tb.addWidget(QLabel(" Show: "))
+        tb.addWidget(layer)
+        self.layer_combo = layer
+
+    def _build_status(self) -> None:
+        self.summary_label = QLabel()
+        self.legend = QLabel()
+        self.zoom_label = QLabel()
+        self.statusBar().addPermanentWidget(self.summary_label, 1)
+        self.statusBar().addPermanentWidget(self.legend)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+        swatches = []
+        for key in ("ib", "rocev2", "frontend"):
+            swatches.append(f"<span style='color:{PROTOCOL_COLOURS[key].name()}; font-size:14px'>"
+                            f"{'━ ━' if key == 'frontend' else '━━'}</span> {PROTOCOL_NAMES[key]}")
+        self.legend.setText("&nbsp;&nbsp;".join(swatches))
+        self.legend.setToolTip("Cable colours: back-end segments by protocol; the front-end dashed")
+        self._summary_timer = QTimer(self)
+        self._summary_timer.setSingleShot(True)
+        self._summary_timer.setInterval(250)
+        self._summary_timer.timeout.connect(self.refresh_summary)
+
+    def _wire(self) -> None:
+        self.view.model_dropped.connect(self.editor.place)
+        self.view.link_requested.connect(self.editor.connect)
+        self.view.nodes_moved.connect(self.editor.move)
+        self.view.nudge_requested.connect(self.editor.nudge)
+        self.view.files_dropped.connect(lambda paths: self.open_path(paths[0]))
+        self.view.zoom_changed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f} %"))
+        self.palette.place_requested.connect(
+            lambda spec: self.editor.place(spec, self.view.mapToScene(self.view.viewport().rect().center())))
+        self.editor.message.connect(self.show_message)
+        self.editor.undo_stack.cleanChanged.connect(self._on_clean_changed)
+        self.scene.document_changed.connect(lambda _c: self._summary_timer.start())
+        self.problems.focus_requested.connect(self.focus_items)
+
+    # ---- messages, title, summary -------------------------------------------------------------
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.last_message = (text, error)
+        self.statusBar().showMessage(("⚠ " if error else "") + text, 8000 if error else 4000)
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _update_title(self) -> None:
+        name = Path(self.path).name if self.path else "unsaved"
+        self.setWindowTitle(f"{self.editor.doc.name} — {name}[*] — Fabric Designer")
+        self.setWindowModified(not self.editor.undo_stack.isClean())
+
+    def refresh_summary(self) -> None:
+        s = summarise(self.editor.doc, self.catalog)
+        self.summary_label.setText(s.status_text())
+        self.problems.show_findings(s.findings, unavailable="checks" in s.unavailable)
+        n_err = sum(1 for f in s.findings if f.severity == "error")
+        self.problems_dock.setWindowTitle(f"Problems ({len(s.findings)})" if not n_err
+                                          else f"Problems ({n_err} errors, {len(s.findings)} in all)")
+        self.summary = s
+
+    def focus_items(self, nodes: list, links: list) -> None:
+        self.scene.select_ids(nodes, links)
+        rect = None
+        for n in nodes:
+            item = self.scene.node_items.get(n)
+            if item is not None:
+                r = item.sceneBoundingRect()
+                rect = r if rect is None else rect.united(r)
+        for x in links:
+            item = self.scene.link_items.get(x)
+            if item is not None:
+                r = item.sceneBoundingRect()
+                rect = r if rect is None else rect.united(r)
+        if rect is not None:
+            self.view.centerOn(rect.center())
+
+    # ---- modes, theme, selection --------------------------------------------------------------
+    def set_mode(self, mode: str) -> None:
+        self.view.set_mode(mode)
+        self.actions_by_name[f"mode_{mode}"].setChecked(True)
+        self.show_message("Link mode: drag from one node to another" if mode == "link" else "Select mode")
+
+    def set_theme(self, name: str) -> None:
+        self.theme = apply_theme(QApplication.instance(), name)
+        self.scene.theme = self.theme
+        self.scene.rebuild()
+        self.settings.setValue("theme", name)
+        self.overview.rerender()
+
+    def select_all(self) -> None:
+        self.scene.select_ids(list(self.editor.doc.nodes), list(self.editor.doc.links))
+
+    def new_segment(self, name: str | None = None, protocol: str | None = None) -> str | None:
+        nodes, _, _ = self.scene.selected_ids()
+        if not nodes:
+            self.show_message("Select the nodes of the new segment first", True)
+            return None
+        if name is None or protocol is None:
+            dialog = SegmentDialog(self, f"Segment {len(self.editor.doc.segments) + 1}")
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return None
+            name, protocol = dialog.values()
+        seg_id = self.editor.new_segment(name, protocol, nodes)
+        if seg_id:
+            self.scene.select_ids(segments=[seg_id])
+        return seg_id
+
+    # ---- files --------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current design (saved, discarded, or unchanged)."""
+        if self.editor.undo_stack.isClean():
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to '{self.editor.doc.name}'?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def set_document(self, doc: FabricDocument, path: str | None) -> None:
+        self.path = path
+        self.editor.set_document(doc)
+        self._update_title()
+        self.refresh_summary()
+        self.view.zoom_to_fit()
+
+    def new_design(self) -> None:
+        if self.maybe_save():
+            self.set_document(FabricDocument(), None)
+
+    def new_from_template(self) -> None:
+        try:
+            from designer.ui.generator_dialog import GeneratorDialog
+            dialog = GeneratorDialog(self.catalog, self)
+        except ImportError:
+            self.show_message("The topology generators are not installed", True)
+            return
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            doc = dialog.generate()
+        except (ProjectError, ValueError) as exc:
+            QMessageBox.warning(self, "Cannot generate", str(exc))
+            return
+        self.editor.replace_with(doc, f"Generate {dialog.kind.currentText()} ({dialog.gpus.value()} GPUs)")
+        self.view.zoom_to_fit()
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open design", self._last_dir(), FILE_FILTER)
+        if path:
+            self.open_path(path, ask=False)
+
+    def open_path(self, path: str, ask: bool = True) -> bool:
+        """Open a design file; a bad file gets a one-line message, never a traceback."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            doc = fileformat.load(path)
+        except ProjectError as exc:
+            QMessageBox.warning(self, "Cannot open", str(exc))
+            self.show_message(str(exc), True)
+            return False
+        self.set_document(doc, path)
+        self._add_recent(path)
+        self.show_message(f"Opened {path}")
+        return True
+
+    def save(self) -> bool:
+        if not self.path:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, "Save design", self._last_dir(), FILE_FILTER)
+        return self.save_to(path) if path else False
+
+    def save_to(self, path: str) -> bool:
+        try:
+            fileformat.save(self.editor.doc, path)
+        except (ProjectError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot save", str(exc))
+            return False
+        self.path = path
+        self.editor.undo_stack.setClean()
+        self._add_recent(path)
+        self._update_title()
+        self.show_message(f"Saved {path}")
+        return True
+
+    def export_canvas(self, fmt: str, path: str | None = None) -> bool:
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, f"Export canvas as {fmt.upper()}", self._last_dir(),
+                                                  f"{fmt.upper()} (*.{fmt})")
+            if not path:
+                return False
+        try:
+            if fmt == "png":
+                export_png(self.scene, path)
+            else:
+                export_svg(self.scene, path, self.editor.doc.name)
+        except OSError as exc:
+            QMessageBox.warning(self, "Cannot export", str(exc))
+            return False
+        self.show_message(f"Exported {path}")
+        return True
+
+    def _last_dir(self) -> str:
+        return str(Path(self.path).parent) if self.path else str(Path.cwd())
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        return [value] if isinstance(value, str) else list(value or [])
+
+    def _add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        recent = [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recent", [path] + recent[:MAX_RECENT - 1])
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for p in self.recent_files():
+            self.recent_menu.addAction(Path(p).name, lambda p=p: self.open_path(p)).setToolTip(p)
+        self.recent_menu.setEnabled(bool(self.recent_files()))
+
+    # ---- window events ------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.maybe_save():
+            self._summary_timer.stop()
+            event.accept()
+        else:
+            event.ignore()
+
+    def dragEnterEvent(self, event) -> None:  # noqa: ANN001
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: ANN001
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            self.open_path(paths[0])
+
+
+class SegmentDialog(QDialog):
+    """Name and protocol of a new back-end segment."""
+
+    def __init__(self, parent, name: str) -> None:  # noqa: ANN001
+        super().__init__(parent)
+        self.setWindowTitle("New back-end segment")
+        self.name = QLineEdit(name)
+        self.protocol = QComboBox()
+        self.protocol.addItem("RoCEv2", "rocev2")
+        self.protocol.addItem("InfiniBand", "ib")
+        form = QFormLayout(self)
+        form.addRow("Name", self.name)
+        form.addRow("Protocol", self.protocol)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def values(self) -> tuple[str, str]:
+        return self.name.text(), self.protocol.currentData()

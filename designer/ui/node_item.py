@@ -1,0 +1,108 @@
+"""A node on the canvas: a view of one document Node (icon, label, port usage), never its owner."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from designer.model.nodes import Node
+from designer.ui import icons
+from designer.ui.theme import Theme
+
+GRID_PX = 20.0
+BODY_W, BODY_H = 76.0, 50.0
+LABEL_H = 30.0
+ICON_PX = 30
+# Below this scale the node is a plain tile (no icon, no text): cheap and readable at fabric scale.
+LOD_DETAIL = 0.45
+LOD_PORTS = 0.8
+
+TIER_COLOURS = {"server": "#76b900", "leaf": "#2b6cb0", "spine": "#6b46c1", "core": "#9b2c2c",
+                "frontend": "#4a5568", "gateway": "#b7791f", "storage": "#2c7a7b"}
+
+
+def snap(value: float) -> float:
+    return round(value / GRID_PX) * GRID_PX
+
+
+class NodeItem(QGraphicsItem):
+    """Paints one node; position changes made by a mouse drag are reported, not written to the document."""
+
+    def __init__(self, node: Node, theme: Theme, usage: str = "") -> None:
+        super().__init__()
+        self.node_id = node.id
+        self.theme = theme
+        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+                      | QGraphicsItem.GraphicsItemFlag.ItemIsMovable
+                      | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+        self.setZValue(10)
+        self.setAcceptHoverEvents(False)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # pans repaint from a pixmap
+        self.sync(node, usage)
+
+    def sync(self, node: Node, usage: str = "") -> None:
+        """Take label, icon and position from the document's node."""
+        self.label = node.display_name
+        self.icon = icons.node_icon_name(node)
+        self.tile = QColor(TIER_COLOURS.get(self.icon, "#888888"))
+        self.usage = usage
+        self.setToolTip(f"<b>{node.display_name}</b><br>{node.kind} · {node.model}"
+                        + (f" · {node.role}" if node.role else "")
+                        + (f"<br>{node.gpus} GPUs" if node.gpus else "")
+                        + (f"<br>ports used: {usage}" if usage else ""))
+        if self.pos() != QPointF(node.x, node.y):
+            self.setPos(node.x, node.y)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-BODY_W / 2 - 40, -BODY_H / 2 - 2, BODY_W + 80, BODY_H + LABEL_H + 4)
+
+    def body_rect(self) -> QRectF:
+        return QRectF(-BODY_W / 2, -BODY_H / 2, BODY_W, BODY_H)
+
+    def shape(self):  # noqa: ANN201 - Qt override
+        from PySide6.QtGui import QPainterPath
+        path = QPainterPath()
+        path.addRect(self.body_rect().adjusted(0, 0, 0, LABEL_H * 0.6))
+        return path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        body = self.body_rect()
+        selected = self.isSelected()
+        if lod < LOD_DETAIL:
+            painter.fillRect(body, self.theme.selection if selected else self.tile)
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(self.theme.selection if selected else self.theme.node_border, 2.5 if selected else 1.0)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.setBrush(self.theme.node_fill)
+        painter.drawRoundedRect(body, 6, 6)
+        painter.fillRect(QRectF(body.left() + 1, body.top() + 1, 4, body.height() - 2), self.tile)
+        painter.drawPixmap(QRectF(-ICON_PX / 2, body.top() + 4, ICON_PX, ICON_PX),
+                           icons.pixmap(self.icon, ICON_PX), QRectF())
+        painter.setPen(self.theme.text)
+        font = QFont(painter.font())
+        font.setPointSizeF(8.0)
+        painter.setFont(font)
+        if lod >= LOD_PORTS and self.usage:
+            painter.drawText(QRectF(body.left(), body.bottom() - 14, body.width(), 13),
+                             Qt.AlignmentFlag.AlignCenter, self.usage)
+        font.setPointSizeF(8.5)
+        font.setBold(selected)
+        painter.setFont(font)
+        label_rect = QRectF(-BODY_W / 2 - 38, body.bottom() + 2, BODY_W + 76, LABEL_H - 4)
+        text = painter.fontMetrics().elidedText(self.label, Qt.TextElideMode.ElideMiddle, int(label_rect.width()))
+        painter.drawText(label_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
+
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionChange and self.scene() is not None:
+            if getattr(self.scene(), "dragging", False):
+                # Snap while dragging; hold Alt to place freely.
+                if not (QApplication.keyboardModifiers() & Qt.KeyboardModifier.AltModifier):
+                    return QPointF(snap(value.x()), snap(value.y()))
+        elif change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged and self.scene() is not None:
+            self.scene().node_item_moved(self.node_id)
+        return super().itemChange(change, value)

@@ -1,0 +1,118 @@
+"""The palette dock: catalog models grouped by what they are, with icons, a search box and drag-to-place."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QDrag
+from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+
+from designer.catalog.loader import Catalog
+from designer.ui import icons
+from designer.ui.view import MODEL_MIME
+
+SPEC_ROLE = Qt.ItemDataRole.UserRole
+
+
+def palette_entries(cat: Catalog) -> list[tuple[str, str, str, str, str]]:
+    """(group, icon, title, spec, tooltip) for every placeable model and port speed."""
+    out = []
+    for m in cat.servers.values():
+        out.append(("GPU servers", "server", f"{m.model}", m.id,
+                    f"{m.vendor} {m.model}: {m.gpus}× {m.gpu_model}, {m.backend_nics}× {m.backend_nic_gbps:g}G "
+                    f"back-end, {m.frontend_nics}× {m.frontend_nic_gbps:g}G front-end"))
+    for role, group in (("leaf", "Leaf switches"), ("spine", "Spine switches"), ("core", "Core switches"),
+                        ("frontend", "Front-end switches")):
+        for m in cat.switches.values():
+            if role not in m.roles:
+                continue
+            for b in m.breakouts:
+                speed = m.port_gbps / b
+                proto = "InfiniBand" if m.protocol == "ib" else "Ethernet"
+                out.append((group, role, f"{m.model} — {m.ports * b}×{speed:g}G", f"{m.id}|{role}|{speed:g}",
+                            f"{m.vendor} {m.model} ({proto}) as {role}: {m.ports * b} ports at {speed:g} Gb/s"
+                            + (f", split from {m.ports}×{m.port_gbps:g}G" if b > 1 else "")))
+    for m in cat.gateways.values():
+        out.append(("Gateways", "gateway", m.model, m.id,
+                    f"{m.vendor} {m.model}: {m.ib_ports} IB + {m.eth_ports} Ethernet ports at {m.port_gbps:g}G"))
+    for m in cat.storage.values():
+        out.append(("Storage", "storage", m.model, m.id,
+                    f"{m.model}: {m.frontend_nics}× {m.frontend_nic_gbps:g}G front-end"))
+    return out
+
+
+class PaletteTree(QTreeWidget):
+    """A tree whose leaves drag their model spec onto the canvas."""
+
+    @staticmethod
+    def mime_for(item: QTreeWidgetItem) -> QMimeData | None:
+        """What a drag of this palette entry carries (None for group headings)."""
+        spec = item.data(0, SPEC_ROLE) if item else None
+        if not spec:
+            return None
+        mime = QMimeData()
+        mime.setData(MODEL_MIME, spec.encode("utf-8"))
+        return mime
+
+    def startDrag(self, actions) -> None:  # noqa: ANN001 - Qt override
+        item = self.currentItem()
+        mime = self.mime_for(item)
+        if mime is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(mime)
+        drag.setPixmap(item.icon(0).pixmap(40, 40))
+        drag.exec(Qt.DropAction.CopyAction)
+
+
+class Palette(QWidget):
+    """Search box over the catalog tree; double-click places a model at the centre of the view."""
+
+    place_requested = Signal(str)
+
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__()
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search models…")
+        self.search.setClearButtonEnabled(True)
+        self.tree = PaletteTree()
+        self.tree.setHeaderHidden(True)
+        self.tree.setDragEnabled(True)
+        self.tree.setIconSize(self.tree.iconSize() * 1.6)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree)
+        groups: dict[str, QTreeWidgetItem] = {}
+        for group, icon, title, spec, tip in palette_entries(catalog):
+            if group not in groups:
+                groups[group] = QTreeWidgetItem(self.tree, [group])
+                groups[group].setFlags(Qt.ItemFlag.ItemIsEnabled)
+                groups[group].setExpanded(True)
+            leaf = QTreeWidgetItem(groups[group], [title])
+            leaf.setIcon(0, icons.qicon(icon))
+            leaf.setData(0, SPEC_ROLE, spec)
+            leaf.setToolTip(0, tip + "\nDrag onto the canvas, or double-click to place at the centre.")
+        self.search.textChanged.connect(self.filter)
+        self.tree.itemDoubleClicked.connect(self._double_clicked)
+
+    def filter(self, text: str) -> None:
+        needle = text.strip().lower()
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            shown = 0
+            for j in range(group.childCount()):
+                leaf = group.child(j)
+                hit = not needle or needle in leaf.text(0).lower() or needle in leaf.toolTip(0).lower()
+                leaf.setHidden(not hit)
+                shown += hit
+            group.setHidden(shown == 0)
+
+    def specs(self) -> list[str]:
+        return [self.tree.topLevelItem(i).child(j).data(0, SPEC_ROLE)
+                for i in range(self.tree.topLevelItemCount())
+                for j in range(self.tree.topLevelItem(i).childCount())]
+
+    def _double_clicked(self, item: QTreeWidgetItem) -> None:
+        spec = item.data(0, SPEC_ROLE)
+        if spec:
+            self.place_requested.emit(spec)

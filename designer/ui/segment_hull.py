@@ -1,0 +1,110 @@
+"""A back-end segment drawn as a translucent hull behind its member nodes, with its name and protocol."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem, QStyle
+
+from designer.model.segments import Segment
+from designer.ui.theme import PROTOCOL_NAMES
+
+PAD_PX = 22.0
+
+
+def convex_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Andrew's monotone chain: the hull in counter-clockwise order."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):  # noqa: ANN001, ANN202 - z of (a-o) x (b-o)
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+class SegmentLabel(QGraphicsSimpleTextItem):
+    """The segment's name tag: click it to select the segment and edit it in the inspector."""
+
+    def __init__(self, segment_id: str) -> None:
+        super().__init__()
+        self.segment_id = segment_id
+        # Same size on screen at every zoom, so that the segment stays named on a zoomed-out fabric.
+        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+                      | QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPointSizeF(10)
+        self.setFont(font)
+
+
+    def paint(self, painter, option, widget=None) -> None:  # noqa: ANN001 - Qt override
+        # a pill of the canvas colour behind the text keeps the tag readable over cables and nodes
+        theme = getattr(self.scene(), "theme", None)
+        if theme is not None:
+            back = QColor(theme.background)
+            back.setAlpha(225)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(back)
+            painter.drawRoundedRect(self.boundingRect().adjusted(-5, -2, 5, 2), 6, 6)
+        if self.isSelected():
+            pen = QPen(self.brush().color(), 1.5)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(self.boundingRect().adjusted(-5, -2, 5, 2), 6, 6)
+        option.state &= ~QStyle.StateFlag.State_Selected
+        super().paint(painter, option, widget)
+
+
+class SegmentHull(QGraphicsPathItem):
+    """The hull of one segment; rebuilt when members move or the segment changes."""
+
+    def __init__(self, segment: Segment) -> None:
+        super().__init__()
+        self.segment_id = segment.id
+        self.setZValue(-10)
+        # A separate top-level item so that the tag stays above the nodes (a child would sit behind them).
+        self.label = SegmentLabel(segment.id)
+        self.label.setZValue(20)
+
+    def rebuild(self, segment: Segment, member_rects: list[QRectF], colour: QColor, text_colour: QColor,
+                alpha: int) -> None:
+        points = []
+        for r in member_rects:
+            r = r.adjusted(-PAD_PX, -PAD_PX, PAD_PX, PAD_PX)
+            points += [(r.left(), r.top()), (r.right(), r.top()), (r.left(), r.bottom()), (r.right(), r.bottom())]
+        path = QPainterPath()
+        hull = convex_hull(points)
+        if hull:
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in hull]))
+            path.closeSubpath()
+        fill = QColor(colour)
+        fill.setAlpha(alpha)
+        edge = QColor(colour)
+        edge.setAlpha(min(255, alpha * 4))
+        pen = QPen(edge, 2.0, Qt.PenStyle.DashLine)
+        pen.setCosmetic(True)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        self.setPen(pen)
+        self.setBrush(QBrush(fill))
+        self.setPath(path)
+        self.protocol = segment.protocol
+        self.label.setText(f"{segment.name}  ·  {PROTOCOL_NAMES[segment.protocol]}")
+        self.label.setBrush(QBrush(edge.darker(120) if text_colour.lightness() < 128 else edge.lighter(130)))
+        box = path.boundingRect()
+        self.label.setPos(box.left() + 8, box.top())
+        # lift the tag above the hull by its own height, in screen pixels (the tag ignores zoom)
+        self.label.setTransform(QTransform.fromTranslate(0, -self.label.boundingRect().height() - 2))
+        self.setToolTip(f"Back-end segment '{segment.name}' ({PROTOCOL_NAMES[segment.protocol]}), "
+                        f"{len(segment.nodes)} nodes")

@@ -1,0 +1,154 @@
+"""Level of detail, layers, keyboard, problems dock and the generator dialog, on the real window."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import QPointF, QStandardPaths, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from designer.model import fileformat
+from designer.model.document import FabricDocument
+from designer.ui.app import PROJECTS
+from designer.ui.bundles import BundleItem
+from designer.ui.main_window import MainWindow
+from designer.ui.view import bundle_scale
+
+QStandardPaths.setTestModeEnabled(True)
+
+
+@pytest.fixture(autouse=True)
+def never_block(monkeypatch):
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow(FabricDocument(name="views"))
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    return w
+
+
+def test_large_fabric_opens_fast_and_draws_bundles_when_zoomed_out(window):
+    path = PROJECTS / "rail-optimized-1024.json"
+    t0 = time.perf_counter()
+    assert window.open_path(str(path), ask=False)
+    assert time.perf_counter() - t0 < 2.0
+    doc = window.editor.doc
+    window.view.zoom_by(0.05 / window.view.scale_factor())
+    scene = window.scene
+    assert scene.bundled
+    bundles = [b for b in scene.bundle_items if isinstance(b, BundleItem)]
+    assert 0 < len(bundles) < len(doc.links) / 10
+    assert sum(b.count for b in bundles) == len(doc.links)  # every cable is in exactly one bundle
+    assert not any(item.isVisible() for item in scene.link_items.values())
+    window.view.zoom_by(2.0 / window.view.scale_factor())
+    assert not scene.bundled and scene.bundle_items == []
+    assert all(item.isVisible() for item in scene.link_items.values())
+    assert bundle_scale(100) == 0.0 and bundle_scale(len(doc.links)) > bundle_scale(400)
+
+
+def test_layer_switch_hides_the_other_plane(window):
+    assert window.open_path(str(PROJECTS / "small-rocev2-pod.json"), ask=False)
+    doc, items = window.editor.doc, window.scene.link_items
+    window.view.zoom_by(1.5 / window.view.scale_factor())
+    window.layer_combo.setCurrentIndex(1)  # back-end only
+    assert all(items[i].isVisible() == (doc.links[i].plane == "backend") for i in doc.links)
+    window.layer_combo.setCurrentIndex(2)  # front-end only
+    assert all(items[i].isVisible() == (doc.links[i].plane == "frontend") for i in doc.links)
+    window.layer_combo.setCurrentIndex(0)
+    assert all(item.isVisible() for item in items.values())
+
+
+def test_arrow_keys_nudge_the_selection_as_one_undoable_move(window, qtbot):
+    node = window.editor.place("hgx-h100", QPointF(0, 0))
+    window.scene.select_ids([node])
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Right)
+    qtbot.keyClick(window.view, Qt.Key.Key_Down)
+    n = window.editor.doc.nodes[node]
+    assert (n.x, n.y) == (20.0, 20.0)
+    window.editor.undo_stack.undo()
+    assert (n.x, n.y) == (20.0, 0.0)
+
+
+def test_delete_key_removes_node_with_its_cables(window, qtbot):
+    e = window.editor
+    a, leaf = e.place("hgx-h100", QPointF(0, 200)), e.place("sn5600|leaf|400", QPointF(0, 0))
+    e.connect(a, leaf)
+    window.scene.select_ids([a])
+    window.actions_by_name["delete"].trigger()
+    assert list(e.doc.nodes) == [leaf] and e.doc.links == {}
+    assert set(window.scene.node_items) == {leaf} and window.scene.link_items == {}
+
+
+def test_problem_click_selects_and_centres_its_culprits(window):
+    e = window.editor
+    e.place("hgx-h100", QPointF(-600, 400))
+    e.place("hgx-h100", QPointF(600, 400))
+    e.place("qm9700|leaf|400", QPointF(0, 0))
+    window.view.centerOn(3000, -3000)
+    window.refresh_summary()
+    problems = window.problems
+    rows = [problems.topLevelItem(i) for i in range(problems.topLevelItemCount())]
+    row = next(r for r in rows if r.data(0, Qt.ItemDataRole.UserRole) and
+               r.data(0, Qt.ItemDataRole.UserRole)[0])
+    culprits = row.data(0, Qt.ItemDataRole.UserRole)[0]
+    problems.itemClicked.emit(row, 0)
+    selected, _, _ = window.scene.selected_ids()
+    assert selected and set(selected) == set(culprits) & set(e.doc.nodes)
+    xs = [e.doc.nodes[n].x for n in selected]
+    ys = [e.doc.nodes[n].y for n in selected]
+    centre = window.view.mapToScene(window.view.viewport().rect().center())
+    assert min(xs) - 100 <= centre.x() <= max(xs) + 100 and min(ys) - 100 <= centre.y() <= max(ys) + 100
+
+
+def test_generator_dialog_previews_counts_and_generates_one_command(window, qtbot):
+    from designer.ui.generator_dialog import GeneratorDialog
+    dialog = GeneratorDialog(window.catalog, window)
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentText("leaf-spine")
+    dialog.gpus.setValue(64)
+    first = dialog.preview.text()
+    assert "servers: 8" in first and "capex" in first
+    dialog.gpus.setValue(128)
+    assert "servers: 16" in dialog.preview.text()
+    doc = dialog.generate()
+    assert doc.gpu_count() == 128
+    before = fileformat.dumps(window.editor.doc)
+    window.editor.replace_with(doc, "Generate")
+    assert window.editor.doc.gpu_count() == 128 and window.editor.undo_stack.count() == 1
+    window.editor.undo_stack.undo()
+    assert fileformat.dumps(window.editor.doc) == before
+
+
+def test_unexpected_error_shows_a_dialog_not_a_dead_window(window, monkeypatch):
+    import sys
+
+    from designer.ui.app import install_error_dialog
+    shown = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()))
+    old = sys.excepthook
+    try:
+        install_error_dialog()
+        try:
+            raise KeyError("boom")
+        except KeyError:
+            sys.excepthook(*sys.exc_info())
+    finally:
+        sys.excepthook = old
+    assert len(shown) == 1 and "KeyError" in shown[0]
+
+
+def test_palette_search_filters_models(window):
+    palette = window.palette
+    palette.search.setText("quantum")
+    tree = palette.tree
+    visible = [tree.topLevelItem(i).child(j).text(0) for i in range(tree.topLevelItemCount())
+               for j in range(tree.topLevelItem(i).childCount()) if not tree.topLevelItem(i).child(j).isHidden()]
+    assert visible and all("Quantum" in t for t in visible)
+    palette.search.setText("")
+    assert all(not tree.topLevelItem(i).isHidden() for i in range(tree.topLevelItemCount()))

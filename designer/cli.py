@@ -16,7 +16,8 @@ from collections.abc import Callable
 from designer.model.errors import ProjectError
 
 PROG = "fabric-designer"
-COMMANDS = ("generate", "check", "cost", "simulate", "compare", "report", "export", "import")
+COMMANDS = ("generate", "check", "cost", "simulate", "compare", "report", "export", "import", "validate", "advise",
+            "sweep", "resilience")
 
 
 class CommandError(Exception):
@@ -68,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
     s.add_argument("--timeline", metavar="OUT.csv")
+    s.add_argument("--fail", action="append", metavar="KIND:ID@TIME",
+                   help="fail an element during the run, e.g. link:L12@2ms or switch:spine-01@5ms (repeatable)")
 
     m = sub.add_parser("compare", help="the same design with IB and with RoCEv2, side by side")
     m.add_argument("file")
@@ -92,6 +95,37 @@ def build_parser() -> argparse.ArgumentParser:
     i = sub.add_parser("import", help="make a project file from GraphML written by this program")
     i.add_argument("graphml")
     i.add_argument("-o", "--output", required=True, metavar="FILE")
+
+    v = sub.add_parser("validate", help="run the calibration scenarios against published measurements")
+    v.add_argument("--json", action="store_true")
+
+    a = sub.add_parser("advise", help="generate, simulate and cost candidate designs; recommend one")
+    a.add_argument("--gpus", type=int, required=True)
+    _add_workload(a)
+    a.add_argument("--budget", type=float, metavar="AMOUNT")
+    a.add_argument("--currency", choices=["USD", "CNY"], default="USD")
+    a.add_argument("--existing-ethernet", action="store_true", help="the operator already runs Ethernet at scale")
+    a.add_argument("--latency-sensitive", action="store_true", help="tail latency matters more than cost")
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--json", action="store_true")
+    a.add_argument("-o", "--output", metavar="DIR", help="write the candidate designs and a comparison PDF here")
+
+    w = sub.add_parser("sweep", help="a parameter sweep over generator options and segment settings")
+    w.add_argument("file", nargs="?", help="a design to vary (or --generate KIND)")
+    w.add_argument("--generate", metavar="KIND", help="vary a generated design instead of a file")
+    w.add_argument("--vary", action="append", metavar="NAME=VALUES", required=True,
+                   help="e.g. gpus=256,1024 or backend=ib,rocev2 or oversubscription=1,2 (repeatable)")
+    _add_workload(w)
+    w.add_argument("--seed", type=int, default=1)
+    w.add_argument("--workers", type=int, help="local processes (default: one per core)")
+    w.add_argument("--dask", metavar="ADDRESS", help="run the points on an existing Dask cluster")
+    w.add_argument("-o", "--output", required=True, metavar="results.csv|results.parquet")
+
+    z = sub.add_parser("resilience", help="worst-case throughput loss for each single-failure class")
+    z.add_argument("file")
+    _add_workload(z)
+    z.add_argument("--seed", type=int, default=1)
+    z.add_argument("--json", action="store_true")
     return parser
 
 
@@ -178,9 +212,34 @@ def cmd_import(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_validate(args: argparse.Namespace) -> int:
+    from designer.analysis.validation.cli_commands import cmd_validate as run
+
+    return run(args)
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    from designer.analysis.advisor.cli_commands import cmd_advise as run
+
+    return run(args)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from designer.analysis.sweep.cli_commands import cmd_sweep as run
+
+    return run(args)
+
+
+def cmd_resilience(args: argparse.Namespace) -> int:
+    from designer.analysis.resilience.cli_commands import cmd_resilience as run
+
+    return run(args)
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "generate": cmd_generate, "check": cmd_check, "cost": cmd_cost, "simulate": cmd_simulate,
     "compare": cmd_compare, "report": cmd_report, "export": cmd_export, "import": cmd_import,
+    "validate": cmd_validate, "advise": cmd_advise, "sweep": cmd_sweep, "resilience": cmd_resilience,
 }
 
 

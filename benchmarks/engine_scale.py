@@ -3,7 +3,7 @@
 Runs allreduce:1GiB and permutation:256MiB on RoCEv2 fat-trees of 128, 1,024, 8,192 and 16,384 GPUs
 (generation excluded from the timing) and prints a table. Each case runs in a fresh process so
 that peak memory (ru_maxrss) belongs to that case alone.
-Usage: python benchmarks/engine_scale.py [GPUS ...] [--backend ib|rocev2]
+Usage: python benchmarks/engine_scale.py [GPUS ...] [--backend ib|rocev2] [--rate-model queue|maxmin]
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ SIZES = (128, 1024, 8192, 16384)
 WORKLOADS = ("allreduce:1GiB", "permutation:256MiB")
 
 
-def one_case(gpus: int, workload: str, backend: str) -> dict:
-    from designer.sim import run
+def one_case(gpus: int, workload: str, backend: str, rate_model: str) -> dict:
+    from designer.sim import SimOptions, run
     from designer.topology import generate
 
     kind = "fat-tree" if gpus <= 8192 else "fat-tree-3"
     doc = generate(kind, gpus=gpus, backend=backend, frontend=False)
     t0 = time.perf_counter()
-    res = run(doc, [workload])
+    res = run(doc, [workload], SimOptions(rate_model=rate_model))
     wall = time.perf_counter() - t0
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     d = res.data
@@ -40,16 +40,18 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("gpus", nargs="*", type=int, default=list(SIZES))
     ap.add_argument("--backend", default="rocev2", choices=("ib", "rocev2"))
+    ap.add_argument("--rate-model", default="queue", choices=("queue", "maxmin"))
     ap.add_argument("--case", nargs=2, metavar=("GPUS", "WORKLOAD"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
-        print(json.dumps(one_case(int(args.case[0]), args.case[1], args.backend)))
+        print(json.dumps(one_case(int(args.case[0]), args.case[1], args.backend, args.rate_model)))
         return 0
     print(f"{'GPUs':>6} {'topology':<10} {'workload':<20} {'wall s':>8} {'peak MiB':>9} {'events/s':>10} "
           f"{'sim s':>10} {'thr.frac':>8} {'busbw Gb/s':>10}")
     for gpus in args.gpus:
         for workload in WORKLOADS:
-            out = subprocess.run([sys.executable, __file__, "--case", str(gpus), workload, "--backend", args.backend],
+            out = subprocess.run([sys.executable, __file__, "--case", str(gpus), workload, "--backend", args.backend,
+                                  "--rate-model", args.rate_model],
                                  capture_output=True, text=True)
             if out.returncode != 0:
                 print(f"{gpus:>6} {workload:<20} failed: {out.stderr.strip().splitlines()[-1:]}")

@@ -25,6 +25,8 @@ def _fmt(value: object, unit: str = "", digits: int = 4) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
+        if abs(value) >= 10 ** digits:            # large figures read better grouped than in e-notation
+            return f"{value:,.0f}{unit}"
         return f"{value:.{digits}g}{unit}"
     return f"{value}{unit}"
 
@@ -66,6 +68,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         specs = _workloads(args)
         opts = _options(args, getattr(args, "backend", None))
+        opts.failures = list(getattr(args, "fail", None) or [])
+        opts.check()
         doc = load(args.file)
         res = run(doc, specs, opts)
         timeline = getattr(args, "timeline", None)
@@ -88,6 +92,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for sid, seg in res.data["segments"].items():
             print(f"  segment {sid} ({seg['protocol']}): goodput {_fmt(seg['goodput_gbps'], ' Gb/s')}, "
                   f"p99 {seg['latency_us']['p99']:.3g} us")
+        for line in failure_lines(res):
+            print(f"  {line}")
     return 0
 
 
@@ -109,3 +115,18 @@ def cmd_compare(args: argparse.Namespace) -> int:
         for name in ib:
             print(f"  {name:<40} {ib[name]:<28} {roce[name]}")
     return 0
+
+
+def failure_lines(res: SimResult) -> list[str]:
+    """One line per failure of the run (and one for transfers that never completed)."""
+    out = []
+    for f in res.data.get("failures", []):
+        rec = (f"recovered at {f['recovery_time_s'] * 1e3:.4g} ms" if f["recovered"] and f["flows_stalled"]
+               else "nothing stalled" if f["recovered"] else "never recovered")
+        dip = f["throughput_dip"]
+        out.append(f"failure {f['spec']} at {f['time_s'] * 1e3:.4g} ms: {f['flows_stalled']} flows stalled "
+                   f"({f['bytes_stalled'] / 2**20:.4g} MiB), {rec}"
+                   + (f", throughput dip {dip:.0%}" if dip is not None else ""))
+    if "undelivered" in res.data:
+        out.append("NOT COMPLETED: " + res.data["undelivered"]["message"])
+    return out

@@ -4,4 +4,6 @@ import sys
 
 from designer.cli import main
 
-sys.exit(main())
+# The guard matters: simulation child processes are spawned and re-import the main module.
+if __name__ == "__main__":
+    sys.exit(main())

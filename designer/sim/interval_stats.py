@@ -1,0 +1,90 @@
+"""Queue figures per snapshot interval (queue depth, PFC pauses, ECN marks, credit stalls, drops).
+
+The engine accumulates these counters over the whole run (`Totals`); the live plots need them per
+interval, so this tracker differences the running totals between two snapshots and reads the
+queue model's latest per-port queue depth. It only reads; the engine's state is never changed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from designer.sim.compile import PLANE_BACKEND, CompiledFabric
+from designer.sim.engine import Totals
+
+
+class IntervalCounters:
+    """Turns cumulative engine totals into per-interval figures for `Snapshot.extra`."""
+
+    def __init__(self, fab: CompiledFabric, totals: Totals, model: object) -> None:
+        self.fab = fab
+        self.totals = totals
+        self.model = model
+        self.backend_ports = int((fab.port_plane == PLANE_BACKEND).sum())
+        self.n_links = len(fab.link_ids)
+        self._t = 0.0
+        self._last = self._read()
+        self._ports_last = self._port_arrays()
+        self._stepped = getattr(model, "stepped", 0)
+
+    def _read(self) -> dict[str, float]:
+        tot = self.totals
+        return {"pause_port_s": tot.pause_port_s, "credit_stall_port_s": tot.credit_stall_port_s,
+                "ecn_marked_B": tot.ecn_marked_bytes, "dropped_B": tot.dropped_bytes,
+                "delivered_B": tot.delivered_bytes}
+
+    def _port_arrays(self) -> dict[str, np.ndarray | None]:
+        tot = self.totals
+        return {k: (None if getattr(tot, k) is None else getattr(tot, k).copy())
+                for k in ("port_paused_s", "port_stall_s", "port_dropped_B")}
+
+    def _per_link(self, per_port: np.ndarray) -> np.ndarray:
+        """Directed-port values folded onto links (max of both directions); ports 2k, 2k+1 are link k."""
+        pp = per_port[: 2 * self.n_links]
+        return np.maximum(pp[0::2], pp[1::2])
+
+    def _queue_B(self) -> np.ndarray | None:
+        """Per-port queue depth (bytes) at the end of the queue model's latest step, if it stepped
+        since the previous sample (otherwise the queues were not simulated in this interval)."""
+        stepped = getattr(self.model, "stepped", 0)
+        fresh, self._stepped = stepped != self._stepped, stepped
+        sim = getattr(self.model, "sim", None)
+        queue = getattr(sim, "last_queue", None)
+        if not fresh or queue is None:
+            return None
+        return np.asarray(queue, dtype=float)
+
+    def sample(self, time_s: float) -> dict:
+        """Figures since the previous sample (fractions of port-time over back-end ports)."""
+        now = self._read()
+        span_s = max(time_s - self._t, 0.0)
+        d = {k: now[k] - self._last[k] for k in now}
+        port_time_s = max(self.backend_ports, 1) * span_s
+        queue = self._queue_B()
+        out = {
+            "interval_s": span_s,
+            # share of back-end port-time paused by PFC / waiting for IB credits in this interval
+            "pfc_pause_fraction": d["pause_port_s"] / port_time_s if port_time_s > 0 else 0.0,
+            "credit_stall_fraction": d["credit_stall_port_s"] / port_time_s if port_time_s > 0 else 0.0,
+            "ecn_marked_bytes": d["ecn_marked_B"],
+            # marks of a repeated step are booked when the step is, so clamp the share of one interval to 1
+            "ecn_mark_fraction": min(d["ecn_marked_B"] / d["delivered_B"], 1.0) if d["delivered_B"] > 0 else 0.0,
+            "dropped_bytes": d["dropped_B"],
+            "queue_max_B": float(queue.max()) if queue is not None and len(queue) else 0.0,
+            "queue_total_B": float(queue.sum()) if queue is not None and len(queue) else 0.0,
+        }
+        ports_now = self._port_arrays()
+        # a link is "paused" when PFC paused it or it waited for IB credits during the interval
+        for keys, name in ((("port_paused_s", "port_stall_s"), "link_paused"), (("port_dropped_B",), "link_dropping")):
+            flag = np.zeros(self.n_links, dtype=bool)
+            for key in keys:
+                cur, before = ports_now[key], self._ports_last[key]
+                if cur is not None:
+                    flag |= self._per_link(cur - (before if before is not None else 0.0)) > 0
+            out[name] = flag
+        out["link_queue_B"] = (self._per_link(queue) if queue is not None and len(queue) >= 2 * self.n_links
+                               else np.zeros(self.n_links))
+        self._ports_last = ports_now
+        self._t = time_s
+        self._last = now
+        return out

@@ -1,0 +1,205 @@
+"""Compare: the same workload with every back-end segment as InfiniBand and as RoCEv2, side by side.
+
+Both runs stream through a SimRunner (off the GUI thread); the dialog overlays their throughput and
+p99-latency curves and fills a table of headline figures with the better value of each row marked.
+Capex is the drawn hardware's (the comparison changes the protocol settings, not the bill of materials).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QLabel,
+    QProgressBar,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.model.document import FabricDocument
+from designer.sim.time_breakdown import split_time
+from designer.ui.sim_worker import SimRunner
+from designer.ui.theme import PROTOCOL_COLOURS
+from designer.ui.time_breakdown import TimeBreakdownChart
+
+PROTOS = ("ib", "rocev2")
+NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
+# row label, how to read the figure from a result's data, format, True if higher is better
+ROWS = (
+    ("Completion time (ms)", lambda d, c: d["completion_time_s"] * 1e3, "{:.3f}", False),
+    ("Bus bandwidth (Gb/s)", lambda d, c: d.get("busbw_gbps"), "{:.1f}", True),
+    ("Goodput (Gb/s)", lambda d, c: d["goodput_gbps"], "{:.1f}", True),
+    ("Throughput vs ideal fabric", lambda d, c: d.get("throughput_fraction"), "{:.1%}", True),
+    ("p99 latency (µs)", lambda d, c: d["latency_us"]["p99"], "{:.2f}", False),
+    ("p99.9 latency (µs)", lambda d, c: d["latency_us"]["p999"], "{:.2f}", False),
+    ("GPU utilization", lambda d, c: d.get("gpu_utilization"), "{:.1%}", True),
+    ("PFC paused port-time", lambda d, c: d["pfc_pause_fraction"], "{:.2%}", False),
+    ("Credit-stall port-time", lambda d, c: d["credit_stall_fraction"], "{:.2%}", False),
+    ("Capex", lambda d, c: c, "{:,.0f}", False),
+    ("Capex per Gb/s of goodput", lambda d, c: (c / d["goodput_gbps"]) if c and d["goodput_gbps"] else None,
+     "{:,.0f}", False),
+)
+
+
+class CompareDialog(QDialog):
+    """Runs IB then RoCEv2 and shows both; `results` holds the two SimResults when done."""
+
+    done = Signal()
+
+    def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, capex: float | None,
+                 currency: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Compare InfiniBand vs RoCEv2 — {', '.join(workloads)}")
+        self.doc, self.workloads, self.seed = doc, list(workloads), seed
+        self.capex, self.currency = capex, currency
+        self.results: dict[str, object] = {}
+        self.series: dict[str, tuple[list[float], list[float], list[float]]] = {p: ([], [], []) for p in PROTOS}
+        self.runner = SimRunner(self)
+        self.runner.snapshot.connect(self._on_snapshot)
+        self.runner.finished.connect(self._on_finished)
+        self.runner.failed.connect(self._on_failed)
+        self.current = ""
+        pal = self.palette()
+        fg = pal.color(QPalette.ColorRole.WindowText)
+        self.status = QLabel()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 200)
+        self.table = QTableWidget(len(ROWS), 2)
+        self.table.setHorizontalHeaderLabels([NAMES[p] for p in PROTOS])
+        self.table.setVerticalHeaderLabels([r[0] if r[0] != "Capex" else f"Capex ({currency})" for r in ROWS])
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setColumnWidth(0, 150)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.plots: dict[str, pg.PlotWidget] = {}
+        self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
+        for name, title, unit in (("throughput", "Throughput", "Gb/s"), ("p99", "p99 latency", "µs")):
+            w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
+            w.setTitle(title, color=fg.name(), size="9pt")
+            w.getAxis("left").setLabel(f"{title} ({unit})")
+            w.setLabel("bottom", "simulated time (ms)")
+            w.showGrid(x=True, y=True, alpha=0.2)
+            legend = w.addLegend(offset=(-8, 6), labelTextSize="8pt")
+            legend.setLabelTextColor(fg)
+            for p in PROTOS:
+                self.curves[(name, p)] = w.plot([], [], pen=pg.mkPen(PROTOCOL_COLOURS[p], width=2), name=NAMES[p])
+            self.plots[name] = w
+        self.chart = TimeBreakdownChart(self)
+        self.chart.setMinimumHeight(170)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        grid = QGridLayout()
+        grid.addWidget(self.table, 0, 0, 2, 1)
+        grid.addWidget(self.plots["throughput"], 0, 1)
+        grid.addWidget(self.plots["p99"], 1, 1)
+        grid.addWidget(self.chart, 2, 0, 1, 2)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.status)
+        layout.addWidget(self.progress)
+        layout.addLayout(grid, 1)
+        layout.addWidget(buttons)
+        self.resize(1200, 760)
+
+    def start(self) -> None:
+        """Run IB, then RoCEv2 (each off the GUI thread)."""
+        self._run_next()
+
+    def _run_next(self) -> None:
+        left = [p for p in PROTOS if p not in self.results]
+        if not left:
+            self.status.setText(f"Done: {', '.join(self.workloads)} on '{self.doc.name}', seed {self.seed}.")
+            self.progress.setValue(self.progress.maximum())
+            self.done.emit()
+            return
+        self.current = left[0]
+        self.status.setText(f"Simulating with every back-end segment as {NAMES[self.current]}…")
+        self.runner.start(self.doc, self.workloads, self.seed, self.current)
+
+    def _on_snapshot(self, snap) -> None:  # noqa: ANN001
+        t, thr, p99 = self.series[self.current]
+        t.append(snap.time_s * 1e3)
+        thr.append(snap.throughput_gbps)
+        p99.append(snap.latency_us.get("p99", 0.0))
+        done = PROTOS.index(self.current)
+        self.progress.setValue(int(100 * (done + snap.progress)))
+        self._draw(self.current)
+
+    def _on_finished(self, result) -> None:  # noqa: ANN001
+        self.results[self.current] = result
+        t, thr, p99 = self.series[self.current]
+        t.append(result.completion_time_s * 1e3)
+        thr.append(float(result.data["goodput_gbps"]))
+        p99.append(float(result.data["latency_us"]["p99"]))
+        self._draw(self.current)
+        self._fill_column(self.current)
+        self._run_next()
+
+    def _on_failed(self, message: str) -> None:
+        self.status.setText("⚠ " + message)
+        self.status.setStyleSheet("color: #c0392b;")
+
+    def _draw(self, proto: str) -> None:
+        t, thr, p99 = self.series[proto]
+        self.curves[("throughput", proto)].setData(np.asarray(t), np.asarray(thr))
+        self.curves[("p99", proto)].setData(np.asarray(t), np.asarray(p99))
+
+    def value(self, row: int, proto: str) -> float | None:
+        """The figure of a table row for one protocol (None: not applicable)."""
+        result = self.results.get(proto)
+        if result is None:
+            return None
+        v = ROWS[row][1](result.data, self.capex)
+        return None if v is None else float(v)
+
+    def _fill_column(self, proto: str) -> None:
+        col = PROTOS.index(proto)
+        for row, (_label, _get, fmt, _higher) in enumerate(ROWS):
+            v = self.value(row, proto)
+            item = QTableWidgetItem("—" if v is None else fmt.format(v))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.table.setItem(row, col, item)
+        if len(self.results) == len(PROTOS):
+            self._mark_better()
+            rows = []
+            for p in PROTOS:
+                d = self.results[p].data
+                compute = sum(float(w.get("compute_s") or 0.0) for w in d["workloads"])
+                rows.append(split_time(NAMES[p], d["completion_time_s"], d.get("throughput_fraction"), compute))
+            self.chart.set_rows(rows)
+
+    def better(self, row: int) -> str | None:
+        """Which protocol has the better value in this row (None: a tie or not applicable)."""
+        a, b = (self.value(row, p) for p in PROTOS)
+        if a is None or b is None or np.isclose(a, b, rtol=1e-6, atol=1e-12):
+            return None
+        higher = ROWS[row][3]
+        return PROTOS[0] if (a > b) == higher else PROTOS[1]
+
+    def _mark_better(self) -> None:
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        for row in range(len(ROWS)):
+            win = self.better(row)
+            if win is None:
+                continue
+            item = self.table.item(row, PROTOS.index(win))
+            item.setText("✓ " + item.text())
+            item.setFont(bold)
+            item.setForeground(QBrush(QColor("#1e7b34")))
+            item.setToolTip("The better value of the two")
+
+    def reject(self) -> None:
+        self.runner.shutdown()
+        super().reject()
+
+    def closeEvent(self, event) -> None:  # noqa: ANN001
+        self.runner.shutdown()
+        super().closeEvent(event)

@@ -1,0 +1,208 @@
+"""Live plots of a running simulation (pyqtgraph): throughput, latency percentiles, link utilization,
+queue depth, PFC / ECN / credit figures, and the time series of the selected link or node.
+
+Snapshots are written into preallocated numpy buffers as they arrive; a <=20 Hz QTimer pushes the
+filled part to each curve with `setData` (never clear() and re-plot: that grows memory, DESIGN.md §6).
+Right-click a plot -> Export… saves it as PNG, SVG or CSV (pyqtgraph's exporters); hovering shows values.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from designer.ui.time_breakdown import TimeBreakdownChart
+
+CAPACITY = 6000            # snapshots kept per run (the engine emits at most 5000 plus the last)
+LINK_ROWS = 512            # per-link history rows (links x rows floats); later snapshots are not kept per link
+REFRESH_MS = 50            # 20 Hz
+
+SERIES = {  # key -> (plot, label, colour)
+    "throughput_gbps": ("throughput", "goodput", "#1f77b4"),
+    "p50": ("latency", "p50", "#2ca02c"),
+    "p99": ("latency", "p99", "#ff7f0e"),
+    "p999": ("latency", "p99.9", "#d62728"),
+    "util_mean": ("utilization", "mean", "#1f77b4"),
+    "util_max": ("utilization", "max", "#d62728"),
+    "queue_max_kb": ("queues", "deepest queue", "#9467bd"),
+    "pfc_pct": ("lossless", "PFC paused", "#d62728"),
+    "ecn_pct": ("lossless", "ECN marked", "#ff7f0e"),
+    "credit_pct": ("lossless", "credit stall", "#8c564b"),
+    "sel_util": ("selection", "utilization", "#17becf"),
+}
+PLOTS = {  # plot -> (title, y label, y unit)
+    "throughput": ("Throughput", "goodput", "Gb/s"),
+    "latency": ("One-way latency (running percentiles)", "latency", "µs"),
+    "utilization": ("Back-end link utilization", "utilization", "%"),
+    "queues": ("Queue depth", "queue", "KB"),
+    "lossless": ("PFC pauses, ECN marks, credit stalls", "share", "%"),
+    "selection": ("Selected cable or node", "utilization", "%"),
+}
+
+
+class LivePlots(QWidget):
+    """A grid of live plots fed by `add_snapshot`; `reset` before a run."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        pg.setConfigOptions(antialias=True)
+        pal = self.palette()
+        self.t_ms = np.zeros(CAPACITY)
+        self.buffers = {k: np.zeros(CAPACITY) for k in SERIES}
+        self.n = 0
+        self.link_ids: list[str] = []
+        self.link_rows = np.zeros((0, 0), dtype=np.float32)
+        self.link_index: dict[str, int] = {}
+        self.selection: list[str] = []          # link ids whose max utilization the selection plot shows
+        self.selection_name = ""
+        self.plots: dict[str, pg.PlotWidget] = {}
+        self.curves: dict[str, pg.PlotDataItem] = {}
+        self.hover: dict[str, pg.TextItem] = {}
+        grid = QGridLayout()
+        grid.setContentsMargins(2, 2, 2, 2)
+        grid.setSpacing(4)
+        fg = pal.color(QPalette.ColorRole.WindowText)
+        for i, (name, (title, ylabel, unit)) in enumerate(PLOTS.items()):
+            w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
+            w.setTitle(title, color=fg.name(), size="9pt")
+            w.setLabel("left", ylabel, units=None, **{"color": fg.name()})
+            w.getAxis("left").setLabel(f"{ylabel} ({unit})")
+            w.setLabel("bottom", "simulated time (ms)")
+            w.showGrid(x=True, y=True, alpha=0.2)
+            w.setMouseEnabled(x=True, y=False)
+            w.setToolTip("Hover for values; right-click → Export… for PNG, SVG or CSV")
+            legend = w.addLegend(offset=(-8, 6), labelTextSize="8pt")
+            legend.setLabelTextColor(fg)
+            text = pg.TextItem(anchor=(0, 1), color=fg)
+            text.setZValue(10)
+            w.addItem(text, ignoreBounds=True)
+            self.hover[name] = text
+            w.scene().sigMouseMoved.connect(lambda pos, n=name: self._on_hover(n, pos))
+            self.plots[name] = w
+            grid.addWidget(w, i // 3, i % 3)
+        for key, (plot, label, colour) in SERIES.items():
+            pen = pg.mkPen(QColor(colour), width=2 if plot != "latency" or key == "p99" else 1.5)
+            self.curves[key] = self.plots[plot].plot([], [], pen=pen, name=label)
+        self.chart = TimeBreakdownChart(self)
+        grid.addWidget(self.chart, 0, 3, 2, 1)
+        self.chart.setMinimumWidth(260)
+        for c in range(3):
+            grid.setColumnStretch(c, 1)
+        self.hot_links = QLabel()
+        self.hot_links.setWordWrap(True)
+        self.hot_links.setToolTip("The five busiest cables in the latest interval")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(grid, 1)
+        layout.addWidget(self.hot_links)
+        self._dirty = False
+        self._last_util = np.zeros(0)
+        self.timer = QTimer(self)
+        self.timer.setInterval(REFRESH_MS)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+
+    # ---- data ---------------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Empty the buffers (kept allocated) for a new run."""
+        self.n = 0
+        self.link_ids = []
+        self.link_rows = np.zeros((0, 0), dtype=np.float32)
+        self._last_util = np.zeros(0)
+        self._dirty = True
+        self.hot_links.setText("")
+        self.refresh()
+
+    def add_snapshot(self, snap) -> None:  # noqa: ANN001 - designer.sim.Snapshot
+        """Append one snapshot to the buffers (drawing happens on the next timer tick)."""
+        if self.n >= CAPACITY:
+            return
+        i = self.n
+        if not self.link_ids:
+            self.link_ids = list(snap.link_ids)
+            self.link_index = {lid: k for k, lid in enumerate(self.link_ids)}
+            self.link_rows = np.zeros((LINK_ROWS, len(self.link_ids)), dtype=np.float32)
+        util = np.asarray(snap.link_utilization, dtype=float)
+        used = util[util > 0]
+        extra = snap.extra or {}
+        values = {
+            "throughput_gbps": snap.throughput_gbps,
+            "p50": snap.latency_us.get("p50", 0.0), "p99": snap.latency_us.get("p99", 0.0),
+            "p999": snap.latency_us.get("p999", 0.0),
+            "util_mean": 100 * float(used.mean()) if len(used) else 0.0,
+            "util_max": 100 * float(min(util.max(), 1.0)) if len(util) else 0.0,
+            "queue_max_kb": extra.get("queue_max_B", 0.0) / 1e3,
+            "pfc_pct": 100 * extra.get("pfc_pause_fraction", 0.0),
+            "ecn_pct": 100 * extra.get("ecn_mark_fraction", 0.0),
+            "credit_pct": 100 * extra.get("credit_stall_fraction", 0.0),
+        }
+        self.t_ms[i] = snap.time_s * 1e3
+        for key, v in values.items():
+            self.buffers[key][i] = v
+        if i < LINK_ROWS and len(util) == self.link_rows.shape[1]:
+            self.link_rows[i] = util
+        self.buffers["sel_util"][i] = self._selection_value(i)
+        self.n += 1
+        self._dirty = True
+        self._last_util = util
+
+    def _show_hot_links(self) -> None:
+        util = self._last_util
+        if len(util):
+            top = np.argsort(util)[::-1][:5]
+            self.hot_links.setText("Hot cables: " + ", ".join(
+                f"{self.link_ids[k]} {100 * min(util[k], 1.0):.0f} %" for k in top if util[k] > 0))
+
+    def _selection_value(self, row: int) -> float:
+        cols = [self.link_index[x] for x in self.selection if x in self.link_index]
+        if not cols or row >= min(self.n + 1, LINK_ROWS):
+            return 0.0
+        return 100 * float(min(self.link_rows[row, cols].max(), 1.0))
+
+    def set_selection(self, link_ids: list[str], name: str) -> None:
+        """Show the utilization of these cables (a node: all its cables, max) in the selection plot."""
+        self.selection = list(link_ids)
+        self.selection_name = name
+        self.plots["selection"].setTitle(f"Selected: {name}" if name else PLOTS["selection"][0])
+        rows = min(self.n, LINK_ROWS)
+        for r in range(rows):
+            self.buffers["sel_util"][r] = self._selection_value(r)
+        self._dirty = True
+
+    def series(self, key: str) -> tuple[np.ndarray, np.ndarray]:
+        """The recorded (time ms, values) of one series (what the curve shows)."""
+        return self.t_ms[: self.n].copy(), self.buffers[key][: self.n].copy()
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Push the filled part of the buffers to the curves (called by the timer)."""
+        if not self._dirty:
+            return
+        self._dirty = False
+        self._show_hot_links()
+        n = self.n
+        for key, curve in self.curves.items():
+            rows = min(n, LINK_ROWS) if key == "sel_util" else n
+            curve.setData(self.t_ms[:rows], self.buffers[key][:rows])
+
+    def _on_hover(self, name: str, pos) -> None:  # noqa: ANN001
+        plot = self.plots[name].getPlotItem()
+        text = self.hover[name]
+        if self.n == 0 or not plot.sceneBoundingRect().contains(pos):
+            text.setText("")
+            return
+        x = plot.vb.mapSceneToView(pos).x()
+        i = int(np.clip(np.searchsorted(self.t_ms[: self.n], x), 0, self.n - 1))
+        parts = [f"t = {self.t_ms[i]:.3f} ms"]
+        for key, (p, label, _c) in SERIES.items():
+            if p == name:
+                parts.append(f"{label}: {self.buffers[key][i]:.4g}")
+        text.setText("\n".join(parts))
+        text.setPos(self.t_ms[i], plot.vb.viewRange()[1][0])
+
+    def stop(self) -> None:
+        """Stop the refresh timer (before the widget is deleted)."""
+        self.timer.stop()

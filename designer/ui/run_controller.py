@@ -1,0 +1,270 @@
+"""Running simulations in the window: the Run panel and Live plots docks, the canvas heat-map, the
+status-bar progress, the Compare dialog, and the last run's summary stored with the document."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import shiboken6
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QProgressBar
+
+from designer.sim.run_summary import summarise_run
+from designer.sim.time_breakdown import segment_breakdowns, workload_breakdowns
+from designer.ui.compare_dialog import CompareDialog
+from designer.ui.heatmap import HeatmapLayer, legend_html
+from designer.ui.live_plots import LivePlots
+from designer.ui.run_panel import RunPanel
+from designer.ui.sim_worker import SimRunner
+
+HEATMAP_MS = 100   # the canvas recolours at most 10 times a second
+
+
+class RunController(QObject):
+    """Owns the simulation runner and the run views of one MainWindow."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.runner = SimRunner(self)
+        self.panel = RunPanel()
+        self.plots = LivePlots()
+        self.panel_dock = self._dock("Run", self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run")
+        self.plots_dock = self._dock("Live plots", self.plots, Qt.DockWidgetArea.BottomDockWidgetArea, "live_plots")
+        window.tabifyDockWidget(window.problems_dock, self.plots_dock)
+        window.tabifyDockWidget(window.inspector_dock, self.panel_dock)
+        window.inspector_dock.raise_()
+        window.resizeDocks([self.plots_dock], [330], Qt.Orientation.Vertical)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setMaximumWidth(160)
+        self.progress.setVisible(False)
+        self.sim_time = QLabel()
+        window.statusBar().addPermanentWidget(self.sim_time)
+        window.statusBar().addPermanentWidget(self.progress)
+        self.heat_legend = QLabel(legend_html())
+        self.heat_legend.setWordWrap(True)
+        self.heat_legend.setVisible(False)
+        self.plots.layout().insertWidget(0, self.heat_legend)
+        self.layer: HeatmapLayer | None = None
+        self.last_snapshot = None
+        self.last_result = None
+        self.compare_dialog: CompareDialog | None = None
+        self.started_at = 0.0
+        self._heat_dirty = False
+        self._pending: list = []
+        self.heat_timer = QTimer(self)
+        self.heat_timer.setInterval(HEATMAP_MS)
+        self.heat_timer.timeout.connect(self._paint_heatmap)
+        self.heat_timer.start()
+        self.panel.run_requested.connect(self.start)
+        self.panel.pause_toggled.connect(self.set_paused)
+        self.panel.stop_requested.connect(self.stop)
+        self.panel.compare_requested.connect(self.compare)
+        self.runner.snapshot.connect(self._on_snapshot)
+        self.runner.finished.connect(self._on_finished)
+        self.runner.failed.connect(self._on_failed)
+        window.scene.selectionChanged.connect(self._on_selection)
+        for key, slot, tip in (("run", self.run_from_panel, "Simulate the workload chosen in the Run panel"),
+                               ("compare", lambda: self.compare(), "Run the workload as InfiniBand and as RoCEv2 "
+                                                                   "and show both side by side")):
+            action = window.actions_by_name[key]
+            action.triggered.connect(slot)
+            action.setEnabled(True)
+            action.setToolTip(f"{tip}  ({action.shortcut().toString()})")
+            action.setStatusTip(tip)
+        window.scene.document_changed.connect(self._on_document_changed)
+
+    def _dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:  # noqa: ANN001
+        dock = QDockWidget(title, self.window)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.window.addDockWidget(area, dock)
+        return dock
+
+    @property
+    def doc(self):  # noqa: ANN201
+        return self.window.editor.doc
+
+    # ---- running --------------------------------------------------------------------------------
+    def run_from_panel(self) -> None:
+        """The Run action: run what the panel's form says."""
+        self.panel_dock.show()
+        self.panel_dock.raise_()
+        self.panel.run_button.click()
+
+    def start(self, workloads: list[str], seed: int = 1, backend: str | None = None) -> int:
+        """Start a run of `workloads` on the open design (off the GUI thread)."""
+        self.plots.reset()
+        self._pending = []
+        self.last_snapshot = None
+        self.last_result = None
+        self.workloads, self.seed, self.backend = list(workloads), seed, backend
+        self.started_at = time.perf_counter()
+        run_id = self.runner.start(self.doc, workloads, seed, backend)
+        self.panel.set_running(True)
+        self.panel.show_message(f"Running {', '.join(workloads)} (seed {seed}, "
+                                f"{ {None: 'as drawn', 'ib': 'all IB', 'rocev2': 'all RoCEv2'}[backend] })…")
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
+        self.plots_dock.show()
+        self.plots_dock.raise_()
+        self.panel_dock.raise_()
+        return run_id
+
+    def set_paused(self, paused: bool) -> None:
+        self.runner.set_paused(paused)
+        self.panel.show_message("Paused" if paused else "Running…")
+
+    def stop(self) -> None:
+        """Cancel the run at once; its remaining snapshots are dropped."""
+        if self.runner.running:
+            self.runner.stop()
+            self._pending = []
+            self.panel.show_message("Stopped")
+        self._idle()
+
+    def _idle(self) -> None:
+        self.panel.set_running(False)
+        self.progress.setVisible(False)
+
+    def _on_snapshot(self, snap) -> None:  # noqa: ANN001
+        # only queue it: the GUI thread shares the interpreter with the worker, so every Qt call made
+        # per snapshot costs a hand-over of the GIL; the 10 Hz timer draws the queued batch at once
+        self._pending.append(snap)
+
+    def _drain(self) -> None:
+        if not self._pending:
+            return
+        batch, self._pending = self._pending, []
+        for snap in batch:
+            self.plots.add_snapshot(snap)
+        snap = batch[-1]
+        self.last_snapshot = snap
+        self.progress.setValue(int(snap.progress * 1000))
+        self.sim_time.setText(f"simulated {snap.time_s * 1e3:.3f} ms · {snap.progress:.0%}")
+        self._heat_dirty = True
+
+    def _on_finished(self, result) -> None:  # noqa: ANN001
+        self._drain()
+        self.last_result = result
+        self._idle()
+        data = result.data
+        wall = time.perf_counter() - self.started_at
+        self.sim_time.setText(f"simulated {data['completion_time_s'] * 1e3:.3f} ms in {wall:.2f} s")
+        self.panel.show_message(f"Done: {', '.join(self.workloads)}")
+        self.panel.figures.setText(figures_text(data))
+        self.plots.chart.set_rows(workload_breakdowns(data) + segment_breakdowns(data))
+        # the last run stays with the design (saved in the project file; not an undoable edit)
+        self.doc.set_results(summarise_run(data, self.workloads, self.seed, self.backend))
+        self.window.setWindowModified(True)
+        self._heat_dirty = True
+        self._paint_heatmap()
+
+    def _on_failed(self, message: str) -> None:
+        self._idle()
+        self.panel.show_message(message, error=True)
+        self.window.show_message(message, True)
+
+    # ---- heat-map and selection -----------------------------------------------------------------
+    def heatmap(self) -> HeatmapLayer:
+        """The canvas heat-map layer (made again when the scene was rebuilt and deleted it)."""
+        if self.layer is None or not shiboken6.isValid(self.layer) or self.layer.scene() is not self.window.scene:
+            self.layer = HeatmapLayer(self.window.scene)
+            self.window.scene.addItem(self.layer)
+        return self.layer
+
+    def _paint_heatmap(self) -> None:
+        self._drain()
+        if not self._heat_dirty or self.last_snapshot is None:
+            return
+        self._heat_dirty = False
+        snap = self.last_snapshot
+        extra = snap.extra or {}
+        self.heatmap().set_utilization(snap.link_ids, snap.link_utilization, extra.get("link_paused"),
+                                       extra.get("link_dropping"))
+        self.heatmap().setVisible(True)
+        self.heat_legend.setVisible(True)
+
+    def hide_heatmap(self) -> None:
+        if self.layer is not None and shiboken6.isValid(self.layer):
+            self.layer.setVisible(False)
+            self.layer.stop()
+        self.heat_legend.setVisible(False)
+        self.last_snapshot = None
+
+    def _on_document_changed(self, changes: list) -> None:
+        if any(c.kind in ("node", "link", "segment") or c.id == "replaced" for c in changes):
+            self.hide_heatmap()     # the drawing changed: the colours no longer describe it
+
+    def _on_selection(self) -> None:
+        if not shiboken6.isValid(self.window.scene) or not shiboken6.isValid(self.plots):
+            return    # the window is being torn down
+        nodes, links, _ = self.window.scene.selected_ids()
+        if links:
+            self.plots.set_selection(links, links[0] if len(links) == 1 else f"{len(links)} cables")
+        elif nodes:
+            ids = [x.id for x in self.doc.links_of(nodes[0])]
+            self.plots.set_selection(ids, f"{nodes[0]} (busiest of its {len(ids)} cables)")
+        else:
+            self.plots.set_selection([], "")
+
+    # ---- compare --------------------------------------------------------------------------------
+    def compare(self, workloads: list[str] | None = None, seed: int | None = None) -> CompareDialog:
+        """Open the comparison and start it."""
+        if workloads is None:
+            workloads = [self.panel.workload_spec()]
+        capex, currency = None, ""
+        try:
+            from designer.topology.cost import cost_report
+            report = cost_report(self.doc, self.window.catalog)
+            capex, currency = report.capex, report.currency
+        except Exception:  # noqa: BLE001 - a design the cost model cannot price still compares
+            pass
+        dialog = CompareDialog(self.doc.copy(), workloads, self.panel.seed.value() if seed is None else seed,
+                               capex, currency, self.window)
+        dialog.done.connect(lambda: self._keep_comparison(dialog))
+        self.compare_dialog = dialog
+        dialog.show()
+        dialog.start()
+        return dialog
+
+    def _keep_comparison(self, dialog: CompareDialog) -> None:
+        self.doc.set_results({p: summarise_run(r.data, dialog.workloads, dialog.seed, p)
+                              for p, r in dialog.results.items()})
+        self.window.setWindowModified(True)
+
+    def shutdown(self) -> None:
+        """Stop threads and timers (window closing)."""
+        self.heat_timer.stop()
+        self.plots.stop()
+        if self.layer is not None and shiboken6.isValid(self.layer):
+            self.layer.stop()
+        self.runner.shutdown()
+        if self.compare_dialog is not None and shiboken6.isValid(self.compare_dialog):
+            self.compare_dialog.runner.shutdown()
+
+
+def figures_text(data: dict) -> str:
+    """Headline figures of a result as rich text for the Run panel."""
+    lat = data["latency_us"]
+    rows = [("Completion", f"{data['completion_time_s'] * 1e3:.3f} ms"),
+            ("Goodput", f"{data['goodput_gbps']:.1f} Gb/s")]
+    if data.get("busbw_gbps") is not None:
+        rows.append(("Bus bandwidth", f"{data['busbw_gbps']:.1f} Gb/s"))
+    if data.get("throughput_fraction") is not None:
+        rows.append(("vs ideal fabric", f"{data['throughput_fraction']:.1%}"))
+    rows.append(("Latency p50 / p99 / p99.9", f"{lat['p50']:.2f} / {lat['p99']:.2f} / {lat['p999']:.2f} µs"))
+    if data.get("gpu_utilization") is not None:
+        rows.append(("GPU utilization", f"{data['gpu_utilization']:.1%}"))
+    rows.append(("PFC paused / credit stall",
+                 f"{data['pfc_pause_fraction']:.2%} / {data['credit_stall_fraction']:.2%}"))
+    rows.append(("ECN marked", f"{data['ecn_mark_fraction']:.2%}"))
+    return "<table>" + "".join(f"<tr><td>{k}&nbsp;&nbsp;</td><td align=right><b>{v}</b></td></tr>"
+                               for k, v in rows) + "</table>"
+
+
+def link_utilization_of(snapshot, link_id: str) -> float:  # noqa: ANN001
+    """One cable's utilization in a snapshot (for the inspector and tests)."""
+    return float(np.asarray(snapshot.link_utilization)[list(snapshot.link_ids).index(link_id)])

@@ -1,0 +1,175 @@
+"""Runs simulations off the GUI thread and hands their snapshots to the window.
+
+The engine runs in a child process (designer.sim.child_process); a `SimWorker` in its own QThread
+waits on the child's queue and relays its messages. Its `start_run` slot is a bound @Slot method (a
+lambda would run it in the GUI thread, DESIGN.md §6). Every signal carries the run id, so the window
+drops the batches of a cancelled or superseded run. Cancel and pause are threading.Events mirrored
+into the child's process Events, which the engine checks between intervals.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from designer.model.document import FabricDocument
+from designer.model.fileformat import dumps
+from designer.sim.child_process import start_child
+
+
+@dataclass
+class RunRequest:
+    """What to simulate: a private copy of the design (the user may edit the original meanwhile)."""
+
+    run_id: int
+    doc: FabricDocument
+    workloads: list[str]
+    seed: int = 1
+    backend: str | None = None          # None: as drawn
+    failures: list[str] = field(default_factory=list)
+    cancel: threading.Event = field(default_factory=threading.Event)
+    resume: threading.Event = field(default_factory=threading.Event)   # cleared = paused
+
+    def __post_init__(self) -> None:
+        self.resume.set()
+
+
+class SimWorker(QObject):
+    """Streams one run at a time; lives in a worker thread."""
+
+    snapshot = Signal(int, object)      # run id, Snapshot
+    finished = Signal(int, object)      # run id, SimResult
+    failed = Signal(int, str)           # run id, one-line message
+    cancelled = Signal(int)
+
+    @Slot(object)
+    def start_run(self, req: RunRequest) -> None:
+        """Run in a child process (designer.sim.child_process) and relay its messages as signals.
+
+        This thread only waits on the child's queue, which releases the interpreter lock, so the GUI
+        thread never waits behind the engine."""
+        try:
+            proc, messages, cancel, resume = start_child(dumps(req.doc), req.workloads, req.seed, req.backend,
+                                                         req.failures)
+        except Exception as exc:  # noqa: BLE001 - e.g. no process could be started: one line to the user
+            self.failed.emit(req.run_id, f"cannot start the simulation: {type(exc).__name__}: {exc}")
+            return
+        try:
+            while True:
+                if req.cancel.is_set():
+                    cancel.set()
+                    resume.set()
+                elif req.resume.is_set() != resume.is_set():
+                    (resume.set if req.resume.is_set() else resume.clear)()
+                try:
+                    kind, payload = messages.get(timeout=0.05)
+                except queue.Empty:
+                    if not proc.is_alive():
+                        if not req.cancel.is_set():
+                            self.failed.emit(req.run_id, "the simulation process ended unexpectedly "
+                                                         f"(exit code {proc.exitcode})")
+                        else:
+                            self.cancelled.emit(req.run_id)
+                        return
+                    continue
+                if kind == "snapshot":
+                    if not req.cancel.is_set():
+                        self.snapshot.emit(req.run_id, payload)
+                elif kind == "result":
+                    self.finished.emit(req.run_id, payload)
+                    return
+                elif kind == "error":
+                    self.failed.emit(req.run_id, payload)
+                    return
+                else:
+                    self.cancelled.emit(req.run_id)
+                    return
+        finally:
+            cancel.set()
+            resume.set()
+            proc.join(timeout=2.0)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout=1.0)
+
+
+class SimRunner(QObject):
+    """The GUI-side owner of the worker thread: start, pause, resume, stop; drops stale batches."""
+
+    snapshot = Signal(object)
+    finished = Signal(object)
+    failed = Signal(str)
+    stopped = Signal()
+    _request = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.thread = QThread()
+        self.thread.setObjectName("simulation")
+        self.worker = SimWorker()
+        self.worker.moveToThread(self.thread)
+        self._request.connect(self.worker.start_run)
+        self.worker.snapshot.connect(self._on_snapshot)
+        self.worker.finished.connect(self._on_finished)
+        self.worker.failed.connect(self._on_failed)
+        self.worker.cancelled.connect(self._on_cancelled)
+        self.thread.start()
+        self.current: RunRequest | None = None
+        self._next_id = 0
+
+    @property
+    def running(self) -> bool:
+        return self.current is not None
+
+    def start(self, doc: FabricDocument, workloads: list[str], seed: int = 1, backend: str | None = None) -> int:
+        """Start a run on a copy of `doc` (a running one is cancelled and its batches dropped)."""
+        self.stop()
+        self._next_id += 1
+        self.current = RunRequest(self._next_id, doc.copy(), list(workloads), seed, backend)
+        self._request.emit(self.current)
+        return self._next_id
+
+    def set_paused(self, paused: bool) -> None:
+        if self.current is not None:
+            (self.current.resume.clear if paused else self.current.resume.set)()
+
+    def stop(self) -> None:
+        """Cancel the current run; returns at once (the worker notices within one engine interval)."""
+        if self.current is not None:
+            self.current.cancel.set()
+            self.current.resume.set()
+            self.current = None
+            self.stopped.emit()
+
+    def shutdown(self) -> None:
+        """Stop and end the thread (window closing)."""
+        self.stop()
+        self.thread.quit()
+        self.thread.wait(5000)
+
+    def _is_current(self, run_id: int) -> bool:
+        return self.current is not None and self.current.run_id == run_id
+
+    @Slot(int, object)
+    def _on_snapshot(self, run_id: int, snap: object) -> None:
+        if self._is_current(run_id):
+            self.snapshot.emit(snap)
+
+    @Slot(int, object)
+    def _on_finished(self, run_id: int, result: object) -> None:
+        if self._is_current(run_id):
+            self.current = None
+            self.finished.emit(result)
+
+    @Slot(int, str)
+    def _on_failed(self, run_id: int, message: str) -> None:
+        if self._is_current(run_id):
+            self.current = None
+            self.failed.emit(message)
+
+    @Slot(int)
+    def _on_cancelled(self, run_id: int) -> None:
+        pass   # stop() already told the window; a late notice of an old run changes nothing

@@ -1,0 +1,56 @@
+"""The "three speeds" chart: where the time of each workload and segment went (stacked horizontal bars)."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QWidget
+
+from designer.sim.time_breakdown import TimeBreakdown
+
+PARTS = (("compute_s", "compute", "#54a24b"),
+         ("transport_s", "transport", "#4c78a8"),
+         ("coordination_s", "coordination", "#e45756"))
+
+
+class TimeBreakdownChart(pg.PlotWidget):
+    """Stacked bars, one per TimeBreakdown, in milliseconds."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        pal = parent.palette() if parent is not None else QPalette()
+        super().__init__(parent, background=pal.color(QPalette.ColorRole.Base))
+        fg = pal.color(QPalette.ColorRole.WindowText)
+        self.setTitle("Where the time went", color=fg.name(), size="9pt")
+        self.setLabel("bottom", "time (ms)")
+        self.getPlotItem().getViewBox().setToolTip(
+            "compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, "
+            "PFC pauses, credit waits, congestion-control limits and hash collisions")
+        self.showGrid(x=True, y=False, alpha=0.2)
+        self.setMouseEnabled(x=False, y=False)
+        self.bars: list[pg.BarGraphItem] = []
+        self.rows: list[TimeBreakdown] = []
+        legend = self.addLegend(offset=(4, 4), labelTextSize="8pt", colCount=1)
+        legend.setLabelTextColor(fg)
+        for _key, label, colour in PARTS:
+            bar = pg.BarGraphItem(x0=[], y=[], width=[], height=0.6, brush=QColor(colour), pen=pg.mkPen(None))
+            self.addItem(bar)
+            legend.addItem(bar, label)
+            self.bars.append(bar)
+
+    def set_rows(self, rows: list[TimeBreakdown]) -> None:
+        """Replace the bars (one row per breakdown, top to bottom)."""
+        self.rows = list(rows)
+        n = len(rows)
+        ys = [n - 1 - i for i in range(n)]
+        left = [0.0] * n
+        for (key, _label, _c), bar in zip(PARTS, self.bars, strict=True):
+            widths = [getattr(r, key) * 1e3 for r in rows]
+            bar.setOpts(x0=list(left), y=ys, width=widths, height=0.6)
+            left = [a + b for a, b in zip(left, widths, strict=True)]
+        axis = self.getAxis("left")
+        axis.setTicks([[(y, r.label[:22]) for y, r in zip(ys, rows, strict=True)]])
+        self.setYRange(-0.7, max(n, 1) - 0.3 + 1.6, padding=0)   # headroom for the legend
+        self.setXRange(0, max(left, default=1.0) * 1.05 or 1.0, padding=0)
+        self.setToolTip("\n".join(
+            f"{r.label}: compute {r.compute_s * 1e3:.3f} ms, transport {r.transport_s * 1e3:.3f} ms, "
+            f"coordination {r.coordination_s * 1e3:.3f} ms" for r in rows))

@@ -17,6 +17,7 @@ from designer.model.assumptions import Assumptions
 from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, Port
+from designer.model.scenarios import Scenario
 from designer.model.segments import Segment
 
 
@@ -42,6 +43,8 @@ class FabricDocument:
     segments: dict[str, Segment] = field(default_factory=dict)
     assumptions: Assumptions = field(default_factory=Assumptions)
     notes: str = ""
+    results: dict | None = None   # the last run's summary (designer/model/run_results.py); derived, not undone
+    scenarios: list[Scenario] = field(default_factory=list)   # named what-if runs (designer/model/scenarios.py)
 
     def __post_init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -199,6 +202,18 @@ class FabricDocument:
         self._emit(Change("document", "update", "meta"))
         return old
 
+    def set_scenarios(self, scenarios: list[Scenario]) -> list[Scenario]:
+        """Replace the named scenarios (returns the old list, for undo)."""
+        old, self.scenarios = self.scenarios, copy.deepcopy(list(scenarios))
+        self._emit(Change("document", "update", "scenarios"))
+        return old
+
+    def set_results(self, results: dict | None) -> dict | None:
+        """Keep the last simulation's summary with the design (None forgets it)."""
+        old, self.results = self.results, copy.deepcopy(results)
+        self._emit(Change("document", "update", "results"))
+        return old
+
     # ---- queries ------------------------------------------------------------------------------
     def links_of(self, node_id: str) -> list[Link]:
         return [link for link in self.links.values() if link.touches(node_id)]
@@ -233,7 +248,8 @@ class FabricDocument:
         """A deep copy without listeners."""
         dup = FabricDocument(name=self.name, nodes=copy.deepcopy(self.nodes),
                              links=copy.deepcopy(self.links), segments=copy.deepcopy(self.segments),
-                             assumptions=copy.deepcopy(self.assumptions), notes=self.notes)
+                             assumptions=copy.deepcopy(self.assumptions), notes=self.notes,
+                             results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios))
         return dup
 
     def gpu_count(self) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import queue
 import threading
 import time
 from collections.abc import Iterator
@@ -11,9 +13,13 @@ import numpy as np
 
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
+from designer.sim.budget import check_budget
 from designer.sim.collectives import build_collective
 from designer.sim.compile import CompiledFabric, compile_fabric
 from designer.sim.engine import Cancelled, Engine, Interval, RouteCache
+from designer.sim.failure_runtime import FailureRuntime
+from designer.sim.failures import check_failures, parse_failures
+from designer.sim.interval_stats import IntervalCounters
 from designer.sim.metrics import SimResult, build_result
 from designer.sim.queue_model import QueueRateModel
 from designer.sim.rate_model import MaxMinRateModel, RateModel
@@ -36,6 +42,8 @@ class SimOptions:
     catalog: Catalog | None = None
     ideal_pass: bool = True                    # also run an ideal non-blocking fabric for throughput_fraction
     rate_model: str = "queue"                  # "queue": fluid queues where congested, max-min elsewhere; "maxmin"
+    failures: list[str] = field(default_factory=list)   # KIND:ID@TIME[:up=TIME][:gbps=N] (designer/sim/failures.py)
+    control: queue.Queue | None = None         # interactive failure specs ("link:L1@now"), read between intervals
 
     def check(self) -> None:
         if self.backend not in (None, "ib", "rocev2"):
@@ -46,6 +54,7 @@ class SimOptions:
             raise WorkloadError("snapshot interval must be > 0 seconds")
         if self.rate_model not in RATE_MODELS:
             raise WorkloadError(f"unknown rate model '{self.rate_model}' (use {', '.join(RATE_MODELS)})")
+        parse_failures(self.failures)
 
 
 RATE_MODELS: dict[str, type[RateModel]] = {"maxmin": MaxMinRateModel, "queue": QueueRateModel}
@@ -104,7 +113,12 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     wall0 = time.perf_counter()
     fab = compile_fabric(doc, backend=opts.backend, catalog=opts.catalog)
     plan = build_plan(parsed, fab, opts.seed)
+    check_budget(fab, plan)  # refuse, before routing, a run that would exhaust memory
     routes = RouteCache(Router(fab, seed=opts.seed))
+    fail_specs = parse_failures(opts.failures)
+    check_failures(fail_specs, doc)
+    fails = (FailureRuntime(fab, fail_specs, seed=opts.seed, base_route=routes.get, control=opts.control)
+             if fail_specs or opts.control is not None else None)
     model_cls = RATE_MODELS[opts.rate_model]
     try:
         ideal_totals = None
@@ -116,7 +130,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             ideal_totals = ideal.totals
         model = (QueueRateModel(fab, workload_options=[w.options for w in parsed]) if model_cls is QueueRateModel
                  else model_cls(fab))
-        engine = Engine(fab, plan, model, routes, cancel=cancel)
+        engine = Engine(fab, plan, model, routes, cancel=cancel, failures=fails)
+        counters = IntervalCounters(fab, engine.totals, model)   # per-interval queue figures for the plots
         planned = max(engine.planned_bytes(), 1.0)
         cadence = opts.snapshot_interval_s
         next_tick = cadence if cadence else np.inf
@@ -127,6 +142,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             last = iv
             before = done_bytes
             done_bytes += iv.delivered_bytes
+            if fails is not None:
+                fails.observe(iv.t0, iv.t1, iv.delivered_bytes)
             if cadence is None or iv.t1 < next_tick:
                 continue
             n_ticks = int((iv.t1 - next_tick) // cadence) + 1
@@ -134,6 +151,9 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
                 n_ticks = 1
             util = _link_utilization(fab, iv)
             lat = engine.totals.latency.summary_us()
+            extra = counters.sample(iv.t1)
+            if fails is not None:
+                extra = {**(extra or {}), **failure_extra(fab, fails)}
             for k in range(n_ticks):
                 if cancel is not None and cancel.is_set():
                     return
@@ -143,7 +163,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
                 progress = min(1.0, (before + part * iv.delivered_bytes) / planned)
                 yield Snapshot(time_s=tick, throughput_gbps=iv.throughput_Bps * 8 / 1e9,
                                link_ids=fab.link_ids, link_utilization=util, latency_us=lat,
-                               in_flight=iv.in_flight, progress=progress)
+                               in_flight=iv.in_flight, progress=progress, extra=extra)
             emitted += n_ticks
             next_tick += n_ticks * cadence
             if next_tick <= iv.t1:
@@ -152,6 +172,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
         return
     result = build_result(fab, plan, engine.totals, ideal_totals, routes, wall_s=time.perf_counter() - wall0,
                           seed=opts.seed, backend=opts.backend, model_name=model.name)
+    if fails is not None:
+        add_failure_report(result, fab, plan, engine, fails)
     t_end = result.completion_time_s
     util = _link_utilization(fab, last) if last is not None else np.zeros(len(fab.link_ids))
     yield Snapshot(time_s=t_end, throughput_gbps=float(result.data["goodput_gbps"]), link_ids=fab.link_ids,
@@ -162,8 +184,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
 def run(doc: FabricDocument, workloads: list[str] | list[Workload], options: SimOptions | None = None) -> SimResult:
     """Simulate the workloads on the design and return the result."""
     opts = options or SimOptions()
-    quiet = SimOptions(seed=opts.seed, backend=opts.backend, snapshot_interval_s=None, catalog=opts.catalog,
-                       ideal_pass=opts.ideal_pass, rate_model=opts.rate_model)
+    quiet = dataclasses.replace(opts, snapshot_interval_s=None)
     final = None
     for snap in stream(doc, workloads, quiet):
         final = snap
@@ -177,7 +198,46 @@ def compare(doc: FabricDocument, workloads: list[str] | list[Workload],
     opts = options or SimOptions()
     out = {}
     for proto in ("ib", "rocev2"):
-        o = SimOptions(seed=opts.seed, backend=proto, snapshot_interval_s=None, catalog=opts.catalog,
-                       ideal_pass=opts.ideal_pass, rate_model=opts.rate_model)
+        o = dataclasses.replace(opts, backend=proto, snapshot_interval_s=None, control=None)
         out[proto] = run(doc, workloads, o)
     return out
+
+
+def failure_extra(fab: CompiledFabric, fails: FailureRuntime) -> dict:
+    """What a snapshot shows of failures: links down now, and the failures so far (for plot markers)."""
+    down = fails.dead[: 2 * len(fab.link_ids)]
+    return {"failed_links": [fab.link_ids[k] for k in np.flatnonzero(down[0::2] | down[1::2])],
+            "failure_events": [(r.time_s, r.spec.text or r.spec.label) for r in fails.records]}
+
+
+def add_failure_report(result: SimResult, fab: CompiledFabric, plan: Plan, engine: Engine,
+                       fails: FailureRuntime) -> None:
+    """data["failures"] (one entry per failure), data["completed"], and data["undelivered"] when flows
+    that lost their only path never finished (the run ends there instead of waiting forever)."""
+    data = result.data
+    end_s = engine.stuck_at_s if engine.stuck_at_s is not None else result.completion_time_s
+    data["failures"] = fails.report(end_s)
+    data["notes"] = list(data.get("notes", [])) + fails.notes
+    data["completed"] = engine.stuck_at_s is None
+    data["planned_bytes"] = int(round(engine.total_planned_bytes))
+    data["delivered_bytes"] = int(round(engine.totals.delivered_bytes))
+    if engine.stuck_at_s is None:
+        return
+    data["completion_time_s"] = engine.stuck_at_s
+    servers: set[str] = set()
+    pairs = 0
+    for i, subs in engine.stuck.items():
+        pattern = plan.phases[i].pattern
+        rf = engine.routed(i).routed
+        flows = np.unique(rf.sub_flow[subs])
+        pairs += len(flows)
+        for gpu in np.concatenate([pattern.src[flows], pattern.dst[flows]]):
+            servers.add(fab.node_ids[fab.gpu_server[int(gpu)]])
+    left = max(0.0, engine.total_planned_bytes - engine.totals.delivered_bytes)
+    names = sorted(servers)
+    shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+    data["undelivered"] = {
+        "time_s": engine.stuck_at_s, "flows": pairs, "bytes": int(round(left)), "servers": names,
+        "message": (f"{pairs} transfer(s) lost every path (servers {shown}) and could not complete; "
+                    f"{left / 2**20:.4g} MiB undelivered when the run stopped at {engine.stuck_at_s * 1e3:.4g} ms"),
+    }

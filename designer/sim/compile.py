@@ -211,8 +211,8 @@ def compile_fabric(doc: FabricDocument, *, backend: str | None = None,
         link = doc.links[lid]
         a, b = index[link.a.node], index[link.b.node]
         pl = PLANE_FRONTEND if link.plane == "frontend" else PLANE_BACKEND
-        medium_a = doc.nodes[link.a.node].port_map().get(link.a.port)
-        medium_b = doc.nodes[link.b.node].port_map().get(link.b.port)
+        medium_a = doc.nodes[link.a.node].port(link.a.port)
+        medium_b = doc.nodes[link.b.node].port(link.b.port)
         for (u, v, mu) in ((a, b, medium_a), (b, a, medium_b)):
             src.append(u)
             dst.append(v)

@@ -18,6 +18,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
+from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.latency import LatencyRecorder
 from designer.sim.rate_model import ActiveFlows, RateModel, SoloProfile
 from designer.sim.routing import RoutedFlows, Router
@@ -96,8 +97,12 @@ class Engine:
     """Runs a Plan over a compiled fabric with a RateModel; iterate `run()` for Intervals."""
 
     def __init__(self, fab: CompiledFabric, plan: Plan, model: RateModel, routes: RouteCache, *,
-                 ideal: bool = False, cancel: threading.Event | None = None):
+                 ideal: bool = False, cancel: threading.Event | None = None,
+                 failures: FailureRuntime | None = None):
         self.fab = fab
+        self.failures = failures          # failure schedule and state (None: the intact fabric)
+        self.stuck: dict[int, np.ndarray] = {}   # phase -> sub-flows that could never finish (failures)
+        self.stuck_at_s: float | None = None
         self.plan = plan
         self.model = model
         self.routes = routes
@@ -112,17 +117,17 @@ class Engine:
         pattern = self.plan.phases[phase_index].pattern
         assert pattern is not None
         if pattern.key not in self._routed:
-            rf = self.routes.get(pattern)
+            rf = self.failures.route(pattern) if self.failures is not None else self.routes.get(pattern)
             matrix = rf.ideal if self.ideal else rf.matrix
             unit = pattern.weight[rf.sub_flow] * rf.sub_share
             self._routed[pattern.key] = _Routed(rf, matrix, unit, matrix @ unit)
         return self._routed[pattern.key]
 
-    def _profile(self, r: _Routed, bytes_per_flow: float) -> SoloProfile | None:
+    def _profile(self, r: _Routed, bytes_per_flow: float, repeats: int = 1) -> SoloProfile | None:
         if bytes_per_flow in r.profiles:
             return r.profiles[bytes_per_flow]
         linear = next((p for p in r.profiles.values() if p is not None and p.linear), None)
-        prof = linear or self.model.solo_profile(r.matrix, r.sub_unit_bytes, bytes_per_flow)
+        prof = linear or self.model.solo_profile(r.matrix, r.sub_unit_bytes, bytes_per_flow, repeats)
         r.profiles[bytes_per_flow] = prof
         return prof
 
@@ -229,9 +234,39 @@ class Engine:
                 for s, v in zip(segs, sums, strict=True):
                     tot.segment_bytes[int(s)] = tot.segment_bytes.get(int(s), 0.0) + float(v)
 
+        fails = self.failures
+
+        def stalled_now(i: int, subs: np.ndarray, ports: np.ndarray) -> np.ndarray:
+            """Which of these sub-flows of phase i are alive and cross one of the (failed) ports."""
+            if status[i] != 1 or i not in alive or not ports.any():
+                return np.zeros(len(subs), dtype=bool)
+            return ((self.routed(i).matrix[:, subs].T @ ports.astype(float)) > 0) & np.isin(subs, alive[i])
+
+        def apply_failures() -> None:
+            """Failures, repairs and reroutes due now: new capacities, new routes, who stalls."""
+            assert fails is not None
+            started = fails.apply_due(t)
+            self._routed.clear()                  # routes (and solo profiles) follow the tables
+            self.model.set_capacity(fails.capacity_Bps())
+            for rec in started:
+                if rec.action != "down":
+                    continue
+                hit = np.zeros(self.fab.n_ports)
+                hit[fails.ports_of(rec.spec)] = 1.0
+                for i in np.flatnonzero(status == 1):
+                    r = self.routed(int(i))
+                    a = alive[int(i)]
+                    st = (r.matrix[:, a].T @ hit) > 0
+                    fails.note_stalled(rec, int(i), a[st], remaining[int(i)][a[st]], fails.groups(r.routed)[a[st]])
+            fails.check_recovered(t, stalled_now)
+
         while True:
             if self.cancel is not None and self.cancel.is_set():
                 raise Cancelled()
+            if fails is not None:
+                fails.poll(t)
+                if fails.next_time() <= t + _EPS_S:
+                    apply_failures()
             # wake phases whose tail or compute interval has ended
             for i in np.flatnonzero((status == 2) & (wake_at <= t + _EPS_S)):
                 wake_at[i] = np.inf
@@ -250,7 +285,7 @@ class Engine:
             draining = [int(i) for i in np.flatnonzero(status == 1)]
             pending = ready_at[status == 0]
             next_evt = min(float(pending.min()) if len(pending) else np.inf,
-                           float(wake_at.min()))
+                           float(wake_at.min()), fails.next_time() if fails is not None else np.inf)
             if not draining:
                 if not math.isfinite(next_evt):
                     if (status != 3).any():
@@ -261,11 +296,11 @@ class Engine:
                 t = next_evt
                 continue
             # fast path: a single pattern at the start of a step, nothing else on the network
-            if len(draining) == 1 and rep_start.get(draining[0], False):
+            if len(draining) == 1 and rep_start.get(draining[0], False) and not (fails and fails.any_dead):
                 i = draining[0]
                 ph = phases[i]
                 r = self.routed(i)
-                prof = self._profile(r, ph.bytes_per_flow)
+                prof = self._profile(r, ph.bytes_per_flow, ph.repeat)
                 if prof is not None:
                     step = prof.drain_s_per_byte * ph.bytes_per_flow + alpha_s(i)
                     k = int(reps_left[i]) if not math.isfinite(next_evt) else \
@@ -301,15 +336,30 @@ class Engine:
                         continue
             # general step: all draining phases share the network
             mats, rem, owner, seg, idx, wl = [], [], [], [], [], []
+            moving = []                           # draining phases with sub-flows not stalled by a failure
             for i in draining:
                 r = self.routed(i)
                 a = alive[i]
+                if fails is not None and fails.any_dead:
+                    a = a[~fails.stalled(r.matrix[:, a])]
+                    if len(a) == 0:
+                        continue
+                moving.append(i)
                 mats.append(r.matrix[:, a])
                 rem.append(remaining[i][a])
                 owner.append(np.full(len(a), i))
                 seg.append(r.routed.sub_segment[a])
                 idx.append(a)
                 wl.append(np.full(len(a), phases[i].workload))
+            if not moving:
+                # every flow waits for a reroute or a repair: jump to it; with none to come, they never finish
+                if math.isfinite(next_evt):
+                    yield Interval(t, next_evt, 0.0, 0)
+                    t = next_evt
+                    continue
+                self.stuck = {i: alive[i].copy() for i in draining}
+                self.stuck_at_s = t
+                return
             flows = ActiveFlows(sp.hstack(mats, format="csr"), np.concatenate(rem), np.concatenate(owner),
                                 np.concatenate(seg), np.concatenate(idx), np.concatenate(wl))
             adv = self.model.advance(flows, max(next_evt - t, 0.0))
@@ -337,15 +387,16 @@ class Engine:
             yield Interval(t0, t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
                            (lambda d=port_delta: d))
             off = 0
-            for i, a in zip(draining, idx, strict=True):
+            for i, a in zip(moving, idx, strict=True):
                 d = adv.delivered_bytes[off:off + len(a)]
                 extra = None if adv.extra_latency_ns is None else adv.extra_latency_ns[off:off + len(a)]
                 off += len(a)
                 account(i, a, d, extra)
                 remaining[i][a] -= d
                 rep_start[i] = False
-                still = remaining[i][a] > 1e-9 * max(1.0, phases[i].bytes_per_flow)
-                alive[i] = a[still]
+                # a (the moving sub-flows) may leave out sub-flows stalled by a failure: test all alive ones
+                still = remaining[i][alive[i]] > 1e-9 * max(1.0, phases[i].bytes_per_flow)
+                alive[i] = alive[i][still]
                 if len(alive[i]) == 0:
                     del remaining[i], alive[i], rep_start[i]
                     status[i] = 2

@@ -27,6 +27,7 @@ from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, RateM
 KB = 1000.0                       # the settings' KB are 1,000 bytes (published-figures §5.3 examples)
 CHUNK_STEPS = 200                 # most steps in one advance, so that snapshots keep flowing
 MIN_DT_S, MAX_DT_S = 1e-6, 10e-6  # time step: fine enough for PFC/ECN at 400G, coarse for long runs
+WARM_RUNS = 8                     # back-to-back runs of a repeated congested step (state carried over)
 STEP_BUDGET = 2000                # aim for about this many steps over the congested stretch
 
 
@@ -148,6 +149,23 @@ class QueueRateModel(RateModel):
             on = bool(opts["dcqcn"])
         return CC_DCQCN if on else CC_NONE
 
+    def set_capacity(self, capacity_Bps: np.ndarray) -> None:
+        """New capacities (a failure or repair); routes change too, so the fluid paths start afresh.
+
+        Bytes in the queues at that moment are not delivered: the engine still counts them as left and
+        sends them again on the new routes (on a failed link they are lost anyway). A failed port keeps
+        1 B/s in the queues (no flow is routed over it; this only avoids 0/0 in the sojourn estimate)."""
+        self.maxmin.set_capacity(capacity_Bps)
+        self.ports.capacity_Bps = np.maximum(capacity_Bps, 1.0)
+        self.sim = None
+        self.ent_key_phase = np.zeros(0, np.int64)
+        self.ent_key_sub = np.zeros(0, np.int64)
+        self.ent_share = np.zeros(0)
+        self.ent_paths = []
+        self.ent_cc = np.zeros(0, np.int8)
+        self.ent_base_s = np.zeros(0)
+        self._index = {}
+
     # ---- congestion test ----------------------------------------------------------------------
     def _alone_rates(self, matrix: sp.csr_matrix) -> np.ndarray:
         """Each sub-flow's rate if it were alone: the smallest capacity on its route."""
@@ -166,10 +184,11 @@ class QueueRateModel(RateModel):
         return bool((offered > self.maxmin.capacity * (1 + 1e-9)).any())
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
-                     bytes_per_flow: float | None = None) -> SoloProfile | None:
+                     bytes_per_flow: float | None = None, repeats: int = 1) -> SoloProfile | None:
         """Uncongested: the max-min profile (linear in bytes). Congested: one step of the pattern run
-        alone through the fluid queues from empty, valid for this step size (every repeat of a ring
-        step sees the same queues, so one run serves all of them)."""
+        alone through the fluid queues, valid for this step size. A step that repeats (a ring collective)
+        is run a few times back to back with the senders' congestion-control state carried over, as a
+        collective streams continuously, and their mean stands for every repeat."""
         if not self._congested(matrix):
             return self.maxmin.solo_profile(matrix, sub_bytes)
         if bytes_per_flow is None or bytes_per_flow <= 0:
@@ -199,16 +218,31 @@ class QueueRateModel(RateModel):
             t_est = float(np.nanmax(np.where(rates > 0, sub_bytes * bytes_per_flow / rates, 0.0)))
         dt = self.fixed_dt or float(np.clip(t_est / STEP_BUDGET, MIN_DT_S / 10, MAX_DT_S))
         sim = FluidSimulator(self.ports, flows, dt_s=dt, dcqcn=self._dcqcn)
+        runs = min(max(int(repeats), 1), WARM_RUNS)
+        acc0 = {k: v.copy() for k, v in sim.acc.items()}
         waits = np.zeros(flows.count)
         got_all = np.zeros(flows.count)
-        while not sim.done.all() and sim.steps < 2_000_000:
-            got = sim.step()
-            got_all += got
-            if sim.last_wait_s is not None:
-                waits += got * sim.last_wait_s
+        for run_no in range(runs):
+            if run_no:                      # the next repeat: same bytes, sender state kept
+                sim.remaining[:] = sizes
+                sim.done[:] = False
+                sim.finish[:] = np.nan
+            t_start = sim.t
+            while not sim.done.all() and sim.steps < 2_000_000:
+                got = sim.step()
+                got_all += got
+                if sim.last_wait_s is not None:
+                    waits += got * sim.last_wait_s
         self.stepped += sim.steps
+        # per-step figures: the mean over the runs (the cold first step included)
+        for k in sim.acc:
+            if k != "maxq":
+                sim.acc[k] = (sim.acc[k] - acc0[k]) / runs
+        sim.marked_total /= runs
+        sim.dropped_total /= runs
+        sim.finish -= t_start
         n_sub = csc.shape[1]
-        t_total = sim.t
+        t_total = sim.t / runs
         fin = np.zeros(n_sub)
         np.maximum.at(fin, owner_a, np.nan_to_num(sim.finish, nan=t_total))
         by_sub = np.bincount(owner_a, weights=got_all, minlength=n_sub)

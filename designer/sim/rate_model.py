@@ -87,11 +87,15 @@ class RateModel(ABC):
         """Advance at most `horizon_s` (to the next completion for the fluid model)."""
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
-                     bytes_per_flow: float | None = None) -> SoloProfile | None:
+                     bytes_per_flow: float | None = None, repeats: int = 1) -> SoloProfile | None:
         """The pattern's drain when alone, or None if the model must always be stepped.
 
         `bytes_per_flow` is the step's size; a profile with `linear=False` holds only for that size."""
         return None
+
+    def set_capacity(self, capacity_Bps: np.ndarray) -> None:
+        """New port capacities after a failure, repair or reroute (routes may change with them)."""
+        raise NotImplementedError(f"the {self.name} rate model does not simulate failures")
 
 
 class MaxMinRateModel(RateModel):
@@ -103,6 +107,9 @@ class MaxMinRateModel(RateModel):
         super().__init__(fab)
         self.capacity = fab.port_payload_Bps if capacity_Bps is None else capacity_Bps
         self.solves = 0
+
+    def set_capacity(self, capacity_Bps: np.ndarray) -> None:
+        self.capacity = capacity_Bps
 
     def rates(self, matrix: sp.csr_matrix) -> np.ndarray:
         self.solves += 1
@@ -118,7 +125,7 @@ class MaxMinRateModel(RateModel):
         return Advance(dt_s=dt, delivered_bytes=delivered, rates_Bps=rates)
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
-                     bytes_per_flow: float | None = None) -> SoloProfile:
+                     bytes_per_flow: float | None = None, repeats: int = 1) -> SoloProfile:
         remaining = sub_bytes.astype(float).copy()
         finish = np.zeros(len(remaining))
         alive = np.flatnonzero(remaining > 0)

@@ -61,11 +61,16 @@ class RoutedFlows:
 
 
 class _PlaneGraph:
-    """Transit nodes (switches, gateways) of one plane with out-port lists and hop distances."""
+    """Transit nodes (switches, gateways) of one plane with out-port lists and hop distances.
 
-    def __init__(self, fab: CompiledFabric, plane: int):
+    `excluded` (a mask over ports) leaves failed ports out: the forwarding tables after a reroute."""
+
+    def __init__(self, fab: CompiledFabric, plane: int, excluded: np.ndarray | None = None):
         transit = (fab.node_kind == 1) | (fab.node_kind == 2)
-        ports = np.flatnonzero((fab.port_plane == plane) & transit[fab.port_src] & transit[fab.port_dst])
+        usable = (fab.port_plane == plane) & transit[fab.port_src] & transit[fab.port_dst]
+        if excluded is not None:
+            usable &= ~excluded
+        ports = np.flatnonzero(usable)
         self.nodes = np.flatnonzero(transit)
         self.local = np.full(len(fab.node_ids), -1, dtype=np.int64)
         self.local[self.nodes] = np.arange(len(self.nodes))
@@ -98,16 +103,28 @@ class _PlaneGraph:
 class Router:
     """Routes flows of GPU pairs over a compiled fabric; caches plane graphs and distances."""
 
-    def __init__(self, fab: CompiledFabric, seed: int = 1):
+    def __init__(self, fab: CompiledFabric, seed: int = 1, excluded: np.ndarray | None = None):
         self.fab = fab
         self.seed = seed
+        # failed ports the tables route around (None: all ports usable); plane choice ignores them, so a
+        # pair cut off by a failure stays on its plane (and stalls) instead of moving to the front-end
+        self.excluded = excluded if excluded is not None and excluded.any() else None
         self._graphs: dict[int, _PlaneGraph] = {}
+        self._live_graphs: dict[int, _PlaneGraph] = {}
         self._lid: dict[int, np.ndarray] = {}
 
     def graph(self, plane: int) -> _PlaneGraph:
         if plane not in self._graphs:
             self._graphs[plane] = _PlaneGraph(self.fab, plane)
         return self._graphs[plane]
+
+    def live_graph(self, plane: int) -> _PlaneGraph:
+        """The plane without the excluded ports (the plane itself when nothing is excluded)."""
+        if self.excluded is None:
+            return self.graph(plane)
+        if plane not in self._live_graphs:
+            self._live_graphs[plane] = _PlaneGraph(self.fab, plane, self.excluded)
+        return self._live_graphs[plane]
 
     def lids(self, plane: int) -> np.ndarray:
         """LID of each directed port that enters a NIC: numbered leaf by leaf, as the SM assigns them."""
@@ -244,9 +261,31 @@ class Router:
 
     def _fabric_hops(self, subs: np.ndarray, tx: np.ndarray, rx: np.ndarray, policy: np.ndarray,
                      qp: np.ndarray, plane: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Ports crossed between the source's and the destination's first switch, with shares."""
+        """Ports crossed between the source's and the destination's first switch, with shares.
+
+        With excluded ports, pairs still connected route around them; pairs a failure cut off keep
+        their unfailed route (it crosses a failed port, so the engine holds them stalled)."""
+        if self.excluded is None:
+            return self._hops_on(self.graph(plane), subs, tx, rx, policy, qp, plane)
         fab = self.fab
-        g = self.graph(plane)
+        live = self.live_graph(plane)
+        u = live.local[fab.port_dst[tx]]
+        t = live.local[fab.port_src[rx]]
+        ok = (u >= 0) & (t >= 0)
+        if ok.any():
+            rows = live.dist_rows(t[ok])              # may grow the table: index it afterwards
+            ok[ok] = live._dist[rows, u[ok]] < (1 << 20)
+        parts = [self._hops_on(g, subs[m], tx[m], rx[m], policy[m], qp[m], plane)
+                 for g, m in ((live, ok), (self.graph(plane), ~ok)) if m.any()]
+        if not parts:
+            z = np.zeros(0, dtype=np.int64)
+            return z, z, np.zeros(0)
+        return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
+
+    def _hops_on(self, g: _PlaneGraph, subs: np.ndarray, tx: np.ndarray, rx: np.ndarray, policy: np.ndarray,
+                 qp: np.ndarray, plane: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The hop expansion of `_fabric_hops` on one plane graph."""
+        fab = self.fab
         u = g.local[fab.port_dst[tx]]
         t = g.local[fab.port_src[rx]]
         if (u < 0).any() or (t < 0).any():

@@ -58,6 +58,10 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
 class WorkloadError(ValueError):
     """A workload spec or a simulation option is invalid; the message is one line."""
 
+    def __init__(self, message: str):
+        # user text echoed in the message may hold line breaks or control characters: show them escaped
+        super().__init__("".join(c if c.isprintable() else repr(c)[1:-1] for c in str(message)))
+
 
 @dataclass
 class Workload:

@@ -73,6 +73,11 @@ IB_FIELDS = {
     "virtual_lanes": FieldSpec("Virtual lanes", int, "", 1, 15),
     "credit_buffer_kb": FieldSpec("Credit buffer", float, "KB", 1, 65_536, tip="Receive buffer per port per VL"),
     "mtu_bytes": FieldSpec("MTU", int, "B", choices=(256, 512, 1024, 2048, 4096)),
+    "self_healing": FieldSpec("Self-healing (SHIELD)", bool, tip="Switches reroute around a failed port locally"),
+    "sm_reroute_ms": FieldSpec("SM reroute time", float, "ms", 0, 600_000,
+                               tip="Subnet Manager sweep and table upload after a failure"),
+    "self_healing_us": FieldSpec("Self-healing time", float, "µs", 0, 10_000_000,
+                                 tip="Local reroute time when self-healing is on"),
 }
 ROCE_FIELDS = {
     "pfc": FieldSpec("PFC", bool, tip="Priority flow control: pause upstream over Xoff"),
@@ -97,6 +102,8 @@ ROCE_FIELDS = {
     "qps": FieldSpec("Queue pairs", int, "", 1, 1024, tip="Per connection; more QPs spread ECMP better"),
     "load_balancing": FieldSpec("Load balancing", str, choices=LOAD_BALANCING, tip="ECMP hashing or packet spraying"),
     "mtu_bytes": FieldSpec("MTU", int, "B", choices=(1024, 2048, 4096)),
+    "reconvergence_ms": FieldSpec("Reconvergence time", float, "ms", 0, 600_000,
+                                  tip="Routing reconvergence after a failure; ECMP then uses the remaining paths"),
 }
 
 

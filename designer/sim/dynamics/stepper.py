@@ -197,14 +197,20 @@ class FluidSimulator:
 
     def in_network_B(self) -> np.ndarray:
         """Bytes of each flow queued somewhere on its path."""
-        return np.bincount(self.flows.hop_flow, weights=self.q, minlength=self.F)
+        return self._per_flow(self.q)
+
+    def _per_flow(self, per_hop: np.ndarray) -> np.ndarray:
+        """Sum a flow-hop array per flow (hops are stored flow by flow, so a segmented sum does it)."""
+        if self.F == 0:
+            return np.zeros(0)
+        return np.add.reduceat(per_hop, self.first)
 
     # ---- one step -------------------------------------------------------------------------------
     def step(self) -> np.ndarray:
         """Advance one step of dt; returns the bytes each flow delivered in it."""
         ports, flows, dt = self.ports, self.flows, self.dt
         P, F, E, t = self.P, self.F, self.E, self.t
-        hp, hf = flows.hop_port, flows.hop_flow
+        hp = flows.hop_port
         cap = ports.capacity_Bps
         q, acc = self.q, self.acc
         active = (flows.start_s <= t + 1e-15) & ~self.done
@@ -227,7 +233,7 @@ class FluidSimulator:
         served = np.bincount(hp, weights=out, minlength=P)
         arrive = np.zeros(E)
         arrive[self.fwd + 1] = out[self.fwd]
-        got = np.bincount(hf[self.is_last], weights=out[self.is_last], minlength=F)
+        got = out[self.last]                         # what left the last hop was delivered
         # injection at the senders, bounded by the room in their NIC queue (back-pressure to the host)
         rate = flows.line_rate_Bps.astype(float)
         blocked = np.zeros(F, dtype=bool)
@@ -262,7 +268,7 @@ class FluidSimulator:
                 self.headroom_overflow += float(extra.sum())
                 dropped_e = np.minimum(dropped_e + extra, arrive)
             arrive -= dropped_e
-            lost = np.bincount(hf, weights=dropped_e, minlength=F)
+            lost = self._per_flow(dropped_e)
             self.remaining += lost                    # lost bytes are sent again
             acc["dropped"] += np.bincount(hp, weights=dropped_e, minlength=P)
             self.dropped_total += float(lost.sum())
@@ -270,7 +276,7 @@ class FluidSimulator:
         # ECN: the chance that a byte is marked somewhere on its path, from the queues it met
         mark_p = red_mark_probability(Q, ports.ecn_kmin_B, ports.ecn_kmax_B, ports.ecn_pmax)
         if mark_p.any():
-            keep = np.bincount(hf, weights=np.log1p(-np.minimum(mark_p[hp], 1 - 1e-12)), minlength=F)
+            keep = self._per_flow(np.log1p(-np.minimum(mark_p[hp], 1 - 1e-12)))
             marked_now = got * (1.0 - np.exp(keep))
         else:
             marked_now = np.zeros(F)
@@ -283,7 +289,7 @@ class FluidSimulator:
         sojourn = Q / np.maximum(self.ewma_served, 1e-2 * cap)
         self.last_wait_s = None
         if got.any():
-            wait = np.bincount(hf, weights=sojourn[hp], minlength=F)
+            wait = self._per_flow(sojourn[hp])
             self.last_wait_s = wait
             sel = got > 0
             self.hist += latency_histogram(flows.base_latency_s[sel] + wait[sel], got[sel])
@@ -304,7 +310,7 @@ class FluidSimulator:
         self.last_dropped = lost
         self.t = t + dt
         self.steps += 1
-        in_net = np.bincount(hf, weights=q, minlength=F)
+        in_net = self._per_flow(q)
         newly = active & (self.remaining <= 1e-6) & (in_net <= 1e-3)
         self.finish[newly] = self.t
         self.done |= newly

@@ -1,0 +1,106 @@
+"""For each single-failure class (a leaf, a spine, a core switch, a server's back-end link), fail a few
+representative elements one at a time from the start of a run and keep the worst throughput loss.
+
+The loss is the steady one, after rerouting: the runs set every recovery delay to zero, so the figure
+is the capacity the fabric has lost, not the seconds of a Subnet-Manager sweep. The recovery delay the
+protocol would add on top is reported beside it (designer/sim/failures.py). A failure that cuts
+servers off (their only link) is a loss of 1.0 for the workload, reported as not completed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+
+from designer.model.document import FabricDocument
+from designer.sim.api import SimOptions, run
+from designer.sim.failures import ethernet_recovery_s, ib_recovery_s
+from designer.sim.workload_spec import WorkloadError
+
+FAILURE_CLASSES = ("leaf", "spine", "core", "server-link")
+SAMPLES_PER_CLASS = 3
+
+
+@dataclass
+class ResilienceRow:
+    """The worst single failure of one class."""
+
+    failure_class: str
+    elements_tried: list[str]
+    worst_element: str
+    throughput_loss: float            # 1 - intact completion time / completion time with the failure
+    completion_time_s: float          # of the worst case (when it stopped, if it did not complete)
+    completed: bool
+    recovery_delay_s: float           # the protocol's reroute delay (not included in the loss)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _candidates(doc: FabricDocument) -> dict[str, list[tuple[str, str]]]:
+    """(spec kind, element id) per class, in document order."""
+    out: dict[str, list[tuple[str, str]]] = {c: [] for c in FAILURE_CLASSES}
+    for node in doc.nodes.values():
+        if node.kind == "switch" and node.role in ("leaf", "spine", "core"):
+            out[node.role].append(("switch", node.id))
+    for link in doc.links.values():
+        kinds = {doc.nodes[e.node].kind for e in (link.a, link.b) if e.node in doc.nodes}
+        if link.plane == "backend" and "server" in kinds:
+            out["server-link"].append(("link", link.id))
+    return out
+
+
+def _pick(items: list, k: int, rng: random.Random) -> list:
+    """First, last and random others: the ends of a tier are where uneven cabling hides."""
+    if len(items) <= k:
+        return list(items)
+    chosen = [items[0], items[-1]]
+    rest = items[1:-1]
+    chosen += rng.sample(rest, k - 2)
+    return chosen
+
+
+def _instant_recovery(doc: FabricDocument) -> FabricDocument:
+    """A copy whose protocols reroute at once (the steady loss, without the recovery stall)."""
+    dup = doc.copy()
+    for seg in dup.segments.values():
+        seg.ib.self_healing, seg.ib.self_healing_us, seg.ib.sm_reroute_ms = True, 0.0, 0.0
+        seg.rocev2.reconvergence_ms = 0.0
+    return dup
+
+
+def _recovery_delay_s(doc: FabricDocument) -> float:
+    delays = [ib_recovery_s(s.ib) if s.protocol == "ib" else ethernet_recovery_s(s.rocev2)
+              for s in doc.segments.values()]
+    return max(delays, default=0.0)
+
+
+def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int = 1,
+                       samples: int = SAMPLES_PER_CLASS, rate_model: str = "maxmin") -> list[ResilienceRow]:
+    """One row per failure class present in the design (WorkloadError on bad input)."""
+    if samples < 1:
+        raise WorkloadError("samples per failure class must be at least 1")
+    opts = SimOptions(seed=seed, ideal_pass=False, rate_model=rate_model)
+    opts.check()
+    base = run(doc, workloads, opts)
+    t0 = base.completion_time_s
+    steady = _instant_recovery(doc)
+    rng = random.Random(seed)
+    rows = []
+    for cls, items in _candidates(doc).items():
+        if not items:
+            continue
+        tried = _pick(items, samples, rng)
+        worst: tuple[float, str, float, bool] | None = None
+        for kind, element in tried:
+            res = run(steady, workloads, SimOptions(seed=seed, ideal_pass=False, rate_model=rate_model,
+                                                    failures=[f"{kind}:{element}@0s"]))
+            done = bool(res.data.get("completed", True))
+            t = res.completion_time_s
+            loss = 1.0 if not done else max(0.0, 1.0 - t0 / t) if t > 0 else 0.0
+            if worst is None or loss > worst[0]:
+                worst = (loss, element, t, done)
+        assert worst is not None
+        rows.append(ResilienceRow(cls, [e for _, e in tried], worst[1], worst[0], worst[2], worst[3],
+                                  _recovery_delay_s(doc)))
+    return rows

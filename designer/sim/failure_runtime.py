@@ -1,0 +1,304 @@
+"""Failures during a run: which ports are down, what each segment's forwarding tables know, which
+sub-flows are stalled, and the per-event report (`data["failures"]`).
+
+Physical state and forwarding state are separate on purpose: a failed port carries nothing from the
+moment it fails, but each segment's tables keep sending flows onto it until that segment's protocol
+has rerouted (designer/sim/failures.py). A flow whose route crosses a failed port is stalled (it keeps
+its bytes and its queue pairs); at the reroute its remaining bytes continue on the new route.
+"""
+
+from __future__ import annotations
+
+import heapq
+import queue
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from designer.model.segments import IBSettings, RoCESettings
+from designer.sim.compile import PLANE_FRONTEND, CompiledFabric
+from designer.sim.failures import FailureSpec, ethernet_recovery_s, ib_recovery_s, parse_failure
+from designer.sim.framing import PROTO_IB
+from designer.sim.routing import RoutedFlows, Router
+from designer.sim.workload_spec import WorkloadError
+
+GROUP_FRONTEND = -2          # Ethernet front-end (and back-end Ethernet outside any segment)
+GROUP_IB_NO_SEGMENT = -3     # IB back-end servers outside any segment: IB defaults
+_EPS_S = 1e-15
+
+
+@dataclass
+class FailureRecord:
+    """One failure (or degradation) as it happened in the run."""
+
+    spec: FailureSpec
+    time_s: float
+    action: str                                   # "down" | "degraded"
+    recovery_delay_s: float = 0.0                 # configured: slowest protocol among the stalled flows
+    recovery_time_s: float | None = None          # measured: every stalled flow moving again (None: never)
+    bytes_stalled: float = 0.0                    # bytes left on the flows the failure stopped
+    flows_stalled: int = 0
+    waiting: dict[int, np.ndarray] = field(default_factory=dict)   # phase -> sub-flows still stalled
+    up_s: float | None = None
+
+
+class FailureRuntime:
+    """Failure schedule and state of one run (the engine calls it between intervals)."""
+
+    def __init__(self, fab: CompiledFabric, specs: list[FailureSpec], *, seed: int,
+                 base_route, control: queue.Queue | None = None):
+        self.fab = fab
+        self.seed = seed
+        self.base_route = base_route               # pattern -> RoutedFlows on the intact fabric
+        self.control = control
+        self.dead = np.zeros(fab.n_ports, dtype=bool)
+        self._down_count = np.zeros(fab.n_ports, dtype=np.int64)   # a port can be down for two reasons
+        self.scale = np.ones(fab.n_ports)
+        self._fwd: dict[int, bytes | None] = {}    # group -> failed-port mask its tables route around
+        self._routers: dict[bytes, Router] = {}
+        self._routes: dict[tuple[bytes, str], RoutedFlows] = {}
+        self._heap: list[tuple[float, int, str, object]] = []
+        self._seq = 0
+        self.records: list[FailureRecord] = []
+        self.notes: list[str] = []
+        self.trace: list[tuple[float, float, float]] = []   # (t0, t1, delivered bytes)
+        self._link_index = {lid: k for k, lid in enumerate(fab.link_ids)}
+        self._node_index = {nid: k for k, nid in enumerate(fab.node_ids)}
+        for s in specs:
+            self.add(s, now_s=0.0)
+
+    # ---- schedule ----------------------------------------------------------------------------
+    def _push(self, time_s: float, action: str, payload: object) -> None:
+        heapq.heappush(self._heap, (time_s, self._seq, action, payload))
+        self._seq += 1
+
+    def add(self, spec: FailureSpec, now_s: float) -> None:
+        """Schedule a failure (time None or in the past: now)."""
+        if self.ports_of(spec).size == 0:
+            raise WorkloadError(f"failure '{spec.text or spec.label}': the element carries no simulated traffic")
+        at = now_s if spec.time_s is None else max(spec.time_s, now_s)
+        self._push(at, "degrade" if spec.degraded_gbps is not None else "down", spec)
+        if spec.up_s is not None:
+            self._push(max(spec.up_s, at), "restore" if spec.degraded_gbps is not None else "up", spec)
+
+    def poll(self, now_s: float) -> None:
+        """Take interactive failures from the control queue (specs as text or FailureSpec)."""
+        if self.control is None:
+            return
+        while True:
+            try:
+                item = self.control.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                spec = item if isinstance(item, FailureSpec) else parse_failure(str(item))
+                self.add(spec, now_s)
+            except WorkloadError as exc:
+                self.notes.append(f"ignored failure: {exc}")
+
+    def next_time(self) -> float:
+        return self._heap[0][0] if self._heap else np.inf
+
+    def ports_of(self, spec: FailureSpec) -> np.ndarray:
+        """Directed ports of the element (both directions of a link; every port of a switch)."""
+        fab = self.fab
+        if spec.kind == "link":
+            k = self._link_index.get(spec.element)
+            return np.zeros(0, dtype=np.int64) if k is None else np.flatnonzero(fab.port_link == k)
+        k = self._node_index.get(spec.element)
+        if k is None:
+            return np.zeros(0, dtype=np.int64)
+        return np.flatnonzero((fab.port_src == k) | (fab.port_dst == k))
+
+    # ---- protocol groups -----------------------------------------------------------------------
+    def groups(self, rf: RoutedFlows) -> np.ndarray:
+        """Which forwarding domain routes each sub-flow: its segment, or the Ethernet front-end."""
+        fab = self.fab
+        front = (rf.matrix.T @ (fab.port_plane == PLANE_FRONTEND).astype(float)) > 0
+        g = rf.sub_segment.astype(np.int64).copy()
+        if (g < 0).any():
+            proto = np.zeros(len(g), dtype=np.int64)
+            coo = rf.matrix.tocoo()
+            proto[coo.col] = fab.port_protocol[coo.row]
+            g[g < 0] = np.where(proto[g < 0] == PROTO_IB, GROUP_IB_NO_SEGMENT, GROUP_FRONTEND)
+        g[front] = GROUP_FRONTEND
+        return g
+
+    def delay_s(self, group: int) -> float:
+        """How long the group's protocol takes to route around a failure."""
+        if group == GROUP_FRONTEND:
+            return ethernet_recovery_s(RoCESettings())
+        if group == GROUP_IB_NO_SEGMENT:
+            return ib_recovery_s(IBSettings())
+        seg = self.fab.segments[group]
+        return ib_recovery_s(seg.ib) if seg.protocol == PROTO_IB else ethernet_recovery_s(seg.rocev2)
+
+    def _all_groups(self) -> list[int]:
+        """The forwarding domains this fabric has (a reroute is scheduled for each)."""
+        fab = self.fab
+        out = list(range(len(fab.segments)))
+        net = fab.port_link >= 0
+        loose = net & (fab.port_plane != PLANE_FRONTEND) & (fab.port_segment < 0)
+        if (net & (fab.port_plane == PLANE_FRONTEND)).any() or (loose & (fab.port_protocol != PROTO_IB)).any():
+            out.append(GROUP_FRONTEND)
+        if (loose & (fab.port_protocol == PROTO_IB)).any():
+            out.append(GROUP_IB_NO_SEGMENT)
+        return out
+
+    # ---- routes ------------------------------------------------------------------------------
+    def route(self, pattern) -> RoutedFlows:
+        """Routes of a pattern under each group's current forwarding tables."""
+        base: RoutedFlows = self.base_route(pattern)
+        g = self.groups(base)
+        keys = {int(k): self._fwd.get(int(k)) for k in np.unique(g)}
+        if all(v is None for v in keys.values()):
+            return base
+        cols = np.zeros(base.n_sub, dtype=bool)
+        matrix = sp.csr_matrix(base.matrix.shape)
+        latency = base.sub_latency_ns.copy()
+        for mask in {v for v in keys.values()}:
+            sel = np.isin(g, [k for k, v in keys.items() if v == mask])
+            rf = base if mask is None else self._routed_with(mask, pattern)
+            matrix = matrix + rf.matrix @ sp.diags(sel.astype(float))
+            latency[sel] = rf.sub_latency_ns[sel]
+            cols |= sel
+        assert cols.all()
+        return RoutedFlows(matrix=sp.csr_matrix(matrix), ideal=base.ideal, sub_flow=base.sub_flow,
+                           sub_share=base.sub_share, sub_latency_ns=latency, sub_segment=base.sub_segment,
+                           sub_network=base.sub_network, n_flows=base.n_flows)
+
+    def _routed_with(self, mask: bytes, pattern) -> RoutedFlows:
+        key = (mask, pattern.key)
+        if key not in self._routes:
+            router = self._routers.get(mask)
+            if router is None:
+                excluded = np.frombuffer(mask, dtype=bool).copy()
+                router = self._routers[mask] = Router(self.fab, seed=self.seed, excluded=excluded)
+            self._routes[key] = router.route(pattern.src, pattern.dst, pattern.route)
+        return self._routes[key]
+
+    def stalled(self, matrix: sp.csr_matrix) -> np.ndarray:
+        """Sub-flows whose route crosses a failed port."""
+        if not self.dead.any():
+            return np.zeros(matrix.shape[1], dtype=bool)
+        return (matrix.T @ self.dead.astype(float)) > 0
+
+    def capacity_Bps(self) -> np.ndarray:
+        """Port payload capacities now (0 on failed ports)."""
+        return np.where(self.dead, 0.0, self.fab.port_payload_Bps * self.scale)
+
+    @property
+    def any_dead(self) -> bool:
+        return bool(self.dead.any())
+
+    # ---- events ------------------------------------------------------------------------------
+    def apply_due(self, now_s: float) -> list[FailureRecord]:
+        """Apply every event due by `now_s`; returns the records of failures that began now."""
+        started: list[FailureRecord] = []
+        while self._heap and self._heap[0][0] <= now_s + _EPS_S:
+            _, _, action, payload = heapq.heappop(self._heap)
+            if action == "reroute":
+                self._fwd[int(payload)] = self.dead.tobytes() if self.dead.any() else None  # type: ignore[arg-type]
+                continue
+            spec: FailureSpec = payload  # type: ignore[assignment]
+            ports = self.ports_of(spec)
+            line = self.fab.port_line_gbps[ports]
+            if action == "degrade":
+                self.scale[ports] = np.minimum(1.0, spec.degraded_gbps / np.maximum(line, 1e-9))
+                rec = FailureRecord(spec, now_s, "degraded", up_s=spec.up_s)
+                self.records.append(rec)
+                started.append(rec)
+            elif action == "restore":
+                self.scale[ports] = 1.0
+            elif action == "down":
+                self._down_count[ports] += 1
+                self.dead = self._down_count > 0
+                rec = FailureRecord(spec, now_s, "down", up_s=spec.up_s)
+                self.records.append(rec)
+                started.append(rec)
+                for g in self._all_groups():
+                    self._push(now_s + self.delay_s(g), "reroute", g)
+            elif action == "up":
+                self._down_count[ports] -= 1
+                self.dead = self._down_count > 0
+                for g in self._all_groups():
+                    self._push(now_s + self.delay_s(g), "reroute", g)
+        return started
+
+    def note_stalled(self, rec: FailureRecord, phase: int, subs: np.ndarray, remaining_bytes: np.ndarray,
+                     groups: np.ndarray) -> None:
+        """The failure `rec` stopped these sub-flows of `phase` (called once, when it happens)."""
+        if len(subs) == 0:
+            return
+        rec.waiting[phase] = subs
+        rec.flows_stalled += len(subs)
+        rec.bytes_stalled += float(remaining_bytes.sum())
+        rec.recovery_delay_s = max(rec.recovery_delay_s, max(self.delay_s(int(g)) for g in np.unique(groups)))
+
+    def check_recovered(self, now_s: float, still_stalled) -> None:
+        """Close the records whose stalled sub-flows no longer cross the failed element
+        (`still_stalled(phase, subs, port_mask)` -> mask); another failure may still hold them."""
+        for rec in self.records:
+            if rec.recovery_time_s is not None or not rec.waiting:
+                continue
+            mask = np.zeros(self.fab.n_ports, dtype=bool)
+            mask[self.ports_of(rec.spec)] = True
+            mask &= self.dead
+            for ph in list(rec.waiting):
+                left = rec.waiting[ph][still_stalled(ph, rec.waiting[ph], mask)]
+                if len(left):
+                    rec.waiting[ph] = left
+                else:
+                    del rec.waiting[ph]
+            if not rec.waiting:
+                rec.recovery_time_s = now_s
+
+    def observe(self, t0: float, t1: float, delivered_bytes: float) -> None:
+        if t1 > t0:
+            self.trace.append((t0, t1, delivered_bytes))
+
+    # ---- report ------------------------------------------------------------------------------
+    def _rate_Bps(self, a: float, b: float) -> float | None:
+        """Mean delivery rate over [a, b] from the trace (intervals have constant or averaged rates)."""
+        if b <= a or not self.trace:
+            return None
+        arr = np.asarray(self.trace)
+        lo, hi = np.maximum(arr[:, 0], a), np.minimum(arr[:, 1], b)
+        part = np.clip(hi - lo, 0.0, None) / (arr[:, 1] - arr[:, 0])
+        return float((arr[:, 2] * part).sum()) / (b - a)
+
+    def report(self, end_s: float) -> list[dict]:
+        """One entry per failure: when, what, recovery, throughput before/during/after, bytes stalled."""
+        out = []
+        for rec in self.records:
+            t = rec.time_s
+            rec_end = rec.recovery_time_s if rec.recovery_time_s is not None else end_s
+            if rec.flows_stalled == 0:
+                rec_end = t
+            span = rec_end - t
+            window = max(span, (end_s - t) / 4, 1e-9)   # compare like with like, away from the run's tail
+            before = self._rate_Bps(max(0.0, t - window), t)
+            during = self._rate_Bps(t, rec_end) if rec_end > t else None
+            after_end = min(end_s, rec_end + (t - max(0.0, t - window)))
+            after = self._rate_Bps(rec_end, after_end)
+
+            def gbps(v: float | None) -> float | None:
+                return None if v is None else v * 8 / 1e9
+
+            def loss(v: float | None, ref: float | None = before) -> float | None:
+                return None if v is None or not ref else max(0.0, 1.0 - v / ref)
+
+            out.append({
+                "time_s": t, "element": rec.spec.element, "kind": rec.spec.kind, "action": rec.action,
+                "spec": rec.spec.text or rec.spec.label,
+                "up_s": rec.up_s, "degraded_gbps": rec.spec.degraded_gbps,
+                "recovery_delay_s": rec.recovery_delay_s if rec.flows_stalled else 0.0,
+                "recovery_time_s": (rec.recovery_time_s if rec.flows_stalled else t),
+                "recovered": rec.flows_stalled == 0 or rec.recovery_time_s is not None,
+                "flows_stalled": rec.flows_stalled, "bytes_stalled": int(round(rec.bytes_stalled)),
+                "throughput_before_gbps": gbps(before), "throughput_during_gbps": gbps(during),
+                "throughput_after_gbps": gbps(after),
+                "throughput_dip": loss(during), "throughput_loss_after": loss(after),
+            })
+        return out

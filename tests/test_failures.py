@@ -1,0 +1,192 @@
+"""What-if failures: spine loss share, per-protocol recovery, stalls on dead paths, cut-off servers,
+bad specs, scenarios in the file, and the resilience summary."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from designer.analysis.resilience import resilience_summary
+from designer.model.fileformat import dumps, loads, save
+from designer.model.scenarios import Scenario
+from designer.sim import SimOptions, WorkloadError, run
+from designer.sim.failures import parse_failure
+from designer.sim.scenario_run import comparison_row, run_scenario
+from designer.topology.generate import generate
+
+PERM = ["permutation:64MiB"]
+
+
+def _design(backend: str, **seg_values):
+    doc = generate("fat-tree", gpus=128, backend=backend, frontend=False)
+    seg = next(iter(doc.segments.values()))
+    for key, value in seg_values.items():
+        block = seg.ib if hasattr(seg.ib, key) else seg.rocev2
+        setattr(block, key, value)
+    return doc
+
+
+def test_spine_failure_costs_one_spines_share_and_delivers_every_byte():
+    # IB with adaptive routing spreads over both spines; near-instant self-healing isolates the capacity loss
+    doc = _design("ib", adaptive_routing=True, self_healing_us=1.0)
+    intact = run(doc, PERM, SimOptions(ideal_pass=False))
+    failed = run(doc, PERM, SimOptions(ideal_pass=False, failures=["switch:spine-01@1us"]))
+    without = doc.copy()
+    without.remove_node("spine-01")
+    reduced = run(without, PERM, SimOptions(ideal_pass=False))
+    assert failed.data["completed"] is True
+    assert failed.data["delivered_bytes"] == pytest.approx(failed.data["planned_bytes"], rel=1e-9)
+    # the fabric after the failure behaves like the fabric with one spine fewer
+    assert failed.completion_time_s == pytest.approx(reduced.completion_time_s, rel=0.03)
+    # two spines: losing one halves the cross-leaf capacity; 3/4 of the permutation crosses leaves
+    loss = 1 - intact.completion_time_s / failed.completion_time_s
+    assert 0.2 < loss < 0.55
+    ev = failed.data["failures"][0]
+    assert ev["element"] == "spine-01" and ev["flows_stalled"] > 0 and ev["recovered"]
+
+
+@pytest.mark.parametrize("backend,settings,delay_s", [
+    ("ib", {"self_healing": False, "sm_reroute_ms": 3.0}, 3e-3),
+    ("ib", {"self_healing": True, "self_healing_us": 200.0}, 200e-6),
+    ("rocev2", {"reconvergence_ms": 2.0, "load_balancing": "spray"}, 2e-3),
+])
+def test_each_protocol_recovers_within_its_configured_delay(backend, settings, delay_s):
+    doc = _design(backend, **settings)
+    res = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=["switch:spine-01@200us"]))
+    ev = res.data["failures"][0]
+    assert ev["recovered"] and ev["flows_stalled"] > 0
+    assert ev["recovery_delay_s"] == pytest.approx(delay_s)
+    took = ev["recovery_time_s"] - ev["time_s"]
+    assert delay_s * 0.99 <= took <= delay_s * 1.01 + 1e-6
+    assert res.data["completed"] and res.data["delivered_bytes"] == pytest.approx(res.data["planned_bytes"])
+
+
+def test_flow_hashed_onto_failed_path_stalls_until_reconvergence():
+    # RoCEv2 ECMP: only flows hashed through the dead spine stop; the rest keep moving
+    doc = _design("rocev2", reconvergence_ms=5.0)
+    res = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=["switch:spine-01@100us"]))
+    intact = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin"))
+    ev = res.data["failures"][0]
+    assert 0 < ev["flows_stalled"] < 128
+    assert ev["recovery_time_s"] - ev["time_s"] == pytest.approx(5e-3, rel=0.01)
+    assert ev["throughput_during_gbps"] > 0            # the flows on the other spine still deliver
+    assert 0 < ev["throughput_dip"] < 1
+    # the stalled flows finish only after the reconvergence: the run ends after it
+    assert res.completion_time_s > ev["recovery_time_s"]
+    assert res.completion_time_s > intact.completion_time_s
+    assert res.data["delivered_bytes"] == pytest.approx(res.data["planned_bytes"])
+
+
+def test_failing_a_servers_only_link_is_reported_not_hung():
+    doc = _design("ib")
+    link = next(lk.id for lk in doc.links.values() if lk.a.node == "srv-001" or lk.b.node == "srv-001")
+    res = run(doc, PERM, SimOptions(ideal_pass=False, failures=[f"link:{link}@100us"]))
+    assert res.data["completed"] is False
+    und = res.data["undelivered"]
+    assert "srv-001" in und["servers"] and und["bytes"] > 0 and und["flows"] >= 1
+    assert und["bytes"] == res.data["planned_bytes"] - res.data["delivered_bytes"]
+    assert "could not complete" in und["message"]
+    assert res.data["failures"][0]["recovered"] is False
+
+
+def test_link_comes_back_up_and_degraded_link_slows():
+    doc = _design("ib")
+    link = next(lk.id for lk in doc.links.values() if lk.a.node == "srv-001" or lk.b.node == "srv-001")
+    back = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=[f"link:{link}@100us:up=3ms"]))
+    assert back.data["completed"] and back.completion_time_s > 3e-3
+    intact = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin"))
+    slow = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=[f"link:{link}@0s:gbps=100"]))
+    assert slow.data["failures"][0]["action"] == "degraded"
+    # srv-001's GPU on that link sends 64 MiB through 100 Gb/s (payload a little less): at least 5.4 ms
+    assert slow.completion_time_s >= 64 * 2**20 * 8 / 100e9
+    assert slow.completion_time_s > intact.completion_time_s
+
+
+@pytest.mark.parametrize("spec", ["link:L1", "cable:L1@1ms", "link:L1@soon", "link:L1@1ms:up=0.5ms",
+                                  "switch:spine-01@1ms:gbps=100", "link:L1@1ms:color=red", "link:L1@1ms:gbps=0"])
+def test_malformed_specs_are_refused(spec):
+    with pytest.raises(WorkloadError):
+        parse_failure(spec)
+
+
+def test_unknown_elements_are_refused():
+    doc = _design("ib")
+    for spec, words in (("link:NOPE@1ms", "no link 'NOPE'"), ("switch:srv-001@1ms", "is a server"),
+                        ("link:L1@1ms:gbps=800", "not below")):
+        with pytest.raises(WorkloadError, match=words):
+            run(doc, PERM, SimOptions(failures=[spec]))
+
+
+def test_cli_bad_spec_exits_2_with_one_line(tmp_path):
+    path = tmp_path / "d.json"
+    save(_design("ib"), path)
+    for bad in ("link:NOPE@1ms", "switch:spine-01"):
+        p = subprocess.run([sys.executable, "-m", "designer", "simulate", str(path), "--fail", bad],
+                           capture_output=True, text=True)
+        assert p.returncode == 2
+        lines = p.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("fabric-designer: error:")
+
+
+def test_cli_simulate_fail_json(tmp_path):
+    path = tmp_path / "d.json"
+    save(_design("ib"), path)
+    p = subprocess.run([sys.executable, "-m", "designer", "simulate", str(path), "--workload", "permutation:16MiB",
+                        "--fail", "switch:spine-02@50us", "--json"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert data["failures"][0]["element"] == "spine-02" and data["completed"] is True
+
+
+def test_scenarios_round_trip_and_run():
+    doc = _design("rocev2", reconvergence_ms=1.0)
+    doc.set_scenarios([Scenario("spine dies", ["permutation:16MiB"], ["switch:spine-01@50us"], seed=3,
+                                notes="mid-run"),
+                       Scenario("intact", ["permutation:16MiB"])])
+    text = dumps(doc)
+    again = loads(text)
+    assert again.scenarios == doc.scenarios and dumps(again) == text
+    rows = [comparison_row(s.name, run_scenario(again, s, SimOptions(ideal_pass=False))) for s in again.scenarios]
+    assert rows[0]["bytes_stalled"] > 0 and rows[0]["recovery_s"] == pytest.approx(1e-3, rel=0.02)
+    assert rows[1]["bytes_stalled"] == 0 and rows[0]["completion_time_s"] > rows[1]["completion_time_s"]
+
+
+def test_bad_scenarios_are_refused_with_their_place():
+    from designer.model.errors import ProjectError
+    data = json.loads(dumps(_design("ib")))
+    data["scenarios"] = [{"name": "a", "workloads": []}, {"name": "a", "workloads": ["x"], "seed": -1}]
+    with pytest.raises(ProjectError) as err:
+        loads(json.dumps(data))
+    text = " | ".join(err.value.problems)
+    assert "scenarios[0].workloads" in text and "scenarios[1].name" in text and "scenarios[1].seed" in text
+
+
+def test_resilience_summary_classes():
+    doc = _design("ib", adaptive_routing=True)
+    rows = {r.failure_class: r for r in resilience_summary(doc, ["permutation:16MiB"], samples=2)}
+    assert set(rows) == {"leaf", "spine", "server-link"}
+    assert not rows["server-link"].completed and rows["server-link"].throughput_loss == 1.0
+    assert rows["spine"].completed and 0.2 < rows["spine"].throughput_loss < 0.6
+    assert rows["spine"].recovery_delay_s == pytest.approx(1e-3)
+
+
+def test_interactive_failure_through_the_control_queue():
+    import queue
+
+    from designer.sim import stream
+    doc = _design("ib", self_healing_us=100.0)
+    control: queue.Queue = queue.Queue()
+    opts = SimOptions(ideal_pass=False, rate_model="maxmin", snapshot_interval_s=50e-6, control=control)
+    final = None
+    for snap in stream(doc, PERM, opts):
+        if snap.result is None and snap.time_s >= 200e-6 and control.empty() and not snap.extra.get("failure_events"):
+            control.put("switch:spine-01@now")
+        final = snap
+    ev = final.result.data["failures"][0]
+    assert ev["element"] == "spine-01" and ev["time_s"] >= 200e-6
+    # "now" is the engine's next interval boundary; whatever was stalled then recovers by the delay
+    assert ev["recovered"] and ev["recovery_time_s"] - ev["time_s"] <= 100e-6 * 1.02
+    control.put("link:NOPE@now")      # a bad interactive spec is noted, never a crash
+    res = list(stream(doc, ["permutation:1MiB"], opts))[-1].result
+    assert any("NOPE" in n for n in res.data["notes"])

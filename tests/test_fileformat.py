@@ -30,7 +30,9 @@ def test_save_is_atomic_and_leaves_no_temporary_files(tmp_path):
     path.write_text("old")
     save(two_server_doc(), path)
     assert json.loads(path.read_text())["format"] == FORMAT
-    assert os.listdir(tmp_path) == ["d.json"]
+    # the only other file is the previous version kept as .bak: no temporary file is left behind
+    assert sorted(os.listdir(tmp_path)) == ["d.json", "d.json.bak"]
+    assert (tmp_path / "d.json.bak").read_text() == "old"
 
 
 def test_failed_save_keeps_the_old_file(tmp_path):

@@ -129,8 +129,9 @@ def test_unexpected_error_shows_a_dialog_not_a_dead_window(window, monkeypatch):
     import sys
 
     from designer.ui.app import install_error_dialog
+    from designer.ui.error_dialog import ErrorDialog
     shown = []
-    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()))
+    monkeypatch.setattr(ErrorDialog, "exec", lambda box: shown.append(box.details))
     old = sys.excepthook
     try:
         install_error_dialog()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import tempfile
 from dataclasses import asdict, fields
 from pathlib import Path
@@ -18,7 +19,10 @@ from designer.model.assumptions import CURRENCIES, Assumptions
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.links import CABLE_TYPES, Endpoint, Link
+from designer.model.migrations import upgrade
 from designer.model.nodes import MEDIA, NODE_KINDS, PLANES, SWITCH_ROLES, Node, PortGroup
+from designer.model.run_results import check_results
+from designer.model.scenarios import scenario_to_dict, scenarios_from_raw
 from designer.model.segments import (
     IB_ROUTING_ENGINES,
     LOAD_BALANCING,
@@ -51,6 +55,8 @@ def document_to_dict(doc: FabricDocument) -> dict[str, Any]:
              "ib": _typed(s.ib), "rocev2": _typed(s.rocev2)}
             for s in doc.segments.values()
         ],
+        **({"results": doc.results} if doc.results is not None else {}),
+        **({"scenarios": [scenario_to_dict(s) for s in doc.scenarios]} if doc.scenarios else {}),
     }
 
 
@@ -89,9 +95,48 @@ def dumps(doc: FabricDocument) -> str:
     return json.dumps(document_to_dict(doc), ensure_ascii=False, indent=1)
 
 
-def save(doc: FabricDocument, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a temporary file in the same folder, flushed and fsynced, then renamed."""
-    write_text_atomically(Path(path), dumps(doc))
+def save(doc: FabricDocument, path: str | os.PathLike[str], *, backup: bool = True) -> None:
+    """Write atomically: a temporary file in the same folder, flushed and fsynced, then renamed.
+
+    With `backup`, the version being replaced is kept as `<name>.bak` beside it (one level of
+    "undo the save"); a failure at any step leaves the file on disk as it was.
+    """
+    target = Path(path)
+    text = dumps(doc)  # serialise first: an error here must not touch the disk
+    if backup:
+        keep_backup(target)
+    write_text_atomically(target, text)
+
+
+def backup_path(path: Path) -> Path:
+    """Where the previous version of `path` is kept: `design.json` -> `design.json.bak`."""
+    return path.with_name(path.name + ".bak")
+
+
+def keep_backup(path: Path) -> None:
+    """Make `<path>.bak` the current content of `path` (if it exists), atomically.
+
+    A hard link shares the old file's data without copying it: the following save replaces
+    `path` by a new file, and the link keeps the old one. Where links are not allowed, copy.
+    """
+    if not path.is_file():
+        return
+    bak = backup_path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    tmp = folder / f".{bak.name}.{os.getpid()}.tmp"
+    try:
+        try:
+            os.link(path, tmp)
+        except OSError:
+            shutil.copy2(path, tmp)
+        os.replace(tmp, bak)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise ProjectError(f"cannot keep a backup of the previous version: {exc.strerror or exc}",
+                           str(path)) from None
 
 
 def write_text_atomically(path: Path, text: str) -> None:
@@ -208,11 +253,8 @@ def document_from_dict(data: Any) -> FabricDocument:
     r = _Reader()
     if not isinstance(data, dict):
         raise ProjectError("not a project file (the top level is not a JSON object)")
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        if isinstance(fmt, str) and fmt.startswith("fabric-designer/"):
-            raise ProjectError(f"format '{fmt}' is not supported by this version (reads '{FORMAT}')")
-        raise ProjectError(f"not a project file (no \"format\": \"{FORMAT}\" key)")
+    if data.get("format") != FORMAT:
+        data = upgrade(data)  # an older format migrates; a newer or unknown one is refused, naming it
 
     name = r.get(data, "name", "", str, default="Untitled fabric")
     notes = r.get(data, "notes", "", str, default="")
@@ -220,9 +262,14 @@ def document_from_dict(data: Any) -> FabricDocument:
     nodes = _read_list(r, data, "nodes", _read_node)
     links = _read_list(r, data, "links", _read_link)
     segments = _read_list(r, data, "segments", _read_segment)
+    results = _read_results(r, data.get("results"))
+    scenarios, scenario_problems = scenarios_from_raw(data.get("scenarios"))
+    for p in scenario_problems:
+        place, _, message = p.partition(": ")
+        r.bad(place, message)
 
     doc = FabricDocument(name=name or "Untitled fabric", notes=notes or "",
-                         assumptions=assumptions or Assumptions())
+                         assumptions=assumptions or Assumptions(), results=results, scenarios=scenarios)
     _check_ids(r, "nodes", nodes)
     _check_ids(r, "links", links)
     _check_ids(r, "segments", segments)
@@ -257,6 +304,20 @@ def document_from_dict(data: Any) -> FabricDocument:
     if r.problems:
         raise ProjectError(r.problems)
     return doc
+
+
+def _read_results(r: _Reader, raw: Any) -> dict | None:
+    """The optional last-run summary: one result, or {"ib": ..., "rocev2": ...} from a comparison."""
+    if raw is None:
+        return None
+    if isinstance(raw, dict) and raw and set(raw) <= {"ib", "rocev2"}:
+        problems = [p for key, value in raw.items() for p in check_results(value, f"results.{key}")]
+    else:
+        problems = check_results(raw)
+    for p in problems:
+        place, _, message = p.partition(": ")
+        r.bad(place, message)
+    return None if problems else raw
 
 
 def _check_ids(r: _Reader, what: str, items: list) -> None:

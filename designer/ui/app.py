@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import traceback
 from pathlib import Path
 
 from designer.model import fileformat
@@ -24,20 +23,11 @@ def default_example() -> Path | None:
     return examples[0] if examples else None
 
 
-def install_error_dialog() -> None:
-    """An unexpected exception shows a dialog (and is printed for a bug report), never a dead window."""
-    from PySide6.QtWidgets import QApplication, QMessageBox
-
-    def hook(kind, value, tb) -> None:  # noqa: ANN001
-        traceback.print_exception(kind, value, tb)
-        if QApplication.instance() is not None:
-            box = QMessageBox(QMessageBox.Icon.Critical, "Unexpected error",
-                              f"Fabric Designer hit an unexpected error:\n{kind.__name__}: {value}\n\n"
-                              "Your design is unchanged since the last completed edit; save it under a new name.")
-            box.setDetailedText("".join(traceback.format_exception(kind, value, tb)))
-            box.exec()
-
-    sys.excepthook = hook
+def install_error_dialog(window_getter=lambda: None):  # noqa: ANN001, ANN201
+    """An unexpected exception shows a dialog with details and "Copy details", saves a recovery copy,
+    and the window keeps running (designer/ui/error_dialog.py)."""
+    from designer.ui.error_dialog import install
+    return install(window_getter)
 
 
 def use_cjk_fallback(app) -> None:  # noqa: ANN001
@@ -65,17 +55,23 @@ def run_gui(path: str | None) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from designer.ui.autosave import offer_recovery
     from designer.ui.main_window import MainWindow
+    from designer.ui.scripted_session import start_if_requested
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Fabric Designer")
     app.setOrganizationName("FabricDesigner")
     use_cjk_fallback(app)
-    install_error_dialog()
+    holder: list = []
+    install_error_dialog(lambda: holder[0] if holder else None)
     doc, opened, error = load_initial(path)
     theme = str(QSettings("FabricDesigner", "FabricDesigner").value("theme", "light"))
     window = MainWindow(doc, opened, theme_name=theme if theme in ("light", "dark") else "light")
+    holder.append(window)
     window.show()
     if error:
         QMessageBox.warning(window, "Cannot open", error)
+    offer_recovery(window)             # work left by a crash or a kill comes back first
+    start_if_requested(window)         # end-to-end tests only (environment variables)
     return app.exec()

@@ -7,6 +7,7 @@ accepted one becomes one undoable command.
 from __future__ import annotations
 
 import dataclasses
+from html import escape
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
@@ -90,18 +91,20 @@ class Inspector(QScrollArea):
         self.setWidget(wrapper)
 
     def _title(self, text: str) -> None:
-        label = QLabel(f"<b>{text}</b>")
+        label = QLabel(f"<b>{escape(text)}</b>")   # names come from the file: escaped
         label.setWordWrap(True)
         self.form.addRow(label)
 
     def _note(self, text: str) -> None:
         label = QLabel(text)
+        label.setTextFormat(Qt.TextFormat.PlainText)
         label.setWordWrap(True)
         label.setEnabled(False)
         self.form.addRow(label)
 
     def _ro(self, name: str, value: str) -> None:
         label = QLabel(value)
+        label.setTextFormat(Qt.TextFormat.PlainText)   # values come from the file: never rich text
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.form.addRow(name, label)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -47,8 +49,9 @@ class NodeItem(QGraphicsItem):
         self.icon = icons.node_icon_name(node)
         self.tile = QColor(TIER_COLOURS.get(self.icon, "#888888"))
         self.usage = usage
-        self.setToolTip(f"<b>{node.display_name}</b><br>{node.kind} · {node.model}"
-                        + (f" · {node.role}" if node.role else "")
+        # a rich-text tooltip: text from the file is escaped (a label "<img src=...>" shows as typed)
+        self.setToolTip(f"<b>{escape(node.display_name)}</b><br>{escape(node.kind)} · {escape(node.model)}"
+                        + (f" · {escape(node.role)}" if node.role else "")
                         + (f"<br>{node.gpus} GPUs" if node.gpus else "")
                         + (f"<br>ports used: {usage}" if usage else ""))
         if self.pos() != QPointF(node.x, node.y):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QStyle, QTreeWidget, QTreeWidgetItem
 
@@ -32,7 +34,7 @@ class ProblemsPanel(QTreeWidget):
         for f in findings:
             row = QTreeWidgetItem([f.severity, f.rule, f.message])
             row.setIcon(0, icon_for.get(f.severity, icon_for["info"]))
-            row.setToolTip(2, f.message)
+            row.setToolTip(2, f"<p>{escape(f.message)}</p>")   # rich text with the labels escaped
             row.setData(0, FINDING_ROLE, (list(f.nodes or []), list(f.links or [])))
             self.addTopLevelItem(row)
         if not findings:

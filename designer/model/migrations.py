@@ -1,0 +1,128 @@
+"""Upgrade project files written in older formats to the current one, one version step at a time.
+
+Each migration takes the parsed JSON of one format version and returns the JSON of the next, so
+that a file from any older version reaches the current format by running the chain. Migrations
+work on untrusted data: a shape they do not expect raises ProjectError (with its place), never a
+KeyError or TypeError; the validating reader then checks the result like any current file.
+
+Format history
+--------------
+``fabric-designer/0`` (pre-release, 2024 previews). Differences from ``fabric-designer/1``:
+
+- a node's ports were one flat group: ``port_prefix`` (default ``"p"``), ``port_count``,
+  ``port_gbps`` and ``port_medium`` (default ``"ethernet"``) instead of the ``ports`` list of
+  groups; ``type`` instead of ``kind``;
+- a link named its ends as ``"node:port"`` text in ``from`` / ``to`` instead of the ``a`` / ``b``
+  objects, and its speed as ``gbps`` instead of ``speed_gbps``;
+- a segment named its protocol ``transport`` with the values ``"infiniband"`` / ``"roce"``
+  instead of ``protocol`` with ``"ib"`` / ``"rocev2"``, and its members ``members`` instead of ``nodes``.
+
+``fabric-designer/1``: the current format (see fileformat.py).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from designer.model.errors import ProjectError
+
+CURRENT = "fabric-designer/1"
+PREFIX = "fabric-designer/"
+
+_TRANSPORTS = {"infiniband": "ib", "roce": "rocev2"}
+
+
+def version_number(fmt: Any) -> int | None:
+    """The integer N of "fabric-designer/N", or None when `fmt` is not such a text."""
+    if not isinstance(fmt, str) or not fmt.startswith(PREFIX):
+        return None
+    tail = fmt[len(PREFIX):]
+    if not (tail.isascii() and tail.isdigit() and len(tail) < 6) or str(int(tail)) != tail:
+        return None
+    return int(tail)
+
+
+def _object(value: Any, where: str) -> dict:
+    if not isinstance(value, dict):
+        raise ProjectError(f"{where}: must be an object")
+    return value
+
+
+def _list(value: Any, where: str) -> list:
+    if not isinstance(value, list):
+        raise ProjectError(f"{where}: must be a list")
+    return value
+
+
+def _endpoint(text: Any, where: str) -> dict[str, str]:
+    """'leaf-1:p3' -> {"node": "leaf-1", "port": "p3"}; the port is after the last colon."""
+    if not isinstance(text, str) or ":" not in text:
+        raise ProjectError(f"{where}: must be 'node:port' text (format fabric-designer/0)")
+    node, _, port = text.rpartition(":")
+    return {"node": node, "port": port}
+
+
+def migrate_0_to_1(data: dict) -> dict:
+    """fabric-designer/0 -> fabric-designer/1: port groups, link end objects, segment protocol names."""
+    out = copy.deepcopy(data)
+    out["format"] = "fabric-designer/1"
+    for i, node in enumerate(_list(out.get("nodes", []), "nodes")):
+        where = f"nodes[{i}]"
+        _object(node, where)
+        if "type" in node and "kind" not in node:
+            node["kind"] = node.pop("type")
+        if "ports" not in node and "port_count" in node:
+            node["ports"] = [{"prefix": node.pop("port_prefix", "p"), "count": node.pop("port_count"),
+                              "speed_gbps": node.pop("port_gbps", None),
+                              "medium": node.pop("port_medium", "ethernet")}]
+    for i, link in enumerate(_list(out.get("links", []), "links")):
+        where = f"links[{i}]"
+        _object(link, where)
+        if "from" in link:
+            link["a"] = _endpoint(link.pop("from"), f"{where}.from")
+        if "to" in link:
+            link["b"] = _endpoint(link.pop("to"), f"{where}.to")
+        if "gbps" in link and "speed_gbps" not in link:
+            link["speed_gbps"] = link.pop("gbps")
+    for i, seg in enumerate(_list(out.get("segments", []), "segments")):
+        where = f"segments[{i}]"
+        _object(seg, where)
+        if "transport" in seg and "protocol" not in seg:
+            transport = seg.pop("transport")
+            if transport not in _TRANSPORTS:
+                raise ProjectError(f"{where}.transport: must be infiniband or roce, not {transport!r}")
+            seg["protocol"] = _TRANSPORTS[transport]
+        if "members" in seg and "nodes" not in seg:
+            seg["nodes"] = seg.pop("members")
+    return out
+
+
+# format version N -> the function that turns a version-N file into a version-(N+1) file
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: migrate_0_to_1}
+CURRENT_VERSION = version_number(CURRENT)
+
+
+def upgrade(data: dict) -> dict:
+    """Bring parsed project JSON of any supported older version up to the current format.
+
+    A current file is returned unchanged; a newer or unknown version raises ProjectError that says which.
+    """
+    fmt = data.get("format")
+    version = version_number(fmt)
+    if version is None:
+        if isinstance(fmt, str) and fmt.startswith(PREFIX):
+            raise ProjectError(f"format '{fmt[:40]}' is not a format version this program knows")
+        raise ProjectError(f"not a project file (no \"format\": \"{CURRENT}\" key)")
+    assert CURRENT_VERSION is not None
+    if version > CURRENT_VERSION:
+        raise ProjectError(f"format '{fmt}' comes from a newer Fabric Designer and is not supported by this "
+                           f"version (it reads up to '{CURRENT}'); update the program to open it")
+    while version < CURRENT_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ProjectError(f"format '{PREFIX}{version}' is too old to be read by this version")
+        data = step(data)
+        version += 1
+    return data

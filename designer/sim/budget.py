@@ -1,0 +1,160 @@
+"""Estimate the memory a simulation will need before running it, and refuse one above the budget.
+
+The engine's memory is dominated by the routing matrices: one sparse entry per sub-flow (queue
+pair) per directed port it crosses, for the real and the ideal fabric, plus the copies the engine
+makes when it stacks the active phases; then per-sub-flow and per-port state arrays. Everything
+here is known once the fabric is compiled and the workloads are planned, before any routing:
+sub-flows = flows x queue pairs, hops from a breadth-first search over the switch graph, and the
+spreading width (adaptive routing, packet spraying) from the switches' fan-out.
+
+The budget is `DEFAULT_BUDGET_MIB` unless the environment variable `FABRIC_DESIGNER_SIM_MEMORY_MIB`
+(or the `limit_bytes` argument) says otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import shortest_path
+
+from designer.sim.compile import KIND_CODES, CompiledFabric
+from designer.sim.transfers import Plan
+from designer.sim.workload_spec import WorkloadError
+
+BUDGET_ENV = "FABRIC_DESIGNER_SIM_MEMORY_MIB"
+DEFAULT_BUDGET_MIB = 4096
+
+# Bytes per route-matrix entry (float64 share + int32 port index) times the number of live copies
+# (real + ideal matrices, their stacked active set, the rate model's transposed view) -- calibrated
+# against tracemalloc peaks of real runs.
+# Measured (tracemalloc peak / count) on the example designs: 1.1-3.4 KB per sub-flow at 4 entries,
+# 60-105 B per entry with spraying over 84-131 entries; the constants take the high end so that the
+# estimate errs on the safe side (it over-estimates by up to ~2x, it should never under-estimate).
+ROUTE_ENTRY_BYTES = 12
+ROUTE_COPIES = 9
+SUB_FLOW_BYTES = 3500     # per-sub-flow arrays (shares, rates, latency, owner, queue-model state)
+PORT_BYTES = 600          # ~75 float64 arrays indexed by directed port (capacity, queues, PFC, ECN, totals)
+BASE_BYTES = 8 * 2**20    # fixed overhead of a run (interpreter-side structures, result building)
+
+
+class SimulationTooLarge(WorkloadError):
+    """The simulation's estimated memory is above the budget (a WorkloadError: the caller's input)."""
+
+
+@dataclass(frozen=True)
+class MemoryEstimate:
+    """What a run would hold in memory, and the counts the figure comes from."""
+
+    sub_flows: int            # the largest number of sub-flows of one flow pattern, summed over patterns
+    hops_per_sub_flow: float  # route-matrix entries per sub-flow (ports crossed, times spreading)
+    ports: int
+    total_bytes: int
+
+    def describe(self) -> str:
+        return (f"{self.sub_flows:,} sub-flows x {self.hops_per_sub_flow:.0f} port entries on "
+                f"{self.ports:,} ports")
+
+
+def budget_bytes() -> int:
+    """The memory budget: FABRIC_DESIGNER_SIM_MEMORY_MIB if set (a positive whole number), else the default."""
+    raw = os.environ.get(BUDGET_ENV)
+    if raw is None or raw.strip() == "":
+        return DEFAULT_BUDGET_MIB * 2**20
+    try:
+        mib = int(raw.strip())
+    except ValueError:
+        raise WorkloadError(f"{BUDGET_ENV} must be a whole number of MiB, not {raw!r}") from None
+    if mib <= 0:
+        raise WorkloadError(f"{BUDGET_ENV} must be a positive number of MiB, not {raw!r}")
+    return mib * 2**20
+
+
+def _transit_hops(fab: CompiledFabric) -> int:
+    """Switch-to-switch ports on the longest shortest path between two edge switches (0 for one switch).
+
+    One breadth-first search from an edge switch of each connected switch group: in a tiered fabric
+    every edge switch is as far from the others as any, so one source per group suffices.
+    """
+    n = len(fab.node_ids)
+    kinds = np.asarray(fab.node_kind)
+    transit = (kinds == KIND_CODES["switch"]) | (kinds == KIND_CODES["gateway"])
+    src, dst = np.asarray(fab.port_src), np.asarray(fab.port_dst)
+    if n == 0 or len(src) == 0:
+        return 0
+    tt = transit[src] & transit[dst]
+    graph = sp.csr_matrix((np.ones(int(tt.sum())), (src[tt], dst[tt])), shape=(n, n))
+    edge = np.zeros(n, dtype=bool)
+    edge[dst[~transit[src] & transit[dst]]] = True      # a switch a server (or storage) sends into
+    seen = np.zeros(n, dtype=bool)
+    hops = 0
+    for s in np.flatnonzero(edge):
+        if seen[s]:
+            continue
+        dist = shortest_path(graph, unweighted=True, indices=int(s), directed=True)
+        seen |= np.isfinite(dist)
+        reach = dist[edge & np.isfinite(dist)]
+        hops = max(hops, int(reach.max()) if reach.size else 0)
+    return hops
+
+
+def _fan_out(fab: CompiledFabric) -> int:
+    """The most switch-to-switch ports any switch has: how wide adaptive routing or spraying can spread."""
+    kinds = np.asarray(fab.node_kind)
+    transit = (kinds == KIND_CODES["switch"]) | (kinds == KIND_CODES["gateway"])
+    src, dst = np.asarray(fab.port_src), np.asarray(fab.port_dst)
+    if len(src) == 0:
+        return 1
+    tt = transit[src] & transit[dst]
+    if not tt.any():
+        return 1
+    return int(np.bincount(src[tt]).max())
+
+
+def _spreads(fab: CompiledFabric, plan: Plan) -> bool:
+    """True when any flow may be split over several paths (adaptive routing, spraying)."""
+    if any(s.ib.adaptive_routing or s.rocev2.load_balancing == "spray" for s in fab.segments):
+        return True
+    return any(wp.workload.opt("ar") or wp.workload.opt("spray") for wp in plan.workloads)
+
+
+def _max_qps(fab: CompiledFabric, plan: Plan) -> int:
+    qps = [s.rocev2.qps for s in fab.segments] + [1]
+    qps += [int(q) for wp in plan.workloads if isinstance(q := wp.workload.opt("qps"), int)]
+    return max(max(qps), 1)
+
+
+def estimate(fab: CompiledFabric, plan: Plan) -> MemoryEstimate:
+    """Estimate the peak memory of simulating `plan` on `fab` (both passes), without routing anything."""
+    flows_by_pattern: dict[str, int] = {}
+    for phase in plan.phases:
+        if phase.pattern is not None:
+            flows_by_pattern[phase.pattern.key] = len(phase.pattern.src)
+    qps = _max_qps(fab, plan)
+    sub_flows = sum(flows_by_pattern.values()) * qps
+    h = _transit_hops(fab)
+    width = _fan_out(fab) if _spreads(fab, plan) else 1
+    # NIC out and last switch out, plus upward hops spread over `width` candidates, downward hops single
+    hops = 2 + (h - h // 2) * width + h // 2
+    ports = fab.n_ports
+    total = (BASE_BYTES + sub_flows * (hops * ROUTE_ENTRY_BYTES * ROUTE_COPIES + SUB_FLOW_BYTES)
+             + ports * PORT_BYTES)
+    return MemoryEstimate(sub_flows=sub_flows, hops_per_sub_flow=float(hops), ports=ports, total_bytes=int(total))
+
+
+def check_budget(fab: CompiledFabric, plan: Plan, limit_bytes: int | None = None) -> MemoryEstimate:
+    """Refuse (SimulationTooLarge) a run whose estimated memory is above the budget; else return the estimate."""
+    limit = budget_bytes() if limit_bytes is None else limit_bytes
+    est = estimate(fab, plan)
+    if est.total_bytes > limit:
+        raise SimulationTooLarge(
+            f"this simulation would need about {_mib(est.total_bytes)} of memory ({est.describe()}), above the "
+            f"{_mib(limit)} limit; simulate fewer GPUs, fewer queue pairs or a smaller workload, or raise the "
+            f"limit with the environment variable {BUDGET_ENV}=<MiB>")
+    return est
+
+
+def _mib(n: int) -> str:
+    return f"{n / 2**30:.1f} GiB" if n >= 2**30 else f"{n / 2**20:.0f} MiB"

@@ -1,0 +1,122 @@
+"""The candidate designs the advisor weighs at one scale, and their simulated and costed figures.
+
+Candidates (issue 9): an InfiniBand fat tree; a RoCEv2 fat tree with DCQCN; a RoCEv2 rail-optimized fabric; a
+hybrid (one IB pod, one RoCEv2 pod) — each at 1:1 and at a cheaper 2:1 oversubscription, all with the Ethernet
+front-end. A two-tier fat tree that cannot hold the GPUs (64-port NDR IB tops out at 2,048 GPUs at 1:1) becomes a
+three-tier one. Every figure comes from exactly the document that is written to disk, so `simulate` and `cost`
+of a written candidate give the same numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.sim import SimOptions, run
+from designer.topology import generate
+from designer.topology.cost import cost_report
+
+CHEAPER_OVERSUBSCRIPTION = 2.0   # the "cheaper" variant: half the spine uplinks of each leaf
+PROTOCOL_LABELS = {"ib": "InfiniBand", "rocev2": "RoCEv2", "hybrid": "Hybrid IB + RoCEv2"}
+
+
+@dataclass(frozen=True)
+class CandidateSpec:
+    """One design to try: generator kind, back-end protocol and oversubscription."""
+
+    kind: str            # "fat-tree" or "rail-optimized" (a fat tree may grow to "fat-tree-3")
+    backend: str         # "ib" | "rocev2" | "hybrid"
+    oversubscription: float
+
+    @property
+    def id(self) -> str:
+        return f"{self.backend}-{self.kind}-{self.oversubscription:g}to1"
+
+    @property
+    def label(self) -> str:
+        kind = "rail-optimized" if self.kind == "rail-optimized" else "fat tree"
+        extra = " (DCQCN)" if self.backend == "rocev2" else ""
+        return f"{PROTOCOL_LABELS[self.backend]} {kind}{extra}, {self.oversubscription:g}:1"
+
+
+def candidate_specs() -> list[CandidateSpec]:
+    """The eight candidates, in a fixed order (ties in the ranking keep this order)."""
+    shapes = (("fat-tree", "ib"), ("fat-tree", "rocev2"), ("rail-optimized", "rocev2"), ("fat-tree", "hybrid"))
+    return [CandidateSpec(kind, backend, ratio) for kind, backend in shapes
+            for ratio in (1.0, CHEAPER_OVERSUBSCRIPTION)]
+
+
+@dataclass
+class Candidate:
+    """A candidate with its design, the simulation result (DESIGN.md §3 JSON) and its cost report (dict)."""
+
+    spec: CandidateSpec
+    doc: FabricDocument
+    kind: str                          # the generator kind actually used
+    result: dict
+    cost: dict
+    figures: dict = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def protocol(self) -> str:
+        return self.spec.backend
+
+
+def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None) -> tuple[FabricDocument, str]:
+    """Generate the candidate's design; a two-tier fat tree too small for the GPUs becomes three-tier."""
+    try:
+        doc = generate(spec.kind, gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
+                       catalog=catalog, name=f"{spec.label} — {gpus:,} GPUs")
+        return doc, spec.kind
+    except ProjectError:
+        if spec.kind != "fat-tree":
+            raise
+    doc = generate("fat-tree-3", gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
+                   catalog=catalog, name=f"{spec.label} (3 tiers) — {gpus:,} GPUs")
+    return doc, "fat-tree-3"
+
+
+def headline_figures(result: dict, cost: dict) -> dict:
+    """The ranked table's columns from a simulation result and a cost report (money in the cost's currency).
+
+    `time_s` is the training step time when the workload is a training job, else the completion time;
+    `capex_per_goodput_gbps` is capex divided by the goodput the workload reached (cost per unit of throughput).
+    """
+    step = result.get("step_time_s")
+    goodput = result.get("goodput_gbps") or 0.0
+    return {
+        "time_s": float(step if step is not None else result["completion_time_s"]),
+        "completion_time_s": float(result["completion_time_s"]),
+        "step_time_s": step,
+        "gpu_utilization": result.get("gpu_utilization"),
+        "goodput_gbps": float(goodput),
+        "throughput_fraction": result.get("throughput_fraction"),
+        "p99_latency_us": float((result.get("latency_us") or {}).get("p99") or 0.0),
+        "capex": float(cost["capex"]),
+        "capex_network": float(cost["capex_network"]),
+        "tco": float(cost["tco"]),
+        "currency": cost["currency"],
+        "capex_per_goodput_gbps": float(cost["capex"]) / goodput if goodput > 0 else None,
+    }
+
+
+def evaluate(doc: FabricDocument, workloads: list[str], *, seed: int, currency: str | None,
+             catalog: Catalog | None = None) -> tuple[dict, dict]:
+    """Simulate and cost a design exactly as `simulate --seed` and `cost --currency` do (result, cost dicts)."""
+    result = run(doc, workloads, SimOptions(seed=seed)).to_dict()
+    cost = cost_report(doc, catalog, currency).to_dict()
+    return result, cost
+
+
+def build_candidate(spec: CandidateSpec, gpus: int, workloads: list[str], *, seed: int = 1,
+                    currency: str | None = None, catalog: Catalog | None = None) -> Candidate:
+    """Generate, simulate and cost one candidate."""
+    doc, kind = build_design(spec, gpus, catalog)
+    result, cost = evaluate(doc, workloads, seed=seed, currency=currency, catalog=catalog)
+    return Candidate(spec, doc, kind, result, cost, headline_figures(result, cost))

@@ -1,0 +1,130 @@
+"""The sweep's parameter grid: `--vary NAME=VALUES` axes, and the points (their Cartesian product, in order).
+
+NAME is a generator option (gpus, kind, backend, oversubscription, link_gbps, gpus_per_server, frontend) or a
+back-end segment setting (any field of IBSettings / RoCESettings, e.g. xoff_kb, kmin_kb, dcqcn, qps,
+load_balancing, adaptive_routing; prefix with `ib.` or `rocev2.` when both protocols have the field, as
+mtu_bytes). VALUES is a comma-separated list; booleans are on/off, true/false, yes/no or 1/0.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+from designer.model.segments import IBSettings, RoCESettings, settings_fields
+from designer.sim.workload_spec import WorkloadError
+
+GENERATOR_PARAMS: dict[str, type] = {"gpus": int, "kind": str, "backend": str, "oversubscription": float,
+                                     "link_gbps": float, "gpus_per_server": int, "frontend": bool}
+# what varies a loaded design (not a generated one): every back-end segment's protocol
+FILE_PARAMS = ("backend",)
+SETTINGS = {"ib": settings_fields(IBSettings), "rocev2": settings_fields(RoCESettings)}
+_TRUE, _FALSE = ("on", "true", "yes", "1"), ("off", "false", "no", "0")
+
+
+class SweepError(WorkloadError):
+    """A sweep request that cannot run (one line naming the parameter or file)."""
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One varied parameter: its canonical name, where it applies and its values (typed)."""
+
+    name: str                # "gpus" or "rocev2.xoff_kb"
+    target: str              # "generator" | "ib" | "rocev2"
+    field: str               # generator option or settings field
+    values: tuple
+
+
+def _resolve(name: str) -> tuple[str, str, type]:
+    """(target, field, type) of a NAME, or SweepError listing what is allowed."""
+    if name in GENERATOR_PARAMS:
+        return "generator", name, GENERATOR_PARAMS[name]
+    if "." in name:
+        proto, _, fname = name.partition(".")
+        if proto in SETTINGS and fname in SETTINGS[proto]:
+            return proto, fname, SETTINGS[proto][fname]
+        raise SweepError(f"unknown sweep parameter '{name}' (the {proto} settings are: "
+                         f"{', '.join(SETTINGS.get(proto, {})) or 'none: use ib. or rocev2.'})")
+    owners = [p for p, f in SETTINGS.items() if name in f]
+    if len(owners) == 1:
+        return owners[0], name, SETTINGS[owners[0]][name]
+    if len(owners) > 1:
+        raise SweepError(f"sweep parameter '{name}' is a setting of both protocols: write ib.{name} or rocev2.{name}")
+    raise SweepError(f"unknown sweep parameter '{name}' (generator options: {', '.join(GENERATOR_PARAMS)}; or a "
+                     f"segment setting such as xoff_kb, kmin_kb, dcqcn, qps, adaptive_routing)")
+
+
+def parse_value(name: str, text: str, kind: type) -> object:
+    """One value of an axis, typed; SweepError names the parameter and the value."""
+    t = text.strip()
+    if kind is bool:
+        if t.lower() in _TRUE:
+            return True
+        if t.lower() in _FALSE:
+            return False
+        raise SweepError(f"{name}: '{text}' is not on/off")
+    if kind is int:
+        try:
+            return int(t)
+        except ValueError:
+            raise SweepError(f"{name}: '{text}' is not a whole number") from None
+    if kind is float:
+        try:
+            value = float(t)
+        except ValueError:
+            raise SweepError(f"{name}: '{text}' is not a number") from None
+        if not math.isfinite(value):
+            raise SweepError(f"{name}: '{text}' is not a finite number")
+        return value
+    if not t:
+        raise SweepError(f"{name}: empty value")
+    return t
+
+
+def parse_axis(text: str) -> Axis:
+    """NAME=V1,V2,... → Axis."""
+    name, sep, values = text.partition("=")
+    name = name.strip()
+    if not sep or not name or not values.strip():
+        raise SweepError(f"--vary '{text}' must be NAME=VALUES, e.g. gpus=256,1024")
+    target, field, kind = _resolve(name)
+    parsed = tuple(parse_value(name, v, kind) for v in values.split(","))
+    if len(set(parsed)) != len(parsed):
+        raise SweepError(f"--vary {name}: a value is repeated")
+    canonical = name if target == "generator" else f"{target}.{field}"
+    return Axis(canonical, target, field, parsed)
+
+
+def parse_axes(texts: list[str], *, generated: bool) -> list[Axis]:
+    """All --vary axes; generator options other than backend need a generated design."""
+    axes = [parse_axis(t) for t in texts]
+    seen: set[str] = set()
+    for a in axes:
+        if a.name in seen:
+            raise SweepError(f"--vary {a.name} is given twice")
+        seen.add(a.name)
+        if a.target == "generator" and not generated and a.name not in FILE_PARAMS:
+            raise SweepError(f"--vary {a.name} changes how a design is generated: use --generate KIND, "
+                             f"or vary backend or segment settings of the file")
+    return axes
+
+
+def format_value(value: object) -> str:
+    """The text of a parameter value in the results (also the key that a resumed sweep matches)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def points(axes: list[Axis]) -> list[dict[str, object]]:
+    """Every combination of the axes' values, the first axis varying slowest (a fixed, reproducible order)."""
+    return [dict(zip([a.name for a in axes], combo, strict=True))
+            for combo in itertools.product(*(a.values for a in axes))]
+
+
+def point_key(point: dict[str, object]) -> tuple[str, ...]:
+    return tuple(format_value(v) for v in point.values())

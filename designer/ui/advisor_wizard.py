@@ -1,0 +1,292 @@
+"""Help → "Help me choose…": the protocol advisor as a wizard (requirements → run → ranked candidates).
+
+The advisor runs in a worker QThread (its `run` slot is bound, so it runs in that thread); results carry a run id
+and a stale run's results are dropped. Finishing the wizard hands the chosen candidate's design to the window.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from designer.analysis.advisor import DEFAULT_WORKLOAD, Advice, AdviceCancelled, Preferences, advise
+from designer.catalog.money import format_money
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.sim.workload_spec import WorkloadError, parse_workloads
+
+COLUMNS = ("#", "Candidate", "Time", "p99", "Capex", "TCO", "Budget")
+
+
+
+class AdvisorWorker(QObject):
+    """Runs advise() in a worker thread; emits progress, then `done(run_id, advice)` or `failed(run_id, text)`."""
+
+    progress = Signal(int, int, int, str)
+    done = Signal(int, object)
+    failed = Signal(int, str)
+
+    def __init__(self, run_id: int, gpus: int, workloads: list[str], prefs: Preferences) -> None:
+        super().__init__()
+        self.run_id, self.gpus, self.workloads, self.prefs = run_id, gpus, workloads, prefs
+        self.cancel = threading.Event()
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            advice = advise(self.gpus, self.workloads, self.prefs, cancel=self.cancel,
+                            progress=lambda d, t, label: self.progress.emit(self.run_id, d, t, label))
+        except AdviceCancelled:
+            self.failed.emit(self.run_id, "Cancelled.")
+        except (WorkloadError, ProjectError) as exc:
+            self.failed.emit(self.run_id, str(exc).splitlines()[0])
+        except Exception as exc:  # noqa: BLE001 - a bug must reach the user as a message, not end the thread silently
+            self.failed.emit(self.run_id, f"The advisor failed: {type(exc).__name__}: {exc}")
+        else:
+            self.done.emit(self.run_id, advice)
+
+
+class RequirementsPage(QWizardPage):
+    """Scale, workload, budget and priorities."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle("Your cluster")
+        self.setSubTitle("The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and "
+                         "2:1, simulates and costs each, and ranks them for your priorities.")
+        form = QFormLayout(self)
+        self.gpus = QSpinBox()
+        self.gpus.setRange(8, 65536)
+        self.gpus.setSingleStep(8)
+        self.gpus.setValue(256)
+        self.workload = QLineEdit(DEFAULT_WORKLOAD)
+        self.workload.setToolTip("e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by ;)")
+        self.budget = QDoubleSpinBox()
+        self.budget.setRange(0, 1e12)
+        self.budget.setDecimals(0)
+        self.budget.setSingleStep(1e6)
+        self.budget.setSpecialValueText("no budget")
+        self.budget.setGroupSeparatorShown(True)
+        self.currency = QComboBox()
+        self.currency.addItems(["USD", "CNY"])
+        self.ethernet = QCheckBox("We already run Ethernet at scale")
+        self.latency = QCheckBox("Tail latency matters more than cost")
+        self.error = QLabel()
+        self.error.setObjectName("advisor_error")
+        self.error.setWordWrap(True)
+        form.addRow("GPUs", self.gpus)
+        form.addRow("Workload", self.workload)
+        form.addRow("Budget (capex)", self.budget)
+        form.addRow("Currency", self.currency)
+        form.addRow("", self.ethernet)
+        form.addRow("", self.latency)
+        form.addRow(self.error)
+
+    def workloads(self) -> list[str]:
+        return [s.strip() for s in self.workload.text().split(";") if s.strip()]
+
+    def preferences(self) -> Preferences:
+        budget = self.budget.value()
+        return Preferences(budget=budget if budget > 0 else None, currency=self.currency.currentText(),
+                           existing_ethernet=self.ethernet.isChecked(), latency_sensitive=self.latency.isChecked())
+
+    def validatePage(self) -> bool:  # noqa: N802 - Qt API
+        problem = None
+        if self.gpus.value() % 8:
+            problem = "GPUs must be a multiple of 8 (8-GPU servers)."
+        elif not self.workloads():
+            problem = "Enter a workload, e.g. allreduce:1GiB."
+        else:
+            try:
+                parse_workloads(self.workloads())
+            except WorkloadError as exc:
+                problem = str(exc)
+        self.error.setText(problem or "")
+        return problem is None
+
+
+class RunPage(QWizardPage):
+    """Progress while the candidates are built; Back cancels."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle("Building the candidates")
+        lay = QVBoxLayout(self)
+        self.status = QLabel("Starting…")
+        self.status.setWordWrap(True)
+        self.bar = QProgressBar()
+        lay.addWidget(self.status)
+        lay.addWidget(self.bar)
+        lay.addStretch(1)
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt API
+        wizard = self.wizard()
+        return isinstance(wizard, AdvisorWizard) and wizard.advice is not None
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt API
+        self.wizard().start_run()
+
+    def cleanupPage(self) -> None:  # noqa: N802 - Qt API (Back)
+        self.wizard().cancel_run()
+
+
+class ResultsPage(QWizardPage):
+    """The ranked table; the selected row is the design that opens."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTitle("Ranked candidates")
+        lay = QVBoxLayout(self)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.reasons = QLabel()
+        self.reasons.setWordWrap(True)
+        self.reasons.setTextFormat(Qt.TextFormat.PlainText)
+        lay.addWidget(self.table, 3)
+        lay.addWidget(self.reasons, 2)
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt API
+        advice: Advice = self.wizard().advice
+        cur = advice.preferences.currency
+        ranked = advice.ranked()
+        self.table.setRowCount(len(ranked))
+        for r, (s, c) in enumerate(ranked):
+            f = c.figures
+            t = f["time_s"]
+            fits = "–" if s.within_budget is None else ("within" if s.within_budget else "over")
+            cells = (str(r + 1), c.spec.label + (" (3 tiers)" if c.kind == "fat-tree-3" else ""),
+                     f"{t * 1e3:.3g} ms" if t < 1 else f"{t:.3g} s", f"{f['p99_latency_us']:.2f} µs",
+                     format_money(f["capex"], cur), format_money(f["tco"], cur), fits)
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if col != 1:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, col, item)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.selectRow(0)
+        self.reasons.setText("Recommended: " + advice.recommended.spec.label + "\n• "
+                             + "\n• ".join(advice.reasons))
+        self.setSubTitle("Select a candidate and press Finish to open it (the first is recommended).")
+
+    def chosen_id(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        advice: Advice | None = self.wizard().advice
+        if not rows or advice is None:
+            return None
+        return advice.ranking[rows[0].row()].id
+
+
+class AdvisorWizard(QWizard):
+    """The three pages; `chosen_design()` is the selected candidate's design after Finish."""
+
+    run_finished = Signal()      # the worker's result (or failure) has arrived
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Help me choose")
+        self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
+        self.resize(900, 620)
+        self.requirements, self.running, self.results = RequirementsPage(), RunPage(), ResultsPage()
+        for page in (self.requirements, self.running, self.results):
+            self.addPage(page)
+        self.advice: Advice | None = None
+        self.thread: QThread | None = None
+        self.worker: AdvisorWorker | None = None
+        self._run_id = 0
+
+    def start_run(self) -> None:
+        """Start a new advisor run in a worker thread (a previous one is cancelled and its results dropped)."""
+        self.cancel_run()
+        self.advice = None
+        self._run_id += 1
+        req = self.requirements
+        self.worker = AdvisorWorker(self._run_id, req.gpus.value(), req.workloads(), req.preferences())
+        self.thread = QThread(self)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.run)     # bound slot: runs in the worker thread
+        self.worker.progress.connect(self._on_progress)
+        self.worker.done.connect(self._on_done)
+        self.worker.failed.connect(self._on_failed)
+        self.running.status.setText("Generating, simulating and costing the candidates…")
+        self.running.bar.setRange(0, 8)
+        self.running.bar.setValue(0)
+        self.running.completeChanged.emit()
+        self.thread.start()
+
+    def cancel_run(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel.set()
+        self._stop_thread()
+
+    def _stop_thread(self) -> None:
+        if self.thread is not None:
+            self.thread.quit()
+            self.thread.wait()
+            self.thread = None
+        self.worker = None
+
+    @Slot(int, int, int, str)
+    def _on_progress(self, run_id: int, done: int, total: int, label: str) -> None:
+        if run_id != self._run_id:
+            return
+        self.running.bar.setRange(0, total)
+        self.running.bar.setValue(done)
+        if label:
+            self.running.status.setText(f"Candidate {done + 1} of {total}: {label}")
+
+    @Slot(int, object)
+    def _on_done(self, run_id: int, advice: Advice) -> None:
+        if run_id != self._run_id:
+            return
+        self._stop_thread()
+        self.advice = advice
+        self.running.status.setText(f"Done: {len(advice.candidates)} candidates. Recommended: "
+                                    f"{advice.recommended.spec.label}. Press Next to compare them.")
+        self.running.completeChanged.emit()
+        self.run_finished.emit()
+
+    @Slot(int, str)
+    def _on_failed(self, run_id: int, message: str) -> None:
+        if run_id != self._run_id:
+            return
+        self._stop_thread()
+        self.running.status.setText(message)
+        self.run_finished.emit()
+
+    def chosen_design(self) -> FabricDocument | None:
+        """The selected candidate's design (None before results)."""
+        cid = self.results.chosen_id()
+        return self.advice.candidates[cid].doc if self.advice is not None and cid else None
+
+    def reject(self) -> None:
+        self.cancel_run()
+        super().reject()
+
+    def done(self, result: int) -> None:  # noqa: D401 - Qt API
+        self.cancel_run()
+        super().done(result)

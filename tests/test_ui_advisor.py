@@ -1,0 +1,82 @@
+"""Help → "Help me choose…": the wizard refuses a bad workload where it is typed, runs the advisor off the UI
+thread, ranks the candidates, and the window opens the chosen one."""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtWidgets import QDialog
+
+from designer.topology import generate
+from designer.ui import advisor_wizard
+from designer.ui.advisor_wizard import AdvisorWizard
+from designer.ui.main_window import MainWindow
+
+
+def _wizard(qtbot) -> AdvisorWizard:
+    w = AdvisorWizard()
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def test_bad_workload_is_refused_on_the_first_page(qtbot):
+    w = _wizard(qtbot)
+    w.requirements.workload.setText("allreduce:lots")
+    w.next()
+    assert w.currentPage() is w.requirements
+    assert "allreduce" in w.requirements.error.text()
+
+
+def test_runs_off_the_ui_thread_and_returns_the_chosen_design(qtbot, monkeypatch):
+    on_main = []
+    real = advisor_wizard.advise
+
+    def recording(*args, **kwargs):
+        on_main.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(advisor_wizard, "advise", recording)
+    w = _wizard(qtbot)
+    w.requirements.gpus.setValue(64)
+    w.requirements.workload.setText("allreduce:16MiB")
+    w.requirements.latency.setChecked(True)
+    w.requirements.budget.setValue(3_000_000)
+    with qtbot.waitSignal(w.run_finished, timeout=60_000):
+        w.next()
+    assert on_main == [False]
+    assert w.advice is not None and w.running.isComplete() and w.thread is None
+    assert w.advice.preferences.latency_sensitive and w.advice.preferences.budget == 3_000_000
+    w.next()
+    assert w.currentPage() is w.results
+    assert w.results.table.rowCount() == 8
+    assert w.results.table.item(0, 1).text().startswith(w.advice.recommended.spec.label)
+    assert w.chosen_design() is w.advice.recommended.doc
+    w.results.table.selectRow(3)
+    assert w.chosen_design() is w.advice.candidates[w.advice.ranking[3].id].doc
+    assert "Recommended:" in w.results.reasons.text()
+
+
+def test_back_during_a_run_drops_its_results(qtbot):
+    w = _wizard(qtbot)
+    w.requirements.gpus.setValue(64)
+    w.requirements.workload.setText("allreduce:16MiB")
+    w.next()
+    first = w._run_id
+    w.back()                                  # cancels; the stale run's results are ignored
+    assert w.thread is None and w.advice is None
+    with qtbot.waitSignal(w.run_finished, timeout=60_000):
+        w.next()
+    assert w._run_id == first + 1 and w.advice is not None
+
+
+def test_help_menu_opens_the_chosen_candidate(qtbot, monkeypatch):
+    window = MainWindow(generate("leaf-spine", gpus=16, backend="rocev2"), None)
+    qtbot.addWidget(window)
+    chosen = generate("fat-tree", gpus=64, backend="ib", name="advisor pick")
+    monkeypatch.setattr(AdvisorWizard, "exec", lambda self: QDialog.DialogCode.Accepted)
+    monkeypatch.setattr(AdvisorWizard, "chosen_design", lambda self: chosen)
+    assert window.advisor_action.text() == "Help me &choose…" and window.advisor_action.isEnabled()
+    assert "&Help" in [m.text() for m in window.menuBar().actions()]
+    window.advisor_action.trigger()
+    assert window.editor.doc.name == "advisor pick" and window.path is None

@@ -25,8 +25,11 @@ def _nice_max(value: float) -> float:
 
 
 def bar_chart(title: str, categories: list[str], series: dict[str, list[float]], font: str,
-              *, width: float = 230, height: float = 160, value_format: str = "{:.1f}") -> Drawing:
-    """Grouped vertical bars, one colour per series (protocol), with a title, value labels and a legend."""
+              *, width: float = 230, height: float = 160, value_format: str = "{:.1f}",
+              value_max: float | None = None) -> Drawing:
+    """Grouped vertical bars, one colour per series (protocol), with a title, value labels and a legend.
+
+    `value_max` fixes the axis (percentages end at 100); otherwise a round number above the tallest bar."""
     d = Drawing(width, height)
     d.add(String(0, height - 10, title, fontName=font, fontSize=8.5, fillColor=INK))
     chart = VerticalBarChart()
@@ -43,8 +46,9 @@ def bar_chart(title: str, categories: list[str], series: dict[str, list[float]],
     chart.valueAxis.strokeColor = RULE
     chart.valueAxis.valueMin = 0
     top = max((v for vals in chart.data for v in vals), default=1.0)
-    chart.valueAxis.valueMax = _nice_max(top * 1.15)
-    chart.valueAxis.valueStep = chart.valueAxis.valueMax / 5
+    chart.valueAxis.valueMax = value_max if value_max is not None and value_max >= top else _nice_max(top * 1.15)
+    # 120 (a percentage axis with room for the labels above 100) divides into round steps of 20, others of 1/5
+    chart.valueAxis.valueStep = chart.valueAxis.valueMax / (6 if chart.valueAxis.valueMax == 120 else 5)
     chart.valueAxis.visibleGrid = True
     chart.valueAxis.gridStrokeColor = colors.HexColor("#E6E9EC")
     chart.valueAxis.gridStrokeWidth = 0.4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from designer.analysis.recommendation import Recommendation
 from designer.catalog.loader import Catalog
@@ -29,6 +29,8 @@ class ProposalContext:
     results: dict[str, dict]        # protocol ("ib", "rocev2") or "drawn" -> result JSON (DESIGN.md §3)
     recommendation: Recommendation
     width: float
+    workloads: list[str] = field(default_factory=list)   # the workload specs behind `results`
+    results_origin: str = "none"                         # see designer.report.results_source
 
     @property
     def language(self) -> str:

@@ -9,11 +9,12 @@ from reportlab.platypus import CondPageBreak, Flowable
 from designer.analysis.recommendation import recommend
 from designer.catalog.loader import Catalog, load_catalog
 from designer.model.document import FabricDocument
-from designer.report.context import ProposalContext, normalise_results
+from designer.report.context import ProposalContext
 from designer.report.design_facts import design_facts
 from designer.report.fonts import register_fonts
 from designer.report.options import ReportOptions
 from designer.report.page_layout import TEXT_HEIGHT, TEXT_WIDTH, ProposalTemplate
+from designer.report.results_source import resolve_results
 from designer.report.sections import assumptions, cost, cover, facts, findings, simulation, summary, topology
 from designer.report.strings import tr
 from designer.report.styles import make_styles
@@ -30,18 +31,6 @@ class ReportFontWarning(UserWarning):
     """No CJK font: the proposal is built, but Chinese text in it will not render."""
 
 
-def simulate_for_report(doc: FabricDocument, workloads: list[str]) -> dict | None:
-    """IB vs RoCEv2 results of the workloads on this design, from the engine when it is installed."""
-    if not workloads:
-        return None
-    try:
-        from designer.sim import compare
-    except ImportError:
-        return None
-    pair = compare(doc, workloads, None)
-    return {name: (r.to_dict() if hasattr(r, "to_dict") else r) for name, r in pair.items()}
-
-
 def build_context(doc: FabricDocument, options: ReportOptions, results: dict | None,
                   catalog: Catalog | None) -> ProposalContext:
     """Compute everything the sections state, once."""
@@ -51,15 +40,17 @@ def build_context(doc: FabricDocument, options: ReportOptions, results: dict | N
         warnings.warn(fonts.message, ReportFontWarning, stacklevel=3)
     cat = catalog if catalog is not None else load_catalog()
     fact = design_facts(doc, cat)
-    if results is None:
-        results = simulate_for_report(doc, options.workloads)
-    normalised = normalise_results(results)
+    # only the summary and the simulation section show figures of a run: without them the engine need not run
+    wanted = bool({"summary", "simulation"} & set(options.sections))
+    source = resolve_results(doc, options.workloads, results, wanted=wanted)
+    normalised = source.results
     compare_pair = normalised if {"ib", "rocev2"} <= set(normalised) else None
-    rec = recommend(doc, results=compare_pair, workloads=options.workloads, catalog=cat,
+    rec = recommend(doc, results=compare_pair, workloads=source.workloads, catalog=cat,
                     oversubscription=fact.worst_oversubscription)
     return ProposalContext(doc=doc, options=options, styles=make_styles(fonts), catalog=cat, facts=fact,
                            cost=cost_report(doc, cat, options.currency), findings=run_checks(doc, cat),
-                           results=normalised, recommendation=rec, width=TEXT_WIDTH)
+                           results=normalised, recommendation=rec, width=TEXT_WIDTH,
+                           workloads=source.workloads, results_origin=source.origin)
 
 
 def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions | None = None,
@@ -67,7 +58,8 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
     """Write the proposal PDF of `doc` to `out_path`.
 
     `results` is a simulation result (DESIGN.md §3) or a comparison {"ib": ..., "rocev2": ...}; when it is
-    None and `options.workloads` is given, the engine runs the comparison. Raises ProjectError for a design
+    None the engine runs the IB vs RoCEv2 comparison of `options.workloads`, or the design's saved results are
+    used, or (neither given) the default workload is simulated and the PDF says so. Raises ProjectError for a design
     the cost model cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options.
     """
     opts = options or ReportOptions()

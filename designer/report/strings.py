@@ -104,6 +104,26 @@ EN: dict[str, str] = {
     "sim_none": ("No simulation results were supplied. Run the simulation in the application or give "
                  "--workload to the report command to include them."),
     "sim_workloads": "Workloads: {workloads}.",
+    "sim_intro": "Workloads simulated on this design: {workloads}.",
+    "sim_intro_default": ("No workload was specified for this proposal, so it shows the default workload {workloads}: "
+                          "a 1 GiB AllReduce across all GPUs, the collective that dominates data-parallel training. "
+                          "Give your own workloads in the application or with --workload for figures of your "
+                          "traffic."),
+    "sim_intro_saved": "The figures are those of the simulation run in the application and saved with the design "
+                       "(workloads: {workloads}).",
+    "sim_intro_compare": ("The same drawing was simulated twice, first with every back-end segment running "
+                          "InfiniBand and then RoCEv2, with the same workloads and random seed; the engine models "
+                          "per-port queues, PFC, ECN/DCQCN, credit flow control and ECMP or adaptive routing."),
+    "sim_read_faster": ("{faster} completes the workloads first: {t_ib} with InfiniBand against {t_roce} with RoCEv2, "
+                        "so {slower} takes {longer}."),
+    "sim_read_same": ("Both protocols complete the workloads in about the same time: {t_ib} with InfiniBand, "
+                      "{t_roce} with RoCEv2."),
+    "sim_read_ideal": "Against an ideal non-blocking fabric, InfiniBand reaches {ib} and RoCEv2 {roce} of the speed.",
+    "sim_read_signals": ("Congestion signals: RoCEv2 ports were paused by PFC {pfc} of the time and marked {ecn} of "
+                         "the bytes with ECN; InfiniBand senders waited for credits {credit} of the time."),
+    "sim_per_workload": "Per workload",
+    "col_workload": "Workload",
+    "sim_charts": "Latency and utilization",
     "sim_headline": "Headline figures",
     "col_metric": "Metric",
     "sim_completion": "Completion time",

@@ -35,8 +35,8 @@ METRICS = (
 
 def _comparison(results: dict[str, dict]) -> tuple[list[str], dict[str, list[float]]]:
     """Each protocol's figure as a percentage of the better one (higher-is-better after inversion of times)."""
-    checks = (("Time", "completion_time_s", False), ("Goodput", "goodput_gbps", True),
-              ("p99", None, False), ("Util. mean", None, True))
+    checks = (("Speed (1/time)", "completion_time_s", False), ("Goodput", "goodput_gbps", True),
+              ("1/p99 latency", None, False), ("Util. mean", None, True))
     cats: list[str] = []
     series: dict[str, list[float]] = {p: [] for p in results}
     for label, key, higher_better in checks:
@@ -44,7 +44,7 @@ def _comparison(results: dict[str, dict]) -> tuple[list[str], dict[str, list[flo
         for p, r in results.items():
             if key is not None:
                 v = r.get(key)
-            elif label == "p99":
+            elif label == "1/p99 latency":
                 v = (r.get("latency_us") or {}).get("p99")
             else:
                 v = (r.get("link_utilization") or {}).get("mean")
@@ -58,15 +58,71 @@ def _comparison(results: dict[str, dict]) -> tuple[list[str], dict[str, list[flo
     return cats, series
 
 
+def _workload_rows(ctx: ProposalContext, protos: list[str]) -> list[list[str]]:
+    """Per workload: its completion (or step) time, then busbw for collectives or GPU utilization for training."""
+    # a result saved with the design lists only the specs (strings): it has no per-workload figures
+    per = {p: [e for e in ctx.results[p].get("workloads") or [] if isinstance(e, dict)] for p in protos}
+    count = min(len(v) for v in per.values())
+    rows: list[list[str]] = []
+    for i in range(count):
+        entries = [per[p][i] for p in protos]
+        spec = str(entries[0].get("spec") or entries[0].get("kind") or "?")
+        rows.append([spec, ctx.t("sim_completion")] + [nf.seconds(e.get("completion_time_s")) for e in entries])
+        if any(e.get("busbw_gbps") is not None for e in entries):
+            rows.append(["", ctx.t("sim_busbw")] + [nf.gbps(e.get("busbw_gbps")) for e in entries])
+        if any(e.get("gpu_utilization") is not None for e in entries):
+            rows.append(["", ctx.t("sim_gpu_util")] + [nf.percent(e.get("gpu_utilization")) for e in entries])
+        if any((e.get("latency_us") or {}).get("p99") is not None for e in entries):
+            rows.append(["", ctx.t("sim_p99")] + [nf.micros((e.get("latency_us") or {}).get("p99")) for e in entries])
+    return rows
+
+
+def introduction(ctx: ProposalContext) -> str:
+    """Which workloads were run, how, and where the figures come from (default, requested or saved)."""
+    workloads = ", ".join(ctx.workloads) or "–"
+    key = {"default": "sim_intro_default", "saved": "sim_intro_saved"}.get(ctx.results_origin, "sim_intro")
+    text = ctx.t(key, workloads=workloads)
+    if {"ib", "rocev2"} <= set(ctx.results):
+        text += " " + ctx.t("sim_intro_compare")
+    return text
+
+
+def reading(ctx: ProposalContext) -> str | None:
+    """One or two sentences that read the comparison: which protocol finishes first, by how much, and the
+    congestion signals (PFC pauses, credit stalls, drops) that explain a tail."""
+    if not {"ib", "rocev2"} <= set(ctx.results):
+        return None
+    ib, roce = ctx.results["ib"], ctx.results["rocev2"]
+    t_ib, t_roce = ib.get("completion_time_s"), roce.get("completion_time_s")
+    if not t_ib or not t_roce:
+        return None
+    faster, slower = ("ib", "rocev2") if t_ib <= t_roce else ("rocev2", "ib")
+    ratio = max(t_ib, t_roce) / min(t_ib, t_roce)
+    key = "sim_read_same" if ratio < 1.02 else "sim_read_faster"
+    text = ctx.t(key, faster=PROTOCOL_NAMES[faster], slower=PROTOCOL_NAMES[slower],
+                 t_ib=nf.seconds(t_ib), t_roce=nf.seconds(t_roce),
+                 longer=f"{(ratio - 1) * 100:.0f} % longer" if ratio < 2 else f"{ratio:.1f} times as long")
+    tf_ib, tf_roce = ib.get("throughput_fraction"), roce.get("throughput_fraction")
+    if tf_ib is not None and tf_roce is not None:
+        text += " " + ctx.t("sim_read_ideal", ib=nf.percent(tf_ib), roce=nf.percent(tf_roce))
+    text += " " + ctx.t("sim_read_signals", pfc=nf.percent(roce.get("pfc_pause_fraction"), 2),
+                        credit=nf.percent(ib.get("credit_stall_fraction"), 2),
+                        ecn=nf.percent(roce.get("ecn_mark_fraction"), 2))
+    return text
+
+
 def build(ctx: ProposalContext) -> list[Flowable]:
     s, w = ctx.styles, ctx.width
     out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_simulation")), s.h1)]
     results = ctx.results
     if not results:
         return out + [Paragraph(user_text(ctx.t("sim_none")), s.body)]
-    if ctx.options.workloads:
-        out.append(Paragraph(user_text(ctx.t("sim_workloads", workloads=", ".join(ctx.options.workloads))), s.body))
+    out.append(Paragraph(user_text(introduction(ctx)), s.body))
+    read = reading(ctx)
+    if read:
+        out.append(Paragraph(user_text(read), s.body))
     protos = list(results)
+    proto_names = [PROTOCOL_NAMES.get(p, p) for p in protos]
     rows = []
     for key, fmt in METRICS:
         cells = [fmt(results[p]) for p in protos]
@@ -75,9 +131,16 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         rows.append([ctx.t(key)] + [c if c is not None else "–" for c in cells])
     out.append(Paragraph(user_text(ctx.t("sim_headline")), s.h2))
     col = (w * 0.55) / len(protos)
-    out.append(data_table(s, [ctx.t("col_metric")] + [PROTOCOL_NAMES.get(p, p) for p in protos], rows,
+    out.append(data_table(s, [ctx.t("col_metric")] + proto_names, rows,
                           [w * 0.45] + [col] * len(protos), numeric=set(range(1, len(protos) + 1))))
-    out.append(Spacer(1, 5 * mm))
+    per_workload = _workload_rows(ctx, protos)
+    if len({r[0] for r in per_workload if r[0]}) > 1 or any(r[1] == ctx.t("sim_gpu_util") for r in per_workload):
+        col = (w * 0.40) / len(protos)
+        out.append(KeepTogether([
+            Paragraph(user_text(ctx.t("sim_per_workload")), s.h2),
+            data_table(s, [ctx.t("col_workload"), ctx.t("col_metric")] + proto_names, per_workload,
+                       [w * 0.30, w * 0.30] + [col] * len(protos), numeric=set(range(2, len(protos) + 2)))]))
+    out.append(Spacer(1, 3 * mm))
     font = s.fonts.regular
     half = (w - 10) / 2
     latency = {p: [float((results[p].get("latency_us") or {}).get(k) or 0.0) for k in ("p50", "p99", "p999", "max")]
@@ -85,15 +148,16 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     util = {p: [100 * float((results[p].get("link_utilization") or {}).get(k) or 0.0) for k in ("mean", "max")]
             for p in protos}
     charts = [bar_chart(ctx.t("chart_latency"), ["p50", "p99", "p99.9", "max"], latency, font, width=half),
-              bar_chart(ctx.t("chart_util"), ["mean", "max"], util, font, width=half, value_format="{:.0f}")]
+              bar_chart(ctx.t("chart_util"), ["mean", "max"], util, font, width=half, value_format="{:.0f}",
+                        value_max=100.0)]
     grid = Table([charts], colWidths=[half + 5, half + 5])
     grid.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    out.append(grid)
+    out.append(KeepTogether([Paragraph(user_text(ctx.t("sim_charts")), s.h2), grid]))
     if len(protos) == 2:
         cats, series = _comparison(results)
         if cats:
             out += [Spacer(1, 4 * mm),
                     KeepTogether([bar_chart(ctx.t("chart_compare"), cats, series, font, width=w * 0.7, height=170,
-                                            value_format="{:.0f}"),
+                                            value_format="{:.0f}", value_max=120.0),
                                   Paragraph(user_text(ctx.t("chart_compare_note")), s.small)])]
     return out

@@ -1,0 +1,339 @@
+"""File → Export proposal…: cover text, logo, currency, language, sections and workloads of the PDF proposal;
+checks each input where it is typed, builds the PDF off the UI thread, then offers to open it."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, QThread, QUrl, Signal, Slot
+from PySide6.QtGui import QDesktopServices, QImageReader, QStandardItemModel
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from designer.catalog.loader import Catalog
+from designer.model.assumptions import CURRENCIES
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.report import SECTION_ORDER, ReportOptions, build_proposal
+from designer.report.results_source import DEFAULT_WORKLOAD
+from designer.report.strings import tr
+
+SECTION_KEYS = {"summary": "sec_summary", "topology": "sec_topology", "facts": "sec_facts", "cost": "sec_cost",
+                "simulation": "sec_simulation", "findings": "sec_findings", "assumptions": "sec_assumptions"}
+# (code, label); Chinese is listed but not selectable until its string table exists
+LANGUAGE_CHOICES = (("en", "English"), ("zh", "中文 (Chinese, coming later)"))
+ERROR_STYLE = "color: #C62828;"
+
+
+def logo_problem(path: str) -> str | None:
+    """Why `path` cannot be the cover logo, or None when it is a readable image (an empty path means no logo)."""
+    if not path:
+        return None
+    p = Path(path)
+    if not p.is_file():
+        return f"Logo: no such file '{p.name}'"
+    if not os.access(p, os.R_OK):
+        return f"Logo: '{p.name}' cannot be read (permissions)"
+    reader = QImageReader(str(p))
+    if not reader.canRead():
+        return f"Logo: '{p.name}' is not a PNG, JPEG or other readable image"
+    return None
+
+
+def workload_problem(text: str) -> str | None:
+    """Why the typed workload specs are invalid, or None (empty means: saved results or the default)."""
+    specs = split_workloads(text)
+    if not specs:
+        return None
+    from designer.sim import WorkloadError, parse_workloads
+
+    try:
+        parse_workloads(specs)
+    except WorkloadError as exc:
+        return f"Workloads: {str(exc).splitlines()[0]}"
+    return None
+
+
+def split_workloads(text: str) -> list[str]:
+    """Specs separated by commas, semicolons or spaces (a spec itself never contains them)."""
+    return [s for s in text.replace(";", " ").replace(",", " ").split() if s]
+
+
+def output_problem(path: str) -> str | None:
+    if not path:
+        return "Output: choose where to write the PDF"
+    p = Path(path)
+    if p.suffix.lower() != ".pdf":
+        return "Output: the file name must end in .pdf"
+    if not p.parent.is_dir():
+        return f"Output: the folder '{p.parent}' does not exist"
+    if not os.access(p.parent, os.W_OK):
+        return f"Output: the folder '{p.parent}' is not writable"
+    return None
+
+
+class ProposalBuilder(QObject):
+    """Builds one PDF in a worker thread; emits `done(path)` or `failed(one-line message)`."""
+
+    done = Signal(str)
+    failed = Signal(str)
+
+    def __init__(self, doc: FabricDocument, path: str, options: ReportOptions, catalog: Catalog | None) -> None:
+        super().__init__()
+        self.doc, self.path, self.options, self.catalog = doc, path, options, catalog
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")   # a missing CJK font is reported by the CLI; the PDF is still right
+                build_proposal(self.doc, self.path, options=self.options, catalog=self.catalog)
+        except ProjectError as exc:
+            self.failed.emit(exc.one_line())
+        except OSError as exc:
+            self.failed.emit(f"Cannot write '{Path(self.path).name}': {exc.strerror or exc}")
+        except ValueError as exc:
+            self.failed.emit(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        except Exception as exc:  # noqa: BLE001 - a bug must reach the user as a message, not kill the thread silently
+            self.failed.emit(f"The proposal could not be built: {type(exc).__name__}: {exc}")
+        else:
+            self.done.emit(self.path)
+
+
+class ExportProposalDialog(QDialog):
+    """The proposal's options; Export builds the PDF in a thread while a busy bar runs; then Open PDF."""
+
+    finished_path = Signal(str)     # emitted once the PDF is written
+    build_failed = Signal(str)
+
+    def __init__(self, doc: FabricDocument, catalog: Catalog | None = None, default_path: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc, self.catalog = doc, catalog
+        self.thread: QThread | None = None
+        self.builder: ProposalBuilder | None = None
+        self.written_path: str | None = None
+        self.setWindowTitle("Export PDF proposal")
+        self.setMinimumWidth(560)
+
+        self.title = QLineEdit()
+        self.title.setPlaceholderText(tr("default_title"))
+        self.customer = QLineEdit()
+        self.customer.setPlaceholderText("Customer or project the proposal is for")
+        self.author = QLineEdit()
+        self.author.setPlaceholderText("Your name and company")
+        self.logo = QLineEdit()
+        self.logo.setPlaceholderText("Optional: PNG or JPEG shown on the cover")
+        logo_browse = QPushButton("Browse…")
+        logo_browse.clicked.connect(self._browse_logo)
+        logo_row = QHBoxLayout()
+        logo_row.addWidget(self.logo, 1)
+        logo_row.addWidget(logo_browse)
+        self.currency = QComboBox()
+        own = doc.assumptions.currency
+        self.currency.addItem(f"{own} (the design's currency)", own)
+        for code in CURRENCIES:
+            if code != own:
+                self.currency.addItem(code, code)
+        self.language = QComboBox()
+        for code, label in LANGUAGE_CHOICES:
+            self.language.addItem(label, code)
+        model = self.language.model()
+        assert isinstance(model, QStandardItemModel)
+        from designer.report.strings import LANGUAGES
+        for row, (code, _label) in enumerate(LANGUAGE_CHOICES):
+            if code not in LANGUAGES:
+                item = model.item(row)
+                item.setEnabled(False)
+                item.setToolTip("The Chinese text table of the proposal is not written yet")
+        self.workloads = QLineEdit()
+        saved = "the results saved with the design" if doc.results else f"the default {DEFAULT_WORKLOAD}"
+        self.workloads.setPlaceholderText(f"e.g. allreduce:1GiB train:70b (empty: {saved})")
+        self.workloads.setToolTip("Workload specs, as for 'fabric-designer report --workload'; each is simulated "
+                                  "with InfiniBand and with RoCEv2")
+        self.output = QLineEdit(default_path)
+        out_browse = QPushButton("Browse…")
+        out_browse.clicked.connect(self._browse_output)
+        out_row = QHBoxLayout()
+        out_row.addWidget(self.output, 1)
+        out_row.addWidget(out_browse)
+
+        form = QFormLayout()
+        form.addRow("Title", self.title)
+        form.addRow("Customer", self.customer)
+        form.addRow("Author", self.author)
+        form.addRow("Logo", logo_row)
+        form.addRow("Currency", self.currency)
+        form.addRow("Language", self.language)
+        form.addRow("Workloads", self.workloads)
+        form.addRow("Save as", out_row)
+
+        box = QGroupBox("Sections")
+        grid = QGridLayout(box)
+        self.section_boxes: dict[str, QCheckBox] = {}
+        for i, name in enumerate(SECTION_ORDER):
+            check = QCheckBox(tr(SECTION_KEYS[name]))
+            check.setChecked(True)
+            check.toggled.connect(self._revalidate)
+            self.section_boxes[name] = check
+            grid.addWidget(check, i // 2, i % 2)
+
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)      # busy: the build has no fraction to report
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(10)
+        self.progress.hide()
+
+        self.buttons = QDialogButtonBox()
+        self.export_button = self.buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.open_button = self.buttons.addButton("Open PDF", QDialogButtonBox.ButtonRole.ActionRole)
+        self.open_button.hide()
+        self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.export_button.setDefault(True)
+        self.export_button.clicked.connect(self.start_export)
+        self.open_button.clicked.connect(self.open_pdf)
+        self.close_button.clicked.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(box)
+        layout.addWidget(self.message)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.buttons)
+        for edit in (self.logo, self.workloads, self.output):
+            edit.textChanged.connect(self._revalidate)
+        self._revalidate()
+
+    # ---- validation where it is typed -------------------------------------------------------------
+    def problems(self) -> list[str]:
+        """Every current input problem, one line each; [] when the proposal can be exported."""
+        found = [logo_problem(self.logo.text().strip()), workload_problem(self.workloads.text()),
+                 output_problem(self.output.text().strip())]
+        if not any(b.isChecked() for b in self.section_boxes.values()):
+            found.append("Sections: choose at least one")
+        return [p for p in found if p]
+
+    @Slot()
+    def _revalidate(self) -> None:
+        problems = self.problems()
+        self._mark(self.logo, logo_problem(self.logo.text().strip()))
+        self._mark(self.workloads, workload_problem(self.workloads.text()))
+        self._mark(self.output, output_problem(self.output.text().strip()))
+        busy = self.thread is not None
+        self.export_button.setEnabled(not problems and not busy)
+        if not busy:
+            self._say(problems[0] if problems else "", error=bool(problems))
+
+    def _mark(self, edit: QLineEdit, problem: str | None) -> None:
+        edit.setStyleSheet("QLineEdit { border: 1px solid #C62828; }" if problem else "")
+        edit.setToolTip(problem or "")
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message.setStyleSheet(ERROR_STYLE if error else "")
+        self.message.setText(text)
+
+    def _browse_logo(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Cover logo", str(Path(self.output.text()).parent),
+                                              "Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)")
+        if path:
+            self.logo.setText(path)
+
+    def _browse_output(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save the proposal as", self.output.text(), "PDF (*.pdf)")
+        if path:
+            self.output.setText(path if path.lower().endswith(".pdf") else path + ".pdf")
+
+    # ---- the build, off the UI thread --------------------------------------------------------------
+    def options(self) -> ReportOptions:
+        """The ReportOptions of the current inputs."""
+        return ReportOptions(title=self.title.text().strip(), customer=self.customer.text().strip(),
+                             author=self.author.text().strip(), logo_path=self.logo.text().strip() or None,
+                             currency=self.currency.currentData(), language=self.language.currentData(),
+                             sections={n for n, b in self.section_boxes.items() if b.isChecked()},
+                             workloads=split_workloads(self.workloads.text()))
+
+    @Slot()
+    def start_export(self) -> None:
+        """Check the inputs again, then build the PDF in a worker thread (the window stays responsive)."""
+        problems = self.problems()
+        if problems or self.thread is not None:
+            if problems:
+                self._say(problems[0], error=True)
+            return
+        path = self.output.text().strip()
+        # the worker reads a copy: the design may not change under it while it is being drawn
+        self.builder = ProposalBuilder(self.doc.copy(), path, self.options(), self.catalog)
+        self.thread = QThread(self)
+        self.builder.moveToThread(self.thread)
+        self.thread.started.connect(self.builder.run)   # a bound slot: runs in the worker thread
+        self.builder.done.connect(self._on_done)
+        self.builder.failed.connect(self._on_failed)
+        self.open_button.hide()
+        self.export_button.setEnabled(False)
+        self.close_button.setEnabled(False)
+        self.progress.show()
+        sim = "simulating IB and RoCEv2, " if {"summary", "simulation"} & self.options().sections else ""
+        self._say(f"Building the proposal ({sim}drawing, laying out pages)…")
+        self.thread.start()
+
+    def _finish_thread(self) -> None:
+        if self.thread is not None:
+            self.thread.quit()
+            self.thread.wait()
+            self.thread = None
+        self.builder = None
+        self.progress.hide()
+        self.close_button.setEnabled(True)
+        self._revalidate()
+
+    @Slot(str)
+    def _on_done(self, path: str) -> None:
+        self._finish_thread()
+        self.written_path = path
+        self._say(f"Proposal written to {path}")
+        self.open_button.show()
+        self.open_button.setDefault(True)
+        self.finished_path.emit(path)
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self._finish_thread()
+        self._say(message, error=True)
+        self.build_failed.emit(message)
+
+    @Slot()
+    def open_pdf(self) -> None:
+        if self.written_path:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(self.written_path))
+
+    def reject(self) -> None:
+        if self.thread is not None:     # closing while building: let the build finish rather than kill it
+            self._say("Please wait: the proposal is still being built.", error=True)
+            return
+        super().reject()
+
+    def closeEvent(self, event) -> None:  # noqa: ANN001
+        if self.thread is not None:
+            event.ignore()
+            return
+        super().closeEvent(event)

@@ -1,0 +1,120 @@
+"""File → Export PDF proposal…: the dialog refuses bad input where it is typed (logo, workloads, output, no
+section) with a message, builds the PDF off the UI thread with the typed cover text, and the window's action
+opens it."""
+
+from __future__ import annotations
+
+import glob
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtGui import QColor, QImage
+
+from designer.catalog.money import format_money
+from designer.model.fileformat import load
+from designer.report import results_source
+from designer.topology.cost import cost_report
+from designer.ui.export_dialog import ExportProposalDialog
+from designer.ui.main_window import MainWindow
+
+PROJECTS = sorted(glob.glob(str(Path(__file__).resolve().parent.parent / "projects" / "*.json")))
+SMALL = next(p for p in PROJECTS if p.endswith("small-rocev2-pod.json"))
+
+
+@pytest.fixture
+def dialog(qtbot, tmp_path):
+    d = ExportProposalDialog(load(SMALL), None, str(tmp_path / "proposal.pdf"))
+    qtbot.addWidget(d)
+    d.show()
+    return d
+
+
+def pdf_text(path: Path) -> str:
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(str(path)).pages))
+
+
+def test_a_file_that_is_not_an_image_is_refused_as_logo_with_a_message(dialog, tmp_path):
+    bad = tmp_path / "logo.png"
+    bad.write_text("this is not a picture")
+    dialog.logo.setText(str(bad))
+    assert not dialog.export_button.isEnabled()
+    assert "Logo" in dialog.message.text() and "logo.png" in dialog.message.text()
+    dialog.logo.setText(str(tmp_path / "missing.png"))
+    assert "no such file" in dialog.message.text()
+    dialog.start_export()                                   # even forced, nothing is built
+    assert dialog.thread is None and not (tmp_path / "proposal.pdf").exists()
+    dialog.logo.setText("")
+    assert dialog.export_button.isEnabled() and dialog.message.text() == ""
+
+
+def test_bad_workload_output_and_empty_sections_are_refused(dialog, tmp_path):
+    dialog.workloads.setText("allreduce:lots")
+    assert not dialog.export_button.isEnabled() and "allreduce:lots" in dialog.message.text()
+    dialog.workloads.setText("allreduce:64MiB, alltoall:1MiB")
+    assert dialog.export_button.isEnabled()
+    dialog.output.setText(str(tmp_path / "proposal.txt"))
+    assert ".pdf" in dialog.message.text() and not dialog.export_button.isEnabled()
+    dialog.output.setText(str(tmp_path / "no-such-folder" / "p.pdf"))
+    assert "does not exist" in dialog.message.text()
+    dialog.output.setText(str(tmp_path / "p.pdf"))
+    for box in dialog.section_boxes.values():
+        box.setChecked(False)
+    assert "Sections" in dialog.message.text() and not dialog.export_button.isEnabled()
+
+
+def test_chinese_is_listed_but_not_selectable_yet(dialog):
+    model = dialog.language.model()
+    codes = [dialog.language.itemData(i) for i in range(dialog.language.count())]
+    assert codes[0] == "en" and dialog.language.currentData() == "en"
+    assert not model.item(codes.index("zh")).isEnabled()
+
+
+def test_good_input_writes_the_pdf_off_the_ui_thread(dialog, qtbot, tmp_path, monkeypatch):
+    logo = tmp_path / "logo.png"
+    image = QImage(120, 40, QImage.Format.Format_RGB32)
+    image.fill(QColor("#0B4F8A"))
+    assert image.save(str(logo))
+    threads = []
+    real = results_source.compare_workloads
+
+    def recording(*args, **kwargs):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(results_source, "compare_workloads", recording)
+    dialog.title.setText("Proposal <b>&amp; 甲</b>")
+    dialog.customer.setText("Acme AI Lab")
+    dialog.author.setText("J. Architect")
+    dialog.logo.setText(str(logo))
+    dialog.workloads.setText("allreduce:64MiB")
+    dialog.currency.setCurrentIndex(dialog.currency.findData("CNY"))
+    dialog.section_boxes["topology"].setChecked(False)
+    assert dialog.export_button.isEnabled()
+    with qtbot.waitSignal(dialog.finished_path, timeout=30_000) as blocker:
+        dialog.export_button.click()
+        assert dialog.progress.isVisible() and not dialog.close_button.isEnabled()
+    out = Path(blocker.args[0])
+    assert out == tmp_path / "proposal.pdf" and out.stat().st_size > 10_000
+    assert threads == [False]                 # the engine ran, and not on the UI thread
+    text = pdf_text(out)
+    assert "Proposal <b>&amp; 甲</b>" in text and "Acme AI Lab" in text and "J. Architect" in text
+    assert "allreduce:64MiB" in text
+    cny = cost_report(load(SMALL), currency="CNY")
+    assert format_money(cny.capex, "CNY") in text          # the chosen currency, not the design's USD
+    assert "Topology" not in text.split("Contents", 1)[1][:400]   # the unchecked section is not listed
+    assert dialog.open_button.isVisible() and "written" in dialog.message.text()
+    assert dialog.close_button.isEnabled() and dialog.thread is None
+
+
+def test_window_action_is_enabled_and_opens_the_dialog(qtbot, monkeypatch):
+    window = MainWindow(load(SMALL), SMALL)
+    qtbot.addWidget(window)
+    opened = []
+    monkeypatch.setattr(ExportProposalDialog, "exec", lambda self: opened.append(self.output.text()) or 0)
+    action = next(a for a in window.actions() if a.text() == "Export &PDF proposal…")
+    assert action.isEnabled()
+    action.trigger()
+    assert opened and opened[0].endswith("small-rocev2-pod.pdf")

@@ -26,6 +26,7 @@ from designer.model import fileformat
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.ui import icons
+from designer.ui.autosave import Autosaver
 from designer.ui.canvas_export import export_png, export_svg
 from designer.ui.design_summary import summarise
 from designer.ui.editor import Editor
@@ -33,6 +34,7 @@ from designer.ui.inspector import Inspector
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
 from designer.ui.problems import ProblemsPanel
+from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
 from designer.ui.theme import PROTOCOL_COLOURS, PROTOCOL_NAMES, Theme, apply_theme
 from designer.ui.view import FabricView
@@ -61,10 +63,12 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_status()
         self._wire()
+        self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
         self.resize(1500, 920)
         self._update_title()
         self.refresh_summary()
         QTimer.singleShot(0, self.view.zoom_to_fit)
+        self.autosaver = Autosaver(self)   # unsaved work goes to a recovery file (autosave.py)
 
     # ---- construction -------------------------------------------------------------------------
     def _dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:  # noqa: ANN001
@@ -177,6 +181,11 @@ class MainWindow(QMainWindow):
                                     ("export_pdf", "Export &PDF proposal…", "Ctrl+P")):
             a[key] = self._action(text, None, shortcut, NOT_YET, std(sp.SP_MediaPlay) if key == "run" else None)
             a[key].setEnabled(False)
+        # the proposal needs no Run panel: its dialog runs the engine itself when asked to
+        a["export_pdf"].triggered.connect(self.export_proposal)
+        a["export_pdf"].setEnabled(True)
+        a["export_pdf"].setToolTip("Write the PDF proposal of this design (cover, summary, drawing, cost, results)")
+        a["export_pdf"].setStatusTip(a["export_pdf"].toolTip())
         align = {}
         for how, text in (("left", "Align left"), ("hcenter", "Align centres horizontally"), ("right", "Align right"),
                           ("top", "Align top"), ("vcenter", "Align middles vertically"), ("bottom", "Align bottom")):
@@ -223,6 +232,10 @@ class MainWindow(QMainWindow):
         m = bar.addMenu("&Simulate")
         for key in ("run", "compare"):
             m.addAction(a[key])
+        m = bar.addMenu("&Help")
+        self.advisor_action = m.addAction("Help me &choose…", self.help_me_choose)
+        self.advisor_action.setStatusTip("Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, "
+                                         "workload and budget, and open the one you choose")
         tb = self.addToolBar("Main")
         tb.setObjectName("main_toolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -363,6 +376,18 @@ class MainWindow(QMainWindow):
         if self.maybe_save():
             self.set_document(FabricDocument(), None)
 
+    def help_me_choose(self) -> None:
+        """Run the advisor wizard; open the candidate the user picks (as a new, unsaved design)."""
+        from designer.ui.advisor_wizard import AdvisorWizard
+
+        wizard = AdvisorWizard(self)
+        if wizard.exec() != QDialog.DialogCode.Accepted:
+            return
+        doc = wizard.chosen_design()
+        if doc is not None and self.maybe_save():
+            self.set_document(doc, None)
+            self.show_message(f"Opened the advisor's candidate: {doc.name}")
+
     def new_from_template(self) -> None:
         try:
             from designer.ui.generator_dialog import GeneratorDialog
@@ -424,6 +449,16 @@ class MainWindow(QMainWindow):
         self.show_message(f"Saved {path}")
         return True
 
+    def export_proposal(self) -> None:
+        """File → Export PDF proposal…: the dialog checks its inputs and builds the PDF off the UI thread."""
+        from designer.ui.export_dialog import ExportProposalDialog
+
+        stem = Path(self.path).stem.removesuffix(".fabric") if self.path else "proposal"
+        dialog = ExportProposalDialog(self.editor.doc, self.catalog, str(Path(self._last_dir()) / f"{stem}.pdf"),
+                                      self)
+        dialog.finished_path.connect(lambda p: self.show_message(f"Proposal written to {p}"))
+        dialog.exec()
+
     def export_canvas(self, fmt: str, path: str | None = None) -> bool:
         if path is None:
             path, _ = QFileDialog.getSaveFileName(self, f"Export canvas as {fmt.upper()}", self._last_dir(),
@@ -464,6 +499,9 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
             self._summary_timer.stop()
+            self.runs.shutdown()
+            self.autosaver.stop()
+            self.autosaver.discard()   # a clean exit leaves no recovery file behind
             event.accept()
         else:
             event.ignore()

@@ -82,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     _add_workload(r)
+    r.add_argument("--title", default="", help="title on the cover (default: from the design)")
+    r.add_argument("--customer", default="", help="customer named on the cover")
+    r.add_argument("--author", default="", help="author named on the cover")
+    r.add_argument("--logo", metavar="IMAGE", help="logo image for the cover")
+    r.add_argument("--currency", choices=["USD", "CNY"], help="currency of the cost tables (default: the design's)")
 
     x = sub.add_parser("export", help="hand-over files: cabling plan, bill of materials, GraphML, DOT, containerlab")
     x.add_argument("file")

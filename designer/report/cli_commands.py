@@ -19,7 +19,10 @@ def cmd_report(args) -> int:
         return 2
     try:
         doc = load(args.file)
-        options = ReportOptions(workloads=list(getattr(args, "workload", None) or []))
+        options = ReportOptions(workloads=list(getattr(args, "workload", None) or []),
+                                title=getattr(args, "title", "") or "", customer=getattr(args, "customer", "") or "",
+                                author=getattr(args, "author", "") or "", logo_path=getattr(args, "logo", None),
+                                currency=getattr(args, "currency", None))
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             build_proposal(doc, output, options=options)

@@ -19,13 +19,18 @@ class ReportLogoError(ValueError):
 
 def logo_flowable(path: str) -> Image:
     """The logo scaled to fit its box, keeping its aspect ratio."""
+    import os
+
     from reportlab.lib.utils import ImageReader
 
+    if not os.path.isfile(path):
+        raise ReportLogoError(f"the logo image '{path}' does not exist")
     try:
         reader = ImageReader(path)
         w, h = reader.getSize()
     except Exception as exc:  # reportlab raises several types for unreadable images
-        raise ReportLogoError(f"cannot read the logo image '{path}': {exc}") from None
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "not an image reportlab can read"
+        raise ReportLogoError(f"cannot read the logo image '{path}': {reason}") from None
     scale = min(LOGO_MAX_W / w, LOGO_MAX_H / h)
     return Image(path, width=w * scale, height=h * scale, hAlign="LEFT")
 

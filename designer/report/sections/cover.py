@@ -28,9 +28,8 @@ def logo_flowable(path: str) -> Image:
     try:
         reader = ImageReader(path)
         w, h = reader.getSize()
-    except Exception as exc:  # reportlab raises several types for unreadable images
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "not an image reportlab can read"
-        raise ReportLogoError(f"cannot read the logo image '{path}': {reason}") from None
+    except Exception:  # reportlab raises several types for unreadable images
+        raise ReportLogoError(f"the logo '{path}' is not a readable image (use PNG or JPEG)") from None
     scale = min(LOGO_MAX_W / w, LOGO_MAX_H / h)
     return Image(path, width=w * scale, height=h * scale, hAlign="LEFT")
 

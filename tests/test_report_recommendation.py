@@ -45,3 +45,18 @@ def test_latency_sensitivity_of_workload_specs():
     assert is_latency_sensitive("allreduce:64KiB")
     assert not is_latency_sensitive("allreduce:256MiB:algo=ring")
     assert not is_latency_sensitive("train:70b:dp=8")
+
+
+def test_a_clearly_slower_rocev2_simulation_outweighs_cost_scale_and_operations():
+    # small, bandwidth-bound, cheaper Ethernet, an Ethernet front-end: every general argument favours RoCEv2,
+    # but the simulation of this very design says RoCEv2 takes twice as long — the measured gap must win
+    doc = make_design(hybrid=False)
+    rec = recommend(doc, results=compare_results(0.010, 0.020), workloads=["allreduce:1GiB"], catalog=load_catalog())
+    keys = [r.key for r in rec.reasons]
+    assert {"bandwidth_bound", "sim_ib_faster"} <= set(keys)
+    assert rec.choice == "ib"
+    assert "qps=16" in next(r.text() for r in rec.reasons if r.key == "sim_ib_faster")
+    # a small gap (inside 10 %) does not
+    close = recommend(doc, results=compare_results(0.010, 0.0105), workloads=["allreduce:1GiB"],
+                      catalog=load_catalog())
+    assert close.choice == "rocev2"

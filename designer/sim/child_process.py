@@ -4,7 +4,9 @@ The window runs the engine here rather than in a thread: the engine's many small
 interpreter lock, which a GUI thread would wait for (stalls of hundreds of ms, measured). A process has
 its own lock, so the window's event loop stays free. Messages are ("snapshot", Snapshot),
 ("result", SimResult), ("error", one-line text) and ("cancelled", None); the document travels as its
-project-file text, so the child sees exactly what would be saved.
+project-file text, so the child sees exactly what would be saved. A second queue carries control
+messages the other way: failure specs with time "now" (`link:L3@now`), which the engine takes between
+intervals (SimOptions.control).
 """
 
 from __future__ import annotations
@@ -16,20 +18,22 @@ SNAPSHOTS_PER_RUN = 200   # plotted points per run: smooth curves, small pipe tr
 
 
 def start_child(doc_text: str, workloads: list[str], seed: int, backend: str | None,
-                failures: list[str] | None = None) -> tuple[Any, Any, Any, Any]:
-    """Start the child; returns (process, message queue, cancel event, resume event)."""
+                failures: list[str] | None = None) -> tuple[Any, Any, Any, Any, Any]:
+    """Start the child; returns (process, message queue, cancel event, resume event, control queue)."""
     ctx = multiprocessing.get_context("spawn")     # never fork a process that has Qt loaded
     messages = ctx.Queue(maxsize=64)
+    control = ctx.Queue()
     cancel, resume = ctx.Event(), ctx.Event()
     resume.set()
     proc = ctx.Process(target=run_child, args=(doc_text, list(workloads), seed, backend, list(failures or []),
-                                               messages, cancel, resume), daemon=True, name="fabric-simulation")
+                                               messages, cancel, resume, control),
+                       daemon=True, name="fabric-simulation")
     proc.start()
-    return proc, messages, cancel, resume
+    return proc, messages, cancel, resume, control
 
 
 def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | None, failures: list[str],
-              messages: Any, cancel: Any, resume: Any) -> None:
+              messages: Any, cancel: Any, resume: Any, control: Any = None) -> None:
     """The child's body: a quick steady-state pass sizes the snapshot cadence, then the real stream."""
     from designer.model.errors import ProjectError
     from designer.model.fileformat import loads
@@ -42,7 +46,7 @@ def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | Non
             messages.put(("cancelled", None))
             return
         cadence_s = max(quick.completion_time_s, 1e-9) / SNAPSHOTS_PER_RUN
-        opts = SimOptions(seed=seed, backend=backend, snapshot_interval_s=cadence_s)
+        opts = SimOptions(seed=seed, backend=backend, snapshot_interval_s=cadence_s, control=control)
         if failures:
             opts.failures = failures
         for snap in stream(doc, workloads, opts, cancel):   # a process Event has is_set() too

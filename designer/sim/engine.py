@@ -139,6 +139,19 @@ class Engine:
         self.total_planned_bytes = total
         return total
 
+    def _record_wait_samples(self, i: int, r: _Routed, samples: tuple[np.ndarray, np.ndarray],
+                             total_bytes: float) -> None:
+        """Latency samples of a profiled congested step: the pattern's mean path latency plus each
+        queueing-time bin, weighted by its share of the bytes."""
+        wait_ns, share = samples
+        lat = r.routed.sub_latency_ns
+        w = r.sub_unit_bytes
+        base = float((lat * w).sum() / w.sum()) if w.sum() > 0 else 0.0
+        segs = r.routed.sub_segment
+        seg = int(np.bincount(segs[segs >= 0]).argmax()) if (segs >= 0).any() else -1
+        self.totals.latency.add(base + wait_ns, share * total_bytes, self.plan.phases[i].workload,
+                                np.full(len(wait_ns), seg))
+
     def _add_queue_stats(self, prof: SoloProfile, k: int, r: _Routed) -> None:
         """Counters of a queue model's profile, for k repeats of the step."""
         tot = self.totals
@@ -215,7 +228,7 @@ class Engine:
                     ready_at[c] = max(t, phases[c].start_s)
 
         def account(i: int, sub_idx: np.ndarray | None, sub_bytes: np.ndarray | float,
-                    extra_latency_ns: np.ndarray | None = None) -> None:
+                    extra_latency_ns: np.ndarray | None = None, record_latency: bool = True) -> None:
             """Add delivered bytes of phase i to the per-workload and per-segment totals."""
             r = self.routed(i)
             seg = r.routed.sub_segment if sub_idx is None else r.routed.sub_segment[sub_idx]
@@ -223,7 +236,8 @@ class Engine:
             lat = r.routed.sub_latency_ns if sub_idx is None else r.routed.sub_latency_ns[sub_idx]
             if extra_latency_ns is not None:
                 lat = lat + extra_latency_ns        # queueing and pauses the bytes met
-            tot.latency.add(lat, b, phases[i].workload, seg)
+            if record_latency:
+                tot.latency.add(lat, b, phases[i].workload, seg)
             total = float(b.sum())
             tot.delivered_bytes += total
             w = phases[i].workload
@@ -311,7 +325,12 @@ class Engine:
                             tot.flow_time_s[i] = prof.sub_finish_s_per_byte * ph.bytes_per_flow
                         b = ph.bytes_per_flow * k
                         tot.port_bytes += r.port_unit_bytes * b
-                        account(i, None, r.sub_unit_bytes * b, prof.extra_latency_ns)
+                        if prof.wait_samples is None:
+                            account(i, None, r.sub_unit_bytes * b, prof.extra_latency_ns)
+                        else:
+                            # the queueing the step's bytes met, as its distribution (the tail stays a tail)
+                            account(i, None, r.sub_unit_bytes * b, record_latency=False)
+                            self._record_wait_samples(i, r, prof.wait_samples, float(r.sub_unit_bytes.sum()) * b)
                         self._add_queue_stats(prof, k, r)
                         t0 = t
                         t = t + k * step

@@ -21,6 +21,7 @@ from designer.model.segments import RoCESettings
 from designer.sim.compile import PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC, DcqcnParams
+from designer.sim.dynamics.stepper import histogram_samples
 from designer.sim.framing import PROTO_IB, PROTO_NVLINK
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, RateModel, SoloProfile
 
@@ -71,6 +72,13 @@ def _column_paths(ports: np.ndarray, shares: np.ndarray, port_src: np.ndarray, p
         if sum(left.values()) <= 1e-6 * max(total, 1.0):
             break
     return paths
+
+
+def _wait_shares(wait_hist_B: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The queueing-time distribution of a profiled step: (ns, share of its bytes) per histogram bin."""
+    lat_s, bytes_ = histogram_samples(wait_hist_B)
+    total = bytes_.sum()
+    return (lat_s * 1e9, bytes_ / total) if total > 0 else None
 
 
 class QueueRateModel(RateModel):
@@ -251,7 +259,8 @@ class QueueRateModel(RateModel):
         total = float(sizes.sum())
         return SoloProfile(drain_s_per_byte=t_total / bytes_per_flow, sub_finish_s_per_byte=fin / bytes_per_flow,
                            levels=[(t_total / bytes_per_flow, total / max(t_total, 1e-30))], linear=False,
-                           extra_latency_ns=extra, port_paused_s=sim.acc["paused"].copy(),
+                           extra_latency_ns=extra, wait_samples=_wait_shares(sim.wait_hist),
+                           port_paused_s=sim.acc["paused"].copy(),
                            port_stall_s=sim.acc["stall"].copy(), port_dropped_B=sim.acc["dropped"].copy(),
                            marked_B=sim.marked_total, dropped_B=sim.dropped_total)
 

@@ -67,6 +67,7 @@ class SoloProfile:
     linear: bool = True                          # False: valid only for the bytes it was made for
     # what one step met in the queues (a queue model's profile; None for max-min)
     extra_latency_ns: np.ndarray | None = None   # per sub-flow, byte-weighted
+    wait_samples: tuple[np.ndarray, np.ndarray] | None = None  # (queueing ns, share of the step's bytes)
     port_paused_s: np.ndarray | None = None
     port_stall_s: np.ndarray | None = None
     port_dropped_B: np.ndarray | None = None

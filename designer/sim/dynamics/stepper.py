@@ -96,6 +96,12 @@ def latency_percentiles_us(hist_B: np.ndarray, qs=(50, 99, 99.9)) -> dict[str, f
     return out
 
 
+def histogram_samples(hist_B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(latency in seconds, bytes) of the bins of a histogram that hold bytes."""
+    nz = np.flatnonzero(hist_B > 0)
+    return _LAT_MID[nz], hist_B[nz]
+
+
 def latency_histogram(latency_s: np.ndarray, weights_B: np.ndarray) -> np.ndarray:
     """Byte-weighted histogram of latencies on the shared bins (for merging with fluid results)."""
     idx = np.clip(np.searchsorted(_LAT_EDGES, latency_s) - 1, 0, len(_LAT_MID) - 1)
@@ -139,6 +145,7 @@ class FluidSimulator:
         self.ewma_served = cap.astype(float).copy()
         self.acc = {k: np.zeros(P) for k in ("served", "maxq", "paused", "stall", "busy", "dropped")}
         self.hist = np.zeros(len(_LAT_MID))
+        self.wait_hist = np.zeros(len(_LAT_MID))   # queueing and pause time alone (no path latency)
         self.dropped_total = self.headroom_overflow = self.marked_total = 0.0
         self.cnps = 0
         self.last_queue = np.zeros(P)
@@ -293,6 +300,7 @@ class FluidSimulator:
             self.last_wait_s = wait
             sel = got > 0
             self.hist += latency_histogram(flows.base_latency_s[sel] + wait[sel], got[sel])
+            self.wait_hist += latency_histogram(wait[sel], got[sel])
         self.delivered += got
         # congestion control
         if self.dcq is not None:

@@ -1,11 +1,14 @@
-"""Export the canvas as PNG (at a chosen scale, for high-DPI sharpness) or SVG (vector)."""
+"""Export the canvas as PNG (at a chosen scale, for high-DPI sharpness), SVG or PDF (both vector).
+
+Each exporter draws the whole drawing, or `source` (a scene rectangle, e.g. the current view) when given.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QMarginsF, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
 from designer.ui.scene import FabricScene
@@ -20,9 +23,9 @@ def _source(scene: FabricScene) -> QRectF:
     return rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
 
 
-def export_png(scene: FabricScene, path: str | Path, scale: float = 2.0) -> QSize:
-    """Render the whole drawing to a PNG; returns the image size in pixels."""
-    src = _source(scene)
+def export_png(scene: FabricScene, path: str | Path, scale: float = 2.0, source: QRectF | None = None) -> QSize:
+    """Render the drawing to a PNG at `scale` pixels per scene unit; returns the image size in pixels."""
+    src = source or _source(scene)
     size = QSize(max(1, int(src.width() * scale)), max(1, int(src.height() * scale)))
     image = QImage(size, QImage.Format.Format_ARGB32)
     image.fill(scene.theme.background)
@@ -36,9 +39,9 @@ def export_png(scene: FabricScene, path: str | Path, scale: float = 2.0) -> QSiz
     return size
 
 
-def export_svg(scene: FabricScene, path: str | Path, title: str = "Fabric") -> None:
-    """Render the whole drawing as vector SVG (icons embedded)."""
-    src = _source(scene)
+def export_svg(scene: FabricScene, path: str | Path, title: str = "Fabric", source: QRectF | None = None) -> None:
+    """Render the drawing as vector SVG (icons embedded)."""
+    src = source or _source(scene)
     gen = QSvgGenerator()
     gen.setFileName(str(path))
     gen.setSize(QSize(int(src.width()), int(src.height())))
@@ -48,6 +51,26 @@ def export_svg(scene: FabricScene, path: str | Path, title: str = "Fabric") -> N
     painter = QPainter(gen)
     painter.fillRect(QRectF(0, 0, src.width(), src.height()), scene.theme.background)
     scene.render(painter, QRectF(0, 0, src.width(), src.height()), src)
+    painter.end()
+    if not Path(path).exists():
+        raise OSError(f"cannot write {path}")
+
+
+def export_pdf(scene: FabricScene, path: str | Path, title: str = "Fabric", source: QRectF | None = None) -> None:
+    """Render the drawing as a one-page vector PDF sized to the drawing (72 scene units per inch)."""
+    src = source or _source(scene)
+    writer = QPdfWriter(str(path))
+    writer.setTitle(title)
+    writer.setCreator("Fabric Designer")
+    writer.setResolution(72)
+    writer.setPageSize(QPageSize(src.size(), QPageSize.Unit.Point, title, QPageSize.SizeMatchPolicy.ExactMatch))
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0))
+    painter = QPainter(writer)
+    if not painter.isActive():
+        raise OSError(f"cannot write {path}")
+    target = QRectF(0, 0, writer.width(), writer.height())
+    painter.fillRect(target, scene.theme.background)
+    scene.render(painter, target, src, Qt.AspectRatioMode.KeepAspectRatio)
     painter.end()
     if not Path(path).exists():
         raise OSError(f"cannot write {path}")

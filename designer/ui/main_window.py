@@ -30,6 +30,7 @@ from designer.ui.autosave import Autosaver
 from designer.ui.canvas_export import export_png, export_svg
 from designer.ui.design_summary import summarise
 from designer.ui.editor import Editor
+from designer.ui.failure_controller import FailureController
 from designer.ui.inspector import Inspector
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         self._build_status()
         self._wire()
         self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
+        self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
         self.resize(1500, 920)
         self._update_title()
         self.refresh_summary()
@@ -80,17 +82,20 @@ class MainWindow(QMainWindow):
 
     def _build_docks(self) -> None:
         self.palette = Palette(self.catalog)
-        self.palette_dock = self._dock("Palette", self.palette, Qt.DockWidgetArea.LeftDockWidgetArea, "palette")
+        self.palette_dock = self._dock(self.tr(
+                "Palette"), self.palette, Qt.DockWidgetArea.LeftDockWidgetArea, "palette")
         self.overview = Overview(self.view)
-        self.overview_dock = self._dock("Overview", self.overview, Qt.DockWidgetArea.LeftDockWidgetArea, "overview")
+        self.overview_dock = self._dock(self.tr(
+                "Overview"), self.overview, Qt.DockWidgetArea.LeftDockWidgetArea, "overview")
         self.inspector = Inspector(self.editor)
-        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea,
+        self.inspector_dock = self._dock(self.tr("Inspector"), self.inspector, Qt.DockWidgetArea.RightDockWidgetArea,
                                          "inspector")
         self.history = QUndoView(self.editor.undo_stack)
-        self.history.setEmptyLabel("Opened design")
-        self.history_dock = self._dock("History", self.history, Qt.DockWidgetArea.RightDockWidgetArea, "history")
+        self.history.setEmptyLabel(self.tr("Opened design"))
+        self.history_dock = self._dock(self.tr(
+                "History"), self.history, Qt.DockWidgetArea.RightDockWidgetArea, "history")
         self.problems = ProblemsPanel()
-        self.problems_dock = self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea,
+        self.problems_dock = self._dock(self.tr("Problems"), self.problems, Qt.DockWidgetArea.BottomDockWidgetArea,
                                         "problems")
         self.resizeDocks([self.palette_dock, self.inspector_dock], [270, 320], Qt.Orientation.Horizontal)
         self.resizeDocks([self.palette_dock, self.overview_dock], [600, 180], Qt.Orientation.Vertical)
@@ -118,62 +123,72 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QStyle
         sp = QStyle.StandardPixmap
         a = self.actions_by_name = {}
-        a["new"] = self._action("&New", self.new_design, QKeySequence.StandardKey.New, "Start an empty design",
+        a["new"] = self._action(self.tr(
+                "&New"), self.new_design, QKeySequence.StandardKey.New, self.tr("Start an empty design"),
                                 std(sp.SP_FileIcon))
-        a["template"] = self._action("New from &template…", self.new_from_template, "Ctrl+Shift+N",
-                                     "Generate a leaf-spine, fat-tree or rail-optimized fabric",
+        a["template"] = self._action(self.tr("New from &template…"), self.new_from_template, "Ctrl+Shift+N",
+                                     self.tr("Generate a leaf-spine, fat-tree or rail-optimized fabric"),
                                      icons.qicon("spine"))
-        a["open"] = self._action("&Open…", self.open_dialog, QKeySequence.StandardKey.Open, "Open a design file",
+        a["open"] = self._action(self.tr(
+                "&Open…"), self.open_dialog, QKeySequence.StandardKey.Open, self.tr("Open a design file"),
                                  std(sp.SP_DialogOpenButton))
-        a["save"] = self._action("&Save", self.save, QKeySequence.StandardKey.Save, "Save the design",
+        a["save"] = self._action(self.tr("&Save"), self.save, QKeySequence.StandardKey.Save, self.tr("Save the design"),
                                  std(sp.SP_DialogSaveButton))
-        a["save_as"] = self._action("Save &as…", self.save_as, QKeySequence.StandardKey.SaveAs)
-        a["export_png"] = self._action("Export canvas as &PNG…", lambda: self.export_canvas("png"))
-        a["export_svg"] = self._action("Export canvas as S&VG…", lambda: self.export_canvas("svg"))
-        a["quit"] = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        undo = self.editor.undo_stack.createUndoAction(self, "&Undo")
+        a["save_as"] = self._action(self.tr("Save &as…"), self.save_as, QKeySequence.StandardKey.SaveAs)
+        a["export_png"] = self._action(self.tr("Export canvas as &PNG…"), lambda: self.export_canvas("png"))
+        a["export_svg"] = self._action(self.tr("Export canvas as S&VG…"), lambda: self.export_canvas("svg"))
+        a["export_image"] = self._action(self.tr("Export canvas &image…"), self.export_image)
+        a["export_image"].setToolTip(self.tr("PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view"))
+        a["export_handover"] = self._action(self.tr("Export &hand-over files…"), self.export_handover)
+        a["export_handover"].setToolTip(self.tr("Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, "
+                                                "containerlab"))
+        a["quit"] = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        undo = self.editor.undo_stack.createUndoAction(self, self.tr("&Undo"))
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         undo.setIcon(std(sp.SP_ArrowBack))
-        redo = self.editor.undo_stack.createRedoAction(self, "&Redo")
+        redo = self.editor.undo_stack.createRedoAction(self, self.tr("&Redo"))
         redo.setShortcut(QKeySequence.StandardKey.Redo)
         redo.setIcon(std(sp.SP_ArrowForward))
         a["undo"], a["redo"] = undo, redo
-        a["copy"] = self._action("&Copy", self.editor.copy_selection, QKeySequence.StandardKey.Copy)
-        a["paste"] = self._action("&Paste", self.editor.paste, QKeySequence.StandardKey.Paste)
-        a["duplicate"] = self._action("D&uplicate", self.editor.duplicate, "Ctrl+D",
-                                      "Copy the selected nodes and the cables among them")
-        a["delete"] = self._action("&Delete", self.editor.delete_selection, QKeySequence.StandardKey.Delete,
-                                   "Delete the selection (nodes take their cables with them)")
-        a["select_all"] = self._action("Select &all", self.select_all, QKeySequence.StandardKey.SelectAll)
+        a["copy"] = self._action(self.tr("&Copy"), self.editor.copy_selection, QKeySequence.StandardKey.Copy)
+        a["paste"] = self._action(self.tr("&Paste"), self.editor.paste, QKeySequence.StandardKey.Paste)
+        a["duplicate"] = self._action(self.tr("D&uplicate"), self.editor.duplicate, "Ctrl+D",
+                                      self.tr("Copy the selected nodes and the cables among them"))
+        a["delete"] = self._action(self.tr("&Delete"), self.editor.delete_selection, QKeySequence.StandardKey.Delete,
+                                   self.tr("Delete the selection (nodes take their cables with them)"))
+        a["select_all"] = self._action(self.tr("Select &all"), self.select_all, QKeySequence.StandardKey.SelectAll)
         a["history"] = self.history_dock.toggleViewAction()
-        a["history"].setText("&History")
+        a["history"].setText(self.tr("&History"))
         a["history"].setShortcut(QKeySequence("Ctrl+H"))
         modes = QActionGroup(self)
-        a["mode_select"] = self._action("&Select / move", lambda: self.set_mode("select"), "V",
-                                        "Select, move and rubber-band", std(sp.SP_ArrowUp), checkable=True)
-        a["mode_link"] = self._action("&Link", lambda: self.set_mode("link"), "L",
-                                      "Drag from one node to another to cable them", icons.qicon("leaf"),
+        a["mode_select"] = self._action(self.tr("&Select / move"), lambda: self.set_mode("select"), "V",
+                                        self.tr("Select, move and rubber-band"), std(sp.SP_ArrowUp), checkable=True)
+        a["mode_link"] = self._action(self.tr("&Link"), lambda: self.set_mode("link"), "L",
+                                      self.tr("Drag from one node to another to cable them"), icons.qicon("leaf"),
                                       checkable=True)
         modes.addAction(a["mode_select"])
         modes.addAction(a["mode_link"])
         a["mode_select"].setChecked(True)
-        a["segment"] = self._action("New back-end &segment…", self.new_segment, "Ctrl+G",
-                                    "Make the selected nodes an InfiniBand or RoCEv2 segment")
-        a["fit"] = self._action("Zoom to &fit", self.view.zoom_to_fit, "F", "Show the whole design",
+        a["segment"] = self._action(self.tr("New back-end &segment…"), self.new_segment, "Ctrl+G",
+                                    self.tr("Make the selected nodes an InfiniBand or RoCEv2 segment"))
+        a["fit"] = self._action(self.tr("Zoom to &fit"), self.view.zoom_to_fit, "F", self.tr("Show the whole design"),
                                 std(sp.SP_TitleBarMaxButton))
-        a["zoom_in"] = self._action("Zoom &in", lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
-        a["zoom_out"] = self._action("Zoom &out", lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
+        a["zoom_in"] = self._action(self.tr(
+                "Zoom &in"), lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
+        a["zoom_out"] = self._action(self.tr(
+                "Zoom &out"), lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
         layers = QActionGroup(self)
         for key, text, planes in (("layer_both", "Both planes", {"backend", "frontend"}),
                                   ("layer_backend", "Back-end only", {"backend"}),
                                   ("layer_frontend", "Front-end only", {"frontend"})):
             a[key] = self._action(text, lambda _c=False, p=planes: self.scene.set_planes(p), checkable=True,
-                                  tip=f"Show cables of: {text.lower()}")
+                                  tip=self.tr("Show cables of: {0}").format(text.lower()))
             layers.addAction(a[key])
         a["layer_both"].setChecked(True)
         themes = QActionGroup(self)
         for name in ("light", "dark"):
-            a[f"theme_{name}"] = self._action(f"{name.capitalize()} theme", lambda _c=False, n=name: self.set_theme(n),
+            a[f"theme_{name}"] = self._action(self.tr(
+                    "{0} theme").format(name.capitalize()), lambda _c=False, n=name: self.set_theme(n),
                                               checkable=True)
             themes.addAction(a[f"theme_{name}"])
         a[f"theme_{self.theme.name}"].setChecked(True)
@@ -184,58 +199,69 @@ class MainWindow(QMainWindow):
         # the proposal needs no Run panel: its dialog runs the engine itself when asked to
         a["export_pdf"].triggered.connect(self.export_proposal)
         a["export_pdf"].setEnabled(True)
-        a["export_pdf"].setToolTip("Write the PDF proposal of this design (cover, summary, drawing, cost, results)")
+        a["export_pdf"].setToolTip(self.tr("Write the PDF proposal of this design (cover, summary, drawing, cost, "
+                                           "results)"))
         a["export_pdf"].setStatusTip(a["export_pdf"].toolTip())
         align = {}
         for how, text in (("left", "Align left"), ("hcenter", "Align centres horizontally"), ("right", "Align right"),
                           ("top", "Align top"), ("vcenter", "Align middles vertically"), ("bottom", "Align bottom")):
             align[how] = self._action(text, lambda _c=False, h=how: self.editor.align(h))
-        a["dist_x"] = self._action("Distribute horizontally", lambda: self.editor.distribute("x"), "Ctrl+Shift+H")
-        a["dist_y"] = self._action("Distribute vertically", lambda: self.editor.distribute("y"), "Ctrl+Shift+J")
+        a["dist_x"] = self._action(self.tr(
+                "Distribute horizontally"), lambda: self.editor.distribute("x"), "Ctrl+Shift+H")
+        a["dist_y"] = self._action(self.tr(
+                "Distribute vertically"), lambda: self.editor.distribute("y"), "Ctrl+Shift+J")
         for key in ("new", "open", "save", "undo", "redo", "fit"):
             a[key].setPriority(QAction.Priority.LowPriority)  # icon only in the toolbar
         self._build_menus(a, align)
 
+    def open_preferences(self) -> None:
+        """Edit → Preferences…: the language, applied at the next start."""
+        from designer.ui.preferences_dialog import PreferencesDialog
+        PreferencesDialog(self.settings, self).exec()
+
     def _build_menus(self, a: dict, align: dict) -> None:
         bar = self.menuBar()
-        m = bar.addMenu("&File")
+        m = bar.addMenu(self.tr("&File"))
         for key in ("new", "template", "open"):
             m.addAction(a[key])
-        self.recent_menu = m.addMenu("Open &recent")
+        self.recent_menu = m.addMenu(self.tr("Open &recent"))
         self._fill_recent()
         m.addSeparator()
         for key in ("save", "save_as"):
             m.addAction(a[key])
         m.addSeparator()
-        for key in ("export_png", "export_svg", "export_pdf"):
+        for key in ("export_png", "export_svg", "export_image", "export_handover", "export_pdf"):
             m.addAction(a[key])
         m.addSeparator()
         m.addAction(a["quit"])
-        m = bar.addMenu("&Edit")
+        m = bar.addMenu(self.tr("&Edit"))
         for key in ("undo", "redo", None, "copy", "paste", "duplicate", "delete", "select_all", None, "history"):
             m.addSeparator() if key is None else m.addAction(a[key])
-        m = bar.addMenu("&Arrange")
+        m.addSeparator()
+        self.preferences_action = m.addAction(self.tr("&Preferences…"), self.open_preferences)
+        m = bar.addMenu(self.tr("&Arrange"))
         for act in align.values():
             m.addAction(act)
         m.addSeparator()
         m.addAction(a["dist_x"])
         m.addAction(a["dist_y"])
-        m = bar.addMenu("&Fabric")
+        m = bar.addMenu(self.tr("&Fabric"))
         m.addAction(a["segment"])
-        m = bar.addMenu("&View")
+        m = bar.addMenu(self.tr("&View"))
         for key in ("mode_select", "mode_link", None, "fit", "zoom_in", "zoom_out", None,
                     "layer_both", "layer_backend", "layer_frontend", None, "theme_light", "theme_dark"):
             m.addSeparator() if key is None else m.addAction(a[key])
         m.addSeparator()
         for dock in (self.palette_dock, self.inspector_dock, self.problems_dock, self.overview_dock):
             m.addAction(dock.toggleViewAction())
-        m = bar.addMenu("&Simulate")
+        m = bar.addMenu(self.tr("&Simulate"))
         for key in ("run", "compare"):
             m.addAction(a[key])
-        m = bar.addMenu("&Help")
-        self.advisor_action = m.addAction("Help me &choose…", self.help_me_choose)
-        self.advisor_action.setStatusTip("Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, "
-                                         "workload and budget, and open the one you choose")
+        m = bar.addMenu(self.tr("&Help"))
+        self.advisor_action = m.addAction(self.tr("Help me &choose…"), self.help_me_choose)
+        self.advisor_action.setStatusTip(self.tr("Compare IB, RoCEv2, rail-optimized and hybrid designs for your "
+                                                 "scale, "
+                                         "workload and budget, and open the one you choose"))
         tb = self.addToolBar("Main")
         tb.setObjectName("main_toolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -244,11 +270,11 @@ class MainWindow(QMainWindow):
             tb.addSeparator() if key is None else tb.addAction(a[key])
         layer = QComboBox()
         layer.addItems(["Both planes", "Back-end only", "Front-end only"])
-        layer.setToolTip("Which cables to show")
+        layer.setToolTip(self.tr("Which cables to show"))
         layer.currentIndexChanged.connect(
             lambda i: a[("layer_both", "layer_backend", "layer_frontend")[i]].trigger())
         tb.addSeparator()
-        tb.addWidget(QLabel(" Show: "))
+        tb.addWidget(QLabel(self.tr(" Show: ")))
         tb.addWidget(layer)
         self.layer_combo = layer
 
@@ -264,7 +290,7 @@ class MainWindow(QMainWindow):
             swatches.append(f"<span style='color:{PROTOCOL_COLOURS[key].name()}; font-size:14px'>"
                             f"{'━ ━' if key == 'frontend' else '━━'}</span> {PROTOCOL_NAMES[key]}")
         self.legend.setText("&nbsp;&nbsp;".join(swatches))
-        self.legend.setToolTip("Cable colours: back-end segments by protocol; the front-end dashed")
+        self.legend.setToolTip(self.tr("Cable colours: back-end segments by protocol; the front-end dashed"))
         self._summary_timer = QTimer(self)
         self._summary_timer.setSingleShot(True)
         self._summary_timer.setInterval(250)
@@ -294,7 +320,7 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         name = Path(self.path).name if self.path else "unsaved"
-        self.setWindowTitle(f"{self.editor.doc.name} — {name}[*] — Fabric Designer")
+        self.setWindowTitle(self.tr("{0} — {1}[*] — Fabric Designer").format(self.editor.doc.name, name))
         self.setWindowModified(not self.editor.undo_stack.isClean())
 
     def refresh_summary(self) -> None:
@@ -341,7 +367,7 @@ class MainWindow(QMainWindow):
     def new_segment(self, name: str | None = None, protocol: str | None = None) -> str | None:
         nodes, _, _ = self.scene.selected_ids()
         if not nodes:
-            self.show_message("Select the nodes of the new segment first", True)
+            self.show_message(self.tr("Select the nodes of the new segment first"), True)
             return None
         if name is None or protocol is None:
             dialog = SegmentDialog(self, f"Segment {len(self.editor.doc.segments) + 1}")
@@ -359,7 +385,7 @@ class MainWindow(QMainWindow):
         if self.editor.undo_stack.isClean():
             return True
         answer = QMessageBox.question(
-            self, "Unsaved changes", f"Save the changes to '{self.editor.doc.name}'?",
+            self, self.tr("Unsaved changes"), self.tr("Save the changes to '{0}'?").format(self.editor.doc.name),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
@@ -386,21 +412,21 @@ class MainWindow(QMainWindow):
         doc = wizard.chosen_design()
         if doc is not None and self.maybe_save():
             self.set_document(doc, None)
-            self.show_message(f"Opened the advisor's candidate: {doc.name}")
+            self.show_message(self.tr("Opened the advisor's candidate: {0}").format(doc.name))
 
     def new_from_template(self) -> None:
         try:
             from designer.ui.generator_dialog import GeneratorDialog
             dialog = GeneratorDialog(self.catalog, self)
         except ImportError:
-            self.show_message("The topology generators are not installed", True)
+            self.show_message(self.tr("The topology generators are not installed"), True)
             return
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         try:
             doc = dialog.generate()
         except (ProjectError, ValueError) as exc:
-            QMessageBox.warning(self, "Cannot generate", str(exc))
+            QMessageBox.warning(self, self.tr("Cannot generate"), str(exc))
             return
         self.editor.replace_with(doc, f"Generate {dialog.kind.currentText()} ({dialog.gpus.value()} GPUs)")
         self.view.zoom_to_fit()
@@ -408,7 +434,7 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open design", self._last_dir(), FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open design"), self._last_dir(), FILE_FILTER)
         if path:
             self.open_path(path, ask=False)
 
@@ -419,12 +445,12 @@ class MainWindow(QMainWindow):
         try:
             doc = fileformat.load(path)
         except ProjectError as exc:
-            QMessageBox.warning(self, "Cannot open", str(exc))
+            QMessageBox.warning(self, self.tr("Cannot open"), str(exc))
             self.show_message(str(exc), True)
             return False
         self.set_document(doc, path)
         self._add_recent(path)
-        self.show_message(f"Opened {path}")
+        self.show_message(self.tr("Opened {0}").format(path))
         return True
 
     def save(self) -> bool:
@@ -433,20 +459,20 @@ class MainWindow(QMainWindow):
         return self.save_to(self.path)
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save design", self._last_dir(), FILE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save design"), self._last_dir(), FILE_FILTER)
         return self.save_to(path) if path else False
 
     def save_to(self, path: str) -> bool:
         try:
             fileformat.save(self.editor.doc, path)
         except (ProjectError, OSError) as exc:
-            QMessageBox.warning(self, "Cannot save", str(exc))
+            QMessageBox.warning(self, self.tr("Cannot save"), str(exc))
             return False
         self.path = path
         self.editor.undo_stack.setClean()
         self._add_recent(path)
         self._update_title()
-        self.show_message(f"Saved {path}")
+        self.show_message(self.tr("Saved {0}").format(path))
         return True
 
     def export_proposal(self) -> None:
@@ -456,12 +482,13 @@ class MainWindow(QMainWindow):
         stem = Path(self.path).stem.removesuffix(".fabric") if self.path else "proposal"
         dialog = ExportProposalDialog(self.editor.doc, self.catalog, str(Path(self._last_dir()) / f"{stem}.pdf"),
                                       self)
-        dialog.finished_path.connect(lambda p: self.show_message(f"Proposal written to {p}"))
+        dialog.finished_path.connect(lambda p: self.show_message(self.tr("Proposal written to {0}").format(p)))
         dialog.exec()
 
     def export_canvas(self, fmt: str, path: str | None = None) -> bool:
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, f"Export canvas as {fmt.upper()}", self._last_dir(),
+            path, _ = QFileDialog.getSaveFileName(self, self.tr(
+                    "Export canvas as {0}").format(fmt.upper()), self._last_dir(),
                                                   f"{fmt.upper()} (*.{fmt})")
             if not path:
                 return False
@@ -471,10 +498,25 @@ class MainWindow(QMainWindow):
             else:
                 export_svg(self.scene, path, self.editor.doc.name)
         except OSError as exc:
-            QMessageBox.warning(self, "Cannot export", str(exc))
+            QMessageBox.warning(self, self.tr("Cannot export"), str(exc))
             return False
-        self.show_message(f"Exported {path}")
+        self.show_message(self.tr("Exported {0}").format(path))
         return True
+
+    def export_image(self) -> None:
+        """File → Export canvas image…"""
+        from designer.ui.image_export_dialog import ImageExportDialog
+
+        view_rect = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        dialog = ImageExportDialog(self.scene, view_rect, self.editor.doc.name, self._last_dir(), self)
+        if dialog.exec():
+            self.show_message(self.tr("Exported {0}").format(dialog.written))
+
+    def export_handover(self) -> None:
+        """File → Export hand-over files…"""
+        from designer.ui.handover_dialog import HandoverDialog
+
+        HandoverDialog(self.editor.doc, self._last_dir(), self).exec()
 
     def _last_dir(self) -> str:
         return str(Path(self.path).parent) if self.path else str(Path.cwd())
@@ -521,14 +563,14 @@ class SegmentDialog(QDialog):
 
     def __init__(self, parent, name: str) -> None:  # noqa: ANN001
         super().__init__(parent)
-        self.setWindowTitle("New back-end segment")
+        self.setWindowTitle(self.tr("New back-end segment"))
         self.name = QLineEdit(name)
         self.protocol = QComboBox()
-        self.protocol.addItem("RoCEv2", "rocev2")
-        self.protocol.addItem("InfiniBand", "ib")
+        self.protocol.addItem(self.tr("RoCEv2"), "rocev2")
+        self.protocol.addItem(self.tr("InfiniBand"), "ib")
         form = QFormLayout(self)
-        form.addRow("Name", self.name)
-        form.addRow("Protocol", self.protocol)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Protocol"), self.protocol)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)

@@ -1,66 +1,138 @@
-"""Run a simulation in a child process and stream its snapshots back through a queue.
+"""Run a simulation in a child process and stream its snapshots back over a pipe.
 
 The window runs the engine here rather than in a thread: the engine's many small numpy steps hold the
 interpreter lock, which a GUI thread would wait for (stalls of hundreds of ms, measured). A process has
-its own lock, so the window's event loop stays free. Messages are ("snapshot", Snapshot),
-("result", SimResult), ("error", one-line text) and ("cancelled", None); the document travels as its
-project-file text, so the child sees exactly what would be saved. A second queue carries control
-messages the other way: failure specs with time "now" (`link:L3@now`), which the engine takes between
-intervals (SimOptions.control).
+its own lock, so the window's event loop stays free. The child sends ("snapshot", Snapshot),
+("result", SimResult), ("error", one-line text) or ("cancelled", None); the parent sends ("cancel",),
+("pause",), ("resume",) and ("fail", "link:L3@now") — a failure the engine takes between intervals
+(SimOptions.control). The document travels as its project-file text, so the child sees exactly what
+would be saved. One duplex pipe carries both directions: no named semaphores, which other libraries'
+process pools can leave unusable for later children.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import queue
+import threading
 from typing import Any
 
 SNAPSHOTS_PER_RUN = 200   # plotted points per run: smooth curves, small pipe traffic
 
 
-def start_child(doc_text: str, workloads: list[str], seed: int, backend: str | None,
-                failures: list[str] | None = None) -> tuple[Any, Any, Any, Any, Any]:
-    """Start the child; returns (process, message queue, cancel event, resume event, control queue)."""
-    ctx = multiprocessing.get_context("spawn")     # never fork a process that has Qt loaded
-    messages = ctx.Queue(maxsize=64)
-    control = ctx.Queue()
-    cancel, resume = ctx.Event(), ctx.Event()
-    resume.set()
-    proc = ctx.Process(target=run_child, args=(doc_text, list(workloads), seed, backend, list(failures or []),
-                                               messages, cancel, resume, control),
-                       daemon=True, name="fabric-simulation")
-    proc.start()
-    return proc, messages, cancel, resume, control
+class ChildRun:
+    """The parent's handle on one simulation child process."""
+
+    def __init__(self, doc_text: str, workloads: list[str], seed: int, backend: str | None,
+                 failures: list[str] | None = None):
+        ctx = multiprocessing.get_context("spawn")     # never fork a process that has Qt loaded
+        self.conn, child_conn = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=run_child, args=(doc_text, list(workloads), seed, backend,
+                                                        list(failures or []), child_conn),
+                                daemon=True, name="fabric-simulation")
+        self.proc.start()
+        child_conn.close()
+        self.cancelled = False
+
+    def receive(self, timeout_s: float) -> tuple[str, Any] | None:
+        """The next message, or None if none came within the timeout (or the child is gone)."""
+        try:
+            if self.conn.poll(timeout_s):
+                return self.conn.recv()
+        except (EOFError, OSError):
+            return None
+        return None
+
+    def alive(self) -> bool:
+        return self.proc.is_alive()
+
+    def _send(self, *message: Any) -> None:
+        try:
+            self.conn.send(message)
+        except (BrokenPipeError, OSError):
+            pass                                        # the child has ended: nothing to tell it
+
+    def cancel(self) -> None:
+        if not self.cancelled:
+            self.cancelled = True
+            self._send("cancel")
+
+    def pause(self, paused: bool) -> None:
+        self._send("pause" if paused else "resume")
+
+    def fail_now(self, spec: str) -> None:
+        self._send("fail", spec)
+
+    def close(self) -> None:
+        """Cancel, wait briefly, and make sure the child is gone."""
+        self.cancel()
+        self.proc.join(timeout=2.0)
+        if self.proc.is_alive():
+            self.proc.terminate()
+            self.proc.join(timeout=1.0)
+        self.conn.close()
 
 
 def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | None, failures: list[str],
-              messages: Any, cancel: Any, resume: Any, control: Any = None) -> None:
+              conn: Any) -> None:
     """The child's body: a quick steady-state pass sizes the snapshot cadence, then the real stream."""
     from designer.model.errors import ProjectError
     from designer.model.fileformat import loads
     from designer.sim import SimOptions, WorkloadError, run, stream
 
+    cancel, resume = threading.Event(), threading.Event()
+    resume.set()
+    control: queue.Queue = queue.Queue()
+
+    def listen() -> None:                               # control messages from the parent
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                cancel.set()                             # the parent is gone: stop
+                resume.set()
+                return
+            if message[0] == "cancel":
+                cancel.set()
+                resume.set()
+                return
+            if message[0] == "pause":
+                resume.clear()
+            elif message[0] == "resume":
+                resume.set()
+            elif message[0] == "fail":
+                control.put(message[1])
+
+    threading.Thread(target=listen, daemon=True, name="control").start()
+
+    def send(*message: Any) -> None:
+        try:
+            conn.send(message)
+        except (BrokenPipeError, OSError):
+            cancel.set()
+
     try:
         doc = loads(doc_text)
         quick = run(doc, workloads, SimOptions(seed=seed, backend=backend, ideal_pass=False, rate_model="maxmin"))
         if cancel.is_set():
-            messages.put(("cancelled", None))
+            send("cancelled", None)
             return
         cadence_s = max(quick.completion_time_s, 1e-9) / SNAPSHOTS_PER_RUN
         opts = SimOptions(seed=seed, backend=backend, snapshot_interval_s=cadence_s, control=control)
         if failures:
             opts.failures = failures
-        for snap in stream(doc, workloads, opts, cancel):   # a process Event has is_set() too
+        for snap in stream(doc, workloads, opts, cancel):
             while not resume.wait(0.05):            # paused: hold the engine between snapshots
                 if cancel.is_set():
                     break
             if cancel.is_set():
                 break
             if snap.result is not None:
-                messages.put(("result", snap.result))
+                send("result", snap.result)
                 return
-            messages.put(("snapshot", snap))
-        messages.put(("cancelled", None))
+            send("snapshot", snap)
+        send("cancelled", None)
     except (WorkloadError, ProjectError, ValueError) as exc:
-        messages.put(("error", str(exc)))
+        send("error", str(exc))
     except Exception as exc:  # noqa: BLE001 - a failed run must reach the user as one line
-        messages.put(("error", f"the simulation failed: {type(exc).__name__}: {exc}"))
+        send("error", f"the simulation failed: {type(exc).__name__}: {exc}")

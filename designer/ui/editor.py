@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import copy
 
 from PySide6.QtCore import QMimeData, QObject, QPointF, Signal
@@ -35,6 +36,29 @@ def parse_spec(spec: str) -> tuple[str, str | None, float | None]:
     model, _, rest = spec.partition("|")
     role, _, speed = rest.partition("|")
     return model, role or None, float(speed) if speed else None
+
+
+_CLIPBOARD_HOOKED = False
+
+
+def _release_clipboard_at_exit() -> None:
+    """Take our data off the clipboard before the interpreter ends: Qt freeing a clipboard object that
+    Python already finalised crashed the exit (measured under the offscreen platform)."""
+    global _CLIPBOARD_HOOKED
+    if _CLIPBOARD_HOOKED:
+        return
+    _CLIPBOARD_HOOKED = True
+
+    def release() -> None:
+        app = QGuiApplication.instance()
+        if app is None:
+            return
+        board = QGuiApplication.clipboard()
+        data = board.mimeData()
+        if data is not None and data.hasFormat(CLIPBOARD_MIME):
+            board.clear()
+
+    atexit.register(release)
 
 
 class Editor(QObject):
@@ -75,8 +99,9 @@ class Editor(QObject):
         except ProjectError as exc:
             self._say(str(exc), True)
             return None
-        self.undo_stack.push(AddItemsCommand(self.doc, [node], [], f"Place {node_id} ({model_id})"))
-        self._say(f"Placed {node_id}: {model_id}")
+        self.undo_stack.push(AddItemsCommand(self.doc, [node], [], self.tr(
+                "Place {0} ({1})").format(node_id, model_id)))
+        self._say(self.tr("Placed {0}: {1}").format(node_id, model_id))
         return node_id
 
     # ---- links --------------------------------------------------------------------------------
@@ -85,10 +110,10 @@ class Editor(QObject):
         try:
             link = plan_link(self.doc, a_id, b_id)
         except LinkRefused as exc:
-            self._say(f"Cannot connect: {exc}", True)
+            self._say(self.tr("Cannot connect: {0}").format(exc), True)
             return None
-        self.undo_stack.push(AddItemsCommand(self.doc, [], [link], f"Link {link.a} ↔ {link.b}"))
-        self._say(f"Linked {link.a} ↔ {link.b} at {link.speed_gbps:g} Gb/s ({link.plane})")
+        self.undo_stack.push(AddItemsCommand(self.doc, [], [link], self.tr("Link {0} ↔ {1}").format(link.a, link.b)))
+        self._say(self.tr("Linked {0} ↔ {1} at {2:g} Gb/s ({3})").format(link.a, link.b, link.speed_gbps, link.plane))
         return link.id
 
     # ---- move, delete -------------------------------------------------------------------------
@@ -106,7 +131,7 @@ class Editor(QObject):
     def delete_selection(self) -> None:
         nodes, links, segs = self.scene.selected_ids()
         if not (nodes or links or segs):
-            self._say("Nothing selected to delete", True)
+            self._say(self.tr("Nothing selected to delete"), True)
             return
         links = [x for x in links if not any(self.doc.links[x].touches(n) for n in nodes)]
         self.undo_stack.push(RemoveItemsCommand(self.doc, nodes, links, segs))
@@ -119,14 +144,14 @@ class Editor(QObject):
     def new_segment(self, name: str, protocol: str, node_ids: list[str]) -> str | None:
         name = name.strip()
         if protocol not in PROTOCOLS:
-            self._say(f"unknown protocol '{protocol}' (ib or rocev2)", True)
+            self._say(self.tr("unknown protocol '{0}' (ib or rocev2)").format(protocol), True)
             return None
         if not name:
-            self._say("a segment needs a name", True)
+            self._say(self.tr("a segment needs a name"), True)
             return None
         members = [n for n in node_ids if n in self.doc.nodes]
         if not members:
-            self._say("select the nodes of the new segment first", True)
+            self._say(self.tr("select the nodes of the new segment first"), True)
             return None
         seg = Segment(self.doc.new_id("seg"), name, protocol, members)
         self.undo_stack.push(AddSegmentCommand(self.doc, seg))
@@ -155,25 +180,26 @@ class Editor(QObject):
     def copy_selection(self) -> bool:
         part = self.selection_document()
         if part is None:
-            self._say("Select nodes to copy", True)
+            self._say(self.tr("Select nodes to copy"), True)
             return False
         mime = QMimeData()
         mime.setData(CLIPBOARD_MIME, dumps(part).encode("utf-8"))
-        mime.setText(f"{len(part.nodes)} nodes, {len(part.links)} links from Fabric Designer")
+        mime.setText(self.tr("{0} nodes, {1} links from Fabric Designer").format(len(part.nodes), len(part.links)))
         QGuiApplication.clipboard().setMimeData(mime)
+        _release_clipboard_at_exit()
         self.paste_count = 0
-        self._say(f"Copied {len(part.nodes)} nodes and {len(part.links)} links")
+        self._say(self.tr("Copied {0} nodes and {1} links").format(len(part.nodes), len(part.links)))
         return True
 
     def paste(self) -> list[str]:
         mime = QGuiApplication.clipboard().mimeData()
         if mime is None or not mime.hasFormat(CLIPBOARD_MIME):
-            self._say("The clipboard holds no fabric nodes", True)
+            self._say(self.tr("The clipboard holds no fabric nodes"), True)
             return []
         try:
             part = loads(bytes(mime.data(CLIPBOARD_MIME).data()).decode("utf-8"))
         except ProjectError as exc:
-            self._say(f"Cannot paste: {exc}", True)
+            self._say(self.tr("Cannot paste: {0}").format(exc), True)
             return []
         self.paste_count += 1
         return self._insert_copy(part, 40.0 * self.paste_count, "Paste")
@@ -181,7 +207,7 @@ class Editor(QObject):
     def duplicate(self) -> list[str]:
         part = self.selection_document()
         if part is None:
-            self._say("Select nodes to duplicate", True)
+            self._say(self.tr("Select nodes to duplicate"), True)
             return []
         return self._insert_copy(loads(dumps(part)), 40.0, "Duplicate")
 
@@ -214,7 +240,7 @@ class Editor(QObject):
             dup.a = type(link.a)(rename[link.a.node], link.a.port)
             dup.b = type(link.b)(rename[link.b.node], link.b.port)
             links.append(dup)
-        self.undo_stack.push(AddItemsCommand(self.doc, nodes, links, f"{verb} {len(nodes)} nodes"))
+        self.undo_stack.push(AddItemsCommand(self.doc, nodes, links, self.tr("{0} {1} nodes").format(verb, len(nodes))))
         self.scene.select_ids([n.id for n in nodes])
         return [n.id for n in nodes]
 
@@ -223,7 +249,7 @@ class Editor(QObject):
         """Align the selected nodes: left, right, top, bottom, hcenter, vcenter."""
         nodes, _, _ = self.scene.selected_ids()
         if len(nodes) < 2:
-            self._say("Select two or more nodes to align", True)
+            self._say(self.tr("Select two or more nodes to align"), True)
             return
         old = {n: (self.doc.nodes[n].x, self.doc.nodes[n].y) for n in nodes}
         xs, ys = [p[0] for p in old.values()], [p[1] for p in old.values()]
@@ -237,7 +263,7 @@ class Editor(QObject):
         """Spread the selected nodes evenly between the outermost two along 'x' or 'y'."""
         nodes, _, _ = self.scene.selected_ids()
         if len(nodes) < 3:
-            self._say("Select three or more nodes to distribute", True)
+            self._say(self.tr("Select three or more nodes to distribute"), True)
             return
         i = 0 if axis == "x" else 1
         old = {n: (self.doc.nodes[n].x, self.doc.nodes[n].y) for n in nodes}

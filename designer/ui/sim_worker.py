@@ -4,20 +4,23 @@ The engine runs in a child process (designer.sim.child_process); a `SimWorker` i
 waits on the child's queue and relays its messages. Its `start_run` slot is a bound @Slot method (a
 lambda would run it in the GUI thread, DESIGN.md §6). Every signal carries the run id, so the window
 drops the batches of a cancelled or superseded run. Cancel and pause are threading.Events mirrored
-into the child's process Events, which the engine checks between intervals.
+into the child's process Events, which the engine checks between intervals; "Fail now" specs go into
+the request's control queue and on to the child's (the engine applies them at its current time).
 """
 
 from __future__ import annotations
 
+import atexit
 import queue
 import threading
+import weakref
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from designer.model.document import FabricDocument
 from designer.model.fileformat import dumps
-from designer.sim.child_process import start_child
+from designer.sim.child_process import ChildRun
 
 
 @dataclass
@@ -32,6 +35,7 @@ class RunRequest:
     failures: list[str] = field(default_factory=list)
     cancel: threading.Event = field(default_factory=threading.Event)
     resume: threading.Event = field(default_factory=threading.Event)   # cleared = paused
+    control: queue.Queue = field(default_factory=queue.Queue)          # "link:L1@now" specs for the engine
 
     def __post_init__(self) -> None:
         self.resume.set()
@@ -52,29 +56,31 @@ class SimWorker(QObject):
         This thread only waits on the child's queue, which releases the interpreter lock, so the GUI
         thread never waits behind the engine."""
         try:
-            proc, messages, cancel, resume = start_child(dumps(req.doc), req.workloads, req.seed, req.backend,
-                                                         req.failures)
+            child = ChildRun(dumps(req.doc), req.workloads, req.seed, req.backend, req.failures)
         except Exception as exc:  # noqa: BLE001 - e.g. no process could be started: one line to the user
             self.failed.emit(req.run_id, f"cannot start the simulation: {type(exc).__name__}: {exc}")
             return
+        paused = False
         try:
             while True:
                 if req.cancel.is_set():
-                    cancel.set()
-                    resume.set()
-                elif req.resume.is_set() != resume.is_set():
-                    (resume.set if req.resume.is_set() else resume.clear)()
-                try:
-                    kind, payload = messages.get(timeout=0.05)
-                except queue.Empty:
-                    if not proc.is_alive():
+                    child.cancel()
+                elif paused == req.resume.is_set():
+                    paused = not paused
+                    child.pause(paused)
+                while not req.control.empty():
+                    child.fail_now(req.control.get_nowait())
+                message = child.receive(0.05)
+                if message is None:
+                    if not child.alive():
                         if not req.cancel.is_set():
                             self.failed.emit(req.run_id, "the simulation process ended unexpectedly "
-                                                         f"(exit code {proc.exitcode})")
+                                                         f"(exit code {child.proc.exitcode})")
                         else:
                             self.cancelled.emit(req.run_id)
                         return
                     continue
+                kind, payload = message
                 if kind == "snapshot":
                     if not req.cancel.is_set():
                         self.snapshot.emit(req.run_id, payload)
@@ -88,12 +94,21 @@ class SimWorker(QObject):
                     self.cancelled.emit(req.run_id)
                     return
         finally:
-            cancel.set()
-            resume.set()
-            proc.join(timeout=2.0)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(timeout=1.0)
+            child.close()
+
+
+_RUNNERS: weakref.WeakSet = weakref.WeakSet()
+
+
+@atexit.register
+def _shutdown_runners() -> None:
+    """End every worker thread before the interpreter tears Qt down: a QThread destroyed while it runs
+    aborts the process (a window never closed, e.g. in a script or a test, would otherwise crash the exit)."""
+    for runner in list(_RUNNERS):
+        try:
+            runner.shutdown()
+        except RuntimeError:          # its C++ side is already gone
+            pass
 
 
 class SimRunner(QObject):
@@ -117,6 +132,7 @@ class SimRunner(QObject):
         self.worker.failed.connect(self._on_failed)
         self.worker.cancelled.connect(self._on_cancelled)
         self.thread.start()
+        _RUNNERS.add(self)
         self.current: RunRequest | None = None
         self._next_id = 0
 
@@ -124,13 +140,22 @@ class SimRunner(QObject):
     def running(self) -> bool:
         return self.current is not None
 
-    def start(self, doc: FabricDocument, workloads: list[str], seed: int = 1, backend: str | None = None) -> int:
-        """Start a run on a copy of `doc` (a running one is cancelled and its batches dropped)."""
+    def start(self, doc: FabricDocument, workloads: list[str], seed: int = 1, backend: str | None = None,
+              failures: list[str] | None = None) -> int:
+        """Start a run on a copy of `doc` (a running one is cancelled and its batches dropped);
+        `failures` are scheduled failure specs (designer/sim/failures.py)."""
         self.stop()
         self._next_id += 1
-        self.current = RunRequest(self._next_id, doc.copy(), list(workloads), seed, backend)
+        self.current = RunRequest(self._next_id, doc.copy(), list(workloads), seed, backend, list(failures or []))
         self._request.emit(self.current)
         return self._next_id
+
+    def fail_now(self, kind: str, element: str) -> bool:
+        """Fail a link or switch of the running simulation at its current simulated time (False: no run)."""
+        if self.current is None:
+            return False
+        self.current.control.put(f"{kind}:{element}@now")
+        return True
 
     def set_paused(self, paused: bool) -> None:
         if self.current is not None:
@@ -145,10 +170,11 @@ class SimRunner(QObject):
             self.stopped.emit()
 
     def shutdown(self) -> None:
-        """Stop and end the thread (window closing)."""
+        """Stop and end the thread (window closing); safe to call twice."""
         self.stop()
-        self.thread.quit()
-        self.thread.wait(5000)
+        if self.thread.isRunning():
+            self.thread.quit()
+            self.thread.wait(5000)
 
     def _is_current(self, run_id: int) -> bool:
         return self.current is not None and self.current.run_id == run_id

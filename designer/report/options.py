@@ -9,7 +9,10 @@ from designer.model.assumptions import CURRENCIES
 from designer.report.strings import LANGUAGES
 
 # The sections in the order they appear; `ReportOptions.sections` picks a subset.
-SECTION_ORDER = ("summary", "topology", "facts", "cost", "simulation", "findings", "assumptions")
+SECTION_ORDER = ("summary", "topology", "facts", "cost", "simulation", "resilience", "findings", "assumptions")
+# Off unless chosen, or the design has what-if scenarios: the resilience table runs a dozen simulations.
+OPTIONAL_SECTIONS = ("resilience",)
+DEFAULT_SECTIONS = tuple(s for s in SECTION_ORDER if s not in OPTIONAL_SECTIONS)
 
 
 class ReportOptionsError(ValueError):
@@ -27,8 +30,9 @@ class ReportOptions:
     logo_path: str | None = None
     currency: str | None = None          # None: the design's own currency
     language: str = "en"
-    sections: set[str] = field(default_factory=lambda: set(SECTION_ORDER))
+    sections: set[str] = field(default_factory=lambda: set(DEFAULT_SECTIONS))
     workloads: list[str] = field(default_factory=list)
+    resilience: bool | None = None       # the Resilience section: None = when the design has scenarios
 
     def validate(self) -> None:
         """Raise ReportOptionsError naming the first bad option."""
@@ -44,5 +48,12 @@ class ReportOptions:
     def resolved_date(self) -> str:
         return self.date or _dt.date.today().isoformat()
 
-    def ordered_sections(self) -> list[str]:
-        return [s for s in SECTION_ORDER if s in self.sections]
+    def ordered_sections(self, has_scenarios: bool = False) -> list[str]:
+        """The sections to lay out; Resilience when chosen (in `sections` or `resilience=True`), or when the
+        design has scenarios and `resilience` was left at None."""
+        wanted = set(self.sections)
+        if self.resilience is True or (self.resilience is None and has_scenarios):
+            wanted.add("resilience")
+        elif self.resilience is False:
+            wanted.discard("resilience")
+        return [s for s in SECTION_ORDER if s in wanted]

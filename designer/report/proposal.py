@@ -15,7 +15,17 @@ from designer.report.fonts import register_fonts
 from designer.report.options import ReportOptions
 from designer.report.page_layout import TEXT_HEIGHT, TEXT_WIDTH, ProposalTemplate
 from designer.report.results_source import resolve_results
-from designer.report.sections import assumptions, cost, cover, facts, findings, simulation, summary, topology
+from designer.report.sections import (
+    assumptions,
+    cost,
+    cover,
+    facts,
+    findings,
+    resilience,
+    simulation,
+    summary,
+    topology,
+)
 from designer.report.strings import tr
 from designer.report.styles import make_styles
 from designer.topology.checks import run_checks
@@ -23,7 +33,8 @@ from designer.topology.cost import cost_report
 
 SECTION_BUILDERS = {
     "summary": summary.build, "topology": topology.build, "facts": facts.build, "cost": cost.build,
-    "simulation": simulation.build, "findings": findings.build, "assumptions": assumptions.build,
+    "simulation": simulation.build, "resilience": resilience.build, "findings": findings.build,
+    "assumptions": assumptions.build,
 }
 
 
@@ -65,7 +76,7 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
     opts = options or ReportOptions()
     ctx = build_context(doc, opts, results, catalog)
     story: list[Flowable] = cover.build(ctx)
-    for name in opts.ordered_sections():
+    for name in opts.ordered_sections(has_scenarios=bool(doc.scenarios)):
         # a section starting in the last quarter of a page starts on the next one instead
         story.append(CondPageBreak(TEXT_HEIGHT * 0.25))
         story += SECTION_BUILDERS[name](ctx)

@@ -169,6 +169,9 @@ def replace_contents(doc: FabricDocument, new: FabricDocument) -> None:
             doc.add_segment(copy.deepcopy(seg))
         doc.set_assumptions(copy.deepcopy(new.assumptions))
         doc.set_meta(name=new.name, notes=new.notes)
+        # scenarios and results name this drawing's elements: they go and come with it
+        doc.set_scenarios(new.scenarios)
+        doc.set_results(new.results)
 
 
 class ReplaceDocumentCommand(QUndoCommand):
@@ -184,3 +187,19 @@ class ReplaceDocumentCommand(QUndoCommand):
 
     def undo(self) -> None:
         replace_contents(self.doc, self.old)
+
+
+class SetScenariosCommand(QUndoCommand):
+    """Replace the design's named what-if scenarios (add, rename, delete, a failure scheduled on the canvas)."""
+
+    def __init__(self, doc: FabricDocument, scenarios: list, text: str) -> None:
+        super().__init__(text)
+        self.doc = doc
+        self.new = copy.deepcopy(list(scenarios))
+        self.old = copy.deepcopy(list(doc.scenarios))
+
+    def redo(self) -> None:
+        self.doc.set_scenarios(self.new)
+
+    def undo(self) -> None:
+        self.doc.set_scenarios(self.old)

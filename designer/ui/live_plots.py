@@ -4,42 +4,53 @@ queue depth, PFC / ECN / credit figures, and the time series of the selected lin
 Snapshots are written into preallocated numpy buffers as they arrive; a <=20 Hz QTimer pushes the
 filled part to each curve with `setData` (never clear() and re-plot: that grows memory, DESIGN.md §6).
 Right-click a plot -> Export… saves it as PNG, SVG or CSV (pyqtgraph's exporters); hovering shows values.
+Failures of a what-if run are vertical lines on every plot: red where an element failed (from the
+snapshots' extra["failure_events"]), green where it came back or traffic was rerouted (`mark_recoveries`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from designer.sim.failures import parse_failure
+from designer.sim.workload_spec import WorkloadError
 from designer.ui.time_breakdown import TimeBreakdownChart
 
 CAPACITY = 6000            # snapshots kept per run (the engine emits at most 5000 plus the last)
 LINK_ROWS = 512            # per-link history rows (links x rows floats); later snapshots are not kept per link
 REFRESH_MS = 50            # 20 Hz
+OVERLAY_COLOURS = ("#7f7f7f", "#8c564b", "#e377c2", "#bcbd22", "#17becf")
+MARK_COLOURS = {"failure": "#d62728", "up": "#2ca02c", "recovered": "#2ca02c"}
 
+# the texts below are marked for translation (QT_TRANSLATE_NOOP) and translated where shown
 SERIES = {  # key -> (plot, label, colour)
-    "throughput_gbps": ("throughput", "goodput", "#1f77b4"),
-    "p50": ("latency", "p50", "#2ca02c"),
-    "p99": ("latency", "p99", "#ff7f0e"),
-    "p999": ("latency", "p99.9", "#d62728"),
-    "util_mean": ("utilization", "mean", "#1f77b4"),
-    "util_max": ("utilization", "max", "#d62728"),
-    "queue_max_kb": ("queues", "deepest queue", "#9467bd"),
-    "pfc_pct": ("lossless", "PFC paused", "#d62728"),
-    "ecn_pct": ("lossless", "ECN marked", "#ff7f0e"),
-    "credit_pct": ("lossless", "credit stall", "#8c564b"),
-    "sel_util": ("selection", "utilization", "#17becf"),
+    "throughput_gbps": ("throughput", QT_TRANSLATE_NOOP("LivePlots", "goodput"), "#1f77b4"),
+    "p50": ("latency", QT_TRANSLATE_NOOP("LivePlots", "p50"), "#2ca02c"),
+    "p99": ("latency", QT_TRANSLATE_NOOP("LivePlots", "p99"), "#ff7f0e"),
+    "p999": ("latency", QT_TRANSLATE_NOOP("LivePlots", "p99.9"), "#d62728"),
+    "util_mean": ("utilization", QT_TRANSLATE_NOOP("LivePlots", "mean"), "#1f77b4"),
+    "util_max": ("utilization", QT_TRANSLATE_NOOP("LivePlots", "max"), "#d62728"),
+    "queue_max_kb": ("queues", QT_TRANSLATE_NOOP("LivePlots", "deepest queue"), "#9467bd"),
+    "pfc_pct": ("lossless", QT_TRANSLATE_NOOP("LivePlots", "PFC paused"), "#d62728"),
+    "ecn_pct": ("lossless", QT_TRANSLATE_NOOP("LivePlots", "ECN marked"), "#ff7f0e"),
+    "credit_pct": ("lossless", QT_TRANSLATE_NOOP("LivePlots", "credit stall"), "#8c564b"),
+    "sel_util": ("selection", QT_TRANSLATE_NOOP("LivePlots", "utilization"), "#17becf"),
 }
 PLOTS = {  # plot -> (title, y label, y unit)
-    "throughput": ("Throughput", "goodput", "Gb/s"),
-    "latency": ("One-way latency (running percentiles)", "latency", "µs"),
-    "utilization": ("Back-end link utilization", "utilization", "%"),
-    "queues": ("Queue depth", "queue", "KB"),
-    "lossless": ("PFC pauses, ECN marks, credit stalls", "share", "%"),
-    "selection": ("Selected cable or node", "utilization", "%"),
+    "throughput": (QT_TRANSLATE_NOOP("LivePlots", "Throughput"), QT_TRANSLATE_NOOP("LivePlots", "goodput"), "Gb/s"),
+    "latency": (QT_TRANSLATE_NOOP("LivePlots", "One-way latency (running percentiles)"),
+                QT_TRANSLATE_NOOP("LivePlots", "latency"), "µs"),
+    "utilization": (QT_TRANSLATE_NOOP("LivePlots", "Back-end link utilization"),
+                    QT_TRANSLATE_NOOP("LivePlots", "utilization"), "%"),
+    "queues": (QT_TRANSLATE_NOOP("LivePlots", "Queue depth"), QT_TRANSLATE_NOOP("LivePlots", "queue"), "KB"),
+    "lossless": (QT_TRANSLATE_NOOP("LivePlots", "PFC pauses, ECN marks, credit stalls"),
+                 QT_TRANSLATE_NOOP("LivePlots", "share"), "%"),
+    "selection": (QT_TRANSLATE_NOOP("LivePlots", "Selected cable or node"),
+                  QT_TRANSLATE_NOOP("LivePlots", "utilization"), "%"),
 }
 
 
@@ -67,13 +78,13 @@ class LivePlots(QWidget):
         fg = pal.color(QPalette.ColorRole.WindowText)
         for i, (name, (title, ylabel, unit)) in enumerate(PLOTS.items()):
             w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
-            w.setTitle(title, color=fg.name(), size="9pt")
-            w.setLabel("left", ylabel, units=None, **{"color": fg.name()})
-            w.getAxis("left").setLabel(f"{ylabel} ({unit})")
-            w.setLabel("bottom", "simulated time (ms)")
+            w.setTitle(self.tr(title), color=fg.name(), size="9pt")
+            w.setLabel("left", self.tr(ylabel), units=None, **{"color": fg.name()})
+            w.getAxis("left").setLabel(f"{self.tr(ylabel)} ({unit})")
+            w.setLabel("bottom", self.tr("simulated time (ms)"))
             w.showGrid(x=True, y=True, alpha=0.2)
             w.setMouseEnabled(x=True, y=False)
-            w.setToolTip("Hover for values; right-click → Export… for PNG, SVG or CSV")
+            w.setToolTip(self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
             legend = w.addLegend(offset=(-8, 6), labelTextSize="8pt")
             legend.setLabelTextColor(fg)
             text = pg.TextItem(anchor=(0, 1), color=fg)
@@ -85,7 +96,7 @@ class LivePlots(QWidget):
             grid.addWidget(w, i // 3, i % 3)
         for key, (plot, label, colour) in SERIES.items():
             pen = pg.mkPen(QColor(colour), width=2 if plot != "latency" or key == "p99" else 1.5)
-            self.curves[key] = self.plots[plot].plot([], [], pen=pen, name=label)
+            self.curves[key] = self.plots[plot].plot([], [], pen=pen, name=self.tr(label))
         self.chart = TimeBreakdownChart(self)
         grid.addWidget(self.chart, 0, 3, 2, 1)
         self.chart.setMinimumWidth(260)
@@ -93,13 +104,17 @@ class LivePlots(QWidget):
             grid.setColumnStretch(c, 1)
         self.hot_links = QLabel()
         self.hot_links.setWordWrap(True)
-        self.hot_links.setToolTip("The five busiest cables in the latest interval")
+        self.hot_links.setToolTip(self.tr("The five busiest cables in the latest interval"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(grid, 1)
         layout.addWidget(self.hot_links)
         self._dirty = False
         self._last_util = np.zeros(0)
+        self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
+        self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine]] = []
+        self._pending_ups: list[tuple[float, str]] = []    # (up time s, label) of failures not yet back
+        self._overlay_curves: list[pg.PlotDataItem] = []
         self.timer = QTimer(self)
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh)
@@ -114,6 +129,11 @@ class LivePlots(QWidget):
         self._last_util = np.zeros(0)
         self._dirty = True
         self.hot_links.setText("")
+        for plot, line in self._mark_items:
+            plot.removeItem(line)
+        self._mark_items = []
+        self.marks = []
+        self._pending_ups = []
         self.refresh()
 
     def add_snapshot(self, snap) -> None:  # noqa: ANN001 - designer.sim.Snapshot
@@ -148,6 +168,59 @@ class LivePlots(QWidget):
         self.n += 1
         self._dirty = True
         self._last_util = util
+        self._note_failures(extra.get("failure_events", []), snap.time_s)
+
+    # ---- failure markers ----------------------------------------------------------------------
+    def _note_failures(self, events: list, time_s: float) -> None:
+        known = sum(1 for m in self.marks if m[1] == "failure")
+        for t, text in events[known:]:
+            self.add_mark(t * 1e3, "failure", text)
+            try:
+                up_s = parse_failure(text).up_s
+            except WorkloadError:
+                up_s = None
+            if up_s is not None:
+                self._pending_ups.append((up_s, text))
+        for up_s, text in [p for p in self._pending_ups if p[0] <= time_s]:
+            self._pending_ups.remove((up_s, text))
+            self.add_mark(up_s * 1e3, "up", text)
+
+    def add_mark(self, t_ms: float, kind: str, text: str) -> None:
+        """A vertical line on every plot at `t_ms`; the throughput plot labels it."""
+        self.marks.append((t_ms, kind, text))
+        words = {"failure": QCoreApplication.translate("LivePlots", "✕ {what}"),
+                 "up": QCoreApplication.translate("LivePlots", "▲ back: {what}"),
+                 "recovered": QCoreApplication.translate("LivePlots", "rerouted: {what}")}
+        label = words[kind].format(what=text.split("@")[0])
+        for name, plot in self.plots.items():
+            style = Qt.PenStyle.SolidLine if kind == "failure" else Qt.PenStyle.DashLine
+            pen = pg.mkPen(QColor(MARK_COLOURS[kind]), width=2, style=style)
+            kw = {}
+            if name == "throughput":
+                y = {"failure": 0.82, "up": 0.62, "recovered": 0.62}[kind]
+                kw = {"label": label, "labelOpts": {"position": y, "color": MARK_COLOURS[kind],
+                                                    "fill": (255, 255, 255, 210), "movable": False}}
+            line = pg.InfiniteLine(pos=t_ms, angle=90, pen=pen, movable=False, **kw)
+            line.setToolTip(label)
+            plot.addItem(line, ignoreBounds=True)
+            self._mark_items.append((plot, line))
+
+    def set_overlays(self, runs: dict[str, tuple[np.ndarray, np.ndarray]]) -> None:
+        """Throughput of earlier scenario runs as thin dashed curves (name -> (time ms, Gb/s)), to compare."""
+        plot = self.plots["throughput"]
+        for curve in self._overlay_curves:
+            plot.removeItem(curve)
+        self._overlay_curves = []
+        for k, (name, (t_ms, gbps)) in enumerate(runs.items()):
+            colour = OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]
+            pen = pg.mkPen(QColor(colour), width=1.2, style=Qt.PenStyle.DashLine)
+            self._overlay_curves.append(plot.plot(t_ms, gbps, pen=pen, name=name))
+
+    def mark_recoveries(self, failures: list[dict]) -> None:
+        """After a run: where traffic moved again after each failure that stalled flows (data["failures"])."""
+        for f in failures:
+            if f.get("flows_stalled") and f.get("recovered") and f.get("recovery_time_s") is not None:
+                self.add_mark(f["recovery_time_s"] * 1e3, "recovered", f.get("spec", f.get("element", "")))
 
     def _show_hot_links(self) -> None:
         util = self._last_util
@@ -166,7 +239,8 @@ class LivePlots(QWidget):
         """Show the utilization of these cables (a node: all its cables, max) in the selection plot."""
         self.selection = list(link_ids)
         self.selection_name = name
-        self.plots["selection"].setTitle(f"Selected: {name}" if name else PLOTS["selection"][0])
+        self.plots["selection"].setTitle(self.tr("Selected: {0}").format(name) if name
+                                         else self.tr(PLOTS["selection"][0]))
         rows = min(self.n, LINK_ROWS)
         for r in range(rows):
             self.buffers["sel_util"][r] = self._selection_value(r)

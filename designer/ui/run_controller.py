@@ -7,7 +7,7 @@ import time
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QProgressBar
 
 from designer.sim.run_summary import summarise_run
@@ -24,14 +24,17 @@ HEATMAP_MS = 100   # the canvas recolours at most 10 times a second
 class RunController(QObject):
     """Owns the simulation runner and the run views of one MainWindow."""
 
+    snapshot_drawn = Signal(object)     # the latest snapshot, when the canvas repaints (<= 10 Hz)
+
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.runner = SimRunner(self)
         self.panel = RunPanel()
         self.plots = LivePlots()
-        self.panel_dock = self._dock("Run", self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run")
-        self.plots_dock = self._dock("Live plots", self.plots, Qt.DockWidgetArea.BottomDockWidgetArea, "live_plots")
+        self.panel_dock = self._dock(self.tr("Run"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run")
+        self.plots_dock = self._dock(self.tr(
+                "Live plots"), self.plots, Qt.DockWidgetArea.BottomDockWidgetArea, "live_plots")
         window.tabifyDockWidget(window.problems_dock, self.plots_dock)
         window.tabifyDockWidget(window.inspector_dock, self.panel_dock)
         window.inspector_dock.raise_()
@@ -94,7 +97,8 @@ class RunController(QObject):
         self.panel_dock.raise_()
         self.panel.run_button.click()
 
-    def start(self, workloads: list[str], seed: int = 1, backend: str | None = None) -> int:
+    def start(self, workloads: list[str], seed: int = 1, backend: str | None = None,
+              failures: list[str] | None = None) -> int:
         """Start a run of `workloads` on the open design (off the GUI thread)."""
         self.plots.reset()
         self._pending = []
@@ -102,10 +106,11 @@ class RunController(QObject):
         self.last_result = None
         self.workloads, self.seed, self.backend = list(workloads), seed, backend
         self.started_at = time.perf_counter()
-        run_id = self.runner.start(self.doc, workloads, seed, backend)
+        run_id = self.runner.start(self.doc, workloads, seed, backend, failures)
         self.panel.set_running(True)
-        self.panel.show_message(f"Running {', '.join(workloads)} (seed {seed}, "
-                                f"{ {None: 'as drawn', 'ib': 'all IB', 'rocev2': 'all RoCEv2'}[backend] })…")
+        self.panel.show_message(self.tr(
+                "Running {0} (seed {1}, {2})…").format(
+                    ', '.join(workloads), seed, {None: 'as drawn', 'ib': 'all IB', 'rocev2': 'all RoCEv2'}[backend]))
         self.progress.setValue(0)
         self.progress.setVisible(True)
         self.plots_dock.show()
@@ -122,7 +127,7 @@ class RunController(QObject):
         if self.runner.running:
             self.runner.stop()
             self._pending = []
-            self.panel.show_message("Stopped")
+            self.panel.show_message(self.tr("Stopped"))
         self._idle()
 
     def _idle(self) -> None:
@@ -143,7 +148,7 @@ class RunController(QObject):
         snap = batch[-1]
         self.last_snapshot = snap
         self.progress.setValue(int(snap.progress * 1000))
-        self.sim_time.setText(f"simulated {snap.time_s * 1e3:.3f} ms · {snap.progress:.0%}")
+        self.sim_time.setText(self.tr("simulated {0:.3f} ms · {1:.0%}").format(snap.time_s * 1e3, snap.progress))
         self._heat_dirty = True
 
     def _on_finished(self, result) -> None:  # noqa: ANN001
@@ -152,8 +157,9 @@ class RunController(QObject):
         self._idle()
         data = result.data
         wall = time.perf_counter() - self.started_at
-        self.sim_time.setText(f"simulated {data['completion_time_s'] * 1e3:.3f} ms in {wall:.2f} s")
-        self.panel.show_message(f"Done: {', '.join(self.workloads)}")
+        self.sim_time.setText(self.tr(
+                "simulated {0:.3f} ms in {1:.2f} s").format(data['completion_time_s'] * 1e3, wall))
+        self.panel.show_message(self.tr("Done: {0}").format(', '.join(self.workloads)))
         self.panel.figures.setText(figures_text(data))
         self.plots.chart.set_rows(workload_breakdowns(data) + segment_breakdowns(data))
         # the last run stays with the design (saved in the project file; not an undoable edit)
@@ -186,6 +192,7 @@ class RunController(QObject):
                                        extra.get("link_dropping"))
         self.heatmap().setVisible(True)
         self.heat_legend.setVisible(True)
+        self.snapshot_drawn.emit(snap)
 
     def hide_heatmap(self) -> None:
         if self.layer is not None and shiboken6.isValid(self.layer):

@@ -87,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--author", default="", help="author named on the cover")
     r.add_argument("--logo", metavar="IMAGE", help="logo image for the cover")
     r.add_argument("--currency", choices=["USD", "CNY"], help="currency of the cost tables (default: the design's)")
+    r.add_argument("--lang", dest="report_lang", metavar="LANG",
+                   help="language of the proposal: en or zh_CN (default: the --lang of the command line)")
 
     x = sub.add_parser("export", help="hand-over files: cabling plan, bill of materials, GraphML, DOT, containerlab")
     x.add_argument("file")
@@ -161,9 +163,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(json.dumps({"file": args.file, "errors": errors, "warnings": warnings,
                           "findings": [f.to_dict() for f in findings]}, ensure_ascii=False, indent=1))
     else:
+        from designer.i18n import render, render_finding
+
         for f in findings:
-            print(f"{f.severity.upper():8} {f.rule:24} {f.message}")
-        print(f"{args.file}: {errors} error(s), {warnings} warning(s)")
+            print(f"{render('severity.' + f.severity):8} {f.rule:24} {render_finding(f)}")
+        print(render("check.summary", file=args.file, errors=errors, warnings=warnings))
     return 1 if errors else 0
 
 
@@ -177,13 +181,16 @@ def cmd_cost(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
         return 0
+    from designer.i18n import render
+
     cur = report.currency
-    print(f"{'item':44} {'kind':9} {'count':>7} {'unit':>13} {'total':>15}")
+    print(f"{render('cost.col_item'):44} {render('cost.col_kind'):9} {render('cost.col_count'):>7} "
+          f"{render('cost.col_unit'):>13} {render('cost.col_total'):>15}")
     for it in report.items:
         print(f"{it.model[:44]:44} {it.kind:9} {it.count:7d} {format_money(it.unit_price, cur):>13} "
               f"{format_money(it.total, cur):>15}")
-    print(f"capex {format_money(report.capex, cur)} (network {format_money(report.capex_network, cur)}), "
-          f"power {report.power_w / 1000:,.1f} kW, TCO over {report.tco_years} years {format_money(report.tco, cur)}")
+    print(render("cost.summary", capex=format_money(report.capex, cur), network=format_money(report.capex_network, cur),
+                 power_kw=f"{report.power_w / 1000:,.1f}", years=report.tco_years, tco=format_money(report.tco, cur)))
     return 0
 
 
@@ -261,9 +268,34 @@ def _open_gui(argv: list[str]) -> int:
     return run_gui(args.file)
 
 
+def _take_language(argv: list[str]) -> list[str]:
+    """Remove the global `--lang CODE` (before or after the command) and make it the language of core messages."""
+    from designer.i18n import set_language
+
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--lang":
+            if i + 1 >= len(argv):
+                raise CommandError("argument --lang: expected a language, e.g. --lang zh_CN")
+            set_language(argv[i + 1])
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            set_language(arg.split("=", 1)[1])
+        else:
+            rest.append(arg)
+        i += 1
+    return rest
+
+
 def main(argv: list[str] | None = None) -> int:
+    from designer.i18n import render
+
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        argv = _take_language(argv)
         if argv and argv[0] in COMMANDS:
             args = build_parser().parse_args(argv)
             return HANDLERS[args.command](args)
@@ -273,18 +305,17 @@ def main(argv: list[str] | None = None) -> int:
         return _open_gui(argv)
     except (ProjectError, CommandError, ValueError) as exc:
         text = exc.one_line() if isinstance(exc, ProjectError) else str(exc)
-        print(f"{PROG}: error: {text}", file=sys.stderr)
+        print(f"{PROG}: {render('cli.error', text=text)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(f"{PROG}: {render('cli.interrupted')}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: still one line, details on request
         if os.environ.get("FABRIC_DESIGNER_DEBUG") == "1":
             traceback.print_exc()
-        print(f"{PROG}: internal error: {type(exc).__name__}: {exc} "
-              "(set FABRIC_DESIGNER_DEBUG=1 for details)", file=sys.stderr)
+        print(f"{PROG}: {render('cli.internal_error', text=f'{type(exc).__name__}: {exc}')}", file=sys.stderr)
         return 3
 
 

@@ -65,11 +65,11 @@ def test_bad_workload_output_and_empty_sections_are_refused(dialog, tmp_path):
     assert "Sections" in dialog.message.text() and not dialog.export_button.isEnabled()
 
 
-def test_chinese_is_listed_but_not_selectable_yet(dialog):
+def test_english_and_chinese_are_offered(dialog):
     model = dialog.language.model()
     codes = [dialog.language.itemData(i) for i in range(dialog.language.count())]
     assert codes[0] == "en" and dialog.language.currentData() == "en"
-    assert not model.item(codes.index("zh")).isEnabled()
+    assert model.item(codes.index("zh_CN")).isEnabled()
 
 
 def test_good_input_writes_the_pdf_off_the_ui_thread(dialog, qtbot, tmp_path, monkeypatch):

@@ -11,6 +11,15 @@ from designer.report.options import ReportOptions
 from designer.report.proposal import build_proposal
 
 
+def _language(args) -> str:  # noqa: ANN001
+    """The proposal's language: the report's own --lang, else the command line's global --lang (default English)."""
+    from designer.i18n import current_language
+    from designer.i18n.catalog import normalise
+
+    chosen = getattr(args, "report_lang", None)
+    return normalise(chosen) if chosen else current_language()
+
+
 def cmd_report(args) -> int:
     """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
     output = getattr(args, "output", None)
@@ -22,7 +31,7 @@ def cmd_report(args) -> int:
         options = ReportOptions(workloads=list(getattr(args, "workload", None) or []),
                                 title=getattr(args, "title", "") or "", customer=getattr(args, "customer", "") or "",
                                 author=getattr(args, "author", "") or "", logo_path=getattr(args, "logo", None),
-                                currency=getattr(args, "currency", None))
+                                currency=getattr(args, "currency", None), language=_language(args))
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             build_proposal(doc, output, options=options)

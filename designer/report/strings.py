@@ -147,6 +147,36 @@ EN: dict[str, str] = {
     "chart_util": "Back-end link utilization (%)",
     "chart_compare": "InfiniBand vs RoCEv2, relative to the better protocol (%)",
     "chart_compare_note": "100 % is the better of the two; shorter bars are worse.",
+    # resilience (what-if failures)
+    "sec_resilience": "Resilience",
+    "res_intro": ("For each class of single failure (a leaf switch, a spine switch, a core switch, a server's "
+                  "back-end link) a few elements were failed, one at a time, from the start of the workload "
+                  "{workloads}; the table gives the worst throughput loss found in each class."),
+    "res_loss_note": ("The loss is the steady one, after traffic has been rerouted: the capacity the fabric loses. "
+                      "On top of it, traffic crossing the failed element waits for the protocol to reroute: "
+                      "InfiniBand's Subnet Manager sweep (or local self-healing, when enabled), or routing "
+                      "reconvergence and ECMP rehashing on RoCEv2 and Ethernet; that delay is the last column."),
+    "res_cut_note": ("A failure marked 'cuts off servers' removes a server's only path: its transfers cannot "
+                     "complete until the element is repaired (a second back-end link per server avoids this)."),
+    "col_failure_class": "Failure class",
+    "col_worst_element": "Worst element",
+    "col_tried": "Elements tried",
+    "col_throughput_loss": "Throughput loss",
+    "col_reroute_delay": "Reroute delay",
+    "res_class_leaf": "Leaf switch",
+    "res_class_spine": "Spine switch",
+    "res_class_core": "Core switch",
+    "res_class_server-link": "Server link",
+    "res_cut_off": "cuts off servers",
+    "res_none": "The design has no switches or server links to fail.",
+    "res_failed": "The resilience table could not be computed: {reason}",
+    "res_scenarios": "What-if scenarios saved with the design",
+    "res_scenarios_intro": ("These named scenarios (workload, failure schedule and seed) are saved in the design file; "
+                            "run them in the application to see the failure and the recovery over time."),
+    "col_scenario": "Scenario",
+    "col_failures": "Failures",
+    "col_seed": "Seed",
+    "res_no_failures": "none",
     # findings
     "findings_none": "No design rule is violated.",
     "findings_missing": "The design-rule checks are not available in this build.",
@@ -172,7 +202,203 @@ EN: dict[str, str] = {
     "font_missing": "Chinese font not found ({path}); Chinese text will not render. Install fonts-wqy-microhei.",
 }
 
-STRINGS: dict[str, dict[str, str]] = {"en": EN}
+# Simplified Chinese: terminology as in resources/i18n/glossary_zh_CN.md (收敛比, 无损网络, 叶/脊 ...)
+ZH_CN: dict[str, str] = {
+    "default_title": "AI 集群网络设计方案",
+    "prepared_for": "呈送",
+    "prepared_by": "编制",
+    "date": "日期",
+    "design": "设计",
+    "page": "第 {n} 页",
+    "contents": "目录",
+    "confidential": "机密：为{customer}编制",
+    "sec_summary": "执行摘要",
+    "sec_topology": "拓扑",
+    "sec_facts": "设计要点",
+    "sec_cost": "物料清单与成本",
+    "sec_simulation": "仿真结果",
+    "sec_findings": "设计规则检查结果",
+    "sec_assumptions": "假设与来源",
+    "sum_design": ("本设计通过 {tiers} 层（{tier_list}）共 {swit"
+                   "ches} 台后端交换机连接 {servers} 台服务器中"
+                   "的 {gpus} 块 GPU，{backend}。"),
+    "sum_design_frontend": "由 {fe_switches} 台交换机组成的以太网前端网络承载存储和管理流量。",
+    "sum_design_nofrontend": "本设计没有独立的以太网前端网络。",
+    "sum_backend_one": "后端网络运行 {protocol}",
+    "sum_backend_hybrid": "后端网络分为 {n} 个分区（{protocols}）",
+    "headline": "关键指标",
+    "recommendation": "推荐方案",
+    "rec_choice_ib": "后端网络采用 InfiniBand",
+    "rec_choice_rocev2": "后端网络采用 RoCEv2（无损以太网）",
+    "rec_choice_hybrid": "按图中的混合设计（InfiniBand 与 RoCEv2 分区）",
+    "rec_intro": "我们推荐：{choice}。",
+    "rec_reasons": "理由来自本设计的数据和公开发表的权衡分析：",
+    "fig_gpus": "GPU 数量",
+    "fig_switches": "交换机（所有网络平面）",
+    "fig_links": "链路（线缆）",
+    "fig_bisection": "后端网络对分带宽",
+    "fig_oversub": "后端网络最大收敛比",
+    "fig_capex": "资本支出",
+    "fig_power": "功耗",
+    "fig_tco": "总拥有成本（{years} 年）",
+    "fig_busbw": "总线带宽（{protocol}）",
+    "fig_p99": "p99 延迟（{protocol}）",
+    "fig_completion": "完成时间（{protocol}）",
+    "topo_intro": "下图由设计本身生成。每一行是一层交换机；线条颜色表示网络平面和协议；阴影区域为后端分区。",
+    "topo_intro_bundled": ("本设计有 {nodes} 台设备和 {links} 条链路，因"
+                           "此全局图按层和 Pod 对设备分组；每条线代表一"
+                           "组链路，并标注线缆数量和速率。下一张图展示一"
+                           "个 Pod 的细节。"),
+    "topo_detail": "细节：{what}",
+    "topo_pod": "Pod {pod}",
+    "legend_ib": "后端 InfiniBand",
+    "legend_rocev2": "后端 RoCEv2",
+    "legend_backend": "后端（未分区）",
+    "legend_frontend": "前端以太网",
+    "legend_segment": "分区 {name}（{protocol}）",
+    "tier_core": "核心",
+    "tier_spine": "脊",
+    "tier_leaf": "叶",
+    "tier_frontend": "前端",
+    "tier_server": "服务器",
+    "tier_gateway": "网关",
+    "tier_storage": "存储",
+    "facts_tiers": "层级与设备",
+    "facts_links": "链路与线缆",
+    "facts_segments": "后端分区",
+    "col_tier": "层级",
+    "col_devices": "设备数",
+    "col_models": "型号",
+    "col_ports": "已用端口",
+    "col_oversub": "收敛比",
+    "col_plane": "网络平面",
+    "col_cable": "线缆",
+    "col_speed": "速率",
+    "col_count": "数量",
+    "col_length": "长度 (m)",
+    "col_reach": "最大距离 (m)",
+    "col_segment": "分区",
+    "col_protocol": "协议",
+    "col_nodes": "节点",
+    "col_settings": "关键设置",
+    "facts_bisection": "后端网络对分带宽：{value}。",
+    "facts_reach_warning": "有 {count} 条链路超出其线缆类型的传输距离。",
+    "cost_intro": "价格单位为 {currency}；目录数据为标价或市场价，来源见最后一节。",
+    "col_item": "项目",
+    "col_kind": "类别",
+    "col_qty": "数量",
+    "col_unit": "单价",
+    "col_total": "合计",
+    "col_power": "单台功耗 (W)",
+    "cost_capex": "资本支出",
+    "cost_capex_network": "其中网络部分（交换机、网卡、线缆）",
+    "cost_power": "功耗（IT 负载）",
+    "cost_tco": "{years} 年总拥有成本（资本支出、PUE {pue} 下的电费、维保）",
+    "cost_missing": "此版本未包含成本模型。",
+    "sim_none": "未提供仿真结果。请在应用中运行仿真，或在 report 命令中给出 --workload 以包含仿真结果。",
+    "sim_workloads": "负载：{workloads}。",
+    "sim_intro": "在本设计上仿真的负载：{workloads}。",
+    "sim_intro_default": ("本方案书未指定负载，因此展示默认负载 {worklo"
+                          "ads}：在所有 GPU 间进行 1 GiB 的 AllReduce，"
+                          "这是数据并行训练中占主导的集合通信。可在应用"
+                          "中或用 --workload 给出您自己的负载，以获得您"
+                          "业务流量的数据。"),
+    "sim_intro_saved": "以下数据来自在应用中运行并随设计保存的仿真（负载：{workloads}）。",
+    "sim_intro_compare": ("同一张拓扑图仿真了两次：先让所有后端分区运行"
+                          " InfiniBand，再运行 RoCEv2，负载和随机种子相"
+                          "同；仿真引擎对每端口队列、PFC、ECN/DCQCN、信"
+                          "用流控以及 ECMP 或自适应路由建模。"),
+    "sim_read_faster": ("{faster} 先完成负载：InfiniBand 用时 {t_ib}"
+                        "，RoCEv2 用时 {t_roce}，因此 {slower} 多用 {"
+                        "longer}。"),
+    "sim_read_same": "两种协议完成负载的时间大致相同：InfiniBand {t_ib}，RoCEv2 {t_roce}。",
+    "sim_read_ideal": "与理想的无阻塞网络相比，InfiniBand 达到其速度的 {ib}，RoCEv2 达到 {roce}。",
+    "sim_read_signals": ("拥塞信号：RoCEv2 端口被 PFC 暂停的时间占 {pf"
+                         "c}，ECN 标记的字节占 {ecn}；InfiniBand 发送"
+                         "端等待信用的时间占 {credit}。"),
+    "sim_per_workload": "各负载结果",
+    "col_workload": "负载",
+    "sim_charts": "延迟与利用率",
+    "sim_headline": "关键指标",
+    "col_metric": "指标",
+    "sim_completion": "完成时间",
+    "sim_algbw": "算法带宽",
+    "sim_busbw": "总线带宽",
+    "sim_goodput": "有效吞吐",
+    "sim_throughput": "相对理想网络的吞吐",
+    "sim_p50": "延迟 p50",
+    "sim_p99": "延迟 p99",
+    "sim_p999": "延迟 p99.9",
+    "sim_max": "最大延迟",
+    "sim_util_mean": "链路利用率（平均）",
+    "sim_util_max": "链路利用率（最大）",
+    "sim_pfc": "PFC 暂停时间",
+    "sim_ecn": "ECN 标记字节",
+    "sim_credit": "信用等待时间",
+    "sim_dropped": "丢弃字节",
+    "sim_step": "训练步时间",
+    "sim_gpu_util": "GPU 利用率",
+    "chart_latency": "单向延迟分位数 (µs)",
+    "chart_util": "后端链路利用率 (%)",
+    "chart_compare": "InfiniBand 与 RoCEv2 对比，相对较优协议 (%)",
+    "chart_compare_note": "100 % 为两者中较优者；条越短越差。",
+    "findings_none": "未违反任何设计规则。",
+    "findings_missing": "此版本未包含设计规则检查。",
+    "col_severity": "严重程度",
+    "col_rule": "规则",
+    "col_message": "检查结果",
+    "findings_more": "… 另有 {n} 条同类检查结果。",
+    "assump_intro": "成本和功耗数据基于以下假设；可在设计的假设中修改。",
+    "assump_currency": "币种",
+    "assump_rate": "汇率（人民币/美元）",
+    "assump_electricity": "电价（美元/千瓦时）",
+    "assump_pue": "PUE",
+    "assump_years": "TCO 周期（年）",
+    "assump_support": "年维保费用（占资本支出比例）",
+    "assump_provenance": "目录数据的来源类别",
+    "assump_catalog": "本设计使用的目录型号",
+    "col_model": "型号",
+    "col_source": "来源",
+    "col_class": "数据来源",
+    "assump_published": "本方案书引用的公开数据",
+    "assump_notes": "设计说明",
+    "font_missing": "未找到中文字体（{path}）；中文将无法显示。请安装 fonts-wqy-microhei。",
+    "sec_resilience": "可靠性",
+    "res_intro": ("针对每一类单点故障（一台叶交换机、一台脊交换"
+                  "机、一台核心交换机、一条服务器后端链路），从"
+                  "负载 {workloads} 开始时逐一让若干元件故障；"
+                  "表中给出每类故障中最严重的吞吐量损失。"),
+    "res_loss_note": ("损失指流量重路由之后的稳态损失，即网络失去的"
+                      "容量。此外，经过故障元件的流量还要等待协议重"
+                      "路由：InfiniBand 为子网管理器扫描（启用时为"
+                      "本地自愈），RoCEv2 和以太网为路由收敛与 ECMP"
+                      " 重新哈希；该时延见最后一列。"),
+    "res_cut_note": ("标为“切断服务器”的故障会移除服务器的唯一路径"
+                     "：在元件修复前其传输无法完成（每台服务器配置"
+                     "第二条后端链路可避免）。"),
+    "col_failure_class": "故障类别",
+    "col_worst_element": "最严重元件",
+    "col_tried": "已测试元件数",
+    "col_throughput_loss": "吞吐量损失",
+    "col_reroute_delay": "重路由时延",
+    "res_class_leaf": "叶交换机",
+    "res_class_spine": "脊交换机",
+    "res_class_core": "核心交换机",
+    "res_class_server-link": "服务器链路",
+    "res_cut_off": "切断服务器",
+    "res_none": "本设计没有可故障的交换机或服务器链路。",
+    "res_failed": "无法计算可靠性表：{reason}",
+    "res_scenarios": "随设计保存的假设分析场景",
+    "res_scenarios_intro": ("这些命名场景（负载、故障计划和随机种子）保存"
+                            "在设计文件中；在应用中运行即可查看故障及随时"
+                            "间的恢复过程。"),
+    "col_scenario": "场景",
+    "col_failures": "故障",
+    "col_seed": "随机种子",
+    "res_no_failures": "无",
+}
+
+STRINGS: dict[str, dict[str, str]] = {"en": EN, "zh_CN": ZH_CN}
 LANGUAGES = tuple(STRINGS)
 
 

@@ -70,33 +70,35 @@ class RequirementsPage(QWizardPage):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setTitle("Your cluster")
-        self.setSubTitle("The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and "
-                         "2:1, simulates and costs each, and ranks them for your priorities.")
+        self.setTitle(self.tr("Your cluster"))
+        self.setSubTitle(self.tr("The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 "
+                                 "and "
+                         "2:1, simulates and costs each, and ranks them for your priorities."))
         form = QFormLayout(self)
         self.gpus = QSpinBox()
         self.gpus.setRange(8, 65536)
         self.gpus.setSingleStep(8)
         self.gpus.setValue(256)
         self.workload = QLineEdit(DEFAULT_WORKLOAD)
-        self.workload.setToolTip("e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by ;)")
+        self.workload.setToolTip(self.tr("e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by "
+                                         ";)"))
         self.budget = QDoubleSpinBox()
         self.budget.setRange(0, 1e12)
         self.budget.setDecimals(0)
         self.budget.setSingleStep(1e6)
-        self.budget.setSpecialValueText("no budget")
+        self.budget.setSpecialValueText(self.tr("no budget"))
         self.budget.setGroupSeparatorShown(True)
         self.currency = QComboBox()
         self.currency.addItems(["USD", "CNY"])
-        self.ethernet = QCheckBox("We already run Ethernet at scale")
-        self.latency = QCheckBox("Tail latency matters more than cost")
+        self.ethernet = QCheckBox(self.tr("We already run Ethernet at scale"))
+        self.latency = QCheckBox(self.tr("Tail latency matters more than cost"))
         self.error = QLabel()
         self.error.setObjectName("advisor_error")
         self.error.setWordWrap(True)
-        form.addRow("GPUs", self.gpus)
-        form.addRow("Workload", self.workload)
-        form.addRow("Budget (capex)", self.budget)
-        form.addRow("Currency", self.currency)
+        form.addRow(self.tr("GPUs"), self.gpus)
+        form.addRow(self.tr("Workload"), self.workload)
+        form.addRow(self.tr("Budget (capex)"), self.budget)
+        form.addRow(self.tr("Currency"), self.currency)
         form.addRow("", self.ethernet)
         form.addRow("", self.latency)
         form.addRow(self.error)
@@ -129,9 +131,9 @@ class RunPage(QWizardPage):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setTitle("Building the candidates")
+        self.setTitle(self.tr("Building the candidates"))
         lay = QVBoxLayout(self)
-        self.status = QLabel("Starting…")
+        self.status = QLabel(self.tr("Starting…"))
         self.status.setWordWrap(True)
         self.bar = QProgressBar()
         lay.addWidget(self.status)
@@ -154,7 +156,7 @@ class ResultsPage(QWizardPage):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setTitle("Ranked candidates")
+        self.setTitle(self.tr("Ranked candidates"))
         lay = QVBoxLayout(self)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
@@ -191,7 +193,7 @@ class ResultsPage(QWizardPage):
         self.table.selectRow(0)
         self.reasons.setText("Recommended: " + advice.recommended.spec.label + "\n• "
                              + "\n• ".join(advice.reasons))
-        self.setSubTitle("Select a candidate and press Finish to open it (the first is recommended).")
+        self.setSubTitle(self.tr("Select a candidate and press Finish to open it (the first is recommended)."))
 
     def chosen_id(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()
@@ -208,7 +210,7 @@ class AdvisorWizard(QWizard):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Help me choose")
+        self.setWindowTitle(self.tr("Help me choose"))
         self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
         self.resize(900, 620)
         self.requirements, self.running, self.results = RequirementsPage(), RunPage(), ResultsPage()
@@ -232,7 +234,7 @@ class AdvisorWizard(QWizard):
         self.worker.progress.connect(self._on_progress)
         self.worker.done.connect(self._on_done)
         self.worker.failed.connect(self._on_failed)
-        self.running.status.setText("Generating, simulating and costing the candidates…")
+        self.running.status.setText(self.tr("Generating, simulating and costing the candidates…"))
         self.running.bar.setRange(0, 8)
         self.running.bar.setValue(0)
         self.running.completeChanged.emit()
@@ -257,7 +259,7 @@ class AdvisorWizard(QWizard):
         self.running.bar.setRange(0, total)
         self.running.bar.setValue(done)
         if label:
-            self.running.status.setText(f"Candidate {done + 1} of {total}: {label}")
+            self.running.status.setText(self.tr("Candidate {0} of {1}: {2}").format(done + 1, total, label))
 
     @Slot(int, object)
     def _on_done(self, run_id: int, advice: Advice) -> None:
@@ -265,8 +267,9 @@ class AdvisorWizard(QWizard):
             return
         self._stop_thread()
         self.advice = advice
-        self.running.status.setText(f"Done: {len(advice.candidates)} candidates. Recommended: "
-                                    f"{advice.recommended.spec.label}. Press Next to compare them.")
+        self.running.status.setText(self.tr(
+                "Done: {0} candidates. Recommended: {1}. Press Next to compare them.").format(
+                    len(advice.candidates), advice.recommended.spec.label))
         self.running.completeChanged.emit()
         self.run_finished.emit()
 

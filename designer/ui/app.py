@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
+
 from designer.model import fileformat
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -63,6 +65,8 @@ def run_gui(path: str | None) -> int:
     app.setApplicationName("Fabric Designer")
     app.setOrganizationName("FabricDesigner")
     use_cjk_fallback(app)
+    from designer.ui.language import chosen_language, install_translator
+    app._translator = install_translator(app, chosen_language())  # kept alive with the application
     holder: list = []
     install_error_dialog(lambda: holder[0] if holder else None)
     doc, opened, error = load_initial(path)
@@ -71,7 +75,7 @@ def run_gui(path: str | None) -> int:
     holder.append(window)
     window.show()
     if error:
-        QMessageBox.warning(window, "Cannot open", error)
+        QMessageBox.warning(window, QCoreApplication.translate("app", "Cannot open"), error)
     offer_recovery(window)             # work left by a crash or a kill comes back first
     start_if_requested(window)         # end-to-end tests only (environment variables)
     return app.exec()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, QTimer
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from designer.model import fileformat
@@ -155,7 +155,7 @@ class Autosaver(QObject):
         except (ProjectError, OSError) as exc:
             # autosave must never interrupt the work it protects: say so in the status bar, keep going
             self.last_error = str(exc)
-            self.window.show_message(f"Autosave failed: {exc}", True)
+            self.window.show_message(self.tr("Autosave failed: {0}").format(exc), True)
             return False
         self._changed = False
         self.last_error = None
@@ -189,12 +189,14 @@ def offer_recovery(window, parent: QWidget | None = None) -> Recovery | None:  #
     answer = os.environ.get(RECOVERY_ANSWER_ENV, "").strip().lower()
     if answer not in ("restore", "discard", "keep"):
         more = f"\n\n{len(found) - 1} older recovery file(s) are kept for later." if len(found) > 1 else ""
-        box = QMessageBox(QMessageBox.Icon.Question, "Restore unsaved work?",
-                          "Fabric Designer did not close normally last time. Unsaved work was found:\n\n"
-                          f"{newest.summary()}\n\nRestore it?{more}", parent=parent or window)
-        restore = box.addButton("Restore", QMessageBox.ButtonRole.AcceptRole)
-        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton("Decide later", QMessageBox.ButtonRole.RejectRole)
+        text = QCoreApplication.translate("autosave", "Fabric Designer did not close normally last time. "
+                                          "Unsaved work was found:\n\n{0}\n\nRestore it?{1}")
+        box = QMessageBox(QMessageBox.Icon.Question, QCoreApplication.translate("autosave", "Restore unsaved work?"),
+                          text.format(newest.summary(), more), parent=parent or window)
+        restore = box.addButton(QCoreApplication.translate("autosave", "Restore"), QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton(QCoreApplication.translate("autosave",
+                "Discard"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QCoreApplication.translate("autosave", "Decide later"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(restore)
         box.exec()
         clicked = box.clickedButton()
@@ -222,4 +224,4 @@ def restore_into(window, recovery: Recovery) -> None:  # noqa: ANN001
             path = None          # the original is gone or broken: the recovered design is new and unsaved
     window.set_document(base, path)
     window.editor.replace_with(recovery.document, "Restore autosaved work")
-    window.show_message(f"Restored {recovery.summary()}")
+    window.show_message(QCoreApplication.translate("autosave", "Restored {0}").format(recovery.summary()))

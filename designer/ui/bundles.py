@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -99,7 +99,7 @@ class BundleItem(QGraphicsItem):
         self.colour, self.dashed = colour, dashed
         self.width_px = 1.5 + 1.6 * math.log2(max(1, count))
         self.setZValue(2)
-        self.setToolTip(f"{count} cables · {speeds}")
+        self.setToolTip(QCoreApplication.translate("BundleItem", "{0} cables · {1}").format(count, speeds))
 
     def boundingRect(self) -> QRectF:
         return QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-60, -60, 60, 60)

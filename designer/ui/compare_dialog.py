@@ -56,7 +56,7 @@ class CompareDialog(QDialog):
     def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, capex: float | None,
                  currency: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Compare InfiniBand vs RoCEv2 — {', '.join(workloads)}")
+        self.setWindowTitle(self.tr("Compare InfiniBand vs RoCEv2 — {0}").format(', '.join(workloads)))
         self.doc, self.workloads, self.seed = doc, list(workloads), seed
         self.capex, self.currency = capex, currency
         self.results: dict[str, object] = {}
@@ -83,7 +83,7 @@ class CompareDialog(QDialog):
             w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
             w.setTitle(title, color=fg.name(), size="9pt")
             w.getAxis("left").setLabel(f"{title} ({unit})")
-            w.setLabel("bottom", "simulated time (ms)")
+            w.setLabel("bottom", self.tr("simulated time (ms)"))
             w.showGrid(x=True, y=True, alpha=0.2)
             legend = w.addLegend(offset=(-8, 6), labelTextSize="8pt")
             legend.setLabelTextColor(fg)
@@ -115,12 +115,13 @@ class CompareDialog(QDialog):
     def _run_next(self) -> None:
         left = [p for p in PROTOS if p not in self.results]
         if not left:
-            self.status.setText(f"Done: {', '.join(self.workloads)} on '{self.doc.name}', seed {self.seed}.")
+            self.status.setText(self.tr(
+                    "Done: {0} on '{1}', seed {2}.").format(', '.join(self.workloads), self.doc.name, self.seed))
             self.progress.setValue(self.progress.maximum())
             self.done.emit()
             return
         self.current = left[0]
-        self.status.setText(f"Simulating with every back-end segment as {NAMES[self.current]}…")
+        self.status.setText(self.tr("Simulating with every back-end segment as {0}…").format(NAMES[self.current]))
         self.runner.start(self.doc, self.workloads, self.seed, self.current)
 
     def _on_snapshot(self, snap) -> None:  # noqa: ANN001
@@ -194,7 +195,7 @@ class CompareDialog(QDialog):
             item.setText("✓ " + item.text())
             item.setFont(bold)
             item.setForeground(QBrush(QColor("#1e7b34")))
-            item.setToolTip("The better value of the two")
+            item.setToolTip(self.tr("The better value of the two"))
 
     def reject(self) -> None:
         self.runner.shutdown()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from PySide6.QtCore import QCoreApplication
+
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -25,16 +27,20 @@ class Summary:
     unavailable: list[str] = field(default_factory=list)
 
     def status_text(self) -> str:
-        parts = [f"GPUs {self.gpus}", f"switches {self.switches}", f"links {self.links}"]
+        parts = [QCoreApplication.translate("DesignSummary", "GPUs {0}").format(self.gpus),
+                 QCoreApplication.translate("DesignSummary", "switches {0}").format(self.switches),
+                 QCoreApplication.translate("DesignSummary", "links {0}").format(self.links)]
         if self.oversubscription:
             worst = max(self.oversubscription.values())
-            parts.append(f"oversubscription {worst:.2f}:1")
+            parts.append(QCoreApplication.translate("DesignSummary", "oversubscription {0:.2f}:1").format(worst))
         if self.capex is not None:
-            parts.append(f"capex ≈ {self.capex:,.0f} {self.currency}")
+            parts.append(QCoreApplication.translate("DesignSummary", "capex ≈ {0:,.0f} {1}").format(
+                self.capex, self.currency))
         errors = sum(1 for f in self.findings if getattr(f, "severity", "") == "error")
         warnings = sum(1 for f in self.findings if getattr(f, "severity", "") == "warning")
         if errors or warnings:
-            parts.append(f"{errors} errors, {warnings} warnings")
+            parts.append(QCoreApplication.translate("DesignSummary", "{0} errors, {1} warnings").format(
+                errors, warnings))
         return "   ·   ".join(parts)
 
 

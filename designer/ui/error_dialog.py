@@ -48,10 +48,11 @@ class ErrorDialog(QDialog):
 
     def __init__(self, summary: str, details: str, recovery_note: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Unexpected error")
+        self.setWindowTitle(self.tr("Unexpected error"))
         self.details = details
         layout = QVBoxLayout(self)
-        text = QLabel(f"Fabric Designer hit an unexpected error and carried on:\n{summary}\n\n{recovery_note}")
+        text = QLabel(self.tr(
+                "Fabric Designer hit an unexpected error and carried on:\n{0}\n\n{1}").format(summary, recovery_note))
         text.setTextFormat(Qt.TextFormat.PlainText)   # the message may quote user text: never rich text
         text.setWordWrap(True)
         layout.addWidget(text)
@@ -60,7 +61,7 @@ class ErrorDialog(QDialog):
         self.details_view.setMinimumSize(560, 220)
         layout.addWidget(self.details_view)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = QPushButton("Copy details")
+        self.copy_button = QPushButton(self.tr("Copy details"))
         buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy_details)
         buttons.rejected.connect(self.reject)
@@ -69,7 +70,7 @@ class ErrorDialog(QDialog):
 
     def copy_details(self) -> None:
         QGuiApplication.clipboard().setText(self.details)
-        self.copy_button.setText("Copied")
+        self.copy_button.setText(self.tr("Copied"))
 
 
 class ErrorHook:

@@ -36,9 +36,10 @@ from designer.report.results_source import DEFAULT_WORKLOAD
 from designer.report.strings import tr
 
 SECTION_KEYS = {"summary": "sec_summary", "topology": "sec_topology", "facts": "sec_facts", "cost": "sec_cost",
-                "simulation": "sec_simulation", "findings": "sec_findings", "assumptions": "sec_assumptions"}
-# (code, label); Chinese is listed but not selectable until its string table exists
-LANGUAGE_CHOICES = (("en", "English"), ("zh", "中文 (Chinese, coming later)"))
+                "simulation": "sec_simulation", "resilience": "sec_resilience", "findings": "sec_findings",
+                "assumptions": "sec_assumptions"}
+# (code, label); a language is selectable once designer/report/strings.py has its table
+LANGUAGE_CHOICES = (("en", "English"), ("zh_CN", "中文（简体）"))
 ERROR_STYLE = "color: #C62828;"
 
 
@@ -130,25 +131,25 @@ class ExportProposalDialog(QDialog):
         self.thread: QThread | None = None
         self.builder: ProposalBuilder | None = None
         self.written_path: str | None = None
-        self.setWindowTitle("Export PDF proposal")
+        self.setWindowTitle(self.tr("Export PDF proposal"))
         self.setMinimumWidth(560)
 
         self.title = QLineEdit()
         self.title.setPlaceholderText(tr("default_title"))
         self.customer = QLineEdit()
-        self.customer.setPlaceholderText("Customer or project the proposal is for")
+        self.customer.setPlaceholderText(self.tr("Customer or project the proposal is for"))
         self.author = QLineEdit()
-        self.author.setPlaceholderText("Your name and company")
+        self.author.setPlaceholderText(self.tr("Your name and company"))
         self.logo = QLineEdit()
-        self.logo.setPlaceholderText("Optional: PNG or JPEG shown on the cover")
-        logo_browse = QPushButton("Browse…")
+        self.logo.setPlaceholderText(self.tr("Optional: PNG or JPEG shown on the cover"))
+        logo_browse = QPushButton(self.tr("Browse…"))
         logo_browse.clicked.connect(self._browse_logo)
         logo_row = QHBoxLayout()
         logo_row.addWidget(self.logo, 1)
         logo_row.addWidget(logo_browse)
         self.currency = QComboBox()
         own = doc.assumptions.currency
-        self.currency.addItem(f"{own} (the design's currency)", own)
+        self.currency.addItem(self.tr("{0} (the design's currency)").format(own), own)
         for code in CURRENCIES:
             if code != own:
                 self.currency.addItem(code, code)
@@ -162,35 +163,38 @@ class ExportProposalDialog(QDialog):
             if code not in LANGUAGES:
                 item = model.item(row)
                 item.setEnabled(False)
-                item.setToolTip("The Chinese text table of the proposal is not written yet")
+                item.setToolTip(self.tr("The Chinese text table of the proposal is not written yet"))
         self.workloads = QLineEdit()
-        saved = "the results saved with the design" if doc.results else f"the default {DEFAULT_WORKLOAD}"
-        self.workloads.setPlaceholderText(f"e.g. allreduce:1GiB train:70b (empty: {saved})")
-        self.workloads.setToolTip("Workload specs, as for 'fabric-designer report --workload'; each is simulated "
-                                  "with InfiniBand and with RoCEv2")
+        saved = (self.tr("the results saved with the design") if doc.results
+                 else self.tr("the default {0}").format(DEFAULT_WORKLOAD))
+        self.workloads.setPlaceholderText(self.tr("e.g. allreduce:1GiB train:70b (empty: {0})").format(saved))
+        self.workloads.setToolTip(self.tr("Workload specs, as for 'fabric-designer report --workload'; each is "
+                                          "simulated "
+                                  "with InfiniBand and with RoCEv2"))
         self.output = QLineEdit(default_path)
-        out_browse = QPushButton("Browse…")
+        out_browse = QPushButton(self.tr("Browse…"))
         out_browse.clicked.connect(self._browse_output)
         out_row = QHBoxLayout()
         out_row.addWidget(self.output, 1)
         out_row.addWidget(out_browse)
 
         form = QFormLayout()
-        form.addRow("Title", self.title)
-        form.addRow("Customer", self.customer)
-        form.addRow("Author", self.author)
-        form.addRow("Logo", logo_row)
-        form.addRow("Currency", self.currency)
-        form.addRow("Language", self.language)
-        form.addRow("Workloads", self.workloads)
-        form.addRow("Save as", out_row)
+        form.addRow(self.tr("Title"), self.title)
+        form.addRow(self.tr("Customer"), self.customer)
+        form.addRow(self.tr("Author"), self.author)
+        form.addRow(self.tr("Logo"), logo_row)
+        form.addRow(self.tr("Currency"), self.currency)
+        form.addRow(self.tr("Language"), self.language)
+        form.addRow(self.tr("Workloads"), self.workloads)
+        form.addRow(self.tr("Save as"), out_row)
 
-        box = QGroupBox("Sections")
+        box = QGroupBox(self.tr("Sections"))
         grid = QGridLayout(box)
         self.section_boxes: dict[str, QCheckBox] = {}
         for i, name in enumerate(SECTION_ORDER):
             check = QCheckBox(tr(SECTION_KEYS[name]))
-            check.setChecked(True)
+            # Resilience runs a dozen simulations: on when the design has what-if scenarios
+            check.setChecked(name != "resilience" or bool(self.doc.scenarios))
             check.toggled.connect(self._revalidate)
             self.section_boxes[name] = check
             grid.addWidget(check, i // 2, i % 2)
@@ -205,8 +209,8 @@ class ExportProposalDialog(QDialog):
         self.progress.hide()
 
         self.buttons = QDialogButtonBox()
-        self.export_button = self.buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.open_button = self.buttons.addButton("Open PDF", QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button = self.buttons.addButton(self.tr("Export"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.open_button = self.buttons.addButton(self.tr("Open PDF"), QDialogButtonBox.ButtonRole.ActionRole)
         self.open_button.hide()
         self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.export_button.setDefault(True)
@@ -253,13 +257,14 @@ class ExportProposalDialog(QDialog):
         self.message.setText(text)
 
     def _browse_logo(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Cover logo", str(Path(self.output.text()).parent),
-                                              "Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Cover logo"), str(Path(self.output.text()).parent),
+                                              self.tr("Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)"))
         if path:
             self.logo.setText(path)
 
     def _browse_output(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save the proposal as", self.output.text(), "PDF (*.pdf)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr(
+                "Save the proposal as"), self.output.text(), self.tr("PDF (*.pdf)"))
         if path:
             self.output.setText(path if path.lower().endswith(".pdf") else path + ".pdf")
 
@@ -270,7 +275,8 @@ class ExportProposalDialog(QDialog):
                              author=self.author.text().strip(), logo_path=self.logo.text().strip() or None,
                              currency=self.currency.currentData(), language=self.language.currentData(),
                              sections={n for n, b in self.section_boxes.items() if b.isChecked()},
-                             workloads=split_workloads(self.workloads.text()))
+                             workloads=split_workloads(self.workloads.text()),
+                             resilience=self.section_boxes["resilience"].isChecked())
 
     @Slot()
     def start_export(self) -> None:
@@ -293,7 +299,7 @@ class ExportProposalDialog(QDialog):
         self.close_button.setEnabled(False)
         self.progress.show()
         sim = "simulating IB and RoCEv2, " if {"summary", "simulation"} & self.options().sections else ""
-        self._say(f"Building the proposal ({sim}drawing, laying out pages)…")
+        self._say(self.tr("Building the proposal ({0}drawing, laying out pages)…").format(sim))
         self.thread.start()
 
     def _finish_thread(self) -> None:
@@ -310,7 +316,7 @@ class ExportProposalDialog(QDialog):
     def _on_done(self, path: str) -> None:
         self._finish_thread()
         self.written_path = path
-        self._say(f"Proposal written to {path}")
+        self._say(self.tr("Proposal written to {0}").format(path))
         self.open_button.show()
         self.open_button.setDefault(True)
         self.finished_path.emit(path)
@@ -328,7 +334,7 @@ class ExportProposalDialog(QDialog):
 
     def reject(self) -> None:
         if self.thread is not None:     # closing while building: let the build finish rather than kill it
-            self._say("Please wait: the proposal is still being built.", error=True)
+            self._say(self.tr("Please wait: the proposal is still being built."), error=True)
             return
         super().reject()
 

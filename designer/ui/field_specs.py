@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from designer.model.links import CABLE_TYPES
 from designer.model.segments import IB_ROUTING_ENGINES, LOAD_BALANCING, PROTOCOLS
 
@@ -18,7 +20,7 @@ class FieldRefused(ValueError):
 @dataclass(frozen=True)
 class FieldSpec:
     label: str
-    kind: type                      # str | int | float | bool
+    kind: type  # str | int | float | bool
     unit: str = ""
     minimum: float | None = None
     maximum: float | None = None
@@ -55,55 +57,164 @@ def parse_value(spec: FieldSpec, text: str) -> object:
 
 
 NODE_FIELDS = {
-    "label": FieldSpec("Name", str, tip="Shown under the icon; any language"),
-    "pod": FieldSpec("Pod", int, minimum=0, maximum=10_000, tip="Which pod the node belongs to"),
+    "label": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Name"),
+        str,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Shown under the icon; any language"),
+    ),
+    "pod": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Pod"),
+        int,
+        minimum=0,
+        maximum=10_000,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Which pod the node belongs to"),
+    ),
 }
 LINK_FIELDS = {
-    "cable": FieldSpec("Cable", str, choices=CABLE_TYPES, tip="DAC (copper, short), AOC or optics"),
-    "length_m": FieldSpec("Length", float, "m", 0.1, 10_000.0, tip="Cable length; reach limits are checked"),
+    "cable": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Cable"),
+        str,
+        choices=CABLE_TYPES,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "DAC (copper, short), AOC or optics"),
+    ),
+    "length_m": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Length"),
+        float,
+        "m",
+        0.1,
+        10_000.0,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Cable length; reach limits are checked"),
+    ),
 }
 SEGMENT_FIELDS = {
-    "name": FieldSpec("Name", str),
-    "protocol": FieldSpec("Protocol", str, choices=PROTOCOLS, tip="InfiniBand or RoCEv2 on this back-end segment"),
+    "name": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Name"), str),
+    "protocol": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Protocol"),
+        str,
+        choices=PROTOCOLS,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "InfiniBand or RoCEv2 on this back-end segment"),
+    ),
 }
 IB_FIELDS = {
-    "routing_engine": FieldSpec("Routing engine", str, choices=IB_ROUTING_ENGINES,
-                                tip="Subnet Manager routing: min-hop, up/down or fat-tree"),
-    "adaptive_routing": FieldSpec("Adaptive routing", bool, tip="Per-packet choice of the least loaded port"),
-    "virtual_lanes": FieldSpec("Virtual lanes", int, "", 1, 15),
-    "credit_buffer_kb": FieldSpec("Credit buffer", float, "KB", 1, 65_536, tip="Receive buffer per port per VL"),
-    "mtu_bytes": FieldSpec("MTU", int, "B", choices=(256, 512, 1024, 2048, 4096)),
-    "self_healing": FieldSpec("Self-healing (SHIELD)", bool, tip="Switches reroute around a failed port locally"),
-    "sm_reroute_ms": FieldSpec("SM reroute time", float, "ms", 0, 600_000,
-                               tip="Subnet Manager sweep and table upload after a failure"),
-    "self_healing_us": FieldSpec("Self-healing time", float, "µs", 0, 10_000_000,
-                                 tip="Local reroute time when self-healing is on"),
+    "routing_engine": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Routing engine"),
+        str,
+        choices=IB_ROUTING_ENGINES,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Subnet Manager routing: min-hop, up/down or fat-tree"),
+    ),
+    "adaptive_routing": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Adaptive routing"),
+        bool,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Per-packet choice of the least loaded port"),
+    ),
+    "virtual_lanes": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Virtual lanes"), int, "", 1, 15),
+    "credit_buffer_kb": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Credit buffer"),
+        float,
+        "KB",
+        1,
+        65_536,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Receive buffer per port per VL"),
+    ),
+    "mtu_bytes": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "MTU"), int, "B", choices=(256, 512, 1024, 2048, 4096)),
+    "self_healing": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Self-healing (SHIELD)"),
+        bool,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Switches reroute around a failed port locally"),
+    ),
+    "sm_reroute_ms": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "SM reroute time"),
+        float,
+        "ms",
+        0,
+        600_000,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Subnet Manager sweep and table upload after a failure"),
+    ),
+    "self_healing_us": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Self-healing time"),
+        float,
+        "µs",
+        0,
+        10_000_000,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Local reroute time when self-healing is on"),
+    ),
 }
 ROCE_FIELDS = {
-    "pfc": FieldSpec("PFC", bool, tip="Priority flow control: pause upstream over Xoff"),
-    "xoff_kb": FieldSpec("PFC Xoff", float, "KB", 1, 65_536),
-    "xon_kb": FieldSpec("PFC Xon", float, "KB", 0, 65_536),
-    "headroom_kb": FieldSpec("PFC headroom", float, "KB", 0, 65_536, tip="Buffer for bytes in flight after PAUSE"),
-    "ecn": FieldSpec("ECN", bool, tip="RED marking of the lossless class"),
-    "kmin_kb": FieldSpec("ECN Kmin", float, "KB", 1, 1_000_000),
-    "kmax_kb": FieldSpec("ECN Kmax", float, "KB", 1, 1_000_000),
-    "pmax": FieldSpec("ECN Pmax", float, "", 0.0, 1.0, tip="Marking probability at Kmax"),
-    "dcqcn": FieldSpec("DCQCN", bool, tip="Sender rate control driven by CNPs"),
-    "dcqcn_g": FieldSpec("DCQCN g", float, "", 1e-6, 1.0, tip="Alpha EWMA gain"),
-    "rate_ai_mbps": FieldSpec("Additive increase", float, "Mb/s", 0.001, 100_000),
-    "rate_hai_mbps": FieldSpec("Hyper increase", float, "Mb/s", 0.001, 100_000),
-    "rate_timer_us": FieldSpec("Rate timer", float, "µs", 1, 1_000_000),
-    "byte_counter_kb": FieldSpec("Byte counter", float, "KB", 1, 10_000_000),
-    "fast_recovery_steps": FieldSpec("Fast recovery steps", int, "", 1, 100),
-    "min_dec_fac": FieldSpec("Min decrease factor", float, "", 0.01, 1.0),
-    "cnp_interval_us": FieldSpec("CNP interval", float, "µs", 0, 10_000),
-    "rate_reduce_period_us": FieldSpec("Rate-reduce period", float, "µs", 0.1, 10_000),
-    "min_rate_mbps": FieldSpec("Min rate", float, "Mb/s", 0.001, 100_000),
-    "qps": FieldSpec("Queue pairs", int, "", 1, 1024, tip="Per connection; more QPs spread ECMP better"),
-    "load_balancing": FieldSpec("Load balancing", str, choices=LOAD_BALANCING, tip="ECMP hashing or packet spraying"),
-    "mtu_bytes": FieldSpec("MTU", int, "B", choices=(1024, 2048, 4096)),
-    "reconvergence_ms": FieldSpec("Reconvergence time", float, "ms", 0, 600_000,
-                                  tip="Routing reconvergence after a failure; ECMP then uses the remaining paths"),
+    "pfc": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "PFC"),
+        bool,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Priority flow control: pause upstream over Xoff"),
+    ),
+    "xoff_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "PFC Xoff"), float, "KB", 1, 65_536),
+    "xon_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "PFC Xon"), float, "KB", 0, 65_536),
+    "headroom_kb": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "PFC headroom"),
+        float,
+        "KB",
+        0,
+        65_536,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Buffer for bytes in flight after PAUSE"),
+    ),
+    "ecn": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "ECN"),
+        bool,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "RED marking of the lossless class"),
+    ),
+    "kmin_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "ECN Kmin"), float, "KB", 1, 1_000_000),
+    "kmax_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "ECN Kmax"), float, "KB", 1, 1_000_000),
+    "pmax": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "ECN Pmax"),
+        float,
+        "",
+        0.0,
+        1.0,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Marking probability at Kmax"),
+    ),
+    "dcqcn": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "DCQCN"),
+        bool,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Sender rate control driven by CNPs"),
+    ),
+    "dcqcn_g": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "DCQCN g"),
+        float,
+        "",
+        1e-6,
+        1.0,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Alpha EWMA gain"),
+    ),
+    "rate_ai_mbps": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Additive increase"), float, "Mb/s", 0.001, 100_000),
+    "rate_hai_mbps": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Hyper increase"), float, "Mb/s", 0.001, 100_000),
+    "rate_timer_us": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Rate timer"), float, "µs", 1, 1_000_000),
+    "byte_counter_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Byte counter"), float, "KB", 1, 10_000_000),
+    "fast_recovery_steps": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Fast recovery steps"), int, "", 1, 100),
+    "min_dec_fac": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Min decrease factor"), float, "", 0.01, 1.0),
+    "cnp_interval_us": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "CNP interval"), float, "µs", 0, 10_000),
+    "rate_reduce_period_us": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Rate-reduce period"), float, "µs", 0.1, 10_000),
+    "min_rate_mbps": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Min rate"), float, "Mb/s", 0.001, 100_000),
+    "qps": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Queue pairs"),
+        int,
+        "",
+        1,
+        1024,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Per connection; more QPs spread ECMP better"),
+    ),
+    "load_balancing": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Load balancing"),
+        str,
+        choices=LOAD_BALANCING,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "ECMP hashing or packet spraying"),
+    ),
+    "mtu_bytes": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "MTU"), int, "B", choices=(1024, 2048, 4096)),
+    "reconvergence_ms": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Reconvergence time"),
+        float,
+        "ms",
+        0,
+        600_000,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Routing reconvergence after a failure; ECMP then uses the remaining paths"),
+    ),
 }
 
 

@@ -68,8 +68,9 @@ class Inspector(QScrollArea):
         nodes, links, segs = self.editor.scene.selected_ids()
         if len(nodes) + len(links) + len(segs) > 1:
             self.target = ("many", "")
-            self._title(f"{len(nodes)} nodes, {len(links)} links, {len(segs)} segments selected")
-            self._note("Select a single item to edit it. Align, distribute, copy and delete work on all.")
+            self._title(self.tr(
+                    "{0} nodes, {1} links, {2} segments selected").format(len(nodes), len(links), len(segs)))
+            self._note(self.tr("Select a single item to edit it. Align, distribute, copy and delete work on all."))
         elif nodes:
             self._node_form(doc.nodes[nodes[0]])
         elif links:
@@ -79,11 +80,11 @@ class Inspector(QScrollArea):
         else:
             self.target = ("design", "")
             self._title(doc.name)
-            self._ro("Nodes", str(len(doc.nodes)))
-            self._ro("Links", str(len(doc.links)))
-            self._ro("Segments", ", ".join(f"{s.name} ({PROTOCOL_NAMES[s.protocol]})"
+            self._ro(self.tr("Nodes"), str(len(doc.nodes)))
+            self._ro(self.tr("Links"), str(len(doc.links)))
+            self._ro(self.tr("Segments"), ", ".join(f"{s.name} ({PROTOCOL_NAMES[s.protocol]})"
                                            for s in doc.segments.values()) or "none")
-            self._note("Select a node, a cable or a segment's name tag to edit it.")
+            self._note(self.tr("Select a node, a cable or a segment's name tag to edit it."))
         wrapper = QWidget()
         outer = QVBoxLayout(wrapper)
         outer.addWidget(body)
@@ -113,44 +114,47 @@ class Inspector(QScrollArea):
         self.target = ("node", node.id)
         self._title(f"{node.kind.capitalize()} {node.id}")
         self._field("label", NODE_FIELDS["label"], node.label or node.id,
-                    lambda v: self._push("node", node.id, {"label": v}, f"Rename {node.id}"))
-        self._ro("Model", node.model)
+                    lambda v: self._push("node", node.id, {"label": v}, self.tr("Rename {0}").format(node.id)))
+        self._ro(self.tr("Model"), node.model)
         if node.role:
-            self._ro("Role", node.role)
+            self._ro(self.tr("Role"), node.role)
         if node.gpus:
-            self._ro("GPUs", f"{node.gpus} × {node.gpu_model}")
+            self._ro(self.tr("GPUs"), f"{node.gpus} × {node.gpu_model}")
         self._field("pod", NODE_FIELDS["pod"], "" if node.pod is None else str(node.pod),
-                    lambda v: self._push("node", node.id, {"pod": v}, f"Pod of {node.id}"))
+                    lambda v: self._push("node", node.id, {"pod": v}, self.tr("Pod of {0}").format(node.id)))
         used = self.editor.doc.used_ports(node.id)
         for g in node.port_groups:
             n_used = sum(1 for p in g.ports() if p.name in used)
-            self._ro(f"Ports {g.prefix}*", f"{n_used}/{g.count} used · {g.speed_gbps:g} Gb/s · {g.medium}"
+            self._ro(self.tr(
+                    "Ports {0}*").format(g.prefix), f"{n_used}/{g.count} used · {g.speed_gbps:g} Gb/s · {g.medium}"
                      + (f" · {g.plane}" if g.plane else ""))
         seg = self.editor.doc.segment_of(node.id)
-        self._ro("Segment", f"{seg.name} ({PROTOCOL_NAMES[seg.protocol]})" if seg else "none")
+        self._ro(self.tr("Segment"), f"{seg.name} ({PROTOCOL_NAMES[seg.protocol]})" if seg else "none")
 
     def _link_form(self, link) -> None:  # noqa: ANN001
         self.target = ("link", link.id)
-        self._title(f"Link {link.id}")
-        self._ro("Ends", f"{link.a}  ↔  {link.b}")
-        self._ro("Speed", f"{link.speed_gbps:g} Gb/s")
-        self._ro("Plane", link.plane)
+        self._title(self.tr("Link {0}").format(link.id))
+        self._ro(self.tr("Ends"), f"{link.a}  ↔  {link.b}")
+        self._ro(self.tr("Speed"), self.tr("{0:g} Gb/s").format(link.speed_gbps))
+        self._ro(self.tr("Plane"), link.plane)
         for name, spec in LINK_FIELDS.items():
             self._field(name, spec, getattr(link, name),
-                        lambda v, n=name: self._push("link", link.id, {n: v}, f"{LINK_FIELDS[n].label} of {link.id}"))
+                        lambda v, n=name: self._push("link", link.id, {n: v}, self.tr(
+                                "{0} of {1}").format(LINK_FIELDS[n].label, link.id)))
 
     def _segment_form(self, seg) -> None:  # noqa: ANN001
         self.target = ("segment", seg.id)
-        self._title(f"Back-end segment {seg.id}")
+        self._title(self.tr("Back-end segment {0}").format(seg.id))
         self._field("name", SEGMENT_FIELDS["name"], seg.name,
-                    lambda v: self._push("segment", seg.id, {"name": v}, f"Rename segment {seg.name}"))
+                    lambda v: self._push("segment", seg.id, {"name": v}, self.tr(
+                            "Rename segment {0}").format(seg.name)))
         self._field("protocol", SEGMENT_FIELDS["protocol"], seg.protocol,
                     lambda v: self.editor.set_protocol(seg.id, v))
-        self._ro("Members", f"{len(seg.nodes)} nodes")
+        self._ro(self.tr("Members"), self.tr("{0} nodes").format(len(seg.nodes)))
         block_name = "ib" if seg.protocol == "ib" else "rocev2"
         block = getattr(seg, block_name)
         specs = IB_FIELDS if seg.protocol == "ib" else ROCE_FIELDS
-        self._title(f"{PROTOCOL_NAMES[seg.protocol]} settings")
+        self._title(self.tr("{0} settings").format(PROTOCOL_NAMES[seg.protocol]))
         for name, spec in specs.items():
             self._field(f"{block_name}.{name}", spec, getattr(block, name),
                         lambda v, n=name: self._set_setting(seg.id, block_name, n, v))

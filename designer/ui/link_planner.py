@@ -5,6 +5,8 @@ Qt-free so that the same rules serve the canvas, the tests and any future comman
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
+
 from designer.model.document import FabricDocument
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, Port
@@ -45,11 +47,14 @@ def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = N
         raise LinkRefused("a cable needs two different nodes")
     a, b = doc.nodes[a_id], doc.nodes[b_id]
     if a.kind in ("server", "storage") and b.kind in ("server", "storage"):
-        raise LinkRefused(f"'{a.display_name}' and '{b.display_name}' are end hosts: connect them through a switch")
+        raise LinkRefused(QCoreApplication.translate("link_planner", "'{0}' and '{1}' are end hosts: connect them "
+                                                                     "through a switch").format(
+                                                                         a.display_name, b.display_name))
     free_a, free_b = doc.free_ports(a_id), doc.free_ports(b_id)
     for node, free in ((a, free_a), (b, free_b)):
         if not free:
-            raise LinkRefused(f"'{node.display_name}' has no free port")
+            raise LinkRefused(QCoreApplication.translate("link_planner",
+                    "'{0}' has no free port").format(node.display_name))
     media_ok = plane_ok = False
     # Prefer the back-end plane (the fabric being designed), then the fastest common speed.
     candidates = []
@@ -68,13 +73,16 @@ def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = N
             break  # the first matching port of b is enough for this port of a
     if not candidates:
         if not media_ok:
-            raise LinkRefused(f"protocols cannot meet: '{a.display_name}' has {_media(free_a)} ports, "
-                              f"'{b.display_name}' has {_media(free_b)} ports")
+            text = QCoreApplication.translate("link_planner", "protocols cannot meet: '{0}' has {1} ports, "
+                                              "'{2}' has {3} ports")
+            raise LinkRefused(text.format(a.display_name, _media(free_a), b.display_name, _media(free_b)))
         if not plane_ok:
-            raise LinkRefused(f"planes cannot meet: '{a.display_name}' free ports are on "
-                              f"{_planes(a, free_a)}, '{b.display_name}' on {_planes(b, free_b)}")
-        raise LinkRefused(f"no free ports of matching speed: '{a.display_name}' has {_speeds(free_a)}, "
-                          f"'{b.display_name}' has {_speeds(free_b)}")
+            text = QCoreApplication.translate("link_planner", "planes cannot meet: '{0}' free ports are on "
+                                              "{1}, '{2}' on {3}")
+            raise LinkRefused(text.format(a.display_name, _planes(a, free_a), b.display_name, _planes(b, free_b)))
+        text = QCoreApplication.translate("link_planner", "no free ports of matching speed: '{0}' has {1}, "
+                                          "'{2}' has {3}")
+        raise LinkRefused(text.format(a.display_name, _speeds(free_a), b.display_name, _speeds(free_b)))
     _, _, pa, pb, plane = min(candidates, key=lambda c: (c[0], c[1]))
     return Link(link_id or doc.new_id("l"), Endpoint(a_id, pa.name), Endpoint(b_id, pb.name),
                 speed_gbps=pa.speed_gbps, cable="dac", length_m=2.0, plane=plane)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -37,7 +37,7 @@ from designer.ui.palette import Palette
 from designer.ui.problems import ProblemsPanel
 from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
-from designer.ui.theme import PROTOCOL_COLOURS, PROTOCOL_NAMES, Theme, apply_theme
+from designer.ui.theme import PROTOCOL_COLOURS, Theme, apply_theme, protocol_name
 from designer.ui.view import FabricView
 
 FILE_FILTER = "Fabric designs (*.json *.fabric.json);;All files (*)"
@@ -178,9 +178,11 @@ class MainWindow(QMainWindow):
         a["zoom_out"] = self._action(self.tr(
                 "Zoom &out"), lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
         layers = QActionGroup(self)
-        for key, text, planes in (("layer_both", "Both planes", {"backend", "frontend"}),
-                                  ("layer_backend", "Back-end only", {"backend"}),
-                                  ("layer_frontend", "Front-end only", {"frontend"})):
+        noop = QT_TRANSLATE_NOOP
+        for key, text, planes in (("layer_both", noop("MainWindow", "Both planes"), {"backend", "frontend"}),
+                                  ("layer_backend", noop("MainWindow", "Back-end only"), {"backend"}),
+                                  ("layer_frontend", noop("MainWindow", "Front-end only"), {"frontend"})):
+            text = self.tr(text)
             a[key] = self._action(text, lambda _c=False, p=planes: self.scene.set_planes(p), checkable=True,
                                   tip=self.tr("Show cables of: {0}").format(text.lower()))
             layers.addAction(a[key])
@@ -192,9 +194,11 @@ class MainWindow(QMainWindow):
                                               checkable=True)
             themes.addAction(a[f"theme_{name}"])
         a[f"theme_{self.theme.name}"].setChecked(True)
-        for key, text, shortcut in (("run", "&Run simulation", "F5"), ("compare", "&Compare IB vs RoCEv2", "F6"),
-                                    ("export_pdf", "Export &PDF proposal…", "Ctrl+P")):
-            a[key] = self._action(text, None, shortcut, NOT_YET, std(sp.SP_MediaPlay) if key == "run" else None)
+        for key, text, shortcut in (("run", QT_TRANSLATE_NOOP("MainWindow", "&Run simulation"), "F5"),
+                                    ("compare", QT_TRANSLATE_NOOP("MainWindow", "&Compare IB vs RoCEv2"), "F6"),
+                                    ("export_pdf", QT_TRANSLATE_NOOP("MainWindow", "Export &PDF proposal…"), "Ctrl+P")):
+            icon = std(sp.SP_MediaPlay) if key == "run" else None
+            a[key] = self._action(self.tr(text), None, shortcut, NOT_YET, icon)
             a[key].setEnabled(False)
         # the proposal needs no Run panel: its dialog runs the engine itself when asked to
         a["export_pdf"].triggered.connect(self.export_proposal)
@@ -203,9 +207,13 @@ class MainWindow(QMainWindow):
                                            "results)"))
         a["export_pdf"].setStatusTip(a["export_pdf"].toolTip())
         align = {}
-        for how, text in (("left", "Align left"), ("hcenter", "Align centres horizontally"), ("right", "Align right"),
-                          ("top", "Align top"), ("vcenter", "Align middles vertically"), ("bottom", "Align bottom")):
-            align[how] = self._action(text, lambda _c=False, h=how: self.editor.align(h))
+        for how, text in (("left", QT_TRANSLATE_NOOP("MainWindow", "Align left")),
+                          ("hcenter", QT_TRANSLATE_NOOP("MainWindow", "Align centres horizontally")),
+                          ("right", QT_TRANSLATE_NOOP("MainWindow", "Align right")),
+                          ("top", QT_TRANSLATE_NOOP("MainWindow", "Align top")),
+                          ("vcenter", QT_TRANSLATE_NOOP("MainWindow", "Align middles vertically")),
+                          ("bottom", QT_TRANSLATE_NOOP("MainWindow", "Align bottom"))):
+            align[how] = self._action(self.tr(text), lambda _c=False, h=how: self.editor.align(h))
         a["dist_x"] = self._action(self.tr(
                 "Distribute horizontally"), lambda: self.editor.distribute("x"), "Ctrl+Shift+H")
         a["dist_y"] = self._action(self.tr(
@@ -269,7 +277,7 @@ class MainWindow(QMainWindow):
                     "template", "segment", None, "run", "compare", "export_pdf"):
             tb.addSeparator() if key is None else tb.addAction(a[key])
         layer = QComboBox()
-        layer.addItems(["Both planes", "Back-end only", "Front-end only"])
+        layer.addItems([self.tr("Both planes"), self.tr("Back-end only"), self.tr("Front-end only")])
         layer.setToolTip(self.tr("Which cables to show"))
         layer.currentIndexChanged.connect(
             lambda i: a[("layer_both", "layer_backend", "layer_frontend")[i]].trigger())
@@ -288,7 +296,7 @@ class MainWindow(QMainWindow):
         swatches = []
         for key in ("ib", "rocev2", "frontend"):
             swatches.append(f"<span style='color:{PROTOCOL_COLOURS[key].name()}; font-size:14px'>"
-                            f"{'━ ━' if key == 'frontend' else '━━'}</span> {PROTOCOL_NAMES[key]}")
+                            f"{'━ ━' if key == 'frontend' else '━━'}</span> {protocol_name(key)}")
         self.legend.setText("&nbsp;&nbsp;".join(swatches))
         self.legend.setToolTip(self.tr("Cable colours: back-end segments by protocol; the front-end dashed"))
         self._summary_timer = QTimer(self)
@@ -328,8 +336,9 @@ class MainWindow(QMainWindow):
         self.summary_label.setText(s.status_text())
         self.problems.show_findings(s.findings, unavailable="checks" in s.unavailable)
         n_err = sum(1 for f in s.findings if f.severity == "error")
-        self.problems_dock.setWindowTitle(f"Problems ({len(s.findings)})" if not n_err
-                                          else f"Problems ({n_err} errors, {len(s.findings)} in all)")
+        self.problems_dock.setWindowTitle(self.tr("Problems ({0})").format(len(s.findings)) if not n_err
+                                          else self.tr("Problems ({0} errors, {1} in all)").format(
+                                              n_err, len(s.findings)))
         self.summary = s
 
     def focus_items(self, nodes: list, links: list) -> None:

@@ -20,7 +20,7 @@ class Overview(QWidget):
         super().__init__()
         self.main = main
         self.setMinimumSize(180, 120)
-        self.setToolTip("Overview: click or drag to move the canvas")
+        self.setToolTip(self.tr("Overview: click or drag to move the canvas"))
         self._pixmap = QPixmap()
         self._source = QRectF()
         self._target = QRectF()

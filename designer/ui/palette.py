@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QMimeData, Qt, Signal
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -17,11 +17,13 @@ def palette_entries(cat: Catalog) -> list[tuple[str, str, str, str, str]]:
     """(group, icon, title, spec, tooltip) for every placeable model and port speed."""
     out = []
     for m in cat.servers.values():
-        out.append(("GPU servers", "server", f"{m.model}", m.id,
+        out.append((QT_TRANSLATE_NOOP("Palette", "GPU servers"), "server", f"{m.model}", m.id,
                     f"{m.vendor} {m.model}: {m.gpus}× {m.gpu_model}, {m.backend_nics}× {m.backend_nic_gbps:g}G "
                     f"back-end, {m.frontend_nics}× {m.frontend_nic_gbps:g}G front-end"))
-    for role, group in (("leaf", "Leaf switches"), ("spine", "Spine switches"), ("core", "Core switches"),
-                        ("frontend", "Front-end switches")):
+    for role, group in (("leaf", QT_TRANSLATE_NOOP("Palette", "Leaf switches")),
+                        ("spine", QT_TRANSLATE_NOOP("Palette", "Spine switches")),
+                        ("core", QT_TRANSLATE_NOOP("Palette", "Core switches")),
+                        ("frontend", QT_TRANSLATE_NOOP("Palette", "Front-end switches"))):
         for m in cat.switches.values():
             if role not in m.roles:
                 continue
@@ -32,10 +34,10 @@ def palette_entries(cat: Catalog) -> list[tuple[str, str, str, str, str]]:
                             f"{m.vendor} {m.model} ({proto}) as {role}: {m.ports * b} ports at {speed:g} Gb/s"
                             + (f", split from {m.ports}×{m.port_gbps:g}G" if b > 1 else "")))
     for m in cat.gateways.values():
-        out.append(("Gateways", "gateway", m.model, m.id,
+        out.append((QT_TRANSLATE_NOOP("Palette", "Gateways"), "gateway", m.model, m.id,
                     f"{m.vendor} {m.model}: {m.ib_ports} IB + {m.eth_ports} Ethernet ports at {m.port_gbps:g}G"))
     for m in cat.storage.values():
-        out.append(("Storage", "storage", m.model, m.id,
+        out.append((QT_TRANSLATE_NOOP("Palette", "Storage"), "storage", m.model, m.id,
                     f"{m.model}: {m.frontend_nics}× {m.frontend_nic_gbps:g}G front-end"))
     return out
 
@@ -72,7 +74,7 @@ class Palette(QWidget):
     def __init__(self, catalog: Catalog) -> None:
         super().__init__()
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search models…")
+        self.search.setPlaceholderText(self.tr("Search models…"))
         self.search.setClearButtonEnabled(True)
         self.tree = PaletteTree()
         self.tree.setHeaderHidden(True)
@@ -85,7 +87,7 @@ class Palette(QWidget):
         groups: dict[str, QTreeWidgetItem] = {}
         for group, icon, title, spec, tip in palette_entries(catalog):
             if group not in groups:
-                groups[group] = QTreeWidgetItem(self.tree, [group])
+                groups[group] = QTreeWidgetItem(self.tree, [self.tr(group)])
                 groups[group].setFlags(Qt.ItemFlag.ItemIsEnabled)
                 groups[group].setExpanded(True)
             leaf = QTreeWidgetItem(groups[group], [title])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem, QStyle
 
@@ -106,5 +106,6 @@ class SegmentHull(QGraphicsPathItem):
         self.label.setPos(box.left() + 8, box.top())
         # lift the tag above the hull by its own height, in screen pixels (the tag ignores zoom)
         self.label.setTransform(QTransform.fromTranslate(0, -self.label.boundingRect().height() - 2))
-        self.setToolTip(f"Back-end segment '{segment.name}' ({PROTOCOL_NAMES[segment.protocol]}), "
-                        f"{len(segment.nodes)} nodes")
+        self.setToolTip(QCoreApplication.translate("SegmentHull",
+                "Back-end segment '{0}' ({1}), {2} nodes").format(
+                    segment.name, PROTOCOL_NAMES[segment.protocol], len(segment.nodes)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
@@ -19,7 +20,7 @@ PROTOCOL_COLOURS = {
     "frontend": QColor("#7f8ea3"),  # Ethernet front-end (drawn dashed)
     "unassigned": QColor("#a0a0a0"),
 }
-PROTOCOL_NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2", "frontend": "Ethernet front-end",
+PROTOCOL_NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2", "frontend": QT_TRANSLATE_NOOP("Theme", "Ethernet front-end"),
                   "unassigned": "back-end, no segment"}
 
 THEMES = ("light", "dark")
@@ -95,3 +96,8 @@ def apply_theme(app: QApplication, name: str) -> Theme:
     palette = dark_palette() if name == "dark" else light_palette()
     app.setPalette(palette)
     return Theme.from_palette(palette, name)
+
+
+def protocol_name(key: str) -> str:
+    """The protocol's name in the interface language."""
+    return QCoreApplication.translate("Theme", PROTOCOL_NAMES[key])

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
 from designer.sim.time_breakdown import TimeBreakdown
 
-PARTS = (("compute_s", "compute", "#54a24b"),
-         ("transport_s", "transport", "#4c78a8"),
-         ("coordination_s", "coordination", "#e45756"))
+PARTS = (("compute_s", QT_TRANSLATE_NOOP("TimeBreakdownChart", "compute"), "#54a24b"),
+         ("transport_s", QT_TRANSLATE_NOOP("TimeBreakdownChart", "transport"), "#4c78a8"),
+         ("coordination_s", QT_TRANSLATE_NOOP("TimeBreakdownChart", "coordination"), "#e45756"))
 
 
 class TimeBreakdownChart(pg.PlotWidget):
@@ -20,11 +21,11 @@ class TimeBreakdownChart(pg.PlotWidget):
         pal = parent.palette() if parent is not None else QPalette()
         super().__init__(parent, background=pal.color(QPalette.ColorRole.Base))
         fg = pal.color(QPalette.ColorRole.WindowText)
-        self.setTitle("Where the time went", color=fg.name(), size="9pt")
-        self.setLabel("bottom", "time (ms)")
+        self.setTitle(self.tr("Where the time went"), color=fg.name(), size="9pt")
+        self.setLabel("bottom", self.tr("time (ms)"))
         self.getPlotItem().getViewBox().setToolTip(
-            "compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, "
-            "PFC pauses, credit waits, congestion-control limits and hash collisions")
+            self.tr("compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, "
+            "PFC pauses, credit waits, congestion-control limits and hash collisions"))
         self.showGrid(x=True, y=False, alpha=0.2)
         self.setMouseEnabled(x=False, y=False)
         self.bars: list[pg.BarGraphItem] = []
@@ -34,7 +35,7 @@ class TimeBreakdownChart(pg.PlotWidget):
         for _key, label, colour in PARTS:
             bar = pg.BarGraphItem(x0=[], y=[], width=[], height=0.6, brush=QColor(colour), pen=pg.mkPen(None))
             self.addItem(bar)
-            legend.addItem(bar, label)
+            legend.addItem(bar, QCoreApplication.translate("TimeBreakdownChart", label))
             self.bars.append(bar)
 
     def set_rows(self, rows: list[TimeBreakdown]) -> None:

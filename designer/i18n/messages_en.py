@@ -1,0 +1,54 @@
+"""English text of the core's user-facing messages, by message id (the source of every translation)."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    # lists
+    "list.join": ", ",
+    "list.more": "{shown} and {n} more",
+    "list.sep": "; ",
+    # findings (English keeps the rule's detailed message; these ids are what other languages render)
+    "finding.details": " ({details})",
+    "finding.nodes": "devices: {names}",
+    "finding.links": "links: {names}",
+    "finding.value": "value: {value}",
+    "finding.unknown-model": "A node's model, or a server's back-end NIC model, is not in the hardware catalog",
+    "finding.link-endpoint": "A link names a node or port that does not exist, or joins a port to itself",
+    "finding.port-reuse": "A port is used by two or more links; a port takes one cable",
+    "finding.too-many-links": "A node has more links than ports",
+    "finding.link-too-fast": "A link is faster than a port at one of its ends",
+    "finding.speed-mismatch": "A port cannot run the link's speed (a port of speed S runs S, S/2 or S/4)",
+    "finding.medium-mismatch": "A link joins an InfiniBand port to an Ethernet port; only a gateway bridges the two",
+    "finding.plane-mismatch": "A link's plane (back-end or front-end) differs from the plane of a NIC port it uses",
+    "finding.segment-member": "A segment lists a node that does not exist, or a node that is also in another segment",
+    "finding.segment-protocol": "A switch or NIC model in a segment does not speak the segment's protocol",
+    "finding.segment-missing": "Back-end servers or switches belong to no segment; their protocol is undefined",
+    "finding.pfc-thresholds": "PFC Xon is not below Xoff, or a PFC figure is not positive",
+    "finding.ecn-thresholds": "ECN Kmin is not below Kmax, or Pmax is outside 0..1",
+    "finding.pfc-headroom": "PFC headroom is too small for the cable length at the link speed; raise the headroom "
+                            "or shorten the cables",
+    "finding.nic-unconnected": "GPU servers have back-end NICs without a link; those GPUs get less back-end bandwidth",
+    "finding.backend-disconnected": "The back-end is split into islands: some GPU servers cannot reach the others",
+    "finding.frontend-missing": "GPU servers have no front-end link; storage, management and user traffic need the "
+                                "Ethernet front-end",
+    "finding.cable-model": "The catalog has no cable of the link's type at the link's speed",
+    "finding.cable-reach": "Cables are longer than their type reaches at that speed (DAC about 3 m, AOC about 30 m)",
+    "finding.oversubscription": "Oversubscription of a switch tier (down/up capacity)",
+    # check command
+    "check.summary": "{file}: {errors} error(s), {warnings} warning(s)",
+    "severity.error": "ERROR",
+    "severity.warning": "WARNING",
+    "severity.info": "INFO",
+    # cost command
+    "cost.col_item": "item",
+    "cost.col_kind": "kind",
+    "cost.col_count": "count",
+    "cost.col_unit": "unit",
+    "cost.col_total": "total",
+    "cost.summary": "capex {capex} (network {network}), power {power_kw} kW, TCO over {years} years {tco}",
+    # errors
+    "cli.error": "error: {text}",
+    "cli.internal_error": "internal error: {text} (set FABRIC_DESIGNER_DEBUG=1 for details)",
+    "cli.interrupted": "interrupted",
+    "cli.generated": "wrote {file}: {gpus} GPUs, {switches} switches, {links} links",
+}

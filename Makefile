@@ -13,7 +13,7 @@ SYSTEM_PACKAGES := python3-venv libegl1 libgl1 libxkbcommon0 libfontconfig1 libd
 	libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 \
 	libxcb-render-util0 libxcb-shape0 xauth fonts-wqy-microhei
 
-.PHONY: run test setup system-packages clean lint bench
+.PHONY: run test setup system-packages clean lint bench i18n
 
 run: setup
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
@@ -59,6 +59,11 @@ system-packages:
 			echo "Missing Debian packages:$$missing — install them with: sudo apt-get install$$missing"; \
 		fi; \
 	fi
+
+# Re-extract the window's strings into the zh_CN source and compile it (both are committed).
+i18n: setup
+	$(BIN)/pyside6-lupdate designer/ui/*.py -target-language zh_CN -no-obsolete -ts resources/i18n/designer_zh_CN.ts
+	$(BIN)/pyside6-lrelease resources/i18n/designer_zh_CN.ts -qm resources/i18n/designer_zh_CN.qm
 
 lint: setup
 	$(BIN)/ruff check designer tests benchmarks

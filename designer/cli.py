@@ -1,7 +1,7 @@
 """The `fabric-designer` command: the GUI, and the headless commands of DESIGN.md §3.
 
 Every command reaches the core through the same calls as the window. Bad input ends with one line on
-stderr and exit code 2; a traceback is shown only when FABRIC_DESIGNER_DEBUG=1.
+stderr and exit code 2; a traceback is shown only with --debug (or FABRIC_DESIGNER_DEBUG=1).
 """
 
 from __future__ import annotations
@@ -294,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     from designer.i18n import render
 
     argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv or os.environ.get("FABRIC_DESIGNER_DEBUG") == "1"
+    argv = [a for a in argv if a != "--debug"]
     try:
         argv = _take_language(argv)
         if argv and argv[0] in COMMANDS:
@@ -312,8 +314,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as exc:  # a bug: still one line, details on request
-        if os.environ.get("FABRIC_DESIGNER_DEBUG") == "1":
+    except Exception as exc:  # a bug: still one line, details with --debug
+        if debug:
             traceback.print_exc()
         print(f"{PROG}: {render('cli.internal_error', text=f'{type(exc).__name__}: {exc}')}", file=sys.stderr)
         return 3

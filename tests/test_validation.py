@@ -92,3 +92,13 @@ def test_table_marks_unexpressed_and_off_rows():
 def test_run_scenarios_selects_by_name():
     results = run_scenarios(["ib-write-lat-1-hop"])
     assert len(results) == 1 and results[0].within_tolerance
+
+
+def test_the_recorded_status_cited_by_the_pdf_matches_this_run(validate_json):
+    from designer.analysis.validation.status import recorded_status, status_from_run
+
+    recorded = recorded_status()
+    assert recorded is not None, "resources/validation/status.json is missing"
+    fresh = status_from_run(validate_json["scenarios"])
+    assert {k: recorded[k] for k in fresh} == fresh, (
+        "the validation outcome changed: update resources/validation/status.json (and docs/validation.md)")

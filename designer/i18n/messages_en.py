@@ -48,7 +48,7 @@ EN: dict[str, str] = {
     "cost.summary": "capex {capex} (network {network}), power {power_kw} kW, TCO over {years} years {tco}",
     # errors
     "cli.error": "error: {text}",
-    "cli.internal_error": "internal error: {text} (set FABRIC_DESIGNER_DEBUG=1 for details)",
+    "cli.internal_error": "internal error: {text} (run again with --debug for details)",
     "cli.interrupted": "interrupted",
     "cli.generated": "wrote {file}: {gpus} GPUs, {switches} switches, {links} links",
 }

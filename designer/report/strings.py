@@ -186,6 +186,11 @@ EN: dict[str, str] = {
     "findings_more": "… and {n} more findings of the same kinds.",
     # assumptions
     "assump_intro": "Cost and power figures assume the following; change them in the design's assumptions.",
+    "assump_validation_title": "How far to trust the simulated figures",
+    "assump_validation": ("The simulation engine is checked against published measurements: {within} of {total} "
+                          "published figures are reproduced within their tolerance, {off} are not yet (the model "
+                          "gap is stated for each) and {unexpressed} cannot be expressed by the product. The "
+                          "table, with sources, comes from 'fabric-designer validate'."),
     "assump_currency": "Currency",
     "assump_rate": "Exchange rate (CNY per USD)",
     "assump_electricity": "Electricity (USD per kWh)",
@@ -349,6 +354,10 @@ ZH_CN: dict[str, str] = {
     "col_message": "检查结果",
     "findings_more": "… 另有 {n} 条同类检查结果。",
     "assump_intro": "成本和功耗数据基于以下假设；可在设计的假设中修改。",
+    "assump_validation_title": "仿真数据的可信度",
+    "assump_validation": ("仿真引擎已与公开实测数据对照：{total} 项公开数据中有 {within} 项在容差范围内复现，"
+                          "{off} 项尚未达到（每项均注明模型差距），{unexpressed} 项本产品无法表达。"
+                          "带来源的对照表由“fabric-designer validate”生成。"),
     "assump_currency": "币种",
     "assump_rate": "汇率（人民币/美元）",
     "assump_electricity": "电价（美元/千瓦时）",

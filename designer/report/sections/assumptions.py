@@ -7,6 +7,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable, Paragraph
 
+from designer.analysis.validation.status import recorded_status
 from designer.catalog.loader import RESOURCES
 from designer.report.context import ProposalContext
 from designer.report.styles import data_table, key_value_table, user_text
@@ -67,6 +68,12 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         rows.append([f"{item.model} ({item.description})", record.source or "–", prov])
     out.append(data_table(s, [ctx.t("col_model"), ctx.t("col_source"), ctx.t("col_class")], rows,
                           [w * 0.25, w * 0.42, w * 0.33]))
+    status = recorded_status()
+    if status:
+        out.append(Paragraph(user_text(ctx.t("assump_validation_title")), s.h2))
+        out.append(Paragraph(user_text(ctx.t("assump_validation", within=status["within_tolerance"],
+                                              total=status["scenarios"], off=status["off"],
+                                              unexpressed=status["not_expressed"])), s.body))
     out.append(Paragraph(user_text(ctx.t("assump_published")), s.h2))
     out.append(data_table(s, ["", ctx.t("col_source")], [list(r) for r in PUBLISHED_FIGURES], [w * 0.66, w * 0.34]))
     if ctx.doc.notes.strip():

@@ -1,0 +1,28 @@
+"""The recorded outcome of the last validation run, for places that cite it without re-running it (the PDF).
+
+resources/validation/status.json is written from `fabric-designer validate --json`; tests/test_validation.py
+fails when it no longer matches a fresh run, so the citation cannot go stale silently.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+STATUS_FILE = Path(__file__).resolve().parents[3] / "resources" / "validation" / "status.json"
+
+
+def recorded_status() -> dict | None:
+    """{"scenarios", "within_tolerance", "off", "not_expressed", ...} or None when no record is shipped."""
+    try:
+        return json.loads(STATUS_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def status_from_run(rows: list[dict]) -> dict:
+    """The same summary from `validate --json` rows."""
+    within = sum(1 for r in rows if r["within_tolerance"])
+    unexpressed = sum(1 for r in rows if r["ours"] is None)
+    return {"scenarios": len(rows), "within_tolerance": within, "off": len(rows) - within - unexpressed,
+            "not_expressed": unexpressed, "within": sorted(r["name"] for r in rows if r["within_tolerance"])}

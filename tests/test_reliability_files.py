@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from designer.model import fileformat
+from designer.model import atomic_write, fileformat
 from designer.model.errors import ProjectError
 from designer.model.fileformat import FORMAT, dumps, load, loads, save
 from designer.model.migrations import MIGRATIONS, migrate_0_to_1, upgrade
@@ -35,7 +35,7 @@ def test_read_only_folder_refuses_the_save_and_keeps_the_file(tmp_path, monkeypa
     def no_new_files(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(fileformat.tempfile, "mkstemp", no_new_files)
+    monkeypatch.setattr(atomic_write.tempfile, "mkstemp", no_new_files)
     monkeypatch.setattr(fileformat.os, "link", no_new_files)
     monkeypatch.setattr(fileformat.shutil, "copy2", no_new_files)
     with pytest.raises(ProjectError, match="Permission denied"):

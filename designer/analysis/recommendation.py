@@ -90,7 +90,8 @@ def _money(amount_usd: float) -> str:
     return f"${amount_usd:,.0f}"
 
 
-def _seconds(value: float) -> str:
+def format_duration(value: float) -> str:
+    """A duration with the unit that reads best: 1.25 s, 3.40 ms, 950.0 µs."""
     if value >= 1:
         return f"{value:.2f} s"
     if value >= 1e-3:
@@ -177,7 +178,7 @@ def recommend(doc: FabricDocument, *, results: dict | None = None, workloads: li
     if isinstance(ib, dict) and isinstance(roce, dict):
         t_ib, t_roce = ib.get("completion_time_s"), roce.get("completion_time_s")
         if t_ib and t_roce:
-            values = {"ib": _seconds(t_ib), "roce": _seconds(t_roce), "band": PARITY_BAND * 100}
+            values = {"ib": format_duration(t_ib), "roce": format_duration(t_roce), "band": PARITY_BAND * 100}
             # the measured gap outweighs the general arguments as it grows: 2 at the parity band, 5 at 2x
             if t_roce > t_ib * (1 + PARITY_BAND):
                 weight = 2.0 + 3.0 * min(t_roce / t_ib - 1 - PARITY_BAND, 0.9) / 0.9

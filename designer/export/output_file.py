@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
-from designer.model.errors import ProjectError
+from designer.model.atomic_write import write_bytes_atomically  # noqa: F401 - the export writers use it
 
 
 class ExportError(ValueError):
@@ -20,31 +19,6 @@ def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...], what: 
         choices = " or ".join(f".{a}" for a in allowed)
         raise ExportError(f"{os.fspath(path)}: the {what} is written as {choices}, not '.{suffix or '(none)'}'")
     return suffix
-
-
-def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace `path` with `data` so that a crash leaves either the old file or the whole new one.
-
-    OSError (no such folder, no permission, disk full) becomes a ProjectError naming the file.
-    """
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise ProjectError(f"cannot write in {folder}: {exc.strerror or exc}", str(p)) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, p)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise ProjectError(f"cannot write: {exc.strerror or exc}", str(p)) from None
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str, *, excel_bom: bool = False) -> None:

@@ -10,12 +10,12 @@ import json
 import math
 import os
 import shutil
-import tempfile
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
 from designer.model.assumptions import CURRENCIES, Assumptions
+from designer.model.atomic_write import write_bytes_atomically
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.links import CABLE_TYPES, Endpoint, Link
@@ -140,32 +140,8 @@ def keep_backup(path: Path) -> None:
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that a crash leaves either the old or the new file, never half."""
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise ProjectError(f"cannot write in {folder}: {exc.strerror or exc}", str(path)) from None
-    try:
-        # mkstemp creates the file owner-only; give it the mode of the file it replaces, else the umask's
-        try:
-            mode = path.stat().st_mode & 0o777
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise ProjectError(f"cannot save: {exc.strerror or exc}", str(path)) from None
+    """Replace `path` with `text` (UTF-8) so that a crash leaves either the old or the new file, never half."""
+    write_bytes_atomically(path, text.encode("utf-8"))
 
 
 # ---- reading ------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from designer.report.styles import (
     PROTOCOL_COLOURS,
     RULE,
 )
+from designer.topology.hull import convex_hull
 
 ROW_ORDER = ("core", "spine", "leaf", "end", "frontend")   # "end": servers, gateways, storage
 DETAIL_NODE_LIMIT = 80      # above this many devices the overview is drawn as bundles
@@ -88,28 +89,6 @@ def _fit(text: str, font: str, size: float, width: float) -> str:
     while text and stringWidth(text + "…", font, size) > width:
         text = text[:-1]
     return text + "…" if text else ""
-
-
-def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Convex hull (Andrew's monotone chain), counter-clockwise."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[tuple[float, float]] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[tuple[float, float]] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
 
 
 def natural_key(text: str) -> tuple:
@@ -335,7 +314,7 @@ class TopologyDrawer:
             for it in members:
                 corners += [(it.x - pad, it.y - pad), (it.x + it.w + pad, it.y - pad),
                             (it.x - pad, it.y + it.h + pad), (it.x + it.w + pad, it.y + it.h + pad)]
-            hull = _hull(corners)
+            hull = convex_hull(corners)
             colour = PROTOCOL_COLOURS.get(seg.protocol, BACKEND_COLOUR)
             d.add(Polygon([c for p in hull for c in p], fillColor=colour, fillOpacity=0.07, strokeColor=colour,
                           strokeWidth=0.7, strokeOpacity=0.5, strokeDashArray=[3, 2]))

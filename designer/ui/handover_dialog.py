@@ -14,10 +14,8 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QWidget,
 )
 
@@ -28,6 +26,7 @@ from designer.export.dot import write_dot
 from designer.export.graphml_io import write_graphml
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.ui.form_rows import PROBLEM_STYLE, path_row, show_problem
 
 
 def _slug(name: str) -> str:
@@ -63,15 +62,8 @@ class HandoverDialog(QDialog):
             self.currency.addItem(cur, cur)
         self.currency.setCurrentIndex(0 if doc.assumptions.currency == "USD" else 1)
         form.addRow(self.tr("Currency"), self.currency)
-        row = QHBoxLayout()
         self.folder = QLineEdit(default_dir)
-        browse = QPushButton(self.tr("Browse…"))
-        browse.clicked.connect(self._browse)
-        row.addWidget(self.folder)
-        row.addWidget(browse)
-        holder = QWidget()
-        holder.setLayout(row)
-        form.addRow(self.tr("Folder"), holder)
+        form.addRow(self.tr("Folder"), path_row(self.folder, self.tr("Browse…"), self._browse))
         self.message = QLabel()
         self.message.setWordWrap(True)
         form.addRow(self.message)
@@ -95,10 +87,7 @@ class HandoverDialog(QDialog):
         return None
 
     def _validate(self) -> None:
-        problem = self.problem()
-        self.message.setText(problem or "")
-        self.message.setStyleSheet("color: #c0392b;" if problem else "")
-        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(problem is None)
+        show_problem(self.message, self.buttons.button(QDialogButtonBox.StandardButton.Save), self.problem())
 
     def planned(self) -> list[tuple[str, Path]]:
         """(what, path) of each file the dialog will write."""
@@ -137,7 +126,7 @@ class HandoverDialog(QDialog):
         except (ProjectError, ValueError, OSError) as exc:
             text = exc.one_line() if isinstance(exc, ProjectError) else str(exc)
             self.message.setText(text)
-            self.message.setStyleSheet("color: #c0392b;")
+            self.message.setStyleSheet(PROBLEM_STYLE)
             return
         self.message.setStyleSheet("")
         self.message.setText(self.tr("Wrote {0} file(s) to {1}").format(len(self.written),

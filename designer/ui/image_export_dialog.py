@@ -12,14 +12,13 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
     QWidget,
 )
 
 from designer.ui.canvas_export import export_pdf, export_png, export_svg
+from designer.ui.form_rows import PROBLEM_STYLE, path_row, show_problem
 
 FORMATS = ("png", "svg", "pdf")
 
@@ -49,15 +48,8 @@ class ImageExportDialog(QDialog):
         self.scale.setSuffix(self.tr(" px per unit"))
         self.scale.setToolTip(self.tr("2 gives sharp images on high-DPI screens and in slides"))
         form.addRow(self.tr("PNG scale"), self.scale)
-        row = QHBoxLayout()
         self.path = QLineEdit(str(Path(default_dir) / "fabric.png"))
-        browse = QPushButton(self.tr("Browse…"))
-        browse.clicked.connect(self._browse)
-        row.addWidget(self.path)
-        row.addWidget(browse)
-        holder = QWidget()
-        holder.setLayout(row)
-        form.addRow(self.tr("File"), holder)
+        form.addRow(self.tr("File"), path_row(self.path, self.tr("Browse…"), self._browse))
         self.message = QLabel()
         self.message.setWordWrap(True)
         form.addRow(self.message)
@@ -100,10 +92,7 @@ class ImageExportDialog(QDialog):
         return None
 
     def _validate(self) -> None:
-        problem = self.problem()
-        self.message.setText(problem or "")
-        self.message.setStyleSheet("color: #c0392b;" if problem else "")
-        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(problem is None)
+        show_problem(self.message, self.buttons.button(QDialogButtonBox.StandardButton.Save), self.problem())
 
     def export(self) -> None:
         if self.problem():
@@ -119,7 +108,7 @@ class ImageExportDialog(QDialog):
                 export_pdf(self.scene, path, self.title, source)
         except OSError as exc:
             self.message.setText(str(exc))
-            self.message.setStyleSheet("color: #c0392b;")
+            self.message.setStyleSheet(PROBLEM_STYLE)
             return
         self.written = path
         self.accept()

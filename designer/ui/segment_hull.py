@@ -7,31 +7,10 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF, 
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem, QStyle
 
 from designer.model.segments import Segment
+from designer.topology.hull import convex_hull
 from designer.ui.theme import PROTOCOL_NAMES
 
 PAD_PX = 22.0
-
-
-def convex_hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Andrew's monotone chain: the hull in counter-clockwise order."""
-    pts = sorted(set(points))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o, a, b):  # noqa: ANN001, ANN202 - z of (a-o) x (b-o)
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[tuple[float, float]] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[tuple[float, float]] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
 
 
 class SegmentLabel(QGraphicsSimpleTextItem):

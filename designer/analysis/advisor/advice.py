@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from designer.analysis.advisor.candidates import Candidate, CandidateSpec, build_candidate, candidate_specs
 from designer.analysis.advisor.ranking import Preferences, Scored, score_candidates
-from designer.analysis.recommendation import Recommendation, recommend
+from designer.analysis.recommendation import Recommendation, format_duration, recommend
 from designer.catalog.loader import Catalog, load_catalog
 from designer.catalog.money import format_money
 from designer.model.assumptions import CURRENCIES
@@ -127,13 +127,13 @@ def candidate_reasons(advice: Advice) -> list[str]:
     first, best = advice.ranking[0], advice.recommended
     f = best.figures
     cur = f["currency"]
-    out = [f"{best.spec.label} ranks first of {len(advice.ranking)} candidates: time {_time(f['time_s'])} "
+    out = [f"{best.spec.label} ranks first of {len(advice.ranking)} candidates: time {format_duration(f['time_s'])} "
            f"({_pct(first.time_term)} above the fastest), TCO {format_money(f['tco'], cur)} "
            f"({_pct(first.cost_term)} above the cheapest), p99 latency {f['p99_latency_us']:.2f} µs."]
     runner_up = advice.ranking[1] if len(advice.ranking) > 1 else None
     if runner_up is not None:
         r = advice.candidates[runner_up.id]
-        out.append(f"Runner-up: {r.spec.label} (time {_time(r.figures['time_s'])}, TCO "
+        out.append(f"Runner-up: {r.spec.label} (time {format_duration(r.figures['time_s'])}, TCO "
                    f"{format_money(r.figures['tco'], cur)}, p99 {r.figures['p99_latency_us']:.2f} µs).")
     if prefs.budget is not None:
         fits = [s for s in advice.ranking if s.within_budget]
@@ -158,9 +158,3 @@ def candidate_reasons(advice: Advice) -> list[str]:
     return out
 
 
-def _time(value_s: float) -> str:
-    if value_s >= 1:
-        return f"{value_s:.3g} s"
-    if value_s >= 1e-3:
-        return f"{value_s * 1e3:.3g} ms"
-    return f"{value_s * 1e6:.3g} µs"

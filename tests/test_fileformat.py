@@ -172,3 +172,14 @@ def test_saved_file_is_readable_by_others_like_any_new_file(tmp_path):
     finally:
         os.umask(old)
     assert path.stat().st_mode & 0o777 == 0o644
+
+
+def test_files_above_the_size_limit_are_refused_with_the_limit_and_how_to_raise_it(tmp_path, monkeypatch):
+    path = tmp_path / "big.json"
+    save(two_server_doc(), path)
+    monkeypatch.setenv("FABRIC_DESIGNER_MAX_FILE_MIB", "0.001")       # about 1 KB
+    with pytest.raises(ProjectError) as err:
+        load(path)
+    assert "limit" in err.value.one_line() and "FABRIC_DESIGNER_MAX_FILE_MIB" in err.value.one_line()
+    monkeypatch.setenv("FABRIC_DESIGNER_MAX_FILE_MIB", "10")
+    assert load(path).nodes

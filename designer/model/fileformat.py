@@ -34,6 +34,15 @@ from designer.model.segments import (
 
 FORMAT = "fabric-designer/1"
 MAX_FILE_BYTES = 64 * 1024 * 1024  # refuse larger files rather than exhaust memory
+MAX_FILE_ENV = "FABRIC_DESIGNER_MAX_FILE_MIB"
+
+
+def max_file_bytes() -> int:
+    """The size limit for project files: 64 MiB, or FABRIC_DESIGNER_MAX_FILE_MIB when set to a number."""
+    try:
+        return int(float(os.environ[MAX_FILE_ENV]) * 2**20)
+    except (KeyError, ValueError):
+        return MAX_FILE_BYTES
 
 _CHOICES = {
     "routing_engine": IB_ROUTING_ENGINES,
@@ -150,9 +159,10 @@ def load(path: str | os.PathLike[str]) -> FabricDocument:
     p = Path(path)
     try:
         size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ProjectError(f"file is {size / 2**20:.0f} MiB, above the {MAX_FILE_BYTES // 2**20} MiB "
-                               "limit for project files", str(p))
+        limit = max_file_bytes()
+        if size > limit:
+            raise ProjectError(f"file is {size / 2**20:.0f} MiB, above the {limit / 2**20:g} MiB limit for project "
+                               f"files (set {MAX_FILE_ENV} to raise it)", str(p))
         raw = p.read_bytes()
     except ProjectError:
         raise

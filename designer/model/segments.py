@@ -1,8 +1,9 @@
 """Back-end segments: a set of nodes that run one protocol, with that protocol's settings.
 
-Defaults come from ../shared/reference/published-figures.md (§5): ConnectX firmware DCQCN
-defaults (mlxconfig dump), ECN thresholds of the HPCC/SimAI ns-3 lineage at 400G, PFC headroom
-from the IEEE 802.1Qbb buffer model, IB credits in 64-byte blocks per virtual lane.
+Defaults come from the published reference figures (published-figures.md §5): the DCQCN paper's
+reaction-point timing (Zhu et al., SIGCOMM'15) with ConnectX bounds, ECN thresholds of the HPCC/SimAI
+ns-3 lineage at 400G, PFC headroom from the IEEE 802.1Qbb buffer model, IB credits in 64-byte blocks
+per virtual lane. Figures marked [E] are estimates, with their basis beside them.
 """
 
 from __future__ import annotations

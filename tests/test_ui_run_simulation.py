@@ -155,3 +155,12 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
     assert len(dialog.chart.rows) == 2
     dialog.reject()
     w.runs.shutdown()
+
+
+def test_training_form_fits_the_designs_gpus(qtbot):
+    w = open_window(qtbot, "hybrid-ib-rocev2.json")          # 128 GPUs
+    panel = w.runs.panel
+    assert panel.tp.value() * panel.pp.value() * panel.dp.value() == w.editor.doc.gpu_count()
+    panel.pp.setValue(2)
+    assert panel.dp.value() * 16 == 128
+    w.runs.shutdown()

@@ -31,6 +31,7 @@ class RunController(QObject):
         self.window = window
         self.runner = SimRunner(self)
         self.panel = RunPanel()
+        self.panel.fit_to_gpus(window.editor.doc.gpu_count())
         self.plots = LivePlots()
         self.panel_dock = self._dock(self.tr("Run"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run")
         self.plots_dock = self._dock(self.tr(
@@ -204,6 +205,7 @@ class RunController(QObject):
     def _on_document_changed(self, changes: list) -> None:
         if any(c.kind in ("node", "link", "segment") or c.id == "replaced" for c in changes):
             self.hide_heatmap()     # the drawing changed: the colours no longer describe it
+            self.panel.fit_to_gpus(self.doc.gpu_count())
 
     def _on_selection(self) -> None:
         if not shiboken6.isValid(self.window.scene) or not shiboken6.isValid(self.plots):

@@ -60,6 +60,9 @@ class RunPanel(QWidget):
         for box, value in ((self.dp, 8), (self.tp, 8), (self.pp, 1)):
             box.setRange(1, 65536)
             box.setValue(value)
+        self._gpus = 0
+        for box in (self.tp, self.pp):
+            box.valueChanged.connect(lambda _v: self.fit_to_gpus(self._gpus))
         self._add_form(self.tr("Training step"), [("Model", self.model), ("Data parallel", self.dp),
                                          ("Tensor parallel", self.tp), ("Pipeline parallel", self.pp)])
         # inference
@@ -117,6 +120,13 @@ class RunPanel(QWidget):
         layout.addWidget(self.figures)
         layout.addStretch(1)
         self.set_running(False)
+
+    def fit_to_gpus(self, gpus: int) -> None:
+        """Data parallel = the design's GPUs / (tensor x pipeline), so the training form runs as it stands."""
+        self._gpus = gpus
+        per_replica = self.tp.value() * self.pp.value()
+        if gpus > 0 and gpus % per_replica == 0:
+            self.dp.setValue(gpus // per_replica)
 
     def _add_form(self, name: str, rows: list[tuple[str, QWidget]]) -> None:
         page = QWidget()

@@ -107,6 +107,8 @@ def test_stop_is_prompt_and_leaves_the_document_untouched(qtbot):
 
 def test_event_loop_keeps_serving_timers_during_a_run(qtbot):
     w = open_window(qtbot, "hybrid-ib-rocev2.json")
+    qtbot.waitExposed(w)
+    qtbot.wait(500)                      # the window's own first layout and paint are not part of the run
     gaps: list[float] = []
     clock = QElapsedTimer()
     clock.start()
@@ -127,11 +129,11 @@ def test_event_loop_keeps_serving_timers_during_a_run(qtbot):
     assert w.runs.last_result is not None
     assert len(gaps) > 20
     # 5 ms timer. The engine runs in a child process, so the GUI thread never waits for the interpreter
-    # lock; what is left is the window's own work per snapshot (plots, heat-map). Goal 50 ms; the bound
-    # leaves room for a loaded 2-core machine, where the child process takes one core (measured worst gaps
-    # 45-130 ms with other work running; the gaps are the window repainting plots and heat-map).
+    # lock (a thread-based worker stalled it 100-550 ms); what is left is the window's own painting, one
+    # plot per tick. Measured on a quiet machine: worst gap 43-48 ms (goal 50 ms), median 5 ms. The bound
+    # below leaves room for a loaded machine and still catches a return of the GIL stalls.
     print(f"event loop: worst gap {max(gaps):.0f} ms, median {float(np.median(gaps)):.1f} ms over {len(gaps)} ticks")
-    assert max(gaps) < 150, f"largest gap between timer ticks {max(gaps)} ms"
+    assert max(gaps) < 100, f"largest gap between timer ticks {max(gaps)} ms"
     assert float(np.median(gaps)) < 10
     w.runs.shutdown()
 

@@ -23,6 +23,7 @@ from designer.ui.time_breakdown import TimeBreakdownChart
 CAPACITY = 6000            # snapshots kept per run (the engine emits at most 5000 plus the last)
 LINK_ROWS = 512            # per-link history rows (links x rows floats); later snapshots are not kept per link
 REFRESH_MS = 50            # 20 Hz
+PLOTS_PER_TICK = 1         # plots redrawn per tick (each of the six about 3 times a second)
 OVERLAY_COLOURS = ("#7f7f7f", "#8c564b", "#e377c2", "#bcbd22", "#17becf")
 MARK_COLOURS = {"failure": "#d62728", "up": "#2ca02c", "recovered": "#2ca02c"}
 
@@ -110,6 +111,8 @@ class LivePlots(QWidget):
         layout.addLayout(grid, 1)
         layout.addWidget(self.hot_links)
         self._dirty = False
+        self._stale: set[str] = set()          # plots whose curves still show older data
+        self._turn = 0
         self._last_util = np.zeros(0)
         self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
         self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine]] = []
@@ -252,15 +255,29 @@ class LivePlots(QWidget):
 
     # ---- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Push the filled part of the buffers to the curves (called by the timer)."""
-        if not self._dirty:
+        """Push the filled part of the buffers to the curves (called by the timer).
+
+        A few plots per tick, in turn: a plot whose axes rescale costs several ms to lay out and paint,
+        and all six in one tick stalled the event loop for ~50 ms (measured); in turn, each plot still
+        updates several times a second."""
+        if self._dirty:
+            self._dirty = False
+            self._stale = set(PLOTS)
+            self._show_hot_links()
+        if not self._stale:
             return
-        self._dirty = False
-        self._show_hot_links()
+        order = list(PLOTS)
         n = self.n
-        for key, curve in self.curves.items():
-            rows = min(n, LINK_ROWS) if key == "sel_util" else n
-            curve.setData(self.t_ms[:rows], self.buffers[key][:rows])
+        for _ in range(min(PLOTS_PER_TICK, len(self._stale))):
+            while order[self._turn % len(order)] not in self._stale:
+                self._turn += 1
+            name = order[self._turn % len(order)]
+            self._turn += 1
+            self._stale.discard(name)
+            for key, (plot, _label, _colour) in SERIES.items():
+                if plot == name:
+                    rows = min(n, LINK_ROWS) if key == "sel_util" else n
+                    self.curves[key].setData(self.t_ms[:rows], self.buffers[key][:rows])
 
     def _on_hover(self, name: str, pos) -> None:  # noqa: ANN001
         plot = self.plots[name].getPlotItem()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QElapsedTimer, QStandardPaths, QTimer
 from PySide6.QtWidgets import QMessageBox
@@ -165,4 +166,22 @@ def test_training_form_fits_the_designs_gpus(qtbot):
     assert panel.tp.value() * panel.pp.value() * panel.dp.value() == w.editor.doc.gpu_count()
     panel.pp.setValue(2)
     assert panel.dp.value() * 16 == 128
+    w.runs.shutdown()
+
+
+def test_clicking_a_cable_after_a_run_shows_its_series_in_the_inspector(qtbot):
+    w = open_window(qtbot, "small-rocev2-pod.json")
+    w.runs.start(["allreduce:64MiB"], seed=1)
+    wait_done(qtbot, w)
+    link_id = next(iter(w.editor.doc.links))
+    w.scene.select_ids(links=[link_id])
+    qtbot.wait(50)
+    plot = w.inspector.widget().findChild(pg.PlotWidget, "inspector_series")
+    assert plot is not None
+    t_ms, util = w.runs.plots.series("sel_util")
+    curve = plot.getPlotItem().listDataItems()[0]
+    assert len(curve.yData) == len(util) and float(curve.yData.max()) == float(util.max())
+    w.scene.select_ids([])
+    qtbot.wait(50)
+    assert w.inspector.widget().findChild(pg.PlotWidget, "inspector_series") is None
     w.runs.shutdown()

@@ -7,6 +7,7 @@ accepted one becomes one undoable command.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from html import escape
 
 from PySide6.QtCore import Qt, QTimer
@@ -46,6 +47,8 @@ class Inspector(QScrollArea):
         self.editors: dict[str, QWidget] = {}
         self.errors: dict[str, QLabel] = {}
         self.target: tuple[str, str] = ("", "")
+        # set by the run controller: a widget with the selected element's series from the last run, or None
+        self.series_view: Callable[[], QWidget | None] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(0)
@@ -88,6 +91,10 @@ class Inspector(QScrollArea):
         wrapper = QWidget()
         outer = QVBoxLayout(wrapper)
         outer.addWidget(body)
+        if self.series_view is not None and (nodes or links) and len(nodes) + len(links) + len(segs) == 1:
+            extra = self.series_view()          # the selected element's time series from the last run
+            if extra is not None:
+                outer.addWidget(extra)
         outer.addStretch(1)
         self.setWidget(wrapper)
 

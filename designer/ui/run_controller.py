@@ -6,8 +6,10 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QProgressBar
 
 from designer.sim.run_summary import summarise_run
@@ -70,6 +72,7 @@ class RunController(QObject):
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
         window.scene.selectionChanged.connect(self._on_selection)
+        window.inspector.series_view = self.selection_series_widget
         for key, slot, tip in (("run", self.run_from_panel, "Simulate the workload chosen in the Run panel"),
                                ("compare", lambda: self.compare(), "Run the workload as InfiniBand and as RoCEv2 "
                                                                    "and show both side by side")):
@@ -218,6 +221,23 @@ class RunController(QObject):
             self.plots.set_selection(ids, f"{nodes[0]} (busiest of its {len(ids)} cables)")
         else:
             self.plots.set_selection([], "")
+
+    def selection_series_widget(self):  # noqa: ANN201 - a QWidget or None
+        """The selected cable's (or node's busiest cable's) utilization over the last run, for the inspector."""
+        if self.plots.n == 0 or not self.plots.selection:
+            return None
+        t_ms, util = self.plots.series("sel_util")
+        rows = min(len(t_ms), len(util))
+        if rows == 0:
+            return None
+        widget = pg.PlotWidget(background=self.plots.palette().color(QPalette.ColorRole.Base))
+        widget.setMinimumHeight(150)
+        widget.setTitle(self.tr("Utilization in the last run: {0}").format(self.plots.selection_name), size="8pt")
+        widget.setLabel("bottom", self.tr("simulated time (ms)"))
+        widget.setLabel("left", "%")
+        widget.plot(t_ms[:rows], util[:rows], pen=pg.mkPen("#17becf", width=2))
+        widget.setObjectName("inspector_series")
+        return widget
 
     # ---- compare --------------------------------------------------------------------------------
     def compare(self, workloads: list[str] | None = None, seed: int | None = None) -> CompareDialog:

@@ -112,92 +112,92 @@
 <context>
     <name>Editor</name>
     <message>
-        <location filename="../../designer/ui/editor.py" line="79"/>
+        <location filename="../../designer/ui/editor.py" line="103"/>
         <source>Place {0} ({1})</source>
         <translation>放置 {0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="80"/>
+        <location filename="../../designer/ui/editor.py" line="104"/>
         <source>Placed {0}: {1}</source>
         <translation>已放置 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="89"/>
+        <location filename="../../designer/ui/editor.py" line="113"/>
         <source>Cannot connect: {0}</source>
         <translation>无法连接：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="91"/>
+        <location filename="../../designer/ui/editor.py" line="115"/>
         <source>Link {0} ↔ {1}</source>
         <translation>连接 {0} ↔ {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="92"/>
+        <location filename="../../designer/ui/editor.py" line="116"/>
         <source>Linked {0} ↔ {1} at {2:g} Gb/s ({3})</source>
         <translation>已连接 {0} ↔ {1}，{2:g} Gb/s（{3}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="110"/>
+        <location filename="../../designer/ui/editor.py" line="134"/>
         <source>Nothing selected to delete</source>
         <translation>没有选中要删除的内容</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="123"/>
+        <location filename="../../designer/ui/editor.py" line="147"/>
         <source>unknown protocol &apos;{0}&apos; (ib or rocev2)</source>
         <translation>未知协议“{0}”（应为 ib 或 rocev2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="126"/>
+        <location filename="../../designer/ui/editor.py" line="150"/>
         <source>a segment needs a name</source>
         <translation>分区需要名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="130"/>
+        <location filename="../../designer/ui/editor.py" line="154"/>
         <source>select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="159"/>
+        <location filename="../../designer/ui/editor.py" line="183"/>
         <source>Select nodes to copy</source>
         <translation>请选择要复制的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="163"/>
+        <location filename="../../designer/ui/editor.py" line="187"/>
         <source>{0} nodes, {1} links from Fabric Designer</source>
         <translation>来自 Fabric Designer 的 {0} 个节点、{1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="166"/>
+        <location filename="../../designer/ui/editor.py" line="191"/>
         <source>Copied {0} nodes and {1} links</source>
         <translation>已复制 {0} 个节点和 {1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="172"/>
+        <location filename="../../designer/ui/editor.py" line="197"/>
         <source>The clipboard holds no fabric nodes</source>
         <translation>剪贴板中没有网络节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="177"/>
+        <location filename="../../designer/ui/editor.py" line="202"/>
         <source>Cannot paste: {0}</source>
         <translation>无法粘贴：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="185"/>
+        <location filename="../../designer/ui/editor.py" line="210"/>
         <source>Select nodes to duplicate</source>
         <translation>请选择要创建副本的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="218"/>
+        <location filename="../../designer/ui/editor.py" line="243"/>
         <source>{0} {1} nodes</source>
         <translation>{0} {1} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="227"/>
+        <location filename="../../designer/ui/editor.py" line="252"/>
         <source>Select two or more nodes to align</source>
         <translation>请选择两个或更多节点进行对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="241"/>
+        <location filename="../../designer/ui/editor.py" line="266"/>
         <source>Select three or more nodes to distribute</source>
         <translation>请选择三个或更多节点进行分布</translation>
     </message>
@@ -809,78 +809,78 @@
 <context>
     <name>HandoverDialog</name>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="45"/>
-        <location filename="../../designer/ui/handover_dialog.py" line="86"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="44"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="78"/>
         <source>Export hand-over files</source>
         <translation>导出交付文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="47"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="46"/>
         <source>Cabling plan (one row per cable, with its label)</source>
         <translation>布线表（每条线缆一行，含标签）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="48"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="47"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="50"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="49"/>
         <source>Excel workbook (.xlsx)</source>
         <translation>Excel 工作簿 (.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="51"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="50"/>
         <source>CSV (.csv)</source>
         <translation>CSV (.csv)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="52"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="51"/>
         <source>GraphML (reopens in Fabric Designer and other graph tools)</source>
         <translation>GraphML（可在 Fabric Designer 及其他图工具中重新打开）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="53"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="52"/>
         <source>Graphviz DOT</source>
         <translation>Graphviz DOT</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="54"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="53"/>
         <source>containerlab topology of the Ethernet parts</source>
         <translation>以太网部分的 containerlab 拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="60"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="59"/>
         <source>Tables as</source>
         <translation>表格格式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="65"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="64"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="68"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="66"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="74"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="66"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="92"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="84"/>
         <source>Choose at least one file to write.</source>
         <translation>请至少选择一个要导出的文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="94"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="86"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="143"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="132"/>
         <source>Wrote {0} file(s) to {1}</source>
         <translation>已将 {0} 个文件写入 {1}</translation>
     </message>
@@ -888,88 +888,88 @@
 <context>
     <name>ImageExportDialog</name>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="33"/>
-        <location filename="../../designer/ui/image_export_dialog.py" line="85"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="32"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="77"/>
         <source>Export canvas image</source>
         <translation>导出画布图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="36"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="35"/>
         <source>PNG image (pixels)</source>
         <translation>PNG 图像（像素）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="36"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="35"/>
         <source>SVG (vector)</source>
         <translation>SVG（矢量）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="37"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="36"/>
         <source>PDF (vector)</source>
         <translation>PDF（矢量）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="39"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="38"/>
         <source>SVG and PDF stay sharp at any zoom; PNG is a picture at the chosen scale</source>
         <translation>SVG 和 PDF 在任意缩放下都保持清晰；PNG 是按所选比例生成的位图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="40"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="39"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="42"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="41"/>
         <source>The whole drawing</source>
         <translation>整张图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="43"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="42"/>
         <source>The current view</source>
         <translation>当前视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="44"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="43"/>
         <source>What</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="49"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="48"/>
         <source> px per unit</source>
         <translation> 像素/单位</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="50"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="49"/>
         <source>2 gives sharp images on high-DPI screens and in slides</source>
         <translation>取 2 可在高分屏和幻灯片中得到清晰图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="51"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="50"/>
         <source>PNG scale</source>
         <translation>PNG 比例</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="54"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="52"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="60"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="52"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="95"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="87"/>
         <source>Choose a file to write.</source>
         <translation>请选择要写入的文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="97"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="89"/>
         <source>The file name must end in .{0}</source>
         <translation>文件名必须以 .{0} 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="99"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="91"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
@@ -977,122 +977,122 @@
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="72"/>
+        <location filename="../../designer/ui/inspector.py" line="75"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="73"/>
+        <location filename="../../designer/ui/inspector.py" line="76"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="83"/>
+        <location filename="../../designer/ui/inspector.py" line="86"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="84"/>
+        <location filename="../../designer/ui/inspector.py" line="87"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="85"/>
+        <location filename="../../designer/ui/inspector.py" line="88"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="87"/>
+        <location filename="../../designer/ui/inspector.py" line="90"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="117"/>
+        <location filename="../../designer/ui/inspector.py" line="124"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="118"/>
+        <location filename="../../designer/ui/inspector.py" line="125"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="120"/>
+        <location filename="../../designer/ui/inspector.py" line="127"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="122"/>
+        <location filename="../../designer/ui/inspector.py" line="129"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="124"/>
+        <location filename="../../designer/ui/inspector.py" line="131"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="129"/>
+        <location filename="../../designer/ui/inspector.py" line="136"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="132"/>
+        <location filename="../../designer/ui/inspector.py" line="139"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="136"/>
+        <location filename="../../designer/ui/inspector.py" line="143"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="137"/>
+        <location filename="../../designer/ui/inspector.py" line="144"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="138"/>
+        <location filename="../../designer/ui/inspector.py" line="145"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="138"/>
+        <location filename="../../designer/ui/inspector.py" line="145"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="139"/>
+        <location filename="../../designer/ui/inspector.py" line="146"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="143"/>
+        <location filename="../../designer/ui/inspector.py" line="150"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="147"/>
+        <location filename="../../designer/ui/inspector.py" line="154"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="157"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="153"/>
+        <location filename="../../designer/ui/inspector.py" line="160"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="153"/>
+        <location filename="../../designer/ui/inspector.py" line="160"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="157"/>
+        <location filename="../../designer/ui/inspector.py" line="164"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
@@ -1100,140 +1100,140 @@
 <context>
     <name>LivePlots</name>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="31"/>
-        <location filename="../../designer/ui/live_plots.py" line="44"/>
+        <location filename="../../designer/ui/live_plots.py" line="32"/>
+        <location filename="../../designer/ui/live_plots.py" line="45"/>
         <source>goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="32"/>
+        <location filename="../../designer/ui/live_plots.py" line="33"/>
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="33"/>
+        <location filename="../../designer/ui/live_plots.py" line="34"/>
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="34"/>
+        <location filename="../../designer/ui/live_plots.py" line="35"/>
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="35"/>
+        <location filename="../../designer/ui/live_plots.py" line="36"/>
         <source>mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="36"/>
+        <location filename="../../designer/ui/live_plots.py" line="37"/>
         <source>max</source>
         <translation>最大</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="37"/>
+        <location filename="../../designer/ui/live_plots.py" line="38"/>
         <source>deepest queue</source>
         <translation>最深队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="38"/>
+        <location filename="../../designer/ui/live_plots.py" line="39"/>
         <source>PFC paused</source>
         <translation>PFC 暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="39"/>
+        <location filename="../../designer/ui/live_plots.py" line="40"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="40"/>
+        <location filename="../../designer/ui/live_plots.py" line="41"/>
         <source>credit stall</source>
         <translation>信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="41"/>
-        <location filename="../../designer/ui/live_plots.py" line="48"/>
-        <location filename="../../designer/ui/live_plots.py" line="53"/>
+        <location filename="../../designer/ui/live_plots.py" line="42"/>
+        <location filename="../../designer/ui/live_plots.py" line="49"/>
+        <location filename="../../designer/ui/live_plots.py" line="54"/>
         <source>utilization</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="44"/>
+        <location filename="../../designer/ui/live_plots.py" line="45"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="45"/>
+        <location filename="../../designer/ui/live_plots.py" line="46"/>
         <source>One-way latency (running percentiles)</source>
         <translation>单向时延（累计分位数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="46"/>
+        <location filename="../../designer/ui/live_plots.py" line="47"/>
         <source>latency</source>
         <translation>时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="47"/>
+        <location filename="../../designer/ui/live_plots.py" line="48"/>
         <source>Back-end link utilization</source>
         <translation>后端链路利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="49"/>
+        <location filename="../../designer/ui/live_plots.py" line="50"/>
         <source>Queue depth</source>
         <translation>队列深度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="49"/>
+        <location filename="../../designer/ui/live_plots.py" line="50"/>
         <source>queue</source>
         <translation>队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="50"/>
+        <location filename="../../designer/ui/live_plots.py" line="51"/>
         <source>PFC pauses, ECN marks, credit stalls</source>
         <translation>PFC 暂停、ECN 标记、信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="51"/>
+        <location filename="../../designer/ui/live_plots.py" line="52"/>
         <source>share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="52"/>
+        <location filename="../../designer/ui/live_plots.py" line="53"/>
         <source>Selected cable or node</source>
         <translation>选中的线缆或节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="84"/>
+        <location filename="../../designer/ui/live_plots.py" line="85"/>
         <source>simulated time (ms)</source>
         <translation>仿真时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="87"/>
+        <location filename="../../designer/ui/live_plots.py" line="88"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="107"/>
+        <location filename="../../designer/ui/live_plots.py" line="108"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="191"/>
+        <location filename="../../designer/ui/live_plots.py" line="194"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="192"/>
+        <location filename="../../designer/ui/live_plots.py" line="195"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="193"/>
+        <location filename="../../designer/ui/live_plots.py" line="196"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="242"/>
+        <location filename="../../designer/ui/live_plots.py" line="245"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -1850,39 +1850,49 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="35"/>
+        <location filename="../../designer/ui/run_controller.py" line="38"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="37"/>
+        <location filename="../../designer/ui/run_controller.py" line="40"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="112"/>
+        <location filename="../../designer/ui/run_controller.py" line="116"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="130"/>
+        <location filename="../../designer/ui/run_controller.py" line="134"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="151"/>
+        <location filename="../../designer/ui/run_controller.py" line="155"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="161"/>
+        <location filename="../../designer/ui/run_controller.py" line="165"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="162"/>
+        <location filename="../../designer/ui/run_controller.py" line="166"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="235"/>
+        <source>Utilization in the last run: {0}</source>
+        <translation>上次运行中的利用率：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="236"/>
+        <source>simulated time (ms)</source>
+        <translation>仿真时间 (ms)</translation>
     </message>
 </context>
 <context>
@@ -1906,72 +1916,72 @@
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="63"/>
+        <location filename="../../designer/ui/run_panel.py" line="66"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="70"/>
+        <location filename="../../designer/ui/run_panel.py" line="73"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="76"/>
+        <location filename="../../designer/ui/run_panel.py" line="79"/>
         <source>Incast</source>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="82"/>
+        <location filename="../../designer/ui/run_panel.py" line="85"/>
         <source>Permutation</source>
         <translation>置换流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="88"/>
+        <location filename="../../designer/ui/run_panel.py" line="91"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="89"/>
+        <location filename="../../designer/ui/run_panel.py" line="92"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="91"/>
+        <location filename="../../designer/ui/run_panel.py" line="94"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="92"/>
+        <location filename="../../designer/ui/run_panel.py" line="95"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="93"/>
+        <location filename="../../designer/ui/run_panel.py" line="96"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="94"/>
+        <location filename="../../designer/ui/run_panel.py" line="97"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="102"/>
+        <location filename="../../designer/ui/run_panel.py" line="105"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="105"/>
+        <location filename="../../designer/ui/run_panel.py" line="108"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="107"/>
+        <location filename="../../designer/ui/run_panel.py" line="110"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="108"/>
+        <location filename="../../designer/ui/run_panel.py" line="111"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -2229,7 +2239,7 @@
 <context>
     <name>SegmentHull</name>
     <message>
-        <location filename="../../designer/ui/segment_hull.py" line="109"/>
+        <location filename="../../designer/ui/segment_hull.py" line="88"/>
         <source>Back-end segment &apos;{0}&apos; ({1}), {2} nodes</source>
         <translation>后端分区“{0}”（{1}），{2} 个节点</translation>
     </message>

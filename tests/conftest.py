@@ -1,6 +1,7 @@
 """Test set-up: Qt always offscreen (no display needed), deterministic hypothesis profile."""
 
 import os
+import sys
 import tempfile
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -11,3 +12,17 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True)
 settings.load_profile("ci")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def never_block_on_questions(monkeypatch):
+    """Windows made by tests keep their settings in a throw-away store, and closing one with unsaved work
+    answers Discard unless a test says otherwise (a modal question would wait forever offscreen)."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    if widgets is not None:                       # only tests that use Qt have it loaded
+        sys.modules["PySide6.QtCore"].QStandardPaths.setTestModeEnabled(True)
+        monkeypatch.setattr(widgets.QMessageBox, "question",
+                            lambda *a, **k: widgets.QMessageBox.StandardButton.Discard)

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, QStandardPaths, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QDropEvent, QMouseEvent
 
 from designer.model import fileformat
 from designer.model.document import FabricDocument
 from designer.ui.main_window import MainWindow
 from designer.ui.theme import PROTOCOL_COLOURS
-
-QStandardPaths.setTestModeEnabled(True)  # recent files and theme go to a throw-away settings file
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ canvas, scenarios survive save and open, the comparison table fills, Fail now re
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QStandardPaths
-from PySide6.QtWidgets import QMessageBox
 
 from designer.model import fileformat
 from designer.model.scenarios import Scenario
@@ -15,13 +13,8 @@ from designer.ui.failure_dialog import ScheduleFailureDialog
 from designer.ui.failure_layer import state_from_schedule, state_from_snapshot
 from designer.ui.main_window import MainWindow
 
-QStandardPaths.setTestModeEnabled(True)
 DESIGN = "small-rocev2-pod.json"
 
-
-@pytest.fixture(autouse=True)
-def never_block(monkeypatch):
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
 
 
 def open_window(qtbot, path: str | None = None) -> MainWindow:

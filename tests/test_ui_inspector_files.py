@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QStandardPaths
+from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMessageBox
 
 from designer.model import fileformat
 from designer.model.document import FabricDocument
 from designer.ui.main_window import MainWindow
-
-QStandardPaths.setTestModeEnabled(True)
-
-
-@pytest.fixture(autouse=True)
-def never_block(monkeypatch):
-    """Closing a window with unsaved work asks; tests answer Discard unless they say otherwise."""
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
 
 
 @pytest.fixture

@@ -8,8 +8,7 @@ import time
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QElapsedTimer, QStandardPaths, QTimer
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QElapsedTimer, QTimer
 
 from designer.model import fileformat
 from designer.sim import SimOptions, run, stream
@@ -17,13 +16,6 @@ from designer.ui.app import PROJECTS
 from designer.ui.compare_dialog import PROTOS, ROWS
 from designer.ui.heatmap import COLOURS, bucket_of
 from designer.ui.main_window import MainWindow
-
-QStandardPaths.setTestModeEnabled(True)
-
-
-@pytest.fixture(autouse=True)
-def never_block(monkeypatch):
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
 
 
 def open_window(qtbot, name: str) -> MainWindow:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from PySide6.QtCore import QPointF, QStandardPaths, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QPointF, Qt
 
 from designer.model import fileformat
 from designer.model.document import FabricDocument
@@ -14,13 +13,6 @@ from designer.ui.app import PROJECTS
 from designer.ui.bundles import BundleItem
 from designer.ui.main_window import MainWindow
 from designer.ui.view import bundle_scale
-
-QStandardPaths.setTestModeEnabled(True)
-
-
-@pytest.fixture(autouse=True)
-def never_block(monkeypatch):
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Discard)
 
 
 @pytest.fixture

@@ -27,7 +27,6 @@ from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.ui import icons
 from designer.ui.autosave import Autosaver
-from designer.ui.canvas_export import export_png, export_svg
 from designer.ui.design_summary import summarise
 from designer.ui.editor import Editor
 from designer.ui.failure_controller import FailureController
@@ -39,13 +38,14 @@ from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
 from designer.ui.theme import PROTOCOL_COLOURS, Theme, apply_theme, protocol_name
 from designer.ui.view import FabricView
+from designer.ui.window_exports import WindowExports
 
 FILE_FILTER = "Fabric designs (*.json *.fabric.json);;All files (*)"
 MAX_RECENT = 8
 NOT_YET = "Available once the simulation engine is installed"
 
 
-class MainWindow(QMainWindow):
+class MainWindow(QMainWindow, WindowExports):
     """One window, one design."""
 
     def __init__(self, doc: FabricDocument | None = None, path: str | None = None,
@@ -483,49 +483,6 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.show_message(self.tr("Saved {0}").format(path))
         return True
-
-    def export_proposal(self) -> None:
-        """File → Export PDF proposal…: the dialog checks its inputs and builds the PDF off the UI thread."""
-        from designer.ui.export_dialog import ExportProposalDialog
-
-        stem = Path(self.path).stem.removesuffix(".fabric") if self.path else "proposal"
-        dialog = ExportProposalDialog(self.editor.doc, self.catalog, str(Path(self._last_dir()) / f"{stem}.pdf"),
-                                      self)
-        dialog.finished_path.connect(lambda p: self.show_message(self.tr("Proposal written to {0}").format(p)))
-        dialog.exec()
-
-    def export_canvas(self, fmt: str, path: str | None = None) -> bool:
-        if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr(
-                    "Export canvas as {0}").format(fmt.upper()), self._last_dir(),
-                                                  f"{fmt.upper()} (*.{fmt})")
-            if not path:
-                return False
-        try:
-            if fmt == "png":
-                export_png(self.scene, path)
-            else:
-                export_svg(self.scene, path, self.editor.doc.name)
-        except OSError as exc:
-            QMessageBox.warning(self, self.tr("Cannot export"), str(exc))
-            return False
-        self.show_message(self.tr("Exported {0}").format(path))
-        return True
-
-    def export_image(self) -> None:
-        """File → Export canvas image…"""
-        from designer.ui.image_export_dialog import ImageExportDialog
-
-        view_rect = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
-        dialog = ImageExportDialog(self.scene, view_rect, self.editor.doc.name, self._last_dir(), self)
-        if dialog.exec():
-            self.show_message(self.tr("Exported {0}").format(dialog.written))
-
-    def export_handover(self) -> None:
-        """File → Export hand-over files…"""
-        from designer.ui.handover_dialog import HandoverDialog
-
-        HandoverDialog(self.editor.doc, self._last_dir(), self).exec()
 
     def _last_dir(self) -> str:
         return str(Path(self.path).parent) if self.path else str(Path.cwd())

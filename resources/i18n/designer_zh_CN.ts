@@ -1681,23 +1681,23 @@
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="494"/>
+        <location filename="../../designer/ui/window_exports.py" line="27"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="500"/>
+        <location filename="../../designer/ui/window_exports.py" line="33"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="510"/>
+        <location filename="../../designer/ui/window_exports.py" line="43"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="512"/>
-        <location filename="../../designer/ui/main_window.py" line="522"/>
+        <location filename="../../designer/ui/window_exports.py" line="45"/>
+        <location filename="../../designer/ui/window_exports.py" line="55"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>
@@ -2211,27 +2211,27 @@
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="575"/>
+        <location filename="../../designer/ui/main_window.py" line="532"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="578"/>
+        <location filename="../../designer/ui/main_window.py" line="535"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="579"/>
+        <location filename="../../designer/ui/main_window.py" line="536"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="581"/>
+        <location filename="../../designer/ui/main_window.py" line="538"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="582"/>
+        <location filename="../../designer/ui/main_window.py" line="539"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>

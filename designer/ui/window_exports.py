@@ -1,0 +1,62 @@
+"""The window's export actions: the PDF proposal, canvas images and the hand-over files.
+
+A mixin of MainWindow (which provides scene, view, editor, catalog, path, show_message and _last_dir);
+its texts are translated in MainWindow's context, where the window looks them up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from designer.ui.canvas_export import export_png, export_svg
+
+
+class WindowExports:
+    """File → Export … actions of the main window."""
+
+    def export_proposal(self) -> None:
+        """File → Export PDF proposal…: the dialog checks its inputs and builds the PDF off the UI thread."""
+        from designer.ui.export_dialog import ExportProposalDialog
+
+        stem = Path(self.path).stem.removesuffix(".fabric") if self.path else "proposal"
+        dialog = ExportProposalDialog(self.editor.doc, self.catalog, str(Path(self._last_dir()) / f"{stem}.pdf"),
+                                      self)
+        written = QCoreApplication.translate("MainWindow", "Proposal written to {0}")
+        dialog.finished_path.connect(lambda p: self.show_message(written.format(p)))
+        dialog.exec()
+
+    def export_canvas(self, fmt: str, path: str | None = None) -> bool:
+        if path is None:
+            title = QCoreApplication.translate("MainWindow", "Export canvas as {0}").format(fmt.upper())
+            path, _ = QFileDialog.getSaveFileName(self, title, self._last_dir(), f"{fmt.upper()} (*.{fmt})")
+            if not path:
+                return False
+        try:
+            if fmt == "png":
+                export_png(self.scene, path)
+            else:
+                export_svg(self.scene, path, self.editor.doc.name)
+        except OSError as exc:
+            QMessageBox.warning(self, QCoreApplication.translate("MainWindow", "Cannot export"), str(exc))
+            return False
+        self.show_message(QCoreApplication.translate("MainWindow", "Exported {0}").format(path))
+        return True
+
+    def export_image(self) -> None:
+        """File → Export canvas image…"""
+        from designer.ui.image_export_dialog import ImageExportDialog
+
+        view_rect = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        dialog = ImageExportDialog(self.scene, view_rect, self.editor.doc.name, self._last_dir(), self)
+        if dialog.exec():
+            self.show_message(QCoreApplication.translate("MainWindow", "Exported {0}").format(dialog.written))
+
+    def export_handover(self) -> None:
+        """File → Export hand-over files…"""
+        from designer.ui.handover_dialog import HandoverDialog
+
+        HandoverDialog(self.editor.doc, self._last_dir(), self).exec()
+

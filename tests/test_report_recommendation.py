@@ -60,3 +60,16 @@ def test_a_clearly_slower_rocev2_simulation_outweighs_cost_scale_and_operations(
     close = recommend(doc, results=compare_results(0.010, 0.0105), workloads=["allreduce:1GiB"],
                       catalog=load_catalog())
     assert close.choice == "rocev2"
+
+
+def test_every_reason_reads_in_chinese_with_the_same_figures():
+    from designer.analysis.recommendation import REASON_TEXT, REASON_TEXT_ZH
+
+    assert set(REASON_TEXT_ZH) == set(REASON_TEXT)
+    doc = make_design(hybrid=False)
+    rec = recommend(doc, results=compare_results(0.010, 0.020), workloads=["allreduce:1GiB"], catalog=load_catalog())
+    for reason in rec.reasons:
+        zh = reason.text("zh_CN")
+        assert zh != reason.text() and any("\u4e00" <= c <= "\u9fff" for c in zh)
+    faster = next(r for r in rec.reasons if r.key == "sim_ib_faster")
+    assert "50 %" in faster.text("zh_CN") and "qps=16" in faster.text("zh_CN")

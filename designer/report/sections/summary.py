@@ -72,6 +72,6 @@ def build(ctx: ProposalContext) -> list[Flowable]:
                            Paragraph(user_text(ctx.t("rec_reasons")), s.body)]
     for reason in rec.reasons:
         mark = {"ib": "IB", "rocev2": "RoCE", "neutral": "–"}[reason.favours]
-        out.append(Paragraph(f"{user_text(reason.text())} <font color='#616E7C'>[{mark}]</font>", s.bullet,
+        out.append(Paragraph(f"{user_text(reason.text(ctx.language))} <font color='#616E7C'>[{mark}]</font>", s.bullet,
                              bulletText="•"))
     return out

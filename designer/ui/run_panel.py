@@ -52,8 +52,9 @@ class RunPanel(QWidget):
         self.coll = _combo(COLLECTIVES)
         self.coll_size = _combo(SIZES, "256MiB")
         self.coll_algo = _combo((("Ring", "ring"), ("Tree", "tree"), ("Hierarchical", "hier")))
-        self._add_form(self.tr("Collective"), [("Operation", self.coll), ("Size", self.coll_size),
-                                      ("Algorithm", self.coll_algo)])
+        self._add_form(self.tr("Collective"), [(self.tr("Operation"), self.coll),
+                                               (self.tr("Size"), self.coll_size),
+                                               (self.tr("Algorithm"), self.coll_algo)])
         # training
         self.model = _combo(MODELS, "7b")
         self.dp, self.tp, self.pp = QSpinBox(), QSpinBox(), QSpinBox()
@@ -63,26 +64,30 @@ class RunPanel(QWidget):
         self._gpus = 0
         for box in (self.tp, self.pp):
             box.valueChanged.connect(lambda _v: self.fit_to_gpus(self._gpus))
-        self._add_form(self.tr("Training step"), [("Model", self.model), ("Data parallel", self.dp),
-                                         ("Tensor parallel", self.tp), ("Pipeline parallel", self.pp)])
+        self._add_form(self.tr("Training step"), [(self.tr("Model"), self.model),
+                                                  (self.tr("Data parallel"), self.dp),
+                                                  (self.tr("Tensor parallel"), self.tp),
+                                                  (self.tr("Pipeline parallel"), self.pp)])
         # inference
         self.inf_model = _combo(MODELS, "70b")
         self.qps = QDoubleSpinBox()
         self.qps.setRange(0.1, 1e6)
         self.qps.setValue(100.0)
-        self._add_form(self.tr("Inference"), [("Model", self.inf_model), ("Requests / s", self.qps)])
+        self._add_form(self.tr("Inference"), [(self.tr("Model"), self.inf_model), (self.tr("Requests / s"), self.qps)])
         # incast
         self.senders = QSpinBox()
         self.senders.setRange(2, 4096)
         self.senders.setValue(8)
         self.incast_size = _combo(SIZES, "16MiB")
-        self._add_form(self.tr("Incast"), [("Senders", self.senders), ("Size each", self.incast_size)])
+        self._add_form(self.tr("Incast"), [(self.tr("Senders"), self.senders),
+                                           (self.tr("Size each"), self.incast_size)])
         # permutation
         self.perm_size = _combo(SIZES, "64MiB")
         self.perm_qps = QSpinBox()
         self.perm_qps.setRange(1, 64)
         self.perm_qps.setValue(1)
-        self._add_form(self.tr("Permutation"), [("Size each", self.perm_size), ("Queue pairs / flow", self.perm_qps)])
+        self._add_form(self.tr("Permutation"), [(self.tr("Size each"), self.perm_size),
+                                                (self.tr("Queue pairs / flow"), self.perm_qps)])
         self.kind.currentIndexChanged.connect(self.forms.setCurrentIndex)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)

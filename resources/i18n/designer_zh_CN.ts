@@ -1916,72 +1916,129 @@
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="66"/>
+        <location filename="../../designer/ui/run_panel.py" line="55"/>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="56"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="57"/>
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="67"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="73"/>
+        <location filename="../../designer/ui/run_panel.py" line="67"/>
+        <location filename="../../designer/ui/run_panel.py" line="76"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="68"/>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="69"/>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="70"/>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="76"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="79"/>
+        <location filename="../../designer/ui/run_panel.py" line="76"/>
+        <source>Requests / s</source>
+        <translation>请求数 / 秒</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="82"/>
         <source>Incast</source>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="85"/>
+        <location filename="../../designer/ui/run_panel.py" line="82"/>
+        <source>Senders</source>
+        <translation>发送端数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="83"/>
+        <location filename="../../designer/ui/run_panel.py" line="89"/>
+        <source>Size each</source>
+        <translation>每路大小</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="89"/>
         <source>Permutation</source>
         <translation>置换流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="91"/>
+        <location filename="../../designer/ui/run_panel.py" line="90"/>
+        <source>Queue pairs / flow</source>
+        <translation>每条流的队列对</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="96"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="92"/>
+        <location filename="../../designer/ui/run_panel.py" line="97"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="94"/>
+        <location filename="../../designer/ui/run_panel.py" line="99"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="95"/>
+        <location filename="../../designer/ui/run_panel.py" line="100"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="96"/>
+        <location filename="../../designer/ui/run_panel.py" line="101"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="97"/>
+        <location filename="../../designer/ui/run_panel.py" line="102"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="105"/>
+        <location filename="../../designer/ui/run_panel.py" line="110"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="108"/>
+        <location filename="../../designer/ui/run_panel.py" line="113"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="110"/>
+        <location filename="../../designer/ui/run_panel.py" line="115"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="111"/>
+        <location filename="../../designer/ui/run_panel.py" line="116"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>

@@ -7,6 +7,7 @@ stderr and exit code 2; a traceback is shown only with --debug (or FABRIC_DESIGN
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -194,64 +195,27 @@ def cmd_cost(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from designer.sim.cli_commands import cmd_simulate as run
+def _command_in(module: str, name: str) -> Callable[[argparse.Namespace], int]:
+    """A command implemented in `module`, imported only when it runs (the CLI starts without the engine,
+    the report or the analysis packages loaded)."""
+    def run(args: argparse.Namespace) -> int:
+        return getattr(importlib.import_module(module), name)(args)
 
-    return run(args)
-
-
-def cmd_compare(args: argparse.Namespace) -> int:
-    from designer.sim.cli_commands import cmd_compare as run
-
-    return run(args)
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    from designer.report.cli_commands import cmd_report as run
-
-    return run(args)
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    from designer.export.cli_commands import cmd_export as run
-
-    return run(args)
-
-
-def cmd_import(args: argparse.Namespace) -> int:
-    from designer.export.cli_commands import cmd_import as run
-
-    return run(args)
-
-
-def cmd_validate(args: argparse.Namespace) -> int:
-    from designer.analysis.validation.cli_commands import cmd_validate as run
-
-    return run(args)
-
-
-def cmd_advise(args: argparse.Namespace) -> int:
-    from designer.analysis.advisor.cli_commands import cmd_advise as run
-
-    return run(args)
-
-
-def cmd_sweep(args: argparse.Namespace) -> int:
-    from designer.analysis.sweep.cli_commands import cmd_sweep as run
-
-    return run(args)
-
-
-def cmd_resilience(args: argparse.Namespace) -> int:
-    from designer.analysis.resilience.cli_commands import cmd_resilience as run
-
-    return run(args)
+    run.__name__ = name
+    return run
 
 
 HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "generate": cmd_generate, "check": cmd_check, "cost": cmd_cost, "simulate": cmd_simulate,
-    "compare": cmd_compare, "report": cmd_report, "export": cmd_export, "import": cmd_import,
-    "validate": cmd_validate, "advise": cmd_advise, "sweep": cmd_sweep, "resilience": cmd_resilience,
+    "generate": cmd_generate, "check": cmd_check, "cost": cmd_cost,
+    "simulate": _command_in("designer.sim.cli_commands", "cmd_simulate"),
+    "compare": _command_in("designer.sim.cli_commands", "cmd_compare"),
+    "report": _command_in("designer.report.cli_commands", "cmd_report"),
+    "export": _command_in("designer.export.cli_commands", "cmd_export"),
+    "import": _command_in("designer.export.cli_commands", "cmd_import"),
+    "validate": _command_in("designer.analysis.validation.cli_commands", "cmd_validate"),
+    "advise": _command_in("designer.analysis.advisor.cli_commands", "cmd_advise"),
+    "sweep": _command_in("designer.analysis.sweep.cli_commands", "cmd_sweep"),
+    "resilience": _command_in("designer.analysis.resilience.cli_commands", "cmd_resilience"),
 }
 
 

@@ -43,7 +43,11 @@ def current_language() -> str:
 def _table(language: str) -> dict[str, str]:
     if language == "en":
         return EN
-    return json.loads((CATALOG_DIR / f"core_{language}.json").read_text(encoding="utf-8"))
+    # the catalog of a language is split by subject: core_<lang>.json plus core_<subject>_<lang>.json files
+    table: dict[str, str] = {}
+    for path in sorted(CATALOG_DIR.glob(f"core*_{language}.json")):
+        table.update(json.loads(path.read_text(encoding="utf-8")))
+    return table
 
 
 def render(msg_id: str, language: str | None = None, **params: object) -> str:

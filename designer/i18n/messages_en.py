@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-EN: dict[str, str] = {
+GENERAL: dict[str, str] = {
     # lists
     "list.join": ", ",
     "list.more": "{shown} and {n} more",
@@ -52,3 +52,7 @@ EN: dict[str, str] = {
     "cli.interrupted": "interrupted",
     "cli.generated": "wrote {file}: {gpus} GPUs, {switches} switches, {links} links",
 }
+
+
+# every English message: the general ones above plus each subject's own module
+EN: dict[str, str] = {**GENERAL}

@@ -146,11 +146,15 @@ class Engine:
         wait_ns, share = samples
         lat = r.routed.sub_latency_ns
         w = r.sub_unit_bytes
-        base = float((lat * w).sum() / w.sum()) if w.sum() > 0 else 0.0
-        segs = r.routed.sub_segment
-        seg = int(np.bincount(segs[segs >= 0]).argmax()) if (segs >= 0).any() else -1
-        self.totals.latency.add(base + wait_ns, share * total_bytes, self.plan.phases[i].workload,
-                                np.full(len(wait_ns), seg))
+        if w.sum() <= 0:
+            return
+        # each segment the step crosses gets its share of the samples, around its own mean path latency
+        # (a step that spans two segments must show latency in both, not only in the larger one)
+        for seg, frac in _segment_fractions(r.routed.sub_segment, w):
+            mine = r.routed.sub_segment == seg
+            base = float((lat[mine] * w[mine]).sum() / w[mine].sum())
+            self.totals.latency.add(base + wait_ns, share * total_bytes * frac, self.plan.phases[i].workload,
+                                    np.full(len(wait_ns), seg))
 
     def _add_queue_stats(self, prof: SoloProfile, k: int, r: _Routed) -> None:
         """Counters of a queue model's profile, for k repeats of the step."""
@@ -167,11 +171,10 @@ class Engine:
             tot.credit_stall_port_s += float(prof.port_stall_s.sum()) * k
         tot.ecn_marked_bytes += prof.marked_B * k
         tot.dropped_bytes += prof.dropped_B * k
-        segs = r.routed.sub_segment
-        if (prof.marked_B or prof.dropped_B) and len(segs):
-            seg = int(np.bincount(segs[segs >= 0]).argmax()) if (segs >= 0).any() else -1
-            tot.segment_marked[seg] = tot.segment_marked.get(seg, 0.0) + prof.marked_B * k
-            tot.segment_dropped[seg] = tot.segment_dropped.get(seg, 0.0) + prof.dropped_B * k
+        if (prof.marked_B or prof.dropped_B) and r.sub_unit_bytes.sum() > 0:
+            for seg, frac in _segment_fractions(r.routed.sub_segment, r.sub_unit_bytes):
+                tot.segment_marked[seg] = tot.segment_marked.get(seg, 0.0) + prof.marked_B * k * frac
+                tot.segment_dropped[seg] = tot.segment_dropped.get(seg, 0.0) + prof.dropped_B * k * frac
 
     # ---- the loop -------------------------------------------------------------------------------
     def run(self) -> Iterator[Interval]:
@@ -426,3 +429,14 @@ class Engine:
 def backend_port_mask(fab: CompiledFabric) -> np.ndarray:
     """Directed ports of back-end cables (NVLink and front-end excluded)."""
     return fab.port_plane == PLANE_BACKEND
+
+
+def _segment_fractions(sub_segment: np.ndarray, sub_bytes: np.ndarray) -> list[tuple[int, float]]:
+    """(segment, share of the bytes) for every segment whose senders carry bytes in a step (-1: no segment)."""
+    total = float(sub_bytes.sum())
+    out = []
+    for seg in np.unique(sub_segment):
+        part = float(sub_bytes[sub_segment == seg].sum())
+        if part > 0:
+            out.append((int(seg), part / total))
+    return out

@@ -102,7 +102,7 @@ def test_findings_sorted_errors_first_and_serialisable():
     order = [("error", "warning", "info").index(f.severity) for f in findings]
     assert order == sorted(order) and order[0] == 0 and order[-1] == 2
     data = json.loads(json.dumps([f.to_dict() for f in findings]))
-    assert set(data[0]) == {"rule", "severity", "message", "nodes", "links", "value"}
+    assert set(data[0]) == {"rule", "severity", "message", "nodes", "links", "value", "msg_id", "params"}
     assert "l1" in data[0]["links"]
 
 

@@ -76,3 +76,27 @@ def test_glossary_terms_used_consistently():
         assert term in glossary
     assert STRINGS["zh_CN"]["col_oversub"] == "收敛比"
     assert "收敛比" in TS.read_text(encoding="utf-8")
+
+
+def test_findings_catalog_matches_the_english_templates():
+    """core_findings_zh_CN.json holds exactly the finding templates of messages_findings_en.py, in Chinese."""
+    import json
+
+    from designer.i18n.messages_findings_en import FINDINGS
+
+    path = ROOT / "resources" / "i18n" / "core_findings_zh_CN.json"
+    raw = path.read_text(encoding="utf-8")
+    zh = json.loads(raw)
+    assert set(zh) == set(FINDINGS)
+    assert raw == json.dumps(zh, ensure_ascii=False, indent=1) + "\n"
+    for msg_id, english in FINDINGS.items():
+        assert _names(zh[msg_id]) == _names(english), msg_id
+        if not _names(english):                       # the merged catalog serves this file's text
+            assert render(msg_id, "zh_CN") == zh[msg_id], msg_id
+        if msg_id.endswith(".detail"):
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in zh[msg_id]), msg_id
+    # the words of closed sets are translated, except names that stay in Latin script (glossary)
+    latin = {"finding.term.medium.ib", "finding.term.cable.dac", "finding.term.cable.aoc"}
+    for msg_id in FINDINGS:
+        if msg_id.startswith("finding.term.") and msg_id not in latin:
+            assert zh[msg_id] != FINDINGS[msg_id], msg_id

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from designer.i18n.messages_advisor_en import ADVISOR
+from designer.i18n.messages_cli_en import CLI
+from designer.i18n.messages_errors_en import ERRORS
+from designer.i18n.messages_findings_en import FINDINGS
+from designer.i18n.messages_sweep_en import SWEEP
+
 GENERAL: dict[str, str] = {
     # lists
     "list.join": ", ",
@@ -55,4 +61,4 @@ GENERAL: dict[str, str] = {
 
 
 # every English message: the general ones above plus each subject's own module
-EN: dict[str, str] = {**GENERAL}
+EN: dict[str, str] = {**GENERAL, **ADVISOR, **FINDINGS, **ERRORS, **SWEEP, **CLI}

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from designer.topology.rules.finding import CheckContext, Finding, listing, plural
+from designer.topology.rules.finding import CheckContext, Finding, Names, Term, finding
 
 RULES = {
     "cable-model": "The catalog has no cable of the link's type at the link's speed.",
     "cable-reach": "A cable is longer than its type reaches at that speed (DAC about 3 m, AOC about 30 m).",
 }
 
-_TYPE_NAME = {"dac": "DAC", "aoc": "AOC", "optics": "optical"}
-_REMEDY = {"dac": "use AOC or optics", "aoc": "use optics",
-           "optics": "use longer-reach optics (a user catalog can add them)"}
+_REMEDIES = ("dac", "aoc", "optics")  # cable types with their own remedy (finding.term.cable-remedy.<type>)
 
 
 def check(ctx: CheckContext) -> list[Finding]:
@@ -28,19 +26,17 @@ def check(ctx: CheckContext) -> list[Finding]:
             reach[key] = cable.max_reach_m
     findings = []
     for (kind, speed), ids in no_model.items():
-        findings.append(Finding("cable-model", "error",
-                                f"the catalog has no {_TYPE_NAME.get(kind, kind)} cable for {speed:g} Gb/s "
-                                f"({plural(len(ids), 'link')}: {listing(ids)})",
-                                nodes=_nodes(ctx, ids), links=tuple(ids)))
+        findings.append(finding("cable-model", "error", "finding.cable-model.detail",
+                                nodes=_nodes(ctx, ids), links=tuple(ids), cable=Term("cable", kind), speed=speed,
+                                count=len(ids), link_ids=Names(ids)))
     for (kind, speed), items in too_long.items():
         ids = [lid for _, lid in items]
         longest = max(length for length, _ in items)
-        findings.append(Finding("cable-reach", "error",
-                                f"{plural(len(ids), _TYPE_NAME.get(kind, kind) + ' link')} at {speed:g} Gb/s "
-                                f"{'is' if len(ids) == 1 else 'are'} longer than the {reach[(kind, speed)]:g} m "
-                                f"{'it reaches' if len(ids) == 1 else 'they reach'} (up to {longest:g} m: "
-                                f"{listing(ids)}); {_REMEDY.get(kind, 'use a longer-reach cable')}",
-                                nodes=_nodes(ctx, ids), links=tuple(ids), value=longest))
+        findings.append(finding("cable-reach", "error", "finding.cable-reach.detail",
+                                nodes=_nodes(ctx, ids), links=tuple(ids), value=longest, count=len(ids),
+                                cable=Term("cable", kind), speed=speed, reach=reach[(kind, speed)],
+                                longest=longest, link_ids=Names(ids),
+                                remedy=Term("cable-remedy", kind if kind in _REMEDIES else "other")))
     return findings
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from designer.topology.rules.finding import MODEL_SECTIONS, CheckContext, Finding, listing, plural
+from designer.topology.rules.finding import MODEL_SECTIONS, CheckContext, Finding, Names, Term, finding
 
 RULES = {
     "unknown-model": "A node's model, or a server's back-end NIC model, is not in the hardware catalog.",
@@ -10,18 +10,19 @@ RULES = {
 
 
 def check(ctx: CheckContext) -> list[Finding]:
-    unknown: dict[tuple[str, str], list[str]] = {}  # (what, model id) -> node ids
+    # (message id, model id, what the message says of the node kind) -> node ids
+    unknown: dict[tuple[str, str, tuple[tuple[str, object], ...]], list[str]] = {}
     for node in ctx.doc.nodes.values():
         if not ctx.model_known(node):
-            what = f"{node.kind} model" if node.kind in MODEL_SECTIONS else f"model of a '{node.kind}'"
-            unknown.setdefault((what, node.model), []).append(node.id)
+            if node.kind in MODEL_SECTIONS:
+                key = ("finding.unknown-model.detail", node.model, (("kind", Term("kind", node.kind)),))
+            else:
+                key = ("finding.unknown-model.other-kind.detail", node.model, (("kind", node.kind),))
+            unknown.setdefault(key, []).append(node.id)
         if node.kind == "server" and node.nic_model is not None and node.nic_model not in ctx.catalog.nics:
-            unknown.setdefault(("NIC model", node.nic_model), []).append(node.id)
+            unknown.setdefault(("finding.unknown-model.nic.detail", node.nic_model, ()), []).append(node.id)
     findings = []
-    for (what, model), nodes in unknown.items():
-        findings.append(Finding(
-            "unknown-model", "error",
-            f"{what} '{model}' is not in the catalog ({plural(len(nodes), 'node')}: "
-            f"{listing([ctx.name(n) for n in nodes])}); add it with a user catalog file or pick a known model",
-            nodes=tuple(nodes)))
+    for (msg_id, model, what), nodes in unknown.items():
+        findings.append(finding("unknown-model", "error", msg_id, nodes=tuple(nodes), **dict(what), model=model,
+                                count=len(nodes), names=Names([ctx.name(n) for n in nodes])))
     return findings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from designer.topology.rules.finding import CheckContext, Finding, listing, plural
+from designer.topology.rules.finding import CheckContext, Finding, Names, finding
 
 RULES = {
     "nic-unconnected": "A GPU server has back-end NICs without a link.",
@@ -28,11 +28,9 @@ def _unconnected_nics(ctx: CheckContext) -> list[Finding]:
             idle_ports += len(free)
     if not idle:
         return []
-    return [Finding("nic-unconnected", "warning",
-                    f"{plural(len(idle), 'GPU server')} {'has' if len(idle) == 1 else 'have'} "
-                    f"{plural(idle_ports, 'back-end NIC')} without a link "
-                    f"({listing([ctx.name(n) for n in idle])}); those GPUs get less back-end bandwidth",
-                    nodes=tuple(idle), value=float(idle_ports))]
+    return [finding("nic-unconnected", "warning", "finding.nic-unconnected.detail",
+                    nodes=tuple(idle), value=float(idle_ports), servers=len(idle), nics=idle_ports,
+                    names=Names([ctx.name(n) for n in idle]))]
 
 
 def _transit_graph(ctx: CheckContext) -> nx.Graph:
@@ -71,11 +69,9 @@ def _disconnected(ctx: CheckContext) -> list[Finding]:
     # The largest island (ties: the one holding the first server) is "the back-end"; the rest are cut off.
     main = max(groups, key=lambda c: (len(groups[c]), -servers.index(groups[c][0])))
     cut = [sid for c, members in groups.items() if c != main for sid in members]
-    return [Finding("backend-disconnected", "error",
-                    f"the back-end is split into {len(groups)} islands: {plural(len(cut), 'GPU server')} "
-                    f"({listing([ctx.name(n) for n in cut])}) cannot reach the {len(groups[main])} in the "
-                    f"largest one over back-end links or gateways",
-                    nodes=tuple(cut), value=float(len(groups)))]
+    return [finding("backend-disconnected", "error", "finding.backend-disconnected.detail",
+                    nodes=tuple(cut), value=float(len(groups)), islands=len(groups), count=len(cut),
+                    names=Names([ctx.name(n) for n in cut]), largest=len(groups[main]))]
 
 
 def _frontend(ctx: CheckContext) -> list[Finding]:
@@ -83,8 +79,6 @@ def _frontend(ctx: CheckContext) -> list[Finding]:
                if not any(link.plane == "frontend" for link in ctx.links_by_node[s.id])]
     if not missing:
         return []
-    return [Finding("frontend-missing", "warning",
-                    f"{plural(len(missing), 'GPU server')} {'has' if len(missing) == 1 else 'have'} no front-end "
-                    f"link ({listing([ctx.name(n) for n in missing])}); storage, management and user traffic "
-                    f"need the Ethernet front-end",
-                    nodes=tuple(missing), value=float(len(missing)))]
+    return [finding("frontend-missing", "warning", "finding.frontend-missing.detail",
+                    nodes=tuple(missing), value=float(len(missing)), count=len(missing),
+                    names=Names([ctx.name(n) for n in missing]))]

@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.catalog.loader import Catalog
+from designer.i18n.findings import Names, Params, Phrase, Term, json_params, render_message
 from designer.model.document import FabricDocument
 from designer.model.links import Link
 from designer.model.nodes import Node, Port
 from designer.model.segments import Segment
+
+__all__ = ["MODEL_SECTIONS", "SEVERITIES", "CheckContext", "Finding", "Names", "Phrase", "Term", "finding"]
+
 
 SEVERITIES = ("error", "warning", "info")
 MODEL_SECTIONS = {"switch": "switches", "server": "servers", "gateway": "gateways", "storage": "storage"}
@@ -16,7 +20,11 @@ MODEL_SECTIONS = {"switch": "switches", "server": "servers", "gateway": "gateway
 
 @dataclass(frozen=True)
 class Finding:
-    """One problem (or figure) found in a design, with the ids of the nodes and links involved."""
+    """One problem (or figure) found in a design, with the ids of the nodes and links involved.
+
+    `message` is the English text; `msg_id` and `params` render it in any language
+    (`designer.i18n.render_finding`).
+    """
 
     rule: str
     severity: str  # "error" | "warning" | "info"
@@ -24,11 +32,22 @@ class Finding:
     nodes: tuple[str, ...] = ()
     links: tuple[str, ...] = ()
     value: float | None = None
+    msg_id: str | None = None
+    params: tuple[tuple[str, object], ...] = ()
 
     def to_dict(self) -> dict:
         """Plain JSON-ready form (for `check --json` and the GUI's problems dock)."""
         return {"rule": self.rule, "severity": self.severity, "message": self.message,
-                "nodes": list(self.nodes), "links": list(self.links), "value": self.value}
+                "nodes": list(self.nodes), "links": list(self.links), "value": self.value,
+                "msg_id": self.msg_id, "params": json_params(self.params)}
+
+
+def finding(rule: str, severity: str, msg_id: str, *, nodes: tuple[str, ...] = (), links: tuple[str, ...] = (),
+            value: float | None = None, **params: object) -> Finding:
+    """A `Finding` whose English message is the template `msg_id` rendered with `params` (so they never drift)."""
+    ordered: Params = tuple(params.items())
+    return Finding(rule, severity, render_message(msg_id, ordered, "en"), nodes=tuple(nodes), links=tuple(links),
+                   value=value, msg_id=msg_id, params=ordered)
 
 
 class CheckContext:
@@ -74,17 +93,3 @@ class CheckContext:
 
     def servers(self) -> list[Node]:
         return [n for n in self.doc.nodes.values() if n.kind == "server"]
-
-
-def listing(items: list[str], limit: int = 5) -> str:
-    """'a, b, c' or 'a, b, c, d, e and 7 more': names in a message without drowning it."""
-    if len(items) <= limit:
-        return ", ".join(items)
-    return ", ".join(items[:limit]) + f" and {len(items) - limit} more"
-
-
-def plural(count: int, word: str) -> str:
-    """'1 link', '2 links', '3 leaf switches'."""
-    if count == 1:
-        return f"{count} {word}"
-    return f"{count} {word}es" if word.endswith(("s", "sh", "ch", "x")) else f"{count} {word}s"

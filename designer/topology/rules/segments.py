@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from designer.topology.headroom import required_headroom_kb
-from designer.topology.rules.finding import CheckContext, Finding, listing, plural
+from designer.topology.rules.finding import CheckContext, Finding, Names, finding
 
 RULES = {
     "segment-member": "A segment lists a node that does not exist, or a node that is also in another segment.",
@@ -29,7 +29,8 @@ def check(ctx: CheckContext) -> list[Finding]:
 
 
 def _seg_name(seg) -> str:
-    return f"segment '{seg.name}'" if seg.name and seg.name != seg.id else f"segment '{seg.id}'"
+    """The segment as messages quote it: its name, or its id when it has no name of its own."""
+    return f"'{seg.name}'" if seg.name and seg.name != seg.id else f"'{seg.id}'"
 
 
 def _membership(ctx: CheckContext) -> list[Finding]:
@@ -38,16 +39,15 @@ def _membership(ctx: CheckContext) -> list[Finding]:
     for seg in ctx.doc.segments.values():
         ghosts = [n for n in seg.nodes if n not in ctx.doc.nodes]
         if ghosts:
-            out.append(Finding("segment-member", "error",
-                               f"{_seg_name(seg)} lists {listing([repr(g) for g in ghosts])}, "
-                               f"which {'is' if len(ghosts) == 1 else 'are'} not in the design",
-                               nodes=tuple(ghosts)))
+            out.append(finding("segment-member", "error", "finding.segment-member.unknown.detail",
+                               nodes=tuple(ghosts), segment=_seg_name(seg), count=len(ghosts),
+                               names=Names([repr(g) for g in ghosts])))
         for n in seg.nodes:
             if n in first and first[n] != seg.id:
                 other = ctx.doc.segments[first[n]]
-                out.append(Finding("segment-member", "error",
-                                   f"{ctx.name(n)} is in both {_seg_name(other)} and {_seg_name(seg)}; "
-                                   f"a node runs one protocol", nodes=(n,)))
+                out.append(finding("segment-member", "error", "finding.segment-member.overlap.detail",
+                                   nodes=(n,), node=ctx.name(n), segment_a=_seg_name(other),
+                                   segment_b=_seg_name(seg)))
             first.setdefault(n, seg.id)
     return out
 
@@ -57,10 +57,9 @@ def _missing(ctx: CheckContext) -> list[Finding]:
              if n.kind in ("server", "switch") and n.id not in ctx.segment_of and ctx.backend_links(n.id)]
     if not stray:
         return []
-    return [Finding("segment-missing", "warning",
-                    f"{plural(len(stray), 'node')} on the back-end belong to no segment "
-                    f"({listing([ctx.name(n) for n in stray])}); their protocol is undefined until one is assigned",
-                    nodes=tuple(stray), value=float(len(stray)))]
+    return [finding("segment-missing", "warning", "finding.segment-missing.detail",
+                    nodes=tuple(stray), value=float(len(stray)), count=len(stray),
+                    names=Names([ctx.name(n) for n in stray]))]
 
 
 def _protocol(ctx: CheckContext, seg) -> list[Finding]:
@@ -80,39 +79,34 @@ def _protocol(ctx: CheckContext, seg) -> list[Finding]:
     proto = _PROTOCOL_NAME.get(seg.protocol, seg.protocol)
     if wrong_switches:
         models = sorted({ctx.doc.nodes[n].model for n in wrong_switches})
-        out.append(Finding("segment-protocol", "error",
-                           f"{_seg_name(seg)} runs {proto} but switch model {', '.join(models)} does not "
-                           f"({listing([ctx.name(n) for n in wrong_switches])})",
-                           nodes=tuple(wrong_switches)))
+        out.append(finding("segment-protocol", "error", "finding.segment-protocol.switch.detail",
+                           nodes=tuple(wrong_switches), segment=_seg_name(seg), protocol=proto,
+                           models=Names(models, limit=None), names=Names([ctx.name(n) for n in wrong_switches])))
     if wrong_nics:
         models = sorted({ctx.doc.nodes[n].nic_model or "" for n in wrong_nics})
-        out.append(Finding("segment-protocol", "error",
-                           f"{_seg_name(seg)} runs {proto} but NIC model {', '.join(models)} does not "
-                           f"({listing([ctx.name(n) for n in wrong_nics])})",
-                           nodes=tuple(wrong_nics)))
+        out.append(finding("segment-protocol", "error", "finding.segment-protocol.nic.detail",
+                           nodes=tuple(wrong_nics), segment=_seg_name(seg), protocol=proto,
+                           models=Names(models, limit=None), names=Names([ctx.name(n) for n in wrong_nics])))
     return out
 
 
 def _thresholds(seg) -> list[Finding]:
     """The RoCEv2 block is checked even on an IB segment: comparing protocols runs the segment as RoCEv2."""
     r = seg.rocev2
+    name = _seg_name(seg)
     out = []
     if min(r.xoff_kb, r.xon_kb, r.headroom_kb) <= 0:
-        out.append(Finding("pfc-thresholds", "error",
-                           f"{_seg_name(seg)}: PFC Xoff ({r.xoff_kb:g} KB), Xon ({r.xon_kb:g} KB) and headroom "
-                           f"({r.headroom_kb:g} KB) must be positive"))
+        out.append(finding("pfc-thresholds", "error", "finding.pfc-thresholds.positive.detail",
+                           segment=name, xoff=r.xoff_kb, xon=r.xon_kb, headroom=r.headroom_kb))
     elif r.xon_kb >= r.xoff_kb:
-        out.append(Finding("pfc-thresholds", "error",
-                           f"{_seg_name(seg)}: PFC Xon ({r.xon_kb:g} KB) must be below Xoff ({r.xoff_kb:g} KB), "
-                           f"or a paused port would never resume", value=r.xon_kb))
+        out.append(finding("pfc-thresholds", "error", "finding.pfc-thresholds.xon.detail", value=r.xon_kb,
+                           segment=name, xon=r.xon_kb, xoff=r.xoff_kb))
     if r.kmin_kb >= r.kmax_kb or r.kmin_kb < 0:
-        out.append(Finding("ecn-thresholds", "error",
-                           f"{_seg_name(seg)}: ECN Kmin ({r.kmin_kb:g} KB) must be at least 0 and below Kmax "
-                           f"({r.kmax_kb:g} KB)", value=r.kmin_kb))
+        out.append(finding("ecn-thresholds", "error", "finding.ecn-thresholds.kmin.detail", value=r.kmin_kb,
+                           segment=name, kmin=r.kmin_kb, kmax=r.kmax_kb))
     if not 0.0 <= r.pmax <= 1.0:
-        out.append(Finding("ecn-thresholds", "error",
-                           f"{_seg_name(seg)}: ECN Pmax ({r.pmax:g}) is a probability and must lie in 0..1",
-                           value=r.pmax))
+        out.append(finding("ecn-thresholds", "error", "finding.ecn-thresholds.pmax.detail", value=r.pmax,
+                           segment=name, pmax=r.pmax))
     return out
 
 
@@ -121,7 +115,7 @@ def _headroom(ctx: CheckContext, seg) -> list[Finding]:
     r = seg.rocev2
     if seg.protocol != "rocev2" or not r.pfc or r.headroom_kb <= 0:
         return []
-    short: list[tuple[float, str, str]] = []  # (required KB, link id, description)
+    short: list[tuple[float, str, float, float]] = []  # (required KB, link id, speed, length)
     nodes: set[str] = set()
     seen: set[str] = set()
     for nid in seg.nodes:
@@ -136,14 +130,12 @@ def _headroom(ctx: CheckContext, seg) -> list[Finding]:
                 continue
             need = required_headroom_kb(link.speed_gbps, link.length_m, r.mtu_bytes)
             if need > r.headroom_kb + 1e-9:
-                short.append((need, link.id, f"{link.speed_gbps:g} Gb/s over {link.length_m:g} m"))
+                short.append((need, link.id, link.speed_gbps, link.length_m))
                 nodes.update((link.a.node, link.b.node))
     if not short:
         return []
-    worst = max(short)
-    return [Finding("pfc-headroom", "error",
-                    f"{_seg_name(seg)} reserves {r.headroom_kb:g} KB of PFC headroom but "
-                    f"{plural(len(short), 'link')} need more: up to {worst[0]:.0f} KB for {worst[2]} "
-                    f"(link '{worst[1]}'); raise the headroom or shorten the cables",
-                    nodes=tuple(sorted(nodes)), links=tuple(sorted(lid for _, lid, _ in short)),
-                    value=round(worst[0], 3))]
+    need, worst_link, speed, length = max(short)
+    return [finding("pfc-headroom", "error", "finding.pfc-headroom.detail",
+                    nodes=tuple(sorted(nodes)), links=tuple(sorted(lid for _, lid, _, _ in short)),
+                    value=round(need, 3), segment=_seg_name(seg), headroom=r.headroom_kb, count=len(short),
+                    need=need, speed=speed, length=length, link=worst_link)]

@@ -10,10 +10,12 @@ import argparse
 import importlib
 import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable
 
+from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 
 PROG = "fabric-designer"
@@ -22,12 +24,35 @@ COMMANDS = ("generate", "check", "cost", "simulate", "compare", "report", "expor
 
 
 class CommandError(Exception):
-    """A user error in a command's arguments: printed as one line, exit 2."""
+    """A user error in a command's arguments: printed as one line, exit 2 (the message may be a `Message`)."""
+
+
+# argparse's own error lines, as message ids, so that they follow --lang (an unknown line is shown as it is)
+_ARGPARSE_ERRORS = (
+    (re.compile(r"the following arguments are required: (?P<names>.+)"), "error.args.required"),
+    (re.compile(r"unrecognized arguments: (?P<args>.+)"), "error.args.unrecognized"),
+    (re.compile(r"one of the arguments (?P<names>.+) is required"), "error.args.one_required"),
+    (re.compile(r"argument (?P<arg>[^:]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)"),
+     "error.args.invalid_choice"),
+    (re.compile(r"argument (?P<arg>[^:]+): invalid (?P<type>\w+) value: (?P<value>.+)"), "error.args.invalid_value"),
+    (re.compile(r"argument (?P<arg>[^:]+): expected one argument"), "error.args.expected_one"),
+    (re.compile(r"argument (?P<arg>[^:]+): not allowed with argument (?P<other>.+)"), "error.args.not_allowed_with"),
+    (re.compile(r"ambiguous option: (?P<option>.+?) could match (?P<matches>.+)"), "error.args.ambiguous"),
+)
+
+
+def argparse_message(text: str) -> str | Message:
+    """An argparse error line as a translatable message (its English text is argparse's own)."""
+    for pattern, msg_id in _ARGPARSE_ERRORS:
+        m = pattern.fullmatch(text)
+        if m:
+            return Message(msg_id, **m.groupdict())
+    return text
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, not usage + line
-        raise CommandError(message)
+        raise CommandError(argparse_message(message))
 
 
 def _add_workload(p: argparse.ArgumentParser) -> None:
@@ -90,6 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--currency", choices=["USD", "CNY"], help="currency of the cost tables (default: the design's)")
     r.add_argument("--lang", dest="report_lang", metavar="LANG",
                    help="language of the proposal: en or zh_CN (default: the --lang of the command line)")
+    r.add_argument("--sweep", metavar="results.csv|results.parquet",
+                   help="append an appendix charting this sweep's results (from 'fabric-designer sweep')")
+    r.add_argument("--sweep-metric", metavar="METRIC",
+                   help="the appendix chart's figure, e.g. step_time_s, busbw_gbps, capex, cost_per_gbps")
 
     x = sub.add_parser("export", help="hand-over files: cabling plan, bill of materials, GraphML, DOT, containerlab")
     x.add_argument("file")
@@ -148,7 +177,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
                    switch_model=args.switch_model)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
-    print(f"wrote {args.output}: {doc.gpu_count()} GPUs, {switches} switches, {len(doc.links)} links")
+    from designer.i18n import render
+
+    print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))
     return 0
 
 
@@ -172,6 +203,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+# the cost table: (column, width in terminal columns); a wider translated header widens its column
+COST_COLUMNS = (("item", 44), ("kind", 9), ("count", 7), ("unit", 13), ("total", 15))
+
+
 def cmd_cost(args: argparse.Namespace) -> int:
     from designer.catalog.money import format_money
     from designer.model.fileformat import load
@@ -183,13 +218,17 @@ def cmd_cost(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
         return 0
     from designer.i18n import render
+    from designer.i18n.messages_en import EN
+    from designer.i18n.text_width import columns, fit, ljust, rjust
 
     cur = report.currency
-    print(f"{render('cost.col_item'):44} {render('cost.col_kind'):9} {render('cost.col_count'):>7} "
-          f"{render('cost.col_unit'):>13} {render('cost.col_total'):>15}")
-    for it in report.items:
-        print(f"{it.model[:44]:44} {it.kind:9} {it.count:7d} {format_money(it.unit_price, cur):>13} "
-              f"{format_money(it.total, cur):>15}")
+    heads = [render(f"cost.col_{c}") for c, _ in COST_COLUMNS]
+    widths = [max(w, columns(h)) for h, (_, w) in zip(heads, COST_COLUMNS, strict=True)]
+    cells = [[it.model, render(f"cost.kind.{it.kind}") if f"cost.kind.{it.kind}" in EN else it.kind, f"{it.count:d}",
+              format_money(it.unit_price, cur), format_money(it.total, cur)] for it in report.items]
+    for row in [heads, *cells]:
+        print(" ".join([fit(row[0], widths[0]), ljust(row[1], widths[1])]
+                       + [rjust(v, w) for v, w in zip(row[2:], widths[2:], strict=True)]))
     print(render("cost.summary", capex=format_money(report.capex, cur), network=format_money(report.capex_network, cur),
                  power_kw=f"{report.power_w / 1000:,.1f}", years=report.tco_years, tco=format_money(report.tco, cur)))
     return 0
@@ -242,7 +281,7 @@ def _take_language(argv: list[str]) -> list[str]:
         arg = argv[i]
         if arg == "--lang":
             if i + 1 >= len(argv):
-                raise CommandError("argument --lang: expected a language, e.g. --lang zh_CN")
+                raise CommandError(Message("error.cli.lang_missing"))
             set_language(argv[i + 1])
             i += 2
             continue
@@ -255,6 +294,18 @@ def _take_language(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; the language set with --lang holds for this call only (callers in the same
+    process, tests among them, get the core language back as it was)."""
+    from designer.i18n import current_language, set_language
+
+    before = current_language()
+    try:
+        return _main(argv)
+    finally:
+        set_language(before)
+
+
+def _main(argv: list[str] | None) -> int:
     from designer.i18n import render
 
     argv = list(sys.argv[1:] if argv is None else argv)

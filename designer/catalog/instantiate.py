@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from designer.catalog.loader import Catalog
+from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.model.nodes import Node, PortGroup
 
@@ -19,7 +20,7 @@ def switch_node(cat: Catalog, model_id: str, node_id: str, role: str, *, speed_g
     breakout = 1 if speed_gbps is None else m.breakout_for(speed_gbps)
     if breakout is None:
         speeds = ", ".join(f"{s:g}" for s in m.speeds_gbps())
-        raise ProjectError(f"switch model '{model_id}' cannot run ports at {speed_gbps:g} Gb/s (it can: {speeds})")
+        raise ProjectError(Message("error.catalog.no_speed", model=model_id, speed=f"{speed_gbps:g}", speeds=speeds))
     medium = "ib" if m.protocol == "ib" else "ethernet"
     port_gbps = m.port_gbps / breakout
     count = m.ports * breakout
@@ -27,8 +28,8 @@ def switch_node(cat: Catalog, model_id: str, node_id: str, role: str, *, speed_g
     if split_ports:
         split_breakout = m.breakout_for(split_gbps) if split_gbps else None
         if split_breakout is None or split_breakout % breakout or not 0 < split_ports <= count:
-            raise ProjectError(f"switch model '{model_id}' cannot split {split_ports} of its {port_gbps:g} Gb/s "
-                               f"ports into {split_gbps or 0:g} Gb/s lanes")
+            raise ProjectError(Message("error.catalog.no_split", model=model_id, ports=split_ports,
+                                       speed=f"{port_gbps:g}", lanes=f"{split_gbps or 0:g}"))
         lanes = split_breakout // breakout
         count -= split_ports
         groups.append(PortGroup("s", split_ports * lanes, port_gbps / lanes, medium, None))
@@ -83,4 +84,4 @@ def node_from_model(cat: Catalog, model_id: str, node_id: str, *, role: str | No
         return gateway_node(cat, model_id, node_id, label=label, x=x, y=y)
     if kind == "storage":
         return storage_node(cat, model_id, node_id, label=label, x=x, y=y)
-    raise ProjectError(f"'{model_id}' is not a model in the catalog")
+    raise ProjectError(Message("error.catalog.not_a_model", model=model_id))

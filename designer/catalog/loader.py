@@ -17,12 +17,19 @@ from designer.catalog.models import (
     StorageModel,
     SwitchModel,
 )
+from designer.i18n.message import Message, os_reason
 from designer.model.errors import ProjectError
 
 RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources" / "catalog"
 SECTIONS: dict[str, type] = {
     "switches": SwitchModel, "servers": ServerModel, "gpus": GPUModel, "nics": NICModel,
     "gateways": GatewayModel, "storage": StorageModel, "cables": CableModel,
+}
+# section -> message id of its kind of model ("unknown switch model ...")
+_MODEL_KINDS = {
+    "switches": "error.catalog.switch", "servers": "error.catalog.server", "gpus": "error.catalog.gpu",
+    "nics": "error.catalog.nic", "gateways": "error.catalog.gateway", "storage": "error.catalog.storage",
+    "cables": "error.catalog.cable",
 }
 
 
@@ -44,29 +51,30 @@ class Catalog:
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
         except OSError as exc:
-            raise ProjectError(f"cannot read catalog: {exc.strerror or exc}", str(p)) from None
+            raise ProjectError(Message("error.catalog.cannot_read", reason=os_reason(exc)), str(p)) from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ProjectError(f"catalog is not valid JSON ({exc})", str(p)) from None
+            raise ProjectError(Message("error.catalog.bad_json", detail=str(exc)), str(p)) from None
         try:
             self.merge(data)
         except ProjectError as exc:
-            raise ProjectError(exc.problems, str(p)) from None
+            raise ProjectError(exc.messages, str(p)) from None
 
     def merge(self, data: Any) -> None:
         if not isinstance(data, dict):
-            raise ProjectError("a catalog must be a JSON object of sections")
-        problems = []
+            raise ProjectError(Message("error.catalog.not_object"))
+        problems: list[str | Message] = []
         for section, cls in SECTIONS.items():
             entries = data.get(section, [])
             if not isinstance(entries, list):
-                problems.append(f"{section}: must be a list")
+                problems.append(Message("error.at", place=section, text=Message("error.value.list")))
                 continue
             table = getattr(self, section)
             for i, raw in enumerate(entries):
                 try:
                     entry = _build(cls, raw, table.get(raw.get("id")) if isinstance(raw, dict) else None)
                 except ValueError as exc:
-                    problems.append(f"{section}[{i}]: {exc}")
+                    reason = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
+                    problems.append(Message("error.at", place=f"{section}[{i}]", text=reason))
                     continue
                 table[entry.id] = entry
         if problems:
@@ -111,18 +119,18 @@ class Catalog:
     def _get(self, section: str, model_id: str):
         table = getattr(self, section)
         if model_id not in table:
-            known = ", ".join(sorted(table)) or "none"
-            raise ProjectError(f"unknown {section[:-1] if section != 'storage' else 'storage'} model "
-                               f"'{model_id}' (known: {known})")
+            known = ", ".join(sorted(table)) or Message("error.catalog.none")
+            raise ProjectError(Message("error.catalog.unknown_model", what=Message(_MODEL_KINDS[section]),
+                                       model=model_id, known=known))
         return table[model_id]
 
 
 def _build(cls: type, raw: Any, base: Any) -> Any:
     """A catalog record from JSON, on top of `base` when a user file overrides a few fields."""
     if not isinstance(raw, dict):
-        raise ValueError("must be an object")
+        raise ValueError(Message("error.value.object"))
     if not isinstance(raw.get("id"), str) or not raw["id"]:
-        raise ValueError("needs a text 'id'")
+        raise ValueError(Message("error.catalog.needs_id"))
     values = {f.name: getattr(base, f.name) for f in fields(cls)} if base is not None else {}
     names = {f.name for f in fields(cls)}
     for key, value in raw.items():
@@ -130,7 +138,7 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
         if key in ("breakouts", "roles"):
             if not isinstance(value, list):
-                raise ValueError(f"{key} must be a list")
+                raise ValueError(Message("error.catalog.field_list", field=key))
             value = tuple(value)
         values[key] = value
     for f in fields(cls):
@@ -140,7 +148,7 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
             if v is None and f.name in ("buffer_mb",):
                 continue
             if not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"{f.name} must be a number >= 0, not {v!r}")
+                raise ValueError(Message("error.catalog.field_number", field=f.name, value=repr(v)))
     return cls(**values)
 
 

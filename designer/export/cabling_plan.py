@@ -18,6 +18,7 @@ from dataclasses import astuple, dataclass, fields
 from designer.catalog.loader import Catalog, load_catalog
 from designer.export.output_file import output_format, write_bytes_atomically, write_text_atomically
 from designer.export.xlsx_workbook import SheetTable, workbook_bytes
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.links import Link
@@ -71,8 +72,8 @@ def cabling_rows(doc: FabricDocument, catalog: Catalog | None = None) -> list[Ca
     for link in links:
         cable = cat.cable_for(link.cable, link.speed_gbps)
         if cable is None:
-            raise ProjectError(f"link '{link.id}': the catalog has no {link.cable} cable for "
-                               f"{link.speed_gbps:g} Gb/s")
+            raise ProjectError(Message("error.catalog.no_cable", link=link.id, cable=link.cable,
+                                       speed=f"{link.speed_gbps:g}"))
         label = cable_label(link)
         if label in used:
             label = f"{label}~{link.id}"

@@ -18,6 +18,8 @@ from designer.export.containerlab import write_containerlab
 from designer.export.dot import write_dot
 from designer.export.graphml_io import read_graphml, write_graphml
 from designer.export.output_file import ExportError, output_format
+from designer.i18n import render
+from designer.i18n.message import os_reason, text_of
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load, save
@@ -33,12 +35,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     wanted = {opt: getattr(args, opt, None) for opt in OUTPUT_OPTIONS}
     wanted = {opt: path for opt, path in wanted.items() if path}
     if not wanted:
-        print("export: nothing to write; give one or more of --cabling, --bom, --graphml, --dot, --containerlab",
-              file=sys.stderr)
+        print(render("error.export.nothing"), file=sys.stderr)
         return 2
     paths = [os.path.abspath(p) for p in wanted.values()]
     if len(set(paths)) < len(paths):
-        print("export: two outputs were given the same file; give each output its own file", file=sys.stderr)
+        print(render("error.export.same_file"), file=sys.stderr)
         return 2
     try:
         for opt, path in wanted.items():
@@ -54,7 +55,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"export: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        print(render("error.export.cannot_write", reason=text_of(os_reason(exc))), file=sys.stderr)
         return 2
     return 0
 
@@ -67,7 +68,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     except ProjectError as exc:
         print(exc.one_line() if exc.source else f"{args.graphml}: {exc.one_line()}", file=sys.stderr)
         return 2
-    print(f"wrote {args.output}: {len(doc.nodes)} nodes, {len(doc.links)} links, {len(doc.segments)} segments")
+    print(render("import.wrote", file=args.output, nodes=len(doc.nodes), links=len(doc.links),
+                 segments=len(doc.segments)))
     return 0
 
 
@@ -75,16 +77,16 @@ def _export_one(doc: FabricDocument, option: str, path: str, currency: str | Non
     """Write one output; returns the line to print."""
     if option == "cabling":
         rows = write_cabling_plan(doc, path, load_catalog())
-        return f"wrote {path}: cabling plan, {rows} cables"
+        return render("export.wrote.cabling", file=path, cables=rows)
     if option == "bom":
         report = write_bom(doc, path, load_catalog(), currency)
-        return (f"wrote {path}: bill of materials, {len(report.items)} items, "
-                f"capex {report.capex:,.2f} {report.currency}")
+        return render("export.wrote.bom", file=path, items=len(report.items), capex=f"{report.capex:,.2f}",
+                      currency=report.currency)
     if option == "graphml":
         write_graphml(doc, path)
-        return f"wrote {path}: GraphML, {len(doc.nodes)} nodes, {len(doc.links)} links"
+        return render("export.wrote.graphml", file=path, nodes=len(doc.nodes), links=len(doc.links))
     if option == "dot":
         write_dot(doc, path)
-        return f"wrote {path}: Graphviz DOT, {len(doc.nodes)} nodes, {len(doc.links)} links"
+        return render("export.wrote.dot", file=path, nodes=len(doc.nodes), links=len(doc.links))
     links = write_containerlab(doc, path, load_catalog())
-    return f"wrote {path}: containerlab topology, {links} Ethernet links"
+    return render("export.wrote.containerlab", file=path, links=links)

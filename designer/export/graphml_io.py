@@ -20,6 +20,7 @@ from xml.etree.ElementTree import ParseError
 import networkx as nx
 
 from designer.export.output_file import write_bytes_atomically
+from designer.i18n.message import Message, os_reason
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.fileformat import FORMAT, document_from_dict, document_to_dict
@@ -71,13 +72,13 @@ def read_graphml(path: str | os.PathLike[str]) -> FabricDocument:
     try:
         raw = p.read_bytes()
     except IsADirectoryError:
-        raise ProjectError("is a folder, not a GraphML file", str(p)) from None
+        raise ProjectError(Message("error.graphml.is_folder"), str(p)) from None
     except OSError as exc:
-        raise ProjectError(f"cannot read: {exc.strerror or exc}", str(p)) from None
+        raise ProjectError(Message("error.file.cannot_read", reason=os_reason(exc)), str(p)) from None
     try:
         return graphml_to_document(raw)
     except ProjectError as exc:
-        raise ProjectError(exc.problems, str(p)) from None
+        raise ProjectError(exc.messages, str(p)) from None
 
 
 def graphml_to_document(raw: bytes | str) -> FabricDocument:
@@ -89,11 +90,10 @@ def graphml_to_document(raw: bytes | str) -> FabricDocument:
         g = nx.parse_graphml(data_bytes, force_multigraph=True)
     except (ParseError, nx.NetworkXError, ValueError, TypeError, KeyError, IndexError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ProjectError(f"not a readable GraphML file ({first})") from None
+        raise ProjectError(Message("error.graphml.unreadable", detail=first)) from None
     if g.graph.get("fd_format") != GRAPHML_FORMAT:
-        raise ProjectError(f"this GraphML was not written by Fabric Designer (no fd_format '{GRAPHML_FORMAT}'); "
-                           "only its own GraphML can be imported")
-    problems: list[str] = []
+        raise ProjectError(Message("error.graphml.foreign", format=GRAPHML_FORMAT))
+    problems: list[str | Message] = []
     data: dict[str, Any] = {
         "format": FORMAT, "name": str(g.graph.get("name", "")), "notes": str(g.graph.get("notes", "")),
         "assumptions": _parse_json(g.graph.get("assumptions_json", "{}"), "graph.assumptions_json", problems),
@@ -111,17 +111,16 @@ def _check_root(data: bytes) -> None:
     try:
         root = ElementTree.fromstring(data)
     except ParseError as exc:
-        raise ProjectError(f"not a readable GraphML file (XML {exc})") from None
+        raise ProjectError(Message("error.graphml.unreadable", detail=f"XML {exc}")) from None
     if root.tag != f"{{{GRAPHML_NS}}}graphml" or root.find(f"{{{GRAPHML_NS}}}graph") is None:
-        raise ProjectError(f"not a GraphML file (expected <graphml xmlns=\"{GRAPHML_NS}\"> holding a <graph>, "
-                           f"found <{root.tag}>)")
+        raise ProjectError(Message("error.graphml.not_graphml", ns=GRAPHML_NS, tag=root.tag))
 
 
-def _node_dict(node_id: str, attrs: dict[str, Any], problems: list[str]) -> dict[str, Any]:
-    where = f"node '{node_id}'"
+def _node_dict(node_id: str, attrs: dict[str, Any], problems: list[str | Message]) -> dict[str, Any]:
+    where = Message("error.graphml.node_attr", node=node_id, attr="ports_json")
     nd: dict[str, Any] = {"id": node_id, "kind": attrs.get("kind"), "model": attrs.get("model"),
                           "label": attrs.get("label", ""), "x": attrs.get("x", 0.0), "y": attrs.get("y", 0.0),
-                          "ports": _parse_json(attrs.get("ports_json", "[]"), f"{where}.ports_json", problems)}
+                          "ports": _parse_json(attrs.get("ports_json", "[]"), where, problems)}
     if attrs.get("role"):
         nd["role"] = attrs["role"]
     if attrs.get("kind") == "server":
@@ -136,12 +135,12 @@ def _node_dict(node_id: str, attrs: dict[str, Any], problems: list[str]) -> dict
     return nd
 
 
-def _link_dicts(g: nx.MultiGraph, problems: list[str]) -> list[dict[str, Any]]:
+def _link_dicts(g: nx.MultiGraph, problems: list[str | Message]) -> list[dict[str, Any]]:
     ordered = []
     for u, v, key, attrs in g.edges(keys=True, data=True):
-        where = f"edge {u}--{v}"
         if "a_node" not in attrs or "b_node" not in attrs or "order" not in attrs:
-            problems.append(f"{where}: has no a_node / b_node / order (not written by Fabric Designer)")
+            problems.append(Message("error.at", place=Message("error.graphml.edge", u=u, v=v),
+                                    text=Message("error.graphml.edge_ends")))
             continue
         ordered.append((attrs["order"], {
             "id": attrs.get("id", key), "a": {"node": attrs["a_node"], "port": attrs.get("a_port")},
@@ -151,14 +150,14 @@ def _link_dicts(g: nx.MultiGraph, problems: list[str]) -> list[dict[str, Any]]:
     return [ld for _, ld in ordered]
 
 
-def _parse_json(text: Any, where: str, problems: list[str]) -> Any:
+def _parse_json(text: Any, where: str | Message, problems: list[str | Message]) -> Any:
     if not isinstance(text, str):
-        problems.append(f"{where}: must be JSON text")
+        problems.append(Message("error.at", place=where, text=Message("error.graphml.json_text")))
         return None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        problems.append(f"{where}: not valid JSON ({exc.msg})")
+        problems.append(Message("error.at", place=where, text=Message("error.graphml.bad_json", detail=exc.msg)))
         return None
 
 

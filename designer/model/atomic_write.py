@@ -6,6 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from designer.i18n.message import Message, os_reason
 from designer.model.errors import ProjectError
 
 
@@ -20,7 +21,8 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise ProjectError(f"cannot write in {folder}: {exc.strerror or exc}", str(p)) from None
+        raise ProjectError(Message("error.file.cannot_write_in", folder=str(folder), reason=os_reason(exc)),
+                           str(p)) from None
     try:
         # mkstemp creates the file owner-only; give it the mode of the file it replaces, else the umask's
         try:
@@ -40,4 +42,4 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-        raise ProjectError(f"cannot save: {exc.strerror or exc}", str(p)) from None
+        raise ProjectError(Message("error.file.cannot_save", reason=os_reason(exc)), str(p)) from None

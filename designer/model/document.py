@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 
+from designer.i18n.message import Message
 from designer.model.assumptions import Assumptions
 from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
@@ -92,7 +93,7 @@ class FabricDocument:
     # ---- nodes --------------------------------------------------------------------------------
     def add_node(self, node: Node) -> Node:
         if node.id in self.nodes:
-            raise ProjectError(f"node id '{node.id}' is already used")
+            raise ProjectError(Message("error.doc.id_used", what=Message("error.what.node"), id=node.id))
         self.nodes[node.id] = node
         self._emit(Change("node", "add", node.id))
         return node
@@ -147,45 +148,45 @@ class FabricDocument:
     # ---- links --------------------------------------------------------------------------------
     def add_link(self, link: Link) -> Link:
         if link.id in self.links:
-            raise ProjectError(f"link id '{link.id}' is already used")
+            raise ProjectError(Message("error.doc.id_used", what=Message("error.what.link"), id=link.id))
         for end in (link.a, link.b):
             node = self._node(end.node)
             if node.port(end.port) is None:
-                raise ProjectError(f"node '{end.node}' has no port '{end.port}'")
+                raise ProjectError(Message("error.doc.no_port", node=end.node, port=end.port))
         self.links[link.id] = link
         self._emit(Change("link", "add", link.id))
         return link
 
     def remove_link(self, link_id: str) -> Link:
         if link_id not in self.links:
-            raise ProjectError(f"there is no link '{link_id}'")
+            raise ProjectError(Message("error.doc.no_link", link=link_id))
         link = self.links.pop(link_id)
         self._emit(Change("link", "remove", link_id))
         return link
 
     def update_link(self, link_id: str, **values: object) -> dict[str, object]:
         if link_id not in self.links:
-            raise ProjectError(f"there is no link '{link_id}'")
+            raise ProjectError(Message("error.doc.no_link", link=link_id))
         return self._update(self.links[link_id], "link", link_id, values)
 
     # ---- segments -----------------------------------------------------------------------------
     def add_segment(self, segment: Segment) -> Segment:
         if segment.id in self.segments:
-            raise ProjectError(f"segment id '{segment.id}' is already used")
+            raise ProjectError(Message("error.doc.id_used", what=Message("error.what.segment"), id=segment.id))
         self.segments[segment.id] = segment
         self._emit(Change("segment", "add", segment.id))
         return segment
 
     def remove_segment(self, segment_id: str) -> Segment:
         if segment_id not in self.segments:
-            raise ProjectError(f"there is no segment '{segment_id}'")
+            raise ProjectError(Message("error.doc.no_segment", segment=segment_id))
         seg = self.segments.pop(segment_id)
         self._emit(Change("segment", "remove", segment_id))
         return seg
 
     def update_segment(self, segment_id: str, **values: object) -> dict[str, object]:
         if segment_id not in self.segments:
-            raise ProjectError(f"there is no segment '{segment_id}'")
+            raise ProjectError(Message("error.doc.no_segment", segment=segment_id))
         return self._update(self.segments[segment_id], "segment", segment_id, values)
 
     def set_assumptions(self, assumptions: Assumptions) -> Assumptions:
@@ -241,7 +242,7 @@ class FabricDocument:
     def port(self, end: Endpoint) -> Port:
         port = self._node(end.node).port(end.port)
         if port is None:
-            raise ProjectError(f"node '{end.node}' has no port '{end.port}'")
+            raise ProjectError(Message("error.doc.no_port", node=end.node, port=end.port))
         return port
 
     def copy(self) -> FabricDocument:
@@ -258,18 +259,27 @@ class FabricDocument:
     # ---- internals ----------------------------------------------------------------------------
     def _node(self, node_id: str) -> Node:
         if node_id not in self.nodes:
-            raise ProjectError(f"there is no node '{node_id}'")
+            raise ProjectError(Message("error.doc.no_node", node=node_id))
         return self.nodes[node_id]
 
     def _update(self, obj: object, kind: str, obj_id: str, values: dict[str, object]) -> dict[str, object]:
         names = {f.name for f in fields(obj)}  # type: ignore[arg-type]
         unknown = set(values) - names
         if unknown:
-            raise ProjectError(f"{kind} '{obj_id}' has no field {', '.join(sorted(unknown))}")
+            raise ProjectError(Message("error.doc.no_field", what=_what(kind), id=obj_id,
+                                       fields=", ".join(sorted(unknown))))
         if "id" in values and values["id"] != obj_id:
-            raise ProjectError(f"the id of {kind} '{obj_id}' cannot be changed")
+            raise ProjectError(Message("error.doc.id_fixed", what=_what(kind), id=obj_id))
         old = {name: copy.deepcopy(getattr(obj, name)) for name in values}
         for name, value in values.items():
             setattr(obj, name, value)
         self._emit(Change(kind, "update", obj_id))
         return old
+
+
+_WHAT = {"node": "error.what.node", "link": "error.what.link", "segment": "error.what.segment"}
+
+
+def _what(kind: str) -> Message | str:
+    """'node', 'link' or 'segment' in the language of the message."""
+    return Message(_WHAT[kind]) if kind in _WHAT else kind

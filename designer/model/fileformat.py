@@ -14,6 +14,7 @@ from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
+from designer.i18n.message import Message, either, os_reason
 from designer.model.assumptions import CURRENCIES, Assumptions
 from designer.model.atomic_write import write_bytes_atomically
 from designer.model.document import FabricDocument
@@ -144,8 +145,7 @@ def keep_backup(path: Path) -> None:
             os.unlink(tmp)
         except OSError:
             pass
-        raise ProjectError(f"cannot keep a backup of the previous version: {exc.strerror or exc}",
-                           str(path)) from None
+        raise ProjectError(Message("error.file.no_backup", reason=os_reason(exc)), str(path)) from None
 
 
 def write_text_atomically(path: Path, text: str) -> None:
@@ -161,30 +161,30 @@ def load(path: str | os.PathLike[str]) -> FabricDocument:
         size = p.stat().st_size
         limit = max_file_bytes()
         if size > limit:
-            raise ProjectError(f"file is {size / 2**20:.0f} MiB, above the {limit / 2**20:g} MiB limit for project "
-                               f"files (set {MAX_FILE_ENV} to raise it)", str(p))
+            raise ProjectError(Message("error.file.too_large", size=f"{size / 2**20:.0f}", limit=f"{limit / 2**20:g}",
+                                       env=MAX_FILE_ENV), str(p))
         raw = p.read_bytes()
     except ProjectError:
         raise
     except IsADirectoryError:
-        raise ProjectError("is a folder, not a project file", str(p)) from None
+        raise ProjectError(Message("error.file.is_folder"), str(p)) from None
     except OSError as exc:
-        raise ProjectError(f"cannot read: {exc.strerror or exc}", str(p)) from None
+        raise ProjectError(Message("error.file.cannot_read", reason=os_reason(exc)), str(p)) from None
     try:
         return loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ProjectError("not a project file (not UTF-8 text)", str(p)) from None
+        raise ProjectError(Message("error.file.not_utf8"), str(p)) from None
     except ProjectError as exc:
-        raise ProjectError(exc.problems, str(p)) from None
+        raise ProjectError(exc.messages, str(p)) from None
 
 
 def loads(text: str) -> FabricDocument:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ProjectError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise ProjectError(Message("error.file.bad_json", line=exc.lineno, column=exc.colno, detail=exc.msg)) from None
     except RecursionError:
-        raise ProjectError("not a project file (JSON nested too deeply)") from None
+        raise ProjectError(Message("error.file.too_deep")) from None
     return document_from_dict(data)
 
 
@@ -192,17 +192,17 @@ class _Reader:
     """Collects problems with their place while reading untrusted data."""
 
     def __init__(self) -> None:
-        self.problems: list[str] = []
+        self.problems: list[str | Message] = []
 
-    def bad(self, where: str, message: str) -> None:
-        self.problems.append(f"{where}: {message}")
+    def bad(self, where: str, message: str | Message) -> None:
+        self.problems.append(Message("error.at", place=where, text=message))
 
     def get(self, obj: dict, key: str, where: str, kind: type | tuple, *, default: Any = ...,
             choices: tuple | None = None, minimum: float | None = None) -> Any:
         place = f"{where}.{key}" if where else key
         if key not in obj:
             if default is ...:
-                self.bad(place, "is missing")
+                self.bad(place, Message("error.value.missing"))
                 return None
             return default
         value = obj[key]
@@ -215,30 +215,37 @@ class _Reader:
         else:
             ok = isinstance(value, kinds)
         if not ok:
-            names = " or ".join(_type_name(k) for k in kinds)
-            self.bad(place, f"must be {names}, not {_type_name(type(value))}")
+            self.bad(place, Message("error.value.type", expected=_type_names(kinds), actual=_type_name(type(value))))
             return None
         if isinstance(value, float) and not math.isfinite(value):
-            self.bad(place, "must be a finite number")
+            self.bad(place, Message("error.value.not_finite"))
             return None
         if choices is not None and value not in choices:
-            self.bad(place, f"must be one of {', '.join(map(str, choices))}, not {value!r}")
+            self.bad(place, Message("error.value.choice", choices=", ".join(map(str, choices)), value=repr(value)))
             return None
         if minimum is not None and value < minimum:
-            self.bad(place, f"must be at least {minimum:g}, not {value!r}")
+            self.bad(place, Message("error.value.minimum", minimum=f"{minimum:g}", value=repr(value)))
             return None
         return value
 
 
-def _type_name(t: type) -> str:
-    return {str: "text", int: "a whole number", float: "a number", bool: "true or false",
-            dict: "an object", list: "a list", type(None): "null"}.get(t, t.__name__)
+_TYPE_NAMES = {str: "error.type.text", int: "error.type.int", float: "error.type.number", bool: "error.type.bool",
+               dict: "error.type.object", list: "error.type.list", type(None): "error.type.null"}
+
+
+def _type_name(t: type) -> str | Message:
+    return Message(_TYPE_NAMES[t]) if t in _TYPE_NAMES else t.__name__
+
+
+def _type_names(kinds: tuple) -> str | Message:
+    """'text', 'text or null', ...: the names of `kinds` joined by 'or' in the language of the message."""
+    return either([_type_name(k) for k in kinds])
 
 
 def document_from_dict(data: Any) -> FabricDocument:
     r = _Reader()
     if not isinstance(data, dict):
-        raise ProjectError("not a project file (the top level is not a JSON object)")
+        raise ProjectError(Message("error.file.not_object"))
     if data.get("format") != FORMAT:
         data = upgrade(data)  # an older format migrates; a newer or unknown one is refused, naming it
 
@@ -269,11 +276,11 @@ def document_from_dict(data: Any) -> FabricDocument:
         for side in ("a", "b"):
             end: Endpoint = getattr(link, side)
             if end.node not in doc.nodes:
-                r.bad(f"links[{i}].{side}.node", f"there is no node '{end.node}'")
+                r.bad(f"links[{i}].{side}.node", Message("error.doc.no_node", node=end.node))
             elif end.port not in ports[end.node]:
-                r.bad(f"links[{i}].{side}.port", f"node '{end.node}' has no port '{end.port}'")
+                r.bad(f"links[{i}].{side}.port", Message("error.doc.no_port", node=end.node, port=end.port))
         if link.a == link.b:
-            r.bad(f"links[{i}]", "joins a port to itself")
+            r.bad(f"links[{i}]", Message("error.file.self_link"))
         doc.links.setdefault(link.id, link)
     member: dict[str, str] = {}
     for i, seg in enumerate(segments):
@@ -281,9 +288,9 @@ def document_from_dict(data: Any) -> FabricDocument:
             continue
         for j, nid in enumerate(seg.nodes):
             if nid not in doc.nodes:
-                r.bad(f"segments[{i}].nodes[{j}]", f"there is no node '{nid}'")
+                r.bad(f"segments[{i}].nodes[{j}]", Message("error.doc.no_node", node=nid))
             elif nid in member and member[nid] != seg.id:
-                r.bad(f"segments[{i}].nodes[{j}]", f"node '{nid}' is already in segment '{member[nid]}'")
+                r.bad(f"segments[{i}].nodes[{j}]", Message("error.file.in_two_segments", node=nid, segment=member[nid]))
             else:
                 member[nid] = seg.id
         doc.segments.setdefault(seg.id, seg)
@@ -312,9 +319,9 @@ def _check_ids(r: _Reader, what: str, items: list) -> None:
         if item is None:
             continue
         if not item.id:
-            r.bad(f"{what}[{i}].id", "must not be empty")
+            r.bad(f"{what}[{i}].id", Message("error.value.empty"))
         elif item.id in seen:
-            r.bad(f"{what}[{i}].id", f"'{item.id}' is used twice")
+            r.bad(f"{what}[{i}].id", Message("error.file.id_twice", id=item.id))
         seen.add(item.id)
 
 
@@ -326,7 +333,7 @@ def _read_list(r: _Reader, data: dict, key: str, read_one) -> list:
     for i, raw in enumerate(items):
         where = f"{key}[{i}]"
         if not isinstance(raw, dict):
-            r.bad(where, f"must be an object, not {_type_name(type(raw))}")
+            r.bad(where, Message("error.value.object_not", actual=_type_name(type(raw))))
             out.append(None)
             continue
         before = len(r.problems)
@@ -337,7 +344,7 @@ def _read_list(r: _Reader, data: dict, key: str, read_one) -> list:
 
 def _read_assumptions(r: _Reader, raw: Any) -> Assumptions | None:
     if not isinstance(raw, dict):
-        r.bad("assumptions", "must be an object")
+        r.bad("assumptions", Message("error.value.object"))
         return None
     defaults = Assumptions()
     values = {}
@@ -350,9 +357,9 @@ def _read_assumptions(r: _Reader, raw: Any) -> Assumptions | None:
         values[f.name] = default if v is None else v
     for key in raw:
         if key not in values:
-            r.bad(f"assumptions.{key}", "is not a known assumption")
+            r.bad(f"assumptions.{key}", Message("error.file.unknown_assumption"))
     if values["pue"] < 1.0:
-        r.bad("assumptions.pue", f"must be at least 1.0, not {values['pue']!r}")
+        r.bad("assumptions.pue", Message("error.value.minimum", minimum="1.0", value=repr(values["pue"])))
     return Assumptions(**values)
 
 
@@ -377,7 +384,7 @@ def _read_node(r: _Reader, raw: dict, where: str) -> Node | None:
     for gi, g in enumerate(raw_groups or []):
         gw = f"{where}.ports[{gi}]"
         if not isinstance(g, dict):
-            r.bad(gw, "must be an object")
+            r.bad(gw, Message("error.value.object"))
             continue
         prefix = r.get(g, "prefix", gw, str)
         count = r.get(g, "count", gw, int, minimum=0)
@@ -387,22 +394,22 @@ def _read_node(r: _Reader, raw: dict, where: str) -> Node | None:
         if None in (prefix, count, speed, medium):
             continue
         if count > 4096:
-            r.bad(f"{gw}.count", f"{count} ports is more than any device has (limit 4096)")
+            r.bad(f"{gw}.count", Message("error.file.too_many_ports", count=count))
             continue
         group = PortGroup(prefix, count, speed, medium, plane)
         clash = names & {p.name for p in group.ports()}
         if clash:
-            r.bad(gw, f"port name '{sorted(clash)[0]}' is used twice")
+            r.bad(gw, Message("error.file.port_twice", port=sorted(clash)[0]))
         names |= {p.name for p in group.ports()}
         groups.append(group)
     if role is not None and kind not in ("switch",):
-        r.bad(f"{where}.role", f"only switches have a role, not a {kind}")
+        r.bad(f"{where}.role", Message("error.file.role_not_switch", kind=kind))
     if kind == "switch" and role is None and "role" in raw:
-        r.bad(f"{where}.role", "a switch needs a role")
+        r.bad(f"{where}.role", Message("error.file.role_needed"))
     if None in (node_id, kind, model):
         return None
     if kind == "switch" and role is None:
-        r.bad(f"{where}.role", "is missing (leaf, spine, core or frontend)")
+        r.bad(f"{where}.role", Message("error.file.role_missing"))
         return None
     return Node(id=node_id, kind=kind, model=model, label=label or "", x=x or 0.0, y=y or 0.0,
                 role=role, port_groups=groups, gpus=gpus or 0, gpu_model=gpu_model,
@@ -411,7 +418,7 @@ def _read_node(r: _Reader, raw: dict, where: str) -> Node | None:
 
 def _read_endpoint(r: _Reader, raw: Any, where: str) -> Endpoint | None:
     if not isinstance(raw, dict):
-        r.bad(where, "must be an object with node and port")
+        r.bad(where, Message("error.file.endpoint_object"))
         return None
     node = r.get(raw, "node", where, str)
     port = r.get(raw, "port", where, str)
@@ -438,7 +445,7 @@ def _read_settings(r: _Reader, raw: Any, where: str, cls: type) -> Any:
     if raw is None:
         return defaults
     if not isinstance(raw, dict):
-        r.bad(where, "must be an object")
+        r.bad(where, Message("error.value.object"))
         return defaults
     values = {}
     for f in fields(cls):
@@ -449,7 +456,7 @@ def _read_settings(r: _Reader, raw: Any, where: str, cls: type) -> Any:
         values[f.name] = default if v is None else v
     for key in raw:
         if key not in values:
-            r.bad(f"{where}.{key}", "is not a known setting")
+            r.bad(f"{where}.{key}", Message("error.file.unknown_setting"))
     return cls(**values)
 
 
@@ -463,7 +470,7 @@ def _read_segment(r: _Reader, raw: dict, where: str) -> Segment | None:
         if isinstance(nid, str):
             node_ids.append(nid)
         else:
-            r.bad(f"{where}.nodes[{i}]", "must be a node id (text)")
+            r.bad(f"{where}.nodes[{i}]", Message("error.file.node_id_text"))
     ib = _read_settings(r, raw.get("ib"), f"{where}.ib", IBSettings)
     roce = _read_settings(r, raw.get("rocev2"), f"{where}.rocev2", RoCESettings)
     if None in (seg_id, protocol):

@@ -26,6 +26,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 
 CURRENT = "fabric-designer/1"
@@ -46,20 +47,20 @@ def version_number(fmt: Any) -> int | None:
 
 def _object(value: Any, where: str) -> dict:
     if not isinstance(value, dict):
-        raise ProjectError(f"{where}: must be an object")
+        raise ProjectError(Message("error.at", place=where, text=Message("error.value.object")))
     return value
 
 
 def _list(value: Any, where: str) -> list:
     if not isinstance(value, list):
-        raise ProjectError(f"{where}: must be a list")
+        raise ProjectError(Message("error.at", place=where, text=Message("error.value.list")))
     return value
 
 
 def _endpoint(text: Any, where: str) -> dict[str, str]:
     """'leaf-1:p3' -> {"node": "leaf-1", "port": "p3"}; the port is after the last colon."""
     if not isinstance(text, str) or ":" not in text:
-        raise ProjectError(f"{where}: must be 'node:port' text (format fabric-designer/0)")
+        raise ProjectError(Message("error.at", place=where, text=Message("error.migrate.endpoint")))
     node, _, port = text.rpartition(":")
     return {"node": node, "port": port}
 
@@ -92,7 +93,8 @@ def migrate_0_to_1(data: dict) -> dict:
         if "transport" in seg and "protocol" not in seg:
             transport = seg.pop("transport")
             if transport not in _TRANSPORTS:
-                raise ProjectError(f"{where}.transport: must be infiniband or roce, not {transport!r}")
+                raise ProjectError(Message("error.at", place=f"{where}.transport",
+                                           text=Message("error.migrate.transport", value=repr(transport))))
             seg["protocol"] = _TRANSPORTS[transport]
         if "members" in seg and "nodes" not in seg:
             seg["nodes"] = seg.pop("members")
@@ -113,16 +115,15 @@ def upgrade(data: dict) -> dict:
     version = version_number(fmt)
     if version is None:
         if isinstance(fmt, str) and fmt.startswith(PREFIX):
-            raise ProjectError(f"format '{fmt[:40]}' is not a format version this program knows")
-        raise ProjectError(f"not a project file (no \"format\": \"{CURRENT}\" key)")
+            raise ProjectError(Message("error.migrate.unknown_format", format=fmt[:40]))
+        raise ProjectError(Message("error.migrate.no_format", current=CURRENT))
     assert CURRENT_VERSION is not None
     if version > CURRENT_VERSION:
-        raise ProjectError(f"format '{fmt}' comes from a newer Fabric Designer and is not supported by this "
-                           f"version (it reads up to '{CURRENT}'); update the program to open it")
+        raise ProjectError(Message("error.migrate.newer", format=fmt, current=CURRENT))
     while version < CURRENT_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise ProjectError(f"format '{PREFIX}{version}' is too old to be read by this version")
+            raise ProjectError(Message("error.migrate.too_old", format=f"{PREFIX}{version}"))
         data = step(data)
         version += 1
     return data

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from designer.catalog.loader import Catalog
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.sim.budget import check_budget
 from designer.sim.collectives import build_collective
@@ -47,13 +48,13 @@ class SimOptions:
 
     def check(self) -> None:
         if self.backend not in (None, "ib", "rocev2"):
-            raise WorkloadError(f"unknown back-end protocol '{self.backend}' (use ib or rocev2)")
+            raise WorkloadError(Message("error.sim.unknown_backend", backend=self.backend))
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
-            raise WorkloadError(f"seed must be a whole number >= 0, not {self.seed!r}")
+            raise WorkloadError(Message("error.sim.seed", value=repr(self.seed)))
         if self.snapshot_interval_s is not None and not self.snapshot_interval_s > 0:
-            raise WorkloadError("snapshot interval must be > 0 seconds")
+            raise WorkloadError(Message("error.sim.snapshot_interval"))
         if self.rate_model not in RATE_MODELS:
-            raise WorkloadError(f"unknown rate model '{self.rate_model}' (use {', '.join(RATE_MODELS)})")
+            raise WorkloadError(Message("error.sim.rate_model", model=self.rate_model, choices=", ".join(RATE_MODELS)))
         parse_failures(self.failures)
 
 
@@ -89,7 +90,7 @@ def build_plan(workloads: list[Workload], fab: CompiledFabric, seed: int) -> Pla
             from designer.sim.inference import build_inference
             wp = build_inference(w, fab, plan, seed, k)
         else:  # pragma: no cover - the parser rejects other kinds
-            raise WorkloadError(f"unknown workload kind '{w.kind}'")
+            raise WorkloadError(Message("error.sim.unknown_kind", kind=w.kind))
         plan.workloads.append(wp)
     return plan
 

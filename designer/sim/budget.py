@@ -20,6 +20,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 
+from designer.i18n.message import Message
 from designer.sim.compile import KIND_CODES, CompiledFabric
 from designer.sim.transfers import Plan
 from designer.sim.workload_spec import WorkloadError
@@ -66,9 +67,9 @@ def budget_bytes() -> int:
     try:
         mib = int(raw.strip())
     except ValueError:
-        raise WorkloadError(f"{BUDGET_ENV} must be a whole number of MiB, not {raw!r}") from None
+        raise WorkloadError(Message("error.sim.budget_int", env=BUDGET_ENV, value=repr(raw))) from None
     if mib <= 0:
-        raise WorkloadError(f"{BUDGET_ENV} must be a positive number of MiB, not {raw!r}")
+        raise WorkloadError(Message("error.sim.budget_positive", env=BUDGET_ENV, value=repr(raw)))
     return mib * 2**20
 
 
@@ -149,10 +150,10 @@ def check_budget(fab: CompiledFabric, plan: Plan, limit_bytes: int | None = None
     limit = budget_bytes() if limit_bytes is None else limit_bytes
     est = estimate(fab, plan)
     if est.total_bytes > limit:
-        raise SimulationTooLarge(
-            f"this simulation would need about {_mib(est.total_bytes)} of memory ({est.describe()}), above the "
-            f"{_mib(limit)} limit; simulate fewer GPUs, fewer queue pairs or a smaller workload, or raise the "
-            f"limit with the environment variable {BUDGET_ENV}=<MiB>")
+        detail = Message("error.sim.memory_detail", sub_flows=f"{est.sub_flows:,}",
+                         hops=f"{est.hops_per_sub_flow:.0f}", ports=f"{est.ports:,}")
+        raise SimulationTooLarge(Message("error.sim.too_large", need=_mib(est.total_bytes), detail=detail,
+                                         limit=_mib(limit), env=BUDGET_ENV))
     return est
 
 

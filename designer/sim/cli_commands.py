@@ -6,6 +6,9 @@ import argparse
 import json
 import sys
 
+from designer.i18n import current_language, render
+from designer.i18n.message import Message, os_reason, text_of
+from designer.i18n.text_width import columns, ljust
 from designer.model.fileformat import load
 from designer.sim.api import SimOptions, compare, run, stream
 from designer.sim.metrics import SimResult
@@ -14,10 +17,11 @@ from designer.sim.workload_spec import WorkloadError, parse_workloads
 
 DEFAULT_WORKLOAD = "allreduce:1GiB"
 TIMELINE_ROWS = 200
+LABEL_WIDTH = 40
 
 
-def _error(message: str) -> int:
-    print(f"fabric-designer: error: {message}", file=sys.stderr)
+def _error(message: str | Message) -> int:
+    print(f"fabric-designer: {render('cli.error', text=text_of(message))}", file=sys.stderr)
     return 2
 
 
@@ -32,22 +36,29 @@ def _fmt(value: object, unit: str = "", digits: int = 4) -> str:
 
 
 def result_rows(res: SimResult) -> list[tuple[str, str]]:
+    """(label in the current core language, value) of each headline figure of `res`."""
     d = res.data
     lat = d["latency_us"]
     util = d["link_utilization"]
-    return [
-        ("completion time", _fmt(d["completion_time_s"] * 1e3, " ms")),
-        ("algbw / busbw", f"{_fmt(d['algbw_gbps'], ' Gb/s')} / {_fmt(d['busbw_gbps'], ' Gb/s')}"),
-        ("goodput", _fmt(d["goodput_gbps"], " Gb/s")),
-        ("throughput fraction", _fmt(d["throughput_fraction"])),
-        ("latency p50/p99/p99.9/max", f"{lat['p50']:.3g} / {lat['p99']:.3g} / {lat['p999']:.3g} / {lat['max']:.3g} us"),
-        ("link utilization mean/max", f"{util['mean']:.3g} / {util['max']:.3g}"),
-        ("step time / GPU utilization", f"{_fmt(d['step_time_s'], ' s')} / {_fmt(d['gpu_utilization'])}"),
-        ("PFC pause / ECN marked / credit stall", f"{d['pfc_pause_fraction']:.3g} / {d['ecn_mark_fraction']:.3g} / "
-                                                 f"{d['credit_stall_fraction']:.3g}"),
-        ("dropped bytes", str(d["dropped_bytes"])),
-        ("simulation wall time", _fmt(d["sim_wall_time_s"], " s", 3)),
+    rows = [
+        ("cli.sim.completion_time", _fmt(d["completion_time_s"] * 1e3, " ms")),
+        ("cli.sim.algbw_busbw", f"{_fmt(d['algbw_gbps'], ' Gb/s')} / {_fmt(d['busbw_gbps'], ' Gb/s')}"),
+        ("cli.sim.goodput", _fmt(d["goodput_gbps"], " Gb/s")),
+        ("cli.sim.throughput_fraction", _fmt(d["throughput_fraction"])),
+        ("cli.sim.latency", f"{lat['p50']:.3g} / {lat['p99']:.3g} / {lat['p999']:.3g} / {lat['max']:.3g} us"),
+        ("cli.sim.link_utilization", f"{util['mean']:.3g} / {util['max']:.3g}"),
+        ("cli.sim.step_time", f"{_fmt(d['step_time_s'], ' s')} / {_fmt(d['gpu_utilization'])}"),
+        ("cli.sim.congestion", f"{d['pfc_pause_fraction']:.3g} / {d['ecn_mark_fraction']:.3g} / "
+                               f"{d['credit_stall_fraction']:.3g}"),
+        ("cli.sim.dropped", str(d["dropped_bytes"])),
+        ("cli.sim.wall_time", _fmt(d["sim_wall_time_s"], " s", 3)),
     ]
+    return [(render(msg_id), value) for msg_id, value in rows]
+
+
+def _label_width(labels: list[str]) -> int:
+    """The label column: 40 terminal columns, wider when a translated label needs it."""
+    return max([LABEL_WIDTH, *(columns(label) for label in labels)])
 
 
 def _options(args: argparse.Namespace, backend: str | None) -> SimOptions:
@@ -80,18 +91,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             try:
                 write_timeline(timeline, stream(doc, specs, opts))
             except OSError as exc:
-                return _error(f"cannot write timeline '{timeline}': {exc.strerror or exc}")
+                return _error(Message("error.cli.timeline", file=timeline, reason=os_reason(exc)))
     except WorkloadError as exc:
         return _error(str(exc))
     if getattr(args, "json", False):
         print(json.dumps(res.to_dict(), indent=2, sort_keys=False))
     else:
-        print(f"{doc.name}: {', '.join(specs)}")
-        for name, value in result_rows(res):
-            print(f"  {name:<40} {value}")
+        print(render("cli.sim.title", design=doc.name, workloads=", ".join(specs)))
+        rows = result_rows(res)
+        width = _label_width([name for name, _ in rows])
+        for name, value in rows:
+            print(f"  {ljust(name, width)} {value}")
         for sid, seg in res.data["segments"].items():
-            print(f"  segment {sid} ({seg['protocol']}): goodput {_fmt(seg['goodput_gbps'], ' Gb/s')}, "
-                  f"p99 {seg['latency_us']['p99']:.3g} us")
+            print("  " + render("cli.sim.segment", segment=sid, protocol=seg["protocol"],
+                                goodput=_fmt(seg["goodput_gbps"], " Gb/s"), p99=f"{seg['latency_us']['p99']:.3g}"))
         for line in failure_lines(res):
             print(f"  {line}")
     return 0
@@ -110,10 +123,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(json.dumps({k: v.to_dict() for k, v in both.items()}, indent=2))
     else:
         ib, roce = (dict(result_rows(both[k])) for k in ("ib", "rocev2"))
-        print(f"{doc.name}: {', '.join(specs)}")
-        print(f"  {'':<40} {'InfiniBand':<28} RoCEv2")
+        width = _label_width(list(ib))
+        print(render("cli.sim.title", design=doc.name, workloads=", ".join(specs)))
+        print(f"  {'':<{width}} {'InfiniBand':<28} RoCEv2")
         for name in ib:
-            print(f"  {name:<40} {ib[name]:<28} {roce[name]}")
+            print(f"  {ljust(name, width)} {ib[name]:<28} {roce[name]}")
     return 0
 
 
@@ -121,12 +135,26 @@ def failure_lines(res: SimResult) -> list[str]:
     """One line per failure of the run (and one for transfers that never completed)."""
     out = []
     for f in res.data.get("failures", []):
-        rec = (f"recovered at {f['recovery_time_s'] * 1e3:.4g} ms" if f["recovered"] and f["flows_stalled"]
-               else "nothing stalled" if f["recovered"] else "never recovered")
+        rec = (render("cli.sim.recovered_at", time=f"{f['recovery_time_s'] * 1e3:.4g}") if f["recovered"]
+               and f["flows_stalled"] else render("cli.sim.nothing_stalled" if f["recovered"]
+                                                  else "cli.sim.never_recovered"))
         dip = f["throughput_dip"]
-        out.append(f"failure {f['spec']} at {f['time_s'] * 1e3:.4g} ms: {f['flows_stalled']} flows stalled "
-                   f"({f['bytes_stalled'] / 2**20:.4g} MiB), {rec}"
-                   + (f", throughput dip {dip:.0%}" if dip is not None else ""))
+        out.append(render("cli.sim.failure", spec=f["spec"], time=f"{f['time_s'] * 1e3:.4g}", flows=f["flows_stalled"],
+                          mib=f"{f['bytes_stalled'] / 2**20:.4g}", outcome=rec,
+                          dip=render("cli.sim.dip", dip=f"{dip:.0%}") if dip is not None else ""))
     if "undelivered" in res.data:
-        out.append("NOT COMPLETED: " + res.data["undelivered"]["message"])
+        out.append(render("cli.sim.not_completed", text=_undelivered(res.data["undelivered"])))
     return out
+
+
+def _undelivered(u: dict) -> str:
+    """Why the run did not complete. English is the engine's own sentence (its MiB figure is taken before the
+    byte count is rounded); other languages render the same facts from the catalog."""
+    if current_language() == "en":
+        return u["message"]
+    names = list(u["servers"])
+    shown = render("list.join").join(names[:6])
+    if len(names) > 6:
+        shown = render("list.more", shown=shown, n=len(names) - 6)
+    return render("cli.sim.undelivered", flows=u["flows"], servers=shown, mib=f"{u['bytes'] / 2**20:.4g}",
+                  time=f"{u['time_s'] * 1e3:.4g}")

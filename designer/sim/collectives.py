@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from designer.i18n.message import Message
 from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
@@ -92,7 +93,7 @@ def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, in
     wp = WorkloadPlan(workload=w, ranks=n, first=len(plan.phases), algbw_bytes=size)
     tag = f"w{index}"
     if n < 2:
-        raise WorkloadError(f"{w.kind} needs at least 2 GPUs")
+        raise WorkloadError(Message("error.sim.two_gpus", kind=w.kind))
     if w.kind == "allreduce":
         wp.busbw_factor = 2 * (n - 1) / n
         algo = w.opt("algo", "ring")
@@ -113,7 +114,7 @@ def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, in
         wp.busbw_factor = (n - 1) / n
         wp.last = [_alltoall(fab, plan, ranks, size, route, tag, index, w.start_s)]
     else:  # pragma: no cover - guarded by the caller
-        raise WorkloadError(f"{w.kind} is not a collective")
+        raise WorkloadError(Message("error.sim.not_collective", kind=w.kind))
     return wp
 
 
@@ -122,7 +123,7 @@ def _hierarchical(w, fab, plan, ranks, size, route, tag, index, *, tree: bool) -
     groups = server_groups(fab, ranks)
     g = len(groups[0])
     if len({len(x) for x in groups}) > 1:
-        raise WorkloadError("hierarchical AllReduce needs the same number of GPUs in every server")
+        raise WorkloadError(Message("error.sim.hier_uneven"))
     n_srv = len(groups)
     after: list[int] = []
     start = w.start_s
@@ -174,10 +175,9 @@ def _alltoall(fab, plan, ranks, size, route, tag, index, start) -> int:
     n_srv = len(groups)
     g = len(groups[0])
     if len({len(x) for x in groups}) > 1:
-        raise WorkloadError("alltoall needs the same number of GPUs in every server")
+        raise WorkloadError(Message("error.sim.alltoall_uneven"))
     if n_srv * (n_srv - 1) * g > 4_000_000:
-        raise WorkloadError(f"alltoall on {n} GPUs needs {n_srv * (n_srv - 1) * g:,} network flows; "
-                            "the limit is 4,000,000 (use gpus=N)")
+        raise WorkloadError(Message("error.sim.alltoall_flows", gpus=n, flows=f"{n_srv * (n_srv - 1) * g:,}"))
     rails = np.stack(groups)
     src, dst, wt = [], [], []
     if g > 1:

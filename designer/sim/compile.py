@@ -16,6 +16,7 @@ import numpy as np
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.catalog.models import SwitchModel
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.segments import IBSettings, RoCESettings
 from designer.sim.framing import (
@@ -126,7 +127,7 @@ def compile_fabric(doc: FabricDocument, *, backend: str | None = None,
                    catalog: Catalog | None = None) -> CompiledFabric:
     """Arrays for `doc`; `backend` ("ib" | "rocev2") overrides every back-end segment's protocol."""
     if backend not in (None, "ib", "rocev2"):
-        raise WorkloadError(f"unknown back-end protocol '{backend}' (use ib or rocev2)")
+        raise WorkloadError(Message("error.sim.unknown_backend", backend=backend))
     cat = catalog or load_catalog()
     notes: list[str] = []
     node_ids = list(doc.nodes)
@@ -174,7 +175,7 @@ def compile_fabric(doc: FabricDocument, *, backend: str | None = None,
         if node.kind == "switch":
             model = cat.switch(node.model) if node.model in cat.switches else None
             if model is None:
-                raise WorkloadError(f"switch '{nid}' has model '{node.model}' that is not in the catalog")
+                raise WorkloadError(Message("error.sim.switch_model", switch=nid, model=node.model))
             if node.role != "frontend" and (node_segment[i] >= 0 or backend):
                 want = "ib" if node_proto[i] == PROTO_IB else "ethernet"
                 swapped = counterpart_switch(cat, model, want, speed_of.get(nid, model.port_gbps))

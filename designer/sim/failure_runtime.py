@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
+from designer.i18n.message import Message
 from designer.model.segments import IBSettings, RoCESettings
 from designer.sim.compile import PLANE_FRONTEND, CompiledFabric
 from designer.sim.failures import FailureSpec, ethernet_recovery_s, ib_recovery_s, parse_failure
@@ -76,7 +77,7 @@ class FailureRuntime:
     def add(self, spec: FailureSpec, now_s: float) -> None:
         """Schedule a failure (time None or in the past: now)."""
         if self.ports_of(spec).size == 0:
-            raise WorkloadError(f"failure '{spec.text or spec.label}': the element carries no simulated traffic")
+            raise WorkloadError(Message("error.failure.no_traffic", spec=spec.text or spec.label))
         at = now_s if spec.time_s is None else max(spec.time_s, now_s)
         self._push(at, "degrade" if spec.degraded_gbps is not None else "down", spec)
         if spec.up_s is not None:

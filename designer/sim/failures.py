@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.segments import IBSettings, RoCESettings
 from designer.sim.workload_spec import WorkloadError, parse_time
@@ -45,14 +46,13 @@ class FailureSpec:
 def parse_failure(spec: str) -> FailureSpec:
     """Parse one spec; WorkloadError with a one-line reason when it is malformed."""
     if not isinstance(spec, str):
-        raise WorkloadError(f"a failure must be text like link:L1@2ms, not {spec!r}")
+        raise WorkloadError(Message("error.failure.not_text", value=repr(spec)))
     m = _SPEC.fullmatch(spec)
     if not m:
-        raise WorkloadError(f"'{spec}' is not a failure (use KIND:ID@TIME[:up=TIME][:gbps=N], "
-                            f"e.g. link:L1@2ms or switch:spine-01@5ms)")
+        raise WorkloadError(Message("error.failure.syntax", spec=spec))
     kind = m.group("kind").lower()
     if kind not in FAILURE_KINDS:
-        raise WorkloadError(f"unknown failure kind '{m.group('kind')}' in '{spec}' (use link or switch)")
+        raise WorkloadError(Message("error.failure.unknown_kind", kind=m.group("kind"), spec=spec))
     element = m.group("element").strip()
     parts = m.group("rest").split(":")
     at = parts[0].strip()
@@ -63,22 +63,22 @@ def parse_failure(spec: str) -> FailureSpec:
         key, sep, value = opt.partition("=")
         key = key.strip().lower()
         if not sep or not value.strip():
-            raise WorkloadError(f"option '{opt}' in '{spec}' needs a value (up=TIME or gbps=N)")
+            raise WorkloadError(Message("error.failure.needs_value", option=opt, spec=spec))
         if key == "up":
             up_s = parse_time(value)
         elif key == "gbps":
             try:
                 gbps = float(value)
             except ValueError:
-                raise WorkloadError(f"gbps in '{spec}' must be a number, not '{value}'") from None
+                raise WorkloadError(Message("error.failure.gbps_number", spec=spec, value=value)) from None
             if not gbps > 0:
-                raise WorkloadError(f"gbps in '{spec}' must be > 0 (a link at 0 Gb/s is a failed link)")
+                raise WorkloadError(Message("error.failure.gbps_positive", spec=spec))
         else:
-            raise WorkloadError(f"unknown failure option '{key}' in '{spec}' (use up= or gbps=)")
+            raise WorkloadError(Message("error.failure.unknown_option", option=key, spec=spec))
     if gbps is not None and kind != "link":
-        raise WorkloadError(f"gbps= in '{spec}' applies to links only")
+        raise WorkloadError(Message("error.failure.gbps_links", spec=spec))
     if up_s is not None and time_s is not None and up_s <= time_s:
-        raise WorkloadError(f"in '{spec}' the element must come up after it fails ({up_s:g} s <= {time_s:g} s)")
+        raise WorkloadError(Message("error.failure.up_before", spec=spec, up=f"{up_s:g}", down=f"{time_s:g}"))
     return FailureSpec(kind, element, time_s, up_s, gbps, spec.strip())
 
 
@@ -93,17 +93,17 @@ def check_failures(specs: list[FailureSpec], doc: FabricDocument) -> None:
         if s.kind == "link":
             link = doc.links.get(s.element)
             if link is None:
-                raise WorkloadError(f"failure '{s.text or s.label}': no link '{s.element}' in the design")
+                raise WorkloadError(Message("error.failure.no_link", spec=s.text or s.label, element=s.element))
             if s.degraded_gbps is not None and s.degraded_gbps >= link.speed_gbps:
-                raise WorkloadError(f"failure '{s.text or s.label}': {s.degraded_gbps:g} Gb/s is not below the "
-                                    f"link's {link.speed_gbps:g} Gb/s")
+                raise WorkloadError(Message("error.failure.not_slower", spec=s.text or s.label,
+                                            gbps=f"{s.degraded_gbps:g}", speed=f"{link.speed_gbps:g}"))
         else:
             node = doc.nodes.get(s.element)
             if node is None:
-                raise WorkloadError(f"failure '{s.text or s.label}': no switch '{s.element}' in the design")
+                raise WorkloadError(Message("error.failure.no_switch", spec=s.text or s.label, element=s.element))
             if node.kind not in ("switch", "gateway"):
-                raise WorkloadError(f"failure '{s.text or s.label}': '{s.element}' is a {node.kind}, not a switch "
-                                    f"(fail its links instead)")
+                raise WorkloadError(Message("error.failure.not_switch", spec=s.text or s.label, element=s.element,
+                                            kind=node.kind))
 
 
 def ib_recovery_s(ib: IBSettings) -> float:

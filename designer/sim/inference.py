@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from designer.i18n.message import Message
 from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants
@@ -32,16 +33,16 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
     g = fab.gpus_per_server()
     tp = int(w.opt("tp", min(8, g)))  # type: ignore[arg-type]
     if tp < 1 or n % tp:
-        raise WorkloadError(f"tp={tp} does not divide the {n} GPUs")
+        raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))
     replicas = n // tp
     if replicas < 2 and fab.n_gpus <= tp:
-        raise WorkloadError("inference needs at least two servers (one sends the requests)")
+        raise WorkloadError(Message("error.sim.inference_servers"))
     prompt = int(w.opt("prompt", 512))  # type: ignore[arg-type]
     output = int(w.opt("output", 128))  # type: ignore[arg-type]
     qps = float(w.opt("qps"))  # type: ignore[arg-type]
     duration = float(w.opt("duration", 1.0))  # type: ignore[arg-type]
     if qps * duration > 1_000_000:
-        raise WorkloadError("qps x duration must be at most 1,000,000 requests")
+        raise WorkloadError(Message("error.sim.inference_requests"))
     mfu = float(w.opt("mfu", DEFAULT_MFU))  # type: ignore[arg-type]
     groups = ranks.reshape(replicas, tp)
     leaders = groups[:, 0]

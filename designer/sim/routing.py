@@ -22,6 +22,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 
+from designer.i18n.message import Message
 from designer.sim.compile import PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
 from designer.sim.framing import PROTO_IB
 from designer.sim.hashing import hash_fields
@@ -176,8 +177,7 @@ class Router:
             i = int(np.flatnonzero(bad)[0])
             s_name = fab.node_ids[fab.gpu_server[src[i]]]
             d_name = fab.node_ids[fab.gpu_server[dst[i]]]
-            raise WorkloadError(f"no network path from server '{s_name}' to '{d_name}' "
-                                f"(a NIC is not cabled on the {opts.plane} plane)")
+            raise WorkloadError(Message("error.sim.no_path", source=s_name, target=d_name, plane=opts.plane))
 
         # queue pairs and policy per flow
         proto = np.where(net, fab.port_protocol[np.maximum(tx, 0)], 0)
@@ -289,7 +289,7 @@ class Router:
         u = g.local[fab.port_dst[tx]]
         t = g.local[fab.port_src[rx]]
         if (u < 0).any() or (t < 0).any():
-            raise WorkloadError("a NIC is cabled directly to another NIC; the simulator needs a switch between")
+            raise WorkloadError(Message("error.sim.nic_to_nic"))
         trow = g.dist_rows(t)
         lid = self.lids(plane)[rx]
         flow_key = hash_fields(self.seed, tx, rx, qp)  # 5-tuple: addresses of both NICs + UDP port of the QP
@@ -327,7 +327,7 @@ class Router:
                     firsts[inv[::-1]] = np.arange(len(key))[::-1]
                     ent_sub, ent_u, ent_div, ent_w = ent_sub[firsts], ent_u[firsts], ent_div[firsts], w
         else:
-            raise WorkloadError("routing did not converge (a loop in the drawing's switch graph?)")
+            raise WorkloadError(Message("error.sim.no_convergence"))
         if not out_r:
             z = np.zeros(0, dtype=np.int64)
             return z, z, np.zeros(0)
@@ -345,7 +345,7 @@ class Router:
         d_here = g._dist[rows, e_u]
         if (d_here >= (1 << 20)).any():
             i = int(np.flatnonzero(d_here >= (1 << 20))[0])
-            raise WorkloadError(f"switch '{self.fab.node_ids[g.nodes[e_u[i]]]}' has no path to the destination")
+            raise WorkloadError(Message("error.sim.switch_no_path", switch=self.fab.node_ids[g.nodes[e_u[i]]]))
         valid = g._dist[rows[rep], nbr] == d_here[rep] - 1
         count = np.bincount(rep[valid], minlength=len(e_sub))
         cum = np.cumsum(valid) - valid

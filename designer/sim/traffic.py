@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from designer.i18n.message import Message
 from designer.sim.compile import CompiledFabric
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
@@ -27,7 +28,7 @@ def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index
     rng = np.random.default_rng([seed, index])
     if w.kind == "permutation":
         if len(ranks) < 2:
-            raise WorkloadError("permutation needs at least 2 GPUs")
+            raise WorkloadError(Message("error.sim.two_gpus", kind="permutation"))
         perm = derangement(len(ranks), rng)
         pat = FlowPattern(f"{tag}:perm", ranks, ranks[perm], np.ones(len(ranks)), route)
         wp.last = [plan.add(Phase("permutation", pat, float(w.size_bytes), start_s=w.start_s, workload=index))]
@@ -37,8 +38,7 @@ def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index
         others = ranks[(fab.gpu_server[ranks] != fab.gpu_server[receiver])
                        & ((leaf[ranks] != leaf[receiver]) | (fab.gpu_be_rx[ranks] < 0))]
         if len(others) < w.senders:
-            raise WorkloadError(f"incast of {w.senders} senders, but only {len(others)} GPUs sit on "
-                                "another leaf than the receiver")
+            raise WorkloadError(Message("error.sim.incast_senders", senders=w.senders, gpus=len(others)))
         senders = np.sort(rng.choice(others, size=w.senders, replace=False))
         pat = FlowPattern(f"{tag}:incast", senders, np.full(len(senders), receiver), np.ones(len(senders)), route)
         wp.last = [plan.add(Phase("incast", pat, float(w.size_bytes), start_s=w.start_s, workload=index))]
@@ -47,7 +47,7 @@ def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index
         a, b = _pingpong_pair(w, fab, ranks)
         iters = int(w.opt("iters", 10))  # type: ignore[arg-type]
         if iters > 1000:
-            raise WorkloadError("pingpong iters must be at most 1000")
+            raise WorkloadError(Message("error.sim.pingpong_iters"))
         ping = FlowPattern(f"{tag}:ping", [a], [b], [1.0], route)
         pong = FlowPattern(f"{tag}:pong", [b], [a], [1.0], route)
         prev: list[int] = []
@@ -58,7 +58,7 @@ def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index
         wp.last = prev
         wp.extra["pair"] = (fab.node_ids[fab.gpu_server[a]], fab.node_ids[fab.gpu_server[b]])
     else:  # pragma: no cover
-        raise WorkloadError(f"{w.kind} is not synthetic traffic")
+        raise WorkloadError(Message("error.sim.not_traffic", kind=w.kind))
     return wp
 
 
@@ -66,10 +66,10 @@ def _pingpong_pair(w: Workload, fab: CompiledFabric, ranks: np.ndarray) -> tuple
     """First GPU of servers a= and b= (node ids), default the first and the last server."""
     def first_gpu(node_id: str) -> int:
         if node_id not in fab.node_ids:
-            raise WorkloadError(f"pingpong: there is no node '{node_id}'")
+            raise WorkloadError(Message("error.sim.pingpong_no_node", node=node_id))
         hits = np.flatnonzero(fab.gpu_server == fab.node_ids.index(node_id))
         if len(hits) == 0:
-            raise WorkloadError(f"pingpong: node '{node_id}' is not a GPU server")
+            raise WorkloadError(Message("error.sim.pingpong_not_server", node=node_id))
         return int(hits[0])
     a = first_gpu(str(w.opt("a"))) if w.opt("a") else int(ranks[0])
     if w.opt("b"):
@@ -79,5 +79,5 @@ def _pingpong_pair(w: Workload, fab: CompiledFabric, ranks: np.ndarray) -> tuple
         same_rail = other[fab.gpu_local[other] == fab.gpu_local[a]]
         b = int(same_rail[-1]) if len(same_rail) else int(other[-1]) if len(other) else int(ranks[-1])
     if a == b:
-        raise WorkloadError("pingpong needs two different GPUs")
+        raise WorkloadError(Message("error.sim.pingpong_same"))
     return a, b

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from designer.i18n.message import Message
 from designer.sim.compile import CompiledFabric
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
@@ -41,15 +42,15 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     tp = int(w.opt("tp", min(8, g)))  # type: ignore[arg-type]
     pp = int(w.opt("pp", 0) or DEFAULT_PP.get(w.model, max(1, int(round(w.params / 2e10)))))  # type: ignore[arg-type]
     if n % tp:
-        raise WorkloadError(f"tp={tp} does not divide the {n} GPUs")
+        raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))
     if w.opt("pp") is None:
         while pp > 1 and (n // tp) % pp:
             pp -= 1
     if (n // tp) % pp:
-        raise WorkloadError(f"pp={pp} does not divide the {n // tp} tensor-parallel groups")
+        raise WorkloadError(Message("error.sim.pp_divide", pp=pp, groups=n // tp))
     dp = int(w.opt("dp", n // (tp * pp)))  # type: ignore[arg-type]
     if dp * tp * pp != n:
-        raise WorkloadError(f"dp×tp×pp = {dp}×{tp}×{pp} = {dp * tp * pp}, but {n} GPUs take part (use gpus=N)")
+        raise WorkloadError(Message("error.sim.parallel_product", dp=dp, tp=tp, pp=pp, product=dp * tp * pp, gpus=n))
     seq = int(w.opt("seq", 8192 if w.params >= 1e11 else 4096))  # type: ignore[arg-type]
     tokens = float(w.opt("tokens", default_tokens(w.params)))  # type: ignore[arg-type]
     mfu = float(w.opt("mfu", DEFAULT_MFU))  # type: ignore[arg-type]

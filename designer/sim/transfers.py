@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from designer.i18n.message import Message
 from designer.sim.routing import RouteOptions
 from designer.sim.workload_spec import Workload, WorkloadError
 
@@ -83,8 +84,8 @@ def route_options(w: Workload, seed: int) -> RouteOptions:
 def participants(w: Workload, n_gpus: int) -> np.ndarray:
     """GPU ranks taking part: all GPUs, or the first `gpus=N`."""
     if n_gpus == 0:
-        raise WorkloadError("the design has no GPU servers")
+        raise WorkloadError(Message("error.sim.no_gpus"))
     n = int(w.opt("gpus", n_gpus))  # type: ignore[arg-type]
     if n > n_gpus:
-        raise WorkloadError(f"gpus={n} but the design has only {n_gpus} GPUs")
+        raise WorkloadError(Message("error.sim.too_few_gpus", gpus=n, total=n_gpus))
     return np.arange(n, dtype=np.int64)

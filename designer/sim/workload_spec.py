@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from designer.i18n.message import Message, text_of
+
 # Model presets: parameters, layers, hidden size (Llama-2/3 family shapes).
 MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
     "7b": (7e9, 32, 4096),
@@ -56,11 +58,18 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
 
 
 class WorkloadError(ValueError):
-    """A workload spec or a simulation option is invalid; the message is one line."""
+    """A workload spec or a simulation option is invalid; the message is one line.
 
-    def __init__(self, message: str):
+    The message is a `Message` (rendered in the language current when the error is printed) or text.
+    """
+
+    def __init__(self, message: str | Message):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
         # user text echoed in the message may hold line breaks or control characters: show them escaped
-        super().__init__("".join(c if c.isprintable() else repr(c)[1:-1] for c in str(message)))
+        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text_of(self.message))
 
 
 @dataclass
@@ -89,15 +98,15 @@ def parse_size(text: str) -> int:
     """Bytes from '8B', '64KiB', '256MiB', '1GiB', '1.5GB' (KiB... powers of 1024, KB... of 1000)."""
     m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([A-Za-z]*)\s*", text)
     if not m:
-        raise WorkloadError(f"'{text}' is not a size (use e.g. 8B, 64KiB, 256MiB, 1GiB)")
+        raise WorkloadError(Message("error.workload.not_size", text=text))
     unit = m.group(2).lower() or "b"
     if unit not in _SIZE_UNITS:
-        raise WorkloadError(f"unknown size unit '{m.group(2)}' in '{text}' (B, KB, MB, GB, KiB, MiB, GiB)")
+        raise WorkloadError(Message("error.workload.size_unit", unit=m.group(2), text=text))
     value = float(m.group(1)) * _SIZE_UNITS[unit]
     if value < 1:
-        raise WorkloadError(f"size '{text}' must be at least 1 byte")
+        raise WorkloadError(Message("error.workload.size_small", text=text))
     if value > 2**50:
-        raise WorkloadError(f"size '{text}' is too large (at most 1 PiB)")
+        raise WorkloadError(Message("error.workload.size_large", text=text))
     return int(round(value))
 
 
@@ -105,7 +114,7 @@ def parse_time(text: str) -> float:
     """Seconds from '2ms', '10us', '500ns', '1.5s'."""
     m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([a-zµ]*)\s*", text.lower())
     if not m or m.group(2) not in _TIME_UNITS:
-        raise WorkloadError(f"'{text}' is not a time (use e.g. 500ns, 10us, 2ms, 1s)")
+        raise WorkloadError(Message("error.workload.not_time", text=text))
     return float(m.group(1)) * _TIME_UNITS[m.group(2)]
 
 
@@ -113,9 +122,9 @@ def _parse_number(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise WorkloadError(f"'{text}' is not a number") from None
+        raise WorkloadError(Message("error.workload.not_number", text=text)) from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise WorkloadError(f"'{text}' is not a finite number")
+        raise WorkloadError(Message("error.workload.not_finite", text=text))
     return value
 
 
@@ -123,39 +132,39 @@ def _parse_option(kind: str, key: str, text: str) -> object:
     if kind == "posint":
         value = _parse_number(text)
         if value < 1 or value != int(value):
-            raise WorkloadError(f"{key}={text}: must be a whole number >= 1")
+            raise WorkloadError(Message("error.workload.posint", key=key, text=text))
         if value > 1e7:
-            raise WorkloadError(f"{key}={text}: too large")
+            raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
         return int(value)
     if kind == "posnum":
         value = _parse_number(text)
         if value <= 0:
-            raise WorkloadError(f"{key}={text}: must be > 0")
+            raise WorkloadError(Message("error.workload.positive", key=key, text=text))
         return value
     if kind == "fraction":
         value = _parse_number(text)
         if not 0 < value <= 1:
-            raise WorkloadError(f"{key}={text}: must be in (0, 1]")
+            raise WorkloadError(Message("error.workload.fraction", key=key, text=text))
         return value
     if kind == "switch":
         if text.lower() not in _SWITCHES:
-            raise WorkloadError(f"{key}={text}: use on or off")
+            raise WorkloadError(Message("error.workload.switch", key=key, text=text))
         return _SWITCHES[text.lower()]
     if kind == "plane":
         if text not in ("backend", "frontend"):
-            raise WorkloadError(f"plane={text}: use backend or frontend")
+            raise WorkloadError(Message("error.workload.plane", text=text))
         return text
     if kind == "algo":
         if text not in ALLREDUCE_ALGOS:
-            raise WorkloadError(f"algo={text}: use one of {', '.join(ALLREDUCE_ALGOS)}")
+            raise WorkloadError(Message("error.workload.algo", text=text, choices=", ".join(ALLREDUCE_ALGOS)))
         return text
     if kind == "time":
         value = parse_time(text)
         if value < 0 or value > 3600:
-            raise WorkloadError(f"{key}={text}: must be between 0 and 1 hour")
+            raise WorkloadError(Message("error.workload.time_range", key=key, text=text))
         return value
     if not text:
-        raise WorkloadError(f"{key}= needs a value")
+        raise WorkloadError(Message("error.workload.needs_value", key=key))
     return text
 
 
@@ -171,14 +180,14 @@ def _model_shape(text: str) -> tuple[str, float, int, int]:
         try:
             params = float(raw[:-1]) * mult[raw[-1]] if raw and raw[-1] in mult else float(raw)
         except ValueError:
-            raise WorkloadError(f"'{text}': params must be a number like 30e9 or 30b") from None
+            raise WorkloadError(Message("error.workload.params_number", text=text)) from None
         if not 1e6 <= params <= 1e14:
-            raise WorkloadError(f"'{text}': params must be between 1e6 and 1e14")
+            raise WorkloadError(Message("error.workload.params_range", text=text))
         # Transformer with aspect ratio h/L = 128: N = 12·L·h² = 12·h³/128  ->  h = (N·128/12)^(1/3)
         hidden = int(round((params * 128 / 12) ** (1 / 3) / 128) * 128) or 128
         layers = max(1, int(round(params / (12 * hidden * hidden))))
         return "params", params, layers, hidden
-    raise WorkloadError(f"unknown model '{text}' (use {', '.join(MODEL_PRESETS)} or params=N)")
+    raise WorkloadError(Message("error.workload.unknown_model", text=text, presets=", ".join(MODEL_PRESETS)))
 
 
 def parse_workload(spec: str) -> Workload:
@@ -186,16 +195,16 @@ def parse_workload(spec: str) -> Workload:
     try:
         return _parse(spec)
     except WorkloadError as exc:
-        raise WorkloadError(f"workload '{spec}': {exc}") from None
+        raise WorkloadError(Message("error.workload.in_spec", spec=spec, text=exc.message)) from None
 
 
 def _parse(spec: str) -> Workload:
     if not isinstance(spec, str) or not spec.strip():
-        raise WorkloadError("empty workload spec")
+        raise WorkloadError(Message("error.workload.empty"))
     parts = [p.strip() for p in spec.strip().split(":")]
     kind = parts[0].lower()
     if kind not in KINDS:
-        raise WorkloadError(f"unknown kind '{parts[0]}' (use {', '.join(KINDS)})")
+        raise WorkloadError(Message("error.workload.unknown_kind", kind=parts[0], kinds=", ".join(KINDS)))
     positional: list[str] = []
     options: dict[str, object] = {}
     for i, part in enumerate(parts[1:], start=1):
@@ -204,38 +213,38 @@ def _parse(spec: str) -> Workload:
             key, _, value = part.partition("=")
             key = key.strip().lower()
             if key not in _OPTIONS:
-                raise WorkloadError(f"unknown option '{key}'")
+                raise WorkloadError(Message("error.workload.unknown_option", key=key))
             parser, allowed = _OPTIONS[key]
             if kind == "inference" and key == "qps":
                 parser = "posnum"  # for inference, qps means requests per second
             if allowed is not None and kind not in allowed:
-                raise WorkloadError(f"option '{key}' does not apply to {kind}")
+                raise WorkloadError(Message("error.workload.option_kind", key=key, kind=kind))
             if key in options:
-                raise WorkloadError(f"option '{key}' given twice")
+                raise WorkloadError(Message("error.workload.option_twice", key=key))
             options[key] = _parse_option(parser, key, value.strip())
         else:
             if options:
-                raise WorkloadError(f"'{part}' must come before the key=value options")
+                raise WorkloadError(Message("error.workload.positional_late", part=part))
             positional.append(part)
     w = Workload(kind=kind, spec=spec, options=options)
     if kind in SIZED_KINDS:
         if len(positional) != 1:
-            raise WorkloadError(f"{kind} takes one SIZE, e.g. {kind}:64MiB")
+            raise WorkloadError(Message("error.workload.one_size", kind=kind))
         w.size_bytes = parse_size(positional[0])
     elif kind == "incast":
         if len(positional) != 2:
-            raise WorkloadError("incast takes N and SIZE, e.g. incast:16:64MiB")
+            raise WorkloadError(Message("error.workload.incast_args"))
         n = _parse_number(positional[0])
         if n < 1 or n != int(n):
-            raise WorkloadError(f"incast N '{positional[0]}' must be a whole number >= 1")
+            raise WorkloadError(Message("error.workload.incast_n", text=positional[0]))
         w.senders = int(n)
         w.size_bytes = parse_size(positional[1])
     else:
         if len(positional) != 1:
-            raise WorkloadError(f"{kind} takes one MODEL (7b, 13b, 70b, 405b or params=N)")
+            raise WorkloadError(Message("error.workload.one_model", kind=kind))
         w.model, w.params, w.layers, w.hidden = _model_shape(positional[0])
         if kind == "inference" and "qps" not in options:
-            raise WorkloadError("inference needs qps=REQUESTS_PER_SECOND (e.g. inference:70b:qps=20)")
+            raise WorkloadError(Message("error.workload.inference_qps"))
     return w
 
 
@@ -245,5 +254,5 @@ def parse_workloads(specs: list[str] | list[Workload] | str) -> list[Workload]:
         specs = [specs]
     out = [s if isinstance(s, Workload) else parse_workload(s) for s in specs]
     if not out:
-        raise WorkloadError("no workload given")
+        raise WorkloadError(Message("error.workload.none"))
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.topology import fat_tree, fat_tree_3, leaf_spine, rail_optimized
 from designer.topology.clos import ClosBlueprint, blueprint, lanes_per_leaf
@@ -18,7 +19,8 @@ def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec
     """
     lanes = lanes_per_leaf(spec, oversubscription)
     if lanes < 1:
-        raise ProjectError(f"a {spec.ports}-port leaf at {oversubscription:g}:1 has no port left for servers")
+        raise ProjectError(Message("error.generate.no_server_ports", ports=spec.ports,
+                                   oversubscription=f"{oversubscription:g}"))
     cable, tiers = IN_RACK_DAC, 2
     if kind == "leaf-spine":
         groups = leaf_spine.leaf_groups(servers, nics, lanes)
@@ -31,7 +33,7 @@ def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec
         groups = fat_tree_3.leaf_groups(servers, nics, lanes, spec.ports // 2)
         tiers = 3
     else:
-        raise ProjectError(f"unknown generator kind '{kind}'")
+        raise ProjectError(Message("error.generate.unknown_kind", kind=kind))
     return blueprint(groups, spec, spec, spec, oversubscription, tiers=tiers, plane="backend",
                      endpoint_cable=cable, fabric_pod=fabric_pod, gateway_lanes=gateway_lanes,
                      gateway_gbps=gateway_gbps)

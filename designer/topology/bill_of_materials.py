@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.catalog.loader import Catalog
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 
@@ -65,19 +66,19 @@ def bill_of_materials(doc: FabricDocument, catalog: Catalog) -> list[BomItem]:
                 n_backend = len(node.backend_ports())
                 if n_backend:
                     if not node.nic_model:
-                        raise ProjectError("has back-end NIC ports but no NIC model")
+                        raise ProjectError(Message("error.bom.no_nic_model"))
                     add("nic", node.nic_model, catalog.nic(node.nic_model), n_backend)
             else:
-                raise ProjectError(f"has an unknown kind '{node.kind}'")
+                raise ProjectError(Message("error.bom.unknown_kind", kind=node.kind))
         except ProjectError as exc:
-            raise ProjectError(f"node '{node.id}': {exc.problems[0]}") from None
+            raise ProjectError(Message("error.bom.node", node=node.id, text=exc.messages[0])) from None
 
     cabled_fe: dict[str, int] = {}  # server id -> cabled front-end ports
     for link in doc.links.values():
         cable = catalog.cable_for(link.cable, link.speed_gbps)
         if cable is None:
-            raise ProjectError(f"link '{link.id}': the catalog has no {link.cable} cable for "
-                               f"{link.speed_gbps:g} Gb/s")
+            raise ProjectError(Message("error.catalog.no_cable", link=link.id, cable=link.cable,
+                                       speed=f"{link.speed_gbps:g}"))
         add("optics" if cable.type == "optics" else "cable", cable.id, cable)
         for end in (link.a, link.b):
             node = doc.nodes.get(end.node)
@@ -104,5 +105,5 @@ def frontend_nic_for(catalog: Catalog, speed_gbps: float) -> str:
         return default.id
     fits = [n for n in catalog.nics.values() if n.protocol in ("ethernet", "vpi") and n.port_gbps >= speed_gbps]
     if not fits:
-        raise ProjectError(f"the catalog has no Ethernet NIC for a {speed_gbps:g} Gb/s front-end port")
+        raise ProjectError(Message("error.bom.no_frontend_nic", speed=f"{speed_gbps:g}"))
     return min(fits, key=lambda n: (n.price_usd, n.id)).id

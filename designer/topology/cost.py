@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.catalog.money import convert_usd
+from designer.i18n.message import Message, either
 from designer.model.assumptions import CURRENCIES
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -91,12 +92,12 @@ def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: s
     a = doc.assumptions
     cur = currency or a.currency
     if cur not in CURRENCIES:
-        raise ProjectError(f"unknown currency '{cur}' (choose {' or '.join(CURRENCIES)})")
+        raise ProjectError(Message("error.cost.currency", currency=cur, choices=either(CURRENCIES)))
     if a.tco_years < 0 or a.pue < 1.0 or a.cny_per_usd <= 0 or a.electricity_per_kwh_usd < 0 \
             or a.support_fraction_per_year < 0:
-        raise ProjectError(f"cost assumptions out of range (tco_years {a.tco_years}, PUE {a.pue:g} must be >= 1, "
-                           f"cny_per_usd {a.cny_per_usd:g}, electricity {a.electricity_per_kwh_usd:g}/kWh, "
-                           f"support {a.support_fraction_per_year:g}/year)")
+        raise ProjectError(Message("error.cost.assumptions", years=a.tco_years, pue=f"{a.pue:g}",
+                                   cny=f"{a.cny_per_usd:g}", electricity=f"{a.electricity_per_kwh_usd:g}",
+                                   support=f"{a.support_fraction_per_year:g}"))
 
     def money(usd: float) -> float:
         return convert_usd(usd, cur, a.cny_per_usd)

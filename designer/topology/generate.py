@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 
 from designer.catalog.instantiate import server_node, storage_node
 from designer.catalog.loader import Catalog, load_catalog
+from designer.i18n.message import Message, either
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.links import Link
@@ -172,10 +173,11 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
         spec = specs[protocols[0]]
         most = max_gpus(kind, spec, oversubscription, nics, gpus_per_server)
         tiers = 3 if kind == "fat-tree-3" else 2
-        hint = "; try fat-tree-3" if tiers == 2 else ""
-        raise ProjectError(f"{gpus} GPUs do not fit a {kind} of {spec.model} switches ({spec.ports} x "
-                           f"{spec.speed_gbps:g}G): {tiers} tiers hold at most {most:,} GPUs at "
-                           f"{oversubscription:g}:1{hint} ({exc})") from None
+        hint = Message("error.generate.try_3_tiers") if tiers == 2 else ""
+        raise ProjectError(Message("error.generate.too_many_gpus", gpus=gpus, kind=kind, model=spec.model,
+                                   ports=spec.ports, speed=f"{spec.speed_gbps:g}", tiers=tiers, most=f"{most:,}",
+                                   oversubscription=f"{oversubscription:g}", hint=hint,
+                                   detail=exc.messages[0] if exc.messages else str(exc))) from None
     storage: list[str] = []
     fe = None
     if frontend:
@@ -190,37 +192,38 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
 def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
                    link_gbps: float, frontend: bool) -> None:
     if kind not in GENERATOR_KINDS:
-        raise ProjectError(f"unknown generator kind '{kind}' (choose one of: {', '.join(GENERATOR_KINDS)})")
+        raise ProjectError(Message("error.generate.unknown_kind_choose", kind=kind,
+                                   choices=", ".join(GENERATOR_KINDS)))
     if backend not in BACKENDS:
-        raise ProjectError(f"unknown back-end '{backend}' (choose one of: {', '.join(BACKENDS)})")
+        raise ProjectError(Message("error.generate.unknown_backend", backend=backend, choices=", ".join(BACKENDS)))
     for label, value in (("gpus", gpus), ("gpus_per_server", gpus_per_server)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ProjectError(f"{label} must be a whole number of at least 1, not {value!r}")
+            raise ProjectError(Message("error.generate.whole_number", option=label, value=repr(value)))
     for label, value in (("oversubscription", oversubscription), ("link_gbps", link_gbps)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ProjectError(f"{label} must be a number, not {value!r}")
+            raise ProjectError(Message("error.generate.number", option=label, value=repr(value)))
     if oversubscription < 1:
-        raise ProjectError(f"oversubscription must be at least 1 (1 = non-blocking), not {oversubscription:g}")
+        raise ProjectError(Message("error.generate.oversubscription", value=f"{oversubscription:g}"))
     if link_gbps <= 0:
-        raise ProjectError(f"link_gbps must be positive, not {link_gbps:g}")
+        raise ProjectError(Message("error.generate.link_gbps", value=f"{link_gbps:g}"))
     if not isinstance(frontend, bool):
-        raise ProjectError(f"frontend must be true or false, not {frontend!r}")
+        raise ProjectError(Message("error.generate.frontend", value=repr(frontend)))
     if gpus % gpus_per_server:
-        raise ProjectError(f"{gpus} GPUs is not a whole number of {gpus_per_server}-GPU servers")
+        raise ProjectError(Message("error.generate.servers", gpus=gpus, per_server=gpus_per_server))
 
 
 def _server_model(cat: Catalog, gpus_per_server: int, server_model: str | None) -> str:
     options = ", ".join(f"{m.id} ({m.gpus} GPUs)" for m in cat.servers.values())
     if server_model is None:
         if gpus_per_server not in DEFAULT_SERVER_MODELS:
-            raise ProjectError(f"no default server with {gpus_per_server} GPUs: use 8 or 4 GPUs per server, "
-                               f"or name a server model ({options})")
+            raise ProjectError(Message("error.generate.no_default_server", per_server=gpus_per_server,
+                                       options=options))
         return DEFAULT_SERVER_MODELS[gpus_per_server]
     if server_model not in cat.servers:
-        raise ProjectError(f"unknown server model '{server_model}' (known: {options})")
+        raise ProjectError(Message("error.generate.unknown_server", model=server_model, options=options))
     if cat.servers[server_model].gpus != gpus_per_server:
-        raise ProjectError(f"server model '{server_model}' holds {cat.servers[server_model].gpus} GPUs, "
-                           f"not {gpus_per_server} (set gpus per server to match)")
+        raise ProjectError(Message("error.generate.server_gpus", model=server_model,
+                                   gpus=cat.servers[server_model].gpus, per_server=gpus_per_server))
     return server_model
 
 
@@ -234,25 +237,24 @@ def _backend_switch(cat: Catalog, protocol: str, link_gbps: float, nic_gbps: flo
         if speaks == protocol:
             model_id = switch_model
         elif backend != "hybrid":
-            kinds = {"ib": "an InfiniBand", "rocev2": "an Ethernet"}
-            raise ProjectError(f"switch model '{switch_model}' is {kinds[speaks]} switch; a "
-                               f"{PROTOCOL_NAMES[protocol]} back-end needs {kinds[protocol]} one")
+            msg_id = "error.generate.switch_is_ib" if speaks == "ib" else "error.generate.switch_is_ethernet"
+            raise ProjectError(Message(msg_id, model=switch_model, protocol=PROTOCOL_NAMES[protocol]))
     if model_id is None:
         key = (protocol, int(link_gbps)) if float(link_gbps).is_integer() else None
         if key not in DEFAULT_SWITCH_MODELS:
             speeds = sorted({s for p, s in DEFAULT_SWITCH_MODELS if p == protocol})
-            raise ProjectError(f"no catalog {PROTOCOL_NAMES[protocol]} switch for {link_gbps:g} Gb/s links "
-                               f"(choose {' or '.join(str(s) for s in speeds)})")
+            raise ProjectError(Message("error.generate.no_switch", protocol=PROTOCOL_NAMES[protocol],
+                                       speed=f"{link_gbps:g}", choices=either([str(s) for s in speeds])))
         model_id = DEFAULT_SWITCH_MODELS[key]
     m = cat.switch(model_id)
     breakout = m.breakout_for(link_gbps)
     if breakout is None:
         speeds = ", ".join(f"{s:g}" for s in m.speeds_gbps())
-        raise ProjectError(f"switch model '{model_id}' has no {link_gbps:g} Gb/s ports (it runs: {speeds})")
+        raise ProjectError(Message("error.generate.no_ports", model=model_id, speed=f"{link_gbps:g}", speeds=speeds))
     lanes = link_gbps / nic_gbps
     if lanes < 1 or not float(lanes).is_integer() or m.breakout_for(nic_gbps) is None:
-        raise ProjectError(f"switch model '{model_id}' at {link_gbps:g} Gb/s cannot give the servers' "
-                           f"{nic_gbps:g} Gb/s NICs a port of their speed")
+        raise ProjectError(Message("error.generate.nic_speed", model=model_id, speed=f"{link_gbps:g}",
+                                   nic_speed=f"{nic_gbps:g}"))
     return SwitchSpec(model_id, m.ports * breakout, link_gbps, nic_gbps, int(lanes))
 
 

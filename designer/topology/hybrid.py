@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from designer.catalog.instantiate import gateway_node
 from designer.catalog.loader import Catalog
+from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.topology.backend_fabric import backend_blueprint
 from designer.topology.clos import BuiltClos, ClosBlueprint, build
@@ -42,10 +43,9 @@ def hybrid_blueprint(cat: Catalog, kind: str, servers: list[str], nics: int, spe
                      oversubscription: float) -> HybridBlueprint:
     """The fewest pods (at least two) whose 2-tier fabrics hold the servers."""
     if kind == "fat-tree-3":
-        raise ProjectError("hybrid designs join 2-tier pods through gateways: use leaf-spine, fat-tree or "
-                           "rail-optimized with backend 'hybrid'")
+        raise ProjectError(Message("error.generate.hybrid_3_tiers"))
     if len(servers) < 2:
-        raise ProjectError("a hybrid design needs at least two servers (one IB pod, one RoCEv2 pod)")
+        raise ProjectError(Message("error.generate.hybrid_servers"))
     gw = cat.gateway(GATEWAY_MODEL)
     ports = min(gw.ib_ports, gw.eth_ports)
     last_error: SizingError | None = None
@@ -68,7 +68,7 @@ def hybrid_blueprint(cat: Catalog, kind: str, servers: list[str], nics: int, spe
         gateways = [pair for pair in pairs for _ in range(GATEWAYS_PER_PAIR)]
         return HybridBlueprint(pods, [PROTOCOL_CYCLE[p % 2] for p in range(n)], shares, gateways, ports,
                                gw.port_gbps)
-    raise last_error or SizingError("the servers do not fit any number of hybrid pods")
+    raise last_error or SizingError(Message("error.sizing.hybrid"))
 
 
 def build_hybrid(hb: HybridBlueprint, cat: Catalog, out: DesignBuilder) -> tuple[list[BuiltClos], list[str]]:

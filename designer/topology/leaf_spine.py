@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.topology.clos import LeafGroup
 from designer.topology.sizing import balanced
@@ -14,7 +15,7 @@ def leaf_groups(servers: list[str], nics: int, lanes_per_leaf: int) -> list[Leaf
     above a single leaf would carry nothing), the servers spread evenly."""
     per_leaf = lanes_per_leaf // nics
     if per_leaf < 1:
-        raise ProjectError(f"a leaf has {lanes_per_leaf} ports for servers, fewer than one server's {nics} NICs")
+        raise ProjectError(Message("error.generate.leaf_too_small", ports=lanes_per_leaf, nics=nics))
     count = max(min(2, len(servers)), math.ceil(len(servers) / per_leaf))
     groups, start = [], 0
     for n in balanced(len(servers), count):

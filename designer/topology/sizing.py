@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 
 _EPS = 1e-9
@@ -53,7 +54,7 @@ class SwitchSpec:
 def leaf_ports(ports: int, oversubscription: float) -> tuple[int, int]:
     """(down, up) port counts of a full leaf of `ports` ports at `oversubscription` down:up."""
     if oversubscription < 1:
-        raise ProjectError(f"oversubscription must be at least 1 (1 = non-blocking), not {oversubscription:g}")
+        raise ProjectError(Message("error.generate.oversubscription", value=f"{oversubscription:g}"))
     down = math.floor(ports * oversubscription / (1 + oversubscription) + _EPS)
     up = math.ceil(down / oversubscription - _EPS)
     return down, up
@@ -128,8 +129,8 @@ def _leaf_uplinks(fills: list[int], leaf: SwitchSpec, oversubscription: float) -
     down_ports = math.ceil(fullest / leaf.lanes_per_port)
     cap_down, _ = leaf_ports(leaf.ports, oversubscription)
     if down_ports > cap_down:
-        raise SizingError(f"a leaf of {leaf.ports} ports at {oversubscription:g}:1 takes "
-                          f"{cap_down * leaf.lanes_per_port} endpoints, not {fullest}")
+        raise SizingError(Message("error.sizing.leaf_full", ports=leaf.ports, oversubscription=f"{oversubscription:g}",
+                                  most=cap_down * leaf.lanes_per_port, count=fullest))
     up = uplinks_for(fullest * leaf.endpoint_gbps, leaf.speed_gbps, oversubscription)
     return down_ports, up
 
@@ -157,8 +158,7 @@ def size_two_tier(fills: list[int], leaf: SwitchSpec, spine: SwitchSpec, oversub
                                  spine_down_ports=n_leaves * (up // s), gateway_ports=gw_ports)
                 break
     if best is None:
-        raise SizingError(f"{n_leaves} leaves with {need_up} uplinks each do not fit 2 tiers of {spine.ports}-port "
-                          f"spines (at most {spine.ports} leaves)")
+        raise SizingError(Message("error.sizing.spines", leaves=n_leaves, uplinks=need_up, ports=spine.ports))
     return best
 
 
@@ -180,8 +180,7 @@ def size_three_tier(pod_fills: list[list[int]], leaf: SwitchSpec, spine: SwitchS
         if agg is not None and (choice is None or agg < choice[0]):
             choice = (agg, up)
     if choice is None:
-        raise SizingError(f"pods of {per_pod} leaves do not fit {spine.ports}-port aggregation switches "
-                          f"(at most {half} leaves per pod)")
+        raise SizingError(Message("error.sizing.aggregation", leaves=per_pod, ports=spine.ports, most=half))
     agg, up = choice
     agg_down = per_pod * (up // agg)
     best: tuple[int, int] | None = None  # (cores per plane, aggregation uplinks)
@@ -190,7 +189,7 @@ def size_three_tier(pod_fills: list[list[int]], leaf: SwitchSpec, spine: SwitchS
         if cpl is not None and (best is None or cpl < best[0]):
             best = (cpl, agg_up)
     if best is None:
-        raise SizingError(f"{pods} pods do not fit {core.ports}-port core switches (at most {core.ports} pods)")
+        raise SizingError(Message("error.sizing.core", pods=pods, ports=core.ports))
     cpl, agg_up = best
     return ClosShape(tiers=3, leaves=len(all_fills), down_ports=down_ports, uplinks=up, pods=pods,
                      spines_per_pod=agg, leaf_spine_links=up // agg, spine_down_ports=agg_down,

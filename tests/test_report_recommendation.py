@@ -72,4 +72,12 @@ def test_every_reason_reads_in_chinese_with_the_same_figures():
         zh = reason.text("zh_CN")
         assert zh != reason.text() and any("\u4e00" <= c <= "\u9fff" for c in zh)
     faster = next(r for r in rec.reasons if r.key == "sim_ib_faster")
-    assert "50 %" in faster.text("zh_CN") and "qps=16" in faster.text("zh_CN")
+    assert "50%" in faster.text("zh_CN") and "qps=16" in faster.text("zh_CN")
+
+
+def test_chinese_cost_reason_writes_us_dollars_and_percent_without_space():
+    doc = make_design(hybrid=False)
+    rec = recommend(doc, workloads=["allreduce:1GiB"], catalog=load_catalog())
+    cost = next(r for r in rec.reasons if r.key in ("cost_premium", "cost_close"))
+    assert "US$" in cost.text("zh_CN") and "$" in cost.text() and "US$" not in cost.text()
+    assert " %" not in cost.text("zh_CN")

@@ -70,20 +70,20 @@ REASON_TEXT_ZH = {
     "scale_medium": ("{gpus} 块 GPU 用任一协议的两层网络都能容纳；仅凭规模无法决定。"),
     "latency_sensitive": ("负载（{workloads}）对时延敏感；InfiniBand 的直通交换（端口间约 130 ns，以太网约 600 ns）和"
                           "基于信用的流控使小消息时延和尾时延更低。"),
-    "bandwidth_bound": ("负载（{workloads}）是带宽受限的集合通信；经过调优的 RoCEv2 网络已在 24,000 块 GPU（Meta）和"
+    "bandwidth_bound": ("负载（{workloads}）是带宽受限的集合通信；经过调优的 RoCEv2 网络已在 24,000 块 GPU（Meta）和 "
                         "15,000 块 GPU（阿里巴巴）规模上达到 InfiniBand 级的总线带宽。"),
-    "sim_ib_faster": ("在本设计上，仿真在 InfiniBand 上快 {pct:.0f} % 完成（{ib} 对比 {roce}）。"
+    "sim_ib_faster": ("在本设计上，仿真在 InfiniBand 上快 {pct:.0f}% 完成（{ib} 对比 {roce}）。"
                       "如因其他原因倾向 RoCEv2，"
                       "可增加每个连接的队列对（qps=16，Meta 的做法）或采用逐包喷洒，把流量分散到 ECMP 闲置的路径上；"
                       "请先用这些选项仿真再做决定。"),
-    "sim_roce_faster": ("在本设计上，仿真在 RoCEv2 上快 {pct:.0f} % 完成（{roce} 对比 {ib}）。"),
-    "sim_parity": ("在本设计上，两者的仿真完成时间相差不到 {band:.0f} %（InfiniBand {ib}，RoCEv2 {roce}），"
+    "sim_roce_faster": ("在本设计上，仿真在 RoCEv2 上快 {pct:.0f}% 完成（{roce} 对比 {ib}）。"),
+    "sim_parity": ("在本设计上，两者的仿真完成时间相差不到 {band:.0f}%（InfiniBand {ib}，RoCEv2 {roce}），"
                    "性能不足以区分两种协议。"),
     "sim_tail": ("RoCEv2 的仿真 p99 时延是 InfiniBand 的 {ratio:.1f} 倍（{roce_us:.1f} µs 对比 {ib_us:.1f} µs）："
                  "PFC/ECN 下的排队体现在尾时延中。"),
-    "pfc_pauses": ("仿真中 RoCEv2 端口有 {pct:.1f} % 的时间被 PFC 暂停，说明存在需要调优的拥塞扩散。"),
+    "pfc_pauses": ("仿真中 RoCEv2 端口有 {pct:.1f}% 的时间被 PFC 暂停，说明存在需要调优的拥塞扩散。"),
     "cost_premium": ("所绘 {ports} 个后端交换机端口采用 InfiniBand 约需 {ib_cost}，采用以太网约需 {eth_cost}"
-                     "（贵 {pct:.0f} %）。"),
+                     "（贵 {pct:.0f}%）。"),
     "cost_close": ("所绘 {ports} 个后端交换机端口采用 InfiniBand 与以太网的成本相近（{ib_cost} 对比 {eth_cost}）。"),
     "ethernet_ops": ("设计中已有以太网前端网络（{fe} 台交换机）：RoCEv2 后端可复用其运维、工具和技能，"
                      "而 InfiniBand 需要增加子网管理器和另一套技能。"),
@@ -107,8 +107,15 @@ class Reason:
 
     def text(self, language: str = "en") -> str:
         """The reason as a sentence, in English or (language "zh_CN") Chinese."""
-        table = REASON_TEXT_ZH if language == "zh_CN" else REASON_TEXT
-        return table[self.key].format(**self.values)
+        if language != "zh_CN":
+            return REASON_TEXT[self.key].format(**self.values)
+        from designer.report.number_format import money  # the report package imports this module
+
+        values = dict(self.values)
+        for key in ("ib_cost", "eth_cost"):
+            if f"{key}_usd" in values:
+                values[key] = money(values[f"{key}_usd"], "USD", language)   # US$ beside ¥, as Chinese text writes
+        return REASON_TEXT_ZH[self.key].format(**values)
 
 
 @dataclass
@@ -238,7 +245,7 @@ def recommend(doc: FabricDocument, *, results: dict | None = None, workloads: li
             ib_cost, eth_cost = ib_port * ports, eth_port * ports
             premium = ib_cost / eth_cost - 1
             values = {"ports": f"{ports:,}", "ib_cost": _money(ib_cost), "eth_cost": _money(eth_cost),
-                      "pct": premium * 100}
+                      "ib_cost_usd": ib_cost, "eth_cost_usd": eth_cost, "pct": premium * 100}
             if premium > COST_PREMIUM_THRESHOLD:
                 reasons.append(Reason("cost_premium", -1.0, values))
             else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Rect, String
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from designer.report.styles import BACKEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE
 
@@ -22,6 +23,17 @@ def _nice_max(value: float) -> float:
         if step * base >= value:
             return step * base
     return 10 * base
+
+
+# series that are not protocols (speed, cost, ...) take these in turn, so two of them never share a colour
+OTHER_SERIES_COLOURS = (colors.HexColor("#3B6EA5"), colors.HexColor("#D9822B"), colors.HexColor("#2E8B57"),
+                        BACKEND_COLOUR)
+
+
+def series_colours(names: list[str]) -> list:
+    """A colour per series: the protocol's own colour for 'ib' / 'rocev2', distinct others for the rest."""
+    others = iter(OTHER_SERIES_COLOURS * (1 + len(names) // len(OTHER_SERIES_COLOURS)))
+    return [PROTOCOL_COLOURS[n] if n in PROTOCOL_COLOURS else next(others) for n in names]
 
 
 def bar_chart(title: str, categories: list[str], series: dict[str, list[float]], font: str,
@@ -54,8 +66,9 @@ def bar_chart(title: str, categories: list[str], series: dict[str, list[float]],
     chart.valueAxis.gridStrokeWidth = 0.4
     chart.groupSpacing = 8
     chart.barSpacing = 1.5
-    for i, name in enumerate(names):
-        chart.bars[i].fillColor = PROTOCOL_COLOURS.get(name, BACKEND_COLOUR)
+    colours = series_colours(names)
+    for i, colour in enumerate(colours):
+        chart.bars[i].fillColor = colour
         chart.bars[i].strokeColor = None
     chart.barLabelFormat = lambda v: value_format.format(v)
     chart.barLabels.fontName = font
@@ -64,10 +77,10 @@ def bar_chart(title: str, categories: list[str], series: dict[str, list[float]],
     chart.barLabels.nudge = 5
     d.add(chart)
     x = 32.0
-    for name in names:
-        colour = PROTOCOL_COLOURS.get(name, BACKEND_COLOUR)
+    for name, colour in zip(names, colours, strict=True):
         d.add(Rect(x, 4, 8, 7, fillColor=colour, strokeColor=None))
         label = SERIES_LABELS.get(name, name)
         d.add(String(x + 11, 5, label, fontName=font, fontSize=7, fillColor=INK))
-        x += 20 + len(label) * 4.5
+        # Latin text keeps its old spacing; wider (CJK) text is measured so legend entries never overlap
+        x += 20 + max(len(label) * 4.5, stringWidth(label, font, 7))
     return d

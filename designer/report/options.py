@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass, field
 
+from designer.i18n.message import Message, either
 from designer.model.assumptions import CURRENCIES
 from designer.report.strings import LANGUAGES
 
@@ -33,20 +34,26 @@ class ReportOptions:
     sections: set[str] = field(default_factory=lambda: set(DEFAULT_SECTIONS))
     workloads: list[str] = field(default_factory=list)
     resilience: bool | None = None       # the Resilience section: None = when the design has scenarios
+    sweep_results: str | None = None     # a sweep's results (.csv or .parquet): appended as an appendix
+    sweep_metric: str | None = None      # the appendix chart's metric (a CHART_METRICS key; None: the default)
 
     def validate(self) -> None:
         """Raise ReportOptionsError naming the first bad option."""
         if self.currency is not None and self.currency not in CURRENCIES:
-            raise ReportOptionsError(f"unknown currency '{self.currency}' (choose {' or '.join(CURRENCIES)})")
+            raise ReportOptionsError(Message("error.cost.currency", currency=self.currency, choices=either(CURRENCIES)))
         if self.language not in LANGUAGES:
-            raise ReportOptionsError(f"unknown report language '{self.language}' (available: {', '.join(LANGUAGES)})")
+            raise ReportOptionsError(Message("error.report.language", language=self.language,
+                                             choices=", ".join(LANGUAGES)))
         unknown = set(self.sections) - set(SECTION_ORDER)
         if unknown:
-            raise ReportOptionsError(f"unknown report section(s) {', '.join(sorted(unknown))} "
-                                     f"(known: {', '.join(SECTION_ORDER)})")
+            raise ReportOptionsError(Message("error.report.sections", sections=", ".join(sorted(unknown)),
+                                             known=", ".join(SECTION_ORDER)))
 
-    def resolved_date(self) -> str:
-        return self.date or _dt.date.today().isoformat()
+    def resolved_date(self, language: str | None = None) -> str:
+        """The cover date (today when empty) written for `language` (default: the proposal's own)."""
+        from designer.report.number_format import date as format_date
+
+        return format_date(self.date or _dt.date.today(), language or self.language)
 
     def ordered_sections(self, has_scenarios: bool = False) -> list[str]:
         """The sections to lay out; Resilience when chosen (in `sections` or `resilience=True`), or when the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -53,11 +53,11 @@ class Styles:
     toc: list[ParagraphStyle]
 
 
-def make_styles(fonts: FontChoice) -> Styles:
+def make_styles(fonts: FontChoice, language: str = "en") -> Styles:
     """Build every style with `fontName` set explicitly: a style left on a default font shows Chinese as boxes."""
     f, fb = fonts.regular, fonts.bold
     body = ParagraphStyle("body", fontName=f, fontSize=9.5, leading=13.5, textColor=INK, spaceAfter=6)
-    return Styles(
+    styles = Styles(
         fonts=fonts,
         body=body,
         small=ParagraphStyle("small", parent=body, fontSize=7.5, leading=10, textColor=MUTED, spaceAfter=3),
@@ -80,6 +80,12 @@ def make_styles(fonts: FontChoice) -> Styles:
         toc=[ParagraphStyle("toc1", fontName=f, fontSize=11, leading=20, textColor=INK, leftIndent=0),
              ParagraphStyle("toc2", fontName=f, fontSize=9.5, leading=15, textColor=MUTED, leftIndent=16)],
     )
+    if language.startswith("zh"):
+        # Chinese has no spaces to break at: wrap between any two CJK characters (Latin words stay whole)
+        for style in [*(getattr(styles, f.name) for f in fields(Styles)), *styles.toc]:
+            if isinstance(style, ParagraphStyle):
+                style.wordWrap = "CJK"
+    return styles
 
 
 def data_table(styles: Styles, header: list[str], rows: list[list[object]], col_widths: list[float],

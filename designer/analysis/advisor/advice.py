@@ -15,7 +15,9 @@ from designer.analysis.advisor.candidates import Candidate, CandidateSpec, build
 from designer.analysis.advisor.ranking import Preferences, Scored, score_candidates
 from designer.analysis.recommendation import Recommendation, format_duration, recommend
 from designer.catalog.loader import Catalog, load_catalog
-from designer.catalog.money import format_money
+from designer.i18n import current_language, render
+from designer.i18n.message import Message, either
+from designer.i18n.messages_en import EN
 from designer.model.assumptions import CURRENCIES
 from designer.sim.workload_spec import WorkloadError, parse_workloads
 
@@ -27,9 +29,81 @@ class AdviceCancelled(Exception):
     """The user cancelled the advisor before every candidate was built."""
 
 
+@dataclass(frozen=True)
+class Money:
+    """An amount in a currency, formatted for the language a reason is rendered in."""
+
+    amount: float
+    currency: str
+
+
+@dataclass(frozen=True)
+class Percent:
+    """A fraction shown as a whole percentage ('12 %' in English, '12%' in Chinese)."""
+
+    fraction: float
+
+
+@dataclass(frozen=True)
+class Duration:
+    """A time in seconds, shown with the unit that reads best (SI in every language)."""
+
+    seconds: float
+
+
+@dataclass(frozen=True)
+class MessageRef:
+    """A nested message id (a candidate's label, a protocol name), rendered in the reason's language."""
+
+    msg_id: str
+    params: dict = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class CandidateLabel:
+    """The label of the candidate with this id, rendered in the reason's language."""
+
+    candidate_id: str
+
+
+@dataclass(frozen=True)
+class AdviceReason:
+    """One reason as a message id and its parameters; text(language) renders it in any language."""
+
+    msg_id: str
+    params: dict = field(default_factory=dict, hash=False)
+
+    def text(self, language: str | None = None, candidates: dict[str, Candidate] | None = None) -> str:
+        """The sentence in `language` (default: the current core language)."""
+        values = {k: _render_value(v, language, candidates or {}) for k, v in self.params.items()}
+        return render(self.msg_id, language, **values)
+
+
+def _render_value(value: object, language: str | None, candidates: dict[str, Candidate]) -> object:
+    """A reason parameter as text in `language`; numbers and plain text are left to the template."""
+    from designer.report import number_format as nf  # lazy: advise() itself needs nothing of the report
+
+    lang = language or current_language()
+    if isinstance(value, Money):
+        return nf.money(value.amount, value.currency, lang)
+    if isinstance(value, Percent):
+        return nf.percent(value.fraction, 0, lang)
+    if isinstance(value, Duration):
+        return format_duration(value.seconds)
+    if isinstance(value, MessageRef):
+        return render(value.msg_id, lang, **{k: _render_value(v, lang, candidates) for k, v in value.params.items()})
+    if isinstance(value, CandidateLabel):
+        return candidates[value.candidate_id].spec.label_text(lang)
+    return value
+
+
 @dataclass
 class Advice:
-    """The ranked candidates, the recommended one, and the reasons (plain sentences)."""
+    """The ranked candidates, the recommended one, and the reasons.
+
+    `reason_items` are message ids with parameters (render them with reason_texts(language)); `reasons` holds
+    their English sentences, as advice.json gives them.
+    """
 
     gpus: int
     workloads: list[str]
@@ -39,10 +113,17 @@ class Advice:
     ranking: list[Scored]
     protocol: Recommendation
     reasons: list[str] = field(default_factory=list)
+    reason_items: list[AdviceReason] = field(default_factory=list)
 
     @property
     def recommended(self) -> Candidate:
         return self.candidates[self.ranking[0].id]
+
+    def reason_texts(self, language: str | None = None) -> list[str]:
+        """The reasons as sentences in `language` (default: the current core language)."""
+        if not self.reason_items:
+            return list(self.reasons)
+        return [r.text(language, self.candidates) for r in self.reason_items]
 
     def ranked(self) -> list[tuple[Scored, Candidate]]:
         return [(s, self.candidates[s.id]) for s in self.ranking]
@@ -65,13 +146,13 @@ class Advice:
 def check_request(gpus: int, workloads: list[str], prefs: Preferences, seed: int) -> None:
     """Raise WorkloadError (one line) for a request the advisor cannot run."""
     if isinstance(gpus, bool) or not isinstance(gpus, int) or gpus < 8 or gpus % 8:
-        raise WorkloadError(f"--gpus must be a positive multiple of 8 (8-GPU servers), not {gpus!r}")
+        raise WorkloadError(Message("error.advisor.gpus", gpus=repr(gpus)))
     if prefs.currency not in CURRENCIES:
-        raise WorkloadError(f"unknown currency '{prefs.currency}' (choose {' or '.join(CURRENCIES)})")
+        raise WorkloadError(Message("error.advisor.currency", currency=prefs.currency, choices=either(CURRENCIES)))
     if prefs.budget is not None and not prefs.budget > 0:
-        raise WorkloadError(f"--budget must be a positive amount, not {prefs.budget:g}")
+        raise WorkloadError(Message("error.advisor.budget", budget=f"{prefs.budget:g}"))
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise WorkloadError(f"seed must be a whole number >= 0, not {seed!r}")
+        raise WorkloadError(Message("error.advisor.seed", seed=repr(seed)))
     parse_workloads(workloads)
 
 
@@ -105,7 +186,8 @@ def advise(gpus: int, workloads: list[str] | None = None, prefs: Preferences | N
     lean = recommend(best.doc, results=pair, workloads=specs_text, catalog=cat,
                      oversubscription=best.spec.oversubscription)
     advice = Advice(gpus, specs_text, prefs, seed, built, ranking, lean)
-    advice.reasons = candidate_reasons(advice)
+    advice.reason_items = candidate_reason_items(advice)
+    advice.reasons = advice.reason_texts("en")
     return advice
 
 
@@ -117,44 +199,42 @@ def _protocol_pair(built: dict[str, Candidate]) -> dict | None:
     return {"ib": ib.result, "rocev2": roce.result} if ib and roce else None
 
 
-def _pct(value: float) -> str:
-    return f"{value * 100:.0f} %"
-
-
-def candidate_reasons(advice: Advice) -> list[str]:
-    """Why the first candidate ranks first, in sentences with this run's numbers."""
+def candidate_reason_items(advice: Advice) -> list[AdviceReason]:
+    """Why the first candidate ranks first, with this run's numbers, as message ids to render in any language."""
     prefs = advice.preferences
     first, best = advice.ranking[0], advice.recommended
     f = best.figures
     cur = f["currency"]
-    out = [f"{best.spec.label} ranks first of {len(advice.ranking)} candidates: time {format_duration(f['time_s'])} "
-           f"({_pct(first.time_term)} above the fastest), TCO {format_money(f['tco'], cur)} "
-           f"({_pct(first.cost_term)} above the cheapest), p99 latency {f['p99_latency_us']:.2f} µs."]
+    out = [AdviceReason("advisor.reason.first", {
+        "label": CandidateLabel(best.id), "count": len(advice.ranking), "time": Duration(f["time_s"]),
+        "time_above": Percent(first.time_term), "tco": Money(f["tco"], cur), "cost_above": Percent(first.cost_term),
+        "p99": f["p99_latency_us"]})]
     runner_up = advice.ranking[1] if len(advice.ranking) > 1 else None
     if runner_up is not None:
         r = advice.candidates[runner_up.id]
-        out.append(f"Runner-up: {r.spec.label} (time {format_duration(r.figures['time_s'])}, TCO "
-                   f"{format_money(r.figures['tco'], cur)}, p99 {r.figures['p99_latency_us']:.2f} µs).")
+        out.append(AdviceReason("advisor.reason.runner_up", {
+            "label": CandidateLabel(r.id), "time": Duration(r.figures["time_s"]), "tco": Money(r.figures["tco"], cur),
+            "p99": r.figures["p99_latency_us"]}))
     if prefs.budget is not None:
         fits = [s for s in advice.ranking if s.within_budget]
         if fits:
-            out.append(f"{len(fits)} of {len(advice.ranking)} candidates fit the budget of "
-                       f"{format_money(prefs.budget, cur)} (capex); those over it rank last.")
+            out.append(AdviceReason("advisor.reason.budget_fits", {
+                "fits": len(fits), "count": len(advice.ranking), "budget": Money(prefs.budget, cur)}))
         else:
             cheapest = min(advice.candidates.values(), key=lambda c: c.figures["capex"])
-            out.append(f"No candidate fits the budget of {format_money(prefs.budget, cur)}: the cheapest, "
-                       f"{cheapest.spec.label}, needs {format_money(cheapest.figures['capex'], cur)} of capex.")
+            out.append(AdviceReason("advisor.reason.budget_none", {
+                "budget": Money(prefs.budget, cur), "label": CandidateLabel(cheapest.id),
+                "capex": Money(cheapest.figures["capex"], cur)}))
     if prefs.latency_sensitive:
-        out.append("Tail latency was weighed as heavily as completion time, and cost at half weight "
-                   "(--latency-sensitive).")
+        out.append(AdviceReason("advisor.reason.latency"))
     if prefs.existing_ethernet:
-        out.append("An existing Ethernet operation counts against InfiniBand (a second fabric, Subnet Manager "
-                   "and skill set) and, by half, against the hybrid.")
+        out.append(AdviceReason("advisor.reason.ethernet"))
     lean = advice.protocol.choice
-    names = {"ib": "InfiniBand", "rocev2": "RoCEv2", "hybrid": "the hybrid as drawn"}
-    out.append(f"On the protocol question alone, the published trade-offs and these simulations lean to "
-               f"{names.get(lean, lean)} "
-               f"(score {advice.protocol.score:+.1f}; + favours IB).")
+    protocol = MessageRef(f"advisor.lean.{lean}") if f"advisor.lean.{lean}" in EN else lean
+    out.append(AdviceReason("advisor.reason.lean", {"protocol": protocol, "score": advice.protocol.score}))
     return out
 
 
+def candidate_reasons(advice: Advice, language: str = "en") -> list[str]:
+    """Why the first candidate ranks first, as sentences in `language` (English by default)."""
+    return [r.text(language, advice.candidates) for r in candidate_reason_items(advice)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from designer.catalog.loader import Catalog
+from designer.i18n import render
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.sim import SimOptions, run
@@ -19,7 +20,6 @@ from designer.topology import generate
 from designer.topology.cost import cost_report
 
 CHEAPER_OVERSUBSCRIPTION = 2.0   # the "cheaper" variant: half the spine uplinks of each leaf
-PROTOCOL_LABELS = {"ib": "InfiniBand", "rocev2": "RoCEv2", "hybrid": "Hybrid IB + RoCEv2"}
 
 
 @dataclass(frozen=True)
@@ -36,9 +36,16 @@ class CandidateSpec:
 
     @property
     def label(self) -> str:
-        kind = "rail-optimized" if self.kind == "rail-optimized" else "fat tree"
-        extra = " (DCQCN)" if self.backend == "rocev2" else ""
-        return f"{PROTOCOL_LABELS[self.backend]} {kind}{extra}, {self.oversubscription:g}:1"
+        """The English label ("RoCEv2 fat tree (DCQCN), 2:1"): design names, advice.json, progress."""
+        return self.label_text("en")
+
+    def label_text(self, language: str | None = None) -> str:
+        """The label in `language` (default: the current core language)."""
+        kind = "rail-optimized" if self.kind == "rail-optimized" else "fat-tree"
+        return render("advisor.candidate", language, protocol=render(f"advisor.protocol.{self.backend}", language),
+                      kind=render(f"advisor.kind.{kind}", language),
+                      extra=render("advisor.dcqcn", language) if self.backend == "rocev2" else "",
+                      ratio=f"{self.oversubscription:g}")
 
 
 def candidate_specs() -> list[CandidateSpec]:
@@ -66,6 +73,11 @@ class Candidate:
     @property
     def protocol(self) -> str:
         return self.spec.backend
+
+    def label_text(self, language: str | None = None) -> str:
+        """The spec's label in `language`, with "(3 tiers)" when the fat tree grew a third tier."""
+        tiers = render("advisor.three_tiers", language) if self.kind == "fat-tree-3" else ""
+        return self.spec.label_text(language) + tiers
 
 
 def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None) -> tuple[FabricDocument, str]:

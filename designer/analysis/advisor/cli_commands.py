@@ -10,7 +10,9 @@ from pathlib import Path
 
 from designer.analysis.advisor.advice import Advice, advise
 from designer.analysis.advisor.ranking import Preferences
-from designer.catalog.money import format_money
+from designer.i18n import current_language, render
+from designer.i18n.message import Message, os_reason, text_of
+from designer.i18n.text_width import columns, fit, rjust
 from designer.model.errors import ProjectError
 from designer.model.fileformat import save, write_text_atomically
 from designer.sim.workload_spec import WorkloadError
@@ -18,8 +20,8 @@ from designer.sim.workload_spec import WorkloadError
 DESIGN_SUFFIX = ".fabric.json"
 
 
-def _error(message: str) -> int:
-    print(f"fabric-designer: error: {message}", file=sys.stderr)
+def _error(message: str | Message) -> int:
+    print(f"fabric-designer: {render('cli.error', text=text_of(message))}", file=sys.stderr)
     return 2
 
 
@@ -27,19 +29,32 @@ def _time(value_s: float) -> str:
     return f"{value_s * 1e3:.3f} ms" if value_s < 1 else f"{value_s:.3f} s"
 
 
-def ranked_table(advice: Advice) -> list[str]:
-    """The ranked table as fixed-width lines."""
+# (message id of the header, width in terminal columns); a wider translated header widens its column
+TABLE_COLUMNS = (("advisor.col.candidate", 40), ("advisor.col.time", 11), ("advisor.col.gpu_util", 8),
+                 ("advisor.col.p99", 8), ("advisor.col.capex", 15), ("advisor.col.tco", 15),
+                 ("advisor.col.capex_per_gbps", 11), ("advisor.col.budget", 7))
+
+
+def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
+    """The ranked table as fixed-width lines, in `language` (default: the current core language)."""
+    from designer.report import number_format as nf
+
+    lang = language or current_language()
     cur = advice.preferences.currency
-    lines = [f"{'#':>2} {'candidate':40} {'time':>11} {'GPU util':>8} {'p99 us':>8} {'capex':>15} {'TCO':>15} "
-             f"{'capex/Gb/s':>11} {'budget':>7}"]
+    heads = [render(msg_id, lang) for msg_id, _ in TABLE_COLUMNS]
+    widths = [max(width, columns(h)) for h, (_, width) in zip(heads, TABLE_COLUMNS, strict=True)]
+    lines = [" ".join([f"{'#':>2}", fit(heads[0], widths[0])] + [rjust(h, w) for h, w in zip(heads[1:], widths[1:],
+                                                                                               strict=True)])]
     for rank, (s, c) in enumerate(advice.ranked(), start=1):
         f = c.figures
-        util = "-" if f["gpu_utilization"] is None else f"{f['gpu_utilization'] * 100:.1f} %"
-        per = format_money(f["capex_per_goodput_gbps"], cur) if f["capex_per_goodput_gbps"] else "-"
-        fits = "-" if s.within_budget is None else ("within" if s.within_budget else "over")
-        label = c.spec.label + (" (3 tiers)" if c.kind == "fat-tree-3" else "")
-        lines.append(f"{rank:>2} {label[:40]:40} {_time(f['time_s']):>11} {util:>8} {f['p99_latency_us']:>8.2f} "
-                     f"{format_money(f['capex'], cur):>15} {format_money(f['tco'], cur):>15} {per:>11} {fits:>7}")
+        util = "-" if f["gpu_utilization"] is None else nf.percent(f["gpu_utilization"], 1, lang)
+        per = nf.money(f["capex_per_goodput_gbps"], cur, lang) if f["capex_per_goodput_gbps"] else "-"
+        fits = "-" if s.within_budget is None else render("advisor.budget.within" if s.within_budget
+                                                          else "advisor.budget.over", lang)
+        cells = [_time(f["time_s"]), util, f"{f['p99_latency_us']:.2f}", nf.money(f["capex"], cur, lang),
+                 nf.money(f["tco"], cur, lang), per, fits]
+        lines.append(" ".join([f"{rank:>2}", fit(c.label_text(lang), widths[0])]
+                              + [rjust(v, w) for v, w in zip(cells, widths[1:], strict=True)]))
     return lines
 
 
@@ -83,17 +98,19 @@ def cmd_advise(args: argparse.Namespace) -> int:
         try:
             write_advice(advice, args.output)
         except OSError as exc:
-            return _error(f"cannot write to '{args.output}': {exc.strerror or exc}")
+            return _error(Message("error.cli.write_to", folder=args.output, reason=os_reason(exc)))
     if args.json:
         print(json.dumps(advice.to_dict(), indent=1, ensure_ascii=False))
         return 0
-    print(f"{advice.gpus:,} GPUs, {', '.join(advice.workloads)}, seed {advice.seed} (money in {prefs.currency})")
-    print("\n".join(ranked_table(advice)))
-    print(f"\nRecommended: {advice.recommended.spec.label}")
-    for text in advice.reasons:
+    lang = current_language()
+    print(render("advisor.cli.summary", lang, gpus=f"{advice.gpus:,}", workloads=", ".join(advice.workloads),
+                 seed=advice.seed, currency=prefs.currency))
+    print("\n".join(ranked_table(advice, lang)))
+    print("\n" + render("advisor.cli.recommended", lang, label=advice.recommended.spec.label_text(lang)))
+    for text in advice.reason_texts(lang):
         print(f"  - {text}")
     for r in advice.protocol.reasons:
-        print(f"  * {r.text()}")
+        print(f"  * {r.text(lang)}")
     if args.output:
-        print(f"\nwrote {len(advice.candidates)} designs, advice.json and advice.pdf to {args.output}")
+        print("\n" + render("advisor.cli.wrote", lang, count=len(advice.candidates), folder=args.output))
     return 0

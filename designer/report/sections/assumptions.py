@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from designer.analysis.validation.status import recorded_status
 from designer.catalog.loader import RESOURCES
+from designer.report import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import data_table, key_value_table, user_text
 
@@ -52,7 +53,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         (ctx.t("assump_electricity"), f"{a.electricity_per_kwh_usd:g}"),
         (ctx.t("assump_pue"), f"{a.pue:g}"),
         (ctx.t("assump_years"), f"{a.tco_years}"),
-        (ctx.t("assump_support"), f"{a.support_fraction_per_year * 100:g} %"),
+        (ctx.t("assump_support"), nf.percent(a.support_fraction_per_year, None, ctx.language)),
     ], (w * 0.7, w * 0.3)))
     classes = _provenance_classes()
     if classes:

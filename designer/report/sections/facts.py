@@ -9,15 +9,19 @@ from designer.report.context import ProposalContext
 from designer.report.styles import data_table, user_text
 
 
-def _segment_settings(seg) -> str:
+def _segment_settings(ctx: ProposalContext, seg) -> str:  # noqa: ANN001 - a Segment
+    """The segment's key protocol settings in one line, in the proposal's language."""
+    def on_off(flag: bool) -> str:
+        return ctx.t("facts_on" if flag else "facts_off")
+
     if seg.protocol == "ib":
         ib = seg.ib
-        return (f"routing {ib.routing_engine}, adaptive routing {'on' if ib.adaptive_routing else 'off'}, "
-                f"{ib.virtual_lanes} VLs, MTU {ib.mtu_bytes} B")
+        return ctx.t("facts_ib_settings", engine=ib.routing_engine, ar=on_off(ib.adaptive_routing),
+                     vls=ib.virtual_lanes, mtu=ib.mtu_bytes)
     r = seg.rocev2
-    return (f"PFC {'on' if r.pfc else 'off'} (Xoff {r.xoff_kb:g} KB), ECN {'on' if r.ecn else 'off'} "
-            f"(Kmin {r.kmin_kb:g}/Kmax {r.kmax_kb:g} KB), DCQCN {'on' if r.dcqcn else 'off'}, "
-            f"{r.load_balancing.upper()}, {r.qps} QP")
+    return ctx.t("facts_roce_settings", pfc=on_off(r.pfc), xoff=f"{r.xoff_kb:g}", ecn=on_off(r.ecn),
+                 kmin=f"{r.kmin_kb:g}", kmax=f"{r.kmax_kb:g}", dcqcn=on_off(r.dcqcn), lb=r.load_balancing.upper(),
+                 qps=r.qps)
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:
@@ -28,11 +32,12 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     for t in f.tiers:
         models = ", ".join(f"{n}× {m}" for m, n in sorted(t.models.items()))
         rows.append([ctx.t(f"tier_{t.tier}"), f"{t.devices:,}", models, f"{t.ports_used:,}",
-                     nf.ratio(t.oversubscription)])
+                     nf.ratio(t.oversubscription, ctx.language)])
     out.append(data_table(s, [ctx.t("col_tier"), ctx.t("col_devices"), ctx.t("col_models"), ctx.t("col_ports"),
                               ctx.t("col_oversub")], rows, [w * 0.16, w * 0.11, w * 0.43, w * 0.13, w * 0.17],
                           numeric={1, 3, 4}))
-    out.append(Paragraph(user_text(ctx.t("facts_bisection", value=nf.gbps(f.bisection_gbps))), s.body))
+    bisection = nf.gbps(f.bisection_gbps, ctx.language)
+    out.append(Paragraph(user_text(ctx.t("facts_bisection", value=bisection)), s.body))
     out.append(Paragraph(user_text(ctx.t("facts_links")), s.h2))
     rows = []
     for c in f.cables:
@@ -48,7 +53,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     if ctx.doc.segments:
         out.append(Paragraph(user_text(ctx.t("facts_segments")), s.h2))
         rows = [[seg.name or seg.id, "InfiniBand" if seg.protocol == "ib" else "RoCEv2", f"{len(seg.nodes):,}",
-                 _segment_settings(seg)] for seg in ctx.doc.segments.values()]
+                 _segment_settings(ctx, seg)] for seg in ctx.doc.segments.values()]
         out.append(data_table(s, [ctx.t("col_segment"), ctx.t("col_protocol"), ctx.t("col_nodes"),
                                   ctx.t("col_settings")], rows, [w * 0.2, w * 0.14, w * 0.1, w * 0.56],
                               numeric={2}))

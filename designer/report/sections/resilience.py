@@ -35,10 +35,12 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         out.append(Paragraph(user_text(ctx.t("res_none")), s.body))
     elif rows:
         table = []
+        lang = ctx.language
         for r in rows:
-            loss = nf.percent(r.throughput_loss) if r.completed else f"100 % ({ctx.t('res_cut_off')})"
+            loss = (nf.percent(r.throughput_loss, 1, lang) if r.completed
+                    else ctx.t("res_loss_cut", loss=nf.percent(1.0, 0, lang), cut=ctx.t("res_cut_off")))
             table.append([ctx.t(f"res_class_{r.failure_class}"), r.worst_element, ", ".join(r.elements_tried),
-                          loss, nf.seconds(r.recovery_delay_s)])
+                          loss, nf.seconds(r.recovery_delay_s, lang)])
         out.append(data_table(s, [ctx.t("col_failure_class"), ctx.t("col_worst_element"), ctx.t("col_tried"),
                                   ctx.t("col_throughput_loss"), ctx.t("col_reroute_delay")], table,
                               [w * 0.17, w * 0.17, w * 0.32, w * 0.17, w * 0.17], numeric={3, 4}))

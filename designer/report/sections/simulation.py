@@ -8,35 +8,37 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 from designer.report import number_format as nf
 from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
-from designer.report.sections.summary import PROTOCOL_NAMES
+from designer.report.sections.summary import protocol_label
+from designer.report.strings import tr
 from designer.report.styles import data_table, user_text
 
-# (label key, formatter of the result dict); rows whose value is null in every result are left out
+# (label key, formatter of the result dict in a language); rows whose value is null in every result are left out
 METRICS = (
-    ("sim_completion", lambda r: nf.seconds(r.get("completion_time_s"))),
-    ("sim_algbw", lambda r: nf.gbps(r.get("algbw_gbps")) if r.get("algbw_gbps") is not None else None),
-    ("sim_busbw", lambda r: nf.gbps(r.get("busbw_gbps")) if r.get("busbw_gbps") is not None else None),
-    ("sim_goodput", lambda r: nf.gbps(r.get("goodput_gbps"))),
-    ("sim_throughput", lambda r: nf.percent(r.get("throughput_fraction"))),
-    ("sim_p50", lambda r: nf.micros((r.get("latency_us") or {}).get("p50"))),
-    ("sim_p99", lambda r: nf.micros((r.get("latency_us") or {}).get("p99"))),
-    ("sim_p999", lambda r: nf.micros((r.get("latency_us") or {}).get("p999"))),
-    ("sim_max", lambda r: nf.micros((r.get("latency_us") or {}).get("max"))),
-    ("sim_util_mean", lambda r: nf.percent((r.get("link_utilization") or {}).get("mean"))),
-    ("sim_util_max", lambda r: nf.percent((r.get("link_utilization") or {}).get("max"))),
-    ("sim_pfc", lambda r: nf.percent(r.get("pfc_pause_fraction"), 2)),
-    ("sim_ecn", lambda r: nf.percent(r.get("ecn_mark_fraction"), 2)),
-    ("sim_credit", lambda r: nf.percent(r.get("credit_stall_fraction"), 2)),
-    ("sim_dropped", lambda r: nf.bytes_count(r.get("dropped_bytes"))),
-    ("sim_step", lambda r: nf.seconds(r["step_time_s"]) if r.get("step_time_s") is not None else None),
-    ("sim_gpu_util", lambda r: nf.percent(r["gpu_utilization"]) if r.get("gpu_utilization") is not None else None),
+    ("sim_completion", lambda r, lang: nf.seconds(r.get("completion_time_s"), lang)),
+    ("sim_algbw", lambda r, lang: nf.gbps(r.get("algbw_gbps"), lang) if r.get("algbw_gbps") is not None else None),
+    ("sim_busbw", lambda r, lang: nf.gbps(r.get("busbw_gbps"), lang) if r.get("busbw_gbps") is not None else None),
+    ("sim_goodput", lambda r, lang: nf.gbps(r.get("goodput_gbps"), lang)),
+    ("sim_throughput", lambda r, lang: nf.percent(r.get("throughput_fraction"), 1, lang)),
+    ("sim_p50", lambda r, lang: nf.micros((r.get("latency_us") or {}).get("p50"), lang)),
+    ("sim_p99", lambda r, lang: nf.micros((r.get("latency_us") or {}).get("p99"), lang)),
+    ("sim_p999", lambda r, lang: nf.micros((r.get("latency_us") or {}).get("p999"), lang)),
+    ("sim_max", lambda r, lang: nf.micros((r.get("latency_us") or {}).get("max"), lang)),
+    ("sim_util_mean", lambda r, lang: nf.percent((r.get("link_utilization") or {}).get("mean"), 1, lang)),
+    ("sim_util_max", lambda r, lang: nf.percent((r.get("link_utilization") or {}).get("max"), 1, lang)),
+    ("sim_pfc", lambda r, lang: nf.percent(r.get("pfc_pause_fraction"), 2, lang)),
+    ("sim_ecn", lambda r, lang: nf.percent(r.get("ecn_mark_fraction"), 2, lang)),
+    ("sim_credit", lambda r, lang: nf.percent(r.get("credit_stall_fraction"), 2, lang)),
+    ("sim_dropped", lambda r, lang: nf.bytes_count(r.get("dropped_bytes"), lang)),
+    ("sim_step", lambda r, lang: nf.seconds(r["step_time_s"], lang) if r.get("step_time_s") is not None else None),
+    ("sim_gpu_util", lambda r, lang: (nf.percent(r["gpu_utilization"], 1, lang)
+                                      if r.get("gpu_utilization") is not None else None)),
 )
 
 
-def _comparison(results: dict[str, dict]) -> tuple[list[str], dict[str, list[float]]]:
+def _comparison(results: dict[str, dict], language: str = "en") -> tuple[list[str], dict[str, list[float]]]:
     """Each protocol's figure as a percentage of the better one (higher-is-better after inversion of times)."""
-    checks = (("Speed (1/time)", "completion_time_s", False), ("Goodput", "goodput_gbps", True),
-              ("1/p99 latency", None, False), ("Util. mean", None, True))
+    checks = (("chart_cat_speed", "completion_time_s", False), ("chart_cat_goodput", "goodput_gbps", True),
+              ("chart_cat_p99", None, False), ("chart_cat_util", None, True))
     cats: list[str] = []
     series: dict[str, list[float]] = {p: [] for p in results}
     for label, key, higher_better in checks:
@@ -44,7 +46,7 @@ def _comparison(results: dict[str, dict]) -> tuple[list[str], dict[str, list[flo
         for p, r in results.items():
             if key is not None:
                 v = r.get(key)
-            elif label == "1/p99 latency":
+            elif label == "chart_cat_p99":
                 v = (r.get("latency_us") or {}).get("p99")
             else:
                 v = (r.get("link_utilization") or {}).get("mean")
@@ -52,7 +54,7 @@ def _comparison(results: dict[str, dict]) -> tuple[list[str], dict[str, list[flo
         if any(v is None or v <= 0 for v in values.values()):
             continue
         best = max(values.values()) if higher_better else min(values.values())
-        cats.append(label)
+        cats.append(tr(label, language))
         for p, v in values.items():
             series[p].append(100.0 * (v / best if higher_better else best / v))
     return cats, series
@@ -64,16 +66,18 @@ def _workload_rows(ctx: ProposalContext, protos: list[str]) -> list[list[str]]:
     per = {p: [e for e in ctx.results[p].get("workloads") or [] if isinstance(e, dict)] for p in protos}
     count = min(len(v) for v in per.values())
     rows: list[list[str]] = []
+    lang = ctx.language
     for i in range(count):
         entries = [per[p][i] for p in protos]
         spec = str(entries[0].get("spec") or entries[0].get("kind") or "?")
-        rows.append([spec, ctx.t("sim_completion")] + [nf.seconds(e.get("completion_time_s")) for e in entries])
+        rows.append([spec, ctx.t("sim_completion")] + [nf.seconds(e.get("completion_time_s"), lang) for e in entries])
         if any(e.get("busbw_gbps") is not None for e in entries):
-            rows.append(["", ctx.t("sim_busbw")] + [nf.gbps(e.get("busbw_gbps")) for e in entries])
+            rows.append(["", ctx.t("sim_busbw")] + [nf.gbps(e.get("busbw_gbps"), lang) for e in entries])
         if any(e.get("gpu_utilization") is not None for e in entries):
-            rows.append(["", ctx.t("sim_gpu_util")] + [nf.percent(e.get("gpu_utilization")) for e in entries])
+            rows.append(["", ctx.t("sim_gpu_util")] + [nf.percent(e.get("gpu_utilization"), 1, lang) for e in entries])
         if any((e.get("latency_us") or {}).get("p99") is not None for e in entries):
-            rows.append(["", ctx.t("sim_p99")] + [nf.micros((e.get("latency_us") or {}).get("p99")) for e in entries])
+            rows.append(["", ctx.t("sim_p99")] + [nf.micros((e.get("latency_us") or {}).get("p99"), lang)
+                                                  for e in entries])
     return rows
 
 
@@ -98,16 +102,18 @@ def reading(ctx: ProposalContext) -> str | None:
         return None
     faster, slower = ("ib", "rocev2") if t_ib <= t_roce else ("rocev2", "ib")
     ratio = max(t_ib, t_roce) / min(t_ib, t_roce)
+    lang = ctx.language
     key = "sim_read_same" if ratio < 1.02 else "sim_read_faster"
-    text = ctx.t(key, faster=PROTOCOL_NAMES[faster], slower=PROTOCOL_NAMES[slower],
-                 t_ib=nf.seconds(t_ib), t_roce=nf.seconds(t_roce),
-                 longer=f"{(ratio - 1) * 100:.0f} % longer" if ratio < 2 else f"{ratio:.1f} times as long")
+    longer = (ctx.t("sim_longer_pct", pct=nf.percent(ratio - 1, 0, lang)) if ratio < 2
+              else ctx.t("sim_longer_times", times=f"{ratio:.1f}"))
+    text = ctx.t(key, faster=protocol_label(ctx, faster), slower=protocol_label(ctx, slower),
+                 t_ib=nf.seconds(t_ib, lang), t_roce=nf.seconds(t_roce, lang), longer=longer)
     tf_ib, tf_roce = ib.get("throughput_fraction"), roce.get("throughput_fraction")
     if tf_ib is not None and tf_roce is not None:
-        text += " " + ctx.t("sim_read_ideal", ib=nf.percent(tf_ib), roce=nf.percent(tf_roce))
-    text += " " + ctx.t("sim_read_signals", pfc=nf.percent(roce.get("pfc_pause_fraction"), 2),
-                        credit=nf.percent(ib.get("credit_stall_fraction"), 2),
-                        ecn=nf.percent(roce.get("ecn_mark_fraction"), 2))
+        text += " " + ctx.t("sim_read_ideal", ib=nf.percent(tf_ib, 1, lang), roce=nf.percent(tf_roce, 1, lang))
+    text += " " + ctx.t("sim_read_signals", pfc=nf.percent(roce.get("pfc_pause_fraction"), 2, lang),
+                        credit=nf.percent(ib.get("credit_stall_fraction"), 2, lang),
+                        ecn=nf.percent(roce.get("ecn_mark_fraction"), 2, lang))
     return text
 
 
@@ -122,10 +128,10 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     if read:
         out.append(Paragraph(user_text(read), s.body))
     protos = list(results)
-    proto_names = [PROTOCOL_NAMES.get(p, p) for p in protos]
+    proto_names = [protocol_label(ctx, p) for p in protos]
     rows = []
     for key, fmt in METRICS:
-        cells = [fmt(results[p]) for p in protos]
+        cells = [fmt(results[p], ctx.language) for p in protos]
         if all(c is None for c in cells):
             continue
         rows.append([ctx.t(key)] + [c if c is not None else "–" for c in cells])
@@ -147,14 +153,15 @@ def build(ctx: ProposalContext) -> list[Flowable]:
                for p in protos}
     util = {p: [100 * float((results[p].get("link_utilization") or {}).get(k) or 0.0) for k in ("mean", "max")]
             for p in protos}
-    charts = [bar_chart(ctx.t("chart_latency"), ["p50", "p99", "p99.9", "max"], latency, font, width=half),
-              bar_chart(ctx.t("chart_util"), ["mean", "max"], util, font, width=half, value_format="{:.0f}",
-                        value_max=100.0)]
+    charts = [bar_chart(ctx.t("chart_latency"), ["p50", "p99", "p99.9", ctx.t("chart_cat_max")], latency, font,
+                        width=half),
+              bar_chart(ctx.t("chart_util"), [ctx.t("chart_cat_mean"), ctx.t("chart_cat_max")], util, font,
+                        width=half, value_format="{:.0f}", value_max=100.0)]
     grid = Table([charts], colWidths=[half + 5, half + 5])
     grid.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     out.append(KeepTogether([Paragraph(user_text(ctx.t("sim_charts")), s.h2), grid]))
     if len(protos) == 2:
-        cats, series = _comparison(results)
+        cats, series = _comparison(results, ctx.language)
         if cats:
             out += [Spacer(1, 4 * mm),
                     KeepTogether([bar_chart(ctx.t("chart_compare"), cats, series, font, width=w * 0.7, height=170,

@@ -5,12 +5,16 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from designer.catalog.money import format_money
 from designer.report import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import key_value_table, user_text
 
-PROTOCOL_NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2", "drawn": "as drawn"}
+PROTOCOL_NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
+
+
+def protocol_label(ctx: ProposalContext, key: str) -> str:
+    """'InfiniBand', 'RoCEv2', or the design's own protocols ('drawn') in the proposal's language."""
+    return ctx.t("proto_drawn") if key == "drawn" else PROTOCOL_NAMES.get(key, key)
 
 
 def design_sentences(ctx: ProposalContext) -> str:
@@ -21,10 +25,10 @@ def design_sentences(ctx: ProposalContext) -> str:
     segments = list(ctx.doc.segments.values())
     protocols = sorted({s.protocol for s in segments})
     if len(protocols) == 1:
-        backend = ctx.t("sum_backend_one", protocol=PROTOCOL_NAMES[protocols[0]])
+        backend = ctx.t("sum_backend_one", protocol=protocol_label(ctx, protocols[0]))
     elif protocols:
         backend = ctx.t("sum_backend_hybrid", n=len(segments),
-                        protocols=", ".join(f"{s.name or s.id}: {PROTOCOL_NAMES[s.protocol]}" for s in segments))
+                        protocols=", ".join(f"{s.name or s.id}: {protocol_label(ctx, s.protocol)}" for s in segments))
     else:
         backend = ctx.t("sum_backend_one", protocol="Ethernet")
     first = ctx.t("sum_design", gpus=f"{f.gpus:,}", servers=f"{f.servers:,}", switches=f"{f.backend_switches:,}",
@@ -35,26 +39,26 @@ def design_sentences(ctx: ProposalContext) -> str:
 
 
 def headline_rows(ctx: ProposalContext) -> list[tuple[str, str]]:
-    f, c = ctx.facts, ctx.cost
+    f, c, lang = ctx.facts, ctx.cost, ctx.language
     rows = [
         (ctx.t("fig_gpus"), f"{f.gpus:,}"),
         (ctx.t("fig_switches"), f"{f.switches:,}"),
         (ctx.t("fig_links"), f"{f.links:,}"),
-        (ctx.t("fig_bisection"), nf.gbps(f.bisection_gbps)),
-        (ctx.t("fig_oversub"), nf.ratio(f.worst_oversubscription)),
-        (ctx.t("fig_capex"), format_money(c.capex, c.currency)),
-        (ctx.t("fig_power"), nf.watts(c.power_w)),
-        (ctx.t("fig_tco", years=c.tco_years), format_money(c.tco, c.currency)),
+        (ctx.t("fig_bisection"), nf.gbps(f.bisection_gbps, lang)),
+        (ctx.t("fig_oversub"), nf.ratio(f.worst_oversubscription, lang)),
+        (ctx.t("fig_capex"), nf.money(c.capex, c.currency, lang)),
+        (ctx.t("fig_power"), nf.watts(c.power_w, lang)),
+        (ctx.t("fig_tco", years=c.tco_years), nf.money(c.tco, c.currency, lang)),
     ]
     for proto, result in ctx.results.items():
-        name = PROTOCOL_NAMES.get(proto, proto)
+        name = protocol_label(ctx, proto)
         if result.get("busbw_gbps"):
-            rows.append((ctx.t("fig_busbw", protocol=name), nf.gbps(result["busbw_gbps"])))
+            rows.append((ctx.t("fig_busbw", protocol=name), nf.gbps(result["busbw_gbps"], lang)))
         else:
-            rows.append((ctx.t("fig_completion", protocol=name), nf.seconds(result.get("completion_time_s"))))
+            rows.append((ctx.t("fig_completion", protocol=name), nf.seconds(result.get("completion_time_s"), lang)))
         p99 = (result.get("latency_us") or {}).get("p99")
         if p99 is not None:
-            rows.append((ctx.t("fig_p99", protocol=name), nf.micros(p99)))
+            rows.append((ctx.t("fig_p99", protocol=name), nf.micros(p99, lang)))
     return rows
 
 

@@ -1,0 +1,371 @@
+"""Appendix: a design-space sweep (`report --sweep results.csv|.parquet`): what was varied, a line chart of one
+metric (one line per combination of the other parameters), the table of the points and the failed points."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, PolyLine, Rect, String
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+
+from designer.analysis.sweep.chart import (
+    MONEY_METRICS,
+    PERCENT_METRICS,
+    SweepChart,
+    currency_of,
+    default_metric,
+    metric_value,
+    sweep_chart,
+)
+from designer.analysis.sweep.results import SweepResults, read_results
+from designer.catalog.money import format_money
+from designer.i18n.message import Message
+from designer.report import number_format as nf
+from designer.report.context import ProposalContext
+from designer.report.options import ReportOptions, ReportOptionsError
+from designer.report.strings import EN
+from designer.report.styles import INK, MUTED, RULE, data_table, user_text
+
+MAX_ROWS = 40             # points listed in the table; the rest are counted
+MAX_FAILED = 20
+MAX_COLUMNS = 9           # of the points table: the point, the parameters, figures to fill up
+MAX_PARAM_VALUES = 12     # values listed per parameter in "what was varied"
+# Okabe-Ito colours (as the window's Sweep dock): distinguishable for colour-blind readers
+SERIES_COLOURS = tuple(colors.HexColor(c) for c in ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+                                                     "#56B4E9", "#000000", "#8C6D1F"))
+GRID = colors.HexColor("#E6E9EC")
+TICK_FONT_SIZE = 7.0
+LABEL_FONT_SIZE = 8.0
+LEGEND_FONT_SIZE = 7.0
+
+
+@dataclass(frozen=True)
+class SweepAppendix:
+    """A sweep's results, read and charted before the proposal is laid out (a bad file fails fast)."""
+
+    file_name: str
+    results: SweepResults
+    chart: SweepChart
+
+
+def prepare(options: ReportOptions) -> SweepAppendix | None:
+    """The appendix of `options.sweep_results`, or None without one; SweepError for a missing, unreadable or
+    foreign file or an unknown metric (one line)."""
+    if not options.sweep_results:
+        if options.sweep_metric:
+            raise ReportOptionsError(Message("error.sweep.metric_needs_results"))
+        return None
+    results = read_results(options.sweep_results)
+    chart = sweep_chart(results, options.sweep_metric or None)
+    return SweepAppendix(Path(options.sweep_results).name, results, chart)
+
+
+# ---- the chart ----------------------------------------------------------------------------------
+def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    """Round tick values covering lo..hi (steps of 1, 2, 2.5 or 5 times a power of ten)."""
+    if hi <= lo:
+        pad = abs(lo) * 0.1 or 1.0
+        lo, hi = lo - pad, hi + pad
+    raw = (hi - lo) / count
+    base = 10 ** math.floor(math.log10(raw))
+    step = next(m * base for m in (1, 2, 2.5, 5, 10) if m * base >= raw)
+    first = math.floor(lo / step + 1e-9) * step
+    ticks = []
+    value = first
+    while value < hi + step * 0.999:
+        ticks.append(round(value, 12))
+        value += step
+    return ticks
+
+
+def tick_text(value: float, step: float) -> str:
+    """A tick label with as many decimals as the step needs."""
+    decimals = next((d for d in range(7) if abs(step * 10 ** d - round(step * 10 ** d)) < 1e-6 * 10 ** d), 6)
+    return f"{value:,.{decimals}f}"
+
+
+def time_scale(values: list[float]) -> tuple[float, str]:
+    """(factor, unit) that writes seconds readably: s, ms or µs by the largest value."""
+    top = max((abs(v) for v in values), default=0.0)
+    if 0 < top < 1e-3:
+        return 1e6, "µs"
+    if 0 < top < 1:
+        return 1e3, "ms"
+    return 1.0, "s"
+
+
+def _marker(kind: int, x: float, y: float, colour: colors.Color) -> object:
+    r = 2.4
+    if kind == 1:
+        return Rect(x - r, y - r, 2 * r, 2 * r, fillColor=colour, strokeColor=None)
+    if kind == 2:
+        return Polygon([x - r * 1.15, y - r, x + r * 1.15, y - r, x, y + r * 1.2], fillColor=colour,
+                       strokeColor=None)
+    if kind == 3:
+        return Polygon([x, y - r * 1.3, x + r * 1.3, y, x, y + r * 1.3, x - r * 1.3, y], fillColor=colour,
+                       strokeColor=None)
+    return Circle(x, y, r, fillColor=colour, strokeColor=None)
+
+
+def _legend_rows(labels: list[str], font: str, width: float) -> list[list[tuple[str, int, float]]]:
+    """The legend entries (label, series index, x offset) in aligned columns, as many as fit in `width`."""
+    if not labels:
+        return []
+    entry = max(22 + stringWidth(label, font, LEGEND_FONT_SIZE) + 14 for label in labels)
+    per_row = max(1, min(len(labels), int(width // entry)))
+    return [[(label, k, (k % per_row) * entry) for k, label in enumerate(labels) if k // per_row == r]
+            for r in range(math.ceil(len(labels) / per_row))]
+
+
+def line_chart(chart: SweepChart, y_values: list[list[float | None]], y_label: str, x_label: str, font: str,
+               *, width: float, plot_height: float = 165) -> tuple[Drawing, bool]:
+    """The chart as a vector drawing: one line with markers per series (broken where a value is missing), the
+    legend below the plot, axis labels with units; (drawing, logarithmic x). `y_values` are the series' values
+    as drawn (already scaled)."""
+    ys = [v for vals in y_values for v in vals if v is not None]
+    labels = [s.label for s in chart.series]
+    # y axis: from zero when the data do not lie far above it, else around the data
+    lo, hi = min(ys), max(ys)
+    if lo >= 0 and (lo <= 0.5 * hi or lo == hi):
+        lo = 0.0
+    ticks = nice_ticks(lo, hi)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+    y_min, y_max = ticks[0], ticks[-1]
+    texts = [tick_text(t, step) for t in ticks]
+    # x axis: categories at 0..n-1; numbers linear, or logarithmic when they span a factor of 8 or more
+    xs = [x for s in chart.series for x in s.x] + [p for p, _ in chart.x_ticks]
+    log_x = (not chart.categorical and len(chart.x_ticks) >= 3 and min(xs) > 0 and max(xs) / min(xs) >= 8)
+
+    def fx_raw(x: float) -> float:
+        return math.log2(x) if log_x else x
+
+    if chart.categorical:
+        x_lo, x_hi = -0.5, len(chart.x_ticks) - 0.5
+    else:
+        a, b = fx_raw(min(xs)), fx_raw(max(xs))
+        pad = (b - a) * 0.06 or 1.0
+        x_lo, x_hi = a - pad, b + pad
+    left = 14 + 4 + max(stringWidth(t, font, TICK_FONT_SIZE) for t in texts) + 4
+    legend = _legend_rows(labels, font, width - left - 10) if len(labels) > 1 else []
+    legend_h = 12 * len(legend)
+    bottom = legend_h + (8 if legend else 0) + LABEL_FONT_SIZE + 6 + TICK_FONT_SIZE + 6
+    top_pad, right_pad = 8.0, 10.0
+    plot_w, plot_h = width - left - right_pad, plot_height
+    height = bottom + plot_h + top_pad
+
+    def px(x: float) -> float:
+        return left + (fx_raw(x) - x_lo) / (x_hi - x_lo) * plot_w
+
+    def py(y: float) -> float:
+        return bottom + (y - y_min) / (y_max - y_min) * plot_h
+
+    d = Drawing(width, height)
+    d.add(Rect(left, bottom, plot_w, plot_h, fillColor=None, strokeColor=RULE, strokeWidth=0.6))
+    for t, text in zip(ticks, texts, strict=True):
+        y = py(t)
+        if bottom < y < bottom + plot_h:
+            d.add(Line(left, y, left + plot_w, y, strokeColor=GRID, strokeWidth=0.4))
+        d.add(String(left - 4, y - TICK_FONT_SIZE / 3, text, fontName=font, fontSize=TICK_FONT_SIZE,
+                     fillColor=MUTED, textAnchor="end"))
+    last_right = -1e9
+    for pos, text in chart.x_ticks:
+        x = px(pos)
+        d.add(Line(x, bottom, x, bottom - 3, strokeColor=RULE, strokeWidth=0.6))
+        if chart.categorical or len(chart.x_ticks) <= 12:
+            d.add(Line(x, bottom, x, bottom + plot_h, strokeColor=GRID, strokeWidth=0.3))
+        w = stringWidth(text, font, TICK_FONT_SIZE)
+        if x - w / 2 >= last_right + 4:       # a label that would touch the previous one is left out
+            d.add(String(x, bottom - 4 - TICK_FONT_SIZE, text, fontName=font, fontSize=TICK_FONT_SIZE,
+                         fillColor=MUTED, textAnchor="middle"))
+            last_right = x + w / 2
+    d.add(String(left + plot_w / 2, bottom - 10 - TICK_FONT_SIZE - LABEL_FONT_SIZE, x_label, fontName=font,
+                 fontSize=LABEL_FONT_SIZE, fillColor=INK, textAnchor="middle"))
+    y_title = Group(String(0, 0, y_label, fontName=font, fontSize=LABEL_FONT_SIZE, fillColor=INK,
+                           textAnchor="middle"))
+    y_title.transform = (0, 1, -1, 0, 10, bottom + plot_h / 2)     # rotated 90° to read bottom-up
+    d.add(y_title)
+    for k, (series, values) in enumerate(zip(chart.series, y_values, strict=True)):
+        colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
+        run: list[float] = []
+        for x, y in [*zip(series.x, values, strict=True), (None, None)]:
+            if y is None or x is None:
+                if len(run) >= 4:
+                    d.add(PolyLine(run, strokeColor=colour, strokeWidth=1.4))
+                run = []
+                continue
+            run += [px(x), py(y)]
+        for x, y in zip(series.x, values, strict=True):
+            if y is not None:
+                d.add(_marker(k // len(SERIES_COLOURS) % 4, px(x), py(y), colour))
+    for r, row in enumerate(legend):
+        y = legend_h - 12 * r - 8
+        for label, k, offset in row:
+            x = left + offset
+            colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
+            d.add(Line(x, y + 2.5, x + 16, y + 2.5, strokeColor=colour, strokeWidth=1.4))
+            d.add(_marker(k // len(SERIES_COLOURS) % 4, x + 8, y + 2.5, colour))
+            d.add(String(x + 20, y, label, fontName=font, fontSize=LEGEND_FONT_SIZE, fillColor=INK))
+    return d, log_x
+
+
+# ---- text and tables ----------------------------------------------------------------------------
+def param_label(ctx: ProposalContext, name: str) -> str:
+    """A varied parameter's name in the proposal's language (a segment setting keeps its own name)."""
+    key = f"sweep_param_{name}"
+    return ctx.t(key) if key in EN else name
+
+
+def metric_label(ctx: ProposalContext, metric: str, results: SweepResults, values: list[float]) -> tuple[str, float]:
+    """(axis label with unit, factor applied to the charted values): seconds become ms or µs when smaller."""
+    name = ctx.t(f"sweep_metric_{metric}")
+    factor, unit = 1.0, ""
+    if metric.endswith("_s"):
+        factor, unit = time_scale(values)
+    elif metric.endswith("_us"):
+        unit = "µs"
+    elif metric in PERCENT_METRICS:
+        unit = "%"
+    elif metric in MONEY_METRICS:
+        unit = currency_of(results)
+    elif metric.endswith("_gbps"):
+        unit = "Gb/s"
+    return (f"{name} ({unit})" if unit else name), factor
+
+
+def _cell(metric: str, value: object, currency: str) -> str:
+    if value is None:
+        return "–"
+    v = float(value)  # type: ignore[arg-type]
+    if metric.endswith("_s"):
+        return nf.seconds(v)
+    if metric.endswith("_us"):
+        return nf.micros(v)
+    if metric in PERCENT_METRICS:
+        return f"{v:.1f} %"
+    if metric in MONEY_METRICS:
+        return format_money(v, currency) if currency else f"{v:,.0f}"
+    if metric.endswith("_gbps"):
+        return nf.gbps(v)
+    return f"{v:,.4g}"
+
+
+def table_metrics(results: SweepResults, metric: str, limit: int = 5) -> list[str]:
+    """The charted metric and a few key figures (at most `limit`), those that some point has."""
+    time_metric = default_metric(results)
+    bandwidth = "busbw_gbps" if any(r.get("busbw_gbps") is not None for r in results.rows) else "goodput_gbps"
+    wanted = [metric, time_metric, bandwidth, "capex", "latency_p99_us"]
+    out: list[str] = []
+    for m in wanted:
+        if m not in out and any(metric_value(r, m) is not None for r in results.rows):
+            out.append(m)
+    return out[:limit]
+
+
+def column_widths(header: list[str], rows: list[list[str]], font: str, total: float, *, size: float = 8.0,
+                  padding: float = 14.0) -> list[float]:
+    """Widths that fit each column's longest cell and the longest unbreakable part of its header (a header wraps
+    between words, and anywhere in Chinese), scaled to `total`."""
+    cells, heads = [], []
+    for c, head in enumerate(header):
+        parts = re.findall(r"[\u3000-\u9fff\uff00-\uffef]{1,4}|[^\s\u3000-\u9fff\uff00-\uffef]+", head)
+        words = max((stringWidth(part, font, size) for part in parts), default=0.0)
+        cells.append(max((stringWidth(r[c], font, size) for r in rows), default=0.0) + padding)
+        heads.append(max(words + padding, cells[-1]))
+    if sum(heads) <= total:                       # everything fits: the spare width in proportion
+        return [h * total / sum(heads) for h in heads]
+    if sum(cells) >= total:                       # even the values do not: every column shrinks alike
+        return [c * total / sum(cells) for c in cells]
+    # the values fit: the headers that need more share what is left, in proportion to their want
+    spare = (total - sum(cells)) / (sum(heads) - sum(cells))
+    return [c + (h - c) * spare for c, h in zip(cells, heads, strict=True)]
+
+
+def _values_text(results: SweepResults, name: str) -> str:
+    values = list(dict.fromkeys(str(r.get(name, "")) for r in results.rows))
+    shown = ", ".join(values[:MAX_PARAM_VALUES])
+    return shown + (f", … (+{len(values) - MAX_PARAM_VALUES})" if len(values) > MAX_PARAM_VALUES else "")
+
+
+def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:
+    """The appendix's flowables."""
+    s, w = ctx.styles, ctx.width
+    results, chart = appendix.results, appendix.chart
+    rows = results.rows
+    failed = [r for r in rows if r.get("error")]
+    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_sweep")), s.h1)]
+    if not rows:
+        return out + [Paragraph(user_text(ctx.t("sweep_empty")), s.body)]
+    intro = ctx.t("sweep_intro", file=appendix.file_name, points=len(rows))
+    if failed:
+        intro += " " + ctx.t("sweep_failed_count", n=len(failed))
+    out.append(Paragraph(user_text(intro), s.body))
+    varied = [[param_label(ctx, n) if param_label(ctx, n).lower() == n.lower() else f"{param_label(ctx, n)} ({n})",
+               _values_text(results, n)] for n in results.param_names]
+    out.append(KeepTogether([Paragraph(user_text(ctx.t("sweep_varied")), s.h2),
+                             data_table(s, [ctx.t("col_parameter"), ctx.t("col_values")], varied,
+                                        [w * 0.35, w * 0.65])]))
+    # the chart
+    raw = [series.y for series in chart.series]
+    values = [v for vals in raw for v in vals if v is not None]
+    y_label, factor = metric_label(ctx, chart.metric, results, values)
+    x_name = param_label(ctx, chart.x_param)
+    title = ctx.t("sweep_chart", metric=ctx.t(f"sweep_metric_{chart.metric}"), param=x_name)
+    block: list[Flowable] = [Paragraph(user_text(title), s.h2)]
+    if values:
+        scaled = [[None if v is None else v * factor for v in vals] for vals in raw]
+        drawing, log_x = line_chart(chart, scaled, y_label, x_name, s.fonts.regular, width=w)
+        notes = [ctx.t("sweep_chart_note")] if len(chart.series) > 1 else []
+        if log_x:
+            notes.append(ctx.t("sweep_chart_log"))
+        if chart.metric == "cost_per_gbps":
+            notes.append(ctx.t("sweep_cost_note"))
+        block += [drawing, Spacer(1, 2 * mm)] + ([Paragraph(user_text(" ".join(notes)), s.small)] if notes else [])
+    else:
+        block.append(Paragraph(user_text(ctx.t("sweep_chart_empty")), s.body))
+    out.append(KeepTogether(block))
+    # the points
+    currency = currency_of(results)
+    # a parameter with one value is in "what was varied" only; the more parameters, the fewer figures
+    params = [n for n in results.param_names if len({r.get(n) for r in rows}) > 1] or results.param_names
+    metrics = table_metrics(results, chart.metric, limit=max(3, MAX_COLUMNS - 1 - len(params)))
+    header = [ctx.t("col_point"), *params, *(ctx.t(f"sweep_metric_{m}") for m in metrics)]
+    table = []
+    for r in rows[:MAX_ROWS]:
+        cells = [str(r["point"]), *(str(r.get(n, "")) for n in params)]
+        if r.get("error"):
+            cells += ["–"] * len(metrics)
+        else:
+            cells += [_cell(m, _table_value(r, m), currency) for m in metrics]
+        table.append(cells)
+    widths = column_widths(header, table, s.fonts.regular, w)
+    numeric = {0, *range(1 + len(params), len(header))}
+    out.append(Paragraph(user_text(ctx.t("sweep_points")), s.h2))
+    out.append(data_table(s, header, table, widths, numeric=numeric))
+    if len(rows) > MAX_ROWS:
+        out.append(Paragraph(user_text(ctx.t("sweep_more", n=len(rows) - MAX_ROWS)), s.small))
+    if failed:
+        listed = [[str(r["point"]), ", ".join(f"{n}={r.get(n, '')}" for n in results.param_names), str(r["error"])]
+                  for r in failed[:MAX_FAILED]]
+        out.append(KeepTogether([
+            Paragraph(user_text(ctx.t("sweep_failures")), s.h2),
+            data_table(s, [ctx.t("col_point"), ctx.t("col_parameter"), ctx.t("col_problem")], listed,
+                       [w * 0.08, w * 0.32, w * 0.60], numeric={0})]))
+        if len(failed) > MAX_FAILED:
+            out.append(Paragraph(user_text(ctx.t("sweep_more", n=len(failed) - MAX_FAILED)), s.small))
+    return out
+
+
+def _table_value(row: dict[str, object], metric: str) -> object:
+    """A table cell's value: the raw figure (fractions stay fractions here), cost per Gb/s derived."""
+    if metric == "cost_per_gbps":
+        return metric_value(row, metric)
+    if metric in PERCENT_METRICS:
+        v = row.get(metric)
+        return None if v is None else 100.0 * float(v)  # type: ignore[arg-type]
+    return row.get(metric)

@@ -1,0 +1,122 @@
+"""The advisor speaks the chosen language: reasons and labels are message ids rendered on demand, English exactly
+as before (and in advice.json), Chinese in `advise --lang zh_CN` and in the Chinese comparison PDF."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+import pytest
+from pypdf import PdfReader
+
+from designer.analysis.advisor import Preferences, advise, candidate_specs
+from designer.analysis.advisor.advice import candidate_reasons
+from designer.analysis.advisor.candidates import CandidateSpec
+from designer.analysis.advisor.cli_commands import ranked_table
+from designer.analysis.advisor.comparison_pdf import write_comparison_pdf
+from designer.analysis.recommendation import format_duration
+from designer.catalog.money import format_money
+from designer.cli import main
+from designer.i18n import missing_ids, set_language
+
+WORKLOAD = ["allreduce:16MiB"]
+
+
+def _cjk(text: str) -> bool:
+    return any("\u4e00" <= ch <= "\u9fff" for ch in text)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    set_language("en")
+
+
+@pytest.fixture(scope="module")
+def advice():
+    return advise(64, WORKLOAD, Preferences(budget=3_000_000, existing_ethernet=True, latency_sensitive=True),
+                  seed=2)
+
+
+def test_english_reasons_read_as_before(advice):
+    """The sentences the f-strings used to build, rebuilt here from the figures: English must not move."""
+    first, best = advice.ranking[0], advice.recommended
+    f, cur = best.figures, best.figures["currency"]
+    expected = (f"{best.spec.label} ranks first of {len(advice.ranking)} candidates: time "
+                f"{format_duration(f['time_s'])} ({first.time_term * 100:.0f} % above the fastest), TCO "
+                f"{format_money(f['tco'], cur)} ({first.cost_term * 100:.0f} % above the cheapest), p99 latency "
+                f"{f['p99_latency_us']:.2f} µs.")
+    assert advice.reasons[0] == expected
+    assert advice.reasons == advice.reason_texts("en") == candidate_reasons(advice)
+    assert advice.to_dict()["reasons"] == advice.reasons
+    assert any(r.startswith("Runner-up: ") for r in advice.reasons)
+    assert any("budget of $3,000,000" in r for r in advice.reasons)
+    assert "(--latency-sensitive)." in " ".join(advice.reasons)
+    assert re.search(r"lean to (InfiniBand|RoCEv2|the hybrid as drawn) \(score [+-]\d+\.\d; \+ favours IB\)\.$",
+                     advice.reasons[-1])
+
+
+def test_reasons_render_in_chinese_after_the_fact(advice):
+    zh = advice.reason_texts("zh_CN")
+    assert len(zh) == len(advice.reasons)
+    assert all(_cjk(t) for t in zh)
+    assert "排名第一" in zh[0] and "胖树" in zh[0] + zh[1]
+    assert not any(word in " ".join(zh) for word in ("ranks first", "Runner-up", "fat tree", "candidates"))
+    assert "% above" not in " ".join(zh) and re.search(r"\d%", zh[0])
+    set_language("zh_CN")
+    assert advice.reason_texts() == zh                      # default: the current language
+    assert advice.reasons[0].startswith(advice.recommended.spec.label)   # the stored English stays
+
+
+def test_candidate_labels_in_both_languages():
+    labels = {s.id: (s.label, s.label_text("zh_CN")) for s in candidate_specs()}
+    assert labels["ib-fat-tree-1to1"] == ("InfiniBand fat tree, 1:1", "InfiniBand 胖树，1:1")
+    assert labels["rocev2-fat-tree-2to1"] == ("RoCEv2 fat tree (DCQCN), 2:1", "RoCEv2 胖树（DCQCN），2:1")
+    assert labels["rocev2-rail-optimized-1to1"][0] == "RoCEv2 rail-optimized (DCQCN), 1:1"
+    assert "轨道优化" in labels["rocev2-rail-optimized-1to1"][1]
+    assert labels["hybrid-fat-tree-1to1"] == ("Hybrid IB + RoCEv2 fat tree, 1:1", "混合 IB + RoCEv2 胖树，1:1")
+    assert CandidateSpec("fat-tree", "ib", 1.5).label == "InfiniBand fat tree, 1.5:1"
+    assert [m for m in missing_ids("zh_CN") if m.startswith("advisor.")] == []
+
+
+def _columns(line: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+
+def test_ranked_table_in_chinese_keeps_its_columns(advice):
+    en, zh = ranked_table(advice, "en"), ranked_table(advice, "zh_CN")
+    assert en[0].split()[:3] == ["#", "candidate", "time"]
+    assert "候选方案" in zh[0] and "总拥有成本" in zh[0] and "预算" in zh[0]
+    assert len({_columns(line) for line in zh}) == 1            # every row as wide as the header
+    assert len({len(line) for line in en}) == 1
+    assert any(line.rstrip().endswith(("预算内", "超预算")) for line in zh[1:])
+
+
+def test_cli_lang_zh_prints_chinese_headers_and_reasons(capsys):
+    assert main(["--lang", "zh_CN", "advise", "--gpus", "64", "--workload", WORKLOAD[0], "--latency-sensitive"]) == 0
+    out = capsys.readouterr().out
+    assert "候选方案" in out and "推荐：" in out and "排名第一" in out and "尾延迟" in out
+    assert "Recommended:" not in out and "ranks first" not in out and "candidate " not in out
+    set_language("en")
+    assert main(["advise", "--gpus", "64", "--workload", WORKLOAD[0], "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "ranks first" in data["reasons"][0]                   # the JSON stays English
+
+
+def test_chinese_comparison_pdf(advice, tmp_path):
+    out = tmp_path / "advice_zh.pdf"
+    write_comparison_pdf(advice, out, language="zh_CN")
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages[:4])
+    flat = re.sub(r"\s+", "", text)
+    for words in ("候选设计方案", "推荐理由", "协议选择", "总拥有成本", "胖树", "排名第一", "预算内", "超预算",
+                  "网络设计方案比选"):
+        assert words in flat, words
+    assert "US$" in text and "Why this candidate" not in text and "Candidate designs" not in text
+    first = re.sub(r"\s+", "", advice.reason_texts("zh_CN")[0])
+    assert first[:30] in flat
+
+    english = tmp_path / "advice_en.pdf"
+    write_comparison_pdf(advice, english)
+    text_en = "\n".join(p.extract_text() or "" for p in PdfReader(str(english)).pages[:4])
+    assert "Candidate designs" in text_en and "Why this candidate" in text_en and "排名第一" not in text_en

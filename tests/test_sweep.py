@@ -137,7 +137,7 @@ def test_a_point_that_cannot_be_built_is_recorded_not_fatal(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, words", [
     (["sweep", "--vary", "gpus=64", "-o", "x.csv"], "either a design FILE or --generate"),
-    (["sweep", "--generate", "fat-tree", "--vary", "gpus=64", "-o", "x.parquet"], "Parquet"),
+    (["sweep", "--generate", "fat-tree", "--vary", "gpus=64", "-o", "x.json"], "must end in .csv or .parquet"),
     (["sweep", "--generate", "torus", "--vary", "gpus=64", "-o", "x.csv"], "unknown generator kind"),
     (["sweep", "--generate", "fat-tree", "--vary", "gpus=64", "--workers", "0", "-o", "x.csv"], "--workers"),
     (["sweep", "--generate", "fat-tree", "--vary", "gpus=64", "--dask", "tcp://127.0.0.1:9", "--workers", "2",

@@ -1,10 +1,12 @@
-"""`fabric-designer report FILE -o OUT.pdf [--workload SPEC]`: the proposal from the command line."""
+"""`fabric-designer report FILE -o OUT.pdf [--workload SPEC] [--sweep results.csv]`: the proposal from the command
+line (with a sweep's results: an appendix charting them)."""
 
 from __future__ import annotations
 
 import sys
 import warnings
 
+from designer.analysis.sweep.grid import SweepError
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load
 from designer.report.options import ReportOptions
@@ -31,12 +33,17 @@ def cmd_report(args) -> int:
         options = ReportOptions(workloads=list(getattr(args, "workload", None) or []),
                                 title=getattr(args, "title", "") or "", customer=getattr(args, "customer", "") or "",
                                 author=getattr(args, "author", "") or "", logo_path=getattr(args, "logo", None),
-                                currency=getattr(args, "currency", None), language=_language(args))
+                                currency=getattr(args, "currency", None), language=_language(args),
+                                sweep_results=getattr(args, "sweep", None),
+                                sweep_metric=getattr(args, "sweep_metric", None))
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             build_proposal(doc, output, options=options)
         for w in caught:
             print(f"report: warning: {w.message}", file=sys.stderr)
+    except SweepError as exc:   # names the results file or the metric
+        print(f"report: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
     except ProjectError as exc:
         print(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}", file=sys.stderr)
         return 2

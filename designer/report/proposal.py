@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import warnings
 
-from reportlab.platypus import CondPageBreak, Flowable
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak
 
 from designer.analysis.recommendation import recommend
 from designer.catalog.loader import Catalog, load_catalog
@@ -24,6 +24,7 @@ from designer.report.sections import (
     resilience,
     simulation,
     summary,
+    sweep_appendix,
     topology,
 )
 from designer.report.strings import tr
@@ -58,7 +59,8 @@ def build_context(doc: FabricDocument, options: ReportOptions, results: dict | N
     compare_pair = normalised if {"ib", "rocev2"} <= set(normalised) else None
     rec = recommend(doc, results=compare_pair, workloads=source.workloads, catalog=cat,
                     oversubscription=fact.worst_oversubscription)
-    return ProposalContext(doc=doc, options=options, styles=make_styles(fonts), catalog=cat, facts=fact,
+    return ProposalContext(doc=doc, options=options, styles=make_styles(fonts, options.language), catalog=cat,
+                           facts=fact,
                            cost=cost_report(doc, cat, options.currency), findings=run_checks(doc, cat),
                            results=normalised, recommendation=rec, width=TEXT_WIDTH,
                            workloads=source.workloads, results_origin=source.origin)
@@ -71,15 +73,20 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
     `results` is a simulation result (DESIGN.md §3) or a comparison {"ib": ..., "rocev2": ...}; when it is
     None the engine runs the IB vs RoCEv2 comparison of `options.workloads`, or the design's saved results are
     used, or (neither given) the default workload is simulated and the PDF says so. Raises ProjectError for a design
-    the cost model cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options.
+    the cost model cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options. With
+    `options.sweep_results` an appendix charts that sweep; a bad results file or metric raises SweepError.
     """
     opts = options or ReportOptions()
+    sweep = sweep_appendix.prepare(opts)     # a bad results file fails before anything is simulated
     ctx = build_context(doc, opts, results, catalog)
     story: list[Flowable] = cover.build(ctx)
     for name in opts.ordered_sections(has_scenarios=bool(doc.scenarios)):
         # a section starting in the last quarter of a page starts on the next one instead
         story.append(CondPageBreak(TEXT_HEIGHT * 0.25))
         story += SECTION_BUILDERS[name](ctx)
+    if sweep is not None:               # an appendix starts on a page of its own
+        story.append(PageBreak())
+        story += sweep_appendix.build(ctx, sweep)
     title = opts.title or tr("default_title", opts.language)
     header_right = tr("confidential", opts.language, customer=opts.customer) if opts.customer else doc.name
     template = ProposalTemplate(str(out_path), ctx.styles, header_left=title, header_right=header_right,

@@ -1,4 +1,4 @@
-"""`fabric-designer sweep`: vary a file or a generated design over a grid, in parallel, resumable, to CSV."""
+"""`fabric-designer sweep`: vary a file or a generated design over a grid, in parallel, resumable, to CSV or Parquet."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from designer.analysis.sweep.grid import SweepError, parse_axes
 from designer.analysis.sweep.runner import SweepTask
 from designer.analysis.sweep.store import check_output_path
 from designer.analysis.sweep.sweep import run_sweep
+from designer.i18n import render
+from designer.i18n.message import Message, os_reason, text_of
 from designer.model.errors import ProjectError
 from designer.model.fileformat import dumps, load
 from designer.sim.workload_spec import WorkloadError, parse_workloads
@@ -18,8 +20,8 @@ DEFAULT_WORKLOAD = "allreduce:1GiB"
 BAR_WIDTH = 30
 
 
-def _error(message: str) -> int:
-    print(f"fabric-designer: error: {message}", file=sys.stderr)
+def _error(message: str | Message) -> int:
+    print(f"fabric-designer: {render('cli.error', text=text_of(message))}", file=sys.stderr)
     return 2
 
 
@@ -29,21 +31,21 @@ def progress_bar(done: int, total: int) -> None:
         return
     filled = BAR_WIDTH * done // total
     end = "\n" if done == total else ""
-    print(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} points", end=end, file=sys.stderr,
-          flush=True)
+    print(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {render('sweep.progress', done=done, total=total)}",
+          end=end, file=sys.stderr, flush=True)
 
 
 def build_task(args: argparse.Namespace) -> tuple[SweepTask, bool]:
     """The shared inputs of every point, from FILE or --generate; (task, generated)."""
     if bool(args.file) == bool(args.generate):
-        raise SweepError("give either a design FILE or --generate KIND, not both and not neither")
+        raise SweepError(Message("error.sweep.file_or_generate"))
     if args.generate and args.generate not in GENERATOR_KINDS:
-        raise SweepError(f"unknown generator kind '{args.generate}' (choose one of: {', '.join(GENERATOR_KINDS)})")
+        raise SweepError(Message("error.sweep.unknown_generator", kind=args.generate, kinds=", ".join(GENERATOR_KINDS)))
     specs = tuple(args.workload or [DEFAULT_WORKLOAD])
     parse_workloads(list(specs))
     seed = 1 if args.seed is None else args.seed
     if seed < 0:
-        raise SweepError(f"--seed must be a whole number >= 0, not {seed}")
+        raise SweepError(Message("error.sweep.seed", seed=seed))
     text = dumps(load(args.file)) if args.file else None
     return SweepTask(specs, seed, text, args.generate), bool(args.generate)
 
@@ -52,9 +54,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     """Run the sweep; print one summary line. Exit 2 on bad input (one line)."""
     try:
         if args.workers is not None and args.workers < 1:
-            raise SweepError(f"--workers must be at least 1, not {args.workers}")
+            raise SweepError(Message("error.sweep.workers", workers=args.workers))
         if args.workers is not None and args.dask:
-            raise SweepError("give --workers or --dask, not both (a Dask cluster has its own workers)")
+            raise SweepError(Message("error.sweep.workers_and_dask"))
         check_output_path(args.output)
         task, generated = build_task(args)
         axes = parse_axes(args.vary, generated=generated)
@@ -63,9 +65,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     except (SweepError, WorkloadError, ProjectError) as exc:
         return _error(str(exc))
     except OSError as exc:
-        return _error(f"cannot write '{args.output}': {exc.strerror or exc}")
-    where = f"Dask cluster {args.dask}" if args.dask else ("1 process" if args.workers == 1 else "local processes")
-    failed = f", {summary.failed} could not be built or run (see the error column)" if summary.failed else ""
-    print(f"wrote {args.output}: {summary.total} points ({summary.resumed} already done, {summary.computed} run on "
-          f"{where}{failed})")
+        return _error(Message("error.sweep.cannot_write", path=args.output, reason=os_reason(exc)))
+    where = render("sweep.where.dask", address=args.dask) if args.dask else \
+        render("sweep.where.one_process" if args.workers == 1 else "sweep.where.local")
+    failed = render("sweep.failed", n=summary.failed) if summary.failed else ""
+    print(render("sweep.summary", file=args.output, total=summary.total, resumed=summary.resumed,
+                 computed=summary.computed, where=where, failed=failed))
     return 0

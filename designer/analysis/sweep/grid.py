@@ -12,6 +12,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from designer.i18n.message import Message
 from designer.model.segments import IBSettings, RoCESettings, settings_fields
 from designer.sim.workload_spec import WorkloadError
 
@@ -45,15 +46,14 @@ def _resolve(name: str) -> tuple[str, str, type]:
         proto, _, fname = name.partition(".")
         if proto in SETTINGS and fname in SETTINGS[proto]:
             return proto, fname, SETTINGS[proto][fname]
-        raise SweepError(f"unknown sweep parameter '{name}' (the {proto} settings are: "
-                         f"{', '.join(SETTINGS.get(proto, {})) or 'none: use ib. or rocev2.'})")
+        raise SweepError(Message("error.sweep.unknown_setting", name=name, protocol=proto,
+                                 settings=", ".join(SETTINGS.get(proto, {})) or Message("error.sweep.no_settings")))
     owners = [p for p, f in SETTINGS.items() if name in f]
     if len(owners) == 1:
         return owners[0], name, SETTINGS[owners[0]][name]
     if len(owners) > 1:
-        raise SweepError(f"sweep parameter '{name}' is a setting of both protocols: write ib.{name} or rocev2.{name}")
-    raise SweepError(f"unknown sweep parameter '{name}' (generator options: {', '.join(GENERATOR_PARAMS)}; or a "
-                     f"segment setting such as xoff_kb, kmin_kb, dcqcn, qps, adaptive_routing)")
+        raise SweepError(Message("error.sweep.both_protocols", name=name))
+    raise SweepError(Message("error.sweep.unknown_parameter", name=name, options=", ".join(GENERATOR_PARAMS)))
 
 
 def parse_value(name: str, text: str, kind: type) -> object:
@@ -64,22 +64,22 @@ def parse_value(name: str, text: str, kind: type) -> object:
             return True
         if t.lower() in _FALSE:
             return False
-        raise SweepError(f"{name}: '{text}' is not on/off")
+        raise SweepError(Message("error.sweep.not_switch", name=name, text=text))
     if kind is int:
         try:
             return int(t)
         except ValueError:
-            raise SweepError(f"{name}: '{text}' is not a whole number") from None
+            raise SweepError(Message("error.sweep.not_int", name=name, text=text)) from None
     if kind is float:
         try:
             value = float(t)
         except ValueError:
-            raise SweepError(f"{name}: '{text}' is not a number") from None
+            raise SweepError(Message("error.sweep.not_number", name=name, text=text)) from None
         if not math.isfinite(value):
-            raise SweepError(f"{name}: '{text}' is not a finite number")
+            raise SweepError(Message("error.sweep.not_finite", name=name, text=text))
         return value
     if not t:
-        raise SweepError(f"{name}: empty value")
+        raise SweepError(Message("error.sweep.empty_value", name=name))
     return t
 
 
@@ -88,11 +88,11 @@ def parse_axis(text: str) -> Axis:
     name, sep, values = text.partition("=")
     name = name.strip()
     if not sep or not name or not values.strip():
-        raise SweepError(f"--vary '{text}' must be NAME=VALUES, e.g. gpus=256,1024")
+        raise SweepError(Message("error.sweep.vary_syntax", text=text))
     target, field, kind = _resolve(name)
     parsed = tuple(parse_value(name, v, kind) for v in values.split(","))
     if len(set(parsed)) != len(parsed):
-        raise SweepError(f"--vary {name}: a value is repeated")
+        raise SweepError(Message("error.sweep.repeated_value", name=name))
     canonical = name if target == "generator" else f"{target}.{field}"
     return Axis(canonical, target, field, parsed)
 
@@ -103,11 +103,10 @@ def parse_axes(texts: list[str], *, generated: bool) -> list[Axis]:
     seen: set[str] = set()
     for a in axes:
         if a.name in seen:
-            raise SweepError(f"--vary {a.name} is given twice")
+            raise SweepError(Message("error.sweep.twice", name=a.name))
         seen.add(a.name)
         if a.target == "generator" and not generated and a.name not in FILE_PARAMS:
-            raise SweepError(f"--vary {a.name} changes how a design is generated: use --generate KIND, "
-                             f"or vary backend or segment settings of the file")
+            raise SweepError(Message("error.sweep.needs_generate", name=a.name))
     return axes
 
 

@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from designer.analysis.sweep.grid import GENERATOR_PARAMS, SweepError
+from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.model.fileformat import loads
 from designer.sim import SimOptions, WorkloadError, run
@@ -45,7 +46,7 @@ def build_point_design(task: SweepTask, point: dict[str, object]):  # noqa: ANN2
         doc = loads(task.design_text)
         if "backend" in point:
             if point["backend"] not in ("ib", "rocev2"):
-                raise ProjectError(f"backend '{point['backend']}' of a file must be ib or rocev2")
+                raise ProjectError(Message("error.sweep.file_backend", backend=point["backend"]))
             for seg in doc.segments.values():
                 seg.protocol = str(point["backend"])
     else:
@@ -131,11 +132,11 @@ def _run_dask(task: SweepTask, todo: list[tuple[int, dict[str, object]]],
         from distributed import Client
         from distributed import as_completed as dask_completed
     except ImportError:
-        raise SweepError("--dask needs the 'distributed' package (pip install distributed)") from None
+        raise SweepError(Message("error.sweep.no_dask")) from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout="30s")
     except (OSError, TimeoutError, ValueError) as exc:
-        raise SweepError(f"cannot reach the Dask scheduler at '{address}': {exc}") from None
+        raise SweepError(Message("error.sweep.dask_unreachable", address=address, detail=str(exc))) from None
     try:
         futures = [client.submit(evaluate_point, task, i, p, pure=False) for i, p in todo]
         for fut in dask_completed(futures):

@@ -1,0 +1,104 @@
+"""English text of the command line's ordinary output (simulate, compare, cost, resilience, validate, export,
+import), and of the errors of the advisor's and resilience's inputs and of a project file's results and scenarios
+sections, by message id.
+
+Numbers and units reach these templates already formatted (as in English: 1,234 and µs/us, Gb/s, MiB, ms);
+design names, ids, file names and workload specs are parameters shown verbatim.
+"""
+
+from __future__ import annotations
+
+CLI: dict[str, str] = {
+    # simulate / compare: the figures, one per line ("{label:<40} {value}")
+    "cli.sim.title": "{design}: {workloads}",
+    "cli.sim.completion_time": "completion time",
+    "cli.sim.algbw_busbw": "algbw / busbw",
+    "cli.sim.goodput": "goodput",
+    "cli.sim.throughput_fraction": "throughput fraction",
+    "cli.sim.latency": "latency p50/p99/p99.9/max",
+    "cli.sim.link_utilization": "link utilization mean/max",
+    "cli.sim.step_time": "step time / GPU utilization",
+    "cli.sim.congestion": "PFC pause / ECN marked / credit stall",
+    "cli.sim.dropped": "dropped bytes",
+    "cli.sim.wall_time": "simulation wall time",
+    "cli.sim.segment": "segment {segment} ({protocol}): goodput {goodput}, p99 {p99} us",
+    # simulate --fail: one line per failure, and one for transfers that never completed
+    "cli.sim.failure": "failure {spec} at {time} ms: {flows} flows stalled ({mib} MiB), {outcome}{dip}",
+    "cli.sim.recovered_at": "recovered at {time} ms",
+    "cli.sim.nothing_stalled": "nothing stalled",
+    "cli.sim.never_recovered": "never recovered",
+    "cli.sim.dip": ", throughput dip {dip}",
+    "cli.sim.not_completed": "NOT COMPLETED: {text}",
+    "cli.sim.undelivered": "{flows} transfer(s) lost every path (servers {servers}) and could not complete; {mib} MiB "
+                           "undelivered when the run stopped at {time} ms",
+    # cost: the kind column (the headers and the summary are cost.col_* and cost.summary)
+    "cost.kind.switch": "switch",
+    "cost.kind.gateway": "gateway",
+    "cost.kind.nic": "nic",
+    "cost.kind.cable": "cable",
+    "cost.kind.optics": "optics",
+    "cost.kind.server": "server",
+    "cost.kind.storage": "storage",
+    # resilience
+    "cli.res.title": "{design}: single failures, {workloads}",
+    "cli.res.col_class": "class",
+    "cli.res.col_worst": "worst element",
+    "cli.res.col_loss": "throughput loss",
+    "cli.res.col_completed": "completed",
+    "cli.res.col_delay": "reroute delay",
+    "cli.res.yes": "yes",
+    "cli.res.no": "NO",
+    "cli.res.class.leaf": "leaf",
+    "cli.res.class.spine": "spine",
+    "cli.res.class.core": "core",
+    "cli.res.class.server-link": "server-link",
+    # validate (the markdown table of docs/validation.md stays English)
+    "validate.col.scenario": "scenario",
+    "validate.col.published": "published",
+    "validate.col.ours": "ours",
+    "validate.col.unit": "unit",
+    "validate.col.error": "error",
+    "validate.col.tolerance": "tolerance",
+    "validate.col.status": "status",
+    "validate.col.source": "source",
+    "validate.within": "within",
+    "validate.off": "OFF",
+    "validate.not_expressed": "not expressed",
+    "validate.na": "n/a",
+    "validate.band": "band",
+    "validate.band_tolerance": "band {tolerance}",
+    "validate.unit.ratio": "ratio",
+    "validate.unit.fraction": "fraction",
+    "validate.summary": "{within} of {total} scenarios within tolerance ({expressed} expressed)",
+    # export / import: one line per file written
+    "export.wrote.cabling": "wrote {file}: cabling plan, {cables} cables",
+    "export.wrote.bom": "wrote {file}: bill of materials, {items} items, capex {capex} {currency}",
+    "export.wrote.graphml": "wrote {file}: GraphML, {nodes} nodes, {links} links",
+    "export.wrote.dot": "wrote {file}: Graphviz DOT, {nodes} nodes, {links} links",
+    "export.wrote.containerlab": "wrote {file}: containerlab topology, {links} Ethernet links",
+    "import.wrote": "wrote {file}: {nodes} nodes, {links} links, {segments} segments",
+    "error.export.nothing": "export: nothing to write; give one or more of --cabling, --bom, --graphml, --dot, "
+                            "--containerlab",
+    "error.export.same_file": "export: two outputs were given the same file; give each output its own file",
+    "error.export.cannot_write": "export: cannot write: {reason}",
+    # the advisor's and resilience's inputs
+    "error.advisor.gpus": "--gpus must be a positive multiple of 8 (8-GPU servers), not {gpus}",
+    "error.advisor.currency": "unknown currency '{currency}' (choose {choices})",
+    "error.advisor.budget": "--budget must be a positive amount, not {budget}",
+    "error.advisor.seed": "seed must be a whole number >= 0, not {seed}",
+    "error.resilience.samples": "samples per failure class must be at least 1",
+    # the "results" section of a project file (the last run's figures); shown after "results.<place>: "
+    "error.results.unknown_figure": "is not a known result figure",
+    "error.results.number_or_null": "must be a finite number or null",
+    "error.results.count": "must be a whole number >= 0",
+    "error.results.text": "must be text",
+    "error.results.non_empty_list": "must be a non-empty list",
+    # the "scenarios" section of a project file (what-if runs saved with the design)
+    "error.scenarios.not_list": "must be a list of scenarios",
+    "error.scenarios.unknown_fields": "unknown field(s) {fields}",
+    "error.scenarios.name": "must be a non-empty text",
+    "error.scenarios.texts": "must be a list of non-empty texts",
+    "error.scenarios.no_workload": "needs at least one workload",
+    "error.scenarios.seed": "must be a whole number >= 0",
+    "error.scenarios.notes": "must be text",
+}

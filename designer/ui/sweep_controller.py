@@ -1,0 +1,234 @@
+"""Sweeps in the window: Simulate → "Design-space sweep…" opens the dialog, the sweep runs in a worker thread
+(its points in local processes, so the window stays responsive) and the Sweep dock draws the points as they
+finish. The last results file is offered to the PDF export as an appendix."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from designer.analysis.sweep import SweepError, SweepSummary, run_sweep
+from designer.analysis.sweep.results import SweepResults, read_results, results_from_rows
+from designer.model.errors import ProjectError
+from designer.sim.workload_spec import WorkloadError
+from designer.ui.sweep_dialog import SweepDialog, SweepRequest
+from designer.ui.sweep_view import SweepView
+
+REDRAW_MS = 250   # the chart redraws at most four times a second however fast points finish
+
+
+def chart_axis(request: SweepRequest) -> str | None:
+    """The parameter the chart puts on its horizontal axis: the first with several numeric values (the grid is
+    known before any point finishes, the results so far may hold only one value of it)."""
+    for axis in request.axes:
+        numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in axis.values)
+        if len(axis.values) > 1 and numeric:
+            return axis.name
+    return request.axes[0].name if request.axes else None
+
+
+class SweepWorker(QObject):
+    """Runs run_sweep() in a worker thread: `row(point, row)` per finished point, then `done` or `failed`."""
+
+    progress = Signal(int, int, int)        # done, total, failed
+    row = Signal(object, object)            # the point's parameters, its figures
+    done = Signal(object)                   # SweepSummary
+    stopped = Signal()
+    failed = Signal(str)
+
+    def __init__(self, request: SweepRequest) -> None:
+        super().__init__()
+        self.request = request
+        self.cancel = threading.Event()
+        self._failed = 0
+
+    def _on_row(self, point: dict, row: dict) -> None:
+        self._failed += bool(row.get("error"))
+        self.row.emit(point, row)
+
+    @Slot()
+    def run(self) -> None:
+        r = self.request
+        try:
+            summary = run_sweep(r.task, r.axes, r.output, workers=r.workers, cancel=self.cancel,
+                                on_row=self._on_row,
+                                progress=lambda d, t: self.progress.emit(d, t, self._failed))
+        except (SweepError, WorkloadError, ProjectError) as exc:
+            self.failed.emit(str(exc).splitlines()[0])
+        except OSError as exc:
+            self.failed.emit(f"{r.output}: {exc.strerror or exc}")
+        except Exception as exc:  # noqa: BLE001 - a bug reaches the user as a message, not a silent dead thread
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+        else:
+            if self.cancel.is_set() and summary.computed + summary.resumed < summary.total:
+                self.stopped.emit()
+            else:
+                self.done.emit(summary)
+
+
+class SweepController(QObject):
+    """Owns the Sweep dock, the dialog and the worker thread of one MainWindow."""
+
+    finished = Signal()     # a sweep ended (done, stopped or failed); tests wait on it
+
+    def __init__(self, window: QMainWindow, simulate_menu) -> None:  # noqa: ANN001 - QMenu
+        super().__init__(window)
+        self.window = window
+        self.view = SweepView()
+        self.dock = QDockWidget(self.tr("Sweep"), window)
+        self.dock.setObjectName("sweep")
+        self.dock.setWidget(self.view)
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        window.tabifyDockWidget(window.problems_dock, self.dock)
+        self.dock.hide()
+        self.action = simulate_menu.addAction(self.tr("Design-space s&weep…"), self.open_dialog)
+        self.action.setStatusTip(self.tr("Vary protocol, oversubscription, scale or segment settings; simulate and "
+                                         "cost every combination and chart the results"))
+        simulate_menu.addAction(self.dock.toggleViewAction())
+        self.view.stop_requested.connect(self.stop)
+        self.thread: QThread | None = None
+        self.worker: SweepWorker | None = None
+        self.request: SweepRequest | None = None
+        self.last_output: Path | None = None      # the results file of the last sweep (for the PDF appendix)
+        self._earlier: list[dict] = []             # rows the results file held before this sweep
+        self._new: list[dict] = []
+        self._dirty = False
+        self.redraw_timer = QTimer(self)
+        self.redraw_timer.setInterval(REDRAW_MS)
+        self.redraw_timer.timeout.connect(self._redraw)
+
+    def running(self) -> bool:
+        return self.thread is not None
+
+    def default_output(self) -> Path:
+        """<design name>-sweep.csv beside the saved design, else in the home folder."""
+        folder = Path(self.window.path).parent if self.window.path else Path.home()
+        stem = Path(self.window.path).stem.removesuffix(".fabric") if self.window.path else "sweep"
+        return folder / f"{stem}-sweep.csv"
+
+    def open_dialog(self) -> None:
+        if self.running():
+            self.dock.show()
+            self.dock.raise_()
+            return
+        workload = self.window.runs.panel.workload_spec()
+        dialog = SweepDialog(self.window.editor.doc, workload, self.default_output(), self.window)
+        if dialog.exec() and dialog.request() is not None:
+            self.start(dialog.request())
+
+    # ---- running ------------------------------------------------------------------------------
+    def start(self, request: SweepRequest) -> None:
+        """Run `request` in a worker thread; the dock shows progress and the chart."""
+        if self.running():
+            return
+        self.request = request
+        self._earlier = self._rows_already_in(request.output)
+        self._new = []
+        self.view.results = None
+        self.dock.show()
+        self.dock.raise_()
+        self.view.start(request.point_count, request.output.name, chart_axis(request))
+        if self._earlier:
+            self._dirty = True
+            self._redraw()
+        self.worker = SweepWorker(request)
+        self.thread = QThread(self)
+        self.worker.moveToThread(self.thread)
+        self.thread.started.connect(self.worker.run)
+        self.worker.progress.connect(self.view.set_progress)
+        self.worker.row.connect(self._on_row)
+        self.worker.done.connect(self._on_done)
+        self.worker.stopped.connect(self._on_stopped)
+        self.worker.failed.connect(self._on_failed)
+        self.redraw_timer.start()
+        self.thread.start()
+        self.window.show_message(self.tr("Sweep of {0} points started").format(request.point_count))
+
+    def _rows_already_in(self, output: Path) -> list[dict]:
+        """The rows a results file holds already (a resumed sweep shows them at once); none if unreadable —
+        the sweep itself then says what is wrong with the file."""
+        if not output.exists():
+            return []
+        try:
+            return list(read_results(output).rows)
+        except SweepError:
+            return []
+
+    def stop(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel.set()
+            self.view.stopping()
+
+    def _on_row(self, point: dict, row: dict) -> None:
+        self._new.append({**row, **point})
+        self._dirty = True
+
+    def _redraw(self) -> None:
+        if not self._dirty or self.request is None:
+            return
+        self._dirty = False
+        names = [a.name for a in self.request.axes]
+        fresh = results_from_rows(names, self._new).rows if self._new else []
+        rows = sorted([*self._earlier, *fresh], key=lambda r: int(r.get("point") or 0))
+        self.view.show_results(SweepResults(names, rows))
+
+    def _end(self) -> None:
+        self.redraw_timer.stop()
+        if self.thread is not None:
+            self.thread.quit()
+            self.thread.wait()
+            self.thread.deleteLater()
+        if self.worker is not None:
+            self.worker.deleteLater()
+        self.thread = self.worker = None
+        self.finished.emit()
+
+    def _show_file(self, output: Path) -> None:
+        """Redraw from the results file as written (point order, every point), the final word of a sweep."""
+        try:
+            self.view.show_results(read_results(output))
+        except SweepError:
+            self._dirty = True
+            self._redraw()
+
+    def _on_done(self, summary: SweepSummary) -> None:
+        assert self.request is not None
+        output = self.request.output
+        self._end()
+        self.last_output = output
+        self._show_file(output)
+        failed = self.tr(", {0} could not be built or run (see the Problem column)").format(summary.failed) \
+            if summary.failed else ""
+        text = self.tr("Sweep finished: {0} points in {1} ({2} already there, {3} run){4}").format(
+            summary.total, output.name, summary.resumed, summary.computed, failed)
+        self.view.finish(text)
+        self.window.show_message(text)
+
+    def _on_stopped(self) -> None:
+        assert self.request is not None
+        output = self.request.output
+        self._end()
+        self.last_output = output
+        self._dirty = True
+        self._redraw()
+        text = self.tr("Sweep stopped: the finished points are in {0}; run the sweep again with the same file "
+                       "to continue").format(output.name)
+        self.view.finish(text)
+        self.window.show_message(text)
+
+    def _on_failed(self, text: str) -> None:
+        self._end()
+        message = self.tr("The sweep could not run: {0}").format(text)
+        self.view.finish(message, error=True)
+        self.window.show_message(message, error=True)
+
+    def shutdown(self) -> None:
+        """Stop a running sweep and wait for it (window closing)."""
+        if self.worker is not None:
+            self.worker.cancel.set()
+        if self.thread is not None:
+            self.thread.quit()
+            self.thread.wait()

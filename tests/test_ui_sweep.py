@@ -4,7 +4,9 @@ thread into the results file, the Sweep dock charts every point, and a stopped s
 from __future__ import annotations
 
 import csv
+import threading
 
+from designer.analysis.sweep import runner as sweep_runner
 from designer.topology import generate
 from designer.ui.main_window import MainWindow
 from designer.ui.sweep_dialog import SweepDialog
@@ -78,7 +80,7 @@ def test_sweep_runs_in_the_background_and_charts_every_point(qtbot, tmp_path):
     assert w.sweeps.last_output == out
 
 
-def test_stopped_sweep_keeps_its_points_and_continues(qtbot, tmp_path):
+def test_stopped_sweep_keeps_its_points_and_continues(qtbot, tmp_path, monkeypatch):
     w = _window(qtbot, tmp_path)
     out = tmp_path / "stop.csv"
     d = _dialog(qtbot, w, out)
@@ -86,12 +88,24 @@ def test_stopped_sweep_keeps_its_points_and_continues(qtbot, tmp_path):
     d.workers.setValue(1)
     request = d._problem()[1]
     assert request.point_count == 6
+    # the second point waits until the user has pressed Stop, so the stop lands mid-sweep on any machine
+    stop_pressed = threading.Event()
+    real = sweep_runner.evaluate_point
+
+    def gated(task, index, point):
+        if index >= 1:
+            stop_pressed.wait(60)
+        return real(task, index, point)
+
+    monkeypatch.setattr(sweep_runner, "evaluate_point", gated)
     with qtbot.waitSignal(w.sweeps.finished, timeout=180_000):
         w.sweeps.start(request)
         qtbot.waitUntil(lambda: len(w.sweeps._new) >= 1, timeout=120_000)
         w.sweeps.stop()
+        stop_pressed.set()
     kept = _rows(out)
-    assert 1 <= len(kept) < 6
+    assert len(kept) == 2      # the finished point and the one that was running when Stop was pressed
+    monkeypatch.setattr(sweep_runner, "evaluate_point", real)
     assert "stopped" in w.sweeps.view.status.text()
     # the same request again runs only the missing points
     with qtbot.waitSignal(w.sweeps.finished, timeout=180_000):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -28,13 +28,22 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from designer.analysis.advisor import DEFAULT_WORKLOAD, Advice, AdviceCancelled, Preferences, advise
+from designer.analysis.advisor import (
+    DEFAULT_WORKLOAD,
+    Advice,
+    AdviceCancelled,
+    Preferences,
+    advise,
+    candidate_specs,
+)
 from designer.catalog.money import format_money
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError, parse_workloads
 
-COLUMNS = ("#", "Candidate", "Time", "p99", "Capex", "TCO", "Budget")
+# the ranked table's columns (translated where shown)
+COLUMNS = ("#", QT_TRANSLATE_NOOP("ResultsPage", "Candidate"), QT_TRANSLATE_NOOP("ResultsPage", "Time"), "p99",
+           QT_TRANSLATE_NOOP("ResultsPage", "Capex"), "TCO", QT_TRANSLATE_NOOP("ResultsPage", "Budget"))
 
 
 
@@ -56,11 +65,12 @@ class AdvisorWorker(QObject):
             advice = advise(self.gpus, self.workloads, self.prefs, cancel=self.cancel,
                             progress=lambda d, t, label: self.progress.emit(self.run_id, d, t, label))
         except AdviceCancelled:
-            self.failed.emit(self.run_id, "Cancelled.")
+            self.failed.emit(self.run_id, QCoreApplication.translate("AdvisorWizard", "Cancelled."))
         except (WorkloadError, ProjectError) as exc:
             self.failed.emit(self.run_id, str(exc).splitlines()[0])
         except Exception as exc:  # noqa: BLE001 - a bug must reach the user as a message, not end the thread silently
-            self.failed.emit(self.run_id, f"The advisor failed: {type(exc).__name__}: {exc}")
+            self.failed.emit(self.run_id, QCoreApplication.translate("AdvisorWizard", "The advisor failed: {0}: {1}")
+                             .format(type(exc).__name__, exc))
         else:
             self.done.emit(self.run_id, advice)
 
@@ -114,9 +124,9 @@ class RequirementsPage(QWizardPage):
     def validatePage(self) -> bool:  # noqa: N802 - Qt API
         problem = None
         if self.gpus.value() % 8:
-            problem = "GPUs must be a multiple of 8 (8-GPU servers)."
+            problem = self.tr("GPUs must be a multiple of 8 (8-GPU servers).")
         elif not self.workloads():
-            problem = "Enter a workload, e.g. allreduce:1GiB."
+            problem = self.tr("Enter a workload, e.g. allreduce:1GiB.")
         else:
             try:
                 parse_workloads(self.workloads())
@@ -159,7 +169,7 @@ class ResultsPage(QWizardPage):
         self.setTitle(self.tr("Ranked candidates"))
         lay = QVBoxLayout(self)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -179,8 +189,8 @@ class ResultsPage(QWizardPage):
         for r, (s, c) in enumerate(ranked):
             f = c.figures
             t = f["time_s"]
-            fits = "–" if s.within_budget is None else ("within" if s.within_budget else "over")
-            cells = (str(r + 1), c.spec.label + (" (3 tiers)" if c.kind == "fat-tree-3" else ""),
+            fits = "–" if s.within_budget is None else (self.tr("within") if s.within_budget else self.tr("over"))
+            cells = (str(r + 1), c.label_text(),          # the core's label, in its current language
                      f"{t * 1e3:.3g} ms" if t < 1 else f"{t:.3g} s", f"{f['p99_latency_us']:.2f} µs",
                      format_money(f["capex"], cur), format_money(f["tco"], cur), fits)
             for col, text in enumerate(cells):
@@ -191,8 +201,8 @@ class ResultsPage(QWizardPage):
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.selectRow(0)
-        self.reasons.setText("Recommended: " + advice.recommended.spec.label + "\n• "
-                             + "\n• ".join(advice.reasons))
+        self.reasons.setText(self.tr("Recommended: {0}").format(advice.recommended.label_text()) + "\n• "
+                             + "\n• ".join(advice.reason_texts()))
         self.setSubTitle(self.tr("Select a candidate and press Finish to open it (the first is recommended)."))
 
     def chosen_id(self) -> str | None:
@@ -259,6 +269,7 @@ class AdvisorWizard(QWizard):
         self.running.bar.setRange(0, total)
         self.running.bar.setValue(done)
         if label:
+            label = {s.label: s.label_text() for s in candidate_specs()}.get(label, label)   # English from the core
             self.running.status.setText(self.tr("Candidate {0} of {1}: {2}").format(done + 1, total, label))
 
     @Slot(int, object)
@@ -269,7 +280,7 @@ class AdvisorWizard(QWizard):
         self.advice = advice
         self.running.status.setText(self.tr(
                 "Done: {0} candidates. Recommended: {1}. Press Next to compare them.").format(
-                    len(advice.candidates), advice.recommended.spec.label))
+                    len(advice.candidates), advice.recommended.label_text()))
         self.running.completeChanged.emit()
         self.run_finished.emit()
 

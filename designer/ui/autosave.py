@@ -56,9 +56,12 @@ class Recovery:
     def summary(self) -> str:
         """What and when, in a sentence for the offer."""
         doc = self.document
-        where = f"from '{self.original_path}'" if self.original_path else "never saved"
-        return (f"'{doc.name}' ({where}): {len(doc.nodes)} nodes, {len(doc.links)} links, "
-                f"{len(doc.segments)} segments, autosaved {self.saved_at:%Y-%m-%d %H:%M:%S}")
+        where = (QCoreApplication.translate("autosave", "from '{0}'").format(self.original_path) if self.original_path
+                 else QCoreApplication.translate("autosave", "never saved"))
+        return QCoreApplication.translate(
+            "autosave", "'{0}' ({1}): {2} nodes, {3} links, {4} segments, autosaved {5}").format(
+                doc.name, where, len(doc.nodes), len(doc.links), len(doc.segments),
+                f"{self.saved_at:%Y-%m-%d %H:%M:%S}")
 
 
 def _pid_alive(pid: int) -> bool:
@@ -188,7 +191,10 @@ def offer_recovery(window, parent: QWidget | None = None) -> Recovery | None:  #
     newest = found[0]
     answer = os.environ.get(RECOVERY_ANSWER_ENV, "").strip().lower()
     if answer not in ("restore", "discard", "keep"):
-        more = f"\n\n{len(found) - 1} older recovery file(s) are kept for later." if len(found) > 1 else ""
+        more = ""
+        if len(found) > 1:
+            more = "\n\n" + QCoreApplication.translate(
+                "autosave", "{0} older recovery file(s) are kept for later.").format(len(found) - 1)
         text = QCoreApplication.translate("autosave", "Fabric Designer did not close normally last time. "
                                           "Unsaved work was found:\n\n{0}\n\nRestore it?{1}")
         box = QMessageBox(QMessageBox.Icon.Question, QCoreApplication.translate("autosave", "Restore unsaved work?"),
@@ -223,5 +229,5 @@ def restore_into(window, recovery: Recovery) -> None:  # noqa: ANN001
         except ProjectError:
             path = None          # the original is gone or broken: the recovered design is new and unsaved
     window.set_document(base, path)
-    window.editor.replace_with(recovery.document, "Restore autosaved work")
+    window.editor.replace_with(recovery.document, QCoreApplication.translate("autosave", "Restore autosaved work"))
     window.show_message(QCoreApplication.translate("autosave", "Restored {0}").format(recovery.summary()))

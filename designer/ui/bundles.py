@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -22,8 +22,13 @@ def tier(node: Node) -> str:
     return node.role if node.kind == "switch" and node.role else node.kind
 
 
-TIER_PLURAL = {"spine": "spines", "leaf": "leaves", "core": "cores", "frontend": "FE switches",
-               "server": "servers", "storage": "storage nodes", "gateway": "gateways"}
+# a fan's upper tier, as its tag names it (translated where shown)
+TIER_PLURAL = {"spine": QT_TRANSLATE_NOOP("BundleItem", "spines"), "leaf": QT_TRANSLATE_NOOP("BundleItem", "leaves"),
+               "core": QT_TRANSLATE_NOOP("BundleItem", "cores"),
+               "frontend": QT_TRANSLATE_NOOP("BundleItem", "FE switches"),
+               "server": QT_TRANSLATE_NOOP("BundleItem", "servers"),
+               "storage": QT_TRANSLATE_NOOP("BundleItem", "storage nodes"),
+               "gateway": QT_TRANSLATE_NOOP("BundleItem", "gateways")}
 
 
 def fans(bundles: list[Bundle], tier_of: dict[str, str]) -> list[tuple[str, list[int]]]:
@@ -36,7 +41,8 @@ def fans(bundles: list[Bundle], tier_of: dict[str, str]) -> list[tuple[str, list
     for fan, idx in members.items():
         count = sum(bundles[i].count for i in idx)
         speeds = set().union(*(bundles[i].speeds_gbps for i in idx))
-        to = f" to {len(idx)} {TIER_PLURAL.get(fan[1], fan[1])}" if len(idx) > 1 else ""
+        tiers = QCoreApplication.translate("BundleItem", TIER_PLURAL[fan[1]]) if fan[1] in TIER_PLURAL else fan[1]
+        to = QCoreApplication.translate("BundleItem", " to {0} {1}").format(len(idx), tiers) if len(idx) > 1 else ""
         out.append((f"×{count} {speeds_text(speeds)}{to}", idx))
     return out
 

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QMarginsF, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
 from designer.ui.scene import FabricScene
 
 MARGIN = 40.0
+
+
+def _cannot_write(path: str | Path) -> OSError:
+    """The error the export dialogs show (in the window's language)."""
+    return OSError(QCoreApplication.translate("ImageExportDialog", "cannot write {0}").format(path))
 
 
 def _source(scene: FabricScene) -> QRectF:
@@ -35,7 +40,7 @@ def export_png(scene: FabricScene, path: str | Path, scale: float = 2.0, source:
     scene.render(painter, QRectF(0, 0, size.width(), size.height()), src, Qt.AspectRatioMode.KeepAspectRatio)
     painter.end()
     if not image.save(str(path), "PNG"):
-        raise OSError(f"cannot write {path}")
+        raise _cannot_write(path)
     return size
 
 
@@ -53,7 +58,7 @@ def export_svg(scene: FabricScene, path: str | Path, title: str = "Fabric", sour
     scene.render(painter, QRectF(0, 0, src.width(), src.height()), src)
     painter.end()
     if not Path(path).exists():
-        raise OSError(f"cannot write {path}")
+        raise _cannot_write(path)
 
 
 def export_pdf(scene: FabricScene, path: str | Path, title: str = "Fabric", source: QRectF | None = None) -> None:
@@ -67,10 +72,10 @@ def export_pdf(scene: FabricScene, path: str | Path, title: str = "Fabric", sour
     writer.setPageMargins(QMarginsF(0, 0, 0, 0))
     painter = QPainter(writer)
     if not painter.isActive():
-        raise OSError(f"cannot write {path}")
+        raise _cannot_write(path)
     target = QRectF(0, 0, writer.width(), writer.height())
     painter.fillRect(target, scene.theme.background)
     scene.render(painter, target, src, Qt.AspectRatioMode.KeepAspectRatio)
     painter.end()
     if not Path(path).exists():
-        raise OSError(f"cannot write {path}")
+        raise _cannot_write(path)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from designer.model.document import FabricDocument
@@ -62,7 +63,8 @@ class RemoveItemsCommand(QUndoCommand):
     def __init__(self, doc: FabricDocument, node_ids: list[str], link_ids: list[str],
                  segment_ids: list[str]) -> None:
         n = len(node_ids) + len(link_ids) + len(segment_ids)
-        super().__init__(f"Delete {n} item{'s' if n != 1 else ''}")
+        super().__init__((QCoreApplication.translate("commands", "Delete {0} item") if n == 1
+                          else QCoreApplication.translate("commands", "Delete {0} items")).format(n))
         self.doc = doc
         self.node_ids, self.link_ids, self.segment_ids = node_ids, link_ids, segment_ids
         self._removed_nodes: list[tuple] = []
@@ -95,7 +97,8 @@ class MoveNodesCommand(QUndoCommand):
 
     def __init__(self, doc: FabricDocument, new: dict[str, tuple[float, float]],
                  old: dict[str, tuple[float, float]], text: str = "") -> None:
-        super().__init__(text or f"Move {len(new)} node{'s' if len(new) != 1 else ''}")
+        super().__init__(text or (QCoreApplication.translate("commands", "Move {0} node") if len(new) == 1
+                                  else QCoreApplication.translate("commands", "Move {0} nodes")).format(len(new)))
         self.doc, self.new, self.old = doc, new, old
 
     def redo(self) -> None:
@@ -129,8 +132,8 @@ class AddSegmentCommand(QUndoCommand):
     """A new back-end segment from selected nodes; they leave any segment they were in."""
 
     def __init__(self, doc: FabricDocument, segment: Segment) -> None:
-        super().__init__(f"New {segment.protocol.upper() if segment.protocol == 'ib' else 'RoCEv2'} "
-                         f"segment '{segment.name}'")
+        super().__init__(QCoreApplication.translate("commands", "New {0} segment '{1}'").format(
+            "IB" if segment.protocol == "ib" else "RoCEv2", segment.name))
         self.doc, self.segment = doc, segment
         self._orders: tuple = ()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 from PySide6.QtWidgets import (
     QDialog,
@@ -31,21 +31,29 @@ from designer.ui.time_breakdown import TimeBreakdownChart
 
 PROTOS = ("ib", "rocev2")
 NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
-# row label, how to read the figure from a result's data, format, True if higher is better
+CAPEX = QT_TRANSLATE_NOOP("CompareDialog", "Capex")
+# row label (translated where shown), how to read the figure from a result's data, format, True if higher is better
 ROWS = (
-    ("Completion time (ms)", lambda d, c: d["completion_time_s"] * 1e3, "{:.3f}", False),
-    ("Bus bandwidth (Gb/s)", lambda d, c: d.get("busbw_gbps"), "{:.1f}", True),
-    ("Goodput (Gb/s)", lambda d, c: d["goodput_gbps"], "{:.1f}", True),
-    ("Throughput vs ideal fabric", lambda d, c: d.get("throughput_fraction"), "{:.1%}", True),
-    ("p99 latency (µs)", lambda d, c: d["latency_us"]["p99"], "{:.2f}", False),
-    ("p99.9 latency (µs)", lambda d, c: d["latency_us"]["p999"], "{:.2f}", False),
-    ("GPU utilization", lambda d, c: d.get("gpu_utilization"), "{:.1%}", True),
-    ("PFC paused port-time", lambda d, c: d["pfc_pause_fraction"], "{:.2%}", False),
-    ("Credit-stall port-time", lambda d, c: d["credit_stall_fraction"], "{:.2%}", False),
-    ("Capex", lambda d, c: c, "{:,.0f}", False),
-    ("Capex per Gb/s of goodput", lambda d, c: (c / d["goodput_gbps"]) if c and d["goodput_gbps"] else None,
-     "{:,.0f}", False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Completion time (ms)"), lambda d, c: d["completion_time_s"] * 1e3, "{:.3f}",
+     False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Bus bandwidth (Gb/s)"), lambda d, c: d.get("busbw_gbps"), "{:.1f}", True),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Goodput (Gb/s)"), lambda d, c: d["goodput_gbps"], "{:.1f}", True),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Throughput vs ideal fabric"), lambda d, c: d.get("throughput_fraction"),
+     "{:.1%}", True),
+    (QT_TRANSLATE_NOOP("CompareDialog", "p99 latency (µs)"), lambda d, c: d["latency_us"]["p99"], "{:.2f}", False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "p99.9 latency (µs)"), lambda d, c: d["latency_us"]["p999"], "{:.2f}",
+     False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "GPU utilization"), lambda d, c: d.get("gpu_utilization"), "{:.1%}", True),
+    (QT_TRANSLATE_NOOP("CompareDialog", "PFC paused port-time"), lambda d, c: d["pfc_pause_fraction"], "{:.2%}",
+     False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Credit-stall port-time"), lambda d, c: d["credit_stall_fraction"], "{:.2%}",
+     False),
+    (CAPEX, lambda d, c: c, "{:,.0f}", False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Capex per Gb/s of goodput"),
+     lambda d, c: (c / d["goodput_gbps"]) if c and d["goodput_gbps"] else None, "{:,.0f}", False),
 )
+PLOTS = (("throughput", QT_TRANSLATE_NOOP("CompareDialog", "Throughput"), "Gb/s"),
+         ("p99", QT_TRANSLATE_NOOP("CompareDialog", "p99 latency"), "µs"))
 
 
 class CompareDialog(QDialog):
@@ -73,13 +81,15 @@ class CompareDialog(QDialog):
         self.progress.setRange(0, 200)
         self.table = QTableWidget(len(ROWS), 2)
         self.table.setHorizontalHeaderLabels([NAMES[p] for p in PROTOS])
-        self.table.setVerticalHeaderLabels([r[0] if r[0] != "Capex" else f"Capex ({currency})" for r in ROWS])
+        self.table.setVerticalHeaderLabels([self.tr(r[0]) if r[0] != CAPEX else self.tr("Capex ({0})").format(currency)
+                                            for r in ROWS])
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setColumnWidth(0, 150)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.plots: dict[str, pg.PlotWidget] = {}
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
-        for name, title, unit in (("throughput", "Throughput", "Gb/s"), ("p99", "p99 latency", "µs")):
+        for name, title_text, unit in PLOTS:
+            title = self.tr(title_text)
             w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
             w.setTitle(title, color=fg.name(), size="9pt")
             w.getAxis("left").setLabel(f"{title} ({unit})")

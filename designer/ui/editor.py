@@ -25,6 +25,7 @@ from designer.ui.commands import (
 from designer.ui.link_planner import LinkRefused, plan_link
 from designer.ui.node_item import snap
 from designer.ui.scene import FabricScene
+from designer.ui.theme import protocol_name
 
 CLIPBOARD_MIME = "application/x-fabric-designer-selection"
 ID_PREFIX = {"server": "gpu", "leaf": "leaf", "spine": "spine", "core": "core", "frontend": "fe",
@@ -126,7 +127,7 @@ class Editor(QObject):
     def nudge(self, dx: float, dy: float) -> None:
         nodes, _, _ = self.scene.selected_ids()
         old = {n: (self.doc.nodes[n].x, self.doc.nodes[n].y) for n in nodes}
-        self.move({n: (x + dx, y + dy) for n, (x, y) in old.items()}, old, "Nudge")
+        self.move({n: (x + dx, y + dy) for n, (x, y) in old.items()}, old, self.tr("Nudge"))
 
     def delete_selection(self) -> None:
         nodes, links, segs = self.scene.selected_ids()
@@ -160,8 +161,8 @@ class Editor(QObject):
     def set_protocol(self, segment_id: str, protocol: str) -> None:
         seg = self.doc.segments[segment_id]
         if seg.protocol != protocol:
-            self.update("segment", segment_id, {"protocol": protocol},
-                        f"Segment '{seg.name}': {seg.protocol} → {protocol}")
+            self.update("segment", segment_id, {"protocol": protocol}, self.tr("Segment '{0}': {1} → {2}").format(
+                seg.name, protocol_name(seg.protocol), protocol_name(protocol)))
 
     # ---- clipboard ----------------------------------------------------------------------------
     def selection_document(self) -> FabricDocument | None:
@@ -202,17 +203,18 @@ class Editor(QObject):
             self._say(self.tr("Cannot paste: {0}").format(exc), True)
             return []
         self.paste_count += 1
-        return self._insert_copy(part, 40.0 * self.paste_count, "Paste")
+        return self._insert_copy(part, 40.0 * self.paste_count, self.tr("Paste {0} nodes"))
 
     def duplicate(self) -> list[str]:
         part = self.selection_document()
         if part is None:
             self._say(self.tr("Select nodes to duplicate"), True)
             return []
-        return self._insert_copy(loads(dumps(part)), 40.0, "Duplicate")
+        return self._insert_copy(loads(dumps(part)), 40.0, self.tr("Duplicate {0} nodes"))
 
-    def _insert_copy(self, part: FabricDocument, offset: float, verb: str) -> list[str]:
-        """Add a copy of `part` with fresh ids, shifted by `offset`, as one command."""
+    def _insert_copy(self, part: FabricDocument, offset: float, text: str) -> list[str]:
+        """Add a copy of `part` with fresh ids, shifted by `offset`, as one command (`text`: its undo text,
+        {0} the number of nodes)."""
         rename: dict[str, str] = {}
         nodes = []
         taken = set(self.doc.nodes)
@@ -240,7 +242,7 @@ class Editor(QObject):
             dup.a = type(link.a)(rename[link.a.node], link.a.port)
             dup.b = type(link.b)(rename[link.b.node], link.b.port)
             links.append(dup)
-        self.undo_stack.push(AddItemsCommand(self.doc, nodes, links, self.tr("{0} {1} nodes").format(verb, len(nodes))))
+        self.undo_stack.push(AddItemsCommand(self.doc, nodes, links, text.format(len(nodes))))
         self.scene.select_ids([n.id for n in nodes])
         return [n.id for n in nodes]
 
@@ -257,7 +259,10 @@ class Editor(QObject):
                   "top": min(ys), "bottom": max(ys), "vcenter": sum(ys) / len(ys)}[how]
         horizontal = how in ("left", "right", "hcenter")
         new = {n: ((target, y) if horizontal else (x, target)) for n, (x, y) in old.items()}
-        self.move(new, old, f"Align {how}")
+        texts = {"left": self.tr("Align left"), "right": self.tr("Align right"), "top": self.tr("Align top"),
+                 "bottom": self.tr("Align bottom"), "hcenter": self.tr("Align centres horizontally"),
+                 "vcenter": self.tr("Align middles vertically")}
+        self.move(new, old, texts[how])
 
     def distribute(self, axis: str) -> None:
         """Spread the selected nodes evenly between the outermost two along 'x' or 'y'."""
@@ -273,7 +278,7 @@ class Editor(QObject):
         for k, n in enumerate(order):
             v = lo + (hi - lo) * k / (len(order) - 1)
             new[n] = (v, old[n][1]) if i == 0 else (old[n][0], v)
-        self.move(new, old, f"Distribute along {axis}")
+        self.move(new, old, self.tr("Distribute horizontally") if axis == "x" else self.tr("Distribute vertically"))
 
     # ---- generate -----------------------------------------------------------------------------
     def replace_with(self, new: FabricDocument, text: str) -> None:

@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable
 from types import TracebackType
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -93,7 +93,7 @@ class ErrorHook:
         if self.showing or QApplication.instance() is None:
             return
         window = self.window_getter()
-        note = "Your design is unchanged since the last completed edit."
+        note = QCoreApplication.translate("ErrorDialog", "Your design is unchanged since the last completed edit.")
         autosaver = getattr(window, "autosaver", None)
         if autosaver is not None:
             try:
@@ -101,8 +101,10 @@ class ErrorHook:
             except Exception:  # noqa: BLE001 - the hook itself must never raise
                 saved = False
             if saved:
-                note += f" A recovery copy was saved to {autosaver.file}."
-        note += " Save your work under a new name, and send the details below with a bug report."
+                note += " " + QCoreApplication.translate("ErrorDialog", "A recovery copy was saved to {0}.").format(
+                    autosaver.file)
+        note += " " + QCoreApplication.translate(
+            "ErrorDialog", "Save your work under a new name, and send the details below with a bug report.")
         summary = f"{kind.__name__}: {value}"
         self.last_dialog = ErrorDialog(summary[:500], details, note, window if isinstance(window, QWidget) else None)
         if not self.show:

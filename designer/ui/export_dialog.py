@@ -7,7 +7,7 @@ import os
 import warnings
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QThread, QUrl, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices, QImageReader, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,12 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from designer.catalog.loader import Catalog
+from designer.i18n import current_language
 from designer.model.assumptions import CURRENCIES
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.report import SECTION_ORDER, ReportOptions, build_proposal
 from designer.report.results_source import DEFAULT_WORKLOAD
-from designer.report.strings import tr
+from designer.report.strings import tr as report_text  # the proposal's own texts (not Qt's)
 
 SECTION_KEYS = {"summary": "sec_summary", "topology": "sec_topology", "facts": "sec_facts", "cost": "sec_cost",
                 "simulation": "sec_simulation", "resilience": "sec_resilience", "findings": "sec_findings",
@@ -49,12 +50,14 @@ def logo_problem(path: str) -> str | None:
         return None
     p = Path(path)
     if not p.is_file():
-        return f"Logo: no such file '{p.name}'"
+        return QCoreApplication.translate("ExportProposalDialog", "Logo: no such file '{0}'").format(p.name)
     if not os.access(p, os.R_OK):
-        return f"Logo: '{p.name}' cannot be read (permissions)"
+        return QCoreApplication.translate("ExportProposalDialog", "Logo: '{0}' cannot be read (permissions)").format(
+            p.name)
     reader = QImageReader(str(p))
     if not reader.canRead():
-        return f"Logo: '{p.name}' is not a PNG, JPEG or other readable image"
+        return QCoreApplication.translate("ExportProposalDialog",
+                                          "Logo: '{0}' is not a PNG, JPEG or other readable image").format(p.name)
     return None
 
 
@@ -68,7 +71,7 @@ def workload_problem(text: str) -> str | None:
     try:
         parse_workloads(specs)
     except WorkloadError as exc:
-        return f"Workloads: {str(exc).splitlines()[0]}"
+        return QCoreApplication.translate("ExportProposalDialog", "Workloads: {0}").format(str(exc).splitlines()[0])
     return None
 
 
@@ -79,14 +82,16 @@ def split_workloads(text: str) -> list[str]:
 
 def output_problem(path: str) -> str | None:
     if not path:
-        return "Output: choose where to write the PDF"
+        return QCoreApplication.translate("ExportProposalDialog", "Output: choose where to write the PDF")
     p = Path(path)
     if p.suffix.lower() != ".pdf":
-        return "Output: the file name must end in .pdf"
+        return QCoreApplication.translate("ExportProposalDialog", "Output: the file name must end in .pdf")
     if not p.parent.is_dir():
-        return f"Output: the folder '{p.parent}' does not exist"
+        return QCoreApplication.translate("ExportProposalDialog", "Output: the folder '{0}' does not exist").format(
+            p.parent)
     if not os.access(p.parent, os.W_OK):
-        return f"Output: the folder '{p.parent}' is not writable"
+        return QCoreApplication.translate("ExportProposalDialog", "Output: the folder '{0}' is not writable").format(
+            p.parent)
     return None
 
 
@@ -109,11 +114,13 @@ class ProposalBuilder(QObject):
         except ProjectError as exc:
             self.failed.emit(exc.one_line())
         except OSError as exc:
-            self.failed.emit(f"Cannot write '{Path(self.path).name}': {exc.strerror or exc}")
+            self.failed.emit(QCoreApplication.translate("ExportProposalDialog", "Cannot write '{0}': {1}").format(
+                Path(self.path).name, exc.strerror or exc))
         except ValueError as exc:
             self.failed.emit(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
         except Exception as exc:  # noqa: BLE001 - a bug must reach the user as a message, not kill the thread silently
-            self.failed.emit(f"The proposal could not be built: {type(exc).__name__}: {exc}")
+            self.failed.emit(QCoreApplication.translate(
+                "ExportProposalDialog", "The proposal could not be built: {0}: {1}").format(type(exc).__name__, exc))
         else:
             self.done.emit(self.path)
 
@@ -135,7 +142,8 @@ class ExportProposalDialog(QDialog):
         self.setMinimumWidth(560)
 
         self.title = QLineEdit()
-        self.title.setPlaceholderText(tr("default_title"))
+        lang = current_language()        # the window's language: the proposal's by default
+        self.title.setPlaceholderText(report_text("default_title", lang))
         self.customer = QLineEdit()
         self.customer.setPlaceholderText(self.tr("Customer or project the proposal is for"))
         self.author = QLineEdit()
@@ -164,6 +172,8 @@ class ExportProposalDialog(QDialog):
                 item = model.item(row)
                 item.setEnabled(False)
                 item.setToolTip(self.tr("The Chinese text table of the proposal is not written yet"))
+            elif code == lang:
+                self.language.setCurrentIndex(row)
         self.workloads = QLineEdit()
         saved = (self.tr("the results saved with the design") if doc.results
                  else self.tr("the default {0}").format(DEFAULT_WORKLOAD))
@@ -192,7 +202,7 @@ class ExportProposalDialog(QDialog):
         grid = QGridLayout(box)
         self.section_boxes: dict[str, QCheckBox] = {}
         for i, name in enumerate(SECTION_ORDER):
-            check = QCheckBox(tr(SECTION_KEYS[name]))
+            check = QCheckBox(report_text(SECTION_KEYS[name], lang))
             # Resilience runs a dozen simulations: on when the design has what-if scenarios
             check.setChecked(name != "resilience" or bool(self.doc.scenarios))
             check.toggled.connect(self._revalidate)
@@ -234,7 +244,7 @@ class ExportProposalDialog(QDialog):
         found = [logo_problem(self.logo.text().strip()), workload_problem(self.workloads.text()),
                  output_problem(self.output.text().strip())]
         if not any(b.isChecked() for b in self.section_boxes.values()):
-            found.append("Sections: choose at least one")
+            found.append(self.tr("Sections: choose at least one"))
         return [p for p in found if p]
 
     @Slot()
@@ -298,8 +308,10 @@ class ExportProposalDialog(QDialog):
         self.export_button.setEnabled(False)
         self.close_button.setEnabled(False)
         self.progress.show()
-        sim = "simulating IB and RoCEv2, " if {"summary", "simulation"} & self.options().sections else ""
-        self._say(self.tr("Building the proposal ({0}drawing, laying out pages)…").format(sim))
+        if {"summary", "simulation"} & self.options().sections:
+            self._say(self.tr("Building the proposal (simulating IB and RoCEv2, drawing, laying out pages)…"))
+        else:
+            self._say(self.tr("Building the proposal (drawing, laying out pages)…"))
         self.thread.start()
 
     def _finish_thread(self) -> None:

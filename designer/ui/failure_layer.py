@@ -22,12 +22,8 @@ DEGRADED_COLOUR = "#ff7f0e"
 CROSS_PX = 9.0          # half-size of the cross drawn on a cut cable (scene units at zoom 1)
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("FailureLayer", text)
-
-
 def _ms(t_s: float | None) -> str:
-    return _tr("now") if t_s is None else f"{t_s * 1e3:.3g} ms"
+    return QCoreApplication.translate("FailureLayer", "now") if t_s is None else f"{t_s * 1e3:.3g} ms"
 
 
 @dataclass
@@ -59,10 +55,13 @@ def state_from_schedule(specs: list[str]) -> FailureState:
         spec = _parsed(text)
         if spec is None:
             continue
-        what = (_tr("slows to {gbps:g} Gb/s at {t}").format(gbps=spec.degraded_gbps, t=_ms(spec.time_s))
-                if spec.degraded_gbps is not None else _tr("fails at {t}").format(t=_ms(spec.time_s)))
+        if spec.degraded_gbps is not None:
+            what = QCoreApplication.translate("FailureLayer", "slows to {gbps:g} Gb/s at {t}").format(
+                gbps=spec.degraded_gbps, t=_ms(spec.time_s))
+        else:
+            what = QCoreApplication.translate("FailureLayer", "fails at {t}").format(t=_ms(spec.time_s))
         if spec.up_s is not None:
-            what += _tr(", back at {t}").format(t=_ms(spec.up_s))
+            what += QCoreApplication.translate("FailureLayer", ", back at {t}").format(t=_ms(spec.up_s))
         target = state.scheduled_links if spec.kind == "link" else state.scheduled_switches
         target[spec.element] = what
     return state
@@ -77,12 +76,14 @@ def state_from_snapshot(extra: dict, time_s: float) -> FailureState:
         if spec is None or (spec.up_s is not None and time_s >= spec.up_s):
             continue
         if spec.degraded_gbps is not None:
-            state.degraded_links[spec.element] = _tr("{gbps:g} Gb/s since {t}").format(
-                gbps=spec.degraded_gbps, t=_ms(t))
+            state.degraded_links[spec.element] = QCoreApplication.translate(
+                "FailureLayer", "{gbps:g} Gb/s since {t}").format(gbps=spec.degraded_gbps, t=_ms(t))
         elif spec.kind == "switch":
-            state.down_switches[spec.element] = _tr("DOWN since {t}").format(t=_ms(t))
+            state.down_switches[spec.element] = QCoreApplication.translate("FailureLayer", "DOWN since {t}").format(
+                t=_ms(t))
         else:
-            state.down_links[spec.element] = _tr("DOWN since {t}").format(t=_ms(t))
+            state.down_links[spec.element] = QCoreApplication.translate("FailureLayer", "DOWN since {t}").format(
+                t=_ms(t))
     for lid in extra.get("failed_links", []):
         # cables of a failed switch are down too; they are drawn cut but not labelled one by one
         state.down_links.setdefault(lid, "")

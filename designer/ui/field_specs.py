@@ -1,13 +1,14 @@
 """What the inspector may accept for each editable field: label, unit, type, sane range or choices.
 
-Qt-free: parse_value() is the one place where typed text becomes a value or a one-line refusal.
+No widgets: parse_value() is the one place where typed text becomes a value or a one-line refusal
+(in the window's language, through Qt's translator).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from designer.model.links import CABLE_TYPES
 from designer.model.segments import IB_ROUTING_ENGINES, LOAD_BALANCING, PROTOCOLS
@@ -29,30 +30,36 @@ class FieldSpec:
 
 
 def parse_value(spec: FieldSpec, text: str) -> object:
-    """Turn typed text into a value of the field, or raise FieldRefused saying why."""
+    """Turn typed text into a value of the field, or raise FieldRefused saying why (in the window's language)."""
     text = text.strip()
+    label = QCoreApplication.translate("FieldSpec", spec.label)
     if spec.choices:
         if text not in [str(c) for c in spec.choices]:
-            raise FieldRefused(f"{spec.label} must be one of {', '.join(map(str, spec.choices))}")
+            raise FieldRefused(QCoreApplication.translate("FieldSpec", "{0} must be one of {1}").format(
+                label, ", ".join(map(str, spec.choices))))
         return spec.kind(text)
     if spec.kind is str:
         if not text:
-            raise FieldRefused(f"{spec.label} cannot be empty")
+            raise FieldRefused(QCoreApplication.translate("FieldSpec", "{0} cannot be empty").format(label))
         if len(text) > 200:
-            raise FieldRefused(f"{spec.label} is too long (at most 200 characters)")
+            raise FieldRefused(QCoreApplication.translate(
+                "FieldSpec", "{0} is too long (at most 200 characters)").format(label))
         return text
     try:
         value = int(text) if spec.kind is int else float(text)
     except ValueError:
-        what = "a whole number" if spec.kind is int else "a number"
-        raise FieldRefused(f"{spec.label} must be {what}, not '{text}'") from None
+        message = (QCoreApplication.translate("FieldSpec", "{0} must be a whole number, not '{1}'") if spec.kind is int
+                   else QCoreApplication.translate("FieldSpec", "{0} must be a number, not '{1}'"))
+        raise FieldRefused(message.format(label, text)) from None
     if value != value or value in (float("inf"), float("-inf")):
-        raise FieldRefused(f"{spec.label} must be a finite number")
+        raise FieldRefused(QCoreApplication.translate("FieldSpec", "{0} must be a finite number").format(label))
     unit = f" {spec.unit}" if spec.unit else ""
     if spec.minimum is not None and value < spec.minimum:
-        raise FieldRefused(f"{spec.label} must be at least {spec.minimum:g}{unit}")
+        raise FieldRefused(QCoreApplication.translate("FieldSpec", "{0} must be at least {1:g}{2}").format(
+            label, spec.minimum, unit))
     if spec.maximum is not None and value > spec.maximum:
-        raise FieldRefused(f"{spec.label} must be at most {spec.maximum:g}{unit}")
+        raise FieldRefused(QCoreApplication.translate("FieldSpec", "{0} must be at most {1:g}{2}").format(
+            label, spec.maximum, unit))
     return value
 
 
@@ -221,7 +228,7 @@ ROCE_FIELDS = {
 def cross_field_problem(values: dict[str, object]) -> str | None:
     """Rules that join two settings (checked on the whole block after one field changes)."""
     if "xon_kb" in values and values["xon_kb"] >= values["xoff_kb"]:  # type: ignore[operator]
-        return "PFC Xon must be below Xoff"
+        return QCoreApplication.translate("FieldSpec", "PFC Xon must be below Xoff")
     if "kmin_kb" in values and values["kmin_kb"] > values["kmax_kb"]:  # type: ignore[operator]
-        return "ECN Kmin must not be above Kmax"
+        return QCoreApplication.translate("FieldSpec", "ECN Kmin must not be above Kmax")
     return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,6 +20,25 @@ from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 
 PREVIEW_COST_GPUS = 2048  # generating the design for its cost takes well under 0.2 s up to here
+# generator kind -> its name in the combo (translated where shown; English: the kind itself)
+KIND_NAMES = {"leaf-spine": QT_TRANSLATE_NOOP("GeneratorDialog", "leaf-spine"),
+              "fat-tree": QT_TRANSLATE_NOOP("GeneratorDialog", "fat-tree"),
+              "fat-tree-3": QT_TRANSLATE_NOOP("GeneratorDialog", "fat-tree-3"),
+              "rail-optimized": QT_TRANSLATE_NOOP("GeneratorDialog", "rail-optimized")}
+BACKENDS = (("rocev2", "RoCEv2"), ("ib", "InfiniBand"), ("hybrid", QT_TRANSLATE_NOOP("GeneratorDialog", "hybrid")))
+# the preview's counts (Plan fields), in the order and the words shown
+COUNT_NAMES = {"gpus": QT_TRANSLATE_NOOP("GeneratorDialog", "gpus"),
+               "servers": QT_TRANSLATE_NOOP("GeneratorDialog", "servers"),
+               "leaves": QT_TRANSLATE_NOOP("GeneratorDialog", "leaves"),
+               "spines": QT_TRANSLATE_NOOP("GeneratorDialog", "spines"),
+               "cores": QT_TRANSLATE_NOOP("GeneratorDialog", "cores"),
+               "frontend_switches": QT_TRANSLATE_NOOP("GeneratorDialog", "frontend switches"),
+               "gateways": QT_TRANSLATE_NOOP("GeneratorDialog", "gateways"),
+               "storage": QT_TRANSLATE_NOOP("GeneratorDialog", "storage"),
+               "links": QT_TRANSLATE_NOOP("GeneratorDialog", "links"),
+               "backend_links": QT_TRANSLATE_NOOP("GeneratorDialog", "backend links"),
+               "frontend_links": QT_TRANSLATE_NOOP("GeneratorDialog", "frontend links"),
+               "pods": QT_TRANSLATE_NOOP("GeneratorDialog", "pods")}
 
 
 class GeneratorDialog(QDialog):
@@ -31,7 +51,8 @@ class GeneratorDialog(QDialog):
         self.catalog = catalog
         self.setWindowTitle(self.tr("New from template"))
         self.kind = QComboBox()
-        self.kind.addItems(list(topology.GENERATOR_KINDS))
+        for kind in topology.GENERATOR_KINDS:
+            self.kind.addItem(self.tr(KIND_NAMES[kind]) if kind in KIND_NAMES else kind, kind)
         self.gpus = QSpinBox()
         self.gpus.setRange(8, 65_536)
         self.gpus.setSingleStep(8)
@@ -40,7 +61,8 @@ class GeneratorDialog(QDialog):
         self.per_server.setRange(1, 16)
         self.per_server.setValue(8)
         self.backend = QComboBox()
-        self.backend.addItems(["rocev2", "ib", "hybrid"])
+        for backend, name in BACKENDS:
+            self.backend.addItem(self.tr(name), backend)
         self.oversub = QDoubleSpinBox()
         self.oversub.setRange(1.0, 8.0)
         self.oversub.setSingleStep(0.5)
@@ -77,25 +99,28 @@ class GeneratorDialog(QDialog):
 
     def params(self) -> dict:
         return dict(gpus=self.gpus.value(), gpus_per_server=self.per_server.value(),
-                    backend=self.backend.currentText(), oversubscription=self.oversub.value(),
+                    backend=self.backend.currentData(), oversubscription=self.oversub.value(),
                     link_gbps=float(self.link.currentText()), frontend=self.frontend.isChecked())
 
     def update_preview(self, *_: object) -> None:
         """Counts (and cost when it can be had cheaply) of the design these parameters make."""
         try:
-            counts = self.topology.plan(self.kind.currentText(), catalog=self.catalog, **self.params())
+            counts = self.topology.plan(self.kind.currentData(), catalog=self.catalog, **self.params())
         except (ProjectError, ValueError) as exc:
             self.preview.setText(f"<span style='color:#d64545'>{exc}</span>")
             self.ok.setEnabled(False)
             return
         items = counts.items() if isinstance(counts, dict) else vars(counts).items()
-        text = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in items
+        text = ", ".join(f"{self._count_name(k)}: {v}" for k, v in items
                          if isinstance(v, (int, float)) and not isinstance(v, bool))
         capex = self.estimate_capex()
         if capex is not None:
-            text += f"<br><b>estimated capex ≈ {capex:,.0f} USD</b>"
+            text += "<br><b>" + self.tr("estimated capex ≈ {0:,.0f} USD").format(capex) + "</b>"
         self.preview.setText(text)
         self.ok.setEnabled(True)
+
+    def _count_name(self, key: str) -> str:
+        return self.tr(COUNT_NAMES[key]) if key in COUNT_NAMES else key.replace("_", " ")
 
     def estimate_capex(self) -> float | None:
         """Capex of the design these parameters make; skipped above PREVIEW_COST_GPUS to keep typing fluid."""
@@ -103,14 +128,14 @@ class GeneratorDialog(QDialog):
             return None
         try:
             from designer.topology.cost import cost_report
-            doc = self.topology.generate(self.kind.currentText(), catalog=self.catalog, **self.params())
+            doc = self.topology.generate(self.kind.currentData(), catalog=self.catalog, **self.params())
             return float(cost_report(doc, self.catalog).capex)
         except (ImportError, ProjectError, ValueError):
             return None
 
     def generate(self) -> FabricDocument:
         """Build and lay out the design (raises ProjectError/ValueError on impossible parameters)."""
-        doc = self.topology.generate(self.kind.currentText(), catalog=self.catalog, **self.params())
+        doc = self.topology.generate(self.kind.currentData(), catalog=self.catalog, **self.params())
         positions = self.topology.auto_layout(doc)
         for node_id, (x, y) in positions.items():
             doc.nodes[node_id].x, doc.nodes[node_id].y = float(x), float(y)

@@ -8,15 +8,17 @@ dashed outline that blinks (toggled by a timer, one `update()`), so the eye find
 
 from __future__ import annotations
 
+from html import escape
+
 import numpy as np
-from PySide6.QtCore import QLineF, QRectF, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLineF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 # bucket upper bounds (fraction of line rate) and their colours: idle grey-blue to saturated red
 BUCKETS = (0.0, 0.25, 0.5, 0.75, 0.9, np.inf)
 COLOURS = ("#9aa6b2", "#4c78a8", "#54a24b", "#eeca3b", "#f58518", "#d62728")
-BUCKET_NAMES = ("idle", "< 25 %", "25–50 %", "50–75 %", "75–90 %", "≥ 90 %")
+BUCKET_NAMES = (QT_TRANSLATE_NOOP("HeatmapLayer", "idle"), "< 25 %", "25–50 %", "50–75 %", "75–90 %", "≥ 90 %")
 PAUSED_COLOUR = "#b000b5"
 DROP_COLOUR = "#000000"
 
@@ -30,10 +32,12 @@ def bucket_of(util: np.ndarray) -> np.ndarray:
 
 def legend_html() -> str:
     """The heat-map legend as rich text (status bar / run panel)."""
-    parts = [f"<span style='color:{c}; font-size:15px'>━━</span> {name}" for c, name in zip(COLOURS, BUCKET_NAMES,
-                                                                                           strict=True)]
-    parts.append(f"<span style='color:{PAUSED_COLOUR}; font-size:15px'>┅┅</span> paused / credit wait")
-    return "Utilization: " + "&nbsp;&nbsp;".join(parts)
+    parts = [f"<span style='color:{c}; font-size:15px'>━━</span> "
+             + escape(QCoreApplication.translate("HeatmapLayer", name))      # "< 25 %" is text, not a tag
+             for c, name in zip(COLOURS, BUCKET_NAMES, strict=True)]
+    parts.append(f"<span style='color:{PAUSED_COLOUR}; font-size:15px'>┅┅</span> "
+                 + QCoreApplication.translate("HeatmapLayer", "paused / credit wait"))
+    return QCoreApplication.translate("HeatmapLayer", "Utilization: {0}").format("&nbsp;&nbsp;".join(parts))
 
 
 class HeatmapLayer(QGraphicsObject):

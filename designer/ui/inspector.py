@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,7 +34,26 @@ from designer.ui.field_specs import (
     cross_field_problem,
     parse_value,
 )
-from designer.ui.theme import PROTOCOL_NAMES
+from designer.ui.node_item import kind_name
+from designer.ui.theme import protocol_name
+
+# switch roles as the inspector names them (translated where shown)
+ROLE_NAMES = {"leaf": QT_TRANSLATE_NOOP("Inspector", "leaf"), "spine": QT_TRANSLATE_NOOP("Inspector", "spine"),
+              "core": QT_TRANSLATE_NOOP("Inspector", "core"), "frontend": QT_TRANSLATE_NOOP("Inspector", "front-end")}
+# port media and network planes (file values) as the inspector shows them
+MEDIUM_NAMES = {"ib": "InfiniBand", "ethernet": QT_TRANSLATE_NOOP("Inspector", "Ethernet"), "vpi": "VPI"}
+PLANE_NAMES = {"backend": QT_TRANSLATE_NOOP("Inspector", "back-end"),
+               "frontend": QT_TRANSLATE_NOOP("Inspector", "front-end")}
+
+
+def _named(names: dict[str, str], value: str) -> str:
+    """A file value by its name in the window's language (an unknown value as it is)."""
+    return QCoreApplication.translate("Inspector", names[value]) if value in names else value
+
+
+def field_label(spec: FieldSpec) -> str:
+    """A field's label in the window's language (the specs only mark it for translation)."""
+    return QCoreApplication.translate("FieldSpec", spec.label)
 
 
 class Inspector(QScrollArea):
@@ -85,8 +104,8 @@ class Inspector(QScrollArea):
             self._title(doc.name)
             self._ro(self.tr("Nodes"), str(len(doc.nodes)))
             self._ro(self.tr("Links"), str(len(doc.links)))
-            self._ro(self.tr("Segments"), ", ".join(f"{s.name} ({PROTOCOL_NAMES[s.protocol]})"
-                                           for s in doc.segments.values()) or "none")
+            self._ro(self.tr("Segments"), ", ".join(f"{s.name} ({protocol_name(s.protocol)})"
+                                                    for s in doc.segments.values()) or self.tr("none"))
             self._note(self.tr("Select a node, a cable or a segment's name tag to edit it."))
         wrapper = QWidget()
         outer = QVBoxLayout(wrapper)
@@ -119,12 +138,12 @@ class Inspector(QScrollArea):
 
     def _node_form(self, node) -> None:  # noqa: ANN001
         self.target = ("node", node.id)
-        self._title(f"{node.kind.capitalize()} {node.id}")
+        self._title(f"{kind_name(node.kind).capitalize()} {node.id}")
         self._field("label", NODE_FIELDS["label"], node.label or node.id,
                     lambda v: self._push("node", node.id, {"label": v}, self.tr("Rename {0}").format(node.id)))
         self._ro(self.tr("Model"), node.model)
         if node.role:
-            self._ro(self.tr("Role"), node.role)
+            self._ro(self.tr("Role"), _named(ROLE_NAMES, node.role))
         if node.gpus:
             self._ro(self.tr("GPUs"), f"{node.gpus} × {node.gpu_model}")
         self._field("pod", NODE_FIELDS["pod"], "" if node.pod is None else str(node.pod),
@@ -132,22 +151,23 @@ class Inspector(QScrollArea):
         used = self.editor.doc.used_ports(node.id)
         for g in node.port_groups:
             n_used = sum(1 for p in g.ports() if p.name in used)
-            self._ro(self.tr(
-                    "Ports {0}*").format(g.prefix), f"{n_used}/{g.count} used · {g.speed_gbps:g} Gb/s · {g.medium}"
-                     + (f" · {g.plane}" if g.plane else ""))
+            self._ro(self.tr("Ports {0}*").format(g.prefix),
+                     self.tr("{0}/{1} used · {2:g} Gb/s · {3}").format(n_used, g.count, g.speed_gbps,
+                                                                        _named(MEDIUM_NAMES, g.medium))
+                     + (f" · {_named(PLANE_NAMES, g.plane)}" if g.plane else ""))
         seg = self.editor.doc.segment_of(node.id)
-        self._ro(self.tr("Segment"), f"{seg.name} ({PROTOCOL_NAMES[seg.protocol]})" if seg else "none")
+        self._ro(self.tr("Segment"), f"{seg.name} ({protocol_name(seg.protocol)})" if seg else self.tr("none"))
 
     def _link_form(self, link) -> None:  # noqa: ANN001
         self.target = ("link", link.id)
         self._title(self.tr("Link {0}").format(link.id))
         self._ro(self.tr("Ends"), f"{link.a}  ↔  {link.b}")
         self._ro(self.tr("Speed"), self.tr("{0:g} Gb/s").format(link.speed_gbps))
-        self._ro(self.tr("Plane"), link.plane)
+        self._ro(self.tr("Plane"), _named(PLANE_NAMES, link.plane))
         for name, spec in LINK_FIELDS.items():
             self._field(name, spec, getattr(link, name),
                         lambda v, n=name: self._push("link", link.id, {n: v}, self.tr(
-                                "{0} of {1}").format(LINK_FIELDS[n].label, link.id)))
+                                "{0} of {1}").format(field_label(LINK_FIELDS[n]), link.id)))
 
     def _segment_form(self, seg) -> None:  # noqa: ANN001
         self.target = ("segment", seg.id)
@@ -161,7 +181,7 @@ class Inspector(QScrollArea):
         block_name = "ib" if seg.protocol == "ib" else "rocev2"
         block = getattr(seg, block_name)
         specs = IB_FIELDS if seg.protocol == "ib" else ROCE_FIELDS
-        self._title(self.tr("{0} settings").format(PROTOCOL_NAMES[seg.protocol]))
+        self._title(self.tr("{0} settings").format(protocol_name(seg.protocol)))
         for name, spec in specs.items():
             self._field(f"{block_name}.{name}", spec, getattr(block, name),
                         lambda v, n=name: self._set_setting(seg.id, block_name, n, v))
@@ -172,7 +192,7 @@ class Inspector(QScrollArea):
         error.setStyleSheet("color: #d64545;")
         error.setWordWrap(True)
         error.hide()
-        label = f"{spec.label} ({spec.unit})" if spec.unit else spec.label
+        label = f"{field_label(spec)} ({spec.unit})" if spec.unit else field_label(spec)
         if spec.kind is bool:
             widget = QCheckBox()
             widget.setChecked(bool(value))
@@ -186,7 +206,7 @@ class Inspector(QScrollArea):
             widget = QLineEdit(_show(value))
             widget.editingFinished.connect(lambda w=widget: self._accept(key, spec, w.text(), apply))
         if spec.tip:
-            widget.setToolTip(spec.tip)
+            widget.setToolTip(QCoreApplication.translate("FieldSpec", spec.tip))
         self.editors[key], self.errors[key] = widget, error
         holder = QWidget()
         col = QVBoxLayout(holder)
@@ -232,7 +252,9 @@ class Inspector(QScrollArea):
         problem = cross_field_problem(dataclasses.asdict(new_block))
         if problem:
             raise FieldRefused(problem)
-        self.editor.update("segment", seg_id, {block_name: new_block}, f"{seg.name}: {name} = {value}")
+        spec = (IB_FIELDS if block_name == "ib" else ROCE_FIELDS).get(name)
+        what = field_label(spec) if spec is not None else name
+        self.editor.update("segment", seg_id, {block_name: new_block}, f"{seg.name}: {what} = {value}")
 
 
 def _show(value: object) -> str:

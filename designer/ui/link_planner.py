@@ -44,7 +44,7 @@ def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = N
     media cannot meet (InfiniBand vs Ethernet) or no free ports share a speed.
     """
     if a_id == b_id:
-        raise LinkRefused("a cable needs two different nodes")
+        raise LinkRefused(QCoreApplication.translate("link_planner", "a cable needs two different nodes"))
     a, b = doc.nodes[a_id], doc.nodes[b_id]
     if a.kind in ("server", "storage") and b.kind in ("server", "storage"):
         raise LinkRefused(QCoreApplication.translate("link_planner", "'{0}' and '{1}' are end hosts: connect them "
@@ -89,7 +89,7 @@ def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = N
 
 
 def _media(ports: list[Port]) -> str:
-    names = {"ib": "InfiniBand", "ethernet": "Ethernet", "vpi": "VPI"}
+    names = {"ib": "InfiniBand", "ethernet": QCoreApplication.translate("link_planner", "Ethernet"), "vpi": "VPI"}
     return "/".join(sorted({names[p.medium] for p in ports}))
 
 
@@ -98,4 +98,8 @@ def _speeds(ports: list[Port]) -> str:
 
 
 def _planes(node: Node, ports: list[Port]) -> str:
-    return "/".join(sorted({port_plane(node, p) or "any plane" for p in ports}))
+    names = {"backend": QCoreApplication.translate("link_planner", "back-end"),
+             "frontend": QCoreApplication.translate("link_planner", "front-end"),
+             None: QCoreApplication.translate("link_planner", "any plane")}
+    planes = {port_plane(node, p) for p in ports}
+    return "/".join(sorted(names.get(plane, plane) for plane in planes))

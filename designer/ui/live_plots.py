@@ -83,6 +83,8 @@ class LivePlots(QWidget):
             w.setLabel("left", self.tr(ylabel), units=None, **{"color": fg.name()})
             w.getAxis("left").setLabel(f"{self.tr(ylabel)} ({unit})")
             w.setLabel("bottom", self.tr("simulated time (ms)"))
+            for side in ("left", "bottom"):
+                w.getAxis(side).enableAutoSIPrefix(False)    # the unit is in the label: no "(x0.001)" beside it
             w.showGrid(x=True, y=True, alpha=0.2)
             w.setMouseEnabled(x=True, y=False)
             w.setToolTip(self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
@@ -229,8 +231,8 @@ class LivePlots(QWidget):
         util = self._last_util
         if len(util):
             top = np.argsort(util)[::-1][:5]
-            self.hot_links.setText("Hot cables: " + ", ".join(
-                f"{self.link_ids[k]} {100 * min(util[k], 1.0):.0f} %" for k in top if util[k] > 0))
+            self.hot_links.setText(self.tr("Hot cables: {0}").format(", ".join(
+                f"{self.link_ids[k]} {100 * min(util[k], 1.0):.0f} %" for k in top if util[k] > 0)))
 
     def _selection_value(self, row: int) -> float:
         cols = [self.link_index[x] for x in self.selection if x in self.link_index]
@@ -290,7 +292,7 @@ class LivePlots(QWidget):
         parts = [f"t = {self.t_ms[i]:.3f} ms"]
         for key, (p, label, _c) in SERIES.items():
             if p == name:
-                parts.append(f"{label}: {self.buffers[key][i]:.4g}")
+                parts.append(f"{self.tr(label)}: {self.buffers[key][i]:.4g}")
         text.setText("\n".join(parts))
         text.setPos(self.t_ms[i], plot.vb.viewRange()[1][0])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer
@@ -36,13 +37,19 @@ from designer.ui.palette import Palette
 from designer.ui.problems import ProblemsPanel
 from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
+from designer.ui.sweep_controller import SweepController
 from designer.ui.theme import PROTOCOL_COLOURS, Theme, apply_theme, protocol_name
 from designer.ui.view import FabricView
 from designer.ui.window_exports import WindowExports
 
-FILE_FILTER = "Fabric designs (*.json *.fabric.json);;All files (*)"
+FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Fabric designs (*.json *.fabric.json);;All files (*)")
 MAX_RECENT = 8
-NOT_YET = "Available once the simulation engine is installed"
+NOT_YET = QT_TRANSLATE_NOOP("MainWindow", "Available once the simulation engine is installed")
+
+
+def without_mnemonic(text: str) -> str:
+    """A menu text without its shortcut letter: "&Save" -> "Save", "保存(&S)" -> "保存" ("&&" stays "&")."""
+    return re.sub(r"\(&[^&\s]\)|&(&?)", r"\1", text)
 
 
 class MainWindow(QMainWindow, WindowExports):
@@ -66,6 +73,7 @@ class MainWindow(QMainWindow, WindowExports):
         self._wire()
         self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
         self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
+        self.sweeps = SweepController(self, self.simulate_menu)   # design-space sweeps and their dock
         self.resize(1500, 920)
         self._update_title()
         self.refresh_summary()
@@ -110,9 +118,11 @@ class MainWindow(QMainWindow, WindowExports):
         if icon is not None:
             action.setIcon(icon)
         action.setCheckable(checkable)
+        plain = without_mnemonic(text)
+        action.setIconText(plain)       # the toolbar's text: "保存" rather than "保存(S)"
         shortcut_text = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        action.setToolTip(f"{tip or text}" + (f"  ({shortcut_text})" if shortcut_text else ""))
-        action.setStatusTip(tip or text)
+        action.setToolTip(f"{tip or plain}" + (f"  ({shortcut_text})" if shortcut_text else ""))
+        action.setStatusTip(tip or plain)
         if slot is not None:
             action.triggered.connect(slot)
         self.addAction(action)
@@ -178,27 +188,25 @@ class MainWindow(QMainWindow, WindowExports):
         a["zoom_out"] = self._action(self.tr(
                 "Zoom &out"), lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
         layers = QActionGroup(self)
-        noop = QT_TRANSLATE_NOOP
-        for key, text, planes in (("layer_both", noop("MainWindow", "Both planes"), {"backend", "frontend"}),
-                                  ("layer_backend", noop("MainWindow", "Back-end only"), {"backend"}),
-                                  ("layer_frontend", noop("MainWindow", "Front-end only"), {"frontend"})):
+        for key, text, planes in (
+                ("layer_both", QT_TRANSLATE_NOOP("MainWindow", "Both planes"), {"backend", "frontend"}),
+                ("layer_backend", QT_TRANSLATE_NOOP("MainWindow", "Back-end only"), {"backend"}),
+                ("layer_frontend", QT_TRANSLATE_NOOP("MainWindow", "Front-end only"), {"frontend"})):
             text = self.tr(text)
             a[key] = self._action(text, lambda _c=False, p=planes: self.scene.set_planes(p), checkable=True,
                                   tip=self.tr("Show cables of: {0}").format(text.lower()))
             layers.addAction(a[key])
         a["layer_both"].setChecked(True)
         themes = QActionGroup(self)
-        for name in ("light", "dark"):
-            a[f"theme_{name}"] = self._action(self.tr(
-                    "{0} theme").format(name.capitalize()), lambda _c=False, n=name: self.set_theme(n),
-                                              checkable=True)
+        for name, text in (("light", self.tr("Light theme")), ("dark", self.tr("Dark theme"))):
+            a[f"theme_{name}"] = self._action(text, lambda _c=False, n=name: self.set_theme(n), checkable=True)
             themes.addAction(a[f"theme_{name}"])
         a[f"theme_{self.theme.name}"].setChecked(True)
         for key, text, shortcut in (("run", QT_TRANSLATE_NOOP("MainWindow", "&Run simulation"), "F5"),
                                     ("compare", QT_TRANSLATE_NOOP("MainWindow", "&Compare IB vs RoCEv2"), "F6"),
                                     ("export_pdf", QT_TRANSLATE_NOOP("MainWindow", "Export &PDF proposal…"), "Ctrl+P")):
             icon = std(sp.SP_MediaPlay) if key == "run" else None
-            a[key] = self._action(self.tr(text), None, shortcut, NOT_YET, icon)
+            a[key] = self._action(self.tr(text), None, shortcut, self.tr(NOT_YET), icon)
             a[key].setEnabled(False)
         # the proposal needs no Run panel: its dialog runs the engine itself when asked to
         a["export_pdf"].triggered.connect(self.export_proposal)
@@ -265,12 +273,13 @@ class MainWindow(QMainWindow, WindowExports):
         m = bar.addMenu(self.tr("&Simulate"))
         for key in ("run", "compare"):
             m.addAction(a[key])
+        self.simulate_menu = m
         m = bar.addMenu(self.tr("&Help"))
         self.advisor_action = m.addAction(self.tr("Help me &choose…"), self.help_me_choose)
         self.advisor_action.setStatusTip(self.tr("Compare IB, RoCEv2, rail-optimized and hybrid designs for your "
                                                  "scale, "
                                          "workload and budget, and open the one you choose"))
-        tb = self.addToolBar("Main")
+        tb = self.addToolBar(self.tr("Main toolbar"))
         tb.setObjectName("main_toolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for key in ("new", "open", "save", None, "undo", "redo", None, "mode_select", "mode_link", "fit", None,
@@ -327,7 +336,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.setWindowModified(not clean)
 
     def _update_title(self) -> None:
-        name = Path(self.path).name if self.path else "unsaved"
+        name = Path(self.path).name if self.path else self.tr("unsaved")
         self.setWindowTitle(self.tr("{0} — {1}[*] — Fabric Designer").format(self.editor.doc.name, name))
         self.setWindowModified(not self.editor.undo_stack.isClean())
 
@@ -361,7 +370,8 @@ class MainWindow(QMainWindow, WindowExports):
     def set_mode(self, mode: str) -> None:
         self.view.set_mode(mode)
         self.actions_by_name[f"mode_{mode}"].setChecked(True)
-        self.show_message("Link mode: drag from one node to another" if mode == "link" else "Select mode")
+        self.show_message(self.tr("Link mode: drag from one node to another") if mode == "link"
+                          else self.tr("Select mode"))
 
     def set_theme(self, name: str) -> None:
         self.theme = apply_theme(QApplication.instance(), name)
@@ -379,7 +389,7 @@ class MainWindow(QMainWindow, WindowExports):
             self.show_message(self.tr("Select the nodes of the new segment first"), True)
             return None
         if name is None or protocol is None:
-            dialog = SegmentDialog(self, f"Segment {len(self.editor.doc.segments) + 1}")
+            dialog = SegmentDialog(self, self.tr("Segment {0}").format(len(self.editor.doc.segments) + 1))
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return None
             name, protocol = dialog.values()
@@ -437,13 +447,14 @@ class MainWindow(QMainWindow, WindowExports):
         except (ProjectError, ValueError) as exc:
             QMessageBox.warning(self, self.tr("Cannot generate"), str(exc))
             return
-        self.editor.replace_with(doc, f"Generate {dialog.kind.currentText()} ({dialog.gpus.value()} GPUs)")
+        self.editor.replace_with(doc, self.tr("Generate {0} ({1} GPUs)").format(dialog.kind.currentText(),
+                                                                               dialog.gpus.value()))
         self.view.zoom_to_fit()
 
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open design"), self._last_dir(), FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open design"), self._last_dir(), self.tr(FILE_FILTER))
         if path:
             self.open_path(path, ask=False)
 
@@ -468,7 +479,7 @@ class MainWindow(QMainWindow, WindowExports):
         return self.save_to(self.path)
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save design"), self._last_dir(), FILE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save design"), self._last_dir(), self.tr(FILE_FILTER))
         return self.save_to(path) if path else False
 
     def save_to(self, path: str) -> bool:
@@ -508,6 +519,7 @@ class MainWindow(QMainWindow, WindowExports):
         if self.maybe_save():
             self._summary_timer.stop()
             self.runs.shutdown()
+            self.sweeps.shutdown()
             self.autosaver.stop()
             self.autosaver.discard()   # a clean exit leaves no recovery file behind
             event.accept()

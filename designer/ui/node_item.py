@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -20,12 +20,20 @@ ICON_PX = 30
 LOD_DETAIL = 0.45
 LOD_PORTS = 0.8
 
+# node kinds as the window names them (translated where shown)
+KIND_NAMES = {"server": QT_TRANSLATE_NOOP("NodeItem", "server"), "switch": QT_TRANSLATE_NOOP("NodeItem", "switch"),
+              "gateway": QT_TRANSLATE_NOOP("NodeItem", "gateway"), "storage": QT_TRANSLATE_NOOP("NodeItem", "storage")}
 TIER_COLOURS = {"server": "#76b900", "leaf": "#2b6cb0", "spine": "#6b46c1", "core": "#9b2c2c",
                 "frontend": "#4a5568", "gateway": "#b7791f", "storage": "#2c7a7b"}
 
 
 def snap(value: float) -> float:
     return round(value / GRID_PX) * GRID_PX
+
+
+def kind_name(kind: str) -> str:
+    """A node kind in the window's language (an unknown one as it is)."""
+    return QCoreApplication.translate("NodeItem", KIND_NAMES[kind]) if kind in KIND_NAMES else kind
 
 
 class NodeItem(QGraphicsItem):
@@ -50,10 +58,12 @@ class NodeItem(QGraphicsItem):
         self.tile = QColor(TIER_COLOURS.get(self.icon, "#888888"))
         self.usage = usage
         # a rich-text tooltip: text from the file is escaped (a label "<img src=...>" shows as typed)
-        self.setToolTip(f"<b>{escape(node.display_name)}</b><br>{escape(node.kind)} · {escape(node.model)}"
+        self.setToolTip(f"<b>{escape(node.display_name)}</b><br>{escape(kind_name(node.kind))} · {escape(node.model)}"
                         + (f" · {escape(node.role)}" if node.role else "")
-                        + (f"<br>{node.gpus} GPUs" if node.gpus else "")
-                        + (f"<br>ports used: {usage}" if usage else ""))
+                        + ("<br>" + QCoreApplication.translate("NodeItem", "{0} GPUs").format(node.gpus)
+                           if node.gpus else "")
+                        + ("<br>" + QCoreApplication.translate("NodeItem", "ports used: {0}").format(usage)
+                           if usage else ""))
         if self.pos() != QPointF(node.x, node.y):
             self.setPos(node.x, node.y)
         self.update()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QMimeData, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QMimeData, Qt, Signal
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -14,12 +14,17 @@ SPEC_ROLE = Qt.ItemDataRole.UserRole
 
 
 def palette_entries(cat: Catalog) -> list[tuple[str, str, str, str, str]]:
-    """(group, icon, title, spec, tooltip) for every placeable model and port speed."""
+    """(group, icon, title, spec, tooltip) for every placeable model and port speed; the groups are marked
+    for translation (translated where shown), the tooltips are in the window's language."""
     out = []
     for m in cat.servers.values():
         out.append((QT_TRANSLATE_NOOP("Palette", "GPU servers"), "server", f"{m.model}", m.id,
-                    f"{m.vendor} {m.model}: {m.gpus}× {m.gpu_model}, {m.backend_nics}× {m.backend_nic_gbps:g}G "
-                    f"back-end, {m.frontend_nics}× {m.frontend_nic_gbps:g}G front-end"))
+                    QCoreApplication.translate("Palette", "{0} {1}: {2}× {3}, {4}× {5:g}G back-end, {6}× {7:g}G "
+                                               "front-end").format(m.vendor, m.model, m.gpus, m.gpu_model,
+                                                                   m.backend_nics, m.backend_nic_gbps,
+                                                                   m.frontend_nics, m.frontend_nic_gbps)))
+    roles = {"leaf": QT_TRANSLATE_NOOP("Palette", "leaf"), "spine": QT_TRANSLATE_NOOP("Palette", "spine"),
+             "core": QT_TRANSLATE_NOOP("Palette", "core"), "frontend": QT_TRANSLATE_NOOP("Palette", "front-end")}
     for role, group in (("leaf", QT_TRANSLATE_NOOP("Palette", "Leaf switches")),
                         ("spine", QT_TRANSLATE_NOOP("Palette", "Spine switches")),
                         ("core", QT_TRANSLATE_NOOP("Palette", "Core switches")),
@@ -29,16 +34,20 @@ def palette_entries(cat: Catalog) -> list[tuple[str, str, str, str, str]]:
                 continue
             for b in m.breakouts:
                 speed = m.port_gbps / b
-                proto = "InfiniBand" if m.protocol == "ib" else "Ethernet"
-                out.append((group, role, f"{m.model} — {m.ports * b}×{speed:g}G", f"{m.id}|{role}|{speed:g}",
-                            f"{m.vendor} {m.model} ({proto}) as {role}: {m.ports * b} ports at {speed:g} Gb/s"
-                            + (f", split from {m.ports}×{m.port_gbps:g}G" if b > 1 else "")))
+                proto = "InfiniBand" if m.protocol == "ib" else QCoreApplication.translate("Palette", "Ethernet")
+                tip = QCoreApplication.translate("Palette", "{0} {1} ({2}) as {3}: {4} ports at {5:g} Gb/s").format(
+                    m.vendor, m.model, proto, QCoreApplication.translate("Palette", roles[role]), m.ports * b, speed)
+                if b > 1:
+                    tip += QCoreApplication.translate("Palette", ", split from {0}×{1:g}G").format(m.ports, m.port_gbps)
+                out.append((group, role, f"{m.model} — {m.ports * b}×{speed:g}G", f"{m.id}|{role}|{speed:g}", tip))
     for m in cat.gateways.values():
         out.append((QT_TRANSLATE_NOOP("Palette", "Gateways"), "gateway", m.model, m.id,
-                    f"{m.vendor} {m.model}: {m.ib_ports} IB + {m.eth_ports} Ethernet ports at {m.port_gbps:g}G"))
+                    QCoreApplication.translate("Palette", "{0} {1}: {2} IB + {3} Ethernet ports at {4:g}G").format(
+                        m.vendor, m.model, m.ib_ports, m.eth_ports, m.port_gbps)))
     for m in cat.storage.values():
         out.append((QT_TRANSLATE_NOOP("Palette", "Storage"), "storage", m.model, m.id,
-                    f"{m.model}: {m.frontend_nics}× {m.frontend_nic_gbps:g}G front-end"))
+                    QCoreApplication.translate("Palette", "{0}: {1}× {2:g}G front-end").format(
+                        m.model, m.frontend_nics, m.frontend_nic_gbps)))
     return out
 
 
@@ -93,7 +102,7 @@ class Palette(QWidget):
             leaf = QTreeWidgetItem(groups[group], [title])
             leaf.setIcon(0, icons.qicon(icon))
             leaf.setData(0, SPEC_ROLE, spec)
-            leaf.setToolTip(0, tip + "\nDrag onto the canvas, or double-click to place at the centre.")
+            leaf.setToolTip(0, tip + "\n" + self.tr("Drag onto the canvas, or double-click to place at the centre."))
         self.search.textChanged.connect(self.filter)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
 

@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QProgressBar
 
@@ -73,9 +73,12 @@ class RunController(QObject):
         self.runner.failed.connect(self._on_failed)
         window.scene.selectionChanged.connect(self._on_selection)
         window.inspector.series_view = self.selection_series_widget
-        for key, slot, tip in (("run", self.run_from_panel, "Simulate the workload chosen in the Run panel"),
-                               ("compare", lambda: self.compare(), "Run the workload as InfiniBand and as RoCEv2 "
-                                                                   "and show both side by side")):
+        for key, slot, tip_text in (
+                ("run", self.run_from_panel, QT_TRANSLATE_NOOP("RunController",
+                                                               "Simulate the workload chosen in the Run panel")),
+                ("compare", lambda: self.compare(), QT_TRANSLATE_NOOP(
+                    "RunController", "Run the workload as InfiniBand and as RoCEv2 and show both side by side"))):
+            tip = self.tr(tip_text)
             action = window.actions_by_name[key]
             action.triggered.connect(slot)
             action.setEnabled(True)
@@ -114,7 +117,8 @@ class RunController(QObject):
         self.panel.set_running(True)
         self.panel.show_message(self.tr(
                 "Running {0} (seed {1}, {2})…").format(
-                    ', '.join(workloads), seed, {None: 'as drawn', 'ib': 'all IB', 'rocev2': 'all RoCEv2'}[backend]))
+                    ', '.join(workloads), seed, {None: self.tr("as drawn"), "ib": self.tr("all IB"),
+                                                 "rocev2": self.tr("all RoCEv2")}[backend]))
         self.progress.setValue(0)
         self.progress.setVisible(True)
         self.plots_dock.show()
@@ -124,7 +128,7 @@ class RunController(QObject):
 
     def set_paused(self, paused: bool) -> None:
         self.runner.set_paused(paused)
-        self.panel.show_message("Paused" if paused else "Running…")
+        self.panel.show_message(self.tr("Paused") if paused else self.tr("Running…"))
 
     def stop(self) -> None:
         """Cancel the run at once; its remaining snapshots are dropped."""
@@ -215,10 +219,10 @@ class RunController(QObject):
             return    # the window is being torn down
         nodes, links, _ = self.window.scene.selected_ids()
         if links:
-            self.plots.set_selection(links, links[0] if len(links) == 1 else f"{len(links)} cables")
+            self.plots.set_selection(links, links[0] if len(links) == 1 else self.tr("{0} cables").format(len(links)))
         elif nodes:
             ids = [x.id for x in self.doc.links_of(nodes[0])]
-            self.plots.set_selection(ids, f"{nodes[0]} (busiest of its {len(ids)} cables)")
+            self.plots.set_selection(ids, self.tr("{0} (busiest of its {1} cables)").format(nodes[0], len(ids)))
         else:
             self.plots.set_selection([], "")
 
@@ -278,18 +282,21 @@ class RunController(QObject):
 def figures_text(data: dict) -> str:
     """Headline figures of a result as rich text for the Run panel."""
     lat = data["latency_us"]
-    rows = [("Completion", f"{data['completion_time_s'] * 1e3:.3f} ms"),
-            ("Goodput", f"{data['goodput_gbps']:.1f} Gb/s")]
+    rows = [(QCoreApplication.translate("RunController", "Completion"), f"{data['completion_time_s'] * 1e3:.3f} ms"),
+            (QCoreApplication.translate("RunController", "Goodput"), f"{data['goodput_gbps']:.1f} Gb/s")]
     if data.get("busbw_gbps") is not None:
-        rows.append(("Bus bandwidth", f"{data['busbw_gbps']:.1f} Gb/s"))
+        rows.append((QCoreApplication.translate("RunController", "Bus bandwidth"), f"{data['busbw_gbps']:.1f} Gb/s"))
     if data.get("throughput_fraction") is not None:
-        rows.append(("vs ideal fabric", f"{data['throughput_fraction']:.1%}"))
-    rows.append(("Latency p50 / p99 / p99.9", f"{lat['p50']:.2f} / {lat['p99']:.2f} / {lat['p999']:.2f} µs"))
+        rows.append((QCoreApplication.translate("RunController", "vs ideal fabric"),
+                     f"{data['throughput_fraction']:.1%}"))
+    rows.append((QCoreApplication.translate("RunController", "Latency p50 / p99 / p99.9"),
+                 f"{lat['p50']:.2f} / {lat['p99']:.2f} / {lat['p999']:.2f} µs"))
     if data.get("gpu_utilization") is not None:
-        rows.append(("GPU utilization", f"{data['gpu_utilization']:.1%}"))
-    rows.append(("PFC paused / credit stall",
+        rows.append((QCoreApplication.translate("RunController", "GPU utilization"),
+                     f"{data['gpu_utilization']:.1%}"))
+    rows.append((QCoreApplication.translate("RunController", "PFC paused / credit stall"),
                  f"{data['pfc_pause_fraction']:.2%} / {data['credit_stall_fraction']:.2%}"))
-    rows.append(("ECN marked", f"{data['ecn_mark_fraction']:.2%}"))
+    rows.append((QCoreApplication.translate("RunController", "ECN marked"), f"{data['ecn_mark_fraction']:.2%}"))
     return "<table>" + "".join(f"<tr><td>{k}&nbsp;&nbsp;</td><td align=right><b>{v}</b></td></tr>"
                                for k, v in rows) + "</table>"
 

@@ -3,7 +3,7 @@ the headline figures and the three-speeds chart of the last run."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -23,14 +23,19 @@ COLLECTIVES = (("AllReduce", "allreduce"), ("AllGather", "allgather"), ("ReduceS
                ("AllToAll", "alltoall"))
 SIZES = ("64KiB", "1MiB", "16MiB", "64MiB", "256MiB", "1GiB")
 MODELS = ("7b", "13b", "70b", "405b")
-PROTOCOLS = (("As drawn", None), ("All back-end InfiniBand", "ib"), ("All back-end RoCEv2", "rocev2"))
+PROTOCOLS = ((QT_TRANSLATE_NOOP("RunPanel", "As drawn"), None),
+             (QT_TRANSLATE_NOOP("RunPanel", "All back-end InfiniBand"), "ib"),
+             (QT_TRANSLATE_NOOP("RunPanel", "All back-end RoCEv2"), "rocev2"))
+ALGORITHMS = ((QT_TRANSLATE_NOOP("RunPanel", "Ring"), "ring"), (QT_TRANSLATE_NOOP("RunPanel", "Tree"), "tree"),
+              (QT_TRANSLATE_NOOP("RunPanel", "Hierarchical"), "hier"))
 
 
 def _combo(items, current: str | None = None) -> QComboBox:  # noqa: ANN001
+    """A combo of (text, data) items (texts marked for translation are shown translated) or plain values."""
     box = QComboBox()
     for item in items:
         text, data = item if isinstance(item, tuple) else (item, item)
-        box.addItem(text, data)
+        box.addItem(QCoreApplication.translate("RunPanel", text), data)
     if current is not None:
         box.setCurrentIndex(max(box.findData(current), 0))
     return box
@@ -51,7 +56,7 @@ class RunPanel(QWidget):
         # collective
         self.coll = _combo(COLLECTIVES)
         self.coll_size = _combo(SIZES, "256MiB")
-        self.coll_algo = _combo((("Ring", "ring"), ("Tree", "tree"), ("Hierarchical", "hier")))
+        self.coll_algo = _combo(ALGORITHMS)
         self._add_form(self.tr("Collective"), [(self.tr("Operation"), self.coll),
                                                (self.tr("Size"), self.coll_size),
                                                (self.tr("Algorithm"), self.coll_algo)])

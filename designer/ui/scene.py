@@ -195,9 +195,9 @@ class FabricScene(QGraphicsScene):
         item.setToolTip(self._link_tip(link, key))
 
     def _link_tip(self, link: Link, key: str) -> str:
-        from designer.ui.theme import PROTOCOL_NAMES
+        from designer.ui.theme import protocol_name
         return (f"<b>{link.a} ↔ {link.b}</b><br>{link.speed_gbps:g} Gb/s · {link.cable} · {link.length_m:g} m"
-                f"<br>{PROTOCOL_NAMES[key]}")
+                f"<br>{protocol_name(key)}")
 
     def _line(self, link: Link) -> QLineF:
         a, b = self.node_items.get(link.a.node), self.node_items.get(link.b.node)

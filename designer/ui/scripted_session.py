@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import random
 
-from PySide6.QtCore import QPointF, QTimer
+from PySide6.QtCore import QCoreApplication, QPointF, QTimer
 
 from designer.model import fileformat
 
@@ -48,7 +48,8 @@ def scripted_edits(window, count: int, seed: int = 7) -> None:  # noqa: ANN001
             editor.move({node_id: (node.x + 40, node.y - 20)}, {node_id: (node.x, node.y)})
         else:
             node_id = rng.choice(placed)
-            editor.update("node", node_id, {"label": f"机架 {k} <b>&"}, "Rename")
+            editor.update("node", node_id, {"label": f"机架 {k} <b>&"},
+                          QCoreApplication.translate("Inspector", "Rename {0}").format(node_id))
 
 
 def start_if_requested(window) -> bool:  # noqa: ANN001

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleT
 
 from designer.model.segments import Segment
 from designer.topology.hull import convex_hull
-from designer.ui.theme import PROTOCOL_NAMES
+from designer.ui.theme import protocol_name
 
 PAD_PX = 22.0
 
@@ -79,7 +79,7 @@ class SegmentHull(QGraphicsPathItem):
         self.setBrush(QBrush(fill))
         self.setPath(path)
         self.protocol = segment.protocol
-        self.label.setText(f"{segment.name}  ·  {PROTOCOL_NAMES[segment.protocol]}")
+        self.label.setText(f"{segment.name}  ·  {protocol_name(segment.protocol)}")
         self.label.setBrush(QBrush(edge.darker(120) if text_colour.lightness() < 128 else edge.lighter(130)))
         box = path.boundingRect()
         self.label.setPos(box.left() + 8, box.top())
@@ -87,4 +87,4 @@ class SegmentHull(QGraphicsPathItem):
         self.label.setTransform(QTransform.fromTranslate(0, -self.label.boundingRect().height() - 2))
         self.setToolTip(QCoreApplication.translate("SegmentHull",
                 "Back-end segment '{0}' ({1}), {2} nodes").format(
-                    segment.name, PROTOCOL_NAMES[segment.protocol], len(segment.nodes)))
+                    segment.name, protocol_name(segment.protocol), len(segment.nodes)))

@@ -58,7 +58,8 @@ class SimWorker(QObject):
         try:
             child = ChildRun(dumps(req.doc), req.workloads, req.seed, req.backend, req.failures)
         except Exception as exc:  # noqa: BLE001 - e.g. no process could be started: one line to the user
-            self.failed.emit(req.run_id, f"cannot start the simulation: {type(exc).__name__}: {exc}")
+            self.failed.emit(req.run_id, self.tr("cannot start the simulation: {0}: {1}").format(
+                type(exc).__name__, exc))
             return
         paused = False
         try:
@@ -74,8 +75,9 @@ class SimWorker(QObject):
                 if message is None:
                     if not child.alive():
                         if not req.cancel.is_set():
-                            self.failed.emit(req.run_id, "the simulation process ended unexpectedly "
-                                                         f"(exit code {child.proc.exitcode})")
+                            self.failed.emit(req.run_id, self.tr(
+                                "the simulation process ended unexpectedly (exit code {0})").format(
+                                    child.proc.exitcode))
                         else:
                             self.cancelled.emit(req.run_id)
                         return

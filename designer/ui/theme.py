@@ -21,7 +21,7 @@ PROTOCOL_COLOURS = {
     "unassigned": QColor("#a0a0a0"),
 }
 PROTOCOL_NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2", "frontend": QT_TRANSLATE_NOOP("Theme", "Ethernet front-end"),
-                  "unassigned": "back-end, no segment"}
+                  "unassigned": QT_TRANSLATE_NOOP("Theme", "back-end, no segment")}
 
 THEMES = ("light", "dark")
 

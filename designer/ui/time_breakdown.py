@@ -52,6 +52,6 @@ class TimeBreakdownChart(pg.PlotWidget):
         axis.setTicks([[(y, r.label[:22]) for y, r in zip(ys, rows, strict=True)]])
         self.setYRange(-0.7, max(n, 1) - 0.3 + 1.6, padding=0)   # headroom for the legend
         self.setXRange(0, max(left, default=1.0) * 1.05 or 1.0, padding=0)
-        self.setToolTip("\n".join(
-            f"{r.label}: compute {r.compute_s * 1e3:.3f} ms, transport {r.transport_s * 1e3:.3f} ms, "
-            f"coordination {r.coordination_s * 1e3:.3f} ms" for r in rows))
+        row_text = self.tr("{0}: compute {1:.3f} ms, transport {2:.3f} ms, coordination {3:.3f} ms")
+        self.setToolTip("\n".join(row_text.format(r.label, r.compute_s * 1e3, r.transport_s * 1e3,
+                                                  r.coordination_s * 1e3) for r in rows))

@@ -2,32 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../designer/ui/export_dialog.py" line="138"/>
-        <source>default_title</source>
-        <translation>AI 集群网络设计方案</translation>
-    </message>
-</context>
-<context>
     <name>AdvisorWizard</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="213"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="68"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="72"/>
+        <source>The advisor failed: {0}: {1}</source>
+        <translation>选型助手运行失败：{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="223"/>
         <source>Help me choose</source>
         <translation>帮我选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="237"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="247"/>
         <source>Generating, simulating and costing the candidates…</source>
         <translation>正在生成、仿真并核算候选方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="262"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="273"/>
         <source>Candidate {0} of {1}: {2}</source>
         <translation>候选方案 {0}/{1}：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="271"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="282"/>
         <source>Done: {0} candidates. Recommended: {1}. Press Next to compare them.</source>
         <translation>完成：{0} 个候选方案。推荐：{1}。点击“下一步”进行对比。</translation>
     </message>
@@ -35,7 +37,7 @@
 <context>
     <name>Autosaver</name>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="158"/>
+        <location filename="../../designer/ui/autosave.py" line="161"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -43,7 +45,47 @@
 <context>
     <name>BundleItem</name>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="102"/>
+        <location filename="../../designer/ui/bundles.py" line="26"/>
+        <source>spines</source>
+        <translation>台脊交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/bundles.py" line="26"/>
+        <source>leaves</source>
+        <translation>台叶交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/bundles.py" line="27"/>
+        <source>cores</source>
+        <translation>台核心交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/bundles.py" line="28"/>
+        <source>FE switches</source>
+        <translation>台前端交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/bundles.py" line="29"/>
+        <source>servers</source>
+        <translation>台服务器</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/bundles.py" line="30"/>
+        <source>storage nodes</source>
+        <translation>个存储节点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/bundles.py" line="31"/>
+        <source>gateways</source>
+        <translation>台网关</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/bundles.py" line="45"/>
+        <source> to {0} {1}</source>
+        <translation>，连到 {0} {1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/bundles.py" line="108"/>
         <source>{0} cables · {1}</source>
         <translation>{0} 条线缆 · {1}</translation>
     </message>
@@ -51,27 +93,97 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="59"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="34"/>
+        <source>Capex</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="37"/>
+        <source>Completion time (ms)</source>
+        <translation>完成时间 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="39"/>
+        <source>Bus bandwidth (Gb/s)</source>
+        <translation>总线带宽 (Gb/s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="40"/>
+        <source>Goodput (Gb/s)</source>
+        <translation>有效吞吐 (Gb/s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="41"/>
+        <source>Throughput vs ideal fabric</source>
+        <translation>相对理想网络的吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="43"/>
+        <source>p99 latency (µs)</source>
+        <translation>p99 时延 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="44"/>
+        <source>p99.9 latency (µs)</source>
+        <translation>p99.9 时延 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="46"/>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="47"/>
+        <source>PFC paused port-time</source>
+        <translation>PFC 暂停的端口时间占比</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="49"/>
+        <source>Credit-stall port-time</source>
+        <translation>信用等待的端口时间占比</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="52"/>
+        <source>Capex per Gb/s of goodput</source>
+        <translation>每 Gb/s 有效吞吐的资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="55"/>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="56"/>
+        <source>p99 latency</source>
+        <translation>p99 时延</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="67"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="86"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="84"/>
+        <source>Capex ({0})</source>
+        <translation>资本支出（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="96"/>
         <source>simulated time (ms)</source>
         <translation>仿真时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="119"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="129"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="124"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="134"/>
         <source>Simulating with every back-end segment as {0}…</source>
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="198"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="208"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -112,92 +224,147 @@
 <context>
     <name>Editor</name>
     <message>
-        <location filename="../../designer/ui/editor.py" line="103"/>
+        <location filename="../../designer/ui/editor.py" line="104"/>
         <source>Place {0} ({1})</source>
         <translation>放置 {0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="104"/>
+        <location filename="../../designer/ui/editor.py" line="105"/>
         <source>Placed {0}: {1}</source>
         <translation>已放置 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="113"/>
+        <location filename="../../designer/ui/editor.py" line="114"/>
         <source>Cannot connect: {0}</source>
         <translation>无法连接：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="115"/>
+        <location filename="../../designer/ui/editor.py" line="116"/>
         <source>Link {0} ↔ {1}</source>
         <translation>连接 {0} ↔ {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="116"/>
+        <location filename="../../designer/ui/editor.py" line="117"/>
         <source>Linked {0} ↔ {1} at {2:g} Gb/s ({3})</source>
         <translation>已连接 {0} ↔ {1}，{2:g} Gb/s（{3}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="134"/>
+        <location filename="../../designer/ui/editor.py" line="130"/>
+        <source>Nudge</source>
+        <translation>微移</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="135"/>
         <source>Nothing selected to delete</source>
         <translation>没有选中要删除的内容</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="147"/>
+        <location filename="../../designer/ui/editor.py" line="148"/>
         <source>unknown protocol &apos;{0}&apos; (ib or rocev2)</source>
         <translation>未知协议“{0}”（应为 ib 或 rocev2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="150"/>
+        <location filename="../../designer/ui/editor.py" line="151"/>
         <source>a segment needs a name</source>
         <translation>分区需要名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="154"/>
+        <location filename="../../designer/ui/editor.py" line="155"/>
         <source>select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="183"/>
+        <location filename="../../designer/ui/editor.py" line="164"/>
+        <source>Segment &apos;{0}&apos;: {1} → {2}</source>
+        <translation>分区“{0}”：{1} → {2}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="184"/>
         <source>Select nodes to copy</source>
         <translation>请选择要复制的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="187"/>
+        <location filename="../../designer/ui/editor.py" line="188"/>
         <source>{0} nodes, {1} links from Fabric Designer</source>
         <translation>来自 Fabric Designer 的 {0} 个节点、{1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="191"/>
+        <location filename="../../designer/ui/editor.py" line="192"/>
         <source>Copied {0} nodes and {1} links</source>
         <translation>已复制 {0} 个节点和 {1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="197"/>
+        <location filename="../../designer/ui/editor.py" line="198"/>
         <source>The clipboard holds no fabric nodes</source>
         <translation>剪贴板中没有网络节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="202"/>
+        <location filename="../../designer/ui/editor.py" line="203"/>
         <source>Cannot paste: {0}</source>
         <translation>无法粘贴：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="210"/>
+        <location filename="../../designer/ui/editor.py" line="206"/>
+        <source>Paste {0} nodes</source>
+        <translation>粘贴 {0} 个节点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="211"/>
         <source>Select nodes to duplicate</source>
         <translation>请选择要创建副本的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="243"/>
-        <source>{0} {1} nodes</source>
-        <translation>{0} {1} 个节点</translation>
+        <location filename="../../designer/ui/editor.py" line="213"/>
+        <source>Duplicate {0} nodes</source>
+        <translation>创建 {0} 个节点的副本</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="252"/>
+        <location filename="../../designer/ui/editor.py" line="281"/>
+        <source>Distribute horizontally</source>
+        <translation>水平等距分布</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="281"/>
+        <source>Distribute vertically</source>
+        <translation>垂直等距分布</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="254"/>
         <source>Select two or more nodes to align</source>
         <translation>请选择两个或更多节点进行对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="266"/>
+        <location filename="../../designer/ui/editor.py" line="262"/>
+        <source>Align left</source>
+        <translation>左对齐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="262"/>
+        <source>Align right</source>
+        <translation>右对齐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="262"/>
+        <source>Align top</source>
+        <translation>顶端对齐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="263"/>
+        <source>Align bottom</source>
+        <translation>底端对齐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="263"/>
+        <source>Align centres horizontally</source>
+        <translation>水平居中对齐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="264"/>
+        <source>Align middles vertically</source>
+        <translation>垂直居中对齐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="271"/>
         <source>Select three or more nodes to distribute</source>
         <translation>请选择三个或更多节点进行分布</translation>
     </message>
@@ -230,152 +397,227 @@
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
+    <message>
+        <location filename="../../designer/ui/error_dialog.py" line="96"/>
+        <source>Your design is unchanged since the last completed edit.</source>
+        <translation>您的设计仍保持最后一次完成编辑后的状态。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/error_dialog.py" line="104"/>
+        <source>A recovery copy was saved to {0}.</source>
+        <translation>已将恢复副本保存到 {0}。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/error_dialog.py" line="106"/>
+        <source>Save your work under a new name, and send the details below with a bug report.</source>
+        <translation>请以新文件名保存您的工作，并在错误报告中附上下方的详细信息。</translation>
+    </message>
 </context>
 <context>
     <name>ExportProposalDialog</name>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="134"/>
+        <location filename="../../designer/ui/export_dialog.py" line="53"/>
+        <source>Logo: no such file &apos;{0}&apos;</source>
+        <translation>徽标：文件“{0}”不存在</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <source>Logo: &apos;{0}&apos; cannot be read (permissions)</source>
+        <translation>徽标：无法读取“{0}”（权限不足）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <source>Logo: &apos;{0}&apos; is not a PNG, JPEG or other readable image</source>
+        <translation>徽标：“{0}”不是 PNG、JPEG 或其他可读取的图像</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="74"/>
+        <source>Workloads: {0}</source>
+        <translation>负载：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="85"/>
+        <source>Output: choose where to write the PDF</source>
+        <translation>输出：请选择 PDF 的保存位置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="88"/>
+        <source>Output: the file name must end in .pdf</source>
+        <translation>输出：文件名必须以 .pdf 结尾</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="90"/>
+        <source>Output: the folder &apos;{0}&apos; does not exist</source>
+        <translation>输出：文件夹“{0}”不存在</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="93"/>
+        <source>Output: the folder &apos;{0}&apos; is not writable</source>
+        <translation>输出：文件夹“{0}”不可写</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="117"/>
+        <source>Cannot write &apos;{0}&apos;: {1}</source>
+        <translation>无法写入“{0}”：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="122"/>
+        <source>The proposal could not be built: {0}: {1}</source>
+        <translation>无法生成方案书：{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="141"/>
         <source>Export PDF proposal</source>
         <translation>导出 PDF 方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="140"/>
+        <location filename="../../designer/ui/export_dialog.py" line="148"/>
         <source>Customer or project the proposal is for</source>
         <translation>方案书面向的客户或项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="142"/>
+        <location filename="../../designer/ui/export_dialog.py" line="150"/>
         <source>Your name and company</source>
         <translation>您的姓名和公司</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="144"/>
+        <location filename="../../designer/ui/export_dialog.py" line="152"/>
         <source>Optional: PNG or JPEG shown on the cover</source>
         <translation>可选：封面上显示的 PNG 或 JPEG 图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="145"/>
-        <location filename="../../designer/ui/export_dialog.py" line="175"/>
+        <location filename="../../designer/ui/export_dialog.py" line="153"/>
+        <location filename="../../designer/ui/export_dialog.py" line="185"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="152"/>
+        <location filename="../../designer/ui/export_dialog.py" line="160"/>
         <source>{0} (the design&apos;s currency)</source>
         <translation>{0}（设计所用币种）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="166"/>
+        <location filename="../../designer/ui/export_dialog.py" line="174"/>
         <source>The Chinese text table of the proposal is not written yet</source>
         <translation>方案书的中文文本表尚未完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="168"/>
+        <location filename="../../designer/ui/export_dialog.py" line="178"/>
         <source>the results saved with the design</source>
         <translation>随设计保存的结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="169"/>
+        <location filename="../../designer/ui/export_dialog.py" line="179"/>
         <source>the default {0}</source>
         <translation>默认负载 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="170"/>
+        <location filename="../../designer/ui/export_dialog.py" line="180"/>
         <source>e.g. allreduce:1GiB train:70b (empty: {0})</source>
         <translation>例如 allreduce:1GiB train:70b（留空：{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="171"/>
+        <location filename="../../designer/ui/export_dialog.py" line="181"/>
         <source>Workload specs, as for &apos;fabric-designer report --workload&apos;; each is simulated with InfiniBand and with RoCEv2</source>
         <translation>负载描述，与“fabric-designer report --workload”相同；每个负载分别用 InfiniBand 和 RoCEv2 仿真</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="182"/>
+        <location filename="../../designer/ui/export_dialog.py" line="192"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="183"/>
+        <location filename="../../designer/ui/export_dialog.py" line="193"/>
         <source>Customer</source>
         <translation>客户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="184"/>
+        <location filename="../../designer/ui/export_dialog.py" line="194"/>
         <source>Author</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="185"/>
+        <location filename="../../designer/ui/export_dialog.py" line="195"/>
         <source>Logo</source>
         <translation>徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="186"/>
+        <location filename="../../designer/ui/export_dialog.py" line="196"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="187"/>
+        <location filename="../../designer/ui/export_dialog.py" line="197"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="188"/>
+        <location filename="../../designer/ui/export_dialog.py" line="198"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="189"/>
+        <location filename="../../designer/ui/export_dialog.py" line="199"/>
         <source>Save as</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="191"/>
+        <location filename="../../designer/ui/export_dialog.py" line="201"/>
         <source>Sections</source>
         <translation>章节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="212"/>
+        <location filename="../../designer/ui/export_dialog.py" line="222"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="213"/>
+        <location filename="../../designer/ui/export_dialog.py" line="223"/>
         <source>Open PDF</source>
         <translation>打开 PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="260"/>
+        <location filename="../../designer/ui/export_dialog.py" line="247"/>
+        <source>Sections: choose at least one</source>
+        <translation>章节：请至少选择一个</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="270"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="261"/>
+        <location filename="../../designer/ui/export_dialog.py" line="271"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="267"/>
+        <location filename="../../designer/ui/export_dialog.py" line="277"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="267"/>
+        <location filename="../../designer/ui/export_dialog.py" line="277"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="302"/>
-        <source>Building the proposal ({0}drawing, laying out pages)…</source>
-        <translation>正在生成方案书（{0}绘图、排版）…</translation>
+        <location filename="../../designer/ui/export_dialog.py" line="312"/>
+        <source>Building the proposal (simulating IB and RoCEv2, drawing, laying out pages)…</source>
+        <translation>正在生成方案书（仿真 IB 和 RoCEv2、绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="319"/>
+        <location filename="../../designer/ui/export_dialog.py" line="314"/>
+        <source>Building the proposal (drawing, laying out pages)…</source>
+        <translation>正在生成方案书（绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="331"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="337"/>
+        <location filename="../../designer/ui/export_dialog.py" line="349"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -484,326 +726,500 @@
     </message>
 </context>
 <context>
+    <name>FailureLayer</name>
+    <message>
+        <location filename="../../designer/ui/failure_layer.py" line="26"/>
+        <source>now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/failure_layer.py" line="59"/>
+        <source>slows to {gbps:g} Gb/s at {t}</source>
+        <translation>{t} 降速至 {gbps:g} Gb/s</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/failure_layer.py" line="62"/>
+        <source>fails at {t}</source>
+        <translation>{t} 故障</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/failure_layer.py" line="64"/>
+        <source>, back at {t}</source>
+        <translation>，{t} 恢复</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/failure_layer.py" line="79"/>
+        <source>{gbps:g} Gb/s since {t}</source>
+        <translation>自 {t} 起 {gbps:g} Gb/s</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/failure_layer.py" line="82"/>
+        <location filename="../../designer/ui/failure_layer.py" line="85"/>
+        <source>DOWN since {t}</source>
+        <translation>自 {t} 起中断</translation>
+    </message>
+</context>
+<context>
     <name>FieldSpec</name>
     <message>
+        <location filename="../../designer/ui/field_specs.py" line="38"/>
+        <source>{0} must be one of {1}</source>
+        <translation>{0} 必须是以下之一：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="43"/>
+        <source>{0} cannot be empty</source>
+        <translation>{0} 不能为空</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="45"/>
+        <source>{0} is too long (at most 200 characters)</source>
+        <translation>{0} 过长（最多 200 个字符）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="51"/>
+        <source>{0} must be a whole number, not &apos;{1}&apos;</source>
+        <translation>{0} 必须是整数，不能是“{1}”</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="52"/>
+        <source>{0} must be a number, not &apos;{1}&apos;</source>
+        <translation>{0} 必须是数字，不能是“{1}”</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="55"/>
+        <source>{0} must be a finite number</source>
+        <translation>{0} 必须是有限数值</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="58"/>
+        <source>{0} must be at least {1:g}{2}</source>
+        <translation>{0} 不得小于 {1:g}{2}</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/field_specs.py" line="61"/>
-        <location filename="../../designer/ui/field_specs.py" line="90"/>
+        <source>{0} must be at most {1:g}{2}</source>
+        <translation>{0} 不得大于 {1:g}{2}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="68"/>
+        <location filename="../../designer/ui/field_specs.py" line="97"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="63"/>
+        <location filename="../../designer/ui/field_specs.py" line="70"/>
         <source>Shown under the icon; any language</source>
         <translation>显示在图标下方；可用任何语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="66"/>
+        <location filename="../../designer/ui/field_specs.py" line="73"/>
         <source>Pod</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="70"/>
+        <location filename="../../designer/ui/field_specs.py" line="77"/>
         <source>Which pod the node belongs to</source>
         <translation>节点所属的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="75"/>
+        <location filename="../../designer/ui/field_specs.py" line="82"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="78"/>
+        <location filename="../../designer/ui/field_specs.py" line="85"/>
         <source>DAC (copper, short), AOC or optics</source>
         <translation>DAC（铜缆，短距）、AOC 或光模块</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="81"/>
+        <location filename="../../designer/ui/field_specs.py" line="88"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="86"/>
+        <location filename="../../designer/ui/field_specs.py" line="93"/>
         <source>Cable length; reach limits are checked</source>
         <translation>线缆长度；会检查传输距离上限</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="92"/>
+        <location filename="../../designer/ui/field_specs.py" line="99"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="95"/>
+        <location filename="../../designer/ui/field_specs.py" line="102"/>
         <source>InfiniBand or RoCEv2 on this back-end segment</source>
         <translation>此后端分区使用 InfiniBand 或 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="100"/>
+        <location filename="../../designer/ui/field_specs.py" line="107"/>
         <source>Routing engine</source>
         <translation>路由引擎</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="103"/>
+        <location filename="../../designer/ui/field_specs.py" line="110"/>
         <source>Subnet Manager routing: min-hop, up/down or fat-tree</source>
         <translation>子网管理器路由：min-hop、up/down 或 fat-tree</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="106"/>
+        <location filename="../../designer/ui/field_specs.py" line="113"/>
         <source>Adaptive routing</source>
         <translation>自适应路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="108"/>
+        <location filename="../../designer/ui/field_specs.py" line="115"/>
         <source>Per-packet choice of the least loaded port</source>
         <translation>逐包选择负载最轻的端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="110"/>
+        <location filename="../../designer/ui/field_specs.py" line="117"/>
         <source>Virtual lanes</source>
         <translation>虚通道 (VL)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="112"/>
+        <location filename="../../designer/ui/field_specs.py" line="119"/>
         <source>Credit buffer</source>
         <translation>信用缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="117"/>
+        <location filename="../../designer/ui/field_specs.py" line="124"/>
         <source>Receive buffer per port per VL</source>
         <translation>每端口每 VL 的接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="119"/>
-        <location filename="../../designer/ui/field_specs.py" line="209"/>
+        <location filename="../../designer/ui/field_specs.py" line="126"/>
+        <location filename="../../designer/ui/field_specs.py" line="216"/>
         <source>MTU</source>
         <translation>MTU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="121"/>
+        <location filename="../../designer/ui/field_specs.py" line="128"/>
         <source>Self-healing (SHIELD)</source>
         <translation>自愈 (SHIELD)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="123"/>
+        <location filename="../../designer/ui/field_specs.py" line="130"/>
         <source>Switches reroute around a failed port locally</source>
         <translation>交换机在本地绕开故障端口重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="126"/>
+        <location filename="../../designer/ui/field_specs.py" line="133"/>
         <source>SM reroute time</source>
         <translation>SM 重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="131"/>
+        <location filename="../../designer/ui/field_specs.py" line="138"/>
         <source>Subnet Manager sweep and table upload after a failure</source>
         <translation>故障后子网管理器的扫描与路由表下发</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="134"/>
+        <location filename="../../designer/ui/field_specs.py" line="141"/>
         <source>Self-healing time</source>
         <translation>自愈时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="139"/>
+        <location filename="../../designer/ui/field_specs.py" line="146"/>
         <source>Local reroute time when self-healing is on</source>
         <translation>启用自愈时的本地重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="144"/>
+        <location filename="../../designer/ui/field_specs.py" line="151"/>
         <source>PFC</source>
         <translation>优先级流量控制 (PFC)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="146"/>
+        <location filename="../../designer/ui/field_specs.py" line="153"/>
         <source>Priority flow control: pause upstream over Xoff</source>
         <translation>优先级流量控制：超过 Xoff 时暂停上游</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="148"/>
+        <location filename="../../designer/ui/field_specs.py" line="155"/>
         <source>PFC Xoff</source>
         <translation>PFC Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="149"/>
+        <location filename="../../designer/ui/field_specs.py" line="156"/>
         <source>PFC Xon</source>
         <translation>PFC Xon</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="151"/>
+        <location filename="../../designer/ui/field_specs.py" line="158"/>
         <source>PFC headroom</source>
         <translation>PFC 预留缓存 (headroom)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="156"/>
+        <location filename="../../designer/ui/field_specs.py" line="163"/>
         <source>Buffer for bytes in flight after PAUSE</source>
         <translation>PAUSE 之后在途字节的缓冲</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="159"/>
+        <location filename="../../designer/ui/field_specs.py" line="166"/>
         <source>ECN</source>
         <translation>显式拥塞通知 (ECN)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="161"/>
+        <location filename="../../designer/ui/field_specs.py" line="168"/>
         <source>RED marking of the lossless class</source>
         <translation>无损队列的 RED 标记</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="163"/>
+        <location filename="../../designer/ui/field_specs.py" line="170"/>
         <source>ECN Kmin</source>
         <translation>ECN Kmin</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="164"/>
+        <location filename="../../designer/ui/field_specs.py" line="171"/>
         <source>ECN Kmax</source>
         <translation>ECN Kmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="166"/>
+        <location filename="../../designer/ui/field_specs.py" line="173"/>
         <source>ECN Pmax</source>
         <translation>ECN Pmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="171"/>
+        <location filename="../../designer/ui/field_specs.py" line="178"/>
         <source>Marking probability at Kmax</source>
         <translation>Kmax 处的标记概率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="174"/>
+        <location filename="../../designer/ui/field_specs.py" line="181"/>
         <source>DCQCN</source>
         <translation>DCQCN</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="176"/>
+        <location filename="../../designer/ui/field_specs.py" line="183"/>
         <source>Sender rate control driven by CNPs</source>
         <translation>由 CNP 驱动的发送端速率控制</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="179"/>
+        <location filename="../../designer/ui/field_specs.py" line="186"/>
         <source>DCQCN g</source>
         <translation>DCQCN g</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="184"/>
+        <location filename="../../designer/ui/field_specs.py" line="191"/>
         <source>Alpha EWMA gain</source>
         <translation>Alpha EWMA 增益</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="186"/>
+        <location filename="../../designer/ui/field_specs.py" line="193"/>
         <source>Additive increase</source>
         <translation>加性增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="187"/>
+        <location filename="../../designer/ui/field_specs.py" line="194"/>
         <source>Hyper increase</source>
         <translation>超级增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="188"/>
+        <location filename="../../designer/ui/field_specs.py" line="195"/>
         <source>Rate timer</source>
         <translation>速率定时器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="189"/>
+        <location filename="../../designer/ui/field_specs.py" line="196"/>
         <source>Byte counter</source>
         <translation>字节计数器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="190"/>
+        <location filename="../../designer/ui/field_specs.py" line="197"/>
         <source>Fast recovery steps</source>
         <translation>快速恢复步数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="191"/>
+        <location filename="../../designer/ui/field_specs.py" line="198"/>
         <source>Min decrease factor</source>
         <translation>最小降速因子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="192"/>
+        <location filename="../../designer/ui/field_specs.py" line="199"/>
         <source>CNP interval</source>
         <translation>CNP 间隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="193"/>
+        <location filename="../../designer/ui/field_specs.py" line="200"/>
         <source>Rate-reduce period</source>
         <translation>降速周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="194"/>
+        <location filename="../../designer/ui/field_specs.py" line="201"/>
         <source>Min rate</source>
         <translation>最低速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="196"/>
+        <location filename="../../designer/ui/field_specs.py" line="203"/>
         <source>Queue pairs</source>
         <translation>队列对 (QP)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="201"/>
+        <location filename="../../designer/ui/field_specs.py" line="208"/>
         <source>Per connection; more QPs spread ECMP better</source>
         <translation>按连接计；QP 越多，ECMP 分布越均匀</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="204"/>
+        <location filename="../../designer/ui/field_specs.py" line="211"/>
         <source>Load balancing</source>
         <translation>负载均衡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="207"/>
+        <location filename="../../designer/ui/field_specs.py" line="214"/>
         <source>ECMP hashing or packet spraying</source>
         <translation>等价多路径 (ECMP) 哈希或逐包喷洒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="211"/>
+        <location filename="../../designer/ui/field_specs.py" line="218"/>
         <source>Reconvergence time</source>
         <translation>路由收敛时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="216"/>
+        <location filename="../../designer/ui/field_specs.py" line="223"/>
         <source>Routing reconvergence after a failure; ECMP then uses the remaining paths</source>
         <translation>故障后的路由收敛；之后 ECMP 使用其余路径</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="231"/>
+        <source>PFC Xon must be below Xoff</source>
+        <translation>PFC Xon 必须小于 Xoff</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="233"/>
+        <source>ECN Kmin must not be above Kmax</source>
+        <translation>ECN Kmin 不得大于 Kmax</translation>
     </message>
 </context>
 <context>
     <name>GeneratorDialog</name>
     <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="24"/>
+        <source>leaf-spine</source>
+        <translation>叶脊</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="25"/>
+        <source>fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="26"/>
+        <source>fat-tree-3</source>
+        <translation>三层胖树</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="27"/>
+        <source>rail-optimized</source>
+        <translation>轨道优化</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="28"/>
+        <source>hybrid</source>
+        <translation>混合（IB + RoCEv2）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="30"/>
+        <source>gpus</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="31"/>
+        <source>servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/generator_dialog.py" line="32"/>
+        <source>leaves</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
+        <source>spines</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="34"/>
+        <source>cores</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="35"/>
+        <source>frontend switches</source>
+        <translation>前端交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="36"/>
+        <source>gateways</source>
+        <translation>网关</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="37"/>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
+        <source>links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="39"/>
+        <source>backend links</source>
+        <translation>后端链路</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
+        <source>frontend links</source>
+        <translation>前端链路</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="41"/>
+        <source>pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="52"/>
         <source>New from template</source>
         <translation>从模板新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="50"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="72"/>
         <source>Ethernet front-end plane</source>
         <translation>以太网前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="56"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="78"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="57"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="79"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="58"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="80"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="59"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="81"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="60"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="82"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="61"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="83"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="118"/>
+        <source>estimated capex ≈ {0:,.0f} USD</source>
+        <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>
 </context>
 <context>
@@ -883,6 +1299,24 @@
         <location filename="../../designer/ui/handover_dialog.py" line="132"/>
         <source>Wrote {0} file(s) to {1}</source>
         <translation>已将 {0} 个文件写入 {1}</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapLayer</name>
+    <message>
+        <location filename="../../designer/ui/heatmap.py" line="21"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/heatmap.py" line="39"/>
+        <source>paused / credit wait</source>
+        <translation>暂停 / 信用等待</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/heatmap.py" line="40"/>
+        <source>Utilization: {0}</source>
+        <translation>利用率：{0}</translation>
     </message>
 </context>
 <context>
@@ -973,126 +1407,174 @@
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
+    <message>
+        <location filename="../../designer/ui/canvas_export.py" line="21"/>
+        <source>cannot write {0}</source>
+        <translation>无法写入 {0}</translation>
+    </message>
 </context>
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="75"/>
+        <location filename="../../designer/ui/inspector.py" line="41"/>
+        <source>leaf</source>
+        <translation>叶</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="41"/>
+        <source>spine</source>
+        <translation>脊</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="42"/>
+        <source>core</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="42"/>
+        <location filename="../../designer/ui/inspector.py" line="46"/>
+        <source>front-end</source>
+        <translation>前端</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="44"/>
+        <source>Ethernet</source>
+        <translation>以太网</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="45"/>
+        <source>back-end</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="94"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="76"/>
+        <location filename="../../designer/ui/inspector.py" line="95"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="86"/>
+        <location filename="../../designer/ui/inspector.py" line="105"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="87"/>
+        <location filename="../../designer/ui/inspector.py" line="106"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="88"/>
+        <location filename="../../designer/ui/inspector.py" line="107"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="90"/>
+        <location filename="../../designer/ui/inspector.py" line="108"/>
+        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="109"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="124"/>
+        <location filename="../../designer/ui/inspector.py" line="143"/>
+        <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="125"/>
+        <location filename="../../designer/ui/inspector.py" line="144"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="127"/>
+        <location filename="../../designer/ui/inspector.py" line="146"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="129"/>
+        <location filename="../../designer/ui/inspector.py" line="148"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="131"/>
+        <location filename="../../designer/ui/inspector.py" line="150"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="136"/>
+        <location filename="../../designer/ui/inspector.py" line="154"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="139"/>
+        <location filename="../../designer/ui/inspector.py" line="155"/>
+        <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
+        <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="159"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="143"/>
+        <location filename="../../designer/ui/inspector.py" line="163"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="144"/>
+        <location filename="../../designer/ui/inspector.py" line="164"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="145"/>
+        <location filename="../../designer/ui/inspector.py" line="165"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="145"/>
+        <location filename="../../designer/ui/inspector.py" line="165"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="146"/>
+        <location filename="../../designer/ui/inspector.py" line="166"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="170"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="154"/>
+        <location filename="../../designer/ui/inspector.py" line="174"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="157"/>
+        <location filename="../../designer/ui/inspector.py" line="177"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="160"/>
+        <location filename="../../designer/ui/inspector.py" line="180"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="160"/>
+        <location filename="../../designer/ui/inspector.py" line="180"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="164"/>
+        <location filename="../../designer/ui/inspector.py" line="184"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
@@ -1233,6 +1715,11 @@
         <translation>已重路由：{what}</translation>
     </message>
     <message>
+        <location filename="../../designer/ui/live_plots.py" line="232"/>
+        <source>Hot cables: {0}</source>
+        <translation>最繁忙的线缆：{0}</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/live_plots.py" line="245"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
@@ -1241,442 +1728,490 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="86"/>
+        <location filename="../../designer/ui/main_window.py" line="94"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="89"/>
+        <location filename="../../designer/ui/main_window.py" line="97"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="91"/>
+        <location filename="../../designer/ui/main_window.py" line="99"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="94"/>
+        <location filename="../../designer/ui/main_window.py" line="102"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="96"/>
+        <location filename="../../designer/ui/main_window.py" line="104"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="98"/>
+        <location filename="../../designer/ui/main_window.py" line="106"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="127"/>
+        <location filename="../../designer/ui/main_window.py" line="137"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="127"/>
+        <location filename="../../designer/ui/main_window.py" line="137"/>
         <source>Start an empty design</source>
         <translation>新建空白设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="129"/>
+        <location filename="../../designer/ui/main_window.py" line="139"/>
         <source>New from &amp;template…</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="130"/>
+        <location filename="../../designer/ui/main_window.py" line="140"/>
         <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
         <translation>生成叶脊、胖树或轨道优化网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="133"/>
+        <location filename="../../designer/ui/main_window.py" line="143"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="133"/>
+        <location filename="../../designer/ui/main_window.py" line="143"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="135"/>
+        <location filename="../../designer/ui/main_window.py" line="145"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="135"/>
+        <location filename="../../designer/ui/main_window.py" line="145"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="137"/>
+        <location filename="../../designer/ui/main_window.py" line="147"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="138"/>
+        <location filename="../../designer/ui/main_window.py" line="148"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="139"/>
+        <location filename="../../designer/ui/main_window.py" line="149"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="140"/>
+        <location filename="../../designer/ui/main_window.py" line="150"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="141"/>
+        <location filename="../../designer/ui/main_window.py" line="151"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="142"/>
+        <location filename="../../designer/ui/main_window.py" line="152"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="143"/>
+        <location filename="../../designer/ui/main_window.py" line="153"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="145"/>
+        <location filename="../../designer/ui/main_window.py" line="155"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="146"/>
+        <location filename="../../designer/ui/main_window.py" line="156"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="149"/>
+        <location filename="../../designer/ui/main_window.py" line="159"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="153"/>
+        <location filename="../../designer/ui/main_window.py" line="163"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="154"/>
+        <location filename="../../designer/ui/main_window.py" line="164"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="155"/>
+        <location filename="../../designer/ui/main_window.py" line="165"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="156"/>
+        <location filename="../../designer/ui/main_window.py" line="166"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="157"/>
+        <location filename="../../designer/ui/main_window.py" line="167"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="158"/>
+        <location filename="../../designer/ui/main_window.py" line="168"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="159"/>
+        <location filename="../../designer/ui/main_window.py" line="169"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="161"/>
+        <location filename="../../designer/ui/main_window.py" line="171"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="164"/>
+        <location filename="../../designer/ui/main_window.py" line="174"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="165"/>
+        <location filename="../../designer/ui/main_window.py" line="175"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="166"/>
+        <location filename="../../designer/ui/main_window.py" line="176"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="167"/>
+        <location filename="../../designer/ui/main_window.py" line="177"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="172"/>
+        <location filename="../../designer/ui/main_window.py" line="182"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="173"/>
+        <location filename="../../designer/ui/main_window.py" line="183"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="184"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="184"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="177"/>
+        <location filename="../../designer/ui/main_window.py" line="187"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="179"/>
+        <location filename="../../designer/ui/main_window.py" line="189"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="187"/>
+        <location filename="../../designer/ui/main_window.py" line="197"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="193"/>
-        <source>{0} theme</source>
-        <translation>{0}主题</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="197"/>
+        <location filename="../../designer/ui/main_window.py" line="205"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="198"/>
+        <location filename="../../designer/ui/main_window.py" line="206"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="199"/>
+        <location filename="../../designer/ui/main_window.py" line="207"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="206"/>
+        <location filename="../../designer/ui/main_window.py" line="214"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="210"/>
+        <location filename="../../designer/ui/main_window.py" line="218"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="211"/>
+        <location filename="../../designer/ui/main_window.py" line="219"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="212"/>
+        <location filename="../../designer/ui/main_window.py" line="220"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="213"/>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="214"/>
+        <location filename="../../designer/ui/main_window.py" line="222"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="215"/>
+        <location filename="../../designer/ui/main_window.py" line="223"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="218"/>
+        <location filename="../../designer/ui/main_window.py" line="226"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="220"/>
+        <location filename="../../designer/ui/main_window.py" line="228"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="232"/>
+        <location filename="../../designer/ui/main_window.py" line="240"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="235"/>
+        <location filename="../../designer/ui/main_window.py" line="243"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="245"/>
+        <location filename="../../designer/ui/main_window.py" line="253"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="249"/>
+        <location filename="../../designer/ui/main_window.py" line="257"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="250"/>
+        <location filename="../../designer/ui/main_window.py" line="258"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="256"/>
+        <location filename="../../designer/ui/main_window.py" line="264"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="258"/>
+        <location filename="../../designer/ui/main_window.py" line="266"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="265"/>
+        <location filename="../../designer/ui/main_window.py" line="273"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="268"/>
+        <location filename="../../designer/ui/main_window.py" line="277"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="269"/>
+        <location filename="../../designer/ui/main_window.py" line="278"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="270"/>
+        <location filename="../../designer/ui/main_window.py" line="279"/>
         <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="280"/>
+        <location filename="../../designer/ui/main_window.py" line="192"/>
+        <location filename="../../designer/ui/main_window.py" line="289"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="280"/>
+        <location filename="../../designer/ui/main_window.py" line="45"/>
+        <source>Fabric designs (*.json *.fabric.json);;All files (*)</source>
+        <translation>网络设计 (*.json *.fabric.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="47"/>
+        <source>Available once the simulation engine is installed</source>
+        <translation>安装仿真引擎后可用</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="193"/>
+        <location filename="../../designer/ui/main_window.py" line="289"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="280"/>
+        <location filename="../../designer/ui/main_window.py" line="194"/>
+        <location filename="../../designer/ui/main_window.py" line="289"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="281"/>
+        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <source>Light theme</source>
+        <translation>浅色主题</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <source>Dark theme</source>
+        <translation>深色主题</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="282"/>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="290"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="285"/>
+        <location filename="../../designer/ui/main_window.py" line="294"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="301"/>
+        <location filename="../../designer/ui/main_window.py" line="310"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="331"/>
+        <location filename="../../designer/ui/main_window.py" line="339"/>
+        <source>unsaved</source>
+        <translation>未保存</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="340"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="339"/>
+        <location filename="../../designer/ui/main_window.py" line="348"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="340"/>
+        <location filename="../../designer/ui/main_window.py" line="349"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="379"/>
+        <location filename="../../designer/ui/main_window.py" line="373"/>
+        <source>Link mode: drag from one node to another</source>
+        <translation>连线模式：从一个节点拖到另一个节点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="374"/>
+        <source>Select mode</source>
+        <translation>选择模式</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="389"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="397"/>
+        <location filename="../../designer/ui/main_window.py" line="392"/>
+        <source>Segment {0}</source>
+        <translation>分区 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="407"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="397"/>
+        <location filename="../../designer/ui/main_window.py" line="407"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="424"/>
+        <location filename="../../designer/ui/main_window.py" line="434"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="431"/>
+        <location filename="../../designer/ui/main_window.py" line="441"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="438"/>
+        <location filename="../../designer/ui/main_window.py" line="448"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="446"/>
+        <location filename="../../designer/ui/main_window.py" line="450"/>
+        <source>Generate {0} ({1} GPUs)</source>
+        <translation>生成{0}（{1} 个 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="457"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="457"/>
+        <location filename="../../designer/ui/main_window.py" line="468"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="462"/>
+        <location filename="../../designer/ui/main_window.py" line="473"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="471"/>
+        <location filename="../../designer/ui/main_window.py" line="482"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="478"/>
+        <location filename="../../designer/ui/main_window.py" line="489"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="484"/>
+        <location filename="../../designer/ui/main_window.py" line="495"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -1703,6 +2238,39 @@
     </message>
 </context>
 <context>
+    <name>NodeItem</name>
+    <message>
+        <location filename="../../designer/ui/node_item.py" line="24"/>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/node_item.py" line="24"/>
+        <source>switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/node_item.py" line="25"/>
+        <source>gateway</source>
+        <translation>网关</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/node_item.py" line="25"/>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/node_item.py" line="63"/>
+        <source>{0} GPUs</source>
+        <translation>{0} 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/node_item.py" line="65"/>
+        <source>ports used: {0}</source>
+        <translation>已用端口：{0}</translation>
+    </message>
+</context>
+<context>
     <name>Overview</name>
     <message>
         <location filename="../../designer/ui/overview.py" line="23"/>
@@ -1713,44 +2281,99 @@
 <context>
     <name>Palette</name>
     <message>
-        <location filename="../../designer/ui/palette.py" line="20"/>
+        <location filename="../../designer/ui/palette.py" line="21"/>
         <source>GPU servers</source>
         <translation>GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="23"/>
+        <location filename="../../designer/ui/palette.py" line="22"/>
+        <source>{0} {1}: {2}× {3}, {4}× {5:g}G back-end, {6}× {7:g}G front-end</source>
+        <translation>{0} {1}：{2}× {3}，{4}× {5:g}G 后端，{6}× {7:g}G 前端</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="26"/>
+        <source>leaf</source>
+        <translation>叶</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="26"/>
+        <source>spine</source>
+        <translation>脊</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="27"/>
+        <source>core</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="27"/>
+        <source>front-end</source>
+        <translation>前端</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="28"/>
         <source>Leaf switches</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="24"/>
+        <location filename="../../designer/ui/palette.py" line="29"/>
         <source>Spine switches</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="25"/>
+        <location filename="../../designer/ui/palette.py" line="30"/>
         <source>Core switches</source>
         <translation>核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="26"/>
+        <location filename="../../designer/ui/palette.py" line="31"/>
         <source>Front-end switches</source>
         <translation>前端交换机</translation>
     </message>
     <message>
         <location filename="../../designer/ui/palette.py" line="37"/>
+        <source>Ethernet</source>
+        <translation>以太网</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="38"/>
+        <source>{0} {1} ({2}) as {3}: {4} ports at {5:g} Gb/s</source>
+        <translation>{0} {1}（{2}），用作{3}交换机：{4} 个 {5:g} Gb/s 端口</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="41"/>
+        <source>, split from {0}×{1:g}G</source>
+        <translation>，由 {0}×{1:g}G 拆分</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="44"/>
         <source>Gateways</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="40"/>
+        <location filename="../../designer/ui/palette.py" line="45"/>
+        <source>{0} {1}: {2} IB + {3} Ethernet ports at {4:g}G</source>
+        <translation>{0} {1}：{2} 个 IB + {3} 个以太网端口，{4:g}G</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="48"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="77"/>
+        <location filename="../../designer/ui/palette.py" line="49"/>
+        <source>{0}: {1}× {2:g}G front-end</source>
+        <translation>{0}：{1}× {2:g}G 前端</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="86"/>
         <source>Search models…</source>
         <translation>搜索型号…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/palette.py" line="105"/>
+        <source>Drag onto the canvas, or double-click to place at the centre.</source>
+        <translation>拖到画布上，或双击放置在画布中央。</translation>
     </message>
 </context>
 <context>
@@ -1782,67 +2405,155 @@
     </message>
 </context>
 <context>
+    <name>ProblemsPanel</name>
+    <message>
+        <location filename="../../designer/ui/problems.py" line="18"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/problems.py" line="19"/>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/problems.py" line="20"/>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/problems.py" line="30"/>
+        <source>Severity</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/problems.py" line="30"/>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/problems.py" line="30"/>
+        <source>Message</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/problems.py" line="56"/>
+        <source>Design-rule checks are not available</source>
+        <translation>设计规则检查不可用</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/problems.py" line="56"/>
+        <source>No problems found</source>
+        <translation>未发现问题</translation>
+    </message>
+</context>
+<context>
     <name>RequirementsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="73"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="83"/>
         <source>Your cluster</source>
         <translation>您的集群</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="74"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="84"/>
         <source>The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and 2:1, simulates and costs each, and ranks them for your priorities.</source>
         <translation>选型助手会生成收敛比 1:1 和 2:1 的 InfiniBand、RoCEv2、轨道优化和混合方案，逐一仿真并核算成本，再按您的优先级排序。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="83"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="93"/>
         <source>e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by ;)</source>
         <translation>例如 allreduce:1GiB、train:70b:dp=32、alltoall:4MiB（多个时用 ; 分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="89"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="99"/>
         <source>no budget</source>
         <translation>无预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="93"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="103"/>
         <source>We already run Ethernet at scale</source>
         <translation>我们已大规模运行以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="94"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="104"/>
         <source>Tail latency matters more than cost</source>
         <translation>尾延迟比成本更重要</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="98"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="108"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="99"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="109"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="100"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="110"/>
         <source>Budget (capex)</source>
         <translation>预算（资本支出）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="101"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
         <source>Currency</source>
         <translation>币种</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="127"/>
+        <source>GPUs must be a multiple of 8 (8-GPU servers).</source>
+        <translation>GPU 数必须是 8 的倍数（每台服务器 8 个 GPU）。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="129"/>
+        <source>Enter a workload, e.g. allreduce:1GiB.</source>
+        <translation>请输入负载，例如 allreduce:1GiB。</translation>
     </message>
 </context>
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="159"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="45"/>
+        <source>Candidate</source>
+        <translation>候选方案</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="45"/>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="46"/>
+        <source>Capex</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="46"/>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="169"/>
         <source>Ranked candidates</source>
         <translation>候选方案排名</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="196"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="192"/>
+        <source>within</source>
+        <translation>预算内</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="192"/>
+        <source>over</source>
+        <translation>超预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="204"/>
+        <source>Recommended: {0}</source>
+        <translation>推荐：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="206"/>
         <source>Select a candidate and press Finish to open it (the first is recommended).</source>
         <translation>选择一个候选方案并点击“完成”打开（第一个为推荐方案）。</translation>
     </message>
@@ -1860,50 +2571,135 @@
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="116"/>
+        <location filename="../../designer/ui/run_controller.py" line="77"/>
+        <source>Simulate the workload chosen in the Run panel</source>
+        <translation>仿真运行面板中选择的负载</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="79"/>
+        <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
+        <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="119"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="134"/>
+        <location filename="../../designer/ui/run_controller.py" line="120"/>
+        <source>as drawn</source>
+        <translation>按设计原样</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="120"/>
+        <source>all IB</source>
+        <translation>全部 IB</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="121"/>
+        <source>all RoCEv2</source>
+        <translation>全部 RoCEv2</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="131"/>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="131"/>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="138"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="155"/>
+        <location filename="../../designer/ui/run_controller.py" line="159"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="165"/>
+        <location filename="../../designer/ui/run_controller.py" line="169"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="166"/>
+        <location filename="../../designer/ui/run_controller.py" line="170"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="235"/>
+        <location filename="../../designer/ui/run_controller.py" line="222"/>
+        <source>{0} cables</source>
+        <translation>{0} 条线缆</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="225"/>
+        <source>{0} (busiest of its {1} cables)</source>
+        <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="239"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="236"/>
+        <location filename="../../designer/ui/run_controller.py" line="240"/>
         <source>simulated time (ms)</source>
         <translation>仿真时间 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="285"/>
+        <source>Completion</source>
+        <translation>完成时间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="286"/>
+        <source>Goodput</source>
+        <translation>有效吞吐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="288"/>
+        <source>Bus bandwidth</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="290"/>
+        <source>vs ideal fabric</source>
+        <translation>相对理想网络</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="292"/>
+        <source>Latency p50 / p99 / p99.9</source>
+        <translation>时延 p50 / p99 / p99.9</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="295"/>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="297"/>
+        <source>PFC paused / credit stall</source>
+        <translation>PFC 暂停 / 信用等待</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="299"/>
+        <source>ECN marked</source>
+        <translation>ECN 标记</translation>
     </message>
 </context>
 <context>
     <name>RunPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="134"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="144"/>
         <source>Building the candidates</source>
         <translation>正在生成候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="136"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="146"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -1911,134 +2707,164 @@
 <context>
     <name>RunPanel</name>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="55"/>
+        <location filename="../../designer/ui/run_panel.py" line="26"/>
+        <source>As drawn</source>
+        <translation>按设计原样</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="27"/>
+        <source>All back-end InfiniBand</source>
+        <translation>后端全部为 InfiniBand</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="28"/>
+        <source>All back-end RoCEv2</source>
+        <translation>后端全部为 RoCEv2</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="29"/>
+        <source>Ring</source>
+        <translation>环形 (Ring)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="29"/>
+        <source>Tree</source>
+        <translation>树形 (Tree)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="30"/>
+        <source>Hierarchical</source>
+        <translation>分层 (Hierarchical)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="60"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="55"/>
+        <location filename="../../designer/ui/run_panel.py" line="60"/>
         <source>Operation</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="56"/>
+        <location filename="../../designer/ui/run_panel.py" line="61"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="57"/>
+        <location filename="../../designer/ui/run_panel.py" line="62"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="67"/>
+        <location filename="../../designer/ui/run_panel.py" line="72"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="67"/>
-        <location filename="../../designer/ui/run_panel.py" line="76"/>
+        <location filename="../../designer/ui/run_panel.py" line="72"/>
+        <location filename="../../designer/ui/run_panel.py" line="81"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="68"/>
+        <location filename="../../designer/ui/run_panel.py" line="73"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="69"/>
+        <location filename="../../designer/ui/run_panel.py" line="74"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="70"/>
+        <location filename="../../designer/ui/run_panel.py" line="75"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="76"/>
+        <location filename="../../designer/ui/run_panel.py" line="81"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="76"/>
+        <location filename="../../designer/ui/run_panel.py" line="81"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="82"/>
+        <location filename="../../designer/ui/run_panel.py" line="87"/>
         <source>Incast</source>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="82"/>
+        <location filename="../../designer/ui/run_panel.py" line="87"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="83"/>
-        <location filename="../../designer/ui/run_panel.py" line="89"/>
+        <location filename="../../designer/ui/run_panel.py" line="88"/>
+        <location filename="../../designer/ui/run_panel.py" line="94"/>
         <source>Size each</source>
         <translation>每路大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="89"/>
+        <location filename="../../designer/ui/run_panel.py" line="94"/>
         <source>Permutation</source>
         <translation>置换流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="90"/>
+        <location filename="../../designer/ui/run_panel.py" line="95"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="96"/>
+        <location filename="../../designer/ui/run_panel.py" line="101"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="97"/>
+        <location filename="../../designer/ui/run_panel.py" line="102"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="99"/>
+        <location filename="../../designer/ui/run_panel.py" line="104"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="100"/>
+        <location filename="../../designer/ui/run_panel.py" line="105"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="101"/>
+        <location filename="../../designer/ui/run_panel.py" line="106"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="102"/>
+        <location filename="../../designer/ui/run_panel.py" line="107"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="110"/>
+        <location filename="../../designer/ui/run_panel.py" line="115"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="113"/>
+        <location filename="../../designer/ui/run_panel.py" line="118"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="115"/>
+        <location filename="../../designer/ui/run_panel.py" line="120"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="116"/>
+        <location filename="../../designer/ui/run_panel.py" line="121"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -2268,27 +3094,27 @@
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="532"/>
+        <location filename="../../designer/ui/main_window.py" line="544"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="535"/>
+        <location filename="../../designer/ui/main_window.py" line="547"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="536"/>
+        <location filename="../../designer/ui/main_window.py" line="548"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="538"/>
+        <location filename="../../designer/ui/main_window.py" line="550"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="539"/>
+        <location filename="../../designer/ui/main_window.py" line="551"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -2302,11 +3128,398 @@
     </message>
 </context>
 <context>
+    <name>SimWorker</name>
+    <message>
+        <location filename="../../designer/ui/sim_worker.py" line="61"/>
+        <source>cannot start the simulation: {0}: {1}</source>
+        <translation>无法启动仿真：{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sim_worker.py" line="79"/>
+        <source>the simulation process ended unexpectedly (exit code {0})</source>
+        <translation>仿真进程意外结束（退出码 {0}）</translation>
+    </message>
+</context>
+<context>
+    <name>SweepController</name>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="81"/>
+        <source>Sweep</source>
+        <translation>参数扫描</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="87"/>
+        <source>Design-space s&amp;weep…</source>
+        <translation>设计空间扫描(&amp;W)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="88"/>
+        <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
+        <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="148"/>
+        <source>Sweep of {0} points started</source>
+        <translation>已开始 {0} 个点的扫描</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="203"/>
+        <source>, {0} could not be built or run (see the Problem column)</source>
+        <translation>，{0} 个无法生成或运行（见“问题”列）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="205"/>
+        <source>Sweep finished: {0} points in {1} ({2} already there, {3} run){4}</source>
+        <translation>扫描完成：{0} 个点，保存在 {1}（已有 {2} 个，新运行 {3} 个）{4}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="217"/>
+        <source>Sweep stopped: the finished points are in {0}; run the sweep again with the same file to continue</source>
+        <translation>扫描已停止：已完成的点保存在 {0}；使用同一文件再次运行扫描即可继续</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="224"/>
+        <source>The sweep could not run: {0}</source>
+        <translation>扫描无法运行：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>SweepDialog</name>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="42"/>
+        <source>Sweep results (*.csv *.parquet)</source>
+        <translation>扫描结果 (*.csv *.parquet)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="75"/>
+        <source>Design-space sweep</source>
+        <translation>设计空间扫描</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="79"/>
+        <source>Every combination of the values below is built, simulated and costed; points run in parallel on this machine. Finished points are kept in the results file, so a stopped sweep continues where it stopped.</source>
+        <translation>下列取值的每种组合都会被生成、仿真并核算成本；各点在本机上并行运行。已完成的点保存在结果文件中，因此停止的扫描可以从中断处继续。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="86"/>
+        <source>This design</source>
+        <translation>当前设计</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="87"/>
+        <source>Generated designs:</source>
+        <translation>生成的设计：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="99"/>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="99"/>
+        <source>Values (comma-separated)</source>
+        <translation>取值（以逗号分隔）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="105"/>
+        <source>Booleans take on/off; protocols ib, rocev2; numbers as in the Inspector (thresholds in KB, speeds in Gb/s)</source>
+        <translation>布尔值用 on/off；协议用 ib、rocev2；数值与属性面板相同（阈值单位 KB，速率单位 Gb/s）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="109"/>
+        <source>Add parameter</source>
+        <translation>添加参数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="110"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="122"/>
+        <source>A workload spec as in the CLI, e.g. allreduce:1GiB or train:llama3-70b:dp=32:tp=8:pp=1; several separated by &apos;;&apos;</source>
+        <translation>与命令行相同的负载描述，例如 allreduce:1GiB 或 train:llama3-70b:dp=32:tp=8:pp=1；多个时用“;”分隔</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="124"/>
+        <source>Workload:</source>
+        <translation>负载：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="128"/>
+        <source>Seed:</source>
+        <translation>随机种子：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="132"/>
+        <source>Processes that run points at the same time (1: one after the other)</source>
+        <translation>同时运行各点的进程数（1：逐个运行）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="133"/>
+        <source>Parallel processes:</source>
+        <translation>并行进程数：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="135"/>
+        <source>Results file:</source>
+        <translation>结果文件：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="135"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="144"/>
+        <source>Run sweep</source>
+        <translation>运行扫描</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="207"/>
+        <source>Sweep results file</source>
+        <translation>扫描结果文件</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="217"/>
+        <source>Add at least one parameter to vary.</source>
+        <translation>请至少添加一个要变化的参数。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="222"/>
+        <source>Give a workload, e.g. allreduce:1GiB.</source>
+        <translation>请给出负载，例如 allreduce:1GiB。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="228"/>
+        <source>{0} points is more than {1}: shorten a value list.</source>
+        <translation>{0} 个点超过上限 {1}：请缩短取值列表。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="231"/>
+        <source>Choose a results file.</source>
+        <translation>请选择结果文件。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="234"/>
+        <source>The results file must end in .csv or .parquet.</source>
+        <translation>结果文件名必须以 .csv 或 .parquet 结尾。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="236"/>
+        <source>The folder {0} does not exist.</source>
+        <translation>文件夹 {0} 不存在。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="248"/>
+        <source>{0} points</source>
+        <translation>{0} 个点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="250"/>
+        <source>{0} exists: the points it holds are kept and only the others run.</source>
+        <translation>{0} 已存在：保留其中已有的点，只运行其余的点。</translation>
+    </message>
+</context>
+<context>
+    <name>SweepView</name>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="44"/>
+        <source>Step time (s)</source>
+        <translation>训练步时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="45"/>
+        <source>Completion time (s)</source>
+        <translation>完成时间 (s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="47"/>
+        <source>Bus bandwidth (Gb/s)</source>
+        <translation>总线带宽 (Gb/s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="48"/>
+        <source>Algorithm bandwidth (Gb/s)</source>
+        <translation>算法带宽 (Gb/s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="49"/>
+        <source>Goodput (Gb/s)</source>
+        <translation>有效吞吐 (Gb/s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="51"/>
+        <source>Latency p50 (µs)</source>
+        <translation>时延 p50 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="52"/>
+        <source>Latency p99 (µs)</source>
+        <translation>时延 p99 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="53"/>
+        <source>Latency p99.9 (µs)</source>
+        <translation>时延 p99.9 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="46"/>
+        <source>GPU utilization (%)</source>
+        <translation>GPU 利用率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="50"/>
+        <source>Throughput vs ideal fabric (%)</source>
+        <translation>相对理想网络的吞吐量 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="54"/>
+        <source>Busiest link utilization (%)</source>
+        <translation>最繁忙链路的利用率 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="55"/>
+        <source>PFC pause time (%)</source>
+        <translation>PFC 暂停时间 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="56"/>
+        <source>ECN-marked bytes (%)</source>
+        <translation>ECN 标记字节 (%)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="57"/>
+        <source>Capital cost</source>
+        <translation>资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="58"/>
+        <source>Network capital cost</source>
+        <translation>网络资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="59"/>
+        <source>Total cost of ownership</source>
+        <translation>总拥有成本 (TCO)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="60"/>
+        <source>Capital cost per Gb/s of goodput</source>
+        <translation>每 Gb/s 有效吞吐的资本支出</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="64"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="65"/>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="66"/>
+        <source>Back-end protocol</source>
+        <translation>后端协议</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="67"/>
+        <source>Oversubscription</source>
+        <translation>收敛比</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="68"/>
+        <source>Link speed (Gb/s)</source>
+        <translation>链路速率 (Gb/s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="69"/>
+        <source>GPUs per server</source>
+        <translation>每台服务器 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="70"/>
+        <source>Front-end network</source>
+        <translation>前端网络</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="117"/>
+        <source>No sweep yet: Simulate → Design-space sweep…</source>
+        <translation>尚无扫描：仿真 → 设计空间扫描…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="121"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="122"/>
+        <source>Stop after the points that are running; finished points stay in the results file and a new sweep with the same file continues</source>
+        <translation>在正在运行的点完成后停止；已完成的点保留在结果文件中，用同一文件的新扫描会继续</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="127"/>
+        <source>The figure on the vertical axis</source>
+        <translation>纵轴上的指标</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="129"/>
+        <source>The parameter on the horizontal axis; every combination of the others is one line</source>
+        <translation>横轴上的参数；其余参数的每种组合各为一条曲线</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="140"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="142"/>
+        <source>against</source>
+        <translation>随</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="150"/>
+        <source>Right-click → Export… for PNG, SVG or CSV</source>
+        <translation>右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="188"/>
+        <source>Sweep of {0} points into {1}: starting…</source>
+        <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="193"/>
+        <source>, {0} could not be built or run</source>
+        <translation>，{0} 个无法生成或运行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="194"/>
+        <source>Sweep into {0}: {1} of {2} points done{3}</source>
+        <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="205"/>
+        <source>Stopping after the running points…</source>
+        <translation>正在等待运行中的点完成后停止…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="273"/>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+</context>
+<context>
     <name>Theme</name>
     <message>
         <location filename="../../designer/ui/theme.py" line="23"/>
         <source>Ethernet front-end</source>
         <translation>以太网前端网络</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/theme.py" line="24"/>
+        <source>back-end, no segment</source>
+        <translation>后端网络（未分区）</translation>
     </message>
 </context>
 <context>
@@ -2341,6 +3554,11 @@
         <source>compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, PFC pauses, credit waits, congestion-control limits and hash collisions</source>
         <translation>计算：GPU 忙碌 · 传输：理想网络上以线速传送字节 · 协调：排队、PFC 暂停、信用等待、拥塞控制限速和哈希冲突</translation>
     </message>
+    <message>
+        <location filename="../../designer/ui/time_breakdown.py" line="55"/>
+        <source>{0}: compute {1:.3f} ms, transport {2:.3f} ms, coordination {3:.3f} ms</source>
+        <translation>{0}：计算 {1:.3f} ms，传输 {2:.3f} ms，协调 {3:.3f} ms</translation>
+    </message>
 </context>
 <context>
     <name>app</name>
@@ -2353,7 +3571,27 @@
 <context>
     <name>autosave</name>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="192"/>
+        <location filename="../../designer/ui/autosave.py" line="59"/>
+        <source>from &apos;{0}&apos;</source>
+        <translation>来自“{0}”</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/autosave.py" line="60"/>
+        <source>never saved</source>
+        <translation>从未保存</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/autosave.py" line="61"/>
+        <source>&apos;{0}&apos; ({1}): {2} nodes, {3} links, {4} segments, autosaved {5}</source>
+        <translation>“{0}”（{1}）：{2} 个节点、{3} 条链路、{4} 个分区，自动保存于 {5}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/autosave.py" line="196"/>
+        <source>{0} older recovery file(s) are kept for later.</source>
+        <translation>另有 {0} 个较早的恢复文件已保留，可稍后处理。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/autosave.py" line="198"/>
         <source>Fabric Designer did not close normally last time. Unsaved work was found:
 
 {0}
@@ -2366,33 +3604,71 @@ Restore it?{1}</source>
 是否恢复？{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="194"/>
+        <location filename="../../designer/ui/autosave.py" line="200"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="196"/>
+        <location filename="../../designer/ui/autosave.py" line="202"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="197"/>
+        <location filename="../../designer/ui/autosave.py" line="203"/>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="199"/>
+        <location filename="../../designer/ui/autosave.py" line="205"/>
         <source>Decide later</source>
         <translation>稍后决定</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="227"/>
+        <location filename="../../designer/ui/autosave.py" line="232"/>
+        <source>Restore autosaved work</source>
+        <translation>恢复自动保存的工作</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/autosave.py" line="233"/>
         <source>Restored {0}</source>
         <translation>已恢复 {0}</translation>
     </message>
 </context>
 <context>
+    <name>commands</name>
+    <message>
+        <location filename="../../designer/ui/commands.py" line="66"/>
+        <source>Delete {0} item</source>
+        <translation>删除 {0} 项</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/commands.py" line="67"/>
+        <source>Delete {0} items</source>
+        <translation>删除 {0} 项</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/commands.py" line="100"/>
+        <source>Move {0} node</source>
+        <translation>移动 {0} 个节点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/commands.py" line="101"/>
+        <source>Move {0} nodes</source>
+        <translation>移动 {0} 个节点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/commands.py" line="135"/>
+        <source>New {0} segment &apos;{1}&apos;</source>
+        <translation>新建 {0} 分区“{1}”</translation>
+    </message>
+</context>
+<context>
     <name>link_planner</name>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="47"/>
+        <source>a cable needs two different nodes</source>
+        <translation>一条线缆需要两个不同的节点</translation>
+    </message>
     <message>
         <location filename="../../designer/ui/link_planner.py" line="50"/>
         <source>&apos;{0}&apos; and &apos;{1}&apos; are end hosts: connect them through a switch</source>
@@ -2417,6 +3693,26 @@ Restore it?{1}</source>
         <location filename="../../designer/ui/link_planner.py" line="83"/>
         <source>no free ports of matching speed: &apos;{0}&apos; has {1}, &apos;{2}&apos; has {3}</source>
         <translation>没有速率匹配的空闲端口：“{0}”有 {1}，“{2}”有 {3}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="92"/>
+        <source>Ethernet</source>
+        <translation>以太网</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="101"/>
+        <source>back-end</source>
+        <translation>后端网络</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="102"/>
+        <source>front-end</source>
+        <translation>前端网络</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="103"/>
+        <source>any plane</source>
+        <translation>任意平面</translation>
     </message>
 </context>
 </TS>

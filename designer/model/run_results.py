@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from designer.i18n.message import Message
+
 NUMBER = "number"
 OPT_NUMBER = "number or null"
 FIGURES = ("p50", "p99", "p999", "max")
@@ -32,9 +34,29 @@ RESULT_FIELDS: dict[str, Any] = {
 }
 
 
-def check_results(raw: Any, where: str = "results") -> list[str]:
+class Problem(Message):
+    """"place: message" of a project file's section, as the message id error.at (rendered when shown).
+
+    `partition(": ")` gives (place, ": ", message) like the text it stands for, so the file reader files each
+    problem at its place as before.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, place: str, text: Message) -> None:
+        super().__init__("error.at", place=place, text=text)
+
+    def partition(self, sep: str) -> tuple[str, str, Message]:
+        """(place, `sep`, message)."""
+        return str(self.params["place"]), sep, self.params["text"]  # type: ignore[return-value]
+
+    def __reduce__(self) -> tuple:
+        return Problem, (self.params["place"], self.params["text"])
+
+
+def check_results(raw: Any, where: str = "results") -> list[Problem]:
     """Problems of a results record, each with its place; [] when it is valid."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     _check(raw, RESULT_FIELDS, where, problems)
     return problems
 
@@ -43,43 +65,43 @@ def _is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
-def _check(value: Any, kind: Any, place: str, problems: list[str]) -> None:
+def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None:
     if isinstance(kind, dict):
         if not isinstance(value, dict):
-            problems.append(f"{place}: must be an object")
+            problems.append(Problem(place, Message("error.value.object")))
             return
         for key in value:
             if key not in kind:
-                problems.append(f"{place}.{key}: is not a known result figure")
+                problems.append(Problem(f"{place}.{key}", Message("error.results.unknown_figure")))
         for key, sub in kind.items():
             if key not in value:
-                problems.append(f"{place}.{key}: is missing")
+                problems.append(Problem(f"{place}.{key}", Message("error.value.missing")))
             else:
                 _check(value[key], sub, f"{place}.{key}", problems)
     elif kind == NUMBER:
         if not _is_number(value):
-            problems.append(f"{place}: must be a finite number")
+            problems.append(Problem(place, Message("error.value.not_finite")))
     elif kind == OPT_NUMBER:
         if value is not None and not _is_number(value):
-            problems.append(f"{place}: must be a finite number or null")
+            problems.append(Problem(place, Message("error.results.number_or_null")))
     elif kind is int:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            problems.append(f"{place}: must be a whole number >= 0")
+            problems.append(Problem(place, Message("error.results.count")))
     elif kind is str:
         if not isinstance(value, str):
-            problems.append(f"{place}: must be text")
+            problems.append(Problem(place, Message("error.results.text")))
     elif isinstance(kind, list):
         if not isinstance(value, list) or not value:
-            problems.append(f"{place}: must be a non-empty list")
+            problems.append(Problem(place, Message("error.results.non_empty_list")))
         else:
             for i, item in enumerate(value):
                 _check(item, kind[0], f"{place}[{i}]", problems)
     elif isinstance(kind, tuple) and kind and kind[0] == "by id":
         if not isinstance(value, dict):
-            problems.append(f"{place}: must be an object")
+            problems.append(Problem(place, Message("error.value.object")))
         else:
             for key, item in value.items():
                 _check(item, kind[1], f"{place}.{key}", problems)
     elif isinstance(kind, tuple):
         if value not in kind:
-            problems.append(f"{place}: must be one of {', '.join(kind)}, not {value!r}")
+            problems.append(Problem(place, Message("error.value.choice", choices=", ".join(kind), value=repr(value))))

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from designer.i18n.message import Message
+from designer.model.run_results import Problem
+
 
 @dataclass
 class Scenario:
@@ -27,47 +30,48 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
             "notes": s.notes}
 
 
-def scenarios_from_raw(raw: Any, where: str = "scenarios") -> tuple[list[Scenario], list[str]]:
-    """Scenarios from the file's list, and the problems found ("place: message")."""
+def scenarios_from_raw(raw: Any, where: str = "scenarios") -> tuple[list[Scenario], list[Problem]]:
+    """Scenarios from the file's list, and the problems found ("place: message", rendered when shown)."""
     if raw is None:
         return [], []
     if not isinstance(raw, list):
-        return [], [f"{where}: must be a list of scenarios"]
+        return [], [Problem(where, Message("error.scenarios.not_list"))]
     out: list[Scenario] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     names: set[str] = set()
     for i, item in enumerate(raw):
         place = f"{where}[{i}]"
         if not isinstance(item, dict):
-            problems.append(f"{place}: must be an object")
+            problems.append(Problem(place, Message("error.value.object")))
             continue
         unknown = set(item) - {"name", "workloads", "failures", "seed", "notes"}
         if unknown:
-            problems.append(f"{place}: unknown field(s) {', '.join(sorted(unknown))}")
+            fields = ", ".join(sorted(unknown))
+            problems.append(Problem(place, Message("error.scenarios.unknown_fields", fields=fields)))
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
-            problems.append(f"{place}.name: must be a non-empty text")
+            problems.append(Problem(f"{place}.name", Message("error.scenarios.name")))
             name = None
         elif name in names:
-            problems.append(f"{place}.name: '{name}' is used twice")
+            problems.append(Problem(f"{place}.name", Message("error.file.id_twice", id=name)))
         else:
             names.add(name)
         lists = {}
         for key, required in (("workloads", True), ("failures", False)):
             value = item.get(key, [])
             if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-                problems.append(f"{place}.{key}: must be a list of non-empty texts")
+                problems.append(Problem(f"{place}.{key}", Message("error.scenarios.texts")))
                 value = []
             elif required and not value:
-                problems.append(f"{place}.{key}: needs at least one workload")
+                problems.append(Problem(f"{place}.{key}", Message("error.scenarios.no_workload")))
             lists[key] = value
         seed = item.get("seed", 1)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            problems.append(f"{place}.seed: must be a whole number >= 0")
+            problems.append(Problem(f"{place}.seed", Message("error.scenarios.seed")))
             seed = 1
         notes = item.get("notes", "")
         if not isinstance(notes, str):
-            problems.append(f"{place}.notes: must be text")
+            problems.append(Problem(f"{place}.notes", Message("error.scenarios.notes")))
             notes = ""
         if name is not None:
             out.append(Scenario(name, lists["workloads"], lists["failures"], seed, notes))

@@ -6,11 +6,32 @@ import argparse
 import json
 import sys
 
-from designer.analysis.resilience.summary import resilience_summary
+from designer.analysis.resilience.summary import ResilienceRow, resilience_summary
+from designer.i18n import render
+from designer.i18n.text_width import columns, ljust, rjust
 from designer.model.fileformat import load
 from designer.sim.workload_spec import WorkloadError, parse_workloads
 
 DEFAULT_WORKLOAD = "permutation:256MiB"
+# (message id of the header, width in terminal columns, right-aligned); a wider translated header widens its column
+TABLE_COLUMNS = (("cli.res.col_class", 12, False), ("cli.res.col_worst", 16, False), ("cli.res.col_loss", 16, True),
+                 ("cli.res.col_completed", 10, True), ("cli.res.col_delay", 14, True))
+
+
+def resilience_table(rows: list[ResilienceRow]) -> list[str]:
+    """The table's lines (header first) in the current core language, aligned in terminal columns."""
+    heads = [render(msg_id) for msg_id, _, _ in TABLE_COLUMNS]
+    widths = [max(width, columns(h)) for h, (_, width, _) in zip(heads, TABLE_COLUMNS, strict=True)]
+    right = [r for _, _, r in TABLE_COLUMNS]
+
+    def line(cells: list[str]) -> str:
+        return "  " + " ".join(rjust(c, w) if r else ljust(c, w) for c, w, r in zip(cells, widths, right, strict=True))
+
+    out = [line(heads)]
+    for r in rows:
+        out.append(line([render(f"cli.res.class.{r.failure_class}"), r.worst_element, f"{r.throughput_loss:.1%}",
+                         render("cli.res.yes" if r.completed else "cli.res.no"), f"{r.recovery_delay_s * 1e3:.4g} ms"]))
+    return out
 
 
 def cmd_resilience(args: argparse.Namespace) -> int:
@@ -22,15 +43,12 @@ def cmd_resilience(args: argparse.Namespace) -> int:
         doc = load(args.file)
         rows = resilience_summary(doc, specs, seed=1 if seed is None else seed)
     except WorkloadError as exc:
-        print(f"fabric-designer: error: {exc}", file=sys.stderr)
+        print(f"fabric-designer: {render('cli.error', text=str(exc))}", file=sys.stderr)
         return 2
     if getattr(args, "json", False):
         print(json.dumps({"design": doc.name, "workloads": specs, "classes": [r.to_dict() for r in rows]},
                          indent=2))
         return 0
-    print(f"{doc.name}: single failures, {', '.join(specs)}")
-    print(f"  {'class':<12} {'worst element':<16} {'throughput loss':>16} {'completed':>10} {'reroute delay':>14}")
-    for r in rows:
-        print(f"  {r.failure_class:<12} {r.worst_element:<16} {r.throughput_loss:>16.1%} "
-              f"{'yes' if r.completed else 'NO':>10} {r.recovery_delay_s * 1e3:>11.4g} ms")
+    print(render("cli.res.title", design=doc.name, workloads=", ".join(specs)))
+    print("\n".join(resilience_table(rows)))
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass
 
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.sim.api import SimOptions, run
 from designer.sim.failures import ethernet_recovery_s, ib_recovery_s
@@ -79,7 +80,7 @@ def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int =
                        samples: int = SAMPLES_PER_CLASS, rate_model: str = "maxmin") -> list[ResilienceRow]:
     """One row per failure class present in the design (WorkloadError on bad input)."""
     if samples < 1:
-        raise WorkloadError("samples per failure class must be at least 1")
+        raise WorkloadError(Message("error.resilience.samples"))
     opts = SimOptions(seed=seed, ideal_pass=False, rate_model=rate_model)
     opts.check()
     base = run(doc, workloads, opts)

@@ -6,6 +6,11 @@ import time
 from dataclasses import dataclass
 
 from designer.analysis.validation.scenarios import SCENARIOS, Scenario
+from designer.i18n import current_language, render
+from designer.i18n.messages_en import EN
+from designer.i18n.text_width import columns, ljust
+
+COLUMNS = ("scenario", "published", "ours", "unit", "error", "tolerance", "status", "source")
 
 
 @dataclass
@@ -55,9 +60,9 @@ def run_scenarios(names: list[str] | None = None) -> list[ScenarioResult]:
     return [evaluate(s) for s in chosen]
 
 
-def _fmt(value: float | None) -> str:
+def _fmt(value: float | None, language: str = "en") -> str:
     if value is None:
-        return "n/a"
+        return render("validate.na", language)
     a = abs(value)
     if a >= 1000:
         return f"{value:,.0f}"
@@ -68,38 +73,50 @@ def _fmt(value: float | None) -> str:
     return f"{value:.3g}" if a < 1 else f"{value:.2f}"
 
 
-def published_text(s: Scenario) -> str:
+def published_text(s: Scenario, language: str = "en") -> str:
+    """The published value or range as the table shows it."""
     if s.band is not None:
-        return f"{_fmt(s.band[0])}-{_fmt(s.band[1])}"
-    return _fmt(s.published)
+        return f"{_fmt(s.band[0], language)}-{_fmt(s.band[1], language)}"
+    return _fmt(s.published, language)
 
 
-def status_text(r: ScenarioResult) -> str:
+def status_text(r: ScenarioResult, language: str = "en") -> str:
+    """within / OFF / not expressed, in `language`."""
     if r.ours is None:
-        return "not expressed"
-    return "within" if r.within_tolerance else "OFF"
+        return render("validate.not_expressed", language)
+    return render("validate.within" if r.within_tolerance else "validate.off", language)
 
 
-def format_table(results: list[ScenarioResult], *, markdown: bool = False) -> str:
-    """The table the `validate` command prints (plain text) or docs/validation.md holds (markdown)."""
-    head = ["scenario", "published", "ours", "unit", "error", "tolerance", "status", "source"]
+def _unit(unit: str, language: str) -> str:
+    """A unit as shown: the words ratio and fraction are translated, symbols (us, GB/s, %, USD) are not."""
+    msg_id = f"validate.unit.{unit}"
+    return render(msg_id, language) if msg_id in EN else unit
+
+
+def format_table(results: list[ScenarioResult], *, markdown: bool = False, language: str | None = None) -> str:
+    """The table the `validate` command prints (plain text, in `language`, default the current core language) or
+    docs/validation.md holds (markdown, always English)."""
+    lang = "en" if markdown else (language or current_language())
+    head = [render(f"validate.col.{c}", lang) for c in COLUMNS]
     rows = []
     for r in results:
         s = r.scenario
-        err = "n/a" if r.error is None else f"{100 * r.error:+.1f} %"
-        tol = f"±{100 * s.tolerance:.0f} %" if not s.band else (f"band ±{100 * s.tolerance:.0f} %"
-                                                                if s.tolerance else "band")
-        rows.append([s.name, published_text(s), _fmt(r.ours), s.unit, err, tol, status_text(r), s.source])
+        err = render("validate.na", lang) if r.error is None else f"{100 * r.error:+.1f} %"
+        pct = f"±{100 * s.tolerance:.0f} %"
+        tol = pct if not s.band else (render("validate.band_tolerance", lang, tolerance=pct) if s.tolerance
+                                      else render("validate.band", lang))
+        rows.append([s.name, published_text(s, lang), _fmt(r.ours, lang), _unit(s.unit, lang), err, tol,
+                     status_text(r, lang), s.source])
     within = sum(r.within_tolerance for r in results)
     expressed = sum(r.ours is not None for r in results)
-    summary = f"{within} of {len(results)} scenarios within tolerance ({expressed} expressed)"
+    summary = render("validate.summary", lang, within=within, total=len(results), expressed=expressed)
     if markdown:
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         lines += ["| " + " | ".join(row) + " |" for row in rows]
         return "\n".join(lines) + f"\n\n{summary}.\n"
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(head[:-1])]
-    out = ["  ".join(h.ljust(w) for h, w in zip(head[:-1], widths, strict=True)) + "  source"]
+    widths = [max(columns(h), *(columns(row[i]) for row in rows)) for i, h in enumerate(head[:-1])]
+    out = ["  ".join(ljust(h, w) for h, w in zip(head[:-1], widths, strict=True)) + "  " + head[-1]]
     for row in rows:
-        out.append("  ".join(c.ljust(w) for c, w in zip(row[:-1], widths, strict=True)) + "  " + row[-1])
+        out.append("  ".join(ljust(c, w) for c, w in zip(row[:-1], widths, strict=True)) + "  " + row[-1])
     out.append(summary)
     return "\n".join(out)

@@ -118,3 +118,26 @@ def test_window_action_is_enabled_and_opens_the_dialog(qtbot, monkeypatch):
     assert action.isEnabled()
     action.trigger()
     assert opened and opened[0].endswith("small-rocev2-pod.pdf")
+
+
+def test_sweep_appendix_is_checked_where_typed_and_lands_in_the_pdf(dialog, qtbot, tmp_path):
+    from designer.analysis.sweep import SweepTask, parse_axes, run_sweep
+
+    dialog.sweep.setText(str(tmp_path / "missing.csv"))
+    assert not dialog.export_button.isEnabled() and "Sweep appendix" in dialog.message.text()
+    foreign = tmp_path / "foreign.csv"
+    foreign.write_text("a,b\n1,2\n", encoding="utf-8")
+    dialog.sweep.setText(str(foreign))
+    assert not dialog.export_button.isEnabled()
+    results = tmp_path / "sweep.csv"
+    run_sweep(SweepTask(("allreduce:4MiB",), generate_kind="fat-tree"),
+              parse_axes(["gpus=16,32", "backend=ib,rocev2"], generated=True), results, workers=1)
+    dialog.sweep.setText(str(results))
+    dialog.workloads.setText("allreduce:16MiB")
+    for name in ("topology", "simulation", "findings", "assumptions", "facts"):
+        dialog.section_boxes[name].setChecked(False)
+    assert dialog.export_button.isEnabled(), dialog.message.text()
+    with qtbot.waitSignal(dialog.finished_path, timeout=60_000) as blocker:
+        dialog.export_button.click()
+    text = pdf_text(Path(blocker.args[0]))
+    assert "Appendix" in text and "sweep.csv" in text and "backend" in text

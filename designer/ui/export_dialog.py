@@ -75,6 +75,24 @@ def workload_problem(text: str) -> str | None:
     return None
 
 
+def sweep_problem(path: str) -> str | None:
+    """Why `path` cannot be the sweep appendix, or None when it holds a sweep's results (empty: no appendix)."""
+    if not path:
+        return None
+    from designer.analysis.sweep import SweepError
+    from designer.analysis.sweep.results import read_results
+
+    try:
+        results = read_results(path)
+    except SweepError as exc:
+        return QCoreApplication.translate("ExportProposalDialog", "Sweep appendix: {0}").format(
+            str(exc).splitlines()[0])
+    if not results.rows:
+        return QCoreApplication.translate("ExportProposalDialog", "Sweep appendix: '{0}' holds no points yet").format(
+            Path(path).name)
+    return None
+
+
 def split_workloads(text: str) -> list[str]:
     """Specs separated by commas, semicolons or spaces (a spec itself never contains them)."""
     return [s for s in text.replace(";", " ").replace(",", " ").split() if s]
@@ -132,7 +150,7 @@ class ExportProposalDialog(QDialog):
     build_failed = Signal(str)
 
     def __init__(self, doc: FabricDocument, catalog: Catalog | None = None, default_path: str = "",
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, sweep_path: str = "") -> None:
         super().__init__(parent)
         self.doc, self.catalog = doc, catalog
         self.thread: QThread | None = None
@@ -196,6 +214,14 @@ class ExportProposalDialog(QDialog):
         form.addRow(self.tr("Currency"), self.currency)
         form.addRow(self.tr("Language"), self.language)
         form.addRow(self.tr("Workloads"), self.workloads)
+        self.sweep = QLineEdit(sweep_path)
+        self.sweep.setPlaceholderText(self.tr("Optional: a sweep's results (.csv or .parquet) as an appendix"))
+        sweep_browse = QPushButton(self.tr("Browse…"))
+        sweep_browse.clicked.connect(self._browse_sweep)
+        sweep_row = QHBoxLayout()
+        sweep_row.addWidget(self.sweep, 1)
+        sweep_row.addWidget(sweep_browse)
+        form.addRow(self.tr("Sweep appendix"), sweep_row)
         form.addRow(self.tr("Save as"), out_row)
 
         box = QGroupBox(self.tr("Sections"))
@@ -234,7 +260,7 @@ class ExportProposalDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(self.progress)
         layout.addWidget(self.buttons)
-        for edit in (self.logo, self.workloads, self.output):
+        for edit in (self.logo, self.workloads, self.sweep, self.output):
             edit.textChanged.connect(self._revalidate)
         self._revalidate()
 
@@ -242,7 +268,7 @@ class ExportProposalDialog(QDialog):
     def problems(self) -> list[str]:
         """Every current input problem, one line each; [] when the proposal can be exported."""
         found = [logo_problem(self.logo.text().strip()), workload_problem(self.workloads.text()),
-                 output_problem(self.output.text().strip())]
+                 sweep_problem(self.sweep.text().strip()), output_problem(self.output.text().strip())]
         if not any(b.isChecked() for b in self.section_boxes.values()):
             found.append(self.tr("Sections: choose at least one"))
         return [p for p in found if p]
@@ -253,6 +279,7 @@ class ExportProposalDialog(QDialog):
         self._mark(self.logo, logo_problem(self.logo.text().strip()))
         self._mark(self.workloads, workload_problem(self.workloads.text()))
         self._mark(self.output, output_problem(self.output.text().strip()))
+        self._mark(self.sweep, sweep_problem(self.sweep.text().strip()))
         busy = self.thread is not None
         self.export_button.setEnabled(not problems and not busy)
         if not busy:
@@ -272,6 +299,12 @@ class ExportProposalDialog(QDialog):
         if path:
             self.logo.setText(path)
 
+    def _browse_sweep(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Sweep results"), str(Path(self.output.text()).parent),
+                                              self.tr("Sweep results (*.csv *.parquet)"))
+        if path:
+            self.sweep.setText(path)
+
     def _browse_output(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr(
                 "Save the proposal as"), self.output.text(), self.tr("PDF (*.pdf)"))
@@ -286,7 +319,8 @@ class ExportProposalDialog(QDialog):
                              currency=self.currency.currentData(), language=self.language.currentData(),
                              sections={n for n, b in self.section_boxes.items() if b.isChecked()},
                              workloads=split_workloads(self.workloads.text()),
-                             resilience=self.section_boxes["resilience"].isChecked())
+                             resilience=self.section_boxes["resilience"].isChecked(),
+                             sweep_results=self.sweep.text().strip() or None)
 
     @Slot()
     def start_export(self) -> None:

@@ -436,188 +436,219 @@
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="85"/>
+        <location filename="../../designer/ui/export_dialog.py" line="88"/>
+        <source>Sweep appendix: {0}</source>
+        <translation>扫描附录：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="91"/>
+        <source>Sweep appendix: &apos;{0}&apos; holds no points yet</source>
+        <translation>扫描附录：“{0}”中还没有任何设计点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="103"/>
         <source>Output: choose where to write the PDF</source>
         <translation>输出：请选择 PDF 的保存位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="88"/>
+        <location filename="../../designer/ui/export_dialog.py" line="106"/>
         <source>Output: the file name must end in .pdf</source>
         <translation>输出：文件名必须以 .pdf 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="90"/>
+        <location filename="../../designer/ui/export_dialog.py" line="108"/>
         <source>Output: the folder &apos;{0}&apos; does not exist</source>
         <translation>输出：文件夹“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="93"/>
+        <location filename="../../designer/ui/export_dialog.py" line="111"/>
         <source>Output: the folder &apos;{0}&apos; is not writable</source>
         <translation>输出：文件夹“{0}”不可写</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="117"/>
+        <location filename="../../designer/ui/export_dialog.py" line="135"/>
         <source>Cannot write &apos;{0}&apos;: {1}</source>
         <translation>无法写入“{0}”：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="122"/>
+        <location filename="../../designer/ui/export_dialog.py" line="140"/>
         <source>The proposal could not be built: {0}: {1}</source>
         <translation>无法生成方案书：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="141"/>
+        <location filename="../../designer/ui/export_dialog.py" line="159"/>
         <source>Export PDF proposal</source>
         <translation>导出 PDF 方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="148"/>
+        <location filename="../../designer/ui/export_dialog.py" line="166"/>
         <source>Customer or project the proposal is for</source>
         <translation>方案书面向的客户或项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="150"/>
+        <location filename="../../designer/ui/export_dialog.py" line="168"/>
         <source>Your name and company</source>
         <translation>您的姓名和公司</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="152"/>
+        <location filename="../../designer/ui/export_dialog.py" line="170"/>
         <source>Optional: PNG or JPEG shown on the cover</source>
         <translation>可选：封面上显示的 PNG 或 JPEG 图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="153"/>
-        <location filename="../../designer/ui/export_dialog.py" line="185"/>
+        <location filename="../../designer/ui/export_dialog.py" line="171"/>
+        <location filename="../../designer/ui/export_dialog.py" line="203"/>
+        <location filename="../../designer/ui/export_dialog.py" line="219"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="160"/>
+        <location filename="../../designer/ui/export_dialog.py" line="178"/>
         <source>{0} (the design&apos;s currency)</source>
         <translation>{0}（设计所用币种）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="174"/>
+        <location filename="../../designer/ui/export_dialog.py" line="192"/>
         <source>The Chinese text table of the proposal is not written yet</source>
         <translation>方案书的中文文本表尚未完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="178"/>
+        <location filename="../../designer/ui/export_dialog.py" line="196"/>
         <source>the results saved with the design</source>
         <translation>随设计保存的结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="179"/>
+        <location filename="../../designer/ui/export_dialog.py" line="197"/>
         <source>the default {0}</source>
         <translation>默认负载 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="180"/>
+        <location filename="../../designer/ui/export_dialog.py" line="198"/>
         <source>e.g. allreduce:1GiB train:70b (empty: {0})</source>
         <translation>例如 allreduce:1GiB train:70b（留空：{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="181"/>
+        <location filename="../../designer/ui/export_dialog.py" line="199"/>
         <source>Workload specs, as for &apos;fabric-designer report --workload&apos;; each is simulated with InfiniBand and with RoCEv2</source>
         <translation>负载描述，与“fabric-designer report --workload”相同；每个负载分别用 InfiniBand 和 RoCEv2 仿真</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="192"/>
+        <location filename="../../designer/ui/export_dialog.py" line="210"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="193"/>
+        <location filename="../../designer/ui/export_dialog.py" line="211"/>
         <source>Customer</source>
         <translation>客户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="194"/>
+        <location filename="../../designer/ui/export_dialog.py" line="212"/>
         <source>Author</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="195"/>
+        <location filename="../../designer/ui/export_dialog.py" line="213"/>
         <source>Logo</source>
         <translation>徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="196"/>
+        <location filename="../../designer/ui/export_dialog.py" line="214"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="197"/>
+        <location filename="../../designer/ui/export_dialog.py" line="215"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="198"/>
+        <location filename="../../designer/ui/export_dialog.py" line="216"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="199"/>
+        <location filename="../../designer/ui/export_dialog.py" line="218"/>
+        <source>Optional: a sweep&apos;s results (.csv or .parquet) as an appendix</source>
+        <translation>可选：将扫描结果（.csv 或 .parquet）作为附录</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="224"/>
+        <source>Sweep appendix</source>
+        <translation>扫描附录</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="225"/>
         <source>Save as</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="201"/>
+        <location filename="../../designer/ui/export_dialog.py" line="227"/>
         <source>Sections</source>
         <translation>章节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="222"/>
+        <location filename="../../designer/ui/export_dialog.py" line="248"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="223"/>
+        <location filename="../../designer/ui/export_dialog.py" line="249"/>
         <source>Open PDF</source>
         <translation>打开 PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="247"/>
+        <location filename="../../designer/ui/export_dialog.py" line="273"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="270"/>
+        <location filename="../../designer/ui/export_dialog.py" line="297"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="271"/>
+        <location filename="../../designer/ui/export_dialog.py" line="298"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="277"/>
+        <location filename="../../designer/ui/export_dialog.py" line="303"/>
+        <source>Sweep results</source>
+        <translation>扫描结果</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="304"/>
+        <source>Sweep results (*.csv *.parquet)</source>
+        <translation>扫描结果 (*.csv *.parquet)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="310"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="277"/>
+        <location filename="../../designer/ui/export_dialog.py" line="310"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="312"/>
+        <location filename="../../designer/ui/export_dialog.py" line="346"/>
         <source>Building the proposal (simulating IB and RoCEv2, drawing, laying out pages)…</source>
         <translation>正在生成方案书（仿真 IB 和 RoCEv2、绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="314"/>
+        <location filename="../../designer/ui/export_dialog.py" line="348"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="331"/>
+        <location filename="../../designer/ui/export_dialog.py" line="365"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="349"/>
+        <location filename="../../designer/ui/export_dialog.py" line="383"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -1690,37 +1721,37 @@
         <translation>仿真时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="88"/>
+        <location filename="../../designer/ui/live_plots.py" line="90"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="108"/>
+        <location filename="../../designer/ui/live_plots.py" line="110"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="194"/>
+        <location filename="../../designer/ui/live_plots.py" line="196"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="195"/>
+        <location filename="../../designer/ui/live_plots.py" line="197"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="196"/>
+        <location filename="../../designer/ui/live_plots.py" line="198"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="232"/>
+        <location filename="../../designer/ui/live_plots.py" line="234"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="245"/>
+        <location filename="../../designer/ui/live_plots.py" line="247"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -2216,23 +2247,23 @@
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="27"/>
+        <location filename="../../designer/ui/window_exports.py" line="28"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="33"/>
+        <location filename="../../designer/ui/window_exports.py" line="34"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="43"/>
+        <location filename="../../designer/ui/window_exports.py" line="44"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="45"/>
-        <location filename="../../designer/ui/window_exports.py" line="55"/>
+        <location filename="../../designer/ui/window_exports.py" line="46"/>
+        <location filename="../../designer/ui/window_exports.py" line="56"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>

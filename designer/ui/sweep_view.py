@@ -263,19 +263,30 @@ class SweepView(QWidget):
             xs, ys = zip(*pts, strict=True)
             curve = self.plot.plot(list(xs), list(ys), pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=7,
                                    symbolBrush=colour, symbolPen=colour)
-            self.legend.addItem(curve, series.label or label)
+            name = ", ".join(f"{param_label(n)}={v}" for n, v in series.params) or series.label
+            self.legend.addItem(curve, name or label)
 
     def _fill_table(self) -> None:
         assert self.results is not None
         params = self.results.param_names
         metrics = [m for m in TABLE_METRICS if any(metric_value(r, m) is not None for r in self.results.rows)]
         currency = currency_of(self.results)
-        headers = [*map(param_label, params), *(metric_label(m, currency) for m in metrics), self.tr("Problem")]
+        # times in the unit that suits the column (ms for most collectives), as on the chart
+        scales = {m: time_scale(max((metric_value(r, m) or 0.0 for r in self.results.rows), default=0.0))
+                  for m in metrics if m.endswith("_s")}
+        labels = [metric_label(m, currency).replace("(s)", f"({scales[m][1]})") if m in scales
+                  else metric_label(m, currency) for m in metrics]
+        headers = [*map(param_label, params), *labels, self.tr("Problem")]
         self.table.setColumnCount(len(headers))
         self.table.setHorizontalHeaderLabels(headers)
         self.table.setRowCount(len(self.results.rows))
+
+        def shown(row: dict, metric: str) -> float | None:
+            value = metric_value(row, metric)
+            return value * scales[metric][0] if value is not None and metric in scales else value
+
         for r, row in enumerate(self.results.rows):
-            cells = [row.get(p) for p in params] + [metric_value(row, m) for m in metrics] + [row.get("error") or ""]
+            cells = [row.get(p) for p in params] + [shown(row, m) for m in metrics] + [row.get("error") or ""]
             for c, value in enumerate(cells):
                 item = QTableWidgetItem(_cell(value) if c < len(cells) - 1 else str(value))
                 if c >= len(params) and c < len(cells) - 1:

@@ -63,6 +63,7 @@ class ChartSeries:
     label: str                 # "backend=ib, oversubscription=2.0" ("" when only one series)
     x: list[float]             # numeric x (for a categorical x axis: 0..n-1 positions)
     y: list[float | None]      # None where the point failed or lacks the metric
+    params: tuple[tuple[str, str], ...] = ()   # (name, value) behind the label, for labels in other languages
 
 
 @dataclass(frozen=True)
@@ -154,9 +155,10 @@ def sweep_chart(results: SweepResults, metric: str | None = None, x_param: str |
     for key, rows in groups.items():
         if not categorical:
             rows = sorted(rows, key=lambda r: position[str(r.get(x_param, ""))])
-        label = ", ".join(f"{n}={v}" for n, v in zip(others, key, strict=True) if n in varying)
+        params = tuple((n, v) for n, v in zip(others, key, strict=True) if n in varying)
+        label = ", ".join(f"{n}={v}" for n, v in params)
         series.append(ChartSeries(label, [position[str(r.get(x_param, ""))] for r in rows],
-                                  [metric_value(r, metric) for r in rows]))
+                                  [metric_value(r, metric) for r in rows], params))
     currency = currency_of(results)
     y_label = CHART_METRICS[metric]
     if metric in MONEY_METRICS and currency:

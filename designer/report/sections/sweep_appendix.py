@@ -124,12 +124,13 @@ def _legend_rows(labels: list[str], font: str, width: float) -> list[list[tuple[
 
 
 def line_chart(chart: SweepChart, y_values: list[list[float | None]], y_label: str, x_label: str, font: str,
-               *, width: float, plot_height: float = 165) -> tuple[Drawing, bool]:
+               *, width: float, plot_height: float = 165,
+               labels: list[str] | None = None) -> tuple[Drawing, bool]:
     """The chart as a vector drawing: one line with markers per series (broken where a value is missing), the
     legend below the plot, axis labels with units; (drawing, logarithmic x). `y_values` are the series' values
     as drawn (already scaled)."""
     ys = [v for vals in y_values for v in vals if v is not None]
-    labels = [s.label for s in chart.series]
+    labels = labels or [s.label for s in chart.series]
     # y axis: from zero when the data do not lie far above it, else around the data
     lo, hi = min(ys), max(ys)
     if lo >= 0 and (lo <= 0.5 * hi or lo == hi):
@@ -319,7 +320,9 @@ def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:
     block: list[Flowable] = [Paragraph(user_text(title), s.h2)]
     if values:
         scaled = [[None if v is None else v * factor for v in vals] for vals in raw]
-        drawing, log_x = line_chart(chart, scaled, y_label, x_name, s.fonts.regular, width=w)
+        labels = [", ".join(f"{param_label(ctx, n)}={v}" for n, v in series.params) or series.label
+                  for series in chart.series]
+        drawing, log_x = line_chart(chart, scaled, y_label, x_name, s.fonts.regular, width=w, labels=labels)
         notes = [ctx.t("sweep_chart_note")] if len(chart.series) > 1 else []
         if log_x:
             notes.append(ctx.t("sweep_chart_log"))

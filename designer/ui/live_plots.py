@@ -88,8 +88,16 @@ class LivePlots(QWidget):
             w.showGrid(x=True, y=True, alpha=0.2)
             w.setMouseEnabled(x=True, y=False)
             w.setToolTip(self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
-            legend = w.addLegend(offset=(-8, 6), labelTextSize="8pt")
+            # one row of legend entries at the top, over a translucent backing: it never hides a whole line
+            legend = w.addLegend(offset=(-8, 2), labelTextSize="8pt",
+                                 colCount=sum(1 for plot, _l, _c in SERIES.values() if plot == name),
+                                 brush=pg.mkBrush(pal.color(QPalette.ColorRole.Base).red(),
+                                                  pal.color(QPalette.ColorRole.Base).green(),
+                                                  pal.color(QPalette.ColorRole.Base).blue(), 200))
             legend.setLabelTextColor(fg)
+            # every figure here is >= 0: an invisible point at the origin keeps 0 on the axis, so a steady value
+            # reads as a level, not as noise magnified around it
+            w.addItem(pg.ScatterPlotItem([0.0], [0.0], size=0, pen=None, brush=None))
             text = pg.TextItem(anchor=(0, 1), color=fg)
             text.setZValue(10)
             w.addItem(text, ignoreBounds=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtGui import QColor, QPalette
@@ -21,7 +23,12 @@ class TimeBreakdownChart(pg.PlotWidget):
         pal = parent.palette() if parent is not None else QPalette()
         super().__init__(parent, background=pal.color(QPalette.ColorRole.Base))
         fg = pal.color(QPalette.ColorRole.WindowText)
-        self.setTitle(self.tr("Where the time went"), color=fg.name(), size="9pt")
+        # the legend is part of the title: the chart is narrow and a legend box would cover the bars
+        key = "  ".join(f"<span style='color:{colour}'>■</span> "
+                        f"{escape(QCoreApplication.translate('TimeBreakdownChart', label))}"
+                        for _key, label, colour in PARTS)
+        self.setTitle(f"{escape(self.tr('Where the time went'))}<br><span style='font-size:8pt'>{key}</span>",
+                      color=fg.name(), size="9pt")
         self.setLabel("bottom", self.tr("time (ms)"))
         self.getPlotItem().getViewBox().setToolTip(
             self.tr("compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, "
@@ -30,12 +37,9 @@ class TimeBreakdownChart(pg.PlotWidget):
         self.setMouseEnabled(x=False, y=False)
         self.bars: list[pg.BarGraphItem] = []
         self.rows: list[TimeBreakdown] = []
-        legend = self.addLegend(offset=(4, 4), labelTextSize="8pt", colCount=1)
-        legend.setLabelTextColor(fg)
-        for _key, label, colour in PARTS:
+        for _key, _label, colour in PARTS:
             bar = pg.BarGraphItem(x0=[], y=[], width=[], height=0.6, brush=QColor(colour), pen=pg.mkPen(None))
             self.addItem(bar)
-            legend.addItem(bar, QCoreApplication.translate("TimeBreakdownChart", label))
             self.bars.append(bar)
 
     def set_rows(self, rows: list[TimeBreakdown]) -> None:
@@ -50,7 +54,7 @@ class TimeBreakdownChart(pg.PlotWidget):
             left = [a + b for a, b in zip(left, widths, strict=True)]
         axis = self.getAxis("left")
         axis.setTicks([[(y, r.label[:22]) for y, r in zip(ys, rows, strict=True)]])
-        self.setYRange(-0.7, max(n, 1) - 0.3 + 1.6, padding=0)   # headroom for the legend
+        self.setYRange(-0.7, max(n, 1) - 0.3, padding=0)
         self.setXRange(0, max(left, default=1.0) * 1.05 or 1.0, padding=0)
         row_text = self.tr("{0}: compute {1:.3f} ms, transport {2:.3f} ms, coordination {3:.3f} ms")
         self.setToolTip("\n".join(row_text.format(r.label, r.compute_s * 1e3, r.transport_s * 1e3,

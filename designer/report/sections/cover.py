@@ -43,7 +43,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         out.append(Spacer(1, 20 * mm))
     title = o.title or ctx.t("default_title")
     out.append(Paragraph(user_text(title), s.title))
-    out.append(Paragraph(user_text(f"{ctx.t('design')}: {ctx.doc.name}"), s.subtitle))
+    out.append(Paragraph(user_text(ctx.t("cover_design", name=ctx.doc.name)), s.subtitle))
     rule = Table([[""]], colWidths=[ctx.width], rowHeights=[2])
     rule.setStyle(TableStyle([("LINEABOVE", (0, 0), (-1, 0), 1.5, ACCENT)]))
     out += [rule, Spacer(1, 10 * mm)]

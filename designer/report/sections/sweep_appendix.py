@@ -24,7 +24,6 @@ from designer.analysis.sweep.chart import (
     sweep_chart,
 )
 from designer.analysis.sweep.results import SweepResults, read_results
-from designer.catalog.money import format_money
 from designer.i18n.message import Message
 from designer.report import number_format as nf
 from designer.report.context import ProposalContext
@@ -239,20 +238,21 @@ def metric_label(ctx: ProposalContext, metric: str, results: SweepResults, value
     return (f"{name} ({unit})" if unit else name), factor
 
 
-def _cell(metric: str, value: object, currency: str) -> str:
+def _cell(metric: str, value: object, currency: str, language: str = "en") -> str:
+    """A figure of the points table in the proposal's language (units and money as in the other sections)."""
     if value is None:
         return "–"
     v = float(value)  # type: ignore[arg-type]
     if metric.endswith("_s"):
-        return nf.seconds(v)
+        return nf.seconds(v, language)
     if metric.endswith("_us"):
-        return nf.micros(v)
+        return nf.micros(v, language)
     if metric in PERCENT_METRICS:
-        return f"{v:.1f} %"
+        return nf.percent(v / 100, 1, language)
     if metric in MONEY_METRICS:
-        return format_money(v, currency) if currency else f"{v:,.0f}"
+        return nf.money(v, currency, language) if currency else f"{v:,.0f}"
     if metric.endswith("_gbps"):
-        return nf.gbps(v)
+        return nf.gbps(v, language)
     return f"{v:,.4g}"
 
 
@@ -344,7 +344,7 @@ def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:
         if r.get("error"):
             cells += ["–"] * len(metrics)
         else:
-            cells += [_cell(m, _table_value(r, m), currency) for m in metrics]
+            cells += [_cell(m, _table_value(r, m), currency, ctx.language) for m in metrics]
         table.append(cells)
     widths = column_widths(header, table, s.fonts.regular, w)
     numeric = {0, *range(1 + len(params), len(header))}

@@ -23,12 +23,13 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 
 from designer.i18n.message import Message
-from designer.sim.compile import PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
+from designer.sim.compile import KIND_CODES, PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
 from designer.sim.framing import PROTO_IB
 from designer.sim.hashing import hash_fields
 from designer.sim.workload_spec import WorkloadError
 
 POLICY_ECMP, POLICY_DMODK, POLICY_SPLIT = 0, 1, 2
+KIND_GATEWAY = KIND_CODES["gateway"]
 _CHUNK_ENTRIES = 2_000_000  # bound on expanded candidate rows held at once
 
 
@@ -370,8 +371,15 @@ class Router:
             last_nbr = np.full(len(e_sub), -1)
             np.maximum.at(last_nbr, rep[valid], nbr[valid])
             parallel_only = first_nbr == last_nbr
+            # a gateway joins two subnets, each routed by its own Subnet Manager: the fat-tree divisor does not
+            # carry across it, and a switch's choice among gateway ports is balanced destination by destination
+            # (divisor 1), as OpenSM's min-hop balancing does, not in blocks of the fat tree's radix
+            is_gw = self.fab.node_kind[g.nodes[nbr]] == KIND_GATEWAY
+            toward_gw = np.zeros(len(e_sub), dtype=bool)
+            np.logical_or.at(toward_gw, rep[valid], is_gw[valid])
+            div = np.where(toward_gw, 1, e_div)
             lid_e = lid[e_sub[dm]]
-            pick[dm] = np.where(parallel_only[dm], lid_e % safe[dm], (lid_e // e_div[dm]) % safe[dm])
+            pick[dm] = np.where(parallel_only[dm], lid_e % safe[dm], (lid_e // div[dm]) % safe[dm])
         split = pol == POLICY_SPLIT
         chosen = valid & (split[rep] | (rank == pick[rep]))
         ci = np.flatnonzero(chosen)
@@ -381,4 +389,6 @@ class Router:
         out_c.append(e_sub[src_e])
         out_v.append(w)
         new_div = e_div[src_e] * np.where(dm[src_e] & ~parallel_only[src_e], safe[src_e], 1)
+        if dm.any():
+            new_div = np.where(is_gw[ci], 1, new_div)
         return e_sub[src_e], nbr[ci], w, new_div

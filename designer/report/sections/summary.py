@@ -21,14 +21,16 @@ def design_sentences(ctx: ProposalContext) -> str:
     """Two sentences that say what the design is, from its own counts."""
     f = ctx.facts
     tiers = f.backend_tiers
-    tier_list = ", ".join(ctx.t(f"tier_{t}").lower() for t in tiers) or "–"
+    tier_list = ctx.t("list_sep").join(ctx.t(f"tier_{t}").lower() for t in tiers) or "–"
     segments = list(ctx.doc.segments.values())
     protocols = sorted({s.protocol for s in segments})
     if len(protocols) == 1:
         backend = ctx.t("sum_backend_one", protocol=protocol_label(ctx, protocols[0]))
     elif protocols:
         backend = ctx.t("sum_backend_hybrid", n=len(segments),
-                        protocols=", ".join(f"{s.name or s.id}: {protocol_label(ctx, s.protocol)}" for s in segments))
+                        protocols=ctx.t("list_sep").join(ctx.t("segment_protocol", segment=s.name or s.id,
+                                                                 protocol=protocol_label(ctx, s.protocol))
+                                                           for s in segments))
     else:
         backend = ctx.t("sum_backend_one", protocol="Ethernet")
     first = ctx.t("sum_design", gpus=f"{f.gpus:,}", servers=f"{f.servers:,}", switches=f"{f.backend_switches:,}",

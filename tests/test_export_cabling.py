@@ -116,6 +116,17 @@ def test_xlsx_keeps_formula_like_labels_as_text(tmp_path):
     assert cells and all(c.data_type == "s" for c in cells)  # text, not a formula; the control byte dropped
 
 
+def test_csv_quotes_formula_like_labels_so_spreadsheets_do_not_run_them():
+    doc = labelled_doc()
+    doc.update_node("srv-2", label='=HYPERLINK("http://x","y")')
+    doc.update_node("srv-1", label="-2+3")
+    cells = [c for row in csv.reader(io.StringIO(cabling_csv(cabling_rows(doc)))) for c in row]
+    assert "'=HYPERLINK(\"http://x\",\"y\")" in cells and "'-2+3" in cells
+    assert not any(c.startswith(("=", "+", "@")) for c in cells)
+    bom = cost_report(doc).to_csv()
+    assert all(not line.startswith(("=", "+", "-", "@")) for line in bom.splitlines())
+
+
 def test_bad_output_type_and_unknown_cable_are_one_line_errors(tmp_path):
     doc = two_server_doc()
     with pytest.raises(ExportError, match=r"\.csv or \.xlsx"):

@@ -17,6 +17,7 @@ from dataclasses import astuple, dataclass, fields
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.export.output_file import output_format, write_bytes_atomically, write_text_atomically
+from designer.export.spreadsheet_text import csv_cell
 from designer.export.xlsx_workbook import SheetTable, workbook_bytes
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
@@ -128,4 +129,4 @@ def write_cabling_plan(doc: FabricDocument, path: str | os.PathLike[str], catalo
 
 
 def _csv_value(value: object) -> object:
-    return f"{value:g}" if isinstance(value, float) else value
+    return f"{value:g}" if isinstance(value, float) else csv_cell(value)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.catalog.money import convert_usd
+from designer.export.spreadsheet_text import csv_cell
 from designer.i18n.message import Message, either
 from designer.model.assumptions import CURRENCIES
 from designer.model.document import FabricDocument
@@ -78,8 +79,8 @@ class CostReport:
         writer.writerow(["kind", "model", "description", "count", f"unit_price_{self.currency.lower()}",
                          f"total_{self.currency.lower()}", "power_w_each"])
         for i in self.items:
-            writer.writerow([i.kind, i.model, i.description, i.count, f"{i.unit_price:.2f}", f"{i.total:.2f}",
-                             f"{i.power_w_each:g}"])
+            writer.writerow([csv_cell(i.kind), csv_cell(i.model), csv_cell(i.description), i.count,
+                             f"{i.unit_price:.2f}", f"{i.total:.2f}", f"{i.power_w_each:g}"])
         return out.getvalue()
 
 

@@ -152,7 +152,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
                 n_ticks = 1
             util = _link_utilization(fab, iv)
             lat = engine.totals.latency.summary_us()
-            extra = counters.sample(iv.t1)
+            extra = counters.overlay(counters.sample(iv.t1), iv.queue_figures)
             if fails is not None:
                 extra = {**(extra or {}), **failure_extra(fab, fails)}
             for k in range(n_ticks):

@@ -13,6 +13,7 @@ import math
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 import scipy.sparse as sp
@@ -22,6 +23,7 @@ from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.latency import LatencyRecorder
 from designer.sim.rate_model import ActiveFlows, RateModel, SoloProfile
 from designer.sim.routing import RoutedFlows, Router
+from designer.sim.step_trace import StepTrace
 from designer.sim.transfers import Plan
 
 _EPS_S = 1e-15
@@ -40,6 +42,7 @@ class Interval:
     delivered_bytes: float
     in_flight: int
     port_bytes: Callable[[], np.ndarray] | None = None   # bytes each port carried in the interval
+    queue_figures: dict | None = None     # a replayed step's own queue figures for the window (StepTrace)
 
     @property
     def throughput_Bps(self) -> float:
@@ -338,7 +341,12 @@ class Engine:
                         t0 = t
                         t = t + k * step
                         delivered = float(r.sub_unit_bytes.sum()) * b
-                        if k == 1 and len(prof.levels) > 1:
+                        if k == 1 and prof.trace is not None:
+                            # a step simulated in the fluid queues: replay its course, window by window
+                            drain_end = t0 + prof.drain_s_per_byte * ph.bytes_per_flow
+                            yield from _replay(prof.trace, t0, drain_end, t, delivered, r.port_unit_bytes * b,
+                                               len(r.sub_unit_bytes))
+                        elif k == 1 and len(prof.levels) > 1:
                             # one step alone: report its rate levels (collisions drain at different times)
                             tl = t0
                             for dt_unit, rate in prof.levels:
@@ -440,3 +448,29 @@ def _segment_fractions(sub_segment: np.ndarray, sub_bytes: np.ndarray) -> list[t
         if part > 0:
             out.append((int(seg), part / total))
     return out
+
+
+def _replay(trace: StepTrace, t0: float, drain_end: float, t_end: float, delivered_B: float,
+            port_bytes: np.ndarray, n_sub: int) -> Iterator[Interval]:
+    """The intervals of one traced step: its windows scaled to [t0, drain_end], then the latency tail."""
+    start = t0
+    for w, frac in enumerate(trace.t_end_frac):
+        t1 = t0 + float(frac) * (drain_end - t0)
+        share = partial(_window_port_bytes, trace, w, port_bytes)
+        figures = {"pfc_pause_fraction": float(trace.pause_fraction[w]),
+                   "credit_stall_fraction": float(trace.credit_stall_fraction[w]),
+                   "ecn_mark_fraction": float(trace.mark_fraction[w]),
+                   "queue_max_B": float(trace.queue_max_B[w]), "queue_total_B": float(trace.queue_total_B[w]),
+                   "queue_B": None if trace.queue_B is None else trace.queue_B[w],
+                   "port_paused": None if trace.port_paused is None else trace.port_paused[w]}
+        yield Interval(start, t1, delivered_B * float(trace.delivered_frac[w]), n_sub, share, figures)
+        start = t1
+    if t_end > start:
+        yield Interval(start, t_end, 0.0, 0)
+
+
+def _window_port_bytes(trace: StepTrace, window: int, port_bytes: np.ndarray) -> np.ndarray:
+    """Bytes each port carried in one window of a traced step (its own share where the trace kept per-port data)."""
+    if trace.port_frac is not None:
+        return trace.port_frac[window] * port_bytes
+    return port_bytes * float(trace.delivered_frac[window])

@@ -88,3 +88,17 @@ class IntervalCounters:
         self._t = time_s
         self._last = now
         return out
+
+    def overlay(self, figures: dict, step_figures: dict | None) -> dict:
+        """`figures` with a replayed step's own window figures in place of the totals' (the totals book a traced
+        step at once, so only the trace knows how its queues and pauses evolved)."""
+        if not step_figures:
+            return figures
+        out = {**figures, **{k: v for k, v in step_figures.items() if k not in ("queue_B", "port_paused")}}
+        queue = step_figures.get("queue_B")
+        if queue is not None and len(queue) >= 2 * self.n_links:
+            out["link_queue_B"] = self._per_link(np.asarray(queue, dtype=float))
+        paused = step_figures.get("port_paused")
+        if paused is not None and len(paused) >= 2 * self.n_links:
+            out["link_paused"] = self._per_link(np.asarray(paused, dtype=float)) > 0
+        return out

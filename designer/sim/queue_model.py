@@ -18,12 +18,13 @@ import numpy as np
 import scipy.sparse as sp
 
 from designer.model.segments import RoCESettings
-from designer.sim.compile import PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
+from designer.sim.compile import PLANE_BACKEND, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC, DcqcnParams
 from designer.sim.dynamics.stepper import histogram_samples
 from designer.sim.framing import PROTO_IB, PROTO_NVLINK
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, RateModel, SoloProfile
+from designer.sim.step_trace import TraceRecorder
 
 KB = 1000.0                       # the settings' KB are 1,000 bytes (published-figures §5.3 examples)
 CHUNK_STEPS = 200                 # most steps in one advance, so that snapshots keep flowing
@@ -230,17 +231,23 @@ class QueueRateModel(RateModel):
         acc0 = {k: v.copy() for k, v in sim.acc.items()}
         waits = np.zeros(flows.count)
         got_all = np.zeros(flows.count)
+        recorder = None
         for run_no in range(runs):
             if run_no:                      # the next repeat: same bytes, sender state kept
                 sim.remaining[:] = sizes
                 sim.done[:] = False
                 sim.finish[:] = np.nan
             t_start = sim.t
+            if run_no == runs - 1:          # the live plots replay the last (warmest) run of the step
+                recorder = TraceRecorder(sim, self.fab.port_plane == PLANE_BACKEND, int(t_est / dt))
             while not sim.done.all() and sim.steps < 2_000_000:
                 got = sim.step()
                 got_all += got
                 if sim.last_wait_s is not None:
                     waits += got * sim.last_wait_s
+                if recorder is not None:
+                    recorder.after_step(float(got.sum()))
+        trace = recorder.trace() if recorder is not None else None
         self.stepped += sim.steps
         # per-step figures: the mean over the runs (the cold first step included)
         for k in sim.acc:
@@ -262,7 +269,8 @@ class QueueRateModel(RateModel):
                            extra_latency_ns=extra, wait_samples=_wait_shares(sim.wait_hist),
                            port_paused_s=sim.acc["paused"].copy(),
                            port_stall_s=sim.acc["stall"].copy(), port_dropped_B=sim.acc["dropped"].copy(),
-                           marked_B=sim.marked_total, dropped_B=sim.dropped_total)
+                           marked_B=sim.marked_total, dropped_B=sim.dropped_total,
+                           trace=trace)
 
     # ---- the fluid universe -------------------------------------------------------------------
     def _ensure(self, flows: ActiveFlows) -> np.ndarray:

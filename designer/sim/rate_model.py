@@ -18,6 +18,7 @@ import scipy.sparse as sp
 
 from designer.sim.compile import CompiledFabric
 from designer.sim.maxmin import max_min_rates
+from designer.sim.step_trace import StepTrace
 
 
 @dataclass
@@ -73,6 +74,8 @@ class SoloProfile:
     port_dropped_B: np.ndarray | None = None
     marked_B: float = 0.0
     dropped_B: float = 0.0
+    trace: StepTrace | None = None                # how the step unfolded (for the live plots only)
+
 
 
 class RateModel(ABC):

@@ -24,10 +24,10 @@ class TimeBreakdownChart(pg.PlotWidget):
         super().__init__(parent, background=pal.color(QPalette.ColorRole.Base))
         fg = pal.color(QPalette.ColorRole.WindowText)
         # the legend is part of the title: the chart is narrow and a legend box would cover the bars
-        key = "  ".join(f"<span style='color:{colour}'>■</span> "
+        key = " ".join(f"<span style='color:{colour}'>■</span>"
                         f"{escape(QCoreApplication.translate('TimeBreakdownChart', label))}"
                         for _key, label, colour in PARTS)
-        self.setTitle(f"{escape(self.tr('Where the time went'))}<br><span style='font-size:8pt'>{key}</span>",
+        self.setTitle(f"{escape(self.tr('Where the time went'))}<br><span style='font-size:7pt'>{key}</span>",
                       color=fg.name(), size="9pt")
         self.setLabel("bottom", self.tr("time (ms)"))
         self.getPlotItem().getViewBox().setToolTip(
@@ -53,9 +53,14 @@ class TimeBreakdownChart(pg.PlotWidget):
             bar.setOpts(x0=list(left), y=ys, width=widths, height=0.6)
             left = [a + b for a, b in zip(left, widths, strict=True)]
         axis = self.getAxis("left")
-        axis.setTicks([[(y, r.label[:22]) for y, r in zip(ys, rows, strict=True)]])
+        axis.setTicks([[(y, _short(r.label)) for y, r in zip(ys, rows, strict=True)]])
         self.setYRange(-0.7, max(n, 1) - 0.3, padding=0)
         self.setXRange(0, max(left, default=1.0) * 1.05 or 1.0, padding=0)
         row_text = self.tr("{0}: compute {1:.3f} ms, transport {2:.3f} ms, coordination {3:.3f} ms")
         self.setToolTip("\n".join(row_text.format(r.label, r.compute_s * 1e3, r.transport_s * 1e3,
                                                   r.coordination_s * 1e3) for r in rows))
+
+
+def _short(label: str, limit: int = 14) -> str:
+    """A row label that leaves the narrow chart room for its bars (the tooltip has the whole label)."""
+    return label if len(label) <= limit else label[: limit - 1] + "…"

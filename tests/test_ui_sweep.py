@@ -124,3 +124,30 @@ def test_a_foreign_results_file_is_a_message_not_a_crash(qtbot, tmp_path):
         w.sweeps.start(request)
     assert "could not run" in w.sweeps.view.status.text()
     assert out.read_text(encoding="utf-8") == "a,b\n1,2\n"
+
+
+def test_a_point_opens_as_its_design_and_a_results_file_opens_for_charting(qtbot, tmp_path):
+    w = _window(qtbot, tmp_path)
+    out = tmp_path / "points.csv"
+    d = _dialog(qtbot, w, out)
+    d.on_generated.setChecked(True)
+    d.table.item(0, 1).setText("16,32")
+    request = d._problem()[1]
+    with qtbot.waitSignal(w.sweeps.finished, timeout=180_000):
+        w.sweeps.start(request)
+    rows = w.sweeps.view.results.rows
+    target = next(r for r in rows if r["gpus"] == "32" and r["backend"] == "ib")
+    w.sweeps.view._row_activated(rows.index(target), 0)          # what a double-click does
+    doc = w.editor.doc
+    assert doc.gpu_count() == 32 and {s.protocol for s in doc.segments.values()} == {"ib"}
+    assert "Sweep point" in doc.name and w.path is None
+    # the same file opened for charting: every point shown, but no design to rebuild from a file alone
+    foreign = tmp_path / "foreign.csv"
+    foreign.write_text("a,b\n1,2\n", encoding="utf-8")
+    assert not w.sweeps.open_results(str(foreign))
+    assert "Cannot open" in w.sweeps.view.status.text()
+    assert w.sweeps.open_results(str(out))
+    assert w.sweeps.view.table.rowCount() == 4 and w.sweeps.last_output == out
+    before = w.editor.doc
+    w.sweeps.view._row_activated(0, 0)
+    assert w.editor.doc is before

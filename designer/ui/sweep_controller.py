@@ -8,10 +8,12 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow
 
 from designer.analysis.sweep import SweepError, SweepSummary, run_sweep
+from designer.analysis.sweep.grid import format_value
 from designer.analysis.sweep.results import SweepResults, read_results, results_from_rows
+from designer.analysis.sweep.runner import build_point_design
 from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError
 from designer.ui.sweep_dialog import SweepDialog, SweepRequest
@@ -89,6 +91,8 @@ class SweepController(QObject):
                                          "cost every combination and chart the results"))
         simulate_menu.addAction(self.dock.toggleViewAction())
         self.view.stop_requested.connect(self.stop)
+        self.view.open_requested.connect(self.open_results)
+        self.view.point_activated.connect(self.open_point)
         self.thread: QThread | None = None
         self.worker: SweepWorker | None = None
         self.request: SweepRequest | None = None
@@ -224,6 +228,66 @@ class SweepController(QObject):
         message = self.tr("The sweep could not run: {0}").format(text)
         self.view.finish(message, error=True)
         self.window.show_message(message, error=True)
+
+    # ---- results files and points ------------------------------------------------------------
+    def open_results(self, path: str | None = None) -> bool:
+        """Chart a results file (asks for it when `path` is None); a file that is not a sweep's is a message."""
+        if self.running():
+            return False
+        if path is None:
+            folder = str(self.last_output.parent) if self.last_output else str(self.default_output().parent)
+            path, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open sweep results"), folder,
+                                                  self.tr("Sweep results (*.csv *.parquet)"))
+            if not path:
+                return False
+        try:
+            results = read_results(path)
+        except SweepError as exc:
+            self.view.finish(self.tr("Cannot open the sweep results: {0}").format(str(exc).splitlines()[0]),
+                             error=True)
+            return False
+        self.request = None                       # a file's points have no task to rebuild them from
+        self.last_output = Path(path)
+        self.dock.show()
+        self.dock.raise_()
+        self.view.preferred_x = None
+        self.view.results = None
+        self.view.show_results(results)
+        self.view.finish(self.tr("{0}: {1} points").format(Path(path).name, len(results.rows)))
+        return True
+
+    def point_design(self, row: dict):  # noqa: ANN201 - FabricDocument | None
+        """The design of a point of the sweep run in this window, rebuilt as the sweep built it (None when the
+        results came from a file: the window does not know how their designs were made)."""
+        if self.request is None:
+            return None
+        point = {}
+        for axis in self.request.axes:
+            text = str(row.get(axis.name, ""))
+            value = next((v for v in axis.values if format_value(v) == text), None)
+            if value is None:
+                return None
+            point[axis.name] = value
+        doc = build_point_design(self.request.task, point)
+        doc.name = self.tr("Sweep point {0}: {1}").format(
+            row.get("point", "?"), ", ".join(f"{k}={format_value(v)}" for k, v in point.items()))
+        return doc
+
+    def open_point(self, row: dict) -> None:
+        """Open a point's design as a new, unsaved design (after asking about unsaved changes)."""
+        try:
+            doc = self.point_design(row)
+        except (ProjectError, WorkloadError) as exc:
+            self.window.show_message(self.tr("Cannot build the point's design: {0}").format(
+                str(exc).splitlines()[0]), error=True)
+            return
+        if doc is None:
+            self.window.show_message(self.tr("Only the points of a sweep run in this window can be opened"),
+                                     error=True)
+            return
+        if self.window.maybe_save():
+            self.window.set_document(doc, None)
+            self.window.show_message(self.tr("Opened {0}").format(doc.name))
 
     def shutdown(self) -> None:
         """Stop a running sweep and wait for it (window closing)."""

@@ -108,6 +108,8 @@ class SweepView(QWidget):
     """Progress line, metric and x-axis choosers, the chart and the points table."""
 
     stop_requested = Signal()
+    open_requested = Signal()
+    point_activated = Signal(object)      # the row (dict) of the point the user double-clicked
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -137,6 +139,11 @@ class SweepView(QWidget):
         top.addWidget(self.status, 1)
         top.addWidget(self.progress)
         top.addWidget(self.stop_button)
+        self.open_button = QPushButton(self.tr("Open results…"))
+        self.open_button.setToolTip(self.tr("Chart a sweep's results file (.csv or .parquet), e.g. one written by "
+                                            "'fabric-designer sweep'"))
+        self.open_button.clicked.connect(self.open_requested)
+        top.addWidget(self.open_button)
         top.addWidget(QLabel(self.tr("Show:")))
         top.addWidget(self.metric)
         top.addWidget(QLabel(self.tr("against")))
@@ -158,6 +165,8 @@ class SweepView(QWidget):
         self.canvas.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignTop)
         self.canvas.ci.layout.setColumnStretchFactor(0, 1)
         self.table = QTableWidget(0, 0)
+        self.table.setToolTip(self.tr("Double-click a point to open its design"))
+        self.table.cellDoubleClicked.connect(self._row_activated)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
@@ -295,3 +304,7 @@ class SweepView(QWidget):
                     item.setForeground(QColor("#c0392b"))
                     item.setToolTip(str(row["error"]))
                 self.table.setItem(r, c, item)
+
+    def _row_activated(self, row: int, _column: int) -> None:
+        if self.results is not None and 0 <= row < len(self.results.rows):
+            self.point_activated.emit(self.results.rows[row])

@@ -1726,32 +1726,32 @@
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="110"/>
+        <location filename="../../designer/ui/live_plots.py" line="118"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="196"/>
+        <location filename="../../designer/ui/live_plots.py" line="204"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="197"/>
+        <location filename="../../designer/ui/live_plots.py" line="205"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="198"/>
+        <location filename="../../designer/ui/live_plots.py" line="206"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="234"/>
+        <location filename="../../designer/ui/live_plots.py" line="242"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="247"/>
+        <location filename="../../designer/ui/live_plots.py" line="255"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -3174,44 +3174,84 @@
 <context>
     <name>SweepController</name>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="81"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="83"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="87"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="89"/>
         <source>Design-space s&amp;weep…</source>
         <translation>设计空间扫描(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="88"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="90"/>
         <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
         <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="148"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="152"/>
         <source>Sweep of {0} points started</source>
         <translation>已开始 {0} 个点的扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="203"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="207"/>
         <source>, {0} could not be built or run (see the Problem column)</source>
         <translation>，{0} 个无法生成或运行（见“问题”列）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="205"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="209"/>
         <source>Sweep finished: {0} points in {1} ({2} already there, {3} run){4}</source>
         <translation>扫描完成：{0} 个点，保存在 {1}（已有 {2} 个，新运行 {3} 个）{4}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="217"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="221"/>
         <source>Sweep stopped: the finished points are in {0}; run the sweep again with the same file to continue</source>
         <translation>扫描已停止：已完成的点保存在 {0}；使用同一文件再次运行扫描即可继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="224"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="228"/>
         <source>The sweep could not run: {0}</source>
         <translation>扫描无法运行：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="239"/>
+        <source>Open sweep results</source>
+        <translation>打开扫描结果</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="240"/>
+        <source>Sweep results (*.csv *.parquet)</source>
+        <translation>扫描结果 (*.csv *.parquet)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="246"/>
+        <source>Cannot open the sweep results: {0}</source>
+        <translation>无法打开扫描结果：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="256"/>
+        <source>{0}: {1} points</source>
+        <translation>{0}：{1} 个设计点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="272"/>
+        <source>Sweep point {0}: {1}</source>
+        <translation>扫描设计点 {0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="281"/>
+        <source>Cannot build the point&apos;s design: {0}</source>
+        <translation>无法构建该设计点的设计：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="285"/>
+        <source>Only the points of a sweep run in this window can be opened</source>
+        <translation>只能打开在本窗口中运行的扫描的设计点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_controller.py" line="290"/>
+        <source>Opened {0}</source>
+        <translation>已打开 {0}</translation>
     </message>
 </context>
 <context>
@@ -3475,67 +3515,82 @@
         <translation>前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="117"/>
+        <location filename="../../designer/ui/sweep_view.py" line="119"/>
         <source>No sweep yet: Simulate → Design-space sweep…</source>
         <translation>尚无扫描：仿真 → 设计空间扫描…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="121"/>
+        <location filename="../../designer/ui/sweep_view.py" line="123"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="122"/>
+        <location filename="../../designer/ui/sweep_view.py" line="124"/>
         <source>Stop after the points that are running; finished points stay in the results file and a new sweep with the same file continues</source>
         <translation>在正在运行的点完成后停止；已完成的点保留在结果文件中，用同一文件的新扫描会继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="127"/>
+        <location filename="../../designer/ui/sweep_view.py" line="129"/>
         <source>The figure on the vertical axis</source>
         <translation>纵轴上的指标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="129"/>
+        <location filename="../../designer/ui/sweep_view.py" line="131"/>
         <source>The parameter on the horizontal axis; every combination of the others is one line</source>
         <translation>横轴上的参数；其余参数的每种组合各为一条曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="140"/>
+        <location filename="../../designer/ui/sweep_view.py" line="142"/>
+        <source>Open results…</source>
+        <translation>打开结果…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="143"/>
+        <source>Chart a sweep&apos;s results file (.csv or .parquet), e.g. one written by &apos;fabric-designer sweep&apos;</source>
+        <translation>以图表显示扫描结果文件（.csv 或 .parquet），例如由“fabric-designer sweep”写出的文件</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="147"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="142"/>
+        <location filename="../../designer/ui/sweep_view.py" line="149"/>
         <source>against</source>
         <translation>随</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="150"/>
+        <location filename="../../designer/ui/sweep_view.py" line="157"/>
         <source>Right-click → Export… for PNG, SVG or CSV</source>
         <translation>右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="188"/>
+        <location filename="../../designer/ui/sweep_view.py" line="168"/>
+        <source>Double-click a point to open its design</source>
+        <translation>双击设计点即可打开其设计</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="197"/>
         <source>Sweep of {0} points into {1}: starting…</source>
         <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="193"/>
+        <location filename="../../designer/ui/sweep_view.py" line="202"/>
         <source>, {0} could not be built or run</source>
         <translation>，{0} 个无法生成或运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="194"/>
+        <location filename="../../designer/ui/sweep_view.py" line="203"/>
         <source>Sweep into {0}: {1} of {2} points done{3}</source>
         <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="205"/>
+        <location filename="../../designer/ui/sweep_view.py" line="214"/>
         <source>Stopping after the running points…</source>
         <translation>正在等待运行中的点完成后停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="273"/>
+        <location filename="../../designer/ui/sweep_view.py" line="288"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -3556,37 +3611,32 @@
 <context>
     <name>TimeBreakdownChart</name>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="12"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="14"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="13"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="15"/>
         <source>transport</source>
         <translation>传输</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="14"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="16"/>
         <source>coordination</source>
         <translation>协调</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="24"/>
-        <source>Where the time went</source>
-        <translation>时间花在了哪里</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="25"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="32"/>
         <source>time (ms)</source>
         <translation>时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="27"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="34"/>
         <source>compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, PFC pauses, credit waits, congestion-control limits and hash collisions</source>
         <translation>计算：GPU 忙碌 · 传输：理想网络上以线速传送字节 · 协调：排队、PFC 暂停、信用等待、拥塞控制限速和哈希冲突</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="55"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="59"/>
         <source>{0}: compute {1:.3f} ms, transport {2:.3f} ms, coordination {3:.3f} ms</source>
         <translation>{0}：计算 {1:.3f} ms，传输 {2:.3f} ms，协调 {3:.3f} ms</translation>
     </message>

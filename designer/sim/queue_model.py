@@ -222,11 +222,17 @@ class QueueRateModel(RateModel):
         flows = FlowSet.from_paths(paths, sizes, line_rate_Bps=[self.maxmin.capacity[p[0]] for p in paths],
                                    base_latency_s=[float(lat[p].sum()) * 1e-9 for p in paths],
                                    cc=[self._sender_cc(p[0], 0) for p in paths])
+        # the fluid run covers only the ports these flows cross (a permutation on 16k GPUs uses about half of
+        # the fabric's ports): every per-port array of a step shrinks with it; results map back by `used`
+        used = np.unique(flows.hop_port)
+        local = np.full(self.fab.n_ports, -1, dtype=np.int64)
+        local[used] = np.arange(len(used))
+        flows.hop_port = local[flows.hop_port]
         rates = self.maxmin.rates(matrix)
         with np.errstate(divide="ignore", invalid="ignore"):
             t_est = float(np.nanmax(np.where(rates > 0, sub_bytes * bytes_per_flow / rates, 0.0)))
         dt = self.fixed_dt or float(np.clip(t_est / STEP_BUDGET, MIN_DT_S / 10, MAX_DT_S))
-        sim = FluidSimulator(self.ports, flows, dt_s=dt, dcqcn=self._dcqcn)
+        sim = FluidSimulator(self.ports.subset(used), flows, dt_s=dt, dcqcn=self._dcqcn)
         runs = min(max(int(repeats), 1), WARM_RUNS)
         acc0 = {k: v.copy() for k, v in sim.acc.items()}
         waits = np.zeros(flows.count)
@@ -239,7 +245,8 @@ class QueueRateModel(RateModel):
                 sim.finish[:] = np.nan
             t_start = sim.t
             if run_no == runs - 1:          # the live plots replay the last (warmest) run of the step
-                recorder = TraceRecorder(sim, self.fab.port_plane == PLANE_BACKEND, int(t_est / dt))
+                recorder = TraceRecorder(sim, self.fab.port_plane[used] == PLANE_BACKEND, int(t_est / dt),
+                                         port_index=used, n_ports=self.fab.n_ports)
             while not sim.done.all() and sim.steps < 2_000_000:
                 got = sim.step()
                 got_all += got
@@ -267,10 +274,17 @@ class QueueRateModel(RateModel):
         return SoloProfile(drain_s_per_byte=t_total / bytes_per_flow, sub_finish_s_per_byte=fin / bytes_per_flow,
                            levels=[(t_total / bytes_per_flow, total / max(t_total, 1e-30))], linear=False,
                            extra_latency_ns=extra, wait_samples=_wait_shares(sim.wait_hist),
-                           port_paused_s=sim.acc["paused"].copy(),
-                           port_stall_s=sim.acc["stall"].copy(), port_dropped_B=sim.acc["dropped"].copy(),
+                           port_paused_s=self._on_fabric(sim.acc["paused"], used),
+                           port_stall_s=self._on_fabric(sim.acc["stall"], used),
+                           port_dropped_B=self._on_fabric(sim.acc["dropped"], used),
                            marked_B=sim.marked_total, dropped_B=sim.dropped_total,
                            trace=trace)
+
+    def _on_fabric(self, per_used_port: np.ndarray, used: np.ndarray) -> np.ndarray:
+        """A per-port array of a fluid run over `used` ports, on all of the fabric's ports (0 elsewhere)."""
+        out = np.zeros(self.fab.n_ports)
+        out[used] = per_used_port
+        return out
 
     # ---- the fluid universe -------------------------------------------------------------------
     def _ensure(self, flows: ActiveFlows) -> np.ndarray:

@@ -41,12 +41,17 @@ class TraceRecorder:
     A window holds raw sums (bytes, paused and stalled port-seconds, marked bytes); when a step runs longer than
     expected, neighbouring windows are merged two by two, so a trace never holds more than 2 x WINDOWS."""
 
-    def __init__(self, sim, backend_ports: np.ndarray, expected_steps: int) -> None:  # noqa: ANN001 - simulator
+    def __init__(self, sim, backend_ports: np.ndarray, expected_steps: int, *,  # noqa: ANN001 - simulator
+                 port_index: np.ndarray | None = None, n_ports: int | None = None) -> None:
+        """`backend_ports` masks the simulator's ports; `port_index` maps them to the fabric's `n_ports` ports
+        when the simulator runs over a subset (the trace's per-port arrays are on the fabric's ports)."""
         self.sim = sim
+        self.port_index = port_index
+        self.n_ports = n_ports if n_ports is not None else len(backend_ports)
         self.backend = backend_ports
         self.n_backend = max(int(backend_ports.sum()), 1)
         self.every = max(1, int(expected_steps) // WINDOWS)
-        self.keep_ports = WINDOWS * 2 * len(backend_ports) <= MAX_PORT_CELLS
+        self.keep_ports = WINDOWS * 2 * self.n_ports <= MAX_PORT_CELLS
         self.t0 = sim.t
         self.windows: list[dict] = []
         self._acc = {k: sim.acc[k].copy() for k in ("served", "paused", "stall")}
@@ -95,9 +100,10 @@ class TraceRecorder:
         if self.keep_ports:
             served = np.stack([x["served"] for x in w])
             total = served.sum(axis=0)
-            port_frac = np.divide(served, total, out=np.zeros_like(served), where=total > 0).astype(np.float32)
-            queue = np.stack([x["queue"] for x in w])
-            paused = np.stack([x["paused"] for x in w])
+            port_frac = self._on_fabric(np.divide(served, total, out=np.zeros_like(served), where=total > 0)
+                                        .astype(np.float32))
+            queue = self._on_fabric(np.stack([x["queue"] for x in w]))
+            paused = self._on_fabric(np.stack([x["paused"] for x in w]))
         return StepTrace(
             t_end_frac=t_end / t_end[-1], delivered_frac=delivered / max(delivered.sum(), 1e-30),
             pause_fraction=np.array([x["paused_s"] for x in w]) / (self.n_backend * span),
@@ -105,6 +111,15 @@ class TraceRecorder:
             mark_fraction=np.minimum(np.array([x["marked"] for x in w]) / np.maximum(delivered, 1.0), 1.0),
             queue_max_B=np.array([x["queue_max"] for x in w]), queue_total_B=np.array([x["queue_total"] for x in w]),
             port_frac=port_frac, queue_B=queue, port_paused=paused)
+
+
+    def _on_fabric(self, per_port: np.ndarray) -> np.ndarray:
+        """(window x simulator port) -> (window x fabric port), zero on ports the step did not use."""
+        if self.port_index is None:
+            return per_port
+        out = np.zeros((per_port.shape[0], self.n_ports), dtype=per_port.dtype)
+        out[:, self.port_index] = per_port
+        return out
 
 
 def _merge(a: dict, b: dict) -> dict:

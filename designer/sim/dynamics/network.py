@@ -38,6 +38,13 @@ class PortSet:
     def count(self) -> int:
         return int(self.capacity_Bps.shape[0])
 
+    def subset(self, index: np.ndarray) -> PortSet:
+        """The ports at `index` (in that order): a fluid run over the ports its flows use, not the whole fabric."""
+        return PortSet(self.capacity_Bps[index], self.flow_control[index], self.xoff_B[index], self.xon_B[index],
+                       self.headroom_B[index], self.credit_B[index], self.queue_limit_B[index],
+                       self.ecn_kmin_B[index], self.ecn_kmax_B[index], self.ecn_pmax[index], self.is_nic[index],
+                       [self.names[i] for i in index] if self.names else [])
+
     @classmethod
     def uniform(cls, count: int, capacity_Bps: float, flow_control: int = FC_PFC, *, xoff_B: float = 512e3,
                 xon_B: float = 256e3, headroom_B: float = 118e3, credit_B: float = 256e3,

@@ -173,6 +173,11 @@ class FluidSimulator:
         prev_port[self.fwd + 1] = hp[self.fwd]
         self.prev_port = prev_port
         self.has_prev = prev_port >= 0
+        # index arrays every step uses, computed once per flow set (integer take beats a boolean mask)
+        self.hop_after = np.flatnonzero(self.has_prev)          # flow-hops with a previous hop
+        self.prev_of_hop_after = prev_port[self.hop_after]     # ... and the port that previous hop left by
+        self.fwd_port = hp[self.fwd]                           # port of each flow-hop that forwards
+        self.fwd_next = self.fwd + 1                           # the flow-hop its bytes move on to
         self.nic_port = hp[self.first] if F else np.zeros(0, np.int64)
         self.is_dcqcn, self.is_aimd = flows.cc == CC_DCQCN, flows.cc == CC_AIMD
         line = flows.line_rate_Bps.astype(float)
@@ -222,7 +227,7 @@ class FluidSimulator:
         q, acc = self.q, self.acc
         active = (flows.start_s <= t + 1e-15) & ~self.done
         Q = np.bincount(hp, weights=q, minlength=P)
-        ingress = np.bincount(self.prev_port[self.has_prev], weights=q[self.has_prev], minlength=P)
+        ingress = np.bincount(self.prev_of_hop_after, weights=q[self.hop_after], minlength=P)
         # PFC reacts within a step: Xoff is met one step of arrivals early so the headroom is not spent
         # on the model's own granularity.
         xoff = np.maximum(ports.xoff_B - cap * dt, 0.0)
@@ -239,7 +244,7 @@ class FluidSimulator:
         q -= out
         served = np.bincount(hp, weights=out, minlength=P)
         arrive = np.zeros(E)
-        arrive[self.fwd + 1] = out[self.fwd]
+        arrive[self.fwd_next] = out[self.fwd]
         got = out[self.last]                         # what left the last hop was delivered
         # injection at the senders, bounded by the room in their NIC queue (back-pressure to the host)
         rate = flows.line_rate_Bps.astype(float)
@@ -257,8 +262,8 @@ class FluidSimulator:
         self.remaining -= inject
         arrive[self.first] += inject
         # a PFC ingress beyond Xoff + headroom cannot hold the bytes: lossless in name only
-        inbound = np.bincount(hp[self.fwd], weights=out[self.fwd], minlength=P)
-        left_in = ingress - np.bincount(self.prev_port[self.has_prev], weights=out[self.has_prev], minlength=P)
+        inbound = np.bincount(self.fwd_port, weights=out[self.fwd], minlength=P)
+        left_in = ingress - np.bincount(self.prev_of_hop_after, weights=out[self.hop_after], minlength=P)
         over_pfc = np.where(self.pfc, np.maximum(left_in + inbound - (ports.xoff_B + ports.headroom_B), 0.0), 0.0)
         # lossy egress buffers drop what does not fit
         A = np.bincount(hp, weights=arrive, minlength=P)
@@ -271,7 +276,7 @@ class FluidSimulator:
                 # the overflow of ingress u falls on the bytes that just came through u
                 frac_u = np.divide(over_pfc, inbound, out=np.zeros(P), where=inbound > 0)
                 extra = np.zeros(E)
-                extra[self.fwd + 1] = out[self.fwd] * np.minimum(frac_u[hp[self.fwd]], 1.0)
+                extra[self.fwd_next] = out[self.fwd] * np.minimum(frac_u[self.fwd_port], 1.0)
                 self.headroom_overflow += float(extra.sum())
                 dropped_e = np.minimum(dropped_e + extra, arrive)
             arrive -= dropped_e

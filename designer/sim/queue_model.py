@@ -137,12 +137,17 @@ class QueueRateModel(RateModel):
         return PortSet(cap, fc, xoff, xon, headroom, credit, limit, kmin, kmax, pmax, is_nic)
 
     @staticmethod
-    def _dcqcn_params(fab: CompiledFabric) -> DcqcnParams:
-        """One DCQCN parameter set per run: the first RoCEv2 segment's (or the defaults)."""
-        for seg in fab.segments:
-            if seg.protocol != PROTO_IB:
-                return DcqcnParams.from_settings(seg.rocev2)
-        return DcqcnParams.from_settings(RoCESettings())
+    def _dcqcn_params(fab: CompiledFabric) -> list[DcqcnParams]:
+        """A DCQCN parameter set per segment (its RoCEv2 settings: each segment tunes its own NICs), and the
+        defaults last, for senders outside any segment."""
+        return [DcqcnParams.from_settings(seg.rocev2) for seg in fab.segments] + \
+            [DcqcnParams.from_settings(RoCESettings())]
+
+    def _dcqcn_set(self, paths: list[list[int]]) -> np.ndarray:
+        """Which parameter set each path's sender uses: its first port's segment (the defaults without one)."""
+        seg = self.fab.port_segment[np.array([path[0] for path in paths], dtype=np.int64)] if paths else \
+            np.zeros(0, dtype=np.int64)
+        return np.where(seg >= 0, seg, len(self._dcqcn) - 1).astype(np.int64)
 
     def _sender_cc(self, first_port: int, workload: int) -> int:
         fab = self.fab
@@ -222,6 +227,7 @@ class QueueRateModel(RateModel):
         flows = FlowSet.from_paths(paths, sizes, line_rate_Bps=[self.maxmin.capacity[p[0]] for p in paths],
                                    base_latency_s=[float(lat[p].sum()) * 1e-9 for p in paths],
                                    cc=[self._sender_cc(p[0], 0) for p in paths])
+        flows.dcqcn_set = self._dcqcn_set(paths)
         # the fluid run covers only the ports these flows cross (a permutation on 16k GPUs uses about half of
         # the fabric's ports): every per-port array of a step shrinks with it; results map back by `used`
         used = np.unique(flows.hop_port)
@@ -328,6 +334,7 @@ class QueueRateModel(RateModel):
         flows = FlowSet.from_paths(self.ent_paths, np.zeros(n), start_s=0.0,
                                    line_rate_Bps=[self.maxmin.capacity[p[0]] for p in self.ent_paths],
                                    base_latency_s=self.ent_base_s, cc=self.ent_cc)
+        flows.dcqcn_set = self._dcqcn_set(self.ent_paths)
         if self.sim is None:
             self.sim = FluidSimulator(self.ports, flows, dt_s=self._dt, dcqcn=self._dcqcn)
         else:

@@ -17,9 +17,14 @@ from designer.sim.dynamics.network import DcqcnParams
 class DcqcnState:
     """Per-flow DCQCN variables for the flows selected by `mask`."""
 
-    def __init__(self, line_rate_Bps: np.ndarray, params: DcqcnParams):
+    def __init__(self, line_rate_Bps: np.ndarray, params: DcqcnParams | list[DcqcnParams],
+                 param_set: np.ndarray | None = None):
+        """`params`: one set for every flow, or a list of sets with `param_set[i]` naming flow i's (each
+        RoCEv2 segment tunes DCQCN on its own NICs)."""
         n = line_rate_Bps.shape[0]
-        self.p = params
+        sets = params if isinstance(params, list) else [params]
+        index = np.zeros(n, dtype=np.int64) if param_set is None else np.asarray(param_set, dtype=np.int64)
+        self.p = DcqcnParams.per_flow(sets, index)       # every field an array over flows
         self.line = line_rate_Bps
         self.rate = line_rate_Bps.copy()          # R_C: current rate
         self.target = line_rate_Bps.copy()        # R_T: target rate
@@ -58,9 +63,9 @@ class DcqcnState:
         cut = cnp & (t - self.last_cut >= p.rate_reduce_period_s)
         if cut.any():
             self.target[cut] = self.rate[cut]
-            factor = np.maximum(1.0 - self.alpha[cut] / 2.0, p.min_dec_fac)
+            factor = np.maximum(1.0 - self.alpha[cut] / 2.0, p.min_dec_fac[cut])
             self.rate[cut] *= factor
-            self.alpha[cut] = (1.0 - p.g) * self.alpha[cut] + p.g
+            self.alpha[cut] = (1.0 - p.g[cut]) * self.alpha[cut] + p.g[cut]
             self.last_cut[cut] = t
             for arr in (self.timer, self.bytes, self.alpha_clock):
                 arr[cut] = 0.0
@@ -70,15 +75,15 @@ class DcqcnState:
         # alpha decays when no CNP arrived for K
         self.alpha_clock[live] += dt
         decay = live & (self.alpha_clock >= p.alpha_update_s)
-        self.alpha[decay] *= 1.0 - p.g
-        self.alpha_clock[decay] -= p.alpha_update_s
+        self.alpha[decay] *= 1.0 - p.g[decay]
+        self.alpha_clock[decay] -= p.alpha_update_s[decay]
         # rate-increase events
         self.timer[live] += dt
         self.bytes[live] += sent_B[live]
         t_ev = live & (self.timer >= p.timer_s)
         b_ev = live & (self.bytes >= p.byte_counter_B)
-        self.timer[t_ev] -= p.timer_s
-        self.bytes[b_ev] -= p.byte_counter_B
+        self.timer[t_ev] -= p.timer_s[t_ev]
+        self.bytes[b_ev] -= p.byte_counter_B[b_ev]
         self.timer_events += t_ev
         self.byte_events += b_ev
         ev = t_ev | b_ev
@@ -88,8 +93,8 @@ class DcqcnState:
             hi = np.maximum(self.timer_events, self.byte_events)
             hyper = ev & (lo > f)
             additive = ev & ~hyper & (hi > f)
-            self.target[additive] += p.rate_ai_Bps
-            self.target[hyper] += p.rate_hai_Bps * (lo[hyper] - f)
+            self.target[additive] += p.rate_ai_Bps[additive]
+            self.target[hyper] += p.rate_hai_Bps[hyper] * (lo[hyper] - f[hyper])
             np.minimum(self.target, self.line, out=self.target)
             self.rate[ev] = (self.target[ev] + self.rate[ev]) / 2.0
         np.clip(self.rate, p.min_rate_Bps, self.line, out=self.rate)

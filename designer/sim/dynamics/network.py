@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -81,6 +81,12 @@ class DcqcnParams:
                    cnp_interval_s=s.cnp_interval_us * 1e-6, rate_reduce_period_s=s.rate_reduce_period_us * 1e-6,
                    alpha_update_s=s.alpha_update_us * 1e-6, min_rate_Bps=s.min_rate_mbps * 1e6 / 8)
 
+    @staticmethod
+    def per_flow(sets: list[DcqcnParams], index: np.ndarray) -> DcqcnParams:
+        """One parameter set whose fields are arrays over flows: flow i takes sets[index[i]] (its segment's)."""
+        names = [f.name for f in fields(DcqcnParams)]
+        return DcqcnParams(**{n: np.array([getattr(s, n) for s in sets])[index] for n in names})
+
 
 @dataclass
 class AimdParams:
@@ -104,6 +110,7 @@ class FlowSet:
     hop_flow: np.ndarray                     # flow index of each flow-hop
     hop_port: np.ndarray                     # port of each flow-hop
     segment: np.ndarray | None = None        # segment index per flow (for per-segment metrics)
+    dcqcn_set: np.ndarray | None = None      # which DCQCN parameter set a flow's sender uses (its segment's)
 
     @property
     def count(self) -> int:

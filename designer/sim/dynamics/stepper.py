@@ -186,7 +186,7 @@ class FluidSimulator:
         self.delivered = np.zeros(F)
         self.finish = np.full(F, np.nan)
         self.done = np.zeros(F, dtype=bool)
-        self.dcq = DcqcnState(line, self.dcqcn_params) if self.is_dcqcn.any() else None
+        self.dcq = DcqcnState(line, self.dcqcn_params, flows.dcqcn_set) if self.is_dcqcn.any() else None
         self.aimd = AimdState(line, self.aimd_params) if self.is_aimd.any() else None
         self.mark_credit_seen = None
         if old is None:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "designer"
 # exceptions whose text reaches users; their message must be a Message (or text passed through from elsewhere)
 ERROR_TYPES = {"ProjectError", "SizingError", "WorkloadError", "SimulationTooLarge", "SweepError",
-               "ReportOptionsError", "CommandError"}
+               "ReportOptionsError", "CommandError", "ExportError"}
 
 
 def _is_text(node: ast.AST) -> bool:

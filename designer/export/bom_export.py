@@ -30,7 +30,7 @@ def bom_sheets(report: CostReport) -> list[SheetTable]:
 def write_bom(doc: FabricDocument, path: str | os.PathLike[str], catalog: Catalog | None = None,
               currency: str | None = None) -> CostReport:
     """Price `doc` and write its bill of materials to `path` (.csv or .xlsx); returns the report written."""
-    fmt = output_format(path, ("csv", "xlsx"), "bill of materials")
+    fmt = output_format(path, ("csv", "xlsx"), "bom")
     report = cost_report(doc, catalog, currency)
     if fmt == "csv":
         write_text_atomically(path, report.to_csv(), excel_bom=True)

@@ -119,7 +119,7 @@ def cabling_sheets(rows: list[CablingRow]) -> list[SheetTable]:
 
 def write_cabling_plan(doc: FabricDocument, path: str | os.PathLike[str], catalog: Catalog | None = None) -> int:
     """Write the plan to `path` (.csv or .xlsx by its suffix); returns the number of rows (= links)."""
-    fmt = output_format(path, ("csv", "xlsx"), "cabling plan")
+    fmt = output_format(path, ("csv", "xlsx"), "cabling")
     rows = cabling_rows(doc, catalog)
     if fmt == "csv":
         write_text_atomically(path, cabling_csv(rows), excel_bom=True)

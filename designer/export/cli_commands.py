@@ -25,9 +25,8 @@ from designer.model.errors import ProjectError
 from designer.model.fileformat import load, save
 
 OUTPUT_OPTIONS = ("cabling", "bom", "graphml", "dot", "containerlab")
-_SUFFIXES = {"cabling": (("csv", "xlsx"), "cabling plan"), "bom": (("csv", "xlsx"), "bill of materials"),
-             "graphml": (("graphml", "xml"), "GraphML"), "dot": (("dot", "gv"), "Graphviz DOT file"),
-             "containerlab": (("yml", "yaml"), "containerlab topology")}
+_SUFFIXES = {"cabling": ("csv", "xlsx"), "bom": ("csv", "xlsx"), "graphml": ("graphml", "xml"), "dot": ("dot", "gv"),
+             "containerlab": ("yml", "yaml")}
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -43,8 +42,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 2
     try:
         for opt, path in wanted.items():
-            allowed, what = _SUFFIXES[opt]
-            output_format(path, allowed, what)
+            output_format(path, _SUFFIXES[opt], opt)
         doc = load(args.file)
         for opt, path in wanted.items():
             print(_export_one(doc, opt, path, getattr(args, "currency", None)))
@@ -52,7 +50,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}", file=sys.stderr)
         return 2
     except ExportError as exc:
-        print(str(exc), file=sys.stderr)
+        print(str(exc), file=sys.stderr)   # renders in the current language
         return 2
     except OSError as exc:
         print(render("error.export.cannot_write", reason=text_of(os_reason(exc))), file=sys.stderr)

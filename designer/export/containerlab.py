@@ -20,6 +20,7 @@ import re
 from designer.catalog.loader import Catalog, load_catalog
 from designer.export.ethernet_parts import ethernet_part
 from designer.export.output_file import ExportError, write_text_atomically
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.nodes import Node
 
@@ -77,7 +78,7 @@ def to_containerlab(doc: FabricDocument, catalog: Catalog | None = None) -> str:
     cat = catalog if catalog is not None else load_catalog()
     part = ethernet_part(doc)
     if not part.node_ids:
-        raise ExportError("the design has no Ethernet part (front-end or RoCEv2) to emulate with containerlab")
+        raise ExportError(Message("error.export.no_ethernet"))
     clab = container_names(part.node_ids)
     names = {nid: interface_names(doc.nodes[nid]) for nid in part.node_ids}
     kinds = {nid: node_kind(doc.nodes[nid], cat) for nid in part.node_ids}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from designer.i18n.message import Message, either
 from designer.model.atomic_write import write_bytes_atomically  # noqa: F401 - the export writers use it
 
 
@@ -13,11 +14,13 @@ class ExportError(ValueError):
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...], what: str) -> str:
-    """The format of `path` from its suffix ("csv", "xlsx", ...), or ExportError naming what is allowed."""
+    """The format of `path` from its suffix ("csv", "xlsx", ...), or ExportError naming what is allowed.
+
+    `what` names the output: "cabling", "bom", "graphml", "dot" or "containerlab" (message id export.what.*)."""
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix not in allowed:
-        choices = " or ".join(f".{a}" for a in allowed)
-        raise ExportError(f"{os.fspath(path)}: the {what} is written as {choices}, not '.{suffix or '(none)'}'")
+        raise ExportError(Message("error.export.wrong_type", path=os.fspath(path), what=Message(f"export.what.{what}"),
+                                  choices=either([f".{a}" for a in allowed]), suffix=f".{suffix or '(none)'}"))
     return suffix
 
 

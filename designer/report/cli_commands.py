@@ -7,6 +7,8 @@ import sys
 import warnings
 
 from designer.analysis.sweep.grid import SweepError
+from designer.i18n import render
+from designer.i18n.message import os_reason, text_of
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load
 from designer.report.options import ReportOptions
@@ -26,7 +28,7 @@ def cmd_report(args) -> int:
     """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
     output = getattr(args, "output", None)
     if not output:
-        print("report: give the output PDF with -o OUT.pdf", file=sys.stderr)
+        print(render("error.report.no_output"), file=sys.stderr)
         return 2
     try:
         doc = load(args.file)
@@ -40,15 +42,15 @@ def cmd_report(args) -> int:
             warnings.simplefilter("always")
             build_proposal(doc, output, options=options)
         for w in caught:
-            print(f"report: warning: {w.message}", file=sys.stderr)
+            print(render("report.warning", text=w.message), file=sys.stderr)
     except SweepError as exc:   # names the results file or the metric
-        print(f"report: {str(exc).splitlines()[0]}", file=sys.stderr)
+        print(render("report.error", text=str(exc).splitlines()[0]), file=sys.stderr)
         return 2
     except ProjectError as exc:
         print(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"{output}: cannot write the proposal: {exc.strerror or exc}", file=sys.stderr)
+        print(render("error.report.cannot_write", file=output, reason=text_of(os_reason(exc))), file=sys.stderr)
         return 2
     except ValueError as exc:  # bad workload spec or option; ValueError subclasses carry one-line messages
         print(f"{args.file}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)

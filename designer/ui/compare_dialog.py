@@ -146,8 +146,10 @@ class CompareDialog(QDialog):
     def _on_finished(self, result) -> None:  # noqa: ANN001
         self.results[self.current] = result
         t, thr, p99 = self.series[self.current]
+        # the curves run to the completion time at their last rate (the run's mean goodput is in the table:
+        # drawn as the last point it would read as a spike)
         t.append(result.completion_time_s * 1e3)
-        thr.append(float(result.data["goodput_gbps"]))
+        thr.append(thr[-1] if thr else float(result.data["goodput_gbps"]))
         p99.append(float(result.data["latency_us"]["p99"]))
         self._draw(self.current)
         self._fill_column(self.current)

@@ -238,7 +238,8 @@ class FluidSimulator:
         limited = self.credit & (credit_room < service)
         service = np.where(limited, credit_room, service)
         acc["stall"] += np.where(limited & (Q > credit_room), dt, 0.0)
-        frac = np.divide(service, Q, out=np.zeros(P), where=Q > 0)
+        with np.errstate(over="ignore"):       # a denormal queue overflows the ratio: it drains whole (frac 1)
+            frac = np.divide(service, Q, out=np.zeros(P), where=Q > 0)
         np.minimum(frac, 1.0, out=frac)
         out = q * frac[hp]
         q -= out

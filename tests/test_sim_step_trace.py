@@ -42,3 +42,14 @@ def test_pfc_only_incast_shows_pauses_while_it_runs():
     assert sum(p > 0 for p in pauses) >= len(live) // 2 and any(paused_links)
     # without DCQCN nothing slows the senders: the queue stays deep until the incast drains
     assert np.median([(s.extra or {}).get("queue_max_B", 0.0) for s in live]) > 1e6
+
+
+def test_a_long_congested_step_reports_its_progress_while_it_runs():
+    shares: list[float] = []
+    opts = SimOptions(seed=1, on_busy=shares.append)
+    run(load(SMALL), ["incast:8:64MiB:dcqcn=off"], opts)
+    assert len(shares) >= 3
+    assert shares == sorted(shares) and 0 < shares[0] and shares[-1] <= 1.0
+    quiet: list[float] = []
+    run(load(SMALL), ["allreduce:64MiB"], SimOptions(seed=1, rate_model="maxmin", on_busy=quiet.append))
+    assert quiet == []                 # nothing congested runs through the queues: nothing to report

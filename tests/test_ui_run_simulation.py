@@ -177,3 +177,16 @@ def test_clicking_a_cable_after_a_run_shows_its_series_in_the_inspector(qtbot):
     qtbot.wait(50)
     assert w.inspector.widget().findChild(pg.PlotWidget, "inspector_series") is None
     w.runs.shutdown()
+
+
+def test_a_long_congested_step_shows_progress_before_its_first_plot_point(qtbot):
+    """The queues of one big congested step take seconds and yield no snapshot until done: the child reports
+    the share simulated, and the status bar says so instead of sitting still."""
+    w = open_window(qtbot, "small-rocev2-pod.json")
+    shares: list[float] = []
+    w.runs.runner.busy.connect(shares.append)
+    w.runs.start(["incast:8:64MiB:dcqcn=off"], seed=1)
+    qtbot.waitUntil(lambda: bool(shares), timeout=60_000)
+    assert "%" in w.runs.sim_time.text() and "congested" in w.runs.sim_time.text()
+    wait_done(qtbot, w, 60_000)
+    assert shares == sorted(shares) and 0 < shares[0] and shares[-1] <= 1.0

@@ -6,7 +6,7 @@ import dataclasses
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -45,6 +45,9 @@ class SimOptions:
     rate_model: str = "queue"                  # "queue": fluid queues where congested, max-min elsewhere; "maxmin"
     failures: list[str] = field(default_factory=list)   # KIND:ID@TIME[:up=TIME][:gbps=N] (designer/sim/failures.py)
     control: queue.Queue | None = None         # interactive failure specs ("link:L1@now"), read between intervals
+    # called now and then while a congested step runs through the fluid queues (which yields no interval until
+    # the step is done), with the share of that step simulated so far: a long step shows it is moving
+    on_busy: Callable[[float], None] | None = None
 
     def check(self) -> None:
         if self.backend not in (None, "ib", "rocev2"):
@@ -129,8 +132,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             for _ in ideal.run():
                 pass
             ideal_totals = ideal.totals
-        model = (QueueRateModel(fab, workload_options=[w.options for w in parsed]) if model_cls is QueueRateModel
-                 else model_cls(fab))
+        model = (QueueRateModel(fab, workload_options=[w.options for w in parsed], on_busy=opts.on_busy)
+                 if model_cls is QueueRateModel else model_cls(fab))
         engine = Engine(fab, plan, model, routes, cancel=cancel, failures=fails)
         counters = IntervalCounters(fab, engine.totals, model)   # per-interval queue figures for the plots
         planned = max(engine.planned_bytes(), 1.0)

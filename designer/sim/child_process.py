@@ -4,7 +4,8 @@ The window runs the engine here rather than in a thread: the engine's many small
 interpreter lock, which a GUI thread would wait for (stalls of hundreds of ms, measured). A process has
 its own lock, so the window's event loop stays free. The child sends ("snapshot", Snapshot),
 ("result", SimResult), ("error", one-line text) or ("cancelled", None); the parent sends ("cancel",),
-("pause",), ("resume",) and ("fail", "link:L3@now") — a failure the engine takes between intervals
+("pause",), ("resume",) and ("fail", "link:L3@now"); while a congested step runs through the queues it also
+sends ("busy", share of the step done), at most a few times a second — a failure the engine takes between intervals
 (SimOptions.control). The document travels as its project-file text, so the child sees exactly what
 would be saved. One duplex pipe carries both directions: no named semaphores, which other libraries'
 process pools can leave unusable for later children.
@@ -15,9 +16,11 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import threading
+import time
 from typing import Any
 
 SNAPSHOTS_PER_RUN = 200   # plotted points per run: smooth curves, small pipe traffic
+BUSY_EVERY_S = 0.25       # at most four progress notices a second from a long congested step
 
 
 class ChildRun:
@@ -118,7 +121,15 @@ def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | Non
             send("cancelled", None)
             return
         cadence_s = max(quick.completion_time_s, 1e-9) / SNAPSHOTS_PER_RUN
-        opts = SimOptions(seed=seed, backend=backend, snapshot_interval_s=cadence_s, control=control)
+        last_busy = [0.0]
+
+        def busy(share: float) -> None:          # a long congested step: tell the window it is moving
+            now = time.monotonic()
+            if now - last_busy[0] >= BUSY_EVERY_S:
+                last_busy[0] = now
+                send("busy", share)
+
+        opts = SimOptions(seed=seed, backend=backend, snapshot_interval_s=cadence_s, control=control, on_busy=busy)
         if failures:
             opts.failures = failures
         for snap in stream(doc, workloads, opts, cancel):

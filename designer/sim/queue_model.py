@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable
 
 import numpy as np
 import scipy.sparse as sp
@@ -82,13 +83,17 @@ def _wait_shares(wait_hist_B: np.ndarray) -> tuple[np.ndarray, np.ndarray] | Non
     return (lat_s * 1e9, bytes_ / total) if total > 0 else None
 
 
+BUSY_STEPS = 250     # steps of a congested step between progress notices (about 10 a second on a large one)
+
 class QueueRateModel(RateModel):
     """Fluid queues where the traffic congests the fabric, max-min where it does not."""
 
     name = "fluid queues (PFC, ECN/DCQCN, credits) + max-min"
 
-    def __init__(self, fab: CompiledFabric, *, dt_s: float | None = None, workload_options: list | None = None):
+    def __init__(self, fab: CompiledFabric, *, dt_s: float | None = None, workload_options: list | None = None,
+                 on_busy: Callable[[float], None] | None = None):
         super().__init__(fab)
+        self.on_busy = on_busy          # told the share of a congested step done, every BUSY_STEPS steps
         self.maxmin = MaxMinRateModel(fab)
         self.ports = self._ports(fab)
         self.fixed_dt = dt_s
@@ -260,6 +265,8 @@ class QueueRateModel(RateModel):
                     waits += got * sim.last_wait_s
                 if recorder is not None:
                     recorder.after_step(float(got.sum()))
+                if self.on_busy is not None and sim.steps % BUSY_STEPS == 0:
+                    self.on_busy(min(float(got_all.sum()) / max(float(sizes.sum()) * runs, 1.0), 1.0))
         trace = recorder.trace() if recorder is not None else None
         self.stepped += sim.steps
         # per-step figures: the mean over the runs (the cold first step included)

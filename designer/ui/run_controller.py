@@ -69,6 +69,7 @@ class RunController(QObject):
         self.panel.stop_requested.connect(self.stop)
         self.panel.compare_requested.connect(self.compare)
         self.runner.snapshot.connect(self._on_snapshot)
+        self.runner.busy.connect(self.show_busy)
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
         window.scene.selectionChanged.connect(self._on_selection)
@@ -141,6 +142,10 @@ class RunController(QObject):
     def _idle(self) -> None:
         self.panel.set_running(False)
         self.progress.setVisible(False)
+
+    def show_busy(self, share: float) -> None:
+        """A congested step is running through the queues: nothing to plot until it is done, so say so."""
+        self.sim_time.setText(self.tr("queues of a congested step: {0:.0%} simulated").format(share))
 
     def _on_snapshot(self, snap) -> None:  # noqa: ANN001
         # only queue it: the GUI thread shares the interpreter with the worker, so every Qt call made

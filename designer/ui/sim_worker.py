@@ -45,6 +45,7 @@ class SimWorker(QObject):
     """Streams one run at a time; lives in a worker thread."""
 
     snapshot = Signal(int, object)      # run id, Snapshot
+    busy = Signal(int, float)           # run id, share of a long congested step simulated
     finished = Signal(int, object)      # run id, SimResult
     failed = Signal(int, str)           # run id, one-line message
     cancelled = Signal(int)
@@ -86,6 +87,9 @@ class SimWorker(QObject):
                 if kind == "snapshot":
                     if not req.cancel.is_set():
                         self.snapshot.emit(req.run_id, payload)
+                elif kind == "busy":
+                    if not req.cancel.is_set():
+                        self.busy.emit(req.run_id, float(payload))
                 elif kind == "result":
                     self.finished.emit(req.run_id, payload)
                     return
@@ -117,6 +121,7 @@ class SimRunner(QObject):
     """The GUI-side owner of the worker thread: start, pause, resume, stop; drops stale batches."""
 
     snapshot = Signal(object)
+    busy = Signal(float)                # share of a long congested step simulated so far
     finished = Signal(object)
     failed = Signal(str)
     stopped = Signal()
@@ -130,6 +135,7 @@ class SimRunner(QObject):
         self.worker.moveToThread(self.thread)
         self._request.connect(self.worker.start_run)
         self.worker.snapshot.connect(self._on_snapshot)
+        self.worker.busy.connect(self._on_busy)
         self.worker.finished.connect(self._on_finished)
         self.worker.failed.connect(self._on_failed)
         self.worker.cancelled.connect(self._on_cancelled)
@@ -185,6 +191,11 @@ class SimRunner(QObject):
     def _on_snapshot(self, run_id: int, snap: object) -> None:
         if self._is_current(run_id):
             self.snapshot.emit(snap)
+
+    @Slot(int, float)
+    def _on_busy(self, run_id: int, share: float) -> None:
+        if self._is_current(run_id):
+            self.busy.emit(share)
 
     @Slot(int, object)
     def _on_finished(self, run_id: int, result: object) -> None:

@@ -183,7 +183,7 @@
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="208"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="210"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -2602,122 +2602,127 @@
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="77"/>
+        <location filename="../../designer/ui/run_controller.py" line="78"/>
         <source>Simulate the workload chosen in the Run panel</source>
         <translation>仿真运行面板中选择的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="79"/>
+        <location filename="../../designer/ui/run_controller.py" line="80"/>
         <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="119"/>
+        <location filename="../../designer/ui/run_controller.py" line="120"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="120"/>
+        <location filename="../../designer/ui/run_controller.py" line="121"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="120"/>
+        <location filename="../../designer/ui/run_controller.py" line="121"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="121"/>
+        <location filename="../../designer/ui/run_controller.py" line="122"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="131"/>
+        <location filename="../../designer/ui/run_controller.py" line="132"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="131"/>
+        <location filename="../../designer/ui/run_controller.py" line="132"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="138"/>
+        <location filename="../../designer/ui/run_controller.py" line="139"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="159"/>
+        <location filename="../../designer/ui/run_controller.py" line="148"/>
+        <source>queues of a congested step: {0:.0%} simulated</source>
+        <translation>拥塞步骤的队列仿真：已完成 {0:.0%}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="164"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="169"/>
+        <location filename="../../designer/ui/run_controller.py" line="174"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="170"/>
+        <location filename="../../designer/ui/run_controller.py" line="175"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="222"/>
+        <location filename="../../designer/ui/run_controller.py" line="227"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="225"/>
+        <location filename="../../designer/ui/run_controller.py" line="230"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="239"/>
+        <location filename="../../designer/ui/run_controller.py" line="244"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="240"/>
+        <location filename="../../designer/ui/run_controller.py" line="245"/>
         <source>simulated time (ms)</source>
         <translation>仿真时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="285"/>
+        <location filename="../../designer/ui/run_controller.py" line="290"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="286"/>
+        <location filename="../../designer/ui/run_controller.py" line="291"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="288"/>
+        <location filename="../../designer/ui/run_controller.py" line="293"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="290"/>
+        <location filename="../../designer/ui/run_controller.py" line="295"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="292"/>
+        <location filename="../../designer/ui/run_controller.py" line="297"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="295"/>
+        <location filename="../../designer/ui/run_controller.py" line="300"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="297"/>
+        <location filename="../../designer/ui/run_controller.py" line="302"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="299"/>
+        <location filename="../../designer/ui/run_controller.py" line="304"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -3161,12 +3166,12 @@
 <context>
     <name>SimWorker</name>
     <message>
-        <location filename="../../designer/ui/sim_worker.py" line="61"/>
+        <location filename="../../designer/ui/sim_worker.py" line="62"/>
         <source>cannot start the simulation: {0}: {1}</source>
         <translation>无法启动仿真：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sim_worker.py" line="79"/>
+        <location filename="../../designer/ui/sim_worker.py" line="80"/>
         <source>the simulation process ended unexpectedly (exit code {0})</source>
         <translation>仿真进程意外结束（退出码 {0}）</translation>
     </message>

@@ -53,3 +53,19 @@ def test_a_long_congested_step_reports_its_progress_while_it_runs():
     quiet: list[float] = []
     run(load(SMALL), ["allreduce:64MiB"], SimOptions(seed=1, rate_model="maxmin", on_busy=quiet.append))
     assert quiet == []                 # nothing congested runs through the queues: nothing to report
+
+
+def test_cancel_stops_a_congested_step_part_way():
+    import threading
+
+    cancel = threading.Event()
+    shares: list[float] = []
+
+    def busy(share: float) -> None:
+        shares.append(share)
+        cancel.set()                   # the user pressed Stop while the queues were being simulated
+
+    snaps = list(stream(load(SMALL), ["incast:8:64MiB:dcqcn=off"],
+                        SimOptions(seed=1, snapshot_interval_s=CADENCE_S, on_busy=busy), cancel))
+    assert len(shares) == 1 and shares[0] < 0.5       # stopped at the next check, not at the step's end
+    assert all(s.result is None for s in snaps)

@@ -132,7 +132,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             for _ in ideal.run():
                 pass
             ideal_totals = ideal.totals
-        model = (QueueRateModel(fab, workload_options=[w.options for w in parsed], on_busy=opts.on_busy)
+        model = (QueueRateModel(fab, workload_options=[w.options for w in parsed], on_busy=opts.on_busy,
+                                cancel=cancel)
                  if model_cls is QueueRateModel else model_cls(fab))
         engine = Engine(fab, plan, model, routes, cancel=cancel, failures=fails)
         counters = IntervalCounters(fab, engine.totals, model)   # per-interval queue figures for the plots

@@ -12,6 +12,7 @@ and pause time the delivered bytes met is returned per sub-flow, so tail latency
 from __future__ import annotations
 
 import math
+import threading
 from collections import defaultdict
 from collections.abc import Callable
 
@@ -23,6 +24,7 @@ from designer.sim.compile import PLANE_BACKEND, PLANE_FRONTEND, PLANE_NVLINK, Co
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC, DcqcnParams
 from designer.sim.dynamics.stepper import histogram_samples
+from designer.sim.engine import Cancelled
 from designer.sim.framing import PROTO_IB, PROTO_NVLINK
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, RateModel, SoloProfile
 from designer.sim.step_trace import TraceRecorder
@@ -91,8 +93,9 @@ class QueueRateModel(RateModel):
     name = "fluid queues (PFC, ECN/DCQCN, credits) + max-min"
 
     def __init__(self, fab: CompiledFabric, *, dt_s: float | None = None, workload_options: list | None = None,
-                 on_busy: Callable[[float], None] | None = None):
+                 on_busy: Callable[[float], None] | None = None, cancel: threading.Event | None = None):
         super().__init__(fab)
+        self.cancel = cancel            # checked every BUSY_STEPS steps of a congested step (a Stop is prompt)
         self.on_busy = on_busy          # told the share of a congested step done, every BUSY_STEPS steps
         self.maxmin = MaxMinRateModel(fab)
         self.ports = self._ports(fab)
@@ -265,8 +268,11 @@ class QueueRateModel(RateModel):
                     waits += got * sim.last_wait_s
                 if recorder is not None:
                     recorder.after_step(float(got.sum()))
-                if self.on_busy is not None and sim.steps % BUSY_STEPS == 0:
-                    self.on_busy(min(float(got_all.sum()) / max(float(sizes.sum()) * runs, 1.0), 1.0))
+                if sim.steps % BUSY_STEPS == 0:
+                    if self.cancel is not None and self.cancel.is_set():
+                        raise Cancelled()
+                    if self.on_busy is not None:
+                        self.on_busy(min(float(got_all.sum()) / max(float(sizes.sum()) * runs, 1.0), 1.0))
         trace = recorder.trace() if recorder is not None else None
         self.stepped += sim.steps
         # per-step figures: the mean over the runs (the cold first step included)

@@ -69,3 +69,14 @@ def test_cancel_stops_a_congested_step_part_way():
                         SimOptions(seed=1, snapshot_interval_s=CADENCE_S, on_busy=busy), cancel))
     assert len(shares) == 1 and shares[0] < 0.5       # stopped at the next check, not at the step's end
     assert all(s.result is None for s in snaps)
+
+
+def test_a_snapshot_count_sizes_the_cadence_without_a_first_pass():
+    for spec in ("incast:8:64MiB", "allreduce:256MiB"):
+        snaps = list(stream(load(SMALL), [spec], SimOptions(seed=1, snapshot_count=50)))
+        live, final = snaps[:-1], snaps[-1]
+        times = [s.time_s for s in live]
+        assert 25 <= len(live) <= 400, (spec, len(live))
+        assert times == sorted(times) and times[-1] <= final.time_s
+        assert final.result.data["completion_time_s"] == run(load(SMALL), [spec], SimOptions(seed=1)).data[
+            "completion_time_s"]

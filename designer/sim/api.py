@@ -40,6 +40,9 @@ class SimOptions:
     seed: int = 1
     backend: str | None = None
     snapshot_interval_s: float | None = None   # simulated seconds between snapshots (None: only the last)
+    # about how many snapshots a run should stream when no interval is given: the interval starts at the ideal
+    # fabric's completion time / count and doubles whenever the run outlasts it (a congested run is slower)
+    snapshot_count: int | None = None
     catalog: Catalog | None = None
     ideal_pass: bool = True                    # also run an ideal non-blocking fabric for throughput_fraction
     rate_model: str = "queue"                  # "queue": fluid queues where congested, max-min elsewhere; "maxmin"
@@ -55,6 +58,8 @@ class SimOptions:
         if not isinstance(self.seed, int) or isinstance(self.seed, bool) or self.seed < 0:
             raise WorkloadError(Message("error.sim.seed", value=repr(self.seed)))
         if self.snapshot_interval_s is not None and not self.snapshot_interval_s > 0:
+            raise WorkloadError(Message("error.sim.snapshot_interval"))
+        if self.snapshot_count is not None and not (isinstance(self.snapshot_count, int) and self.snapshot_count > 0):
             raise WorkloadError(Message("error.sim.snapshot_interval"))
         if self.rate_model not in RATE_MODELS:
             raise WorkloadError(Message("error.sim.rate_model", model=self.rate_model, choices=", ".join(RATE_MODELS)))
@@ -139,6 +144,11 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
         counters = IntervalCounters(fab, engine.totals, model)   # per-interval queue figures for the plots
         planned = max(engine.planned_bytes(), 1.0)
         cadence = opts.snapshot_interval_s
+        target = opts.snapshot_count if cadence is None else None
+        if target:
+            # the ideal fabric's completion is a lower bound of the real one: a first cadence, doubled below
+            ideal_end = max(ideal_totals.phase_end_s.values(), default=0.0) if ideal_totals is not None else 0.0
+            cadence = (ideal_end or 1e-3) / target
         next_tick = cadence if cadence else np.inf
         emitted = 0
         last: Interval | None = None
@@ -171,6 +181,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
                                in_flight=iv.in_flight, progress=progress, extra=extra)
             emitted += n_ticks
             next_tick += n_ticks * cadence
+            if target and emitted >= target and emitted % target < n_ticks:
+                cadence *= 2.0                  # outlasted the estimate: half as many snapshots from here on
             if next_tick <= iv.t1:
                 next_tick = (np.floor(iv.t1 / cadence) + 1) * cadence
     except Cancelled:

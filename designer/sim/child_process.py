@@ -78,10 +78,10 @@ class ChildRun:
 
 def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | None, failures: list[str],
               conn: Any) -> None:
-    """The child's body: a quick steady-state pass sizes the snapshot cadence, then the real stream."""
+    """The child's body: the stream, at a snapshot cadence sized from the ideal fabric's completion time."""
     from designer.model.errors import ProjectError
     from designer.model.fileformat import loads
-    from designer.sim import SimOptions, WorkloadError, run, stream
+    from designer.sim import SimOptions, WorkloadError, stream
 
     cancel, resume = threading.Event(), threading.Event()
     resume.set()
@@ -116,11 +116,6 @@ def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | Non
 
     try:
         doc = loads(doc_text)
-        quick = run(doc, workloads, SimOptions(seed=seed, backend=backend, ideal_pass=False, rate_model="maxmin"))
-        if cancel.is_set():
-            send("cancelled", None)
-            return
-        cadence_s = max(quick.completion_time_s, 1e-9) / SNAPSHOTS_PER_RUN
         last_busy = [0.0]
 
         def busy(share: float) -> None:          # a long congested step: tell the window it is moving
@@ -129,7 +124,8 @@ def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | Non
                 last_busy[0] = now
                 send("busy", share)
 
-        opts = SimOptions(seed=seed, backend=backend, snapshot_interval_s=cadence_s, control=control, on_busy=busy)
+        opts = SimOptions(seed=seed, backend=backend, snapshot_count=SNAPSHOTS_PER_RUN, control=control,
+                          on_busy=busy)
         if failures:
             opts.failures = failures
         for snap in stream(doc, workloads, opts, cancel):

@@ -36,7 +36,9 @@ from designer.model.errors import ProjectError
 from designer.model.fileformat import dumps
 from designer.sim.workload_spec import WorkloadError, parse_workloads
 from designer.topology.generate import GENERATOR_KINDS
+from designer.ui.field_specs import IB_FIELDS, ROCE_FIELDS
 from designer.ui.form_rows import path_row, show_problem
+from designer.ui.sweep_view import param_label
 
 MAX_POINTS = 2000     # a grid larger than this is almost always a typo in a value list
 RESULTS_FILTER = QT_TRANSLATE_NOOP("SweepDialog", "Sweep results (*.csv *.parquet)")
@@ -50,6 +52,19 @@ def parameter_names(generated: bool) -> list[str]:
     segment settings of both protocols, qualified (`ib.xoff_kb`, `rocev2.qps`)."""
     first = list(GENERATOR_PARAMS) if generated else list(FILE_PARAMS)
     return first + [f"{proto}.{name}" for proto, names in SETTINGS.items() for name in names]
+
+
+def parameter_label(name: str) -> str:
+    """'rocev2.xoff_kb — RoCEv2 PFC Xoff (KB)': the sweep's name (as the CLI takes it) and what it is, in the
+    window's language (the Inspector's label for a segment setting)."""
+    proto, _, field = name.partition(".")
+    spec = {"ib": IB_FIELDS, "rocev2": ROCE_FIELDS}.get(proto, {}).get(field) if field else None
+    if spec is None:
+        text = param_label(name)
+        return name if text == name else f"{name} — {text}"
+    unit = f" ({spec.unit})" if spec.unit else ""
+    protocol = "InfiniBand" if proto == "ib" else "RoCEv2"
+    return f"{name} — {protocol} {QCoreApplication.translate('FieldSpec', spec.label)}{unit}"
 
 
 @dataclass(frozen=True)
@@ -169,8 +184,9 @@ class SweepDialog(QDialog):
         row = self.table.rowCount()
         self.table.insertRow(row)
         combo = QComboBox()
-        combo.addItems(names)
-        combo.setCurrentText(name)
+        for option in names:
+            combo.addItem(parameter_label(option), option)
+        combo.setCurrentIndex(max(0, combo.findData(name)))
         combo.currentIndexChanged.connect(self._validate)
         self.table.setCellWidget(row, 0, combo)
         self.table.setItem(row, 1, QTableWidgetItem(values))
@@ -183,7 +199,7 @@ class SweepDialog(QDialog):
 
     def _name(self, row: int) -> str:
         combo = self.table.cellWidget(row, 0)
-        return combo.currentText() if isinstance(combo, QComboBox) else ""
+        return str(combo.currentData()) if isinstance(combo, QComboBox) else ""
 
     def _value_text(self, row: int) -> str:
         item = self.table.item(row, 1)

@@ -80,3 +80,10 @@ def test_a_snapshot_count_sizes_the_cadence_without_a_first_pass():
         assert times == sorted(times) and times[-1] <= final.time_s
         assert final.result.data["completion_time_s"] == run(load(SMALL), [spec], SimOptions(seed=1)).data[
             "completion_time_s"]
+
+
+def test_the_running_latency_of_a_replayed_step_grows_with_its_queue():
+    live = _snaps("incast:8:64MiB:dcqcn=off")[:-1]
+    p99 = [s.latency_us["p99"] for s in live]
+    assert p99[-1] > 1.5 * p99[0]          # PFC alone: the queue, and the tail with it, builds up as the step runs
+    assert p99 == sorted(p99)

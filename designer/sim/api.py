@@ -166,6 +166,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
                 n_ticks = 1
             util = _link_utilization(fab, iv)
             lat = engine.totals.latency.summary_us()
+            if iv.queue_figures and iv.queue_figures.get("latency_us"):
+                lat = iv.queue_figures["latency_us"]     # a replayed step: its own running percentiles
             extra = counters.overlay(counters.sample(iv.t1), iv.queue_figures)
             if fails is not None:
                 extra = {**(extra or {}), **failure_extra(fab, fails)}

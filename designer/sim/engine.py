@@ -462,7 +462,8 @@ def _replay(trace: StepTrace, t0: float, drain_end: float, t_end: float, deliver
                    "ecn_mark_fraction": float(trace.mark_fraction[w]),
                    "queue_max_B": float(trace.queue_max_B[w]), "queue_total_B": float(trace.queue_total_B[w]),
                    "queue_B": None if trace.queue_B is None else trace.queue_B[w],
-                   "port_paused": None if trace.port_paused is None else trace.port_paused[w]}
+                   "port_paused": None if trace.port_paused is None else trace.port_paused[w],
+                   "latency_us": None if trace.latency_us is None else trace.latency_us[w]}
         yield Interval(start, t1, delivered_B * float(trace.delivered_frac[w]), n_sub, share, figures)
         start = t1
     if t_end > start:

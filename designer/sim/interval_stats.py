@@ -94,7 +94,8 @@ class IntervalCounters:
         step at once, so only the trace knows how its queues and pauses evolved)."""
         if not step_figures:
             return figures
-        out = {**figures, **{k: v for k, v in step_figures.items() if k not in ("queue_B", "port_paused")}}
+        out = {**figures, **{k: v for k, v in step_figures.items()
+                             if k not in ("queue_B", "port_paused", "latency_us")}}
         queue = step_figures.get("queue_B")
         if queue is not None and len(queue) >= 2 * self.n_links:
             out["link_queue_B"] = self._per_link(np.asarray(queue, dtype=float))

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from designer.sim.dynamics.stepper import latency_percentiles_us
+
 WINDOWS = 40              # windows a step is cut into (the plots redraw a few times a second: more is not seen)
 MAX_PORT_CELLS = 4_000_000  # windows x ports kept per step; larger fabrics keep only the aggregate series
 
@@ -33,6 +35,7 @@ class StepTrace:
     port_frac: np.ndarray | None = None          # share of each port's bytes of the step carried in the window
     queue_B: np.ndarray | None = None            # queue depth per port at the window's end
     port_paused: np.ndarray | None = None        # bool: the port was paused / credit-stalled in the window
+    latency_us: list[dict[str, float]] | None = None   # running p50/p99/p999/max of the step up to each window
 
 
 class TraceRecorder:
@@ -55,6 +58,7 @@ class TraceRecorder:
         self.t0 = sim.t
         self.windows: list[dict] = []
         self._acc = {k: sim.acc[k].copy() for k in ("served", "paused", "stall")}
+        self._hist = sim.hist.copy()
         self._marked = float(sim.marked_total)
         self._delivered = 0.0
         self._t = sim.t
@@ -78,8 +82,10 @@ class TraceRecorder:
             "queue_max": float(queue.max(initial=0.0)), "queue_total": float(queue.sum()),
             "served": d["served"] if self.keep_ports else None,
             "queue": queue.astype(np.float32) if self.keep_ports else None,
-            "paused": ((d["paused"] > 0) | (d["stall"] > 0)) if self.keep_ports else None})
+            "paused": ((d["paused"] > 0) | (d["stall"] > 0)) if self.keep_ports else None,
+            "hist": sim.hist - self._hist})
         self._acc = {k: sim.acc[k].copy() for k in self._acc}
+        self._hist = sim.hist.copy()
         self._marked, self._delivered, self._t = float(sim.marked_total), 0.0, sim.t
         if len(self.windows) >= 2 * WINDOWS:
             self.windows = [_merge(a, b) for a, b in zip(self.windows[0::2], self.windows[1::2], strict=False)] + \
@@ -110,7 +116,8 @@ class TraceRecorder:
             credit_stall_fraction=np.array([x["stall_s"] for x in w]) / (self.n_backend * span),
             mark_fraction=np.minimum(np.array([x["marked"] for x in w]) / np.maximum(delivered, 1.0), 1.0),
             queue_max_B=np.array([x["queue_max"] for x in w]), queue_total_B=np.array([x["queue_total"] for x in w]),
-            port_frac=port_frac, queue_B=queue, port_paused=paused)
+            port_frac=port_frac, queue_B=queue, port_paused=paused,
+            latency_us=[latency_percentiles_us(h) for h in np.cumsum([x["hist"] for x in w], axis=0)])
 
 
     def _on_fabric(self, per_port: np.ndarray) -> np.ndarray:
@@ -129,6 +136,7 @@ def _merge(a: dict, b: dict) -> dict:
     for k in ("delivered", "paused_s", "stall_s", "marked"):
         out[k] = a[k] + b[k]
     out["queue_max"] = max(a["queue_max"], b["queue_max"])
+    out["hist"] = a["hist"] + b["hist"]
     if a["served"] is not None:
         out["served"] = a["served"] + b["served"]
         out["paused"] = a["paused"] | b["paused"]

@@ -20,7 +20,8 @@ class IntervalCounters:
         self.fab = fab
         self.totals = totals
         self.model = model
-        self.backend_ports = int((fab.port_plane == PLANE_BACKEND).sum())
+        self.backend = fab.port_plane == PLANE_BACKEND
+        self._port_bytes = totals.port_bytes.copy()
         self.n_links = len(fab.link_ids)
         self._t = 0.0
         self._last = self._read()
@@ -59,7 +60,11 @@ class IntervalCounters:
         now = self._read()
         span_s = max(time_s - self._t, 0.0)
         d = {k: now[k] - self._last[k] for k in now}
-        port_time_s = max(self.backend_ports, 1) * span_s
+        # shares of the port-time of the back-end ports that carried bytes since the last sample, as the run's
+        # own pfc_pause_fraction / credit_stall_fraction are (designer/sim/metrics.py)
+        carried = self.backend & (self.totals.port_bytes > self._port_bytes)
+        self._port_bytes = self.totals.port_bytes.copy()
+        port_time_s = max(int(carried.sum()), 1) * span_s
         queue = self._queue_B()
         out = {
             "interval_s": span_s,

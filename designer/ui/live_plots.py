@@ -88,12 +88,9 @@ class LivePlots(QWidget):
             w.showGrid(x=True, y=True, alpha=0.2)
             w.setMouseEnabled(x=True, y=False)
             w.setToolTip(self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
-            # one row of legend entries at the top, over a translucent backing: it never hides a whole line
+            # one row of legend entries at the top right: it covers as little of the curves as it can
             legend = w.addLegend(offset=(-8, 2), labelTextSize="8pt",
-                                 colCount=sum(1 for plot, _l, _c in SERIES.values() if plot == name),
-                                 brush=pg.mkBrush(pal.color(QPalette.ColorRole.Base).red(),
-                                                  pal.color(QPalette.ColorRole.Base).green(),
-                                                  pal.color(QPalette.ColorRole.Base).blue(), 200))
+                                 colCount=sum(1 for plot, _l, _c in SERIES.values() if plot == name))
             legend.setLabelTextColor(fg)
             # every figure here is >= 0: an invisible point at the origin keeps 0 on the axis, so a steady value
             # reads as a level, not as noise magnified around it

@@ -13,9 +13,12 @@ import os
 import re
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
+from designer.i18n import render
 from designer.i18n.message import Message
+from designer.i18n.text_width import columns
 from designer.model.errors import ProjectError
 
 PROG = "fabric-designer"
@@ -50,21 +53,85 @@ def argparse_message(text: str) -> str | Message:
     return text
 
 
+# a run of printable ASCII (kept whole), a run of blanks, or any other single character (CJK: breakable anywhere)
+_WRAP_TOKEN = re.compile(r"[!-~]+|\s+|.")
+_NO_LINE_START = set("，。；：、）》」』！？,.;:)")
+
+
+def _wrap_columns(text: str, width: int) -> list[str]:
+    """`text` wrapped to `width` terminal columns (CJK characters take two; none starts a line with closing
+    punctuation). For text without wide characters argparse's own textwrap is used instead."""
+    lines: list[str] = []
+    line = ""
+    for token in _WRAP_TOKEN.findall(" ".join(text.split())):
+        if token.isspace():
+            token = " "
+        if line and columns(line + token) > width and token not in _NO_LINE_START:
+            lines.append(line.rstrip())
+            line = "" if token == " " else token
+        else:
+            line += token
+    return [*lines, line.rstrip()] if line.strip() else lines
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter with the "usage: " prefix from the message catalog, and wrapping in terminal
+    columns for text with CJK characters (plain ASCII text is wrapped exactly as argparse does)."""
+
+    def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                      groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None) -> str:
+        if prefix is not None:  # a sub-command's prog is made with prefix '': nothing to translate
+            return super()._format_usage(usage, actions, groups, prefix)
+        prefix = render("help.argparse.usage")
+        pad = " " * columns(prefix)  # argparse indents continuation lines by len(prefix): give it the columns
+        return prefix + super()._format_usage(usage, actions, groups, pad)[len(pad):]
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if columns(text) == len(text):
+            return super()._split_lines(text, width)
+        return _wrap_columns(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if columns(text) == len(text):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in _wrap_columns(text, width - len(indent)))
+
+
 class _Parser(argparse.ArgumentParser):
+    """The parser of the program and of each command: help in the language of core messages.
+
+    argparse's own fixed words ("usage:", the "positional arguments" and "options" group titles and the -h
+    option's help) come from its gettext domain, which the program has no catalog for. Rather than patch
+    argparse's `_` (module global state), each parser sets them from the message catalog (`help.argparse.*`):
+    the group titles are plain attributes of the two default groups, -h is added here with the same flags,
+    action and default as argparse's own, and the usage prefix is given by `_HelpFormatter`. The English
+    templates equal argparse's words, so English help is unchanged. Build a parser after `set_language`.
+    """
+
+    def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = render("help.argparse.positionals")
+        self._optionals.title = render("help.argparse.options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=render("help.argparse.help"))
+
     def error(self, message: str) -> None:  # one line, not usage + line
         raise CommandError(argparse_message(message))
 
 
 def _add_workload(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workload", action="append", metavar="SPEC",
-                   help="workload, e.g. allreduce:1GiB, permutation:256MiB:qps=8, train:70b:dp=128 (repeatable)")
+                   help=render("help.common.workload"))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="Draw, simulate and cost AI-cluster networks (InfiniBand vs RoCEv2).")
+    """The parser of the program and its commands, every help text in the current language (see _take_language)."""
+    parser = _Parser(prog=PROG, description=render("help.description"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    g = sub.add_parser("generate", help="generate a design from a topology template")
+    g = sub.add_parser("generate", help=render("help.generate"))
     g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized"])
     g.add_argument("--gpus", type=int, required=True)
     g.add_argument("--gpus-per-server", type=int, default=8)
@@ -74,91 +141,91 @@ def build_parser() -> argparse.ArgumentParser:
     fe = g.add_mutually_exclusive_group()
     fe.add_argument("--frontend", dest="frontend", action="store_true", default=True)
     fe.add_argument("--no-frontend", dest="frontend", action="store_false")
-    g.add_argument("--name", help="design name")
-    g.add_argument("--server-model", help="catalog id of the GPU servers (default: by --gpus-per-server)")
-    g.add_argument("--switch-model", help="catalog id of the back-end switches (default: by protocol and speed)")
+    g.add_argument("--name", help=render("help.generate.name"))
+    g.add_argument("--server-model", help=render("help.generate.server_model"))
+    g.add_argument("--switch-model", help=render("help.generate.switch_model"))
     g.add_argument("-o", "--output", required=True, metavar="FILE")
 
-    c = sub.add_parser("check", help="design-rule checks; exit 0 clean, 1 errors found")
+    c = sub.add_parser("check", help=render("help.check"))
     c.add_argument("file")
     c.add_argument("--json", action="store_true")
 
-    k = sub.add_parser("cost", help="bill of materials, capex, power and TCO")
+    k = sub.add_parser("cost", help=render("help.cost"))
     k.add_argument("file")
     k.add_argument("--json", action="store_true")
     k.add_argument("--currency", choices=["USD", "CNY"])
 
-    s = sub.add_parser("simulate", help="run the simulation engine on a design")
+    s = sub.add_parser("simulate", help=render("help.simulate"))
     s.add_argument("file")
     _add_workload(s)
-    s.add_argument("--backend", choices=["ib", "rocev2"], help="override every back-end segment's protocol")
+    s.add_argument("--backend", choices=["ib", "rocev2"], help=render("help.simulate.backend"))
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
     s.add_argument("--timeline", metavar="OUT.csv")
     s.add_argument("--fail", action="append", metavar="KIND:ID@TIME",
-                   help="fail an element during the run, e.g. link:L12@2ms or switch:spine-01@5ms (repeatable)")
+                   help=render("help.simulate.fail"))
 
-    m = sub.add_parser("compare", help="the same design with IB and with RoCEv2, side by side")
+    m = sub.add_parser("compare", help=render("help.compare"))
     m.add_argument("file")
     _add_workload(m)
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--json", action="store_true")
 
-    r = sub.add_parser("report", help="write the PDF proposal")
+    r = sub.add_parser("report", help=render("help.report"))
     r.add_argument("file")
     r.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
     _add_workload(r)
-    r.add_argument("--title", default="", help="title on the cover (default: from the design)")
-    r.add_argument("--customer", default="", help="customer named on the cover")
-    r.add_argument("--author", default="", help="author named on the cover")
-    r.add_argument("--logo", metavar="IMAGE", help="logo image for the cover")
-    r.add_argument("--currency", choices=["USD", "CNY"], help="currency of the cost tables (default: the design's)")
+    r.add_argument("--title", default="", help=render("help.report.title"))
+    r.add_argument("--customer", default="", help=render("help.report.customer"))
+    r.add_argument("--author", default="", help=render("help.report.author"))
+    r.add_argument("--logo", metavar="IMAGE", help=render("help.report.logo"))
+    r.add_argument("--currency", choices=["USD", "CNY"], help=render("help.report.currency"))
     r.add_argument("--lang", dest="report_lang", metavar="LANG",
-                   help="language of the proposal: en or zh_CN (default: the --lang of the command line)")
+                   help=render("help.report.lang"))
     r.add_argument("--sweep", metavar="results.csv|results.parquet",
-                   help="append an appendix charting this sweep's results (from 'fabric-designer sweep')")
+                   help=render("help.report.sweep"))
     r.add_argument("--sweep-metric", metavar="METRIC",
-                   help="the appendix chart's figure, e.g. step_time_s, busbw_gbps, capex, cost_per_gbps")
+                   help=render("help.report.sweep_metric"))
 
-    x = sub.add_parser("export", help="hand-over files: cabling plan, bill of materials, GraphML, DOT, containerlab")
+    x = sub.add_parser("export", help=render("help.export"))
     x.add_argument("file")
     x.add_argument("--cabling", metavar="OUT.csv|OUT.xlsx")
     x.add_argument("--bom", metavar="OUT.csv|OUT.xlsx")
     x.add_argument("--graphml", metavar="OUT.graphml")
     x.add_argument("--dot", metavar="OUT.dot")
     x.add_argument("--containerlab", metavar="OUT.clab.yml")
-    x.add_argument("--currency", choices=["USD", "CNY"], help="currency of the bill of materials")
+    x.add_argument("--currency", choices=["USD", "CNY"], help=render("help.export.currency"))
 
-    i = sub.add_parser("import", help="make a project file from GraphML written by this program")
+    i = sub.add_parser("import", help=render("help.import"))
     i.add_argument("graphml")
     i.add_argument("-o", "--output", required=True, metavar="FILE")
 
-    v = sub.add_parser("validate", help="run the calibration scenarios against published measurements")
+    v = sub.add_parser("validate", help=render("help.validate"))
     v.add_argument("--json", action="store_true")
 
-    a = sub.add_parser("advise", help="generate, simulate and cost candidate designs; recommend one")
+    a = sub.add_parser("advise", help=render("help.advise"))
     a.add_argument("--gpus", type=int, required=True)
     _add_workload(a)
     a.add_argument("--budget", type=float, metavar="AMOUNT")
     a.add_argument("--currency", choices=["USD", "CNY"], default="USD")
-    a.add_argument("--existing-ethernet", action="store_true", help="the operator already runs Ethernet at scale")
-    a.add_argument("--latency-sensitive", action="store_true", help="tail latency matters more than cost")
+    a.add_argument("--existing-ethernet", action="store_true", help=render("help.advise.existing_ethernet"))
+    a.add_argument("--latency-sensitive", action="store_true", help=render("help.advise.latency_sensitive"))
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--json", action="store_true")
-    a.add_argument("-o", "--output", metavar="DIR", help="write the candidate designs and a comparison PDF here")
+    a.add_argument("-o", "--output", metavar="DIR", help=render("help.advise.output"))
 
-    w = sub.add_parser("sweep", help="a parameter sweep over generator options and segment settings")
-    w.add_argument("file", nargs="?", help="a design to vary (or --generate KIND)")
-    w.add_argument("--generate", metavar="KIND", help="vary a generated design instead of a file")
+    w = sub.add_parser("sweep", help=render("help.sweep"))
+    w.add_argument("file", nargs="?", help=render("help.sweep.file"))
+    w.add_argument("--generate", metavar="KIND", help=render("help.sweep.generate"))
     w.add_argument("--vary", action="append", metavar="NAME=VALUES", required=True,
-                   help="e.g. gpus=256,1024 or backend=ib,rocev2 or oversubscription=1,2 (repeatable)")
+                   help=render("help.sweep.vary"))
     _add_workload(w)
     w.add_argument("--seed", type=int, default=1)
-    w.add_argument("--workers", type=int, help="local processes (default: one per core)")
-    w.add_argument("--dask", metavar="ADDRESS", help="run the points on an existing Dask cluster")
+    w.add_argument("--workers", type=int, help=render("help.sweep.workers"))
+    w.add_argument("--dask", metavar="ADDRESS", help=render("help.sweep.dask"))
     w.add_argument("-o", "--output", required=True, metavar="results.csv|results.parquet")
 
-    z = sub.add_parser("resilience", help="worst-case throughput loss for each single-failure class")
+    z = sub.add_parser("resilience", help=render("help.resilience"))
     z.add_argument("file")
     _add_workload(z)
     z.add_argument("--seed", type=int, default=1)
@@ -259,8 +326,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def _open_gui(argv: list[str]) -> int:
-    parser = _Parser(prog=PROG, description="Open the designer window (FILE optional). Commands: "
-                     + ", ".join(COMMANDS) + f" (see '{PROG} COMMAND --help').")
+    parser = _Parser(prog=PROG, description=render("help.gui.description", commands=", ".join(COMMANDS), prog=PROG))
     parser.add_argument("file", nargs="?")
     args = parser.parse_args(argv)
     if args.file:

@@ -6,6 +6,7 @@ from designer.i18n.messages_advisor_en import ADVISOR
 from designer.i18n.messages_cli_en import CLI
 from designer.i18n.messages_errors_en import ERRORS
 from designer.i18n.messages_findings_en import FINDINGS
+from designer.i18n.messages_help_en import HELP
 from designer.i18n.messages_sweep_en import SWEEP
 
 GENERAL: dict[str, str] = {
@@ -61,4 +62,4 @@ GENERAL: dict[str, str] = {
 
 
 # every English message: the general ones above plus each subject's own module
-EN: dict[str, str] = {**GENERAL, **ADVISOR, **FINDINGS, **ERRORS, **SWEEP, **CLI}
+EN: dict[str, str] = {**GENERAL, **ADVISOR, **FINDINGS, **ERRORS, **SWEEP, **CLI, **HELP}

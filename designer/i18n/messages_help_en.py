@@ -1,0 +1,63 @@
+"""English text of the command line's help (--help of the program and of every command), by message id.
+
+Option names, metavars (FILE, SPEC, N ...), workload specs and units are part of the text and stay verbatim in
+every language. The `help.argparse.*` ids are argparse's own fixed words (the usage prefix, the group titles and
+the -h option's help), identical to argparse's English so that English help is unchanged.
+"""
+
+from __future__ import annotations
+
+HELP: dict[str, str] = {
+    # argparse's own words (designer.cli._Parser and _HelpFormatter use them instead of argparse's gettext)
+    "help.argparse.usage": "usage: ",
+    "help.argparse.positionals": "positional arguments",
+    "help.argparse.options": "options",
+    "help.argparse.help": "show this help message and exit",
+    # the program, the window, and options shared by several commands
+    "help.description": "Draw, simulate and cost AI-cluster networks (InfiniBand vs RoCEv2).",
+    "help.gui.description": "Open the designer window (FILE optional). Commands: {commands} (see '{prog} COMMAND "
+                            "--help').",
+    "help.common.workload": "workload, e.g. allreduce:1GiB, permutation:256MiB:qps=8, train:70b:dp=128 (repeatable)",
+    # generate
+    "help.generate": "generate a design from a topology template",
+    "help.generate.name": "design name",
+    "help.generate.server_model": "catalog id of the GPU servers (default: by --gpus-per-server)",
+    "help.generate.switch_model": "catalog id of the back-end switches (default: by protocol and speed)",
+    # check, cost
+    "help.check": "design-rule checks; exit 0 clean, 1 errors found",
+    "help.cost": "bill of materials, capex, power and TCO",
+    # simulate, compare
+    "help.simulate": "run the simulation engine on a design",
+    "help.simulate.backend": "override every back-end segment's protocol",
+    "help.simulate.fail": "fail an element during the run, e.g. link:L12@2ms or switch:spine-01@5ms (repeatable)",
+    "help.compare": "the same design with IB and with RoCEv2, side by side",
+    # report
+    "help.report": "write the PDF proposal",
+    "help.report.title": "title on the cover (default: from the design)",
+    "help.report.customer": "customer named on the cover",
+    "help.report.author": "author named on the cover",
+    "help.report.logo": "logo image for the cover",
+    "help.report.currency": "currency of the cost tables (default: the design's)",
+    "help.report.lang": "language of the proposal: en or zh_CN (default: the --lang of the command line)",
+    "help.report.sweep": "append an appendix charting this sweep's results (from 'fabric-designer sweep')",
+    "help.report.sweep_metric": "the appendix chart's figure, e.g. step_time_s, busbw_gbps, capex, cost_per_gbps",
+    # export, import, validate
+    "help.export": "hand-over files: cabling plan, bill of materials, GraphML, DOT, containerlab",
+    "help.export.currency": "currency of the bill of materials",
+    "help.import": "make a project file from GraphML written by this program",
+    "help.validate": "run the calibration scenarios against published measurements",
+    # advise
+    "help.advise": "generate, simulate and cost candidate designs; recommend one",
+    "help.advise.existing_ethernet": "the operator already runs Ethernet at scale",
+    "help.advise.latency_sensitive": "tail latency matters more than cost",
+    "help.advise.output": "write the candidate designs and a comparison PDF here",
+    # sweep
+    "help.sweep": "a parameter sweep over generator options and segment settings",
+    "help.sweep.file": "a design to vary (or --generate KIND)",
+    "help.sweep.generate": "vary a generated design instead of a file",
+    "help.sweep.vary": "e.g. gpus=256,1024 or backend=ib,rocev2 or oversubscription=1,2 (repeatable)",
+    "help.sweep.workers": "local processes (default: one per core)",
+    "help.sweep.dask": "run the points on an existing Dask cluster",
+    # resilience
+    "help.resilience": "worst-case throughput loss for each single-failure class",
+}

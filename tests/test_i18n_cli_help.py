@@ -1,0 +1,132 @@
+"""`fabric-designer --lang zh_CN [COMMAND] --help` is Chinese (argparse's own words included, wrapped in terminal
+columns); English help is exactly what argparse printed before the help texts became message ids."""
+
+import re
+
+import pytest
+
+from designer import cli, i18n
+from designer.i18n.messages_advisor_en import ADVISOR
+from designer.i18n.messages_cli_en import CLI
+from designer.i18n.messages_en import EN, GENERAL
+from designer.i18n.messages_errors_en import ERRORS
+from designer.i18n.messages_findings_en import FINDINGS
+from designer.i18n.messages_help_en import HELP
+from designer.i18n.messages_sweep_en import SWEEP
+from designer.i18n.text_width import columns
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+ARGPARSE_ENGLISH = ("usage:", "positional arguments:", "options:", "show this help message and exit")
+
+# English help at 80 columns, as argparse printed it before the help texts became message ids
+CHECK_HELP_EN = """\
+usage: fabric-designer check [-h] [--json] file
+
+positional arguments:
+  file
+
+options:
+  -h, --help  show this help message and exit
+  --json
+"""
+SIMULATE_HELP_EN = """\
+usage: fabric-designer simulate [-h] [--workload SPEC] [--backend {ib,rocev2}]
+                                [--seed SEED] [--json] [--timeline OUT.csv]
+                                [--fail KIND:ID@TIME]
+                                file
+
+positional arguments:
+  file
+
+options:
+  -h, --help            show this help message and exit
+  --workload SPEC       workload, e.g. allreduce:1GiB,
+                        permutation:256MiB:qps=8, train:70b:dp=128
+                        (repeatable)
+  --backend {ib,rocev2}
+                        override every back-end segment's protocol
+  --seed SEED
+  --json
+  --timeline OUT.csv
+  --fail KIND:ID@TIME   fail an element during the run, e.g. link:L12@2ms or
+                        switch:spine-01@5ms (repeatable)
+"""
+
+
+@pytest.fixture(autouse=True)
+def fixed_width(monkeypatch):
+    """argparse wraps to the terminal's width: make it 80 columns whatever runs the tests."""
+    monkeypatch.setenv("COLUMNS", "80")
+    yield
+    i18n.set_language("en")
+
+
+def _help(capsys, *argv: str) -> str:
+    """The output of `fabric-designer ARGV` ending in --help (a command's parser exits 0, the program's returns 0)."""
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exc:
+        code = exc.code
+    assert code == 0
+    return capsys.readouterr().out
+
+
+def _english_help_of(command: str) -> list[str]:
+    """The English help sentences of `command`: its own line in the command list and its options' texts."""
+    return [text for msg_id, text in HELP.items()
+            if msg_id == f"help.{command}" or msg_id.startswith(f"help.{command}.")]
+
+
+def test_help_ids_are_their_own_subject():
+    assert sum(map(len, [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP])) == len(EN)
+    assert all(m in EN for m in HELP)
+    assert not (set(HELP) - set(i18n.catalog._table("zh_CN")))
+
+
+@pytest.mark.parametrize("command", cli.COMMANDS)
+def test_every_command_help_is_chinese(capsys, command):
+    out = _help(capsys, "--lang", "zh_CN", command, "--help")
+    usage, _, body = out.partition("\n\n")
+    assert usage.startswith(i18n.render("help.argparse.usage", "zh_CN") + f"{cli.PROG} {command}")
+    assert CJK.search(body)
+    assert "显示此帮助信息并退出" in body and "选项:" in body
+    samples = [*ARGPARSE_ENGLISH, HELP["help.common.workload"], *_english_help_of(command)]
+    assert [s for s in samples if s in out] == []
+
+
+def test_program_help_is_chinese_and_lists_every_command_in_chinese(capsys):
+    out = _help(capsys, "--lang=zh_CN", "--help")
+    assert i18n.render("help.description", "zh_CN") in out
+    for command in cli.COMMANDS:
+        line = next(ln for ln in out.splitlines() if ln.strip().startswith(command + " "))
+        assert CJK.search(line), line
+    assert [s for s in [*ARGPARSE_ENGLISH, HELP["help.description"]] if s in out] == []
+
+
+def test_lang_after_the_command_and_the_window_help(capsys):
+    out = _help(capsys, "sweep", "--help", "--lang", "zh_CN")
+    assert "改变参数" in out and "gpus=256,1024" in out and "NAME=VALUES" in out
+    out = _help(capsys, "--lang", "zh_CN", "--no-such", "--help")  # not a command: the window's parser
+    assert "打开设计器窗口（FILE 可选）" in out and "fabric-designer COMMAND --help" in out
+
+
+def test_chinese_help_is_wrapped_in_terminal_columns(capsys):
+    for command in cli.COMMANDS:
+        for line in _help(capsys, "--lang", "zh_CN", command, "--help").splitlines():
+            # only argparse's own unbreakable ASCII (a long choice list or usage item) may overflow
+            assert columns(line) <= 80 or not CJK.search(line), line
+
+
+def test_english_help_is_unchanged(capsys):
+    assert _help(capsys, "check", "--help") == CHECK_HELP_EN
+    assert _help(capsys, "--lang", "en", "simulate", "--help") == SIMULATE_HELP_EN
+    out = _help(capsys, "--help")
+    assert "Draw, simulate and cost AI-cluster networks (InfiniBand vs RoCEv2)." in out
+    assert "    generate            generate a design from a topology template\n" in out
+    for command in cli.COMMANDS:
+        assert not CJK.search(_help(capsys, command, "--help"))
+
+
+def test_an_unknown_language_is_still_an_error(capsys):
+    assert cli.main(["--lang", "xx", "check", "--help"]) == 2
+    assert "unknown language 'xx'" in capsys.readouterr().err

@@ -444,3 +444,37 @@ def test_every_ui_string_is_wrapped():
     problems = [f"{path.name}:{line}: {text}" for path in sorted(UI.glob("*.py"))
                 for line, text in unwrapped_strings(path.read_text(encoding="utf-8"))]
     assert problems == [], "wrap these in self.tr() / QCoreApplication.translate():\n" + "\n".join(problems)
+
+
+def tr_inside_fstrings(source: str) -> list[tuple[int, str]]:
+    """(line, text) of tr("...") / translate(..., "...") written inside an f-string: lupdate does not look
+    there, so the string never reaches the catalog and shows in English."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for part in node.values:
+            if not isinstance(part, ast.FormattedValue):
+                continue
+            for inner in ast.walk(part.value):
+                if isinstance(inner, ast.Call):
+                    name = inner.func.attr if isinstance(inner.func, ast.Attribute) else getattr(inner.func, "id", "")
+                    text_at = {"tr": 0, "translate": 1}.get(name)      # the source text's position
+                    args = inner.args
+                    if text_at is not None and len(args) > text_at and isinstance(args[text_at], ast.Constant) \
+                            and isinstance(args[text_at].value, str):
+                        found.append((inner.lineno, ast.unparse(inner)[:60]))
+    return found
+
+
+def test_scanner_catches_tr_inside_an_fstring():
+    assert tr_inside_fstrings("""t = f"{self.tr('Hello')} world" """) == [(1, "self.tr('Hello')")]
+    assert tr_inside_fstrings("""t = self.tr('Hello')\nu = f"{t} world" """) == []
+    assert tr_inside_fstrings("""u = f"{QCoreApplication.translate('Ctx', label)} world" """) == []
+    assert tr_inside_fstrings("""u = f"{QCoreApplication.translate('Ctx', 'Hi there')}" """)
+
+
+def test_no_tr_of_a_literal_inside_an_fstring():
+    problems = [f"{path.name}:{line}: {text}" for path in sorted(UI.glob("*.py"))
+                for line, text in tr_inside_fstrings(path.read_text(encoding="utf-8"))]
+    assert problems == [], "lupdate cannot see these; move the tr() call out of the f-string:\n" + "\n".join(problems)

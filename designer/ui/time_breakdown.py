@@ -27,8 +27,8 @@ class TimeBreakdownChart(pg.PlotWidget):
         key = " ".join(f"<span style='color:{colour}'>■</span>"
                         f"{escape(QCoreApplication.translate('TimeBreakdownChart', label))}"
                         for _key, label, colour in PARTS)
-        self.setTitle(f"{escape(self.tr('Where the time went'))}<br><span style='font-size:7pt'>{key}</span>",
-                      color=fg.name(), size="9pt")
+        title = self.tr("Where the time went")
+        self.setTitle(f"{escape(title)}<br><span style='font-size:7pt'>{key}</span>", color=fg.name(), size="9pt")
         self.setLabel("bottom", self.tr("time (ms)"))
         self.getPlotItem().getViewBox().setToolTip(
             self.tr("compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, "

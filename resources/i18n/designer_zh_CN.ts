@@ -1726,32 +1726,32 @@
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="118"/>
+        <location filename="../../designer/ui/live_plots.py" line="115"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="204"/>
+        <location filename="../../designer/ui/live_plots.py" line="201"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="205"/>
+        <location filename="../../designer/ui/live_plots.py" line="202"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="206"/>
+        <location filename="../../designer/ui/live_plots.py" line="203"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="242"/>
+        <location filename="../../designer/ui/live_plots.py" line="239"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="255"/>
+        <location filename="../../designer/ui/live_plots.py" line="252"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -3262,137 +3262,137 @@
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="42"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="44"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="75"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="90"/>
         <source>Design-space sweep</source>
         <translation>设计空间扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="79"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="94"/>
         <source>Every combination of the values below is built, simulated and costed; points run in parallel on this machine. Finished points are kept in the results file, so a stopped sweep continues where it stopped.</source>
         <translation>下列取值的每种组合都会被生成、仿真并核算成本；各点在本机上并行运行。已完成的点保存在结果文件中，因此停止的扫描可以从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="86"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="101"/>
         <source>This design</source>
         <translation>当前设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="87"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="102"/>
         <source>Generated designs:</source>
         <translation>生成的设计：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="99"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="114"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="99"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="114"/>
         <source>Values (comma-separated)</source>
         <translation>取值（以逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="105"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="120"/>
         <source>Booleans take on/off; protocols ib, rocev2; numbers as in the Inspector (thresholds in KB, speeds in Gb/s)</source>
         <translation>布尔值用 on/off；协议用 ib、rocev2；数值与属性面板相同（阈值单位 KB，速率单位 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="109"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="124"/>
         <source>Add parameter</source>
         <translation>添加参数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="110"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="125"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="122"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="137"/>
         <source>A workload spec as in the CLI, e.g. allreduce:1GiB or train:llama3-70b:dp=32:tp=8:pp=1; several separated by &apos;;&apos;</source>
         <translation>与命令行相同的负载描述，例如 allreduce:1GiB 或 train:llama3-70b:dp=32:tp=8:pp=1；多个时用“;”分隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="124"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="139"/>
         <source>Workload:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="128"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="143"/>
         <source>Seed:</source>
         <translation>随机种子：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="132"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="147"/>
         <source>Processes that run points at the same time (1: one after the other)</source>
         <translation>同时运行各点的进程数（1：逐个运行）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="133"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="148"/>
         <source>Parallel processes:</source>
         <translation>并行进程数：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="135"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="150"/>
         <source>Results file:</source>
         <translation>结果文件：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="135"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="150"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="144"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="159"/>
         <source>Run sweep</source>
         <translation>运行扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="207"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="223"/>
         <source>Sweep results file</source>
         <translation>扫描结果文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="217"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="233"/>
         <source>Add at least one parameter to vary.</source>
         <translation>请至少添加一个要变化的参数。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="222"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="238"/>
         <source>Give a workload, e.g. allreduce:1GiB.</source>
         <translation>请给出负载，例如 allreduce:1GiB。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="228"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="244"/>
         <source>{0} points is more than {1}: shorten a value list.</source>
         <translation>{0} 个点超过上限 {1}：请缩短取值列表。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="231"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="247"/>
         <source>Choose a results file.</source>
         <translation>请选择结果文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="234"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="250"/>
         <source>The results file must end in .csv or .parquet.</source>
         <translation>结果文件名必须以 .csv 或 .parquet 结尾。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="236"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="252"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="248"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="264"/>
         <source>{0} points</source>
         <translation>{0} 个点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="250"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="266"/>
         <source>{0} exists: the points it holds are kept and only the others run.</source>
         <translation>{0} 已存在：保留其中已有的点，只运行其余的点。</translation>
     </message>
@@ -3629,6 +3629,11 @@
         <location filename="../../designer/ui/time_breakdown.py" line="16"/>
         <source>coordination</source>
         <translation>协调</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/time_breakdown.py" line="30"/>
+        <source>Where the time went</source>
+        <translation>时间花在了哪里</translation>
     </message>
     <message>
         <location filename="../../designer/ui/time_breakdown.py" line="32"/>

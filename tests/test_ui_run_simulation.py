@@ -123,9 +123,13 @@ def test_event_loop_keeps_serving_timers_during_a_run(qtbot):
     assert len(gaps) > 20
     # 5 ms timer. The engine runs in a child process, so the GUI thread never waits for the interpreter
     # lock (a thread-based worker stalled it 100-550 ms); what is left is the window's own painting, one
-    # plot per tick. Measured on a quiet machine: worst gap 55-63 ms (goal 50 ms), median 5 ms. The bound
-    # below leaves room for a loaded machine and still catches a return of the GIL stalls.
-    print(f"event loop: worst gap {max(gaps):.0f} ms, median {float(np.median(gaps)):.1f} ms over {len(gaps)} ticks")
+    # plot per tick. Measured on a quiet machine: worst gap 48-62 ms at the Run click, 26-39 ms during the run
+    # (goal 50 ms), median 5 ms. The bound below leaves room for a loaded machine and still catches a return of
+    # the GIL stalls.
+    # the first ticks hold the Run click itself (the seven plots cleared and the canvas repainted once)
+    during = gaps[3:]
+    print(f"event loop: worst gap {max(gaps):.0f} ms (at the start), {max(during):.0f} ms during the run, "
+          f"median {float(np.median(gaps)):.1f} ms over {len(gaps)} ticks")
     assert max(gaps) < 100, f"largest gap between timer ticks {max(gaps)} ms"
     assert float(np.median(gaps)) < 10
     w.runs.shutdown()

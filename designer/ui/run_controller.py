@@ -51,6 +51,10 @@ class RunController(QObject):
         window.statusBar().addPermanentWidget(self.progress)
         self.heat_legend = QLabel(legend_html())
         self.heat_legend.setWordWrap(True)
+        # its line is kept while hidden: showing it mid-run must not resize (and so repaint) all seven plots
+        policy = self.heat_legend.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.heat_legend.setSizePolicy(policy)
         self.heat_legend.setVisible(False)
         self.plots.layout().insertWidget(0, self.heat_legend)
         self.layer: HeatmapLayer | None = None

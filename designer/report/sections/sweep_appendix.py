@@ -32,6 +32,7 @@ from designer.report.strings import EN
 from designer.report.styles import INK, MUTED, RULE, data_table, user_text
 
 MAX_ROWS = 40             # points listed in the table; the rest are counted
+KEEP_WHOLE_ROWS = 30      # a points table up to this long is never split across pages
 MAX_FAILED = 20
 MAX_COLUMNS = 9           # of the points table: the point, the parameters, figures to fill up
 MAX_PARAM_VALUES = 12     # values listed per parameter in "what was varied"
@@ -348,8 +349,12 @@ def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:
         table.append(cells)
     widths = column_widths(header, table, s.fonts.regular, w)
     numeric = {0, *range(1 + len(params), len(header))}
-    out.append(Paragraph(user_text(ctx.t("sweep_points")), s.h2))
-    out.append(data_table(s, header, table, widths, numeric=numeric))
+    heading = Paragraph(user_text(ctx.t("sweep_points")), s.h2)
+    points_table = data_table(s, header, table, widths, numeric=numeric)
+    # a table that fits a page moves whole to the next one rather than leave a row or two behind
+    out.append(KeepTogether([heading, points_table]) if len(table) <= KEEP_WHOLE_ROWS else heading)
+    if len(table) > KEEP_WHOLE_ROWS:
+        out.append(points_table)
     if len(rows) > MAX_ROWS:
         out.append(Paragraph(user_text(ctx.t("sweep_more", n=len(rows) - MAX_ROWS)), s.small))
     if failed:

@@ -151,3 +151,27 @@ def test_a_point_opens_as_its_design_and_a_results_file_opens_for_charting(qtbot
     before = w.editor.doc
     w.sweeps.view._row_activated(0, 0)
     assert w.editor.doc is before
+
+
+def test_a_sweep_can_run_on_a_dask_cluster_with_the_same_results(qtbot, tmp_path):
+    import distributed
+
+    w = _window(qtbot, tmp_path)
+    d = _dialog(qtbot, w, tmp_path / "local.csv")
+    d.dask.setText("not an address")
+    assert not d.run_button.isEnabled() and "Dask" in d.problem.text()
+    d.dask.setText("")
+    local = d._problem()[1]
+    with qtbot.waitSignal(w.sweeps.finished, timeout=120_000):
+        w.sweeps.start(local)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:
+        d.output.setText(str(tmp_path / "dask.csv"))
+        d.dask.setText(cluster.scheduler_address)
+        assert not d.workers.isEnabled()
+        remote = d._problem()[1]
+        assert remote.dask_address == cluster.scheduler_address
+        with qtbot.waitSignal(w.sweeps.finished, timeout=120_000):
+            w.sweeps.start(remote)
+    assert "finished" in w.sweeps.view.status.text()
+    assert (tmp_path / "dask.csv").read_text() == (tmp_path / "local.csv").read_text()

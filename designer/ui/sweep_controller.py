@@ -55,7 +55,8 @@ class SweepWorker(QObject):
     def run(self) -> None:
         r = self.request
         try:
-            summary = run_sweep(r.task, r.axes, r.output, workers=r.workers, cancel=self.cancel,
+            summary = run_sweep(r.task, r.axes, r.output, workers=None if r.dask_address else r.workers,
+                                dask_address=r.dask_address, cancel=self.cancel,
                                 on_row=self._on_row,
                                 progress=lambda d, t: self.progress.emit(d, t, self._failed))
         except (SweepError, WorkloadError, ProjectError) as exc:

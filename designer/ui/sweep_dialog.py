@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +41,7 @@ from designer.ui.field_specs import IB_FIELDS, ROCE_FIELDS
 from designer.ui.form_rows import path_row, show_problem
 from designer.ui.sweep_view import param_label
 
+DASK_ADDRESS = re.compile(r"^([a-z]+://)?[A-Za-z0-9._\-\[\]:]+:\d{1,5}$")   # scheme://host:port or host:port
 MAX_POINTS = 2000     # a grid larger than this is almost always a typo in a value list
 RESULTS_FILTER = QT_TRANSLATE_NOOP("SweepDialog", "Sweep results (*.csv *.parquet)")
 # the rows a new dialog starts with: a useful first sweep of each kind
@@ -69,12 +71,14 @@ def parameter_label(name: str) -> str:
 
 @dataclass(frozen=True)
 class SweepRequest:
-    """What the dialog hands to the controller: a checked task, its axes, the results file and the workers."""
+    """What the dialog hands to the controller: a checked task, its axes, the results file and where the points
+    run (local processes, or the Dask cluster at `dask_address`)."""
 
     task: SweepTask
     axes: list[Axis]
     output: Path
     workers: int
+    dask_address: str | None = None
 
     @property
     def point_count(self) -> int:
@@ -146,6 +150,12 @@ class SweepDialog(QDialog):
         self.workers.setValue(max(1, os.cpu_count() or 1))
         self.workers.setToolTip(self.tr("Processes that run points at the same time (1: one after the other)"))
         form.addRow(self.tr("Parallel processes:"), self.workers)
+        self.dask = QLineEdit()
+        self.dask.setPlaceholderText(self.tr("Optional: tcp://scheduler:8786 to run the points on a Dask cluster"))
+        self.dask.setToolTip(self.tr("An existing Dask distributed scheduler (dask-jobqueue, Kubernetes…); the "
+                                     "results are the same as on this machine"))
+        self.dask.textChanged.connect(lambda text: self.workers.setEnabled(not text.strip()))
+        form.addRow(self.tr("Dask cluster:"), self.dask)
         self.output = QLineEdit(str(default_output))
         form.addRow(self.tr("Results file:"), path_row(self.output, self.tr("Browse…"), self._browse))
         layout.addLayout(form)
@@ -164,7 +174,7 @@ class SweepDialog(QDialog):
         self.on_design.toggled.connect(self._base_changed)
         self.kind.currentIndexChanged.connect(self._validate)
         self.table.itemChanged.connect(self._validate)
-        for field in (self.workload, self.output):
+        for field in (self.workload, self.output, self.dask):
             field.textChanged.connect(self._validate)
         has_design = bool(doc.nodes)
         self.on_design.setEnabled(has_design)
@@ -256,7 +266,10 @@ class SweepDialog(QDialog):
             return str(exc), None
         task = SweepTask(tuple(specs), self.seed.value(), design_text,
                          self.kind.currentData() if self.generated() else None)
-        return None, SweepRequest(task, axes, output, self.workers.value())
+        dask = self.dask.text().strip() or None
+        if dask is not None and not DASK_ADDRESS.match(dask):
+            return self.tr("The Dask scheduler address must look like tcp://host:8786 or host:8786."), None
+        return None, SweepRequest(task, axes, output, self.workers.value(), dask)
 
     def _validate(self) -> None:
         problem, request = self._problem()

@@ -2602,127 +2602,127 @@
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="78"/>
+        <location filename="../../designer/ui/run_controller.py" line="82"/>
         <source>Simulate the workload chosen in the Run panel</source>
         <translation>仿真运行面板中选择的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="80"/>
+        <location filename="../../designer/ui/run_controller.py" line="84"/>
         <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="120"/>
+        <location filename="../../designer/ui/run_controller.py" line="124"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="121"/>
+        <location filename="../../designer/ui/run_controller.py" line="125"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="121"/>
+        <location filename="../../designer/ui/run_controller.py" line="125"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="122"/>
+        <location filename="../../designer/ui/run_controller.py" line="126"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="132"/>
+        <location filename="../../designer/ui/run_controller.py" line="136"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="132"/>
+        <location filename="../../designer/ui/run_controller.py" line="136"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="139"/>
+        <location filename="../../designer/ui/run_controller.py" line="143"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="148"/>
+        <location filename="../../designer/ui/run_controller.py" line="152"/>
         <source>queues of a congested step: {0:.0%} simulated</source>
         <translation>拥塞步骤的队列仿真：已完成 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="164"/>
+        <location filename="../../designer/ui/run_controller.py" line="168"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="174"/>
+        <location filename="../../designer/ui/run_controller.py" line="178"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="175"/>
+        <location filename="../../designer/ui/run_controller.py" line="179"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="227"/>
+        <location filename="../../designer/ui/run_controller.py" line="231"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="230"/>
+        <location filename="../../designer/ui/run_controller.py" line="234"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="244"/>
+        <location filename="../../designer/ui/run_controller.py" line="248"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="245"/>
+        <location filename="../../designer/ui/run_controller.py" line="249"/>
         <source>simulated time (ms)</source>
         <translation>仿真时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="290"/>
+        <location filename="../../designer/ui/run_controller.py" line="294"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="291"/>
+        <location filename="../../designer/ui/run_controller.py" line="295"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="293"/>
+        <location filename="../../designer/ui/run_controller.py" line="297"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="295"/>
+        <location filename="../../designer/ui/run_controller.py" line="299"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="297"/>
+        <location filename="../../designer/ui/run_controller.py" line="301"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="300"/>
+        <location filename="../../designer/ui/run_controller.py" line="304"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="302"/>
+        <location filename="../../designer/ui/run_controller.py" line="306"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="304"/>
+        <location filename="../../designer/ui/run_controller.py" line="308"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -3179,82 +3179,82 @@
 <context>
     <name>SweepController</name>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="83"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="84"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="89"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="90"/>
         <source>Design-space s&amp;weep…</source>
         <translation>设计空间扫描(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="90"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="91"/>
         <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
         <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="152"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="153"/>
         <source>Sweep of {0} points started</source>
         <translation>已开始 {0} 个点的扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="207"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="208"/>
         <source>, {0} could not be built or run (see the Problem column)</source>
         <translation>，{0} 个无法生成或运行（见“问题”列）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="209"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="210"/>
         <source>Sweep finished: {0} points in {1} ({2} already there, {3} run){4}</source>
         <translation>扫描完成：{0} 个点，保存在 {1}（已有 {2} 个，新运行 {3} 个）{4}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="221"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="222"/>
         <source>Sweep stopped: the finished points are in {0}; run the sweep again with the same file to continue</source>
         <translation>扫描已停止：已完成的点保存在 {0}；使用同一文件再次运行扫描即可继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="228"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="229"/>
         <source>The sweep could not run: {0}</source>
         <translation>扫描无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="239"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="240"/>
         <source>Open sweep results</source>
         <translation>打开扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="240"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="241"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="246"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="247"/>
         <source>Cannot open the sweep results: {0}</source>
         <translation>无法打开扫描结果：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="256"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="257"/>
         <source>{0}: {1} points</source>
         <translation>{0}：{1} 个设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="272"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="273"/>
         <source>Sweep point {0}: {1}</source>
         <translation>扫描设计点 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="281"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="282"/>
         <source>Cannot build the point&apos;s design: {0}</source>
         <translation>无法构建该设计点的设计：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="285"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="286"/>
         <source>Only the points of a sweep run in this window can be opened</source>
         <translation>只能打开在本窗口中运行的扫描的设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="290"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="291"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
@@ -3262,137 +3262,157 @@
 <context>
     <name>SweepDialog</name>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="44"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="46"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="90"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="94"/>
         <source>Design-space sweep</source>
         <translation>设计空间扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="94"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="98"/>
         <source>Every combination of the values below is built, simulated and costed; points run in parallel on this machine. Finished points are kept in the results file, so a stopped sweep continues where it stopped.</source>
         <translation>下列取值的每种组合都会被生成、仿真并核算成本；各点在本机上并行运行。已完成的点保存在结果文件中，因此停止的扫描可以从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="101"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="105"/>
         <source>This design</source>
         <translation>当前设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="102"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="106"/>
         <source>Generated designs:</source>
         <translation>生成的设计：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="114"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="118"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="114"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="118"/>
         <source>Values (comma-separated)</source>
         <translation>取值（以逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="120"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="124"/>
         <source>Booleans take on/off; protocols ib, rocev2; numbers as in the Inspector (thresholds in KB, speeds in Gb/s)</source>
         <translation>布尔值用 on/off；协议用 ib、rocev2；数值与属性面板相同（阈值单位 KB，速率单位 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="124"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="128"/>
         <source>Add parameter</source>
         <translation>添加参数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="125"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="129"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="137"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="141"/>
         <source>A workload spec as in the CLI, e.g. allreduce:1GiB or train:llama3-70b:dp=32:tp=8:pp=1; several separated by &apos;;&apos;</source>
         <translation>与命令行相同的负载描述，例如 allreduce:1GiB 或 train:llama3-70b:dp=32:tp=8:pp=1；多个时用“;”分隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="139"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="143"/>
         <source>Workload:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="143"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="147"/>
         <source>Seed:</source>
         <translation>随机种子：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="147"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="151"/>
         <source>Processes that run points at the same time (1: one after the other)</source>
         <translation>同时运行各点的进程数（1：逐个运行）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="148"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="152"/>
         <source>Parallel processes:</source>
         <translation>并行进程数：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="150"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="154"/>
+        <source>Optional: tcp://scheduler:8786 to run the points on a Dask cluster</source>
+        <translation>可选：填写 tcp://scheduler:8786，在 Dask 集群上运行各设计点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="155"/>
+        <source>An existing Dask distributed scheduler (dask-jobqueue, Kubernetes…); the results are the same as on this machine</source>
+        <translation>已有的 Dask 分布式调度器（dask-jobqueue、Kubernetes…）；结果与在本机运行相同</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="158"/>
+        <source>Dask cluster:</source>
+        <translation>Dask 集群：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="160"/>
         <source>Results file:</source>
         <translation>结果文件：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="150"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="160"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="159"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="169"/>
         <source>Run sweep</source>
         <translation>运行扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="223"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="233"/>
         <source>Sweep results file</source>
         <translation>扫描结果文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="233"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="243"/>
         <source>Add at least one parameter to vary.</source>
         <translation>请至少添加一个要变化的参数。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="238"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="248"/>
         <source>Give a workload, e.g. allreduce:1GiB.</source>
         <translation>请给出负载，例如 allreduce:1GiB。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="244"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="254"/>
         <source>{0} points is more than {1}: shorten a value list.</source>
         <translation>{0} 个点超过上限 {1}：请缩短取值列表。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="247"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="257"/>
         <source>Choose a results file.</source>
         <translation>请选择结果文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="250"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="260"/>
         <source>The results file must end in .csv or .parquet.</source>
         <translation>结果文件名必须以 .csv 或 .parquet 结尾。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="252"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="262"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="264"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="271"/>
+        <source>The Dask scheduler address must look like tcp://host:8786 or host:8786.</source>
+        <translation>Dask 调度器地址应形如 tcp://host:8786 或 host:8786。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_dialog.py" line="277"/>
         <source>{0} points</source>
         <translation>{0} 个点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="266"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="279"/>
         <source>{0} exists: the points it holds are kept and only the others run.</source>
         <translation>{0} 已存在：保留其中已有的点，只运行其余的点。</translation>
     </message>

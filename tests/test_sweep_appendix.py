@@ -105,3 +105,11 @@ def test_chart_helpers():
     widths = column_widths(["Point", "backend", "每 Gb/s 有效吞吐的资本支出"], [["0", "rocev2", "$282"]],
                            "Helvetica", 300)
     assert abs(sum(widths) - 300) < 1e-6 and min(widths) > 20
+
+
+def test_chinese_titles_get_spaces_only_where_chinese_meets_latin():
+    from designer.report.sections.sweep_appendix import cjk_spacing
+
+    assert cjk_spacing("完成时间随GPU 数量的变化") == "完成时间随 GPU 数量的变化"
+    assert cjk_spacing("完成时间随收敛比的变化") == "完成时间随收敛比的变化"
+    assert cjk_spacing("Completion time against GPUs") == "Completion time against GPUs"

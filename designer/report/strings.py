@@ -493,7 +493,7 @@ ZH_CN: dict[str, str] = {
     "sweep_varied": "扫描参数",
     "col_parameter": "参数",
     "col_values": "取值",
-    "sweep_chart": "{metric}随 {param} 的变化",
+    "sweep_chart": "{metric}随{param}的变化",
     "sweep_chart_note": "其他参数的每种组合对应一条线；线条断开处表示该设计点失败或没有该项数据。",
     "sweep_chart_log": "横轴为对数刻度。",
     "sweep_chart_empty": "扫描中没有任何设计点包含此项数据，因此未绘制图表。",

@@ -216,6 +216,16 @@ def line_chart(chart: SweepChart, y_values: list[list[float | None]], y_label: s
 
 
 # ---- text and tables ----------------------------------------------------------------------------
+_CJK_THEN_LATIN = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9])")
+_LATIN_THEN_CJK = re.compile(r"(?<=[A-Za-z0-9])(?=[\u4e00-\u9fff])")
+
+
+def cjk_spacing(text: str) -> str:
+    """A space where Chinese meets Latin letters or digits ('随GPU数量' -> '随 GPU 数量'), as Chinese typesetting
+    does; filled-in names arrive with or without their own spaces, so the template has none."""
+    return _LATIN_THEN_CJK.sub(" ", _CJK_THEN_LATIN.sub(" ", text))
+
+
 def param_label(ctx: ProposalContext, name: str) -> str:
     """A varied parameter's name in the proposal's language (a segment setting keeps its own name)."""
     key = f"sweep_param_{name}"
@@ -317,7 +327,7 @@ def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:
     values = [v for vals in raw for v in vals if v is not None]
     y_label, factor = metric_label(ctx, chart.metric, results, values)
     x_name = param_label(ctx, chart.x_param)
-    title = ctx.t("sweep_chart", metric=ctx.t(f"sweep_metric_{chart.metric}"), param=x_name)
+    title = cjk_spacing(ctx.t("sweep_chart", metric=ctx.t(f"sweep_metric_{chart.metric}"), param=x_name))
     block: list[Flowable] = [Paragraph(user_text(title), s.h2)]
     if values:
         scaled = [[None if v is None else v * factor for v in vals] for vals in raw]

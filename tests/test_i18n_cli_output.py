@@ -232,3 +232,21 @@ def test_export_and_import_lines_in_chinese_and_english(capsys, tmp_path, design
     assert "bill of materials" in en[1] and en[4].endswith(" Ethernet links")
     en = run(capsys, "--lang", "en", "import", str(tmp_path / "g.graphml"), "-o", str(tmp_path / "i.json"))
     assert en.strip().endswith(" links, 1 segments") and en.startswith(f"wrote {tmp_path / 'i.json'}: ")
+
+
+def test_generated_designs_are_named_in_the_current_language():
+    from designer.i18n import current_language, set_language
+    from designer.topology import generate
+
+    before = current_language()
+    try:
+        set_language("en")
+        doc = generate("fat-tree", gpus=64, backend="rocev2")
+        assert doc.name == "fat-tree 64 GPUs (RoCEv2)"
+        assert [s.name for s in doc.segments.values()] == ["Back-end (RoCEv2)"]
+        set_language("zh_CN")
+        doc = generate("fat-tree", gpus=64, backend="hybrid")
+        assert "块 GPU" in doc.name and "混合" in doc.name
+        assert all("（" in s.name for s in doc.segments.values()) and "自动生成" in doc.notes
+    finally:
+        set_language(before)

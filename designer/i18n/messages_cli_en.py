@@ -81,6 +81,15 @@ CLI: dict[str, str] = {
                             "--containerlab",
     "error.export.same_file": "export: two outputs were given the same file; give each output its own file",
     "error.export.cannot_write": "export: cannot write: {reason}",
+    # generated designs (document text: the language of the window or of --lang when they are made)
+    "generate.segment.backend": "Back-end ({protocol})",
+    "generate.segment.pod": "Pod {n} ({protocol})",
+    "generate.backend.hybrid": "hybrid IB + RoCEv2",
+    "generate.name": "{kind} {gpus} GPUs ({backend})",
+    "generate.frontend.yes": "with an Ethernet front-end (3:1)",
+    "generate.frontend.no": "without a front-end",
+    "generate.notes": "Generated {kind}: {gpus} GPUs on {servers} x {server_model}, {link}G links, target "
+                      "{target}:1, switches {models}, {frontend}.",
     "error.export.wrong_type": "{path}: the {what} is written as {choices}, not '{suffix}'",
     "error.export.no_ethernet": "the design has no Ethernet part (front-end or RoCEv2) to emulate with containerlab",
     "export.what.cabling": "cabling plan",

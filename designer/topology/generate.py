@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 
 from designer.catalog.instantiate import server_node, storage_node
 from designer.catalog.loader import Catalog, load_catalog
+from designer.i18n import render
 from designer.i18n.message import Message, either
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -128,12 +129,13 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
         built_pods, _ = build_hybrid(bp.hybrid, cat, out)
         for p, (built, protocol) in enumerate(zip(built_pods, bp.hybrid.protocols, strict=True)):
             members = bp.hybrid.servers[p] + built.leaves + built.spines
-            segments.append(Segment(f"pod{p + 1}-{protocol}", f"Pod {p + 1} ({PROTOCOL_NAMES[protocol]})",
+            segments.append(Segment(f"pod{p + 1}-{protocol}",
+                                    render("generate.segment.pod", n=p + 1, protocol=PROTOCOL_NAMES[protocol]),
                                     protocol, members))
     elif bp.fabric:
         built = build(bp.fabric, cat, out)
-        segments.append(Segment("backend", f"Back-end ({PROTOCOL_NAMES[backend]})", backend,
-                                list(bp.servers) + _switches(built)))
+        segments.append(Segment("backend", render("generate.segment.backend", protocol=PROTOCOL_NAMES[backend]),
+                                backend, list(bp.servers) + _switches(built)))
     if bp.frontend:
         for sid in bp.storage:
             out.add(storage_node(cat, STORAGE_MODEL, sid))
@@ -305,12 +307,14 @@ def _switches(built: BuiltClos) -> list[str]:
 
 
 def _default_name(bp: _Blueprint) -> str:
-    back = "hybrid IB + RoCEv2" if bp.backend == "hybrid" else PROTOCOL_NAMES[bp.backend]
-    return f"{bp.kind} {bp.gpus:,} GPUs ({back})"
+    """The design's name in the current language (the window's, or --lang's): it is the user's document."""
+    back = render("generate.backend.hybrid") if bp.backend == "hybrid" else PROTOCOL_NAMES[bp.backend]
+    return render("generate.name", kind=bp.kind, gpus=f"{bp.gpus:,}", backend=back)
 
 
 def _notes(bp: _Blueprint) -> str:
-    models = ", ".join(f"{PROTOCOL_NAMES[p]}: {s.model}" for p, s in bp.specs.items())
-    fe = "with an Ethernet front-end (3:1)" if bp.frontend else "without a front-end"
-    return (f"Generated {bp.kind}: {bp.gpus:,} GPUs on {len(bp.servers)} x {bp.server_model}, "
-            f"{bp.link_gbps:g}G links, target {bp.oversubscription:g}:1, switches {models}, {fe}.")
+    models = render("list.join").join(f"{PROTOCOL_NAMES[p]}: {s.model}" for p, s in bp.specs.items())
+    fe = render("generate.frontend.yes" if bp.frontend else "generate.frontend.no")
+    return render("generate.notes", kind=bp.kind, gpus=f"{bp.gpus:,}", servers=len(bp.servers),
+                  server_model=bp.server_model, link=f"{bp.link_gbps:g}", target=f"{bp.oversubscription:g}",
+                  models=models, frontend=fe)

@@ -9,9 +9,10 @@ import pypdf
 import pytest
 
 from designer.analysis.sweep import SweepTask, parse_axes, run_sweep
+from designer.analysis.sweep.chart import time_scale
 from designer.cli import main
 from designer.model.fileformat import save
-from designer.report.sections.sweep_appendix import column_widths, nice_ticks, tick_text, time_scale
+from designer.report.sections.sweep_appendix import column_widths, nice_ticks, tick_text
 from designer.topology import generate
 
 WORKLOAD = "allreduce:1MiB"

@@ -34,6 +34,7 @@ from designer.analysis.sweep.chart import (
     default_x_param,
     metric_value,
     sweep_chart,
+    time_scale,
 )
 from designer.analysis.sweep.results import SweepResults
 
@@ -85,15 +86,6 @@ def metric_label(metric: str, currency: str = "") -> str:
 def param_label(name: str) -> str:
     text = PARAM_LABELS.get(name)
     return QCoreApplication.translate("SweepView", text) if text else name
-
-
-def time_scale(largest_s: float) -> tuple[float, str]:
-    """(factor, unit) that shows seconds as s, ms or µs, so that the axis reads 3.6 ms, not 0.0036 s."""
-    if largest_s >= 1:
-        return 1.0, "s"
-    if largest_s >= 1e-3:
-        return 1e3, "ms"
-    return 1e6, "µs"
 
 
 def _cell(value: object) -> str:
@@ -259,7 +251,7 @@ class SweepView(QWidget):
         bottom.setTicks([chart.x_ticks] if chart.categorical else None)
         self.plot.setLabel("bottom", param_label(chart.x_param), color=self.fg.name())
         values = [y for series in chart.series for y in series.y if y is not None]
-        scale, unit = time_scale(max(values, default=0.0)) if chart.metric.endswith("_s") else (1.0, "")
+        scale, unit = time_scale(values) if chart.metric.endswith("_s") else (1.0, "")
         label = metric_label(chart.metric, currency_of(self.results))
         if unit:
             label = label.replace("(s)", f"({unit})")
@@ -281,7 +273,7 @@ class SweepView(QWidget):
         metrics = [m for m in TABLE_METRICS if any(metric_value(r, m) is not None for r in self.results.rows)]
         currency = currency_of(self.results)
         # times in the unit that suits the column (ms for most collectives), as on the chart
-        scales = {m: time_scale(max((metric_value(r, m) or 0.0 for r in self.results.rows), default=0.0))
+        scales = {m: time_scale([metric_value(r, m) or 0.0 for r in self.results.rows])
                   for m in metrics if m.endswith("_s")}
         labels = [metric_label(m, currency).replace("(s)", f"({scales[m][1]})") if m in scales
                   else metric_label(m, currency) for m in metrics]

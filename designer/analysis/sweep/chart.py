@@ -56,6 +56,17 @@ PARAM_LABELS: dict[str, str] = {
 }
 
 
+def time_scale(values: list[float]) -> tuple[float, str]:
+    """(factor, unit) that writes seconds readably, by the largest value: 3.6 ms, not 0.0036 s (the dock and the
+    PDF appendix both draw times with it)."""
+    top = max((abs(v) for v in values), default=0.0)
+    if 0 < top < 1e-3:
+        return 1e6, "µs"
+    if 0 < top < 1:
+        return 1e3, "ms"
+    return 1.0, "s"
+
+
 @dataclass(frozen=True)
 class ChartSeries:
     """One line: the points sharing the values of every parameter but the x one."""

@@ -22,6 +22,7 @@ from designer.analysis.sweep.chart import (
     default_metric,
     metric_value,
     sweep_chart,
+    time_scale,
 )
 from designer.analysis.sweep.results import SweepResults, read_results
 from designer.i18n.message import Message
@@ -88,16 +89,6 @@ def tick_text(value: float, step: float) -> str:
     """A tick label with as many decimals as the step needs."""
     decimals = next((d for d in range(7) if abs(step * 10 ** d - round(step * 10 ** d)) < 1e-6 * 10 ** d), 6)
     return f"{value:,.{decimals}f}"
-
-
-def time_scale(values: list[float]) -> tuple[float, str]:
-    """(factor, unit) that writes seconds readably: s, ms or µs by the largest value."""
-    top = max((abs(v) for v in values), default=0.0)
-    if 0 < top < 1e-3:
-        return 1e6, "µs"
-    if 0 < top < 1:
-        return 1e3, "ms"
-    return 1.0, "s"
 
 
 def _marker(kind: int, x: float, y: float, colour: colors.Color) -> object:

@@ -27,7 +27,7 @@ from designer.sim.dynamics.stepper import histogram_samples
 from designer.sim.engine import Cancelled
 from designer.sim.framing import PROTO_IB, PROTO_NVLINK
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, RateModel, SoloProfile
-from designer.sim.step_trace import TraceRecorder
+from designer.sim.step_trace import TraceRecorder, on_fabric_ports
 
 KB = 1000.0                       # the settings' KB are 1,000 bytes (published-figures §5.3 examples)
 CHUNK_STEPS = 200                 # most steps in one advance, so that snapshots keep flowing
@@ -293,17 +293,11 @@ class QueueRateModel(RateModel):
         return SoloProfile(drain_s_per_byte=t_total / bytes_per_flow, sub_finish_s_per_byte=fin / bytes_per_flow,
                            levels=[(t_total / bytes_per_flow, total / max(t_total, 1e-30))], linear=False,
                            extra_latency_ns=extra, wait_samples=_wait_shares(sim.wait_hist),
-                           port_paused_s=self._on_fabric(sim.acc["paused"], used),
-                           port_stall_s=self._on_fabric(sim.acc["stall"], used),
-                           port_dropped_B=self._on_fabric(sim.acc["dropped"], used),
+                           port_paused_s=on_fabric_ports(sim.acc["paused"], used, self.fab.n_ports),
+                           port_stall_s=on_fabric_ports(sim.acc["stall"], used, self.fab.n_ports),
+                           port_dropped_B=on_fabric_ports(sim.acc["dropped"], used, self.fab.n_ports),
                            marked_B=sim.marked_total, dropped_B=sim.dropped_total,
                            trace=trace)
-
-    def _on_fabric(self, per_used_port: np.ndarray, used: np.ndarray) -> np.ndarray:
-        """A per-port array of a fluid run over `used` ports, on all of the fabric's ports (0 elsewhere)."""
-        out = np.zeros(self.fab.n_ports)
-        out[used] = per_used_port
-        return out
 
     # ---- the fluid universe -------------------------------------------------------------------
     def _ensure(self, flows: ActiveFlows) -> np.ndarray:

@@ -38,6 +38,14 @@ class StepTrace:
     latency_us: list[dict[str, float]] | None = None   # running p50/p99/p999/max of the step up to each window
 
 
+def on_fabric_ports(per_port: np.ndarray, port_index: np.ndarray, n_ports: int) -> np.ndarray:
+    """Values over a fluid run's ports (last axis) spread onto all of the fabric's `n_ports` ports: the run covers
+    only the ports at `port_index`, every other port gets 0."""
+    out = np.zeros((*per_port.shape[:-1], n_ports), dtype=per_port.dtype)
+    out[..., port_index] = per_port
+    return out
+
+
 class TraceRecorder:
     """Samples a FluidSimulator every few steps during one run of a step and builds its StepTrace.
 
@@ -45,12 +53,12 @@ class TraceRecorder:
     expected, neighbouring windows are merged two by two, so a trace never holds more than 2 x WINDOWS."""
 
     def __init__(self, sim, backend_ports: np.ndarray, expected_steps: int, *,  # noqa: ANN001 - simulator
-                 port_index: np.ndarray | None = None, n_ports: int | None = None) -> None:
+                 port_index: np.ndarray, n_ports: int) -> None:
         """`backend_ports` masks the simulator's ports; `port_index` maps them to the fabric's `n_ports` ports
-        when the simulator runs over a subset (the trace's per-port arrays are on the fabric's ports)."""
+        (the simulator runs over a subset; the trace's per-port arrays are on the fabric's ports)."""
         self.sim = sim
         self.port_index = port_index
-        self.n_ports = n_ports if n_ports is not None else len(backend_ports)
+        self.n_ports = n_ports
         self.backend = backend_ports
         self.n_backend = max(int(backend_ports.sum()), 1)
         self.every = max(1, int(expected_steps) // WINDOWS)
@@ -106,10 +114,10 @@ class TraceRecorder:
         if self.keep_ports:
             served = np.stack([x["served"] for x in w])
             total = served.sum(axis=0)
-            port_frac = self._on_fabric(np.divide(served, total, out=np.zeros_like(served), where=total > 0)
-                                        .astype(np.float32))
-            queue = self._on_fabric(np.stack([x["queue"] for x in w]))
-            paused = self._on_fabric(np.stack([x["paused"] for x in w]))
+            share = np.divide(served, total, out=np.zeros_like(served), where=total > 0).astype(np.float32)
+            port_frac = on_fabric_ports(share, self.port_index, self.n_ports)
+            queue = on_fabric_ports(np.stack([x["queue"] for x in w]), self.port_index, self.n_ports)
+            paused = on_fabric_ports(np.stack([x["paused"] for x in w]), self.port_index, self.n_ports)
         return StepTrace(
             t_end_frac=t_end / t_end[-1], delivered_frac=delivered / max(delivered.sum(), 1e-30),
             pause_fraction=np.array([x["paused_s"] for x in w]) / (self.n_backend * span),
@@ -118,15 +126,6 @@ class TraceRecorder:
             queue_max_B=np.array([x["queue_max"] for x in w]), queue_total_B=np.array([x["queue_total"] for x in w]),
             port_frac=port_frac, queue_B=queue, port_paused=paused,
             latency_us=[latency_percentiles_us(h) for h in np.cumsum([x["hist"] for x in w], axis=0)])
-
-
-    def _on_fabric(self, per_port: np.ndarray) -> np.ndarray:
-        """(window x simulator port) -> (window x fabric port), zero on ports the step did not use."""
-        if self.port_index is None:
-            return per_port
-        out = np.zeros((per_port.shape[0], self.n_ports), dtype=per_port.dtype)
-        out[:, self.port_index] = per_port
-        return out
 
 
 def _merge(a: dict, b: dict) -> dict:

@@ -12,7 +12,7 @@ import copy
 
 import shiboken6
 from PySide6.QtCore import QObject, QPoint, Qt
-from PySide6.QtWidgets import QDialog, QDockWidget, QMainWindow, QMenu
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 from designer.model.scenarios import Scenario
 from designer.sim.scenario_run import comparison_row
@@ -34,10 +34,8 @@ class FailureController(QObject):
         self.window = window
         self.runs = window.runs
         self.panel = ScenariosPanel()
-        self.dock = QDockWidget(self.tr("Scenarios"), window)
-        self.dock.setObjectName("scenarios")
-        self.dock.setWidget(self.panel)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock = window.add_dock(self.tr("Scenarios"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea,
+                                    "scenarios")
         window.tabifyDockWidget(window.inspector_dock, self.dock)
         window.inspector_dock.raise_()
         self.layer: FailureLayer | None = None

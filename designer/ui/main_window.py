@@ -81,7 +81,8 @@ class MainWindow(QMainWindow, WindowExports):
         self.autosaver = Autosaver(self)   # unsaved work goes to a recovery file (autosave.py)
 
     # ---- construction -------------------------------------------------------------------------
-    def _dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:  # noqa: ANN001
+    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:  # noqa: ANN001
+        """A dock named `name` (for saved layouts) holding `widget`, added at `area`; the controllers use it too."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
@@ -90,20 +91,20 @@ class MainWindow(QMainWindow, WindowExports):
 
     def _build_docks(self) -> None:
         self.palette = Palette(self.catalog)
-        self.palette_dock = self._dock(self.tr(
+        self.palette_dock = self.add_dock(self.tr(
                 "Palette"), self.palette, Qt.DockWidgetArea.LeftDockWidgetArea, "palette")
         self.overview = Overview(self.view)
-        self.overview_dock = self._dock(self.tr(
+        self.overview_dock = self.add_dock(self.tr(
                 "Overview"), self.overview, Qt.DockWidgetArea.LeftDockWidgetArea, "overview")
         self.inspector = Inspector(self.editor)
-        self.inspector_dock = self._dock(self.tr("Inspector"), self.inspector, Qt.DockWidgetArea.RightDockWidgetArea,
+        self.inspector_dock = self.add_dock(self.tr("Inspector"), self.inspector, Qt.DockWidgetArea.RightDockWidgetArea,
                                          "inspector")
         self.history = QUndoView(self.editor.undo_stack)
         self.history.setEmptyLabel(self.tr("Opened design"))
-        self.history_dock = self._dock(self.tr(
+        self.history_dock = self.add_dock(self.tr(
                 "History"), self.history, Qt.DockWidgetArea.RightDockWidgetArea, "history")
         self.problems = ProblemsPanel()
-        self.problems_dock = self._dock(self.tr("Problems"), self.problems, Qt.DockWidgetArea.BottomDockWidgetArea,
+        self.problems_dock = self.add_dock(self.tr("Problems"), self.problems, Qt.DockWidgetArea.BottomDockWidgetArea,
                                         "problems")
         self.resizeDocks([self.palette_dock, self.inspector_dock], [270, 320], Qt.Orientation.Horizontal)
         self.resizeDocks([self.palette_dock, self.overview_dock], [600, 180], Qt.Orientation.Vertical)

@@ -10,7 +10,7 @@ import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QProgressBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar
 
 from designer.sim.run_summary import summarise_run
 from designer.sim.time_breakdown import segment_breakdowns, workload_breakdowns
@@ -35,8 +35,8 @@ class RunController(QObject):
         self.panel = RunPanel()
         self.panel.fit_to_gpus(window.editor.doc.gpu_count())
         self.plots = LivePlots()
-        self.panel_dock = self._dock(self.tr("Run"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run")
-        self.plots_dock = self._dock(self.tr(
+        self.panel_dock = window.add_dock(self.tr("Run"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run")
+        self.plots_dock = window.add_dock(self.tr(
                 "Live plots"), self.plots, Qt.DockWidgetArea.BottomDockWidgetArea, "live_plots")
         window.tabifyDockWidget(window.problems_dock, self.plots_dock)
         window.tabifyDockWidget(window.inspector_dock, self.panel_dock)
@@ -90,13 +90,6 @@ class RunController(QObject):
             action.setToolTip(f"{tip}  ({action.shortcut().toString()})")
             action.setStatusTip(tip)
         window.scene.document_changed.connect(self._on_document_changed)
-
-    def _dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:  # noqa: ANN001
-        dock = QDockWidget(title, self.window)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.window.addDockWidget(area, dock)
-        return dock
 
     @property
     def doc(self):  # noqa: ANN201

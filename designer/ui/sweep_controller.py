@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMainWindow
+from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from designer.analysis.sweep import SweepError, SweepSummary, run_sweep
 from designer.analysis.sweep.grid import format_value
@@ -81,10 +81,7 @@ class SweepController(QObject):
         super().__init__(window)
         self.window = window
         self.view = SweepView()
-        self.dock = QDockWidget(self.tr("Sweep"), window)
-        self.dock.setObjectName("sweep")
-        self.dock.setWidget(self.view)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        self.dock = window.add_dock(self.tr("Sweep"), self.view, Qt.DockWidgetArea.BottomDockWidgetArea, "sweep")
         window.tabifyDockWidget(window.problems_dock, self.dock)
         self.dock.hide()
         self.action = simulate_menu.addAction(self.tr("Design-space s&weep…"), self.open_dialog)

@@ -136,7 +136,7 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
     for key, value in raw.items():
         if key not in names:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
-        if key in ("breakouts", "roles"):
+        if key in ("breakouts", "roles", "load_balancing"):
             if not isinstance(value, list):
                 raise ValueError(Message("error.catalog.field_list", field=key))
             value = tuple(value)

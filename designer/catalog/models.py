@@ -31,6 +31,11 @@ class SwitchModel(Sourced):
     rack_units: int = 1
     roles: tuple[str, ...] = ("leaf", "spine", "core")
     generation: str = ""
+    # load-balancing features beyond ECMP: "adaptive-routing" (per-packet choice of the least loaded port; on
+    # Ethernet it needs NICs that place packets out of order), "dlb" (flowlet dynamic load balancing),
+    # "cell-spraying" (a scheduled cell fabric)
+    load_balancing: tuple[str, ...] = ()
+    sharp: str = ""                   # in-network reduction generation (InfiniBand SHARP), "" without
 
     def speeds_gbps(self) -> list[float]:
         """Port speeds this switch can run, fastest first (a split port runs at speed/breakout)."""
@@ -78,6 +83,8 @@ class NICModel(Sourced):
     latency_ns: float = 600.0         # NIC + host stack, per side
     power_w: float = 0.0
     price_usd: float = 0.0
+    out_of_order: bool = False        # places RoCE packets that arrive out of order (needed for packet spraying)
+    selective_repeat: bool = False    # resends only lost packets (else go-back-N)
 
 
 @dataclass(frozen=True)

@@ -201,6 +201,7 @@ ERRORS: dict[str, str] = {
     "error.sim.seed": "seed must be a whole number >= 0, not {value}",
     "error.sim.snapshot_interval": "snapshot interval must be > 0 seconds",
     "error.sim.rate_model": "unknown rate model '{model}' (use {choices})",
+    "error.sim.unknown_preset": "unknown settings preset '{preset}' (use {choices})",
     "error.sim.unknown_kind": "unknown workload kind '{kind}'",
     "error.sim.budget_int": "{env} must be a whole number of MiB, not {value}",
     "error.sim.budget_positive": "{env} must be a positive number of MiB, not {value}",

@@ -25,9 +25,9 @@ from designer.model.nodes import MEDIA, NODE_KINDS, PLANES, SWITCH_ROLES, Node, 
 from designer.model.run_results import check_results
 from designer.model.scenarios import scenario_to_dict, scenarios_from_raw
 from designer.model.segments import (
-    IB_ROUTING_ENGINES,
-    LOAD_BALANCING,
+    PRESETS,
     PROTOCOLS,
+    SETTING_CHOICES,
     IBSettings,
     RoCESettings,
     Segment,
@@ -45,10 +45,7 @@ def max_file_bytes() -> int:
     except (KeyError, ValueError):
         return MAX_FILE_BYTES
 
-_CHOICES = {
-    "routing_engine": IB_ROUTING_ENGINES,
-    "load_balancing": LOAD_BALANCING,
-}
+_CHOICES = SETTING_CHOICES
 
 
 # ---- writing ------------------------------------------------------------------------------------
@@ -61,7 +58,7 @@ def document_to_dict(doc: FabricDocument) -> dict[str, Any]:
         "nodes": [_node_to_dict(n) for n in doc.nodes.values()],
         "links": [_link_to_dict(link) for link in doc.links.values()],
         "segments": [
-            {"id": s.id, "name": s.name, "protocol": s.protocol, "nodes": list(s.nodes),
+            {"id": s.id, "name": s.name, "protocol": s.protocol, "nodes": list(s.nodes), "preset": s.preset,
              "ib": _typed(s.ib), "rocev2": _typed(s.rocev2)}
             for s in doc.segments.values()
         ],
@@ -464,6 +461,8 @@ def _read_segment(r: _Reader, raw: dict, where: str) -> Segment | None:
     seg_id = r.get(raw, "id", where, str)
     name = r.get(raw, "name", where, str, default="")
     protocol = r.get(raw, "protocol", where, str, choices=PROTOCOLS)
+    # files written before presets existed hold their settings as the user left them: custom
+    preset = r.get(raw, "preset", where, str, default="custom", choices=PRESETS)
     members = r.get(raw, "nodes", where, list, default=[])
     node_ids = []
     for i, nid in enumerate(members or []):
@@ -475,4 +474,4 @@ def _read_segment(r: _Reader, raw: dict, where: str) -> Segment | None:
     roce = _read_settings(r, raw.get("rocev2"), f"{where}.rocev2", RoCESettings)
     if None in (seg_id, protocol):
         return None
-    return Segment(seg_id, name or seg_id, protocol, node_ids, ib, roce)
+    return Segment(seg_id, name or seg_id, protocol, node_ids, ib, roce, preset or "custom")

@@ -1,9 +1,16 @@
 """Back-end segments: a set of nodes that run one protocol, with that protocol's settings.
 
-Defaults come from the published reference figures (published-figures.md §5): the DCQCN paper's
-reaction-point timing (Zhu et al., SIGCOMM'15) with ConnectX bounds, ECN thresholds of the HPCC/SimAI
-ns-3 lineage at 400G, PFC headroom from the IEEE 802.1Qbb buffer model, IB credits in 64-byte blocks
-per virtual lane. Figures marked [E] are estimates, with their basis beside them.
+A segment's settings come from a preset or from the user:
+- ``recommended``: what the vendors' AI reference architectures and the large operators run (InfiniBand with adaptive
+  routing and SHARP where the switches have them; RoCEv2 with packet spraying where switches and NICs support it, or
+  sixteen queue pairs per connection on ECMP fabrics, and DCQCN tuned for 400G). The default of new and generated
+  designs.
+- ``plain``: the defaults a fabric has before anyone tunes it (OpenSM min-hop routing without adaptive routing; one
+  queue pair per connection on ECMP, ConnectX firmware DCQCN, the switch vendor's default ECN thresholds).
+- ``custom``: the values stored with the segment, as the user set them.
+The values of both presets, and the hardware features they depend on, live in `designer.topology.presets`; the
+dataclass defaults below are the plain values. Every figure's source is in docs/references.md (section "Segment
+settings").
 """
 
 from __future__ import annotations
@@ -13,15 +20,23 @@ from dataclasses import dataclass, field, fields
 PROTOCOLS = ("ib", "rocev2")
 IB_ROUTING_ENGINES = ("minhop", "updn", "ftree")
 LOAD_BALANCING = ("ecmp", "spray")
+RETRANSMISSION = ("go-back-n", "selective")
+PRESETS = ("recommended", "plain", "custom")
+SETTING_CHOICES = {
+    "routing_engine": IB_ROUTING_ENGINES,
+    "load_balancing": LOAD_BALANCING,
+    "retransmission": RETRANSMISSION,
+}
 
 
 @dataclass
 class IBSettings:
     """InfiniBand segment: Subnet-Manager routing and link-level credit flow control."""
 
-    routing_engine: str = "ftree"          # OpenSM engines: minhop, updn, ftree
-    adaptive_routing: bool = False         # OpenSM default is off; Quantum switches support it
-    virtual_lanes: int = 4                 # ConnectX default NUM_OF_VL = 4 [M mlxconfig]
+    routing_engine: str = "minhop"         # OpenSM's default routing engine (opensm man page)
+    adaptive_routing: bool = False         # off unless configured (OpenSM); Quantum switches support it
+    sharp: bool = False                    # in-network reduction (SHARP) for AllReduce where the switches have it
+    virtual_lanes: int = 4                 # ConnectX default NUM_OF_VL = 4 (mlxconfig)
     credit_buffer_kb: float = 256.0        # receive buffer per port per VL advertised as credits [E]
     mtu_bytes: int = 4096
     # Recovery from a failed link or switch. Without self-healing the Subnet Manager sweeps and uploads new
@@ -36,37 +51,41 @@ class IBSettings:
 
 @dataclass
 class RoCESettings:
-    """RoCEv2 segment: PFC lossless class, ECN marking (RED) and DCQCN at the sender."""
+    """RoCEv2 segment: PFC lossless class, ECN marking (RED), DCQCN at the sender, load balancing, loss recovery.
+
+    Defaults are the plain preset: switch-vendor ECN defaults and ConnectX firmware DCQCN (docs/references.md)."""
 
     pfc: bool = True
     xoff_kb: float = 4096.0                # ingress occupancy that sends PAUSE; above Kmax so that ECN acts
-    xon_kb: float = 3072.0                 # first ("ECN Kmin well below PFC Xoff", §5.3) [E]
-    headroom_kb: float = 118.0             # 400G, 100 m fibre, 9 KB MTU worked example (§5.3)
+    xon_kb: float = 3072.0                 # first (ECN Kmin well below PFC Xoff) [E]
+    headroom_kb: float = 118.0             # 400G, 100 m fibre, 9 KB MTU (IEEE 802.1Qbb buffer model)
     ecn: bool = True
-    kmin_kb: float = 800.0                 # HPCC/SimAI ns-3 defaults at 400G (§5.2)
-    kmax_kb: float = 3200.0
-    pmax: float = 0.2
+    kmin_kb: float = 150.0                 # NVIDIA Spectrum RoCE lossless default: ECN 150-1500 KB, absolute
+    kmax_kb: float = 1500.0
+    pmax: float = 1.0                      # marking probability at Kmax
+    ecn_reference_gbps: float = 0.0        # > 0: Kmin/Kmax are for ports of this speed and scale with port speed
     dcqcn: bool = True
-    # Reaction point: the DCQCN paper's timing (§5.1); increase steps scaled with line rate from the paper's
-    # 40 Mb/s at 40 GbE (0.1 % of line rate; hyper increase 10x) to 400G [E].
-    dcqcn_g: float = 1.0 / 256.0           # alpha EWMA gain g
-    alpha_update_us: float = 55.0          # K: alpha decays after K without a CNP
-    rate_ai_mbps: float = 400.0            # additive increase R_AI
-    rate_hai_mbps: float = 4000.0          # hyper increase R_HAI
-    rate_timer_us: float = 55.0            # T: rate-increase timer
-    byte_counter_kb: float = 10000.0       # B: 10 MB byte counter
-    fast_recovery_steps: int = 5           # F
-    min_dec_fac: float = 0.5               # RPG_MIN_DEC_FAC: a CNP cuts the rate to no less than half
-    cnp_interval_us: float = 50.0          # N: at most one CNP per flow per 50 us
-    rate_reduce_period_us: float = 50.0    # at most one cut per period
+    # Reaction point: ConnectX firmware defaults (NVIDIA DCQCN documentation; mlxconfig ROCE_CC_* values).
+    dcqcn_g: float = 5.0 / 1024.0          # alpha gain: DCE_TCP_G = 1019/1024 keeps 1019/1024 of alpha per update
+    alpha_update_us: float = 1.0           # DCE_TCP_RTT: alpha is updated every 1 us
+    rate_ai_mbps: float = 5.0              # RPG_AI_RATE
+    rate_hai_mbps: float = 50.0            # RPG_HAI_RATE
+    rate_timer_us: float = 300.0           # RPG_TIME_RESET
+    byte_counter_kb: float = 32.767        # RPG_BYTE_RESET = 32,767 bytes
+    fast_recovery_steps: int = 1           # RPG_THRESHOLD
+    min_dec_fac: float = 0.5               # RPG_MIN_DEC_FAC = 50 %: a CNP cuts the rate to no less than half
+    cnp_interval_us: float = 4.0           # MIN_TIME_BETWEEN_CNPS at the notification point
+    rate_reduce_period_us: float = 4.0     # RATE_REDUCE_MONITOR_PERIOD: at most one cut per period
     min_rate_mbps: float = 1.0             # RPG_MIN_RATE
-    qps: int = 1                           # queue pairs per connection
+    qps: int = 1                           # queue pairs per connection (NCCL_IB_QPS_PER_CONNECTION default 1)
     load_balancing: str = "ecmp"           # ecmp | spray
+    retransmission: str = "go-back-n"      # RoCE NICs without selective repeat resend everything after a loss
+    retransmit_timeout_us: float = 320.0   # tail-loss timeout: IRN's RTO_high (Mittal et al., SIGCOMM 2018)
     mtu_bytes: int = 4096
     # Time from a link or switch failure until ECMP groups exclude it everywhere: the neighbour sees loss
-    # of signal at once (hardware next-hop removal is sub-microsecond on Tomahawk 5, published-figures §1),
-    # but the routing protocol (BGP withdraw, BFD 3 x 50 ms where the link stays up) must reach every switch
-    # that hashes onto the dead path: 200 ms [E]. Flows hashed onto the dead path stall until then.
+    # of signal at once (hardware next-hop removal is sub-microsecond on Tomahawk 5), but the routing protocol
+    # (BGP withdraw, BFD 3 x 50 ms where the link stays up) must reach every switch that hashes onto the dead
+    # path: 200 ms [E]. Flows hashed onto the dead path stall until then.
     reconvergence_ms: float = 200.0
 
 
@@ -75,7 +94,9 @@ class Segment:
     """A named set of nodes on the back-end that runs one protocol.
 
     Both settings blocks are kept so that switching the protocol (or comparing IB with RoCEv2 on
-    the same drawing) never loses the user's tuning of the other one.
+    the same drawing) never loses the user's tuning of the other one. With `preset` "recommended" or
+    "plain" the run uses that preset's values for the segment's hardware (the blocks then show them);
+    "custom" runs the blocks as stored.
     """
 
     id: str
@@ -84,6 +105,7 @@ class Segment:
     nodes: list[str] = field(default_factory=list)
     ib: IBSettings = field(default_factory=IBSettings)
     rocev2: RoCESettings = field(default_factory=RoCESettings)
+    preset: str = "custom"
 
     @property
     def settings(self) -> IBSettings | RoCESettings:

@@ -22,8 +22,8 @@ from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import check_failures, parse_failures
 from designer.sim.interval_stats import IntervalCounters
 from designer.sim.metrics import SimResult, build_result
-from designer.sim.queue_model import QueueRateModel
-from designer.sim.rate_model import MaxMinRateModel, RateModel
+from designer.sim.fluid_queues import FluidQueues
+from designer.sim.rate_model import MaxMinRateModel
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic
 from designer.sim.training import build_training
@@ -39,6 +39,7 @@ class SimOptions:
 
     seed: int = 1
     backend: str | None = None
+    preset: str | None = None                  # overrides every segment's settings preset (recommended | plain)
     snapshot_interval_s: float | None = None   # simulated seconds between snapshots (None: only the last)
     # about how many snapshots a run should stream when no interval is given: the interval starts at the ideal
     # fabric's completion time / count and doubles whenever the run outlasts it (a congested run is slower)
@@ -66,7 +67,9 @@ class SimOptions:
         parse_failures(self.failures)
 
 
-RATE_MODELS: dict[str, type[RateModel]] = {"maxmin": MaxMinRateModel, "queue": QueueRateModel}
+# "queue": fluid queues where the traffic congests the fabric, max-min elsewhere; "maxmin": max-min everywhere
+RATE_MODELS = ("queue", "maxmin")
+MODEL_NAMES = {"queue": "fluid queues (PFC, ECN/DCQCN, credits, loss) + max-min", "maxmin": "max-min fluid"}
 
 
 @dataclass
@@ -120,7 +123,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     opts.check()
     parsed = parse_workloads(workloads)
     wall0 = time.perf_counter()
-    fab = compile_fabric(doc, backend=opts.backend, catalog=opts.catalog)
+    fab = compile_fabric(doc, backend=opts.backend, catalog=opts.catalog, preset=opts.preset)
     plan = build_plan(parsed, fab, opts.seed)
     check_budget(fab, plan)  # refuse, before routing, a run that would exhaust memory
     routes = RouteCache(Router(fab, seed=opts.seed))
@@ -128,7 +131,6 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     check_failures(fail_specs, doc)
     fails = (FailureRuntime(fab, fail_specs, seed=opts.seed, base_route=routes.get, control=opts.control)
              if fail_specs or opts.control is not None else None)
-    model_cls = RATE_MODELS[opts.rate_model]
     try:
         ideal_totals = None
         if opts.ideal_pass:
@@ -137,11 +139,11 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             for _ in ideal.run():
                 pass
             ideal_totals = ideal.totals
-        model = (QueueRateModel(fab, workload_options=[w.options for w in parsed], on_busy=opts.on_busy,
-                                cancel=cancel)
-                 if model_cls is QueueRateModel else model_cls(fab))
-        engine = Engine(fab, plan, model, routes, cancel=cancel, failures=fails)
-        counters = IntervalCounters(fab, engine.totals, model)   # per-interval queue figures for the plots
+        model = MaxMinRateModel(fab)
+        fluid = (FluidQueues(fab, [w.options for w in parsed], seed=opts.seed) if opts.rate_model == "queue"
+                 else None)
+        engine = Engine(fab, plan, model, routes, cancel=cancel, failures=fails, fluid=fluid)
+        counters = IntervalCounters(fab, engine.totals)   # per-interval queue figures for the plots
         planned = max(engine.planned_bytes(), 1.0)
         cadence = opts.snapshot_interval_s
         target = opts.snapshot_count if cadence is None else None
@@ -166,8 +168,6 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
                 n_ticks = 1
             util = _link_utilization(fab, iv)
             lat = engine.totals.latency.summary_us()
-            if iv.queue_figures and iv.queue_figures.get("latency_us"):
-                lat = iv.queue_figures["latency_us"]     # a replayed step: its own running percentiles
             extra = counters.overlay(counters.sample(iv.t1), iv.queue_figures)
             if fails is not None:
                 extra = {**(extra or {}), **failure_extra(fab, fails)}
@@ -190,7 +190,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     except Cancelled:
         return
     result = build_result(fab, plan, engine.totals, ideal_totals, routes, wall_s=time.perf_counter() - wall0,
-                          seed=opts.seed, backend=opts.backend, model_name=model.name)
+                          seed=opts.seed, backend=opts.backend,
+                          model_name=MODEL_NAMES[opts.rate_model])
     if fails is not None:
         add_failure_report(result, fab, plan, engine, fails)
     t_end = result.completion_time_s

@@ -6,6 +6,9 @@ meets crossing it (propagation at 5 ns/m, the far switch's port-to-port latency,
 serialisation where that switch is store-and-forward), egress buffer, protocol, segment and
 plane. Each GPU also gets an NVLink transmit and receive port (intra-server traffic never touches
 the network), and is mapped to its back-end NIC (GPU i uses NIC i·nics/gpus) and front-end NIC.
+
+Segments with a preset ("recommended", "plain") run that preset's settings for the hardware the run uses (after
+any protocol override swaps a switch for its counterpart); "custom" segments run their stored settings.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from designer.catalog.loader import Catalog, load_catalog
 from designer.catalog.models import SwitchModel
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
-from designer.model.segments import IBSettings, RoCESettings
+from designer.model.nodes import Node
+from designer.model.segments import PRESETS, IBSettings, RoCESettings
 from designer.sim.framing import (
     PROTO_ETHERNET,
     PROTO_IB,
@@ -28,23 +32,27 @@ from designer.sim.framing import (
     wire_bytes,
 )
 from designer.sim.workload_spec import WorkloadError
+from designer.topology.presets import CUSTOM, keep_site_values, preset_settings, segment_hardware
 
-PROPAGATION_NS_PER_M = 5.0          # fibre ~5 ns/m (published-figures §1.4)
+PROPAGATION_NS_PER_M = 5.0          # fibre ~5 ns/m (docs/references.md, "Propagation")
 NVLINK_LATENCY_NS = 700.0           # [E] GPU-to-GPU through NVSwitch, one way, small message
 FRONTEND_NIC_LATENCY_NS = 5000.0    # [E] kernel TCP per side when the catalog has no front-end NIC
+DEFAULT_NVLINK_GBPS = 3600.0        # H100 NVLink 4: 450 GB/s per direction
 PLANE_BACKEND, PLANE_FRONTEND, PLANE_NVLINK = 0, 1, 2
-KIND_CODES = {"server": 0, "switch": 1, "gateway": 2, "storage": 3}
+KIND_SERVER, KIND_SWITCH, KIND_GATEWAY, KIND_STORAGE = 0, 1, 2, 3
+KIND_CODES = {"server": KIND_SERVER, "switch": KIND_SWITCH, "gateway": KIND_GATEWAY, "storage": KIND_STORAGE}
 
 
 @dataclass
 class SegmentRuntime:
-    """A back-end segment as the engine sees it: effective protocol and both settings blocks."""
+    """A back-end segment as the engine sees it: effective protocol, preset and both settings blocks."""
 
     id: str
     name: str
     protocol: int
     ib: IBSettings
     rocev2: RoCESettings
+    preset: str = CUSTOM
 
     @property
     def mtu_bytes(self) -> int:
@@ -123,206 +131,276 @@ def counterpart_switch(cat: Catalog, model: SwitchModel, protocol: str, speed_gb
     return best[1] if best else model
 
 
-def compile_fabric(doc: FabricDocument, *, backend: str | None = None,
-                   catalog: Catalog | None = None) -> CompiledFabric:
-    """Arrays for `doc`; `backend` ("ib" | "rocev2") overrides every back-end segment's protocol."""
+@dataclass
+class _Nodes:
+    """Per-node arrays while compiling."""
+
+    ids: list[str]
+    index: dict[str, int]
+    kind: np.ndarray
+    segment: np.ndarray
+    protocol: np.ndarray
+    latency_ns: np.ndarray
+    cut_through: np.ndarray
+    buffer_bytes: np.ndarray
+    model_used: list[str]
+
+
+@dataclass
+class _Ports:
+    """Directed ports while compiling (lists, then arrays)."""
+
+    src: list[int] = field(default_factory=list)
+    dst: list[int] = field(default_factory=list)
+    link: list[int] = field(default_factory=list)
+    line_gbps: list[float] = field(default_factory=list)
+    plane: list[int] = field(default_factory=list)
+    protocol: list[int] = field(default_factory=list)
+    length_m: list[float] = field(default_factory=list)
+
+    def add(self, u: int, v: int, link: int, gbps: float, plane: int, proto: int, length_m: float) -> None:
+        self.src.append(u)
+        self.dst.append(v)
+        self.link.append(link)
+        self.line_gbps.append(gbps)
+        self.plane.append(plane)
+        self.protocol.append(proto)
+        self.length_m.append(length_m)
+
+
+def compile_fabric(doc: FabricDocument, *, backend: str | None = None, catalog: Catalog | None = None,
+                   preset: str | None = None) -> CompiledFabric:
+    """Arrays for `doc`; `backend` ("ib" | "rocev2") overrides every back-end segment's protocol and `preset`
+    ("recommended" | "plain" | "custom") every segment's preset."""
     if backend not in (None, "ib", "rocev2"):
         raise WorkloadError(Message("error.sim.unknown_backend", backend=backend))
+    if preset is not None and preset not in PRESETS:
+        raise WorkloadError(Message("error.sim.unknown_preset", preset=preset, choices=", ".join(PRESETS)))
     cat = catalog or load_catalog()
     notes: list[str] = []
-    node_ids = list(doc.nodes)
-    index = {nid: i for i, nid in enumerate(node_ids)}
-    n_nodes = len(node_ids)
+    segments, nodes = _segments_and_nodes(doc, backend, cat)
+    _node_hardware(doc, cat, nodes, backend, notes)
+    _resolve_presets(doc, cat, segments, nodes, preset)
+    ports, port_of_end = _link_ports(doc, nodes, backend)
+    gpus = _gpu_endpoints(doc, cat, nodes, ports, port_of_end)
+    return _assemble(doc, nodes, ports, gpus, segments, notes)
 
-    segments = []
-    node_segment = np.full(n_nodes, -1, dtype=np.int32)
+
+def _segments_and_nodes(doc: FabricDocument, backend: str | None, cat: Catalog) -> tuple[list[SegmentRuntime], _Nodes]:
+    """Each segment's runtime record (protocol after the override) and each node's segment and protocol."""
+    ids = list(doc.nodes)
+    index = {nid: i for i, nid in enumerate(ids)}
+    n = len(ids)
+    segments: list[SegmentRuntime] = []
+    node_segment = np.full(n, -1, dtype=np.int32)
     for seg in doc.segments.values():
         proto = backend or seg.protocol
-        code = PROTO_IB if proto == "ib" else PROTO_ROCEV2
-        segments.append(SegmentRuntime(seg.id, seg.name, code, seg.ib, seg.rocev2))
+        segments.append(SegmentRuntime(seg.id, seg.name, PROTO_IB if proto == "ib" else PROTO_ROCEV2,
+                                       seg.ib, seg.rocev2, seg.preset))
         for nid in seg.nodes:
             if nid in index and node_segment[index[nid]] < 0:
                 node_segment[index[nid]] = len(segments) - 1
 
-    def node_protocol(i: int, medium: str | None) -> int:
+    def node_protocol(i: int) -> int:
         """Back-end protocol code of a node: its segment's, else the override, else its hardware's."""
         if node_segment[i] >= 0:
             return segments[node_segment[i]].protocol
         if backend:
             return PROTO_IB if backend == "ib" else PROTO_ROCEV2
-        if medium == "ib":
-            return PROTO_IB
-        node = doc.nodes[node_ids[i]]
+        node = doc.nodes[ids[i]]
         if node.kind == "switch" and node.model in cat.switches:
             return PROTO_IB if cat.switches[node.model].protocol == "ib" else PROTO_ROCEV2
         return PROTO_ROCEV2
 
-    node_kind = np.array([KIND_CODES.get(doc.nodes[n].kind, 3) for n in node_ids], dtype=np.int8)
-    node_latency = np.zeros(n_nodes)
-    node_cut_through = np.ones(n_nodes, dtype=bool)
-    node_buffer_bytes = np.zeros(n_nodes)
-    node_model_used = [""] * n_nodes
-    node_proto = np.array([node_protocol(i, None) for i in range(n_nodes)], dtype=np.int8)
+    kind = np.array([KIND_CODES.get(doc.nodes[nid].kind, KIND_STORAGE) for nid in ids], dtype=np.int8)
+    nodes = _Nodes(ids, index, kind, node_segment, np.array([node_protocol(i) for i in range(n)], dtype=np.int8),
+                   np.zeros(n), np.ones(n, dtype=bool), np.zeros(n), [""] * n)
+    return segments, nodes
 
-    # a representative port speed per switch (for counterpart choice)
-    speed_of = {}
+
+def _node_hardware(doc: FabricDocument, cat: Catalog, nodes: _Nodes, backend: str | None, notes: list[str]) -> None:
+    """Latency, cut-through and buffer of every node from its catalog model (a switch of the other protocol is
+    swapped for its counterpart when the run overrides the protocol)."""
+    speed_of: dict[str, float] = {}
     for link in doc.links.values():
         for end in (link.a, link.b):
             speed_of.setdefault(end.node, link.speed_gbps)
-
-    for i, nid in enumerate(node_ids):
+    for i, nid in enumerate(nodes.ids):
         node = doc.nodes[nid]
         if node.kind == "switch":
-            model = cat.switch(node.model) if node.model in cat.switches else None
-            if model is None:
-                raise WorkloadError(Message("error.sim.switch_model", switch=nid, model=node.model))
-            if node.role != "frontend" and (node_segment[i] >= 0 or backend):
-                want = "ib" if node_proto[i] == PROTO_IB else "ethernet"
-                swapped = counterpart_switch(cat, model, want, speed_of.get(nid, model.port_gbps))
-                if swapped is not model:
-                    notes.append(f"{nid}: {model.id} runs as {swapped.id} for {want}")
-                model = swapped
-            node_latency[i] = model.latency_ns
-            node_cut_through[i] = model.cut_through
-            node_model_used[i] = model.id
-            n_ports = max(1, node.port_count())
-            node_buffer_bytes[i] = (model.buffer_mb or 0.0) * 2**20 / n_ports
+            model = _switch_for_run(cat, node, nodes, i, backend, speed_of, notes)
+            nodes.latency_ns[i] = model.latency_ns
+            nodes.cut_through[i] = model.cut_through
+            nodes.model_used[i] = model.id
+            nodes.buffer_bytes[i] = (model.buffer_mb or 0.0) * 2**20 / max(1, node.port_count())
         elif node.kind == "gateway":
             gw = cat.gateways.get(node.model)
-            node_latency[i] = gw.latency_ns if gw else 1000.0
-            node_cut_through[i] = False
-            node_model_used[i] = node.model
+            nodes.latency_ns[i] = gw.latency_ns if gw else 1000.0
+            nodes.cut_through[i] = False
+            nodes.model_used[i] = node.model
         elif node.kind == "server":
             nic = cat.nics.get(node.nic_model or "")
-            node_latency[i] = nic.latency_ns if nic else 600.0
-            node_model_used[i] = node.model
+            nodes.latency_ns[i] = nic.latency_ns if nic else 600.0
+            nodes.model_used[i] = node.model
 
-    fe_nic_latency = FRONTEND_NIC_LATENCY_NS
+
+def _switch_for_run(cat: Catalog, node: Node, nodes: _Nodes, i: int, backend: str | None,
+                    speed_of: dict[str, float], notes: list[str]) -> SwitchModel:
+    """The catalog switch a node runs as: its own, or the other protocol's counterpart under an override."""
+    if node.model not in cat.switches:
+        raise WorkloadError(Message("error.sim.switch_model", switch=node.id, model=node.model))
+    model = cat.switch(node.model)
+    if node.role != "frontend" and (nodes.segment[i] >= 0 or backend):
+        want = "ib" if nodes.protocol[i] == PROTO_IB else "ethernet"
+        swapped = counterpart_switch(cat, model, want, speed_of.get(node.id, model.port_gbps))
+        if swapped is not model:
+            notes.append(f"{node.id}: {model.id} runs as {swapped.id} for {want}")
+        model = swapped
+    return model
+
+
+def _resolve_presets(doc: FabricDocument, cat: Catalog, segments: list[SegmentRuntime], nodes: _Nodes,
+                     override: str | None) -> None:
+    """Replace the settings of preset segments with the preset's values for the hardware this run uses."""
+    used = {nid: nodes.model_used[i] for i, nid in enumerate(nodes.ids) if nodes.kind[i] == KIND_SWITCH}
+    for rt, seg in zip(segments, doc.segments.values(), strict=True):
+        rt.preset = override or seg.preset
+        blocks = preset_settings(rt.preset, segment_hardware(doc, seg, cat, used))
+        if blocks is not None:
+            rt.ib, rt.rocev2 = keep_site_values(seg, *blocks)
+
+
+def _link_ports(doc: FabricDocument, nodes: _Nodes, backend: str | None) -> tuple[_Ports, dict]:
+    """Two directed ports per cable; `port_of_end[(node, port)]` = (its transmit port, its receive port)."""
+    ports = _Ports()
+    port_of_end: dict[tuple[str, str], tuple[int, int]] = {}
+    for li, link in enumerate(doc.links.values()):
+        a, b = nodes.index[link.a.node], nodes.index[link.b.node]
+        plane = PLANE_FRONTEND if link.plane == "frontend" else PLANE_BACKEND
+        media = (doc.nodes[link.a.node].port(link.a.port), doc.nodes[link.b.node].port(link.b.port))
+        for (u, v, medium) in ((a, b, media[0]), (b, a, media[1])):
+            if plane == PLANE_FRONTEND:
+                proto = PROTO_ETHERNET
+            elif nodes.kind[u] == KIND_GATEWAY and medium is not None and not backend:
+                proto = PROTO_IB if medium.medium == "ib" else PROTO_ROCEV2
+            else:
+                proto = int(nodes.protocol[u])
+            ports.add(u, v, li, float(link.speed_gbps), plane, proto, float(link.length_m))
+        port_of_end[(link.a.node, link.a.port)] = (2 * li, 2 * li + 1)
+        port_of_end[(link.b.node, link.b.port)] = (2 * li + 1, 2 * li)
+    return ports, port_of_end
+
+
+@dataclass
+class _Gpus:
+    server: list[int] = field(default_factory=list)
+    local: list[int] = field(default_factory=list)
+    be_tx: list[int] = field(default_factory=list)
+    be_rx: list[int] = field(default_factory=list)
+    fe_tx: list[int] = field(default_factory=list)
+    fe_rx: list[int] = field(default_factory=list)
+    be_latency_ns: list[float] = field(default_factory=list)
+    flops: list[float] = field(default_factory=list)
+    fe_latency_ns: float = FRONTEND_NIC_LATENCY_NS
+
+
+def _gpu_endpoints(doc: FabricDocument, cat: Catalog, nodes: _Nodes, ports: _Ports,
+                   port_of_end: dict[tuple[str, str], tuple[int, int]]) -> _Gpus:
+    """Every GPU with its back-end and front-end NIC ports; adds two NVLink ports per GPU to `ports`."""
+    gpus = _Gpus()
     fe_nics = sorted((n for n in cat.nics.values() if n.protocol == "ethernet" and n.port_gbps <= 100),
                      key=lambda n: n.id)
     if fe_nics:
-        fe_nic_latency = fe_nics[0].latency_ns
-
-    # ---- directed ports from links ----
-    link_ids = list(doc.links)
-    n_links = len(link_ids)
-    src, dst, plink, line, plane, proto, length = [], [], [], [], [], [], []
-    port_of_end: dict[tuple[str, str], tuple[int, int]] = {}  # (node, port name) -> (tx port, rx port)
-    for li, lid in enumerate(link_ids):
-        link = doc.links[lid]
-        a, b = index[link.a.node], index[link.b.node]
-        pl = PLANE_FRONTEND if link.plane == "frontend" else PLANE_BACKEND
-        medium_a = doc.nodes[link.a.node].port(link.a.port)
-        medium_b = doc.nodes[link.b.node].port(link.b.port)
-        for (u, v, mu) in ((a, b, medium_a), (b, a, medium_b)):
-            src.append(u)
-            dst.append(v)
-            plink.append(li)
-            line.append(float(link.speed_gbps))
-            plane.append(pl)
-            length.append(float(link.length_m))
-            if pl == PLANE_FRONTEND:
-                proto.append(PROTO_ETHERNET)
-            elif doc.nodes[node_ids[u]].kind == "gateway" and mu is not None and not backend:
-                proto.append(PROTO_IB if mu.medium == "ib" else PROTO_ROCEV2)
-            else:
-                proto.append(int(node_proto[u]))
-        port_of_end[(link.a.node, link.a.port)] = (2 * li, 2 * li + 1)
-        port_of_end[(link.b.node, link.b.port)] = (2 * li + 1, 2 * li)
-
-    # ---- GPUs and NVLink ports ----
-    gpu_server, gpu_local, be_tx, be_rx, fe_tx, fe_rx, be_lat, flops = [], [], [], [], [], [], [], []
-    nvl_speed = []
-    for i, nid in enumerate(node_ids):
+        gpus.fe_latency_ns = fe_nics[0].latency_ns
+    nvl_gbps: list[float] = []
+    for i, nid in enumerate(nodes.ids):
         node = doc.nodes[nid]
         if node.kind != "server" or node.gpus <= 0:
             continue
         be_ports = [p.name for p in node.backend_ports()]
-        fe_ports = [p.name for p in node.frontend_ports()]
         be_cabled = [p for p in be_ports if (nid, p) in port_of_end]
-        fe_cabled = [p for p in fe_ports if (nid, p) in port_of_end]
+        fe_cabled = [p.name for p in node.frontend_ports() if (nid, p.name) in port_of_end]
         gpu = cat.gpus.get(node.gpu_model or "")
         for g in range(node.gpus):
-            gpu_server.append(i)
-            gpu_local.append(g)
             be_name = be_ports[g * len(be_ports) // node.gpus] if be_ports else None
             if be_name not in be_cabled:
                 be_name = be_cabled[g % len(be_cabled)] if be_cabled else None
             tx, rx = port_of_end[(nid, be_name)] if be_name else (-1, -1)
-            be_tx.append(tx)
-            be_rx.append(rx)
             fe_name = fe_cabled[g % len(fe_cabled)] if fe_cabled else None
-            tx, rx = port_of_end[(nid, fe_name)] if fe_name else (-1, -1)
-            fe_tx.append(tx)
-            fe_rx.append(rx)
-            be_lat.append(node_latency[i])
-            flops.append((gpu.bf16_tflops if gpu else 989.0) * 1e12)
-            nvl_speed.append(node.nvlink_gbps or 3600.0)
-    n_gpus = len(gpu_server)
-    base = 2 * n_links
-    nvl_tx = base + 2 * np.arange(n_gpus, dtype=np.int64)
-    nvl_rx = nvl_tx + 1
-    for k in range(n_gpus):
-        s = gpu_server[k]
-        for _ in range(2):
-            src.append(s)
-            dst.append(s)
-            plink.append(-1)
-            line.append(nvl_speed[k])
-            plane.append(PLANE_NVLINK)
-            proto.append(PROTO_NVLINK)
-            length.append(0.0)
+            ftx, frx = port_of_end[(nid, fe_name)] if fe_name else (-1, -1)
+            gpus.server.append(i)
+            gpus.local.append(g)
+            gpus.be_tx.append(tx)
+            gpus.be_rx.append(rx)
+            gpus.fe_tx.append(ftx)
+            gpus.fe_rx.append(frx)
+            gpus.be_latency_ns.append(float(nodes.latency_ns[i]))
+            gpus.flops.append((gpu.bf16_tflops if gpu else 989.0) * 1e12)
+            nvl_gbps.append(node.nvlink_gbps or DEFAULT_NVLINK_GBPS)
+    for k, server in enumerate(gpus.server):
+        for _ in range(2):   # transmit, receive
+            ports.add(server, server, -1, nvl_gbps[k], PLANE_NVLINK, PROTO_NVLINK, 0.0)
+    return gpus
 
-    port_src = np.asarray(src, dtype=np.int32)
-    port_dst = np.asarray(dst, dtype=np.int32)
-    port_line = np.asarray(line, dtype=float)
-    port_proto = np.asarray(proto, dtype=np.int8)
-    port_plane = np.asarray(plane, dtype=np.int8)
-    port_seg = node_segment[port_src] if len(port_src) else np.zeros(0, dtype=np.int32)
-    port_seg = np.where(port_plane == PLANE_BACKEND, port_seg, -1).astype(np.int32)
-    mtu = np.full(len(src), 4096, dtype=np.int32)
-    for k in range(len(src)):
-        if port_seg[k] >= 0:
-            mtu[k] = segments[port_seg[k]].mtu_bytes
-    eff = np.array([efficiency(int(p), int(m)) for p, m in zip(port_proto, mtu, strict=True)])
-    payload = port_line * 1e9 / 8.0 * eff
 
-    # latency of crossing a port: propagation + the entered node's forwarding latency
-    lat = np.asarray(length) * PROPAGATION_NS_PER_M
-    if len(src):
-        enters_fabric = node_kind[port_dst] != 0
-        lat = lat + np.where(enters_fabric, node_latency[port_dst], 0.0)
-        # store-and-forward nodes receive a whole MTU packet before forwarding it
-        sf = enters_fabric & ~node_cut_through[port_dst]
-        wire = np.array([wire_bytes(float(m), int(p), int(m)) for p, m in zip(port_proto, mtu, strict=True)])
-        lat = lat + np.where(sf, wire * 8.0 / np.maximum(port_line, 1e-9), 0.0)
-        lat = np.where(port_plane == PLANE_NVLINK, NVLINK_LATENCY_NS / 2, lat)
+def _port_latency_ns(nodes: _Nodes, src: np.ndarray, dst: np.ndarray, line: np.ndarray, proto: np.ndarray,
+                     plane: np.ndarray, mtu: np.ndarray, length_m: np.ndarray) -> np.ndarray:
+    """Latency of crossing a port: propagation, the entered node's forwarding latency, and one MTU of
+    serialisation where that node is store-and-forward."""
+    lat = length_m * PROPAGATION_NS_PER_M
+    if len(src) == 0:
+        return lat
+    enters_fabric = nodes.kind[dst] != KIND_SERVER
+    lat = lat + np.where(enters_fabric, nodes.latency_ns[dst], 0.0)
+    store_forward = enters_fabric & ~nodes.cut_through[dst]
+    wire = np.array([wire_bytes(float(m), int(p), int(m)) for p, m in zip(proto, mtu, strict=True)])
+    lat = lat + np.where(store_forward, wire * 8.0 / np.maximum(line, 1e-9), 0.0)
+    return np.where(plane == PLANE_NVLINK, NVLINK_LATENCY_NS / 2, lat)
 
+
+def _port_buffers(nodes: _Nodes, src: np.ndarray, proto: np.ndarray, plane: np.ndarray, seg: np.ndarray,
+                  segments: list[SegmentRuntime]) -> np.ndarray:
+    """Egress buffer share of switch and gateway ports (Ethernet) or the credit buffer of all VLs (IB)."""
     buffer = np.zeros(len(src))
     for k in range(len(src)):
-        u = port_src[k]
-        if port_plane[k] == PLANE_NVLINK:
+        u = src[k]
+        if plane[k] == PLANE_NVLINK or nodes.kind[u] not in (KIND_SWITCH, KIND_GATEWAY):
             continue
-        if node_kind[u] in (1, 2):
-            if port_proto[k] == PROTO_IB:
-                seg = segments[port_seg[k]].ib if port_seg[k] >= 0 else IBSettings()
-                buffer[k] = seg.credit_buffer_kb * 1024 * seg.virtual_lanes
-            else:
-                buffer[k] = node_buffer_bytes[u]
+        if proto[k] == PROTO_IB:
+            ib = segments[seg[k]].ib if seg[k] >= 0 else IBSettings()
+            buffer[k] = ib.credit_buffer_kb * 1024 * ib.virtual_lanes
+        else:
+            buffer[k] = nodes.buffer_bytes[u]
+    return buffer
 
+
+def _assemble(doc: FabricDocument, nodes: _Nodes, ports: _Ports, gpus: _Gpus, segments: list[SegmentRuntime],
+              notes: list[str]) -> CompiledFabric:
+    src = np.asarray(ports.src, dtype=np.int32)
+    dst = np.asarray(ports.dst, dtype=np.int32)
+    line = np.asarray(ports.line_gbps, dtype=float)
+    proto = np.asarray(ports.protocol, dtype=np.int8)
+    plane = np.asarray(ports.plane, dtype=np.int8)
+    seg = nodes.segment[src] if len(src) else np.zeros(0, dtype=np.int32)
+    seg = np.where(plane == PLANE_BACKEND, seg, -1).astype(np.int32)
+    mtu = np.array([segments[s].mtu_bytes if s >= 0 else 4096 for s in seg], dtype=np.int32)
+    eff = np.array([efficiency(int(p), int(m)) for p, m in zip(proto, mtu, strict=True)])
+    n_gpus = len(gpus.server)
+    nvl_tx = 2 * len(doc.links) + 2 * np.arange(n_gpus, dtype=np.int64)
     return CompiledFabric(
-        node_ids=node_ids, node_kind=node_kind, node_latency_ns=node_latency, node_segment=node_segment,
-        node_switch_model=node_model_used,
-        port_src=port_src, port_dst=port_dst, port_link=np.asarray(plink, dtype=np.int32),
-        port_line_gbps=port_line, port_payload_Bps=payload, port_latency_ns=lat,
-        port_buffer_bytes=buffer, port_protocol=port_proto, port_segment=port_seg, port_plane=port_plane,
-        port_mtu_bytes=mtu, link_ids=link_ids,
-        gpu_server=np.asarray(gpu_server, dtype=np.int32), gpu_local=np.asarray(gpu_local, dtype=np.int32),
-        gpu_be_tx=np.asarray(be_tx, dtype=np.int64), gpu_be_rx=np.asarray(be_rx, dtype=np.int64),
-        gpu_fe_tx=np.asarray(fe_tx, dtype=np.int64), gpu_fe_rx=np.asarray(fe_rx, dtype=np.int64),
-        gpu_nvl_tx=nvl_tx, gpu_nvl_rx=nvl_rx,
-        gpu_be_nic_latency_ns=np.asarray(be_lat, dtype=float),
-        gpu_fe_nic_latency_ns=np.full(n_gpus, fe_nic_latency),
-        gpu_peak_flops=np.asarray(flops, dtype=float),
+        node_ids=nodes.ids, node_kind=nodes.kind, node_latency_ns=nodes.latency_ns, node_segment=nodes.segment,
+        node_switch_model=nodes.model_used,
+        port_src=src, port_dst=dst, port_link=np.asarray(ports.link, dtype=np.int32),
+        port_line_gbps=line, port_payload_Bps=line * 1e9 / 8.0 * eff,
+        port_latency_ns=_port_latency_ns(nodes, src, dst, line, proto, plane, mtu, np.asarray(ports.length_m)),
+        port_buffer_bytes=_port_buffers(nodes, src, proto, plane, seg, segments),
+        port_protocol=proto, port_segment=seg, port_plane=plane, port_mtu_bytes=mtu, link_ids=list(doc.links),
+        gpu_server=np.asarray(gpus.server, dtype=np.int32), gpu_local=np.asarray(gpus.local, dtype=np.int32),
+        gpu_be_tx=np.asarray(gpus.be_tx, dtype=np.int64), gpu_be_rx=np.asarray(gpus.be_rx, dtype=np.int64),
+        gpu_fe_tx=np.asarray(gpus.fe_tx, dtype=np.int64), gpu_fe_rx=np.asarray(gpus.fe_rx, dtype=np.int64),
+        gpu_nvl_tx=nvl_tx, gpu_nvl_rx=nvl_tx + 1,
+        gpu_be_nic_latency_ns=np.asarray(gpus.be_latency_ns, dtype=float),
+        gpu_fe_nic_latency_ns=np.full(n_gpus, gpus.fe_latency_ns),
+        gpu_peak_flops=np.asarray(gpus.flops, dtype=float),
         segments=segments, notes=notes,
     )

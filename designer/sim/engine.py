@@ -1,10 +1,15 @@
-"""The event loop: phases start when their dependencies end, flows advance through a RateModel,
-and every advance is reported as an `Interval` (for snapshots and the timeline).
+"""The event loop: phases start when their dependencies end, their flows drain, and every advance of simulated time
+is reported as an `Interval` (for the live plots, snapshots and the timeline).
 
-Events are phase starts, flow completions (the rates change when a flow ends) and the ends of
-compute intervals and latency tails. A phase that runs alone from the start of a step uses the
-rate model's solo profile: the drain of a pattern scales linearly with its bytes, so the 2(n-1)
-steps of a ring cost one max-min solve, not 2(n-1).
+Events are phase starts, phase completions and the ends of compute intervals and latency tails. Flows drain in one
+of two ways:
+- where no port is over-offered, max-min fair rates are exact: the engine advances from one completion to the next,
+  and a phase that runs alone at the start of a step reuses its drain profile, so the 2(n-1) steps of a ring cost
+  one max-min solve;
+- where senders over-offer a port (incast, oversubscription, hash collisions), the phases drain through the fluid
+  queues (fluid_queues.py) in windows of simulated time, each reported as it is simulated. A step that repeats
+  alone (a ring over congested links) streams its first repeats and then stands in the mean of the warm ones for
+  the rest.
 """
 
 from __future__ import annotations
@@ -13,24 +18,29 @@ import math
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
 
 import numpy as np
 import scipy.sparse as sp
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.failure_runtime import FailureRuntime
+from designer.sim.fluid_queues import FluidQueues, Window
 from designer.sim.latency import LatencyRecorder
-from designer.sim.rate_model import ActiveFlows, RateModel, SoloProfile
+from designer.sim.rate_model import ActiveFlows, MaxMinRateModel, SoloProfile
 from designer.sim.routing import RoutedFlows, Router
-from designer.sim.step_trace import StepTrace
 from designer.sim.transfers import Plan
 
 _EPS_S = 1e-15
+WARM_REPEATS = 4          # repeats of a congested step streamed through the queues before the rest are stood in
+WAITING, DRAINING, TAIL, DONE = 0, 1, 2, 3
 
 
 class Cancelled(Exception):
     """The run was cancelled through its threading.Event."""
+
+
+class EngineError(RuntimeError):
+    """The plan cannot complete (a phase that can never start, a port with zero capacity)."""
 
 
 @dataclass
@@ -42,7 +52,7 @@ class Interval:
     delivered_bytes: float
     in_flight: int
     port_bytes: Callable[[], np.ndarray] | None = None   # bytes each port carried in the interval
-    queue_figures: dict | None = None     # a replayed step's own queue figures for the window (StepTrace)
+    queue_figures: dict | None = None     # the queues' own figures for the window (fluid windows)
 
     @property
     def throughput_Bps(self) -> float:
@@ -55,7 +65,8 @@ class _Routed:
     matrix: sp.csr_matrix
     sub_unit_bytes: np.ndarray       # bytes of each sub-flow per byte of bytes_per_flow
     port_unit_bytes: np.ndarray      # bytes per port per byte of bytes_per_flow
-    profiles: dict[float, SoloProfile | None] = field(default_factory=dict)   # by bytes per flow
+    profile: SoloProfile | None = None
+    congested: bool | None = None
 
 
 @dataclass
@@ -64,7 +75,9 @@ class Totals:
 
     port_bytes: np.ndarray
     delivered_bytes: float = 0.0
+    network_bytes: float = 0.0                    # delivered bytes that crossed a NIC (NVLink apart)
     workload_bytes: dict[int, float] = field(default_factory=dict)
+    workload_network_bytes: dict[int, float] = field(default_factory=dict)
     segment_bytes: dict[int, float] = field(default_factory=dict)
     segment_end_s: dict[int, float] = field(default_factory=dict)
     phase_start_s: dict[int, float] = field(default_factory=dict)
@@ -74,13 +87,25 @@ class Totals:
     credit_stall_port_s: float = 0.0
     ecn_marked_bytes: float = 0.0
     dropped_bytes: float = 0.0
+    retransmitted_bytes: float = 0.0
     port_paused_s: np.ndarray | None = None
     port_stall_s: np.ndarray | None = None
     port_dropped_B: np.ndarray | None = None
     segment_marked: dict[int, float] = field(default_factory=dict)
     segment_dropped: dict[int, float] = field(default_factory=dict)
+    segment_resent: dict[int, float] = field(default_factory=dict)
     events: int = 0
-    flow_time_s: dict[int, np.ndarray] = field(default_factory=dict)  # phase -> per-flow drain time (solo runs)
+    fluid_steps: int = 0
+    flow_time_s: dict[int, np.ndarray] = field(default_factory=dict)  # phase -> per-sub-flow drain time
+
+    def add_port_counters(self, paused_s: np.ndarray, stall_s: np.ndarray, dropped_B: np.ndarray,
+                          used: np.ndarray) -> None:
+        for name, delta in (("port_paused_s", paused_s), ("port_stall_s", stall_s), ("port_dropped_B", dropped_B)):
+            if getattr(self, name) is None:
+                setattr(self, name, np.zeros(len(self.port_bytes)))
+            getattr(self, name)[:] += delta
+        self.pause_port_s += float(paused_s[used].sum())
+        self.credit_stall_port_s += float(stall_s[used].sum())
 
 
 class RouteCache:
@@ -90,34 +115,67 @@ class RouteCache:
         self.router = router
         self._cache: dict[str, RoutedFlows] = {}
 
-    def get(self, pattern) -> RoutedFlows:
+    def get(self, pattern) -> RoutedFlows:  # noqa: ANN001 - FlowPattern
         if pattern.key not in self._cache:
             self._cache[pattern.key] = self.router.route(pattern.src, pattern.dst, pattern.route)
         return self._cache[pattern.key]
 
 
-class Engine:
-    """Runs a Plan over a compiled fabric with a RateModel; iterate `run()` for Intervals."""
+@dataclass
+class _Repeat:
+    """What one repeat of a congested step cost, streamed through the queues alone (to stand in for later ones)."""
 
-    def __init__(self, fab: CompiledFabric, plan: Plan, model: RateModel, routes: RouteCache, *,
+    duration_s: float
+    port_bytes: np.ndarray
+    paused_s: np.ndarray
+    stall_s: np.ndarray
+    dropped_B: np.ndarray
+    marked_B: float
+    lost_B: float
+    resent_B: float
+    latency: list = field(default_factory=list)
+
+
+class Engine:
+    """Runs a Plan over a compiled fabric; iterate `run()` for Intervals."""
+
+    def __init__(self, fab: CompiledFabric, plan: Plan, model: MaxMinRateModel, routes: RouteCache, *,
                  ideal: bool = False, cancel: threading.Event | None = None,
-                 failures: FailureRuntime | None = None):
+                 failures: FailureRuntime | None = None, fluid: FluidQueues | None = None):
         self.fab = fab
-        self.failures = failures          # failure schedule and state (None: the intact fabric)
-        self.stuck: dict[int, np.ndarray] = {}   # phase -> sub-flows that could never finish (failures)
-        self.stuck_at_s: float | None = None
         self.plan = plan
         self.model = model
         self.routes = routes
         self.ideal = ideal
         self.cancel = cancel
+        self.failures = failures          # failure schedule and state (None: the intact fabric)
+        self.fluid = None if ideal else fluid
+        self.stuck: dict[int, np.ndarray] = {}   # phase -> sub-flows that could never finish (failures)
+        self.stuck_at_s: float | None = None
         self.totals = Totals(port_bytes=np.zeros(fab.n_ports))
         self._routed: dict[str, _Routed] = {}
         self.total_planned_bytes = 0.0
+        self.backend_ports = fab.port_plane == PLANE_BACKEND
+        n = len(plan.phases)
+        self.t = 0.0
+        self.status = np.zeros(n, dtype=np.int8)
+        self.deps_left = np.array([len(p.after) for p in plan.phases], dtype=np.int64)
+        self.children: list[list[int]] = [[] for _ in range(n)]
+        for i, p in enumerate(plan.phases):
+            for d in p.after:
+                self.children[d].append(i)
+        self.ready_at = np.array([p.start_s if not p.after else np.inf for p in plan.phases])
+        self.reps_left = np.array([p.repeat for p in plan.phases], dtype=np.int64)
+        self.wake_at = np.full(n, np.inf)
+        self.remaining: dict[int, np.ndarray] = {}   # draining phase -> bytes left per sub-flow
+        self.alive: dict[int, np.ndarray] = {}       # draining phase -> indices of unfinished sub-flows
+        self.rep_start: dict[int, bool] = {}         # phase is at the start of a step
+        self.step_started_s: dict[int, float] = {}
+        self.repeats: dict[int, list[_Repeat]] = {}  # phase -> its congested repeats streamed alone
 
     # ---- routes and profiles --------------------------------------------------------------------
-    def routed(self, phase_index: int) -> _Routed:
-        pattern = self.plan.phases[phase_index].pattern
+    def routed(self, i: int) -> _Routed:
+        pattern = self.plan.phases[i].pattern
         assert pattern is not None
         if pattern.key not in self._routed:
             rf = self.failures.route(pattern) if self.failures is not None else self.routes.get(pattern)
@@ -125,14 +183,6 @@ class Engine:
             unit = pattern.weight[rf.sub_flow] * rf.sub_share
             self._routed[pattern.key] = _Routed(rf, matrix, unit, matrix @ unit)
         return self._routed[pattern.key]
-
-    def _profile(self, r: _Routed, bytes_per_flow: float, repeats: int = 1) -> SoloProfile | None:
-        if bytes_per_flow in r.profiles:
-            return r.profiles[bytes_per_flow]
-        linear = next((p for p in r.profiles.values() if p is not None and p.linear), None)
-        prof = linear or self.model.solo_profile(r.matrix, r.sub_unit_bytes, bytes_per_flow, repeats)
-        r.profiles[bytes_per_flow] = prof
-        return prof
 
     def planned_bytes(self) -> float:
         total = 0.0
@@ -142,336 +192,426 @@ class Engine:
         self.total_planned_bytes = total
         return total
 
-    def _record_wait_samples(self, i: int, r: _Routed, samples: tuple[np.ndarray, np.ndarray],
-                             total_bytes: float) -> None:
-        """Latency samples of a profiled congested step: the pattern's mean path latency plus each
-        queueing-time bin, weighted by its share of the bytes."""
-        wait_ns, share = samples
-        lat = r.routed.sub_latency_ns
-        w = r.sub_unit_bytes
-        if w.sum() <= 0:
-            return
-        # each segment the step crosses gets its share of the samples, around its own mean path latency
-        # (a step that spans two segments must show latency in both, not only in the larger one)
-        for seg, frac in _segment_fractions(r.routed.sub_segment, w):
-            mine = r.routed.sub_segment == seg
-            base = float((lat[mine] * w[mine]).sum() / w[mine].sum())
-            self.totals.latency.add(base + wait_ns, share * total_bytes * frac, self.plan.phases[i].workload,
-                                    np.full(len(wait_ns), seg))
+    def _congested(self, phases: list[int]) -> bool:
+        """Whether the draining phases together over-offer a port (then they drain through the queues)."""
+        if self.fluid is None:
+            return False
+        if len(phases) == 1:
+            r = self.routed(phases[0])
+            if r.congested is None:
+                r.congested = self._offers_too_much([(r, np.arange(len(r.sub_unit_bytes)))])
+            return r.congested
+        return self._offers_too_much([(self.routed(i), self.alive[i]) for i in phases])
 
-    def _add_queue_stats(self, prof: SoloProfile, k: int, r: _Routed) -> None:
-        """Counters of a queue model's profile, for k repeats of the step."""
-        tot = self.totals
-        for name in ("port_paused_s", "port_stall_s", "port_dropped_B"):
-            per_step = getattr(prof, name)
-            if per_step is not None:
-                if getattr(tot, name) is None:
-                    setattr(tot, name, np.zeros(self.fab.n_ports))
-                getattr(tot, name)[:] += per_step * k
-        if prof.port_paused_s is not None:
-            tot.pause_port_s += float(prof.port_paused_s.sum()) * k
-        if prof.port_stall_s is not None:
-            tot.credit_stall_port_s += float(prof.port_stall_s.sum()) * k
-        tot.ecn_marked_bytes += prof.marked_B * k
-        tot.dropped_bytes += prof.dropped_B * k
-        if (prof.marked_B or prof.dropped_B) and r.sub_unit_bytes.sum() > 0:
-            for seg, frac in _segment_fractions(r.routed.sub_segment, r.sub_unit_bytes):
-                tot.segment_marked[seg] = tot.segment_marked.get(seg, 0.0) + prof.marked_B * k * frac
-                tot.segment_dropped[seg] = tot.segment_dropped.get(seg, 0.0) + prof.dropped_B * k * frac
+    def _offers_too_much(self, parts: list[tuple[_Routed, np.ndarray]]) -> bool:
+        assert self.fluid is not None
+        mats = [r.matrix[:, a] for r, a in parts]
+        first = np.concatenate([r.routed.sub_first_port[a] for r, a in parts])
+        weight = np.concatenate([r.sub_unit_bytes[a] for r, a in parts])
+        return self.fluid.congested(sp.hstack(mats, format="csr"), first, weight)
 
     # ---- the loop -------------------------------------------------------------------------------
     def run(self) -> Iterator[Interval]:
         """Simulate the whole plan, yielding each interval of simulated time."""
-        phases = self.plan.phases
-        n = len(phases)
-        tot = self.totals
-        deps_left = np.array([len(p.after) for p in phases], dtype=np.int64)
-        children: list[list[int]] = [[] for _ in range(n)]
-        for i, p in enumerate(phases):
-            for d in p.after:
-                children[d].append(i)
-        ready_at = np.full(n, np.inf)
-        for i, p in enumerate(phases):
-            if not p.after:
-                ready_at[i] = p.start_s
-        status = np.zeros(n, dtype=np.int8)       # 0 waiting, 1 draining, 2 tail/compute, 3 done
-        reps_left = np.array([p.repeat for p in phases], dtype=np.int64)
-        wake_at = np.full(n, np.inf)              # end of a tail or compute interval
-        remaining: dict[int, np.ndarray] = {}     # draining phase -> bytes left per sub-flow
-        alive: dict[int, np.ndarray] = {}         # draining phase -> indices of unfinished sub-flows
-        rep_start: dict[int, bool] = {}           # phase is at the start of a step
-        t = 0.0
-
-        def start_step(i: int) -> None:
-            ph = phases[i]
-            if ph.pattern is None:
-                status[i] = 2
-                wake_at[i] = t + ph.compute_s
-                return
-            r = self.routed(i)
-            remaining[i] = r.sub_unit_bytes * ph.bytes_per_flow
-            alive[i] = np.flatnonzero(remaining[i] > 0)
-            rep_start[i] = True
-            status[i] = 1
-
-        def alpha_s(i: int) -> float:
-            r = self.routed(i)
-            lat = r.routed.sub_latency_ns
-            return float(lat.max()) * phases[i].alpha_factor * 1e-9 if len(lat) else 0.0
-
-        def finish_phase(i: int, reps_done: int) -> None:
-            ph = phases[i]
-            status[i] = 3
-            tot.phase_end_s[i] = t
-            if ph.pattern is not None:
-                r = self.routed(i)
-                for seg in np.unique(r.routed.sub_segment):
-                    if seg >= 0:
-                        tot.segment_end_s[int(seg)] = max(tot.segment_end_s.get(int(seg), 0.0), t)
-            for c in children[i]:
-                deps_left[c] -= 1
-                if deps_left[c] == 0:
-                    ready_at[c] = max(t, phases[c].start_s)
-
-        def account(i: int, sub_idx: np.ndarray | None, sub_bytes: np.ndarray | float,
-                    extra_latency_ns: np.ndarray | None = None, record_latency: bool = True) -> None:
-            """Add delivered bytes of phase i to the per-workload and per-segment totals."""
-            r = self.routed(i)
-            seg = r.routed.sub_segment if sub_idx is None else r.routed.sub_segment[sub_idx]
-            b = np.broadcast_to(np.asarray(sub_bytes, dtype=float), seg.shape)
-            lat = r.routed.sub_latency_ns if sub_idx is None else r.routed.sub_latency_ns[sub_idx]
-            if extra_latency_ns is not None:
-                lat = lat + extra_latency_ns        # queueing and pauses the bytes met
-            if record_latency:
-                tot.latency.add(lat, b, phases[i].workload, seg)
-            total = float(b.sum())
-            tot.delivered_bytes += total
-            w = phases[i].workload
-            tot.workload_bytes[w] = tot.workload_bytes.get(w, 0.0) + total
-            if len(seg):
-                segs, inv = np.unique(seg, return_inverse=True)
-                sums = np.bincount(np.asarray(inv).reshape(-1), weights=b)
-                for s, v in zip(segs, sums, strict=True):
-                    tot.segment_bytes[int(s)] = tot.segment_bytes.get(int(s), 0.0) + float(v)
-
-        fails = self.failures
-
-        def stalled_now(i: int, subs: np.ndarray, ports: np.ndarray) -> np.ndarray:
-            """Which of these sub-flows of phase i are alive and cross one of the (failed) ports."""
-            if status[i] != 1 or i not in alive or not ports.any():
-                return np.zeros(len(subs), dtype=bool)
-            return ((self.routed(i).matrix[:, subs].T @ ports.astype(float)) > 0) & np.isin(subs, alive[i])
-
-        def apply_failures() -> None:
-            """Failures, repairs and reroutes due now: new capacities, new routes, who stalls."""
-            assert fails is not None
-            started = fails.apply_due(t)
-            self._routed.clear()                  # routes (and solo profiles) follow the tables
-            self.model.set_capacity(fails.capacity_Bps())
-            for rec in started:
-                if rec.action != "down":
-                    continue
-                hit = np.zeros(self.fab.n_ports)
-                hit[fails.ports_of(rec.spec)] = 1.0
-                for i in np.flatnonzero(status == 1):
-                    r = self.routed(int(i))
-                    a = alive[int(i)]
-                    st = (r.matrix[:, a].T @ hit) > 0
-                    fails.note_stalled(rec, int(i), a[st], remaining[int(i)][a[st]], fails.groups(r.routed)[a[st]])
-            fails.check_recovered(t, stalled_now)
-
         while True:
             if self.cancel is not None and self.cancel.is_set():
                 raise Cancelled()
-            if fails is not None:
-                fails.poll(t)
-                if fails.next_time() <= t + _EPS_S:
-                    apply_failures()
-            # wake phases whose tail or compute interval has ended
-            for i in np.flatnonzero((status == 2) & (wake_at <= t + _EPS_S)):
-                wake_at[i] = np.inf
-                ph = phases[i]
-                reps_left[i] -= 1
-                if reps_left[i] > 0:
-                    start_step(i)
-                else:
-                    finish_phase(i, ph.repeat)
-            # start phases that are ready
-            for i in np.flatnonzero((status == 0) & (ready_at <= t + _EPS_S)):
-                tot.phase_start_s[int(i)] = t
-                start_step(int(i))
-            if (status == 2).any() and (wake_at[status == 2] <= t + _EPS_S).any():
+            self._apply_failures()
+            self._wake_due()
+            self._start_ready()
+            if ((self.status == TAIL) & (self.wake_at <= self.t + _EPS_S)).any():
                 continue
-            draining = [int(i) for i in np.flatnonzero(status == 1)]
-            pending = ready_at[status == 0]
-            next_evt = min(float(pending.min()) if len(pending) else np.inf,
-                           float(wake_at.min()), fails.next_time() if fails is not None else np.inf)
+            draining = [int(i) for i in np.flatnonzero(self.status == DRAINING)]
+            next_evt = self._next_event()
             if not draining:
                 if not math.isfinite(next_evt):
-                    if (status != 3).any():
-                        stuck = int(np.flatnonzero(status != 3)[0])
-                        raise RuntimeError(f"phase '{phases[stuck].name}' can never start")
-                    break
-                yield Interval(t, next_evt, 0.0, 0)
-                t = next_evt
+                    self._check_complete()
+                    return
+                yield Interval(self.t, next_evt, 0.0, 0)
+                self.t = next_evt
                 continue
-            # fast path: a single pattern at the start of a step, nothing else on the network
-            if len(draining) == 1 and rep_start.get(draining[0], False) and not (fails and fails.any_dead):
-                i = draining[0]
-                ph = phases[i]
+            if len(draining) == 1 and self._can_stand_in(draining[0]):
+                yield from self._stand_in(draining[0], next_evt)
+            elif self.fluid is not None and (self.fluid.active or self._congested(draining)):
+                yield from self._fluid_window(draining, next_evt)
+            elif len(draining) == 1 and self.rep_start.get(draining[0], False) and not self._any_dead():
+                yield from self._solo_steps(draining[0], next_evt)
+            else:
+                yield from self._shared_advance(draining, next_evt)
+
+    # ---- failures -------------------------------------------------------------------------------
+    def _apply_failures(self) -> None:
+        """Failures, repairs and reroutes due now: new capacities, new routes, who stalls."""
+        fails = self.failures
+        if fails is None:
+            return
+        fails.poll(self.t)
+        if fails.next_time() > self.t + _EPS_S:
+            return
+        started = fails.apply_due(self.t)
+        self._routed.clear()                      # routes (and profiles) follow the tables
+        self.model.set_capacity(fails.capacity_Bps())
+        if self.fluid is not None:
+            self.fluid.set_capacity(fails.capacity_Bps())   # bytes in flight are sent again on the new routes
+        for rec in started:
+            if rec.action != "down":
+                continue
+            hit = np.zeros(self.fab.n_ports)
+            hit[fails.ports_of(rec.spec)] = 1.0
+            for i in np.flatnonzero(self.status == DRAINING):
+                i = int(i)
                 r = self.routed(i)
-                prof = self._profile(r, ph.bytes_per_flow, ph.repeat)
-                if prof is not None:
-                    step = prof.drain_s_per_byte * ph.bytes_per_flow + alpha_s(i)
-                    k = int(reps_left[i]) if not math.isfinite(next_evt) else \
-                        min(int(reps_left[i]), int(max(0.0, next_evt - t) // step) if step > 0 else int(reps_left[i]))
-                    if k >= 1:
-                        tot.events += k * max(1, len(prof.levels))
-                        if ph.repeat == 1 and i not in tot.flow_time_s:
-                            tot.flow_time_s[i] = prof.sub_finish_s_per_byte * ph.bytes_per_flow
-                        b = ph.bytes_per_flow * k
-                        tot.port_bytes += r.port_unit_bytes * b
-                        if prof.wait_samples is None:
-                            account(i, None, r.sub_unit_bytes * b, prof.extra_latency_ns)
-                        else:
-                            # the queueing the step's bytes met, as its distribution (the tail stays a tail)
-                            account(i, None, r.sub_unit_bytes * b, record_latency=False)
-                            self._record_wait_samples(i, r, prof.wait_samples, float(r.sub_unit_bytes.sum()) * b)
-                        self._add_queue_stats(prof, k, r)
-                        t0 = t
-                        t = t + k * step
-                        delivered = float(r.sub_unit_bytes.sum()) * b
-                        if k == 1 and prof.trace is not None:
-                            # a step simulated in the fluid queues: replay its course, window by window
-                            drain_end = t0 + prof.drain_s_per_byte * ph.bytes_per_flow
-                            yield from _replay(prof.trace, t0, drain_end, t, delivered, r.port_unit_bytes * b,
-                                               len(r.sub_unit_bytes))
-                        elif k == 1 and len(prof.levels) > 1:
-                            # one step alone: report its rate levels (collisions drain at different times)
-                            tl = t0
-                            for dt_unit, rate in prof.levels:
-                                dt = dt_unit * ph.bytes_per_flow
-                                yield Interval(tl, tl + dt, rate * dt, len(r.sub_unit_bytes),
-                                               (lambda pb=r.port_unit_bytes, bb=b, f=dt / (t - t0): pb * bb * f))
-                                tl += dt
-                            if t > tl:
-                                yield Interval(tl, t, 0.0, 0)
-                        else:
-                            yield Interval(t0, t, delivered, len(r.sub_unit_bytes),
-                                           (lambda pb=r.port_unit_bytes, bb=b: pb * bb))
-                        reps_left[i] -= k
-                        if reps_left[i] == 0:
-                            del remaining[i], alive[i], rep_start[i]
-                            finish_phase(i, ph.repeat)
-                        continue
-            # general step: all draining phases share the network
-            mats, rem, owner, seg, idx, wl = [], [], [], [], [], []
-            moving = []                           # draining phases with sub-flows not stalled by a failure
-            for i in draining:
-                r = self.routed(i)
-                a = alive[i]
-                if fails is not None and fails.any_dead:
-                    a = a[~fails.stalled(r.matrix[:, a])]
-                    if len(a) == 0:
-                        continue
-                moving.append(i)
-                mats.append(r.matrix[:, a])
-                rem.append(remaining[i][a])
-                owner.append(np.full(len(a), i))
-                seg.append(r.routed.sub_segment[a])
-                idx.append(a)
-                wl.append(np.full(len(a), phases[i].workload))
-            if not moving:
-                # every flow waits for a reroute or a repair: jump to it; with none to come, they never finish
-                if math.isfinite(next_evt):
-                    yield Interval(t, next_evt, 0.0, 0)
-                    t = next_evt
+                a = self.alive[i]
+                st = (r.matrix[:, a].T @ hit) > 0
+                fails.note_stalled(rec, i, a[st], self.remaining[i][a[st]], fails.groups(r.routed)[a[st]])
+        fails.check_recovered(self.t, self._stalled_now)
+
+    def _stalled_now(self, i: int, subs: np.ndarray, ports: np.ndarray) -> np.ndarray:
+        """Which of these sub-flows of phase i are alive and cross one of the (failed) ports."""
+        if self.status[i] != DRAINING or i not in self.alive or not ports.any():
+            return np.zeros(len(subs), dtype=bool)
+        return ((self.routed(i).matrix[:, subs].T @ ports.astype(float)) > 0) & np.isin(subs, self.alive[i])
+
+    def _next_event(self) -> float:
+        pending = self.ready_at[self.status == WAITING]
+        fails = self.failures.next_time() if self.failures is not None else np.inf
+        return min(float(pending.min()) if len(pending) else np.inf, float(self.wake_at.min()), fails)
+
+    def _any_dead(self) -> bool:
+        return self.failures is not None and self.failures.any_dead
+
+    def _check_complete(self) -> None:
+        if (self.status != DONE).any():
+            stuck = int(np.flatnonzero(self.status != DONE)[0])
+            raise EngineError(f"phase '{self.plan.phases[stuck].name}' can never start")
+
+    # ---- phase life -----------------------------------------------------------------------------
+    def _wake_due(self) -> None:
+        """Phases whose tail or compute interval ended start their next repeat or finish."""
+        for i in np.flatnonzero((self.status == TAIL) & (self.wake_at <= self.t + _EPS_S)):
+            i = int(i)
+            self.wake_at[i] = np.inf
+            self.reps_left[i] -= 1
+            if self.reps_left[i] > 0:
+                self._start_step(i)
+            else:
+                self._finish_phase(i)
+
+    def _start_ready(self) -> None:
+        for i in np.flatnonzero((self.status == WAITING) & (self.ready_at <= self.t + _EPS_S)):
+            self.totals.phase_start_s[int(i)] = self.t
+            self._start_step(int(i))
+
+    def _start_step(self, i: int) -> None:
+        ph = self.plan.phases[i]
+        if ph.pattern is None:
+            self.status[i] = TAIL
+            self.wake_at[i] = self.t + ph.compute_s
+            return
+        r = self.routed(i)
+        self.remaining[i] = r.sub_unit_bytes * ph.bytes_per_flow
+        self.alive[i] = np.flatnonzero(self.remaining[i] > 0)
+        self.rep_start[i] = True
+        self.step_started_s[i] = self.t
+        self.status[i] = DRAINING
+
+    def _step_drained(self, i: int) -> None:
+        """Every byte of the step arrived: wait for the latency tail, then the next repeat."""
+        del self.remaining[i], self.alive[i], self.rep_start[i]
+        self.status[i] = TAIL
+        self.wake_at[i] = self.t + self._alpha_s(i)
+
+    def _alpha_s(self, i: int) -> float:
+        lat = self.routed(i).routed.sub_latency_ns
+        return float(lat.max()) * self.plan.phases[i].alpha_factor * 1e-9 if len(lat) else 0.0
+
+    def _finish_phase(self, i: int) -> None:
+        ph = self.plan.phases[i]
+        self.status[i] = DONE
+        self.totals.phase_end_s[i] = self.t
+        if ph.pattern is not None:
+            for seg in np.unique(self.routed(i).routed.sub_segment):
+                if seg >= 0:
+                    self.totals.segment_end_s[int(seg)] = max(self.totals.segment_end_s.get(int(seg), 0.0), self.t)
+        for c in self.children[i]:
+            self.deps_left[c] -= 1
+            if self.deps_left[c] == 0:
+                self.ready_at[c] = max(self.t, self.plan.phases[c].start_s)
+
+    # ---- accounting -----------------------------------------------------------------------------
+    def _account(self, i: int, subs: np.ndarray | None, sub_bytes: np.ndarray | float,
+                 record_latency: bool = True) -> None:
+        """Add delivered bytes of phase i to the per-workload and per-segment totals (and their unloaded latency)."""
+        rf = self.routed(i).routed
+        seg = rf.sub_segment if subs is None else rf.sub_segment[subs]
+        b = np.broadcast_to(np.asarray(sub_bytes, dtype=float), seg.shape)
+        net = rf.sub_network if subs is None else rf.sub_network[subs]
+        w = self.plan.phases[i].workload
+        if record_latency:
+            self.totals.latency.add(rf.sub_latency_ns if subs is None else rf.sub_latency_ns[subs], b, w, seg)
+        tot = self.totals
+        total, network = float(b.sum()), float(b[net].sum())
+        tot.delivered_bytes += total
+        tot.network_bytes += network
+        tot.workload_bytes[w] = tot.workload_bytes.get(w, 0.0) + total
+        tot.workload_network_bytes[w] = tot.workload_network_bytes.get(w, 0.0) + network
+        _add_by_segment(tot.segment_bytes, seg, b)
+
+    # ---- max-min: one pattern alone at the start of a step ------------------------------------
+    def _solo_steps(self, i: int, next_evt: float) -> Iterator[Interval]:
+        """k repeats of an uncongested step at once (its max-min drain scales with the bytes)."""
+        ph = self.plan.phases[i]
+        r = self.routed(i)
+        if r.profile is None:
+            r.profile = self.model.solo_profile(r.matrix, r.sub_unit_bytes)
+        prof = r.profile
+        step = prof.drain_s_per_byte * ph.bytes_per_flow + self._alpha_s(i)
+        k = int(self.reps_left[i])
+        if math.isfinite(next_evt) and step > 0:
+            k = min(k, int(max(0.0, next_evt - self.t) // step))
+        if k < 1:
+            yield from self._shared_advance([i], next_evt)
+            return
+        self.totals.events += k * max(1, len(prof.levels))
+        if ph.repeat == 1 and i not in self.totals.flow_time_s:
+            self.totals.flow_time_s[i] = prof.sub_finish_s_per_byte * ph.bytes_per_flow
+        b = ph.bytes_per_flow * k
+        self.totals.port_bytes += r.port_unit_bytes * b
+        self._account(i, None, r.sub_unit_bytes * b)
+        t0 = self.t
+        self.t += k * step
+        yield from _level_intervals(prof, ph.bytes_per_flow, k, t0, self.t, r, b)
+        self.reps_left[i] -= k
+        del self.remaining[i], self.alive[i], self.rep_start[i]
+        if self.reps_left[i] == 0:
+            self._finish_phase(i)
+        else:
+            self._start_step(i)
+
+    # ---- max-min: several phases share the fabric ---------------------------------------------
+    def _shared_advance(self, draining: list[int], next_evt: float) -> Iterator[Interval]:
+        flows, moving = self._active_flows(draining)
+        if flows is None:
+            yield from self._wait_for_repair(draining, next_evt)
+            return
+        adv = self.model.advance(flows, max(next_evt - self.t, 0.0))
+        self.totals.events += 1
+        if not math.isfinite(adv.dt_s):
+            raise EngineError("flows cannot progress (a port with zero capacity?)")
+        port_delta = flows.matrix @ adv.delivered_bytes
+        self.totals.port_bytes += port_delta
+        t0 = self.t
+        self.t += adv.dt_s
+        yield Interval(t0, self.t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
+                       (lambda d=port_delta: d))
+        off = 0
+        for i in moving:
+            a = flows_of(flows, i)
+            d = adv.delivered_bytes[off:off + len(a)]
+            off += len(a)
+            self._delivered(i, a, d)
+
+    def _delivered(self, i: int, subs: np.ndarray, d: np.ndarray, record_latency: bool = True) -> None:
+        """Bytes of phase i's sub-flows arrived; a step whose last byte arrived drains."""
+        self._account(i, subs, d, record_latency)
+        self.remaining[i][subs] -= d
+        self.rep_start[i] = False
+        # subs may leave out sub-flows stalled by a failure: test all alive ones
+        still = self.remaining[i][self.alive[i]] > 1e-9 * max(1.0, self.plan.phases[i].bytes_per_flow)
+        self.alive[i] = self.alive[i][still]
+        if len(self.alive[i]) == 0:
+            self._step_drained(i)
+
+    def _active_flows(self, draining: list[int]) -> tuple[ActiveFlows | None, list[int]]:
+        """The sub-flows that can move now (those a failure stalls wait), stacked."""
+        mats, rem, owner, seg, idx, moving = [], [], [], [], [], []
+        fails = self.failures
+        for i in draining:
+            r = self.routed(i)
+            a = self.alive[i]
+            if fails is not None and fails.any_dead:
+                a = a[~fails.stalled(r.matrix[:, a])]
+                if len(a) == 0:
                     continue
-                self.stuck = {i: alive[i].copy() for i in draining}
-                self.stuck_at_s = t
-                return
-            flows = ActiveFlows(sp.hstack(mats, format="csr"), np.concatenate(rem), np.concatenate(owner),
-                                np.concatenate(seg), np.concatenate(idx), np.concatenate(wl))
-            adv = self.model.advance(flows, max(next_evt - t, 0.0))
-            tot.events += 1
-            if not math.isfinite(adv.dt_s):
-                raise RuntimeError("flows cannot progress (a port with zero capacity?)")
-            port_delta = flows.matrix @ adv.delivered_bytes
-            tot.port_bytes += port_delta
-            tot.pause_port_s += adv.pause_port_s
-            tot.credit_stall_port_s += adv.credit_stall_port_s
-            tot.ecn_marked_bytes += adv.ecn_marked_bytes
-            tot.dropped_bytes += adv.dropped_bytes
-            for name in ("port_paused_s", "port_stall_s", "port_dropped_B"):
-                delta = getattr(adv, name)
-                if delta is not None:
-                    if getattr(tot, name) is None:
-                        setattr(tot, name, np.zeros(self.fab.n_ports))
-                    getattr(tot, name)[:] += delta
-            for per_sub, into in ((adv.sub_marked_B, tot.segment_marked), (adv.sub_dropped_B, tot.segment_dropped)):
-                if per_sub is not None and per_sub.any():
-                    for sg in np.unique(flows.segment[per_sub > 0]):
-                        into[int(sg)] = into.get(int(sg), 0.0) + float(per_sub[flows.segment == sg].sum())
-            t0 = t
-            t = t + adv.dt_s
-            yield Interval(t0, t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
-                           (lambda d=port_delta: d))
-            off = 0
-            for i, a in zip(moving, idx, strict=True):
-                d = adv.delivered_bytes[off:off + len(a)]
-                extra = None if adv.extra_latency_ns is None else adv.extra_latency_ns[off:off + len(a)]
-                off += len(a)
-                account(i, a, d, extra)
-                remaining[i][a] -= d
-                rep_start[i] = False
-                # a (the moving sub-flows) may leave out sub-flows stalled by a failure: test all alive ones
-                still = remaining[i][alive[i]] > 1e-9 * max(1.0, phases[i].bytes_per_flow)
-                alive[i] = alive[i][still]
-                if len(alive[i]) == 0:
-                    del remaining[i], alive[i], rep_start[i]
-                    status[i] = 2
-                    wake_at[i] = t + alpha_s(i)
+            moving.append(i)
+            mats.append(r.matrix[:, a])
+            rem.append(self.remaining[i][a])
+            owner.append(np.full(len(a), i))
+            seg.append(r.routed.sub_segment[a])
+            idx.append(a)
+        if not moving:
+            return None, []
+        return ActiveFlows(sp.hstack(mats, format="csr"), np.concatenate(rem), np.concatenate(owner),
+                           np.concatenate(seg), np.concatenate(idx)), moving
+
+    def _wait_for_repair(self, draining: list[int], next_evt: float) -> Iterator[Interval]:
+        """Every flow waits for a reroute or a repair: jump to it; with none to come, they never finish."""
+        if math.isfinite(next_evt):
+            yield Interval(self.t, next_evt, 0.0, 0)
+            self.t = next_evt
+            return
+        self.stuck = {i: self.alive[i].copy() for i in draining}
+        self.stuck_at_s = self.t
+        self.status[:] = DONE
+
+    # ---- the fluid queues -----------------------------------------------------------------------
+    def _fluid_window(self, draining: list[int], next_evt: float) -> Iterator[Interval]:
+        fluid = self.fluid
+        assert fluid is not None
+        for i in draining:
+            if i not in fluid.installed:
+                subs = self._movable(i)
+                if len(subs):
+                    fluid.install(i, self.routed(i).routed, subs, self.remaining[i][subs],
+                                  self.plan.phases[i].pattern.key, self.plan.phases[i].workload,
+                                  self._drain_estimate_s(draining), self.t)
+        if not fluid.active:
+            yield from self._wait_for_repair(draining, next_evt)
+            return
+        win = fluid.window(max(next_evt - self.t, 0.0))
+        self.totals.events += 1
+        self.totals.fluid_steps = fluid.steps
+        t0 = self.t
+        self.t += win.dt_s
+        delivered = self._fluid_account(win)
+        yield Interval(t0, self.t, delivered, int(sum(len(a) for a in self.alive.values())),
+                       (lambda d=win.port_bytes: d), fluid.figures(win, self.backend_ports))
+        for i in win.finished:
+            self._fluid_step_done(i, alone=len(draining) == 1)
+
+    def _movable(self, i: int) -> np.ndarray:
+        a = self.alive[i]
+        if self._any_dead():
+            assert self.failures is not None
+            a = a[~self.failures.stalled(self.routed(i).matrix[:, a])]
+        return a
+
+    def _drain_estimate_s(self, draining: list[int]) -> float:
+        """How long the draining phases would take at max-min rates (sizes the queues' time step)."""
+        flows, _ = self._active_flows(draining)
+        if flows is None:
+            return 0.0
+        rates = self.model.rates(flows.matrix)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = np.where(rates > 0, flows.remaining_bytes / rates, 0.0)
+        return float(t.max()) if len(t) else 0.0
+
+    def _fluid_account(self, win: Window) -> float:
+        """Book a fluid window: delivered bytes per phase, port counters, marks, drops, resends and latency."""
+        tot = self.totals
+        tot.port_bytes += win.port_bytes
+        tot.add_port_counters(win.port_paused_s, win.port_stall_s, win.port_dropped_B,
+                              self.backend_ports & (win.port_bytes > 0))
+        delivered = 0.0
+        for i, d in win.delivered.items():
+            subs = self.fluid.installed[i].subs      # type: ignore[union-attr]
+            seg = self.routed(i).routed.sub_segment[subs]
+            for values, into, total_name in ((win.marked_B[i], tot.segment_marked, "ecn_marked_bytes"),
+                                             (win.dropped_B[i], tot.segment_dropped, "dropped_bytes"),
+                                             (win.resent_B[i], tot.segment_resent, "retransmitted_bytes")):
+                setattr(tot, total_name, getattr(tot, total_name) + float(values.sum()))
+                _add_by_segment(into, seg, values)
+            delivered += float(d.sum())
+            self._delivered(i, subs, np.minimum(d, self.remaining[i][subs]), record_latency=False)
+        for workload, segment, lat_s, weight in win.latency:
+            tot.latency.add(lat_s * 1e9, weight, workload, np.full(len(lat_s), segment))
+        return delivered
+
+    def _fluid_step_done(self, i: int, alone: bool) -> None:
+        """A phase's step finished in the queues: retire its paths; a repeating step keeps its senders' state."""
+        fluid = self.fluid
+        assert fluid is not None
+        ph = self.plan.phases[i]
+        if ph.repeat == 1 and i not in self.totals.flow_time_s:
+            self.totals.flow_time_s[i] = fluid.finish_times(i) - self.step_started_s[i]
+        cost = fluid.uninstall(i, carry=self.reps_left[i] > 1)
+        if alone and cost is not None and ph.repeat > WARM_REPEATS:
+            self.repeats.setdefault(i, []).append(_Repeat(self.t - self.step_started_s[i], **cost))
+        if self.status[i] == DRAINING:          # rounding left bytes: the queues say it is done
+            self._delivered(i, self.alive[i], self.remaining[i][self.alive[i]], record_latency=False)
+
+    def _can_stand_in(self, i: int) -> bool:
+        """A congested step that repeats alone, with WARM_REPEATS already streamed through the queues alone."""
+        return (self.rep_start.get(i, False) and len(self.repeats.get(i, [])) >= WARM_REPEATS
+                and self.fluid is not None and not self.fluid.active and not self._any_dead())
+
+    def _stand_in(self, i: int, next_evt: float) -> Iterator[Interval]:
+        """k more repeats at the mean cost of the warm ones (the first, cold repeat left out)."""
+        mean = _mean_repeat(self.repeats[i][1:])
+        step = mean.duration_s + self._alpha_s(i)
+        k = int(self.reps_left[i])
+        if math.isfinite(next_evt) and step > 0:
+            k = min(k, int(max(0.0, next_evt - self.t) // step))
+        if k < 1:
+            self.repeats[i] = []          # an event falls inside the next repeat: stream it
+            yield from self._fluid_window([i], next_evt)
+            return
+        ph = self.plan.phases[i]
+        r = self.routed(i)
+        tot = self.totals
+        tot.port_bytes += mean.port_bytes * k
+        tot.add_port_counters(mean.paused_s * k, mean.stall_s * k, mean.dropped_B * k,
+                              self.backend_ports & (mean.port_bytes > 0))
+        tot.ecn_marked_bytes += mean.marked_B * k
+        tot.dropped_bytes += mean.lost_B * k
+        tot.retransmitted_bytes += mean.resent_B * k
+        self._account(i, None, r.sub_unit_bytes * ph.bytes_per_flow * k, record_latency=False)
+        for workload, segment, lat_s, weight in mean.latency:
+            tot.latency.add(lat_s * 1e9, weight * k, workload, np.full(len(lat_s), segment))
+        t0 = self.t
+        self.t += k * step
+        delivered = float(r.sub_unit_bytes.sum()) * ph.bytes_per_flow * k
+        yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), (lambda d=mean.port_bytes * k: d))
+        self.reps_left[i] -= k
+        del self.remaining[i], self.alive[i], self.rep_start[i]
+        if self.reps_left[i] == 0:
+            self._finish_phase(i)
+        else:
+            self._start_step(i)
+
+
+def flows_of(flows: ActiveFlows, i: int) -> np.ndarray:
+    """The sub-flow indices of phase i within a stacked set."""
+    assert flows.sub_index is not None
+    return flows.sub_index[flows.phase == i]
+
+
+def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray) -> None:
+    if len(seg) == 0:
         return
+    segs, inv = np.unique(seg, return_inverse=True)
+    sums = np.bincount(np.asarray(inv).reshape(-1), weights=values)
+    for s, v in zip(segs, sums, strict=True):
+        into[int(s)] = into.get(int(s), 0.0) + float(v)
 
 
-def backend_port_mask(fab: CompiledFabric) -> np.ndarray:
-    """Directed ports of back-end cables (NVLink and front-end excluded)."""
-    return fab.port_plane == PLANE_BACKEND
+def _level_intervals(prof: SoloProfile, bytes_per_flow: float, k: int, t0: float, t_end: float, r: _Routed,
+                     b: float) -> Iterator[Interval]:
+    """The intervals of k solo steps: one step alone shows its rate levels (collisions drain at different times)."""
+    delivered = float(r.sub_unit_bytes.sum()) * b
+    if k != 1 or len(prof.levels) <= 1:
+        yield Interval(t0, t_end, delivered, len(r.sub_unit_bytes), (lambda pb=r.port_unit_bytes, bb=b: pb * bb))
+        return
+    tl = t0
+    for dt_unit, rate in prof.levels:
+        dt = dt_unit * bytes_per_flow
+        yield Interval(tl, tl + dt, rate * dt, len(r.sub_unit_bytes),
+                       (lambda pb=r.port_unit_bytes, bb=b, f=dt / (t_end - t0): pb * bb * f))
+        tl += dt
+    if t_end > tl:
+        yield Interval(tl, t_end, 0.0, 0)
 
 
-def _segment_fractions(sub_segment: np.ndarray, sub_bytes: np.ndarray) -> list[tuple[int, float]]:
-    """(segment, share of the bytes) for every segment whose senders carry bytes in a step (-1: no segment)."""
-    total = float(sub_bytes.sum())
-    out = []
-    for seg in np.unique(sub_segment):
-        part = float(sub_bytes[sub_segment == seg].sum())
-        if part > 0:
-            out.append((int(seg), part / total))
-    return out
-
-
-def _replay(trace: StepTrace, t0: float, drain_end: float, t_end: float, delivered_B: float,
-            port_bytes: np.ndarray, n_sub: int) -> Iterator[Interval]:
-    """The intervals of one traced step: its windows scaled to [t0, drain_end], then the latency tail."""
-    start = t0
-    for w, frac in enumerate(trace.t_end_frac):
-        t1 = t0 + float(frac) * (drain_end - t0)
-        share = partial(_window_port_bytes, trace, w, port_bytes)
-        figures = {"pfc_pause_fraction": float(trace.pause_fraction[w]),
-                   "credit_stall_fraction": float(trace.credit_stall_fraction[w]),
-                   "ecn_mark_fraction": float(trace.mark_fraction[w]),
-                   "queue_max_B": float(trace.queue_max_B[w]), "queue_total_B": float(trace.queue_total_B[w]),
-                   "queue_B": None if trace.queue_B is None else trace.queue_B[w],
-                   "port_paused": None if trace.port_paused is None else trace.port_paused[w],
-                   "latency_us": None if trace.latency_us is None else trace.latency_us[w]}
-        yield Interval(start, t1, delivered_B * float(trace.delivered_frac[w]), n_sub, share, figures)
-        start = t1
-    if t_end > start:
-        yield Interval(start, t_end, 0.0, 0)
-
-
-def _window_port_bytes(trace: StepTrace, window: int, port_bytes: np.ndarray) -> np.ndarray:
-    """Bytes each port carried in one window of a traced step (its own share where the trace kept per-port data)."""
-    if trace.port_frac is not None:
-        return trace.port_frac[window] * port_bytes
-    return port_bytes * float(trace.delivered_frac[window])
+def _mean_repeat(reps: list[_Repeat]) -> _Repeat:
+    n = len(reps)
+    latency: dict[tuple[int, int], dict[float, float]] = {}
+    for rep in reps:
+        for w, s, lat, weight in rep.latency:
+            bins = latency.setdefault((w, s), {})
+            for x, y in zip(lat.tolist(), weight.tolist(), strict=True):
+                bins[x] = bins.get(x, 0.0) + y / n
+    return _Repeat(sum(r.duration_s for r in reps) / n, sum(r.port_bytes for r in reps) / n,
+                   sum(r.paused_s for r in reps) / n, sum(r.stall_s for r in reps) / n,
+                   sum(r.dropped_B for r in reps) / n, sum(r.marked_B for r in reps) / n,
+                   sum(r.lost_B for r in reps) / n, sum(r.resent_B for r in reps) / n,
+                   [(w, s, np.array(list(b)), np.array(list(b.values()))) for (w, s), b in latency.items()])

@@ -21,7 +21,7 @@ from designer.model.segments import IBSettings, RoCESettings
 from designer.sim.compile import PLANE_FRONTEND, CompiledFabric
 from designer.sim.failures import FailureSpec, ethernet_recovery_s, ib_recovery_s, parse_failure
 from designer.sim.framing import PROTO_IB
-from designer.sim.routing import RoutedFlows, Router
+from designer.sim.routing import HopList, RoutedFlows, Router
 from designer.sim.workload_spec import WorkloadError
 
 GROUP_FRONTEND = -2          # Ethernet front-end (and back-end Ethernet outside any segment)
@@ -158,16 +158,20 @@ class FailureRuntime:
         cols = np.zeros(base.n_sub, dtype=bool)
         matrix = sp.csr_matrix(base.matrix.shape)
         latency = base.sub_latency_ns.copy()
+        hop_parts = []
         for mask in {v for v in keys.values()}:
             sel = np.isin(g, [k for k, v in keys.items() if v == mask])
             rf = base if mask is None else self._routed_with(mask, pattern)
             matrix = matrix + rf.matrix @ sp.diags(sel.astype(float))
             latency[sel] = rf.sub_latency_ns[sel]
+            if rf.hops is not None:
+                hop_parts.append(rf.hops.select(sel))
             cols |= sel
         assert cols.all()
         return RoutedFlows(matrix=sp.csr_matrix(matrix), ideal=base.ideal, sub_flow=base.sub_flow,
                            sub_share=base.sub_share, sub_latency_ns=latency, sub_segment=base.sub_segment,
-                           sub_network=base.sub_network, n_flows=base.n_flows)
+                           sub_network=base.sub_network, n_flows=base.n_flows,
+                           hops=HopList.concat(hop_parts).sorted(), sub_first_port=base.sub_first_port)
 
     def _routed_with(self, mask: bytes, pattern) -> RoutedFlows:
         key = (mask, pattern.key)

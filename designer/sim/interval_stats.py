@@ -16,17 +16,15 @@ from designer.sim.engine import Totals
 class IntervalCounters:
     """Turns cumulative engine totals into per-interval figures for `Snapshot.extra`."""
 
-    def __init__(self, fab: CompiledFabric, totals: Totals, model: object) -> None:
+    def __init__(self, fab: CompiledFabric, totals: Totals) -> None:
         self.fab = fab
         self.totals = totals
-        self.model = model
         self.backend = fab.port_plane == PLANE_BACKEND
         self._port_bytes = totals.port_bytes.copy()
         self.n_links = len(fab.link_ids)
         self._t = 0.0
         self._last = self._read()
         self._ports_last = self._port_arrays()
-        self._stepped = getattr(model, "stepped", 0)
 
     def _read(self) -> dict[str, float]:
         tot = self.totals
@@ -44,17 +42,6 @@ class IntervalCounters:
         pp = per_port[: 2 * self.n_links]
         return np.maximum(pp[0::2], pp[1::2])
 
-    def _queue_B(self) -> np.ndarray | None:
-        """Per-port queue depth (bytes) at the end of the queue model's latest step, if it stepped
-        since the previous sample (otherwise the queues were not simulated in this interval)."""
-        stepped = getattr(self.model, "stepped", 0)
-        fresh, self._stepped = stepped != self._stepped, stepped
-        sim = getattr(self.model, "sim", None)
-        queue = getattr(sim, "last_queue", None)
-        if not fresh or queue is None:
-            return None
-        return np.asarray(queue, dtype=float)
-
     def sample(self, time_s: float) -> dict:
         """Figures since the previous sample (fractions of port-time over back-end ports)."""
         now = self._read()
@@ -65,7 +52,7 @@ class IntervalCounters:
         carried = self.backend & (self.totals.port_bytes > self._port_bytes)
         self._port_bytes = self.totals.port_bytes.copy()
         port_time_s = max(int(carried.sum()), 1) * span_s
-        queue = self._queue_B()
+        queue = None            # the queues' depth comes with a fluid window's own figures (overlay)
         out = {
             "interval_s": span_s,
             # share of back-end port-time paused by PFC / waiting for IB credits in this interval
@@ -95,8 +82,7 @@ class IntervalCounters:
         return out
 
     def overlay(self, figures: dict, step_figures: dict | None) -> dict:
-        """`figures` with a replayed step's own window figures in place of the totals' (the totals book a traced
-        step at once, so only the trace knows how its queues and pauses evolved)."""
+        """`figures` with a fluid window's own figures (its queues, pauses and marks) in place of the totals'."""
         if not step_figures:
             return figures
         out = {**figures, **{k: v for k, v in step_figures.items()

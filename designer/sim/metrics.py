@@ -133,6 +133,7 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
         segments[seg.id] = {
             "name": seg.name,
             "protocol": ("ib", "rocev2")[seg.protocol],
+            "preset": seg.preset,
             "completion_time_s": span if end is not None else None,
             "algbw_gbps": None, "busbw_gbps": None,
             "goodput_gbps": _gbps(real.segment_bytes.get(k, 0.0), span),

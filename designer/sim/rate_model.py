@@ -18,7 +18,6 @@ import scipy.sparse as sp
 
 from designer.sim.compile import CompiledFabric
 from designer.sim.maxmin import max_min_rates
-from designer.sim.step_trace import StepTrace
 
 
 @dataclass
@@ -65,16 +64,6 @@ class SoloProfile:
     drain_s_per_byte: float                      # time until the last sub-flow drains
     sub_finish_s_per_byte: np.ndarray            # per sub-flow
     levels: list[tuple[float, float]]            # (duration per byte, aggregate rate in B/s per byte-unit)
-    linear: bool = True                          # False: valid only for the bytes it was made for
-    # what one step met in the queues (a queue model's profile; None for max-min)
-    extra_latency_ns: np.ndarray | None = None   # per sub-flow, byte-weighted
-    wait_samples: tuple[np.ndarray, np.ndarray] | None = None  # (queueing ns, share of the step's bytes)
-    port_paused_s: np.ndarray | None = None
-    port_stall_s: np.ndarray | None = None
-    port_dropped_B: np.ndarray | None = None
-    marked_B: float = 0.0
-    dropped_B: float = 0.0
-    trace: StepTrace | None = None                # how the step unfolded (for the live plots only)
 
 
 

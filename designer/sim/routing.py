@@ -23,14 +23,135 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 
 from designer.i18n.message import Message
-from designer.sim.compile import KIND_CODES, PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
+from designer.sim.compile import KIND_GATEWAY, KIND_SERVER, KIND_SWITCH, PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
 from designer.sim.framing import PROTO_IB
 from designer.sim.hashing import hash_fields
 from designer.sim.workload_spec import WorkloadError
 
-POLICY_ECMP, POLICY_DMODK, POLICY_SPLIT = 0, 1, 2
-KIND_GATEWAY = KIND_CODES["gateway"]
+POLICY_ECMP, POLICY_DMODK, POLICY_SPLIT, POLICY_MINHOP = 0, 1, 2, 3
 _CHUNK_ENTRIES = 2_000_000  # bound on expanded candidate rows held at once
+UNREACHABLE = 1 << 20       # hop distance of a switch with no path
+LAST_LEVEL = 1 << 16        # hop level of the receiving NIC (after every fabric hop)
+MAX_LEVELS = 64
+
+
+class RoutingError(WorkloadError):
+    """No route exists for a transfer the workload asks for (a design fault, reported in one line)."""
+
+
+@dataclass
+class HopList:
+    """The routes as (port, sub-flow, share, hop level) rows: level 0 is the sending NIC's port, then one level
+    per switch hop, the receiving NIC's port last. Split routes (adaptive routing, spraying) have several rows per
+    level with shares that add up to the sub-flow's share."""
+
+    port: np.ndarray
+    sub: np.ndarray
+    share: np.ndarray
+    level: np.ndarray
+
+    @classmethod
+    def of(cls, port: np.ndarray, sub: np.ndarray, share: float, level: int) -> HopList:
+        n = len(port)
+        return cls(np.asarray(port, dtype=np.int64), np.asarray(sub, dtype=np.int64), np.full(n, float(share)),
+                   np.full(n, level, dtype=np.int64))
+
+    @classmethod
+    def concat(cls, parts: list[HopList]) -> HopList:
+        if not parts:
+            z = np.zeros(0, dtype=np.int64)
+            return cls(z, z, np.zeros(0), z)
+        return cls(*(np.concatenate([getattr(p, k) for p in parts]) for k in ("port", "sub", "share", "level")))
+
+    def sorted(self) -> HopList:
+        """Rows by sub-flow, then level; rows repeated at one (sub, level, port) merged (split branches that met)."""
+        if len(self.port) == 0:
+            return self
+        key = np.lexsort((self.port, self.level, self.sub))
+        hl = HopList(self.port[key], self.sub[key], self.share[key], self.level[key])
+        new = np.ones(len(hl.port), dtype=bool)
+        new[1:] = (np.diff(hl.sub) != 0) | (np.diff(hl.level) != 0) | (np.diff(hl.port) != 0)
+        if new.all():
+            return hl
+        group = np.cumsum(new) - 1
+        return HopList(hl.port[new], hl.sub[new], np.bincount(group, weights=hl.share), hl.level[new])
+
+    def select(self, subs: np.ndarray, renumber: np.ndarray | None = None) -> HopList:
+        """The rows of these sub-flows (a boolean mask over sub-flows), optionally with new sub-flow numbers."""
+        keep = subs[self.sub]
+        sub = self.sub[keep] if renumber is None else renumber[self.sub[keep]]
+        return HopList(self.port[keep], sub, self.share[keep], self.level[keep])
+
+
+@dataclass
+class _Endpoints:
+    """Per flow: transmit and receive NIC ports, plane, and whether it leaves its server."""
+
+    tx: np.ndarray
+    rx: np.ndarray
+    plane: np.ndarray
+    net: np.ndarray
+
+
+@dataclass
+class _Walk:
+    """The network sub-flows of one plane being expanded hop by hop."""
+
+    subs: np.ndarray
+    tx: np.ndarray
+    rx: np.ndarray
+    policy: np.ndarray
+    qp: np.ndarray
+    plane: int
+
+    def select(self, m: np.ndarray) -> _Walk:
+        return _Walk(self.subs[m], self.tx[m], self.rx[m], self.policy[m], self.qp[m], self.plane)
+
+
+@dataclass
+class _HopContext:
+    """What every hop of one walk needs: the graph, distance rows of the targets, policy, hash keys, LIDs."""
+
+    g: _PlaneGraph
+    trow: np.ndarray
+    policy: np.ndarray
+    flow_key: np.ndarray
+    lid: np.ndarray
+
+
+@dataclass
+class _Front:
+    """Branches in progress: walk index, current switch (local id), share, d-mod-k divisor."""
+
+    sub: np.ndarray
+    node: np.ndarray
+    w: np.ndarray
+    div: np.ndarray
+
+    def select(self, m: np.ndarray) -> _Front:
+        return _Front(self.sub[m], self.node[m], self.w[m], self.div[m])
+
+    def slice(self, a: int, b: int) -> _Front:
+        return _Front(self.sub[a:b], self.node[a:b], self.w[a:b], self.div[a:b])
+
+    def merged(self, policy: np.ndarray, n_nodes: int) -> _Front:
+        """Split branches that met again on one switch continue as one."""
+        if len(self.sub) == 0 or not (policy[self.sub] == POLICY_SPLIT).any():
+            return self
+        key = self.sub * n_nodes + self.node
+        uniq, inv = np.unique(key, return_inverse=True)
+        if len(uniq) == len(key):
+            return self
+        firsts = np.zeros(len(uniq), dtype=np.int64)
+        firsts[inv[::-1]] = np.arange(len(key))[::-1]
+        return _Front(self.sub[firsts], self.node[firsts], np.bincount(inv, weights=self.w), self.div[firsts])
+
+
+@dataclass
+class _Emitted:
+    port: np.ndarray
+    sub: np.ndarray
+    share: np.ndarray
 
 
 @dataclass
@@ -56,6 +177,8 @@ class RoutedFlows:
     sub_segment: np.ndarray        # segment of the sending GPU (-1 none)
     sub_network: np.ndarray        # True when the sub-flow leaves the server
     n_flows: int
+    hops: HopList | None = None    # the same routes with hop order (for the fluid queues)
+    sub_first_port: np.ndarray | None = None   # the port each sub-flow is sent from (NIC or NVLink)
 
     @property
     def n_sub(self) -> int:
@@ -68,7 +191,7 @@ class _PlaneGraph:
     `excluded` (a mask over ports) leaves failed ports out: the forwarding tables after a reroute."""
 
     def __init__(self, fab: CompiledFabric, plane: int, excluded: np.ndarray | None = None):
-        transit = (fab.node_kind == 1) | (fab.node_kind == 2)
+        transit = (fab.node_kind == KIND_SWITCH) | (fab.node_kind == KIND_GATEWAY)
         usable = (fab.port_plane == plane) & transit[fab.port_src] & transit[fab.port_dst]
         if excluded is not None:
             usable &= ~excluded
@@ -93,7 +216,7 @@ class _PlaneGraph:
         if missing:
             d = shortest_path(self.adj, method="D", unweighted=True, directed=True, indices=missing)
             # d[i, x] = hops from target i to x; the fabric is symmetric so it is also x -> target
-            d = np.where(np.isinf(d), 1 << 20, d).astype(np.int32)
+            d = np.where(np.isinf(d), UNREACHABLE, d).astype(np.int32)
             base = len(self._dist)
             self._dist = np.vstack([self._dist, d])
             for k, t in enumerate(missing):
@@ -132,7 +255,7 @@ class Router:
         """LID of each directed port that enters a NIC: numbered leaf by leaf, as the SM assigns them."""
         if plane not in self._lid:
             fab = self.fab
-            rx = np.flatnonzero((fab.port_plane == plane) & (fab.node_kind[fab.port_dst] == 0))
+            rx = np.flatnonzero((fab.port_plane == plane) & (fab.node_kind[fab.port_dst] == KIND_SERVER))
             order = np.lexsort((rx, fab.port_src[rx]))
             lid = np.zeros(fab.n_ports, dtype=np.int64)
             lid[rx[order]] = np.arange(len(rx))
@@ -144,251 +267,232 @@ class Router:
         fab = self.fab
         src = np.asarray(src, dtype=np.int64)
         dst = np.asarray(dst, dtype=np.int64)
+        ends = self._endpoints(src, dst, opts)
+        qps, policy = self._policies(src, ends, opts)
+        sub_flow = np.repeat(np.arange(len(src)), qps)
+        first = np.concatenate([[0], np.cumsum(qps)[:-1]]) if len(src) else np.zeros(0, dtype=np.int64)
+        sub_qp = np.arange(len(sub_flow)) - np.repeat(first, qps)
+        hops = self._hop_list(src, dst, ends, policy, sub_flow, sub_qp)
+        n_sub = len(sub_flow)
+        matrix = sp.csr_matrix((hops.share, (hops.port, hops.sub)), shape=(fab.n_ports, n_sub))
+        matrix.sum_duplicates()
+        net = ends.net[sub_flow]
+        # ideal fabric: only the endpoint ports (NIC or NVLink) constrain
+        e_tx = np.where(net, ends.tx[sub_flow], fab.gpu_nvl_tx[src[sub_flow]])
+        e_rx = np.where(net, ends.rx[sub_flow], fab.gpu_nvl_rx[dst[sub_flow]])
+        ideal = sp.csr_matrix((np.ones(2 * n_sub), (np.concatenate([e_tx, e_rx]), np.tile(np.arange(n_sub), 2))),
+                              shape=(fab.n_ports, n_sub))
+        hop_lat = np.bincount(hops.sub, weights=hops.share * fab.port_latency_ns[hops.port], minlength=n_sub)
+        front = ends.plane[sub_flow] == PLANE_FRONTEND
+        nic_lat = np.where(front, fab.gpu_fe_nic_latency_ns[src[sub_flow]] + fab.gpu_fe_nic_latency_ns[dst[sub_flow]],
+                           fab.gpu_be_nic_latency_ns[src[sub_flow]] + fab.gpu_be_nic_latency_ns[dst[sub_flow]])
+        return RoutedFlows(matrix=matrix, ideal=ideal, sub_flow=sub_flow, sub_share=1.0 / qps[sub_flow],
+                           sub_latency_ns=hop_lat + np.where(net, nic_lat, 0.0),
+                           sub_segment=fab.node_segment[fab.gpu_server[src]][sub_flow], sub_network=net,
+                           n_flows=len(src), hops=hops, sub_first_port=e_tx)
+
+    def _endpoints(self, src: np.ndarray, dst: np.ndarray, opts: RouteOptions) -> _Endpoints:
+        """Each flow's transmit and receive NIC ports and plane: back-end pairs without a NIC or a back-end path
+        fall back to the front-end; pairs inside one server use NVLink (`net` False)."""
+        fab = self.fab
         n = len(src)
-        same = fab.gpu_server[src] == fab.gpu_server[dst]
-        want_front = opts.plane == "frontend"
-        if want_front:
-            tx, rx = fab.gpu_fe_tx[src], fab.gpu_fe_rx[dst]
-            plane = np.full(n, PLANE_FRONTEND)
+        net = fab.gpu_server[src] != fab.gpu_server[dst]
+        if opts.plane == "frontend":
+            ends = _Endpoints(fab.gpu_fe_tx[src], fab.gpu_fe_rx[dst], np.full(n, PLANE_FRONTEND), net)
         else:
-            tx, rx = fab.gpu_be_tx[src].copy(), fab.gpu_be_rx[dst].copy()
-            plane = np.full(n, PLANE_BACKEND)
-        net = ~same
-        # back-end pairs without a NIC or a path fall back to the front-end
-        if not want_front and net.any():
-            no_nic = net & ((tx < 0) | (rx < 0))
-            reach = np.zeros(n, dtype=bool)
-            ok = net & ~no_nic
-            if ok.any():
-                g = self.graph(PLANE_BACKEND)
-                a = g.local[fab.port_dst[tx[ok]]]
-                b = g.local[fab.port_src[rx[ok]]]
-                good = (a >= 0) & (b >= 0)
-                r = np.zeros(ok.sum(), dtype=bool)
-                if good.any():
-                    rows = g.dist_rows(b[good])
-                    r[good] = g._dist[rows, a[good]] < (1 << 20)
-                reach[ok] = r
-            fall = net & ~reach
+            ends = _Endpoints(fab.gpu_be_tx[src].copy(), fab.gpu_be_rx[dst].copy(), np.full(n, PLANE_BACKEND), net)
+            fall = net & ~self._reachable(ends.tx, ends.rx, net)
             if fall.any():
-                tx[fall], rx[fall] = fab.gpu_fe_tx[src[fall]], fab.gpu_fe_rx[dst[fall]]
-                plane[fall] = PLANE_FRONTEND
-        bad = net & ((tx < 0) | (rx < 0))
+                ends.tx[fall], ends.rx[fall] = fab.gpu_fe_tx[src[fall]], fab.gpu_fe_rx[dst[fall]]
+                ends.plane[fall] = PLANE_FRONTEND
+        bad = net & ((ends.tx < 0) | (ends.rx < 0))
         if bad.any():
             i = int(np.flatnonzero(bad)[0])
-            s_name = fab.node_ids[fab.gpu_server[src[i]]]
-            d_name = fab.node_ids[fab.gpu_server[dst[i]]]
-            raise WorkloadError(Message("error.sim.no_path", source=s_name, target=d_name, plane=opts.plane))
+            raise RoutingError(Message("error.sim.no_path", source=fab.node_ids[fab.gpu_server[src[i]]],
+                                       target=fab.node_ids[fab.gpu_server[dst[i]]], plane=opts.plane))
+        return ends
 
-        # queue pairs and policy per flow
-        proto = np.where(net, fab.port_protocol[np.maximum(tx, 0)], 0)
+    def _reachable(self, tx: np.ndarray, rx: np.ndarray, net: np.ndarray) -> np.ndarray:
+        """Which network pairs have a back-end path between their NICs."""
+        fab = self.fab
+        ok = net & (tx >= 0) & (rx >= 0)
+        reach = np.zeros(len(tx), dtype=bool)
+        if ok.any():
+            g = self.graph(PLANE_BACKEND)
+            a = g.local[fab.port_dst[tx[ok]]]
+            b = g.local[fab.port_src[rx[ok]]]
+            good = (a >= 0) & (b >= 0)
+            r = np.zeros(int(ok.sum()), dtype=bool)
+            if good.any():
+                rows = g.dist_rows(b[good])
+                r[good] = g._dist[rows, a[good]] < UNREACHABLE
+            reach[ok] = r
+        return reach
+
+    def _policies(self, src: np.ndarray, ends: _Endpoints, opts: RouteOptions) -> tuple[np.ndarray, np.ndarray]:
+        """Queue pairs per flow and the path policy of each flow (its segment's settings unless the workload
+        overrides them)."""
+        fab = self.fab
+        n = len(src)
+        proto = np.where(ends.net, fab.port_protocol[np.maximum(ends.tx, 0)], 0)
         seg = fab.node_segment[fab.gpu_server[src]]
         qps = np.ones(n, dtype=np.int64)
         policy = np.full(n, POLICY_ECMP)
-        for k, s in enumerate(fab.segments):
+        for k in [*range(len(fab.segments)), -1]:
             m = seg == k
             if not m.any():
                 continue
-            q = opts.qps if opts.qps is not None else s.rocev2.qps
-            qps[m] = q
-            ar = s.ib.adaptive_routing if opts.adaptive is None else opts.adaptive
-            spray = (s.rocev2.load_balancing == "spray") if opts.spray is None else opts.spray
+            s = fab.segments[k] if k >= 0 else None
+            qps[m] = opts.qps if opts.qps is not None else (s.rocev2.qps if s is not None else 1)
+            ar = opts.adaptive if opts.adaptive is not None else (s is not None and s.ib.adaptive_routing)
+            spray = opts.spray if opts.spray is not None else (s is not None and s.rocev2.load_balancing == "spray")
+            table_based = s is not None and s.ib.routing_engine == "ftree"
             is_ib = m & (proto == PROTO_IB)
-            policy[is_ib] = POLICY_SPLIT if ar else POLICY_DMODK
+            policy[is_ib] = POLICY_SPLIT if ar else (POLICY_DMODK if table_based else POLICY_MINHOP)
             policy[m & (proto != PROTO_IB)] = POLICY_SPLIT if spray else POLICY_ECMP
-        nos = seg < 0
-        if nos.any():
-            if opts.qps is not None:
-                qps[nos] = opts.qps
-            ib = nos & (proto == PROTO_IB)
-            policy[ib] = POLICY_SPLIT if opts.adaptive else POLICY_DMODK
-            policy[nos & (proto != PROTO_IB)] = POLICY_SPLIT if opts.spray else POLICY_ECMP
-        front = plane == PLANE_FRONTEND
-        policy[front] = POLICY_ECMP  # the front-end is plain ECMP
-        qps[~net] = 1
-        qps[net & (policy == POLICY_SPLIT)] = np.minimum(qps[net & (policy == POLICY_SPLIT)], 1)
+        policy[ends.plane == PLANE_FRONTEND] = POLICY_ECMP  # the front-end is plain ECMP
+        qps[~ends.net] = 1
+        split = ends.net & (policy == POLICY_SPLIT)
+        qps[split] = 1                                      # a sprayed transfer needs no second queue pair
+        return qps, policy
 
-        # sub-flows
-        sub_flow = np.repeat(np.arange(n), qps)
-        first = np.concatenate([[0], np.cumsum(qps)[:-1]]) if n else np.zeros(0, dtype=np.int64)
-        sub_qp = np.arange(len(sub_flow)) - np.repeat(first, qps)
-        sub_share = 1.0 / qps[sub_flow]
-        n_sub = len(sub_flow)
-
-        rows: list[np.ndarray] = []
-        cols: list[np.ndarray] = []
-        vals: list[np.ndarray] = []
-        # NVLink transfers
-        nv = np.flatnonzero(~net[sub_flow])
+    def _hop_list(self, src: np.ndarray, dst: np.ndarray, ends: _Endpoints, policy: np.ndarray,
+                  sub_flow: np.ndarray, sub_qp: np.ndarray) -> HopList:
+        """Every (port, sub-flow, share, hop level) of the routes: NIC transmit port at level 0, fabric hops at
+        levels 1.., NIC receive port last; NVLink transfers cross their two NVLink ports."""
+        fab = self.fab
+        parts: list[HopList] = []
+        nv = np.flatnonzero(~ends.net[sub_flow])
         if len(nv):
             f = sub_flow[nv]
-            rows += [fab.gpu_nvl_tx[src[f]], fab.gpu_nvl_rx[dst[f]]]
-            cols += [nv, nv]
-            vals += [np.ones(len(nv)), np.ones(len(nv))]
-        # network transfers: first hop, fabric hops, last hop
-        nw = np.flatnonzero(net[sub_flow])
+            parts += [HopList.of(fab.gpu_nvl_tx[src[f]], nv, 1.0, 0),
+                      HopList.of(fab.gpu_nvl_rx[dst[f]], nv, 1.0, LAST_LEVEL)]
+        nw = np.flatnonzero(ends.net[sub_flow])
         if len(nw):
             f = sub_flow[nw]
-            rows += [tx[f], rx[f]]
-            cols += [nw, nw]
-            vals += [np.ones(len(nw)), np.ones(len(nw))]
+            parts += [HopList.of(ends.tx[f], nw, 1.0, 0), HopList.of(ends.rx[f], nw, 1.0, LAST_LEVEL)]
             for pl in (PLANE_BACKEND, PLANE_FRONTEND):
-                sel = nw[plane[f] == pl]
+                sel = nw[ends.plane[f] == pl]
                 if len(sel):
-                    r, c, v = self._fabric_hops(sel, tx[sub_flow[sel]], rx[sub_flow[sel]],
-                                                policy[sub_flow[sel]], sub_qp[sel], pl)
-                    rows.append(r)
-                    cols.append(c)
-                    vals.append(v)
-        R = sp.csr_matrix((np.concatenate(vals) if vals else np.zeros(0),
-                           (np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64),
-                            np.concatenate(cols) if cols else np.zeros(0, dtype=np.int64))),
-                          shape=(fab.n_ports, n_sub))
-        R.sum_duplicates()
-        # ideal fabric: only the endpoint ports (NIC or NVLink) constrain
-        e_tx = np.where(net[sub_flow], tx[sub_flow], fab.gpu_nvl_tx[src[sub_flow]])
-        e_rx = np.where(net[sub_flow], rx[sub_flow], fab.gpu_nvl_rx[dst[sub_flow]])
-        ideal = sp.csr_matrix((np.ones(2 * n_sub), (np.concatenate([e_tx, e_rx]),
-                                                    np.tile(np.arange(n_sub), 2))), shape=(fab.n_ports, n_sub))
-        coo = R.tocoo()
-        hop_lat = np.bincount(coo.col, weights=coo.data * fab.port_latency_ns[coo.row], minlength=n_sub)
-        nic_lat = np.where(plane[sub_flow] == PLANE_FRONTEND, fab.gpu_fe_nic_latency_ns[src[sub_flow]]
-                           + fab.gpu_fe_nic_latency_ns[dst[sub_flow]],
-                           fab.gpu_be_nic_latency_ns[src[sub_flow]] + fab.gpu_be_nic_latency_ns[dst[sub_flow]])
-        nic_lat = np.where(net[sub_flow], nic_lat, 0.0)
-        return RoutedFlows(matrix=R, ideal=ideal, sub_flow=sub_flow, sub_share=sub_share,
-                           sub_latency_ns=hop_lat + nic_lat, sub_segment=seg[sub_flow],
-                           sub_network=net[sub_flow], n_flows=n)
+                    fl = sub_flow[sel]
+                    parts.append(self._fabric_hops(_Walk(sel, ends.tx[fl], ends.rx[fl], policy[fl], sub_qp[sel], pl)))
+        return HopList.concat(parts).sorted()
 
-    def _fabric_hops(self, subs: np.ndarray, tx: np.ndarray, rx: np.ndarray, policy: np.ndarray,
-                     qp: np.ndarray, plane: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Ports crossed between the source's and the destination's first switch, with shares.
+    def _fabric_hops(self, w: _Walk) -> HopList:
+        """Ports crossed between the source's and the destination's first switch, with shares and levels.
 
         With excluded ports, pairs still connected route around them; pairs a failure cut off keep
         their unfailed route (it crosses a failed port, so the engine holds them stalled)."""
         if self.excluded is None:
-            return self._hops_on(self.graph(plane), subs, tx, rx, policy, qp, plane)
+            return self._hops_on(self.graph(w.plane), w)
         fab = self.fab
-        live = self.live_graph(plane)
-        u = live.local[fab.port_dst[tx]]
-        t = live.local[fab.port_src[rx]]
+        live = self.live_graph(w.plane)
+        u = live.local[fab.port_dst[w.tx]]
+        t = live.local[fab.port_src[w.rx]]
         ok = (u >= 0) & (t >= 0)
         if ok.any():
             rows = live.dist_rows(t[ok])              # may grow the table: index it afterwards
-            ok[ok] = live._dist[rows, u[ok]] < (1 << 20)
-        parts = [self._hops_on(g, subs[m], tx[m], rx[m], policy[m], qp[m], plane)
-                 for g, m in ((live, ok), (self.graph(plane), ~ok)) if m.any()]
-        if not parts:
-            z = np.zeros(0, dtype=np.int64)
-            return z, z, np.zeros(0)
-        return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
+            ok[ok] = live._dist[rows, u[ok]] < UNREACHABLE
+        return HopList.concat([self._hops_on(g, w.select(m)) for g, m in ((live, ok), (self.graph(w.plane), ~ok))
+                               if m.any()])
 
-    def _hops_on(self, g: _PlaneGraph, subs: np.ndarray, tx: np.ndarray, rx: np.ndarray, policy: np.ndarray,
-                 qp: np.ndarray, plane: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The hop expansion of `_fabric_hops` on one plane graph."""
+    def _hops_on(self, g: _PlaneGraph, w: _Walk) -> HopList:
+        """The hop expansion of `_fabric_hops` on one plane graph, one level per iteration."""
         fab = self.fab
-        u = g.local[fab.port_dst[tx]]
-        t = g.local[fab.port_src[rx]]
+        u = g.local[fab.port_dst[w.tx]]
+        t = g.local[fab.port_src[w.rx]]
         if (u < 0).any() or (t < 0).any():
-            raise WorkloadError(Message("error.sim.nic_to_nic"))
-        trow = g.dist_rows(t)
-        lid = self.lids(plane)[rx]
-        flow_key = hash_fields(self.seed, tx, rx, qp)  # 5-tuple: addresses of both NICs + UDP port of the QP
-        ent_sub = np.arange(len(subs))
-        ent_u, ent_w = u, np.ones(len(subs))
-        ent_div = np.ones(len(subs), dtype=np.int64)
-        out_r, out_c, out_v = [], [], []
-        for _hop in range(64):
-            alive = ent_u != t[ent_sub]
-            ent_sub, ent_u, ent_w, ent_div = ent_sub[alive], ent_u[alive], ent_w[alive], ent_div[alive]
-            if len(ent_sub) == 0:
+            raise RoutingError(Message("error.sim.nic_to_nic"))
+        ctx = _HopContext(g, g.dist_rows(t), w.policy, hash_fields(self.seed, w.tx, w.rx, w.qp),
+                          self.lids(w.plane)[w.rx])
+        front = _Front(np.arange(len(w.subs)), u, np.ones(len(w.subs)), np.ones(len(w.subs), dtype=np.int64))
+        out: list[HopList] = []
+        for level in range(1, MAX_LEVELS):
+            front = front.select(front.node != t[front.sub])
+            if len(front.sub) == 0:
                 break
-            nxt = []
-            deg = g.out_ptr[ent_u + 1] - g.out_ptr[ent_u]
-            bounds = np.concatenate([[0], np.cumsum(deg)])
-            # process in chunks of whole entries so the expanded candidate table stays bounded
-            starts = [0]
-            while starts[-1] < len(ent_sub):
-                stop = int(np.searchsorted(bounds, bounds[starts[-1]] + _CHUNK_ENTRIES, side="right")) - 1
-                starts.append(max(stop, starts[-1] + 1))
-            for a, b in zip(starts[:-1], starts[1:], strict=True):
-                nxt.append(self._expand(g, ent_sub[a:b], ent_u[a:b], ent_w[a:b], ent_div[a:b], deg[a:b],
-                                        trow, policy, flow_key, lid, out_r, out_c, out_v, subs))
-            ent_sub = np.concatenate([x[0] for x in nxt])
-            ent_u = np.concatenate([x[1] for x in nxt])
-            ent_w = np.concatenate([x[2] for x in nxt])
-            ent_div = np.concatenate([x[3] for x in nxt])
-            # merge split branches that met again on one switch
-            if len(ent_sub) and (policy[ent_sub] == POLICY_SPLIT).any():
-                key = ent_sub * len(g.nodes) + ent_u
-                uniq, inv = np.unique(key, return_inverse=True)
-                if len(uniq) < len(key):
-                    w = np.bincount(inv, weights=ent_w)
-                    firsts = np.zeros(len(uniq), dtype=np.int64)
-                    firsts[inv[::-1]] = np.arange(len(key))[::-1]
-                    ent_sub, ent_u, ent_div, ent_w = ent_sub[firsts], ent_u[firsts], ent_div[firsts], w
+            emitted, front = self._advance(ctx, front)
+            out.append(HopList(emitted.port, w.subs[emitted.sub], emitted.share, np.full(len(emitted.port), level)))
+            front = front.merged(ctx.policy, len(g.nodes))
         else:
-            raise WorkloadError(Message("error.sim.no_convergence"))
-        if not out_r:
-            z = np.zeros(0, dtype=np.int64)
-            return z, z, np.zeros(0)
-        return np.concatenate(out_r), subs[np.concatenate(out_c)], np.concatenate(out_v)
+            raise RoutingError(Message("error.sim.no_convergence"))
+        return HopList.concat(out)
 
-    def _expand(self, g: _PlaneGraph, e_sub, e_u, e_w, e_div, deg, trow, policy, flow_key, lid,
-                out_r, out_c, out_v, subs):
-        total = int(deg.sum())
-        rep = np.repeat(np.arange(len(e_sub)), deg)
-        offs = np.arange(total) - np.repeat(np.cumsum(deg) - deg, deg)
-        cand = g.out_ptr[e_u][rep] + offs
-        port = g.out_port[cand]
-        nbr = g.out_nbr[cand]
-        rows = trow[e_sub]
-        d_here = g._dist[rows, e_u]
-        if (d_here >= (1 << 20)).any():
-            i = int(np.flatnonzero(d_here >= (1 << 20))[0])
-            raise WorkloadError(Message("error.sim.switch_no_path", switch=self.fab.node_ids[g.nodes[e_u[i]]]))
+    def _advance(self, ctx: _HopContext, front: _Front) -> tuple[_Emitted, _Front]:
+        """One hop for every branch on the front, in chunks so the expanded candidate table stays bounded."""
+        deg = ctx.g.out_ptr[front.node + 1] - ctx.g.out_ptr[front.node]
+        bounds = np.concatenate([[0], np.cumsum(deg)])
+        starts = [0]
+        while starts[-1] < len(front.sub):
+            stop = int(np.searchsorted(bounds, bounds[starts[-1]] + _CHUNK_ENTRIES, side="right")) - 1
+            starts.append(max(stop, starts[-1] + 1))
+        pieces = [self._expand(ctx, front.slice(a, b), deg[a:b]) for a, b in zip(starts[:-1], starts[1:], strict=True)]
+        emitted = _Emitted(*(np.concatenate([p[0][k] for p in pieces]) for k in range(3)))
+        nxt = _Front(*(np.concatenate([getattr(p[1], name) for p in pieces]) for name in ("sub", "node", "w", "div")))
+        return emitted, nxt
+
+    def _expand(self, ctx: _HopContext, front: _Front, deg: np.ndarray) -> tuple[tuple, _Front]:
+        """The minimal next hops of each branch and the one(s) its policy takes."""
+        g = ctx.g
+        rep = np.repeat(np.arange(len(front.sub)), deg)
+        offs = np.arange(int(deg.sum())) - np.repeat(np.cumsum(deg) - deg, deg)
+        cand = g.out_ptr[front.node][rep] + offs
+        port, nbr = g.out_port[cand], g.out_nbr[cand]
+        rows = ctx.trow[front.sub]
+        d_here = g._dist[rows, front.node]
+        if (d_here >= UNREACHABLE).any():
+            i = int(np.flatnonzero(d_here >= UNREACHABLE)[0])
+            raise RoutingError(Message("error.sim.switch_no_path", switch=self.fab.node_ids[g.nodes[front.node[i]]]))
         valid = g._dist[rows[rep], nbr] == d_here[rep] - 1
-        count = np.bincount(rep[valid], minlength=len(e_sub))
+        count = np.bincount(rep[valid], minlength=len(front.sub))
         cum = np.cumsum(valid) - valid
-        starts = np.cumsum(deg) - deg
-        first_cum = np.concatenate([cum, [0]])[starts]
+        first_cum = np.concatenate([cum, [0]])[np.cumsum(deg) - deg]
         rank = cum - first_cum[rep]
-        pol = policy[e_sub]
-        pick = np.zeros(len(e_sub), dtype=np.int64)
         safe = np.maximum(count, 1)
+        pick, table, parallel_only, is_gw = self._choose(ctx, front, rep, valid, nbr, safe)
+        split = ctx.policy[front.sub] == POLICY_SPLIT
+        chosen = np.flatnonzero(valid & (split[rep] | (rank == pick[rep])))
+        src_e = rep[chosen]
+        w = front.w[src_e] / np.where(split[src_e], safe[src_e], 1)
+        grows = table[src_e] & ~parallel_only[src_e]
+        new_div = np.where(is_gw[chosen], 1, front.div[src_e] * np.where(grows, safe[src_e], 1))
+        return (port[chosen], front.sub[src_e], w), _Front(front.sub[src_e], nbr[chosen], w, new_div)
+
+    def _choose(self, ctx: _HopContext, front: _Front, rep: np.ndarray, valid: np.ndarray, nbr: np.ndarray,
+                safe: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Rank of the candidate each single-path branch takes: ECMP hashes the queue pair's 5-tuple with a
+        per-switch seed; Subnet-Manager tables pick by destination LID (d-mod-k for ftree, LID mod k for min-hop).
+        Also returns which branches follow tables, which have only parallel cables ahead, and which candidates are
+        gateways (a gateway resets the d-mod-k divisor)."""
+        g = ctx.g
+        n = len(front.sub)
+        pol = ctx.policy[front.sub]
+        pick = np.zeros(n, dtype=np.int64)
+        is_gw = np.zeros(len(nbr), dtype=bool)
         ecmp = pol == POLICY_ECMP
         if ecmp.any():
-            h = hash_fields(self.seed, flow_key[e_sub[ecmp]], self.fab.n_ports + g.nodes[e_u[ecmp]])
+            h = hash_fields(self.seed, ctx.flow_key[front.sub[ecmp]], self.fab.n_ports + g.nodes[front.node[ecmp]])
             pick[ecmp] = (h % safe[ecmp].astype(np.uint64)).astype(np.int64)
-        dm = pol == POLICY_DMODK
-        parallel_only = np.zeros(len(e_sub), dtype=bool)
-        if dm.any():
+        table = (pol == POLICY_DMODK) | (pol == POLICY_MINHOP)
+        parallel_only = np.zeros(n, dtype=bool)
+        toward_gw = np.zeros(n, dtype=bool)
+        if table.any():
             # candidates that all lead to one neighbour are parallel cables (a down hop): the SM spreads
             # destinations over them by LID; otherwise d-mod-k over the up ports (divisor grows per tier)
             big = np.iinfo(np.int64).max
-            first_nbr = np.full(len(e_sub), big)
+            first_nbr = np.full(n, big)
             np.minimum.at(first_nbr, rep[valid], nbr[valid])
-            last_nbr = np.full(len(e_sub), -1)
+            last_nbr = np.full(n, -1)
             np.maximum.at(last_nbr, rep[valid], nbr[valid])
             parallel_only = first_nbr == last_nbr
             # a gateway joins two subnets, each routed by its own Subnet Manager: the fat-tree divisor does not
             # carry across it, and a switch's choice among gateway ports is balanced destination by destination
             # (divisor 1), as OpenSM's min-hop balancing does, not in blocks of the fat tree's radix
             is_gw = self.fab.node_kind[g.nodes[nbr]] == KIND_GATEWAY
-            toward_gw = np.zeros(len(e_sub), dtype=bool)
             np.logical_or.at(toward_gw, rep[valid], is_gw[valid])
-            div = np.where(toward_gw, 1, e_div)
-            lid_e = lid[e_sub[dm]]
-            pick[dm] = np.where(parallel_only[dm], lid_e % safe[dm], (lid_e // div[dm]) % safe[dm])
-        split = pol == POLICY_SPLIT
-        chosen = valid & (split[rep] | (rank == pick[rep]))
-        ci = np.flatnonzero(chosen)
-        src_e = rep[ci]
-        w = e_w[src_e] / np.where(split[src_e], safe[src_e], 1)
-        out_r.append(port[ci])
-        out_c.append(e_sub[src_e])
-        out_v.append(w)
-        new_div = e_div[src_e] * np.where(dm[src_e] & ~parallel_only[src_e], safe[src_e], 1)
-        if dm.any():
-            new_div = np.where(is_gw[ci], 1, new_div)
-        return e_sub[src_e], nbr[ci], w, new_div
+            # OpenSM min-hop balances routes per port destination by destination at every switch on its own
+            # (LID mod k); the fat-tree engine divides the LID space by the ports of the tiers below (d-mod-k)
+            div = np.where(toward_gw | (pol == POLICY_MINHOP), 1, front.div)
+            lid = ctx.lid[front.sub[table]]
+            pick[table] = np.where(parallel_only[table], lid % safe[table], (lid // div[table]) % safe[table])
+        return pick, table, parallel_only, is_gw

@@ -1,8 +1,9 @@
-"""Queue dynamics: a time-stepped fluid model of per-port queues with PFC, ECN/DCQCN, IB credits and a lossy front-end.
+"""Queue dynamics: a time-stepped fluid model of per-port queues with PFC, ECN/DCQCN, InfiniBand credits, lossy
+drops and their recovery.
 
-The model is vectorised over "flow-hops": every flow crossing a port has its own backlog there. Each step moves
-bytes hop by hop at each port's service rate, with the flow-control rule of the link (PFC pause, IB credits, or
-drop when the buffer is full) and the sender's congestion control (DCQCN, TCP-like AIMD, or none).
+One mechanism per module, each with its equation or standard: pfc.py, credits.py, ecn.py, dcqcn.py, aimd.py,
+loss.py, shared_buffer.py, delivery_time.py; kernel.py composes them into one compiled step (jit.py says why and
+how it is compiled); stepper.py holds a run's state and runs it in windows; network.py is what it is given.
 """
 
 from designer.sim.dynamics.network import FlowSet, PortSet

@@ -1,101 +1,158 @@
-"""DCQCN reaction point at the RoCEv2 sender (Zhu et al., SIGCOMM 2015), vectorised over flows.
+"""DCQCN at the RoCEv2 endpoints (Zhu et al., SIGCOMM 2015), in the form ConnectX NICs implement it.
 
-On a CNP: R_T <- R_C; R_C <- R_C max(1 - alpha/2, min_dec_fac) (ConnectX RPG_MIN_DEC_FAC bounds a cut);
-alpha <- (1 - g) alpha + g. Every period K without a CNP: alpha <- (1 - g) alpha (the paper's K = 55 us).
-Rate-increase events come from a timer T and a byte counter B:
-the first F events are fast recovery (R_C <- (R_T + R_C)/2), then additive increase (R_T += R_AI), then hyper
-increase (R_T += i R_HAI) once both counters passed F.
+Notification point (the receiving NIC): when CE-marked packets of a flow arrive it sends a CNP back to the sender,
+at most one per flow every `cnp_interval` (MIN_TIME_BETWEEN_CNPS). The CNP reaches the sender after the path's
+one-way latency.
+
+Reaction point (the sending NIC), per flow: current rate R_C, target rate R_T, congestion estimate alpha.
+  on a CNP (at most one cut per `rate_reduce_period`):
+      R_T <- R_C;   R_C <- R_C * max(1 - alpha/2, min_dec_fac)          (RPG_MIN_DEC_FAC bounds a cut)
+  every `alpha_update` (DCE_TCP_RTT):  alpha <- (1 - g) alpha + g * [a CNP arrived in the period]
+  rate-increase events, from a timer T (RPG_TIME_RESET) and a byte counter B (RPG_BYTE_RESET):
+      the first F events after a cut (RPG_THRESHOLD):  fast recovery        R_C <- (R_T + R_C) / 2
+      then, while either counter is past F:           additive increase    R_T += R_AI, then R_C <- (R_T + R_C) / 2
+      once both counters are past F:                  hyper increase       R_T += i R_HAI (i = events past F)
+The parameters of each segment come from its settings (designer/model/segments.py, docs/references.md).
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, fields
+
 import numpy as np
 
-from designer.sim.dynamics.network import DcqcnParams
+from designer.sim.dynamics.jit import njit_inline
 
 
-class DcqcnState:
-    """Per-flow DCQCN variables for the flows selected by `mask`."""
+@dataclass
+class DcqcnParams:
+    """Reaction- and notification-point parameters of one segment (bytes, seconds)."""
 
-    def __init__(self, line_rate_Bps: np.ndarray, params: DcqcnParams | list[DcqcnParams],
-                 param_set: np.ndarray | None = None):
-        """`params`: one set for every flow, or a list of sets with `param_set[i]` naming flow i's (each
-        RoCEv2 segment tunes DCQCN on its own NICs)."""
-        n = line_rate_Bps.shape[0]
-        sets = params if isinstance(params, list) else [params]
-        index = np.zeros(n, dtype=np.int64) if param_set is None else np.asarray(param_set, dtype=np.int64)
-        self.p = DcqcnParams.per_flow(sets, index)       # every field an array over flows
-        self.line = line_rate_Bps
-        self.rate = line_rate_Bps.copy()          # R_C: current rate
-        self.target = line_rate_Bps.copy()        # R_T: target rate
-        self.alpha = np.ones(n)
-        self.timer = np.zeros(n)
-        self.bytes = np.zeros(n)
-        self.timer_events = np.zeros(n, dtype=np.int64)
-        self.byte_events = np.zeros(n, dtype=np.int64)
-        self.alpha_clock = np.zeros(n)
-        self.last_cnp = np.full(n, -np.inf)       # at the notification point (receiver)
-        self.last_cut = np.full(n, -np.inf)
-        self.marked = np.zeros(n, dtype=bool)     # a CE-marked packet arrived since the last CNP
-        self.mark_credit = np.zeros(n)            # expected marked packets not yet turned into a mark event
+    g: float = 5.0 / 1024.0
+    rate_ai_Bps: float = 5e6 / 8
+    rate_hai_Bps: float = 50e6 / 8
+    timer_s: float = 300e-6
+    byte_counter_B: float = 32767.0
+    fast_recovery_steps: int = 1
+    min_dec_fac: float = 0.5
+    cnp_interval_s: float = 4e-6
+    rate_reduce_period_s: float = 4e-6
+    alpha_update_s: float = 1e-6
+    min_rate_Bps: float = 1e6 / 8
 
-    def copy_from(self, other: DcqcnState, new_idx: np.ndarray, old_idx: np.ndarray) -> None:
-        """Keep the state of flows that continue into a new flow set."""
-        for name in ("rate", "target", "alpha", "timer", "bytes", "timer_events", "byte_events", "alpha_clock",
-                     "last_cnp", "last_cut", "marked", "mark_credit"):
-            getattr(self, name)[new_idx] = getattr(other, name)[old_idx]
+    @classmethod
+    def from_settings(cls, s) -> DcqcnParams:  # noqa: ANN001 - RoCESettings (model layer)
+        """From a segment's RoCESettings (units there: Mb/s, us, KB)."""
+        return cls(g=s.dcqcn_g, rate_ai_Bps=s.rate_ai_mbps * 1e6 / 8, rate_hai_Bps=s.rate_hai_mbps * 1e6 / 8,
+                   timer_s=s.rate_timer_us * 1e-6, byte_counter_B=s.byte_counter_kb * 1e3,
+                   fast_recovery_steps=s.fast_recovery_steps, min_dec_fac=s.min_dec_fac,
+                   cnp_interval_s=s.cnp_interval_us * 1e-6, rate_reduce_period_s=s.rate_reduce_period_us * 1e-6,
+                   alpha_update_s=s.alpha_update_us * 1e-6, min_rate_Bps=s.min_rate_mbps * 1e6 / 8)
 
-    def step(self, t: float, dt: float, mask: np.ndarray, marked_packets: np.ndarray, sent_B: np.ndarray) -> int:
-        """Advance one step for flows in `mask`; returns the number of CNPs sent.
 
-        `marked_packets` is the expected number of CE-marked packets delivered this step (a fluid quantity);
-        a whole marked packet is counted once the expectation accumulates to one, so that marking at
-        probability p reaches the sender as often as real packets would (deterministically).
-        """
-        p = self.p
-        self.mark_credit[mask] += marked_packets[mask]
-        arrived = mask & (self.mark_credit >= 1.0)
-        self.mark_credit[arrived] -= np.floor(self.mark_credit[arrived])
-        self.marked |= arrived
-        cnp = self.marked & (t - self.last_cnp >= p.cnp_interval_s)
-        self.last_cnp[cnp] = t
-        self.marked[cnp] = False
-        cut = cnp & (t - self.last_cut >= p.rate_reduce_period_s)
-        if cut.any():
-            self.target[cut] = self.rate[cut]
-            factor = np.maximum(1.0 - self.alpha[cut] / 2.0, p.min_dec_fac[cut])
-            self.rate[cut] *= factor
-            self.alpha[cut] = (1.0 - p.g[cut]) * self.alpha[cut] + p.g[cut]
-            self.last_cut[cut] = t
-            for arr in (self.timer, self.bytes, self.alpha_clock):
-                arr[cut] = 0.0
-            self.timer_events[cut] = 0
-            self.byte_events[cut] = 0
-        live = mask & ~cut
-        # alpha decays when no CNP arrived for K
-        self.alpha_clock[live] += dt
-        decay = live & (self.alpha_clock >= p.alpha_update_s)
-        self.alpha[decay] *= 1.0 - p.g[decay]
-        self.alpha_clock[decay] -= p.alpha_update_s[decay]
-        # rate-increase events
-        self.timer[live] += dt
-        self.bytes[live] += sent_B[live]
-        t_ev = live & (self.timer >= p.timer_s)
-        b_ev = live & (self.bytes >= p.byte_counter_B)
-        self.timer[t_ev] -= p.timer_s[t_ev]
-        self.bytes[b_ev] -= p.byte_counter_B[b_ev]
-        self.timer_events += t_ev
-        self.byte_events += b_ev
-        ev = t_ev | b_ev
-        if ev.any():
-            f = p.fast_recovery_steps
-            lo = np.minimum(self.timer_events, self.byte_events)
-            hi = np.maximum(self.timer_events, self.byte_events)
-            hyper = ev & (lo > f)
-            additive = ev & ~hyper & (hi > f)
-            self.target[additive] += p.rate_ai_Bps[additive]
-            self.target[hyper] += p.rate_hai_Bps[hyper] * (lo[hyper] - f[hyper])
-            np.minimum(self.target, self.line, out=self.target)
-            self.rate[ev] = (self.target[ev] + self.rate[ev]) / 2.0
-        np.clip(self.rate, p.min_rate_Bps, self.line, out=self.rate)
-        return int(cnp.sum())
+# parameter columns of the [set, field] array
+G, RATE_AI, RATE_HAI, TIMER_S, BYTE_COUNTER, FAST_RECOVERY, MIN_DEC_FAC, CNP_INTERVAL, RATE_REDUCE_PERIOD, \
+    ALPHA_UPDATE, MIN_RATE = range(11)
+# state columns of the [flow, field] array
+RATE, TARGET, ALPHA, TIMER, BYTES, TIMER_EVENTS, BYTE_EVENTS, ALPHA_CLOCK, CNP_IN_PERIOD, LAST_CNP, LAST_CUT, \
+    MARK_CREDIT, CNP_DUE = range(13)
+N_STATE = 13
+
+
+def param_sets(sets: list[DcqcnParams]) -> np.ndarray:
+    """[set, parameter] in the column order above."""
+    names = [f.name for f in fields(DcqcnParams)]
+    return np.array([[float(getattr(s, n)) for n in names] for s in sets] or [[0.0] * len(names)])
+
+
+def new_state(line_Bps: np.ndarray, mark_phase: np.ndarray) -> np.ndarray:
+    """[flow, field]: flows start at line rate with alpha = 1 (INITIAL_ALPHA_VALUE); `mark_phase` in [0, 1) offsets
+    each flow's count of marked packets so that flows sharing a queue do not see their CNPs in the same step (real
+    marking is per packet and random)."""
+    st = np.zeros((len(line_Bps), N_STATE))
+    st[:, RATE] = line_Bps
+    st[:, TARGET] = line_Bps
+    st[:, ALPHA] = 1.0
+    st[:, LAST_CNP] = -np.inf
+    st[:, LAST_CUT] = -np.inf
+    st[:, MARK_CREDIT] = mark_phase
+    st[:, CNP_DUE] = np.inf
+    return st
+
+
+@njit_inline
+def notification_point(f: int, t: float, marked_B: float, mtu_B: float, return_s: float, st: np.ndarray,
+                       par: np.ndarray, k: int) -> bool:
+    """The receiver saw `marked_B` CE-marked bytes of flow f in this step: maybe send a CNP (returns whether)."""
+    st[f, MARK_CREDIT] += marked_B / mtu_B
+    if st[f, MARK_CREDIT] < 1.0:
+        return False
+    st[f, MARK_CREDIT] -= math.floor(st[f, MARK_CREDIT])
+    if t - st[f, LAST_CNP] < par[k, CNP_INTERVAL]:
+        return False
+    st[f, LAST_CNP] = t
+    st[f, CNP_DUE] = min(st[f, CNP_DUE], t + return_s)
+    return True
+
+
+@njit_inline
+def reaction_point(f: int, t: float, dt: float, sent_B: float, line_Bps: float, st: np.ndarray, par: np.ndarray,
+                   k: int) -> None:
+    """One step of flow f's sender: a CNP that arrived, alpha, and rate increases."""
+    if st[f, CNP_DUE] <= t:
+        st[f, CNP_DUE] = np.inf
+        st[f, CNP_IN_PERIOD] = 1.0
+        if t - st[f, LAST_CUT] >= par[k, RATE_REDUCE_PERIOD]:
+            _cut(f, t, st, par, k)
+    _update_alpha(f, dt, st, par, k)
+    _increase(f, dt, sent_B, line_Bps, st, par, k)
+    st[f, RATE] = min(max(st[f, RATE], par[k, MIN_RATE]), line_Bps)
+
+
+@njit_inline
+def _cut(f: int, t: float, st: np.ndarray, par: np.ndarray, k: int) -> None:
+    st[f, TARGET] = st[f, RATE]
+    st[f, RATE] *= max(1.0 - st[f, ALPHA] / 2.0, par[k, MIN_DEC_FAC])
+    st[f, LAST_CUT] = t
+    st[f, TIMER] = 0.0
+    st[f, BYTES] = 0.0
+    st[f, TIMER_EVENTS] = 0.0
+    st[f, BYTE_EVENTS] = 0.0
+
+
+@njit_inline
+def _update_alpha(f: int, dt: float, st: np.ndarray, par: np.ndarray, k: int) -> None:
+    st[f, ALPHA_CLOCK] += dt
+    period = par[k, ALPHA_UPDATE]
+    if st[f, ALPHA_CLOCK] < period:
+        return
+    n = math.floor(st[f, ALPHA_CLOCK] / period)
+    st[f, ALPHA_CLOCK] -= n * period
+    keep = (1.0 - par[k, G]) ** n
+    st[f, ALPHA] = st[f, ALPHA] * keep + (1.0 - keep) * st[f, CNP_IN_PERIOD]
+    st[f, CNP_IN_PERIOD] = 0.0
+
+
+@njit_inline
+def _increase(f: int, dt: float, sent_B: float, line_Bps: float, st: np.ndarray, par: np.ndarray, k: int) -> None:
+    st[f, TIMER] += dt
+    st[f, BYTES] += sent_B
+    n_t = math.floor(st[f, TIMER] / par[k, TIMER_S])
+    n_b = math.floor(st[f, BYTES] / par[k, BYTE_COUNTER])
+    st[f, TIMER] -= n_t * par[k, TIMER_S]
+    st[f, BYTES] -= n_b * par[k, BYTE_COUNTER]
+    fr = par[k, FAST_RECOVERY]
+    for _ in range(int(n_t + n_b)):
+        if n_t > 0:
+            st[f, TIMER_EVENTS] += 1.0
+            n_t -= 1
+        else:
+            st[f, BYTE_EVENTS] += 1.0
+        lo = min(st[f, TIMER_EVENTS], st[f, BYTE_EVENTS])
+        hi = max(st[f, TIMER_EVENTS], st[f, BYTE_EVENTS])
+        if lo > fr:
+            st[f, TARGET] = min(st[f, TARGET] + par[k, RATE_HAI] * (lo - fr), line_Bps)
+        elif hi > fr:
+            st[f, TARGET] = min(st[f, TARGET] + par[k, RATE_AI], line_Bps)
+        st[f, RATE] = (st[f, TARGET] + st[f, RATE]) / 2.0

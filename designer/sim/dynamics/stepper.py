@@ -1,17 +1,9 @@
-"""The time-stepped fluid simulator: moves each flow's bytes hop by hop through per-port queues.
+"""The fluid simulator: holds the state of the queues and the flows, adds and retires flows, runs windows of steps
+through the compiled kernel (kernel.py) and reports what each window did.
 
-Per step of `dt` seconds:
-1. queues per port and, for each link, the bytes inside the downstream switch that came through it
-   (its ingress occupancy: what PFC and IB credits watch);
-2. PFC: a port pauses while its downstream ingress is above Xoff, until it falls below Xon (hysteresis);
-   IB: a port may send only what its downstream buffer has room for (credits);
-3. each port serves its backlog at line rate, shared among flows in proportion to their backlog (fluid FIFO);
-   a paused port serves nothing, so the flows behind it — victims included — wait (head-of-line blocking);
-4. served bytes move to the next hop or are delivered; senders inject at their congestion-controlled rate,
-   as far as their NIC queue has room (back-pressure reaches the sender);
-5. lossy ports drop arrivals beyond their buffer; RED marks bytes by queue depth; DCQCN and AIMD react.
-The one-way latency of delivered bytes is the path's unloaded latency plus the sojourn time of every queue on
-the path (queue / recent service rate, so pauses count), recorded as a byte-weighted histogram.
+The engine streams a run window by window: each window is a fixed number of steps (or ends when a group of flows,
+a phase of the workload, finishes), so the plots can follow the queues while they evolve, and a Stop or a failure
+takes effect at the next window. Finished flows are retired, so the state holds only the flows in flight.
 """
 
 from __future__ import annotations
@@ -22,51 +14,67 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from designer.sim.dynamics.aimd import AimdState
-from designer.sim.dynamics.dcqcn import DcqcnState
-from designer.sim.dynamics.network import (
-    CC_AIMD,
-    CC_DCQCN,
-    FC_CREDIT,
-    FC_LOSSY,
-    FC_PFC,
-    AimdParams,
-    DcqcnParams,
-    FlowSet,
-    PortSet,
-)
-from designer.sim.dynamics.red import red_mark_probability
+from designer.sim.dynamics import aimd, dcqcn, delivery_time, loss, shared_buffer
+from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics.aimd import AimdParams
+from designer.sim.dynamics.dcqcn import DcqcnParams
+from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
 
-# Latency histogram: log-spaced bins from 10 ns to 10 s.
-_LAT_EDGES = np.logspace(-8, 1, 1801)
-_LAT_MID = np.sqrt(_LAT_EDGES[:-1] * _LAT_EDGES[1:])
+# the model's credit loop takes one step, so credits below two steps' bytes would throttle a link that real
+# hardware (a ~1 us loop) keeps full
+CREDIT_FLOOR_STEPS = 2.0
+NIC_QUEUE_STEPS = 2.0          # a sender's NIC queue holds two steps of line rate before the host waits
+NIC_QUEUE_MIN_B = 9000.0
+
+
+def latency_percentiles_us(hist_B: np.ndarray, qs: tuple = (50, 99, 99.9)) -> dict[str, float]:
+    """Byte-weighted percentiles (µs) of a latency histogram; `max` is the top bin used."""
+    total = hist_B.sum()
+    if total <= 0:
+        return {**{_pname(q): 0.0 for q in qs}, "max": 0.0}
+    cdf = np.cumsum(hist_B) / total
+    out = {_pname(q): float(delivery_time.BIN_MID_S[min(int(np.searchsorted(cdf, q / 100.0 - 1e-12)),
+                                                         delivery_time.N_BINS - 1)] * 1e6) for q in qs}
+    out["max"] = float(delivery_time.BIN_MID_S[np.nonzero(hist_B)[0][-1]] * 1e6)
+    return out
+
+
+def histogram_samples(hist_B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(latency in seconds, bytes) of the bins of a histogram that hold bytes."""
+    nz = np.flatnonzero(hist_B > 0)
+    return delivery_time.BIN_MID_S[nz], hist_B[nz]
+
+
+def _pname(q: float) -> str:
+    return "p" + (f"{q:g}".replace(".", ""))
 
 
 @dataclass
 class DynamicsResult:
-    """What a fluid run measured."""
+    """What a whole fluid run measured (`FluidSimulator.run`)."""
 
     completion_time_s: float
     finished: bool
     finish_s: np.ndarray                   # per flow (nan if not finished)
-    delivered_B: np.ndarray                # per flow
+    delivered_B: np.ndarray                # per flow, useful bytes
     dropped_B: float
     dropped_by_port_B: np.ndarray
     headroom_overflow_B: float             # bytes a PFC ingress could not hold (headroom too small)
+    retransmitted_B: float
     marked_B: float
     port_served_B: np.ndarray
     port_max_queue_B: np.ndarray
     port_paused_s: np.ndarray
     port_credit_stall_s: np.ndarray
-    port_busy_s: np.ndarray                # time a port had something to send
-    latency_hist_B: np.ndarray             # bytes delivered per latency bin
+    port_busy_s: np.ndarray
+    latency_hist_B: np.ndarray
     cnps: int
     timeouts: int
     steps: int
     dt_s: float
     series: dict[str, np.ndarray] = field(default_factory=dict)
 
-    def latency_percentiles_us(self, qs=(50, 99, 99.9)) -> dict[str, float]:
+    def latency_percentiles_us(self, qs: tuple = (50, 99, 99.9)) -> dict[str, float]:
         return latency_percentiles_us(self.latency_hist_B, qs)
 
     def pause_fraction(self) -> float:
@@ -82,300 +90,245 @@ class DynamicsResult:
         return float(self.marked_B / max(self.delivered_B.sum(), 1.0))
 
 
-def latency_percentiles_us(hist_B: np.ndarray, qs=(50, 99, 99.9)) -> dict[str, float]:
-    """Byte-weighted percentiles (µs) from a latency histogram on the module's bins; `max` is the top bin used."""
-    total = hist_B.sum()
-    out: dict[str, float] = {}
-    if total <= 0:
-        return {**{_pname(q): 0.0 for q in qs}, "max": 0.0}
-    cdf = np.cumsum(hist_B) / total
-    for q in qs:
-        idx = int(np.searchsorted(cdf, q / 100.0 - 1e-12))
-        out[_pname(q)] = float(_LAT_MID[min(idx, len(_LAT_MID) - 1)] * 1e6)
-    out["max"] = float(_LAT_MID[np.nonzero(hist_B)[0][-1]] * 1e6)
-    return out
-
-
-def histogram_samples(hist_B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(latency in seconds, bytes) of the bins of a histogram that hold bytes."""
-    nz = np.flatnonzero(hist_B > 0)
-    return _LAT_MID[nz], hist_B[nz]
-
-
-def latency_histogram(latency_s: np.ndarray, weights_B: np.ndarray) -> np.ndarray:
-    """Byte-weighted histogram of latencies on the shared bins (for merging with fluid results)."""
-    idx = np.clip(np.searchsorted(_LAT_EDGES, latency_s) - 1, 0, len(_LAT_MID) - 1)
-    return np.bincount(idx, weights=weights_B, minlength=len(_LAT_MID))
-
-
-def _pname(q: float) -> str:
-    return "p" + (f"{q:g}".replace(".", ""))
+def _port_arrays(ports: PortSet, dt: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(parameters [port, field], kinds [port, field], shared buffer sizes) in the kernel's column order."""
+    cap = ports.capacity_Bps.astype(float)
+    n = len(cap)
+    pp = np.zeros((n, K.N_PORT_PARAMS))
+    pp[:, K.CAP] = cap
+    pp[:, K.XOFF] = ports.xoff_B
+    pp[:, K.XON] = ports.xon_B
+    pp[:, K.HEADROOM] = ports.headroom_B
+    pp[:, K.CREDIT_B] = np.maximum(ports.credit_B.astype(float), CREDIT_FLOOR_STEPS * cap * dt)
+    pp[:, K.FIXED_LIMIT] = ports.queue_limit_B
+    pp[:, K.KMIN] = ports.ecn_kmin_B
+    pp[:, K.KMAX] = ports.ecn_kmax_B
+    pp[:, K.PMAX] = ports.ecn_pmax
+    pp[:, K.NIC_LIMIT] = np.maximum(NIC_QUEUE_STEPS * cap * dt, NIC_QUEUE_MIN_B)
+    pk = np.zeros((n, K.N_PORT_KINDS), np.int64)
+    pk[:, K.IS_PFC] = ports.flow_control == FC_PFC
+    pk[:, K.IS_CREDIT] = ports.flow_control == FC_CREDIT
+    pk[:, K.IS_NIC] = ports.is_nic
+    pk[:, K.BUFFER] = -1 if ports.buffer_index is None else ports.buffer_index
+    buf_B = np.zeros(1) if ports.buffer_B is None or len(ports.buffer_B) == 0 else ports.buffer_B.astype(float)
+    return pp, pk, buf_B
 
 
 class FluidSimulator:
-    """Run a FlowSet over a PortSet with the fluid queue model.
+    """Queues, flows and senders of one fluid run; `window()` advances it, `add_flows`/`retire` change its flows."""
 
-    The state (per flow-hop backlog, pauses, sender rates) lives on the object, so a caller can
-    step it in pieces (`advance`) and keep it across calls, as the engine's queue rate model does.
-    """
-
-    def __init__(self, ports: PortSet, flows: FlowSet, *, dt_s: float = 1e-6,
-                 dcqcn: DcqcnParams | None = None, aimd: AimdParams | None = None,
-                 nic_queue_B: float | None = None, record_every: int = 10, mtu_B: float = 4096.0):
-        self.ports, self.flows, self.dt = ports, flows, float(dt_s)
-        self.dcqcn_params = dcqcn or DcqcnParams()
-        self.aimd_params = aimd or AimdParams()
+    def __init__(self, ports: PortSet, flows: FlowSet | None = None, *, dt_s: float, record_every: int = 100,
+                 dcqcn_params: DcqcnParams | list[DcqcnParams] | None = None,
+                 aimd_params: AimdParams | None = None, mtu_B: float = 4096.0, seed: int = 1,
+                 hist_groups: int = 1) -> None:
+        self.dt = float(dt_s)
         self.record_every = max(1, int(record_every))
         self.mtu_B = float(mtu_B)
-        self.nic_queue_B = nic_queue_B
-        P = ports.count
-        self.P = P
-        fc = ports.flow_control
-        self.pfc, self.credit, self.lossy = fc == FC_PFC, fc == FC_CREDIT, fc == FC_LOSSY
-        cap = ports.capacity_Bps
-        self.nic_limit = (np.full(P, float(nic_queue_B)) if nic_queue_B is not None
-                          else np.maximum(2.0 * cap * self.dt, 9000.0))
-        # The model's credit loop takes one step, so credits below two steps' bytes would throttle a link
-        # that real hardware (a ~1 us loop) keeps full; at 1 us steps the floor is 100 KB at 400G.
-        self.credit_B = np.maximum(ports.credit_B, 2.0 * cap * self.dt)
-        # port state
-        self.t = 0.0
-        self.steps = 0
-        self.paused = np.zeros(P, dtype=bool)
-        self.ewma_served = cap.astype(float).copy()
-        self.acc = {k: np.zeros(P) for k in ("served", "maxq", "paused", "stall", "busy", "dropped")}
-        self.hist = np.zeros(len(_LAT_MID))
-        self.wait_hist = np.zeros(len(_LAT_MID))   # queueing and pause time alone (no path latency)
-        self.dropped_total = self.headroom_overflow = self.marked_total = 0.0
-        self.cnps = 0
-        self.last_queue = np.zeros(P)
-        self.last_limited = np.zeros(P, dtype=bool)
-        self._set_flows(flows, carry=None)
+        self.rng = np.random.default_rng([int(seed), 0x51D])
+        sets = dcqcn_params if isinstance(dcqcn_params, list) else [dcqcn_params or DcqcnParams()]
+        self.dpar = dcqcn.param_sets(sets)
+        self.aimd_params = aimd_params or AimdParams()
+        self.port_set = ports
+        self.pp, self.pk, self.buf_B = _port_arrays(ports, self.dt)
+        self.ps = np.zeros((ports.count, K.N_PORT_STATE))
+        self.used = np.zeros(len(self.buf_B))
+        self.pa = np.zeros((ports.count, K.N_PORT_ACC))
+        self.sc = np.zeros(K.N_SCALARS)
+        self.sc[K.DT] = self.dt
+        self.sc[K.MSS] = self.aimd_params.mss_B
+        self.sc[K.AIMD_RTO] = self.aimd_params.rto_s
+        self.sc[K.AIMD_RTT] = self.aimd_params.rtt_s
+        self.sc[K.DT_ALPHA] = shared_buffer.DT_ALPHA
+        self.hist = np.zeros((max(1, hist_groups), delivery_time.N_BINS))
+        self.group_left = np.zeros(1, np.int64)
+        self.hport = np.zeros(0, np.int64)
+        self.aports = np.zeros(0, np.int64)         # ports the flows cross (the per-port stages visit only these)
+        self.hpc = np.zeros(0, np.bool_)
+        self.hq, self.hqm, self.harr = np.zeros(0), np.zeros(0), np.zeros(0)
+        self.fi = np.zeros((0, K.N_FLOW_INTS), np.int64)
+        self.fr = np.zeros((0, K.N_FLOW_REALS))
+        self.fs = np.zeros((0, K.N_FLOW_STATE))
+        self.dq = dcqcn.new_state(np.zeros(0), np.zeros(0))
+        self.am = aimd.new_state(0, self.aimd_params)
+        self.rs = loss.new_state(0)
+        self.ck_t, self.ck_sent, self.ck_meta = delivery_time.new_checkpoints(0, delivery_time.ring_depth(0))
+        if flows is not None:
+            self.add_flows(flows)
 
-    # ---- flows ----------------------------------------------------------------------------------
-    def _set_flows(self, flows: FlowSet, carry: np.ndarray | None) -> None:
-        """Install `flows`; `carry[i]` is the old index of new flow i (or -1) whose state it keeps."""
-        P, F = self.P, flows.count
-        hf, hp = flows.hop_flow, flows.hop_port
-        if hp.size and (hp.min() < 0 or hp.max() >= P):
+    # ---- flows ---------------------------------------------------------------------------------
+    @property
+    def F(self) -> int:
+        return int(self.fi.shape[0])
+
+    @property
+    def t(self) -> float:
+        return float(self.sc[K.T])
+
+    @property
+    def steps(self) -> int:
+        return int(self.sc[K.STEPS])
+
+    @property
+    def done(self) -> np.ndarray:
+        return self.fs[:, K.DONE] > 0.0
+
+    def add_flows(self, flows: FlowSet, *, dcqcn_rows: np.ndarray | None = None) -> np.ndarray:
+        """Append flows (their paths name this simulator's ports); returns their indices. `dcqcn_rows` gives their
+        senders a DCQCN state to continue from (a step that repeats keeps its senders' state)."""
+        n, first_new = flows.count, self.F
+        if flows.hop_port.size and (flows.hop_port.min() < 0 or flows.hop_port.max() >= self.pp.shape[0]):
             raise ValueError("a flow's path names a port that does not exist")
-        old = None if carry is None else (self.flows, self.first, self.q, self.remaining, self.delivered,
-                                          self.finish, self.done, self.dcq, self.aimd, self.mark_credit_seen)
-        self.flows, self.F, self.E = flows, F, hp.shape[0]
-        lengths = np.bincount(hf, minlength=F)
-        self.first = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64) if F else np.zeros(0, np.int64)
-        self.last = self.first + lengths - 1
-        is_last = np.zeros(self.E, dtype=bool)
-        is_last[self.last] = True
-        self.is_last = is_last
-        self.fwd = np.nonzero(~is_last)[0]                 # flow-hops whose bytes go on to e+1
-        prev_port = np.full(self.E, -1, dtype=np.int64)
-        prev_port[self.fwd + 1] = hp[self.fwd]
-        self.prev_port = prev_port
-        self.has_prev = prev_port >= 0
-        # index arrays every step uses, computed once per flow set (integer take beats a boolean mask)
-        self.hop_after = np.flatnonzero(self.has_prev)          # flow-hops with a previous hop
-        self.prev_of_hop_after = prev_port[self.hop_after]     # ... and the port that previous hop left by
-        self.fwd_port = hp[self.fwd]                           # port of each flow-hop that forwards
-        self.fwd_next = self.fwd + 1                           # the flow-hop its bytes move on to
-        self.nic_port = hp[self.first] if F else np.zeros(0, np.int64)
-        self.is_dcqcn, self.is_aimd = flows.cc == CC_DCQCN, flows.cc == CC_AIMD
-        line = flows.line_rate_Bps.astype(float)
-        self.q = np.zeros(self.E)
-        self.remaining = flows.size_B.astype(float).copy()
-        self.delivered = np.zeros(F)
-        self.finish = np.full(F, np.nan)
-        self.done = np.zeros(F, dtype=bool)
-        self.dcq = DcqcnState(line, self.dcqcn_params, flows.dcqcn_set) if self.is_dcqcn.any() else None
-        self.aimd = AimdState(line, self.aimd_params) if self.is_aimd.any() else None
-        self.mark_credit_seen = None
-        if old is None:
-            return
-        o_flows, o_first, o_q, o_rem, o_del, o_fin, o_done, o_dcq, o_aimd, _ = old
-        keep = np.flatnonzero(carry >= 0)
-        src = carry[keep]
-        o_len = np.bincount(o_flows.hop_flow, minlength=o_flows.count)
-        for i, j in zip(keep, src, strict=True):   # backlog of a kept path, hop by hop
-            n = o_len[j]
-            self.q[self.first[i]:self.first[i] + n] = o_q[o_first[j]:o_first[j] + n]
-        self.delivered[keep] = o_del[src]
-        for new_state, old_state in ((self.dcq, o_dcq), (self.aimd, o_aimd)):
-            if new_state is not None and old_state is not None:
-                new_state.copy_from(old_state, keep, src)
+        lengths = np.bincount(flows.hop_flow, minlength=n).astype(np.int64)
+        lossless = flows.column("lossless", True, np.bool_)
+        e = len(flows.hop_port)
+        self.hport = np.concatenate([self.hport, flows.hop_port.astype(np.int64)])
+        self.hpc = np.concatenate([self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, K.IS_PFC] > 0)])
+        self.hq, self.hqm, self.harr = (np.concatenate([a, np.zeros(e)]) for a in (self.hq, self.hqm, self.harr))
+        fi = np.zeros((n, K.N_FLOW_INTS), np.int64)
+        fi[:, K.FIRST] = len(self.hq) - e + np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        fi[:, K.NHOPS] = lengths
+        fi[:, K.CC] = flows.cc
+        fi[:, K.RTX] = flows.column("rtx", loss.RTX_GO_BACK_N, np.int64)
+        fi[:, K.GROUP] = flows.column("group", -1, np.int64)
+        fi[:, K.HGROUP] = flows.column("hgroup", 0, np.int64)
+        fi[:, K.PSET] = flows.column("dcqcn_set", 0, np.int64)
+        fr = np.zeros((n, K.N_FLOW_REALS))
+        fr[:, K.LINE] = flows.line_rate_Bps
+        fr[:, K.BASE_LAT] = flows.base_latency_s
+        fr[:, K.RET] = flows.base_latency_s
+        fr[:, K.RTO] = flows.column("rto_s", 320e-6, float)
+        fr[:, K.MTU] = flows.column("mtu_B", self.mtu_B, float)
+        fr[:, K.START] = flows.start_s
+        fs = np.zeros((n, K.N_FLOW_STATE))
+        fs[:, K.REMAINING] = flows.size_B
+        fs[:, K.USEFUL_LEFT] = flows.size_B
+        fs[:, K.FINISH] = np.nan
+        fs[:, K.LOSS_HOP] = -1.0
+        dq = dcqcn.new_state(flows.line_rate_Bps.astype(float), self.rng.random(n))
+        if dcqcn_rows is not None:
+            dq[:] = dcqcn_rows
+        self.fi, self.fr, self.fs = np.vstack([self.fi, fi]), np.vstack([self.fr, fr]), np.vstack([self.fs, fs])
+        self.dq = np.vstack([self.dq, dq])
+        self.am = np.vstack([self.am, aimd.new_state(n, self.aimd_params)])
+        self.rs = np.vstack([self.rs, loss.new_state(n)])
+        self._grow_checkpoints(n)
+        self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
+        self.aports = np.unique(self.hport)
+        return np.arange(first_new, first_new + n)
 
-    def replace_flows(self, flows: FlowSet, carry: np.ndarray) -> None:
-        """Swap in a new flow set, keeping the backlog and sender state of flows present in both."""
-        self._set_flows(flows, carry)
+    def _count_groups(self, groups: np.ndarray, hgroups: np.ndarray) -> None:
+        if len(groups) and groups.max() >= len(self.group_left):
+            self.group_left = np.concatenate([self.group_left, np.zeros(groups.max() + 1 - len(self.group_left),
+                                                                        np.int64)])
+        np.add.at(self.group_left, groups[groups >= 0], 1)
+        need = int(hgroups.max()) + 1 if len(hgroups) else 1
+        if need > self.hist.shape[0]:
+            self.hist = np.vstack([self.hist, np.zeros((need - self.hist.shape[0], delivery_time.N_BINS))])
+
+    def _grow_checkpoints(self, n_new: int) -> None:
+        depth = delivery_time.ring_depth(self.F)
+        sent = np.vstack([self.ck_sent, np.zeros((n_new, self.ck_sent.shape[1]))])
+        if depth >= self.ck_t.shape[0]:
+            self.ck_sent = sent
+            return
+        # fewer checkpoints per flow for this many flows: keep the newest ones in ring order
+        meta = self.ck_meta
+        order = (meta[delivery_time.HEAD] + np.arange(meta[delivery_time.COUNT])) % self.ck_t.shape[0]
+        keep = order[-depth:]
+        old_t = self.ck_t
+        self.ck_t = np.zeros(depth)
+        self.ck_t[:len(keep)] = old_t[keep]
+        self.ck_sent = np.zeros((self.F, depth))
+        self.ck_sent[:, :len(keep)] = sent[:, keep]
+        self.ck_meta = np.array([0, len(keep), meta[delivery_time.STRIDE], meta[delivery_time.SINCE]], np.int64)
+
+    def retire(self, keep: np.ndarray) -> np.ndarray:
+        """Keep only the flows where `keep` is true (finished ones are dropped); returns the new index of each old
+        flow (-1 for those dropped). Queues of dropped flows must be empty (they are, once a flow is done)."""
+        new_of_old = np.full(self.F, -1, np.int64)
+        new_of_old[keep] = np.arange(int(keep.sum()))
+        hop_keep = np.repeat(keep, self.fi[:, K.NHOPS])
+        self.hport, self.hpc, self.hq, self.hqm, self.harr = (a[hop_keep] for a in (self.hport, self.hpc, self.hq,
+                                                                                   self.hqm, self.harr))
+        self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (a[keep] for a in (self.fi, self.fr, self.fs, self.dq,
+                                                                                 self.am, self.rs))
+        lengths = self.fi[:, K.NHOPS]
+        self.fi[:, K.FIRST] = np.concatenate([[0], np.cumsum(lengths)[:-1]]) if len(lengths) else lengths
+        self.ck_sent = self.ck_sent[keep]
+        gone = np.setdiff1d(self.aports, self.hport)
+        self.ps[gone] = 0.0                           # a port no flow crosses any more is idle and unpaused
+        self.aports = np.unique(self.hport)
+        return new_of_old
+
+    # ---- running -------------------------------------------------------------------------------
+    def reset_window(self) -> None:
+        """Zero the per-window sums of every flow (the caller reads them after `window`)."""
+        self.fs[:, [K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT, K.W_SENT]] = 0.0
+
+    def window(self, max_steps: int, *, stop_on_group: bool = True) -> int:
+        """Up to `max_steps` steps; returns the completion group that finished (-1 none)."""
+        if self.F == 0 or max_steps <= 0:
+            return -1
+        return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.used, self.pa, self.aports, self.hport,
+                               self.hpc,
+                               self.hq, self.hqm, self.harr, self.fi, self.fr, self.fs, self.dq, self.dpar, self.am,
+                               self.rs, self.ck_t, self.ck_sent, self.ck_meta, self.hist, self.sc, self.group_left,
+                               int(max_steps), bool(stop_on_group)))
+
+    def queue_B(self) -> np.ndarray:
+        """Backlog per port now."""
+        return np.bincount(self.hport, weights=self.hq, minlength=self.pp.shape[0])
 
     def in_network_B(self) -> np.ndarray:
         """Bytes of each flow queued somewhere on its path."""
-        return self._per_flow(self.q)
+        if self.F == 0 or len(self.hq) == 0:
+            return np.zeros(self.F)
+        return np.add.reduceat(self.hq, self.fi[:, K.FIRST])
 
-    def _per_flow(self, per_hop: np.ndarray) -> np.ndarray:
-        """Sum a flow-hop array per flow (hops are stored flow by flow, so a segmented sum does it)."""
-        if self.F == 0:
-            return np.zeros(0)
-        return np.add.reduceat(per_hop, self.first)
-
-    # ---- one step -------------------------------------------------------------------------------
-    def step(self) -> np.ndarray:
-        """Advance one step of dt; returns the bytes each flow delivered in it."""
-        ports, flows, dt = self.ports, self.flows, self.dt
-        P, F, E, t = self.P, self.F, self.E, self.t
-        hp = flows.hop_port
-        cap = ports.capacity_Bps
-        q, acc = self.q, self.acc
-        active = (flows.start_s <= t + 1e-15) & ~self.done
-        Q = np.bincount(hp, weights=q, minlength=P)
-        ingress = np.bincount(self.prev_of_hop_after, weights=q[self.hop_after], minlength=P)
-        # PFC reacts within a step: Xoff is met one step of arrivals early so the headroom is not spent
-        # on the model's own granularity.
-        xoff = np.maximum(ports.xoff_B - cap * dt, 0.0)
-        xon = np.minimum(ports.xon_B, xoff)
-        paused = self.pfc & ((ingress > xoff) | (self.paused & (ingress > xon)))
-        service = np.where(paused, 0.0, cap * dt)
-        credit_room = np.maximum(self.credit_B - ingress, 0.0)
-        limited = self.credit & (credit_room < service)
-        service = np.where(limited, credit_room, service)
-        acc["stall"] += np.where(limited & (Q > credit_room), dt, 0.0)
-        with np.errstate(over="ignore"):       # a denormal queue overflows the ratio: it drains whole (frac 1)
-            frac = np.divide(service, Q, out=np.zeros(P), where=Q > 0)
-        np.minimum(frac, 1.0, out=frac)
-        out = q * frac[hp]
-        q -= out
-        served = np.bincount(hp, weights=out, minlength=P)
-        arrive = np.zeros(E)
-        arrive[self.fwd_next] = out[self.fwd]
-        got = out[self.last]                         # what left the last hop was delivered
-        # injection at the senders, bounded by the room in their NIC queue (back-pressure to the host)
-        rate = flows.line_rate_Bps.astype(float)
-        blocked = np.zeros(F, dtype=bool)
-        if self.dcq is not None:
-            rate = np.where(self.is_dcqcn, self.dcq.rate, rate)
-        if self.aimd is not None:
-            rate = np.where(self.is_aimd, self.aimd.rate(), rate)
-            blocked = self.is_aimd & self.aimd.in_timeout(t)
-        want = np.where(active & ~blocked, np.minimum(rate * dt, self.remaining), 0.0)
-        room = np.maximum(self.nic_limit - (Q - served), 0.0)
-        demand = np.bincount(self.nic_port, weights=want, minlength=P)
-        scale = np.divide(room, demand, out=np.ones(P), where=demand > room)
-        inject = want * scale[self.nic_port]
-        self.remaining -= inject
-        arrive[self.first] += inject
-        # a PFC ingress beyond Xoff + headroom cannot hold the bytes: lossless in name only
-        inbound = np.bincount(self.fwd_port, weights=out[self.fwd], minlength=P)
-        left_in = ingress - np.bincount(self.prev_of_hop_after, weights=out[self.hop_after], minlength=P)
-        over_pfc = np.where(self.pfc, np.maximum(left_in + inbound - (ports.xoff_B + ports.headroom_B), 0.0), 0.0)
-        # lossy egress buffers drop what does not fit
-        A = np.bincount(hp, weights=arrive, minlength=P)
-        over_lossy = np.where(self.lossy, np.maximum(Q - served + A - ports.queue_limit_B, 0.0), 0.0)
-        lost = np.zeros(F)
-        if over_lossy.any() or over_pfc.any():
-            drop_frac = np.divide(over_lossy, A, out=np.zeros(P), where=A > 0)
-            dropped_e = arrive * drop_frac[hp]
-            if over_pfc.any():
-                # the overflow of ingress u falls on the bytes that just came through u
-                frac_u = np.divide(over_pfc, inbound, out=np.zeros(P), where=inbound > 0)
-                extra = np.zeros(E)
-                extra[self.fwd_next] = out[self.fwd] * np.minimum(frac_u[self.fwd_port], 1.0)
-                self.headroom_overflow += float(extra.sum())
-                dropped_e = np.minimum(dropped_e + extra, arrive)
-            arrive -= dropped_e
-            lost = self._per_flow(dropped_e)
-            self.remaining += lost                    # lost bytes are sent again
-            acc["dropped"] += np.bincount(hp, weights=dropped_e, minlength=P)
-            self.dropped_total += float(lost.sum())
-        q += arrive
-        # ECN: the chance that a byte is marked somewhere on its path, from the queues it met
-        mark_p = red_mark_probability(Q, ports.ecn_kmin_B, ports.ecn_kmax_B, ports.ecn_pmax)
-        if mark_p.any():
-            keep = self._per_flow(np.log1p(-np.minimum(mark_p[hp], 1 - 1e-12)))
-            marked_now = got * (1.0 - np.exp(keep))
-        else:
-            marked_now = np.zeros(F)
-        self.marked_total += float(marked_now.sum())
-        # latency of what arrived: unloaded path + the sojourn in every queue on the path
-        # sojourn = queue / the rate the port has been draining at while it had work (pauses included);
-        # a slow average over busy steps so a pause episode lengthens the wait without dividing by zero
-        busy = Q > 0
-        self.ewma_served[busy] += 0.02 * (served[busy] / dt - self.ewma_served[busy])
-        sojourn = Q / np.maximum(self.ewma_served, 1e-2 * cap)
-        self.last_wait_s = None
-        if got.any():
-            wait = self._per_flow(sojourn[hp])
-            self.last_wait_s = wait
-            sel = got > 0
-            self.hist += latency_histogram(flows.base_latency_s[sel] + wait[sel], got[sel])
-            self.wait_hist += latency_histogram(wait[sel], got[sel])
-        self.delivered += got
-        # congestion control
-        if self.dcq is not None:
-            self.cnps += self.dcq.step(t, dt, self.is_dcqcn & active, marked_now / self.mtu_B, inject)
-        if self.aimd is not None:
-            self.aimd.step(t, dt, self.is_aimd & active, inject, lost)
-        acc["served"] += served
-        np.maximum(acc["maxq"], Q, out=acc["maxq"])
-        acc["paused"] += np.where(paused, dt, 0.0)
-        acc["busy"] += np.where(Q > 0, dt, 0.0)
-        self.paused = paused
-        self.last_queue = Q
-        self.last_limited = limited
-        self.last_marked = marked_now
-        self.last_dropped = lost
-        self.t = t + dt
-        self.steps += 1
-        in_net = self._per_flow(q)
-        newly = active & (self.remaining <= 1e-6) & (in_net <= 1e-3)
-        self.finish[newly] = self.t
-        self.done |= newly
-        return got
-
-    # ---- whole runs -----------------------------------------------------------------------------
+    # ---- a whole run (studies and tests of the mechanisms) -------------------------------------
     def run(self, until_s: float | None = None, *, cancel: threading.Event | None = None,
             on_record: Callable[[dict], None] | None = None, max_steps: int = 5_000_000) -> DynamicsResult:
         """Step until every flow has delivered its bytes (or `until_s` of simulated time)."""
-        flows, dt = self.flows, self.dt
-        series: dict[str, list[float]] = {k: [] for k in
-                                          ("t_s", "throughput_Bps", "max_queue_B", "total_queue_B",
-                                           "paused_ports", "mark_fraction", "dropped_B", "stalled_ports")}
-        window = {"delivered": 0.0, "marked": 0.0, "dropped": 0.0}
+        series: dict[str, list[float]] = {k: [] for k in ("t_s", "throughput_Bps", "max_queue_B", "total_queue_B",
+                                                          "paused_ports", "mark_fraction", "dropped_B")}
         horizon = np.inf if until_s is None else until_s
-        while self.steps < max_steps:
-            if self.done.all() or self.t >= horizon - 1e-15:
-                break
+        size = self.fs[:, K.USEFUL_LEFT].copy()
+        delivered = np.zeros(self.F)
+        while self.steps < max_steps and not self.done.all() and self.t < horizon - 1e-15:
             if cancel is not None and cancel.is_set():
                 break
-            active = (flows.start_s <= self.t + 1e-15) & ~self.done
-            if not active.any():
-                self.t = float(flows.start_s[~self.done].min())   # jump to the next flow start
-                continue
-            got = self.step()
-            window["delivered"] += float(got.sum())
-            window["marked"] += float(self.last_marked.sum())
-            window["dropped"] += float(self.last_dropped.sum())
-            if self.steps % self.record_every == 0 or self.done.all():
-                Q = self.last_queue
-                span = self.record_every * dt
-                rec = {"t_s": self.t, "throughput_Bps": window["delivered"] / span,
-                       "max_queue_B": float(Q.max(initial=0)), "total_queue_B": float(Q.sum()),
-                       "paused_ports": float(self.paused.sum()),
-                       "mark_fraction": window["marked"] / max(window["delivered"], 1.0),
-                       "dropped_B": window["dropped"], "stalled_ports": float(self.last_limited.sum())}
-                for k, v in rec.items():
-                    series[k].append(v)
-                window = dict.fromkeys(window, 0.0)
-                if on_record is not None:
-                    on_record({**rec, "queue_B": Q, "paused": self.paused, "served_B": self.acc["served"],
-                               "progress": float(self.delivered.sum() / max(flows.size_B.sum(), 1.0))})
+            self.reset_window()
+            dropped0 = self.sc[K.DROPPED]
+            t0 = self.t
+            self.window(min(self.record_every, max(1, int(np.ceil((horizon - self.t) / self.dt - 1e-9)))),
+                        stop_on_group=False)
+            useful = self.fs[:, K.W_USEFUL]
+            delivered += useful
+            q = self.queue_B()
+            rec = {"t_s": self.t, "throughput_Bps": float(useful.sum()) / max(self.t - t0, 1e-30),
+                   "max_queue_B": float(q.max(initial=0.0)), "total_queue_B": float(q.sum()),
+                   "paused_ports": float((self.ps[:, K.PAUSED] > 0).sum()),
+                   "mark_fraction": float(self.fs[:, K.W_MARKED].sum()) / max(float(useful.sum()), 1.0),
+                   "dropped_B": float(self.sc[K.DROPPED] - dropped0)}
+            for k, v in rec.items():
+                series[k].append(v)
+            if on_record is not None:
+                on_record({**rec, "queue_B": q, "paused": self.ps[:, K.PAUSED] > 0,
+                           "served_B": self.pa[:, K.SERVED].copy(),
+                           "progress": float(delivered.sum() / max(size.sum(), 1.0))})
+        return self._result(delivered, series)
+
+    def _result(self, delivered: np.ndarray, series: dict[str, list[float]]) -> DynamicsResult:
         finished = bool(self.done.all())
-        ct = float(np.nanmax(self.finish)) if finished and self.F else self.t
-        acc = self.acc
+        finish = np.where(self.done, self.fs[:, K.FINISH], np.nan)
+        ct = float(np.nanmax(finish)) if finished and self.F else self.t
+        pa = self.pa
         return DynamicsResult(
-            completion_time_s=ct, finished=finished, finish_s=self.finish.copy(), delivered_B=self.delivered.copy(),
-            dropped_B=self.dropped_total, dropped_by_port_B=acc["dropped"].copy(),
-            headroom_overflow_B=self.headroom_overflow, marked_B=self.marked_total,
-            port_served_B=acc["served"].copy(), port_max_queue_B=acc["maxq"].copy(),
-            port_paused_s=acc["paused"].copy(), port_credit_stall_s=acc["stall"].copy(),
-            port_busy_s=acc["busy"].copy(), latency_hist_B=self.hist.copy(), cnps=self.cnps,
-            timeouts=self.aimd.timeouts if self.aimd else 0, steps=self.steps, dt_s=dt,
-            series={k: np.asarray(v) for k, v in series.items()})
+            completion_time_s=ct, finished=finished, finish_s=finish, delivered_B=delivered,
+            dropped_B=float(self.sc[K.DROPPED]), dropped_by_port_B=pa[:, K.DROPPED_B].copy(),
+            headroom_overflow_B=float(self.sc[K.OVERFLOW]), retransmitted_B=float(self.sc[K.RESENT]),
+            marked_B=float(self.sc[K.MARKED]), port_served_B=pa[:, K.SERVED].copy(),
+            port_max_queue_B=pa[:, K.MAXQ].copy(), port_paused_s=pa[:, K.PAUSED_S].copy(),
+            port_credit_stall_s=pa[:, K.STALL_S].copy(), port_busy_s=pa[:, K.BUSY_S].copy(),
+            latency_hist_B=self.hist.sum(axis=0), cnps=int(self.sc[K.CNPS]), timeouts=int(self.sc[K.TIMEOUTS]),
+            steps=self.steps, dt_s=self.dt, series={k: np.asarray(v) for k, v in series.items()})

@@ -1,0 +1,123 @@
+"""One-way latency of delivered bytes from each flow's send and arrival curves.
+
+A flow's bytes leave its sender and reach its receiver in order (one path per flow in the fluid model). With S(t)
+the bytes it has sent by time t and A(t) the bytes that have arrived, the bytes arriving at time t were sent at
+S^-1(A(t)): their one-way time is t - S^-1(A(t)). That includes every queue and every PAUSE they met, and can never
+be longer than the time since the flow started. The unloaded latency of the path (NICs, switch latencies,
+propagation) is added; the model's own transit of one step per hop is taken out.
+
+S is kept as checkpoints shared by all flows (every `stride` steps); when the ring of checkpoints is full and its
+oldest entry is still needed by a flow whose bytes are that old, the ring keeps every other checkpoint and doubles
+the stride, so memory stays fixed and the time resolution is a small fraction of the latencies measured.
+
+Latencies go into byte-weighted histograms with log-spaced bins (10 ns to 10 s, 200 bins a decade).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from designer.sim.dynamics.jit import njit, njit_inline
+
+BINS_PER_DECADE = 200
+LOG_MIN = -8.0                          # 10 ns
+N_BINS = 9 * BINS_PER_DECADE            # up to 10 s
+BIN_EDGES_S = 10.0 ** (LOG_MIN + np.arange(N_BINS + 1) / BINS_PER_DECADE)
+BIN_MID_S = np.sqrt(BIN_EDGES_S[:-1] * BIN_EDGES_S[1:])
+
+
+HEAD, COUNT, STRIDE, SINCE = range(4)     # columns of the checkpoint ring's meta array
+
+
+def new_checkpoints(n_flows: int, depth: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(times [depth], bytes sent [flow, depth], meta [head, count, stride, steps since the last checkpoint])."""
+    return np.zeros(depth), np.zeros((n_flows, depth)), np.array([0, 0, 1, 0], dtype=np.int64)
+
+
+def ring_depth(n_flows: int) -> int:
+    """Checkpoints per flow: up to 64, fewer for very many flows (about 64 MB at most)."""
+    return int(min(64, max(8, 8_000_000 // max(n_flows, 1))))
+
+
+@njit_inline
+def bin_of(latency_s: float) -> int:
+    if latency_s <= 0.0:
+        return 0
+    b = int((math.log10(latency_s) - LOG_MIN) * BINS_PER_DECADE)
+    return min(max(b, 0), N_BINS - 1)
+
+
+@njit_inline
+def checkpoint(t: float, sent: np.ndarray, arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray,
+               ck_sent: np.ndarray, meta: np.ndarray) -> None:
+    """Record every flow's sent bytes at time t (every `stride` calls)."""
+    meta[SINCE] += 1
+    if meta[SINCE] < meta[STRIDE]:
+        return
+    meta[SINCE] = 0
+    depth = ck_t.shape[0]
+    if meta[COUNT] == depth:
+        _make_room(arrived, done, ck_t, ck_sent, meta)
+        if meta[COUNT] == depth:
+            return
+    pos = (meta[HEAD] + meta[COUNT]) % depth
+    ck_t[pos] = t
+    for f in range(sent.shape[0]):
+        ck_sent[f, pos] = sent[f]
+    meta[COUNT] += 1
+
+
+@njit
+def _make_room(arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray, ck_sent: np.ndarray,
+               meta: np.ndarray) -> None:
+    """Drop the oldest checkpoint if no flow still needs it, else keep every other one."""
+    depth = ck_t.shape[0]
+    second = (meta[HEAD] + 1) % depth
+    needed = False
+    for f in range(arrived.shape[0]):
+        if done[f] == 0.0 and arrived[f] < ck_sent[f, second]:
+            needed = True
+            break
+    if not needed:
+        meta[HEAD] = second
+        meta[COUNT] -= 1
+        return
+    keep = 0
+    for i in range(0, meta[COUNT], 2):
+        src = (meta[HEAD] + i) % depth
+        dst = (meta[HEAD] + keep) % depth
+        ck_t[dst] = ck_t[src]
+        for f in range(ck_sent.shape[0]):
+            ck_sent[f, dst] = ck_sent[f, src]
+        keep += 1
+    meta[COUNT] = keep
+    meta[STRIDE] *= 2
+
+
+@njit_inline
+def sent_time(f: int, position_B: float, now: float, sent_now: float, ck_t: np.ndarray, ck_sent: np.ndarray,
+              meta: np.ndarray) -> float:
+    """When flow f had sent `position_B` bytes: interpolated between checkpoints (and now, with `sent_now`)."""
+    depth = ck_t.shape[0]
+    head, count = meta[HEAD], meta[COUNT]
+    lo, hi = 0, count           # the first checkpoint with sent >= position
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if ck_sent[f, (head + mid) % depth] >= position_B:
+            hi = mid
+        else:
+            lo = mid + 1
+    if lo == 0:
+        return now if count == 0 else ck_t[head]   # older than the oldest kept: its time is the bound we have
+    prev = (head + lo - 1) % depth
+    t0, s0 = ck_t[prev], ck_sent[f, prev]
+    if lo == count:
+        t1, s1 = now, sent_now
+    else:
+        nxt = (head + lo) % depth
+        t1, s1 = ck_t[nxt], ck_sent[f, nxt]
+    if s1 <= s0:
+        return t1
+    return t0 + (t1 - t0) * (position_B - s0) / (s1 - s0)

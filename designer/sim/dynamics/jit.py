@@ -1,0 +1,65 @@
+"""Compilation of the fluid model's hot loops with Numba.
+
+Why Numba: a step of the fluid queues touches every flow-hop a few times; written as NumPy calls, the fixed
+cost of each call (tens of calls per step) dominated runs of thousands of steps. A compiled loop does the same
+work in one pass with no per-call overhead and keeps the code as plain loops with the equations beside them.
+
+Compiled code is cached on disk so that only the first run on a machine pays for compilation. The cache lives in
+the user's cache directory under a key made from the source of every module of this package: Numba checks only
+the timestamp of the file that defines a function, not of the functions it calls from other modules, so a change
+to any mechanism module must start a new cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+import numba
+import numba.core.config
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _source_key() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _cache_dir() -> str:
+    """A writable directory for compiled code, keyed by the package's source."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    for root in (Path(base) / "fabric-designer" / "numba", Path(tempfile.gettempdir()) / "fabric-designer-numba"):
+        path = root / _source_key()
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+            probe = path / ".write-test"
+            probe.write_bytes(b"")
+            probe.unlink()
+            return str(path)
+        except OSError:
+            continue
+    return ""
+
+
+if "NUMBA_CACHE_DIR" not in os.environ:
+    _DIR = _cache_dir()
+    if _DIR:
+        numba.core.config.CACHE_DIR = _DIR
+CACHING = bool(numba.core.config.CACHE_DIR)
+
+
+def njit(fn):
+    """Compile `fn` in nopython mode, cached on disk when a cache directory is available."""
+    return numba.njit(cache=CACHING, fastmath=False, boundscheck=False)(fn)
+
+
+def njit_inline(fn):
+    """Like `njit`, inlined into its callers: the helpers of a step take whole state tuples, and a real call would
+    reference-count every array of them each time (about a microsecond per call)."""
+    return numba.njit(cache=CACHING, fastmath=False, boundscheck=False, inline="always")(fn)

@@ -1,0 +1,376 @@
+"""One step of the fluid queues, compiled: the mechanisms of the sibling modules composed in order.
+
+Per step of dt seconds:
+1. per port: the backlog of each class and, per upstream port, the bytes that came through it and are still queued
+   in the downstream switch (its ingress occupancy: what PFC and InfiniBand credits watch);
+2. per port: PFC pause state (pfc.py), the room credits leave (credits.py), the share of its backlog it can send,
+   and the ECN marking probability of what leaves (ecn.py);
+3. every flow's bytes move one hop (each hop's backlog drains by the port's share: a fluid FIFO; a paused port
+   sends nothing of the paused class, so every flow behind it waits, victims included); what leaves the last hop
+   reaches the receiver;
+4. senders inject at their congestion-controlled rate as far as their NIC queue has room (back-pressure);
+5. arrivals beyond a lossy queue's limit (shared_buffer.py) or beyond a PFC ingress's headroom are dropped;
+6. at the receivers: useful bytes against recovery (loss.py), their one-way latency (delivery_time.py), ECN
+   marks turned into CNPs; at the senders: DCQCN (dcqcn.py) or TCP-like windows (aimd.py), and resending.
+
+State is held in 2-D arrays with one row per port or flow and named columns (a column constant per field): Numba
+reads a field of a large tuple of arrays slowly inside a loop, an element of one array fast.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from designer.sim.dynamics import aimd, credits, dcqcn, delivery_time, ecn, loss, pfc, shared_buffer
+from designer.sim.dynamics.jit import njit, njit_inline
+
+CC_NONE, CC_DCQCN, CC_AIMD = 0, 1, 2
+# scalars
+T, DT, STEPS, MARKED, DROPPED, OVERFLOW, RESENT, CNPS, TIMEOUTS, MSS, AIMD_RTO, AIMD_RTT, DT_ALPHA = range(13)
+N_SCALARS = 13
+# port parameters [port, field]
+CAP, XOFF, XON, HEADROOM, CREDIT_B, FIXED_LIMIT, KMIN, KMAX, PMAX, NIC_LIMIT = range(10)
+N_PORT_PARAMS = 10
+# port kinds [port, field] (integers)
+IS_PFC, IS_CREDIT, IS_NIC, BUFFER = range(4)
+N_PORT_KINDS = 4
+# port state and per-step scratch [port, field]
+PAUSED, Q_PC, Q_OT, ING_PC, ING_ALL, FRAC_PC, FRAC_OT, MARK, SERVED_NOW, SERVED_OT, DEP_THROUGH, ARR_OT, \
+    ARR_THROUGH, DROP_OT, DROP_THROUGH, DEMAND = range(16)
+N_PORT_STATE = 16
+# port counters [port, field]
+SERVED, PAUSED_S, STALL_S, DROPPED_B, BUSY_S, MAXQ = range(6)
+N_PORT_ACC = 6
+# flow parameters: integers [flow, field] and reals [flow, field]
+FIRST, NHOPS, CC, RTX, GROUP, HGROUP, PSET = range(7)
+N_FLOW_INTS = 7
+LINE, BASE_LAT, RET, RTO, MTU, START = range(6)
+N_FLOW_REALS = 6
+# flow state [flow, field]
+REMAINING, USEFUL_LEFT, SENT, ARRIVED, DONE, FINISH, W_USEFUL, W_MARKED, W_LOST, W_RESENT, W_SENT, STEP_SENT, \
+    STEP_GOT, STEP_GOT_M, STEP_LOST, LOSS_HOP = range(16)
+N_FLOW_STATE = 16
+
+
+@njit
+def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, fi, fr, fs, dq, dpar, am,  # noqa: ANN001
+              rs, ck_t, ck_sent, ck_meta, hist, sc, group_left, max_steps: int, stop_on_group: bool) -> int:
+    """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
+    group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
+    are visited by the per-port stages."""
+    finished = -1
+    for _ in range(max_steps):
+        t, dt = sc[T], sc[DT]
+        _aggregate(pk, ps, used, aports, hport, hpc, hq, fi, fs)
+        _serve(pp, pk, ps, pa, aports, dt)
+        _move(ps, pa, hport, hpc, hq, hqm, harr, fi, fs)
+        _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
+        _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, fi, fs, sc)
+        done = _receive_and_react(hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc,
+                                  group_left, t + dt, dt)
+        delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta)
+        sc[T] = t + dt
+        sc[STEPS] += 1
+        if done >= 0:
+            finished = done
+            if stop_on_group:
+                break
+        if _all_done(fs):
+            break
+    return finished
+
+
+@njit_inline
+def _all_done(fs: np.ndarray) -> bool:
+    for f in range(fs.shape[0]):
+        if fs[f, DONE] == 0.0:
+            return False
+    return True
+
+
+@njit_inline
+def _aggregate(pk, ps, used, aports, hport, hpc, hq, fi, fs) -> None:  # noqa: ANN001
+    """Per-port backlogs by class and ingress occupancies; shared-buffer use per switch."""
+    for i in range(aports.shape[0]):
+        p = aports[i]
+        ps[p, Q_PC] = 0.0
+        ps[p, Q_OT] = 0.0
+        ps[p, ING_PC] = 0.0
+        ps[p, ING_ALL] = 0.0
+    used[:] = 0.0
+    for f in range(fi.shape[0]):
+        if fs[f, DONE] != 0.0:
+            continue
+        a = fi[f, FIRST]
+        for h in range(fi[f, NHOPS]):
+            e = a + h
+            qe = hq[e]
+            if qe <= 0.0:
+                continue
+            p = hport[e]
+            if hpc[e]:
+                ps[p, Q_PC] += qe
+            else:
+                ps[p, Q_OT] += qe
+            if h > 0:
+                up = hport[e - 1]
+                ps[up, ING_ALL] += qe
+                if hpc[e - 1]:
+                    ps[up, ING_PC] += qe
+    for i in range(aports.shape[0]):
+        p = aports[i]
+        b = pk[p, BUFFER]
+        if b >= 0:
+            used[b] += ps[p, Q_PC] + ps[p, Q_OT]
+
+
+@njit_inline
+def _serve(pp, pk, ps, pa, aports, dt) -> None:  # noqa: ANN001
+    """Pause state, credit room and the share of its backlog each port sends this step."""
+    for i in range(aports.shape[0]):
+        p = aports[i]
+        cap_step = pp[p, CAP] * dt
+        backlog = ps[p, Q_PC] + ps[p, Q_OT]
+        paused = False
+        if pk[p, IS_PFC]:
+            paused = pfc.paused_next(ps[p, ING_PC], pp[p, XOFF], pp[p, XON], cap_step, ps[p, PAUSED] > 0.0)
+        ps[p, PAUSED] = 1.0 if paused else 0.0
+        eligible = ps[p, Q_OT] + (0.0 if paused else ps[p, Q_PC])
+        avail = cap_step
+        if pk[p, IS_CREDIT]:
+            room = credits.credit_room(pp[p, CREDIT_B], ps[p, ING_ALL])
+            if room < avail:
+                avail = room
+                if backlog > room:
+                    pa[p, STALL_S] += dt
+        frac = min(1.0, avail / eligible) if eligible > 0.0 else 0.0
+        ps[p, FRAC_OT] = frac
+        ps[p, FRAC_PC] = 0.0 if paused else frac
+        ps[p, MARK] = 0.0 if pk[p, IS_NIC] else ecn.mark_probability(backlog, pp[p, KMIN], pp[p, KMAX], pp[p, PMAX])
+        if paused:
+            pa[p, PAUSED_S] += dt
+        if backlog > 0.0:
+            pa[p, BUSY_S] += dt
+            if backlog > pa[p, MAXQ]:
+                pa[p, MAXQ] = backlog
+        for c in (SERVED_NOW, SERVED_OT, DEP_THROUGH, ARR_OT, ARR_THROUGH, DEMAND):
+            ps[p, c] = 0.0
+
+
+@njit_inline
+def _move(ps, pa, hport, hpc, hq, hqm, harr, fi, fs) -> None:  # noqa: ANN001
+    """Every flow's bytes move one hop, last hop first (bytes that arrive at a hop wait for the next step)."""
+    for f in range(fi.shape[0]):
+        fs[f, STEP_GOT] = 0.0
+        fs[f, STEP_GOT_M] = 0.0
+        if fs[f, DONE] != 0.0:
+            continue
+        a, n = fi[f, FIRST], fi[f, NHOPS]
+        for h in range(n - 1, -1, -1):
+            e = a + h
+            harr[e] = 0.0
+            qe = hq[e]
+            if qe <= 0.0:
+                continue
+            p = hport[e]
+            share = ps[p, FRAC_PC] if hpc[e] else ps[p, FRAC_OT]
+            if share <= 0.0:
+                continue
+            out = qe * share
+            out_m = hqm[e] * share
+            marked = out_m + (out - out_m) * ps[p, MARK]
+            hq[e] = qe - out
+            hqm[e] -= out_m
+            ps[p, SERVED_NOW] += out
+            pa[p, SERVED] += out
+            if not hpc[e]:
+                ps[p, SERVED_OT] += out
+            if h > 0 and hpc[e - 1]:
+                ps[hport[e - 1], DEP_THROUGH] += out
+            if h == n - 1:
+                fs[f, STEP_GOT] += out
+                fs[f, STEP_GOT_M] += marked
+            else:
+                nxt = e + 1
+                hq[nxt] += out
+                hqm[nxt] += marked
+                harr[nxt] = out
+                if hpc[e]:
+                    ps[p, ARR_THROUGH] += out
+                if not hpc[nxt]:
+                    ps[hport[nxt], ARR_OT] += out
+
+
+@njit_inline
+def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:  # noqa: ANN001
+    """Senders put bytes into their NIC queue at their rate, as far as the queue has room."""
+    n_flows = fi.shape[0]
+    for f in range(n_flows):
+        fs[f, STEP_SENT] = 0.0
+        if fs[f, DONE] != 0.0 or fr[f, START] > t + 1e-15 or fs[f, REMAINING] <= 0.0:
+            continue
+        rate = fr[f, LINE]
+        if fi[f, CC] == CC_DCQCN:
+            rate = dq[f, dcqcn.RATE]
+        elif fi[f, CC] == CC_AIMD:
+            rate = aimd.sending_rate(f, t, fr[f, LINE], sc[AIMD_RTT], am)
+        want = min(rate * dt, fs[f, REMAINING])
+        fs[f, STEP_SENT] = want
+        ps[hport[fi[f, FIRST]], DEMAND] += want
+    for f in range(n_flows):
+        want = fs[f, STEP_SENT]
+        if want <= 0.0:
+            continue
+        e = fi[f, FIRST]
+        p = hport[e]
+        room = max(pp[p, NIC_LIMIT] - (ps[p, Q_PC] + ps[p, Q_OT] - ps[p, SERVED_NOW]), 0.0)
+        demand = ps[p, DEMAND]
+        inj = want * min(1.0, room / demand) if demand > room else want
+        fs[f, STEP_SENT] = inj
+        fs[f, REMAINING] -= inj
+        fs[f, SENT] += inj
+        fs[f, W_SENT] += inj
+        hq[e] += inj
+        loss.on_sent(f, inj, rs)
+
+
+@njit_inline
+def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, fi, fs, sc) -> None:  # noqa: ANN001
+    """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
+    any_drop = False
+    for i in range(aports.shape[0]):
+        p = aports[i]
+        ps[p, DROP_OT] = 0.0
+        ps[p, DROP_THROUGH] = 0.0
+        if ps[p, ARR_OT] > 0.0 and not pk[p, IS_NIC] and not pk[p, IS_CREDIT]:
+            b = pk[p, BUFFER]
+            shared = b >= 0
+            limit = shared_buffer.queue_limit(buf_B[b] if shared else 0.0, used[b] if shared else 0.0,
+                                              sc[DT_ALPHA], pp[p, FIXED_LIMIT], shared)
+            after = ps[p, Q_OT] - ps[p, SERVED_OT] + ps[p, ARR_OT]
+            if after > limit:
+                ps[p, DROP_OT] = min((after - limit) / ps[p, ARR_OT], 1.0)
+                any_drop = True
+        if pk[p, IS_PFC] and ps[p, ARR_THROUGH] > 0.0:
+            over = pfc.headroom_overflow(ps[p, ING_PC] - ps[p, DEP_THROUGH] + ps[p, ARR_THROUGH], pp[p, XOFF],
+                                         pp[p, HEADROOM])
+            if over > 0.0:
+                ps[p, DROP_THROUGH] = min(over / ps[p, ARR_THROUGH], 1.0)
+                any_drop = True
+    for f in range(fi.shape[0]):
+        fs[f, STEP_LOST] = 0.0
+        fs[f, LOSS_HOP] = -1.0
+    if not any_drop:
+        return
+    for f in range(fi.shape[0]):
+        if fs[f, DONE] != 0.0:
+            continue
+        a = fi[f, FIRST]
+        for h in range(1, fi[f, NHOPS]):
+            e = a + h
+            arr = harr[e]
+            if arr <= 0.0:
+                continue
+            frac = 0.0 if hpc[e] else ps[hport[e], DROP_OT]
+            if hpc[e - 1]:
+                over = ps[hport[e - 1], DROP_THROUGH]
+                frac += over
+                sc[OVERFLOW] += arr * over
+            if frac <= 0.0:
+                continue
+            lost = arr * min(frac, 1.0)
+            share_m = hqm[e] / hq[e] if hq[e] > 0.0 else 0.0
+            hq[e] -= lost
+            hqm[e] -= lost * share_m
+            harr[e] = arr - lost
+            pa[hport[e], DROPPED_B] += lost
+            fs[f, STEP_LOST] += lost
+            if fs[f, LOSS_HOP] < 0.0:
+                fs[f, LOSS_HOP] = h
+            sc[DROPPED] += lost
+
+
+@njit_inline
+def _ahead_behind(f: int, h: int, hq, harr, fi) -> tuple:  # noqa: ANN001
+    """Bytes of flow f further along than those lost at hop h, and bytes behind them."""
+    a, n = fi[f, FIRST], fi[f, NHOPS]
+    ahead = hq[a + h] - harr[a + h]
+    for k in range(h + 1, n):
+        ahead += hq[a + k]
+    behind = harr[a + h]
+    for k in range(h):
+        behind += hq[a + k]
+    return max(ahead, 0.0), max(behind, 0.0)
+
+
+@njit_inline
+def _receive_and_react(hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist,  # noqa: ANN001
+                       sc, group_left, t_end, dt) -> int:
+    """Receivers take their bytes; senders react to marks and losses and resend."""
+    finished = -1
+    for f in range(fi.shape[0]):
+        if fs[f, DONE] != 0.0:
+            continue
+        _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_end, dt)
+        lost = fs[f, STEP_LOST]
+        if lost > 0.0:
+            fs[f, W_LOST] += lost
+            fs[f, ARRIVED] += lost      # lost bytes leave the send/arrival curves' sequence too
+            if fi[f, CC] == CC_AIMD:
+                loss.on_loss(f, loss.RTX_SELECTIVE, t_end, lost, 0.0, 0.0, 0.0, 0.0, rs)
+            else:
+                ahead, behind = _ahead_behind(f, int(fs[f, LOSS_HOP]), hq, harr, fi)
+                loss.on_loss(f, fi[f, RTX], t_end, lost, ahead, behind, fr[f, RET], fr[f, RTO], rs)
+        resend = loss.due_resend(f, t_end, rs)
+        if resend > 0.0:
+            fs[f, REMAINING] += resend
+            fs[f, W_RESENT] += resend
+            sc[RESENT] += resend
+        if fi[f, CC] == CC_DCQCN:
+            dcqcn.reaction_point(f, t_end, dt, fs[f, STEP_SENT], fr[f, LINE], dq, dpar, fi[f, PSET])
+        elif fi[f, CC] == CC_AIMD:
+            if aimd.update(f, t_end, dt, fs[f, STEP_SENT], lost, fr[f, LINE], sc[MSS], sc[AIMD_RTT], sc[AIMD_RTO],
+                           am):
+                sc[TIMEOUTS] += 1
+        if fs[f, USEFUL_LEFT] <= 1e-6 * max(fs[f, SENT], 1.0) and not loss.pending(f, rs):
+            _finish(f, t_end, hq, hqm, fi, fs)
+            g = fi[f, GROUP]
+            if g >= 0:
+                group_left[g] -= 1
+                if group_left[g] == 0:
+                    finished = g
+    return finished
+
+
+@njit_inline
+def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_end, dt) -> None:  # noqa: ANN001
+    """Flow f's receiver: useful bytes, their latency (delivery_time.py), and CNPs for marked ones."""
+    got = fs[f, STEP_GOT]
+    if got <= 0.0:
+        return
+    useful = loss.on_arrival(f, t_end, got, fr[f, RET], rs)
+    if useful > 0.0:
+        sent_at = delivery_time.sent_time(f, fs[f, ARRIVED] + 0.5 * got, t_end, fs[f, SENT], ck_t, ck_sent, ck_meta)
+        queueing = max(t_end - sent_at - fi[f, NHOPS] * dt, 0.0)
+        hist[fi[f, HGROUP], delivery_time.bin_of(fr[f, BASE_LAT] + queueing)] += useful
+    fs[f, ARRIVED] += got
+    fs[f, USEFUL_LEFT] -= useful
+    fs[f, W_USEFUL] += useful
+    marked = fs[f, STEP_GOT_M]
+    fs[f, W_MARKED] += marked
+    sc[MARKED] += marked
+    if fi[f, CC] == CC_DCQCN and marked > 0.0:
+        if dcqcn.notification_point(f, t_end, marked, fr[f, MTU], fr[f, RET], dq, dpar, fi[f, PSET]):
+            sc[CNPS] += 1
+
+
+@njit_inline
+def _finish(f, t_end, hq, hqm, fi, fs) -> None:  # noqa: ANN001
+    fs[f, DONE] = 1.0
+    fs[f, FINISH] = t_end
+    fs[f, USEFUL_LEFT] = 0.0
+    fs[f, REMAINING] = 0.0
+    a = fi[f, FIRST]
+    for h in range(fi[f, NHOPS]):       # rounding left in the network leaves with the flow
+        hq[a + h] = 0.0
+        hqm[a + h] = 0.0

@@ -1,0 +1,349 @@
+"""The fluid queues behind the engine: phases whose traffic congests the fabric run here, window by window.
+
+Where no port is offered more than it can carry, max-min rates are exact and the engine advances without queues.
+Where senders offer a port more than its capacity (incast, oversubscription, ECMP hash collisions), the engine
+installs the draining phases here: each sub-flow becomes one or more paths (paths.py) whose bytes move through
+per-port queues with the fabric's flow control and the senders' congestion control (designer/sim/dynamics). The
+engine then asks for windows of simulated time; each reports what was delivered, what the queues did, and which
+phases finished, so the live plots follow the queues as they evolve.
+
+Per-workload options (`pfc=`, `dcqcn=`) apply to that workload's flows only: its traffic class and its senders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from designer.model.segments import RoCESettings
+from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
+from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
+from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics.dcqcn import DcqcnParams
+from designer.sim.dynamics.delivery_time import BIN_MID_S
+from designer.sim.dynamics.ecn import scaled_thresholds
+from designer.sim.dynamics.loss import RTX_GO_BACK_N, RTX_SELECTIVE
+from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
+from designer.sim.framing import PROTO_IB, PROTO_NVLINK
+from designer.sim.paths import decompose
+from designer.sim.routing import RoutedFlows
+
+KB = 1000.0                        # the settings' KB are 1,000 bytes (as in the IEEE 802.1Qbb examples)
+UNKNOWN_SWITCH_BUFFER_B = 32 * 2**20   # shared buffer of a switch whose catalog entry gives none [E]
+NVLINK_CREDIT_B = 1e12             # NVLink: lossless, never limited by credits
+DT_MIN_S, DT_MAX_S = 0.5e-6, 5e-6  # time step: fine enough for PFC and DCQCN at 400G+, coarse for long runs
+STEP_BUDGET = 4000                 # aim for about this many steps over a congested stretch
+WINDOW_HOP_STEPS = 3_000_000       # flow-hop steps per window (a window is reported to the live plots)
+WINDOW_MIN, WINDOW_MAX = 16, 2000
+
+
+def fabric_ports(fab: CompiledFabric) -> PortSet:
+    """Every directed port of the fabric with the flow control, thresholds and buffers of its segment."""
+    n = fab.n_ports
+    fc = np.full(n, FC_LOSSY, dtype=np.int8)
+    xoff, xon, headroom, kmin, kmax, pmax = (np.zeros(n) for _ in range(6))
+    credit = np.full(n, NVLINK_CREDIT_B)
+    plain = RoCESettings()
+    for k in range(n):
+        plane, proto, seg = fab.port_plane[k], fab.port_protocol[k], fab.port_segment[k]
+        if plane == PLANE_NVLINK or proto == PROTO_NVLINK:
+            fc[k] = FC_CREDIT
+        elif proto == PROTO_IB and plane != PLANE_FRONTEND:
+            fc[k] = FC_CREDIT
+            credit[k] = max(fab.port_buffer_bytes[k], 16 * 4096.0)
+        elif plane != PLANE_FRONTEND:
+            rs = fab.segments[seg].rocev2 if seg >= 0 else plain
+            if rs.pfc:
+                fc[k] = FC_PFC
+            xoff[k], xon[k], headroom[k] = rs.xoff_kb * KB, rs.xon_kb * KB, rs.headroom_kb * KB
+            if rs.ecn:
+                lo, hi = scaled_thresholds(rs.kmin_kb * KB, rs.kmax_kb * KB, rs.ecn_reference_gbps,
+                                           fab.port_line_gbps[k:k + 1])
+                kmin[k], kmax[k], pmax[k] = float(lo[0]), float(hi[0]), rs.pmax
+    src_kind = fab.node_kind[fab.port_src]
+    is_nic = (src_kind == KIND_SERVER) | (src_kind == KIND_STORAGE)
+    buffered = ~is_nic & (fab.port_plane != PLANE_NVLINK)
+    switches, buf_index = np.unique(np.where(buffered, fab.port_src, -1), return_inverse=True)
+    buf_index = np.where(buffered, buf_index - (1 if (switches < 0).any() else 0), -1)
+    node_buffer = {int(u): _switch_buffer_B(fab, int(u)) for u in switches if u >= 0}
+    buffer_B = np.array([node_buffer[int(u)] for u in switches if u >= 0])
+    return PortSet(fab.port_payload_Bps.astype(float), fc, xoff, xon, headroom, credit,
+                   np.full(n, UNKNOWN_SWITCH_BUFFER_B), kmin, kmax, pmax, is_nic, buffer_index=buf_index,
+                   buffer_B=buffer_B)
+
+
+def _switch_buffer_B(fab: CompiledFabric, node: int) -> float:
+    """A switch's shared buffer: its ports' shares added up (the catalog's buffer), or an estimate."""
+    total = float(fab.port_buffer_bytes[fab.port_src == node].sum())
+    return total if total > 0 else UNKNOWN_SWITCH_BUFFER_B
+
+
+@dataclass
+class Installed:
+    """A phase's sub-flows in the fluid: the simulator's flows (paths) and the sub-flow each belongs to."""
+
+    flows: np.ndarray            # simulator flow index of each path
+    sub: np.ndarray              # sub-flow (index within `subs`) of each path
+    subs: np.ndarray             # the phase's sub-flows that were installed
+    pattern_key: str
+    workload: int
+    alone: bool = True           # no other phase shared the queues while it ran
+    start_acc: np.ndarray | None = None
+    start_hist: np.ndarray | None = None
+    start_scalars: np.ndarray | None = None
+
+    @property
+    def n_sub(self) -> int:
+        return len(self.subs)
+
+
+@dataclass
+class Window:
+    """What one window of the fluid queues did (totals of the window; per-port arrays over the fabric's ports)."""
+
+    dt_s: float
+    finished: list[int]                          # phases whose last byte arrived in this window (at its end)
+    delivered: dict[int, np.ndarray]             # phase -> useful bytes per sub-flow
+    port_bytes: np.ndarray
+    port_paused_s: np.ndarray
+    port_stall_s: np.ndarray
+    port_dropped_B: np.ndarray
+    marked_B: dict[int, np.ndarray] = field(default_factory=dict)    # phase -> per sub-flow
+    dropped_B: dict[int, np.ndarray] = field(default_factory=dict)
+    resent_B: dict[int, np.ndarray] = field(default_factory=dict)
+    latency: list[tuple[int, int, np.ndarray, np.ndarray]] = field(default_factory=list)  # workload, segment, s, B
+    queue_B: np.ndarray | None = None
+    paused_now: np.ndarray | None = None
+
+
+class FluidQueues:
+    """The fluid queues of one run (see module docstring)."""
+
+    def __init__(self, fab: CompiledFabric, workload_options: list[dict], *, seed: int = 1,
+                 dt_s: float | None = None) -> None:
+        self.fab = fab
+        self.options = workload_options
+        self.seed = seed
+        self.fixed_dt = dt_s
+        self.ports = fabric_ports(fab)
+        self.dcqcn_sets = [DcqcnParams.from_settings(s.rocev2) for s in fab.segments] + \
+            [DcqcnParams.from_settings(RoCESettings())]
+        self.sim: FluidSimulator | None = None
+        self.installed: dict[int, Installed] = {}
+        self.carried: dict[str, np.ndarray] = {}   # pattern -> DCQCN state of its senders (a repeating step)
+        self.n_segments = len(fab.segments)
+        self.t_offset = 0.0                         # engine time minus the queues' own clock
+
+    # ---- when the queues are needed -------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        return bool(self.installed)
+
+    def congested(self, matrix: sp.csr_matrix, first_port: np.ndarray, weight: np.ndarray) -> bool:
+        """Whether senders offer some port more than it carries: each sending port shares its rate among its
+        sub-flows in proportion to their bytes (a NIC serves its queue pairs in turn), and those rates are summed
+        on every port of the routes."""
+        if matrix.shape[1] == 0:
+            return False
+        cap = self.ports.capacity_Bps
+        per_port = np.bincount(first_port, weights=weight, minlength=len(cap))
+        offered = cap[first_port] * weight / np.maximum(per_port[first_port], 1e-300)
+        load = matrix @ offered
+        return bool((load > cap * (1 + 1e-9)).any())
+
+    # ---- installing and retiring phases ---------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        return self.sim.steps if self.sim is not None else 0
+
+    def install(self, phase: int, routed: RoutedFlows, subs: np.ndarray, remaining_B: np.ndarray,
+                pattern_key: str, workload: int, horizon_hint_s: float, now_s: float) -> None:
+        """Put a phase's sub-flows `subs` (with the bytes each still has to deliver) into the queues."""
+        assert routed.hops is not None
+        keep = np.zeros(routed.n_sub, dtype=bool)
+        keep[subs] = True
+        renumber = np.full(routed.n_sub, -1, np.int64)
+        renumber[subs] = np.arange(len(subs))
+        paths = decompose(routed.hops.select(keep, renumber), len(subs), self.fab.port_src, self.fab.port_dst)
+        if self.sim is None:
+            self._start(horizon_hint_s)
+        sim = self.sim
+        assert sim is not None
+        self.t_offset = now_s - sim.t
+        flows = self._flow_set(paths, subs, remaining_B, routed, workload, phase)
+        rows = self.carried.pop(pattern_key, None)
+        if rows is not None and len(rows) != flows.count:
+            rows = None
+        for other in self.installed.values():
+            other.alone = False
+        idx = sim.add_flows(flows, dcqcn_rows=rows)
+        self.installed[phase] = Installed(idx, paths.sub, subs, pattern_key, workload, not self.installed,
+                                          sim.pa.copy(), sim.hist.copy(), sim.sc.copy())
+
+    def _start(self, horizon_hint_s: float) -> None:
+        dt = self.fixed_dt or float(np.clip(horizon_hint_s / STEP_BUDGET, DT_MIN_S, DT_MAX_S))
+        self.sim = FluidSimulator(self.ports, dt_s=dt, dcqcn_params=self.dcqcn_sets, seed=self.seed,
+                                  hist_groups=self._hgroup(0, -1) + 1)
+
+    def _hgroup(self, workload: int, segment: int) -> int:
+        return workload * (self.n_segments + 1) + segment + 1
+
+    def _flow_set(self, paths, subs: np.ndarray, remaining_B: np.ndarray, routed: RoutedFlows,  # noqa: ANN001
+                  workload: int, phase: int) -> FlowSet:
+        """The simulator's flows for a phase's paths: sizes, rates, latency, congestion control, class, recovery."""
+        fab = self.fab
+        first = paths.port[paths.start]
+        sub_global = subs[paths.sub]
+        seg = routed.sub_segment[sub_global]
+        size = remaining_B[paths.sub] * paths.share
+        flows = FlowSet(size_B=size, start_s=np.zeros(paths.count),
+                        line_rate_Bps=self.ports.capacity_Bps[first].copy(),
+                        base_latency_s=routed.sub_latency_ns[sub_global] * 1e-9,
+                        cc=self._senders(first, workload), hop_flow=paths.hop_path(), hop_port=paths.port)
+        flows.lossless = np.full(paths.count, self._lossless(workload), dtype=bool)
+        flows.rtx = self._recovery(seg)
+        flows.rto_s = np.array([self._rto_s(int(s)) for s in seg]) if len(seg) else np.zeros(0)
+        flows.mtu_B = fab.port_mtu_bytes[first].astype(float)
+        flows.dcqcn_set = np.where(fab.port_segment[first] >= 0, fab.port_segment[first], self.n_segments)
+        flows.group = np.full(paths.count, phase, np.int64)
+        flows.hgroup = np.array([self._hgroup(workload, int(s)) for s in seg], dtype=np.int64)
+        return flows
+
+    def _senders(self, first_port: np.ndarray, workload: int) -> np.ndarray:
+        """Congestion control of each path's sender: TCP-like on the front-end, DCQCN on RoCEv2 where the segment
+        (or the workload's `dcqcn=` option) turns it on, none on InfiniBand and NVLink."""
+        fab = self.fab
+        opts = self.options[workload] if workload < len(self.options) else {}
+        cc = np.full(len(first_port), CC_NONE, dtype=np.int8)
+        for j, p in enumerate(first_port.tolist()):
+            if fab.port_plane[p] == PLANE_FRONTEND:
+                cc[j] = CC_AIMD
+                continue
+            seg = fab.port_segment[p]
+            proto = fab.segments[seg].protocol if seg >= 0 else fab.port_protocol[p]
+            if proto in (PROTO_IB, PROTO_NVLINK):
+                continue
+            on = bool(opts["dcqcn"]) if "dcqcn" in opts else (fab.segments[seg].rocev2.dcqcn if seg >= 0 else True)
+            cc[j] = CC_DCQCN if on else CC_NONE
+        return cc
+
+    def _lossless(self, workload: int) -> bool:
+        """A workload with `pfc=off` runs in a lossy class: its bytes are dropped, not paused, on full queues."""
+        opts = self.options[workload] if workload < len(self.options) else {}
+        return bool(opts.get("pfc", True))
+
+    def _recovery(self, seg: np.ndarray) -> np.ndarray:
+        out = np.full(len(seg), RTX_GO_BACK_N, dtype=np.int8)
+        for k, s in enumerate(self.fab.segments):
+            if s.rocev2.retransmission == "selective":
+                out[seg == k] = RTX_SELECTIVE
+        return out
+
+    def _rto_s(self, seg: int) -> float:
+        rs = self.fab.segments[seg].rocev2 if seg >= 0 else RoCESettings()
+        return rs.retransmit_timeout_us * 1e-6
+
+    def finish_times(self, phase: int) -> np.ndarray:
+        """When each installed sub-flow of a finished phase delivered its last byte (engine time)."""
+        inst = self.installed[phase]
+        assert self.sim is not None
+        out = np.zeros(inst.n_sub)
+        np.maximum.at(out, inst.sub, np.nan_to_num(self.sim.fs[inst.flows, K.FINISH]))
+        return out + self.t_offset
+
+    def uninstall(self, phase: int, *, carry: bool) -> dict | None:
+        """Retire a phase's paths; with `carry`, keep its senders' DCQCN state for the step's next repeat. Returns
+        what the phase cost the queues if it ran alone (for standing in for later repeats)."""
+        inst = self.installed.pop(phase)
+        sim = self.sim
+        assert sim is not None
+        cost = self._cost(inst) if inst.alone else None
+        if carry:
+            self.carried[inst.pattern_key] = sim.dq[inst.flows].copy()
+        keep = np.ones(sim.F, dtype=bool)
+        keep[inst.flows] = False
+        new_index = sim.retire(keep)
+        for other in self.installed.values():
+            other.flows = new_index[other.flows]
+        return cost
+
+    def _cost(self, inst: Installed) -> dict:
+        sim = self.sim
+        assert sim is not None and inst.start_acc is not None and inst.start_scalars is not None
+        d = sim.pa - inst.start_acc
+        ds = sim.sc - inst.start_scalars
+        return {"port_bytes": d[:, K.SERVED], "paused_s": d[:, K.PAUSED_S], "stall_s": d[:, K.STALL_S],
+                "dropped_B": d[:, K.DROPPED_B], "marked_B": float(ds[K.MARKED]), "lost_B": float(ds[K.DROPPED]),
+                "resent_B": float(ds[K.RESENT]), "latency": self._latency_since(inst.start_hist)}
+
+    def _latency_since(self, hist0: np.ndarray | None) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
+        """(workload, segment, latency bins in seconds, bytes) of what arrived since `hist0`."""
+        sim = self.sim
+        assert sim is not None
+        dh = sim.hist - (hist0 if hist0 is not None and hist0.shape == sim.hist.shape else 0.0)
+        out = []
+        for g in np.flatnonzero(dh.sum(axis=1) > 0):
+            w, s = divmod(int(g), self.n_segments + 1)
+            nz = np.flatnonzero(dh[g] > 0)
+            out.append((w, s - 1, BIN_MID_S[nz], dh[g, nz]))
+        return out
+
+    def reset(self) -> None:
+        """Drop every phase and the queues (a failure changed capacities or routes): bytes in flight are sent again
+        on the new routes by the transports."""
+        self.installed.clear()
+        self.carried.clear()
+        self.sim = None
+
+    # ---- running --------------------------------------------------------------------------------
+    def window(self, horizon_s: float) -> Window:
+        """Advance at most `horizon_s` (one window, or up to the end of a phase)."""
+        sim = self.sim
+        assert sim is not None
+        sim.reset_window()
+        t0 = sim.t
+        acc0, hist0 = sim.pa.copy(), sim.hist.copy()
+        steps = int(np.clip(WINDOW_HOP_STEPS // max(len(sim.hport), 1), WINDOW_MIN, WINDOW_MAX))
+        if np.isfinite(horizon_s):
+            steps = max(1, min(steps, int(np.ceil(horizon_s / sim.dt - 1e-9))))
+        sim.window(steps, stop_on_group=True)
+        finished = [i for i, inst in self.installed.items() if sim.group_left[i] == 0] \
+            if len(sim.group_left) else []
+        return self._report(sim.t - t0, finished, acc0, hist0)
+
+    def _report(self, dt_s: float, finished: list[int], acc0: np.ndarray, hist0: np.ndarray) -> Window:
+        sim = self.sim
+        assert sim is not None
+        d = sim.pa - acc0
+        win = Window(dt_s, finished, {}, d[:, K.SERVED], d[:, K.PAUSED_S], d[:, K.STALL_S], d[:, K.DROPPED_B],
+                     queue_B=sim.queue_B(), paused_now=sim.ps[:, K.PAUSED] > 0)
+        for i, inst in self.installed.items():
+            def per_sub(col: int, inst: Installed = inst) -> np.ndarray:
+                return np.bincount(inst.sub, weights=sim.fs[inst.flows, col], minlength=inst.n_sub)
+            win.delivered[i] = per_sub(K.W_USEFUL)
+            win.marked_B[i] = per_sub(K.W_MARKED)
+            win.dropped_B[i] = per_sub(K.W_LOST)
+            win.resent_B[i] = per_sub(K.W_RESENT)
+        win.latency = self._latency_since(hist0)
+        return win
+
+    def figures(self, win: Window, backend: np.ndarray) -> dict:
+        """What the live plots show of a window: shares of the back-end port-time that carried bytes spent paused
+        or waiting for credits, the marked share of the bytes, and the queues at its end."""
+        used = backend & (win.port_bytes > 0)
+        port_time = max(int(used.sum()), 1) * max(win.dt_s, 1e-30)
+        delivered = sum(float(d.sum()) for d in win.delivered.values())
+        marked = sum(float(m.sum()) for m in win.marked_B.values())
+        queue = win.queue_B if win.queue_B is not None else np.zeros(len(backend))
+        return {"pfc_pause_fraction": float(win.port_paused_s[used].sum()) / port_time,
+                "credit_stall_fraction": float(win.port_stall_s[used].sum()) / port_time,
+                "ecn_mark_fraction": min(marked / delivered, 1.0) if delivered > 0 else 0.0,
+                "queue_max_B": float(queue.max(initial=0.0)), "queue_total_B": float(queue.sum()),
+                "queue_B": queue, "port_paused": (win.port_paused_s > 0) | (win.port_stall_s > 0)}
+
+    def set_capacity(self, capacity_Bps: np.ndarray) -> None:
+        """New port capacities (a failure or repair): the queues start afresh on the new routes."""
+        self.ports.capacity_Bps = np.maximum(capacity_Bps, 1.0)
+        self.reset()

@@ -1,0 +1,120 @@
+"""Segment settings presets: what vendors and operators recommend for AI, and what an untuned fabric runs.
+
+Which features a preset may use follows the segment's hardware in the catalog: packet spraying on RoCEv2 needs
+switches with per-packet adaptive routing and NICs that place out-of-order packets; InfiniBand adaptive routing and
+SHARP need switches that have them. The sources of every value are listed in docs/references.md under "Segment
+settings"; the short names below refer to its entries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.model.segments import IBSettings, RoCESettings, Segment
+
+RECOMMENDED, PLAIN, CUSTOM = "recommended", "plain", "custom"
+
+# Queue pairs per connection on ECMP fabrics: Meta's E-ECMP runs 16 flows per GPU pair for LLM training
+# (Gangidi et al., SIGCOMM 2024; Llama 3 paper, section 3.3), which lifted AllReduce by 40 %.
+RECOMMENDED_QPS_ECMP = 16
+# ECN for 400G: the HPCC / SimAI ns-3 configurations give Kmin 800 KB, Kmax 3,200 KB, Pmax 0.2 at 400 Gb/s and
+# scale them with the link speed (Li et al., HPCC, SIGCOMM 2019, and its published simulator configuration).
+RECOMMENDED_ECN_AT_400G = (800.0, 3200.0, 0.2)
+
+
+@dataclass(frozen=True)
+class SegmentHardware:
+    """What the segment's catalog models can do (every switch and every NIC of the segment must have a feature)."""
+
+    adaptive_routing: bool = False        # switches choose the least loaded port per packet
+    sharp: bool = False                   # switches reduce in the network (InfiniBand SHARP)
+    out_of_order: bool = False            # NICs place packets that arrive out of order (RoCEv2 spraying)
+    selective_repeat: bool = False        # NICs resend only lost packets
+
+
+def segment_hardware(doc: FabricDocument, seg: Segment, catalog: Catalog,
+                     switch_models: dict[str, str] | None = None) -> SegmentHardware:
+    """The features common to the segment's switches and NICs. `switch_models` maps node ids to the catalog
+    model a run uses instead of the drawn one (a comparison running an IB drawing as RoCEv2)."""
+    switch_models = switch_models or {}
+    switches, nics = [], []
+    for nid in seg.nodes:
+        node = doc.nodes.get(nid)
+        if node is None:
+            continue
+        if node.kind == "switch":
+            model = catalog.switches.get(switch_models.get(nid, node.model))
+            if model is not None:
+                switches.append(model)
+        elif node.kind == "server" and node.nic_model:
+            nic = catalog.nics.get(node.nic_model)
+            if nic is not None:
+                nics.append(nic)
+    return SegmentHardware(
+        adaptive_routing=bool(switches) and all("adaptive-routing" in s.load_balancing or
+                                                "cell-spraying" in s.load_balancing for s in switches),
+        sharp=bool(switches) and all(bool(s.sharp) for s in switches),
+        out_of_order=bool(nics) and all(n.out_of_order for n in nics),
+        selective_repeat=bool(nics) and all(n.selective_repeat for n in nics),
+    )
+
+
+def plain_settings() -> tuple[IBSettings, RoCESettings]:
+    """An untuned fabric: OpenSM defaults; one queue pair on ECMP with ConnectX firmware DCQCN and the switch
+    vendor's default ECN (the dataclass defaults, documented beside each field)."""
+    return IBSettings(), RoCESettings()
+
+
+def recommended_settings(hw: SegmentHardware) -> tuple[IBSettings, RoCESettings]:
+    """What the AI reference architectures and the large operators run, within what the hardware can do."""
+    ib = IBSettings(routing_engine="ftree", adaptive_routing=hw.adaptive_routing, sharp=hw.sharp)
+    kmin, kmax, pmax = RECOMMENDED_ECN_AT_400G
+    spray = hw.adaptive_routing and hw.out_of_order
+    roce = RoCESettings(
+        # ECN scaled with each port's speed (HPCC / SimAI ns-3 configuration)
+        kmin_kb=kmin, kmax_kb=kmax, pmax=pmax, ecn_reference_gbps=400.0,
+        # DCQCN at the sender: ByteDance's tuning for 400G RoCE (Barre, USENIX ATC 2025, Table 2), the midpoint of
+        # each published range; the other reaction-point values stay at the ConnectX defaults
+        cnp_interval_us=1.0,            # min_time_between_cnps 0-2 us
+        min_dec_fac=0.9,                # rpg_min_dec_fac 80-98 %
+        rate_reduce_period_us=2.0,      # rate_reduce_monitor_period 1-4 us
+        rate_ai_mbps=14.0,              # rpg_ai_rate 8-20 Mb/s
+        rate_timer_us=60.0,             # rpg_time_reset 20-100 us
+        # load balancing: Spectrum-X sprays packets with adaptive routing and SuperNIC reordering (NVIDIA Spectrum-X
+        # reference architecture); elsewhere queue-pair scaling gives ECMP the entropy it lacks (Meta E-ECMP)
+        load_balancing="spray" if spray else "ecmp",
+        qps=1 if spray else RECOMMENDED_QPS_ECMP,
+        retransmission="selective" if hw.selective_repeat else "go-back-n",
+    )
+    return ib, roce
+
+
+def preset_settings(preset: str, hw: SegmentHardware) -> tuple[IBSettings, RoCESettings] | None:
+    """Both settings blocks of a preset for that hardware, or None for "custom" (the stored values)."""
+    if preset == RECOMMENDED:
+        return recommended_settings(hw)
+    if preset == PLAIN:
+        return plain_settings()
+    return None
+
+
+def keep_site_values(stored: Segment, ib: IBSettings, roce: RoCESettings) -> tuple[IBSettings, RoCESettings]:
+    """A preset's blocks with the values that describe the site rather than tuning kept from the segment: MTUs,
+    PFC headroom sized for its cable lengths, and failure-recovery times."""
+    ib = replace(ib, mtu_bytes=stored.ib.mtu_bytes, self_healing=stored.ib.self_healing,
+                 sm_reroute_ms=stored.ib.sm_reroute_ms, self_healing_us=stored.ib.self_healing_us)
+    headroom_kb = max(roce.headroom_kb, stored.rocev2.headroom_kb)
+    roce = replace(roce, mtu_bytes=stored.rocev2.mtu_bytes, headroom_kb=headroom_kb,
+                   reconvergence_ms=stored.rocev2.reconvergence_ms)
+    return ib, roce
+
+
+def apply_preset(doc: FabricDocument, seg: Segment, preset: str, catalog: Catalog) -> Segment:
+    """The segment with the preset's values written into its blocks (for display and saving); "custom" keeps them."""
+    blocks = preset_settings(preset, segment_hardware(doc, seg, catalog))
+    if blocks is None:
+        return replace(seg, preset=CUSTOM)
+    ib, roce = keep_site_values(seg, *blocks)
+    return replace(seg, ib=ib, rocev2=roce, preset=preset)

@@ -118,6 +118,7 @@ ERRORS: dict[str, str] = {
     "error.graphml.json_text": "must be JSON text",
     "error.graphml.bad_json": "not valid JSON ({detail})",
     # generator and sizing
+    "error.generate.preset": "unknown settings preset '{preset}' (use {choices})",
     "error.generate.no_server_ports": "a {ports}-port leaf at {oversubscription}:1 has no port left for servers",
     "error.generate.unknown_kind": "unknown generator kind '{kind}'",
     "error.generate.unknown_kind_choose": "unknown generator kind '{kind}' (choose one of: {choices})",

@@ -53,30 +53,34 @@ class IBSettings:
 class RoCESettings:
     """RoCEv2 segment: PFC lossless class, ECN marking (RED), DCQCN at the sender, load balancing, loss recovery.
 
-    Defaults are the plain preset: switch-vendor ECN defaults and ConnectX firmware DCQCN (docs/references.md)."""
+    Defaults are the plain preset: the switch vendor's ECN defaults and ConnectX-like DCQCN (docs/references.md)."""
 
     pfc: bool = True
     xoff_kb: float = 4096.0                # ingress occupancy that sends PAUSE; above Kmax so that ECN acts
     xon_kb: float = 3072.0                 # first (ECN Kmin well below PFC Xoff) [E]
     headroom_kb: float = 118.0             # 400G, 100 m fibre, 9 KB MTU (IEEE 802.1Qbb buffer model)
     ecn: bool = True
-    kmin_kb: float = 150.0                 # NVIDIA Spectrum RoCE lossless default: ECN 150-1500 KB, absolute
+    kmin_kb: float = 150.0                 # NVIDIA Spectrum switches' RoCE default: ECN from 150 KB to 1,500 KB
     kmax_kb: float = 1500.0
-    pmax: float = 1.0                      # marking probability at Kmax
+    pmax: float = 1.0                      # marking probability at Kmax (the same default: 100 %)
     ecn_reference_gbps: float = 0.0        # > 0: Kmin/Kmax are for ports of this speed and scale with port speed
     dcqcn: bool = True
-    # Reaction point: ConnectX firmware defaults (NVIDIA DCQCN documentation; mlxconfig ROCE_CC_* values).
-    dcqcn_g: float = 5.0 / 1024.0          # alpha gain: DCE_TCP_G = 1019/1024 keeps 1019/1024 of alpha per update
-    alpha_update_us: float = 1.0           # DCE_TCP_RTT: alpha is updated every 1 us
-    rate_ai_mbps: float = 5.0              # RPG_AI_RATE
-    rate_hai_mbps: float = 50.0            # RPG_HAI_RATE
-    rate_timer_us: float = 300.0           # RPG_TIME_RESET
-    byte_counter_kb: float = 32.767        # RPG_BYTE_RESET = 32,767 bytes
-    fast_recovery_steps: int = 1           # RPG_THRESHOLD
-    min_dec_fac: float = 0.5               # RPG_MIN_DEC_FAC = 50 %: a CNP cuts the rate to no less than half
+    # Reaction point: the ConnectX-like DCQCN of the HPCC simulator's published configuration (its "dcqcn" preset,
+    # used by SimAI too): timer-paced increases (no byte counter), increase steps scaled with the line rate from 5 and
+    # 50 Mb/s per 25 Gb/s, alpha updated every microsecond with g = 1/256, at most one cut per 4 us, a floor of 1 Gb/s.
+    # The CNP pacing is the NIC firmware's MIN_TIME_BETWEEN_CNPS. Rate steps are for 400G ports and scale with the
+    # sender's line rate (designer/sim/dynamics/dcqcn.py).
+    dcqcn_g: float = 1.0 / 256.0           # alpha gain g
+    alpha_update_us: float = 1.0           # alpha is updated every microsecond
+    rate_ai_mbps: float = 80.0             # additive increase R_AI at 400G (5 Mb/s per 25 Gb/s)
+    rate_hai_mbps: float = 800.0           # hyper increase R_HAI at 400G (50 Mb/s per 25 Gb/s)
+    rate_timer_us: float = 300.0           # T: rate-increase timer (RPG_TIME_RESET)
+    byte_counter_kb: float = 0.0           # B: byte counter (0: off, the timer alone paces increases)
+    fast_recovery_steps: int = 1           # F (RPG_THRESHOLD)
+    min_dec_fac: float = 0.0               # RPG_MIN_DEC_FAC: floor of a cut's factor (0: alpha alone decides)
     cnp_interval_us: float = 4.0           # MIN_TIME_BETWEEN_CNPS at the notification point
-    rate_reduce_period_us: float = 4.0     # RATE_REDUCE_MONITOR_PERIOD: at most one cut per period
-    min_rate_mbps: float = 1.0             # RPG_MIN_RATE
+    rate_reduce_period_us: float = 4.0     # at most one cut per period (RATE_REDUCE_MONITOR_PERIOD)
+    min_rate_mbps: float = 1000.0          # floor of the sending rate
     qps: int = 1                           # queue pairs per connection (NCCL_IB_QPS_PER_CONNECTION default 1)
     load_balancing: str = "ecmp"           # ecmp | spray
     retransmission: str = "go-back-n"      # RoCE NICs without selective repeat resend everything after a loss

@@ -20,9 +20,9 @@ from designer.sim.compile import CompiledFabric, compile_fabric
 from designer.sim.engine import Cancelled, Engine, Interval, RouteCache
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import check_failures, parse_failures
+from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters
 from designer.sim.metrics import SimResult, build_result
-from designer.sim.fluid_queues import FluidQueues
 from designer.sim.rate_model import MaxMinRateModel
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic

@@ -31,7 +31,7 @@ from designer.sim.routing import RoutedFlows, Router
 from designer.sim.transfers import Plan
 
 _EPS_S = 1e-15
-WARM_REPEATS = 4          # repeats of a congested step streamed through the queues before the rest are stood in
+WARM_REPEATS = 3          # repeats of a congested step streamed through the queues before the rest are stood in
 WAITING, DRAINING, TAIL, DONE = 0, 1, 2, 3
 
 
@@ -498,37 +498,43 @@ class Engine:
 
     def _fluid_account(self, win: Window) -> float:
         """Book a fluid window: delivered bytes per phase, port counters, marks, drops, resends and latency."""
+        assert self.fluid is not None
         tot = self.totals
         tot.port_bytes += win.port_bytes
         tot.add_port_counters(win.port_paused_s, win.port_stall_s, win.port_dropped_B,
                               self.backend_ports & (win.port_bytes > 0))
         delivered = 0.0
         for i, d in win.delivered.items():
-            subs = self.fluid.installed[i].subs      # type: ignore[union-attr]
+            subs = self.fluid.installed[i].subs
             seg = self.routed(i).routed.sub_segment[subs]
             for values, into, total_name in ((win.marked_B[i], tot.segment_marked, "ecn_marked_bytes"),
                                              (win.dropped_B[i], tot.segment_dropped, "dropped_bytes"),
                                              (win.resent_B[i], tot.segment_resent, "retransmitted_bytes")):
                 setattr(tot, total_name, getattr(tot, total_name) + float(values.sum()))
                 _add_by_segment(into, seg, values)
-            delivered += float(d.sum())
-            self._delivered(i, subs, np.minimum(d, self.remaining[i][subs]), record_latency=False)
+            got = np.minimum(d, self.remaining[i][subs])
+            if i in win.finished:                   # every installed sub-flow is done: rounding goes with it
+                got = self.remaining[i][subs].copy()
+            delivered += float(got.sum())
+            self._delivered(i, subs, got, record_latency=False)
         for workload, segment, lat_s, weight in win.latency:
             tot.latency.add(lat_s * 1e9, weight, workload, np.full(len(lat_s), segment))
         return delivered
 
     def _fluid_step_done(self, i: int, alone: bool) -> None:
-        """A phase's step finished in the queues: retire its paths; a repeating step keeps its senders' state."""
+        """A phase's installed sub-flows all finished in the queues: retire them; a repeating step keeps its
+        senders' state, and a step that ran alone records what it cost (to stand in for later repeats)."""
         fluid = self.fluid
         assert fluid is not None
         ph = self.plan.phases[i]
-        if ph.repeat == 1 and i not in self.totals.flow_time_s:
-            self.totals.flow_time_s[i] = fluid.finish_times(i) - self.step_started_s[i]
+        complete = self.status[i] != DRAINING       # every sub-flow arrived (none waits for a repair)
+        if complete and ph.repeat == 1 and i not in self.totals.flow_time_s:
+            times = np.zeros(len(self.routed(i).sub_unit_bytes))
+            times[fluid.installed[i].subs] = fluid.finish_times(i) - self.step_started_s[i]
+            self.totals.flow_time_s[i] = times
         cost = fluid.uninstall(i, carry=self.reps_left[i] > 1)
-        if alone and cost is not None and ph.repeat > WARM_REPEATS:
+        if complete and alone and cost is not None and ph.repeat > WARM_REPEATS:
             self.repeats.setdefault(i, []).append(_Repeat(self.t - self.step_started_s[i], **cost))
-        if self.status[i] == DRAINING:          # rounding left bytes: the queues say it is done
-            self._delivered(i, self.alive[i], self.remaining[i][self.alive[i]], record_latency=False)
 
     def _can_stand_in(self, i: int) -> bool:
         """A congested step that repeats alone, with WARM_REPEATS already streamed through the queues alone."""

@@ -2,7 +2,7 @@
 
 Where no port is offered more than it can carry, max-min rates are exact and the engine advances without queues.
 Where senders offer a port more than its capacity (incast, oversubscription, ECMP hash collisions), the engine
-installs the draining phases here: each sub-flow becomes one or more paths (paths.py) whose bytes move through
+installs the draining phases here: each sub-flow becomes a graph of hops (paths.py) whose bytes move through
 per-port queues with the fabric's flow control and the senders' congestion control (designer/sim/dynamics). The
 engine then asks for windows of simulated time; each reports what was delivered, what the queues did, and which
 phases finished, so the live plots follow the queues as they evolve.
@@ -18,7 +18,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from designer.model.segments import RoCESettings
-from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
+from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_BACKEND, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.dcqcn import DcqcnParams
@@ -26,14 +26,16 @@ from designer.sim.dynamics.delivery_time import BIN_MID_S
 from designer.sim.dynamics.ecn import scaled_thresholds
 from designer.sim.dynamics.loss import RTX_GO_BACK_N, RTX_SELECTIVE
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
-from designer.sim.framing import PROTO_IB, PROTO_NVLINK
-from designer.sim.paths import decompose
+from designer.sim.framing import PROTO_IB, PROTO_NVLINK, PROTO_ROCEV2
+from designer.sim.paths import HopGraph, hop_graph
 from designer.sim.routing import RoutedFlows
 
 KB = 1000.0                        # the settings' KB are 1,000 bytes (as in the IEEE 802.1Qbb examples)
 UNKNOWN_SWITCH_BUFFER_B = 32 * 2**20   # shared buffer of a switch whose catalog entry gives none [E]
 NVLINK_CREDIT_B = 1e12             # NVLink: lossless, never limited by credits
-DT_MIN_S, DT_MAX_S = 0.5e-6, 5e-6  # time step: fine enough for PFC and DCQCN at 400G+, coarse for long runs
+# time step: fine enough for DCQCN's microsecond timers where senders run it (or TCP-like windows), for PFC and
+# credit loops (tens of microseconds of buffer at line rate) elsewhere; coarse for long runs
+DT_MIN_CC_S, DT_MIN_S, DT_MAX_S = 0.5e-6, 2e-6, 5e-6
 STEP_BUDGET = 4000                 # aim for about this many steps over a congested stretch
 WINDOW_HOP_STEPS = 3_000_000       # flow-hop steps per window (a window is reported to the live plots)
 WINDOW_MIN, WINDOW_MAX = 16, 2000
@@ -133,6 +135,7 @@ class FluidQueues:
         self.sim: FluidSimulator | None = None
         self.installed: dict[int, Installed] = {}
         self.carried: dict[str, np.ndarray] = {}   # pattern -> DCQCN state of its senders (a repeating step)
+        self.kept: dict[int, tuple[np.ndarray, np.ndarray]] = {}   # phase -> (sub-flows, DCQCN state) across a reset
         self.n_segments = len(fab.segments)
         self.t_offset = 0.0                         # engine time minus the queues' own clock
 
@@ -166,48 +169,71 @@ class FluidQueues:
         keep[subs] = True
         renumber = np.full(routed.n_sub, -1, np.int64)
         renumber[subs] = np.arange(len(subs))
-        paths = decompose(routed.hops.select(keep, renumber), len(subs), self.fab.port_src, self.fab.port_dst)
+        graph = hop_graph(routed.hops.select(keep, renumber), self.fab.port_src, self.fab.port_dst)
         if self.sim is None:
             self._start(horizon_hint_s)
         sim = self.sim
         assert sim is not None
         self.t_offset = now_s - sim.t
-        flows = self._flow_set(paths, subs, remaining_B, routed, workload, phase)
-        rows = self.carried.pop(pattern_key, None)
-        if rows is not None and len(rows) != flows.count:
-            rows = None
+        flows = self._flow_set(graph, subs, remaining_B, routed, workload, phase)
+        rows = self._carried_rows(phase, pattern_key, subs)
         for other in self.installed.values():
             other.alone = False
         idx = sim.add_flows(flows, dcqcn_rows=rows)
-        self.installed[phase] = Installed(idx, paths.sub, subs, pattern_key, workload, not self.installed,
+        self.installed[phase] = Installed(idx, np.arange(len(subs)), subs, pattern_key, workload, not self.installed,
                                           sim.pa.copy(), sim.hist.copy(), sim.sc.copy())
 
     def _start(self, horizon_hint_s: float) -> None:
-        dt = self.fixed_dt or float(np.clip(horizon_hint_s / STEP_BUDGET, DT_MIN_S, DT_MAX_S))
+        dt_min = DT_MIN_CC_S if self._senders_react() else DT_MIN_S
+        dt = self.fixed_dt or float(np.clip(horizon_hint_s / STEP_BUDGET, dt_min, DT_MAX_S))
         self.sim = FluidSimulator(self.ports, dt_s=dt, dcqcn_params=self.dcqcn_sets, seed=self.seed,
                                   hist_groups=self._hgroup(0, -1) + 1)
+
+    def _carried_rows(self, phase: int, pattern_key: str, subs: np.ndarray) -> np.ndarray | None:
+        """Senders' DCQCN state to continue from: the same phase's before a reset (by sub-flow), else the pattern's
+        previous repeat (when it had the same sub-flows)."""
+        kept = self.kept.pop(phase, None)
+        if kept is not None:
+            old_subs, old_rows = kept
+            where = np.minimum(np.searchsorted(old_subs, subs), len(old_subs) - 1)
+            if len(old_subs) and (old_subs[where] == subs).all():
+                return old_rows[where].copy()
+        rows = self.carried.pop(pattern_key, None)
+        return rows if rows is not None and len(rows) == len(subs) else None
+
+    def _senders_react(self) -> bool:
+        """Whether any sender of the run may run DCQCN or a TCP-like window (their timers need fine steps)."""
+        fab = self.fab
+        if (fab.port_plane == PLANE_FRONTEND).any():
+            return True
+        if any(bool(o.get("dcqcn")) for o in self.options):
+            return True
+        loose_roce = (fab.port_segment < 0) & (fab.port_protocol == PROTO_ROCEV2) & (fab.port_plane == PLANE_BACKEND)
+        return any(s.protocol != PROTO_IB and s.rocev2.dcqcn for s in fab.segments) or bool(loose_roce.any())
 
     def _hgroup(self, workload: int, segment: int) -> int:
         return workload * (self.n_segments + 1) + segment + 1
 
-    def _flow_set(self, paths, subs: np.ndarray, remaining_B: np.ndarray, routed: RoutedFlows,  # noqa: ANN001
+    def _flow_set(self, graph: HopGraph, subs: np.ndarray, remaining_B: np.ndarray, routed: RoutedFlows,
                   workload: int, phase: int) -> FlowSet:
-        """The simulator's flows for a phase's paths: sizes, rates, latency, congestion control, class, recovery."""
+        """The simulator's flows for a phase's sub-flows: sizes, rates, latency, congestion control, class,
+        recovery, and their hop graphs."""
         fab = self.fab
-        first = paths.port[paths.start]
-        sub_global = subs[paths.sub]
-        seg = routed.sub_segment[sub_global]
-        size = remaining_B[paths.sub] * paths.share
-        flows = FlowSet(size_B=size, start_s=np.zeros(paths.count),
+        n = len(subs)
+        first = routed.sub_first_port[subs]
+        seg = routed.sub_segment[subs]
+        flows = FlowSet(size_B=remaining_B.astype(float), start_s=np.zeros(n),
                         line_rate_Bps=self.ports.capacity_Bps[first].copy(),
-                        base_latency_s=routed.sub_latency_ns[sub_global] * 1e-9,
-                        cc=self._senders(first, workload), hop_flow=paths.hop_path(), hop_port=paths.port)
-        flows.lossless = np.full(paths.count, self._lossless(workload), dtype=bool)
+                        base_latency_s=routed.sub_latency_ns[subs] * 1e-9,
+                        cc=self._senders(first, workload), hop_flow=graph.sub, hop_port=graph.port,
+                        hop_level=graph.level, edge_from=graph.edge_from, edge_to=graph.edge_to,
+                        edge_split=graph.edge_split, edge_share=graph.edge_share)
+        flows.lossless = np.full(n, self._lossless(workload), dtype=bool)
         flows.rtx = self._recovery(seg)
-        flows.rto_s = np.array([self._rto_s(int(s)) for s in seg]) if len(seg) else np.zeros(0)
+        flows.rto_s = np.array([self._rto_s(int(s)) for s in seg]) if n else np.zeros(0)
         flows.mtu_B = fab.port_mtu_bytes[first].astype(float)
         flows.dcqcn_set = np.where(fab.port_segment[first] >= 0, fab.port_segment[first], self.n_segments)
-        flows.group = np.full(paths.count, phase, np.int64)
+        flows.group = np.full(n, phase, np.int64)
         flows.hgroup = np.array([self._hgroup(workload, int(s)) for s in seg], dtype=np.int64)
         return flows
 
@@ -292,9 +318,12 @@ class FluidQueues:
 
     def reset(self) -> None:
         """Drop every phase and the queues (a failure changed capacities or routes): bytes in flight are sent again
-        on the new routes by the transports."""
+        on the new routes by the transports; senders keep their DCQCN state (it is per queue pair, not per path)."""
+        if self.sim is not None:
+            for phase, inst in self.installed.items():
+                order = np.argsort(inst.subs)
+                self.kept[phase] = (inst.subs[order], self.sim.dq[inst.flows[order]].copy())
         self.installed.clear()
-        self.carried.clear()
         self.sim = None
 
     # ---- running --------------------------------------------------------------------------------

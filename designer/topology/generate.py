@@ -24,6 +24,7 @@ from designer.topology.frontend import STORAGE_MODEL, STORAGE_NODES, frontend_bl
 from designer.topology.headroom import required_headroom_kb
 from designer.topology.hybrid import HybridBlueprint, build_hybrid, hybrid_blueprint
 from designer.topology.layout import auto_layout
+from designer.topology.presets import PLAIN, RECOMMENDED, apply_preset
 from designer.topology.sizing import SizingError, SwitchSpec
 from designer.topology.wiring import DesignBuilder
 
@@ -111,12 +112,15 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "roce
 def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
              oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
-             name: str | None = None) -> FabricDocument:
-    """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions.
+             name: str | None = None, preset: str = RECOMMENDED) -> FabricDocument:
+    """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions. Back-end segments
+    get the settings `preset` ("recommended" for AI, or "plain") for their hardware.
 
     Raises ProjectError (one clear line) for requests that cannot be built.
     """
     cat = catalog or load_catalog()
+    if preset not in (RECOMMENDED, PLAIN):
+        raise ProjectError(Message("error.generate.preset", preset=str(preset), choices=f"{RECOMMENDED}, {PLAIN}"))
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend, cat,
                     server_model, switch_model)
     out = DesignBuilder(_id_widths(bp))
@@ -140,10 +144,13 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
         for sid in bp.storage:
             out.add(storage_node(cat, STORAGE_MODEL, sid))
         build(bp.frontend, cat, out)
-    for seg in segments:
-        _fit_pfc_headroom(seg, out.links.values())
     doc = FabricDocument(name=name or _default_name(bp), nodes=out.nodes, links=out.links,
                          segments={s.id: s for s in segments}, notes=_notes(bp))
+    for seg in segments:
+        _pair_supernics(doc, seg, cat)
+        tuned = apply_preset(doc, seg, preset, cat)
+        _fit_pfc_headroom(tuned, out.links.values())
+        doc.segments[seg.id] = tuned
     doc.assumptions.target_oversubscription = float(oversubscription)
     for node_id, (x, y) in auto_layout(doc).items():
         node = doc.nodes[node_id]
@@ -258,6 +265,25 @@ def _backend_switch(cat: Catalog, protocol: str, link_gbps: float, nic_gbps: flo
         raise ProjectError(Message("error.generate.nic_speed", model=model_id, speed=f"{link_gbps:g}",
                                    nic_speed=f"{nic_gbps:g}"))
     return SwitchSpec(model_id, m.ports * breakout, link_gbps, nic_gbps, int(lanes))
+
+
+def _pair_supernics(doc: FabricDocument, seg: Segment, cat: Catalog) -> None:
+    """Servers of a RoCEv2 segment whose switches spray packets by adaptive routing get NICs that place packets
+    out of order (a Spectrum-X fabric pairs its switches with SuperNICs), when the catalog has one at their speed."""
+    if seg.protocol != "rocev2":
+        return
+    switches = [cat.switches.get(doc.nodes[n].model) for n in seg.nodes if doc.nodes[n].kind == "switch"]
+    if not switches or not all(s is not None and "adaptive-routing" in s.load_balancing for s in switches):
+        return
+    for nid in seg.nodes:
+        node = doc.nodes[nid]
+        current = cat.nics.get(node.nic_model or "") if node.kind == "server" else None
+        if current is None or current.out_of_order:
+            continue
+        fits = sorted(n.id for n in cat.nics.values() if n.out_of_order and n.protocol in ("ethernet", "vpi")
+                      and n.port_gbps == current.port_gbps)
+        if fits:
+            node.nic_model = fits[0]
 
 
 def _fit_pfc_headroom(seg: Segment, links: Iterable[Link]) -> None:

@@ -19,9 +19,16 @@ RECOMMENDED, PLAIN, CUSTOM = "recommended", "plain", "custom"
 # Queue pairs per connection on ECMP fabrics: Meta's E-ECMP runs 16 flows per GPU pair for LLM training
 # (Gangidi et al., SIGCOMM 2024; Llama 3 paper, section 3.3), which lifted AllReduce by 40 %.
 RECOMMENDED_QPS_ECMP = 16
-# ECN for 400G: the HPCC / SimAI ns-3 configurations give Kmin 800 KB, Kmax 3,200 KB, Pmax 0.2 at 400 Gb/s and
-# scale them with the link speed (Li et al., HPCC, SIGCOMM 2019, and its published simulator configuration).
-RECOMMENDED_ECN_AT_400G = (800.0, 3200.0, 0.2)
+# ECN for AI fabrics: the switch vendor's RoCE thresholds (150 KB / 1,500 KB, marking all at Kmax) taken as the
+# values of a 400G port and scaled with each port's speed, as the HPCC / SimAI simulator configurations scale theirs
+# (a threshold in bytes is a time at the line rate: the same time at every speed).
+RECOMMENDED_ECN_AT_400G = (150.0, 1500.0, 1.0)
+# DCQCN tuned for 400G RoCE by ByteDance (Barre, USENIX ATC 2025, Table 2): the midpoint of each published range
+TUNED_CNP_INTERVAL_US = 1.0          # min_time_between_cnps 0-2 us (default 4)
+TUNED_MIN_DEC_FAC = 0.9              # rpg_min_dec_fac 80-98 % (default 50)
+TUNED_RATE_REDUCE_US = 2.5           # rate_reduce_monitor_period 1-4 us (default 4)
+TUNED_AI_FACTOR = 14.0 / 5.0         # rpg_ai_rate 8-20 Mb/s (default 5): the increase step 2.8 times larger
+TUNED_TIMER_US = 60.0                # rpg_time_reset 20-100 us (default 300)
 
 
 @dataclass(frozen=True)
@@ -72,16 +79,12 @@ def recommended_settings(hw: SegmentHardware) -> tuple[IBSettings, RoCESettings]
     ib = IBSettings(routing_engine="ftree", adaptive_routing=hw.adaptive_routing, sharp=hw.sharp)
     kmin, kmax, pmax = RECOMMENDED_ECN_AT_400G
     spray = hw.adaptive_routing and hw.out_of_order
+    plain = RoCESettings()
     roce = RoCESettings(
-        # ECN scaled with each port's speed (HPCC / SimAI ns-3 configuration)
         kmin_kb=kmin, kmax_kb=kmax, pmax=pmax, ecn_reference_gbps=400.0,
-        # DCQCN at the sender: ByteDance's tuning for 400G RoCE (Barre, USENIX ATC 2025, Table 2), the midpoint of
-        # each published range; the other reaction-point values stay at the ConnectX defaults
-        cnp_interval_us=1.0,            # min_time_between_cnps 0-2 us
-        min_dec_fac=0.9,                # rpg_min_dec_fac 80-98 %
-        rate_reduce_period_us=2.0,      # rate_reduce_monitor_period 1-4 us
-        rate_ai_mbps=14.0,              # rpg_ai_rate 8-20 Mb/s
-        rate_timer_us=60.0,             # rpg_time_reset 20-100 us
+        cnp_interval_us=TUNED_CNP_INTERVAL_US, min_dec_fac=TUNED_MIN_DEC_FAC,
+        rate_reduce_period_us=TUNED_RATE_REDUCE_US, rate_ai_mbps=plain.rate_ai_mbps * TUNED_AI_FACTOR,
+        rate_timer_us=TUNED_TIMER_US,
         # load balancing: Spectrum-X sprays packets with adaptive routing and SuperNIC reordering (NVIDIA Spectrum-X
         # reference architecture); elsewhere queue-pair scaling gives ECMP the entropy it lacks (Meta E-ECMP)
         load_balancing="spray" if spray else "ecmp",

@@ -4,7 +4,9 @@ Notification point (the receiving NIC): when CE-marked packets of a flow arrive 
 at most one per flow every `cnp_interval` (MIN_TIME_BETWEEN_CNPS). The CNP reaches the sender after the path's
 one-way latency.
 
-Reaction point (the sending NIC), per flow: current rate R_C, target rate R_T, congestion estimate alpha.
+Reaction point (the sending NIC), per flow: current rate R_C, target rate R_T, congestion estimate alpha (a byte
+counter of 0 turns that counter off: the timer alone counts the increase events, as in the ConnectX-like DCQCN of the
+HPCC simulator).
   on a CNP (at most one cut per `rate_reduce_period`):
       R_T <- R_C;   R_C <- R_C * max(1 - alpha/2, min_dec_fac)          (RPG_MIN_DEC_FAC bounds a cut)
   every `alpha_update` (DCE_TCP_RTT):  alpha <- (1 - g) alpha + g * [a CNP arrived in the period]
@@ -12,7 +14,9 @@ Reaction point (the sending NIC), per flow: current rate R_C, target rate R_T, c
       the first F events after a cut (RPG_THRESHOLD):  fast recovery        R_C <- (R_T + R_C) / 2
       then, while either counter is past F:           additive increase    R_T += R_AI, then R_C <- (R_T + R_C) / 2
       once both counters are past F:                  hyper increase       R_T += i R_HAI (i = events past F)
-The parameters of each segment come from its settings (designer/model/segments.py, docs/references.md).
+The increase steps R_AI and R_HAI are given for a 400G sender and scale with each sender's line rate, as the HPCC
+simulator's configuration scales them (a step is then the same share of the line at every speed). The parameters of
+each segment come from its settings (designer/model/segments.py, docs/references.md).
 """
 
 from __future__ import annotations
@@ -24,22 +28,24 @@ import numpy as np
 
 from designer.sim.dynamics.jit import njit_inline
 
+STEP_REFERENCE_BPS = 400e9 / 8         # line rate the increase steps are given for
+
 
 @dataclass
 class DcqcnParams:
     """Reaction- and notification-point parameters of one segment (bytes, seconds)."""
 
-    g: float = 5.0 / 1024.0
-    rate_ai_Bps: float = 5e6 / 8
-    rate_hai_Bps: float = 50e6 / 8
+    g: float = 1.0 / 256.0
+    rate_ai_Bps: float = 80e6 / 8            # at 400G
+    rate_hai_Bps: float = 800e6 / 8
     timer_s: float = 300e-6
-    byte_counter_B: float = 32767.0
+    byte_counter_B: float = 0.0              # off
     fast_recovery_steps: int = 1
-    min_dec_fac: float = 0.5
+    min_dec_fac: float = 0.0
     cnp_interval_s: float = 4e-6
     rate_reduce_period_s: float = 4e-6
     alpha_update_s: float = 1e-6
-    min_rate_Bps: float = 1e6 / 8
+    min_rate_Bps: float = 1e9 / 8
 
     @classmethod
     def from_settings(cls, s) -> DcqcnParams:  # noqa: ANN001 - RoCESettings (model layer)
@@ -139,20 +145,23 @@ def _increase(f: int, dt: float, sent_B: float, line_Bps: float, st: np.ndarray,
     st[f, TIMER] += dt
     st[f, BYTES] += sent_B
     n_t = math.floor(st[f, TIMER] / par[k, TIMER_S])
-    n_b = math.floor(st[f, BYTES] / par[k, BYTE_COUNTER])
     st[f, TIMER] -= n_t * par[k, TIMER_S]
-    st[f, BYTES] -= n_b * par[k, BYTE_COUNTER]
+    by_bytes = par[k, BYTE_COUNTER] > 0.0        # a byte counter of 0 is off: the timer alone paces increases
+    n_b = math.floor(st[f, BYTES] / par[k, BYTE_COUNTER]) if by_bytes else 0
+    if by_bytes:
+        st[f, BYTES] -= n_b * par[k, BYTE_COUNTER]
     fr = par[k, FAST_RECOVERY]
+    scale = line_Bps / STEP_REFERENCE_BPS
     for _ in range(int(n_t + n_b)):
         if n_t > 0:
             st[f, TIMER_EVENTS] += 1.0
             n_t -= 1
         else:
             st[f, BYTE_EVENTS] += 1.0
-        lo = min(st[f, TIMER_EVENTS], st[f, BYTE_EVENTS])
+        lo = min(st[f, TIMER_EVENTS], st[f, BYTE_EVENTS]) if by_bytes else st[f, TIMER_EVENTS]
         hi = max(st[f, TIMER_EVENTS], st[f, BYTE_EVENTS])
         if lo > fr:
-            st[f, TARGET] = min(st[f, TARGET] + par[k, RATE_HAI] * (lo - fr), line_Bps)
+            st[f, TARGET] = min(st[f, TARGET] + par[k, RATE_HAI] * scale * (lo - fr), line_Bps)
         elif hi > fr:
-            st[f, TARGET] = min(st[f, TARGET] + par[k, RATE_AI], line_Bps)
+            st[f, TARGET] = min(st[f, TARGET] + par[k, RATE_AI] * scale, line_Bps)
         st[f, RATE] = (st[f, TARGET] + st[f, RATE]) / 2.0

@@ -13,6 +13,12 @@ Per step of dt seconds:
 6. at the receivers: useful bytes against recovery (loss.py), their one-way latency (delivery_time.py), ECN
    marks turned into CNPs; at the senders: DCQCN (dcqcn.py) or TCP-like windows (aimd.py), and resending.
 
+A flow's route is a small graph of nodes (a port at a hop level) joined by edges (paths.py): a chain for a single
+path, a fan-out and fan-in where adaptive routing or spraying split it. Each node keeps the flow's backlog at that
+port; a node's bytes go on over its edges in fixed proportions (`succ_split`), and the bytes at a node came over its
+incoming edges in fixed proportions (`pred_share`), which is how an upstream port's share of a downstream queue (its
+ingress occupancy) is known.
+
 State is held in 2-D arrays with one row per port or flow and named columns (a column constant per field): Numba
 reads a field of a large tuple of arrays slowly inside a loop, an element of one array fast.
 """
@@ -42,8 +48,8 @@ N_PORT_STATE = 16
 SERVED, PAUSED_S, STALL_S, DROPPED_B, BUSY_S, MAXQ = range(6)
 N_PORT_ACC = 6
 # flow parameters: integers [flow, field] and reals [flow, field]
-FIRST, NHOPS, CC, RTX, GROUP, HGROUP, PSET = range(7)
-N_FLOW_INTS = 7
+FIRST, NNODES, LAST, NLEVELS, CC, RTX, GROUP, HGROUP, PSET = range(9)
+N_FLOW_INTS = 9
 LINE, BASE_LAT, RET, RTO, MTU, START = range(6)
 N_FLOW_REALS = 6
 # flow state [flow, field]
@@ -53,21 +59,22 @@ N_FLOW_STATE = 16
 
 
 @njit
-def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, fi, fr, fs, dq, dpar, am,  # noqa: ANN001
-              rs, ck_t, ck_sent, ck_meta, hist, sc, group_left, max_steps: int, stop_on_group: bool) -> int:
+def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, sptr, sto, ssplit,  # noqa: ANN001
+              pptr, pfrom, pshare, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc, group_left,
+              max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
     are visited by the per-port stages."""
     finished = -1
     for _ in range(max_steps):
         t, dt = sc[T], sc[DT]
-        _aggregate(pk, ps, used, aports, hport, hpc, hq, fi, fs)
+        _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, fi, fs)
         _serve(pp, pk, ps, pa, aports, dt)
-        _move(ps, pa, hport, hpc, hq, hqm, harr, fi, fs)
+        _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, fi, fs)
         _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
-        _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, fi, fs, sc)
-        done = _receive_and_react(hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc,
-                                  group_left, t + dt, dt)
+        _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, fi, fs, sc)
+        done = _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist,
+                                  sc, group_left, t + dt, dt)
         delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta)
         sc[T] = t + dt
         sc[STEPS] += 1
@@ -89,7 +96,7 @@ def _all_done(fs: np.ndarray) -> bool:
 
 
 @njit_inline
-def _aggregate(pk, ps, used, aports, hport, hpc, hq, fi, fs) -> None:  # noqa: ANN001
+def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, fi, fs) -> None:  # noqa: ANN001
     """Per-port backlogs by class and ingress occupancies; shared-buffer use per switch."""
     for i in range(aports.shape[0]):
         p = aports[i]
@@ -102,8 +109,7 @@ def _aggregate(pk, ps, used, aports, hport, hpc, hq, fi, fs) -> None:  # noqa: A
         if fs[f, DONE] != 0.0:
             continue
         a = fi[f, FIRST]
-        for h in range(fi[f, NHOPS]):
-            e = a + h
+        for e in range(a, a + fi[f, NNODES]):
             qe = hq[e]
             if qe <= 0.0:
                 continue
@@ -112,11 +118,12 @@ def _aggregate(pk, ps, used, aports, hport, hpc, hq, fi, fs) -> None:  # noqa: A
                 ps[p, Q_PC] += qe
             else:
                 ps[p, Q_OT] += qe
-            if h > 0:
-                up = hport[e - 1]
-                ps[up, ING_ALL] += qe
-                if hpc[e - 1]:
-                    ps[up, ING_PC] += qe
+            for j in range(pptr[e], pptr[e + 1]):     # the bytes here came through the previous hops' ports
+                u = pfrom[j]
+                part = qe * pshare[j]
+                ps[hport[u], ING_ALL] += part
+                if hpc[u]:
+                    ps[hport[u], ING_PC] += part
     for i in range(aports.shape[0]):
         p = aports[i]
         b = pk[p, BUFFER]
@@ -158,17 +165,18 @@ def _serve(pp, pk, ps, pa, aports, dt) -> None:  # noqa: ANN001
 
 
 @njit_inline
-def _move(ps, pa, hport, hpc, hq, hqm, harr, fi, fs) -> None:  # noqa: ANN001
-    """Every flow's bytes move one hop, last hop first (bytes that arrive at a hop wait for the next step)."""
+def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, fi, fs) -> None:  # noqa: ANN001
+    """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step)."""
     for f in range(fi.shape[0]):
         fs[f, STEP_GOT] = 0.0
         fs[f, STEP_GOT_M] = 0.0
         if fs[f, DONE] != 0.0:
             continue
-        a, n = fi[f, FIRST], fi[f, NHOPS]
-        for h in range(n - 1, -1, -1):
-            e = a + h
+        a = fi[f, FIRST]
+        last = fi[f, LAST]
+        for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
             harr[e] = 0.0
+        for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
             qe = hq[e]
             if qe <= 0.0:
                 continue
@@ -185,20 +193,24 @@ def _move(ps, pa, hport, hpc, hq, hqm, harr, fi, fs) -> None:  # noqa: ANN001
             pa[p, SERVED] += out
             if not hpc[e]:
                 ps[p, SERVED_OT] += out
-            if h > 0 and hpc[e - 1]:
-                ps[hport[e - 1], DEP_THROUGH] += out
-            if h == n - 1:
+            for j in range(pptr[e], pptr[e + 1]):     # these bytes leave the switch they entered through u
+                u = pfrom[j]
+                if hpc[u]:
+                    ps[hport[u], DEP_THROUGH] += out * pshare[j]
+            if e == last:
                 fs[f, STEP_GOT] += out
                 fs[f, STEP_GOT_M] += marked
-            else:
-                nxt = e + 1
-                hq[nxt] += out
-                hqm[nxt] += marked
-                harr[nxt] = out
+                continue
+            for j in range(sptr[e], sptr[e + 1]):
+                v = sto[j]
+                part = out * ssplit[j]
+                hq[v] += part
+                hqm[v] += marked * ssplit[j]
+                harr[v] += part
                 if hpc[e]:
-                    ps[p, ARR_THROUGH] += out
-                if not hpc[nxt]:
-                    ps[hport[nxt], ARR_OT] += out
+                    ps[p, ARR_THROUGH] += part
+                if not hpc[v]:
+                    ps[hport[v], ARR_OT] += part
 
 
 @njit_inline
@@ -235,7 +247,8 @@ def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:  # no
 
 
 @njit_inline
-def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, fi, fs, sc) -> None:  # noqa: ANN001
+def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, fi,  # noqa: ANN001
+          fs, sc) -> None:
     """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
     any_drop = False
     for i in range(aports.shape[0]):
@@ -266,16 +279,17 @@ def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, fi, fs
         if fs[f, DONE] != 0.0:
             continue
         a = fi[f, FIRST]
-        for h in range(1, fi[f, NHOPS]):
-            e = a + h
+        for e in range(a, a + fi[f, NNODES]):
             arr = harr[e]
             if arr <= 0.0:
                 continue
             frac = 0.0 if hpc[e] else ps[hport[e], DROP_OT]
-            if hpc[e - 1]:
-                over = ps[hport[e - 1], DROP_THROUGH]
-                frac += over
-                sc[OVERFLOW] += arr * over
+            for j in range(pptr[e], pptr[e + 1]):     # what came through a PFC ingress beyond its headroom
+                u = pfrom[j]
+                if hpc[u]:
+                    over = ps[hport[u], DROP_THROUGH] * pshare[j]
+                    frac += over
+                    sc[OVERFLOW] += arr * over
             if frac <= 0.0:
                 continue
             lost = arr * min(frac, 1.0)
@@ -286,26 +300,30 @@ def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, fi, fs
             pa[hport[e], DROPPED_B] += lost
             fs[f, STEP_LOST] += lost
             if fs[f, LOSS_HOP] < 0.0:
-                fs[f, LOSS_HOP] = h
+                fs[f, LOSS_HOP] = e
             sc[DROPPED] += lost
 
 
 @njit_inline
-def _ahead_behind(f: int, h: int, hq, harr, fi) -> tuple:  # noqa: ANN001
-    """Bytes of flow f further along than those lost at hop h, and bytes behind them."""
-    a, n = fi[f, FIRST], fi[f, NHOPS]
-    ahead = hq[a + h] - harr[a + h]
-    for k in range(h + 1, n):
-        ahead += hq[a + k]
-    behind = harr[a + h]
-    for k in range(h):
-        behind += hq[a + k]
+def _ahead_behind(f: int, e_lost: int, hlevel, hq, harr, fi) -> tuple:  # noqa: ANN001
+    """Bytes of flow f further along than those lost at node `e_lost`, and bytes behind them."""
+    a, n = fi[f, FIRST], fi[f, NNODES]
+    level = hlevel[e_lost]
+    ahead, behind = 0.0, 0.0
+    for e in range(a, a + n):
+        if hlevel[e] > level:
+            ahead += hq[e]
+        elif hlevel[e] < level:
+            behind += hq[e]
+        else:
+            ahead += hq[e] - harr[e]
+            behind += harr[e]
     return max(ahead, 0.0), max(behind, 0.0)
 
 
 @njit_inline
-def _receive_and_react(hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist,  # noqa: ANN001
-                       sc, group_left, t_end, dt) -> int:
+def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,  # noqa: ANN001
+                       hist, sc, group_left, t_end, dt) -> int:
     """Receivers take their bytes; senders react to marks and losses and resend."""
     finished = -1
     for f in range(fi.shape[0]):
@@ -319,7 +337,7 @@ def _receive_and_react(hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sen
             if fi[f, CC] == CC_AIMD:
                 loss.on_loss(f, loss.RTX_SELECTIVE, t_end, lost, 0.0, 0.0, 0.0, 0.0, rs)
             else:
-                ahead, behind = _ahead_behind(f, int(fs[f, LOSS_HOP]), hq, harr, fi)
+                ahead, behind = _ahead_behind(f, int(fs[f, LOSS_HOP]), hlevel, hq, harr, fi)
                 loss.on_loss(f, fi[f, RTX], t_end, lost, ahead, behind, fr[f, RET], fr[f, RTO], rs)
         resend = loss.due_resend(f, t_end, rs)
         if resend > 0.0:
@@ -351,7 +369,7 @@ def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_en
     useful = loss.on_arrival(f, t_end, got, fr[f, RET], rs)
     if useful > 0.0:
         sent_at = delivery_time.sent_time(f, fs[f, ARRIVED] + 0.5 * got, t_end, fs[f, SENT], ck_t, ck_sent, ck_meta)
-        queueing = max(t_end - sent_at - fi[f, NHOPS] * dt, 0.0)
+        queueing = max(t_end - sent_at - fi[f, NLEVELS] * dt, 0.0)
         hist[fi[f, HGROUP], delivery_time.bin_of(fr[f, BASE_LAT] + queueing)] += useful
     fs[f, ARRIVED] += got
     fs[f, USEFUL_LEFT] -= useful
@@ -371,6 +389,6 @@ def _finish(f, t_end, hq, hqm, fi, fs) -> None:  # noqa: ANN001
     fs[f, USEFUL_LEFT] = 0.0
     fs[f, REMAINING] = 0.0
     a = fi[f, FIRST]
-    for h in range(fi[f, NHOPS]):       # rounding left in the network leaves with the flow
-        hq[a + h] = 0.0
-        hqm[a + h] = 0.0
+    for e in range(a, a + fi[f, NNODES]):      # rounding left in the network leaves with the flow
+        hq[e] = 0.0
+        hqm[e] = 0.0

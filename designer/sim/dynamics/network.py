@@ -72,10 +72,31 @@ class FlowSet:
     dcqcn_set: np.ndarray | None = None      # which DCQCN parameter set a flow's sender uses (its segment's)
     group: np.ndarray | None = None          # completion group (the engine's phase) or -1
     hgroup: np.ndarray | None = None         # latency histogram of the flow (workload and segment)
+    # a route that splits (designer/sim/paths.py): hop level of each node and the edges between nodes (node numbers
+    # of this set); without them every flow is a chain of its nodes in order
+    hop_level: np.ndarray | None = None
+    edge_from: np.ndarray | None = None
+    edge_to: np.ndarray | None = None
+    edge_split: np.ndarray | None = None     # part of the first node's bytes that takes the edge
+    edge_share: np.ndarray | None = None     # part of the second node's bytes that came by it
 
     @property
     def count(self) -> int:
         return int(self.size_B.shape[0])
+
+    def graph(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(levels, edge from, edge to, split, share): the given graph, or each flow as a chain."""
+        if self.edge_from is not None:
+            assert self.hop_level is not None and self.edge_to is not None
+            assert self.edge_split is not None and self.edge_share is not None
+            return self.hop_level, self.edge_from, self.edge_to, self.edge_split, self.edge_share
+        n = len(self.hop_port)
+        lengths = np.bincount(self.hop_flow, minlength=self.count)
+        first = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+        level = np.arange(n) - np.repeat(first, lengths)
+        a = np.flatnonzero(level[1:] > 0) if n else np.zeros(0, np.int64)   # node a -> a + 1 within a flow
+        ones = np.ones(len(a))
+        return level, a, a + 1, ones, ones
 
     def column(self, name: str, default: float | int | bool, dtype: type) -> np.ndarray:
         """A per-flow field, or its default for every flow when not given."""

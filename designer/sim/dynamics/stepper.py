@@ -144,7 +144,11 @@ class FluidSimulator:
         self.hport = np.zeros(0, np.int64)
         self.aports = np.zeros(0, np.int64)         # ports the flows cross (the per-port stages visit only these)
         self.hpc = np.zeros(0, np.bool_)
+        self.hlevel = np.zeros(0, np.int64)
         self.hq, self.hqm, self.harr = np.zeros(0), np.zeros(0), np.zeros(0)
+        self.edge_from, self.edge_to = np.zeros(0, np.int64), np.zeros(0, np.int64)
+        self.edge_split, self.edge_share = np.zeros(0), np.zeros(0)
+        self._index_edges()
         self.fi = np.zeros((0, K.N_FLOW_INTS), np.int64)
         self.fr = np.zeros((0, K.N_FLOW_REALS))
         self.fs = np.zeros((0, K.N_FLOW_STATE))
@@ -180,13 +184,23 @@ class FluidSimulator:
             raise ValueError("a flow's path names a port that does not exist")
         lengths = np.bincount(flows.hop_flow, minlength=n).astype(np.int64)
         lossless = flows.column("lossless", True, np.bool_)
-        e = len(flows.hop_port)
+        e0, e = len(self.hq), len(flows.hop_port)
+        level, a, b, split, share = flows.graph()
         self.hport = np.concatenate([self.hport, flows.hop_port.astype(np.int64)])
         self.hpc = np.concatenate([self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, K.IS_PFC] > 0)])
-        self.hq, self.hqm, self.harr = (np.concatenate([a, np.zeros(e)]) for a in (self.hq, self.hqm, self.harr))
+        self.hlevel = np.concatenate([self.hlevel, level.astype(np.int64)])
+        self.hq, self.hqm, self.harr = (np.concatenate([x, np.zeros(e)]) for x in (self.hq, self.hqm, self.harr))
+        self.edge_from = np.concatenate([self.edge_from, e0 + a])
+        self.edge_to = np.concatenate([self.edge_to, e0 + b])
+        self.edge_split = np.concatenate([self.edge_split, split])
+        self.edge_share = np.concatenate([self.edge_share, share])
+        self._index_edges()
         fi = np.zeros((n, K.N_FLOW_INTS), np.int64)
-        fi[:, K.FIRST] = len(self.hq) - e + np.concatenate([[0], np.cumsum(lengths)[:-1]])
-        fi[:, K.NHOPS] = lengths
+        fi[:, K.FIRST] = e0 + np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        fi[:, K.NNODES] = lengths
+        fi[:, K.LAST] = fi[:, K.FIRST] + lengths - 1
+        fi[:, K.NLEVELS] = np.maximum.reduceat(level, np.concatenate([[0], np.cumsum(lengths)[:-1]])) + 1 \
+            if n else np.zeros(0, np.int64)
         fi[:, K.CC] = flows.cc
         fi[:, K.RTX] = flows.column("rtx", loss.RTX_GO_BACK_N, np.int64)
         fi[:, K.GROUP] = flows.column("group", -1, np.int64)
@@ -215,6 +229,16 @@ class FluidSimulator:
         self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
         self.aports = np.unique(self.hport)
         return np.arange(first_new, first_new + n)
+
+    def _index_edges(self) -> None:
+        """Edges by origin (sptr, sto, ssplit) and by destination (pptr, pfrom, pshare), as compressed rows."""
+        n = len(self.hq)
+        order = np.argsort(self.edge_from, kind="stable")
+        self.sptr = np.searchsorted(self.edge_from[order], np.arange(n + 1)).astype(np.int64)
+        self.sto, self.ssplit = self.edge_to[order], self.edge_split[order]
+        order = np.argsort(self.edge_to, kind="stable")
+        self.pptr = np.searchsorted(self.edge_to[order], np.arange(n + 1)).astype(np.int64)
+        self.pfrom, self.pshare = self.edge_from[order], self.edge_share[order]
 
     def _count_groups(self, groups: np.ndarray, hgroups: np.ndarray) -> None:
         if len(groups) and groups.max() >= len(self.group_left):
@@ -247,13 +271,19 @@ class FluidSimulator:
         flow (-1 for those dropped). Queues of dropped flows must be empty (they are, once a flow is done)."""
         new_of_old = np.full(self.F, -1, np.int64)
         new_of_old[keep] = np.arange(int(keep.sum()))
-        hop_keep = np.repeat(keep, self.fi[:, K.NHOPS])
-        self.hport, self.hpc, self.hq, self.hqm, self.harr = (a[hop_keep] for a in (self.hport, self.hpc, self.hq,
-                                                                                   self.hqm, self.harr))
+        hop_keep = np.repeat(keep, self.fi[:, K.NNODES])
+        node_new = np.full(len(hop_keep), -1, np.int64)
+        node_new[hop_keep] = np.arange(int(hop_keep.sum()))
+        self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr = (
+            x[hop_keep] for x in (self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr))
+        edge_keep = hop_keep[self.edge_from] if len(self.edge_from) else np.zeros(0, dtype=bool)
+        self.edge_from, self.edge_to = node_new[self.edge_from[edge_keep]], node_new[self.edge_to[edge_keep]]
+        self.edge_split, self.edge_share = self.edge_split[edge_keep], self.edge_share[edge_keep]
+        self._index_edges()
         self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (a[keep] for a in (self.fi, self.fr, self.fs, self.dq,
                                                                                  self.am, self.rs))
-        lengths = self.fi[:, K.NHOPS]
-        self.fi[:, K.FIRST] = np.concatenate([[0], np.cumsum(lengths)[:-1]]) if len(lengths) else lengths
+        self.fi[:, K.FIRST] = node_new[self.fi[:, K.FIRST]]
+        self.fi[:, K.LAST] = node_new[self.fi[:, K.LAST]]
         self.ck_sent = self.ck_sent[keep]
         gone = np.setdiff1d(self.aports, self.hport)
         self.ps[gone] = 0.0                           # a port no flow crosses any more is idle and unpaused
@@ -270,10 +300,10 @@ class FluidSimulator:
         if self.F == 0 or max_steps <= 0:
             return -1
         return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.used, self.pa, self.aports, self.hport,
-                               self.hpc,
-                               self.hq, self.hqm, self.harr, self.fi, self.fr, self.fs, self.dq, self.dpar, self.am,
-                               self.rs, self.ck_t, self.ck_sent, self.ck_meta, self.hist, self.sc, self.group_left,
-                               int(max_steps), bool(stop_on_group)))
+                               self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.sptr, self.sto, self.ssplit,
+                               self.pptr, self.pfrom, self.pshare, self.fi, self.fr, self.fs, self.dq, self.dpar,
+                               self.am, self.rs, self.ck_t, self.ck_sent, self.ck_meta, self.hist, self.sc,
+                               self.group_left, int(max_steps), bool(stop_on_group)))
 
     def queue_B(self) -> np.ndarray:
         """Backlog per port now."""

@@ -12,6 +12,7 @@ from designer.analysis.advisor.advice import Advice, advise
 from designer.analysis.advisor.ranking import Preferences
 from designer.cli.output import error
 from designer.i18n import current_language, render
+from designer.i18n import number_format as nf
 from designer.i18n.message import Message, os_reason
 from designer.i18n.text_width import columns, fit, rjust
 from designer.model.errors import ProjectError
@@ -33,8 +34,6 @@ TABLE_COLUMNS = (("advisor.col.candidate", 40), ("advisor.col.time", 11), ("advi
 
 def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
     """The ranked table as fixed-width lines, in `language` (default: the current core language)."""
-    from designer.report import number_format as nf
-
     lang = language or current_language()
     cur = advice.preferences.currency
     heads = [render(msg_id, lang) for msg_id, _ in TABLE_COLUMNS]

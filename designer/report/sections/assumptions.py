@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from designer.analysis.validation.status import recorded_status
 from designer.catalog.loader import RESOURCES
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import data_table, key_value_table, user_text
 

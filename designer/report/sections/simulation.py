@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
 from designer.report.sections.summary import protocol_label

@@ -25,8 +25,8 @@ from designer.analysis.sweep.chart import (
     time_scale,
 )
 from designer.analysis.sweep.results import SweepResults, read_results
+from designer.i18n import number_format as nf
 from designer.i18n.message import Message
-from designer.report import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.options import ReportOptions, ReportOptionsError
 from designer.report.strings import EN

@@ -1,4 +1,5 @@
-"""How the proposal writes quantities: bandwidth, time, latency, power, ratios, money and dates (units always shown).
+"""How quantities are written for readers (proposal, advisor, command line): bandwidth, time, latency, power,
+ratios, money and dates, units always shown.
 
 Every formatter takes the proposal's `language` ("en" by default). Units stay SI in every language (Gb/s, µs,
 kW) and digits are grouped by thousands ("1,234,567", the Chinese convention too); what changes is what a

@@ -17,6 +17,7 @@ from designer.i18n.message import Message, os_reason
 from designer.i18n.text_width import columns, fit, rjust
 from designer.model.errors import ProjectError
 from designer.model.fileformat import save, write_text_atomically
+from designer.report.comparison_pdf import write_comparison_pdf
 from designer.sim.workload_spec import WorkloadError
 
 DESIGN_SUFFIX = ".fabric.json"
@@ -55,8 +56,6 @@ def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
 
 def write_advice(advice: Advice, folder: str | Path) -> list[Path]:
     """Write every candidate's design, advice.json and advice.pdf into `folder`; return the paths written."""
-    from designer.analysis.advisor.comparison_pdf import write_comparison_pdf
-
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     written = []

@@ -31,6 +31,7 @@ run: setup
 	fi
 
 test: setup
+	$(BIN)/ruff check designer tests benchmarks
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:randomly tests; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests"; exit 1; fi; exit $$status
 

@@ -325,7 +325,7 @@ def _main(argv: list[str] | None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as exc:  # a bug: still one line, details with --debug
+    except Exception as exc:  # noqa: BLE001 - a bug: still one line, details with --debug
         if debug:
             traceback.print_exc()
         print(f"{PROG}: {render('cli.internal_error', text=f'{type(exc).__name__}: {exc}')}", file=sys.stderr)

@@ -15,7 +15,7 @@ from designer.report.options import ReportOptions
 from designer.report.proposal import build_proposal
 
 
-def _language(args) -> str:  # noqa: ANN001
+def _language(args) -> str:
     """The proposal's language: the report's own --lang, else the command line's global --lang (default English)."""
     from designer.i18n import current_language
     from designer.i18n.catalog import normalise

@@ -127,7 +127,7 @@ def read_csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]]]:
     return columns, rows
 
 
-def import_pyarrow():  # noqa: ANN201 - (pyarrow, pyarrow.parquet)
+def import_pyarrow():
     """pyarrow and pyarrow.parquet, or SweepError saying how to install it."""
     try:
         import pyarrow

@@ -40,7 +40,7 @@ class SweepTask:
     generate_kind: str | None = None
 
 
-def build_point_design(task: SweepTask, point: dict[str, object]):  # noqa: ANN201 - FabricDocument
+def build_point_design(task: SweepTask, point: dict[str, object]):
     """The design of one point: generated with the point's options, or the file, then segment settings applied."""
     if task.design_text is not None:
         doc = loads(task.design_text)

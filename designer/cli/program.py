@@ -12,7 +12,7 @@ import re
 import sys
 import traceback
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 from designer.cli.output import PROG, error
 from designer.i18n import current_language, render, set_language
@@ -108,14 +108,15 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
         self._positionals.title = render("help.argparse.positionals")
         self._optionals.title = render("help.argparse.options")
         if add_help:
             self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                               help=render("help.argparse.help"))
 
-    def error(self, message: str) -> None:  # one line, not usage + line
+    def error(self, message: str) -> NoReturn:  # one line, not usage + line
         raise CommandError(argparse_message(message))
 
 

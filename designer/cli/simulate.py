@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from designer.cli.output import error
 from designer.i18n import current_language, render
@@ -142,11 +143,11 @@ def failure_lines(res: SimResult) -> list[str]:
     return out
 
 
-def _undelivered(u: dict) -> str:
+def _undelivered(u: dict[str, Any]) -> str:
     """Why the run did not complete. English is the engine's own sentence (its MiB figure is taken before the
     byte count is rounded); other languages render the same facts from the catalog."""
     if current_language() == "en":
-        return u["message"]
+        return str(u["message"])
     names = list(u["servers"])
     shown = render("list.join").join(names[:6])
     if len(names) > 6:

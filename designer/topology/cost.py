@@ -9,6 +9,7 @@ and convert to CNY at the design's cny_per_usd).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.catalog.money import convert_usd
@@ -52,7 +53,7 @@ class CostReport:
         """How many of a model the design uses (0 if none)."""
         return sum(i.count for i in self.items if i.model == model)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form for `cost --json` (money rounded to cents; `tco_3y` is the TCO over `tco_years`)."""
         return {
             "currency": self.currency,

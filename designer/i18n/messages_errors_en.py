@@ -198,7 +198,8 @@ ERRORS: dict[str, str] = {
     "error.workload.inference_qps": "inference needs qps=REQUESTS_PER_SECOND (e.g. inference:70b:qps=20)",
     "error.workload.none": "no workload given",
     # simulation input
-    "error.sim.unknown_backend": "unknown back-end protocol '{backend}' (use ib or rocev2)",
+"error.sim.no_sharp": "algo=sharp needs InfiniBand switches with SHARP, turned on in every segment the GPUs belong to",
+        "error.sim.unknown_backend": "unknown back-end protocol '{backend}' (use ib or rocev2)",
     "error.sim.seed": "seed must be a whole number >= 0, not {value}",
     "error.sim.snapshot_interval": "snapshot interval must be > 0 seconds",
     "error.sim.rate_model": "unknown rate model '{model}' (use {choices})",

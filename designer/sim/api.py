@@ -190,8 +190,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     except Cancelled:
         return
     result = build_result(fab, plan, engine.totals, ideal_totals, routes, wall_s=time.perf_counter() - wall0,
-                          seed=opts.seed, backend=opts.backend,
-                          model_name=MODEL_NAMES[opts.rate_model])
+                          seed=opts.seed, backend=opts.backend, model_name=MODEL_NAMES[opts.rate_model],
+                          preset=opts.preset)
     if fails is not None:
         add_failure_report(result, fab, plan, engine, fails)
     t_end = result.completion_time_s

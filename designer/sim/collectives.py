@@ -1,11 +1,20 @@
-"""Collective algorithms as phases: ring, double binary tree and hierarchical AllReduce;
-AllGather, ReduceScatter (ring) and AllToAll (rail-aligned, PXN-style).
+"""Collective algorithms as phases: ring, tree, SHARP and hierarchical AllReduce; AllGather, ReduceScatter (ring)
+and AllToAll (rail-aligned, PXN-style).
 
 Ranks are grouped by server. Rings run one channel per back-end NIC, rotated so that channel c
 leaves every server through a different NIC (as NCCL does on 8-NIC servers), so all NICs carry
 traffic and busbw approaches (NICs x line rate x framing efficiency) / GPUs-per-NIC. Each step of
 a ring is a phase repeated 2(n-1) (AllReduce) or n-1 (AllGather/ReduceScatter) times, giving
-t = 2(n-1)/n · S/B + 2(n-1)·α.
+t = 2(n-1)/n · S/B + 2(n-1)·α, where α is the path's latency plus NCCL's per-step overhead.
+
+`algo=auto` (the default) runs the AllReduce algorithm NCCL's tuner would pick (nccl_tuner.py). The tree and SHARP
+algorithms are pipelined: their flows run at once as one phase (NCCL streams chunks through every stage), and the
+pipeline's depth is paid once as latency:
+- tree: in each server a chain through its GPUs (one per channel, ending at the channel's NIC), across servers
+  NCCL's double binary tree per rail; each byte goes up the tree and comes down;
+- SHARP: a ring reduce-scatter and all-gather over NVLink inside each server, and between servers the switches
+  reduce: every NIC sends its shard once and receives the result once (shown as a rail-aligned exchange of that
+  load; the reduction trees inside the switches carry one stream per leaf).
 """
 
 from __future__ import annotations
@@ -13,7 +22,9 @@ from __future__ import annotations
 import numpy as np
 
 from designer.i18n.message import Message
+from designer.sim import nccl_tuner
 from designer.sim.compile import CompiledFabric
+from designer.sim.framing import PROTO_IB
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
@@ -52,7 +63,7 @@ def ring_pattern(fab: CompiledFabric, ranks: np.ndarray, route: RouteOptions, ke
     return FlowPattern(key, src, dst, np.ones(len(src)), route), channels
 
 
-def _dbt_parents(n: int) -> tuple[np.ndarray, np.ndarray, int]:
+def dbt_parents(n: int) -> tuple[np.ndarray, np.ndarray, int]:
     """Parents of nodes 0..n-1 in two complementary in-order binary trees (NCCL's double binary tree).
 
     Tree A numbers nodes v = i+1: odd v are leaves, so every node is interior in at most one tree
@@ -96,26 +107,140 @@ def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, in
         raise WorkloadError(Message("error.sim.two_gpus", kind=w.kind))
     if w.kind == "allreduce":
         wp.busbw_factor = 2 * (n - 1) / n
-        algo = w.opt("algo", "ring")
+        algo = allreduce_algorithm(w, fab, ranks, size)
+        wp.extra["algorithm"] = algo
         if algo == "ring":
-            pat, channels = ring_pattern(fab, ranks, route, f"{tag}:ring")
-            i = plan.add(Phase("allreduce ring step", pat, size / (n * channels), repeat=2 * (n - 1),
-                               start_s=w.start_s, workload=index))
-            wp.last = [i]
+            wp.last = [_ring_allreduce(fab, plan, ranks, size, route, tag, index, w.start_s)]
+        elif algo == "hier":
+            wp.last = _hierarchical(w, fab, plan, ranks, size, route, tag, index, tree=False)
+        elif algo == "tree":
+            wp.last = [_pipelined_tree(fab, plan, ranks, size, route, tag, index, w.start_s)]
         else:
-            wp.last = _hierarchical(w, fab, plan, ranks, size, route, tag, index, tree=(algo == "tree"))
+            wp.last = [_pipelined_sharp(fab, plan, ranks, size, route, tag, index, w.start_s)]
     elif w.kind in ("allgather", "reducescatter"):
         wp.busbw_factor = (n - 1) / n
         pat, channels = ring_pattern(fab, ranks, route, f"{tag}:ring")
         i = plan.add(Phase(f"{w.kind} ring step", pat, size / (n * channels), repeat=n - 1,
-                           start_s=w.start_s, workload=index))
+                           alpha_extra_s=_ring_overhead_s(fab, ranks, n - 1), start_s=w.start_s, workload=index))
         wp.last = [i]
+        wp.extra["algorithm"] = "ring"
     elif w.kind == "alltoall":
         wp.busbw_factor = (n - 1) / n
         wp.last = [_alltoall(fab, plan, ranks, size, route, tag, index, w.start_s)]
+        wp.extra["algorithm"] = "pairwise"
     else:  # pragma: no cover - guarded by the caller
         raise WorkloadError(Message("error.sim.not_collective", kind=w.kind))
     return wp
+
+
+def allreduce_algorithm(w: Workload, fab: CompiledFabric, ranks: np.ndarray, size: float) -> str:
+    """The algorithm asked for, or NCCL's choice for this size and scale (`algo=auto`, the default)."""
+    algo = str(w.opt("algo", "auto"))
+    if algo == "sharp" and not _sharp_available(fab, ranks):
+        raise WorkloadError(Message("error.sim.no_sharp"))
+    if algo != "auto":
+        return algo
+    servers = len(server_groups(fab, ranks))
+    return nccl_tuner.choose_allreduce(size, len(ranks), servers, _bus_Bps(fab, ranks), _sharp_available(fab, ranks))
+
+
+def _bus_Bps(fab: CompiledFabric, ranks: np.ndarray) -> float:
+    """Network bandwidth per GPU: the payload rate of the servers' back-end NICs shared by their GPUs."""
+    tx = fab.gpu_be_tx[ranks]
+    nics = np.unique(tx[tx >= 0])
+    if len(nics) == 0:
+        return 0.0
+    return float(fab.port_payload_Bps[nics].sum()) / len(ranks)
+
+
+def _sharp_available(fab: CompiledFabric, ranks: np.ndarray) -> bool:
+    """SHARP runs where every segment the ranks' servers belong to is InfiniBand with SHARP on."""
+    segs = np.unique(fab.node_segment[fab.gpu_server[ranks]])
+    return len(segs) > 0 and all(s >= 0 and fab.segments[s].protocol == PROTO_IB and fab.segments[s].ib.sharp
+                                 for s in segs)
+
+
+def _ring_overhead_s(fab: CompiledFabric, ranks: np.ndarray, steps: int) -> float:
+    """NCCL's mean per-step overhead of a ring: its steps between servers pay the network post overhead, the others
+    the NVLink step latency (nccl_tuner.py)."""
+    servers = len(server_groups(fab, ranks))
+    if steps <= 0:
+        return 0.0
+    inter = min(steps, (servers - 1) * steps // max(len(ranks) - 1, 1)) if servers > 1 else 0
+    return (inter * nccl_tuner.step_overhead_s(True) + (steps - inter) * nccl_tuner.step_overhead_s(False)) / steps
+
+
+def _ring_allreduce(fab, plan, ranks, size, route, tag, index, start) -> int:
+    pat, channels = ring_pattern(fab, ranks, route, f"{tag}:ring")
+    n = len(ranks)
+    return plan.add(Phase("allreduce ring step", pat, size / (n * channels), repeat=2 * (n - 1),
+                          alpha_extra_s=_ring_overhead_s(fab, ranks, 2 * (n - 1)), start_s=start, workload=index))
+
+
+def _chains(groups: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, int]:
+    """Inside every server, one chain per channel through its GPUs, ending at the channel's GPU (whose NIC the
+    channel uses): flows (src, dst) of the chains' links, and the number of channels."""
+    src, dst = [], []
+    g = len(groups[0])
+    for grp in groups:
+        for c in range(g):
+            order = np.roll(grp, -(c + 1))           # c+1, c+2, ..., c
+            src.append(order[:-1])
+            dst.append(order[1:])
+    return np.concatenate(src), np.concatenate(dst), g
+
+
+def _pipelined_tree(fab, plan, ranks, size, route, tag, index, start) -> int:
+    """NCCL's tree AllReduce as one pipelined phase: chains inside servers, double binary trees across them."""
+    groups = server_groups(fab, ranks)
+    if len({len(x) for x in groups}) > 1:
+        raise WorkloadError(Message("error.sim.hier_uneven"))
+    g, n_srv = len(groups[0]), len(groups)
+    src, dst, wt = [], [], []
+    channels = g
+    if g > 1:
+        cs, cd, channels = _chains(groups)
+        src += [cs, cd]
+        dst += [cd, cs]                               # up the chain (reduce) and down (broadcast)
+        wt += [np.ones(len(cs)), np.ones(len(cs))]
+    depth = 0
+    if n_srv > 1:
+        rails = np.stack(groups)                      # [server, local]
+        pa, pb, depth = dbt_parents(n_srv)
+        for parent in (pa, pb):                       # two trees, each with half of the bytes
+            child = np.flatnonzero(parent >= 0)
+            up_s, up_d = rails[child].reshape(-1), rails[parent[child]].reshape(-1)
+            src += [up_s, up_d]
+            dst += [up_d, up_s]
+            wt += [np.full(len(up_s), 0.5), np.full(len(up_s), 0.5)]
+    pat = FlowPattern(f"{tag}:tree", np.concatenate(src), np.concatenate(dst), np.concatenate(wt), route)
+    fill = 2 * ((g - 1) * nccl_tuner.TREE_NVLINK_US + depth * nccl_tuner.NET_OVERHEAD_US) * 1e-6
+    return plan.add(Phase("allreduce tree (pipelined)", pat, size / channels, alpha_factor=2 * max(depth, 1),
+                          alpha_extra_s=fill, start_s=start, workload=index))
+
+
+def _pipelined_sharp(fab, plan, ranks, size, route, tag, index, start) -> int:
+    """SHARP AllReduce as one pipelined phase: NVLink ring reduce-scatter and all-gather inside servers; between
+    them every NIC sends its shard once and receives the reduced shard once (the switches reduce)."""
+    groups = server_groups(fab, ranks)
+    if len({len(x) for x in groups}) > 1:
+        raise WorkloadError(Message("error.sim.hier_uneven"))
+    g, n_srv = len(groups[0]), len(groups)
+    src, dst, wt = [], [], []
+    if g > 1:
+        cat = np.concatenate(groups)
+        nxt = np.concatenate([np.roll(x, -1) for x in groups])
+        src.append(cat)
+        dst.append(nxt)
+        wt.append(np.full(len(cat), 2.0 * (g - 1)))   # reduce-scatter and all-gather: 2(g-1) shards of S/g each
+    rails = np.stack(groups)
+    src.append(rails.T.reshape(-1))
+    dst.append(np.roll(rails, -1, axis=0).T.reshape(-1))
+    wt.append(np.full(rails.size, 1.0))
+    pat = FlowPattern(f"{tag}:sharp", np.concatenate(src), np.concatenate(dst), np.concatenate(wt), route)
+    fill = (nccl_tuner.SHARP_NET_US + 2 * (g - 1) * nccl_tuner.RING_NVLINK_US) * 1e-6
+    return plan.add(Phase("allreduce SHARP (pipelined)", pat, size / g, alpha_factor=2.0 if n_srv > 1 else 1.0,
+                          alpha_extra_s=fill, start_s=start, workload=index))
 
 
 def _hierarchical(w, fab, plan, ranks, size, route, tag, index, *, tree: bool) -> list[int]:
@@ -144,7 +269,7 @@ def _hierarchical(w, fab, plan, ranks, size, route, tag, index, *, tree: bool) -
                                after=after, start_s=start, workload=index))
             after = [i]
         else:
-            pa, pb, depth = _dbt_parents(n_srv)
+            pa, pb, depth = dbt_parents(n_srv)
             up_src, up_dst = [], []
             for parent in (pa, pb):
                 child = np.flatnonzero(parent >= 0)

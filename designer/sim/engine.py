@@ -79,6 +79,7 @@ class Totals:
     workload_bytes: dict[int, float] = field(default_factory=dict)
     workload_network_bytes: dict[int, float] = field(default_factory=dict)
     segment_bytes: dict[int, float] = field(default_factory=dict)
+    segment_network_bytes: dict[int, float] = field(default_factory=dict)
     segment_end_s: dict[int, float] = field(default_factory=dict)
     phase_start_s: dict[int, float] = field(default_factory=dict)
     phase_end_s: dict[int, float] = field(default_factory=dict)
@@ -115,7 +116,7 @@ class RouteCache:
         self.router = router
         self._cache: dict[str, RoutedFlows] = {}
 
-    def get(self, pattern) -> RoutedFlows:  # noqa: ANN001 - FlowPattern
+    def get(self, pattern) -> RoutedFlows:
         if pattern.key not in self._cache:
             self._cache[pattern.key] = self.router.route(pattern.src, pattern.dst, pattern.route)
         return self._cache[pattern.key]
@@ -322,8 +323,11 @@ class Engine:
         self.wake_at[i] = self.t + self._alpha_s(i)
 
     def _alpha_s(self, i: int) -> float:
+        """The latency a step pays after its last byte left: the slowest path's, times the phase's factor, plus the
+        collective's per-step software latency."""
+        ph = self.plan.phases[i]
         lat = self.routed(i).routed.sub_latency_ns
-        return float(lat.max()) * self.plan.phases[i].alpha_factor * 1e-9 if len(lat) else 0.0
+        return (float(lat.max()) * ph.alpha_factor * 1e-9 if len(lat) else 0.0) + ph.alpha_extra_s
 
     def _finish_phase(self, i: int) -> None:
         ph = self.plan.phases[i]
@@ -356,6 +360,7 @@ class Engine:
         tot.workload_bytes[w] = tot.workload_bytes.get(w, 0.0) + total
         tot.workload_network_bytes[w] = tot.workload_network_bytes.get(w, 0.0) + network
         _add_by_segment(tot.segment_bytes, seg, b)
+        _add_by_segment(tot.segment_network_bytes, seg, np.where(net, b, 0.0))
 
     # ---- max-min: one pattern alone at the start of a step ------------------------------------
     def _solo_steps(self, i: int, next_evt: float) -> Iterator[Interval]:

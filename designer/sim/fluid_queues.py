@@ -35,7 +35,7 @@ UNKNOWN_SWITCH_BUFFER_B = 32 * 2**20   # shared buffer of a switch whose catalog
 NVLINK_CREDIT_B = 1e12             # NVLink: lossless, never limited by credits
 # time step: fine enough for DCQCN's microsecond timers where senders run it (or TCP-like windows), for PFC and
 # credit loops (tens of microseconds of buffer at line rate) elsewhere; coarse for long runs
-DT_MIN_CC_S, DT_MIN_S, DT_MAX_S = 0.5e-6, 2e-6, 5e-6
+DT_MIN_CC_S, DT_MIN_S, DT_MAX_S = 1e-6, 2e-6, 5e-6
 STEP_BUDGET = 4000                 # aim for about this many steps over a congested stretch
 WINDOW_HOP_STEPS = 3_000_000       # flow-hop steps per window (a window is reported to the live plots)
 WINDOW_MIN, WINDOW_MAX = 16, 2000

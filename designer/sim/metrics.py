@@ -75,90 +75,45 @@ def _flow_rate_fraction(plan: Plan, wp: WorkloadPlan, real: Totals, ideal: Total
 
 
 def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | None, routes, *,
-                 wall_s: float, seed: int, backend: str | None, model_name: str) -> SimResult:
-    """Assemble the result dictionary from the totals of the real (and ideal) passes."""
+                 wall_s: float, seed: int, backend: str | None, model_name: str,
+                 preset: str | None = None) -> SimResult:
+    """Assemble the result dictionary from the totals of the real (and ideal) passes.
+
+    Network figures (goodput, link utilisation) count the bytes that crossed a NIC: a transfer between two GPUs of
+    one server rides NVLink and is reported apart (`nvlink_bytes`). algbw and busbw keep the NCCL-tests definitions
+    (the collective's bytes over its time), so they count NVLink's part of a collective too."""
     spans = [_workload_span(plan, wp, real) for wp in plan.workloads]
     first_start = min(s for s, _ in spans)
     completion = max(e for _, e in spans)
     duration = completion - first_start
-    if ideal is not None:
-        ideal_spans = [_workload_span(plan, wp, ideal) for wp in plan.workloads]
+    ideal_spans = [_workload_span(plan, wp, ideal) for wp in plan.workloads] if ideal is not None else None
+    fraction = None
+    if ideal_spans is not None:
         ideal_completion = max(e for _, e in ideal_spans)
         fraction = min(1.0, (ideal_completion - first_start) / duration) if duration > 0 else 1.0
-    else:
-        ideal_spans = spans
-        fraction = None
+    workloads = [_workload_entry(plan, wp, k, spans[k], ideal_spans[k] if ideal_spans else None, real, ideal, routes)
+                 for k, wp in enumerate(plan.workloads)]
     backend_ports = fab.port_plane == PLANE_BACKEND
-    workloads = []
-    top_alg = top_bus = top_step = top_util = top_mfu = None
-    for k, wp in enumerate(plan.workloads):
-        start, end = spans[k]
-        t = end - start
-        w = wp.workload
-        entry = {"spec": w.spec or w.kind, "kind": w.kind, "gpus": wp.ranks,
-                 "start_s": start, "completion_time_s": t,
-                 "throughput_fraction": (min(1.0, (ideal_spans[k][1] - ideal_spans[k][0]) / t)
-                                         if ideal is not None and t > 0 else None),
-                 "goodput_gbps": _gbps(real.workload_bytes.get(k, 0.0), t),
-                 "latency_us": real.latency.summary_us(workload=k),
-                 "algbw_gbps": None, "busbw_gbps": None, "step_time_s": None, "gpu_utilization": None}
-        if wp.algbw_bytes is not None and wp.busbw_factor is not None and t > 0:
-            entry["algbw_gbps"] = _gbps(wp.algbw_bytes, t)
-            entry["busbw_gbps"] = entry["algbw_gbps"] * wp.busbw_factor
-            if top_alg is None:
-                top_alg, top_bus = entry["algbw_gbps"], entry["busbw_gbps"]
-        if w.kind == "train" and t > 0:
-            util = min(1.0, wp.compute_s / t)
-            entry.update(step_time_s=t, gpu_utilization=util, mfu=wp.mfu * util, compute_s=wp.compute_s)
-            if top_step is None:
-                top_step, top_util, top_mfu = t, util, wp.mfu * util
-        if ideal is not None:
-            frf = _flow_rate_fraction(plan, wp, real, ideal, routes)
-            if frf is not None:
-                entry["flow_rate_fraction"] = frf
-        entry.update({k2: v for k2, v in wp.extra.items() if isinstance(v, (int, float, str))})
-        finisher = wp.extra.get("finisher")
-        if callable(finisher):
-            count = _phase_count(plan, wp)
-            spans_by_phase = {i: (real.phase_start_s[i], real.phase_end_s[i])
-                              for i in range(wp.first, wp.first + count)
-                              if i in real.phase_start_s and i in real.phase_end_s}
-            entry.update(finisher(spans_by_phase))
-        workloads.append(entry)
-
-    segments = {}
-    for k, seg in enumerate(fab.segments):
-        end = real.segment_end_s.get(k)
-        span = (end - first_start) if end is not None else 0.0
-        segments[seg.id] = {
-            "name": seg.name,
-            "protocol": ("ib", "rocev2")[seg.protocol],
-            "preset": seg.preset,
-            "completion_time_s": span if end is not None else None,
-            "algbw_gbps": None, "busbw_gbps": None,
-            "goodput_gbps": _gbps(real.segment_bytes.get(k, 0.0), span),
-            "throughput_fraction": fraction,
-            "latency_us": real.latency.summary_us(segment=k),
-            "link_utilization": _link_util(fab, real, span, backend_ports & (fab.port_segment == k)),
-            **_queue_figures(real, backend_ports & (fab.port_segment == k), span,
-                             real.segment_marked.get(k, 0.0), real.segment_bytes.get(k, 0.0),
-                             real.segment_dropped.get(k, 0.0)),
-            "step_time_s": None, "gpu_utilization": None,
-        }
+    segments = {seg.id: _segment_entry(fab, k, real, first_start, fraction) for k, seg in enumerate(fab.segments)}
+    first = {key: next((w[key] for w in workloads if w.get(key) is not None), None)
+             for key in ("algbw_gbps", "busbw_gbps", "step_time_s", "gpu_utilization", "mfu")}
     data = {
         "schema": SCHEMA,
         "completion_time_s": completion,
-        "algbw_gbps": top_alg,
-        "busbw_gbps": top_bus,
-        "goodput_gbps": _gbps(real.delivered_bytes, duration),
+        "algbw_gbps": first["algbw_gbps"],
+        "busbw_gbps": first["busbw_gbps"],
+        "goodput_gbps": _gbps(real.network_bytes, duration),
+        "nvlink_bytes": int(round(real.delivered_bytes - real.network_bytes)),
+        "network_bytes": int(round(real.network_bytes)),
         "throughput_fraction": fraction,
         "latency_us": real.latency.summary_us(),
         "link_utilization": _link_util(fab, real, duration, backend_ports),
-        **_queue_figures(real, backend_ports, duration, real.ecn_marked_bytes, real.delivered_bytes,
-                         real.dropped_bytes),
-        "step_time_s": top_step,
-        "gpu_utilization": top_util,
-        "mfu": top_mfu,
+        **_queue_figures(real, backend_ports, duration, real.ecn_marked_bytes, real.network_bytes,
+                         real.dropped_bytes, real.retransmitted_bytes),
+        "step_time_s": first["step_time_s"],
+        "gpu_utilization": first["gpu_utilization"],
+        "mfu": first["mfu"],
+        "preset": preset or _common_preset(fab),
         "segments": segments,
         "workloads": workloads,
         "backend": backend,
@@ -171,15 +126,90 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
     return SimResult(data)
 
 
+def _common_preset(fab: CompiledFabric) -> str | None:
+    """The settings preset of the run's segments: one name when they agree, "mixed" when they do not."""
+    names = {seg.preset for seg in fab.segments}
+    return names.pop() if len(names) == 1 else ("mixed" if names else None)
+
+
+def _workload_entry(plan: Plan, wp: WorkloadPlan, k: int, span: tuple[float, float],
+                    ideal_span: tuple[float, float] | None, real: Totals, ideal: Totals | None,
+                    routes) -> dict:
+    start, end = span
+    t = end - start
+    w = wp.workload
+    entry = {"spec": w.spec or w.kind, "kind": w.kind, "gpus": wp.ranks, "start_s": start, "completion_time_s": t,
+             "throughput_fraction": (min(1.0, (ideal_span[1] - ideal_span[0]) / t)
+                                     if ideal_span is not None and t > 0 else None),
+             "goodput_gbps": _gbps(real.workload_network_bytes.get(k, 0.0), t),
+             "latency_us": real.latency.summary_us(workload=k),
+             "algbw_gbps": None, "busbw_gbps": None, "step_time_s": None, "gpu_utilization": None}
+    if wp.algbw_bytes is not None and wp.busbw_factor is not None and t > 0:
+        entry["algbw_gbps"] = _gbps(wp.algbw_bytes, t)
+        entry["busbw_gbps"] = entry["algbw_gbps"] * wp.busbw_factor
+    if w.kind == "train" and t > 0:
+        entry.update(_step_breakdown(wp, t))
+    if ideal is not None:
+        frf = _flow_rate_fraction(plan, wp, real, ideal, routes)
+        if frf is not None:
+            entry["flow_rate_fraction"] = frf
+    entry.update({k2: v for k2, v in wp.extra.items() if isinstance(v, (int, float, str))})
+    finisher = wp.extra.get("finisher")
+    if callable(finisher):
+        count = _phase_count(plan, wp)
+        spans_by_phase = {i: (real.phase_start_s[i], real.phase_end_s[i]) for i in range(wp.first, wp.first + count)
+                          if i in real.phase_start_s and i in real.phase_end_s}
+        entry.update(finisher(spans_by_phase))
+    return entry
+
+
+def _step_breakdown(wp: WorkloadPlan, step_s: float) -> dict:
+    """Where a training step went: useful compute, the pipeline bubble, coordination (stragglers, synchronisation)
+    and the communication left exposed; GPU utilisation is the computing share, MFU the model FLOPs achieved over
+    the peak (the `mfu=` option is the kernels' efficiency, not this)."""
+    compute = wp.compute_s
+    bubble = float(wp.extra.get("bubble_s", 0.0))
+    coordination = float(wp.extra.get("coordination_s", 0.0))
+    exposed = max(step_s - compute - bubble - coordination, 0.0)
+    util = min(1.0, compute / step_s)
+    achieved = wp.model_flops / (wp.peak_flops_total * step_s) if wp.peak_flops_total > 0 else 0.0
+    return {"step_time_s": step_s, "gpu_utilization": util, "mfu": achieved, "compute_s": compute,
+            "bubble_s": bubble, "exposed_comm_s": exposed, "coordination_s": coordination}
+
+
+def _segment_entry(fab: CompiledFabric, k: int, real: Totals, first_start: float, fraction: float | None) -> dict:
+    seg = fab.segments[k]
+    end = real.segment_end_s.get(k)
+    span = (end - first_start) if end is not None else 0.0
+    ports = (fab.port_plane == PLANE_BACKEND) & (fab.port_segment == k)
+    network = real.segment_network_bytes.get(k, 0.0)
+    return {
+        "name": seg.name,
+        "protocol": ("ib", "rocev2")[seg.protocol],
+        "preset": seg.preset,
+        "completion_time_s": span if end is not None else None,
+        "algbw_gbps": None, "busbw_gbps": None,
+        "goodput_gbps": _gbps(network, span),
+        "throughput_fraction": fraction,
+        "latency_us": real.latency.summary_us(segment=k),
+        "link_utilization": _link_util(fab, real, span, ports),
+        **_queue_figures(real, ports, span, real.segment_marked.get(k, 0.0), network,
+                         real.segment_dropped.get(k, 0.0), real.segment_resent.get(k, 0.0)),
+        "step_time_s": None, "gpu_utilization": None,
+    }
+
+
 def _queue_figures(real: Totals, ports: np.ndarray, duration: float, marked: float, delivered: float,
-                   dropped: float) -> dict:
-    """PFC pause and credit-stall shares of port-time over the given ports that carried traffic,
-    ECN-marked share of the bytes, and the bytes dropped."""
+                   dropped: float, resent: float) -> dict:
+    """PFC pause and credit-stall shares of port-time over the given ports that carried traffic, ECN-marked share
+    of the network bytes, the bytes dropped and the bytes sent again to recover them."""
     used = ports & (real.port_bytes > 0)
     port_time = max(int(used.sum()), 1) * duration
 
     def share(arr: np.ndarray | None) -> float:
         return float(arr[used].sum() / port_time) if arr is not None and duration > 0 else 0.0
 
-    return {"pfc_pause_fraction": share(real.port_paused_s), "ecn_mark_fraction": marked / delivered if delivered
-            else 0.0, "credit_stall_fraction": share(real.port_stall_s), "dropped_bytes": int(round(dropped))}
+    return {"pfc_pause_fraction": share(real.port_paused_s),
+            "ecn_mark_fraction": min(marked / delivered, 1.0) if delivered else 0.0,
+            "credit_stall_fraction": share(real.port_stall_s), "dropped_bytes": int(round(dropped)),
+            "retransmitted_bytes": int(round(resent))}

@@ -10,10 +10,13 @@ Model (standard derivations, published-figures §6):
 - PP: activations (forward) and their gradients (backward) of seq·hidden·2/tp bytes per TP rank
   cross each stage boundary once per micro-batch; exposed.
 - DP: AllReduce of the bf16 gradients (2·N/(tp·pp) bytes per GPU) over the DP group (same TP
-  rank and stage on every replica: rail-aligned), overlapped with the backward pass of the last
-  micro-batch (2/3 of its compute); what does not fit is exposed.
+  rank and stage on every replica: rail-aligned), with the algorithm NCCL's tuner would pick for that size and
+  group (a ring, or a double binary tree across the group's servers), overlapped with the backward pass of the
+  last micro-batch (2/3 of its compute); what does not fit is exposed.
 Rank layout (Megatron order): tp fastest, then dp, then pp.
-gpu_utilization = useful compute time / step time; the achieved MFU = mfu × gpu_utilization.
+The step splits into useful compute, the pipeline bubble, coordination (stragglers, synchronisation) and exposed
+communication (metrics.py). `mfu=` is the compute kernels' efficiency (the share of peak they reach while they
+run); the reported MFU is what the step achieves: model FLOPs over peak FLOPs times the step time.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from __future__ import annotations
 import numpy as np
 
 from designer.i18n.message import Message
+from designer.sim import nccl_tuner
+from designer.sim.collectives import dbt_parents
 from designer.sim.compile import CompiledFabric
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
@@ -66,7 +71,8 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     tag = f"w{index}"
     wp = WorkloadPlan(workload=w, ranks=n, first=len(plan.phases), compute_s=compute_s, model_flops=flops,
                       peak_flops_total=n * peak, mfu=mfu)
-    wp.extra.update(dp=dp, tp=tp, pp=pp, micro_batches=micro, tokens=tokens, seq=seq)
+    wp.extra.update(dp=dp, tp=tp, pp=pp, micro_batches=micro, tokens=tokens, seq=seq, bubble_s=bubble_s,
+                    kernel_efficiency=mfu)
 
     r = ranks.reshape(pp, dp, tp)                # [stage, replica, tp rank]
     i = plan.add(Phase("compute (forward/backward, bubble)", compute_s=compute_s + bubble_s - window_s,
@@ -96,11 +102,41 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
                            workload=index))]
     if dp > 1:
         groups = np.transpose(r, (0, 2, 1)).reshape(-1, dp)   # [stage*tp, replica]
-        src = groups.reshape(-1)
-        dst = np.roll(groups, -1, axis=1).reshape(-1)
-        pat = FlowPattern(f"{tag}:dp", src, dst, np.ones(len(src)), route)
         grad_bytes = w.params / (tp * pp) * BYTES_PER_PARAM_GRAD
-        ends.append(plan.add(Phase("data-parallel AllReduce step", pat, grad_bytes / dp, repeat=2 * (dp - 1),
-                                   after=after, start_s=start, workload=index)))
+        ends.append(_dp_allreduce(fab, plan, groups, grad_bytes, route, tag, index, start, after, wp))
     wp.last = ends
     return wp
+
+
+def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes: float, route, tag: str,
+                  index: int, start: float, after: list[int], wp: WorkloadPlan) -> int:
+    """The data-parallel AllReduce of every group at once, with the algorithm NCCL's model picks for one group."""
+    dp = groups.shape[1]
+    servers = len(np.unique(fab.gpu_server[groups[0]]))
+    bus = _nic_Bps_per_gpu(fab, groups)
+    algo = nccl_tuner.choose_allreduce(grad_bytes, dp, servers, bus, sharp=False)
+    wp.extra["algorithm"] = algo
+    if algo == "tree" and servers == dp:
+        pa, pb, depth = dbt_parents(dp)
+        src, dst = [], []
+        for parent in (pa, pb):
+            child = np.flatnonzero(parent >= 0)
+            src += [groups[:, child].reshape(-1), groups[:, parent[child]].reshape(-1)]
+            dst += [groups[:, parent[child]].reshape(-1), groups[:, child].reshape(-1)]
+        s, d = np.concatenate(src), np.concatenate(dst)
+        pat = FlowPattern(f"{tag}:dp-tree", s, d, np.full(len(s), 0.5), route)
+        fill = 2 * depth * nccl_tuner.NET_OVERHEAD_US * 1e-6
+        return plan.add(Phase("data-parallel AllReduce (tree, pipelined)", pat, grad_bytes, alpha_factor=2 * depth,
+                              alpha_extra_s=fill, after=after, start_s=start, workload=index))
+    wp.extra["algorithm"] = "ring"
+    src = groups.reshape(-1)
+    dst = np.roll(groups, -1, axis=1).reshape(-1)
+    pat = FlowPattern(f"{tag}:dp", src, dst, np.ones(len(src)), route)
+    overhead = nccl_tuner.step_overhead_s(servers > 1)
+    return plan.add(Phase("data-parallel AllReduce step", pat, grad_bytes / dp, repeat=2 * (dp - 1),
+                          alpha_extra_s=overhead, after=after, start_s=start, workload=index))
+
+
+def _nic_Bps_per_gpu(fab: CompiledFabric, groups: np.ndarray) -> float:
+    tx = fab.gpu_be_tx[groups[0]]
+    return float(fab.port_payload_Bps[tx[tx >= 0]].mean()) if (tx >= 0).any() else 0.0

@@ -41,6 +41,7 @@ class Phase:
     bytes_per_flow: float = 0.0
     repeat: int = 1
     alpha_factor: float = 1.0        # pipelined trees pay the path latency once per tree level
+    alpha_extra_s: float = 0.0       # per-step software latency (NCCL's step overheads), added to the path's
     compute_s: float = 0.0
     after: list[int] = field(default_factory=list)   # indices in the plan's phase list
     start_s: float = 0.0             # earliest start (absolute simulated time)

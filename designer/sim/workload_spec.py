@@ -22,7 +22,7 @@ MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
 
 SIZED_KINDS = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong")
 KINDS = SIZED_KINDS + ("incast", "train", "inference")
-ALLREDUCE_ALGOS = ("ring", "tree", "hier")
+ALLREDUCE_ALGOS = ("auto", "ring", "tree", "hier", "sharp")
 
 _SIZE_UNITS = {
     "b": 1, "kb": 1000, "mb": 1000**2, "gb": 1000**3, "tb": 1000**4,

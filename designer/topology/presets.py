@@ -76,7 +76,10 @@ def plain_settings() -> tuple[IBSettings, RoCESettings]:
 
 def recommended_settings(hw: SegmentHardware) -> tuple[IBSettings, RoCESettings]:
     """What the AI reference architectures and the large operators run, within what the hardware can do."""
-    ib = IBSettings(routing_engine="ftree", adaptive_routing=hw.adaptive_routing, sharp=hw.sharp)
+    # Fat-tree routing and adaptive routing where the switches have it (NVIDIA's AI reference architectures). SHARP
+    # stays off: it needs the aggregation manager beside the Subnet Manager and NCCL's SHARP plugin, which a fabric
+    # does not run unless someone sets them up; turn it on in the segment where they do.
+    ib = IBSettings(routing_engine="ftree", adaptive_routing=hw.adaptive_routing, sharp=False)
     kmin, kmax, pmax = RECOMMENDED_ECN_AT_400G
     spray = hw.adaptive_routing and hw.out_of_order
     plain = RoCESettings()

@@ -48,7 +48,7 @@ class DcqcnParams:
     min_rate_Bps: float = 1e9 / 8
 
     @classmethod
-    def from_settings(cls, s) -> DcqcnParams:  # noqa: ANN001 - RoCESettings (model layer)
+    def from_settings(cls, s) -> DcqcnParams:
         """From a segment's RoCESettings (units there: Mb/s, us, KB)."""
         return cls(g=s.dcqcn_g, rate_ai_Bps=s.rate_ai_mbps * 1e6 / 8, rate_hai_Bps=s.rate_hai_mbps * 1e6 / 8,
                    timer_s=s.rate_timer_us * 1e-6, byte_counter_B=s.byte_counter_kb * 1e3,

@@ -59,7 +59,7 @@ N_FLOW_STATE = 16
 
 
 @njit
-def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, sptr, sto, ssplit,  # noqa: ANN001
+def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, sptr, sto, ssplit,
               pptr, pfrom, pshare, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc, group_left,
               max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
@@ -96,7 +96,7 @@ def _all_done(fs: np.ndarray) -> bool:
 
 
 @njit_inline
-def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, fi, fs) -> None:  # noqa: ANN001
+def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, fi, fs) -> None:
     """Per-port backlogs by class and ingress occupancies; shared-buffer use per switch."""
     for i in range(aports.shape[0]):
         p = aports[i]
@@ -132,7 +132,7 @@ def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, fi, fs
 
 
 @njit_inline
-def _serve(pp, pk, ps, pa, aports, dt) -> None:  # noqa: ANN001
+def _serve(pp, pk, ps, pa, aports, dt) -> None:
     """Pause state, credit room and the share of its backlog each port sends this step."""
     for i in range(aports.shape[0]):
         p = aports[i]
@@ -165,7 +165,7 @@ def _serve(pp, pk, ps, pa, aports, dt) -> None:  # noqa: ANN001
 
 
 @njit_inline
-def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, fi, fs) -> None:  # noqa: ANN001
+def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, fi, fs) -> None:
     """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step)."""
     for f in range(fi.shape[0]):
         fs[f, STEP_GOT] = 0.0
@@ -214,7 +214,7 @@ def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, psh
 
 
 @njit_inline
-def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:  # noqa: ANN001
+def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:
     """Senders put bytes into their NIC queue at their rate, as far as the queue has room."""
     n_flows = fi.shape[0]
     for f in range(n_flows):
@@ -247,7 +247,7 @@ def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:  # no
 
 
 @njit_inline
-def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, fi,  # noqa: ANN001
+def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, fi,
           fs, sc) -> None:
     """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
     any_drop = False
@@ -305,7 +305,7 @@ def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, 
 
 
 @njit_inline
-def _ahead_behind(f: int, e_lost: int, hlevel, hq, harr, fi) -> tuple:  # noqa: ANN001
+def _ahead_behind(f: int, e_lost: int, hlevel, hq, harr, fi) -> tuple:
     """Bytes of flow f further along than those lost at node `e_lost`, and bytes behind them."""
     a, n = fi[f, FIRST], fi[f, NNODES]
     level = hlevel[e_lost]
@@ -322,7 +322,7 @@ def _ahead_behind(f: int, e_lost: int, hlevel, hq, harr, fi) -> tuple:  # noqa: 
 
 
 @njit_inline
-def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,  # noqa: ANN001
+def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
                        hist, sc, group_left, t_end, dt) -> int:
     """Receivers take their bytes; senders react to marks and losses and resend."""
     finished = -1
@@ -361,7 +361,7 @@ def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t
 
 
 @njit_inline
-def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_end, dt) -> None:  # noqa: ANN001
+def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_end, dt) -> None:
     """Flow f's receiver: useful bytes, their latency (delivery_time.py), and CNPs for marked ones."""
     got = fs[f, STEP_GOT]
     if got <= 0.0:
@@ -383,7 +383,7 @@ def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_en
 
 
 @njit_inline
-def _finish(f, t_end, hq, hqm, fi, fs) -> None:  # noqa: ANN001
+def _finish(f, t_end, hq, hqm, fi, fs) -> None:
     fs[f, DONE] = 1.0
     fs[f, FINISH] = t_end
     fs[f, USEFUL_LEFT] = 0.0

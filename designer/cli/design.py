@@ -23,7 +23,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     doc = generate(args.kind, gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
                    oversubscription=args.oversubscription, link_gbps=args.link_gbps,
                    frontend=args.frontend, name=args.name, server_model=args.server_model,
-                   switch_model=args.switch_model)
+                   switch_model=args.switch_model, preset=getattr(args, "preset", "recommended"))
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))

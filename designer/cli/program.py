@@ -143,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--name", help=render("help.generate.name"))
     g.add_argument("--server-model", help=render("help.generate.server_model"))
     g.add_argument("--switch-model", help=render("help.generate.switch_model"))
+    g.add_argument("--preset", choices=["recommended", "plain"], default="recommended",
+                   help=render("help.generate.preset"))
     g.add_argument("-o", "--output", required=True, metavar="FILE")
 
     c = sub.add_parser("check", help=render("help.check"))
@@ -158,6 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file")
     _add_workload(s)
     s.add_argument("--backend", choices=["ib", "rocev2"], help=render("help.simulate.backend"))
+    s.add_argument("--preset", choices=["recommended", "plain"], help=render("help.simulate.preset"))
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
     s.add_argument("--timeline", metavar="OUT.csv")
@@ -167,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("compare", help=render("help.compare"))
     m.add_argument("file")
     _add_workload(m)
+    m.add_argument("--preset", choices=["recommended", "plain"], help=render("help.simulate.preset"))
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--json", action="store_true")
 

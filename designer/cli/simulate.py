@@ -59,7 +59,7 @@ def _label_width(labels: list[str]) -> int:
 
 def _options(args: argparse.Namespace, backend: str | None) -> SimOptions:
     seed = getattr(args, "seed", None)
-    opts = SimOptions(seed=1 if seed is None else seed, backend=backend)
+    opts = SimOptions(seed=1 if seed is None else seed, backend=backend, preset=getattr(args, "preset", None))
     opts.check()
     return opts
 

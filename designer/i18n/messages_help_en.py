@@ -29,6 +29,9 @@ HELP: dict[str, str] = {
     # simulate, compare
     "help.simulate": "run the simulation engine on a design",
     "help.simulate.backend": "override every back-end segment's protocol",
+    "help.simulate.preset": "run every back-end segment with this settings preset (recommended for AI, or plain "
+                            "defaults) instead of its own",
+    "help.generate.preset": "settings of the back-end segments: recommended for AI (default) or plain defaults",
     "help.simulate.fail": "fail an element during the run, e.g. link:L12@2ms or switch:spine-01@5ms (repeatable)",
     "help.compare": "the same design with IB and with RoCEv2, side by side",
     # report

@@ -227,8 +227,8 @@ ERRORS: dict[str, str] = {
     "error.sim.nic_to_nic": "a NIC is cabled directly to another NIC; the simulator needs a switch between",
     "error.sim.no_convergence": "routing did not converge (a loop in the drawing's switch graph?)",
     "error.sim.switch_no_path": "switch '{switch}' has no path to the destination",
-    "error.sim.incast_senders": "incast of {senders} senders, but only {gpus} GPUs sit on another leaf than the "
-                                "receiver",
+    "error.sim.incast_senders": "incast of {senders} senders, but only {gpus} GPUs sit outside the receiver's "
+                                "server",
     "error.sim.pingpong_iters": "pingpong iters must be at most 1000",
     "error.sim.not_traffic": "{kind} is not synthetic traffic",
     "error.sim.pingpong_no_node": "pingpong: there is no node '{node}'",

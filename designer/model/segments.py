@@ -1,10 +1,10 @@
 """Back-end segments: a set of nodes that run one protocol, with that protocol's settings.
 
 A segment's settings come from a preset or from the user:
-- ``recommended``: what the vendors' AI reference architectures and the large operators run (InfiniBand with adaptive
-  routing and SHARP where the switches have them; RoCEv2 with packet spraying where switches and NICs support it, or
-  sixteen queue pairs per connection on ECMP fabrics, and DCQCN tuned for 400G). The default of new and generated
-  designs.
+- ``recommended``: what the vendors' AI reference architectures and the large operators run (InfiniBand with fat-tree
+  routing and adaptive routing where the switches have it; RoCEv2 with packet spraying where switches and NICs support
+  it, or sixteen queue pairs per connection on ECMP fabrics, lossless by PFC with DCQCN off as Meta runs it at 400G,
+  and DCQCN tuned for 400G where it is turned on). The default of new and generated designs.
 - ``plain``: the defaults a fabric has before anyone tunes it (OpenSM min-hop routing without adaptive routing; one
   queue pair per connection on ECMP, ConnectX firmware DCQCN, the switch vendor's default ECN thresholds).
 - ``custom``: the values stored with the segment, as the user set them.

@@ -22,6 +22,7 @@ from scipy.sparse.csgraph import shortest_path
 
 from designer.i18n.message import Message
 from designer.sim.compile import KIND_CODES, CompiledFabric
+from designer.sim.framing import PROTO_IB
 from designer.sim.transfers import Plan
 from designer.sim.workload_spec import WorkloadError
 
@@ -122,7 +123,8 @@ def _spreads(fab: CompiledFabric, plan: Plan) -> bool:
 
 
 def _max_qps(fab: CompiledFabric, plan: Plan) -> int:
-    qps = [s.rocev2.qps for s in fab.segments] + [1]
+    """Queue pairs per connection at most: RoCEv2 segments' own (InfiniBand runs one), or a workload's."""
+    qps = [s.rocev2.qps for s in fab.segments if s.protocol != PROTO_IB] + [1]
     qps += [int(q) for wp in plan.workloads if isinstance(q := wp.workload.opt("qps"), int)]
     return max(max(qps), 1)
 

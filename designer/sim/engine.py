@@ -118,7 +118,7 @@ class RouteCache:
 
     def get(self, pattern) -> RoutedFlows:
         if pattern.key not in self._cache:
-            self._cache[pattern.key] = self.router.route(pattern.src, pattern.dst, pattern.route)
+            self._cache[pattern.key] = self.router.route(pattern.src, pattern.dst, pattern.route, pattern.flow_bytes)
         return self._cache[pattern.key]
 
 

@@ -180,7 +180,7 @@ class FailureRuntime:
             if router is None:
                 excluded = np.frombuffer(mask, dtype=bool).copy()
                 router = self._routers[mask] = Router(self.fab, seed=self.seed, excluded=excluded)
-            self._routes[key] = router.route(pattern.src, pattern.dst, pattern.route)
+            self._routes[key] = router.route(pattern.src, pattern.dst, pattern.route, pattern.flow_bytes)
         return self._routes[key]
 
     def stalled(self, matrix: sp.csr_matrix) -> np.ndarray:

@@ -25,7 +25,7 @@ from scipy.sparse.csgraph import shortest_path
 from designer.i18n.message import Message
 from designer.sim.compile import KIND_GATEWAY, KIND_SERVER, KIND_SWITCH, PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
 from designer.sim.framing import PROTO_IB
-from designer.sim.hashing import hash_fields
+from designer.sim.hashing import hash_fields, mix64
 from designer.sim.workload_spec import WorkloadError
 
 POLICY_ECMP, POLICY_DMODK, POLICY_SPLIT, POLICY_MINHOP = 0, 1, 2, 3
@@ -33,6 +33,7 @@ _CHUNK_ENTRIES = 2_000_000  # bound on expanded candidate rows held at once
 UNREACHABLE = 1 << 20       # hop distance of a switch with no path
 LAST_LEVEL = 1 << 16        # hop level of the receiving NIC (after every fabric hop)
 MAX_LEVELS = 64
+SPRAY_PACKET_BYTES = 4096   # the RDMA MTU a sprayed flow is cut into
 
 
 class RoutingError(WorkloadError):
@@ -234,6 +235,7 @@ class Router:
         # failed ports the tables route around (None: all ports usable); plane choice ignores them, so a
         # pair cut off by a failure stays on its plane (and stalls) instead of moving to the front-end
         self.excluded = excluded if excluded is not None and excluded.any() else None
+        self._flow_bytes = 0.0
         self._graphs: dict[int, _PlaneGraph] = {}
         self._live_graphs: dict[int, _PlaneGraph] = {}
         self._lid: dict[int, np.ndarray] = {}
@@ -262,8 +264,9 @@ class Router:
             self._lid[plane] = lid
         return self._lid[plane]
 
-    def route(self, src: np.ndarray, dst: np.ndarray, opts: RouteOptions) -> RoutedFlows:
-        """Sub-flows and routing matrix for flows src[i] -> dst[i] (GPU ranks)."""
+    def route(self, src: np.ndarray, dst: np.ndarray, opts: RouteOptions, flow_bytes: float = 0.0) -> RoutedFlows:
+        """Sub-flows and routing matrix for flows src[i] -> dst[i] (GPU ranks). `flow_bytes`, the bytes a flow
+        carries, sets how evenly per-packet load balancing can split it (see `_split_shares`)."""
         fab = self.fab
         src = np.asarray(src, dtype=np.int64)
         dst = np.asarray(dst, dtype=np.int64)
@@ -272,6 +275,7 @@ class Router:
         sub_flow = np.repeat(np.arange(len(src)), qps)
         first = np.concatenate([[0], np.cumsum(qps)[:-1]]) if len(src) else np.zeros(0, dtype=np.int64)
         sub_qp = np.arange(len(sub_flow)) - np.repeat(first, qps)
+        self._flow_bytes = float(flow_bytes)
         hops = self._hop_list(src, dst, ends, policy, sub_flow, sub_qp)
         n_sub = len(sub_flow)
         matrix = sp.csr_matrix((hops.share, (hops.port, hops.sub)), shape=(fab.n_ports, n_sub))
@@ -343,11 +347,15 @@ class Router:
             if not m.any():
                 continue
             s = fab.segments[k] if k >= 0 else None
+            is_ib = m & (proto == PROTO_IB)
+            # queue pairs per connection: the workload's, else the RoCEv2 segment's (InfiniBand tables route every
+            # queue pair to one destination alike, so more of them change nothing there)
             qps[m] = opts.qps if opts.qps is not None else (s.rocev2.qps if s is not None else 1)
+            if opts.qps is None:
+                qps[is_ib] = 1
             ar = opts.adaptive if opts.adaptive is not None else (s is not None and s.ib.adaptive_routing)
             spray = opts.spray if opts.spray is not None else (s is not None and s.rocev2.load_balancing == "spray")
             table_based = s is not None and s.ib.routing_engine == "ftree"
-            is_ib = m & (proto == PROTO_IB)
             policy[is_ib] = POLICY_SPLIT if ar else (POLICY_DMODK if table_based else POLICY_MINHOP)
             policy[m & (proto != PROTO_IB)] = POLICY_SPLIT if spray else POLICY_ECMP
         policy[ends.plane == PLANE_FRONTEND] = POLICY_ECMP  # the front-end is plain ECMP
@@ -453,10 +461,28 @@ class Router:
         split = ctx.policy[front.sub] == POLICY_SPLIT
         chosen = np.flatnonzero(valid & (split[rep] | (rank == pick[rep])))
         src_e = rep[chosen]
-        w = front.w[src_e] / np.where(split[src_e], safe[src_e], 1)
+        w = front.w[src_e] * np.where(split[src_e], self._split_shares(ctx, front, src_e, rank[chosen], safe), 1.0)
         grows = table[src_e] & ~parallel_only[src_e]
         new_div = np.where(is_gw[chosen], 1, front.div[src_e] * np.where(grows, safe[src_e], 1))
         return (port[chosen], front.sub[src_e], w), _Front(front.sub[src_e], nbr[chosen], w, new_div)
+
+    def _split_shares(self, ctx: _HopContext, front: _Front, branch: np.ndarray, rank: np.ndarray,
+                      count: np.ndarray) -> np.ndarray:
+        """The share of a split branch's bytes that takes each of its k ports. Per-packet load balancing sends each
+        packet one way, so a branch of P packets splits like a multinomial draw: about 1/k each, with a spread of
+        sqrt((1/k)(1 - 1/k)/P) that vanishes for long flows (seeded, the same for a flow in every run). Adaptive
+        routing chooses by queue depth and balances at least this well; the spread is the cost of deciding packet by
+        packet."""
+        k = count[branch].astype(float)
+        base = 1.0 / k
+        packets = np.maximum(front.w[branch] * self._flow_bytes / SPRAY_PACKET_BYTES, 1.0)
+        h = hash_fields(self.seed, ctx.flow_key[front.sub[branch]], ctx.g.nodes[front.node[branch]], rank)
+        u1 = ((h >> np.uint64(11)).astype(np.float64) + 0.5) / float(1 << 53)
+        u2 = ((mix64(h) >> np.uint64(11)).astype(np.float64) + 0.5) / float(1 << 53)
+        z = np.sqrt(-2.0 * np.log(u1)) * np.cos(2.0 * np.pi * u2)     # Box-Muller: a standard normal per port
+        share = np.maximum(base + np.sqrt(base * (1.0 - base) / packets) * z, 0.0) if self._flow_bytes > 0 else base
+        total = np.bincount(branch, weights=share, minlength=len(front.sub))
+        return share / np.maximum(total[branch], 1e-300)
 
     def _choose(self, ctx: _HopContext, front: _Front, rep: np.ndarray, valid: np.ndarray, nbr: np.ndarray,
                 safe: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -34,9 +34,9 @@ def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index
         wp.last = [plan.add(Phase("permutation", pat, float(w.size_bytes), start_s=w.start_s, workload=index))]
     elif w.kind == "incast":
         receiver = int(ranks[0])
-        leaf = fab.port_src[np.maximum(fab.gpu_be_rx, 0)]
-        others = ranks[(fab.gpu_server[ranks] != fab.gpu_server[receiver])
-                       & ((leaf[ranks] != leaf[receiver]) | (fab.gpu_be_rx[ranks] < 0))]
+        # any GPU of another server may send, on the receiver's own leaf too: the receiver's port is the bottleneck
+        # either way (a GPU of the receiver's own server would use NVLink, not that port)
+        others = ranks[fab.gpu_server[ranks] != fab.gpu_server[receiver]]
         if len(others) < w.senders:
             raise WorkloadError(Message("error.sim.incast_senders", senders=w.senders, gpus=len(others)))
         senders = np.sort(rng.choice(others, size=w.senders, replace=False))

@@ -25,6 +25,7 @@ class FlowPattern:
     dst: np.ndarray
     weight: np.ndarray               # bytes of flow i = phase.bytes_per_flow * weight[i]
     route: RouteOptions
+    flow_bytes: float = 0.0          # bytes of a typical flow of the phases using it (set by the plan)
 
     def __post_init__(self) -> None:
         self.src = np.asarray(self.src, dtype=np.int64)
@@ -72,6 +73,9 @@ class Plan:
 
     def add(self, phase: Phase) -> int:
         self.phases.append(phase)
+        if phase.pattern is not None and len(phase.pattern.weight):
+            typical = phase.bytes_per_flow * float(np.mean(phase.pattern.weight))
+            phase.pattern.flow_bytes = max(phase.pattern.flow_bytes, typical)
         return len(self.phases) - 1
 
 

@@ -3,12 +3,17 @@
 import numpy as np
 import pytest
 
+from designer.model.segments import RoCESettings
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
+from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
+from designer.topology.presets import paper_dcqcn
 
 CAP = 50e9          # 400 Gb/s in bytes/s
 XOFF, XON, HEADROOM = 4e6, 3e6, 118e3
 KMIN, KMAX = 800e3, 3200e3
+# the mechanism as its authors published it (Zhu et al., SIGCOMM 2015)
+PAPER = DcqcnParams.from_settings(paper_dcqcn(RoCESettings()))
 
 
 def incast(n, fc, cc, size=16e6, until=0.05, **kw):
@@ -16,7 +21,7 @@ def incast(n, fc, cc, size=16e6, until=0.05, **kw):
                             kmin_B=KMIN if cc == CC_DCQCN else 0, kmax_B=KMAX if cc == CC_DCQCN else 0, pmax=0.2,
                             queue_limit_B=kw.pop("queue_limit_B", 1e6))
     flows = FlowSet.from_paths([[i, n] for i in range(n)], size, line_rate_Bps=CAP, cc=cc)
-    return FluidSimulator(ports, flows, dt_s=1e-6, record_every=100, **kw).run(until_s=until)
+    return FluidSimulator(ports, flows, dt_s=1e-6, record_every=100, dcqcn_params=PAPER, **kw).run(until_s=until)
 
 
 def test_lossless_incast_never_drops_and_keeps_the_receiver_link_full():
@@ -50,7 +55,7 @@ def victim_run(cc):
     sizes = [64e6] * 8 + [16e6]
     starts = [0.0] * 8 + [5e-3]                          # the victim starts once the incast is under way
     flows = FlowSet.from_paths(paths, sizes, start_s=starts, line_rate_Bps=CAP, cc=cc)
-    return FluidSimulator(ports, flows, dt_s=1e-6).run(until_s=0.05)
+    return FluidSimulator(ports, flows, dt_s=1e-6, dcqcn_params=PAPER).run(until_s=0.05)
 
 
 def test_victim_flow_slows_under_pfc_and_less_with_dcqcn():
@@ -68,7 +73,7 @@ def test_two_dcqcn_flows_converge_to_a_fair_share():
     ports = PortSet.uniform(3, CAP, FC_PFC, xoff_B=XOFF, xon_B=XON, kmin_B=KMIN, kmax_B=KMAX, pmax=0.2)
     flows = FlowSet.from_paths([[0, 2], [1, 2]], 4e9, start_s=[0.0, 1e-3], line_rate_Bps=CAP, cc=CC_DCQCN)
     served = []
-    FluidSimulator(ports, flows, dt_s=1e-6, record_every=1000).run(
+    FluidSimulator(ports, flows, dt_s=1e-6, record_every=1000, dcqcn_params=PAPER).run(
         until_s=0.04, on_record=lambda rec: served.append((rec["t_s"], rec["served_B"][:2].copy())))
     t = np.array([s[0] for s in served])
     bytes_ = np.array([s[1] for s in served])

@@ -77,7 +77,8 @@ class RoCESettings:
     rate_timer_us: float = 300.0           # T: rate-increase timer (RPG_TIME_RESET)
     byte_counter_kb: float = 0.0           # B: byte counter (0: off, the timer alone paces increases)
     fast_recovery_steps: int = 1           # F (RPG_THRESHOLD)
-    min_dec_fac: float = 0.0               # RPG_MIN_DEC_FAC: floor of a cut's factor (0: alpha alone decides)
+    min_dec_fac: float = 0.5               # RPG_MIN_DEC_FAC: a cut keeps at least half the rate (firmware default)
+    clamp_target_rate: bool = False        # CLAMP_TGT_RATE: target follows every cut (else only after a timer increase)
     cnp_interval_us: float = 4.0           # MIN_TIME_BETWEEN_CNPS at the notification point
     rate_reduce_period_us: float = 4.0     # at most one cut per period (RATE_REDUCE_MONITOR_PERIOD)
     min_rate_mbps: float = 1000.0          # floor of the sending rate

@@ -23,14 +23,15 @@ RECOMMENDED_QPS_ECMP = 16
 # values of a 400G port and scaled with each port's speed, as the HPCC / SimAI simulator configurations scale theirs
 # (a threshold in bytes is a time at the line rate: the same time at every speed).
 RECOMMENDED_ECN_AT_400G = (150.0, 1500.0, 1.0)
-# DCQCN where it is turned on: the reaction point its authors published (Zhu et al., SIGCOMM 2015: timer T = 55 us,
-# byte counter B = 10 MB, F = 5 fast-recovery steps, alpha updated every K = 55 us with g = 1/256, at most one CNP
-# per flow every 50 us), with the increase step of 40 Mb/s at 40 Gb/s scaled to 400 Gb/s as the paper's fluid
-# model scales it with the line rate (and hyper increase ten times that step).
+# DCQCN as its authors published it, for tests and studies of the mechanism (Zhu et al., SIGCOMM 2015: timer
+# T = 55 us, byte counter B = 10 MB, F = 5 fast-recovery steps, alpha updated every K = 55 us with g = 1/256, at most
+# one CNP per flow every 50 us, the target rate set to the current rate at every cut), with the increase step of
+# 40 Mb/s at 40 Gb/s scaled to 400 Gb/s as the paper's fluid model scales it with the line rate (and hyper increase
+# ten times that step).
 def paper_dcqcn(s: RoCESettings) -> RoCESettings:
     return replace(s, dcqcn_g=1.0 / 256.0, alpha_update_us=55.0, rate_ai_mbps=400.0, rate_hai_mbps=4000.0,
-                   rate_timer_us=55.0, byte_counter_kb=10000.0, fast_recovery_steps=5, min_dec_fac=0.0,
-                   cnp_interval_us=50.0, rate_reduce_period_us=50.0)
+                   rate_timer_us=55.0, byte_counter_kb=10000.0, fast_recovery_steps=5, min_dec_fac=0.5,
+                   cnp_interval_us=50.0, rate_reduce_period_us=50.0, clamp_target_rate=True)
 # ByteDance's tuning of the ConnectX defaults for 400G RoCE (Barre, USENIX ATC 2025, Table 2), the midpoint of each
 # published range: what the validation of "tuned against default DCQCN" runs (designer/analysis/validation)
 BYTEDANCE_TUNING = {"cnp_interval_us": 1.0,          # min_time_between_cnps 0-2 us (default 4)
@@ -91,10 +92,11 @@ def recommended_settings(hw: SegmentHardware) -> tuple[IBSettings, RoCESettings]
     ib = IBSettings(routing_engine="ftree", adaptive_routing=hw.adaptive_routing, sharp=False)
     kmin, kmax, pmax = RECOMMENDED_ECN_AT_400G
     spray = hw.adaptive_routing and hw.out_of_order
-    roce = paper_dcqcn(RoCESettings(
+    roce = RoCESettings(
         # PFC alone keeps the class lossless: Meta runs its 400G RoCE training fabrics with DCQCN off, relying on
-        # PFC and NCCL's receiver-driven admission (Gangidi et al., SIGCOMM 2024; the Llama 3 paper); DCQCN runs with
-        # its authors' parameters where a user turns it on (the segment's setting or a workload's dcqcn=on)
+        # PFC and NCCL's receiver-driven admission (Gangidi et al., SIGCOMM 2024; the Llama 3 paper); where a user
+        # turns DCQCN on (the segment's setting or a workload's dcqcn=on) it runs with the NIC vendor's firmware
+        # parameters, as in the plain preset
         dcqcn=False,
         kmin_kb=kmin, kmax_kb=kmax, pmax=pmax, ecn_reference_gbps=400.0,
         # load balancing: Spectrum-X sprays packets with adaptive routing and SuperNIC reordering (NVIDIA Spectrum-X
@@ -102,7 +104,7 @@ def recommended_settings(hw: SegmentHardware) -> tuple[IBSettings, RoCESettings]
         load_balancing="spray" if spray else "ecmp",
         qps=1 if spray else RECOMMENDED_QPS_ECMP,
         retransmission="selective" if hw.selective_repeat else "go-back-n",
-    ))
+    )
     return ib, roce
 
 

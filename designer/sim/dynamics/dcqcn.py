@@ -8,7 +8,10 @@ Reaction point (the sending NIC), per flow: current rate R_C, target rate R_T, c
 counter of 0 turns that counter off: the timer alone counts the increase events, as in the ConnectX-like DCQCN of the
 HPCC simulator).
   on a CNP (at most one cut per `rate_reduce_period`):
-      R_T <- R_C;   R_C <- R_C * max(1 - alpha/2, min_dec_fac)          (RPG_MIN_DEC_FAC bounds a cut)
+      R_T <- R_C  (the paper: on every cut; ConnectX by default only when a timer increase came since the last cut,
+                   CLAMP_TGT_RATE = 0 with CLAMP_TGT_RATE_AFTER_TIME_INC = 1, so a burst of cuts keeps the target
+                   the flow had before the burst and fast recovery returns to it)
+      R_C <- R_C * max(1 - alpha/2, min_dec_fac)                        (RPG_MIN_DEC_FAC bounds a cut)
   every `alpha_update` (DCE_TCP_RTT):  alpha <- (1 - g) alpha + g * [a CNP arrived in the period]
   rate-increase events, from a timer T (RPG_TIME_RESET) and a byte counter B (RPG_BYTE_RESET):
       the first F events after a cut (RPG_THRESHOLD):  fast recovery        R_C <- (R_T + R_C) / 2
@@ -46,6 +49,7 @@ class DcqcnParams:
     rate_reduce_period_s: float = 4e-6
     alpha_update_s: float = 1e-6
     min_rate_Bps: float = 1e9 / 8
+    clamp_target: bool = False               # R_T <- R_C on every cut (True) or only after a timer increase
 
     @classmethod
     def from_settings(cls, s) -> DcqcnParams:
@@ -54,12 +58,13 @@ class DcqcnParams:
                    timer_s=s.rate_timer_us * 1e-6, byte_counter_B=s.byte_counter_kb * 1e3,
                    fast_recovery_steps=s.fast_recovery_steps, min_dec_fac=s.min_dec_fac,
                    cnp_interval_s=s.cnp_interval_us * 1e-6, rate_reduce_period_s=s.rate_reduce_period_us * 1e-6,
-                   alpha_update_s=s.alpha_update_us * 1e-6, min_rate_Bps=s.min_rate_mbps * 1e6 / 8)
+                   alpha_update_s=s.alpha_update_us * 1e-6, min_rate_Bps=s.min_rate_mbps * 1e6 / 8,
+                   clamp_target=s.clamp_target_rate)
 
 
 # parameter columns of the [set, field] array
 G, RATE_AI, RATE_HAI, TIMER_S, BYTE_COUNTER, FAST_RECOVERY, MIN_DEC_FAC, CNP_INTERVAL, RATE_REDUCE_PERIOD, \
-    ALPHA_UPDATE, MIN_RATE = range(11)
+    ALPHA_UPDATE, MIN_RATE, CLAMP_TARGET = range(12)
 # state columns of the [flow, field] array
 RATE, TARGET, ALPHA, TIMER, BYTES, TIMER_EVENTS, BYTE_EVENTS, ALPHA_CLOCK, CNP_IN_PERIOD, LAST_CNP, LAST_CUT, \
     MARK_CREDIT, CNP_DUE = range(13)
@@ -118,7 +123,8 @@ def reaction_point(f: int, t: float, dt: float, sent_B: float, line_Bps: float, 
 
 @njit_inline
 def _cut(f: int, t: float, st: np.ndarray, par: np.ndarray, k: int) -> None:
-    st[f, TARGET] = st[f, RATE]
+    if par[k, CLAMP_TARGET] > 0.0 or st[f, TIMER_EVENTS] > 0.0:
+        st[f, TARGET] = st[f, RATE]
     st[f, RATE] *= max(1.0 - st[f, ALPHA] / 2.0, par[k, MIN_DEC_FAC])
     st[f, LAST_CUT] = t
     st[f, TIMER] = 0.0

@@ -37,8 +37,10 @@ def new_checkpoints(n_flows: int, depth: int) -> tuple[np.ndarray, np.ndarray, n
 
 
 def ring_depth(n_flows: int) -> int:
-    """Checkpoints per flow: up to 64, fewer for very many flows (about 64 MB at most)."""
-    return int(min(64, max(8, 8_000_000 // max(n_flows, 1))))
+    """Checkpoints per flow: up to 64, fewer for very many flows (about 64 MB at most); a power of two (positions
+    in the ring are then taken with a mask)."""
+    fit = max(8, 8_000_000 // max(n_flows, 1))
+    return int(min(64, 1 << (fit.bit_length() - 1)))
 
 
 @njit_inline
@@ -62,7 +64,7 @@ def checkpoint(t: float, sent: np.ndarray, arrived: np.ndarray, done: np.ndarray
         _make_room(arrived, done, ck_t, ck_sent, meta)
         if meta[COUNT] == depth:
             return
-    pos = (meta[HEAD] + meta[COUNT]) % depth
+    pos = (meta[HEAD] + meta[COUNT]) & (depth - 1)
     ck_t[pos] = t
     for f in range(sent.shape[0]):
         ck_sent[f, pos] = sent[f]
@@ -74,7 +76,7 @@ def _make_room(arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray, ck_sent:
                meta: np.ndarray) -> None:
     """Drop the oldest checkpoint if no flow still needs it, else keep every other one."""
     depth = ck_t.shape[0]
-    second = (meta[HEAD] + 1) % depth
+    second = (meta[HEAD] + 1) & (depth - 1)
     needed = False
     for f in range(arrived.shape[0]):
         if done[f] == 0.0 and arrived[f] < ck_sent[f, second]:
@@ -86,8 +88,8 @@ def _make_room(arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray, ck_sent:
         return
     keep = 0
     for i in range(0, meta[COUNT], 2):
-        src = (meta[HEAD] + i) % depth
-        dst = (meta[HEAD] + keep) % depth
+        src = (meta[HEAD] + i) & (depth - 1)
+        dst = (meta[HEAD] + keep) & (depth - 1)
         ck_t[dst] = ck_t[src]
         for f in range(ck_sent.shape[0]):
             ck_sent[f, dst] = ck_sent[f, src]
@@ -100,23 +102,23 @@ def _make_room(arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray, ck_sent:
 def sent_time(f: int, position_B: float, now: float, sent_now: float, ck_t: np.ndarray, ck_sent: np.ndarray,
               meta: np.ndarray) -> float:
     """When flow f had sent `position_B` bytes: interpolated between checkpoints (and now, with `sent_now`)."""
-    depth = ck_t.shape[0]
+    mask = ck_t.shape[0] - 1
     head, count = meta[HEAD], meta[COUNT]
     lo, hi = 0, count           # the first checkpoint with sent >= position
     while lo < hi:
         mid = (lo + hi) // 2
-        if ck_sent[f, (head + mid) % depth] >= position_B:
+        if ck_sent[f, (head + mid) & mask] >= position_B:
             hi = mid
         else:
             lo = mid + 1
     if lo == 0:
         return now if count == 0 else ck_t[head]   # older than the oldest kept: its time is the bound we have
-    prev = (head + lo - 1) % depth
+    prev = (head + lo - 1) & mask
     t0, s0 = ck_t[prev], ck_sent[f, prev]
     if lo == count:
         t1, s1 = now, sent_now
     else:
-        nxt = (head + lo) % depth
+        nxt = (head + lo) & mask
         t1, s1 = ck_t[nxt], ck_sent[f, nxt]
     if s1 <= s0:
         return t1

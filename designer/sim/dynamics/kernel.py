@@ -54,13 +54,15 @@ LINE, BASE_LAT, RET, RTO, MTU, START = range(6)
 N_FLOW_REALS = 6
 # flow state [flow, field]
 REMAINING, USEFUL_LEFT, SENT, ARRIVED, DONE, FINISH, W_USEFUL, W_MARKED, W_LOST, W_RESENT, W_SENT, STEP_SENT, \
-    STEP_GOT, STEP_GOT_M, STEP_LOST, LOSS_HOP = range(16)
-N_FLOW_STATE = 16
+    STEP_GOT, STEP_GOT_M, STEP_LOST, LOSS_HOP, C_USEFUL, C_MARKED = range(18)
+N_FLOW_STATE = 18
+# a node's single next (previous) node in succ1 (pred1), or one of these
+SEVERAL, NONE = -1, -2
 
 
 @njit
 def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, sptr, sto, ssplit,
-              pptr, pfrom, pshare, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc, group_left,
+              pptr, pfrom, pshare, succ1, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc, group_left,
               max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
@@ -68,11 +70,12 @@ def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, 
     finished = -1
     for _ in range(max_steps):
         t, dt = sc[T], sc[DT]
-        _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, fi, fs)
+        _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, pred1, fi, fs)
         _serve(pp, pk, ps, pa, aports, dt)
-        _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, fi, fs)
+        _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, succ1, pred1, fi, fs)
         _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
-        _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, fi, fs, sc)
+        _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, pred1, fi, fs,
+              sc)
         done = _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist,
                                   sc, group_left, t + dt, dt)
         delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta)
@@ -96,7 +99,7 @@ def _all_done(fs: np.ndarray) -> bool:
 
 
 @njit_inline
-def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, fi, fs) -> None:
+def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, pred1, fi, fs) -> None:
     """Per-port backlogs by class and ingress occupancies; shared-buffer use per switch."""
     for i in range(aports.shape[0]):
         p = aports[i]
@@ -118,12 +121,18 @@ def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, fi, fs
                 ps[p, Q_PC] += qe
             else:
                 ps[p, Q_OT] += qe
-            for j in range(pptr[e], pptr[e + 1]):     # the bytes here came through the previous hops' ports
-                u = pfrom[j]
-                part = qe * pshare[j]
-                ps[hport[u], ING_ALL] += part
+            u = pred1[e]
+            if u >= 0:                                # the bytes here came through the previous hop's port
+                ps[hport[u], ING_ALL] += qe
                 if hpc[u]:
-                    ps[hport[u], ING_PC] += part
+                    ps[hport[u], ING_PC] += qe
+            elif u == SEVERAL:
+                for j in range(pptr[e], pptr[e + 1]):     # ... or through several, in fixed proportions
+                    u = pfrom[j]
+                    part = qe * pshare[j]
+                    ps[hport[u], ING_ALL] += part
+                    if hpc[u]:
+                        ps[hport[u], ING_PC] += part
     for i in range(aports.shape[0]):
         p = aports[i]
         b = pk[p, BUFFER]
@@ -165,7 +174,7 @@ def _serve(pp, pk, ps, pa, aports, dt) -> None:
 
 
 @njit_inline
-def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, fi, fs) -> None:
+def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, succ1, pred1, fi, fs) -> None:
     """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step)."""
     for f in range(fi.shape[0]):
         fs[f, STEP_GOT] = 0.0
@@ -193,24 +202,36 @@ def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, psh
             pa[p, SERVED] += out
             if not hpc[e]:
                 ps[p, SERVED_OT] += out
-            for j in range(pptr[e], pptr[e + 1]):     # these bytes leave the switch they entered through u
-                u = pfrom[j]
+            u = pred1[e]
+            if u >= 0:                                # these bytes leave the switch they entered through u
                 if hpc[u]:
-                    ps[hport[u], DEP_THROUGH] += out * pshare[j]
+                    ps[hport[u], DEP_THROUGH] += out
+            elif u == SEVERAL:
+                for j in range(pptr[e], pptr[e + 1]):
+                    u = pfrom[j]
+                    if hpc[u]:
+                        ps[hport[u], DEP_THROUGH] += out * pshare[j]
             if e == last:
                 fs[f, STEP_GOT] += out
                 fs[f, STEP_GOT_M] += marked
                 continue
-            for j in range(sptr[e], sptr[e + 1]):
-                v = sto[j]
-                part = out * ssplit[j]
-                hq[v] += part
-                hqm[v] += marked * ssplit[j]
-                harr[v] += part
-                if hpc[e]:
-                    ps[p, ARR_THROUGH] += part
-                if not hpc[v]:
-                    ps[hport[v], ARR_OT] += part
+            if hpc[e]:
+                ps[p, ARR_THROUGH] += out
+            v = succ1[e]
+            if v >= 0:                                # on to the next hop
+                _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr)
+            else:                                     # or split over several
+                for j in range(sptr[e], sptr[e + 1]):
+                    _arrive(sto[j], out * ssplit[j], marked * ssplit[j], ps, hport, hpc, hq, hqm, harr)
+
+
+@njit_inline
+def _arrive(v, part, marked, ps, hport, hpc, hq, hqm, harr) -> None:
+    hq[v] += part
+    hqm[v] += marked
+    harr[v] += part
+    if not hpc[v]:
+        ps[hport[v], ARR_OT] += part
 
 
 @njit_inline
@@ -247,7 +268,7 @@ def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:
 
 
 @njit_inline
-def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, fi,
+def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, pred1, fi,
           fs, sc) -> None:
     """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
     any_drop = False
@@ -284,12 +305,13 @@ def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, 
             if arr <= 0.0:
                 continue
             frac = 0.0 if hpc[e] else ps[hport[e], DROP_OT]
-            for j in range(pptr[e], pptr[e + 1]):     # what came through a PFC ingress beyond its headroom
-                u = pfrom[j]
-                if hpc[u]:
-                    over = ps[hport[u], DROP_THROUGH] * pshare[j]
-                    frac += over
-                    sc[OVERFLOW] += arr * over
+            if pred1[e] != NONE:
+                for j in range(pptr[e], pptr[e + 1]):     # what came through a PFC ingress beyond its headroom
+                    u = pfrom[j]
+                    if hpc[u]:
+                        over = ps[hport[u], DROP_THROUGH] * pshare[j]
+                        frac += over
+                        sc[OVERFLOW] += arr * over
             if frac <= 0.0:
                 continue
             lost = arr * min(frac, 1.0)
@@ -374,8 +396,10 @@ def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_en
     fs[f, ARRIVED] += got
     fs[f, USEFUL_LEFT] -= useful
     fs[f, W_USEFUL] += useful
+    fs[f, C_USEFUL] += useful
     marked = fs[f, STEP_GOT_M]
     fs[f, W_MARKED] += marked
+    fs[f, C_MARKED] += marked
     sc[MARKED] += marked
     if fi[f, CC] == CC_DCQCN and marked > 0.0:
         if dcqcn.notification_point(f, t_end, marked, fr[f, MTU], fr[f, RET], dq, dpar, fi[f, PSET]):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from designer.sim.dynamics import aimd, dcqcn, delivery_time, loss, shared_buffer
+from designer.sim.dynamics import aimd, dcqcn, delivery_time, loss, shared_buffer, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.aimd import AimdParams
 from designer.sim.dynamics.dcqcn import DcqcnParams
@@ -114,6 +114,18 @@ def _port_arrays(ports: PortSet, dt: float) -> tuple[np.ndarray, np.ndarray, np.
     return pp, pk, buf_B
 
 
+def _single(ptr: np.ndarray, other: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """Per node: the node at the other end of its only edge when that edge carries everything, else SEVERAL (or
+    NONE without edges)."""
+    count = np.diff(ptr)
+    first = np.minimum(ptr[:-1], max(len(other) - 1, 0))
+    out = np.where(count == 0, K.NONE, K.SEVERAL).astype(np.int64)
+    if len(other):
+        whole = (count == 1) & (weight[first] == 1.0)
+        out[whole] = other[first[whole]]
+    return out
+
+
 class FluidSimulator:
     """Queues, flows and senders of one fluid run; `window()` advances it, `add_flows`/`retire` change its flows."""
 
@@ -156,6 +168,7 @@ class FluidSimulator:
         self.am = aimd.new_state(0, self.aimd_params)
         self.rs = loss.new_state(0)
         self.ck_t, self.ck_sent, self.ck_meta = delivery_time.new_checkpoints(0, delivery_time.ring_depth(0))
+        self.version = 0                            # counts changes of the set of flows (steady.py)
         if flows is not None:
             self.add_flows(flows)
 
@@ -228,10 +241,13 @@ class FluidSimulator:
         self._grow_checkpoints(n)
         self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
         self.aports = np.unique(self.hport)
+        self.version += 1
         return np.arange(first_new, first_new + n)
 
     def _index_edges(self) -> None:
-        """Edges by origin (sptr, sto, ssplit) and by destination (pptr, pfrom, pshare), as compressed rows."""
+        """Edges by origin (sptr, sto, ssplit) and by destination (pptr, pfrom, pshare), as compressed rows; and
+        each node's single next and previous node where it has one whole (succ1, pred1: the chain of a one-path
+        flow, which the kernel follows without the compressed rows)."""
         n = len(self.hq)
         order = np.argsort(self.edge_from, kind="stable")
         self.sptr = np.searchsorted(self.edge_from[order], np.arange(n + 1)).astype(np.int64)
@@ -239,6 +255,8 @@ class FluidSimulator:
         order = np.argsort(self.edge_to, kind="stable")
         self.pptr = np.searchsorted(self.edge_to[order], np.arange(n + 1)).astype(np.int64)
         self.pfrom, self.pshare = self.edge_from[order], self.edge_share[order]
+        self.succ1 = _single(self.sptr, self.sto, self.ssplit)
+        self.pred1 = _single(self.pptr, self.pfrom, self.pshare)
 
     def _count_groups(self, groups: np.ndarray, hgroups: np.ndarray) -> None:
         if len(groups) and groups.max() >= len(self.group_left):
@@ -288,6 +306,7 @@ class FluidSimulator:
         gone = np.setdiff1d(self.aports, self.hport)
         self.ps[gone] = 0.0                           # a port no flow crosses any more is idle and unpaused
         self.aports = np.unique(self.hport)
+        self.version += 1
         return new_of_old
 
     # ---- running -------------------------------------------------------------------------------
@@ -301,9 +320,49 @@ class FluidSimulator:
             return -1
         return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.used, self.pa, self.aports, self.hport,
                                self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.sptr, self.sto, self.ssplit,
-                               self.pptr, self.pfrom, self.pshare, self.fi, self.fr, self.fs, self.dq, self.dpar,
+                               self.pptr, self.pfrom, self.pshare, self.succ1, self.pred1, self.fi, self.fr, self.fs, self.dq, self.dpar,
                                self.am, self.rs, self.ck_t, self.ck_sent, self.ck_meta, self.hist, self.sc,
                                self.group_left, int(max_steps), bool(stop_on_group)))
+
+    # ---- steady states (steady.py) ---------------------------------------------------------------
+    def snapshot(self) -> steady.Snapshot:
+        fs = self.fs
+        return steady.Snapshot(self.t, self.version, int((fs[:, K.DONE] != 0).sum()),
+                               fs[:, K.C_USEFUL].copy(), fs[:, K.SENT].copy(), fs[:, K.ARRIVED].copy(),
+                               fs[:, K.C_MARKED].copy(), float(self.sc[K.DROPPED] + self.sc[K.RESENT]),
+                               self.pa.copy(), self.hist.copy(), self.sc.copy(), float(self.hq.sum()))
+
+    def fast_forward(self, b: steady.Snapshot, c: steady.Snapshot, span_s: float) -> None:
+        """Advance `span_s` by repeating the steady period b-c (the caller checked it is steady): every flow's
+        progress, the port counters, latencies and marks grow in proportion; queues, senders' rates and pause
+        states stay as they are; times the senders wait for move with the clock."""
+        k = span_s / max(c.t_s - b.t_s, 1e-30)
+        fs = self.fs
+        d_useful, d_sent = (c.useful_B - b.useful_B) * k, (c.sent_B - b.sent_B) * k
+        fs[:, K.USEFUL_LEFT] -= d_useful
+        fs[:, K.W_USEFUL] += d_useful
+        fs[:, K.C_USEFUL] += d_useful
+        fs[:, K.SENT] += d_sent
+        fs[:, K.W_SENT] += d_sent
+        fs[:, K.REMAINING] = np.maximum(fs[:, K.REMAINING] - d_sent, 0.0)
+        fs[:, K.ARRIVED] += (c.arrived_B - b.arrived_B) * k
+        d_marked = (c.marked_B - b.marked_B) * k
+        fs[:, K.W_MARKED] += d_marked
+        fs[:, K.C_MARKED] += d_marked
+        self.pa += (c.port_acc - b.port_acc) * k
+        self.pa[:, K.MAXQ] = c.port_acc[:, K.MAXQ]
+        self.hist += (c.hist - b.hist) * k
+        for col in (K.MARKED, K.CNPS):
+            self.sc[col] += (c.scalars[col] - b.scalars[col]) * k
+        # the send curves shift with the clock (in a steady state S(t + span) = S(t) + rate * span)
+        self.ck_t += span_s
+        self.ck_sent += d_sent[:, None]
+        for col in (dcqcn.LAST_CNP, dcqcn.LAST_CUT, dcqcn.CNP_DUE):
+            self.dq[:, col] += span_s
+        self.am[:, aimd.TIMEOUT_UNTIL] += span_s
+        for col in (loss.NAK_DUE, loss.RTO_DUE, loss.RESEND_DUE):
+            self.rs[:, col] += span_s
+        self.sc[K.T] += span_s
 
     def queue_B(self) -> np.ndarray:
         """Backlog per port now."""

@@ -19,7 +19,7 @@ import scipy.sparse as sp
 
 from designer.model.segments import RoCESettings
 from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_BACKEND, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
-from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
+from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.delivery_time import BIN_MID_S
@@ -138,6 +138,9 @@ class FluidQueues:
         self.kept: dict[int, tuple[np.ndarray, np.ndarray]] = {}   # phase -> (sub-flows, DCQCN state) across a reset
         self.n_segments = len(fab.segments)
         self.t_offset = 0.0                         # engine time minus the queues' own clock
+        self.snaps: list[steady.Snapshot] = []      # the last probes of a steady state (steady.py)
+        self.probe_s = steady.MIN_PROBE_S
+        self.skipped_s = 0.0                        # simulated time advanced by steady-state jumps
 
     # ---- when the queues are needed -------------------------------------------------------------
     @property
@@ -188,6 +191,9 @@ class FluidQueues:
         dt = self.fixed_dt or float(np.clip(horizon_hint_s / STEP_BUDGET, dt_min, DT_MAX_S))
         self.sim = FluidSimulator(self.ports, dt_s=dt, dcqcn_params=self.dcqcn_sets, seed=self.seed,
                                   hist_groups=self._hgroup(0, -1) + 1)
+        slowest_timer_s = max(p.timer_s for p in self.dcqcn_sets) if self._senders_react() else 0.0
+        self.probe_s = max(steady.MIN_PROBE_S, steady.TIMER_PERIODS * slowest_timer_s, 20 * dt)
+        self.snaps = []
 
     def _carried_rows(self, phase: int, pattern_key: str, subs: np.ndarray) -> np.ndarray | None:
         """Senders' DCQCN state to continue from: the same phase's before a reset (by sub-flow), else the pattern's
@@ -340,7 +346,24 @@ class FluidQueues:
         sim.window(steps, stop_on_group=True)
         finished = [i for i, inst in self.installed.items() if sim.group_left[i] == 0] \
             if len(sim.group_left) else []
+        if not finished:
+            self._skip_steady(horizon_s - (sim.t - t0))
         return self._report(sim.t - t0, finished, acc0, hist0)
+
+    def _skip_steady(self, limit_s: float) -> None:
+        """Probe for a steady state every probe period; once two periods agree, jump over it (steady.py)."""
+        sim = self.sim
+        assert sim is not None
+        if self.snaps and sim.t - self.snaps[-1].t_s < self.probe_s * (1 - 1e-9):
+            return
+        self.snaps = [*self.snaps[-2:], sim.snapshot()]
+        if len(self.snaps) < 3 or not steady.is_steady(*self.snaps) or (sim.fr[:, K.START] > sim.t).any():
+            return
+        span = steady.jump_span_s(self.snaps[1], self.snaps[2], sim.fs[:, K.USEFUL_LEFT], self.probe_s, limit_s)
+        if span > 0.0:
+            sim.fast_forward(self.snaps[1], self.snaps[2], span)
+            self.skipped_s += span
+            self.snaps = []
 
     def _report(self, dt_s: float, finished: list[int], acc0: np.ndarray, hist0: np.ndarray) -> Window:
         sim = self.sim

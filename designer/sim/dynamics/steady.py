@@ -1,0 +1,81 @@
+"""Skipping over a steady state: once the queues stop changing, advance them in one jump.
+
+A long transfer (a 1 GiB AllReduce step, a 256 MiB permutation) reaches a steady state within a few periods of its
+senders' control loops: every flow's rate, every queue and every pause and marking duty cycle then repeat from one
+period to the next. Stepping through that state microsecond by microsecond adds nothing but time, so the stepper
+takes snapshots of the flows' progress every probe period and, when two consecutive periods agree, extrapolates the
+last one linearly up to shortly before the first flow would finish (or the next outside event). Then it steps
+again: the finishing flow frees capacity and the others move to a new steady state, which the next probes find.
+
+It is the reasoning of flow-level simulation (rates are constant between flow arrivals and departures, so time can
+jump from one departure to the next), applied only once the queues have shown that their rates are constant. What
+the jump leaves out is only what does not happen in a steady state: no loss, no flow arriving or leaving.
+
+Criteria (all must hold for the two periods): the same flows, no byte lost or resent, every flow's delivery rate
+within `FLOW_TOLERANCE` of the previous period's (and the sum within `TOTAL_TOLERANCE`), and the bytes queued in
+the network within `QUEUE_TOLERANCE` of the period's delivered bytes of where they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+FLOW_TOLERANCE = 0.10       # a flow's rate may move by 10 % between periods (DCQCN's sawtooth, averaged)
+TOTAL_TOLERANCE = 0.02      # the sum of the rates by 2 %
+QUEUE_TOLERANCE = 0.02      # queued bytes by 2 % of what the period delivered
+MIN_PROBE_S = 100e-6        # a probe period covers at least 100 us (tens of round trips)
+TIMER_PERIODS = 2           # and two periods of the slowest rate-increase timer in use
+
+
+@dataclass
+class Snapshot:
+    """Cumulative progress of every flow, port and counter at one time."""
+
+    t_s: float
+    version: int                 # changes whenever flows are added or retired
+    done: int                    # flows finished by then
+    useful_B: np.ndarray         # per flow, delivered in sequence
+    sent_B: np.ndarray
+    arrived_B: np.ndarray
+    marked_B: np.ndarray
+    lost_B: float                # all flows, lost or resent
+    port_acc: np.ndarray         # the stepper's port counters
+    hist: np.ndarray             # latency histograms
+    scalars: np.ndarray
+    queued_B: float
+
+
+def rates(a: Snapshot, b: Snapshot) -> np.ndarray:
+    """Per-flow delivery rate between two snapshots."""
+    return (b.useful_B - a.useful_B) / max(b.t_s - a.t_s, 1e-30)
+
+
+def is_steady(a: Snapshot, b: Snapshot, c: Snapshot) -> bool:
+    """Whether the periods a-b and b-c look alike (see the module docstring)."""
+    if not (a.version == b.version == c.version and a.done == b.done == c.done):
+        return False
+    if c.lost_B != a.lost_B or len(c.useful_B) == 0:
+        return False
+    r1, r2 = rates(a, b), rates(b, c)
+    total = float(r2.sum())
+    if total <= 0.0 or abs(total - float(r1.sum())) > TOTAL_TOLERANCE * total:
+        return False
+    if (np.abs(r2 - r1) > FLOW_TOLERANCE * np.maximum(r1, r2) + 1e-9 * total).any():
+        return False
+    delivered = float((c.useful_B - b.useful_B).sum())
+    return abs(c.queued_B - b.queued_B) <= QUEUE_TOLERANCE * delivered and \
+        abs(b.queued_B - a.queued_B) <= QUEUE_TOLERANCE * delivered
+
+
+def jump_span_s(b: Snapshot, c: Snapshot, useful_left_B: np.ndarray, probe_s: float, limit_s: float) -> float:
+    """How far to extrapolate the period b-c: up to one probe period before the first flow would finish, and no
+    further than `limit_s`; 0 when that is less than a probe period (stepping is as cheap)."""
+    r = rates(b, c)
+    moving = r > 0.0
+    if not moving.any():
+        return 0.0
+    first_finish = float((useful_left_B[moving] / r[moving]).min())
+    span = min(first_finish - probe_s, limit_s)
+    return span if span >= probe_s else 0.0

@@ -54,6 +54,9 @@ CLI: dict[str, str] = {
     "cli.res.class.server-link": "server-link",
     # validate (the markdown table of docs/validation.md stays English)
     "validate.col.scenario": "scenario",
+    "validate.col.basis": "basis",
+    "validate.basis.independent": "independent",
+    "validate.basis.calibrated": "calibrated",
     "validate.col.published": "published",
     "validate.col.ours": "ours",
     "validate.col.unit": "unit",
@@ -69,7 +72,8 @@ CLI: dict[str, str] = {
     "validate.band_tolerance": "band {tolerance}",
     "validate.unit.ratio": "ratio",
     "validate.unit.fraction": "fraction",
-    "validate.summary": "{within} of {total} scenarios within tolerance ({expressed} expressed)",
+    "validate.summary": "{within} of {total} independent scenarios within tolerance ({expressed} expressed); "
+                        "{calibrated} calibrated ones (a parameter was set from their figure) not counted",
     # export / import: one line per file written
     "export.wrote.cabling": "wrote {file}: cabling plan, {cables} cables",
     "export.wrote.bom": "wrote {file}: bill of materials, {items} items, capex {capex} {currency}",

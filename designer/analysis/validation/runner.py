@@ -5,12 +5,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from designer.analysis.validation.scenarios import SCENARIOS, Scenario
+from designer.analysis.validation.scenarios import INDEPENDENT, SCENARIOS, Scenario
 from designer.i18n import current_language, render
 from designer.i18n.messages_en import EN
 from designer.i18n.text_width import columns, ljust
 
-COLUMNS = ("scenario", "published", "ours", "unit", "error", "tolerance", "status", "source")
+COLUMNS = ("scenario", "basis", "published", "ours", "unit", "error", "tolerance", "status", "source")
 
 
 @dataclass
@@ -25,7 +25,7 @@ class ScenarioResult:
 
     def to_dict(self) -> dict:
         s = self.scenario
-        return {"name": s.name, "figure": s.figure,
+        return {"name": s.name, "figure": s.figure, "basis": s.basis,
                 "published": list(s.band) if s.band else s.published, "ours": self.ours, "unit": s.unit,
                 "error": self.error, "tolerance": s.tolerance, "within_tolerance": self.within_tolerance,
                 "source": s.source, "note": s.note, "wall_s": round(self.wall_s, 3)}
@@ -105,11 +105,12 @@ def format_table(results: list[ScenarioResult], *, markdown: bool = False, langu
         pct = f"±{100 * s.tolerance:.0f} %"
         tol = pct if not s.band else (render("validate.band_tolerance", lang, tolerance=pct) if s.tolerance
                                       else render("validate.band", lang))
-        rows.append([s.name, published_text(s, lang), _fmt(r.ours, lang), _unit(s.unit, lang), err, tol,
-                     status_text(r, lang), s.source])
-    within = sum(r.within_tolerance for r in results)
-    expressed = sum(r.ours is not None for r in results)
-    summary = render("validate.summary", lang, within=within, total=len(results), expressed=expressed)
+        rows.append([s.name, render(f"validate.basis.{s.basis}", lang), published_text(s, lang), _fmt(r.ours, lang),
+                     _unit(s.unit, lang), err, tol, status_text(r, lang), s.source])
+    independent = [r for r in results if r.scenario.basis == INDEPENDENT]
+    summary = render("validate.summary", lang, within=sum(r.within_tolerance for r in independent),
+                     total=len(independent), expressed=sum(r.ours is not None for r in independent),
+                     calibrated=len(results) - len(independent))
     if markdown:
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         lines += ["| " + " | ".join(row) + " |" for row in rows]

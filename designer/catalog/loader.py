@@ -92,7 +92,8 @@ class Catalog:
             table = getattr(self, section)
             for i, raw in enumerate(entries):
                 try:
-                    entry = _build(cls, raw, table.get(raw.get("id")) if isinstance(raw, dict) else None)
+                    base = table.get(raw["id"]) if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
+                    entry = _build(cls, raw, base)
                 except ValueError as exc:
                     reason = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
                     problems.append(Message("error.at", place=f"{section}[{i}]", text=reason))

@@ -6,12 +6,15 @@ import os
 from pathlib import Path
 
 from designer.i18n.escaping import one_line
-from designer.i18n.message import Message, either
+from designer.i18n.message import Message, either, text_of
 from designer.model.atomic_write import write_bytes_atomically  # noqa: F401 - the export writers use it
 
 
 class ExportError(ValueError):
     """An export cannot be made as asked (unknown file type, nothing to export); the message is one line."""
+
+    def __str__(self) -> str:
+        return one_line(text_of(self.args[0])) if self.args else ""
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...], what: str) -> str:

@@ -39,12 +39,21 @@ def parse_json(text: str) -> Any:
     except ValueError:     # a whole number longer than Python converts (sys.get_int_max_str_digits)
         raise ProjectError(Message("error.file.huge_number", digits=f"{sys.get_int_max_str_digits():,}")) from None
     # numbers are checked field by field (designer/model/limits.py); text is walked only when it may hold a
-    # surrogate, so that a large file costs no second pass
-    if "\\u" in text and _ESCAPED_SURROGATE.search(text):
+    # surrogate (escaped, or raw in a string handed over by a caller), so that a large file costs no second pass
+    if ("\\u" in text and _ESCAPED_SURROGATE.search(text)) or not _encodes(text):
         problems = shape_problems(data)
         if problems:
             raise ProjectError(list(problems))
     return data
+
+
+def _encodes(text: str) -> bool:
+    """True when `text` holds no raw surrogate (checked at the speed of UTF-8 encoding)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def place_of(path: tuple[str | int, ...]) -> str:

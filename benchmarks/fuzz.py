@@ -13,8 +13,9 @@ the file truncated; bytes that are not UTF-8.
 
 Each command runs in a child forked from a helper process that has already run the command once on an example
 (so the modules it needs are loaded, as in a fresh `fabric-designer` process after start-up): the wall time is
-the command's own work, without the interpreter's start-up (about 1 s more on a quiet machine), and the resident
-set size is the child's peak, the loaded modules included. A child that runs past --timeout is killed and counted.
+the command's own work, without the interpreter's start-up (about 1 s more on a quiet machine), the CPU time is
+the child's (user + system: the measure that a busy machine does not inflate), and the resident set size is the
+child's peak, the loaded modules included. A child that runs past --timeout is killed and counted.
 """
 
 from __future__ import annotations
@@ -244,7 +245,8 @@ def _run_child(main, command: str, case: str, tmp: str, timeout_s: float, memory
     with open(out_path, "rb") as fh:
         out = fh.read(200_000).decode("utf-8", "backslashreplace")
     lines = [x for x in err.split("\n") if x.strip()]
-    return {"rc": rc, "wall_s": round(wall, 3), "rss_mib": round(usage.ru_maxrss / 1024, 1),
+    return {"rc": rc, "wall_s": round(wall, 3), "cpu_s": round(usage.ru_utime + usage.ru_stime, 3),
+            "rss_mib": round(usage.ru_maxrss / 1024, 1),
             "traceback": "Traceback (most recent call last)" in err + out, "internal": rc == 3 or rc == 98,
             "timeout": rc == -signal.SIGALRM, "multiline": rc == 2 and len(lines) != 1,
             "first_line": lines[0][:300] if lines else ""}
@@ -289,6 +291,7 @@ def summary(results: list[dict]) -> str:
     by_command = Counter(r["command"] for r in results)
     codes = Counter(r["rc"] for r in results)
     worst_wall = max(results, key=lambda r: r["wall_s"])
+    worst_cpu = max(results, key=lambda r: r.get("cpu_s", 0.0))
     worst_rss = max(results, key=lambda r: r["rss_mib"])
     bad = [r for r in results if r["internal"] or r["traceback"] or r["multiline"] or r["timeout"]]
     lines = [f"files: {files:,}; runs: {len(results):,} ({', '.join(f'{c} {n:,}' for c, n in by_command.items())})",
@@ -298,9 +301,14 @@ def summary(results: list[dict]) -> str:
              f"errors longer than one line: {sum(r['multiline'] for r in results)}",
              f"timeouts: {sum(r['timeout'] for r in results)}",
              f"worst wall time: {worst_wall['wall_s']:.2f} s ({worst_wall['command']} {Path(worst_wall['case']).name})",
+             f"worst CPU time: {worst_cpu.get('cpu_s', 0.0):.2f} s ({worst_cpu['command']} "
+             f"{Path(worst_cpu['case']).name})",
              f"worst RSS: {worst_rss['rss_mib']:.0f} MiB ({worst_rss['command']} {Path(worst_rss['case']).name})"]
-    slow = sorted(results, key=lambda r: -r["wall_s"])[:5]
-    lines.append("slowest: " + "; ".join(f"{r['command']} {Path(r['case']).name} {r['wall_s']:.2f} s" for r in slow))
+    for command in by_command:
+        runs = [r for r in results if r["command"] == command]
+        wall, cpu = max(r["wall_s"] for r in runs), max(r.get("cpu_s", 0.0) for r in runs)
+        lines.append(f"  {command}: worst wall {wall:.2f} s, worst CPU {cpu:.2f} s, "
+                     f"worst RSS {max(r['rss_mib'] for r in runs):.0f} MiB")
     for r in bad[:20]:
         lines.append(f"  {r['command']} {Path(r['case']).name}: rc {r['rc']}: {r['first_line']}")
     return "\n".join(lines)

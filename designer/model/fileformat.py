@@ -203,41 +203,60 @@ class _Reader:
 
     def get(self, obj: dict, key: str, where: str, kind: type | tuple, *, default: Any = ...,
             choices: tuple | None = None, minimum: float | None = None, allowed: Range | None = None) -> Any:
-        place = f"{where}.{key}" if where else key
-        if key not in obj:
+        """`obj[key]` checked: of type `kind` (a whole number where a number is asked for becomes a float), one of
+        `choices`, at least `minimum`, within `allowed`; else None and a problem at "where.key"."""
+        value = obj.get(key, _ABSENT)
+        if value is _ABSENT:
             if default is ...:
-                self.bad(place, Message("error.value.missing"))
+                self.bad(f"{where}.{key}" if where else key, Message("error.value.missing"))
                 return None
             return default
-        value = obj[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if type(value) is int and abs(value) > limits.MAX_EXACT_INT:      # before any float() can overflow
-            self.bad(place, Message("error.value.int_too_large", digits=len(str(abs(value))),
-                                    limit=f"{limits.MAX_EXACT_INT:,}"))
-            return None
-        # bool is an int in Python: accept it only where bool is asked for.
-        if isinstance(value, bool) and bool not in kinds:
-            ok = False
-        elif float in kinds and isinstance(value, int) and not isinstance(value, bool):
-            value, ok = float(value), True
-        else:
-            ok = isinstance(value, kinds)
-        if not ok:
-            self.bad(place, Message("error.value.type", expected=_type_names(kinds), actual=_type_name(type(value))))
-            return None
-        if isinstance(value, float) and not math.isfinite(value):
-            self.bad(place, Message("error.value.not_finite"))
-            return None
-        if choices is not None and value not in choices:
-            self.bad(place, Message("error.value.choice", choices=", ".join(map(str, choices)), value=repr(value)))
-            return None
-        if minimum is not None and value < minimum:
-            self.bad(place, Message("error.value.minimum", minimum=f"{minimum:g}", value=repr(value)))
-            return None
-        if allowed is not None and value is not None and not allowed.accepts(value):
-            self.bad(place, allowed.refusal(value))
+        try:
+            value = _typed(value, kind)
+            if choices is not None and value not in choices:
+                raise _Refused(Message("error.value.choice", choices=", ".join(map(str, choices)), value=repr(value)))
+            if minimum is not None and value < minimum:
+                raise _Refused(Message("error.value.minimum", minimum=f"{minimum:g}", value=repr(value)))
+            if allowed is not None and value is not None and not allowed.accepts(value):
+                raise _Refused(allowed.refusal(value))
+        except _Refused as refused:
+            self.bad(f"{where}.{key}" if where else key, refused.message)
             return None
         return value
+
+
+_ABSENT = object()
+
+
+class _Refused(Exception):
+    """A value a field does not accept, and why."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _typed(value: Any, kind: type | tuple) -> Any:
+    """`value` as a value of `kind`, or _Refused: a whole number past 2**53 before any float() can overflow it,
+    a non-finite number, a bool where no bool is asked for (Python counts it as an int), any other type."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    t = type(value)
+    if t is int:
+        if abs(value) > limits.MAX_EXACT_INT:
+            raise _Refused(Message("error.value.int_too_large", digits=len(str(abs(value))),
+                                   limit=f"{limits.MAX_EXACT_INT:,}"))
+        if int in kinds:
+            return value
+        if float in kinds:
+            return float(value)
+    elif t is float:
+        if float in kinds:
+            if not math.isfinite(value):
+                raise _Refused(Message("error.value.not_finite"))
+            return value
+    elif t in kinds:
+        return value
+    raise _Refused(Message("error.value.type", expected=_type_names(kinds), actual=_type_name(t)))
 
 
 _TYPE_NAMES = {str: "error.type.text", int: "error.type.int", float: "error.type.number", bool: "error.type.bool",

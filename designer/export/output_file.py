@@ -7,7 +7,7 @@ from pathlib import Path
 
 from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, either, text_of
-from designer.model.atomic_write import write_bytes_atomically  # noqa: F401 - the export writers use it
+from designer.model.atomic_write import write_bytes_atomically  # the export writers import it from here
 
 
 class ExportError(ValueError):

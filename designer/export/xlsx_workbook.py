@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
+from openpyxl.worksheet.worksheet import Worksheet
 
 from designer.export.spreadsheet_text import xlsx_text
 
@@ -21,7 +22,7 @@ class SheetTable:
 
     title: str
     header: Sequence[str]
-    rows: list[Sequence[object]] = field(default_factory=list)
+    rows: Sequence[Sequence[object]] = field(default_factory=list)
 
 
 def workbook_bytes(sheets: Sequence[SheetTable]) -> bytes:
@@ -47,7 +48,7 @@ def workbook_bytes(sheets: Sequence[SheetTable]) -> bytes:
     return buffer.getvalue()
 
 
-def _put(ws, row: int, col: int, value: object) -> None:
+def _put(ws: Worksheet, row: int, col: int, value: object) -> None:
     if isinstance(value, str):
         # XML 1.0 cannot hold most control characters: written as OOXML's _xHHHH_, which spreadsheets read back
         cell = ws.cell(row=row, column=col, value=xlsx_text(value))

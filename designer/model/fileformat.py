@@ -11,6 +11,7 @@ import math
 import os
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
@@ -201,8 +202,9 @@ class _Reader:
     def bad(self, where: str, message: str | Message) -> None:
         self.problems.append(Message("error.at", place=where, text=message))
 
-    def get(self, obj: dict, key: str, where: str, kind: type | tuple, *, default: Any = ...,
-            choices: tuple | None = None, minimum: float | None = None, allowed: Range | None = None) -> Any:
+    def get(self, obj: dict[str, Any], key: str, where: str, kind: type | tuple[Any, ...], *, default: Any = ...,
+            choices: tuple[Any, ...] | None = None, minimum: float | None = None,
+            allowed: Range | None = None) -> Any:
         """`obj[key]` checked: of type `kind` (a whole number where a number is asked for becomes a float), one of
         `choices`, at least `minimum`, within `allowed`; else None and a problem at "where.key"."""
         value = obj.get(key, _ABSENT)
@@ -267,7 +269,7 @@ def _type_name(t: type) -> str | Message:
     return Message(_TYPE_NAMES[t]) if t in _TYPE_NAMES else t.__name__
 
 
-def _type_names(kinds: tuple) -> str | Message:
+def _type_names(kinds: tuple[Any, ...]) -> str | Message:
     """'text', 'text or null', ...: the names of `kinds` joined by 'or' in the language of the message."""
     return either([_type_name(k) for k in kinds])
 
@@ -329,7 +331,7 @@ def document_from_dict(data: Any) -> FabricDocument:
     return doc
 
 
-def _read_results(r: _Reader, raw: Any) -> dict | None:
+def _read_results(r: _Reader, raw: Any) -> dict[str, Any] | None:
     """The optional last-run summary: one result, or {"ib": ..., "rocev2": ...} from a comparison."""
     if raw is None:
         return None
@@ -343,7 +345,7 @@ def _read_results(r: _Reader, raw: Any) -> dict | None:
     return None if problems else raw
 
 
-def _check_ids(r: _Reader, what: str, items: list) -> None:
+def _check_ids(r: _Reader, what: str, items: list[Any]) -> None:
     seen: set[str] = set()
     for i, item in enumerate(items):
         if item is None:
@@ -355,14 +357,15 @@ def _check_ids(r: _Reader, what: str, items: list) -> None:
         seen.add(item.id)
 
 
-def _read_list(r: _Reader, data: dict, key: str, read_one, most: int) -> list:
+def _read_list(r: _Reader, data: dict[str, Any], key: str,
+               read_one: Callable[[_Reader, dict[str, Any], str], Any], most: int) -> list[Any]:
     items = r.get(data, key, "", list, default=[])
     if items is None:
         return []
     if len(items) > most:       # refused on its length, before any entry is read
         r.bad(key, Message("error.value.too_many", count=f"{len(items):,}", limit=f"{most:,}"))
         return []
-    out = []
+    out: list[Any] = []
     for i, raw in enumerate(items):
         where = f"{key}[{i}]"
         if not isinstance(raw, dict):
@@ -404,7 +407,7 @@ def _read_assumptions(r: _Reader, raw: Any) -> Assumptions | None:
     return Assumptions(**values)
 
 
-def _read_node(r: _Reader, raw: dict, where: str) -> Node | None:
+def _read_node(r: _Reader, raw: dict[str, Any], where: str) -> Node | None:
     node_id = r.get(raw, "id", where, str)
     kind = r.get(raw, "kind", where, str, choices=NODE_KINDS)
     model = r.get(raw, "model", where, str)
@@ -495,7 +498,7 @@ def _read_endpoint(r: _Reader, raw: Any, where: str) -> Endpoint | None:
     return Endpoint(node, port)
 
 
-def _read_link(r: _Reader, raw: dict, where: str) -> Link | None:
+def _read_link(r: _Reader, raw: dict[str, Any], where: str) -> Link | None:
     link_id = r.get(raw, "id", where, str)
     a = _read_endpoint(r, raw.get("a"), f"{where}.a")
     b = _read_endpoint(r, raw.get("b"), f"{where}.b")
@@ -503,7 +506,7 @@ def _read_link(r: _Reader, raw: dict, where: str) -> Link | None:
     cable = r.get(raw, "cable", where, str, default="dac", choices=CABLE_TYPES)
     length = r.get(raw, "length_m", where, float, default=2.0, allowed=limits.LINK["length_m"])
     plane = r.get(raw, "plane", where, str, default="backend", choices=PLANES)
-    if None in (link_id, a, b, speed, cable, length, plane):
+    if a is None or b is None or None in (link_id, speed, cable, length, plane):
         return None
     return Link(link_id, a, b, speed, cable, length, plane)
 
@@ -528,7 +531,7 @@ def _read_settings(r: _Reader, raw: Any, where: str, cls: type) -> Any:
     return cls(**values)
 
 
-def _read_segment(r: _Reader, raw: dict, where: str) -> Segment | None:
+def _read_segment(r: _Reader, raw: dict[str, Any], where: str) -> Segment | None:
     seg_id = r.get(raw, "id", where, str)
     name = r.get(raw, "name", where, str, default="")
     protocol = r.get(raw, "protocol", where, str, choices=PROTOCOLS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,11 +109,11 @@ def metric_text(value: object) -> str:
     return "" if value is None else format_value(value)
 
 
-def typed_row(param_names: list[str], row: dict[str, object], *, path: object = "") -> dict[str, object]:
+def typed_row(param_names: list[str], row: Mapping[str, object], *, path: object = "") -> dict[str, object]:
     """A row (text from a CSV, typed from Parquet or from run_points) in the form SweepResults holds."""
     point = row.get("point")
     try:
-        index = int(point)  # type: ignore[arg-type]
+        index = int(point)  # type: ignore[call-overload]  # text or number; anything else is the error below
     except (TypeError, ValueError):
         index = -1
     if not 0 <= index <= MAX_POINTS:
@@ -156,7 +157,7 @@ def _read_limited(path: Path) -> bytes:
         raise SweepError(Message("error.sweep.results_unreadable", path=path, reason=exc.messages[0])) from None
 
 
-def import_pyarrow():  # noqa: ANN201 - (pyarrow, pyarrow.parquet)
+def import_pyarrow():
     """pyarrow and pyarrow.parquet, or SweepError saying how to install it."""
     try:
         import pyarrow

@@ -28,8 +28,7 @@ from designer.report import ReportOptions, build_proposal
 from designer.sim import api
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
-from tests.factories import two_server_doc
-from tests.test_hostile_report import RESULT
+from tests.factories import RESULT, two_server_doc
 
 NASTY = ["\x00", "\x1b[2J\x1b[31m", "\n", "\r", "\u2028", "\u0085", "\u202e", "\ud800", "\udfff", "\ufeff", "<b>",
          "&amp;", '"', "'", "\\", "=cmd|' /C calc'!A0", "机架", "\t", "\x7f", "\x9b"]

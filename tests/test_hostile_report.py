@@ -19,13 +19,10 @@ from designer.analysis.sweep.results import header
 from designer.model import fileformat
 from designer.report import ReportOptions, build_proposal
 from designer.report.page_layout import clip_to_width
-from tests.factories import two_server_doc
+from tests.factories import RESULT, two_server_doc
 
 ROOT = Path(__file__).resolve().parents[1]
 EVIL = '<font size=40 color=red>INJECTED</font><a href="http://evil.example/">click</a>'
-RESULT = {"completion_time_s": 1e-5, "goodput_gbps": 10.0, "latency_us": {"p50": 2, "p99": 3, "p999": 4, "max": 5},
-          "link_utilization": {"mean": 0.1, "max": 0.2}, "pfc_pause_fraction": 0.0, "ecn_mark_fraction": 0.0,
-          "credit_stall_fraction": 0.0, "dropped_bytes": 0, "workloads": [{"spec": "pingpong:8B"}]}
 
 
 def _sweep_csv(path: Path, param: str) -> Path:

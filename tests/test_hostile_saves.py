@@ -24,8 +24,7 @@ from designer.model import fileformat
 from designer.model.atomic_write import remove_stale_temporaries
 from designer.report import ReportOptions, build_proposal
 from designer.topology import generate
-from tests.factories import two_server_doc
-from tests.test_hostile_report import RESULT
+from tests.factories import RESULT, two_server_doc
 
 
 def _dead_pid() -> int:

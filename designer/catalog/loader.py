@@ -171,7 +171,7 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
     return model
 
 
-def _read_tuple(key: str, value: Any) -> tuple:
+def _read_tuple(key: str, value: Any) -> tuple[Any, ...]:
     """`breakouts` (whole numbers 1..16) or `roles` (switch roles) as a tuple."""
     if not isinstance(value, list) or not value:
         raise ValueError(Message("error.catalog.field_list", field=key))

@@ -66,7 +66,7 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
     save leaves one); a write in progress in a running process is left alone. Returns what was removed."""
     folder = path.parent if str(path.parent) else Path(".")
     prefix = temporary_prefix(path)
-    removed = []
+    removed: list[Path] = []
     try:
         names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(TMP_SUFFIX)]
     except OSError:

@@ -214,7 +214,7 @@ class _Reader:
                 return None
             return default
         try:
-            value = _typed(value, kind)
+            value = _as_field_type(value, kind)
             if choices is not None and value not in choices:
                 raise _Refused(Message("error.value.choice", choices=", ".join(map(str, choices)), value=repr(value)))
             if minimum is not None and value < minimum:
@@ -238,7 +238,7 @@ class _Refused(Exception):
         self.message = message
 
 
-def _typed(value: Any, kind: type | tuple) -> Any:
+def _as_field_type(value: Any, kind: type | tuple[Any, ...]) -> Any:
     """`value` as a value of `kind`, or _Refused: a whole number past 2**53 before any float() can overflow it,
     a non-finite number, a bool where no bool is asked for (Python counts it as an int), any other type."""
     kinds = kind if isinstance(kind, tuple) else (kind,)
@@ -438,7 +438,7 @@ def _read_node(r: _Reader, raw: dict[str, Any], where: str) -> Node | None:
                 nvlink_gbps=nvlink or 0.0, nic_model=nic_model, pod=pod, rail=rail)
 
 
-def _read_port_groups(r: _Reader, raw_groups: list, where: str) -> list[PortGroup]:
+def _read_port_groups(r: _Reader, raw_groups: list[Any], where: str) -> list[PortGroup]:
     """A node's port groups, held to MAX_PORT_GROUPS_PER_NODE groups and MAX_PORTS_PER_NODE ports on their declared
     counts, and checked for names used twice without listing a single port."""
     if len(raw_groups) > limits.MAX_PORT_GROUPS_PER_NODE:

@@ -78,30 +78,27 @@ def test_killed_application_offers_the_exact_document_back_at_the_next_start(tmp
     assert f"{len(offered.document.nodes)} nodes" in offered.summary()
 
     # killed again within 2 s of the restore (before any burst delay has passed): the restored work survives
-    restored_dump = tmp_path / "restored.json"
-    second = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              env=_app_env(tmp_path, FABRIC_DESIGNER_RECOVERY_ANSWER="restore",
-                                           FABRIC_DESIGNER_TEST_DUMP=str(restored_dump)))
-    try:
-        _wait_for(restored_dump.exists, 40, second)
-        time.sleep(0.5)
-    finally:
-        _kill(second)
-    assert restored_dump.read_text(encoding="utf-8") == edited
+    restored = _restore_and_kill(cmd, tmp_path, "restored.json", after_s=0.5)
+    assert restored == edited
     assert not rec_file.exists()                                  # taken over by the second window's own file
     (second_file,) = recovery.glob("recovery-*.json")
     assert fileformat.dumps(read_recovery(second_file).document) == edited
-
-    again_dump = tmp_path / "again.json"
-    third = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             env=_app_env(tmp_path, FABRIC_DESIGNER_RECOVERY_ANSWER="restore",
-                                          FABRIC_DESIGNER_TEST_DUMP=str(again_dump)))
-    try:
-        _wait_for(again_dump.exists, 40, third)
-    finally:
-        _kill(third)
-    assert again_dump.read_text(encoding="utf-8") == edited      # no edit lost to the second kill
+    assert _restore_and_kill(cmd, tmp_path, "again.json") == edited    # no edit lost to the second kill
     assert not [p.name for p in recovery.iterdir() if p.name.endswith(".tmp")]
+
+
+def _restore_and_kill(cmd: list[str], tmp_path: Path, dump_name: str, after_s: float = 0.0) -> str:
+    """Start the window answering "restore", kill it `after_s` after it has restored; what it held."""
+    dump = tmp_path / dump_name
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=_app_env(tmp_path, FABRIC_DESIGNER_RECOVERY_ANSWER="restore",
+                                         FABRIC_DESIGNER_TEST_DUMP=str(dump)))
+    try:
+        _wait_for(dump.exists, 40, proc)
+        time.sleep(after_s)
+    finally:
+        _kill(proc)
+    return dump.read_text(encoding="utf-8")
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
 
 # Model presets: parameters, layers, hidden size (Llama-2/3 family shapes).
@@ -71,7 +72,7 @@ class WorkloadError(ValueError):
 
     def __str__(self) -> str:
         # user text echoed in the message may hold line breaks or control characters: show them escaped
-        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text_of(self.message))
+        return one_line(text_of(self.message))
 
 
 @dataclass

@@ -14,7 +14,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import asdict, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from designer.i18n.message import Message, either, os_reason
 from designer.model import limits
@@ -208,6 +208,11 @@ class _Reader:
         """`obj[key]` checked: of type `kind` (a whole number where a number is asked for becomes a float), one of
         `choices`, at least `minimum`, within `allowed`; else None and a problem at "where.key"."""
         value = obj.get(key, _ABSENT)
+        if type(value) is kind and minimum is None and kind is not bool:       # the common case, quickly:
+            if choices is None and allowed is None and kind is str:           # text, or a number in its range
+                return value                                                  # (NaN fails the comparison)
+            if allowed is not None and allowed.minimum <= cast(float, value) <= allowed.maximum and choices is None:
+                return value
         if value is _ABSENT:
             if default is ...:
                 self.bad(f"{where}.{key}" if where else key, Message("error.value.missing"))
@@ -227,7 +232,7 @@ class _Reader:
         return value
 
 
-_ABSENT = object()
+_ABSENT: Any = object()
 
 
 class _Refused(Exception):
@@ -459,9 +464,11 @@ def _read_port_groups(r: _Reader, raw_groups: list[Any], where: str) -> list[Por
         if None in (prefix, count, speed, medium):
             continue
         group = PortGroup(prefix, count, speed, medium, plane)
-        clash = next((name for other in groups if (name := shared_port_name(other, group))), None)
-        if clash:
-            r.bad(gw, Message("error.file.port_twice", port=clash))
+        for other in groups:
+            clash = shared_port_name(other, group)
+            if clash:
+                r.bad(gw, Message("error.file.port_twice", port=clash))
+                break
         groups.append(group)
     total = sum(g.count for g in groups)
     if total > limits.MAX_PORTS_PER_NODE:

@@ -266,3 +266,11 @@ def test_generate_refuses_a_billion_gpus_before_making_any_name(monkeypatch):
     with pytest.raises(ProjectError, match="1,000,000,000 GPUs is more than a design may hold"):
         generate("leaf-spine", gpus=1_000_000_000)
     assert made == []
+
+
+def test_whatever_generate_makes_opens_again():
+    with pytest.raises(ProjectError, match="oversubscription must be from 1"):
+        generate("leaf-spine", gpus=64, oversubscription=2000)
+    for kind, backend in (("leaf-spine", "rocev2"), ("fat-tree", "ib"), ("rail-optimized", "hybrid")):
+        doc = generate(kind, gpus=64, backend=backend, oversubscription=1000)
+        assert fileformat.dumps(fileformat.loads(fileformat.dumps(doc))) == fileformat.dumps(doc)

@@ -143,7 +143,7 @@ ERRORS: dict[str, str] = {
     "error.generate.unknown_backend": "unknown back-end '{backend}' (choose one of: {choices})",
     "error.generate.whole_number": "{option} must be a whole number of at least 1, not {value}",
     "error.generate.number": "{option} must be a number, not {value}",
-    "error.generate.oversubscription": "oversubscription must be at least 1 (1 = non-blocking), not {value}",
+    "error.generate.oversubscription": "oversubscription must be from 1 (non-blocking) to 1,000, not {value}",
     "error.generate.link_gbps": "link_gbps must be positive, not {value}",
     "error.generate.frontend": "frontend must be true or false, not {value}",
     "error.generate.servers": "{gpus} GPUs is not a whole number of {per_server}-GPU servers",

@@ -42,6 +42,7 @@ COMMANDS = {
     "simulate": ["simulate", "{file}", "--workload", "pingpong:8B"],
     "report": ["report", "{file}", "-o", "{out}", "--workload", "pingpong:8B"],
 }
+MAX_REPEATED_NODES = 20_000
 NASTY_TEXT = ["\x00", "\x1b[31mRED\x1b[0m", "line\nbreak", "cr\rhere", "\u2028", "\u202eevil", "\ud800", "\ufeff",
               "<b>markup</b>", '"quote"', "=cmd|' /C calc'!A0", "机架", "\x7f\x85\x9b", "\t"]
 
@@ -144,8 +145,8 @@ def amplify(rng, data):
                     g["count"] = rng.choice([512, 4096, 10**6])
     elif shape == 2:
         node["gpus"] = rng.choice([256, 10**6, 10**30])
-    else:
-        data["nodes"] = nodes * rng.choice([10, 100])
+    else:       # the same nodes again and again: at most MAX_REPEATED_NODES, a file of about 15 MB
+        data["nodes"] = nodes * max(1, min(rng.choice([10, 100]), MAX_REPEATED_NODES // len(nodes)))
 
 
 def deep_nesting(rng, data):
@@ -179,12 +180,14 @@ def text_mutation(rng: random.Random, text: str) -> bytes:
 
 def mutated(rng: random.Random, example: dict) -> bytes:
     data = json.loads(json.dumps(example))
-    for _ in range(rng.randint(1, 3)):
-        if rng.random() < 0.85:
-            try:
-                rng.choice(JSON_MUTATIONS)(rng, data)
-            except (IndexError, ValueError):
-                pass
+    chosen = [rng.choice(JSON_MUTATIONS) for _ in range(rng.randint(1, 3)) if rng.random() < 0.85]
+    if chosen.count(amplify) > 1:           # one amplification a file: two would multiply each other
+        chosen = [m for m in chosen if m is not amplify] + [amplify]
+    for mutation in chosen:
+        try:
+            mutation(rng, data)
+        except (IndexError, ValueError):
+            pass
     try:
         text = json.dumps(data, ensure_ascii=rng.random() < 0.3, indent=rng.choice([None, 1]))
     except (RecursionError, ValueError):

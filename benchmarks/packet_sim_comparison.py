@@ -60,7 +60,8 @@ def main() -> int:
         print(f"1,024 hosts x 100G, 3-tier fat tree, {WORKLOAD}")
         print(f"  simulated completion     {data['completion_time_s'] * 1e3:.3f} ms "
               f"({1 / data['throughput_fraction']:.2f} x the ideal fabric's)")
-        print(f"  process wall time        median {med:.2f} s of {args.runs} (min {min(walls):.2f}, max {max(walls):.2f})")
+        spread = f"min {min(walls):.2f}, max {max(walls):.2f}"
+        print(f"  process wall time        median {med:.2f} s of {args.runs} ({spread})")
         print(f"  of which the simulation  median {statistics.median(sims):.2f} s")
         print(f"  packet-level simulator   {PACKET_SIM_WALL_S:.1f} s  ->  {PACKET_SIM_WALL_S / med:.1f} x faster")
     return 0

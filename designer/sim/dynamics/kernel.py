@@ -62,8 +62,8 @@ SEVERAL, NONE = -1, -2
 
 @njit
 def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, sptr, sto, ssplit,
-              pptr, pfrom, pshare, succ1, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc, group_left,
-              max_steps: int, stop_on_group: bool) -> int:
+              pptr, pfrom, pshare, succ1, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc,
+              group_left, max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
     are visited by the per-port stages."""

@@ -320,9 +320,9 @@ class FluidSimulator:
             return -1
         return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.used, self.pa, self.aports, self.hport,
                                self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.sptr, self.sto, self.ssplit,
-                               self.pptr, self.pfrom, self.pshare, self.succ1, self.pred1, self.fi, self.fr, self.fs, self.dq, self.dpar,
-                               self.am, self.rs, self.ck_t, self.ck_sent, self.ck_meta, self.hist, self.sc,
-                               self.group_left, int(max_steps), bool(stop_on_group)))
+                               self.pptr, self.pfrom, self.pshare, self.succ1, self.pred1, self.fi, self.fr,
+                               self.fs, self.dq, self.dpar, self.am, self.rs, self.ck_t, self.ck_sent,
+                               self.ck_meta, self.hist, self.sc, self.group_left, int(max_steps), bool(stop_on_group)))
 
     # ---- steady states (steady.py) ---------------------------------------------------------------
     def snapshot(self) -> steady.Snapshot:

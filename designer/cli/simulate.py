@@ -46,10 +46,24 @@ def result_rows(res: SimResult) -> list[tuple[str, str]]:
         ("cli.sim.step_time", f"{_fmt(d['step_time_s'], ' s')} / {_fmt(d['gpu_utilization'])}"),
         ("cli.sim.congestion", f"{d['pfc_pause_fraction']:.3g} / {d['ecn_mark_fraction']:.3g} / "
                                f"{d['credit_stall_fraction']:.3g}"),
-        ("cli.sim.dropped", str(d["dropped_bytes"])),
+        ("cli.sim.dropped", f"{d['dropped_bytes']:,} / {d.get('retransmitted_bytes', 0):,}"),
+        ("cli.sim.preset", _preset_text(d.get("preset"))),
+        ("cli.sim.algorithm", _algorithms_text(d)),
         ("cli.sim.wall_time", _fmt(d["sim_wall_time_s"], " s", 3)),
     ]
     return [(render(msg_id), value) for msg_id, value in rows]
+
+
+def _preset_text(preset: str | None) -> str:
+    """The settings preset the back-end segments ran, in words."""
+    return render(f"cli.sim.preset_{preset}") if preset in ("recommended", "plain", "custom", "mixed") else "-"
+
+
+def _algorithms_text(d: dict) -> str:
+    """The collective algorithm of each workload that ran one (NCCL's names), '-' when none did."""
+    names = [str(w["algorithm"]) for w in d.get("workloads", []) if w.get("algorithm")]
+    known = ("ring", "tree", "hier", "sharp", "pairwise")
+    return ", ".join(render(f"cli.sim.algo_{n}") if n in known else n for n in dict.fromkeys(names)) or "-"
 
 
 def _label_width(labels: list[str]) -> int:

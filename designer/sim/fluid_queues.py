@@ -138,8 +138,7 @@ class FluidQueues:
         self.kept: dict[int, tuple[np.ndarray, np.ndarray]] = {}   # phase -> (sub-flows, DCQCN state) across a reset
         self.n_segments = len(fab.segments)
         self.t_offset = 0.0                         # engine time minus the queues' own clock
-        self.snaps: list[steady.Snapshot] = []      # the last probes of a steady state (steady.py)
-        self.probe_s = steady.MIN_PROBE_S
+        self.prober = steady.Prober(steady.MIN_PROBE_S)   # finds steady states to jump over (steady.py)
         self.skipped_s = 0.0                        # simulated time advanced by steady-state jumps
 
     # ---- when the queues are needed -------------------------------------------------------------
@@ -192,8 +191,7 @@ class FluidQueues:
         self.sim = FluidSimulator(self.ports, dt_s=dt, dcqcn_params=self.dcqcn_sets, seed=self.seed,
                                   hist_groups=self._hgroup(0, -1) + 1)
         slowest_timer_s = max(p.timer_s for p in self.dcqcn_sets) if self._senders_react() else 0.0
-        self.probe_s = max(steady.MIN_PROBE_S, steady.TIMER_PERIODS * slowest_timer_s, 20 * dt)
-        self.snaps = []
+        self.prober = steady.Prober(max(steady.MIN_PROBE_S, steady.TIMER_PERIODS * slowest_timer_s, 20 * dt))
 
     def _carried_rows(self, phase: int, pattern_key: str, subs: np.ndarray) -> np.ndarray | None:
         """Senders' DCQCN state to continue from: the same phase's before a reset (by sub-flow), else the pattern's
@@ -354,16 +352,17 @@ class FluidQueues:
         """Probe for a steady state every probe period; once two periods agree, jump over it (steady.py)."""
         sim = self.sim
         assert sim is not None
-        if self.snaps and sim.t - self.snaps[-1].t_s < self.probe_s * (1 - 1e-9):
+        if not self.prober.due(sim.t):
             return
-        self.snaps = [*self.snaps[-2:], sim.snapshot()]
-        if len(self.snaps) < 3 or not steady.is_steady(*self.snaps) or (sim.fr[:, K.START] > sim.t).any():
+        period = self.prober.offer(sim.snapshot())
+        if period is None or (sim.fr[:, K.START] > sim.t).any():
             return
-        span = steady.jump_span_s(self.snaps[1], self.snaps[2], sim.fs[:, K.USEFUL_LEFT], self.probe_s, limit_s)
+        b, c = period
+        span = steady.jump_span_s(b, c, sim.fs[:, K.USEFUL_LEFT], c.t_s - b.t_s, limit_s)
         if span > 0.0:
-            sim.fast_forward(self.snaps[1], self.snaps[2], span)
+            sim.fast_forward(b, c, span)
             self.skipped_s += span
-            self.snaps = []
+            self.prober.jumped()
 
     def _report(self, dt_s: float, finished: list[int], acc0: np.ndarray, hist0: np.ndarray) -> Window:
         sim = self.sim

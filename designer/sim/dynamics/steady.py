@@ -11,6 +11,11 @@ It is the reasoning of flow-level simulation (rates are constant between flow ar
 jump from one departure to the next), applied only once the queues have shown that their rates are constant. What
 the jump leaves out is only what does not happen in a steady state: no loss, no flow arriving or leaving.
 
+A queue that oscillates (PFC's pause and resume, DCQCN's sawtooth) looks different at two arbitrary instants even
+when its average is steady; a queue that grows does so by the same share of the delivered bytes over any period.
+So when two periods disagree while the same flows run, the probe period doubles (up to `MAX_PROBE_S`): the
+oscillation's share shrinks with a longer period, a real trend's does not.
+
 Criteria (all must hold for the two periods): the same flows, no byte lost or resent, every flow's delivery rate
 within `FLOW_TOLERANCE` of the previous period's (and the sum within `TOTAL_TOLERANCE`), and the bytes queued in
 the network within `QUEUE_TOLERANCE` of the period's delivered bytes of where they were.
@@ -24,9 +29,10 @@ import numpy as np
 
 FLOW_TOLERANCE = 0.10       # a flow's rate may move by 10 % between periods (DCQCN's sawtooth, averaged)
 TOTAL_TOLERANCE = 0.02      # the sum of the rates by 2 %
-QUEUE_TOLERANCE = 0.02      # queued bytes by 2 % of what the period delivered
+QUEUE_TOLERANCE = 0.05      # queued bytes by 5 % of what the period delivered (a jump keeps the queues as they are)
 MIN_PROBE_S = 100e-6        # a probe period covers at least 100 us (tens of round trips)
 TIMER_PERIODS = 2           # and two periods of the slowest rate-increase timer in use
+MAX_PROBE_S = 5e-3          # a probe period grows up to 5 ms while two periods disagree
 
 
 @dataclass
@@ -79,3 +85,33 @@ def jump_span_s(b: Snapshot, c: Snapshot, useful_left_B: np.ndarray, probe_s: fl
     first_finish = float((useful_left_B[moving] / r[moving]).min())
     span = min(first_finish - probe_s, limit_s)
     return span if span >= probe_s else 0.0
+
+
+class Prober:
+    """Snapshots every probe period; says when the last two periods agree (then a jump may follow)."""
+
+    def __init__(self, probe_s: float) -> None:
+        self.base_s = probe_s
+        self.probe_s = probe_s
+        self.snaps: list[Snapshot] = []
+
+    def due(self, t_s: float) -> bool:
+        return not self.snaps or t_s - self.snaps[-1].t_s >= self.probe_s * (1 - 1e-9)
+
+    def offer(self, snap: Snapshot) -> tuple[Snapshot, Snapshot] | None:
+        """Take a snapshot; return the steady period (b, c) to extrapolate, or None."""
+        self.snaps = [*self.snaps[-2:], snap]
+        if len(self.snaps) < 3:
+            return None
+        a, b, c = self.snaps
+        if is_steady(a, b, c):
+            return b, c
+        same_flows = a.version == b.version == c.version and a.done == b.done == c.done
+        # the same flows disagreeing: look over a longer period; new flows: start again at the base period
+        self.probe_s = min(self.probe_s * 2, MAX_PROBE_S) if same_flows else self.base_s
+        self.snaps = [b, c] if same_flows else [c]
+        return None
+
+    def jumped(self) -> None:
+        """After a jump the state moved on: start probing again."""
+        self.snaps = []

@@ -338,14 +338,18 @@ class FluidSimulator:
         states stay as they are; times the senders wait for move with the clock."""
         k = span_s / max(c.t_s - b.t_s, 1e-30)
         fs = self.fs
-        d_useful, d_sent = (c.useful_B - b.useful_B) * k, (c.sent_B - b.sent_B) * k
-        fs[:, K.USEFUL_LEFT] -= d_useful
-        fs[:, K.W_USEFUL] += d_useful
-        fs[:, K.C_USEFUL] += d_useful
-        fs[:, K.SENT] += d_sent
-        fs[:, K.W_SENT] += d_sent
-        fs[:, K.REMAINING] = np.maximum(fs[:, K.REMAINING] - d_sent, 0.0)
-        fs[:, K.ARRIVED] += (c.arrived_B - b.arrived_B) * k
+        # One rate per flow for sending, arriving and delivering, so that each flow's bytes in the network stay
+        # exactly what its queues hold (the steady state's premise): extrapolating the three measured rates apart
+        # would leave a few bytes sent that no queue holds and no arrival can ever account for.
+        d_B = np.minimum((c.useful_B - b.useful_B) * k, np.minimum(fs[:, K.REMAINING], fs[:, K.USEFUL_LEFT]))
+        fs[:, K.USEFUL_LEFT] -= d_B
+        fs[:, K.W_USEFUL] += d_B
+        fs[:, K.C_USEFUL] += d_B
+        fs[:, K.SENT] += d_B
+        fs[:, K.W_SENT] += d_B
+        fs[:, K.REMAINING] -= d_B
+        fs[:, K.ARRIVED] += d_B
+        d_sent = d_B
         d_marked = (c.marked_B - b.marked_B) * k
         fs[:, K.W_MARKED] += d_marked
         fs[:, K.C_MARKED] += d_marked

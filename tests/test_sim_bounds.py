@@ -1,0 +1,116 @@
+"""Results an expert can check by hand: bounds no run may break, closed forms, and options that must act.
+
+Each test pins one physical statement: a latency never exceeds the time its flow has existed; a lossless incast's
+tail follows from the receiver's line rate; a lossy class pays for every byte it drops; network figures count only
+bytes that crossed a NIC; a workload's options belong to that workload alone; any GPU outside the receiver's server
+may join an incast.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from designer.sim import run
+from designer.sim.framing import PROTO_ROCEV2, efficiency
+from designer.topology import generate
+
+
+@pytest.fixture(scope="module")
+def leaf_spine_64():
+    """The 64-GPU RoCEv2 leaf-spine of the reported defects (8 servers of 8 GPUs, one 400G NIC per GPU)."""
+    return generate("leaf-spine", gpus=64, backend="rocev2", frontend=False)
+
+
+def receiver_payload_Bps(mtu_bytes: int = 4096) -> float:
+    """A 400G RoCEv2 port's payload rate (framing of one MTU-sized packet)."""
+    return 400e9 / 8 * efficiency(PROTO_ROCEV2, mtu_bytes)
+
+
+def lossless_incast_p99_s(senders: int, size_bytes: float) -> float:
+    """Closed form of a lossless k:1 incast's 99th-percentile one-way latency.
+
+    Every sender offers its m bytes at once; the receiver's port delivers k*m bytes at its payload rate C, fairly, so
+    a sender's byte at position x of its m leaves the fabric at k*x/C after it was offered at x/C (PFC holds the rest
+    in the senders' and switches' queues): its latency is (k-1)*x/C. Latency grows linearly over the bytes, so the
+    99th percentile byte waits 0.99*(k-1)*m/C (propagation and switch latency, a few microseconds, come on top)."""
+    return 0.99 * (senders - 1) * size_bytes / receiver_payload_Bps()
+
+
+def test_latency_percentiles_never_exceed_the_run_and_a_pfc_incast_tail_follows_its_closed_form(leaf_spine_64):
+    for spec, senders, size in (("incast:31:2MB:dcqcn=off", 31, 2e6), ("incast:31:8MiB:dcqcn=off", 31, 8 * 2**20)):
+        d = run(leaf_spine_64, [spec]).data
+        lat_us = d["latency_us"]
+        assert lat_us["p50"] <= lat_us["p99"] <= lat_us["p999"] <= lat_us["max"]
+        assert lat_us["max"] * 1e-6 <= d["completion_time_s"]
+        expected_s = lossless_incast_p99_s(senders, size)
+        assert lat_us["p99"] * 1e-6 == pytest.approx(expected_s, rel=0.03), spec
+
+
+def test_pfc_off_drops_resends_and_takes_clearly_longer_than_lossless(leaf_spine_64):
+    lossless = run(leaf_spine_64, ["incast:31:2MB:dcqcn=off"]).data
+    lossy = run(leaf_spine_64, ["incast:31:2MB:pfc=off:dcqcn=off"]).data
+    assert lossless["dropped_bytes"] == 0 == lossless["retransmitted_bytes"]
+    assert lossy["dropped_bytes"] > 0
+    assert lossy["retransmitted_bytes"] >= lossy["dropped_bytes"]      # go-back-N resends what followed a loss too
+    assert lossy["completion_time_s"] > 1.5 * lossless["completion_time_s"]
+    assert lossy["latency_us"]["max"] * 1e-6 <= lossy["completion_time_s"]
+
+
+def test_a_workloads_options_do_not_leak_into_the_next_one(leaf_spine_64):
+    """DCQCN on for the first incast and off for the second: the second must queue exactly as it does alone."""
+    both = run(leaf_spine_64, ["incast:8:16MiB:dcqcn=on", "incast:8:16MiB:dcqcn=off:start=20ms"]).data
+    alone = run(leaf_spine_64, ["incast:8:16MiB:dcqcn=off"]).data
+    first, second = both["workloads"]
+    assert second["latency_us"]["p99"] == pytest.approx(alone["latency_us"]["p99"], rel=1e-6)
+    assert second["completion_time_s"] == pytest.approx(alone["completion_time_s"], rel=1e-6)
+    assert first["latency_us"]["p99"] < 0.5 * second["latency_us"]["p99"]    # DCQCN kept the first one's queue short
+
+
+def test_incast_senders_may_sit_under_the_receivers_own_leaf():
+    """16 servers under two leaves: 15 senders must include GPUs on the receiver's leaf; the closed form holds."""
+    doc = generate("leaf-spine", gpus=64, gpus_per_server=4, backend="rocev2", frontend=False)
+    d = run(doc, ["incast:15:2MB:dcqcn=off"]).data
+    assert d["latency_us"]["p99"] * 1e-6 == pytest.approx(lossless_incast_p99_s(15, 2e6), rel=0.03)
+
+
+def test_network_figures_count_only_bytes_that_crossed_a_nic_and_nvlink_is_reported_apart():
+    doc = generate("fat-tree", gpus=128, backend="ib", frontend=False)
+    d = run(doc, ["allreduce:256MiB"]).data
+    nic_capacity_gbps = sum(link.speed_gbps for link in doc.links.values()
+                            if link.plane == "backend" and _is_server_link(doc, link))
+    assert 0 < d["goodput_gbps"] <= nic_capacity_gbps
+    assert d["link_utilization"]["max"] <= 1.0 + 1e-9
+    assert d["nvlink_bytes"] > 0 and d["network_bytes"] > 0
+    # goodput is the network bytes over the run
+    assert d["goodput_gbps"] == pytest.approx(d["network_bytes"] * 8 / 1e9 / d["completion_time_s"], rel=1e-6)
+    # busbw keeps NCCL tests' definition: it may exceed one NIC, never the GPU's NICs plus its NVLink share
+    assert d["busbw_gbps"] > 0
+
+
+def _is_server_link(doc, link) -> bool:
+    return any(doc.nodes[end.node].kind == "server" for end in (link.a, link.b))
+
+
+def test_allreduce_names_the_algorithm_nccl_would_run():
+    small = generate("leaf-spine", gpus=64, backend="ib", frontend=False)
+    big = generate("fat-tree", gpus=1024, backend="ib", frontend=False)
+    assert run(small, ["allreduce:1GiB"]).data["workloads"][0]["algorithm"] == "ring"
+    at_scale = run(big, ["allreduce:1GiB"]).data
+    assert at_scale["workloads"][0]["algorithm"] == "tree"
+    # NCCL tests on multi-node H100 systems publish AllReduce busbw of 370-480 GB/s
+    assert 370 <= at_scale["busbw_gbps"] / 8 <= 480
+    forced = run(small, ["allreduce:1GiB:algo=tree"]).data
+    assert forced["workloads"][0]["algorithm"] == "tree"
+
+
+def test_training_step_shows_the_pipeline_bubble_apart_and_mfu_is_an_outcome():
+    doc = generate("fat-tree", gpus=128, backend="ib", frontend=False)
+    w = run(doc, ["train:70b"]).data["workloads"][0]
+    parts = ("compute_s", "bubble_s", "exposed_comm_s", "coordination_s")
+    for part in parts:
+        assert w[part] >= 0
+    assert w["bubble_s"] > 0
+    assert sum(w[p] for p in parts) == pytest.approx(w["step_time_s"], rel=1e-6)
+    low = run(doc, ["train:70b:mfu=0.3"]).data["workloads"][0]
+    assert low["mfu"] != pytest.approx(0.3)            # the input is kernel efficiency; MFU is what the step achieves
+    assert low["mfu"] < w["mfu"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -251,12 +250,10 @@ def test_generation_is_deterministic():
     assert dumps(a) == dumps(b)
 
 
-def test_sixteen_thousand_gpus_generate_in_seconds():
-    start = time.perf_counter()
+def test_sixteen_thousand_gpus_generate():
+    """(How long it takes: benchmarks/core_speed.py.)"""
     doc = generate("fat-tree-3", gpus=16384, backend="rocev2")
-    elapsed = time.perf_counter() - start
     assert doc.gpu_count() == 16384
-    assert elapsed < 10.0, f"took {elapsed:.1f} s"
 
 
 # ---- errors -------------------------------------------------------------------------------------

@@ -50,6 +50,7 @@ def _kill(proc: subprocess.Popen) -> None:
     proc.wait(timeout=10)
 
 
+@pytest.mark.gui   # the window runs in a child process
 def test_killed_application_offers_the_exact_document_back_at_the_next_start(tmp_path):
     design = tmp_path / "design.json"
     shutil.copy(EXAMPLE, design)

@@ -4,48 +4,10 @@ latency, ECMP collisions versus adaptive routing and spraying, oversubscription,
 import numpy as np
 import pytest
 
-from designer.catalog import load_catalog
-from designer.catalog.instantiate import server_node, switch_node
-from designer.model.document import FabricDocument
-from designer.model.links import Endpoint, Link
-from designer.model.segments import Segment
 from designer.sim import SimOptions, run
 from designer.sim.framing import PROTO_IB, PROTO_ROCEV2, efficiency
 from designer.topology import generate
-
-CAT = load_catalog()
-SERVER_CABLE_M = 2.0
-SPINE_CABLE_M = 20.0
-
-
-def two_tier(switch_model: str = "qm9700", protocol: str = "ib", servers_per_leaf: int = 2) -> FabricDocument:
-    """2 leaves x 2 spines, 8-NIC servers, 1:1 (each leaf: 8*servers_per_leaf down, as many up)."""
-    doc = FabricDocument(name="two-tier")
-    speed = 400.0
-    leaves = [doc.add_node(switch_node(CAT, switch_model, f"leaf{i}", "leaf", speed_gbps=speed)) for i in range(2)]
-    spines = [doc.add_node(switch_node(CAT, switch_model, f"spine{i}", "spine", speed_gbps=speed)) for i in range(2)]
-    servers = []
-    n = 0
-    for li, leaf in enumerate(leaves):
-        port = 1
-        for s in range(servers_per_leaf):
-            srv = doc.add_node(server_node(CAT, "hgx-h100", f"srv{li}{s}", frontend_nics=0))
-            servers.append(srv.id)
-            for nic in range(1, 9):
-                n += 1
-                doc.add_link(Link(f"L{n}", Endpoint(srv.id, f"be{nic}"), Endpoint(leaf.id, f"p{port}"), speed,
-                                  length_m=SERVER_CABLE_M))
-                port += 1
-        uplinks = 8 * servers_per_leaf
-        for u in range(uplinks):
-            spine = spines[u % 2]
-            n += 1
-            sp_port = 1 + li * uplinks // 2 + u // 2
-            doc.add_link(Link(f"L{n}", Endpoint(leaf.id, f"p{port}"), Endpoint(spine.id, f"p{sp_port}"), speed,
-                              cable="aoc", length_m=SPINE_CABLE_M))
-            port += 1
-    doc.add_segment(Segment("seg", "Back-end", protocol, servers + [x.id for x in leaves + spines]))
-    return doc
+from tests.factories import CAT, SERVER_CABLE_M, SPINE_CABLE_M, two_tier
 
 
 def one_way_us(res) -> float:

@@ -221,7 +221,7 @@ def test_pfc_headroom_too_small_for_cable():
 
 def test_pfc_headroom_at_800g_needs_more_than_400g_default():
     doc = build_fabric()
-    doc.segments["seg1"].rocev2.headroom_kb = 60.0                # the 3 m DAC at 400G figure (§5.3)
+    doc.segments["seg1"].rocev2.headroom_kb = 60.0                # the 3 m DAC at 400G figure (topology/headroom.py)
     found = only(run_checks(doc, CAT), "pfc-headroom")
     # the 2 m DACs need 8,464 + 1,000 + 50,000 B = 59.5 KB: fine; the 30 m uplinks (65 KB+) are not
     assert found and all(doc.links[lid].length_m == 30.0 for lid in found[0].links)

@@ -53,7 +53,7 @@ def test_pingpong_latency_per_hop_and_protocol_difference():
     sw_ib = CAT.switch("qm9700").latency_ns
     extra_hops_ns = 2 * sw_ib + 2 * SPINE_CABLE_M * 5.0
     assert (one_way_us(cross) - one_way_us(same_leaf)) * 1e3 == pytest.approx(extra_hops_ns, abs=0.5)
-    # published-figures §2.1: IB ~1.2-1.3 us through one switch, ~1.7 us through three
+    # measured: IB ~1.2-1.3 us through one switch, ~1.7 us through three (docs/references.md [zaratan-latency])
     assert 1.2 <= one_way_us(same_leaf) <= 1.3
     assert 1.6 <= one_way_us(cross) <= 1.85
     # RoCEv2 on the same drawing: each switch costs the Ethernet counterpart's latency instead
@@ -65,7 +65,7 @@ def test_pingpong_latency_per_hop_and_protocol_difference():
     # and a drawing built from Ethernet switches gives the same figure
     native = run(two_tier("sn5600", "rocev2"), ["pingpong:8B:a=srv00:b=srv10"])
     assert one_way_us(native) == pytest.approx(one_way_us(roce_cross), abs=1e-3)
-    assert 1.8 <= one_way_us(roce_same) <= 2.5          # §2.3 RoCE one switch ~1.8-2.5 us
+    assert 1.8 <= one_way_us(roce_same) <= 2.5          # RoCE one switch ~1.8-2.5 us: half the RTT of [barre]
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +80,8 @@ def test_permutation_ecmp_collisions_versus_adaptive_routing_and_spraying(fat_tr
     ecmp = run(roce, ["permutation:64MiB:qps=1:spray=off"])
     frac = ecmp.throughput_fraction
     assert frac < 0.6                       # the most loaded link sets the completion time
-    # the mean flow does much better than the last one: about two thirds (DESIGN.md §4)
+    # the mean flow does much better than the last one, about two thirds: a collision slows only the flows that
+    # share the link
     mean_flow = ecmp.data["workloads"][0]["flow_rate_fraction"]
     assert 0.55 < mean_flow < 0.95 and mean_flow > frac
     qps8 = run(roce, ["permutation:64MiB:qps=8:spray=off"])
@@ -95,7 +96,7 @@ def test_permutation_ecmp_collisions_versus_adaptive_routing_and_spraying(fat_tr
 
 
 def test_permutation_collisions_average_over_seeds_about_two_thirds_on_many_flows():
-    # a property of steady fair sharing (DESIGN.md §4), so measured with the max-min stage alone;
+    # a property of steady fair sharing, so measured with the max-min stage alone;
     # tests/test_sim_queues.py checks how PFC and DCQCN move it
     doc = generate("fat-tree", gpus=1024, backend="rocev2", frontend=False)
     fracs = [run(doc, ["permutation:16MiB"], SimOptions(seed=s, rate_model="maxmin")).data["workloads"][0]
@@ -119,7 +120,7 @@ def test_train_70b_lands_in_published_mfu_band_and_suffers_from_a_weaker_backend
     full = generate("fat-tree", gpus=1024, backend="ib", frontend=False)
     res = run(full, ["train:70b"])
     d = res.data
-    assert 0.35 <= d["mfu"] <= 0.55               # published-figures §6.2: dense 35-55 %
+    assert 0.35 <= d["mfu"] <= 0.55               # dense 35-55 % (docs/references.md [llama3], [megascale])
     assert 0.5 < d["gpu_utilization"] <= 1.0
     assert d["step_time_s"] == pytest.approx(d["completion_time_s"])
     oversub = generate("fat-tree", gpus=1024, backend="ib", frontend=False, oversubscription=4.0)

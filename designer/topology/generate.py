@@ -31,7 +31,7 @@ GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized")
 BACKENDS = ("ib", "rocev2", "hybrid")
 DEFAULT_SERVER_MODELS = {8: "hgx-h100", 4: "pcie-h100"}
 # Back-end switch per protocol and link speed: IB NDR 64x400G, IB XDR 144x800G; Spectrum-4 64x800G
-# run as 128x400G at 400G or unsplit at 800G (catalog.json, published-figures.md §1).
+# run as 128x400G at 400G or unsplit at 800G (resources/catalog/, docs/references.md [nvidia-switch-manuals]).
 DEFAULT_SWITCH_MODELS = {("ib", 400): "qm9700", ("ib", 800): "q3400",
                          ("rocev2", 400): "sn5600", ("rocev2", 800): "sn5600"}
 PROTOCOL_NAMES = {"ib": "IB", "rocev2": "RoCEv2"}

@@ -1,7 +1,7 @@
 """Link utilization as a heat-map over the canvas: one item draws every cable, one pen per colour bucket.
 
-Recolouring thousands of cables with `setPen` per item is slow (DESIGN.md §6: ~112 s for 12k links
-with the BSP index); this layer keeps the lines in numpy-backed buckets and repaints itself with one
+Recolouring thousands of cables with `setPen` per item is slow (each change re-indexes the item in the
+scene's BSP tree); this layer keeps the lines in numpy-backed buckets and repaints itself with one
 `drawLines` call per bucket. Cables paused by PFC or waiting for IB credits, or dropping, get a
 dashed outline that blinks (toggled by a timer, one `update()`), so the eye finds them.
 """

@@ -2,7 +2,7 @@
 queue depth, PFC / ECN / credit figures, and the time series of the selected link or node.
 
 Snapshots are written into preallocated numpy buffers as they arrive; a <=20 Hz QTimer pushes the
-filled part to each curve with `setData` (never clear() and re-plot: that grows memory, DESIGN.md §6).
+filled part to each curve with `setData` (never clear() and re-plot: that grows memory).
 Right-click a plot -> Export… saves it as PNG, SVG or CSV (pyqtgraph's exporters); hovering shows values.
 Failures of a what-if run are vertical lines on every plot: red where an element failed (from the
 snapshots' extra["failure_events"]), green where it came back or traffic was rerouted (`mark_recoveries`).

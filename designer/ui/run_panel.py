@@ -148,7 +148,7 @@ class RunPanel(QWidget):
         self.kind.addItem(name)
 
     def workload_spec(self) -> str:
-        """The DESIGN.md §3 spec string of the form's workload."""
+        """The workload spec string of the form (grammar: designer/sim/workload_spec.py)."""
         kind = self.kind.currentIndex()
         if kind == 0:
             algo = self.coll_algo.currentData()

@@ -39,56 +39,63 @@ def two_server_doc(protocol: str = "rocev2") -> FabricDocument:
     return doc
 
 
+class _Cabling:
+    """Links added in order (ids l1, l2, ...), each on the next free port of a switch (p1, p2, ...)."""
+
+    def __init__(self, doc: FabricDocument) -> None:
+        self.doc = doc
+        self.next_port: dict[str, int] = {}
+
+    def port(self, node_id: str) -> str:
+        number = self.next_port.get(node_id, 1)
+        self.next_port[node_id] = number + 1
+        return f"p{number}"
+
+    def link(self, a: str, pa: str, b: str, pb: str, cable: str = "dac", length_m: float = 2.0,
+             plane: str = "backend", speed: float = 400.0) -> None:
+        self.doc.add_link(Link(self.doc.new_id("l"), Endpoint(a, pa), Endpoint(b, pb), speed, cable, length_m,
+                               plane))
+
+
 def build_fabric(protocol: str = "rocev2", *, servers: int = 4, leaves: int = 2, spines: int = 2,
                  uplinks_per_spine: int | None = None, frontend: bool = True, switch_model: str | None = None,
-                 uplink_cable: str = "optics", uplink_m: float = 30.0) -> FabricDocument:
+                 uplink_m: float = 30.0) -> FabricDocument:
     """A 2-tier leaf-spine back-end (400G) with a one-switch Ethernet front-end, in one segment.
 
-    Servers split evenly over the leaves; each leaf has `uplinks_per_spine` links to every spine
-    (default: enough for 1:1).
+    Servers split evenly over the leaves; each leaf has `uplinks_per_spine` optical links of `uplink_m` to
+    every spine (default: enough for 1:1).
     """
-    model = switch_model or SWITCH_FOR[protocol]
     doc = FabricDocument(name=f"test {protocol}")
-    seg_nodes = []
-    for i in range(1, servers + 1):
-        doc.add_node(server_node(CAT, "hgx-h100", f"srv{i}", label=f"服务器 {i}"))
-        seg_nodes.append(f"srv{i}")
-    for i in range(1, leaves + 1):
-        doc.add_node(switch_node(CAT, model, f"leaf{i}", "leaf", speed_gbps=400))
-        seg_nodes.append(f"leaf{i}")
-    for i in range(1, spines + 1):
-        doc.add_node(switch_node(CAT, model, f"spine{i}", "spine", speed_gbps=400))
-        seg_nodes.append(f"spine{i}")
-    next_port = {nid: 1 for nid in doc.nodes}
-
-    def link(a: str, pa: str, b: str, pb: str, cable: str = "dac", length_m: float = 2.0,
-             plane: str = "backend", speed: float = 400.0) -> None:
-        doc.add_link(Link(doc.new_id("l"), Endpoint(a, pa), Endpoint(b, pb), speed, cable, length_m, plane))
-
-    def port(nid: str) -> str:
-        p = f"p{next_port[nid]}"
-        next_port[nid] += 1
-        return p
-
+    members = _servers_and_switches(doc, servers, leaves, spines, switch_model or SWITCH_FOR[protocol])
+    cabling = _Cabling(doc)
     per_leaf = servers // leaves
-    down_per_leaf = per_leaf * 8
-    if uplinks_per_spine is None:
-        uplinks_per_spine = down_per_leaf // spines
     for s in range(1, servers + 1):
         leaf = f"leaf{(s - 1) // per_leaf + 1}"
         for n in range(1, 9):
-            link(f"srv{s}", f"be{n}", leaf, port(leaf))
+            cabling.link(f"srv{s}", f"be{n}", leaf, cabling.port(leaf))
+    uplinks = per_leaf * 8 // spines if uplinks_per_spine is None else uplinks_per_spine
     for li in range(1, leaves + 1):
         for si in range(1, spines + 1):
-            for _ in range(uplinks_per_spine):
-                link(f"leaf{li}", port(f"leaf{li}"), f"spine{si}", port(f"spine{si}"), uplink_cable, uplink_m)
+            for _ in range(uplinks):
+                cabling.link(f"leaf{li}", cabling.port(f"leaf{li}"), f"spine{si}", cabling.port(f"spine{si}"),
+                             "optics", uplink_m)
     if frontend:
         doc.add_node(switch_node(CAT, "7050cx3", "fe1", "frontend", speed_gbps=100))
-        next_port["fe1"] = 1
         for s in range(1, servers + 1):
-            link(f"srv{s}", "fe1", "fe1", port("fe1"), plane="frontend", speed=100.0)
-    doc.add_segment(Segment("seg1", "back-end", protocol, seg_nodes))
+            cabling.link(f"srv{s}", "fe1", "fe1", cabling.port("fe1"), plane="frontend", speed=100.0)
+    doc.add_segment(Segment("seg1", "back-end", protocol, members))
     return doc
+
+
+def _servers_and_switches(doc: FabricDocument, servers: int, leaves: int, spines: int, model: str) -> list[str]:
+    """Add the servers, leaves and spines of `build_fabric`; their ids, in that order."""
+    for i in range(1, servers + 1):
+        doc.add_node(server_node(CAT, "hgx-h100", f"srv{i}", label=f"服务器 {i}"))
+    for i in range(1, leaves + 1):
+        doc.add_node(switch_node(CAT, model, f"leaf{i}", "leaf", speed_gbps=400))
+    for i in range(1, spines + 1):
+        doc.add_node(switch_node(CAT, model, f"spine{i}", "spine", speed_gbps=400))
+    return list(doc.nodes)
 
 
 def two_tier(switch_model: str = "qm9700", protocol: str = "ib", servers_per_leaf: int = 2) -> FabricDocument:

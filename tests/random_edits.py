@@ -33,11 +33,7 @@ def apply_edit(stack: QUndoStack, doc: FabricDocument, kind: str, k: int, x: flo
         stack.push(AddItemsCommand(doc, [switch_node(CATALOG, "sn5600", nid, "leaf", speed_gbps=400, x=x)], [],
                                    "add"))
     elif kind == "link" and len(nodes) > 1:
-        a, b = nodes[k % len(nodes)], nodes[(k // 7 + 1) % len(nodes)]
-        try:
-            stack.push(AddItemsCommand(doc, [], [plan_link(doc, a, b)], "link"))
-        except LinkRefused:
-            pass
+        _push_link(stack, doc, nodes[k % len(nodes)], nodes[(k // 7 + 1) % len(nodes)])
     elif kind == "move" and nodes:
         nid = nodes[k % len(nodes)]
         n = doc.nodes[nid]
@@ -55,3 +51,11 @@ def apply_edit(stack: QUndoStack, doc: FabricDocument, kind: str, k: int, x: flo
         sid = list(doc.segments)[k % len(doc.segments)]
         new = "ib" if doc.segments[sid].protocol == "rocev2" else "rocev2"
         stack.push(UpdateCommand(doc, "segment", sid, {"protocol": new}, "protocol"))
+
+
+def _push_link(stack: QUndoStack, doc: FabricDocument, a: str, b: str) -> None:
+    """A cable between `a` and `b` on ports the window would choose; none when it would refuse one."""
+    try:
+        stack.push(AddItemsCommand(doc, [], [plan_link(doc, a, b)], "link"))
+    except LinkRefused:
+        pass

@@ -114,6 +114,13 @@ def _audit(doc, gpus, ratio):
             for port in node.ports():
                 assert (node.id, port.name) in used, f"{node.id}:{port.name} not connected"
     # leaf oversubscription never above the target
+    down, up = _leaf_capacity_gbps(doc)
+    for leaf, d in down.items():
+        assert d / up[leaf] <= ratio + 1e-9
+
+
+def _leaf_capacity_gbps(doc):
+    """(down, up): back-end capacity of each leaf towards servers and towards switches."""
     down, up = defaultdict(float), defaultdict(float)
     for link in doc.links.values():
         if link.plane != "backend":
@@ -122,8 +129,7 @@ def _audit(doc, gpus, ratio):
         for me, other in ((a, b), (b, a)):
             if me.role == "leaf":
                 (up if other.kind == "switch" else down)[me.id] += link.speed_gbps
-    for leaf, d in down.items():
-        assert d / up[leaf] <= ratio + 1e-9
+    return down, up
 
 
 def _same_links_to_every_upper(doc, lower, upper, group_of):

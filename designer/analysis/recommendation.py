@@ -190,7 +190,7 @@ def _backend_switch_ports(doc: FabricDocument) -> tuple[int, float]:
     return ports, speed
 
 
-def recommend(doc: FabricDocument, *, results: dict | None = None, workloads: list[str] | None = None,
+def recommend(doc: FabricDocument, *, results: dict | None = None, workloads: list[str] | None = None,  # noqa: C901, PLR0915
               catalog: Catalog | None = None, oversubscription: float | None = None) -> Recommendation:
     """Weigh this design's numbers and return the protocol to recommend with its reasons.
 

@@ -126,7 +126,7 @@ class Catalog:
         return table[model_id]
 
 
-def _build(cls: type, raw: Any, base: Any) -> Any:
+def _build(cls: type, raw: Any, base: Any) -> Any:  # noqa: C901
     """A catalog record from JSON, on top of `base` when a user file overrides a few fields."""
     if not isinstance(raw, dict):
         raise ValueError(Message("error.value.object"))

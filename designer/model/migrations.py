@@ -65,7 +65,7 @@ def _endpoint(text: Any, where: str) -> dict[str, str]:
     return {"node": node, "port": port}
 
 
-def migrate_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
+def migrate_0_to_1(data: dict[str, Any]) -> dict[str, Any]:  # noqa: C901
     """fabric-designer/0 -> fabric-designer/1: port groups, link end objects, segment protocol names."""
     out = copy.deepcopy(data)
     out["format"] = "fabric-designer/1"

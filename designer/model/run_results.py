@@ -65,7 +65,7 @@ def _is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
-def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None:
+def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None:  # noqa: C901
     if isinstance(kind, dict):
         if not isinstance(value, dict):
             problems.append(Problem(place, Message("error.value.object")))

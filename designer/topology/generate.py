@@ -88,7 +88,7 @@ class _Blueprint:
         return self.hybrid.pods if self.hybrid else [self.fabric] if self.fabric else []
 
 
-def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
+def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
          oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
          name: str | None = None) -> Plan:
@@ -108,7 +108,7 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "roce
                 server_model=bp.server_model, switch_models={p: s.model for p, s in bp.specs.items()})
 
 
-def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
+def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
              oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
              name: str | None = None) -> FabricDocument:
@@ -152,7 +152,7 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
 
 
 # ---- sizing -------------------------------------------------------------------------------------
-def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
+def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: PLR0913
                link_gbps: float, frontend: bool, cat: Catalog, server_model: str | None,
                switch_model: str | None) -> _Blueprint:
     _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
@@ -191,7 +191,7 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
                       fabric, hybrid, fe, storage, specs)
 
 
-def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
+def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: C901
                    link_gbps: float, frontend: bool) -> None:
     if kind not in GENERATOR_KINDS:
         raise ProjectError(Message("error.generate.unknown_kind_choose", kind=kind,

@@ -31,7 +31,7 @@ BACKEND_TIERS = ("leaf", "spine", "core")
 Position = tuple[float, float]
 
 
-def auto_layout(doc: FabricDocument) -> dict[str, Position]:
+def auto_layout(doc: FabricDocument) -> dict[str, Position]:  # noqa: C901
     """Positions for every node of `doc` (the document is not changed)."""
     nodes = doc.nodes
     back: dict[str, list[str]] = defaultdict(list)
@@ -79,7 +79,7 @@ def auto_layout(doc: FabricDocument) -> dict[str, Position]:
     return pos
 
 
-def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[str]],
+def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[str]],  # noqa: C901
                   pos: dict[str, Position]) -> float:
     """Leaves with their servers, block by block, pod by pod; returns the y of the lowest server row."""
     nodes = doc.nodes

@@ -61,7 +61,7 @@ class CompareDialog(QDialog):
 
     done = Signal()
 
-    def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, capex: float | None,
+    def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, capex: float | None,  # noqa: PLR0915
                  currency: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Compare InfiniBand vs RoCEv2 — {0}").format(', '.join(workloads)))

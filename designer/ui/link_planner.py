@@ -37,7 +37,7 @@ def _plane_of(pa: str | None, pb: str | None) -> str | None:
     return pa or pb or "backend"
 
 
-def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = None) -> Link:
+def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = None) -> Link:  # noqa: C901
     """A Link between the first free compatible ports of nodes `a_id` and `b_id`.
 
     Raises LinkRefused when the nodes are the same, both are servers, a node has no free port, the

@@ -58,7 +58,7 @@ PLOTS = {  # plot -> (title, y label, y unit)
 class LivePlots(QWidget):
     """A grid of live plots fed by `add_snapshot`; `reset` before a run."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
         pal = self.palette()

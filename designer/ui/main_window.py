@@ -129,7 +129,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.addAction(action)
         return action
 
-    def _build_actions(self) -> None:
+    def _build_actions(self) -> None:  # noqa: PLR0915
         std = self.style().standardIcon
         from PySide6.QtWidgets import QStyle
         sp = QStyle.StandardPixmap

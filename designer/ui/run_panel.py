@@ -49,7 +49,7 @@ class RunPanel(QWidget):
     stop_requested = Signal()
     compare_requested = Signal(list, int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         self.kind = QComboBox()
         self.forms = QStackedWidget()

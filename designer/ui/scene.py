@@ -86,7 +86,7 @@ class FabricScene(QGraphicsScene):
         self._update_scene_rect()
 
     # ---- change notification ------------------------------------------------------------------
-    def _on_changes(self, changes: list[Change]) -> None:
+    def _on_changes(self, changes: list[Change]) -> None:  # noqa: C901
         if len(changes) > REBUILD_BATCH:
             selected = self.selected_ids()
             self.rebuild()

@@ -51,7 +51,7 @@ class SimWorker(QObject):
     cancelled = Signal(int)
 
     @Slot(object)
-    def start_run(self, req: RunRequest) -> None:
+    def start_run(self, req: RunRequest) -> None:  # noqa: C901
         """Run in a child process (designer.sim.child_process) and relay its messages as signals.
 
         This thread only waits on the child's queue, which releases the interpreter lock, so the GUI

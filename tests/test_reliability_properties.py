@@ -4,6 +4,7 @@ on thousands of random and mutated inputs (every fuzzer of the project file read
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
@@ -55,6 +56,7 @@ def test_fuzz_loader_with_any_json_value(value):
         assert exc.problems and "\n" not in exc.one_line()
 
 
+@pytest.mark.slow
 @settings(max_examples=1500)
 @given(st.dictionaries(st.sampled_from(KEYS), json_values, max_size=6),
        st.sampled_from(["fabric-designer/0", "fabric-designer/1", "fabric-designer/2", None]))
@@ -68,6 +70,7 @@ def test_fuzz_loader_with_project_shaped_objects(obj, fmt):
         assert exc.problems and "\n" not in exc.one_line()
 
 
+@pytest.mark.slow
 @settings(max_examples=1500)
 @given(st.integers(0, 10**9), json_values, st.sampled_from(["fabric-designer/0", "fabric-designer/1"]))
 def test_fuzz_loader_with_mutated_valid_files(where, value, fmt):
@@ -112,6 +115,7 @@ spec_parts = st.sampled_from(["allreduce", "allgather", "reducescatter", "alltoa
                               "", "16", "1e400MiB", "NaN", "inf"])
 
 
+@pytest.mark.slow
 @settings(max_examples=2000)
 @given(st.lists(st.lists(spec_parts | st.text(max_size=6), min_size=1, max_size=6).map(":".join),
                 min_size=0, max_size=3))

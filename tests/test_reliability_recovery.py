@@ -21,6 +21,7 @@ from designer.ui.commands import RemoveItemsCommand
 from designer.ui.error_dialog import ErrorDialog, ErrorHook
 from designer.ui.main_window import MainWindow
 from tests.factories import two_server_doc
+from tests.waits import BACKGROUND_WORK_MS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "projects" / "small-rocev2-pod.json"
@@ -34,8 +35,8 @@ def _app_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _wait_for(predicate, timeout_s: float, proc: subprocess.Popen) -> None:
-    end = time.monotonic() + timeout_s
+def _wait_for(predicate, proc: subprocess.Popen) -> None:
+    end = time.monotonic() + BACKGROUND_WORK_MS / 1000
     while time.monotonic() < end:
         if predicate():
             return
@@ -61,12 +62,12 @@ def test_killed_application_offers_the_exact_document_back_at_the_next_start(tmp
                              env=_app_env(tmp_path, FABRIC_DESIGNER_TEST_EDITS="15",
                                           FABRIC_DESIGNER_TEST_DUMP=str(edited_dump)))
     try:
-        _wait_for(edited_dump.exists, 40, first)
+        _wait_for(edited_dump.exists, first)
         edited = edited_dump.read_text(encoding="utf-8")
         # the autosave of the edit burst (2 s after the last structural edit) holds exactly the edited design
-        _wait_for(lambda: any(recovery.glob("recovery-*.json")), 20, first)
+        _wait_for(lambda: any(recovery.glob("recovery-*.json")), first)
         (rec_file,) = recovery.glob("recovery-*.json")
-        _wait_for(lambda: fileformat.dumps(read_recovery(rec_file).document) == edited, 35, first)
+        _wait_for(lambda: fileformat.dumps(read_recovery(rec_file).document) == edited, first)
     finally:
         _kill(first)
     assert edited != EXAMPLE.read_text(encoding="utf-8")
@@ -82,7 +83,7 @@ def test_killed_application_offers_the_exact_document_back_at_the_next_start(tmp
                               env=_app_env(tmp_path, FABRIC_DESIGNER_RECOVERY_ANSWER="restore",
                                            FABRIC_DESIGNER_TEST_DUMP=str(restored_dump)))
     try:
-        _wait_for(restored_dump.exists, 40, second)
+        _wait_for(restored_dump.exists, second)
         assert not rec_file.exists()                              # the restored file was taken up
     finally:
         _kill(second)
@@ -110,7 +111,7 @@ def test_structural_edit_burst_is_written_after_a_quiet_delay_and_saving_removes
     assert not saver.burst.isActive()
     window.editor.undo_stack.push(RemoveItemsCommand(window.editor.doc, [], ["L1"], []))
     assert saver.burst.isActive()
-    qtbot.waitUntil(saver.file.exists, timeout=3000)
+    qtbot.waitUntil(saver.file.exists, timeout=BACKGROUND_WORK_MS)
     assert fileformat.dumps(read_recovery(saver.file).document) == fileformat.dumps(window.editor.doc)
     assert window.save()
     assert not saver.file.exists()

@@ -85,6 +85,7 @@ def test_markup_and_chinese_user_text_appear_literally(small_pdf):
     assert "■" not in text
 
 
+@pytest.mark.slow
 def test_topology_is_vector_without_a_logo_and_the_logo_is_embedded_when_given(small_pdf, tmp_path):
     path, doc = small_pdf
     assert not has_raster_image(path)
@@ -126,6 +127,7 @@ def test_currency_option_prices_in_cny(tmp_path):
     assert format_money(cost.capex, "CNY") in body_text(out)
 
 
+@pytest.mark.slow
 def test_every_example_project_produces_a_proposal(tmp_path):
     docs = [("hand-built", make_design(hybrid=False))]
     docs += [(Path(p).stem, __import__("designer.model.fileformat", fromlist=["load"]).load(p)) for p in PROJECTS]

@@ -33,6 +33,7 @@ def test_ring_allreduce_follows_alpha_beta_and_reaches_line_rate():
     assert res.throughput_fraction == pytest.approx(1.0, abs=0.01)
 
 
+@pytest.mark.slow
 def test_sprayed_roce_ring_loses_only_framing_against_ib():
     size = 4 * 2**30
     ib = run(two_tier(), [f"allreduce:{size}B"])
@@ -116,6 +117,7 @@ def test_oversubscription_halves_cross_leaf_permutation():
     assert b.data["link_utilization"]["max"] == pytest.approx(1.0, abs=0.01)
 
 
+@pytest.mark.slow
 def test_train_70b_lands_in_published_mfu_band_and_suffers_from_a_weaker_backend():
     full = generate("fat-tree", gpus=1024, backend="ib", frontend=False)
     res = run(full, ["train:70b"])
@@ -129,6 +131,7 @@ def test_train_70b_lands_in_published_mfu_band_and_suffers_from_a_weaker_backend
     assert worse["step_time_s"] > d["step_time_s"]
 
 
+@pytest.mark.slow
 def test_same_seed_same_json_and_seed_matters_for_random_traffic(fat_tree_128):
     doc = fat_tree_128["rocev2"]
 

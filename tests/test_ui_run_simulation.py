@@ -14,6 +14,7 @@ from designer.ui.app import PROJECTS
 from designer.ui.compare_dialog import PROTOS, ROWS
 from designer.ui.heatmap import COLOURS, bucket_of
 from designer.ui.main_window import MainWindow
+from tests.waits import BACKGROUND_WORK_MS
 
 
 def open_window(qtbot, name: str) -> MainWindow:
@@ -27,8 +28,8 @@ def open_window(qtbot, name: str) -> MainWindow:
     return w
 
 
-def wait_done(qtbot, w: MainWindow, timeout_ms: int = 20000) -> None:
-    qtbot.waitUntil(lambda: not w.runs.runner.running, timeout=timeout_ms)
+def wait_done(qtbot, w: MainWindow) -> None:
+    qtbot.waitUntil(lambda: not w.runs.runner.running, timeout=BACKGROUND_WORK_MS)
 
 
 def test_run_completes_and_plots_and_heatmap_hold_the_engines_numbers(qtbot):
@@ -74,11 +75,11 @@ def test_stop_frees_the_worker_and_leaves_the_document_untouched(qtbot):
     """How soon the worker is idle again after Stop is measured by benchmarks/window_responsiveness.py."""
     w = open_window(qtbot, "small-rocev2-pod.json")
     before = fileformat.dumps(w.editor.doc)
-    with qtbot.waitSignal(w.runs.runner.busy, timeout=60_000):         # the child is inside a long congested step
+    with qtbot.waitSignal(w.runs.runner.busy, timeout=BACKGROUND_WORK_MS):  # inside a long congested step
         w.runs.start(["incast:8:64MiB:dcqcn=off"], seed=1)
     req = w.runs.runner.current
     assert req is not None
-    with qtbot.waitSignal(w.runs.runner.worker.cancelled, timeout=30_000) as idle:
+    with qtbot.waitSignal(w.runs.runner.worker.cancelled, timeout=BACKGROUND_WORK_MS) as idle:
         w.runs.stop()
         assert not w.runs.runner.running
         assert w.runs.panel.run_button.isEnabled()
@@ -96,7 +97,7 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
     w = open_window(qtbot, "small-rocev2-pod.json")
     dialog = w.runs.compare(["incast:8:16MiB"], seed=1)
     qtbot.addWidget(dialog)
-    qtbot.waitUntil(lambda: len(dialog.results) == 2, timeout=30000)
+    qtbot.waitUntil(lambda: len(dialog.results) == 2, timeout=BACKGROUND_WORK_MS)
     for col in range(2):
         filled = [dialog.table.item(r, col).text() for r in range(len(ROWS))]
         assert all(filled)
@@ -145,7 +146,7 @@ def test_a_long_congested_step_shows_progress_before_its_first_plot_point(qtbot)
     shares: list[float] = []
     w.runs.runner.busy.connect(shares.append)
     w.runs.start(["incast:8:64MiB:dcqcn=off"], seed=1)
-    qtbot.waitUntil(lambda: bool(shares), timeout=60_000)
+    qtbot.waitUntil(lambda: bool(shares), timeout=BACKGROUND_WORK_MS)
     assert "%" in w.runs.sim_time.text() and "congested" in w.runs.sim_time.text()
-    wait_done(qtbot, w, 60_000)
+    wait_done(qtbot, w)
     assert shares == sorted(shares) and 0 < shares[0] and shares[-1] <= 1.0

@@ -6,7 +6,8 @@
 - `two_tier`: two leaves by two spines at 1:1 with known cable lengths (engine physics tests);
 - `PROJECTS`: the folder of the example designs shipped with the program;
 - `make_design`: a hybrid (IB half, RoCE half) or single-protocol leaf-spine with pods and a front-end, and
-  `compare_results`, a hand-written IB vs RoCEv2 comparison (proposal tests).
+  `compare_results`, a hand-written IB vs RoCEv2 comparison (proposal tests);
+- `RESULT`: a small run result for proposals built without running the engine.
 """
 
 from __future__ import annotations
@@ -192,3 +193,9 @@ def compare_results(t_ib: float = 0.010, t_roce: float = 0.013) -> dict:
                 "ecn_mark_fraction": 0.0, "credit_stall_fraction": 0.0, "dropped_bytes": 0,
                 "step_time_s": None, "gpu_utilization": None, "segments": {}, "sim_wall_time_s": 0.1}
     return {"ib": result(t_ib, 4.0, 0.82, 0.0), "rocev2": result(t_roce, 11.0, 0.64, 0.03)}
+
+
+# a small run result of the simulate --json shape, for proposals built without running the engine
+RESULT = {"completion_time_s": 1e-5, "goodput_gbps": 10.0, "latency_us": {"p50": 2, "p99": 3, "p999": 4, "max": 5},
+          "link_utilization": {"mean": 0.1, "max": 0.2}, "pfc_pause_fraction": 0.0, "ecn_mark_fraction": 0.0,
+          "credit_stall_fraction": 0.0, "dropped_bytes": 0, "workloads": [{"spec": "pingpong:8B"}]}

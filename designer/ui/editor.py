@@ -66,6 +66,7 @@ class Editor(QObject):
     """Owns the undo stack of a document and turns user intents into commands."""
 
     message = Signal(str, bool)  # text, is_error
+    link_refused = Signal(str, str)   # why a cable cannot be made, what would work (the view shows it at the pointer)
 
     def __init__(self, doc: FabricDocument, catalog: Catalog, scene: FabricScene,
                  parent: QObject | None = None) -> None:
@@ -109,9 +110,10 @@ class Editor(QObject):
     def connect(self, a_id: str, b_id: str) -> str | None:
         """Cable two nodes on their first free compatible ports; a refusal is reported, not raised."""
         try:
-            link = plan_link(self.doc, a_id, b_id)
+            link = plan_link(self.doc, a_id, b_id, catalog=self.catalog)
         except LinkRefused as exc:
             self._say(self.tr("Cannot connect: {0}").format(exc), True)
+            self.link_refused.emit(str(exc), exc.hint)
             return None
         self.undo_stack.push(AddItemsCommand(self.doc, [], [link], self.tr("Link {0} ↔ {1}").format(link.a, link.b)))
         self._say(self.tr("Linked {0} ↔ {1} at {2:g} Gb/s ({3})").format(link.a, link.b, link.speed_gbps, link.plane))

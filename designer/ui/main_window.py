@@ -32,6 +32,7 @@ from designer.ui.design_summary import summarise
 from designer.ui.editor import Editor
 from designer.ui.failure_controller import FailureController
 from designer.ui.inspector import Inspector
+from designer.ui.message_area import ElidedLabel, MessageArea
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
 from designer.ui.problems import ProblemsPanel
@@ -61,6 +62,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.catalog = catalog or load_catalog()
         self.theme: Theme = apply_theme(QApplication.instance(), theme_name)
         self.path: str | None = path
+        self.results_unsaved = False       # a run's results not saved yet (unsaved work, like an edit)
         self.settings = QSettings("FabricDesigner", "FabricDesigner")
         self.scene = FabricScene(doc or FabricDocument(), self.theme)
         self.view = FabricView(self.scene)
@@ -153,7 +155,10 @@ class MainWindow(QMainWindow, WindowExports):
         a["export_handover"] = self._action(self.tr("Export &hand-over files…"), self.export_handover)
         a["export_handover"].setToolTip(self.tr("Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, "
                                                 "containerlab"))
-        a["quit"] = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        a["quit"] = self._action(self.tr("&Quit"), self.close, "Ctrl+Q")
+        # Ctrl+Q everywhere (Windows names no Quit key), and the platform's own Quit key too
+        a["quit"].setShortcuts([QKeySequence("Ctrl+Q")] + [k for k in QKeySequence.keyBindings(
+            QKeySequence.StandardKey.Quit) if k != QKeySequence("Ctrl+Q")])
         undo = self.editor.undo_stack.createUndoAction(self, self.tr("&Undo"))
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         undo.setIcon(std(sp.SP_ArrowBack))
@@ -297,10 +302,14 @@ class MainWindow(QMainWindow, WindowExports):
         self.layer_combo = layer
 
     def _build_status(self) -> None:
-        self.summary_label = QLabel()
+        # messages have a place of their own: the summary beside them gives way (both elide), never hides them
+        self.message_area = MessageArea()
+        self.summary_label = ElidedLabel()
+        self.summary_label.setObjectName("design_summary")
         self.legend = QLabel()
         self.zoom_label = QLabel()
-        self.statusBar().addPermanentWidget(self.summary_label, 1)
+        self.statusBar().addWidget(self.message_area, 3)
+        self.statusBar().addPermanentWidget(self.summary_label, 2)
         self.statusBar().addPermanentWidget(self.legend)
         self.statusBar().addPermanentWidget(self.zoom_label)
         swatches = []
@@ -324,26 +333,28 @@ class MainWindow(QMainWindow, WindowExports):
         self.palette.place_requested.connect(
             lambda spec: self.editor.place(spec, self.view.mapToScene(self.view.viewport().rect().center())))
         self.editor.message.connect(self.show_message)
+        self.editor.link_refused.connect(self.view.show_refusal)
         self.editor.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.scene.document_changed.connect(lambda _c: self._summary_timer.start())
         self.problems.focus_requested.connect(self.focus_items)
 
     # ---- messages, title, summary -------------------------------------------------------------
     def show_message(self, text: str, error: bool = False) -> None:
+        """Say something in the message area (errors stay longer and are marked)."""
         self.last_message = (text, error)
-        self.statusBar().showMessage(("⚠ " if error else "") + text, 8000 if error else 4000)
+        self.message_area.show_message(text, error)
 
     def _on_clean_changed(self, clean: bool) -> None:
-        self.setWindowModified(not clean)
+        self.setWindowModified(self.has_unsaved_work())
 
     def _update_title(self) -> None:
         name = Path(self.path).name if self.path else self.tr("unsaved")
         self.setWindowTitle(self.tr("{0} — {1}[*] — Fabric Designer").format(self.editor.doc.name, name))
-        self.setWindowModified(not self.editor.undo_stack.isClean())
+        self.setWindowModified(self.has_unsaved_work())
 
     def refresh_summary(self) -> None:
         s = summarise(self.editor.doc, self.catalog)
-        self.summary_label.setText(s.status_text())
+        self.summary_label.set_full_text(s.status_text())
         self.problems.show_findings(s.findings, unavailable="checks" in s.unavailable)
         n_err = sum(1 for f in s.findings if f.severity == "error")
         self.problems_dock.setWindowTitle(self.tr("Problems ({0})").format(len(s.findings)) if not n_err
@@ -400,19 +411,35 @@ class MainWindow(QMainWindow, WindowExports):
         return seg_id
 
     # ---- files --------------------------------------------------------------------------------
+    def has_unsaved_work(self) -> bool:
+        """Edits since the last save, the results of a run (or a comparison) not saved with the design, or a design
+        that was made here (generated, advised, opened from a sweep point) and never saved."""
+        return (not self.editor.undo_stack.isClean() or self.results_unsaved
+                or (self.path is None and bool(self.editor.doc.nodes)))
+
+    def mark_results_unsaved(self) -> None:
+        """A run or a comparison finished: its results are part of the design now, and not saved yet."""
+        self.results_unsaved = True
+        self.setWindowModified(True)
+
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current design (saved, discarded, or unchanged)."""
-        if self.editor.undo_stack.isClean():
+        if not self.has_unsaved_work():
             return True
+        question = (self.tr("Save '{0}' with the results of its last run? They are lost otherwise.")
+                    if self.results_unsaved and self.editor.undo_stack.isClean()
+                    else self.tr("Save the changes to '{0}'?"))
         answer = QMessageBox.question(
-            self, self.tr("Unsaved changes"), self.tr("Save the changes to '{0}'?").format(self.editor.doc.name),
+            self, self.tr("Unsaved changes"), question.format(self.editor.doc.name),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
     def set_document(self, doc: FabricDocument, path: str | None) -> None:
+        """Show `doc`, read from `path` or untitled (None: Save asks where)."""
         self.path = path
+        self.results_unsaved = False
         self.editor.set_document(doc)
         self._update_title()
         self.refresh_summary()
@@ -435,6 +462,7 @@ class MainWindow(QMainWindow, WindowExports):
             self.show_message(self.tr("Opened the advisor's candidate: {0}").format(doc.name))
 
     def new_from_template(self) -> None:
+        """Generate a fabric into a new untitled design (the open one is kept or saved first, never overwritten)."""
         try:
             from designer.ui.generator_dialog import GeneratorDialog
             dialog = GeneratorDialog(self.catalog, self)
@@ -448,9 +476,11 @@ class MainWindow(QMainWindow, WindowExports):
         except (ProjectError, ValueError) as exc:
             QMessageBox.warning(self, self.tr("Cannot generate"), str(exc))
             return
-        self.editor.replace_with(doc, self.tr("Generate {0} ({1} GPUs)").format(dialog.kind.currentText(),
-                                                                               dialog.gpus.value()))
-        self.view.zoom_to_fit()
+        if not self.maybe_save():
+            return
+        self.set_document(doc, None)
+        self.show_message(self.tr("New untitled design: {0} ({1} GPUs); Save asks where to keep it").format(
+            dialog.kind.currentText(), dialog.gpus.value()))
 
     def open_dialog(self) -> None:
         if not self.maybe_save():
@@ -490,6 +520,7 @@ class MainWindow(QMainWindow, WindowExports):
             QMessageBox.warning(self, self.tr("Cannot save"), str(exc))
             return False
         self.path = path
+        self.results_unsaved = False
         self.editor.undo_stack.setClean()
         self._add_recent(path)
         self._update_title()
@@ -519,6 +550,7 @@ class MainWindow(QMainWindow, WindowExports):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
             self._summary_timer.stop()
+            self.message_area.stop()
             self.runs.shutdown()
             self.sweeps.shutdown()
             self.autosaver.stop()

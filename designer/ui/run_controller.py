@@ -174,7 +174,7 @@ class RunController(QObject):
         self.plots.chart.set_rows(workload_breakdowns(data) + segment_breakdowns(data))
         # the last run stays with the design (saved in the project file; not an undoable edit)
         self.doc.set_results(summarise_run(data, self.workloads, self.seed, self.backend))
-        self.window.setWindowModified(True)
+        self.window.mark_results_unsaved()
         self._heat_dirty = True
         self._paint_heatmap()
 
@@ -268,7 +268,7 @@ class RunController(QObject):
     def _keep_comparison(self, dialog: CompareDialog) -> None:
         self.doc.set_results({p: summarise_run(r.data, dialog.workloads, dialog.seed, p)
                               for p, r in dialog.results.items()})
-        self.window.setWindowModified(True)
+        self.window.mark_results_unsaved()
 
     def shutdown(self) -> None:
         """Stop threads and timers (window closing)."""

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView
 
 from designer.ui.link_item import LinkItem
+from designer.ui.message_area import PointerHint
 from designer.ui.node_item import GRID_PX, NodeItem
 from designer.ui.scene import FabricScene
 
@@ -57,6 +58,8 @@ class FabricView(QGraphicsView):
         self._link_from: str | None = None
         self._rubber_link: QGraphicsLineItem | None = None
         self._press_positions: dict[str, tuple[float, float]] = {}
+        self.pointer = QPoint()              # where the pointer last was (viewport pixels): hints appear there
+        self.hint = PointerHint(self.viewport())
 
     @property
     def fabric_scene(self) -> FabricScene:
@@ -129,6 +132,11 @@ class FabricView(QGraphicsView):
         painter.setPen(pen)
         painter.drawLines(lines)
 
+    # ---- hints at the pointer ------------------------------------------------------------------
+    def show_refusal(self, reason: str, hint: str) -> None:
+        """A cable the user just drew was refused: say why, and what would work, where the pointer is."""
+        self.hint.show_at(self.pointer, self.tr("Cannot connect: {0}").format(reason), hint)
+
     # ---- mouse --------------------------------------------------------------------------------
     def node_at(self, view_pos: QPointF) -> NodeItem | None:
         for item in self.items(view_pos.toPoint()):
@@ -137,6 +145,8 @@ class FabricView(QGraphicsView):
         return None
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.pointer = event.position().toPoint()
+        self.hint.hide()
         pan = event.button() == Qt.MouseButton.MiddleButton or (
             event.button() == Qt.MouseButton.LeftButton and self._space)
         if pan:
@@ -189,6 +199,7 @@ class FabricView(QGraphicsView):
         return False
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        self.pointer = event.position().toPoint()
         if self._pan_from is not None:
             delta = event.position() - self._pan_from
             self._pan_from = event.position()
@@ -204,6 +215,7 @@ class FabricView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self.pointer = event.position().toPoint()
         if self._pan_from is not None:
             self._pan_from = None
             self.set_mode(self.mode)
@@ -240,6 +252,7 @@ class FabricView(QGraphicsView):
 
     # ---- keys ---------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.hint.hide()
         step = 1.0 if event.modifiers() & Qt.KeyboardModifier.AltModifier else GRID_PX
         arrows = {Qt.Key.Key_Left: (-step, 0.0), Qt.Key.Key_Right: (step, 0.0),
                   Qt.Key.Key_Up: (0.0, -step), Qt.Key.Key_Down: (0.0, step)}

@@ -1,0 +1,82 @@
+"""Real input for window tests: QTest mouse and keyboard events on the widgets a user would touch."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
+
+LEFT = Qt.MouseButton.LeftButton
+RIGHT = Qt.MouseButton.RightButton
+NO_MOD = Qt.KeyboardModifier.NoModifier
+
+
+def view_point(window, scene_xy: tuple[float, float]) -> QPoint:  # noqa: ANN001 - MainWindow
+    """Viewport pixels of a scene position in the window's canvas."""
+    return window.view.mapFromScene(QPointF(*scene_xy))
+
+
+def node_point(window, node_id: str) -> QPoint:  # noqa: ANN001
+    node = window.editor.doc.nodes[node_id]
+    return view_point(window, (node.x, node.y))
+
+
+def drag(widget: QWidget, start: QPoint, end: QPoint, button=LEFT, modifier=NO_MOD, steps: int = 4) -> None:  # noqa: ANN001
+    """Press at `start`, move in a few steps, release at `end` (widget pixels)."""
+    QTest.mousePress(widget, button, modifier, start)
+    for k in range(1, steps + 1):
+        p = start + (end - start) * (k / steps)
+        QTest.mouseMove(widget, p)
+    QTest.mouseRelease(widget, button, modifier, end)
+
+
+def click(widget: QWidget, pos: QPoint | None = None, button=LEFT, modifier=NO_MOD) -> None:  # noqa: ANN001
+    QTest.mouseClick(widget, button, modifier, pos if pos is not None else widget.rect().center())
+
+
+def press_button(button: QAbstractButton) -> None:
+    """Click a push button as a user would (it must be visible and enabled for the click to count)."""
+    assert button.isVisible(), f"'{button.text()}' is not visible"
+    QTest.mouseClick(button, LEFT, NO_MOD, button.rect().center())
+
+
+def key(widget: QWidget, key_code, modifier=NO_MOD) -> None:  # noqa: ANN001
+    QTest.keyClick(widget, key_code, modifier)
+
+
+def type_into(widget: QWidget, text: str) -> None:
+    """Select all in a line edit and type `text` (then the edit holds exactly what was typed)."""
+    widget.setFocus()
+    QTest.keyClick(widget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(widget, text)
+
+
+def settle(ms: int = 30) -> None:
+    QTest.qWait(ms)
+    QApplication.processEvents()
+
+
+def when_modal(callback, timeout_ms: int = 10000) -> None:  # noqa: ANN001
+    """Call `callback(dialog)` as soon as a modal dialog is up (a test's answer to an `exec()` it is about to
+    start); polls the event loop, so schedule it before the action that opens the dialog."""
+    from PySide6.QtCore import QElapsedTimer, QTimer
+
+    clock = QElapsedTimer()
+    clock.start()
+
+    def poll() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is not None and dialog.isVisible():
+            callback(dialog)
+        elif clock.elapsed() < timeout_ms:
+            QTimer.singleShot(20, poll)
+
+    QTimer.singleShot(20, poll)
+
+
+def window_key(qtbot, window, key_code, modifier=NO_MOD) -> None:  # noqa: ANN001
+    """A key pressed in `window` as a user would after clicking it: the window is made active first (the
+    offscreen platform does not hand activation back after a dialog or a dock change)."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    QTest.keyClick(QApplication.focusWidget() or window, key_code, modifier)

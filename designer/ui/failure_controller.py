@@ -19,7 +19,6 @@ from designer.sim.scenario_run import comparison_row
 from designer.ui.commands import SetScenariosCommand
 from designer.ui.failure_dialog import ScheduleFailureDialog
 from designer.ui.failure_layer import FailureLayer, state_from_schedule, state_from_snapshot
-from designer.ui.link_item import LinkItem
 from designer.ui.node_item import NodeItem
 from designer.ui.scenarios_panel import ScenariosPanel, scenario_problem
 
@@ -68,10 +67,8 @@ class FailureController(QObject):
             if isinstance(item, NodeItem):
                 node = self.doc.nodes.get(item.node_id)
                 return ("switch", node.id) if node is not None and node.kind in FAILABLE_NODE_KINDS else None
-        for item in items:
-            if isinstance(item, LinkItem):
-                return ("link", item.link_id)
-        return None
+        link_id = self.window.view.cable_at(view_pos)
+        return None if link_id is None else ("link", link_id)
 
     def context_menu(self, kind: str, element: str) -> QMenu:
         """The failure actions for one element (the menu is built, not shown: tests trigger its actions)."""

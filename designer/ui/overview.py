@@ -53,7 +53,6 @@ class Overview(QWidget):
             scene.set_bundled(True)  # the overview always shows the bundled picture of a big fabric
         scene.quiet_labels = True
         tags = [h.label for h in scene.hull_items.values() if h.label.isVisible()]
-        tags += [b for b in scene.pair_badges.values() if b.isVisible()]
         for tag in tags:
             tag.hide()
         scene.render(painter, self._target, src)

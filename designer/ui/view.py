@@ -11,9 +11,8 @@ from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView
 
-from designer.ui.link_item import LinkItem
 from designer.ui.message_area import PointerHint
-from designer.ui.node_item import GRID_PX, NodeItem
+from designer.ui.node_item import GRID_PX, LOD_DETAIL, NodeItem
 from designer.ui.scene import FabricScene
 
 MODEL_MIME = "application/x-fabric-designer-model"
@@ -101,6 +100,7 @@ class FabricView(QGraphicsView):
     def _after_zoom(self) -> None:
         scene = self.fabric_scene
         scene.set_bundled(self.scale_factor() < bundle_scale(len(scene.doc.links)))
+        scene.set_detailed(self.scale_factor() >= LOD_DETAIL)
         self.zoom_changed.emit(self.scale_factor())
 
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -180,20 +180,25 @@ class FabricView(QGraphicsView):
                 if it.isSelected() and nid not in self._press_positions:
                     self._press_positions[nid] = (it.pos().x(), it.pos().y())
 
+    def cable_at(self, view_pos: QPoint) -> str | None:
+        """The cable within a few pixels of a viewport point, unless a node or a tag is there."""
+        for item in self.items(view_pos):
+            if item.flags() & item.GraphicsItemFlag.ItemIsSelectable:
+                return None
+        return self.fabric_scene.cable_at(self.mapToScene(view_pos), self.scale_factor())
+
     def _pick_link(self, event: QMouseEvent) -> bool:
-        """A click on a cable (with no node or tag above it) chooses it; Ctrl-click toggles."""
+        """A click on or near a cable (with no node or tag above it) chooses it; Ctrl-click toggles."""
         scene = self.fabric_scene
         ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
-        for item in self.items(event.position().toPoint()):
-            if isinstance(item, LinkItem):
-                chosen = set(scene.chosen_links) if ctrl else set()
-                chosen ^= {item.link_id}
-                if not ctrl:
-                    scene.clearSelection()
-                scene.choose_links(chosen)
-                return True
-            if item.flags() & item.GraphicsItemFlag.ItemIsSelectable:
-                break
+        link_id = self.cable_at(event.position().toPoint())
+        if link_id is not None:
+            chosen = set(scene.chosen_links) if ctrl else set()
+            chosen ^= {link_id}
+            if not ctrl:
+                scene.clearSelection()
+            scene.choose_links(chosen)
+            return True
         if not ctrl and scene.chosen_links:
             scene.choose_links(set())
         return False

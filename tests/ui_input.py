@@ -80,3 +80,17 @@ def window_key(qtbot, window, key_code, modifier=NO_MOD) -> None:  # noqa: ANN00
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     QTest.keyClick(QApplication.focusWidget() or window, key_code, modifier)
+
+
+def click_menu(qtbot, window, menu_title: str, action_text: str) -> None:  # noqa: ANN001
+    """Open a menu of the menu bar with the mouse and click one of its entries (texts without '&')."""
+    from PySide6.QtWidgets import QMenu
+
+    bar = window.menuBar()
+    top = next(a for a in bar.actions() if a.text().replace("&", "") == menu_title)
+    QTest.mouseClick(bar, LEFT, NO_MOD, bar.actionGeometry(top).center())
+    menu: QMenu = top.menu()
+    qtbot.waitUntil(menu.isVisible)
+    entry = next(a for a in menu.actions() if a.text().replace("&", "") == action_text)
+    QTest.mouseClick(menu, LEFT, NO_MOD, menu.actionGeometry(entry).center())
+    qtbot.waitUntil(lambda: not menu.isVisible())

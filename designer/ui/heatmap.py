@@ -172,7 +172,8 @@ class HeatmapLayer(QGraphicsObject):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         buckets = self.bundle_buckets()
         items = [it for it in self.fabric_scene.bundle_items if hasattr(it, "line")]
-        for item, b in zip(items, buckets.tolist(), strict=False):
+        # the busiest drawn last, so that where bundles cross the hot one stays in sight
+        for b, item in sorted(zip(buckets.tolist(), items, strict=False), key=lambda pair: pair[0]):
             if b < 0:
                 continue
             pen = QPen(QColor(COLOURS[b]), item.width_px + 1.0)

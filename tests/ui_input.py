@@ -94,3 +94,18 @@ def click_menu(qtbot, window, menu_title: str, action_text: str) -> None:  # noq
     entry = next(a for a in menu.actions() if a.text().replace("&", "") == action_text)
     QTest.mouseClick(menu, LEFT, NO_MOD, menu.actionGeometry(entry).center())
     qtbot.waitUntil(lambda: not menu.isVisible())
+
+
+def choose(qtbot, combo, text: str) -> None:  # noqa: ANN001 - QComboBox
+    """Open a combo box with a click and pick the entry showing `text` with the arrow keys and Return."""
+    index = combo.findText(text)
+    assert index >= 0, f"no '{text}' in the combo"
+    QTest.mouseClick(combo, LEFT, NO_MOD, combo.rect().center())
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    QTest.keyClick(view, Qt.Key.Key_Home)
+    for _ in range(index):
+        QTest.keyClick(view, Qt.Key.Key_Down)
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not view.isVisible())
+    assert combo.currentIndex() == index

@@ -73,6 +73,7 @@ def run_gui(path: str | None) -> int:
     theme = str(QSettings("FabricDesigner", "FabricDesigner").value("theme", "light"))
     window = MainWindow(doc, opened, theme_name=theme if theme in ("light", "dark") else "light")
     holder.append(window)
+    window.restore_arrangement()       # the size and docks last used on a screen of this size
     window.show()
     if error:
         QMessageBox.warning(window, QCoreApplication.translate("app", "Cannot open"), error)

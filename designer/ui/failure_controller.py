@@ -34,7 +34,7 @@ class FailureController(QObject):
         self.runs = window.runs
         self.panel = ScenariosPanel()
         self.dock = window.add_dock(self.tr("Scenarios"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea,
-                                    "scenarios")
+                                    "scenarios", scroll=True)
         window.tabifyDockWidget(window.inspector_dock, self.dock)
         window.inspector_dock.raise_()
         self.layer: FailureLayer | None = None

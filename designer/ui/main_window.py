@@ -38,6 +38,7 @@ from designer.ui.inspector import Inspector
 from designer.ui.message_area import ElidedLabel, MessageArea
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
+from designer.ui.plot_style import restyle_all_plots
 from designer.ui.problems import ProblemsPanel
 from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
@@ -45,9 +46,11 @@ from designer.ui.sweep_controller import SweepController
 from designer.ui.theme import PROTOCOL_COLOURS, Theme, apply_theme, protocol_name
 from designer.ui.view import FabricView
 from designer.ui.window_exports import WindowExports
+from designer.ui.window_layout import fit_to_screen, restore_arrangement, save_arrangement, scrollable
 
 FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Fabric designs (*.json *.fabric.json);;All files (*)")
 MAX_RECENT = 8
+BOTTOM_DOCKS_SHARE = 0.32      # of the window's height, for the plots and problems docks
 NOT_YET = QT_TRANSLATE_NOOP("MainWindow", "Available once the simulation engine is installed")
 
 
@@ -92,18 +95,22 @@ class MainWindow(QMainWindow, WindowExports):
         self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
         self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
         self.sweeps = SweepController(self, self.simulate_menu)   # design-space sweeps and their dock
-        self.resize(1500, 920)
+        fit_to_screen(self, [self.palette_dock, self.overview_dock], self.inspector_dock)
+        self.restored_arrangement = False
+
         self._update_title()
         self.refresh_summary()
         QTimer.singleShot(0, self.view.zoom_to_fit)
         self.autosaver = Autosaver(self)   # unsaved work goes to a recovery file (autosave.py)
 
     # ---- construction -------------------------------------------------------------------------
-    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:  # noqa: ANN001
-        """A dock named `name` (for saved layouts) holding `widget`, added at `area`; the controllers use it too."""
+    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str,  # noqa: ANN001
+                 scroll: bool = False) -> QDockWidget:
+        """A dock named `name` (for saved layouts) holding `widget`, added at `area`; the controllers use it too.
+        `scroll`: a form taller than a small screen scrolls inside its dock."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
-        dock.setWidget(widget)
+        dock.setWidget(scrollable(widget) if scroll else widget)
         self.addDockWidget(area, dock)
         return dock
 
@@ -432,8 +439,12 @@ class MainWindow(QMainWindow, WindowExports):
                           else self.tr("Select mode"))
 
     def set_theme(self, name: str) -> None:
+        """The light or dark theme on everything: canvas, docks, and every plot and chart (their colours come
+        from the palette when they are made, so those already made are restyled here)."""
         self.theme = apply_theme(QApplication.instance(), name)
         self.scene.set_theme(self.theme)
+        self.sweeps.view.redraw()          # its series colours follow the palette too
+        restyle_all_plots()
         self.settings.setValue("theme", name)
         self.overview.rerender()
 
@@ -600,6 +611,7 @@ class MainWindow(QMainWindow, WindowExports):
     # ---- window events ------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            save_arrangement(self, self.settings)
             self._summary_timer.stop()
             self.summary_runner.shutdown()
             self.message_area.stop()
@@ -610,6 +622,18 @@ class MainWindow(QMainWindow, WindowExports):
             event.accept()
         else:
             event.ignore()
+
+    def restore_arrangement(self) -> bool:
+        """The window as the user left it on a screen of this size (see window_layout); True when restored."""
+        self.restored_arrangement = restore_arrangement(self, self.settings)
+        return self.restored_arrangement
+
+    def showEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+        super().showEvent(event)
+        if not self.restored_arrangement and not getattr(self, "_docks_sized", False):
+            self._docks_sized = True            # the canvas keeps two thirds of the height, the plots the rest
+            QTimer.singleShot(0, lambda: self.resizeDocks([self.problems_dock], [int(
+                self.height() * BOTTOM_DOCKS_SHARE)], Qt.Orientation.Vertical))
 
     def dragEnterEvent(self, event) -> None:  # noqa: ANN001
         if event.mimeData().hasUrls():

@@ -109,3 +109,27 @@ def choose(qtbot, combo, text: str) -> None:  # noqa: ANN001 - QComboBox
     QTest.keyClick(view, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not view.isVisible())
     assert combo.currentIndex() == index
+
+
+def right_click(widget: QWidget, pos: QPoint) -> None:
+    """A right click as the platform delivers it: press and release, then the context-menu event."""
+    from PySide6.QtGui import QContextMenuEvent
+
+    QTest.mousePress(widget, RIGHT, NO_MOD, pos)
+    QTest.mouseRelease(widget, RIGHT, NO_MOD, pos)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, widget.mapToGlobal(pos))
+    QApplication.sendEvent(widget, event)
+
+
+def click_menu_entry(qtbot, menu, text: str) -> None:  # noqa: ANN001 - an open QMenu
+    """Click the entry of an open menu whose text (without '&') is `text`."""
+    qtbot.waitUntil(menu.isVisible)
+    entry = next(a for a in menu.actions() if a.text().replace("&", "") == text)
+    QTest.mouseClick(menu, LEFT, NO_MOD, menu.actionGeometry(entry).center())
+
+
+def double_click(widget: QWidget, pos: QPoint) -> None:
+    """A double click as a user makes it: a click, then the second press that Qt reports as a double click
+    (QTest's mouseDClick alone lacks the first press, and item views ignore it)."""
+    QTest.mouseClick(widget, LEFT, NO_MOD, pos)
+    QTest.mouseDClick(widget, LEFT, NO_MOD, pos)

@@ -17,3 +17,9 @@ def cable_name(doc: FabricDocument, link_id: str) -> str:
     if link is None:
         return link_id
     return f"{node_name(doc, link.a.node)} → {node_name(doc, link.b.node)}"
+
+
+def switch_entry(model_name: str, ports: int, speed_gbps: float) -> str:
+    """A switch's palette entry: its port configuration first, "128×400G — Spectrum-4 SN5600", so that the
+    variants of one model differ where a narrow palette still shows them."""
+    return f"{ports}×{speed_gbps:g}G — {model_name}"

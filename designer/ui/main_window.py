@@ -29,8 +29,9 @@ from designer.catalog.loader import Catalog, load_catalog
 from designer.model import fileformat
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
-from designer.ui import icons
+from designer.ui import help_dialogs, icons
 from designer.ui.autosave import Autosaver
+from designer.ui.canvas_menu import CanvasMenu
 from designer.ui.design_summary import BACKGROUND_LINKS, SummaryRunner, counts_text, summarise
 from designer.ui.editor import Editor
 from designer.ui.failure_controller import FailureController
@@ -95,6 +96,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
         self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
         self.sweeps = SweepController(self, self.simulate_menu)   # design-space sweeps and their dock
+        self.canvas_menu = CanvasMenu(self)      # right-click on the canvas (canvas_menu.py)
         fit_to_screen(self, [self.palette_dock, self.overview_dock], self.inspector_dock)
         self.restored_arrangement = False
 
@@ -210,6 +212,21 @@ class MainWindow(QMainWindow, WindowExports):
         a["mode_select"].setChecked(True)
         a["segment"] = self._action(self.tr("New back-end &segment…"), self.new_segment, "Ctrl+G",
                                     self.tr("Make the selected nodes an InfiniBand or RoCEv2 segment"))
+        a["connect_rail"] = self._action(
+            self.tr("&Connect selection, rail-aligned"), lambda: self.editor.connect_selection("rail"), "Ctrl+K",
+            self.tr("Cable the selected servers to the selected switches: NIC k of every server to switch k, as "
+                    "many cables as free ports allow (one undo step)"))
+        a["connect_round_robin"] = self._action(
+            self.tr("Connect selection, &round-robin"), lambda: self.editor.connect_selection("round-robin"),
+            "Ctrl+Shift+K", self.tr("Cable the selected servers to the selected switches, spread in turn, as many "
+                                    "cables as free ports allow (one undo step)"))
+        a["quick_start"] = self._action(self.tr("&Quick start"), self.show_quick_start, "F1",
+                                        self.tr("Draw, check, simulate and hand over in five steps"))
+        a["shortcuts"] = self._action(self.tr("&Keyboard shortcuts"), lambda: self._show_help(
+            help_dialogs.shortcuts(self)), "Ctrl+/", self.tr("Every key of the window and the canvas gestures"))
+        a["about"] = self._action(self.tr("&About Fabric Designer"), lambda: help_dialogs.about(self))
+        a["properties"] = self._action(self.tr("P&roperties"), self.show_properties, "Alt+Return",
+                                       self.tr("Show the selection in the Inspector"))
         a["fit"] = self._action(self.tr("Zoom to &fit"), self.view.zoom_to_fit, "F", self.tr("Show the whole design"),
                                 std(sp.SP_TitleBarMaxButton))
         a["zoom_in"] = self._action(self.tr(
@@ -291,7 +308,8 @@ class MainWindow(QMainWindow, WindowExports):
         m.addAction(a["dist_x"])
         m.addAction(a["dist_y"])
         m = bar.addMenu(self.tr("&Fabric"))
-        m.addAction(a["segment"])
+        for key in ("segment", "connect_rail", "connect_round_robin"):
+            m.addAction(a[key])
         m = bar.addMenu(self.tr("&View"))
         for key in ("mode_select", "mode_link", None, "fit", "zoom_in", "zoom_out", None,
                     "layer_both", "layer_backend", "layer_frontend", None, "theme_light", "theme_dark"):
@@ -304,10 +322,15 @@ class MainWindow(QMainWindow, WindowExports):
             m.addAction(a[key])
         self.simulate_menu = m
         m = bar.addMenu(self.tr("&Help"))
+        for key in ("quick_start", "shortcuts"):
+            m.addAction(a[key])
+        m.addSeparator()
         self.advisor_action = m.addAction(self.tr("Help me &choose…"), self.help_me_choose)
         self.advisor_action.setStatusTip(self.tr("Compare IB, RoCEv2, rail-optimized and hybrid designs for your "
                                                  "scale, "
                                          "workload and budget, and open the one you choose"))
+        m.addSeparator()
+        m.addAction(a["about"])
         tb = self.addToolBar(self.tr("Main toolbar"))
         tb.setObjectName("main_toolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -447,6 +470,22 @@ class MainWindow(QMainWindow, WindowExports):
         restyle_all_plots()
         self.settings.setValue("theme", name)
         self.overview.rerender()
+
+    def show_quick_start(self) -> None:
+        self._show_help(help_dialogs.quick_start(self))
+
+    def _show_help(self, dialog: QDialog) -> None:
+        """A help page beside the window (not modal); one at a time."""
+        if getattr(self, "help_dialog", None) is not None:
+            self.help_dialog.close()
+        self.help_dialog = dialog
+        dialog.show()
+
+    def show_properties(self) -> None:
+        """Bring the Inspector to the front (it shows the selection)."""
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
+        self.inspector.refresh()
 
     def select_all(self) -> None:
         self.scene.select_ids(list(self.editor.doc.nodes), list(self.editor.doc.links))

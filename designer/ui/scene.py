@@ -101,7 +101,7 @@ class FabricScene(QGraphicsScene):
         self.tiles.refresh()
         self._bundles_stale = True
         self._apply_bundling()
-        self._update_scene_rect()
+        self._update_scene_rect(exact=True)
 
     def set_theme(self, theme: Theme) -> None:
         """Draw with another theme's colours (overlays such as the heat-map stay as they are)."""
@@ -455,12 +455,15 @@ class FabricScene(QGraphicsScene):
             rect = rect.united(item.sceneBoundingRect())
         return rect
 
-    def _update_scene_rect(self) -> None:
-        # An explicit rect: itemsBoundingRect is slow on large scenes and would chase every bundle label.
+    def _update_scene_rect(self, exact: bool = False) -> None:
+        # An explicit rect: itemsBoundingRect is slow on large scenes and would chase every bundle label. Edits
+        # only grow it (`exact` after an open): a rect that shrank when a node was deleted scrolled the view away
+        # from where the user was working.
         rect = self.nodes_rect()
         if rect.isNull():
             rect = QRectF(-400, -300, 800, 600)
-        self.setSceneRect(rect.adjusted(-2000, -2000, 2000, 2000))
+        rect = rect.adjusted(-2000, -2000, 2000, 2000)
+        self.setSceneRect(rect if exact else rect.united(self.sceneRect()))
 
 
 def _usage_text(node, used: dict[str, int]) -> str:  # noqa: ANN001

@@ -29,6 +29,8 @@ class SegmentLabel(QGraphicsSimpleTextItem):
 
 
     def paint(self, painter, option, widget=None) -> None:  # noqa: ANN001 - Qt override
+        if getattr(self.scene(), "quiet_labels", False):
+            return                      # the overview draws the drawing without its tags
         # a pill of the canvas colour behind the text keeps the tag readable over cables and nodes
         theme = getattr(self.scene(), "theme", None)
         if theme is not None:

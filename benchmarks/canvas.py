@@ -41,7 +41,7 @@ def fat_tree_16k(folder: Path) -> Path:
     return path
 
 
-def scripted_frames(app, view) -> tuple[list[float], list[float]]:  # noqa: ANN001
+def scripted_frames(app, view) -> tuple[list[float], list[float]]:
     """Zoom in step by step, pan across, zoom back out; the wall and GUI-thread CPU time of each step with its
     repaint (ms)."""
     frames, cpu = [], []
@@ -64,7 +64,7 @@ def scripted_frames(app, view) -> tuple[list[float], list[float]]:  # noqa: ANN0
     return frames, cpu
 
 
-def recolour_times(window) -> tuple[float, list[float], float]:  # noqa: ANN001
+def recolour_times(window) -> tuple[float, list[float], float]:
     """(first recolour ms, including the run's id map; later recolours ms; repaint after one ms)."""
     import numpy as np
 

@@ -11,17 +11,17 @@ RIGHT = Qt.MouseButton.RightButton
 NO_MOD = Qt.KeyboardModifier.NoModifier
 
 
-def view_point(window, scene_xy: tuple[float, float]) -> QPoint:  # noqa: ANN001 - MainWindow
+def view_point(window, scene_xy: tuple[float, float]) -> QPoint:
     """Viewport pixels of a scene position in the window's canvas."""
     return window.view.mapFromScene(QPointF(*scene_xy))
 
 
-def node_point(window, node_id: str) -> QPoint:  # noqa: ANN001
+def node_point(window, node_id: str) -> QPoint:
     node = window.editor.doc.nodes[node_id]
     return view_point(window, (node.x, node.y))
 
 
-def drag(widget: QWidget, start: QPoint, end: QPoint, button=LEFT, modifier=NO_MOD, steps: int = 4) -> None:  # noqa: ANN001
+def drag(widget: QWidget, start: QPoint, end: QPoint, button=LEFT, modifier=NO_MOD, steps: int = 4) -> None:
     """Press at `start`, move in a few steps, release at `end` (widget pixels)."""
     QTest.mousePress(widget, button, modifier, start)
     for k in range(1, steps + 1):
@@ -30,7 +30,7 @@ def drag(widget: QWidget, start: QPoint, end: QPoint, button=LEFT, modifier=NO_M
     QTest.mouseRelease(widget, button, modifier, end)
 
 
-def click(widget: QWidget, pos: QPoint | None = None, button=LEFT, modifier=NO_MOD) -> None:  # noqa: ANN001
+def click(widget: QWidget, pos: QPoint | None = None, button=LEFT, modifier=NO_MOD) -> None:
     QTest.mouseClick(widget, button, modifier, pos if pos is not None else widget.rect().center())
 
 
@@ -40,7 +40,7 @@ def press_button(button: QAbstractButton) -> None:
     QTest.mouseClick(button, LEFT, NO_MOD, button.rect().center())
 
 
-def key(widget: QWidget, key_code, modifier=NO_MOD) -> None:  # noqa: ANN001
+def key(widget: QWidget, key_code, modifier=NO_MOD) -> None:
     QTest.keyClick(widget, key_code, modifier)
 
 
@@ -56,7 +56,7 @@ def settle(ms: int = 30) -> None:
     QApplication.processEvents()
 
 
-def when_modal(callback, timeout_ms: int = 10000) -> None:  # noqa: ANN001
+def when_modal(callback, timeout_ms: int = 10000) -> None:
     """Call `callback(dialog)` as soon as a modal dialog is up (a test's answer to an `exec()` it is about to
     start); polls the event loop, so schedule it before the action that opens the dialog."""
     from PySide6.QtCore import QElapsedTimer, QTimer
@@ -74,7 +74,7 @@ def when_modal(callback, timeout_ms: int = 10000) -> None:  # noqa: ANN001
     QTimer.singleShot(20, poll)
 
 
-def window_key(qtbot, window, key_code, modifier=NO_MOD) -> None:  # noqa: ANN001
+def window_key(qtbot, window, key_code, modifier=NO_MOD) -> None:
     """A key pressed in `window` as a user would after clicking it: the window is made active first (the
     offscreen platform does not hand activation back after a dialog or a dock change)."""
     window.activateWindow()
@@ -82,7 +82,7 @@ def window_key(qtbot, window, key_code, modifier=NO_MOD) -> None:  # noqa: ANN00
     QTest.keyClick(QApplication.focusWidget() or window, key_code, modifier)
 
 
-def click_menu(qtbot, window, menu_title: str, action_text: str) -> None:  # noqa: ANN001
+def click_menu(qtbot, window, menu_title: str, action_text: str) -> None:
     """Open a menu of the menu bar with the mouse and click one of its entries (texts without '&')."""
     from PySide6.QtWidgets import QMenu
 
@@ -96,7 +96,7 @@ def click_menu(qtbot, window, menu_title: str, action_text: str) -> None:  # noq
     qtbot.waitUntil(lambda: not menu.isVisible())
 
 
-def choose(qtbot, combo, text: str) -> None:  # noqa: ANN001 - QComboBox
+def choose(qtbot, combo, text: str) -> None:
     """Open a combo box with a click and pick the entry showing `text` with the arrow keys and Return."""
     index = combo.findText(text)
     assert index >= 0, f"no '{text}' in the combo"
@@ -121,7 +121,7 @@ def right_click(widget: QWidget, pos: QPoint) -> None:
     QApplication.sendEvent(widget, event)
 
 
-def click_menu_entry(qtbot, menu, text: str) -> None:  # noqa: ANN001 - an open QMenu
+def click_menu_entry(qtbot, menu, text: str) -> None:
     """Click the entry of an open menu whose text (without '&') is `text`."""
     qtbot.waitUntil(menu.isVisible)
     entry = next(a for a in menu.actions() if a.text().replace("&", "") == text)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
+import math
 import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from designer.catalog.models import (
     CableModel,
@@ -17,20 +17,42 @@ from designer.catalog.models import (
     StorageModel,
     SwitchModel,
 )
-from designer.i18n.message import Message, os_reason
+from designer.i18n.message import Message
+from designer.model import limits
 from designer.model.errors import ProjectError
+from designer.model.file_read import read_bytes_limited
+from designer.model.json_guard import parse_json
+from designer.model.limits import SPEED_GBPS, Range
+from designer.model.nodes import SWITCH_ROLES
 
 RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources" / "catalog"
 SECTIONS: dict[str, type] = {
     "switches": SwitchModel, "servers": ServerModel, "gpus": GPUModel, "nics": NICModel,
     "gateways": GatewayModel, "storage": StorageModel, "cables": CableModel,
 }
+MAX_CATALOG_BYTES = 16 * 2**20
+MAX_MODELS = 10_000          # per section
+_ANY_PORTS = Range(0, limits.MAX_PORTS_PER_NODE)
+# every numeric field of a model: a figure outside its range is a typing error, not a device
+FIELD_RANGES: dict[str, Range] = {
+    "ports": Range(1, limits.MAX_PORTS_PER_NODE), "port_gbps": SPEED_GBPS, "speed_gbps": SPEED_GBPS,
+    "backend_nic_gbps": SPEED_GBPS, "frontend_nic_gbps": SPEED_GBPS, "latency_ns": Range(0, 10_000_000),
+    "buffer_mb": Range(0, 100_000), "power_w": Range(0, 1_000_000), "price_usd": Range(0, 1e10),
+    "rack_units": Range(0, 100), "gpus": Range(0, limits.MAX_GPUS_PER_NODE), "backend_nics": _ANY_PORTS,
+    "frontend_nics": _ANY_PORTS, "ib_ports": _ANY_PORTS, "eth_ports": _ANY_PORTS, "nvlink_gbps": Range(0, 100_000),
+    "bf16_tflops": Range(0, 10_000_000), "memory_gb": Range(0, 10_000_000), "capacity_tb": Range(0, 1e9),
+    "max_reach_m": Range(0, 1_000_000),
+}
+FIELD_CHOICES: dict[str, tuple[str, ...]] = {"protocol": ("ib", "ethernet", "vpi"), "type": ("dac", "aoc", "optics")}
+MAX_BREAKOUT = 16
 # section -> message id of its kind of model ("unknown switch model ...")
 _MODEL_KINDS = {
     "switches": "error.catalog.switch", "servers": "error.catalog.server", "gpus": "error.catalog.gpu",
     "nics": "error.catalog.nic", "gateways": "error.catalog.gateway", "storage": "error.catalog.storage",
     "cables": "error.catalog.cable",
 }
+
+_Model = TypeVar("_Model")
 
 
 @dataclass
@@ -48,14 +70,11 @@ class Catalog:
     def merge_file(self, path: str | os.PathLike[str]) -> None:
         """Add or override models from a catalog JSON file (same layout as resources/catalog/catalog.json)."""
         p = Path(path)
+        raw = read_bytes_limited(p, MAX_CATALOG_BYTES)      # a pipe, a device or a huge file: one line
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ProjectError(Message("error.catalog.cannot_read", reason=os_reason(exc)), str(p)) from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ProjectError(Message("error.catalog.bad_json", detail=str(exc)), str(p)) from None
-        try:
-            self.merge(data)
+            self.merge(parse_json(raw.decode("utf-8")))
+        except UnicodeDecodeError:
+            raise ProjectError(Message("error.catalog.bad_json", detail="not UTF-8 text"), str(p)) from None
         except ProjectError as exc:
             raise ProjectError(exc.messages, str(p)) from None
 
@@ -68,10 +87,15 @@ class Catalog:
             if not isinstance(entries, list):
                 problems.append(Message("error.at", place=section, text=Message("error.value.list")))
                 continue
+            if len(entries) > MAX_MODELS:
+                problems.append(Message("error.at", place=section, text=Message(
+                    "error.value.too_many", count=f"{len(entries):,}", limit=f"{MAX_MODELS:,}")))
+                continue
             table = getattr(self, section)
             for i, raw in enumerate(entries):
                 try:
-                    entry = _build(cls, raw, table.get(raw.get("id")) if isinstance(raw, dict) else None)
+                    base = table.get(raw["id"]) if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
+                    entry = _build(cls, raw, base)
                 except ValueError as exc:
                     reason = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
                     problems.append(Message("error.at", place=f"{section}[{i}]", text=reason))
@@ -82,22 +106,22 @@ class Catalog:
 
     # ---- lookups ------------------------------------------------------------------------------
     def switch(self, model_id: str) -> SwitchModel:
-        return self._get("switches", model_id)
+        return self._get("switches", self.switches, model_id)
 
     def server(self, model_id: str) -> ServerModel:
-        return self._get("servers", model_id)
+        return self._get("servers", self.servers, model_id)
 
     def gpu(self, model_id: str) -> GPUModel:
-        return self._get("gpus", model_id)
+        return self._get("gpus", self.gpus, model_id)
 
     def nic(self, model_id: str) -> NICModel:
-        return self._get("nics", model_id)
+        return self._get("nics", self.nics, model_id)
 
     def gateway(self, model_id: str) -> GatewayModel:
-        return self._get("gateways", model_id)
+        return self._get("gateways", self.gateways, model_id)
 
     def storage_model(self, model_id: str) -> StorageModel:
-        return self._get("storage", model_id)
+        return self._get("storage", self.storage, model_id)
 
     def cable_for(self, cable_type: str, speed_gbps: float) -> CableModel | None:
         """The cable of that type for a link speed: the slowest model at or above the speed."""
@@ -116,8 +140,7 @@ class Catalog:
                 return kind
         return None
 
-    def _get(self, section: str, model_id: str):
-        table = getattr(self, section)
+    def _get(self, section: str, table: dict[str, _Model], model_id: str) -> _Model:
         if model_id not in table:
             known = ", ".join(sorted(table)) or Message("error.catalog.none")
             raise ProjectError(Message("error.catalog.unknown_model", what=Message(_MODEL_KINDS[section]),
@@ -137,19 +160,54 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
         if key not in names:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
         if key in ("breakouts", "roles"):
-            if not isinstance(value, list):
-                raise ValueError(Message("error.catalog.field_list", field=key))
-            value = tuple(value)
+            value = _read_tuple(key, value)
+        else:
+            _check_field(key, value)
         values[key] = value
-    for f in fields(cls):
-        default = f.default
-        if f.name in values and isinstance(default, (int, float)) and not isinstance(default, bool):
-            v = values[f.name]
-            if v is None and f.name in ("buffer_mb",):
-                continue
-            if not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0:
-                raise ValueError(Message("error.catalog.field_number", field=f.name, value=repr(v)))
-    return cls(**values)
+    model = cls(**values)
+    if isinstance(model, SwitchModel) and model.ports * max(model.breakouts) > limits.MAX_PORTS_PER_NODE:
+        raise ValueError(Message("error.catalog.too_many_ports", ports=model.ports, split=max(model.breakouts),
+                                 limit=limits.MAX_PORTS_PER_NODE))
+    return model
+
+
+def _read_tuple(key: str, value: Any) -> tuple[Any, ...]:
+    """`breakouts` (whole numbers 1..16) or `roles` (switch roles) as a tuple."""
+    if not isinstance(value, list) or not value:
+        raise ValueError(Message("error.catalog.field_list", field=key))
+    if key == "breakouts":
+        if not all(type(b) is int and 1 <= b <= MAX_BREAKOUT for b in value):
+            raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),
+                                     minimum=1, maximum=MAX_BREAKOUT))
+    elif not all(r in SWITCH_ROLES for r in value):
+        raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value),
+                                 choices=", ".join(SWITCH_ROLES)))
+    return tuple(value)
+
+
+def _check_field(key: str, value: Any) -> None:
+    """A numeric field within its range (finite, no whole number past float), a text field text."""
+    allowed = FIELD_RANGES.get(key)
+    if allowed is not None:
+        if value is None and key == "buffer_mb":        # not published for some switches
+            return
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or (isinstance(value, float) and not math.isfinite(value)):
+            raise ValueError(Message("error.catalog.field_number", field=key, value=_shown(value)))
+        if not allowed.accepts(value):
+            raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),
+                                     minimum=limits.number_text(allowed.minimum),
+                                     maximum=limits.number_text(allowed.maximum)))
+    elif key in FIELD_CHOICES and value not in FIELD_CHOICES[key]:
+        raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value),
+                                 choices=", ".join(FIELD_CHOICES[key])))
+    elif key == "cut_through" and not isinstance(value, bool):
+        raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value), choices="true, false"))
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:30]}…({len(text)} characters)"
 
 
 _DEFAULT: Catalog | None = None
@@ -166,13 +224,12 @@ def load_catalog(user_files: list[str | os.PathLike[str]] | None = None) -> Cata
         for path in sorted(RESOURCES.glob("*.json")):
             base.merge_file(path)
         _DEFAULT = base
-    extra = list(user_files or [])
     env = os.environ.get("FABRIC_DESIGNER_CATALOG")
-    if env:
-        extra = [p for p in env.split(os.pathsep) if p] + extra
+    extra: list[str | os.PathLike[str]] = [p for p in env.split(os.pathsep) if p] if env else []
+    extra += user_files or []
     if not extra:
         return _DEFAULT
     cat = Catalog(**{s: dict(getattr(_DEFAULT, s)) for s in SECTIONS})
-    for path in extra:
-        cat.merge_file(path)
+    for user_file in extra:
+        cat.merge_file(user_file)
     return cat

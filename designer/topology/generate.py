@@ -16,6 +16,7 @@ from designer.i18n import render
 from designer.i18n.message import Message, either
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.model.limits import ASSUMPTIONS, MAX_GPUS, MAX_GPUS_PER_NODE
 from designer.model.links import Link
 from designer.model.segments import Segment
 from designer.topology.backend_fabric import backend_blueprint, max_gpus
@@ -198,18 +199,23 @@ def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, ove
                                    choices=", ".join(GENERATOR_KINDS)))
     if backend not in BACKENDS:
         raise ProjectError(Message("error.generate.unknown_backend", backend=backend, choices=", ".join(BACKENDS)))
-    for label, value in (("gpus", gpus), ("gpus_per_server", gpus_per_server)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ProjectError(Message("error.generate.whole_number", option=label, value=repr(value)))
-    for label, value in (("oversubscription", oversubscription), ("link_gbps", link_gbps)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ProjectError(Message("error.generate.number", option=label, value=repr(value)))
-    if oversubscription < 1:
+    for label, count in (("gpus", gpus), ("gpus_per_server", gpus_per_server)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ProjectError(Message("error.generate.whole_number", option=label, value=repr(count)))
+    for label, number in (("oversubscription", oversubscription), ("link_gbps", link_gbps)):
+        if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number):
+            raise ProjectError(Message("error.generate.number", option=label, value=repr(number)))
+    if not ASSUMPTIONS["target_oversubscription"].accepts(oversubscription):   # the file must open again
         raise ProjectError(Message("error.generate.oversubscription", value=f"{oversubscription:g}"))
     if link_gbps <= 0:
         raise ProjectError(Message("error.generate.link_gbps", value=f"{link_gbps:g}"))
     if not isinstance(frontend, bool):
         raise ProjectError(Message("error.generate.frontend", value=repr(frontend)))
+    if gpus > MAX_GPUS:     # refused before any name is made: 10^9 GPUs would exhaust memory building the list
+        raise ProjectError(Message("error.generate.too_large", gpus=f"{gpus:,}", limit=f"{MAX_GPUS:,}"))
+    if gpus_per_server > MAX_GPUS_PER_NODE:
+        raise ProjectError(Message("error.generate.per_server_large", per_server=f"{gpus_per_server:,}",
+                                   limit=f"{MAX_GPUS_PER_NODE:,}"))
     if gpus % gpus_per_server:
         raise ProjectError(Message("error.generate.servers", gpus=gpus, per_server=gpus_per_server))
 
@@ -244,9 +250,9 @@ def _backend_switch(cat: Catalog, protocol: str, link_gbps: float, nic_gbps: flo
     if model_id is None:
         key = (protocol, int(link_gbps)) if float(link_gbps).is_integer() else None
         if key not in DEFAULT_SWITCH_MODELS:
-            speeds = sorted({s for p, s in DEFAULT_SWITCH_MODELS if p == protocol})
+            known = sorted({s for p, s in DEFAULT_SWITCH_MODELS if p == protocol})
             raise ProjectError(Message("error.generate.no_switch", protocol=PROTOCOL_NAMES[protocol],
-                                       speed=f"{link_gbps:g}", choices=either([str(s) for s in speeds])))
+                                       speed=f"{link_gbps:g}", choices=either([str(s) for s in known])))
         model_id = DEFAULT_SWITCH_MODELS[key]
     m = cat.switch(model_id)
     breakout = m.breakout_for(link_gbps)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable
 
 from designer.model.document import FabricDocument
 
@@ -109,8 +110,8 @@ def _blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[str]]) 
     blocks: dict[str, tuple[list[str], list[str]]] = {}
     for leaf in leaves:
         blocks.setdefault(find(leaf), ([], []))[0].append(leaf)
-    for i, n in nodes.items():
-        if n.kind == "server":
+    for i, node in nodes.items():
+        if node.kind == "server":
             root = find(i) if i in parent else None
             if root in blocks:
                 blocks[root][1].append(i)
@@ -130,7 +131,7 @@ def _bands(pods: list[float], widths: list[list[float]], rows: int) -> list[list
     width; a wider pod wraps block by block. The band width is the one whose drawing is nearest SCREEN_ASPECT."""
     total = sum(pods) + POD_GAP_X * (len(pods) - 1)
     band_h = (LEAF_Y - SPINE_Y) + (SERVER_Y - LEAF_Y) + rows * SERVER_ROW_Y + BAND_GAP_Y
-    best: tuple[float, list] = (math.inf, [])
+    best: tuple[float, list[list[tuple[int, int]]]] = (math.inf, [])
     for k in range(1, MAX_BANDS + 1):
         limit = max(total / k, max(max(w) for w in widths))
         bands = _wrap(pods, widths, limit)
@@ -224,7 +225,7 @@ def _spread(members: list[str], xs: list[float], y: float, pos: dict[str, Positi
 
 
 def _place_frontend(doc: FabricDocument, front: dict[str, list[str]], pos: dict[str, Position],
-                    bottom: float, role) -> float:
+                    bottom: float, role: Callable[[str], str | None]) -> float:
     """Front-end switches in rows below the servers, tier by tier (tier = hops from the endpoints)."""
     nodes = doc.nodes
     placed_below = {i for i in pos if nodes[i].kind in ("server", "storage")}

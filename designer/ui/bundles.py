@@ -67,7 +67,7 @@ TIER_RANK = {"core": 0, "spine": 1, "frontend": 1, "leaf": 2, "gateway": 3, "sto
 FAN_OUT_MAX = 16
 
 
-def group_cables(doc: FabricDocument, cables, shown: np.ndarray) -> tuple[list[Bundle], np.ndarray]:  # noqa: ANN001
+def group_cables(doc: FabricDocument, cables, shown: np.ndarray) -> tuple[list[Bundle], np.ndarray]:
     """Bundles of the shown cables (rows of a CableGeometry), and each row's bundle (-1: not shown).
 
     The lower end of a bundle is a (tier, pod) group; the upper end is one switch when its group is small (a fan of

@@ -146,7 +146,7 @@ class CableGeometry:
 class CableLayer(QGraphicsItem):
     """Draws the scene's cables (not when bundles stand in for them), chosen ones highlighted, "×N" tags."""
 
-    def __init__(self, scene) -> None:  # noqa: ANN001 - FabricScene
+    def __init__(self, scene) -> None:
         super().__init__()
         self.fabric_scene = scene
         self.setZValue(1)

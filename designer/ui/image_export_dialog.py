@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from designer.ui.canvas_export import export_pdf, export_png, export_svg
 from designer.ui.form_rows import PROBLEM_STYLE, path_row, show_problem
+from designer.ui.plain_text import literal
 
 FORMATS = ("png", "svg", "pdf")
 
@@ -26,7 +27,7 @@ FORMATS = ("png", "svg", "pdf")
 class ImageExportDialog(QDialog):
     """Choose format, scope and (for PNG) scale; validates the output path where it is typed."""
 
-    def __init__(self, scene, view_rect: QRectF, title: str, default_dir: str, parent: QWidget | None = None):  # noqa: ANN001
+    def __init__(self, scene, view_rect: QRectF, title: str, default_dir: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.scene, self.view_rect, self.title = scene, view_rect, title
         self.setWindowTitle(self.tr("Export canvas image"))
@@ -107,7 +108,7 @@ class ImageExportDialog(QDialog):
             else:
                 export_pdf(self.scene, path, self.title, source)
         except OSError as exc:
-            self.message.setText(str(exc))
+            self.message.setText(literal(str(exc)))
             self.message.setStyleSheet(PROBLEM_STYLE)
             return
         self.written = path

@@ -127,6 +127,7 @@ class LivePlots(QWidget):
         self._arrange(2)
         self.hot_links = QLabel()
         self.hot_links.setWordWrap(True)
+        self.hot_links.setTextFormat(Qt.TextFormat.PlainText)   # cable names come from the file
         self.hot_links.setToolTip(self.tr("The five busiest cables in the latest interval"))
         page = QWidget()
         inner = QVBoxLayout(page)
@@ -173,7 +174,7 @@ class LivePlots(QWidget):
             self.grid.setColumnStretch(c, 4 if c < per_row else 0)
         self.grid.setColumnStretch(per_row, 5)
 
-    def resizeEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         size = event.size()
         self._arrange(1 if size.height() < ONE_ROW_BELOW_PX and size.width() > 2.5 * size.height() else 2)
@@ -256,7 +257,7 @@ class LivePlots(QWidget):
     def showing_empty_state(self) -> bool:
         return self.pages.currentIndex() == 0
 
-    def add_snapshot(self, snap) -> None:  # noqa: ANN001 - designer.sim.Snapshot
+    def add_snapshot(self, snap) -> None:
         """Append one snapshot to the buffers (drawing happens on the next timer tick)."""
         if self.n >= CAPACITY:
             return
@@ -419,7 +420,7 @@ class LivePlots(QWidget):
                 line.setPos(t_ms / unit[0])
         self.plots["throughput"].setXRange(0.0, self.x_end_ms / unit[0], padding=0.0)   # the others follow
 
-    def _follow_time_range(self, view, x_range) -> None:  # noqa: ANN001 - pyqtgraph signal
+    def _follow_time_range(self, view, x_range) -> None:
         """Every panel shows the time range one was given (pyqtgraph's own X link lines up plots stacked one above
         the other, and shifted the ranges of plots side by side)."""
         if self._syncing:
@@ -459,7 +460,7 @@ class LivePlots(QWidget):
             for curve, (t_ms, gbps) in zip(self._overlay_curves, self._overlays.values(), strict=True):
                 curve.setData(np.asarray(t_ms) / t_scale, np.asarray(gbps) / unit[0])
 
-    def _on_hover(self, name: str, pos) -> None:  # noqa: ANN001
+    def _on_hover(self, name: str, pos) -> None:
         plot = self.plots[name].getPlotItem()
         text = self.hover[name]
         if self.n == 0 or not plot.sceneBoundingRect().contains(pos):

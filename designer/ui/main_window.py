@@ -39,6 +39,7 @@ from designer.ui.inspector import Inspector
 from designer.ui.message_area import ElidedLabel, MessageArea
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
+from designer.ui.plain_text import literal
 from designer.ui.plot_style import restyle_all_plots
 from designer.ui.problems import ProblemsPanel
 from designer.ui.run_controller import RunController
@@ -106,7 +107,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.autosaver = Autosaver(self)   # unsaved work goes to a recovery file (autosave.py)
 
     # ---- construction -------------------------------------------------------------------------
-    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str,  # noqa: ANN001
+    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str,
                  scroll: bool = False) -> QDockWidget:
         """A dock named `name` (for saved layouts) holding `widget`, added at `area`; the controllers use it too.
         `scroll`: a form taller than a small screen scrolls inside its dock."""
@@ -139,7 +140,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.inspector_dock.raise_()
 
-    def _action(self, text: str, slot, shortcut=None, tip: str = "", icon=None, checkable=False) -> QAction:  # noqa: ANN001
+    def _action(self, text: str, slot, shortcut=None, tip: str = "", icon=None, checkable=False) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -419,7 +420,7 @@ class MainWindow(QMainWindow, WindowExports):
             return
         self._show_summary(outcome)
 
-    def _show_summary(self, s) -> None:  # noqa: ANN001 - design_summary.Summary
+    def _show_summary(self, s) -> None:
         self.summary_label.set_full_text(s.status_text())
         self.problems.show_findings(s.findings, unavailable="checks" in s.unavailable)
         n_err = sum(1 for f in s.findings if f.severity == "error")
@@ -570,7 +571,7 @@ class MainWindow(QMainWindow, WindowExports):
         try:
             doc = dialog.generate()
         except (ProjectError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot generate"), str(exc))
+            QMessageBox.warning(self, self.tr("Cannot generate"), literal(str(exc)))
             return
         if not self.maybe_save():
             return
@@ -598,7 +599,7 @@ class MainWindow(QMainWindow, WindowExports):
             if doc is not None:
                 self.set_document(doc, path)
         if doc is None:
-            QMessageBox.warning(self, self.tr("Cannot open"), problem)
+            QMessageBox.warning(self, self.tr("Cannot open"), literal(problem))
             self.show_message(problem, True)
             return False
         self._add_recent(path)
@@ -618,7 +619,7 @@ class MainWindow(QMainWindow, WindowExports):
         try:
             fileformat.save(self.editor.doc, path)
         except (ProjectError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot save"), str(exc))
+            QMessageBox.warning(self, self.tr("Cannot save"), literal(str(exc)))
             return False
         self.path = path
         self.results_unsaved = False
@@ -667,18 +668,18 @@ class MainWindow(QMainWindow, WindowExports):
         self.restored_arrangement = restore_arrangement(self, self.settings)
         return self.restored_arrangement
 
-    def showEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+    def showEvent(self, event) -> None:
         super().showEvent(event)
         if not self.restored_arrangement and not getattr(self, "_docks_sized", False):
             self._docks_sized = True            # the canvas keeps two thirds of the height, the plots the rest
             QTimer.singleShot(0, lambda: self.resizeDocks([self.problems_dock], [int(
                 self.height() * BOTTOM_DOCKS_SHARE)], Qt.Orientation.Vertical))
 
-    def dragEnterEvent(self, event) -> None:  # noqa: ANN001
+    def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
-    def dropEvent(self, event) -> None:  # noqa: ANN001
+    def dropEvent(self, event) -> None:
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:
             self.open_path(paths[0])
@@ -687,7 +688,7 @@ class MainWindow(QMainWindow, WindowExports):
 class SegmentDialog(QDialog):
     """Name and protocol of a new back-end segment."""
 
-    def __init__(self, parent, name: str) -> None:  # noqa: ANN001
+    def __init__(self, parent, name: str) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("New back-end segment"))
         self.name = QLineEdit(name)

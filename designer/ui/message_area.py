@@ -94,9 +94,10 @@ class PointerHint(QFrame):
             f" QLabel {{ color: {pal.color(QPalette.ColorRole.ToolTipText).name()}; }}")
         self.title = QLabel()
         self.title.setStyleSheet(f"color: {ERROR_COLOUR}; font-weight: bold;")
-        self.title.setWordWrap(True)
         self.body = QLabel()
-        self.body.setWordWrap(True)
+        for label in (self.title, self.body):
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.PlainText)     # node names from the file are shown as typed
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 5, 8, 6)
         layout.setSpacing(2)

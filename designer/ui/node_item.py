@@ -119,7 +119,7 @@ class NodeItem(QGraphicsRectItem):
         text = painter.fontMetrics().elidedText(self.label, Qt.TextElideMode.ElideMiddle, int(label_rect.width()))
         painter.drawText(label_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
 
-    def mouseMoveEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+    def mouseMoveEvent(self, event) -> None:
         """Qt moves the selected nodes; snap them to the grid (hold Alt to place freely) and let the scene move
         their cables. (No itemChange override: Qt would call it a dozen times per item while a fabric is built.)"""
         super().mouseMoveEvent(event)

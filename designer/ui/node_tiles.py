@@ -17,7 +17,7 @@ from designer.ui.node_item import BODY, BODY_H, BODY_W
 class NodeTiles(QGraphicsItem):
     """Tiles of a scene's nodes at their item positions; `refresh` after nodes are added, removed or moved."""
 
-    def __init__(self, scene) -> None:  # noqa: ANN001 - FabricScene
+    def __init__(self, scene) -> None:
         super().__init__()
         self.fabric_scene = scene
         self.setZValue(10)

@@ -73,7 +73,7 @@ def _height_only_minimum(label: pg.LabelItem) -> None:
     bounds = label.itemRect()
     label.setMinimumWidth(0)
     label.setMinimumHeight(bounds.height())
-    label._sizeHint = {Qt.SizeHint.MinimumSize: (0, bounds.height()),   # noqa: SLF001 - what LabelItem reads
+    label._sizeHint = {Qt.SizeHint.MinimumSize: (0, bounds.height()),
                        Qt.SizeHint.PreferredSize: (0, bounds.height()),
                        Qt.SizeHint.MaximumSize: (-1, -1), Qt.SizeHint.MinimumDescent: (0, 0)}
     label.updateGeometry()
@@ -86,7 +86,7 @@ def style_plot(item: pg.PlotItem, fg: QColor) -> None:
         axis.setPen(pg.mkPen(fg))
         axis.setTextPen(pg.mkPen(fg))
         axis.labelStyle = {**axis.labelStyle, "color": fg.name()}
-        axis._updateLabel()          # noqa: SLF001 - pyqtgraph redraws its label only here
+        axis._updateLabel()
     title = item.titleLabel
     if title.text:
         title.setText(title.text, color=fg.name())

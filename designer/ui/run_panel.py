@@ -48,7 +48,7 @@ def algorithm_name(algorithm: str) -> str:
     return QCoreApplication.translate("RunPanel", names[algorithm]) if algorithm in names else algorithm
 
 
-def _combo(items, current: str | None = None) -> QComboBox:  # noqa: ANN001
+def _combo(items, current: str | None = None) -> QComboBox:
     """A combo of (text, data) items (texts marked for translation are shown translated) or plain values."""
     box = QComboBox()
     for item in items:
@@ -147,7 +147,7 @@ class RunPanel(QWidget):
     def current_kind(self) -> str:
         return self.kind.currentData()
 
-    def _shown(self, shown, kind: str) -> bool:  # noqa: ANN001
+    def _shown(self, shown, kind: str) -> bool:
         if isinstance(shown, str):
             return accepts_option(kind, shown) and not (shown == "qps" and kind == "inference")
         return bool(shown(kind))

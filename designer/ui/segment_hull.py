@@ -28,7 +28,7 @@ class SegmentLabel(QGraphicsSimpleTextItem):
         self.setFont(font)
 
 
-    def paint(self, painter, option, widget=None) -> None:  # noqa: ANN001 - Qt override
+    def paint(self, painter, option, widget=None) -> None:
         if getattr(self.scene(), "quiet_labels", False):
             return                      # the overview draws the drawing without its tags
         # a pill of the canvas colour behind the text keeps the tag readable over cables and nodes

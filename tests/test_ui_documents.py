@@ -13,7 +13,7 @@ from designer.model import fileformat
 from designer.model.scenarios import Scenario
 from designer.ui.app import PROJECTS
 from designer.ui.main_window import MainWindow
-from tests.ui_input import press_button, type_into, when_modal, window_key
+from tests.ui_input import press_button, show_window, type_into, when_modal, window_key
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -22,11 +22,7 @@ CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModi
 def open_copy(qtbot, tmp_path, name: str = "small-rocev2-pod.json") -> MainWindow:
     path = tmp_path / name
     shutil.copy(PROJECTS / name, path)
-    w = MainWindow(fileformat.load(str(path)), str(path))
-    qtbot.addWidget(w)
-    w.resize(1300, 850)
-    w.show()
-    qtbot.waitExposed(w)
+    w = show_window(qtbot, path=path, size=(1300, 850))
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow)                      # keys go where a user's would: to this window
     return w

@@ -23,6 +23,7 @@ from tests.ui_input import (
     drag,
     node_point,
     right_click,
+    show_window,
     type_into,
     when_modal,
     window_key,
@@ -43,13 +44,7 @@ def rack(servers: int, leaves: int) -> FabricDocument:
 
 
 def open_window(qtbot, doc: FabricDocument) -> MainWindow:
-    w = MainWindow(doc)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    qtbot.wait(50)                       # the window's start-up (it fits the drawing to the view once)
-    return w
+    return show_window(qtbot, doc)
 
 
 def select_all_by_rubber_band(w: MainWindow) -> None:

@@ -9,8 +9,7 @@ from PySide6.QtCore import Qt
 from designer.catalog import load_catalog
 from designer.catalog.instantiate import server_node, switch_node
 from designer.model.document import FabricDocument
-from designer.ui.main_window import MainWindow
-from tests.ui_input import drag, key, node_point, settle
+from tests.ui_input import drag, key, node_point, settle, show_window
 
 
 def server_and_800g_leaf() -> FabricDocument:
@@ -23,11 +22,7 @@ def server_and_800g_leaf() -> FabricDocument:
 
 @pytest.fixture
 def window(qtbot):
-    w = MainWindow(server_and_800g_leaf())
-    qtbot.addWidget(w)
-    w.resize(1100, 720)
-    w.show()
-    qtbot.waitExposed(w)
+    w = show_window(qtbot, server_and_800g_leaf(), size=(1100, 720))
     w.view.resetTransform()
     w.view.centerOn(0, 0)
     return w

@@ -14,16 +14,11 @@ from designer.ui.app import PROJECTS
 from designer.ui.bundles import FAN_OUT_MAX, TIER_RANK, BundleItem, group_cables, tier
 from designer.ui.heatmap import COLOURS, HeatmapLayer, bucket_of
 from designer.ui.main_window import MainWindow
-from tests.ui_input import click, click_menu, view_point, window_key
+from tests.ui_input import click, click_menu, show_window, view_point, window_key
 
 
 def open_window(qtbot, path, size=(1366, 768)) -> MainWindow:
-    w = MainWindow(fileformat.load(str(path)), str(path))
-    qtbot.addWidget(w)
-    w.resize(*size)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return show_window(qtbot, path=path, size=size)
 
 
 def reference_bundles(doc, colour_of: dict[str, str]) -> dict:

@@ -12,22 +12,16 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from designer.model import fileformat
 from designer.sim.workload_spec import accepts_option
 from designer.ui.app import PROJECTS
 from designer.ui.main_window import MainWindow
 from designer.ui.run_controller import figures_text
-from tests.ui_input import choose, click_menu, press_button, window_key
+from tests.ui_input import choose, click_menu, press_button, show_window, window_key
 
 
 @pytest.fixture
 def window(qtbot):
-    w = MainWindow(fileformat.load(str(PROJECTS / "small-rocev2-pod.json")))
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return show_window(qtbot, path=PROJECTS / "small-rocev2-pod.json")
 
 
 def run_from_keyboard(qtbot, w: MainWindow) -> None:
@@ -128,11 +122,7 @@ def test_a_new_run_clears_the_previous_one_at_once_and_shows_its_progress(qtbot,
 
 
 def test_stop_takes_effect_at_once(qtbot):
-    w = MainWindow(fileformat.load(str(PROJECTS / "rail-optimized-1024.json")))
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
+    w = show_window(qtbot, path=PROJECTS / "rail-optimized-1024.json")
     panel = w.runs.panel
     w.runs.panel_dock.show()
     w.runs.panel_dock.raise_()

@@ -133,3 +133,18 @@ def double_click(widget: QWidget, pos: QPoint) -> None:
     (QTest's mouseDClick alone lacks the first press, and item views ignore it)."""
     QTest.mouseClick(widget, LEFT, NO_MOD, pos)
     QTest.mouseDClick(widget, LEFT, NO_MOD, pos)
+
+
+def show_window(qtbot, doc=None, path: str | None = None, size: tuple[int, int] = (1366, 768)):
+    """A MainWindow on `doc` (read from `path` when no doc is given), shown at `size`, its start-up done (it fits
+    the drawing to the view once), ready for input."""
+    from designer.model import fileformat
+    from designer.ui.main_window import MainWindow
+
+    window = MainWindow(doc if doc is not None else fileformat.load(str(path)), str(path) if path else None)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.wait(50)
+    return window

@@ -74,15 +74,16 @@ EMPTY_TEXT = QT_TRANSLATE_NOOP("LivePlots", "Run a simulation to see its through
                                             "panel.")
 
 
+NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+
+
 def nice_ceiling(value: float) -> float:
-    """The next 1, 2 or 5 times a power of ten at or above `value` (the end of a time axis that grows rarely)."""
+    """The next round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) at or above `value`: the
+    end of a time axis that grows now and then, never more than a quarter past the data."""
     if value <= 0:
         return 1.0
     power = 10.0 ** math.floor(math.log10(value))
-    for step in (1.0, 2.0, 5.0, 10.0):
-        if value <= step * power * (1 + 1e-9):
-            return step * power
-    return 10.0 * power
+    return next(step * power for step in NICE_STEPS if value <= step * power * (1 + 1e-9))
 
 
 class LivePlots(QWidget):
@@ -399,8 +400,20 @@ class LivePlots(QWidget):
             self._draw(name)
 
     def flush(self) -> None:
-        """Draw every plot now (a run ended: its last points must not wait for their turn)."""
+        """A run ended: the time axis ends where the run did, and every plot is drawn now (its last points must
+        not wait for their turn)."""
         self.refresh()
+        if self.n:
+            self.x_end_ms = float(self.t_ms[self.n - 1])
+            unit = scaled_unit("ms", self.x_end_ms)
+            if unit != self.units.get("time"):
+                self.units["time"] = unit
+                for name in PLOTS:
+                    self._label_axes(name)
+                for _plot, line, t_ms in self._mark_items:
+                    line.setPos(t_ms / unit[0])
+            self._stale = set(PLOTS)
+            self.plots["throughput"].setXRange(0.0, self.x_end_ms / unit[0], padding=0.0)
         for name in list(self._stale):
             self._stale.discard(name)
             self._draw(name)
@@ -447,6 +460,9 @@ class LivePlots(QWidget):
             self.units[name] = unit
             self._label_axes(name)
         for k in keys:
+            if k == "sel_util" and not self.selection:
+                self.curves[k].setData([], [])      # nothing selected: no line (a zero would read as an idle cable)
+                continue
             self.curves[k].setData(self.t_ms[: rows[k]] / t_scale, self.buffers[k][: rows[k]] / unit[0])
         view = self.plots[name].getPlotItem().getViewBox()
         if top > 0:

@@ -48,7 +48,13 @@ from designer.ui.sweep_controller import SweepController
 from designer.ui.theme import PROTOCOL_COLOURS, Theme, apply_theme, protocol_name
 from designer.ui.view import FabricView
 from designer.ui.window_exports import WindowExports
-from designer.ui.window_layout import fit_to_screen, restore_arrangement, save_arrangement, scrollable
+from designer.ui.window_layout import (
+    fit_to_screen,
+    restore_arrangement,
+    save_arrangement,
+    screen_is_small,
+    scrollable,
+)
 
 FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Fabric designs (*.json *.fabric.json);;All files (*)")
 MAX_RECENT = 8
@@ -662,6 +668,10 @@ class MainWindow(QMainWindow, WindowExports):
             event.accept()
         else:
             event.ignore()
+
+    def screen_is_small(self) -> bool:
+        """The screen is smaller than the window's default size (a laptop): the application opens it maximized."""
+        return screen_is_small(self)
 
     def restore_arrangement(self) -> bool:
         """The window as the user left it on a screen of this size (see window_layout); True when restored."""

@@ -11,7 +11,7 @@ under the screen's size on close and restored when the window next opens on a sc
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, QSize, Qt
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QTabBar, QWidget
 
 COMPACT_WIDTH = 1200          # narrower windows tab the palette and the overview with the right-hand docks
 DEFAULT_SIZE = QSize(1500, 920)
@@ -46,6 +46,13 @@ def fit_to_screen(window: QMainWindow, compact_docks: list[QDockWidget], beside:
         tab_with(window, compact_docks, beside)
 
 
+def screen_is_small(window: QMainWindow) -> bool:
+    """The screen the window is on is smaller than its default size in either direction."""
+    screen = window.screen()
+    available = screen.availableGeometry().size() if screen is not None else DEFAULT_SIZE
+    return available.width() < DEFAULT_SIZE.width() or available.height() < DEFAULT_SIZE.height()
+
+
 def restore_arrangement(window: QMainWindow, settings: QSettings) -> bool:
     """The geometry and docks saved on close for a screen of this size, if any (True when restored). The
     application calls it once its window is made (windows made by scripts and tests keep the default)."""
@@ -64,6 +71,9 @@ def tab_with(window: QMainWindow, docks: list[QDockWidget], beside: QDockWidget)
         window.tabifyDockWidget(beside, dock)
         dock.show()
     beside.raise_()
+    for bar in window.findChildren(QTabBar):     # six tabs in a narrow column: whole names, scrolled, not "P…"
+        bar.setElideMode(Qt.TextElideMode.ElideNone)
+        bar.setUsesScrollButtons(True)
 
 
 def save_arrangement(window: QMainWindow, settings: QSettings) -> None:

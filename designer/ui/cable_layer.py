@@ -48,34 +48,41 @@ class CableGeometry:
         self._lines: list[QLineF] | None = []
         self.pairs = np.zeros((0, 2), dtype=np.int64)   # (row of one cable of the pair, cables between the pair)
         self._ends_of: dict[str, list[tuple[int, int]]] = {}
+        self.port_use: dict[str, dict[str, int]] = {}   # node -> port prefix -> ports of it in use
         self.version = 0                                # bumped whenever rows change meaning
 
-    def build(self, doc: FabricDocument, pos_of: dict[str, tuple[float, float]],
-              key_of: Callable[[object], str]) -> None:
-        """All rows again from the document; `pos_of` gives each node's centre, `key_of` a link's colour key."""
+    def build(self, doc: FabricDocument, key_of: Callable[[object], str]) -> None:
+        """All rows again from the document (cable ends at their nodes' positions); `key_of` gives a link's colour
+        key. One pass over the links also counts each node's ports in use by prefix (the "be 3/8" on a node)."""
         self.ids = list(doc.links)
         self.index = {lid: k for k, lid in enumerate(self.ids)}
-        node_row = {nid: k for k, nid in enumerate(pos_of)}
-        xy = np.array(list(pos_of.values()), dtype=float).reshape(-1, 2)
+        self.node_ids = list(doc.nodes)
+        node_row = {nid: k for k, nid in enumerate(self.node_ids)}
+        xy = np.array([(n.x, n.y) for n in doc.nodes.values()], dtype=float).reshape(-1, 2)
         styles: dict[str, int] = {}
         n = len(self.ids)
         ends_a = np.empty(n, dtype=np.int64)
         ends_b = np.empty(n, dtype=np.int64)
         style = np.empty(n, dtype=np.int32)
         ends_of: dict[str, list[tuple[int, int]]] = {}
+        port_use: dict[str, dict[str, int]] = {}
         pair_rows: dict[tuple[str, str], list[int]] = {}
+        digits = "0123456789"
         for k, link in enumerate(doc.links.values()):
             a, b = link.a.node, link.b.node
             ends_a[k], ends_b[k] = node_row.get(a, -1), node_row.get(b, -1)
             style[k] = styles.setdefault(key_of(link), len(styles))
             ends_of.setdefault(a, []).append((k, 0))
             ends_of.setdefault(b, []).append((k, 1))
+            for end in (link.a, link.b):
+                use = port_use.setdefault(end.node, {})
+                prefix = end.port.rstrip(digits)
+                use[prefix] = use.get(prefix, 0) + 1
             pair_rows.setdefault((a, b) if a < b else (b, a), []).append(k)
         placed = (ends_a >= 0) & (ends_b >= 0)
         ends = np.zeros((n, 4))
         ends[placed] = np.hstack([xy[ends_a[placed]], xy[ends_b[placed]]])
-        self.ends, self.style, self._ends_of = ends, style, ends_of
-        self.node_ids = list(pos_of)
+        self.ends, self.style, self._ends_of, self.port_use = ends, style, ends_of, port_use
         self.end_rows = np.stack([ends_a, ends_b], axis=1)
         self.speed = np.fromiter((link.speed_gbps for link in doc.links.values()), dtype=float, count=n)
         self.frontend = np.fromiter((link.plane == "frontend" for link in doc.links.values()), dtype=bool, count=n)
@@ -84,6 +91,17 @@ class CableGeometry:
                               dtype=np.int64).reshape(-1, 2)
         self._lines = None
         self.version += 1
+
+    def ids_of_node(self, node_id: str) -> set[str]:
+        """The cables at a node."""
+        return {self.ids[k] for k, _ in self._ends_of.get(node_id, ())}
+
+    def nodes_of(self, link_id: str) -> tuple[str, ...]:
+        """The two nodes a cable joins (none for an unknown cable)."""
+        k = self.index.get(link_id)
+        if k is None:
+            return ()
+        return tuple(self.node_ids[r] for r in self.end_rows[k].tolist() if r >= 0)
 
     @property
     def lines(self) -> list[QLineF]:

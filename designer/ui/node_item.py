@@ -64,18 +64,20 @@ class NodeItem(QGraphicsRectItem):
         self.icon = icons.node_icon_name(node)
         self.tile = QColor(TIER_COLOURS.get(self.icon, "#888888"))
         self.usage = usage
-        # a rich-text tooltip: text from the file is escaped (a label "<img src=...>" shows as typed)
-        self.setToolTip(f"<b>{escape(node.display_name)}</b><br>{escape(kind_name(node.kind))} · {escape(node.model)}"
-                        + (f" · {escape(node.role)}" if node.role else "")
-                        + ("<br>" + QCoreApplication.translate("NodeItem", "{0} GPUs").format(node.gpus)
-                           if node.gpus else "")
-                        + ("<br>" + QCoreApplication.translate("NodeItem", "ports used: {0}").format(usage)
-                           if usage else ""))
+        self.node = node                  # for the tooltip, made when asked (3,000 of them slowed an open)
         moved = self.pos() != QPointF(node.x, node.y)
         if moved:
             self.setPos(node.x, node.y)
         self.update()
         return moved
+
+    def toolTip(self) -> str:          # Qt's name: the scene asks for it when the pointer rests here
+        """A rich-text tooltip: text from the file is escaped (a label "<img src=...>" shows as typed)."""
+        node, usage = self.node, self.usage
+        return (f"<b>{escape(node.display_name)}</b><br>{escape(kind_name(node.kind))} · {escape(node.model)}"
+                + (f" · {escape(node.role)}" if node.role else "")
+                + ("<br>" + QCoreApplication.translate("NodeItem", "{0} GPUs").format(node.gpus) if node.gpus else "")
+                + ("<br>" + QCoreApplication.translate("NodeItem", "ports used: {0}").format(usage) if usage else ""))
 
     def body_rect(self) -> QRectF:
         return QRectF(BODY)

@@ -10,7 +10,6 @@ give way to tier-to-tier bundles (grouped once per change of the drawing, not pe
 
 from __future__ import annotations
 
-from collections import defaultdict
 from html import escape
 
 import numpy as np
@@ -60,7 +59,6 @@ class FabricScene(QGraphicsScene):
         self.tiles = NodeTiles(self)
         self.addItem(self.cable_layer)
         self.addItem(self.tiles)
-        self._links_of: dict[str, set[str]] = defaultdict(set)
         self._segment_of: dict[str, str] = {}
         self._unsubscribe = doc.subscribe(self._on_changes)
         self.rebuild()
@@ -88,14 +86,12 @@ class FabricScene(QGraphicsScene):
         self.node_items.clear()
         self.hull_items.clear()
         self.bundle_items = []
-        self._index_links()
         self._index_segments()
-        usage = self._usage_all()
+        self._build_cables()                     # first: it counts the ports each node has in use
         for node in self.doc.nodes.values():
-            item = NodeItem(node, self.theme, usage.get(node.id, ""), self.detailed)
+            item = NodeItem(node, self.theme, self._usage(node.id), self.detailed)
             self.addItem(item)
             self.node_items[node.id] = item
-        self._build_cables()
         for seg_id in self.doc.segments:
             self._refresh_hull(seg_id)
         self.tiles.refresh()
@@ -151,7 +147,9 @@ class FabricScene(QGraphicsScene):
                 if seg_id in self.doc.segments:
                     moved |= set(self.doc.segments[seg_id].nodes)
             for n in moved:
-                restyle_links |= self._links_of.get(n, set())
+                restyle_links |= self.cables.ids_of_node(n)
+        if links_changed or nodes_changed:
+            self._build_cables()                 # before the nodes: their port counts come from it
         for node_id in touched_nodes:
             node = self.doc.nodes.get(node_id)
             item = self.node_items.get(node_id)
@@ -159,10 +157,8 @@ class FabricScene(QGraphicsScene):
                 continue
             if item.sync(node, self._usage(node_id)):
                 self.node_item_moved(node_id)
-            restyle_links |= self._links_of.get(node_id, set())
-        if links_changed or nodes_changed:
-            self._build_cables()
-        else:
+            restyle_links |= self.cables.ids_of_node(node_id)
+        if not (links_changed or nodes_changed):
             for link_id in restyle_links:
                 self._restyle_link(link_id)
         for seg_id in hulls:
@@ -180,14 +176,9 @@ class FabricScene(QGraphicsScene):
     def _on_link_change(self, ch: Change, touched_nodes: set[str]) -> None:
         if ch.action == "remove":
             self.chosen_links.discard(ch.id)
-            for node_id, ends in self._links_of.items():
-                if ch.id in ends:
-                    ends.discard(ch.id)
-                    touched_nodes.add(node_id)
+            touched_nodes.update(self.cables.nodes_of(ch.id))     # the rows still hold the removed cable
         elif ch.action == "add":
             link = self.doc.links[ch.id]
-            self._links_of[link.a.node].add(link.id)
-            self._links_of[link.b.node].add(link.id)
             touched_nodes.update((link.a.node, link.b.node))
         else:
             self._restyle_link(ch.id)
@@ -210,8 +201,7 @@ class FabricScene(QGraphicsScene):
 
     def _build_cables(self) -> None:
         """Every cable's row again (after an open, or cables or nodes added or removed)."""
-        pos_of = {nid: (item.pos().x(), item.pos().y()) for nid, item in self.node_items.items()}
-        self.cables.build(self.doc, pos_of, self.colour_key)
+        self.cables.build(self.doc, self.colour_key)
         self.chosen_links &= set(self.cables.index)
         self._apply_planes()
         self.cable_layer.geometry_changed()
@@ -263,15 +253,20 @@ class FabricScene(QGraphicsScene):
         return None if k < 0 else self.cables.ids[k]
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
-        """Tooltips: an item's own, else the cable under the pointer (cables are not items)."""
+        """Tooltips: a node's (made when asked), another item's own, else the cable under the pointer (cables are
+        not items)."""
         view = event.widget().parent() if event.widget() is not None else None
         items = [it for it in self.items(event.scenePos()) if it.toolTip()]
-        scale = view.transform().m11() if view is not None and hasattr(view, "transform") else 1.0
-        link_id = None if items else self.cable_at(event.scenePos(), scale)
-        if link_id is None:
+        if items and not isinstance(items[0], NodeItem):
             super().helpEvent(event)
             return
-        QToolTip.showText(event.screenPos(), self.link_tip(self.doc.links[link_id]), event.widget())
+        scale = view.transform().m11() if view is not None and hasattr(view, "transform") else 1.0
+        link_id = None if items else self.cable_at(event.scenePos(), scale)
+        tip = items[0].toolTip() if items else (self.link_tip(self.doc.links[link_id]) if link_id else "")
+        if tip:
+            QToolTip.showText(event.screenPos(), tip, event.widget())
+        else:
+            QToolTip.hideText()
         event.accept()
 
     def node_item_moved(self, node_id: str) -> None:
@@ -424,30 +419,12 @@ class FabricScene(QGraphicsScene):
         self.tiles.update()
 
     # ---- helpers ------------------------------------------------------------------------------
-    def _index_links(self) -> None:
-        self._links_of = defaultdict(set)
-        for link in self.doc.links.values():
-            self._links_of[link.a.node].add(link.id)
-            self._links_of[link.b.node].add(link.id)
-
     def _index_segments(self) -> None:
         self._segment_of = {n: sid for sid, seg in self.doc.segments.items() for n in seg.nodes}
 
     def _usage(self, node_id: str) -> str:
-        node = self.doc.nodes[node_id]
-        used: dict[str, int] = defaultdict(int)
-        for link_id in self._links_of.get(node_id, ()):
-            link = self.doc.links[link_id]
-            port = link.a.port if link.a.node == node_id else link.b.port
-            used[port.rstrip("0123456789")] += 1
-        return _usage_text(node, used)
-
-    def _usage_all(self) -> dict[str, str]:
-        used: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-        for link in self.doc.links.values():
-            for end in (link.a, link.b):
-                used[end.node][end.port.rstrip("0123456789")] += 1
-        return {nid: _usage_text(node, used[nid]) for nid, node in self.doc.nodes.items()}
+        """A node's ports in use by group, "be 3/8 · fe 0/2" (counted when the cables were laid out)."""
+        return _usage_text(self.doc.nodes[node_id], self.cables.port_use.get(node_id, {}))
 
     def nodes_rect(self) -> QRectF:
         rect = QRectF()

@@ -4,6 +4,7 @@ messages longer than one line, the worst wall time and the worst resident set si
 
     python benchmarks/fuzz.py --files 10000 [--seed 1] [--report-every 100] [--out DIR] [--part K/M]
     python benchmarks/fuzz.py --merge DIR          # the summary of every part written to DIR
+    python benchmarks/fuzz.py --reuse --part K/M --out DIR   # run part K of the files already made in DIR
 
 Mutations (one to three per file): keys dropped, duplicated (the same key twice in an object) or retyped; numbers
 made huge (up to 400 digits, 1e308), negative, zero or non-finite (NaN, Infinity, 1e999); values nested deeply
@@ -42,6 +43,7 @@ COMMANDS = {
     "simulate": ["simulate", "{file}", "--workload", "pingpong:8B"],
     "report": ["report", "{file}", "-o", "{out}", "--workload", "pingpong:8B"],
 }
+MAX_REPEATED_NODES = 20_000
 NASTY_TEXT = ["\x00", "\x1b[31mRED\x1b[0m", "line\nbreak", "cr\rhere", "\u2028", "\u202eevil", "\ud800", "\ufeff",
               "<b>markup</b>", '"quote"', "=cmd|' /C calc'!A0", "机架", "\x7f\x85\x9b", "\t"]
 
@@ -144,8 +146,8 @@ def amplify(rng, data):
                     g["count"] = rng.choice([512, 4096, 10**6])
     elif shape == 2:
         node["gpus"] = rng.choice([256, 10**6, 10**30])
-    else:
-        data["nodes"] = nodes * rng.choice([10, 100])
+    else:       # the same nodes again and again: at most MAX_REPEATED_NODES, a file of about 15 MB
+        data["nodes"] = nodes * max(1, min(rng.choice([10, 100]), MAX_REPEATED_NODES // len(nodes)))
 
 
 def deep_nesting(rng, data):
@@ -179,12 +181,14 @@ def text_mutation(rng: random.Random, text: str) -> bytes:
 
 def mutated(rng: random.Random, example: dict) -> bytes:
     data = json.loads(json.dumps(example))
-    for _ in range(rng.randint(1, 3)):
-        if rng.random() < 0.85:
-            try:
-                rng.choice(JSON_MUTATIONS)(rng, data)
-            except (IndexError, ValueError):
-                pass
+    chosen = [rng.choice(JSON_MUTATIONS) for _ in range(rng.randint(1, 3)) if rng.random() < 0.85]
+    if chosen.count(amplify) > 1:           # one amplification a file: two would multiply each other
+        chosen = [m for m in chosen if m is not amplify] + [amplify]
+    for mutation in chosen:
+        try:
+            mutation(rng, data)
+        except (IndexError, ValueError):
+            pass
     try:
         text = json.dumps(data, ensure_ascii=rng.random() < 0.3, indent=rng.choice([None, 1]))
     except (RecursionError, ValueError):
@@ -252,20 +256,26 @@ def _run_child(main, command: str, case: str, tmp: str, timeout_s: float, memory
             "first_line": lines[0][:300] if lines else ""}
 
 
-def run(args: argparse.Namespace) -> None:
-    out = Path(args.out)
-    cases = out / "cases"
-    cases.mkdir(parents=True, exist_ok=True)
-    part, parts = (int(x) for x in args.part.split("/"))
-    rng = random.Random(args.seed)
+def _make_cases(cases: Path, files: int, seed: int, part: int, parts: int) -> list[Path]:
+    rng = random.Random(seed)
     examples = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
     wanted = []
-    for i in range(args.files):
+    for i in range(files):
         data = mutated(rng, examples[i % len(examples)])     # every file made, so that parts agree on them
         if i % parts == part:
             path = cases / f"case-{i:05d}.json"
             path.write_bytes(data)
             wanted.append(path)
+    return wanted
+
+
+def run(args: argparse.Namespace) -> None:
+    out = Path(args.out)
+    cases = out / "cases"
+    cases.mkdir(parents=True, exist_ok=True)
+    part, parts = (int(x) for x in args.part.split("/"))
+    wanted = [p for p in sorted(cases.glob("case-*.json")) if int(p.stem[5:]) % parts == part] if args.reuse \
+        else _make_cases(cases, args.files, args.seed, part, parts)
     commands = ["check", "cost", "simulate"] + (["report"] if args.report_every else [])
     helpers = []
     for c in commands:
@@ -324,6 +334,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--memory-mib", type=int, default=4096, help="address-space limit of each run")
     parser.add_argument("--merge", metavar="DIR", help="print the summary of every results file in DIR")
+    parser.add_argument("--reuse", action="store_true", help="run the files already made in --out (no new ones)")
     parser.add_argument("--serve", choices=sorted(COMMANDS), help=argparse.SUPPRESS)
     parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--results", type=Path, help=argparse.SUPPRESS)

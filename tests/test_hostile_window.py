@@ -70,3 +70,13 @@ def test_autosave_and_save_never_fail_on_an_unpaired_surrogate(window, tmp_path)
     assert window.autosaver.save_now() is True
     assert window.save_to(str(tmp_path / "d.json")) is True
     assert fileformat.load(tmp_path / "d.json").nodes["srv-1"].label == "half \ufffd pair"
+
+
+def test_a_pipe_in_the_recovery_folder_does_not_hang_the_start(window, tmp_path):
+    import os
+
+    from designer.ui.autosave import orphaned_recoveries
+    folder = tmp_path / "rec"
+    folder.mkdir()
+    os.mkfifo(folder / "recovery-999999999.json")               # no such process: offered, so read
+    assert orphaned_recoveries(folder) == []                     # refused at once, not waited on

@@ -29,6 +29,7 @@ from designer.model import fileformat
 from designer.model.atomic_write import process_running, remove_stale_temporaries
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.model.file_read import read_bytes_limited
 from designer.model.json_guard import parse_json
 
 RECOVERY_DIR_ENV = "FABRIC_DESIGNER_RECOVERY_DIR"
@@ -71,8 +72,9 @@ class Recovery:
 def read_recovery(file: Path) -> Recovery:
     """Read one recovery file; anything wrong with it raises ProjectError (it is data, like a project)."""
     try:
-        data = parse_json(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
+        # like a project file: a regular file of bounded size (a pipe in the folder must not hang the start)
+        data = parse_json(read_bytes_limited(file, fileformat.max_file_bytes()).decode("utf-8"))
+    except UnicodeDecodeError as exc:
         raise ProjectError(f"unreadable recovery file: {exc}", str(file)) from None
     except ProjectError as exc:
         raise ProjectError(exc.messages, str(file)) from None

@@ -56,7 +56,7 @@ def test_run_completes_and_plots_and_heatmap_hold_the_engines_numbers(qtbot):
     # the heat-map colours each cable by the last snapshot's utilization
     layer = w.runs.heatmap()
     last = w.runs.last_snapshot
-    shown = [lid for lid in last.link_ids if w.scene.link_items[lid].isVisible()]
+    shown = [lid for lid in last.link_ids if lid in w.scene.drawn_links()]
     expected = np.bincount(bucket_of(np.asarray(last.link_utilization)[[last.link_ids.index(x) for x in shown]]),
                            minlength=len(COLOURS))
     assert layer.colour_counts() == list(expected)

@@ -327,10 +327,10 @@ def cables_optics_per_gpu() -> float:
 
 # ---- the table ----------------------------------------------------------------------------------------------
 
-ZARATAN = "UMD Zaratan cluster per-link latency measurements (perftest ib_write_lat, HDR)"
-BARRE = "Peng et al., Barre, USENIX ATC 2025 (ByteDance)"
-META = "Gangidi et al., RDMA over Ethernet for distributed AI training at Meta scale, SIGCOMM 2024"
-HTSIM = "htsim packet-level simulator (UEC fork), 1,024-host 3-tier fat tree, 2 MB permutation"
+ZARATAN = "UMD Zaratan cluster per-link latency measurements (perftest ib_write_lat, HDR) [zaratan-latency]"
+BARRE = "Peng et al., Barre, USENIX ATC 2025 (ByteDance) [barre]"
+META = "Gangidi et al., RDMA over Ethernet for distributed AI training at Meta scale, SIGCOMM 2024 [meta-roce]"
+HTSIM = "htsim packet-level simulator (UEC fork), 1,024-host 3-tier fat tree, 2 MB permutation [htsim]"
 SCENARIOS: list[Scenario] = [
     Scenario("ib-write-lat-1-hop", "IB ib_write_lat 2 B, same leaf (one-way, typical)", "us", ZARATAN,
              ib_write_lat_same_leaf, CALIBRATED, published=1.26, tolerance=0.05,
@@ -345,13 +345,13 @@ SCENARIOS: list[Scenario] = [
              note="256-GPU 3-tier RoCEv2 fat tree with BF-3 NICs; the NIC latency came from the 1-hop RTT, the hops "
                   "from the switches' own figures. 20 %: the published RTT includes congestion-control probing"),
     Scenario("incast-time", "Lossless 15 -> 1 incast completion over k m / C", "ratio",
-             "closed form (a lossless bottleneck runs at line rate)", incast_time_ratio, INDEPENDENT,
+             "closed form (a lossless bottleneck runs at line rate) [closed-forms]", incast_time_ratio, INDEPENDENT,
              published=1.0, tolerance=0.02, note="128-GPU RoCEv2 fat tree, PFC, 4 MiB per sender"),
     Scenario("incast-p99", "Lossless incast p99 latency over 0.99 (k - 1) m / C", "ratio",
-             "closed form (FIFO drain of the senders' bytes through one port)", incast_p99_ratio, INDEPENDENT,
+             "closed form (FIFO drain of the senders' bytes through one port) [closed-forms]", incast_p99_ratio, INDEPENDENT,
              published=1.0, tolerance=0.05, note="the same incast; the network's buffers hold all its bytes"),
     Scenario("ecmp-busy-uplinks", "Share of uplinks a 1-QP ECMP permutation keeps busy", "fraction",
-             "closed form (balls in bins: 1 - (1 - 1/L)^L, L = 32 uplinks)", ecmp_busy_uplinks, INDEPENDENT,
+             "closed form (balls in bins: 1 - (1 - 1/L)^L, L = 32 uplinks) [closed-forms]", ecmp_busy_uplinks, INDEPENDENT,
              published=ecmp_busy_uplinks_expected(), tolerance=0.05,
              note="1,024-GPU RoCEv2 leaf-spine, one queue pair per flow, mean of 3 hash seeds"),
     Scenario("ecmp-vs-16qp", "AllReduce busbw gain, 16 QPs per connection (E-ECMP) over 1 QP", "%", META,
@@ -359,10 +359,10 @@ SCENARIOS: list[Scenario] = [
              note="1,024-GPU RoCEv2 leaf-spine 1:1, ring AllReduce 1 GiB, PFC only, mean over 3 hash seeds. Meta's "
                   "baseline ran on over-provisioned (1:2) uplinks, which collide less than a 1:1 fabric"),
     Scenario("spray-effective", "Effective throughput with per-packet spraying (Spectrum-X claim)", "fraction",
-             "NVIDIA Spectrum-X product brief (vendor claim: 95 %)", spraying_effective_throughput, INDEPENDENT,
+             "NVIDIA Spectrum-X product brief (vendor claim: 95 %) [spectrum-x]", spraying_effective_throughput, INDEPENDENT,
              published=0.95, tolerance=0.05, note="128-GPU RoCEv2 leaf-spine, permutation 256 MiB sprayed"),
     Scenario("ecmp-effective", "Effective throughput of standard ECMP with collisions (Spectrum-X claim)",
-             "fraction", "NVIDIA Spectrum-X product brief (vendor claim: ~60 %)", ecmp_effective_throughput,
+             "fraction", "NVIDIA Spectrum-X product brief (vendor claim: ~60 %) [spectrum-x]", ecmp_effective_throughput,
              INDEPENDENT, published=0.60, tolerance=0.15,
              note="the same permutation with one QP per flow; the claim names no scale"),
     Scenario("packet-sim-single-path", "2 MB permutation, one path per flow: completion over ideal", "ratio", HTSIM,
@@ -377,38 +377,38 @@ SCENARIOS: list[Scenario] = [
                   "ByteDance's tuning (midpoints of its ranges). ByteDance measured 1,024 GPUs; ±50 %: one published "
                   "average"),
     Scenario("allreduce-1-node", "8xH100 single-node all_reduce busbw, ring (NVLS off)", "GB/s",
-             "Google DeepMind, How to scale your model (JAX scaling book), GPUs chapter", allreduce_single_node,
+             "Google DeepMind, How to scale your model (JAX scaling book), GPUs chapter [scaling-book]", allreduce_single_node,
              INDEPENDENT, published=370.0, tolerance=0.1,
              note="8-GPU server. Off: the engine runs NVLink at its full 450 GB/s; NCCL's ring realises ~82 % of it "
                   "(copy and protocol overhead are not modelled)"),
     Scenario("allreduce-2-nodes-ib", "2-node H100 8x400G IB all_reduce busbw, 8 GiB", "GB/s",
-             "GPU cloud provider acceptance guide for H100 clusters (NCCL tests)", allreduce_two_nodes_ib,
+             "GPU cloud provider acceptance guide for H100 clusters (NCCL tests) [provider-nccl-acceptance]", allreduce_two_nodes_ib,
              INDEPENDENT, band=(370.0, 450.0), tolerance=0.0, note="16-GPU IB leaf-spine, the algorithm NCCL picks"),
     Scenario("allreduce-1024-ib", "Multi-node H100 8x400G IB all_reduce busbw, 1,024 GPUs, 1 GiB", "GB/s",
-             "GPU cloud provider acceptance guide; NVIDIA NCCL tests results", allreduce_1024_ib, INDEPENDENT,
+             "GPU cloud provider acceptance guide; NVIDIA NCCL tests results [provider-nccl-acceptance] [nccl-tests]", allreduce_1024_ib, INDEPENDENT,
              band=(370.0, 480.0), tolerance=0.0, note="1,024-GPU IB fat tree, recommended preset, algo=auto"),
     Scenario("llama3-405b-8k", "Llama 3 405B MFU at 8,192 H100 (TP8 PP16 DP64, 16M tokens)", "%",
-             "Grattafiori et al., The Llama 3 herd of models, 2024, Table 4", llama3_405b_mfu_8k, INDEPENDENT,
+             "Grattafiori et al., The Llama 3 herd of models, 2024, Table 4 [llama3]", llama3_405b_mfu_8k, INDEPENDENT,
              published=43.0, tolerance=0.1,
              note="1,024-GPU slice with the same work per GPU (DP8, 2 Mi tokens). 1F1B pipeline; Llama 3 ran an "
                   "interleaved schedule with a smaller bubble"),
     Scenario("llama3-405b-16k", "Llama 3 405B MFU at 16,384 H100 (DP128)", "%",
-             "Grattafiori et al., The Llama 3 herd of models, 2024, Table 4", llama3_405b_mfu_16k, INDEPENDENT,
+             "Grattafiori et al., The Llama 3 herd of models, 2024, Table 4 [llama3]", llama3_405b_mfu_16k, INDEPENDENT,
              published=41.0, tolerance=0.1, note="1,024-GPU slice (DP8, 1 Mi tokens), 16 micro-batches per replica"),
     Scenario("moe-alltoall-share", "MoE EP AllToAll share of iteration, Mixtral 8x7B at 400G", "%",
-             "Liao et al., MixNet, SIGCOMM 2025", moe_alltoall_share, INDEPENDENT, band=(33.0, 55.0), tolerance=0.0,
+             "Liao et al., MixNet, SIGCOMM 2025 [mixnet]", moe_alltoall_share, INDEPENDENT, band=(33.0, 55.0), tolerance=0.0,
              note="AllToAll rate from a 64-GPU RoCEv2 simulation, compute from 6 x active params"),
     Scenario("hpn-vs-dcn", "Alibaba HPN dual-plane vs 3-tier DCN+ AllReduce busbw", "%",
-             "Qian et al., Alibaba HPN, SIGCOMM 2024", None, INDEPENDENT, published=59.3,
+             "Qian et al., Alibaba HPN, SIGCOMM 2024 [hpn]", None, INDEPENDENT, published=59.3,
              note="not expressed: no generator for HPN's dual-ToR dual-plane or DCN+ layouts"),
     Scenario("network-share", "Network share of cluster capex (1K-16K GPUs)", "%",
-             "Meta 24K-GPU bill of materials (network 23.9 %); consultants' 10-15 %", network_share_of_capex,
+             "Meta 24K-GPU bill of materials (network 23.9 %); consultants' 10-15 % [network-cost-share]", network_share_of_capex,
              INDEPENDENT, band=(10.0, 25.0), tolerance=0.0, note="1,024-GPU IB 2-tier fat tree with front-end"),
     Scenario("capex-per-gpu", "All-in capex per H100 incl. IB fabric", "USD",
-             "H100 cluster cost sheet (tech-talk-cto, Aug 2024)", capex_per_gpu, CALIBRATED,
+             "H100 cluster cost sheet (tech-talk-cto, Aug 2024) [h100-freakonomics]", capex_per_gpu, CALIBRATED,
              band=(47000.0, 52000.0), tolerance=0.1,
              note="the catalog's server and switch prices come from the same sheet"),
     Scenario("cables-optics-per-gpu", "IB cables + optics per GPU, 2-tier non-blocking", "USD",
-             "H100 cluster cost sheet (tech-talk-cto, Aug 2024)", cables_optics_per_gpu, CALIBRATED,
+             "H100 cluster cost sheet (tech-talk-cto, Aug 2024) [h100-freakonomics]", cables_optics_per_gpu, CALIBRATED,
              published=2560.0, tolerance=0.25, note="the cable and optics prices follow the same sheet"),
 ]

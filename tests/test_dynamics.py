@@ -135,8 +135,8 @@ def test_same_input_same_result():
 def stepped_incast(jump: bool):
     """A lossless 4:1 incast of 256 MB each, stepped in 100 us windows; with `jump`, steady spans are skipped the
     way the engine's fluid queues skip them (probe, two agreeing periods, extrapolate)."""
-    from designer.sim.dynamics import steady
     from designer.sim.dynamics import kernel as K
+    from designer.sim.dynamics import steady
     ports = PortSet.uniform(5, CAP, FC_PFC, xoff_B=XOFF, xon_B=XON, headroom_B=HEADROOM)
     flows = FlowSet.from_paths([[i, 4] for i in range(4)], 256e6, line_rate_Bps=CAP, cc=CC_NONE)
     sim = FluidSimulator(ports, flows, dt_s=1e-6)

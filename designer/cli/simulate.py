@@ -59,7 +59,7 @@ def _preset_text(preset: str | None) -> str:
     return render(f"cli.sim.preset_{preset}") if preset in ("recommended", "plain", "custom", "mixed") else "-"
 
 
-def _algorithms_text(d: dict) -> str:
+def _algorithms_text(d: dict[str, Any]) -> str:
     """The collective algorithm of each workload that ran one (NCCL's names), '-' when none did."""
     names = [str(w["algorithm"]) for w in d.get("workloads", []) if w.get("algorithm")]
     known = ("ring", "tree", "hier", "sharp", "pairwise")

@@ -9,6 +9,7 @@ settings"; the short names below refer to its entries.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
@@ -35,7 +36,7 @@ def paper_dcqcn(s: RoCESettings) -> RoCESettings:
 # ByteDance's tuning of the ConnectX defaults for 400G RoCE (Barre, USENIX ATC 2025, Table 2), the midpoint of each
 # published range: the recommended preset's DCQCN (when it is turned on) and the "tuned" side of the validation of
 # tuned against default DCQCN (designer/analysis/validation)
-BYTEDANCE_TUNING = {"cnp_interval_us": 1.0,          # min_time_between_cnps 0-2 us (default 4)
+BYTEDANCE_TUNING: dict[str, Any] = {"cnp_interval_us": 1.0,          # min_time_between_cnps 0-2 us (default 4)
                     "min_dec_fac": 0.9,              # rpg_min_dec_fac 80-98 % (default 50)
                     "rate_reduce_period_us": 2.5,    # rate_reduce_monitor_period 1-4 us (default 4)
                     "rate_ai_mbps": 80.0 * 14.0 / 5.0,   # rpg_ai_rate 8-20 Mb/s (default 5): a 2.8 times larger step

@@ -25,7 +25,13 @@ def test_generate_check_and_cost_a_1024_gpu_fat_tree(tmp_path, capsys):
     counts = {it["model"]: it["count"] for it in cost_ib["items"]}
     assert counts["qm9700"] == 32 + 16             # radix arithmetic: 32 leaves, 16 spines of 64 ports
     cost_roce = json.loads(run(capsys, "cost", str(roce), "--json")[1])
-    assert cost_ib["capex"] > cost_roce["capex"]
+
+    def switching(cost: dict) -> float:
+        return sum(it["total"] for it in cost["items"] if it["kind"] == "switch")
+
+    # InfiniBand switching costs more than Ethernet's for the same radix arithmetic; the RoCEv2 design's
+    # SuperNICs (Spectrum-X spraying needs them) may still put its capex above InfiniBand's
+    assert switching(cost_ib) > switching(cost_roce) > 0
     assert {"items", "capex", "power_w", "tco_3y"} <= set(cost_ib)
 
 

@@ -32,7 +32,8 @@ options:
 """
 SIMULATE_HELP_EN = """\
 usage: fabric-designer simulate [-h] [--workload SPEC] [--backend {ib,rocev2}]
-                                [--seed SEED] [--json] [--timeline OUT.csv]
+                                [--preset {recommended,plain}] [--seed SEED]
+                                [--json] [--timeline OUT.csv]
                                 [--fail KIND:ID@TIME]
                                 file
 
@@ -46,6 +47,10 @@ options:
                         (repeatable)
   --backend {ib,rocev2}
                         override every back-end segment's protocol
+  --preset {recommended,plain}
+                        run every back-end segment with this settings preset
+                        (recommended for AI, or plain defaults) instead of its
+                        own
   --seed SEED
   --json
   --timeline OUT.csv

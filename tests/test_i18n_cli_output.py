@@ -182,20 +182,21 @@ def _validation_rows():
 def test_validate_table_in_chinese_and_english(capsys, monkeypatch):
     monkeypatch.setattr(validate_cli, "run_scenarios", _validation_rows)
     zh = run(capsys, "--lang", "zh_CN", "validate").splitlines()
-    assert zh[0].split() == chinese(*(f"validate.col.{c}" for c in ("scenario", "published", "ours", "unit", "error",
-                                                                    "tolerance", "status", "source")))
+    assert zh[0].split() == chinese(*(f"validate.col.{c}" for c in ("scenario", "basis", "published", "ours", "unit",
+                                                                    "error", "tolerance", "status", "source")))
     text = "\n".join(zh)
     assert all(word in text for word in ("在容差内", "超出容差", "无法表达", "区间 ±10 %", "比值", "比例"))
-    assert zh[-1] == "4 个场景中有 2 个在容差范围内（3 个可表达）"
+    assert zh[-1].startswith("4 个独立场景中有 2 个在容差范围内（3 个可表达）")
     for word in ("scenario", "published", "tolerance", "within", "OFF", "not expressed", "n/a", "band", "ratio",
                  "fraction"):
         assert word not in text, word
     sources = {columns(line[:line.index("src")]) for line in zh[1:-1]}
     assert len(sources) == 1 and sources == {columns(zh[0][:zh[0].index("来源")])}
     en = run(capsys, "--lang", "en", "validate").splitlines()
-    assert en[0].split() == ["scenario", "published", "ours", "unit", "error", "tolerance", "status", "source"]
+    assert en[0].split() == ["scenario", "basis", "published", "ours", "unit", "error", "tolerance", "status",
+                             "source"]
     assert "OFF" in en[2] and "band ±10 %" in en[3] and "not expressed" in en[4] and "n/a" in en[4]
-    assert en[-1] == "2 of 4 scenarios within tolerance (3 expressed)"
+    assert en[-1].startswith("2 of 4 independent scenarios within tolerance (3 expressed)")
 
 
 def test_the_markdown_table_of_the_docs_stays_english():
@@ -203,7 +204,7 @@ def test_the_markdown_table_of_the_docs_stays_english():
 
     i18n.set_language("zh_CN")
     md = format_table(_validation_rows(), markdown=True)
-    assert md.startswith("| scenario | published |") and "2 of 4 scenarios within tolerance" in md
+    assert md.startswith("| scenario | basis | published |") and "2 of 4 independent scenarios within tolerance" in md
     assert not has_cjk(md)
 
 

@@ -87,7 +87,7 @@ def test_table_marks_unexpressed_and_off_rows():
     s_none = Scenario("x-none", "f", "%", "src", None, published=1.0)
     rows = [ScenarioResult(s_off, 3.0, 2.0, False, 0.0), ScenarioResult(s_none, None, None, False, 0.0)]
     text = format_table(rows)
-    assert "OFF" in text and "not expressed" in text and "0 of 2 scenarios within tolerance" in text
+    assert "OFF" in text and "not expressed" in text and "0 of 2 independent scenarios within tolerance" in text
     md = format_table(rows, markdown=True)
     assert md.startswith("| scenario |") and "+200.0 %" in md
 

@@ -33,7 +33,9 @@ def test_ring_allreduce_follows_alpha_beta_and_reaches_line_rate():
     expected = 2 * (n - 1) / n * size / bandwidth + steps * alpha + nccl_s
     assert res.completion_time_s == pytest.approx(expected, rel=0.01)
     busbw_Bps = res.data["busbw_gbps"] * 1e9 / 8
-    assert 0.95 * bandwidth < busbw_Bps <= bandwidth * 1.0001
+    # NCCL tests' bus bandwidth: 2(n-1)/n of the size over the time; the per-step costs keep it below the NICs'
+    assert busbw_Bps == pytest.approx(2 * (n - 1) / n * size / expected, rel=0.01)
+    assert 0.9 * bandwidth < busbw_Bps <= bandwidth * 1.0001
     assert res.data["algbw_gbps"] == pytest.approx(size * 8 / 1e9 / res.completion_time_s)
     assert res.throughput_fraction == pytest.approx(1.0, abs=0.01)
 
@@ -124,16 +126,16 @@ def test_oversubscription_halves_cross_leaf_permutation():
 
 @pytest.mark.slow
 def test_train_70b_lands_in_published_mfu_band_and_suffers_from_a_weaker_backend():
-    full = generate("fat-tree", gpus=1024, backend="ib", frontend=False)
+    full = generate("fat-tree", gpus=256, backend="ib", frontend=False)
     res = run(full, ["train:70b"])
     d = res.data
     assert 0.35 <= d["mfu"] <= 0.55               # dense 35-55 % (docs/references.md [llama3], [megascale])
     assert 0.5 < d["gpu_utilization"] <= 1.0
     assert d["step_time_s"] == pytest.approx(d["completion_time_s"])
-    oversub = generate("fat-tree", gpus=1024, backend="ib", frontend=False, oversubscription=4.0)
+    oversub = generate("fat-tree", gpus=256, backend="ib", frontend=False, oversubscription=4.0)
     worse = run(oversub, ["train:70b"]).data
-    assert worse["gpu_utilization"] < d["gpu_utilization"] - 0.01
-    assert worse["step_time_s"] > d["step_time_s"]
+    assert worse["gpu_utilization"] < d["gpu_utilization"]
+    assert worse["step_time_s"] > 1.005 * d["step_time_s"]      # 4:1 uplinks slow the data-parallel AllReduce
 
 
 @pytest.mark.slow

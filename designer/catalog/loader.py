@@ -13,9 +13,11 @@ from designer.catalog.models import (
     GatewayModel,
     GPUModel,
     NICModel,
+    PartModel,
     ServerModel,
     StorageModel,
     SwitchModel,
+    TransceiverModel,
 )
 from designer.i18n.message import Message, os_reason
 from designer.model.errors import ProjectError
@@ -24,12 +26,13 @@ RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources" / "catal
 SECTIONS: dict[str, type] = {
     "switches": SwitchModel, "servers": ServerModel, "gpus": GPUModel, "nics": NICModel,
     "gateways": GatewayModel, "storage": StorageModel, "cables": CableModel,
+    "transceivers": TransceiverModel, "parts": PartModel,
 }
 # section -> message id of its kind of model ("unknown switch model ...")
 _MODEL_KINDS = {
     "switches": "error.catalog.switch", "servers": "error.catalog.server", "gpus": "error.catalog.gpu",
     "nics": "error.catalog.nic", "gateways": "error.catalog.gateway", "storage": "error.catalog.storage",
-    "cables": "error.catalog.cable",
+    "cables": "error.catalog.cable", "transceivers": "error.catalog.transceiver", "parts": "error.catalog.part",
 }
 
 
@@ -44,6 +47,8 @@ class Catalog:
     gateways: dict[str, GatewayModel] = field(default_factory=dict)
     storage: dict[str, StorageModel] = field(default_factory=dict)
     cables: dict[str, CableModel] = field(default_factory=dict)
+    transceivers: dict[str, TransceiverModel] = field(default_factory=dict)
+    parts: dict[str, PartModel] = field(default_factory=dict)
 
     def merge_file(self, path: str | os.PathLike[str]) -> None:
         """Add or override models from a catalog JSON file (same layout as resources/catalog/catalog.json)."""
@@ -99,14 +104,25 @@ class Catalog:
     def storage_model(self, model_id: str) -> StorageModel:
         return self._get("storage", model_id)
 
-    def cable_for(self, cable_type: str, speed_gbps: float) -> CableModel | None:
-        """The cable of that type for a link speed: the slowest model at or above the speed."""
-        fits = [c for c in self.cables.values() if c.type == cable_type and c.speed_gbps >= speed_gbps]
-        return min(fits, key=lambda c: c.speed_gbps) if fits else None
+    def max_reach_m(self, cable_class: str, speed_gbps: float) -> float | None:
+        """The longest reach of any part of a link's cable class ("dac", "aoc" = active copper or optical
+        cables, "optics" = transceivers) at a speed; None when the catalog has no such part."""
+        if cable_class == "optics":
+            reaches = [t.max_reach_m for t in self.transceivers.values()
+                       if t.engine_gbps * t.engines >= speed_gbps - 1e-9]
+        else:
+            types = ("dac",) if cable_class == "dac" else ("acc", "aoc")
+            reaches = [c.max_reach_m for c in self.cables.values()
+                       if c.type in types and abs(c.speed_gbps * c.legs - speed_gbps) < 1e-9
+                       or c.type in types and abs(c.speed_gbps - speed_gbps) < 1e-9]
+        return max(reaches) if reaches else None
 
-    def max_reach_m(self, cable_type: str, speed_gbps: float) -> float | None:
-        cable = self.cable_for(cable_type, speed_gbps)
-        return cable.max_reach_m if cable else None
+    def part(self, part_id: str) -> PartModel:
+        return self._get("parts", part_id)
+
+    def parts_of(self, kind: str) -> list[PartModel]:
+        """Parts of one kind (racks, PDUs, ...), cheapest first."""
+        return sorted((p for p in self.parts.values() if p.kind == kind), key=lambda p: (p.price_usd, p.id))
 
     def model_kind(self, model_id: str) -> str | None:
         """Which node kind a model id belongs to (server, switch, gateway, storage), if any."""
@@ -136,7 +152,7 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
     for key, value in raw.items():
         if key not in names:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
-        if key in ("breakouts", "roles"):
+        if key in ("breakouts", "roles", "lengths_m"):
             if not isinstance(value, list):
                 raise ValueError(Message("error.catalog.field_list", field=key))
             value = tuple(value)

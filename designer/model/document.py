@@ -15,9 +15,11 @@ from dataclasses import dataclass, field, fields
 
 from designer.i18n.message import Message
 from designer.model.assumptions import Assumptions
+from designer.model.build_settings import BuildSettings
 from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, Port
+from designer.model.rack_layout import RackLayout
 from designer.model.scenarios import Scenario
 from designer.model.segments import Segment
 
@@ -46,6 +48,8 @@ class FabricDocument:
     notes: str = ""
     results: dict | None = None   # the last run's summary (designer/model/run_results.py); derived, not undone
     scenarios: list[Scenario] = field(default_factory=list)   # named what-if runs (designer/model/scenarios.py)
+    build: BuildSettings = field(default_factory=BuildSettings)   # racks, spares, labels, BOM options
+    racks: RackLayout | None = None   # the last rack plan (designer/model/rack_layout.py)
 
     def __post_init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -209,6 +213,18 @@ class FabricDocument:
         self._emit(Change("document", "update", "scenarios"))
         return old
 
+    def set_build(self, build: BuildSettings) -> BuildSettings:
+        """Replace the build settings (returns the old ones, for undo)."""
+        old, self.build = self.build, copy.deepcopy(build)
+        self._emit(Change("document", "update", "build"))
+        return old
+
+    def set_racks(self, racks: RackLayout | None) -> RackLayout | None:
+        """Keep a rack plan with the design (None forgets it); returns the old one, for undo."""
+        old, self.racks = self.racks, copy.deepcopy(racks)
+        self._emit(Change("document", "update", "racks"))
+        return old
+
     def set_results(self, results: dict | None) -> dict | None:
         """Keep the last simulation's summary with the design (None forgets it)."""
         old, self.results = self.results, copy.deepcopy(results)
@@ -250,7 +266,8 @@ class FabricDocument:
         dup = FabricDocument(name=self.name, nodes=copy.deepcopy(self.nodes),
                              links=copy.deepcopy(self.links), segments=copy.deepcopy(self.segments),
                              assumptions=copy.deepcopy(self.assumptions), notes=self.notes,
-                             results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios))
+                             results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios),
+                             build=copy.deepcopy(self.build), racks=copy.deepcopy(self.racks))
         return dup
 
     def gpu_count(self) -> int:

@@ -96,8 +96,8 @@ FINDINGS: dict[str, str] = {
     "finding.frontend-missing.detail": "{count} {count:GPU server|GPU servers} {count:has|have} no front-end link "
                                        "({names}); storage, management and user traffic need the Ethernet front-end",
     # cables
-    "finding.cable-model.detail": "the catalog has no {cable} cable for {speed:g} Gb/s ({count} {count:link|links}: "
-                                  "{link_ids})",
+    "finding.cable-model.detail": "the catalog has no {cable} part for {speed:g} Gb/s between the gear at the ends of "
+                                  "{count} {count:link|links} ({link_ids})",
     "finding.cable-reach.detail": "{count} {cable} {count:link|links} at {speed:g} Gb/s {count:is|are} longer than "
                                   "the {reach:g} m {count:it reaches|they reach} (up to {longest:g} m: {link_ids}); "
                                   "{remedy}",

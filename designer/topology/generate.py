@@ -14,13 +14,16 @@ from designer.catalog.instantiate import server_node, storage_node
 from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n import render
 from designer.i18n.message import Message, either
+from designer.model.build_settings import BuildSettings
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.links import Link
 from designer.model.segments import Segment
 from designer.topology.backend_fabric import backend_blueprint, max_gpus
-from designer.topology.clos import BuiltClos, ClosBlueprint, build
-from designer.topology.frontend import STORAGE_MODEL, STORAGE_NODES, frontend_blueprint
+from designer.topology.cabling_fit import fit_cables_to_racks
+from designer.topology.clos import BuiltClos, ClosBlueprint
+from designer.topology.clos import build as build_clos
+from designer.topology.frontend import STORAGE_MODEL, frontend_blueprint, frontend_ports, storage_nodes
 from designer.topology.headroom import required_headroom_kb
 from designer.topology.hybrid import HybridBlueprint, build_hybrid, hybrid_blueprint
 from designer.topology.layout import auto_layout
@@ -57,6 +60,7 @@ class Plan:
     pods: int
     server_model: str
     switch_models: dict[str, str] = field(default_factory=dict)
+    rule: str = ""                 # why the back-end has its tiers, in the current language
 
     @property
     def switches(self) -> int:
@@ -83,6 +87,7 @@ class _Blueprint:
     frontend: ClosBlueprint | None
     storage: list[str]
     specs: dict[str, SwitchSpec]
+    frontend_ports: tuple[int, float] = (0, 0.0)
 
     def backend_fabrics(self) -> list[ClosBlueprint]:
         return self.hybrid.pods if self.hybrid else [self.fabric] if self.fabric else []
@@ -91,10 +96,10 @@ class _Blueprint:
 def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
          oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
-         name: str | None = None) -> Plan:
+         name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None) -> Plan:
     """The counts generate() would produce with the same options, without building the design."""
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend,
-                    catalog or load_catalog(), server_model, switch_model)
+                    catalog or load_catalog(), server_model, switch_model, two_tiers, build or BuildSettings())
     fabrics = bp.backend_fabrics()
     gateways = len(bp.hybrid.gateways) if bp.hybrid else 0
     backend_links = bp.hybrid.link_count if bp.hybrid else sum(f.link_count for f in fabrics)
@@ -105,25 +110,32 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "roce
                 gateways=gateways, storage=len(bp.storage), links=backend_links + (fe.link_count if fe else 0),
                 backend_links=backend_links, frontend_links=fe.link_count if fe else 0,
                 pods=len(fabrics) if bp.hybrid else (fabrics[0].shape.pods if fabrics else 0),
-                server_model=bp.server_model, switch_models={p: s.model for p, s in bp.specs.items()})
+                server_model=bp.server_model, switch_models={p: s.model for p, s in bp.specs.items()},
+                rule=_rule_text(bp))
 
 
 def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
              oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
-             name: str | None = None) -> FabricDocument:
-    """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions.
+             name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None) -> FabricDocument:
+    """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions, racks.
 
-    Raises ProjectError (one clear line) for requests that cannot be built.
+    One switch serves the back-end when its ports hold every NIC (unless `two_tiers`); the front-end and storage
+    are sized from `build` (bandwidth per GPU); the devices are placed in racks by `build`'s rule and every
+    cable gets its type and length from those positions. Raises ProjectError (one clear line) for requests
+    that cannot be built.
     """
     cat = catalog or load_catalog()
+    settings = build or BuildSettings()
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend, cat,
-                    server_model, switch_model)
+                    server_model, switch_model, two_tiers, settings)
     out = DesignBuilder(_id_widths(bp))
     nics = gpus_per_server
     server_pod = _server_pods(bp)
+    fe_ports, fe_gbps = bp.frontend_ports
     for sid in bp.servers:
-        out.add(server_node(cat, bp.server_model, sid, backend_nics=nics, pod=server_pod.get(sid)))
+        out.add(server_node(cat, bp.server_model, sid, backend_nics=nics, pod=server_pod.get(sid),
+                            frontend_nics=fe_ports if bp.frontend else None, frontend_gbps=fe_gbps or None))
     segments: list[Segment] = []
     if bp.hybrid:
         built_pods, _ = build_hybrid(bp.hybrid, cat, out)
@@ -133,28 +145,29 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
                                     render("generate.segment.pod", n=p + 1, protocol=PROTOCOL_NAMES[protocol]),
                                     protocol, members))
     elif bp.fabric:
-        built = build(bp.fabric, cat, out)
+        built = build_clos(bp.fabric, cat, out)
         segments.append(Segment("backend", render("generate.segment.backend", protocol=PROTOCOL_NAMES[backend]),
                                 backend, list(bp.servers) + _switches(built)))
     if bp.frontend:
         for sid in bp.storage:
             out.add(storage_node(cat, STORAGE_MODEL, sid))
-        build(bp.frontend, cat, out)
-    for seg in segments:
-        _fit_pfc_headroom(seg, out.links.values())
+        build_clos(bp.frontend, cat, out)
     doc = FabricDocument(name=name or _default_name(bp), nodes=out.nodes, links=out.links,
-                         segments={s.id: s for s in segments}, notes=_notes(bp))
+                         segments={s.id: s for s in segments}, notes=_notes(bp), build=settings)
     doc.assumptions.target_oversubscription = float(oversubscription)
     for node_id, (x, y) in auto_layout(doc).items():
         node = doc.nodes[node_id]
         node.x, node.y = x, y
+    fit_cables_to_racks(doc, cat)
+    for seg in doc.segments.values():
+        _fit_pfc_headroom(seg, doc.links.values())
     return doc
 
 
 # ---- sizing -------------------------------------------------------------------------------------
 def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
                link_gbps: float, frontend: bool, cat: Catalog, server_model: str | None,
-               switch_model: str | None) -> _Blueprint:
+               switch_model: str | None, two_tiers: bool, settings: BuildSettings) -> _Blueprint:
     _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
     model = _server_model(cat, gpus_per_server, server_model)
     srv = cat.server(model)
@@ -170,7 +183,7 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
         if backend == "hybrid":
             hybrid = hybrid_blueprint(cat, kind, servers, nics, specs, oversubscription)
         else:
-            fabric = backend_blueprint(kind, servers, nics, specs[backend], oversubscription)
+            fabric = backend_blueprint(kind, servers, nics, specs[backend], oversubscription, two_tiers=two_tiers)
     except SizingError as exc:
         spec = specs[protocols[0]]
         most = max_gpus(kind, spec, oversubscription, nics, gpus_per_server)
@@ -182,13 +195,17 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
                                    detail=exc.messages[0] if exc.messages else str(exc))) from None
     storage: list[str] = []
     fe = None
+    fe_ports = (0, 0.0)
     if frontend:
-        storage = [f"stor-{i + 1:02d}" for i in range(STORAGE_NODES)]
+        n_storage = storage_nodes(cat, gpus, settings.storage_gbps_per_gpu)
+        storage = [f"stor-{i + 1:02d}" for i in range(n_storage)]
         stor = cat.storage_model(STORAGE_MODEL)
-        endpoints = [(s, srv.frontend_nics) for s in servers] + [(s, stor.frontend_nics) for s in storage]
-        fe = frontend_blueprint(cat, endpoints, srv.frontend_nic_gbps)
+        ports, speed = frontend_ports(gpus_per_server, settings.frontend_gbps_per_gpu)
+        fe_ports = (ports, max(speed, stor.frontend_nic_gbps))   # one front-end speed for servers and storage
+        endpoints = [(s, fe_ports[0]) for s in servers] + [(s, stor.frontend_nics) for s in storage]
+        fe = frontend_blueprint(cat, endpoints, fe_ports[1])
     return _Blueprint(kind, backend, gpus, oversubscription, float(link_gbps), model, gpus_per_server, servers,
-                      fabric, hybrid, fe, storage, specs)
+                      fabric, hybrid, fe, storage, specs, fe_ports)
 
 
 def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
@@ -315,6 +332,13 @@ def _default_name(bp: _Blueprint) -> str:
 def _notes(bp: _Blueprint) -> str:
     models = render("list.join").join(f"{PROTOCOL_NAMES[p]}: {s.model}" for p, s in bp.specs.items())
     fe = render("generate.frontend.yes" if bp.frontend else "generate.frontend.no")
-    return render("generate.notes", kind=bp.kind, gpus=f"{bp.gpus:,}", servers=len(bp.servers),
-                  server_model=bp.server_model, link=f"{bp.link_gbps:g}", target=f"{bp.oversubscription:g}",
-                  models=models, frontend=fe)
+    notes = render("generate.notes", kind=bp.kind, gpus=f"{bp.gpus:,}", servers=len(bp.servers),
+                   server_model=bp.server_model, link=f"{bp.link_gbps:g}", target=f"{bp.oversubscription:g}",
+                   models=models, frontend=fe)
+    rule = _rule_text(bp)
+    return f"{notes}\n{rule}" if rule else notes
+
+
+def _rule_text(bp: _Blueprint) -> str:
+    """The sizing rule the back-end followed, in the current language ("" for a hybrid design's pods)."""
+    return str(bp.fabric.rule) if bp.fabric is not None and bp.fabric.rule is not None else ""

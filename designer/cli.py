@@ -144,6 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--name", help=render("help.generate.name"))
     g.add_argument("--server-model", help=render("help.generate.server_model"))
     g.add_argument("--switch-model", help=render("help.generate.switch_model"))
+    g.add_argument("--two-tiers", action="store_true", help=render("help.generate.two_tiers"))
+    g.add_argument("--placement", choices=["middle-of-row", "end-of-row", "rail-aligned"],
+                   help=render("help.generate.placement"))
+    g.add_argument("--rack-kw", type=float, metavar="KW", help=render("help.generate.rack_kw"))
+    g.add_argument("--rack-units", type=int, metavar="U", help=render("help.generate.rack_units"))
     g.add_argument("-o", "--output", required=True, metavar="FILE")
 
     c = sub.add_parser("check", help=render("help.check"))
@@ -190,6 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     x = sub.add_parser("export", help=render("help.export"))
     x.add_argument("file")
     x.add_argument("--cabling", metavar="OUT.csv|OUT.xlsx")
+    x.add_argument("--labels", metavar="OUT.pdf", help=render("help.export.labels"))
     x.add_argument("--bom", metavar="OUT.csv|OUT.xlsx")
     x.add_argument("--graphml", metavar="OUT.graphml")
     x.add_argument("--dot", metavar="OUT.dot")
@@ -234,19 +240,28 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ---- commands -----------------------------------------------------------------------------------
+GENERATE_BUILD_OPTIONS = {"placement": "--placement", "rack_power_kw": "--rack-kw", "rack_units": "--rack-units"}
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from designer.model.fileformat import save
     from designer.topology import generate
+    from designer.topology.build_options import build_settings_from
 
     doc = generate(args.kind, gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
                    oversubscription=args.oversubscription, link_gbps=args.link_gbps,
                    frontend=args.frontend, name=args.name, server_model=args.server_model,
-                   switch_model=args.switch_model)
+                   switch_model=args.switch_model, two_tiers=args.two_tiers,
+                   build=build_settings_from(GENERATE_BUILD_OPTIONS, placement=args.placement,
+                                             rack_power_kw=args.rack_kw, rack_units=args.rack_units))
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     from designer.i18n import render
 
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))
+    rule = doc.notes.splitlines()[1] if "\n" in doc.notes else ""
+    if rule:
+        print(rule)
     return 0
 
 

@@ -8,17 +8,18 @@ from designer.catalog.loader import Catalog
 from designer.export.output_file import output_format, write_bytes_atomically, write_text_atomically
 from designer.export.xlsx_workbook import SheetTable, workbook_bytes
 from designer.model.document import FabricDocument
-from designer.topology.cost import CostReport, cost_report
+from designer.topology.cost import CSV_HEADER, CostReport, cost_report
 
 ITEMS_SHEET = "Bill of materials"
 TOTALS_SHEET = "Totals"
 
 
 def bom_sheets(report: CostReport) -> list[SheetTable]:
-    """Items (kind, model, description, count, unit price, total, power each) and the totals of the report."""
-    cur = report.currency.lower()
-    header = ("kind", "model", "description", "count", f"unit_price_{cur}", f"total_{cur}", "power_w_each")
-    items = [(i.kind, i.model, i.description, i.count, i.unit_price, i.total, i.power_w_each) for i in report.items]
+    """Items (the CSV's columns: kind, model, part number, description, count with spares, spares, unit price,
+    total, power each, per year) and the totals of the report."""
+    header = tuple(CSV_HEADER(report.currency))
+    items = [(i.kind, i.model, i.part_number, i.description, i.count, i.spares, i.unit_price, i.total,
+              i.power_w_each, "yes" if i.per_year else "no") for i in report.items]
     d = report.to_dict()
     totals = [("currency", d["currency"])]
     totals += [(key, d[key]) for key in ("capex", "capex_network", "network_share", "power_w",

@@ -1,4 +1,4 @@
-"""`fabric-designer export FILE [--cabling X] [--bom Y] [--graphml Z] [--dot D] [--containerlab C]
+"""`fabric-designer export FILE [--cabling X] [--labels L.pdf] [--bom Y] [--graphml Z] [--dot D] [--containerlab C]
 [--currency USD|CNY]` and `fabric-designer import GRAPHML -o FILE`: the hand-over files from the command line.
 
 Bad input (unreadable or invalid design, unknown output type, unwritable path) ends with one line on stderr and
@@ -13,6 +13,7 @@ import sys
 
 from designer.catalog.loader import load_catalog
 from designer.export.bom_export import write_bom
+from designer.export.cable_labels import write_cable_labels
 from designer.export.cabling_plan import write_cabling_plan
 from designer.export.containerlab import write_containerlab
 from designer.export.dot import write_dot
@@ -24,9 +25,9 @@ from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load, save
 
-OUTPUT_OPTIONS = ("cabling", "bom", "graphml", "dot", "containerlab")
-_SUFFIXES = {"cabling": ("csv", "xlsx"), "bom": ("csv", "xlsx"), "graphml": ("graphml", "xml"), "dot": ("dot", "gv"),
-             "containerlab": ("yml", "yaml")}
+OUTPUT_OPTIONS = ("cabling", "labels", "bom", "graphml", "dot", "containerlab")
+_SUFFIXES = {"cabling": ("csv", "xlsx"), "labels": ("pdf",), "bom": ("csv", "xlsx"), "graphml": ("graphml", "xml"),
+             "dot": ("dot", "gv"), "containerlab": ("yml", "yaml")}
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -76,6 +77,9 @@ def _export_one(doc: FabricDocument, option: str, path: str, currency: str | Non
     if option == "cabling":
         rows = write_cabling_plan(doc, path, load_catalog())
         return render("export.wrote.cabling", file=path, cables=rows)
+    if option == "labels":
+        labels = write_cable_labels(doc, path, load_catalog())
+        return render("export.wrote.labels", file=path, labels=labels)
     if option == "bom":
         report = write_bom(doc, path, load_catalog(), currency)
         return render("export.wrote.bom", file=path, items=len(report.items), capex=f"{report.capex:,.2f}",

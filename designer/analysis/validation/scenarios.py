@@ -277,8 +277,11 @@ def capex_per_gpu() -> float:
 
 
 def cables_optics_per_gpu() -> float:
-    rep, gpus = _ib_cost()
-    return sum(i.total for i in rep.items if i.kind in ("cable", "optics")) / gpus
+    """Back-end (InfiniBand) cables, transceivers and fibre of the 1,024-GPU fat tree, as the BOM counts them."""
+    from designer.topology.cost import backend_cabling_cost
+
+    doc = _design("fat-tree", 1024, "ib", frontend=True)
+    return backend_cabling_cost(doc, currency="USD") / doc.gpu_count()
 
 
 # ---- the table ----------------------------------------------------------------------------------------------
@@ -376,6 +379,8 @@ SCENARIOS: list[Scenario] = [
                                  "outside our BOM"),
     Scenario("cables-optics-per-gpu", "IB cables + optics per GPU, 2-tier non-blocking", "USD",
              f"{PF} §7.1; tech-talk-cto sheet", cables_optics_per_gpu, published=2560.0, tolerance=0.25,
-             note="1,024-GPU IB 2-tier fat tree with front-end. Off: the catalog cables leaf-spine with AOC "
-                  "($1,100) and servers with DAC; the sheet prices transceivers at both ends and fibre"),
+             note="independent: 1,024-GPU IB 2-tier fat tree placed in racks; back-end cables, twin-port switch "
+                  "transceivers, NIC transceivers and fibre counted per link end as the gear takes them (SR "
+                  "multimode within 50 m, DR single-mode beyond), plus 2 % spares. Module prices are the "
+                  "midpoints of planning ranges, not set from this figure"),
 ]

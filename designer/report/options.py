@@ -10,7 +10,8 @@ from designer.model.assumptions import CURRENCIES
 from designer.report.strings import LANGUAGES
 
 # The sections in the order they appear; `ReportOptions.sections` picks a subset.
-SECTION_ORDER = ("summary", "topology", "facts", "cost", "simulation", "resilience", "findings", "assumptions")
+SECTION_ORDER = ("summary", "topology", "facts", "cost", "racks", "simulation", "resilience", "findings",
+                 "assumptions")
 # Off unless chosen, or the design has what-if scenarios: the resilience table runs a dozen simulations.
 OPTIONAL_SECTIONS = ("resilience",)
 DEFAULT_SECTIONS = tuple(s for s in SECTION_ORDER if s not in OPTIONAL_SECTIONS)

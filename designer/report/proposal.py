@@ -21,6 +21,7 @@ from designer.report.sections import (
     cover,
     facts,
     findings,
+    racks,
     resilience,
     simulation,
     summary,
@@ -34,6 +35,7 @@ from designer.topology.cost import cost_report
 
 SECTION_BUILDERS = {
     "summary": summary.build, "topology": topology.build, "facts": facts.build, "cost": cost.build,
+    "racks": racks.build,
     "simulation": simulation.build, "resilience": resilience.build, "findings": findings.build,
     "assumptions": assumptions.build,
 }

@@ -35,6 +35,7 @@ from designer.ui.inspector import Inspector
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
 from designer.ui.problems import ProblemsPanel
+from designer.ui.rack_controller import RackController
 from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
 from designer.ui.sweep_controller import SweepController
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
         self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
         self.sweeps = SweepController(self, self.simulate_menu)   # design-space sweeps and their dock
+        self.racks = RackController(self)   # the Racks dock: elevation, Plan racks, build settings (rack_controller.py)
         self.resize(1500, 920)
         self._update_title()
         self.refresh_summary()

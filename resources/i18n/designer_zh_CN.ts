@@ -43,6 +43,144 @@
     </message>
 </context>
 <context>
+    <name>BuildSettingsDialog</name>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="30"/>
+        <source>Middle of row (leaves in the middle of each row)</source>
+        <translation>列中（Leaf 交换机位于每排中间）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="31"/>
+        <source>End of row (leaves at the end of each row)</source>
+        <translation>列头（Leaf 交换机位于每排末端）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="32"/>
+        <source>Rail-aligned (a scalable unit per row, leaves in its middle)</source>
+        <translation>轨道对齐（每排一个可扩展单元，Leaf 位于中间）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="34"/>
+        <source>Per cable</source>
+        <translation>按线缆计</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="35"/>
+        <source>Percentage of hardware</source>
+        <translation>按硬件费用的百分比</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="36"/>
+        <source>Not included</source>
+        <translation>不包含</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="37"/>
+        <source>By reach (multimode to 50 m, else single-mode)</source>
+        <translation>按距离（50 米内多模，否则单模）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="38"/>
+        <source>Single-mode (DR, 100 m)</source>
+        <translation>单模（DR，100 米）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="39"/>
+        <source>Multimode (SR, 50 m)</source>
+        <translation>多模（SR，50 米）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="46"/>
+        <source>Build settings</source>
+        <translation>部署设置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="50"/>
+        <source>U per rack</source>
+        <translation>每机柜 U 位</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="51"/>
+        <source>Power budget per rack (kW)</source>
+        <translation>每机柜功率预算（kW）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="52"/>
+        <source>Leaf placement</source>
+        <translation>Leaf 交换机位置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="53"/>
+        <source>Racks per row</source>
+        <translation>每排机柜数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="54"/>
+        <source>Slack per cable (m)</source>
+        <translation>每根线缆余量（米）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="55"/>
+        <source>Spare cables and optics (%)</source>
+        <translation>备用线缆和光模块（%）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="56"/>
+        <source>Optics</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="58"/>
+        <source>Fields: {name} {id} {rack} {row} {u} {role} {kind} {pod} {index}; for example {rack}-U{u:02d} {name}</source>
+        <translation>可用字段：{name} {id} {rack} {row} {u} {role} {kind} {pod} {index}；例如 {rack}-U{u:02d} {name}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="62"/>
+        <source>Device label rule</source>
+        <translation>设备标签规则</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="64"/>
+        <source>Fabric managers per InfiniBand fabric</source>
+        <translation>每个 InfiniBand 网络的网络管理器台数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="65"/>
+        <source>Out-of-band management switch per rack</source>
+        <translation>每机柜一台带外管理交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="67"/>
+        <source>Racks and PDUs</source>
+        <translation>机柜和 PDU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="68"/>
+        <source>Fibre trunks between rows</source>
+        <translation>排间光纤主干</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="69"/>
+        <source>Installation</source>
+        <translation>安装服务</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="70"/>
+        <source>Installation (% of hardware)</source>
+        <translation>安装服务（硬件费用的 %）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="72"/>
+        <source>Front-end per GPU (Gb/s), new designs</source>
+        <translation>每 GPU 前端带宽（Gb/s，新设计）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="74"/>
+        <source>Storage read per GPU (Gb/s), new designs</source>
+        <translation>每 GPU 存储读带宽（Gb/s，新设计）</translation>
+    </message>
+</context>
+<context>
     <name>BundleItem</name>
     <message>
         <location filename="../../designer/ui/bundles.py" line="26"/>
@@ -661,97 +799,97 @@
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="81"/>
+        <location filename="../../designer/ui/failure_controller.py" line="79"/>
         <source>cable {id}</source>
         <translation>线缆 {id}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="81"/>
+        <location filename="../../designer/ui/failure_controller.py" line="79"/>
         <source>switch {id}</source>
         <translation>交换机 {id}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="83"/>
+        <location filename="../../designer/ui/failure_controller.py" line="81"/>
         <source>Fail now</source>
         <translation>立即故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="85"/>
+        <location filename="../../designer/ui/failure_controller.py" line="83"/>
         <source>Fail it in the running simulation at its current time</source>
         <translation>在正在运行的仿真中于当前时刻使其故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="86"/>
+        <location filename="../../designer/ui/failure_controller.py" line="84"/>
         <source>Start a run first</source>
         <translation>请先开始运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="87"/>
+        <location filename="../../designer/ui/failure_controller.py" line="85"/>
         <source>Schedule failure…</source>
         <translation>安排故障…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="101"/>
+        <location filename="../../designer/ui/failure_controller.py" line="99"/>
         <source>Fail now works during a run: start one first</source>
         <translation>“立即故障”只能在运行中使用：请先开始一次运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="103"/>
+        <location filename="../../designer/ui/failure_controller.py" line="101"/>
         <source>{kind} {id} failed in the running simulation</source>
         <translation>{kind} {id} 在运行中的仿真里发生故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="104"/>
+        <location filename="../../designer/ui/failure_controller.py" line="102"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="104"/>
+        <location filename="../../designer/ui/failure_controller.py" line="102"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="119"/>
+        <location filename="../../designer/ui/failure_controller.py" line="117"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="127"/>
+        <location filename="../../designer/ui/failure_controller.py" line="125"/>
         <source>Schedule {spec} in &apos;{name}&apos;</source>
         <translation>在“{name}”中安排 {spec}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="179"/>
+        <location filename="../../designer/ui/failure_controller.py" line="177"/>
         <source>Running &apos;{name}&apos;…</source>
         <translation>正在运行“{name}”…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="218"/>
+        <location filename="../../designer/ui/failure_controller.py" line="216"/>
         <source>{spec}: throughput fell {dip} at {t} ms</source>
         <translation>{spec}：吞吐量在 {t} ms 时下降 {dip}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="221"/>
+        <location filename="../../designer/ui/failure_controller.py" line="219"/>
         <source>, {n} flows ({bytes}) stalled</source>
         <translation>，{n} 条流（{bytes}）停滞</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="224"/>
+        <location filename="../../designer/ui/failure_controller.py" line="222"/>
         <source>, rerouted after {d} ms</source>
         <translation>，{d} ms 后完成重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="225"/>
+        <location filename="../../designer/ui/failure_controller.py" line="223"/>
         <source>, never recovered</source>
         <translation>，未能恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="228"/>
+        <location filename="../../designer/ui/failure_controller.py" line="226"/>
         <source>some transfers lost their only path and never completed</source>
         <translation>部分传输失去了唯一路径，未能完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="229"/>
+        <location filename="../../designer/ui/failure_controller.py" line="227"/>
         <source>&apos;{name}&apos; done</source>
         <translation>“{name}”已完成</translation>
     </message>
@@ -1759,490 +1897,490 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="94"/>
+        <location filename="../../designer/ui/main_window.py" line="97"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="97"/>
+        <location filename="../../designer/ui/main_window.py" line="100"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="99"/>
+        <location filename="../../designer/ui/main_window.py" line="102"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="102"/>
+        <location filename="../../designer/ui/main_window.py" line="105"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="104"/>
+        <location filename="../../designer/ui/main_window.py" line="107"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="106"/>
+        <location filename="../../designer/ui/main_window.py" line="109"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="137"/>
+        <location filename="../../designer/ui/main_window.py" line="140"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="137"/>
+        <location filename="../../designer/ui/main_window.py" line="140"/>
         <source>Start an empty design</source>
         <translation>新建空白设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="139"/>
+        <location filename="../../designer/ui/main_window.py" line="142"/>
         <source>New from &amp;template…</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="140"/>
+        <location filename="../../designer/ui/main_window.py" line="143"/>
         <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
         <translation>生成叶脊、胖树或轨道优化网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="143"/>
+        <location filename="../../designer/ui/main_window.py" line="146"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="143"/>
+        <location filename="../../designer/ui/main_window.py" line="146"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="145"/>
+        <location filename="../../designer/ui/main_window.py" line="148"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="145"/>
+        <location filename="../../designer/ui/main_window.py" line="148"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="147"/>
+        <location filename="../../designer/ui/main_window.py" line="150"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="148"/>
+        <location filename="../../designer/ui/main_window.py" line="151"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="149"/>
+        <location filename="../../designer/ui/main_window.py" line="152"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="150"/>
+        <location filename="../../designer/ui/main_window.py" line="153"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="151"/>
+        <location filename="../../designer/ui/main_window.py" line="154"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="152"/>
+        <location filename="../../designer/ui/main_window.py" line="155"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="153"/>
+        <location filename="../../designer/ui/main_window.py" line="156"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="155"/>
+        <location filename="../../designer/ui/main_window.py" line="158"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="156"/>
+        <location filename="../../designer/ui/main_window.py" line="159"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="159"/>
+        <location filename="../../designer/ui/main_window.py" line="162"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="163"/>
+        <location filename="../../designer/ui/main_window.py" line="166"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="164"/>
+        <location filename="../../designer/ui/main_window.py" line="167"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="165"/>
+        <location filename="../../designer/ui/main_window.py" line="168"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="166"/>
+        <location filename="../../designer/ui/main_window.py" line="169"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="167"/>
+        <location filename="../../designer/ui/main_window.py" line="170"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="168"/>
+        <location filename="../../designer/ui/main_window.py" line="171"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="169"/>
+        <location filename="../../designer/ui/main_window.py" line="172"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="171"/>
+        <location filename="../../designer/ui/main_window.py" line="174"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="177"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="175"/>
+        <location filename="../../designer/ui/main_window.py" line="178"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="176"/>
+        <location filename="../../designer/ui/main_window.py" line="179"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="177"/>
+        <location filename="../../designer/ui/main_window.py" line="180"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="182"/>
+        <location filename="../../designer/ui/main_window.py" line="185"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="183"/>
+        <location filename="../../designer/ui/main_window.py" line="186"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="184"/>
+        <location filename="../../designer/ui/main_window.py" line="187"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="184"/>
+        <location filename="../../designer/ui/main_window.py" line="187"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="187"/>
+        <location filename="../../designer/ui/main_window.py" line="190"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="189"/>
+        <location filename="../../designer/ui/main_window.py" line="192"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="197"/>
+        <location filename="../../designer/ui/main_window.py" line="200"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="205"/>
+        <location filename="../../designer/ui/main_window.py" line="208"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="206"/>
+        <location filename="../../designer/ui/main_window.py" line="209"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="207"/>
+        <location filename="../../designer/ui/main_window.py" line="210"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="214"/>
+        <location filename="../../designer/ui/main_window.py" line="217"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="218"/>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="219"/>
+        <location filename="../../designer/ui/main_window.py" line="222"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="220"/>
+        <location filename="../../designer/ui/main_window.py" line="223"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <location filename="../../designer/ui/main_window.py" line="224"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="222"/>
+        <location filename="../../designer/ui/main_window.py" line="225"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="223"/>
+        <location filename="../../designer/ui/main_window.py" line="226"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="226"/>
+        <location filename="../../designer/ui/main_window.py" line="229"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="228"/>
+        <location filename="../../designer/ui/main_window.py" line="231"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="240"/>
+        <location filename="../../designer/ui/main_window.py" line="243"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="243"/>
+        <location filename="../../designer/ui/main_window.py" line="246"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="253"/>
+        <location filename="../../designer/ui/main_window.py" line="256"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="257"/>
+        <location filename="../../designer/ui/main_window.py" line="260"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="258"/>
+        <location filename="../../designer/ui/main_window.py" line="261"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="264"/>
+        <location filename="../../designer/ui/main_window.py" line="267"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="266"/>
+        <location filename="../../designer/ui/main_window.py" line="269"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="273"/>
+        <location filename="../../designer/ui/main_window.py" line="276"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="277"/>
+        <location filename="../../designer/ui/main_window.py" line="280"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="278"/>
+        <location filename="../../designer/ui/main_window.py" line="281"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="279"/>
+        <location filename="../../designer/ui/main_window.py" line="282"/>
         <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="192"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="195"/>
+        <location filename="../../designer/ui/main_window.py" line="292"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="45"/>
+        <location filename="../../designer/ui/main_window.py" line="46"/>
         <source>Fabric designs (*.json *.fabric.json);;All files (*)</source>
         <translation>网络设计 (*.json *.fabric.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="47"/>
+        <location filename="../../designer/ui/main_window.py" line="48"/>
         <source>Available once the simulation engine is installed</source>
         <translation>安装仿真引擎后可用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="193"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="196"/>
+        <location filename="../../designer/ui/main_window.py" line="292"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="194"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="197"/>
+        <location filename="../../designer/ui/main_window.py" line="292"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <location filename="../../designer/ui/main_window.py" line="204"/>
         <source>Light theme</source>
         <translation>浅色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <location filename="../../designer/ui/main_window.py" line="204"/>
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="282"/>
+        <location filename="../../designer/ui/main_window.py" line="285"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="290"/>
+        <location filename="../../designer/ui/main_window.py" line="293"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="294"/>
+        <location filename="../../designer/ui/main_window.py" line="297"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="310"/>
+        <location filename="../../designer/ui/main_window.py" line="313"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="339"/>
+        <location filename="../../designer/ui/main_window.py" line="342"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="340"/>
+        <location filename="../../designer/ui/main_window.py" line="343"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="348"/>
+        <location filename="../../designer/ui/main_window.py" line="351"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="349"/>
+        <location filename="../../designer/ui/main_window.py" line="352"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="373"/>
+        <location filename="../../designer/ui/main_window.py" line="376"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="374"/>
+        <location filename="../../designer/ui/main_window.py" line="377"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="389"/>
+        <location filename="../../designer/ui/main_window.py" line="392"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="392"/>
+        <location filename="../../designer/ui/main_window.py" line="395"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="407"/>
+        <location filename="../../designer/ui/main_window.py" line="410"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="407"/>
+        <location filename="../../designer/ui/main_window.py" line="410"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="434"/>
+        <location filename="../../designer/ui/main_window.py" line="437"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="441"/>
+        <location filename="../../designer/ui/main_window.py" line="444"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="448"/>
+        <location filename="../../designer/ui/main_window.py" line="451"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="450"/>
+        <location filename="../../designer/ui/main_window.py" line="453"/>
         <source>Generate {0} ({1} GPUs)</source>
         <translation>生成{0}（{1} 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="457"/>
+        <location filename="../../designer/ui/main_window.py" line="460"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="468"/>
+        <location filename="../../designer/ui/main_window.py" line="471"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="473"/>
+        <location filename="../../designer/ui/main_window.py" line="476"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="482"/>
+        <location filename="../../designer/ui/main_window.py" line="485"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="489"/>
+        <location filename="../../designer/ui/main_window.py" line="492"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="495"/>
+        <location filename="../../designer/ui/main_window.py" line="498"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -2479,6 +2617,118 @@
     </message>
 </context>
 <context>
+    <name>RackController</name>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="90"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="117"/>
+        <source>No rack plan: {0}</source>
+        <translation>无机柜规划：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../designer/ui/rack_controller.py" line="130"/>
+        <source>%n rack(s) in {0} row(s), {1:,.1f} kW</source>
+        <translation>
+            <numerusform>共 %n 个机柜，{0} 排，{1:,.1f} kW</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../designer/ui/rack_controller.py" line="132"/>
+        <source>%n rack(s) over the power budget</source>
+        <translation>
+            <numerusform>%n 个机柜超出功率预算</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="134"/>
+        <source>plan saved with the design</source>
+        <translation>规划已随设计保存</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="136"/>
+        <source>planned now: the design changed since its racks were planned; Plan racks keeps this plan</source>
+        <translation>当前规划：设计在机柜规划后已更改；点击“规划机柜”保存此规划</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="138"/>
+        <source>planned now; Plan racks keeps this plan and sets the cable lengths</source>
+        <translation>当前规划；点击“规划机柜”保存此规划并设置线缆长度</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="141"/>
+        <source>Plan racks</source>
+        <translation>规划机柜</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="147"/>
+        <source>Change build settings</source>
+        <translation>更改部署设置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="159"/>
+        <source>Racks planned: cable types and lengths follow the positions</source>
+        <translation>机柜已规划：线缆类型和长度按设备位置确定</translation>
+    </message>
+</context>
+<context>
+    <name>RackElevationView</name>
+    <message>
+        <location filename="../../designer/ui/rack_view.py" line="77"/>
+        <source>Rack {0}: {1} of {2} U, {3:.1f} of {4:.0f} kW, {5} PDUs</source>
+        <translation>机柜 {0}：已用 {1}/{2}U，{3:.1f}/{4:.0f} kW，{5} 个 PDU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_view.py" line="81"/>
+        <source>{0:.1f} / {1:.0f} kW</source>
+        <translation>{0:.1f} / {1:.0f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_view.py" line="90"/>
+        <source>{0} PDUs on the A and B feeds</source>
+        <translation>A、B 两路供电共 {0} 个 PDU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_view.py" line="102"/>
+        <source>{0}
+{1} ({2})
+U{3}-U{4}, {5:,.0f} W</source>
+        <translation>{0}
+{1}（{2}）
+U{3}-U{4}，{5:,.0f} W</translation>
+    </message>
+</context>
+<context>
+    <name>RacksPanel</name>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="65"/>
+        <source>Plan racks</source>
+        <translation>规划机柜</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="66"/>
+        <source>Place the devices in racks by the build settings and give every cable its type and length from the positions (undoable)</source>
+        <translation>按部署设置将设备放入机柜，并按设备位置确定每根线缆的类型和长度（可撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="68"/>
+        <source>Build settings…</source>
+        <translation>部署设置…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="69"/>
+        <source>Racks and floor, spares, device labels and the optional lines of the bill of materials</source>
+        <translation>机柜与机房布局、备件、设备标签以及物料清单的可选项目</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="71"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+</context>
+<context>
     <name>RequirementsPage</name>
     <message>
         <location filename="../../designer/ui/advisor_wizard.py" line="83"/>
@@ -2612,117 +2862,117 @@
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="124"/>
+        <location filename="../../designer/ui/run_controller.py" line="117"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="125"/>
+        <location filename="../../designer/ui/run_controller.py" line="118"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="125"/>
+        <location filename="../../designer/ui/run_controller.py" line="118"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="126"/>
+        <location filename="../../designer/ui/run_controller.py" line="119"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="136"/>
+        <location filename="../../designer/ui/run_controller.py" line="129"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="136"/>
+        <location filename="../../designer/ui/run_controller.py" line="129"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="143"/>
+        <location filename="../../designer/ui/run_controller.py" line="136"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="152"/>
+        <location filename="../../designer/ui/run_controller.py" line="145"/>
         <source>queues of a congested step: {0:.0%} simulated</source>
         <translation>拥塞步骤的队列仿真：已完成 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="168"/>
+        <location filename="../../designer/ui/run_controller.py" line="161"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="178"/>
+        <location filename="../../designer/ui/run_controller.py" line="171"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="179"/>
+        <location filename="../../designer/ui/run_controller.py" line="172"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="231"/>
+        <location filename="../../designer/ui/run_controller.py" line="224"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="234"/>
+        <location filename="../../designer/ui/run_controller.py" line="227"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="248"/>
+        <location filename="../../designer/ui/run_controller.py" line="241"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="249"/>
+        <location filename="../../designer/ui/run_controller.py" line="242"/>
         <source>simulated time (ms)</source>
         <translation>仿真时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="294"/>
+        <location filename="../../designer/ui/run_controller.py" line="287"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="295"/>
+        <location filename="../../designer/ui/run_controller.py" line="288"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="297"/>
+        <location filename="../../designer/ui/run_controller.py" line="290"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="299"/>
+        <location filename="../../designer/ui/run_controller.py" line="292"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="301"/>
+        <location filename="../../designer/ui/run_controller.py" line="294"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="304"/>
+        <location filename="../../designer/ui/run_controller.py" line="297"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="306"/>
+        <location filename="../../designer/ui/run_controller.py" line="299"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="308"/>
+        <location filename="../../designer/ui/run_controller.py" line="301"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -3130,27 +3380,27 @@
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="544"/>
+        <location filename="../../designer/ui/main_window.py" line="547"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="547"/>
+        <location filename="../../designer/ui/main_window.py" line="550"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="548"/>
+        <location filename="../../designer/ui/main_window.py" line="551"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="550"/>
+        <location filename="../../designer/ui/main_window.py" line="553"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="551"/>
+        <location filename="../../designer/ui/main_window.py" line="554"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -3184,77 +3434,77 @@
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="90"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="87"/>
         <source>Design-space s&amp;weep…</source>
         <translation>设计空间扫描(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="91"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="88"/>
         <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
         <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="153"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="150"/>
         <source>Sweep of {0} points started</source>
         <translation>已开始 {0} 个点的扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="208"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="205"/>
         <source>, {0} could not be built or run (see the Problem column)</source>
         <translation>，{0} 个无法生成或运行（见“问题”列）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="210"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="207"/>
         <source>Sweep finished: {0} points in {1} ({2} already there, {3} run){4}</source>
         <translation>扫描完成：{0} 个点，保存在 {1}（已有 {2} 个，新运行 {3} 个）{4}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="222"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="219"/>
         <source>Sweep stopped: the finished points are in {0}; run the sweep again with the same file to continue</source>
         <translation>扫描已停止：已完成的点保存在 {0}；使用同一文件再次运行扫描即可继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="229"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="226"/>
         <source>The sweep could not run: {0}</source>
         <translation>扫描无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="240"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="237"/>
         <source>Open sweep results</source>
         <translation>打开扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="241"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="238"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="247"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="244"/>
         <source>Cannot open the sweep results: {0}</source>
         <translation>无法打开扫描结果：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="257"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="254"/>
         <source>{0}: {1} points</source>
         <translation>{0}：{1} 个设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="273"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="270"/>
         <source>Sweep point {0}: {1}</source>
         <translation>扫描设计点 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="282"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="279"/>
         <source>Cannot build the point&apos;s design: {0}</source>
         <translation>无法构建该设计点的设计：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="286"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="283"/>
         <source>Only the points of a sweep run in this window can be opened</source>
         <translation>只能打开在本窗口中运行的扫描的设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="291"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="288"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
@@ -3420,202 +3670,202 @@
 <context>
     <name>SweepView</name>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="44"/>
+        <location filename="../../designer/ui/sweep_view.py" line="45"/>
         <source>Step time (s)</source>
         <translation>训练步时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="45"/>
+        <location filename="../../designer/ui/sweep_view.py" line="46"/>
         <source>Completion time (s)</source>
         <translation>完成时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="47"/>
+        <location filename="../../designer/ui/sweep_view.py" line="48"/>
         <source>Bus bandwidth (Gb/s)</source>
         <translation>总线带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="48"/>
+        <location filename="../../designer/ui/sweep_view.py" line="49"/>
         <source>Algorithm bandwidth (Gb/s)</source>
         <translation>算法带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="49"/>
+        <location filename="../../designer/ui/sweep_view.py" line="50"/>
         <source>Goodput (Gb/s)</source>
         <translation>有效吞吐 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="51"/>
+        <location filename="../../designer/ui/sweep_view.py" line="52"/>
         <source>Latency p50 (µs)</source>
         <translation>时延 p50 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="52"/>
+        <location filename="../../designer/ui/sweep_view.py" line="53"/>
         <source>Latency p99 (µs)</source>
         <translation>时延 p99 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="53"/>
+        <location filename="../../designer/ui/sweep_view.py" line="54"/>
         <source>Latency p99.9 (µs)</source>
         <translation>时延 p99.9 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="46"/>
+        <location filename="../../designer/ui/sweep_view.py" line="47"/>
         <source>GPU utilization (%)</source>
         <translation>GPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="50"/>
+        <location filename="../../designer/ui/sweep_view.py" line="51"/>
         <source>Throughput vs ideal fabric (%)</source>
         <translation>相对理想网络的吞吐量 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="54"/>
+        <location filename="../../designer/ui/sweep_view.py" line="55"/>
         <source>Busiest link utilization (%)</source>
         <translation>最繁忙链路的利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="55"/>
+        <location filename="../../designer/ui/sweep_view.py" line="56"/>
         <source>PFC pause time (%)</source>
         <translation>PFC 暂停时间 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="56"/>
+        <location filename="../../designer/ui/sweep_view.py" line="57"/>
         <source>ECN-marked bytes (%)</source>
         <translation>ECN 标记字节 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="57"/>
+        <location filename="../../designer/ui/sweep_view.py" line="58"/>
         <source>Capital cost</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="58"/>
+        <location filename="../../designer/ui/sweep_view.py" line="59"/>
         <source>Network capital cost</source>
         <translation>网络资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="59"/>
+        <location filename="../../designer/ui/sweep_view.py" line="60"/>
         <source>Total cost of ownership</source>
         <translation>总拥有成本 (TCO)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="60"/>
+        <location filename="../../designer/ui/sweep_view.py" line="61"/>
         <source>Capital cost per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="64"/>
+        <location filename="../../designer/ui/sweep_view.py" line="65"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="65"/>
+        <location filename="../../designer/ui/sweep_view.py" line="66"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="66"/>
+        <location filename="../../designer/ui/sweep_view.py" line="67"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="67"/>
+        <location filename="../../designer/ui/sweep_view.py" line="68"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="68"/>
+        <location filename="../../designer/ui/sweep_view.py" line="69"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="69"/>
+        <location filename="../../designer/ui/sweep_view.py" line="70"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="70"/>
+        <location filename="../../designer/ui/sweep_view.py" line="71"/>
         <source>Front-end network</source>
         <translation>前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="119"/>
+        <location filename="../../designer/ui/sweep_view.py" line="111"/>
         <source>No sweep yet: Simulate → Design-space sweep…</source>
         <translation>尚无扫描：仿真 → 设计空间扫描…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="123"/>
+        <location filename="../../designer/ui/sweep_view.py" line="115"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="124"/>
+        <location filename="../../designer/ui/sweep_view.py" line="116"/>
         <source>Stop after the points that are running; finished points stay in the results file and a new sweep with the same file continues</source>
         <translation>在正在运行的点完成后停止；已完成的点保留在结果文件中，用同一文件的新扫描会继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="129"/>
+        <location filename="../../designer/ui/sweep_view.py" line="121"/>
         <source>The figure on the vertical axis</source>
         <translation>纵轴上的指标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="131"/>
+        <location filename="../../designer/ui/sweep_view.py" line="123"/>
         <source>The parameter on the horizontal axis; every combination of the others is one line</source>
         <translation>横轴上的参数；其余参数的每种组合各为一条曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="142"/>
+        <location filename="../../designer/ui/sweep_view.py" line="134"/>
         <source>Open results…</source>
         <translation>打开结果…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="143"/>
+        <location filename="../../designer/ui/sweep_view.py" line="135"/>
         <source>Chart a sweep&apos;s results file (.csv or .parquet), e.g. one written by &apos;fabric-designer sweep&apos;</source>
         <translation>以图表显示扫描结果文件（.csv 或 .parquet），例如由“fabric-designer sweep”写出的文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="147"/>
+        <location filename="../../designer/ui/sweep_view.py" line="139"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="149"/>
+        <location filename="../../designer/ui/sweep_view.py" line="141"/>
         <source>against</source>
         <translation>随</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="157"/>
+        <location filename="../../designer/ui/sweep_view.py" line="149"/>
         <source>Right-click → Export… for PNG, SVG or CSV</source>
         <translation>右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="168"/>
+        <location filename="../../designer/ui/sweep_view.py" line="160"/>
         <source>Double-click a point to open its design</source>
         <translation>双击设计点即可打开其设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="197"/>
+        <location filename="../../designer/ui/sweep_view.py" line="189"/>
         <source>Sweep of {0} points into {1}: starting…</source>
         <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="202"/>
+        <location filename="../../designer/ui/sweep_view.py" line="194"/>
         <source>, {0} could not be built or run</source>
         <translation>，{0} 个无法生成或运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="203"/>
+        <location filename="../../designer/ui/sweep_view.py" line="195"/>
         <source>Sweep into {0}: {1} of {2} points done{3}</source>
         <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="214"/>
+        <location filename="../../designer/ui/sweep_view.py" line="206"/>
         <source>Stopping after the running points…</source>
         <translation>正在等待运行中的点完成后停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="288"/>
+        <location filename="../../designer/ui/sweep_view.py" line="280"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>

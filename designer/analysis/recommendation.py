@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from designer.catalog.loader import Catalog
+from designer.i18n.number_format import money
 from designer.model.document import FabricDocument
 
 # A 2-tier non-blocking fat tree of 64-port NDR switches reaches 64²/2 = 2,048 endpoints (§1.1).
@@ -109,8 +110,6 @@ class Reason:
         """The reason as a sentence, in English or (language "zh_CN") Chinese."""
         if language != "zh_CN":
             return REASON_TEXT[self.key].format(**self.values)
-        from designer.report.number_format import money  # the report package imports this module
-
         values = dict(self.values)
         for key in ("ib_cost", "eth_cost"):
             if f"{key}_usd" in values:

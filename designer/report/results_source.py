@@ -4,6 +4,7 @@ saved with the design by the window, or a default workload, so that the PDF can 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from designer.model.document import FabricDocument
 from designer.report.context import normalise_results
@@ -28,7 +29,7 @@ class ReportResults:
     origin: str = ORIGIN_NONE
 
 
-def _as_dict(value: object) -> object:
+def _as_dict(value: Any) -> Any:
     return value.to_dict() if hasattr(value, "to_dict") else value
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from xml.sax.saxutils import escape
 
@@ -88,7 +89,7 @@ def make_styles(fonts: FontChoice, language: str = "en") -> Styles:
     return styles
 
 
-def data_table(styles: Styles, header: list[str], rows: list[list[object]], col_widths: list[float],
+def data_table(styles: Styles, header: list[str], rows: Sequence[Sequence[object]], col_widths: list[float],
                *, numeric: set[int] | None = None, total_row: bool = False) -> Table:
     """A zebra-striped table; cells are Paragraphs (they wrap instead of overflowing) of escaped text."""
     numeric = numeric or set()

@@ -10,13 +10,11 @@ recommendation read `cost_report` (or `network_cost_by_protocol` below), never t
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.catalog.money import convert_usd
-from designer.export.spreadsheet_text import csv_cell
 from designer.i18n.message import Message, either
 from designer.model.assumptions import CURRENCIES
 from designer.model.document import FabricDocument
@@ -25,14 +23,6 @@ from designer.topology.bill_of_materials import KIND_ORDER, NETWORK_KINDS, BomIt
 from designer.topology.physical_build import PhysicalBuild
 
 HOURS_PER_YEAR = 8760.0
-
-
-def CSV_HEADER(currency: str) -> list[str]:  # noqa: N802 - a constant that depends on the currency
-    cur = currency.lower()
-    return ["kind", "model", "part_number", "description", "count", "spares", f"unit_price_{cur}", f"total_{cur}",
-            "power_w_each", "per_year"]
-
-__all__ = ["BomItem", "CostReport", "cost_report"]
 
 
 @dataclass
@@ -65,7 +55,7 @@ class CostReport:
         """How many of a model the design uses (0 if none)."""
         return sum(i.count for i in self.items if i.model == model)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form for `cost --json` (money rounded to cents; `tco_3y` is the TCO over `tco_years`)."""
         return {
             "currency": self.currency,
@@ -81,17 +71,6 @@ class CostReport:
             "tco": round(self.tco, 2),
             "tco_3y": round(self.tco, 2),
         }
-
-    def to_csv(self) -> str:
-        """The bill of materials as CSV (what is handed to the people who buy and build the cluster)."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_HEADER(self.currency))
-        for i in self.items:
-            writer.writerow([csv_cell(i.kind), csv_cell(i.model), csv_cell(i.part_number), csv_cell(i.description),
-                             i.count, i.spares, f"{i.unit_price:.2f}", f"{i.total:.2f}", f"{i.power_w_each:g}",
-                             "yes" if i.per_year else "no"])
-        return out.getvalue()
 
 
 def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: str | None = None) -> CostReport:

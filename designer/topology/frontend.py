@@ -64,13 +64,17 @@ def frontend_blueprint(cat: Catalog, endpoints: list[tuple[str, int]], speed_gbp
     leaf_model, spine_model = FRONTEND_MODELS.get(int(speed_gbps), FRONTEND_MODELS[100])
     leaf, spine = frontend_spec(cat, leaf_model, speed_gbps), frontend_spec(cat, spine_model, speed_gbps)
     groups = _leaf_pairs(endpoints, lanes_per_leaf(leaf, FRONTEND_OVERSUBSCRIPTION))
-    common = dict(plane="frontend", names=FRONTEND_NAMES, endpoint_cable=CROSS_RACK_AOC)
+
+    def tiered(tiers: int) -> ClosBlueprint:
+        return blueprint(groups, leaf, spine, spine, FRONTEND_OVERSUBSCRIPTION, tiers=tiers, plane="frontend",
+                         names=FRONTEND_NAMES, endpoint_cable=CROSS_RACK_AOC)
+
     if len(groups) <= 2:
-        bp = blueprint(groups, leaf, spine, spine, FRONTEND_OVERSUBSCRIPTION, tiers=1, **common)
+        bp = tiered(1)
         bp.rule = Message("generate.rule.frontend_one_pair")
         return bp
     try:
-        return blueprint(groups, leaf, spine, spine, FRONTEND_OVERSUBSCRIPTION, tiers=2, **common)
+        return tiered(2)
     except SizingError:
         per_pod = spine.ports // 2
         pods = -(-len(groups) // per_pod)
@@ -79,7 +83,7 @@ def frontend_blueprint(cat: Catalog, endpoints: list[tuple[str, int]], speed_gbp
             for g in groups[i:i + n]:
                 g.pod = pod
             i += n
-        return blueprint(groups, leaf, spine, spine, FRONTEND_OVERSUBSCRIPTION, tiers=3, **common)
+        return tiered(3)
 
 
 def _leaf_pairs(endpoints: list[tuple[str, int]], down_ports: int) -> list[LeafGroup]:

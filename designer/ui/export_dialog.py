@@ -384,7 +384,7 @@ class ExportProposalDialog(QDialog):
             return
         super().reject()
 
-    def closeEvent(self, event) -> None:  # noqa: ANN001
+    def closeEvent(self, event) -> None:
         if self.thread is not None:
             event.ignore()
             return

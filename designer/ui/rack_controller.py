@@ -43,7 +43,7 @@ class PlanRacksCommand(QUndoCommand):
     def undo(self) -> None:
         self._apply(self.old)
 
-    def _apply(self, state) -> None:  # noqa: ANN001
+    def _apply(self, state) -> None:
         build, racks, links = state
         with self.doc.batch():
             self.doc.set_build(build)

@@ -33,7 +33,7 @@ class RackElevationView(QGraphicsView):
         self.boxes: dict[str, QGraphicsRectItem] = {}
         self.row_height = 0.0
 
-    def wheelEvent(self, event) -> None:  # noqa: ANN001, N802 - Qt override
+    def wheelEvent(self, event) -> None:
         factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
         self.scale(factor, factor)
 

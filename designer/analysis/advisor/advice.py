@@ -16,6 +16,7 @@ from designer.analysis.advisor.ranking import Preferences, Scored, score_candida
 from designer.analysis.recommendation import Recommendation, format_duration, recommend
 from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n import current_language, render
+from designer.i18n import number_format as nf
 from designer.i18n.message import Message, either
 from designer.i18n.messages_en import EN
 from designer.model.assumptions import CURRENCIES
@@ -81,8 +82,6 @@ class AdviceReason:
 
 def _render_value(value: object, language: str | None, candidates: dict[str, Candidate]) -> object:
     """A reason parameter as text in `language`; numbers and plain text are left to the template."""
-    from designer.report import number_format as nf  # lazy: advise() itself needs nothing of the report
-
     lang = language or current_language()
     if isinstance(value, Money):
         return nf.money(value.amount, value.currency, lang)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from reportlab.platypus import Flowable, Paragraph
 
 from designer.analysis.validation.status import recorded_status
 from designer.catalog.loader import RESOURCES
-from designer.report import number_format as nf
+from designer.catalog.models import Sourced
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import data_table, key_value_table, user_text
 
@@ -36,11 +38,12 @@ def _provenance_classes() -> dict[str, str]:
     return classes if isinstance(classes, dict) else {}
 
 
-def _model_record(ctx: ProposalContext, kind: str, model_id: str):
-    table = {"switch": ctx.catalog.switches, "server": ctx.catalog.servers, "nic": ctx.catalog.nics,
-             "gateway": ctx.catalog.gateways, "storage": ctx.catalog.storage, "cable": ctx.catalog.cables,
-             "optics": ctx.catalog.cables}.get(kind, {})
-    return table.get(model_id)
+def _model_record(ctx: ProposalContext, kind: str, model_id: str) -> Sourced | None:
+    tables: dict[str, Mapping[str, Sourced]] = {
+        "switch": ctx.catalog.switches, "server": ctx.catalog.servers, "nic": ctx.catalog.nics,
+        "gateway": ctx.catalog.gateways, "storage": ctx.catalog.storage, "cable": ctx.catalog.cables,
+        "optics": ctx.catalog.cables}
+    return tables.get(kind, {}).get(model_id)
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import data_table, key_value_table, user_text
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, Paragraph
 
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import data_table, user_text
 
 
-def _segment_settings(ctx: ProposalContext, seg) -> str:  # noqa: ANN001 - a Segment
+def _segment_settings(ctx: ProposalContext, seg) -> str:
     """The segment's key protocol settings in one line, in the proposal's language."""
     def on_off(flag: bool) -> str:
         return ctx.t("facts_on" if flag else "facts_off")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Paragraph
 
 from designer.analysis.resilience import resilience_summary
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import data_table, user_text
 from designer.sim.workload_spec import WorkloadError

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
 from designer.report.sections.summary import protocol_label
@@ -42,7 +44,7 @@ def _comparison(results: dict[str, dict], language: str = "en") -> tuple[list[st
     cats: list[str] = []
     series: dict[str, list[float]] = {p: [] for p in results}
     for label, key, higher_better in checks:
-        values = {}
+        values: dict[str, Any] = {}
         for p, r in results.items():
             if key is not None:
                 v = r.get(key)

@@ -15,8 +15,8 @@ from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer
 from designer.analysis.advisor.advice import Advice
 from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n import current_language, render
+from designer.i18n import number_format as nf
 from designer.i18n.catalog import normalise
-from designer.report import number_format as nf
 from designer.report.charts import bar_chart
 from designer.report.options import ReportOptions
 from designer.report.page_layout import TEXT_HEIGHT, ProposalTemplate

@@ -3,11 +3,13 @@ line (with a sweep's results: an appendix charting them)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 import warnings
 
 from designer.analysis.sweep.grid import SweepError
-from designer.i18n import render
+from designer.i18n import current_language, render
+from designer.i18n.catalog import normalise
 from designer.i18n.message import os_reason, text_of
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load
@@ -15,16 +17,13 @@ from designer.report.options import ReportOptions
 from designer.report.proposal import build_proposal
 
 
-def _language(args) -> str:  # noqa: ANN001
+def _language(args: argparse.Namespace) -> str:
     """The proposal's language: the report's own --lang, else the command line's global --lang (default English)."""
-    from designer.i18n import current_language
-    from designer.i18n.catalog import normalise
-
     chosen = getattr(args, "report_lang", None)
     return normalise(chosen) if chosen else current_language()
 
 
-def cmd_report(args) -> int:
+def cmd_report(args: argparse.Namespace) -> int:
     """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
     output = getattr(args, "output", None)
     if not output:

@@ -115,12 +115,27 @@ class Catalog:
         else:
             types = ("dac",) if cable_class == "dac" else ("acc", "aoc")
             reaches = [c.max_reach_m for c in self.cables.values()
-                       if c.type in types and abs(c.speed_gbps * c.legs - speed_gbps) < 1e-9
-                       or c.type in types and abs(c.speed_gbps - speed_gbps) < 1e-9]
+                       if c.type in types and speed_gbps - 1e-9 <= c.speed_gbps * c.legs
+                       and c.speed_gbps >= speed_gbps - 1e-9]
         return max(reaches) if reaches else None
 
+    def device_model(self, kind: str, model_id: str) -> SwitchModel | ServerModel | StorageModel | GatewayModel | None:
+        """The record of a device of node kind `kind` (switch, server, storage, gateway); None when absent."""
+        table: dict[str, SwitchModel] | dict[str, ServerModel] | dict[str, StorageModel] | dict[str, GatewayModel]
+        if kind == "switch":
+            table = self.switches
+        elif kind == "server":
+            table = self.servers
+        elif kind == "storage":
+            table = self.storage
+        elif kind == "gateway":
+            table = self.gateways
+        else:
+            return None
+        return table.get(model_id)
+
     def part(self, part_id: str) -> PartModel:
-        return self._get("parts", part_id)
+        return self._get("parts", self.parts, part_id)
 
     def parts_of(self, kind: str) -> list[PartModel]:
         """Parts of one kind (racks, PDUs, ...), cheapest first."""

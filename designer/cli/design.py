@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from designer.catalog.money import format_money
 from designer.i18n import render, render_finding
@@ -26,15 +27,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
     """Generate a design of `args.kind` into `args.output`; print what was written and the sizing rule used."""
     build = build_settings_from(GENERATE_BUILD_OPTIONS, placement=args.placement, rack_power_kw=args.rack_kw,
                                 rack_units=args.rack_units)
-    options = dict(gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
+    options: dict[str, Any] = dict(gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
                    oversubscription=args.oversubscription, link_gbps=args.link_gbps, frontend=args.frontend,
                    server_model=args.server_model, switch_model=args.switch_model, two_tiers=args.two_tiers,
                    build=build)
-    doc = generate(args.kind, name=args.name, **options)  # type: ignore[arg-type]
+    doc = generate(args.kind, name=args.name, **options)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))
-    rule = plan(args.kind, **options).rule  # type: ignore[arg-type]
+    rule = plan(args.kind, **options).rule
     if rule:
         print(rule)
     return 0

@@ -33,7 +33,8 @@ def label_lines(row: CablingRow, end: str, language: str | None = None) -> list[
     here, there = ("a", "b") if end == "a" else ("b", "a")
 
     def place(side: str) -> str:
-        g = lambda name: getattr(row, f"{side}_{name}")  # noqa: E731 - a field of one side
+        def g(name: str) -> object:
+            return getattr(row, f"{side}_{name}")
         return render("labels.place", language, device=g("device_label"), rack=g("rack"), u=g("u"), port=g("port_id"))
 
     part = row.cable_part_number or row.cable_part

@@ -139,7 +139,7 @@ def _management_rows(doc: FabricDocument, cat: Catalog, b: PhysicalBuild, labels
 
 def counts_by_cable_part(rows: list[CablingRow]) -> dict[str, int]:
     """Cables of each part the plan pulls: one per assembly (a splitter's legs are one cable), one per fibre."""
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     seen: set[str] = set()
     for r in rows:
         if not r.cable_part:
@@ -154,7 +154,7 @@ def counts_by_cable_part(rows: list[CablingRow]) -> dict[str, int]:
 
 def summary_rows(rows: list[CablingRow]) -> list[tuple[str, str, str, float, float, int]]:
     """What to order: counts by part, type, speed and length, sorted."""
-    counts: Counter = Counter()
+    counts: Counter[tuple[str, str, str, float, float]] = Counter()
     seen: set[str] = set()
     for r in rows:
         if r.assembly and r.fibres == 0 and r.assembly in seen:

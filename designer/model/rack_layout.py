@@ -79,7 +79,7 @@ def layout_from_raw(raw: Any, where: str = "racks") -> tuple[RackLayout | None, 
     return RackLayout([r for r in racks if r], [m for m in mounts if m]), []
 
 
-def _list(raw: dict, key: str, where: str, problems: list[Problem]) -> list:
+def _list(raw: dict[str, Any], key: str, where: str, problems: list[Problem]) -> list[Any]:
     value = raw.get(key, [])
     if not isinstance(value, list):
         problems.append(Problem(f"{where}.{key}", Message("error.value.list")))

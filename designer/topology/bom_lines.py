@@ -32,7 +32,7 @@ class BomItem:
         """The line's description in `language` (product names stay as the catalog writes them)."""
         return self.label.render(language) if self.label is not None else self.description
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         return {"model": self.model, "kind": self.kind, "count": self.count, "unit_price": self.unit_price,
                 "total": self.total, "description": self.description, "power_w_each": self.power_w_each,
                 "spares": self.spares, "part_number": self.part_number, "per_year": self.per_year}

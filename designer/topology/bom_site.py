@@ -8,6 +8,7 @@ import math
 from collections import Counter
 
 from designer.catalog.loader import Catalog
+from designer.catalog.models import PartModel
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.topology.bom_lines import Lines
@@ -32,7 +33,7 @@ def site_lines(doc: FabricDocument, catalog: Catalog, build: PhysicalBuild, line
         _trunks(doc, catalog, build, lines)
 
 
-def _first(catalog: Catalog, kind: str):
+def _first(catalog: Catalog, kind: str) -> PartModel | None:
     parts = catalog.parts_of(kind)
     return parts[0] if parts else None
 
@@ -105,9 +106,9 @@ def _trunks(doc: FabricDocument, catalog: Catalog, build: PhysicalBuild, lines: 
     trunk, panel = _first(catalog, "trunk"), _first(catalog, "patch-panel")
     if trunk is None or panel is None:
         return
-    legs: Counter = Counter()
+    legs: Counter[tuple[str, ...]] = Counter()
     span_m: dict[tuple[str, ...], float] = {}
-    per_rack: Counter = Counter()
+    per_rack: Counter[str] = Counter()
     for link_id in trunked_links(doc, build):
         link, hw = doc.links[link_id], build.schedule.links[link_id]
         pair = tuple(sorted((build.plan.places[link.a.node].rack, build.plan.places[link.b.node].rack)))

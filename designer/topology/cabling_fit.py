@@ -53,8 +53,8 @@ def _first_ranks(doc: FabricDocument, catalog: Catalog, node_layouts: dict[str, 
                  lengths: dict[str, float]) -> dict[str, int]:
     rank: dict[str, int] = {}
     cages: dict[tuple[str, int], list[str]] = {}          # twin cage -> its links
-    peers: dict[tuple[str, int], set] = {}                # twin cage -> the twin cages its links reach
-    memo: dict[tuple, int] = {}
+    peers: dict[tuple[str, int], set[tuple[str, int]]] = {}   # twin cage -> the twin cages its links reach
+    memo: dict[tuple[object, ...], int] = {}
     for link in doc.links.values():
         sa = node_layouts[link.a.node].slots.get(link.a.port)
         sb = node_layouts[link.b.node].slots.get(link.b.port)

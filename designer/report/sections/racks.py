@@ -13,8 +13,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from designer.i18n import number_format as nf
 from designer.i18n import render
-from designer.report import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import FRONTEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE, data_table, user_text
 from designer.topology.racks.elevation import Box, Elevation, RackColumn, elevation
@@ -31,12 +31,12 @@ FAMILY_FILL = {"ib": PROTOCOL_COLOURS["ib"], "rocev2": PROTOCOL_COLOURS["rocev2"
 
 def build(ctx: ProposalContext) -> list[Flowable]:
     s, lang, w = ctx.styles, ctx.language, ctx.width
-    plan = ctx.cost.build.plan if ctx.cost.build is not None else None
-    if plan is None:
+    if ctx.cost.build is None:
         return []
+    plan, schedule = ctx.cost.build.plan, ctx.cost.build.schedule
     model = elevation(ctx.doc, ctx.catalog, plan)
     b = ctx.doc.build
-    lengths = [hw.ordered_m for hw in ctx.cost.build.schedule.links.values() if hw.ordered_m]
+    lengths = [hw.ordered_m for hw in schedule.links.values() if hw.ordered_m]
     out: list[Flowable] = [Paragraph(user_text(render("racks.report.title", lang)), s.h1)]
     intro = render("racks.report.intro", lang, racks=len(model.racks), rows=len(model.rows),
                    placement=render(f"racks.placement.{b.placement}", lang), u=b.rack_units,

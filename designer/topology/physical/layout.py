@@ -58,7 +58,7 @@ class NodeLayout:
 
 def layouts(nodes: Iterable[Node], catalog: Catalog) -> dict[str, NodeLayout]:
     """Every node's layout; nodes of one model with the same ports share one (thousands of servers do)."""
-    memo: dict[tuple, NodeLayout] = {}
+    memo: dict[tuple[object, ...], NodeLayout] = {}
     out = {}
     for node in nodes:
         groups = tuple((g.prefix, g.count, g.speed_gbps) for g in node.port_groups)

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from designer.catalog.loader import Catalog
+from designer.catalog.models import CableModel, TransceiverModel
 from designer.model.document import FabricDocument
 from designer.model.links import Link
 from designer.topology.gc_pause import collector_paused
@@ -69,7 +71,7 @@ class Problem:
     kind: str                       # cage-conflict | breakout-speed | no-part | too-long | cage-capacity
     nodes: tuple[str, ...]
     links: tuple[str, ...]
-    detail: tuple[tuple[str, object], ...] = ()
+    detail: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass
@@ -118,11 +120,13 @@ class _Builder:
     def __init__(self, doc: FabricDocument, catalog: Catalog, sched: Schedule, lengths: Mapping[str, float],
                  fibre: str) -> None:
         self.doc, self.cat, self.sched, self.lengths, self.fibre = doc, catalog, sched, lengths, fibre
-        self.copper: dict[object, list[Link]] = {}       # assembly key -> links (splitters, twin cables)
+        self.twin: dict[frozenset[CageKey], list[Link]] = {}   # copper between two twin cages
+        self.split: dict[CageKey, list[Link]] = {}              # copper splitter heads -> their legs
+        self.single: list[Link] = []                            # copper between two single cages
         self.cage_media: dict[CageKey, dict[str, list[str]]] = {}   # cage -> medium -> links
         self.optical: list[Link] = []
-        self._modules: dict[tuple, tuple] = {}     # (form, engine, fibre, length) -> transceiver() answer
-        self._fibre: dict[tuple, object] = {}      # (fibre, connector) -> fibre part
+        self._modules: dict[tuple[str, float, tuple[str, float]], tuple[TransceiverModel | None, bool]] = {}
+        self._fibre: dict[tuple[str, str], CableModel | None] = {}   # (fibre, connector) -> fibre part
 
     # ---- first pass: every link to its group ------------------------------------------------------
     def place(self, link: Link) -> None:
@@ -147,11 +151,11 @@ class _Builder:
         if medium == "optical":
             self.optical.append(link)
         elif twin_a and twin_b:
-            self.copper.setdefault(("twin", frozenset((ka, kb))), []).append(link)
+            self.twin.setdefault(frozenset((ka, kb)), []).append(link)
         elif twin_a or twin_b:
-            self.copper.setdefault(("split", ka if twin_a else kb), []).append(link)
+            self.split.setdefault(ka if twin_a else kb, []).append(link)
         else:
-            self.copper.setdefault(("single", link.id), []).append(link)
+            self.single.append(link)
 
     def _breakout_speed(self, link: Link, sa: CageSlot, sb: CageSlot) -> None:
         """A port of a cage holding several (a breakout leg) must meet a port of its own speed, at that speed."""
@@ -168,34 +172,43 @@ class _Builder:
     # ---- second pass: parts ------------------------------------------------------------------------
     def finish(self) -> None:
         self._cage_conflicts()
-        for (shape, _key), links in self.copper.items():
-            self._copper(shape, links)
+        for links in self.twin.values():
+            self._copper("twin", links)
+        for links in self.split.values():
+            self._copper("split", links)
+        for link in self.single:
+            self._copper("single", [link])
         self._optics()
 
     def _cage_conflicts(self) -> None:
         """A cage takes one assembly: one medium, and copper to at most one other twin cage."""
         for (node, cage), media in self.cage_media.items():
             if len(media) > 1:
-                links = tuple(lid for ids in media.values() for lid in ids)
-                self.sched.problems.append(Problem("cage-conflict", (node,), links,
+                mixed = tuple(lid for ids in media.values() for lid in ids)
+                self.sched.problems.append(Problem("cage-conflict", (node,), mixed,
                                                    (("cage", cage), ("media", tuple(sorted(media))))))
         peers: dict[CageKey, list[Link]] = {}
-        for (shape, key), links in self.copper.items():
-            if shape == "twin":
-                for cage in key:
-                    peers.setdefault(cage, []).extend(links)
-        for (node, cage), links in peers.items():
-            if len({frozenset(self._cages(lk)) for lk in links}) > 1:
-                self.sched.problems.append(Problem("cage-conflict", (node,), tuple(lk.id for lk in links),
-                                                   (("cage", cage), ("media", ("copper-to-two-cages",)))))
+        for pair, links in self.twin.items():
+            for end_cage in pair:
+                peers.setdefault(end_cage, []).extend(links)
+        for (node, cage_no), copper in peers.items():
+            if len({frozenset(self._cages(lk)) for lk in copper}) > 1:
+                self.sched.problems.append(Problem("cage-conflict", (node,), tuple(lk.id for lk in copper),
+                                                   (("cage", cage_no), ("media", ("copper-to-two-cages",)))))
+
+    def _slots(self, link: Link) -> tuple[CageSlot, CageSlot]:
+        """Both ends' slots of a link that `place` accepted (so both exist)."""
+        sa, sb = self.sched.slot(link.a.node, link.a.port), self.sched.slot(link.b.node, link.b.port)
+        assert sa is not None and sb is not None
+        return sa, sb
 
     def _cages(self, link: Link) -> tuple[CageKey, CageKey]:
-        sa, sb = self.sched.slot(link.a.node, link.a.port), self.sched.slot(link.b.node, link.b.port)
+        sa, sb = self._slots(link)
         return (link.a.node, sa.cage), (link.b.node, sb.cage)
 
     def _copper(self, shape: str, links: list[Link]) -> None:
         first = links[0]
-        sa, sb = self.sched.slot(first.a.node, first.a.port), self.sched.slot(first.b.node, first.b.port)
+        sa, sb = self._slots(first)
         if shape == "split" and not _is_twin(sa):
             sa, sb = sb, sa
         legs = sa.subs if shape == "split" else 1
@@ -235,7 +248,7 @@ class _Builder:
             hw.module_b = self._module((link.b.node, sb.cage), sb, hw, link, fibre_of[ka])
             self._fibres(link, hw)
 
-    def _fibre_by_component(self, slots) -> dict[CageKey, tuple[str, float]]:
+    def _fibre_by_component(self, slots: dict[str, dict[str, CageSlot]]) -> dict[CageKey, tuple[str, float]]:
         """(preferred fibre, length to reach) for each optical cage. Cages joined by optical links share one
         fibre type, and a twin-port module one type for both its ports: with "auto", a group of joined cages
         takes multimode (SR, cheaper) when its longest link is within multimode reach, single-mode otherwise."""
@@ -277,9 +290,9 @@ class _Builder:
         is a problem."""
         chosen = self.sched.modules.get(cage)
         if chosen is not None:
-            module = self.cat.transceivers[chosen]
-            if hw.length_m > module.max_reach_m + 1e-9:
-                self._too_long(cage, link, module.max_reach_m, hw.length_m)
+            existing = self.cat.transceivers[chosen]
+            if hw.length_m > existing.max_reach_m + 1e-9:
+                self._too_long(cage, link, existing.max_reach_m, hw.length_m)
             return chosen
         engine_gbps = slot.cage_gbps / 2 if slot.form == "osfp8" else slot.cage_gbps
         memo = (slot.form, engine_gbps, fibre)
@@ -294,7 +307,7 @@ class _Builder:
         if not reaches or hw.length_m > module.max_reach_m + 1e-9:
             self._too_long(cage, link, module.max_reach_m, hw.length_m)
         self.sched.modules[cage] = module.id
-        return module.id
+        return str(module.id)
 
     def _too_long(self, cage: CageKey, link: Link, reach_m: float, length_m: float) -> None:
         self.sched.problems.append(Problem("too-long", (cage[0],), (link.id,),

@@ -12,18 +12,14 @@ UNKNOWN_W = 1000.0
 
 
 def device_u(node: Node, catalog: Catalog) -> int:
-    table = {"switch": catalog.switches, "server": catalog.servers, "storage": catalog.storage,
-             "gateway": catalog.gateways}.get(node.kind, {})
-    model = table.get(node.model)
+    model = catalog.device_model(node.kind, node.model)
     return max(1, int(model.rack_units)) if model is not None else UNKNOWN_U
 
 
 def device_power_w(node: Node, catalog: Catalog) -> float:
     """The device's power draw; a GPU server's includes its back-end NICs and front-end cards (priced and
     powered apart in the catalog). Transceivers and active cables are added by the cable schedule."""
-    table = {"switch": catalog.switches, "server": catalog.servers, "storage": catalog.storage,
-             "gateway": catalog.gateways}.get(node.kind, {})
-    model = table.get(node.model)
+    model = catalog.device_model(node.kind, node.model)
     if model is None:
         return UNKNOWN_W
     power = float(model.power_w)

@@ -40,8 +40,6 @@ def oob_runs(doc: FabricDocument, catalog: Catalog, build: PhysicalBuild) -> lis
     if part is None or not switches:
         return []
     capacity = int(switch_ports(catalog))
-    tables = {"switch": catalog.switches, "server": catalog.servers, "storage": catalog.storage,
-              "gateway": catalog.gateways}
     used: dict[str, int] = {}
     runs = []
     for m in build.plan.layout.mounts:
@@ -50,7 +48,8 @@ def oob_runs(doc: FabricDocument, catalog: Catalog, build: PhysicalBuild) -> lis
         ports = 1
         if m.kind == "node" and m.item in doc.nodes:
             node = doc.nodes[m.item]
-            ports = getattr(tables.get(node.kind, {}).get(node.model), "mgmt_ports", 1)
+            model = catalog.device_model(node.kind, node.model)
+            ports = model.mgmt_ports if model is not None else 1
         top = switches[m.rack]
         for _ in range(ports):
             n = used.get(m.rack, 0) + 1

@@ -41,13 +41,9 @@ class RackPlan:
 
 def rack_plan(doc: FabricDocument, catalog: Catalog) -> RackPlan:
     """The design's rack plan: the saved one when it fits the design, else a fresh one."""
-    layout, reason = doc.racks, None
-    if layout is None:
-        reason = "none"
-    else:
-        reason = saved_layout_problem(doc, layout, catalog)
-    if reason is not None:
-        layout = plan_racks(doc, catalog)
+    saved = doc.racks
+    reason = "none" if saved is None else saved_layout_problem(doc, saved, catalog)
+    layout = saved if saved is not None and reason is None else plan_racks(doc, catalog)
     return _with_figures(doc, catalog, layout, saved=reason is None, reason=reason)
 
 

@@ -111,7 +111,8 @@ def _blocks(doc: FabricDocument) -> tuple[list[list[str]], dict[str, list[str]]]
     return list(groups.values()), leaves
 
 
-def _compute_rows(doc, catalog, s: BuildSettings, blocks, leaves_of, fe_of, usable: int,
+def _compute_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks: list[list[str]],
+                  leaves_of: dict[str, list[str]], fe_of: dict[str, list[str]], usable: int,
                   budget: float) -> list[list[_Rack]]:
     """Rows of server racks with the network racks of their leaves placed by the rule."""
     rows = _server_rows(doc, catalog, s, blocks, usable, budget)
@@ -124,7 +125,8 @@ def _compute_rows(doc, catalog, s: BuildSettings, blocks, leaves_of, fe_of, usab
     return rows
 
 
-def _server_rows(doc, catalog, s: BuildSettings, blocks, usable: int, budget: float) -> list[list[_Rack]]:
+def _server_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks: list[list[str]], usable: int,
+                 budget: float) -> list[list[_Rack]]:
     """Server racks cut into rows (one place per row is kept for the network rack).
 
     Rail-aligned: every block starts a rack of its own, and a row of its own when the rest of the current
@@ -155,8 +157,8 @@ def _server_rows(doc, catalog, s: BuildSettings, blocks, usable: int, budget: fl
     return [row for row in rows if row]
 
 
-def _network_racks(doc, catalog, servers: list[str], leaves_of, fe_of, placed: set[str], usable: int,
-                   budget: float) -> list[_Rack]:
+def _network_racks(doc: FabricDocument, catalog: Catalog, servers: list[str], leaves_of: dict[str, list[str]],
+                   fe_of: dict[str, list[str]], placed: set[str], usable: int, budget: float) -> list[_Rack]:
     """The row's back-end leaves, then the front-end leaves its servers reach first."""
     packer = _Packer("network", usable, budget)
     wanted: list[str] = []
@@ -183,7 +185,8 @@ def _frontend_leaves(doc: FabricDocument) -> dict[str, list[str]]:
     return out
 
 
-def _spine_row(doc, catalog, s: BuildSettings, usable: int, budget: float, in_rows: set[str]) -> list[_Rack]:
+def _spine_row(doc: FabricDocument, catalog: Catalog, s: BuildSettings, usable: int, budget: float,
+               in_rows: set[str]) -> list[_Rack]:
     """Every device not yet placed: spines, cores, front-end switches, gateways, storage; and the UFM hosts."""
     spines = _Packer("spine", usable, budget)
     storage = _Packer("storage", usable, budget)

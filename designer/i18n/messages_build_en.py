@@ -78,6 +78,9 @@ BUILD: dict[str, str] = {
     "racks.col.units": "U used",
     "racks.col.kw": "kW / budget",
     "racks.col.pdus": "PDUs",
+    "racks.col.racks": "Racks",
+    "racks.col.mean_kw": "Mean kW",
+    "racks.col.max_kw": "Highest kW / budget",
     # build settings errors
     "error.build.range": "must be between {low} and {high}, not {value}",
     "error.build.label_empty": "the device-label rule is empty",
@@ -102,6 +105,7 @@ BUILD: dict[str, str] = {
     "labels.cable": "{type} · {part} · {length} m",
     "export.what.labels": "cable labels",
     "export.wrote.labels": "wrote {file}: cable labels, {labels} labels (two per cable)",
+    "advisor.one_switch": " (one switch)",
     # command-line help of the build options
     "help.generate.two_tiers": "build two tiers even when one switch holds every NIC",
     "help.generate.placement": "where the leaves of a row stand (default: middle-of-row)",

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from designer.model.document import FabricDocument
+from designer.topology.disjoint_sets import DisjointSets
 
 SLOT_X = 90.0          # horizontal pitch of nodes in a row
 MIN_GAP_X = 80.0       # no two nodes of a row closer than this
@@ -83,25 +84,19 @@ def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[s
                   pos: dict[str, Position]) -> float:
     """Leaves with their servers, block by block, pod by pod; returns the y of the lowest server row."""
     nodes = doc.nodes
-    parent: dict[str, str] = {}
-
-    def find(a: str) -> str:
-        while parent.setdefault(a, a) != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
+    sets: DisjointSets[str] = DisjointSets()
+    find = sets.find
     for leaf in leaves:
         find(leaf)
         for other in back[leaf]:
             if nodes[other].kind == "server":
-                parent[find(other)] = find(leaf)
+                sets.union(other, leaf)
     blocks: dict[str, tuple[list[str], list[str]]] = {}
     for leaf in leaves:
         blocks.setdefault(find(leaf), ([], []))[0].append(leaf)
     for i, node in nodes.items():
         if node.kind == "server":
-            root = find(i) if i in parent else None
+            root = find(i) if i in sets.parent else None
             if root in blocks:
                 blocks[root][1].append(i)
             else:

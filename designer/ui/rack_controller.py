@@ -100,15 +100,20 @@ class RackController(QObject):
         self.panel.plan_button.clicked.connect(self.plan_racks)
         self.panel.settings_button.clicked.connect(self.edit_settings)
         self.panel.fit_button.clicked.connect(self.view.fit)
-        self.dock.visibilityChanged.connect(lambda shown: shown and self._timer.start())
-        self.refresh()
+        self.dock.visibilityChanged.connect(lambda shown: shown and self.model is None and self._timer.start())
+        self._timer.start()
 
     @property
     def doc(self) -> FabricDocument:
         return self.window.editor.doc
 
     def refresh(self) -> None:
-        """Redraw the plan of the design as it is now (the saved plan, or a fresh one when it no longer fits)."""
+        """Redraw the plan of the design as it is now (the saved plan, or a fresh one when it no longer fits).
+
+        A hidden dock waits: planning a large design takes a moment, and the dock redraws when it is shown."""
+        if not self.dock.isVisible():
+            self.model = None            # stale: the next showing redraws
+            return
         try:
             plan = physical_build(self.doc, self.window.catalog).plan   # loads with optics and active cables
         except ProjectError as exc:

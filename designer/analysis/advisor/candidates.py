@@ -75,9 +75,13 @@ class Candidate:
         return self.spec.backend
 
     def label_text(self, language: str | None = None) -> str:
-        """The spec's label in `language`, with "(3 tiers)" when the fat tree grew a third tier."""
-        tiers = render("advisor.three_tiers", language) if self.kind == "fat-tree-3" else ""
-        return self.spec.label_text(language) + tiers
+        """The spec's label in `language`, with "(3 tiers)" when the fat tree grew a third tier, or "(one switch)"
+        when one switch held every NIC (the generators right-size small fabrics)."""
+        if self.kind == "fat-tree-3":
+            return self.spec.label_text(language) + render("advisor.three_tiers", language)
+        if not any(n.role == "spine" for n in self.doc.nodes.values()):
+            return self.spec.label_text(language) + render("advisor.one_switch", language)
+        return self.spec.label_text(language)
 
 
 def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None) -> tuple[FabricDocument, str]:

@@ -48,8 +48,10 @@ class Scenario:
 
 @cache
 def _design(kind: str, gpus: int, backend: str, nic: str | None = None, frontend: bool = False) -> FabricDocument:
-    """A generated design; back-end only unless `frontend` (the simulated scenarios all run on the back-end)."""
-    doc = generate(kind, gpus=gpus, backend=backend, frontend=frontend)
+    """A generated design; back-end only unless `frontend` (the simulated scenarios all run on the back-end).
+    Always two tiers or more: the scenarios measure paths through leaves and spines, so a fabric small enough
+    for one switch is still built as leaves and spines."""
+    doc = generate(kind, gpus=gpus, backend=backend, frontend=frontend, two_tiers=True)
     if nic is not None:
         with doc.batch():
             for node in list(doc.nodes.values()):

@@ -104,7 +104,12 @@ def _box(d: Drawing, box: Box, x: float, top: float, units: int, font: str) -> N
         d.add(String(x + 3, y + h / 2 - 1.5, text, fontName=font, fontSize=size, fillColor=INK))
 
 
-def _table(ctx: ProposalContext, model: Elevation):
+MAX_TABLE_RACKS = 60     # beyond this many racks the table sums them up by what they hold
+
+
+def _table(ctx: ProposalContext, model: Elevation) -> Flowable:
+    if len(model.racks) > MAX_TABLE_RACKS:
+        return _summary_table(ctx, model)
     lang, w = ctx.language, ctx.width
     rows = []
     for r in model.racks:
@@ -114,3 +119,20 @@ def _table(ctx: ProposalContext, model: Elevation):
     header = [render(f"racks.col.{k}", lang) for k in ("rack", "holds", "devices", "units", "kw", "pdus")]
     return data_table(ctx.styles, header, rows, [w * 0.12, w * 0.22, w * 0.14, w * 0.16, w * 0.22, w * 0.14],
                       numeric={2, 3, 4, 5})
+
+
+def _summary_table(ctx: ProposalContext, model: Elevation) -> Flowable:
+    """Racks by what they hold: how many, devices, and the mean and highest power against the budget."""
+    lang, w = ctx.language, ctx.width
+    by_role: dict[str, list[RackColumn]] = {}
+    for r in model.racks:
+        by_role.setdefault(r.role, []).append(r)
+    rows = []
+    for role, racks in by_role.items():
+        power = [r.power_w / 1000 for r in racks]
+        rows.append([render(f"racks.role.{role}", lang), f"{len(racks):,}",
+                     f"{sum(len(r.boxes) for r in racks):,}", f"{sum(power) / len(power):,.1f}",
+                     f"{max(power):,.1f} / {racks[0].budget_w / 1000:,.0f}"])
+    header = [render(f"racks.col.{k}", lang) for k in ("holds", "racks", "devices", "mean_kw", "max_kw")]
+    return data_table(ctx.styles, header, rows, [w * 0.3, w * 0.14, w * 0.16, w * 0.18, w * 0.22],
+                      numeric={1, 2, 3, 4})

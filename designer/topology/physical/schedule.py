@@ -26,6 +26,7 @@ from designer.catalog.loader import Catalog
 from designer.catalog.models import CableModel, TransceiverModel
 from designer.model.document import FabricDocument
 from designer.model.links import Link
+from designer.topology.disjoint_sets import DisjointSets
 from designer.topology.gc_pause import collector_paused
 from designer.topology.physical.layout import CageSlot, NodeLayout, layouts
 from designer.topology.physical.parts import (
@@ -252,27 +253,20 @@ class _Builder:
         """(preferred fibre, length to reach) for each optical cage. Cages joined by optical links share one
         fibre type, and a twin-port module one type for both its ports: with "auto", a group of joined cages
         takes multimode (SR, cheaper) when its longest link is within multimode reach, single-mode otherwise."""
-        parent: dict[CageKey, CageKey] = {}
-
-        def find(x: CageKey) -> CageKey:
-            while parent.setdefault(x, x) != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        groups: DisjointSets[CageKey] = DisjointSets()
         ends = []
         for link in self.optical:
             ka = (link.a.node, slots[link.a.node][link.a.port].cage)
             kb = (link.b.node, slots[link.b.node][link.b.port].cage)
-            parent[find(ka)] = find(kb)
+            groups.union(ka, kb)
             ends.append((ka, self.sched.links[link.id].length_m))
         longest: dict[CageKey, float] = {}
         for key, length in ends:
-            root = find(key)
+            root = groups.find(key)
             longest[root] = max(longest.get(root, 0.0), length)
         out = {}
-        for key in parent:
-            root = find(key)
+        for key in groups:
+            root = groups.find(key)
             fibre = self.fibre
             if fibre == "auto":
                 fibre = "mmf" if longest.get(root, 0.0) <= self._mmf_reach() + 1e-9 else "smf"

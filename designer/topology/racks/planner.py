@@ -27,6 +27,7 @@ from designer.model.build_settings import BuildSettings
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.rack_layout import Mount, RackDef, RackLayout
+from designer.topology.disjoint_sets import DisjointSets
 from designer.topology.racks.devices import device_power_w, device_u
 
 PDU_KW_DEFAULT = 22.0
@@ -93,21 +94,14 @@ def _blocks(doc: FabricDocument) -> tuple[list[list[str]], dict[str, list[str]]]
                 leaves.setdefault(me, [])
                 if other not in leaves[me]:
                     leaves[me].append(other)
-    parent: dict[str, str] = {}
-
-    def find(x: str) -> str:
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    sets: DisjointSets[str] = DisjointSets()
     for server, ls in leaves.items():
         for leaf in ls:
-            parent[find(leaf)] = find(server)
+            sets.union(leaf, server)
     groups: dict[str, list[str]] = {}
     for nid, node in doc.nodes.items():
         if node.kind == "server":
-            groups.setdefault(find(nid), []).append(nid)
+            groups.setdefault(sets.find(nid), []).append(nid)
     return list(groups.values()), leaves
 
 

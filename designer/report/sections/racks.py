@@ -46,8 +46,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out.append(Paragraph(user_text(intro), s.body))
     if not plan.saved:
         out.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))
-    out.append(_drawing(model, w, s.fonts.regular, lang))
-    shown = min(len(model.racks), MAX_DRAWN_RACKS)   # as _drawing draws them
+    out += _drawings(model, w, s.fonts.regular, lang)
+    shown = min(len(model.racks), MAX_DRAWN_RACKS)   # as _drawings draws them
     caption = render("racks.report.legend", lang)
     if shown < len(model.racks):
         caption += " " + render("racks.report.first_racks", lang, shown=shown, total=len(model.racks))
@@ -57,8 +57,9 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     return out
 
 
-def _drawing(model: Elevation, width: float, font: str, lang: str) -> Drawing:
-    """Racks as they stand: every floor row starts a line, a row longer than the page wraps."""
+def _drawings(model: Elevation, width: float, font: str, lang: str) -> list[Drawing]:
+    """Racks as they stand, one drawing per line (so that the lines flow over pages): every floor row starts a
+    line, a row longer than the page wraps."""
     per_line = max(1, int((width + RACK_GAP) // (RACK_W + RACK_GAP)))
     lines: list[list[RackColumn]] = []
     drawn = 0
@@ -69,13 +70,13 @@ def _drawing(model: Elevation, width: float, font: str, lang: str) -> Drawing:
                 lines.append(chunk)
                 drawn += len(chunk)
     units = max((r.units for r in model.racks), default=42)
-    line_h = HEAD_PT + units * U_PT + LINE_GAP
-    d = Drawing(width, len(lines) * line_h)
-    for n, line in enumerate(lines):
-        top = d.height - n * line_h - HEAD_PT
+    out = []
+    for line in lines:
+        d = Drawing(width, HEAD_PT + units * U_PT + LINE_GAP)
         for place, rack in enumerate(line):
-            _rack(d, rack, place * (RACK_W + RACK_GAP), top, font, lang)
-    return d
+            _rack(d, rack, place * (RACK_W + RACK_GAP), d.height - HEAD_PT, font, lang)
+        out.append(d)
+    return out
 
 
 def _rack(d: Drawing, rack: RackColumn, x: float, top: float, font: str, lang: str) -> None:

@@ -32,7 +32,7 @@ def test_export_writes_every_requested_file(design_file, tmp_path, capsys):
     assert len(lines) == len(outs)
     for line, path in zip(lines, outs.values(), strict=True):
         assert line.startswith(f"wrote {path}:") and path.stat().st_size > 0
-    assert openpyxl.load_workbook(outs["--cabling"]).sheetnames == ["backend", "frontend", "Summary"]
+    assert openpyxl.load_workbook(outs["--cabling"]).sheetnames == ["backend", "frontend", "management", "Summary"]
     assert "导出 测试" in outs["--dot"].read_text(encoding="utf-8")
 
 

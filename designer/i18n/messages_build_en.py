@@ -16,6 +16,12 @@ BUILD: dict[str, str] = {
     "bom.kind.server": "GPU servers",
     "bom.kind.storage": "storage",
     "bom.kind.support": "support",
+    # the kinds of the cost table (the first seven are the command line's own)
+    "cost.kind.fibre": "fibre",
+    "cost.kind.management": "management",
+    "cost.kind.facility": "facility",
+    "cost.kind.service": "service",
+    "cost.kind.support": "support",
     # lines described in the customer's language
     "bom.line.rack": "{model} ({u}U)",
     "bom.line.pdu": "{model}",

@@ -97,12 +97,13 @@ def _cheapest_class(catalog: Catalog, sa: CageSlot, sb: CageSlot, link: Link, le
     twin_a, twin_b = sa.form == "osfp8", sb.form == "osfp8"
     if twin_a != twin_b:
         head, leg = (sa, sb) if twin_a else (sb, sa)
-        legs, speed = head.subs, head.port_gbps
+        legs, speed, head_gbps = head.subs, head.port_gbps, head.cage_gbps
         forms = (head.form, leg.form)
     else:
         legs, speed, forms = 1, link.speed_gbps, (sa.form, sb.form)
+        head_gbps = sa.cage_gbps if twin_a else speed
     for i, cls in enumerate(CLASSES[:-1]):
-        part, reaches = cable_part(catalog, cls, forms[0], forms[1], legs, speed, length_m)
+        part, reaches = cable_part(catalog, cls, forms[0], forms[1], legs, speed, length_m, head_gbps)
         if part is not None and reaches:
             return i
     return len(CLASSES) - 1

@@ -130,11 +130,14 @@ class RackController(QObject):
         self.panel.summary.setText(self._summary(self.model))
 
     def _summary(self, m: Elevation) -> str:
-        racks = len(m.racks)
+        racks, rows = len(m.racks), len(m.rows)
         over = sum(1 for r in m.racks if r.power_w > r.budget_w + 1e-6)
-        text = self.tr("%n rack(s) in {0} row(s), {1:,.1f} kW", "", racks).format(len(m.rows), m.total_power_w / 1000)
+        text = (self.tr("1 rack in 1 row, {0:,.1f} kW").format(m.total_power_w / 1000) if racks == 1 else
+                self.tr("{0} racks in {1} rows, {2:,.1f} kW").format(racks, rows, m.total_power_w / 1000) if rows > 1
+                else self.tr("{0} racks in 1 row, {1:,.1f} kW").format(racks, m.total_power_w / 1000))
         if over:
-            text += " · " + self.tr("%n rack(s) over the power budget", "", over)
+            text += " · " + (self.tr("1 rack over the power budget") if over == 1 else
+                             self.tr("{0} racks over the power budget").format(over))
         if m.saved:
             return text + " · " + self.tr("plan saved with the design")
         if m.reason == "changed":

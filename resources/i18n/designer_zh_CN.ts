@@ -2624,51 +2624,62 @@
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="117"/>
+        <location filename="../../designer/ui/rack_controller.py" line="122"/>
         <source>No rack plan: {0}</source>
         <translation>无机柜规划：{0}</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../../designer/ui/rack_controller.py" line="130"/>
-        <source>%n rack(s) in {0} row(s), {1:,.1f} kW</source>
-        <translation>
-            <numerusform>共 %n 个机柜，{0} 排，{1:,.1f} kW</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../designer/ui/rack_controller.py" line="132"/>
-        <source>%n rack(s) over the power budget</source>
-        <translation>
-            <numerusform>%n 个机柜超出功率预算</numerusform>
-        </translation>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="135"/>
+        <source>1 rack in 1 row, {0:,.1f} kW</source>
+        <translation>1 个机柜，1 排，{0:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="134"/>
+        <location filename="../../designer/ui/rack_controller.py" line="136"/>
+        <source>{0} racks in {1} rows, {2:,.1f} kW</source>
+        <translation>{0} 个机柜，{1} 排，{2:,.1f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="137"/>
+        <source>{0} racks in 1 row, {1:,.1f} kW</source>
+        <translation>{0} 个机柜，1 排，{1:,.1f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="139"/>
+        <source>1 rack over the power budget</source>
+        <translation>1 个机柜超出功率预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="140"/>
+        <source>{0} racks over the power budget</source>
+        <translation>{0} 个机柜超出功率预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="142"/>
         <source>plan saved with the design</source>
         <translation>规划已随设计保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="136"/>
+        <location filename="../../designer/ui/rack_controller.py" line="144"/>
         <source>planned now: the design changed since its racks were planned; Plan racks keeps this plan</source>
         <translation>当前规划：设计在机柜规划后已更改；点击“规划机柜”保存此规划</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="138"/>
+        <location filename="../../designer/ui/rack_controller.py" line="146"/>
         <source>planned now; Plan racks keeps this plan and sets the cable lengths</source>
         <translation>当前规划；点击“规划机柜”保存此规划并设置线缆长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="141"/>
+        <location filename="../../designer/ui/rack_controller.py" line="149"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="147"/>
+        <location filename="../../designer/ui/rack_controller.py" line="155"/>
         <source>Change build settings</source>
         <translation>更改部署设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="159"/>
+        <location filename="../../designer/ui/rack_controller.py" line="167"/>
         <source>Racks planned: cable types and lengths follow the positions</source>
         <translation>机柜已规划：线缆类型和长度按设备位置确定</translation>
     </message>

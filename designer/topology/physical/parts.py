@@ -17,8 +17,9 @@ CLASS_TYPES = {"dac": ("dac",), "aoc": ("acc", "aoc")}
 
 
 def cable_part(catalog: Catalog, cable_class: str, head_form: str, leg_form: str, legs: int, speed_gbps: float,
-               length_m: float) -> tuple[CableModel | None, bool]:
-    """The cheapest cable of the class joining these forms with `legs` legs at `speed_gbps` per leg.
+               length_m: float, head_gbps: float = 0.0) -> tuple[CableModel | None, bool]:
+    """The cheapest cable of the class joining these forms with `legs` legs at `speed_gbps` per leg, whose head
+    carries the cage's rate `head_gbps` (an NDR twin-port cable does not fit a 1.6T XDR cage).
 
     Returns (part, reaches): a part that fits the gear but not the length comes back with reaches=False
     (the longest one), None when nothing fits the gear at all.
@@ -26,6 +27,7 @@ def cable_part(catalog: Catalog, cable_class: str, head_form: str, leg_form: str
     types = CLASS_TYPES.get(cable_class, ())
     fits = [c for c in catalog.cables.values()
             if c.type in types and c.legs == legs and _speed_fits(c.speed_gbps, speed_gbps, legs)
+            and c.speed_gbps * c.legs + 1e-6 >= head_gbps
             and {c.head_form, c.leg_form} == {head_form, leg_form} and (legs == 1 or c.head_form == head_form)]
     if not fits:
         return None, False

@@ -215,7 +215,8 @@ class _Builder:
         legs = sa.subs if shape == "split" else 1
         speed = sa.port_gbps if shape == "split" else max(lk.speed_gbps for lk in links)
         need = max(self.sched.links[lk.id].length_m for lk in links)
-        part, reaches = cable_part(self.cat, first.cable, sa.form, sb.form, legs, speed, need)
+        head_gbps = sa.cage_gbps if shape != "single" else speed
+        part, reaches = cable_part(self.cat, first.cable, sa.form, sb.form, legs, speed, need, head_gbps)
         ids = tuple(lk.id for lk in links)
         if part is None:
             detail = (("cable", first.cable), ("speed", speed), ("forms", (sa.form, sb.form)))
@@ -292,13 +293,13 @@ class _Builder:
         memo = (slot.form, engine_gbps, fibre)
         if memo not in self._modules:
             self._modules[memo] = transceiver(self.cat, slot.form, engine_gbps, fibre[0], fibre[1])
-        module, reaches = self._modules[memo]
+        module, _reaches = self._modules[memo]
         if module is None:
             self.sched.problems.append(Problem("no-part", (cage[0],), (link.id,),
                                                (("cable", "optics"), ("speed", link.speed_gbps),
                                                 ("forms", (slot.form,)))))
             return None
-        if not reaches or hw.length_m > module.max_reach_m + 1e-9:
+        if hw.length_m > module.max_reach_m + 1e-9:
             self._too_long(cage, link, module.max_reach_m, hw.length_m)
         self.sched.modules[cage] = module.id
         return str(module.id)

@@ -64,11 +64,12 @@ class ClosBlueprint:
     fabric_pod: int | None = None       # hybrid: the pod number every switch of this fabric carries
     gateway_gbps: float = 0.0           # speed of the gateway ports kept on the spines
     rule: Message | None = None         # why it has its tiers (designer/topology/backend_fabric.py)
+    peer_links: int = 0                 # one tier of two leaves: links joining them (an MLAG-style peer link)
 
     @property
     def link_count(self) -> int:
         endpoints = sum(len(g.endpoints) for g in self.leaves)
-        return endpoints + self.shape.leaf_spine_link_count + self.shape.spine_core_link_count
+        return endpoints + self.shape.leaf_spine_link_count + self.shape.spine_core_link_count + self.peer_links
 
     @property
     def switch_count(self) -> int:
@@ -176,6 +177,9 @@ def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:
                     out.link((agg, f"p{shape.spine_down_ports + t + 1}"), (core, f"p{core_port}"),
                              bp.spine.speed_gbps, SPINE_CORE_OPTICS, bp.plane)
 
+    if bp.peer_links and len(built.leaves) == 2:
+        _peer_links(bp, out, built.leaves)
+
     # spine ports left for gateways, round-robin over the spines
     if shape.gateway_ports:
         lanes = shape.gateway_ports * (round(bp.spine.speed_gbps / bp.gateway_gbps) if gw_split else 1)
@@ -185,6 +189,14 @@ def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:
             for spine in built.spines:
                 built.gateway_ports.append((spine, f"{prefix}{first + i}"))
     return built
+
+
+def _peer_links(bp: ClosBlueprint, out: DesignBuilder, leaves: list[str]) -> None:
+    """Join the two leaves of a one-tier pair on their last ports, so traffic between their sides has a path."""
+    a, b = leaves
+    for i in range(bp.peer_links):
+        port = f"p{bp.leaf.ports - i}"
+        out.link((a, port), (b, port), bp.leaf.speed_gbps, LEAF_SPINE_AOC, bp.plane)
 
 
 def first_uplink_port(shape: ClosShape, cat: Catalog, leaf: SwitchSpec) -> int:

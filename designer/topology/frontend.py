@@ -3,8 +3,9 @@
 A front-end carries storage, checkpoints, data loading and management, not the collectives, so it is built
 oversubscribed 3:1 (the usual 2:1-3:1 of such planes). Every group of endpoints has two leaves, A and B; an
 endpoint's front-end ports alternate between them (fe1 on A, fe2 on B, fe3 on A, ...), so a leaf failure
-leaves every server and storage node reachable. One group needs no spine (every endpoint is on both of
-its leaves); more groups get a spine tier, and a third (fe-core) tier when two cannot hold them.
+leaves every server and storage node reachable. One group needs no spine: its two leaves are joined by a
+peer link of two cables (as an MLAG pair is); more groups get a spine tier, and a third (fe-core) tier when two
+cannot hold them.
 
 Sizing from the build settings (designer/model/build_settings.py): front-end bandwidth per GPU gives the
 ports per server (two, dual-homed, of the slowest standard speed that carries it; 2 x 200G for 8-GPU servers
@@ -27,6 +28,7 @@ FRONTEND_MODELS = {100: ("7050cx3", "7060cx-64"), 200: ("sn4600", "sn4600"), 400
 FRONTEND_SPEEDS = tuple(sorted(FRONTEND_MODELS))
 FRONTEND_OVERSUBSCRIPTION = 3.0
 FRONTEND_PORTS = 2                  # dual-homed
+PEER_LINKS = 2                      # between the two leaves of a one-pair front-end (MLAG-style peer link)
 STORAGE_MODEL = "nvme-ai400"
 MIN_STORAGE_NODES = 2
 
@@ -72,6 +74,7 @@ def frontend_blueprint(cat: Catalog, endpoints: list[tuple[str, int]], speed_gbp
     if len(groups) <= 2:
         bp = tiered(1)
         bp.rule = Message("generate.rule.frontend_one_pair")
+        bp.peer_links = PEER_LINKS if len(groups) == 2 else 0
         return bp
     try:
         return tiered(2)

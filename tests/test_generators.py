@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -253,19 +252,11 @@ def test_generation_is_deterministic():
     assert dumps(a) == dumps(b)
 
 
-def test_sixteen_thousand_gpus_generate_in_seconds():
-    start = time.perf_counter()
-    doc = generate("fat-tree-3", gpus=16384, backend="rocev2")
-    elapsed = time.perf_counter() - start
-    assert doc.gpu_count() == 16384
-    assert elapsed < 10.0, f"took {elapsed:.1f} s"
-
-
 # ---- errors -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kwargs, words", [
     (dict(kind="fat-tree", gpus=100), "whole number of 8-GPU servers"),
     (dict(kind="fat-tree", gpus=60, gpus_per_server=6), "hgx-h100"),
-    (dict(kind="fat-tree", gpus=64, oversubscription=0.5), "at least 1"),
+    (dict(kind="fat-tree", gpus=64, oversubscription=0.5), "from 1 (non-blocking) to 1,000"),
     (dict(kind="fat-tree", gpus=64, link_gbps=200), "200"),
     (dict(kind="fat-tree", gpus=64, backend="ib", link_gbps=800, switch_model="qm9700"), "800"),
     (dict(kind="torus", gpus=64), "leaf-spine"),

@@ -137,7 +137,7 @@ def long_cables() -> FabricDocument:
         doc.links[lid].length_m = 6.0
     doc.links["l3"].length_m = 5.0
     doc.links["l4"].length_m = 7.5
-    doc.links["l40"].length_m = 150.0
+    doc.links["l40"].length_m = 2500.0
     doc.add_node(switch_node(CAT, "q3400", "xdr1", "spine", speed_gbps=800))   # no XDR copper in the catalog
     doc.add_node(switch_node(CAT, "q3400", "xdr2", "spine", speed_gbps=800))
     doc.add_link(Link("x1", Endpoint("xdr1", "p1"), Endpoint("xdr2", "p1"), 800.0, "dac", 2.0))
@@ -251,8 +251,10 @@ EXPECTED: dict[str, tuple] = {
         "the catalog has no DAC part for 800 Gb/s between the gear at the ends of 1 link (x1)",
         "2 AOC links at 400 Gb/s are longer than the 5 m they reach (up to 6 m: l1, l2); use optics",
         "2 DAC links at 400 Gb/s are longer than the 3 m they reach (up to 7.5 m: l3, l4); use AOC or optics",
-        "1 optical link at 400 Gb/s is longer than the 100 m it reaches (up to 150 m: l40); use longer-reach "
-        "optics (a user catalog can add them)"]),
+        "1 optical link at 400 Gb/s is longer than the 2000 m it reaches (up to 2500 m: l40); use longer-reach "
+        "optics (a user catalog can add them)",
+        "segment 'back-end' reserves 118 KB of PFC headroom but 1 link needs more: up to 1308 KB for 400 Gb/s over "
+        "2500 m (link 'l40'); raise the headroom or shorten the cables"]),
     "unbuildable_cages": (unbuildable_cages, [
         "the ports of 'spine1' need 33 cages of its model qm9700, which has 32; some lanes would carry two ports",
         "1 cage mixes copper and optics ('leaf1' 1; l1, l2); both ports of a twin-port cage share one module or "

@@ -37,7 +37,8 @@ def test_chinese_menus_then_english(qtbot):
 
 def test_check_lang_prints_chinese_findings(tmp_path, capsys):
     design = tmp_path / "d.json"
-    assert main(["generate", "leaf-spine", "--gpus", "64", "--oversubscription", "2", "-o", str(design)]) == 0
+    assert main(["generate", "leaf-spine", "--gpus", "64", "--oversubscription", "2", "--two-tiers",
+                 "-o", str(design)]) == 0
     capsys.readouterr()
     try:
         main(["check", str(design), "--lang", "zh_CN"])

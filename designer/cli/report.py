@@ -10,6 +10,7 @@ import warnings
 from designer.analysis.sweep.grid import SweepError
 from designer.i18n import current_language, render
 from designer.i18n.catalog import normalise
+from designer.i18n.escaping import one_line
 from designer.i18n.message import os_reason, text_of
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load
@@ -27,7 +28,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
     output = getattr(args, "output", None)
     if not output:
-        print(render("error.report.no_output"), file=sys.stderr)
+        print(one_line(render("error.report.no_output")), file=sys.stderr)
         return 2
     try:
         doc = load(args.file)
@@ -41,18 +42,19 @@ def cmd_report(args: argparse.Namespace) -> int:
             warnings.simplefilter("always")
             build_proposal(doc, output, options=options)
         for w in caught:
-            print(render("report.warning", text=w.message), file=sys.stderr)
+            print(one_line(render("report.warning", text=w.message)), file=sys.stderr)
     except SweepError as exc:   # names the results file or the metric
-        print(render("report.error", text=str(exc).splitlines()[0]), file=sys.stderr)
+        print(one_line(render("report.error", text=str(exc).splitlines()[0])), file=sys.stderr)
         return 2
     except ProjectError as exc:
-        print(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}", file=sys.stderr)
+        print(one_line(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}"), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(render("error.report.cannot_write", file=output, reason=text_of(os_reason(exc))), file=sys.stderr)
+        print(one_line(render("error.report.cannot_write", file=output, reason=text_of(os_reason(exc)))),
+              file=sys.stderr)
         return 2
     except ValueError as exc:  # bad workload spec or option; ValueError subclasses carry one-line messages
-        print(f"{args.file}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)
+        print(one_line(f"{args.file}: {str(exc) or type(exc).__name__}"), file=sys.stderr)
         return 2
     print(output)
     return 0

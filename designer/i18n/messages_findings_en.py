@@ -84,7 +84,7 @@ FINDINGS: dict[str, str] = {
     "finding.ecn-thresholds.pmax.detail": "segment {segment}: ECN Pmax ({pmax:g}) is a probability and must lie "
                                           "in 0..1",
     "finding.pfc-headroom.detail": "segment {segment} reserves {headroom:g} KB of PFC headroom but {count} "
-                                   "{count:link|links} need more: up to {need:.0f} KB for {speed:g} Gb/s over "
+                                   "{count:link needs|links need} more: up to {need:.0f} KB for {speed:g} Gb/s over "
                                    "{length:g} m (link '{link}'); raise the headroom or shorten the cables",
     # reachability
     "finding.nic-unconnected.detail": "{servers} {servers:GPU server|GPU servers} {servers:has|have} {nics} "

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import warnings
 
 from reportlab.platypus import CondPageBreak, Flowable, PageBreak
 
 from designer.analysis.recommendation import recommend
 from designer.catalog.loader import Catalog, load_catalog
+from designer.model.atomic_write import write_bytes_atomically
 from designer.model.document import FabricDocument
 from designer.report.context import ProposalContext
 from designer.report.design_facts import design_facts
@@ -91,9 +93,12 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
         story += sweep_appendix.build(ctx, sweep)
     title = opts.title or tr("default_title", opts.language)
     header_right = tr("confidential", opts.language, customer=opts.customer) if opts.customer else doc.name
-    template = ProposalTemplate(str(out_path), ctx.styles, header_left=title, header_right=header_right,
+    pdf = io.BytesIO()
+    template = ProposalTemplate(pdf, ctx.styles, header_left=title, header_right=header_right,
                                 footer_left=f"{doc.name} · {opts.resolved_date()}",
                                 page_label=lambda n: tr("page", opts.language, n=n),
                                 title=title, author=opts.author, subject=doc.name, creator="Fabric Designer")
     # two passes at least: the table of contents needs the page numbers of the headings
     template.multiBuild(story)
+    # replaced whole or not at all: a full disk or a kill leaves the previous proposal as it was
+    write_bytes_atomically(out_path, pdf.getvalue())

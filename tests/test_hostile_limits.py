@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -84,7 +85,7 @@ def test_every_numeric_field_is_held_to_its_range_with_its_place(where, value, s
 
 def test_non_finite_numbers_are_refused_with_their_place():
     for literal in ("NaN", "Infinity", "-Infinity", "1e999"):
-        text = json.dumps(_example()).replace('"length_m": 2.0', f'"length_m": {literal}', 1)
+        text = re.sub(r'"length_m": [0-9.]+', f'"length_m": {literal}', json.dumps(_example()), count=1)
         assert "links[0].length_m: must be a finite number" in _refusal(text)
 
 

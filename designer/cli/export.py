@@ -25,6 +25,7 @@ from designer.i18n.message import os_reason, text_of
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load, save
+from designer.report.fonts import register_fonts
 
 OUTPUT_OPTIONS = ("cabling", "labels", "bom", "graphml", "dot", "containerlab")
 _SUFFIXES = {"cabling": ("csv", "xlsx"), "labels": ("pdf",), "bom": ("csv", "xlsx"), "graphml": ("graphml", "xml"),
@@ -78,7 +79,7 @@ def _export_one(doc: FabricDocument, option: str, path: str, currency: str | Non
         rows = write_cabling_plan(doc, path, load_catalog())
         return render("export.wrote.cabling", file=path, cables=rows)
     if option == "labels":
-        labels = write_cable_labels(doc, path, load_catalog())
+        labels = write_cable_labels(doc, path, load_catalog(), font=register_fonts().regular)
         return render("export.wrote.labels", file=path, labels=labels)
     if option == "bom":
         report = write_bom(doc, path, load_catalog(), currency)

@@ -8,6 +8,7 @@ device names print.
 
 from __future__ import annotations
 
+import io
 import os
 
 from reportlab.lib.pagesizes import A4
@@ -20,7 +21,6 @@ from designer.export.cabling_plan import CablingRow, cabling_rows
 from designer.export.output_file import output_format, write_bytes_atomically
 from designer.i18n import render
 from designer.model.document import FabricDocument
-from designer.report.fonts import register_fonts
 
 LABEL_W, LABEL_H = 63.5 * mm, 33.9 * mm
 COLUMNS, ROWS = 3, 8
@@ -45,13 +45,11 @@ def label_lines(row: CablingRow, end: str, language: str | None = None) -> list[
 
 
 def write_cable_labels(doc: FabricDocument, path: str | os.PathLike[str], catalog: Catalog | None = None,
-                       language: str | None = None) -> int:
-    """Write the label sheets of `doc` to `path` (.pdf); returns the number of labels (two per run)."""
+                       language: str | None = None, font: str = "Helvetica") -> int:
+    """Write the label sheets of `doc` to `path` (.pdf) in the registered `font` (the caller registers a CJK
+    font for Chinese names); returns the number of labels (two per run)."""
     output_format(path, ("pdf",), "labels")
     rows = cabling_rows(doc, catalog)
-    font = register_fonts().regular
-    import io
-
     buffer = io.BytesIO()
     pdf = Canvas(buffer, pagesize=A4)
     pdf.setTitle(render("labels.title", language, design=doc.name))

@@ -166,6 +166,7 @@ EN: dict[str, str] = {
     "sim_longer_times": "{times} times as long",
     # resilience (what-if failures)
     "sec_resilience": "Resilience",
+    "sec_racks": "Racks and floor",
     "res_intro": ("For each class of single failure (a leaf switch, a spine switch, a core switch, a server's "
                   "back-end link) a few elements were failed, one at a time, from the start of the workload "
                   "{workloads}; the table gives the worst throughput loss found in each class."),
@@ -452,6 +453,7 @@ ZH_CN: dict[str, str] = {
     "assump_notes": "设计说明",
     "font_missing": "未找到中文字体（{path}）；中文将无法显示。请安装 fonts-wqy-microhei。",
     "sec_resilience": "可靠性",
+    "sec_racks": "机柜与机房布局",
     "res_intro": ("针对每一类单点故障（一台叶交换机、一台脊交换"
                   "机、一台核心交换机、一条服务器后端链路），从"
                   "负载 {workloads} 开始时逐一让若干元件故障；"

@@ -37,8 +37,8 @@ from designer.report.results_source import DEFAULT_WORKLOAD
 from designer.report.strings import tr as report_text  # the proposal's own texts (not Qt's)
 
 SECTION_KEYS = {"summary": "sec_summary", "topology": "sec_topology", "facts": "sec_facts", "cost": "sec_cost",
-                "simulation": "sec_simulation", "resilience": "sec_resilience", "findings": "sec_findings",
-                "assumptions": "sec_assumptions"}
+                "racks": "sec_racks", "simulation": "sec_simulation", "resilience": "sec_resilience",
+                "findings": "sec_findings", "assumptions": "sec_assumptions"}
 # (code, label); a language is selectable once designer/report/strings.py has its table
 LANGUAGE_CHOICES = (("en", "English"), ("zh_CN", "中文（简体）"))
 ERROR_STYLE = "color: #C62828;"

@@ -37,7 +37,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     model = elevation(ctx.doc, ctx.catalog, plan)
     b = ctx.doc.build
     lengths = [hw.ordered_m for hw in schedule.links.values() if hw.ordered_m]
-    out: list[Flowable] = [Paragraph(user_text(render("racks.report.title", lang)), s.h1)]
+    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_racks")), s.h1)]
     intro = render("racks.report.intro", lang, racks=len(model.racks), rows=len(model.rows),
                    placement=render(f"racks.placement.{b.placement}", lang), u=b.rack_units,
                    kw=f"{b.rack_power_kw:g}", power=nf.watts(model.total_power_w, lang), slack=f"{b.slack_m:g}",

@@ -6,7 +6,6 @@ import json
 from collections import Counter
 
 import pytest
-from test_checks import CAT, build_fabric
 
 from designer.catalog.instantiate import gateway_node, server_node, storage_node, switch_node
 from designer.export.bom_export import bom_csv
@@ -15,6 +14,7 @@ from designer.topology.checks import run_checks
 from designer.topology.cost import BomItem, CostReport, cost_report
 from designer.topology.oversubscription import oversubscription_by_tier
 from designer.topology.physical.schedule import build_schedule
+from tests.factories import CAT, build_fabric
 
 
 def hardware_only(doc: FabricDocument) -> FabricDocument:

@@ -8,7 +8,6 @@ from collections import Counter
 
 import openpyxl
 import pytest
-from factories import two_server_doc
 
 from designer.catalog import load_catalog
 from designer.catalog.instantiate import switch_node
@@ -25,6 +24,7 @@ from designer.export.output_file import ExportError
 from designer.model import Endpoint, Link
 from designer.topology import generate
 from designer.topology.cost import cost_report
+from tests.factories import two_server_doc
 
 CAT = load_catalog()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.topology import fat_tree, fat_tree_3, leaf_spine, rail_optimized
@@ -10,9 +12,20 @@ from designer.topology.sizing import SwitchSpec
 from designer.topology.wiring import CROSS_RACK_AOC, IN_RACK_DAC
 
 
+@dataclass(frozen=True)
+class GatewayPorts:
+    """Spine lanes a hybrid pod keeps for its gateways, and the speed of the gateway ports."""
+
+    lanes: int = 0
+    gbps: float = 0.0
+
+
+NO_GATEWAYS = GatewayPorts()
+
+
 def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec, oversubscription: float, *,
-                      fabric_pod: int | None = None, gateway_lanes: int = 0,
-                      gateway_gbps: float = 0.0, two_tiers: bool = False) -> ClosBlueprint:
+                      fabric_pod: int | None = None, gateways: GatewayPorts = NO_GATEWAYS,
+                      two_tiers: bool = False) -> ClosBlueprint:
     """Leaves, spines (and cores for fat-tree-3) of `spec` switches for these servers' back-end NICs.
 
     Right-sizing: when one switch's ports hold every NIC (and no gateway needs spine ports, and two tiers were
@@ -21,6 +34,7 @@ def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec
     fit the tiers of this kind at this radix.
     """
     endpoints = len(servers) * nics
+    gateway_lanes = gateways.lanes
     one_switch = spec.ports * spec.lanes_per_port
     if kind != "fat-tree-3" and not two_tiers and not gateway_lanes and 0 < endpoints <= one_switch:
         group = LeafGroup([(s, f"be{i + 1}") for s in servers for i in range(nics)])
@@ -47,7 +61,7 @@ def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec
         raise ProjectError(Message("error.generate.unknown_kind", kind=kind))
     bp = blueprint(groups, spec, spec, spec, oversubscription, tiers=tiers, plane="backend",
                    endpoint_cable=cable, fabric_pod=fabric_pod, gateway_lanes=gateway_lanes,
-                   gateway_gbps=gateway_gbps)
+                   gateway_gbps=gateways.gbps)
     bp.rule = _tier_rule(tiers, endpoints, one_switch, spec, two_tiers, gateway_lanes)
     return bp
 

@@ -51,9 +51,9 @@ def _fit(doc: FabricDocument, catalog: Catalog) -> None:
 
 def _first_ranks(doc: FabricDocument, catalog: Catalog, node_layouts: dict[str, NodeLayout],
                  lengths: dict[str, float]) -> dict[str, int]:
+    """Each link's cheapest class alone, then raised so that every twin-port cage holds one medium."""
     rank: dict[str, int] = {}
-    cages: dict[tuple[str, int], list[str]] = {}          # twin cage -> its links
-    peers: dict[tuple[str, int], set[tuple[str, int]]] = {}   # twin cage -> the twin cages its links reach
+    twins = _TwinCages()
     memo: dict[tuple[object, ...], int] = {}
     for link in doc.links.values():
         sa = node_layouts[link.a.node].slots.get(link.a.port)
@@ -66,30 +66,43 @@ def _first_ranks(doc: FabricDocument, catalog: Catalog, node_layouts: dict[str, 
         if key not in memo:
             memo[key] = _cheapest_class(catalog, sa, sb, link, length)
         rank[link.id] = memo[key]
+        twins.add(link, sa, sb)
+    twins.raise_shared(rank)
+    return rank
+
+
+class _TwinCages:
+    """The links of each twin-port cage, and the twin cages each one reaches."""
+
+    def __init__(self) -> None:
+        self.links: dict[tuple[str, int], list[str]] = {}
+        self.reached: dict[tuple[str, int], set[tuple[str, int]]] = {}
+
+    def add(self, link: Link, sa: CageSlot, sb: CageSlot) -> None:
         ka, kb = (link.a.node, sa.cage), (link.b.node, sb.cage)
         twin_a, twin_b = sa.form == "osfp8", sb.form == "osfp8"
-        if twin_a:
-            cages.setdefault(ka, []).append(link.id)
-            if twin_b:
-                peers.setdefault(ka, set()).add(kb)
-        if twin_b:
-            cages.setdefault(kb, []).append(link.id)
-            if twin_a:
-                peers.setdefault(kb, set()).add(ka)
-    top = len(CLASSES) - 1
-    for cage, reached in peers.items():
-        if len(reached) > 1:           # copper joins one cage to one cage
-            for lid in cages[cage]:
-                rank[lid] = top
-    changed = True
-    while changed:                     # a cage's links share the highest class any of them needs
-        changed = False
-        for ids in cages.values():
-            high = max(rank[lid] for lid in ids)
-            for lid in ids:
-                if rank[lid] < high:
-                    rank[lid], changed = high, True
-    return rank
+        for key, other, twin, other_twin in ((ka, kb, twin_a, twin_b), (kb, ka, twin_b, twin_a)):
+            if twin:
+                self.links.setdefault(key, []).append(link.id)
+                if other_twin:
+                    self.reached.setdefault(key, set()).add(other)
+
+    def raise_shared(self, rank: dict[str, int]) -> None:
+        """Optics for a cage whose links reach two cages (copper joins one cage to one cage); then every link
+        of a cage takes the highest class any of them needs, until nothing changes."""
+        top = len(CLASSES) - 1
+        for cage, reached in self.reached.items():
+            if len(reached) > 1:
+                for lid in self.links[cage]:
+                    rank[lid] = top
+        changed = True
+        while changed:
+            changed = False
+            for ids in self.links.values():
+                high = max(rank[lid] for lid in ids)
+                for lid in ids:
+                    if rank[lid] < high:
+                        rank[lid], changed = high, True
 
 
 def _cheapest_class(catalog: Catalog, sa: CageSlot, sb: CageSlot, link: Link, length_m: float) -> int:

@@ -1,6 +1,7 @@
 """The cables and optics a whole design needs, link end by link end, as the gear dictates.
 
-Rules (NVIDIA's NDR and 400/800G Ethernet cabling; sources in docs/references.md):
+Rules (NVIDIA's NDR and 400/800G Ethernet cabling; sources in
+docs/references.md [nvidia-linkx] [nvidia-structured-cabling] [dgx-superpod-cabling]):
 
 * A twin-port OSFP switch cage takes ONE thing: a twin-port transceiver (two optical engines, two MPO
   connectors), a splitter cable (800G head, 2 x 400G or 4 x 200G legs) or a twin-to-twin cable. Its ports

@@ -4,7 +4,9 @@ a bad label rule is refused where it is typed."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from designer.catalog import load_catalog
 from designer.model.build_settings import BuildSettings
@@ -12,6 +14,7 @@ from designer.model.document import FabricDocument
 from designer.topology import generate
 from designer.ui.build_settings_dialog import BuildSettingsDialog
 from designer.ui.main_window import MainWindow
+from designer.ui.rack_view import MIN_FIT_SCALE
 
 pytestmark = pytest.mark.gui
 CAT = load_catalog()
@@ -102,3 +105,23 @@ def test_a_bad_label_rule_is_refused_where_it_is_typed(qtbot):
     dialog.rule.setText("{rack}-U{u:02d}")
     assert ok.isEnabled()
     assert dialog.settings().label_rule == "{rack}-U{u:02d}"
+
+
+def test_the_first_row_fits_the_view_as_it_is_sized_until_the_user_zooms(window, qtbot):
+    _open(window, generate("fat-tree", gpus=256, backend="ib", catalog=CAT))
+    view = window.racks.view
+    window.resizeDocks([window.racks.dock], [200], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: view.viewport().height() < 200, timeout=3000)
+    small = view.transform().m11()
+    window.resizeDocks([window.racks.dock], [600], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: view.transform().m11() > small, timeout=3000)    # refitted to the taller dock
+    assert view.transform().m11() >= MIN_FIT_SCALE
+    centre = QPointF(view.viewport().rect().center())
+    QApplication.sendEvent(view.viewport(), QWheelEvent(centre, view.mapToGlobal(centre), QPoint(), QPoint(0, 120),
+                                                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                                        Qt.ScrollPhase.NoScrollPhase, False))
+    zoomed = view.transform().m11()
+    assert not view.auto_fit and zoomed > small
+    window.resizeDocks([window.racks.dock], [300], Qt.Orientation.Vertical)
+    qtbot.wait(50)
+    assert view.transform().m11() == zoomed                                     # the user's zoom is kept

@@ -91,7 +91,6 @@ class RackController(QObject):
         window.tabifyDockWidget(window.problems_dock, self.dock)
         window.problems_dock.raise_()
         self.model: Elevation | None = None
-        self._zoomed = False          # the first drawing fits the first row; later ones keep the user's zoom
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(REDRAW_DELAY_MS)
@@ -124,9 +123,8 @@ class RackController(QObject):
         self.model = elevation(self.doc, self.window.catalog, plan)
         self.view.theme = self.window.theme
         self.view.show_elevation(self.model)
-        if not self._zoomed and self.dock.isVisible():
+        if self.view.auto_fit:            # until the user zooms, the first row fits the view
             self.view.fit_first_row()
-            self._zoomed = True
         self.panel.summary.setText(self._summary(self.model))
 
     def _summary(self, m: Elevation) -> str:

@@ -18,6 +18,8 @@ RACK_W = 132.0
 RACK_GAP = 14.0
 ROW_GAP = 58.0
 HEAD_H = 30.0          # rack name and power above the rack
+MIN_FIT_SCALE = 0.55   # the first drawing's zoom: a server's 7.5 pt label stays legible
+MAX_FIT_SCALE = 1.5
 PDU_W = 5.0
 
 
@@ -30,12 +32,20 @@ class RackElevationView(QGraphicsView):
         self.setScene(QGraphicsScene(self))
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)   # rows start at the left
         self.boxes: dict[str, QGraphicsRectItem] = {}
         self.row_height = 0.0
+        self.auto_fit = True          # the first row across the width, as the view is sized; until the user zooms
 
     def wheelEvent(self, event) -> None:
         factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+        self.auto_fit = False
         self.scale(factor, factor)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.auto_fit:             # a dock is laid out after its first drawing: fit to its real size
+            self.fit_first_row()
 
     def show_elevation(self, model: Elevation) -> None:
         scene = self.scene()
@@ -55,18 +65,22 @@ class RackElevationView(QGraphicsView):
 
     def fit(self) -> None:
         """The whole floor in view."""
+        self.auto_fit = False
         self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def fit_first_row(self) -> None:
-        """The first row across the view's width (readable labels; scroll for the other rows)."""
+        """The first row whole in the view, as large as fits, but never so small that a server's label cannot
+        be read (scroll for the rest, and for the other rows)."""
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
         self.resetTransform()
         first = QRectF(rect.x(), rect.y(), rect.width(), min(rect.height(), self.row_height))
-        scale = min(self.viewport().width() / max(1.0, first.width()), 1.5)
+        fits = min(self.viewport().width() / max(1.0, first.width()),
+                   self.viewport().height() / max(1.0, first.height()))
+        scale = max(MIN_FIT_SCALE, min(fits, MAX_FIT_SCALE))
         self.scale(scale, scale)
-        self.centerOn(first.center().x(), first.y() + self.viewport().height() / scale / 2)
+        self.ensureVisible(QRectF(first.x(), first.y(), 1.0, first.height()), 0, 0)
 
     # ---- one rack ---------------------------------------------------------------------------------
     def _rack(self, col: RackColumn, x: float, y: float, height: float) -> None:

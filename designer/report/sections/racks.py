@@ -93,14 +93,14 @@ def _rack(d: Drawing, rack: RackColumn, x: float, top: float, font: str, lang: s
 
 
 def _box(d: Drawing, box: Box, x: float, top: float, units: int, font: str) -> None:
-    y = top - (box.u + box.height_u - 1) * U_PT
+    y = top - units * U_PT + (box.u - 1) * U_PT          # U1 at the bottom of the rack (y grows upwards)
     h = box.height_u * U_PT
     d.add(Rect(x + 1.5, y + 0.3, RACK_W - 3, h - 0.6, strokeColor=INK, strokeWidth=0.25,
                fillColor=FAMILY_FILL.get(box.family, FAMILY_FILL["neutral"])))
     if box.height_u >= 2:
-        size = 4.2
-        text = box.label
-        while text and stringWidth(text, font, size) > RACK_W - 5:
+        text, room = box.label, RACK_W - 5
+        size = max(3.4, min(4.2, 4.2 * room / max(1.0, stringWidth(text, font, 4.2))))   # shrink, then cut
+        while text and stringWidth(text, font, size) > room:
             text = text[:-1]
         d.add(String(x + 3, y + h / 2 - 1.5, text, fontName=font, fontSize=size, fillColor=INK))
 

@@ -164,3 +164,14 @@ def test_cli_prints_the_ranked_table(capsys):
     assert main(["advise", "--gpus", "64", "--workload", "allreduce:16MiB", "--latency-sensitive"]) == 0
     out = capsys.readouterr().out
     assert "Recommended:" in out and out.count("fat tree") >= 6 and "--latency-sensitive" in out
+
+
+def test_a_fabric_one_switch_holds_is_built_and_named_as_one_switch():
+    from designer.analysis.advisor.candidates import Candidate, build_design
+
+    spec = CandidateSpec("fat-tree", "ib", 1.0)
+    doc, kind = build_design(spec, 64)
+    assert [n.role for n in doc.nodes.values() if n.kind == "switch" and n.role != "frontend"] == ["leaf"]
+    label = Candidate(spec, doc, kind, {}, {}).label_text("en")
+    assert label.endswith("(one switch)")
+    assert Candidate(spec, build_design(spec, 256)[0], kind, {}, {}).label_text("en") == spec.label_text("en")

@@ -16,7 +16,7 @@ from designer.cli import main
 CALIBRATED = {
     "ib-write-lat-1-hop", "ib-write-lat-3-hops", "ib-extra-hop", "roce-rtt-1-hop", "roce-rtt-5-hops",
     "allreduce-2-nodes-ib", "ar-uplink-spread", "ar-recovers", "spray-effective", "moe-alltoall-share",
-    "network-share", "capex-per-gpu",
+    "network-share", "capex-per-gpu", "cables-optics-per-gpu",
 }
 
 

@@ -13,8 +13,8 @@ from designer.model.build_settings import BuildSettings
 from designer.model.document import FabricDocument
 from designer.topology import generate
 from designer.ui.build_settings_dialog import BuildSettingsDialog
-from designer.ui.main_window import MainWindow
 from designer.ui.rack_view import MIN_FIT_SCALE
+from tests.ui_input import show_window
 
 pytestmark = pytest.mark.gui
 CAT = load_catalog()
@@ -22,10 +22,7 @@ CAT = load_catalog()
 
 @pytest.fixture
 def window(qtbot):
-    w = MainWindow(FabricDocument(name="racks"))
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
+    w = show_window(qtbot, FabricDocument(name="racks"), size=(1400, 900))
     w.racks.dock.raise_()
     return w
 

@@ -2,6 +2,7 @@
 and the front-end plane drawn below the servers.
 
 Positions are node centres in scene units (pixels at 100 % zoom; node icons are about 60 px wide).
+Storage sits in rows under the servers, the front-end below it.
 Works from roles and links only, so it lays out hand-drawn designs as well as generated ones:
 leaves and the servers cabled to them form blocks (a rack, or a rail group), blocks of one pod sit
 together with a wider gap between pods, each spine group is centred over the leaves it connects,
@@ -40,7 +41,7 @@ BACKEND_TIERS = ("leaf", "spine", "core")
 Position = tuple[float, float]
 
 
-def auto_layout(doc: FabricDocument) -> dict[str, Position]:  # noqa: C901
+def auto_layout(doc: FabricDocument) -> dict[str, Position]:
     """Positions for every node of `doc` (the document is not changed)."""
     nodes = doc.nodes
     back: dict[str, list[str]] = defaultdict(list)
@@ -76,11 +77,7 @@ def auto_layout(doc: FabricDocument) -> dict[str, Position]:  # noqa: C901
             xs = [pos[j][0] for j in back[i] if j in pos]
             pos[i] = (sum(xs) / len(xs) if xs else 0.0, GATEWAY_Y)
 
-    right = max((x for x, _ in pos.values()), default=0.0)
-    storage = [i for i in nodes if nodes[i].kind == "storage"]
-    for k, i in enumerate(storage):  # storage beside the servers, on the first server row
-        pos[i] = (right + POD_GAP_X + k * SLOT_X, SERVER_Y)
-
+    bottom = _place_storage([i for i in nodes if nodes[i].kind == "storage"], pos, bottom)
     bottom = _place_frontend(doc, front, pos, bottom, role)
 
     leftover = [i for i in nodes if i not in pos]
@@ -202,6 +199,23 @@ def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[s
                 bottom = max(bottom, y)
             x += width
     return bottom, band_of
+
+
+def _place_storage(storage: list[str], pos: dict[str, Position], bottom: float) -> float:
+    """Storage in rows under the last servers, as wide as the fabric (a large cluster's tens of storage nodes
+    would otherwise stretch one row far past it), centred; returns the new bottom."""
+    if not storage:
+        return bottom
+    xs = [x for x, _ in pos.values()] or [0.0]
+    per_row = max(1, int((max(xs) - min(xs)) // SLOT_X) + 1)
+    rows = math.ceil(len(storage) / per_row)
+    per_row = math.ceil(len(storage) / rows)          # rows of even length
+    centre = (min(xs) + max(xs)) / 2
+    for k, i in enumerate(storage):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, len(storage) - row * per_row)
+        pos[i] = (centre + (col - (in_row - 1) / 2) * SLOT_X, bottom + ROW_Y / 2 + row * SERVER_ROW_Y)
+    return bottom + ROW_Y / 2 + (rows - 1) * SERVER_ROW_Y
 
 
 def _spread(members: list[str], xs: list[float], y: float, pos: dict[str, Position]) -> None:

@@ -45,7 +45,7 @@ def test_after_a_run_every_panel_shares_one_time_axis_in_scaled_units(qtbot, win
     end_ms = plots.t_ms[plots.n - 1]
     lo, hi = next(iter(ranges.values()))
     scale = plots.units["time"][0]
-    assert lo == 0 and end_ms / scale <= hi <= 2 * end_ms / scale
+    assert lo == 0 and end_ms / scale <= hi + 1e-6 and hi <= 2 * end_ms / scale     # ranges above are rounded
     goodput = window.runs.last_result.data["goodput_gbps"]
     assert goodput > 1000                                        # this pod's AllReduce runs at tens of Tb/s
     left = plots.plots["throughput"].getAxis("left").labelText
@@ -135,3 +135,24 @@ def test_stop_takes_effect_at_once(qtbot):
     qtbot.wait(1500)
     assert w.runs.plots.n == n                                               # nothing of the stopped run arrives
     assert not w.runs.progress.isVisible()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 700)])
+def test_every_legend_is_whole_above_its_plot(qtbot, size):
+    window = show_window(qtbot, path=PROJECTS / "small-rocev2-pod.json", size=size)
+    plots = window.runs.plots
+    window.runs.plots_dock.show()
+    window.runs.plots_dock.raise_()
+    plots.reset()                                   # the panels, as a run's start shows them
+    qtbot.wait(100)
+    titled = [w.getPlotItem() for w in plots.plots.values()] + [plots.chart.getPlotItem()]
+    for item in titled:
+        label = item.titleLabel
+        text = label.item.document()
+        # the legend wraps at the plot's width: no entry is cut at the plot's edge ("credit sta")
+        assert text.idealWidth() <= label.width() + 1, label.text
+        # and the title row is as high as its lines, so the wrapped line is not drawn over the data
+        assert label.item.boundingRect().height() <= item.layout.rowMinimumHeight(0) + 1, label.text
+        # a title too long for its plot is elided, whole in its tooltip
+        shown = re.search(r"<b>(.*?)</b>", label.text).group(1)
+        assert shown.endswith("…") == bool(label.toolTip()), label.text

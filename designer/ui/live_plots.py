@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QStackedWidget, 
 
 from designer.sim.failures import parse_failure
 from designer.sim.workload_spec import WorkloadError
-from designer.ui.plot_style import colours, scaled_unit, set_title, style_view, title_html
+from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title, style_view
 from designer.ui.time_breakdown import TimeBreakdownChart
 
 CAPACITY = 6000            # snapshots kept per run (the engine emits at most 5000 plus the last)
@@ -215,7 +215,7 @@ class LivePlots(QWidget):
             self.tr("Selected: {0}").format(self.selection_name)
         entries = [(self.tr(label), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
         entries += [(n, OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]) for k, n in enumerate(self._overlays_of(name))]
-        set_title(self.plots[name].getPlotItem(), title_html(title, entries, dashed=set(self._overlays_of(name))),
+        set_title(self.plots[name].getPlotItem(), title, legend_html(entries, dashed=set(self._overlays_of(name))),
                   colours()[0])
 
     def _overlays_of(self, name: str) -> list[str]:

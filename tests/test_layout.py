@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from collections import defaultdict
 
 import pytest
@@ -131,9 +130,8 @@ def test_hand_drawn_design_without_roles_or_links():
     assert auto_layout(FabricDocument()) == {}
 
 
-def test_large_layout_is_fast_and_sane():
+def test_large_layout_gives_every_node_its_own_place():
+    """(How long it takes: benchmarks/core_speed.py.)"""
     doc = generate("fat-tree-3", gpus=16384, backend="rocev2")
-    start = time.perf_counter()
     pos = auto_layout(doc)
-    assert time.perf_counter() - start < 5.0
     assert len(set(pos.values())) == len(doc.nodes)

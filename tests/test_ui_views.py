@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
@@ -24,11 +22,10 @@ def window(qtbot):
     return w
 
 
-def test_large_fabric_opens_fast_and_draws_bundles_when_zoomed_out(window):
+def test_large_fabric_opens_and_draws_bundles_when_zoomed_out(window):
+    """(How long opening it takes: benchmarks/canvas.py.)"""
     path = PROJECTS / "rail-optimized-1024.json"
-    t0 = time.perf_counter()
     assert window.open_path(str(path), ask=False)
-    assert time.perf_counter() - t0 < 2.0
     doc = window.editor.doc
     window.view.zoom_by(0.05 / window.view.scale_factor())
     scene = window.scene

@@ -39,7 +39,7 @@ BACKEND_TIERS = ("leaf", "spine", "core")
 Position = tuple[float, float]
 
 
-def auto_layout(doc: FabricDocument) -> dict[str, Position]:
+def auto_layout(doc: FabricDocument) -> dict[str, Position]:  # noqa: C901
     """Positions for every node of `doc` (the document is not changed)."""
     nodes = doc.nodes
     back: dict[str, list[str]] = defaultdict(list)

@@ -45,7 +45,7 @@ def _plane_of(pa: str | None, pb: str | None) -> str | None:
     return pa or pb or "backend"
 
 
-def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = None,
+def plan_link(doc: FabricDocument, a_id: str, b_id: str, link_id: str | None = None,  # noqa: C901
               catalog: Catalog | None = None, taken: dict[str, set[str]] | None = None,
               plane: str | None = None) -> Link:
     """A Link between the first free compatible ports of nodes `a_id` and `b_id`.

@@ -89,7 +89,7 @@ def nice_ceiling(value: float) -> float:
 class LivePlots(QWidget):
     """A grid of live plots fed by `add_snapshot`; `reset` before a run."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
         self.t_ms = np.zeros(CAPACITY)

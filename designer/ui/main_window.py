@@ -163,7 +163,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.addAction(action)
         return action
 
-    def _build_actions(self) -> None:
+    def _build_actions(self) -> None:  # noqa: PLR0915
         std = self.style().standardIcon
         from PySide6.QtWidgets import QStyle
         sp = QStyle.StandardPixmap
@@ -288,7 +288,7 @@ class MainWindow(QMainWindow, WindowExports):
         from designer.ui.preferences_dialog import PreferencesDialog
         PreferencesDialog(self.settings, self).exec()
 
-    def _build_menus(self, a: dict, align: dict) -> None:
+    def _build_menus(self, a: dict, align: dict) -> None:  # noqa: C901
         bar = self.menuBar()
         m = bar.addMenu(self.tr("&File"))
         for key in ("new", "template", "open"):

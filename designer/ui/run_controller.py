@@ -30,7 +30,7 @@ class RunController(QObject):
 
     snapshot_drawn = Signal(object)     # the latest snapshot, when the canvas repaints (<= 10 Hz)
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: QMainWindow) -> None:  # noqa: PLR0915
         super().__init__(window)
         self.window = window
         self.runner = SimRunner(self)

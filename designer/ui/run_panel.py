@@ -74,7 +74,7 @@ class RunPanel(QWidget):
     stop_requested = Signal()
     compare_requested = Signal(list, int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         self._chosen: set[str] = set()      # fields the user set: a change of workload keeps them
         self.kind = _combo(KINDS)

@@ -59,7 +59,7 @@ class ScenariosPanel(QWidget):
 
     COLUMNS = ("scenario", "completion_time_s", "throughput_dip", "recovery_s", "bytes_stalled")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         self.doc: FabricDocument | None = None
         self.list = QListWidget()

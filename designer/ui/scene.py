@@ -106,7 +106,7 @@ class FabricScene(QGraphicsScene):
         self.update()
 
     # ---- change notification ------------------------------------------------------------------
-    def _on_changes(self, changes: list[Change]) -> None:
+    def _on_changes(self, changes: list[Change]) -> None:  # noqa: C901, PLR0915
         if len(changes) > REBUILD_BATCH:
             selected = self.selected_ids()
             self.rebuild()

@@ -104,7 +104,7 @@ class SweepView(QWidget):
     open_requested = Signal()
     point_activated = Signal(object)      # the row (dict) of the point the user double-clicked
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         self.results: SweepResults | None = None
         self.total = 0

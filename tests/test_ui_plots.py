@@ -199,13 +199,18 @@ def test_the_time_axis_is_named_in_full_where_it_fits(qtbot, width):
     plots.resize(width, 240)                          # short and wide: the panels in one row, the first names time
     plots.show()
     plots.reset()
-    qtbot.wait(100)
     named = [w for w in plots.plots.values() if w.getAxis("bottom").labelText]
     assert len(named) == 1
     w = named[0]
+
+    def room() -> int:
+        return w.width() - w.getAxis("left").width()
+
+    def fits() -> bool:                               # never cut ("simulated time (m"), once laid out
+        return QFontMetrics(w.font()).horizontalAdvance(w.getAxis("bottom").labelText) <= room()
+
+    qtbot.waitUntil(fits)
     text = w.getAxis("bottom").labelText
-    room = w.width() - w.getAxis("left").width()
-    assert QFontMetrics(w.font()).horizontalAdvance(text) <= room, text     # never cut ("simulated time (m")
-    full = QFontMetrics(w.font()).horizontalAdvance("simulated time (ms)") <= room - 8
+    full = QFontMetrics(w.font()).horizontalAdvance("simulated time (ms)") <= room() - 8
     assert text == ("simulated time (ms)" if full else "time (ms)")
     assert not full or width == 1800                 # the narrow case does need the short name

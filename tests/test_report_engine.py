@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from designer import sim
 from designer.cli.report import cmd_report
 from designer.i18n import number_format as nf
+from designer.model.document import FabricDocument
 from designer.model.fileformat import load
 from designer.model.run_results import RESULT_FIELDS, SEGMENT_FIELDS, check_results
 from designer.report import ReportOptions, build_proposal, results_source
@@ -32,6 +34,11 @@ def simulation_text(pdf: Path) -> str:
     start = text.rindex(tr("sec_simulation"))      # the last occurrence: the first is in the contents
     end = text.find(tr("sec_findings"), start)
     return text[start:end if end > 0 else None]
+
+
+def text_after_contents(pdf: Path) -> str:
+    """The text of the pages after the cover and the contents page."""
+    return "\n".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages[2:])
 
 
 def row(label: str, *cells: str) -> str:
@@ -63,25 +70,50 @@ def saved_record(result: dict, spec: str) -> dict:
     return record
 
 
+@pytest.fixture
+def engine_calls(monkeypatch) -> list[tuple[FabricDocument, list[str], object, dict]]:
+    """Every call the proposal makes to `designer.sim.compare`, with what the engine returned: the test reads
+    the figures of that very run instead of running the engine a second time (a run is seeded: the same call
+    gives the same figures)."""
+    calls: list[tuple[FabricDocument, list[str], object, dict]] = []
+
+    def recording_compare(doc, workloads, options=None):
+        pair = compare(doc, workloads, options)
+        calls.append((doc, list(workloads), options, {k: v.to_dict() for k, v in pair.items()}))
+        return pair
+
+    monkeypatch.setattr(sim, "compare", recording_compare)
+    return calls
+
+
+def direct_compare_figures(calls: list, doc: FabricDocument, spec: str) -> dict:
+    """The figures of the one engine run the proposal made: `compare(doc, [spec])` with the default options."""
+    assert len(calls) == 1, "the proposal ran the engine more than once"
+    ran_doc, workloads, options, pair = calls[0]
+    assert ran_doc is doc and workloads == [spec] and options is None
+    return pair
+
+
 @pytest.mark.parametrize("project", PROJECTS, ids=lambda p: Path(p).stem)
-def test_pdf_of_each_example_states_the_figures_of_a_direct_compare(project: str, tmp_path: Path) -> None:
+def test_pdf_of_each_example_states_the_figures_of_a_direct_compare(project: str, tmp_path: Path,
+                                                                   engine_calls) -> None:
     doc = load(project)
     spec = "allreduce:64MiB"
     out = tmp_path / "p.pdf"
     build_proposal(doc, str(out), options=ReportOptions(workloads=[spec], date="2025-01-01"))
-    pair = {k: v.to_dict() for k, v in compare(load(project), [spec]).items()}
     text = simulation_text(out)
     assert tr("sim_intro", workloads=spec) in text
-    assert_figures(text, pair)
+    assert_figures(text, direct_compare_figures(engine_calls, doc, spec))
+    assert len(PdfReader(str(out)).pages) >= 4 and doc.name in text_after_contents(out)
 
 
-@pytest.mark.slow
-def test_no_workload_runs_the_default_and_says_so(tmp_path: Path) -> None:
+def test_no_workload_runs_the_default_and_says_so(tmp_path: Path, engine_calls) -> None:
     out = tmp_path / "d.pdf"
-    build_proposal(load(SMALL), str(out), options=ReportOptions(date="2025-01-01"))
+    doc = load(SMALL)
+    build_proposal(doc, str(out), options=ReportOptions(date="2025-01-01"))
     text = simulation_text(out)
     assert tr("sim_intro_default", workloads=DEFAULT_WORKLOAD)[:60] in text
-    assert_figures(text, {k: v.to_dict() for k, v in compare(load(SMALL), [DEFAULT_WORKLOAD]).items()})
+    assert_figures(text, direct_compare_figures(engine_calls, doc, DEFAULT_WORKLOAD))
 
 
 def test_results_saved_with_the_design_are_preferred_to_running_the_engine(tmp_path: Path, monkeypatch) -> None:
@@ -101,11 +133,11 @@ def test_results_saved_with_the_design_are_preferred_to_running_the_engine(tmp_p
     assert_figures(text, pair)
 
 
-@pytest.mark.slow
-def test_training_workload_shows_gpu_utilization_per_protocol(tmp_path: Path) -> None:
+def test_training_workload_shows_gpu_utilization_per_protocol(tmp_path: Path, engine_calls) -> None:
     out = tmp_path / "t.pdf"
-    build_proposal(load(SMALL), str(out), options=ReportOptions(workloads=["train:7b"], date="2025-01-01"))
-    pair = {k: v.to_dict() for k, v in compare(load(SMALL), ["train:7b"]).items()}
+    doc = load(SMALL)
+    build_proposal(doc, str(out), options=ReportOptions(workloads=["train:7b"], date="2025-01-01"))
+    pair = direct_compare_figures(engine_calls, doc, "train:7b")
     text = simulation_text(out)
     assert re.search(row(tr("sim_gpu_util"), nf.percent(pair["ib"]["gpu_utilization"]),
                          nf.percent(pair["rocev2"]["gpu_utilization"])), text)

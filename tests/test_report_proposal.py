@@ -85,7 +85,6 @@ def test_markup_and_chinese_user_text_appear_literally(small_pdf):
     assert "■" not in text
 
 
-@pytest.mark.slow
 def test_topology_is_vector_without_a_logo_and_the_logo_is_embedded_when_given(small_pdf, tmp_path):
     path, doc = small_pdf
     assert not has_raster_image(path)
@@ -94,7 +93,8 @@ def test_topology_is_vector_without_a_logo_and_the_logo_is_embedded_when_given(s
     logo = tmp_path / "logo.png"
     Image.new("RGB", (120, 40), (11, 79, 138)).save(logo)
     out = tmp_path / "logo.pdf"
-    build_proposal(doc, str(out), options=ReportOptions(logo_path=str(logo), sections={"summary"}))
+    build_proposal(doc, str(out), options=ReportOptions(logo_path=str(logo), sections={"summary"}),
+                   results=compare_results())
     assert has_raster_image(out)
 
 
@@ -127,13 +127,13 @@ def test_currency_option_prices_in_cny(tmp_path):
     assert format_money(cost.capex, "CNY") in body_text(out)
 
 
-@pytest.mark.slow
 def test_every_example_project_produces_a_proposal(tmp_path):
+    """Every design renders whole (the engine's figures on each example: tests/test_report_engine.py)."""
     docs = [("hand-built", make_design(hybrid=False))]
     docs += [(Path(p).stem, __import__("designer.model.fileformat", fromlist=["load"]).load(p)) for p in PROJECTS]
     for name, doc in docs:
         out = tmp_path / f"{name}.pdf"
-        build_proposal(doc, str(out))
+        build_proposal(doc, str(out), results=compare_results())
         reader = PdfReader(str(out))
         assert len(reader.pages) >= 4, name
         assert doc.name in body_text(out), name
@@ -157,7 +157,8 @@ def test_cli_writes_the_pdf_and_bad_input_exits_2_with_one_line(tmp_path, capsys
     good = tmp_path / "design.json"
     save(make_design(hybrid=False), good)
     out = tmp_path / "out.pdf"
-    assert cmd_report(argparse.Namespace(file=str(good), output=str(out), workload=None)) == 0
+    small = ["allreduce:64MiB"]          # the engine runs (the default workload's run: tests/test_report_engine.py)
+    assert cmd_report(argparse.Namespace(file=str(good), output=str(out), workload=small)) == 0
     assert out.read_bytes().startswith(b"%PDF")
     capsys.readouterr()
 
@@ -171,6 +172,6 @@ def test_cli_writes_the_pdf_and_bad_input_exits_2_with_one_line(tmp_path, capsys
         assert len(err.strip().splitlines()) == 1 and bad.name in err
         assert "Traceback" not in err
     code = cmd_report(argparse.Namespace(file=str(good), output=str(tmp_path / "no" / "dir" / "o.pdf"),
-                                         workload=None))
+                                         workload=small))
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1

@@ -1000,194 +1000,234 @@
 <context>
     <name>FieldSpec</name>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="38"/>
+        <location filename="../../designer/ui/field_specs.py" line="45"/>
         <source>{0} must be one of {1}</source>
         <translation>{0} 必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="43"/>
+        <location filename="../../designer/ui/field_specs.py" line="50"/>
         <source>{0} cannot be empty</source>
         <translation>{0} 不能为空</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="45"/>
+        <location filename="../../designer/ui/field_specs.py" line="52"/>
         <source>{0} is too long (at most 200 characters)</source>
         <translation>{0} 过长（最多 200 个字符）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="51"/>
+        <location filename="../../designer/ui/field_specs.py" line="58"/>
         <source>{0} must be a whole number, not &apos;{1}&apos;</source>
         <translation>{0} 必须是整数，不能是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="52"/>
+        <location filename="../../designer/ui/field_specs.py" line="59"/>
         <source>{0} must be a number, not &apos;{1}&apos;</source>
         <translation>{0} 必须是数字，不能是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="55"/>
+        <location filename="../../designer/ui/field_specs.py" line="62"/>
         <source>{0} must be a finite number</source>
         <translation>{0} 必须是有限数值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="58"/>
+        <location filename="../../designer/ui/field_specs.py" line="65"/>
         <source>{0} must be at least {1:g}{2}</source>
         <translation>{0} 不得小于 {1:g}{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="61"/>
+        <location filename="../../designer/ui/field_specs.py" line="68"/>
         <source>{0} must be at most {1:g}{2}</source>
         <translation>{0} 不得大于 {1:g}{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="68"/>
-        <location filename="../../designer/ui/field_specs.py" line="97"/>
+        <location filename="../../designer/ui/field_specs.py" line="83"/>
+        <location filename="../../designer/ui/field_specs.py" line="115"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="70"/>
+        <location filename="../../designer/ui/field_specs.py" line="85"/>
         <source>Shown under the icon; any language</source>
         <translation>显示在图标下方；可用任何语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="73"/>
+        <location filename="../../designer/ui/field_specs.py" line="88"/>
         <source>Pod</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="77"/>
+        <location filename="../../designer/ui/field_specs.py" line="92"/>
         <source>Which pod the node belongs to</source>
         <translation>节点所属的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="82"/>
+        <location filename="../../designer/ui/field_specs.py" line="97"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="85"/>
+        <location filename="../../designer/ui/field_specs.py" line="100"/>
         <source>DAC (copper, short), AOC or optics</source>
         <translation>DAC（铜缆，短距）、AOC 或光模块</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="88"/>
+        <location filename="../../designer/ui/field_specs.py" line="101"/>
+        <source>DAC (copper)</source>
+        <translation>DAC（铜缆）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="102"/>
+        <source>AOC (active optical)</source>
+        <translation>AOC（有源光缆）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="103"/>
+        <source>Transceivers and fibre</source>
+        <translation>光模块和光纤</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="106"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="93"/>
+        <location filename="../../designer/ui/field_specs.py" line="111"/>
         <source>Cable length; reach limits are checked</source>
         <translation>线缆长度；会检查传输距离上限</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="99"/>
+        <location filename="../../designer/ui/field_specs.py" line="117"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="102"/>
+        <location filename="../../designer/ui/field_specs.py" line="120"/>
         <source>InfiniBand or RoCEv2 on this back-end segment</source>
         <translation>此后端分区使用 InfiniBand 或 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="107"/>
+        <location filename="../../designer/ui/field_specs.py" line="121"/>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="122"/>
+        <source>RoCEv2</source>
+        <translation>RoCEv2</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="128"/>
         <source>Routing engine</source>
         <translation>路由引擎</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="110"/>
+        <location filename="../../designer/ui/field_specs.py" line="131"/>
         <source>Subnet Manager routing: min-hop, up/down or fat-tree</source>
         <translation>子网管理器路由：min-hop、up/down 或 fat-tree</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="113"/>
+        <location filename="../../designer/ui/field_specs.py" line="132"/>
+        <source>Min-hop</source>
+        <translation>最小跳数 (Min-hop)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <source>Up/down</source>
+        <translation>上下行 (Up/Down)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="134"/>
+        <source>Fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="137"/>
         <source>Adaptive routing</source>
         <translation>自适应路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="115"/>
+        <location filename="../../designer/ui/field_specs.py" line="139"/>
         <source>Per-packet choice of the least loaded port</source>
         <translation>逐包选择负载最轻的端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="117"/>
+        <location filename="../../designer/ui/field_specs.py" line="141"/>
         <source>Virtual lanes</source>
         <translation>虚通道 (VL)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="119"/>
+        <location filename="../../designer/ui/field_specs.py" line="142"/>
         <source>Credit buffer</source>
         <translation>信用缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="124"/>
+        <location filename="../../designer/ui/field_specs.py" line="143"/>
         <source>Receive buffer per port per VL</source>
         <translation>每端口每 VL 的接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="126"/>
-        <location filename="../../designer/ui/field_specs.py" line="216"/>
+        <location filename="../../designer/ui/field_specs.py" line="144"/>
+        <location filename="../../designer/ui/field_specs.py" line="202"/>
         <source>MTU</source>
         <translation>MTU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="128"/>
+        <location filename="../../designer/ui/field_specs.py" line="146"/>
         <source>Self-healing (SHIELD)</source>
         <translation>自愈 (SHIELD)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="130"/>
+        <location filename="../../designer/ui/field_specs.py" line="148"/>
         <source>Switches reroute around a failed port locally</source>
         <translation>交换机在本地绕开故障端口重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <location filename="../../designer/ui/field_specs.py" line="150"/>
         <source>SM reroute time</source>
         <translation>SM 重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="138"/>
+        <location filename="../../designer/ui/field_specs.py" line="151"/>
         <source>Subnet Manager sweep and table upload after a failure</source>
         <translation>故障后子网管理器的扫描与路由表下发</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="141"/>
+        <location filename="../../designer/ui/field_specs.py" line="152"/>
         <source>Self-healing time</source>
         <translation>自愈时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="146"/>
+        <location filename="../../designer/ui/field_specs.py" line="153"/>
         <source>Local reroute time when self-healing is on</source>
         <translation>启用自愈时的本地重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="151"/>
+        <location filename="../../designer/ui/field_specs.py" line="157"/>
         <source>PFC</source>
         <translation>优先级流量控制 (PFC)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="153"/>
+        <location filename="../../designer/ui/field_specs.py" line="159"/>
         <source>Priority flow control: pause upstream over Xoff</source>
         <translation>优先级流量控制：超过 Xoff 时暂停上游</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="155"/>
+        <location filename="../../designer/ui/field_specs.py" line="161"/>
         <source>PFC Xoff</source>
         <translation>PFC Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="156"/>
+        <location filename="../../designer/ui/field_specs.py" line="162"/>
         <source>PFC Xon</source>
         <translation>PFC Xon</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="158"/>
+        <location filename="../../designer/ui/field_specs.py" line="163"/>
         <source>PFC headroom</source>
         <translation>PFC 预留缓存 (headroom)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="163"/>
+        <location filename="../../designer/ui/field_specs.py" line="164"/>
         <source>Buffer for bytes in flight after PAUSE</source>
         <translation>PAUSE 之后在途字节的缓冲</translation>
     </message>
@@ -1212,117 +1252,127 @@
         <translation>ECN Kmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="173"/>
+        <location filename="../../designer/ui/field_specs.py" line="172"/>
         <source>ECN Pmax</source>
         <translation>ECN Pmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="178"/>
+        <location filename="../../designer/ui/field_specs.py" line="173"/>
         <source>Marking probability at Kmax</source>
         <translation>Kmax 处的标记概率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="181"/>
+        <location filename="../../designer/ui/field_specs.py" line="175"/>
         <source>DCQCN</source>
         <translation>DCQCN</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="183"/>
+        <location filename="../../designer/ui/field_specs.py" line="177"/>
         <source>Sender rate control driven by CNPs</source>
         <translation>由 CNP 驱动的发送端速率控制</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="186"/>
+        <location filename="../../designer/ui/field_specs.py" line="179"/>
         <source>DCQCN g</source>
         <translation>DCQCN g</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="191"/>
+        <location filename="../../designer/ui/field_specs.py" line="180"/>
         <source>Alpha EWMA gain</source>
         <translation>Alpha EWMA 增益</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="193"/>
+        <location filename="../../designer/ui/field_specs.py" line="181"/>
         <source>Additive increase</source>
         <translation>加性增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="194"/>
+        <location filename="../../designer/ui/field_specs.py" line="182"/>
         <source>Hyper increase</source>
         <translation>超级增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="195"/>
+        <location filename="../../designer/ui/field_specs.py" line="183"/>
         <source>Rate timer</source>
         <translation>速率定时器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="196"/>
+        <location filename="../../designer/ui/field_specs.py" line="184"/>
         <source>Byte counter</source>
         <translation>字节计数器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="197"/>
+        <location filename="../../designer/ui/field_specs.py" line="185"/>
         <source>Fast recovery steps</source>
         <translation>快速恢复步数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="198"/>
+        <location filename="../../designer/ui/field_specs.py" line="187"/>
         <source>Min decrease factor</source>
         <translation>最小降速因子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="199"/>
+        <location filename="../../designer/ui/field_specs.py" line="188"/>
         <source>CNP interval</source>
         <translation>CNP 间隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="200"/>
+        <location filename="../../designer/ui/field_specs.py" line="190"/>
         <source>Rate-reduce period</source>
         <translation>降速周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="201"/>
+        <location filename="../../designer/ui/field_specs.py" line="191"/>
         <source>Min rate</source>
         <translation>最低速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="203"/>
+        <location filename="../../designer/ui/field_specs.py" line="192"/>
         <source>Queue pairs</source>
         <translation>队列对 (QP)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="208"/>
+        <location filename="../../designer/ui/field_specs.py" line="193"/>
         <source>Per connection; more QPs spread ECMP better</source>
         <translation>按连接计；QP 越多，ECMP 分布越均匀</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="211"/>
+        <location filename="../../designer/ui/field_specs.py" line="195"/>
         <source>Load balancing</source>
         <translation>负载均衡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="214"/>
+        <location filename="../../designer/ui/field_specs.py" line="198"/>
         <source>ECMP hashing or packet spraying</source>
         <translation>等价多路径 (ECMP) 哈希或逐包喷洒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="218"/>
+        <location filename="../../designer/ui/field_specs.py" line="199"/>
+        <source>ECMP</source>
+        <translation>等价多路径 (ECMP)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="200"/>
+        <source>Packet spraying</source>
+        <translation>逐包喷洒</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="204"/>
         <source>Reconvergence time</source>
         <translation>路由收敛时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="223"/>
+        <location filename="../../designer/ui/field_specs.py" line="205"/>
         <source>Routing reconvergence after a failure; ECMP then uses the remaining paths</source>
         <translation>故障后的路由收敛；之后 ECMP 使用其余路径</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="231"/>
+        <location filename="../../designer/ui/field_specs.py" line="212"/>
         <source>PFC Xon must be below Xoff</source>
         <translation>PFC Xon 必须小于 Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="233"/>
+        <location filename="../../designer/ui/field_specs.py" line="214"/>
         <source>ECN Kmin must not be above Kmax</source>
         <translation>ECN Kmin 不得大于 Kmax</translation>
     </message>
@@ -1690,134 +1740,134 @@
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="94"/>
+        <location filename="../../designer/ui/inspector.py" line="97"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="95"/>
+        <location filename="../../designer/ui/inspector.py" line="98"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="105"/>
+        <location filename="../../designer/ui/inspector.py" line="108"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="106"/>
+        <location filename="../../designer/ui/inspector.py" line="109"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="107"/>
+        <location filename="../../designer/ui/inspector.py" line="110"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="108"/>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="111"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="109"/>
+        <location filename="../../designer/ui/inspector.py" line="112"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="143"/>
+        <location filename="../../designer/ui/inspector.py" line="146"/>
         <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="144"/>
+        <location filename="../../designer/ui/inspector.py" line="147"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="146"/>
+        <location filename="../../designer/ui/inspector.py" line="149"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="148"/>
+        <location filename="../../designer/ui/inspector.py" line="151"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="153"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="154"/>
+        <location filename="../../designer/ui/inspector.py" line="157"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="155"/>
+        <location filename="../../designer/ui/inspector.py" line="158"/>
         <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
         <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="163"/>
+        <location filename="../../designer/ui/inspector.py" line="166"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="164"/>
+        <location filename="../../designer/ui/inspector.py" line="167"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="166"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="170"/>
+        <location filename="../../designer/ui/inspector.py" line="173"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="174"/>
+        <location filename="../../designer/ui/inspector.py" line="177"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="177"/>
+        <location filename="../../designer/ui/inspector.py" line="180"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="184"/>
+        <location filename="../../designer/ui/inspector.py" line="187"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
@@ -1898,7 +1948,7 @@
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="193"/>
+        <location filename="../../designer/ui/live_plots.py" line="195"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
@@ -1975,39 +2025,44 @@ Simulate → Run simulation (F5), with the workload chosen in the Run panel.</so
 仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="207"/>
+        <location filename="../../designer/ui/live_plots.py" line="209"/>
         <source>Select a cable
 or a node</source>
         <translation>请选中一条线缆
 或一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="230"/>
+        <location filename="../../designer/ui/live_plots.py" line="238"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="313"/>
+        <location filename="../../designer/ui/live_plots.py" line="240"/>
+        <source>time ({0})</source>
+        <translation>时间（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="333"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="314"/>
+        <location filename="../../designer/ui/live_plots.py" line="334"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="315"/>
+        <location filename="../../designer/ui/live_plots.py" line="335"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="355"/>
+        <location filename="../../designer/ui/live_plots.py" line="375"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="215"/>
+        <location filename="../../designer/ui/live_plots.py" line="217"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -2875,62 +2930,62 @@ or a node</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="122"/>
+        <location filename="../../designer/ui/rack_controller.py" line="121"/>
         <source>No rack plan: {0}</source>
         <translation>无机柜规划：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="135"/>
+        <location filename="../../designer/ui/rack_controller.py" line="133"/>
         <source>1 rack in 1 row, {0:,.1f} kW</source>
         <translation>1 个机柜，1 排，{0:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="136"/>
+        <location filename="../../designer/ui/rack_controller.py" line="134"/>
         <source>{0} racks in {1} rows, {2:,.1f} kW</source>
         <translation>{0} 个机柜，{1} 排，{2:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="137"/>
+        <location filename="../../designer/ui/rack_controller.py" line="135"/>
         <source>{0} racks in 1 row, {1:,.1f} kW</source>
         <translation>{0} 个机柜，1 排，{1:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="139"/>
+        <location filename="../../designer/ui/rack_controller.py" line="137"/>
         <source>1 rack over the power budget</source>
         <translation>1 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="140"/>
+        <location filename="../../designer/ui/rack_controller.py" line="138"/>
         <source>{0} racks over the power budget</source>
         <translation>{0} 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="142"/>
+        <location filename="../../designer/ui/rack_controller.py" line="140"/>
         <source>plan saved with the design</source>
         <translation>规划已随设计保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="144"/>
+        <location filename="../../designer/ui/rack_controller.py" line="142"/>
         <source>planned now: the design changed since its racks were planned; Plan racks keeps this plan</source>
         <translation>当前规划：设计在机柜规划后已更改；点击“规划机柜”保存此规划</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="146"/>
+        <location filename="../../designer/ui/rack_controller.py" line="144"/>
         <source>planned now; Plan racks keeps this plan and sets the cable lengths</source>
         <translation>当前规划；点击“规划机柜”保存此规划并设置线缆长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="149"/>
+        <location filename="../../designer/ui/rack_controller.py" line="147"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="155"/>
+        <location filename="../../designer/ui/rack_controller.py" line="153"/>
         <source>Change build settings</source>
         <translation>更改部署设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="167"/>
+        <location filename="../../designer/ui/rack_controller.py" line="165"/>
         <source>Racks planned: cable types and lengths follow the positions</source>
         <translation>机柜已规划：线缆类型和长度按设备位置确定</translation>
     </message>
@@ -2938,22 +2993,22 @@ or a node</source>
 <context>
     <name>RackElevationView</name>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="77"/>
+        <location filename="../../designer/ui/rack_view.py" line="91"/>
         <source>Rack {0}: {1} of {2} U, {3:.1f} of {4:.0f} kW, {5} PDUs</source>
         <translation>机柜 {0}：已用 {1}/{2}U，{3:.1f}/{4:.0f} kW，{5} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="81"/>
+        <location filename="../../designer/ui/rack_view.py" line="95"/>
         <source>{0:.1f} / {1:.0f} kW</source>
         <translation>{0:.1f} / {1:.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="90"/>
+        <location filename="../../designer/ui/rack_view.py" line="104"/>
         <source>{0} PDUs on the A and B feeds</source>
         <translation>A、B 两路供电共 {0} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="102"/>
+        <location filename="../../designer/ui/rack_view.py" line="116"/>
         <source>{0}
 {1} ({2})
 U{3}-U{4}, {5:,.0f} W</source>

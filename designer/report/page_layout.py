@@ -49,7 +49,8 @@ class ProposalTemplate(BaseDocTemplate):
         key = f"h{self._heading_count}"
         self.canv.bookmarkPage(key)
         self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
-        self.notify("TOCEntry", (level, text, self.page, key))
+        if level == 0:      # the contents page lists the sections; the PDF outline has every heading
+            self.notify("TOCEntry", (level, text, self.page, key))
 
     def beforeDocument(self) -> None:
         self._heading_count = 0

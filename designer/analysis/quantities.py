@@ -75,16 +75,18 @@ class Micros(Quantity):
 
 
 class Joined(Message):
-    """Items (messages or text) listed the way the language lists things ("a, b" / "a、b")."""
+    """Items (messages or text) listed the way the language lists things ("a, b" / "a、b"); items that hold
+    commas themselves are listed with `separator` "list.sep" ("a; b")."""
 
     __slots__ = ()
 
-    def __init__(self, items: Iterable[object]) -> None:
-        super().__init__("", items=list(items))
+    def __init__(self, items: Iterable[object], separator: str = "list.join") -> None:
+        super().__init__("", items=list(items), separator=separator)
 
     def render(self, language: str | None = None) -> str:
         lang = _language(language)
-        return render("list.join", lang).join(_text(v, lang) for v in self.params["items"])  # type: ignore[union-attr]
+        sep = render(str(self.params["separator"]), lang)
+        return sep.join(_text(v, lang) for v in self.params["items"])  # type: ignore[union-attr]
 
 
 class Concat(Message):

@@ -153,7 +153,7 @@ class Recommendation:
                 return [Message("rec.reason.none_fits", budget=Money(self.budget, currency), label=cheapest.label,
                                 capex=Money(cheapest.capex, currency))]
             out.append(Message("rec.reason.over_budget", count=len(over), total=len(self.options),
-                               budget=Money(self.budget, currency), labels=Joined(o.label for o in over)))
+                               budget=Money(self.budget, currency), labels=Joined((o.label for o in over), "list.sep")))
         for step in self.steps:
             out.append(self._step_reason(step))
         if self.chosen and (not self.steps or len(self.steps[-1].kept) > 1):
@@ -167,7 +167,7 @@ class Recommendation:
         band = Percent(TIE_BANDS[c])
         kept = [self.option(i) for i in step.kept]
         if not step.dropped:
-            values = Joined(Message("rec.value", label=o.label, value=o.shown(c)) for o in kept)
+            values = Joined((Message("rec.value", label=o.label, value=o.shown(c)) for o in kept), "list.sep")
             return Message(f"rec.tie.{c}", values=values, band=band)
         runner = min((self.option(i) for i in step.dropped), key=lambda o: o.value(c) or 0.0)
         best = min(kept, key=lambda o: o.value(c) or 0.0)
@@ -175,7 +175,7 @@ class Recommendation:
         if len(kept) == 1:
             return Message(f"rec.decides.{c}", winner=best.label, value=best.shown(c), other=runner.label,
                            other_value=runner.shown(c), gap=gap, band=band)
-        return Message(f"rec.narrows.{c}", kept=Joined(o.label for o in kept), value=best.shown(c),
+        return Message(f"rec.narrows.{c}", kept=Joined((o.label for o in kept), "list.sep"), value=best.shown(c),
                        other=runner.label, other_value=runner.shown(c), band=band)
 
     def reasons(self, language: str | None = None) -> list[str]:

@@ -17,7 +17,7 @@ PROPOSAL: dict[str, str] = {
     "rec.option.ib": "InfiniBand back-end",
     "rec.option.rocev2": "RoCEv2 back-end",
     "rec.option.hybrid": "hybrid back-end as drawn (InfiniBand and RoCEv2 segments)",
-    "rec.value": "{label} {value}",
+    "rec.value": "{value} for the {label}",
     "rec.ops.ethernet": "Ethernet only",
     "rec.ops.ib": "adds an InfiniBand fabric",
     "rec.reason.over_budget": ("{count} of the {total} options exceed the budget of {budget} in capital cost and are "
@@ -25,9 +25,9 @@ PROPOSAL: dict[str, str] = {
     "rec.reason.none_fits": ("No option fits the budget of {budget} in capital cost: the cheapest, the {label}, "
                              "needs {capex}. None is recommended until the budget or the scope changes."),
     "rec.reason.first_listed": "Every priority ties, so the {label}, listed first, is kept.",
-    "rec.tie.performance": "Time is a tie: {values} differ by less than {band}.",
-    "rec.tie.cost": "Cost is a tie: the total costs of ownership ({values}) differ by less than {band}.",
-    "rec.tie.latency": "Tail latency is a tie: the p99 latencies ({values}) differ by less than {band}.",
+    "rec.tie.performance": "Time is a tie, the difference being under {band}: {values}.",
+    "rec.tie.cost": "Cost is a tie, the difference being under {band}: {values}.",
+    "rec.tie.latency": "Tail latency is a tie, the difference being under {band}: {values}.",
     "rec.tie.operations": "Existing Ethernet operations do not separate them: {values}.",
     "rec.decides.performance": ("Time decides: the {winner} takes {value} against {other_value} for the {other}, "
                                 "which takes {gap} longer (more than the {band} counted as a tie)."),

@@ -82,7 +82,7 @@ class ProposalContext:
     def product(self, kind: str, model_id: str) -> str:
         from designer.report.products import product_name
 
-        return product_name(self.catalog, kind, model_id)
+        return product_name(self.catalog, kind, model_id, self.options.language)
 
 
 def normalise_results(results: dict | None) -> dict[str, dict]:

@@ -31,7 +31,7 @@ def default_risks(doc: FabricDocument, catalog: Catalog, language: str, protocol
     switches = Counter(n.model for n in doc.nodes.values() if n.kind == "switch" and n.role != "frontend")
     if switches:
         model, n = switches.most_common(1)[0]
-        out.append(Risk(_plural("risk_switches", language, n, product=product_name(catalog, "switch", model)),
+        out.append(Risk(_plural("risk_switches", language, n, product=product_name(catalog, "switch", model, language)),
                         t("risk_switches_mitigation"), confirm))
     if doc.links:
         out.append(Risk(_plural("risk_cables", language, len(doc.links)), t("risk_cables_mitigation"), confirm))

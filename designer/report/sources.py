@@ -38,8 +38,7 @@ BIBLIOGRAPHY: dict[str, Source] = {
     "nvidia-b200": Source("NVIDIA HGX B200 datasheet", "NVIDIA", 2024),
     "linkx": Source("NVIDIA LinkX transceivers and cables (MMS4X00-NS400, MCP7Y00) product documentation", "NVIDIA",
                     ONLINE),
-    "reseller-prices": Source("Street prices of InfiniBand switches and HGX H100 servers (FS.com listings, "
-                              "Thinkmate quotes)", "public reseller listings", 2024),
+    "reseller-prices": Source("Quantum-2 QM9700 price list; HGX H100 server quote", "FS.com; Thinkmate", 2024),
     "zaratan": Source("Zaratan cluster InfiniBand per-link latency measurements (perftest)",
                       "University of Maryland", 2026),
     "meta-sigcomm24": Source("Gangidi et al., RDMA over Ethernet for Distributed AI Training at Meta Scale",

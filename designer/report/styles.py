@@ -105,14 +105,20 @@ def widest_word(text: object, font: str, size: float) -> float:
     return max((stringWidth(part, font, size) for part in _UNBREAKABLE.findall(str(text))), default=0.0)
 
 
-def fit_widths(widths: list[float], header: list[str], rows: list[list[object]], styles: Styles) -> list[float]:
-    """`widths` widened where a column is narrower than its longest word (a header never breaks inside a word),
-    the others narrowed in proportion to what they can spare; the total stays the same."""
+def fit_widths(widths: list[float], header: list[str], rows: list[list[object]], styles: Styles,
+               numeric: set[int] | None = None) -> list[float]:
+    """`widths` widened where a column is narrower than its longest word (a header never breaks inside a word, a
+    figure never breaks at all), the others narrowed in proportion to what they can spare; the total stays the same."""
+    numeric = numeric or set()
     need = []
     for c in range(len(widths)):
         head = widest_word(header[c], styles.fonts.bold, styles.cell_head.fontSize)
-        body = max((widest_word(r[c], styles.fonts.regular, styles.cell.fontSize) for r in rows if c < len(r)),
-                   default=0.0)
+        if c in numeric:
+            body = max((stringWidth(str(r[c]), styles.fonts.regular, styles.cell.fontSize) for r in rows
+                        if c < len(r)), default=0.0)
+        else:
+            body = max((widest_word(r[c], styles.fonts.regular, styles.cell.fontSize) for r in rows if c < len(r)),
+                       default=0.0)
         need.append(max(head, body) + CELL_PADDING)
     total = sum(widths)
     if sum(need) >= total:
@@ -151,7 +157,7 @@ def data_table(styles: Styles, header: list[str], rows: list[list[object]], col_
 
     data = [[cell(h, i, True) for i, h in enumerate(header)]]
     data += [[cell(v, i, strong=r in highlight) for i, v in enumerate(row)] for r, row in enumerate(rows)]
-    widths = fit_widths(list(col_widths), [str(h) for h in header], rows, styles)
+    widths = fit_widths(list(col_widths), [str(h) for h in header], rows, styles, numeric)
     table = BreakableTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     commands: list[tuple] = [
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),

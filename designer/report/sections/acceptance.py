@@ -39,7 +39,7 @@ def commands(ctx: ProposalContext) -> str:
         f"# {ctx.t('acc_cmd_server')}",
         f"ib_write_lat -s {LATENCY_BYTES} -n 10000 -F",
         f"# {ctx.t('acc_cmd_client')}",
-        f"ib_write_lat -s {LATENCY_BYTES} -n 10000 -F <server-a>",
+        f"ib_write_lat -s {LATENCY_BYTES} -n 10000 -F <{ctx.t('acc_server_a')}>",
         f"# {ctx.t('acc_cmd_nccl', gpus=f'{gpus:,}')}",
         f"mpirun -np {gpus} all_reduce_perf -b {first.replace('iB', '')} -e {last.replace('iB', '')} -f {step} -g 1",
     ])

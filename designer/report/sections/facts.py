@@ -34,7 +34,7 @@ def segment_settings(ctx: ProposalContext, seg) -> str:  # noqa: ANN001 - a Segm
     seg = effective_segment(ctx, seg)
     if seg.protocol == "ib":
         ib = seg.ib
-        return ctx.t("facts_ib_settings", engine=ib.routing_engine, ar=on_off(ib.adaptive_routing),
+        return ctx.t("facts_ib_settings", engine=ctx.t(f"engine_{ib.routing_engine}"), ar=on_off(ib.adaptive_routing),
                      vls=ib.virtual_lanes, mtu=ib.mtu_bytes)
     r = seg.rocev2
     balancing = ctx.t("facts_spray") if r.load_balancing == "spray" else ctx.t("facts_ecmp")

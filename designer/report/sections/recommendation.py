@@ -3,12 +3,14 @@ RoCEv2, or the advisor's candidates), the rule that ranked them, and the reasons
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from designer.analysis.recommendation import Option
+from designer.i18n import render
 from designer.report import number_format as nf
+from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
-from designer.report.products import product_name
 from designer.report.sections.common import body, bullets, note, recommended_label, section, subsection
 from designer.report.styles import data_table, user_text
 
@@ -50,7 +52,7 @@ def hardware_text(ctx: ProposalContext) -> str | None:
         if variant is None or not any(o.id == key for o in ctx.recommendation.options):
             continue
         models = sorted({n.model for n in variant.doc.nodes.values() if n.kind == "switch" and n.role != "frontend"})
-        names = ctx.t("list_sep").join(product_name(ctx.catalog, "switch", m) for m in models)
+        names = ctx.t("list_sep").join(ctx.product("switch", m) for m in models)
         parts.append(ctx.t("rec_hardware_item", protocol=ctx.say(ctx.recommendation.option(key).label), models=names))
     if not parts:
         return None
@@ -59,6 +61,30 @@ def hardware_text(ctx: ProposalContext) -> str | None:
     if overfull:
         text += " " + ctx.t("rec_overfull", n=len(overfull))
     return text
+
+
+def _short(ctx: ProposalContext, option: Option) -> str:
+    """The label under a chart bar: "IB 1:1", "RoCE rail 2:1" (advisor candidates)."""
+    c = ctx.advisor.candidates[option.id]
+    rail = render("advisor.short.rail", ctx.language) if c.spec.kind == "rail-optimized" else ""
+    return render("advisor.short", ctx.language, protocol=render(f"advisor.short.{c.protocol}", ctx.language),
+                  rail=rail, ratio=f"{c.spec.oversubscription:g}")
+
+
+def candidates_chart(ctx: ProposalContext) -> list[Flowable]:
+    """Each candidate's speed and cost relative to the best (100 = the fastest / the lowest TCO)."""
+    options = [o for o in ctx.recommendation.options if o.time_s]
+    if len(options) < 2:
+        return []
+    best_t = min(o.time_s or 0.0 for o in options)
+    best_c = min(o.tco for o in options)
+    series = {ctx.t("chart_series_speed"): [100 * best_t / (o.time_s or best_t) for o in options],
+              ctx.t("chart_series_cost"): [100 * best_c / o.tco for o in options]}
+    out = subsection(ctx, ctx.t("chart_candidates"), room=70 * mm)
+    out += [bar_chart("", [_short(ctx, o) for o in options], series, ctx.styles.fonts.regular, width=ctx.width,
+                      height=170, value_format="{:.0f}", value_max=100.0), Spacer(1, 2 * mm),
+            note(ctx, ctx.t("chart_candidates_note"))]
+    return out
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:
@@ -74,6 +100,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     hardware = hardware_text(ctx) if ctx.advisor is None else None
     if hardware:
         out.append(note(ctx, hardware))
+    if ctx.advisor is not None:
+        out += candidates_chart(ctx)
     out += subsection(ctx, ctx.t("rec_how"))
     out.append(body(ctx, rec.rule(ctx.language)))
     out += subsection(ctx, ctx.t("rec_why"))

@@ -94,6 +94,8 @@ def key_figures(ctx: ProposalContext) -> list[tuple[str, str]]:
 
 def drawn_caption(ctx: ProposalContext) -> str:
     """What the key figures are of: the design as drawn (its protocol), healthy, with these workloads."""
+    if ctx.advisor is not None:
+        return ctx.t("sum_figures_caption_advisor")
     proto = ctx.drawn_protocol
     what = ctx.t("drawn_hybrid") if proto == "hybrid" else protocol_name(proto)
     return ctx.t("sum_figures_caption", protocol=what)
@@ -104,7 +106,9 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out = section(ctx, "sec_summary")
     first, why, design = answer_sentences(ctx)
     out.append(Paragraph(user_text(first), s.callout))
-    out.append(body(ctx, f"{why} {design}"))
+    if ctx.advisor is not None and ctx.recommendation.chosen is None:
+        return out + [body(ctx, why)]      # no candidate is described: its figures would read as recommended
+    out.append(body(ctx, (why + design) if ctx.language.startswith("zh") else f"{why} {design}"))
     out.append(Paragraph(user_text(ctx.t("sum_key_figures")), s.h2))
     out.append(note(ctx, drawn_caption(ctx)))
     out.append(key_value_table(s, key_figures(ctx), (ctx.width * 0.62, ctx.width * 0.38)))

@@ -46,14 +46,14 @@ EN: dict[str, str] = {
     "sum_why_performance": "It completes the workloads fastest: {value} against {other_value} for the {other}.",
     "sum_why_cost": "It has the lowest {years}-year total cost of ownership: {value} against {other_value} for the "
                     "{other}.",
-    "sum_why_cost_tie": "Both finish the workloads within {band} of each other, and it costs less over {years} "
-                        "years: {value} against {other_value} for the {other}.",
+    "sum_why_cost_tie": "It finishes the workloads within {band} of the fastest option and costs less over "
+                        "{years} years: {value} against {other_value} for the {other}.",
     "sum_why_latency": "It has the lowest tail latency: a p99 of {value} against {other_value} for the {other}.",
-    "sum_why_latency_tie": "The options finish the workloads within {band} of each other, and it has the lower tail "
+    "sum_why_latency_tie": "It finishes the workloads within {band} of the fastest option and has the lower tail "
                            "latency: a p99 of {value} against {other_value} for the {other}.",
     "sum_why_operations": "It runs on the Ethernet the operations team already runs, while the {other} would add an "
                           "InfiniBand fabric.",
-    "sum_why_operations_tie": "The options finish the workloads within {band} of each other, and it runs on the "
+    "sum_why_operations_tie": "It finishes the workloads within {band} of the fastest option and runs on the "
                               "Ethernet the operations team already runs, while the {other} would add an InfiniBand "
                               "fabric.",
     "sum_why_first": "The options tie on every priority, so the design as drawn is kept.",
@@ -63,6 +63,7 @@ EN: dict[str, str] = {
                    "{capex}, its {years}-year total cost of ownership {tco}, and it draws {power}."),
     "sum_key_figures": "Key figures",
     "sum_figures_caption": "The design as drawn ({protocol} back-end), simulated without failures.",
+    "sum_figures_caption_advisor": "The recommended design, simulated without failures.",
     "drawn_hybrid": "InfiniBand and RoCEv2",
     "drawn_series": "As drawn",
     "fig_gpus": "GPUs",
@@ -130,7 +131,7 @@ EN: dict[str, str] = {
     "rec_why": "Why this option",
     "rec_only_option": "The {label} is the only option considered.",
     "budget_within": "within",
-    "budget_over": "over budget",
+    "budget_over": "over",
     "col_option": "Option",
     "col_time": "Time",
     "col_busbw": "Bus bandwidth",
@@ -168,6 +169,9 @@ EN: dict[str, str] = {
     "facts_ecmp": "ECMP",
     "facts_spray": "packet spraying",
     "facts_ib_settings": "routing engine {engine}, adaptive routing {ar}, {vls} virtual lanes, MTU {mtu} bytes",
+    "engine_ftree": "fat tree (ftree)",
+    "engine_updn": "up/down (updn)",
+    "engine_minhop": "minimum hops (minhop)",
     "facts_roce_settings": ("PFC {pfc} (pause at {xoff} KB), ECN {ecn} (marking from {kmin} to {kmax} KB), DCQCN "
                             "{dcqcn}, {lb}, {qps}"),
     "facts_presets_note": ("Recommended settings are what the switch and network card vendors' AI reference designs "
@@ -259,6 +263,11 @@ EN: dict[str, str] = {
     "chart_util": "Back-end link utilization (%)",
     "chart_compare": "InfiniBand and RoCEv2 relative to the better of the two (%)",
     "chart_compare_note": "100 % is the better of the two protocols on each figure; a shorter bar is worse.",
+    "chart_candidates": "Each candidate relative to the best",
+    "chart_candidates_note": ("100 is the fastest candidate (speed) and the candidate with the lowest total cost of "
+                              "ownership (cost); a shorter bar is slower or dearer."),
+    "chart_series_speed": "Speed",
+    "chart_series_cost": "Cost",
     "chart_cat_speed": "Speed (1/time)",
     "chart_cat_goodput": "Goodput",
     "chart_cat_p99": "1/p99 latency",
@@ -386,6 +395,7 @@ EN: dict[str, str] = {
     "acc_commands": "How to run the tests",
     "acc_cmd_server": "on server A (it waits for server B)",
     "acc_cmd_client": "on server B, naming server A",
+    "acc_server_a": "server-A",
     "acc_cmd_nccl": "from a login node, over all {gpus} GPUs (one process per GPU)",
     "acc_margin_note": ("The margins allow for firmware, cabling and host differences that the simulation does not "
                         "have; a result outside them is investigated before handover. A failed latency test between "

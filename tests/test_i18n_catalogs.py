@@ -62,7 +62,7 @@ def test_core_catalog_complete_and_covers_every_rule():
 
 def test_report_strings_complete_in_chinese():
     zh = STRINGS["zh_CN"]
-    assert set(zh) == set(EN)
+    assert set(zh) == {k for k in EN if not k.endswith(".one")}     # Chinese has no singular forms
     for key, english in EN.items():
         assert zh[key].strip() and _names(zh[key]) == _names(english), key
         if any(ch.isalpha() for ch in english) and key not in ("assump_pue",):

@@ -53,6 +53,7 @@ class ProposalContext:
     resilience: ResilienceData | None = None
     acceptance: AcceptancePlan | None = None
     advisor: Any = None                # the advisor's Advice when this proposal describes its chosen candidate
+    placements: list = field(default_factory=list)   # (page, kind, share filled) of each flowable, once written
 
     @property
     def language(self) -> str:

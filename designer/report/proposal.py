@@ -95,8 +95,9 @@ def proposal_story(ctx: ProposalContext, sweep: object = None, lead: list[Flowab
     return story
 
 
-def write_story(ctx: ProposalContext, out_path: str, story: list[Flowable], title: str) -> None:
-    """Lay out `story` with the proposal's page frame and write the PDF."""
+def write_story(ctx: ProposalContext, out_path: str, story: list[Flowable], title: str) -> ProposalTemplate:
+    """Lay out `story` with the proposal's page frame and write the PDF; the template keeps where each flowable
+    landed (`placements`)."""
     opts, doc = ctx.options, ctx.doc
     customer = ctx.requirements.customer
     header_right = tr("confidential", opts.language, customer=customer) if customer else doc.name
@@ -106,6 +107,7 @@ def write_story(ctx: ProposalContext, out_path: str, story: list[Flowable], titl
                                 title=title, author=opts.author, subject=doc.name, creator="Fabric Designer")
     # two passes at least: the table of contents needs the page numbers of the headings
     template.multiBuild(story)
+    return template
 
 
 def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions | None = None,
@@ -122,5 +124,6 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
     opts = options or ReportOptions()
     sweep = sweep_appendix.prepare(opts)     # a bad results file fails before anything is simulated
     ctx = build_context(doc, opts, results, catalog)
-    write_story(ctx, out_path, proposal_story(ctx, sweep), opts.title or tr("default_title", opts.language))
+    template = write_story(ctx, out_path, proposal_story(ctx, sweep), opts.title or tr("default_title", opts.language))
+    ctx.placements = list(template.placements)
     return ctx

@@ -416,239 +416,357 @@
 <context>
     <name>ExportProposalDialog</name>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="53"/>
+        <location filename="../../designer/ui/export_dialog.py" line="72"/>
         <source>Logo: no such file &apos;{0}&apos;</source>
         <translation>徽标：文件“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <location filename="../../designer/ui/export_dialog.py" line="74"/>
         <source>Logo: &apos;{0}&apos; cannot be read (permissions)</source>
         <translation>徽标：无法读取“{0}”（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <location filename="../../designer/ui/export_dialog.py" line="78"/>
         <source>Logo: &apos;{0}&apos; is not a PNG, JPEG or other readable image</source>
         <translation>徽标：“{0}”不是 PNG、JPEG 或其他可读取的图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="74"/>
+        <location filename="../../designer/ui/export_dialog.py" line="93"/>
         <source>Workloads: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="88"/>
+        <location filename="../../designer/ui/export_dialog.py" line="107"/>
         <source>Sweep appendix: {0}</source>
         <translation>扫描附录：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="91"/>
+        <location filename="../../designer/ui/export_dialog.py" line="110"/>
         <source>Sweep appendix: &apos;{0}&apos; holds no points yet</source>
         <translation>扫描附录：“{0}”中还没有任何设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="103"/>
+        <location filename="../../designer/ui/export_dialog.py" line="131"/>
+        <source>Budget: &apos;{0}&apos; is not a positive amount (e.g. 25,000,000)</source>
+        <translation>预算：&apos;{0}&apos; 不是正数金额（例如 25,000,000）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="157"/>
         <source>Output: choose where to write the PDF</source>
         <translation>输出：请选择 PDF 的保存位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="106"/>
+        <location filename="../../designer/ui/export_dialog.py" line="160"/>
         <source>Output: the file name must end in .pdf</source>
         <translation>输出：文件名必须以 .pdf 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="108"/>
+        <location filename="../../designer/ui/export_dialog.py" line="162"/>
         <source>Output: the folder &apos;{0}&apos; does not exist</source>
         <translation>输出：文件夹“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="111"/>
+        <location filename="../../designer/ui/export_dialog.py" line="165"/>
         <source>Output: the folder &apos;{0}&apos; is not writable</source>
         <translation>输出：文件夹“{0}”不可写</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="135"/>
+        <location filename="../../designer/ui/export_dialog.py" line="189"/>
         <source>Cannot write &apos;{0}&apos;: {1}</source>
         <translation>无法写入“{0}”：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="140"/>
+        <location filename="../../designer/ui/export_dialog.py" line="194"/>
         <source>The proposal could not be built: {0}: {1}</source>
         <translation>无法生成方案书：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="159"/>
+        <location filename="../../designer/ui/export_dialog.py" line="213"/>
         <source>Export PDF proposal</source>
         <translation>导出 PDF 方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="166"/>
+        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <source>Proposal</source>
+        <translation>方案书</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="220"/>
+        <source>Requirements</source>
+        <translation>需求</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="221"/>
+        <source>Risks and lead times</source>
+        <translation>风险与交付周期</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="258"/>
         <source>Customer or project the proposal is for</source>
         <translation>方案书面向的客户或项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="168"/>
+        <location filename="../../designer/ui/export_dialog.py" line="260"/>
         <source>Your name and company</source>
         <translation>您的姓名和公司</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="170"/>
+        <location filename="../../designer/ui/export_dialog.py" line="262"/>
         <source>Optional: PNG or JPEG shown on the cover</source>
         <translation>可选：封面上显示的 PNG 或 JPEG 图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="171"/>
-        <location filename="../../designer/ui/export_dialog.py" line="203"/>
-        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <location filename="../../designer/ui/export_dialog.py" line="299"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="178"/>
+        <location filename="../../designer/ui/export_dialog.py" line="265"/>
         <source>{0} (the design&apos;s currency)</source>
         <translation>{0}（设计所用币种）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="192"/>
+        <location filename="../../designer/ui/export_dialog.py" line="279"/>
         <source>The Chinese text table of the proposal is not written yet</source>
         <translation>方案书的中文文本表尚未完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="196"/>
+        <location filename="../../designer/ui/export_dialog.py" line="309"/>
         <source>the results saved with the design</source>
         <translation>随设计保存的结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="197"/>
+        <location filename="../../designer/ui/export_dialog.py" line="310"/>
         <source>the default {0}</source>
         <translation>默认负载 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="198"/>
+        <location filename="../../designer/ui/export_dialog.py" line="311"/>
         <source>e.g. allreduce:1GiB train:70b (empty: {0})</source>
         <translation>例如 allreduce:1GiB train:70b（留空：{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="199"/>
-        <source>Workload specs, as for &apos;fabric-designer report --workload&apos;; each is simulated with InfiniBand and with RoCEv2</source>
-        <translation>负载描述，与“fabric-designer report --workload”相同；每个负载分别用 InfiniBand 和 RoCEv2 仿真</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/export_dialog.py" line="210"/>
+        <location filename="../../designer/ui/export_dialog.py" line="286"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="211"/>
+        <location filename="../../designer/ui/export_dialog.py" line="287"/>
         <source>Customer</source>
         <translation>客户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="212"/>
+        <location filename="../../designer/ui/export_dialog.py" line="288"/>
         <source>Author</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="213"/>
+        <location filename="../../designer/ui/export_dialog.py" line="289"/>
         <source>Logo</source>
         <translation>徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="214"/>
+        <location filename="../../designer/ui/export_dialog.py" line="290"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="215"/>
+        <location filename="../../designer/ui/export_dialog.py" line="291"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="216"/>
+        <location filename="../../designer/ui/export_dialog.py" line="331"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="218"/>
+        <location filename="../../designer/ui/export_dialog.py" line="283"/>
         <source>Optional: a sweep&apos;s results (.csv or .parquet) as an appendix</source>
         <translation>可选：将扫描结果（.csv 或 .parquet）作为附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="224"/>
+        <location filename="../../designer/ui/export_dialog.py" line="292"/>
         <source>Sweep appendix</source>
         <translation>扫描附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="225"/>
+        <location filename="../../designer/ui/export_dialog.py" line="293"/>
         <source>Save as</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="227"/>
+        <location filename="../../designer/ui/export_dialog.py" line="222"/>
         <source>Sections</source>
         <translation>章节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="248"/>
+        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <source>Time, then cost, then tail latency</source>
+        <translation>先看用时，再看成本，最后看尾延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="57"/>
+        <source>Cost, then time, then tail latency</source>
+        <translation>先看成本，再看用时，最后看尾延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <source>Tail latency, then time, then cost</source>
+        <translation>先看尾延迟，再看用时，最后看成本</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="235"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="249"/>
+        <location filename="../../designer/ui/export_dialog.py" line="236"/>
         <source>Open PDF</source>
         <translation>打开 PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="273"/>
+        <location filename="../../designer/ui/export_dialog.py" line="312"/>
+        <source>Workload specs, as for &apos;fabric-designer report --workload&apos;</source>
+        <translation>负载描述，与 &apos;fabric-designer report --workload&apos; 相同</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="314"/>
+        <source>In the customer&apos;s words, e.g. 512 GPUs now, 2,048 in 2027</source>
+        <translation>客户自己的描述，例如：现在 512 块 GPU，2027 年 2,048 块</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="316"/>
+        <source>Capital cost the customer can spend (empty: no budget)</source>
+        <translation>客户可支出的资本支出（留空：无预算）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="323"/>
+        <source>The customer already operates Ethernet at scale (prefer RoCEv2 when the time ties)</source>
+        <translation>客户已在大规模运维以太网（用时持平时优先 RoCEv2）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="326"/>
+        <source>Compare InfiniBand and RoCEv2 on this drawing (each at its recommended settings)</source>
+        <translation>在此拓扑图上对比 InfiniBand 与 RoCEv2（各自采用推荐设置）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="329"/>
+        <source>Include the design&apos;s notes in an appendix</source>
+        <translation>在附录中包含设计说明</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="332"/>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="333"/>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="334"/>
+        <source>Priorities</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Risk</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Mitigation</source>
+        <translation>应对措施</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Lead time</source>
+        <translation>交付周期</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="350"/>
+        <source>Fill in the risks derived from the design</source>
+        <translation>填入由设计推导出的风险</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="352"/>
+        <source>Add row</source>
+        <translation>添加行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="354"/>
+        <source>Remove row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="360"/>
+        <source>Empty: the proposal lists the risks it derives from the design, with lead times to confirm with the supplier.</source>
+        <translation>留空：方案书列出由设计推导出的风险，交付周期待与供应商确认。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="424"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="297"/>
+        <location filename="../../designer/ui/export_dialog.py" line="449"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="298"/>
+        <location filename="../../designer/ui/export_dialog.py" line="450"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="303"/>
+        <location filename="../../designer/ui/export_dialog.py" line="455"/>
         <source>Sweep results</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="304"/>
+        <location filename="../../designer/ui/export_dialog.py" line="456"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="346"/>
-        <source>Building the proposal (simulating IB and RoCEv2, drawing, laying out pages)…</source>
-        <translation>正在生成方案书（仿真 IB 和 RoCEv2、绘图、排版）…</translation>
+        <location filename="../../designer/ui/export_dialog.py" line="495"/>
+        <source>Proposal requirements</source>
+        <translation>方案书需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="348"/>
+        <location filename="../../designer/ui/export_dialog.py" line="524"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="365"/>
+        <location filename="../../designer/ui/export_dialog.py" line="526"/>
+        <source>Building the proposal (simulating the design, and the drawing as InfiniBand and as RoCEv2; drawing, laying out pages)…</source>
+        <translation>正在编制方案书（仿真本设计，以及本拓扑图分别采用 InfiniBand 和 RoCEv2 的情况；绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="529"/>
+        <source>Building the proposal (simulating the design, drawing, laying out pages)…</source>
+        <translation>正在编制方案书（仿真本设计、绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="546"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="383"/>
+        <location filename="../../designer/ui/export_dialog.py" line="564"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -661,97 +779,97 @@
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="81"/>
+        <location filename="../../designer/ui/failure_controller.py" line="79"/>
         <source>cable {id}</source>
         <translation>线缆 {id}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="81"/>
+        <location filename="../../designer/ui/failure_controller.py" line="79"/>
         <source>switch {id}</source>
         <translation>交换机 {id}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="83"/>
+        <location filename="../../designer/ui/failure_controller.py" line="81"/>
         <source>Fail now</source>
         <translation>立即故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="85"/>
+        <location filename="../../designer/ui/failure_controller.py" line="83"/>
         <source>Fail it in the running simulation at its current time</source>
         <translation>在正在运行的仿真中于当前时刻使其故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="86"/>
+        <location filename="../../designer/ui/failure_controller.py" line="84"/>
         <source>Start a run first</source>
         <translation>请先开始运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="87"/>
+        <location filename="../../designer/ui/failure_controller.py" line="85"/>
         <source>Schedule failure…</source>
         <translation>安排故障…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="101"/>
+        <location filename="../../designer/ui/failure_controller.py" line="99"/>
         <source>Fail now works during a run: start one first</source>
         <translation>“立即故障”只能在运行中使用：请先开始一次运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="103"/>
+        <location filename="../../designer/ui/failure_controller.py" line="101"/>
         <source>{kind} {id} failed in the running simulation</source>
         <translation>{kind} {id} 在运行中的仿真里发生故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="104"/>
+        <location filename="../../designer/ui/failure_controller.py" line="102"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="104"/>
+        <location filename="../../designer/ui/failure_controller.py" line="102"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="119"/>
+        <location filename="../../designer/ui/failure_controller.py" line="117"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="127"/>
+        <location filename="../../designer/ui/failure_controller.py" line="125"/>
         <source>Schedule {spec} in &apos;{name}&apos;</source>
         <translation>在“{name}”中安排 {spec}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="179"/>
+        <location filename="../../designer/ui/failure_controller.py" line="177"/>
         <source>Running &apos;{name}&apos;…</source>
         <translation>正在运行“{name}”…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="218"/>
+        <location filename="../../designer/ui/failure_controller.py" line="216"/>
         <source>{spec}: throughput fell {dip} at {t} ms</source>
         <translation>{spec}：吞吐量在 {t} ms 时下降 {dip}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="221"/>
+        <location filename="../../designer/ui/failure_controller.py" line="219"/>
         <source>, {n} flows ({bytes}) stalled</source>
         <translation>，{n} 条流（{bytes}）停滞</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="224"/>
+        <location filename="../../designer/ui/failure_controller.py" line="222"/>
         <source>, rerouted after {d} ms</source>
         <translation>，{d} ms 后完成重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="225"/>
+        <location filename="../../designer/ui/failure_controller.py" line="223"/>
         <source>, never recovered</source>
         <translation>，未能恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="228"/>
+        <location filename="../../designer/ui/failure_controller.py" line="226"/>
         <source>some transfers lost their only path and never completed</source>
         <translation>部分传输失去了唯一路径，未能完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="229"/>
+        <location filename="../../designer/ui/failure_controller.py" line="227"/>
         <source>&apos;{name}&apos; done</source>
         <translation>“{name}”已完成</translation>
     </message>
@@ -1759,338 +1877,338 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="94"/>
+        <location filename="../../designer/ui/main_window.py" line="95"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="97"/>
+        <location filename="../../designer/ui/main_window.py" line="98"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="99"/>
+        <location filename="../../designer/ui/main_window.py" line="100"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="102"/>
+        <location filename="../../designer/ui/main_window.py" line="103"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="104"/>
+        <location filename="../../designer/ui/main_window.py" line="105"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="106"/>
+        <location filename="../../designer/ui/main_window.py" line="107"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="137"/>
+        <location filename="../../designer/ui/main_window.py" line="138"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="137"/>
+        <location filename="../../designer/ui/main_window.py" line="138"/>
         <source>Start an empty design</source>
         <translation>新建空白设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="139"/>
+        <location filename="../../designer/ui/main_window.py" line="140"/>
         <source>New from &amp;template…</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="140"/>
+        <location filename="../../designer/ui/main_window.py" line="141"/>
         <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
         <translation>生成叶脊、胖树或轨道优化网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="143"/>
+        <location filename="../../designer/ui/main_window.py" line="144"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="143"/>
+        <location filename="../../designer/ui/main_window.py" line="144"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="145"/>
+        <location filename="../../designer/ui/main_window.py" line="146"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="145"/>
+        <location filename="../../designer/ui/main_window.py" line="146"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="147"/>
+        <location filename="../../designer/ui/main_window.py" line="148"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="148"/>
+        <location filename="../../designer/ui/main_window.py" line="149"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="149"/>
+        <location filename="../../designer/ui/main_window.py" line="150"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="150"/>
+        <location filename="../../designer/ui/main_window.py" line="151"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="151"/>
+        <location filename="../../designer/ui/main_window.py" line="152"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="152"/>
+        <location filename="../../designer/ui/main_window.py" line="153"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="153"/>
+        <location filename="../../designer/ui/main_window.py" line="154"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="155"/>
+        <location filename="../../designer/ui/main_window.py" line="156"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="156"/>
+        <location filename="../../designer/ui/main_window.py" line="157"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="159"/>
+        <location filename="../../designer/ui/main_window.py" line="160"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="163"/>
+        <location filename="../../designer/ui/main_window.py" line="164"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="164"/>
+        <location filename="../../designer/ui/main_window.py" line="165"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="165"/>
+        <location filename="../../designer/ui/main_window.py" line="166"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="166"/>
+        <location filename="../../designer/ui/main_window.py" line="167"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="167"/>
+        <location filename="../../designer/ui/main_window.py" line="168"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="168"/>
+        <location filename="../../designer/ui/main_window.py" line="169"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="169"/>
+        <location filename="../../designer/ui/main_window.py" line="170"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="171"/>
+        <location filename="../../designer/ui/main_window.py" line="172"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="175"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="175"/>
+        <location filename="../../designer/ui/main_window.py" line="176"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="176"/>
+        <location filename="../../designer/ui/main_window.py" line="177"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="177"/>
+        <location filename="../../designer/ui/main_window.py" line="178"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="182"/>
+        <location filename="../../designer/ui/main_window.py" line="183"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="183"/>
+        <location filename="../../designer/ui/main_window.py" line="184"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="184"/>
+        <location filename="../../designer/ui/main_window.py" line="185"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="184"/>
+        <location filename="../../designer/ui/main_window.py" line="185"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="187"/>
+        <location filename="../../designer/ui/main_window.py" line="188"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="189"/>
+        <location filename="../../designer/ui/main_window.py" line="190"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="197"/>
+        <location filename="../../designer/ui/main_window.py" line="198"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="205"/>
+        <location filename="../../designer/ui/main_window.py" line="206"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="206"/>
+        <location filename="../../designer/ui/main_window.py" line="207"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="207"/>
+        <location filename="../../designer/ui/main_window.py" line="208"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="214"/>
+        <location filename="../../designer/ui/main_window.py" line="215"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="218"/>
+        <location filename="../../designer/ui/main_window.py" line="219"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="219"/>
+        <location filename="../../designer/ui/main_window.py" line="220"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="220"/>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <location filename="../../designer/ui/main_window.py" line="222"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="222"/>
+        <location filename="../../designer/ui/main_window.py" line="223"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="223"/>
+        <location filename="../../designer/ui/main_window.py" line="224"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="226"/>
+        <location filename="../../designer/ui/main_window.py" line="227"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="228"/>
+        <location filename="../../designer/ui/main_window.py" line="229"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="240"/>
+        <location filename="../../designer/ui/main_window.py" line="241"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="243"/>
+        <location filename="../../designer/ui/main_window.py" line="244"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="253"/>
+        <location filename="../../designer/ui/main_window.py" line="254"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="257"/>
+        <location filename="../../designer/ui/main_window.py" line="258"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="258"/>
+        <location filename="../../designer/ui/main_window.py" line="259"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="264"/>
+        <location filename="../../designer/ui/main_window.py" line="265"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="266"/>
+        <location filename="../../designer/ui/main_window.py" line="267"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="273"/>
+        <location filename="../../designer/ui/main_window.py" line="274"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="277"/>
+        <location filename="../../designer/ui/main_window.py" line="278"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="278"/>
+        <location filename="../../designer/ui/main_window.py" line="279"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="279"/>
+        <location filename="../../designer/ui/main_window.py" line="280"/>
         <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="192"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="193"/>
+        <location filename="../../designer/ui/main_window.py" line="290"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
@@ -2105,165 +2223,165 @@
         <translation>安装仿真引擎后可用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="193"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="194"/>
+        <location filename="../../designer/ui/main_window.py" line="290"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="194"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="195"/>
+        <location filename="../../designer/ui/main_window.py" line="290"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <location filename="../../designer/ui/main_window.py" line="202"/>
         <source>Light theme</source>
         <translation>浅色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <location filename="../../designer/ui/main_window.py" line="202"/>
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="282"/>
+        <location filename="../../designer/ui/main_window.py" line="283"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="290"/>
+        <location filename="../../designer/ui/main_window.py" line="291"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="294"/>
+        <location filename="../../designer/ui/main_window.py" line="295"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="310"/>
+        <location filename="../../designer/ui/main_window.py" line="311"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="339"/>
+        <location filename="../../designer/ui/main_window.py" line="340"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="340"/>
+        <location filename="../../designer/ui/main_window.py" line="341"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="348"/>
+        <location filename="../../designer/ui/main_window.py" line="349"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="349"/>
+        <location filename="../../designer/ui/main_window.py" line="350"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="373"/>
+        <location filename="../../designer/ui/main_window.py" line="374"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="374"/>
+        <location filename="../../designer/ui/main_window.py" line="375"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="389"/>
+        <location filename="../../designer/ui/main_window.py" line="390"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="392"/>
+        <location filename="../../designer/ui/main_window.py" line="393"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="407"/>
+        <location filename="../../designer/ui/main_window.py" line="408"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="407"/>
+        <location filename="../../designer/ui/main_window.py" line="408"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="434"/>
+        <location filename="../../designer/ui/main_window.py" line="435"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="441"/>
+        <location filename="../../designer/ui/main_window.py" line="442"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="448"/>
+        <location filename="../../designer/ui/main_window.py" line="449"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="450"/>
+        <location filename="../../designer/ui/main_window.py" line="451"/>
         <source>Generate {0} ({1} GPUs)</source>
         <translation>生成{0}（{1} 个 GPU）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="457"/>
+        <location filename="../../designer/ui/main_window.py" line="458"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="468"/>
+        <location filename="../../designer/ui/main_window.py" line="469"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="473"/>
+        <location filename="../../designer/ui/main_window.py" line="474"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="482"/>
+        <location filename="../../designer/ui/main_window.py" line="483"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="489"/>
+        <location filename="../../designer/ui/main_window.py" line="490"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="495"/>
+        <location filename="../../designer/ui/main_window.py" line="496"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="28"/>
+        <location filename="../../designer/ui/window_exports.py" line="29"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="34"/>
+        <location filename="../../designer/ui/window_exports.py" line="35"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="44"/>
+        <location filename="../../designer/ui/window_exports.py" line="45"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="46"/>
-        <location filename="../../designer/ui/window_exports.py" line="56"/>
+        <location filename="../../designer/ui/window_exports.py" line="47"/>
+        <location filename="../../designer/ui/window_exports.py" line="57"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>
@@ -2612,117 +2730,117 @@
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="124"/>
+        <location filename="../../designer/ui/run_controller.py" line="117"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="125"/>
+        <location filename="../../designer/ui/run_controller.py" line="118"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="125"/>
+        <location filename="../../designer/ui/run_controller.py" line="118"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="126"/>
+        <location filename="../../designer/ui/run_controller.py" line="119"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="136"/>
+        <location filename="../../designer/ui/run_controller.py" line="129"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="136"/>
+        <location filename="../../designer/ui/run_controller.py" line="129"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="143"/>
+        <location filename="../../designer/ui/run_controller.py" line="136"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="152"/>
+        <location filename="../../designer/ui/run_controller.py" line="145"/>
         <source>queues of a congested step: {0:.0%} simulated</source>
         <translation>拥塞步骤的队列仿真：已完成 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="168"/>
+        <location filename="../../designer/ui/run_controller.py" line="161"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="178"/>
+        <location filename="../../designer/ui/run_controller.py" line="171"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="179"/>
+        <location filename="../../designer/ui/run_controller.py" line="172"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="231"/>
+        <location filename="../../designer/ui/run_controller.py" line="224"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="234"/>
+        <location filename="../../designer/ui/run_controller.py" line="227"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="248"/>
+        <location filename="../../designer/ui/run_controller.py" line="241"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="249"/>
+        <location filename="../../designer/ui/run_controller.py" line="242"/>
         <source>simulated time (ms)</source>
         <translation>仿真时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="294"/>
+        <location filename="../../designer/ui/run_controller.py" line="287"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="295"/>
+        <location filename="../../designer/ui/run_controller.py" line="288"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="297"/>
+        <location filename="../../designer/ui/run_controller.py" line="290"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="299"/>
+        <location filename="../../designer/ui/run_controller.py" line="292"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="301"/>
+        <location filename="../../designer/ui/run_controller.py" line="294"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="304"/>
+        <location filename="../../designer/ui/run_controller.py" line="297"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="306"/>
+        <location filename="../../designer/ui/run_controller.py" line="299"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="308"/>
+        <location filename="../../designer/ui/run_controller.py" line="301"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -3130,27 +3248,27 @@
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="544"/>
+        <location filename="../../designer/ui/main_window.py" line="545"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="547"/>
+        <location filename="../../designer/ui/main_window.py" line="548"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="548"/>
+        <location filename="../../designer/ui/main_window.py" line="549"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="550"/>
+        <location filename="../../designer/ui/main_window.py" line="551"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="551"/>
+        <location filename="../../designer/ui/main_window.py" line="552"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -3184,77 +3302,77 @@
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="90"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="87"/>
         <source>Design-space s&amp;weep…</source>
         <translation>设计空间扫描(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="91"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="88"/>
         <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
         <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="153"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="150"/>
         <source>Sweep of {0} points started</source>
         <translation>已开始 {0} 个点的扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="208"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="205"/>
         <source>, {0} could not be built or run (see the Problem column)</source>
         <translation>，{0} 个无法生成或运行（见“问题”列）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="210"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="207"/>
         <source>Sweep finished: {0} points in {1} ({2} already there, {3} run){4}</source>
         <translation>扫描完成：{0} 个点，保存在 {1}（已有 {2} 个，新运行 {3} 个）{4}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="222"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="219"/>
         <source>Sweep stopped: the finished points are in {0}; run the sweep again with the same file to continue</source>
         <translation>扫描已停止：已完成的点保存在 {0}；使用同一文件再次运行扫描即可继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="229"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="226"/>
         <source>The sweep could not run: {0}</source>
         <translation>扫描无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="240"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="237"/>
         <source>Open sweep results</source>
         <translation>打开扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="241"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="238"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="247"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="244"/>
         <source>Cannot open the sweep results: {0}</source>
         <translation>无法打开扫描结果：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="257"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="254"/>
         <source>{0}: {1} points</source>
         <translation>{0}：{1} 个设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="273"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="270"/>
         <source>Sweep point {0}: {1}</source>
         <translation>扫描设计点 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="282"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="279"/>
         <source>Cannot build the point&apos;s design: {0}</source>
         <translation>无法构建该设计点的设计：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="286"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="283"/>
         <source>Only the points of a sweep run in this window can be opened</source>
         <translation>只能打开在本窗口中运行的扫描的设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="291"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="288"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
@@ -3420,202 +3538,202 @@
 <context>
     <name>SweepView</name>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="44"/>
+        <location filename="../../designer/ui/sweep_view.py" line="45"/>
         <source>Step time (s)</source>
         <translation>训练步时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="45"/>
+        <location filename="../../designer/ui/sweep_view.py" line="46"/>
         <source>Completion time (s)</source>
         <translation>完成时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="47"/>
+        <location filename="../../designer/ui/sweep_view.py" line="48"/>
         <source>Bus bandwidth (Gb/s)</source>
         <translation>总线带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="48"/>
+        <location filename="../../designer/ui/sweep_view.py" line="49"/>
         <source>Algorithm bandwidth (Gb/s)</source>
         <translation>算法带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="49"/>
+        <location filename="../../designer/ui/sweep_view.py" line="50"/>
         <source>Goodput (Gb/s)</source>
         <translation>有效吞吐 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="51"/>
+        <location filename="../../designer/ui/sweep_view.py" line="52"/>
         <source>Latency p50 (µs)</source>
         <translation>时延 p50 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="52"/>
+        <location filename="../../designer/ui/sweep_view.py" line="53"/>
         <source>Latency p99 (µs)</source>
         <translation>时延 p99 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="53"/>
+        <location filename="../../designer/ui/sweep_view.py" line="54"/>
         <source>Latency p99.9 (µs)</source>
         <translation>时延 p99.9 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="46"/>
+        <location filename="../../designer/ui/sweep_view.py" line="47"/>
         <source>GPU utilization (%)</source>
         <translation>GPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="50"/>
+        <location filename="../../designer/ui/sweep_view.py" line="51"/>
         <source>Throughput vs ideal fabric (%)</source>
         <translation>相对理想网络的吞吐量 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="54"/>
+        <location filename="../../designer/ui/sweep_view.py" line="55"/>
         <source>Busiest link utilization (%)</source>
         <translation>最繁忙链路的利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="55"/>
+        <location filename="../../designer/ui/sweep_view.py" line="56"/>
         <source>PFC pause time (%)</source>
         <translation>PFC 暂停时间 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="56"/>
+        <location filename="../../designer/ui/sweep_view.py" line="57"/>
         <source>ECN-marked bytes (%)</source>
         <translation>ECN 标记字节 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="57"/>
+        <location filename="../../designer/ui/sweep_view.py" line="58"/>
         <source>Capital cost</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="58"/>
+        <location filename="../../designer/ui/sweep_view.py" line="59"/>
         <source>Network capital cost</source>
         <translation>网络资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="59"/>
+        <location filename="../../designer/ui/sweep_view.py" line="60"/>
         <source>Total cost of ownership</source>
         <translation>总拥有成本 (TCO)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="60"/>
+        <location filename="../../designer/ui/sweep_view.py" line="61"/>
         <source>Capital cost per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="64"/>
+        <location filename="../../designer/ui/sweep_view.py" line="65"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="65"/>
+        <location filename="../../designer/ui/sweep_view.py" line="66"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="66"/>
+        <location filename="../../designer/ui/sweep_view.py" line="67"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="67"/>
+        <location filename="../../designer/ui/sweep_view.py" line="68"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="68"/>
+        <location filename="../../designer/ui/sweep_view.py" line="69"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="69"/>
+        <location filename="../../designer/ui/sweep_view.py" line="70"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="70"/>
+        <location filename="../../designer/ui/sweep_view.py" line="71"/>
         <source>Front-end network</source>
         <translation>前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="119"/>
+        <location filename="../../designer/ui/sweep_view.py" line="111"/>
         <source>No sweep yet: Simulate → Design-space sweep…</source>
         <translation>尚无扫描：仿真 → 设计空间扫描…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="123"/>
+        <location filename="../../designer/ui/sweep_view.py" line="115"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="124"/>
+        <location filename="../../designer/ui/sweep_view.py" line="116"/>
         <source>Stop after the points that are running; finished points stay in the results file and a new sweep with the same file continues</source>
         <translation>在正在运行的点完成后停止；已完成的点保留在结果文件中，用同一文件的新扫描会继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="129"/>
+        <location filename="../../designer/ui/sweep_view.py" line="121"/>
         <source>The figure on the vertical axis</source>
         <translation>纵轴上的指标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="131"/>
+        <location filename="../../designer/ui/sweep_view.py" line="123"/>
         <source>The parameter on the horizontal axis; every combination of the others is one line</source>
         <translation>横轴上的参数；其余参数的每种组合各为一条曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="142"/>
+        <location filename="../../designer/ui/sweep_view.py" line="134"/>
         <source>Open results…</source>
         <translation>打开结果…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="143"/>
+        <location filename="../../designer/ui/sweep_view.py" line="135"/>
         <source>Chart a sweep&apos;s results file (.csv or .parquet), e.g. one written by &apos;fabric-designer sweep&apos;</source>
         <translation>以图表显示扫描结果文件（.csv 或 .parquet），例如由“fabric-designer sweep”写出的文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="147"/>
+        <location filename="../../designer/ui/sweep_view.py" line="139"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="149"/>
+        <location filename="../../designer/ui/sweep_view.py" line="141"/>
         <source>against</source>
         <translation>随</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="157"/>
+        <location filename="../../designer/ui/sweep_view.py" line="149"/>
         <source>Right-click → Export… for PNG, SVG or CSV</source>
         <translation>右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="168"/>
+        <location filename="../../designer/ui/sweep_view.py" line="160"/>
         <source>Double-click a point to open its design</source>
         <translation>双击设计点即可打开其设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="197"/>
+        <location filename="../../designer/ui/sweep_view.py" line="189"/>
         <source>Sweep of {0} points into {1}: starting…</source>
         <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="202"/>
+        <location filename="../../designer/ui/sweep_view.py" line="194"/>
         <source>, {0} could not be built or run</source>
         <translation>，{0} 个无法生成或运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="203"/>
+        <location filename="../../designer/ui/sweep_view.py" line="195"/>
         <source>Sweep into {0}: {1} of {2} points done{3}</source>
         <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="214"/>
+        <location filename="../../designer/ui/sweep_view.py" line="206"/>
         <source>Stopping after the running points…</source>
         <translation>正在等待运行中的点完成后停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="288"/>
+        <location filename="../../designer/ui/sweep_view.py" line="280"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>

@@ -39,9 +39,10 @@ def describe_failure(ctx: ProposalContext, spec: str) -> str:
     what = node.display_name if node is not None else ctx.t("res_link", id=link.id if link else f.element)
     when = nf.seconds(f.time_s or 0.0, ctx.language)
     if f.degraded_gbps is not None:
-        text = ctx.t("res_fail_slow", what=what, when=when, speed=nf.gbps(f.degraded_gbps, ctx.language))
+        text = ctx.t("res_fail_slow" if f.time_s else "res_fail_slow_start", what=what, when=when,
+                     speed=nf.gbps(f.degraded_gbps, ctx.language))
     else:
-        text = ctx.t("res_fail_down", what=what, when=when)
+        text = ctx.t("res_fail_down" if f.time_s else "res_fail_down_start", what=what, when=when)
     if f.up_s is not None:
         text += ctx.t("res_fail_up", when=nf.seconds(f.up_s, ctx.language))
     return text

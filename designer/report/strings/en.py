@@ -314,6 +314,8 @@ EN: dict[str, str] = {
     "res_longer": "{pct} longer",
     "res_fail_down": "{what} fails at {when}",
     "res_fail_slow": "{what} drops to {speed} at {when}",
+    "res_fail_down_start": "{what} fails at the start",
+    "res_fail_slow_start": "{what} drops to {speed} from the start",
     "res_fail_up": ", back at {when}",
     "res_none": "The design has no switches or server links to fail.",
     "res_failed": "The resilience table could not be computed: {reason}",

@@ -286,6 +286,8 @@ ZH_CN: dict[str, str] = {
     "res_longer": "延长 {pct}",
     "res_fail_down": "{what} 在 {when} 故障",
     "res_fail_slow": "{what} 在 {when} 降速至 {speed}",
+    "res_fail_down_start": "{what} 从一开始即故障",
+    "res_fail_slow_start": "{what} 从一开始即降速至 {speed}",
     "res_fail_up": "，{when} 恢复",
     "res_none": "本设计没有可故障的交换机或服务器链路。",
     "res_failed": "无法计算可靠性表：{reason}",

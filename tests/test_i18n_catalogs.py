@@ -64,6 +64,8 @@ def test_report_strings_complete_in_chinese():
     zh = STRINGS["zh_CN"]
     assert set(zh) == {k for k in EN if not k.endswith(".one")}     # Chinese has no singular forms
     for key, english in EN.items():
+        if key.endswith(".one"):
+            continue
         assert zh[key].strip() and _names(zh[key]) == _names(english), key
         if any(ch.isalpha() for ch in english) and key not in ("assump_pue",):
             assert zh[key] != english or english.isupper(), f"{key} left in English"

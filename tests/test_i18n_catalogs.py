@@ -1,6 +1,7 @@
 """The zh_CN catalogs are complete: Qt .ts (no unfinished entry, placeholders kept, .qm up to date),
 the core catalog (every message id, every check rule) and the proposal's string table."""
 
+import re
 import string
 import subprocess
 import sys
@@ -67,7 +68,8 @@ def test_report_strings_complete_in_chinese():
         if key.endswith(".one"):
             continue
         assert zh[key].strip() and _names(zh[key]) == _names(english), key
-        if any(ch.isalpha() for ch in english) and key not in ("assump_pue",):
+        literal = re.sub(r"\{[^}]*\}", "", english)          # the words, not the placeholders' names
+        if any(ch.isalpha() for ch in literal) and key not in ("assump_pue",):
             assert zh[key] != english or english.isupper(), f"{key} left in English"
 
 

@@ -16,8 +16,8 @@ from pypdf import PdfReader
 from designer.catalog.instantiate import server_node, switch_node
 from designer.catalog.loader import load_catalog
 from designer.catalog.money import format_money
-from designer.model.document import FabricDocument
 from designer.cli import main
+from designer.model.document import FabricDocument
 from designer.model.fileformat import load, save
 from designer.model.links import Endpoint, Link
 from designer.model.segments import Segment

@@ -13,9 +13,9 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtGui import QColor, QImage
 
+import designer.sim
 from designer.catalog.money import format_money
 from designer.model.fileformat import load
-import designer.sim
 from designer.topology.cost import cost_report
 from designer.ui.export_dialog import ExportProposalDialog
 from designer.ui.main_window import MainWindow

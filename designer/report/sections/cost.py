@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable, Spacer
 from designer.report import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, note, section, subsection
+from designer.report.sections.recommendation import capitalised
 from designer.report.styles import data_table, key_value_table
 
 
@@ -42,7 +43,7 @@ def alternative_rows(ctx: ProposalContext) -> list[list[str]]:
         key = "drawn" if o.id in ("hybrid", ctx.drawn_protocol) else o.id
         c = ctx.variants[key].cost
         mark = ctx.t("rec_mark") if o.id == rec.chosen else ""
-        rows.append([ctx.say(o.label) + mark, nf.money(c.capex_network, c.currency, lang),
+        rows.append([capitalised(ctx.say(o.label)) + mark, nf.money(c.capex_network, c.currency, lang),
                      nf.money(c.capex, c.currency, lang), nf.watts(c.power_w, lang), nf.money(c.tco, c.currency, lang)])
     return rows
 

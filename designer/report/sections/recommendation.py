@@ -15,6 +15,11 @@ from designer.report.sections.common import body, bullets, note, recommended_lab
 from designer.report.styles import data_table, user_text
 
 
+def capitalised(text: str) -> str:
+    """A label starting a table cell: "Hybrid back-end as drawn …" (the sentences use it in lower case)."""
+    return text[:1].upper() + text[1:]
+
+
 def _budget_cell(ctx: ProposalContext, option: Option) -> str:
     fits = ctx.recommendation.within_budget(option.id)
     return "–" if fits is None else ctx.t("budget_within" if fits else "budget_over")
@@ -28,7 +33,7 @@ def option_rows(ctx: ProposalContext) -> list[list[str]]:
         mark = ctx.t("rec_mark") if o.id == rec.chosen else ""
         time = nf.seconds(o.time_s, lang) if o.time_s is not None else "–"
         busbw = o.figures.get("busbw_gbps")
-        rows.append([f"{rank}", ctx.say(o.label) + mark, time, nf.gbps(busbw, lang) if busbw else "–",
+        rows.append([f"{rank}", capitalised(ctx.say(o.label)) + mark, time, nf.gbps(busbw, lang) if busbw else "–",
                      nf.micros(o.p99_us, lang) if o.p99_us is not None else "–", nf.money(o.capex, o.currency, lang),
                      nf.money(o.tco, o.currency, lang), _budget_cell(ctx, o)])
     return rows

@@ -18,9 +18,12 @@ def proposal_risks(ctx: ProposalContext) -> tuple[list[Risk], bool]:
         return list(ctx.requirements.risks), True
     chosen = ctx.recommendation.chosen_option
     protocol = chosen.protocol if chosen else ctx.drawn_protocol
+    # the hardware to order is the recommended option's: the drawing with that protocol's switches
+    key = protocol if chosen and ctx.advisor is None and protocol in ctx.variants else "drawn"
     errors = sum(1 for f in ctx.findings if f.severity == "error")
     cut_off = bool(ctx.resilience and any(not r.completed for r in ctx.resilience.rows))
-    return default_risks(ctx.doc, ctx.catalog, ctx.language, protocol, errors=errors, cut_off=cut_off), False
+    return default_risks(ctx.variants[key].doc, ctx.catalog, ctx.language, protocol, errors=errors,
+                         cut_off=cut_off), False
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:

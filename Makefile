@@ -31,6 +31,8 @@ run: setup
 	fi
 
 test: setup
+	$(BIN)/ruff check designer tests benchmarks
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:randomly tests; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests"; exit 1; fi; exit $$status
 
@@ -71,6 +73,7 @@ report-sample: setup
 
 lint: setup
 	$(BIN)/ruff check designer tests benchmarks
+	$(BIN)/mypy
 
 bench: setup
 	$(BIN)/python benchmarks/engine_scale.py

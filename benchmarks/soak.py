@@ -20,13 +20,13 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtGui import QUndoStack  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QApplication
 
-from designer.model.fileformat import dumps, loads  # noqa: E402
-from designer.sim import api  # noqa: E402
-from tests.factories import two_server_doc  # noqa: E402
-from tests.test_reliability_properties import apply_edit  # noqa: E402
+from designer.model.fileformat import dumps, loads
+from designer.sim import api
+from tests.factories import two_server_doc
+from tests.test_reliability_properties import apply_edit
 
 KINDS = ["add_server", "add_leaf", "link", "move", "rename", "remove_node", "remove_link", "segment", "protocol"]
 WORKLOADS = ["pingpong:4KiB", "allreduce:1MiB", "permutation:256KiB", "alltoall:64KiB"]

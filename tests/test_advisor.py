@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from designer.analysis.advisor import AdviceCancelled, Preferences, advise, candidate_option
 from designer.analysis.advisor.candidates import CandidateSpec, headline_figures
-from designer.analysis.advisor.cli_commands import write_advice
 from designer.analysis.recommendation import decide
 from designer.cli import main
+from designer.cli.advise import write_advice
 from designer.model.fileformat import load
 from designer.sim import SimOptions, run
 from designer.topology.cost import cost_report

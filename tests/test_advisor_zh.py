@@ -12,10 +12,10 @@ from pypdf import PdfReader
 
 from designer.analysis.advisor import Preferences, advise, candidate_specs
 from designer.analysis.advisor.candidates import CandidateSpec
-from designer.analysis.advisor.cli_commands import ranked_table
-from designer.analysis.advisor.comparison_pdf import write_comparison_pdf
 from designer.cli import main
+from designer.cli.advise import ranked_table
 from designer.i18n import missing_ids, set_language
+from designer.report.comparison_pdf import write_comparison_pdf
 
 WORKLOAD = ["allreduce:16MiB"]
 

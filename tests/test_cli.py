@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from designer import cli
+from designer.cli import design as design_commands
+from designer.cli import program as cli
 
 
 def run(capsys, *argv):
@@ -54,7 +55,7 @@ def test_internal_errors_are_one_line_and_the_traceback_comes_with_debug(tmp_pat
     def broken(args):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setitem(cli.HANDLERS, "check", broken)
+    monkeypatch.setattr(design_commands, "cmd_check", broken)
     code, _, err = run(capsys, "check", "whatever.json")
     assert code == 3 and len(err.strip().splitlines()) == 1 and "--debug" in err
     code, _, err = run(capsys, "check", "whatever.json", "--debug")

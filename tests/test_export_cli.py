@@ -7,7 +7,7 @@ import openpyxl
 import pytest
 
 from designer.cli import main
-from designer.export.cli_commands import cmd_export, cmd_import
+from designer.cli.export import cmd_export, cmd_import
 from designer.model.fileformat import document_to_dict, load, save
 from designer.topology import generate
 

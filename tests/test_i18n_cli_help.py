@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from designer import cli, i18n
+from designer import i18n
+from designer.cli import program as cli
 from designer.i18n.messages_advisor_en import ADVISOR
 from designer.i18n.messages_cli_en import CLI
 from designer.i18n.messages_en import EN, GENERAL

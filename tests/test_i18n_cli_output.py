@@ -5,11 +5,12 @@ import re
 
 import pytest
 
-from designer import cli, i18n
+from designer import i18n
 from designer.analysis.resilience.summary import FAILURE_CLASSES
-from designer.analysis.validation import cli_commands as validate_cli
 from designer.analysis.validation.runner import ScenarioResult
 from designer.analysis.validation.scenarios import Scenario
+from designer.cli import program as cli
+from designer.cli import validate as validate_cli
 from designer.i18n import render
 from designer.i18n.messages_advisor_en import ADVISOR
 from designer.i18n.messages_cli_en import CLI

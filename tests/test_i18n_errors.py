@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from designer import cli, i18n
+from designer import i18n
+from designer.cli import program as cli
 from designer.i18n.message import Message, OsReason, os_reason
 from designer.i18n.messages_en import EN
 from designer.model.errors import ProjectError

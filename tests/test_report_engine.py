@@ -15,11 +15,11 @@ from pypdf import PdfReader
 
 import designer.sim
 from designer.analysis.settings_presets import sim_options
+from designer.cli.report import cmd_report
+from designer.i18n import number_format as nf
 from designer.model.fileformat import load
 from designer.model.run_results import RESULT_FIELDS, SEGMENT_FIELDS, check_results
 from designer.report import ReportOptions, build_proposal
-from designer.report import number_format as nf
-from designer.report.cli_commands import cmd_report
 from designer.report.results_source import DEFAULT_WORKLOAD
 from designer.report.strings import tr
 from designer.report.workload_text import describe_workload

@@ -14,6 +14,7 @@ from designer.report.layout import FitDrawing
 from designer.report.styles import data_table, make_styles
 from designer.report.topology_drawing import TopologyDrawer
 
+
 @pytest.fixture(scope="module")
 def styles():
     return make_styles(register_fonts())

@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 
 from designer.catalog.money import format_money
+from designer.i18n import number_format as nf
 from designer.model.fileformat import load
 from designer.report import ReportOptions, build_proposal
-from designer.report import number_format as nf
 from designer.report.sections.simulation import _comparison
 from designer.topology.cost import cost_report
 

@@ -17,12 +17,12 @@ from designer.catalog.instantiate import server_node, switch_node
 from designer.catalog.loader import load_catalog
 from designer.catalog.money import format_money
 from designer.cli import main
+from designer.cli.report import cmd_report
 from designer.model.document import FabricDocument
 from designer.model.fileformat import load, save
 from designer.model.links import Endpoint, Link
 from designer.model.segments import Segment
 from designer.report import ReportOptions, ReportOptionsError, build_proposal
-from designer.report.cli_commands import cmd_report
 from designer.report.strings import tr
 from designer.topology.cost import cost_report
 

@@ -9,10 +9,10 @@ import re
 from pypdf import PdfReader
 
 from designer.analysis.resilience import resilience_summary
+from designer.i18n import number_format as nf
 from designer.model import fileformat
 from designer.model.scenarios import Scenario
 from designer.report import ReportOptions, build_proposal
-from designer.report import number_format as nf
 from designer.report.options import DEFAULT_SECTIONS
 from designer.report.strings import tr
 from designer.ui.app import PROJECTS

@@ -9,9 +9,9 @@ import re
 import pytest
 from test_report_proposal import body_text, compare_results, make_design
 
+from designer.i18n import number_format as nf
 from designer.model.scenarios import Scenario
 from designer.report import ReportOptions, build_proposal
-from designer.report import number_format as nf
 from designer.report.results_source import has_failures
 from designer.sim import SimOptions, run
 

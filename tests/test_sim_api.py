@@ -8,9 +8,9 @@ import threading
 import pytest
 
 from designer.catalog import load_catalog
+from designer.cli.simulate import cmd_compare, cmd_simulate
 from designer.model.fileformat import save
 from designer.sim import SimOptions, WorkloadError, compare, run, stream
-from designer.sim.cli_commands import cmd_compare, cmd_simulate
 from designer.topology import generate
 
 REQUIRED = ["schema", "completion_time_s", "algbw_gbps", "busbw_gbps", "goodput_gbps", "throughput_fraction",

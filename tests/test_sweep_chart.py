@@ -33,7 +33,7 @@ def _row(index: int, params: dict[str, object], **metrics: object) -> dict[str, 
     return row
 
 
-def _grid(axes: dict[str, tuple], metric=lambda p: 1.0) -> SweepResults:  # noqa: ANN001
+def _grid(axes: dict[str, tuple], metric=lambda p: 1.0) -> SweepResults:
     """Rows of the grid of `axes` (first axis slowest), completion time = metric(point)."""
     names = list(axes)
     rows = [_row(i, dict(zip(names, combo, strict=True)), completion_time_s=metric(dict(zip(names, combo,

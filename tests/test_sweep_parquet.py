@@ -20,12 +20,12 @@ def _task() -> SweepTask:
     return SweepTask(WORKLOAD, seed=1, generate_kind="fat-tree")
 
 
-def _counting(monkeypatch) -> list[int]:  # noqa: ANN001
+def _counting(monkeypatch) -> list[int]:
     """Record the index of every point evaluated from now on."""
     computed: list[int] = []
     real = sweep_runner.evaluate_point
 
-    def counting(task, index, point):  # noqa: ANN001, ANN202
+    def counting(task, index, point):
         computed.append(index)
         return real(task, index, point)
 

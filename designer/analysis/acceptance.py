@@ -113,7 +113,7 @@ def server_pairs(doc: FabricDocument) -> list[tuple[str, str, str, str]]:
 def acceptance_plan(doc: FabricDocument, *, backend: str | None = None, preset: str | None = None,
                     seed: int = 1) -> AcceptancePlan:
     """Simulate the acceptance tests on `doc` (with `backend`/`preset` as the recommended option runs)."""
-    def opts():  # noqa: ANN202
+    def opts():
         o = sim_options(seed=seed, preset=preset)
         o.backend = backend
         return o

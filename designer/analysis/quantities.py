@@ -36,7 +36,7 @@ class Money(Quantity):
     __slots__ = ()
 
     def render(self, language: str | None = None) -> str:
-        from designer.report.number_format import money
+        from designer.i18n.number_format import money
 
         return money(self.value, str(self.params["unit"]), _language(language))
 
@@ -47,7 +47,7 @@ class Percent(Quantity):
     __slots__ = ()
 
     def render(self, language: str | None = None) -> str:
-        from designer.report.number_format import percent
+        from designer.i18n.number_format import percent
 
         return percent(self.value, 1 if self.params["unit"] == "1" else 0, _language(language))
 
@@ -58,7 +58,7 @@ class Duration(Quantity):
     __slots__ = ()
 
     def render(self, language: str | None = None) -> str:
-        from designer.report.number_format import seconds
+        from designer.i18n.number_format import seconds
 
         return seconds(self.value, _language(language))
 
@@ -69,7 +69,7 @@ class Micros(Quantity):
     __slots__ = ()
 
     def render(self, language: str | None = None) -> str:
-        from designer.report.number_format import micros
+        from designer.i18n.number_format import micros
 
         return micros(self.value, _language(language))
 

@@ -6,7 +6,7 @@ import json
 import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from designer.catalog.models import (
     CableModel,
@@ -31,6 +31,8 @@ _MODEL_KINDS = {
     "nics": "error.catalog.nic", "gateways": "error.catalog.gateway", "storage": "error.catalog.storage",
     "cables": "error.catalog.cable",
 }
+
+_Model = TypeVar("_Model")
 
 
 @dataclass
@@ -82,22 +84,22 @@ class Catalog:
 
     # ---- lookups ------------------------------------------------------------------------------
     def switch(self, model_id: str) -> SwitchModel:
-        return self._get("switches", model_id)
+        return self._get("switches", self.switches, model_id)
 
     def server(self, model_id: str) -> ServerModel:
-        return self._get("servers", model_id)
+        return self._get("servers", self.servers, model_id)
 
     def gpu(self, model_id: str) -> GPUModel:
-        return self._get("gpus", model_id)
+        return self._get("gpus", self.gpus, model_id)
 
     def nic(self, model_id: str) -> NICModel:
-        return self._get("nics", model_id)
+        return self._get("nics", self.nics, model_id)
 
     def gateway(self, model_id: str) -> GatewayModel:
-        return self._get("gateways", model_id)
+        return self._get("gateways", self.gateways, model_id)
 
     def storage_model(self, model_id: str) -> StorageModel:
-        return self._get("storage", model_id)
+        return self._get("storage", self.storage, model_id)
 
     def cable_for(self, cable_type: str, speed_gbps: float) -> CableModel | None:
         """The cable of that type for a link speed: the slowest model at or above the speed."""
@@ -116,8 +118,7 @@ class Catalog:
                 return kind
         return None
 
-    def _get(self, section: str, model_id: str):
-        table = getattr(self, section)
+    def _get(self, section: str, table: dict[str, _Model], model_id: str) -> _Model:
         if model_id not in table:
             known = ", ".join(sorted(table)) or Message("error.catalog.none")
             raise ProjectError(Message("error.catalog.unknown_model", what=Message(_MODEL_KINDS[section]),
@@ -166,13 +167,12 @@ def load_catalog(user_files: list[str | os.PathLike[str]] | None = None) -> Cata
         for path in sorted(RESOURCES.glob("*.json")):
             base.merge_file(path)
         _DEFAULT = base
-    extra = list(user_files or [])
     env = os.environ.get("FABRIC_DESIGNER_CATALOG")
-    if env:
-        extra = [p for p in env.split(os.pathsep) if p] + extra
+    extra: list[str | os.PathLike[str]] = [p for p in env.split(os.pathsep) if p] if env else []
+    extra += user_files or []
     if not extra:
         return _DEFAULT
     cat = Catalog(**{s: dict(getattr(_DEFAULT, s)) for s in SECTIONS})
-    for path in extra:
-        cat.merge_file(path)
+    for user_file in extra:
+        cat.merge_file(user_file)
     return cat

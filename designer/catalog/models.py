@@ -10,7 +10,7 @@ class Sourced:
     """Every catalog entry names its source and the class of each figure (V, V*, P, M, S, E)."""
 
     source: str = ""
-    provenance: dict = field(default_factory=dict, hash=False, compare=False)
+    provenance: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     notes: str = ""
 
 

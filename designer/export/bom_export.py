@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 
 from designer.catalog.loader import Catalog
 from designer.export.output_file import output_format, write_bytes_atomically, write_text_atomically
+from designer.export.spreadsheet_text import csv_cell
 from designer.export.xlsx_workbook import SheetTable, workbook_bytes
 from designer.model.document import FabricDocument
 from designer.topology.cost import CostReport, cost_report
@@ -14,10 +17,25 @@ ITEMS_SHEET = "Bill of materials"
 TOTALS_SHEET = "Totals"
 
 
+def _items_header(report: CostReport) -> tuple[str, ...]:
+    cur = report.currency.lower()
+    return ("kind", "model", "description", "count", f"unit_price_{cur}", f"total_{cur}", "power_w_each")
+
+
+def bom_csv(report: CostReport) -> str:
+    """The bill of materials as CSV (what is handed to the people who buy and build the cluster)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(_items_header(report))
+    for i in report.items:
+        writer.writerow([csv_cell(i.kind), csv_cell(i.model), csv_cell(i.description), i.count,
+                         f"{i.unit_price:.2f}", f"{i.total:.2f}", f"{i.power_w_each:g}"])
+    return out.getvalue()
+
+
 def bom_sheets(report: CostReport) -> list[SheetTable]:
     """Items (kind, model, description, count, unit price, total, power each) and the totals of the report."""
-    cur = report.currency.lower()
-    header = ("kind", "model", "description", "count", f"unit_price_{cur}", f"total_{cur}", "power_w_each")
+    header = _items_header(report)
     items = [(i.kind, i.model, i.description, i.count, i.unit_price, i.total, i.power_w_each) for i in report.items]
     d = report.to_dict()
     totals = [("currency", d["currency"])]
@@ -33,7 +51,7 @@ def write_bom(doc: FabricDocument, path: str | os.PathLike[str], catalog: Catalo
     fmt = output_format(path, ("csv", "xlsx"), "bom")
     report = cost_report(doc, catalog, currency)
     if fmt == "csv":
-        write_text_atomically(path, report.to_csv(), excel_bom=True)
+        write_text_atomically(path, bom_csv(report), excel_bom=True)
     else:
         write_bytes_atomically(path, workbook_bytes(bom_sheets(report)))
     return report

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from designer.i18n.message import Message, either
-from designer.model.atomic_write import write_bytes_atomically  # noqa: F401 - the export writers use it
+from designer.model.atomic_write import write_bytes_atomically  # the export writers import it from here
 
 
 class ExportError(ValueError):

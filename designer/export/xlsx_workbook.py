@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
+from openpyxl.worksheet.worksheet import Worksheet
 
 MAX_COLUMN_WIDTH = 48
 SHEET_TITLE_MAX = 31  # Excel's limit on sheet names
@@ -20,7 +21,7 @@ class SheetTable:
 
     title: str
     header: Sequence[str]
-    rows: list[Sequence[object]] = field(default_factory=list)
+    rows: Sequence[Sequence[object]] = field(default_factory=list)
 
 
 def workbook_bytes(sheets: Sequence[SheetTable]) -> bytes:
@@ -46,7 +47,7 @@ def workbook_bytes(sheets: Sequence[SheetTable]) -> bytes:
     return buffer.getvalue()
 
 
-def _put(ws, row: int, col: int, value: object) -> None:
+def _put(ws: Worksheet, row: int, col: int, value: object) -> None:
     if isinstance(value, str):
         # XML 1.0 cannot hold most control characters; openpyxl refuses them, so drop them.
         text = ILLEGAL_CHARACTERS_RE.sub("", value)

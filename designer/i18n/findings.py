@@ -15,8 +15,9 @@ other languages, without plural forms, simply write `{n}`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from designer.i18n.catalog import current_language, normalise, render
 from designer.i18n.messages_en import EN
@@ -32,7 +33,7 @@ class Names:
     `sep` is the message id of the separator: `list.join` (", ") or `finding.list.and` (" and ").
     """
 
-    items: tuple[str, ...]
+    items: Sequence[str]   # kept as a tuple
     limit: int | None = 5
     sep: str = "list.join"
 
@@ -70,7 +71,7 @@ class _Count(int):
         return format(int(self), spec)
 
 
-def _names(ids: tuple[str, ...] | list[str], language: str, limit: int | None = _SHOWN,
+def _names(ids: Sequence[str], language: str, limit: int | None = _SHOWN,
            sep: str = "list.join") -> str:
     items = list(ids)
     joiner = render(sep, language)
@@ -116,7 +117,26 @@ def json_params(params: Params) -> dict[str, Any]:
     return {key: _json(value) for key, value in params}
 
 
-def render_finding(finding: object, language: str | None = None) -> str:
+class FindingText(Protocol):
+    """What `render_finding` reads of a design-rule finding (`designer.topology.rules.finding.Finding`)."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def nodes(self) -> tuple[str, ...]: ...
+    @property
+    def links(self) -> tuple[str, ...]: ...
+    @property
+    def value(self) -> float | None: ...
+    @property
+    def msg_id(self) -> str | None: ...
+    @property
+    def params(self) -> Params: ...
+
+
+def render_finding(finding: FindingText, language: str | None = None) -> str:
     """The finding's message in `language` (default: the current one).
 
     A finding with a message id renders it with its parameters: the full detail in every language.
@@ -124,9 +144,8 @@ def render_finding(finding: object, language: str | None = None) -> str:
     message (`finding.<rule>`) with the nodes, links and figure the finding carries.
     """
     lang = normalise(language) if language else current_language()
-    msg_id = getattr(finding, "msg_id", None)
-    if msg_id:
-        return render_message(msg_id, getattr(finding, "params", ()), lang)
+    if finding.msg_id:
+        return render_message(finding.msg_id, finding.params, lang)
     if lang == "en":
         return finding.message
     text = render(f"finding.{finding.rule}", lang)

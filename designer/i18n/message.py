@@ -9,6 +9,7 @@ A parameter that is itself a `Message` renders in the same language; any other v
 from __future__ import annotations
 
 import errno
+from collections.abc import Sequence
 
 from designer.i18n.catalog import current_language, normalise, render
 
@@ -41,7 +42,7 @@ class Message:
 
     __hash__ = None  # type: ignore[assignment]  # parameters may be unhashable
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[object, ...]:
         # errors cross process boundaries (sweep workers): rebuild from the id and the parameters
         return _rebuild, (type(self), self.msg_id, self.params)
 
@@ -75,13 +76,14 @@ _OS_REASONS = {
 def os_reason(exc: OSError) -> str | Message:
     """Why an OS call failed, as `exc.strerror or exc` was shown so far; translatable for the usual errno values."""
     text = exc.strerror or str(exc)
-    msg_id = _OS_REASONS.get(exc.errno) if exc.strerror else None
+    msg_id = _OS_REASONS.get(exc.errno) if exc.strerror and exc.errno is not None else None
     return OsReason(msg_id, text=text) if msg_id else text
 
 
-def either(items: list | tuple) -> str | Message:
+def either(items: Sequence[str | Message]) -> str | Message:
     """'a', 'a or b', 'a or b or c' with 'or' in the language of the message (items are shown verbatim)."""
-    *rest, out = list(items) or [""]
+    *rest, last = list(items) or [""]
+    out: str | Message = last
     for item in reversed(rest):
         out = Message("error.or", first=item, second=out)
     return out

@@ -8,7 +8,7 @@ the -h option's help), identical to argparse's English so that English help is u
 from __future__ import annotations
 
 HELP: dict[str, str] = {
-    # argparse's own words (designer.cli._Parser and _HelpFormatter use them instead of argparse's gettext)
+    # argparse's own words (designer.cli.program._Parser and _HelpFormatter use them instead of argparse's gettext)
     "help.argparse.usage": "usage: ",
     "help.argparse.positionals": "positional arguments",
     "help.argparse.options": "options",

@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 from designer.i18n.message import Message
 from designer.model.assumptions import Assumptions
@@ -45,7 +46,7 @@ class FabricDocument:
     segments: dict[str, Segment] = field(default_factory=dict)
     assumptions: Assumptions = field(default_factory=Assumptions)
     notes: str = ""
-    results: dict | None = None   # the last run's summary (designer/model/run_results.py); derived, not undone
+    results: dict[str, Any] | None = None  # last run summary (model/run_results.py); derived, not undone
     scenarios: list[Scenario] = field(default_factory=list)   # named what-if runs (designer/model/scenarios.py)
     proposal: ProposalRequirements = field(default_factory=ProposalRequirements)  # designer/model/proposal.py
 
@@ -217,7 +218,7 @@ class FabricDocument:
         self._emit(Change("document", "update", "proposal"))
         return old
 
-    def set_results(self, results: dict | None) -> dict | None:
+    def set_results(self, results: dict[str, Any] | None) -> dict[str, Any] | None:
         """Keep the last simulation's summary with the design (None forgets it)."""
         old, self.results = self.results, copy.deepcopy(results)
         self._emit(Change("document", "update", "results"))
@@ -271,8 +272,9 @@ class FabricDocument:
             raise ProjectError(Message("error.doc.no_node", node=node_id))
         return self.nodes[node_id]
 
-    def _update(self, obj: object, kind: str, obj_id: str, values: dict[str, object]) -> dict[str, object]:
-        names = {f.name for f in fields(obj)}  # type: ignore[arg-type]
+    def _update(self, obj: Node | Link | Segment, kind: str, obj_id: str,
+                values: dict[str, object]) -> dict[str, object]:
+        names = {f.name for f in fields(obj)}
         unknown = set(values) - names
         if unknown:
             raise ProjectError(Message("error.doc.no_field", what=_what(kind), id=obj_id,

@@ -10,6 +10,7 @@ import json
 import math
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
@@ -199,8 +200,8 @@ class _Reader:
     def bad(self, where: str, message: str | Message) -> None:
         self.problems.append(Message("error.at", place=where, text=message))
 
-    def get(self, obj: dict, key: str, where: str, kind: type | tuple, *, default: Any = ...,
-            choices: tuple | None = None, minimum: float | None = None) -> Any:
+    def get(self, obj: dict[str, Any], key: str, where: str, kind: type | tuple[Any, ...], *, default: Any = ...,
+            choices: tuple[Any, ...] | None = None, minimum: float | None = None) -> Any:
         place = f"{where}.{key}" if where else key
         if key not in obj:
             if default is ...:
@@ -239,7 +240,7 @@ def _type_name(t: type) -> str | Message:
     return Message(_TYPE_NAMES[t]) if t in _TYPE_NAMES else t.__name__
 
 
-def _type_names(kinds: tuple) -> str | Message:
+def _type_names(kinds: tuple[Any, ...]) -> str | Message:
     """'text', 'text or null', ...: the names of `kinds` joined by 'or' in the language of the message."""
     return either([_type_name(k) for k in kinds])
 
@@ -303,7 +304,7 @@ def document_from_dict(data: Any) -> FabricDocument:
     return doc
 
 
-def _read_results(r: _Reader, raw: Any) -> dict | None:
+def _read_results(r: _Reader, raw: Any) -> dict[str, Any] | None:
     """The optional last-run summary: one result, or {"ib": ..., "rocev2": ...} from a comparison."""
     if raw is None:
         return None
@@ -317,7 +318,7 @@ def _read_results(r: _Reader, raw: Any) -> dict | None:
     return None if problems else raw
 
 
-def _check_ids(r: _Reader, what: str, items: list) -> None:
+def _check_ids(r: _Reader, what: str, items: list[Any]) -> None:
     seen: set[str] = set()
     for i, item in enumerate(items):
         if item is None:
@@ -329,11 +330,12 @@ def _check_ids(r: _Reader, what: str, items: list) -> None:
         seen.add(item.id)
 
 
-def _read_list(r: _Reader, data: dict, key: str, read_one) -> list:
+def _read_list(r: _Reader, data: dict[str, Any], key: str,
+               read_one: Callable[[_Reader, dict[str, Any], str], Any]) -> list[Any]:
     items = r.get(data, key, "", list, default=[])
     if items is None:
         return []
-    out = []
+    out: list[Any] = []
     for i, raw in enumerate(items):
         where = f"{key}[{i}]"
         if not isinstance(raw, dict):
@@ -367,7 +369,7 @@ def _read_assumptions(r: _Reader, raw: Any) -> Assumptions | None:
     return Assumptions(**values)
 
 
-def _read_node(r: _Reader, raw: dict, where: str) -> Node | None:
+def _read_node(r: _Reader, raw: dict[str, Any], where: str) -> Node | None:
     node_id = r.get(raw, "id", where, str)
     kind = r.get(raw, "kind", where, str, choices=NODE_KINDS)
     model = r.get(raw, "model", where, str)
@@ -431,7 +433,7 @@ def _read_endpoint(r: _Reader, raw: Any, where: str) -> Endpoint | None:
     return Endpoint(node, port)
 
 
-def _read_link(r: _Reader, raw: dict, where: str) -> Link | None:
+def _read_link(r: _Reader, raw: dict[str, Any], where: str) -> Link | None:
     link_id = r.get(raw, "id", where, str)
     a = _read_endpoint(r, raw.get("a"), f"{where}.a")
     b = _read_endpoint(r, raw.get("b"), f"{where}.b")
@@ -439,7 +441,7 @@ def _read_link(r: _Reader, raw: dict, where: str) -> Link | None:
     cable = r.get(raw, "cable", where, str, default="dac", choices=CABLE_TYPES)
     length = r.get(raw, "length_m", where, float, default=2.0, minimum=0)
     plane = r.get(raw, "plane", where, str, default="backend", choices=PLANES)
-    if None in (link_id, a, b, speed, cable, length, plane):
+    if a is None or b is None or None in (link_id, speed, cable, length, plane):
         return None
     return Link(link_id, a, b, speed, cable, length, plane)
 
@@ -464,7 +466,7 @@ def _read_settings(r: _Reader, raw: Any, where: str, cls: type) -> Any:
     return cls(**values)
 
 
-def _read_segment(r: _Reader, raw: dict, where: str) -> Segment | None:
+def _read_segment(r: _Reader, raw: dict[str, Any], where: str) -> Segment | None:
     seg_id = r.get(raw, "id", where, str)
     name = r.get(raw, "name", where, str, default="")
     protocol = r.get(raw, "protocol", where, str, choices=PROTOCOLS)

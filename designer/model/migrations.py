@@ -45,13 +45,13 @@ def version_number(fmt: Any) -> int | None:
     return int(tail)
 
 
-def _object(value: Any, where: str) -> dict:
+def _object(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ProjectError(Message("error.at", place=where, text=Message("error.value.object")))
     return value
 
 
-def _list(value: Any, where: str) -> list:
+def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise ProjectError(Message("error.at", place=where, text=Message("error.value.list")))
     return value
@@ -65,7 +65,7 @@ def _endpoint(text: Any, where: str) -> dict[str, str]:
     return {"node": node, "port": port}
 
 
-def migrate_0_to_1(data: dict) -> dict:
+def migrate_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
     """fabric-designer/0 -> fabric-designer/1: port groups, link end objects, segment protocol names."""
     out = copy.deepcopy(data)
     out["format"] = "fabric-designer/1"
@@ -102,11 +102,11 @@ def migrate_0_to_1(data: dict) -> dict:
 
 
 # format version N -> the function that turns a version-N file into a version-(N+1) file
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: migrate_0_to_1}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: migrate_0_to_1}
 CURRENT_VERSION = version_number(CURRENT)
 
 
-def upgrade(data: dict) -> dict:
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """Bring parsed project JSON of any supported older version up to the current format.
 
     A current file is returned unchanged; a newer or unknown version raises ProjectError that says which.

@@ -50,7 +50,7 @@ class Problem(Message):
         """(place, `sep`, message)."""
         return str(self.params["place"]), sep, self.params["text"]  # type: ignore[return-value]
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return Problem, (self.params["place"], self.params["text"])
 
 

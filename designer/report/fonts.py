@@ -45,7 +45,7 @@ def register_fonts() -> FontChoice:
         if path and os.path.isfile(path):
             try:
                 pdfmetrics.registerFont(TTFont(REGISTERED_NAME, path, subfontIndex=0))
-            except Exception:  # a damaged or unsupported font file: try the next one
+            except Exception:  # noqa: BLE001 - a damaged or unsupported font file: try the next one
                 continue
             # The collection has no bold face: headings use size and colour instead of a fake bold.
             choice = FontChoice(REGISTERED_NAME, REGISTERED_NAME, True)

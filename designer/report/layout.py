@@ -48,7 +48,7 @@ class BreakableTable(Table):
     """A table that splits only between rows that leave at least two body rows on each page (none when it is too
     short to split so); the caller sets `repeatRows` so that the header repeats."""
 
-    def _splitRows(self, availHeight: float, doInRowSplit: int = 0):  # noqa: N802, N803 - reportlab's names
+    def _splitRows(self, availHeight: float, doInRowSplit: int = 0):
         rows = len(self._cellvalues)
         head = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
         lo, hi = head + MIN_ROWS_AT_SPLIT, rows - MIN_ROWS_AT_SPLIT

@@ -80,7 +80,7 @@ class ReportOptions:
 
     def resolved_date(self, language: str | None = None) -> str:
         """The cover date (today when empty) written for `language` (default: the proposal's own)."""
-        from designer.report.number_format import date as format_date
+        from designer.i18n.number_format import date as format_date
 
         return format_date(self.date or _dt.date.today(), language or self.language)
 

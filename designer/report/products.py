@@ -27,7 +27,7 @@ def localised(name: str, language: str) -> str:
     return name
 
 
-def catalog_record(catalog: Catalog, kind: str, model_id: str):  # noqa: ANN201 - a catalog model of any kind
+def catalog_record(catalog: Catalog, kind: str, model_id: str):
     """The catalog entry of a bill-of-materials kind, or None."""
     table = {"switch": catalog.switches, "server": catalog.servers, "nic": catalog.nics, "gateway": catalog.gateways,
              "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.cables}.get(kind, {})

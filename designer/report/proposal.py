@@ -45,7 +45,7 @@ def _resilience(doc: FabricDocument, runs: ProposalRuns) -> ResilienceData:
     return data
 
 
-def _acceptance(doc: FabricDocument, rec: Recommendation, preset: str | None):  # noqa: ANN202
+def _acceptance(doc: FabricDocument, rec: Recommendation, preset: str | None):
     """The acceptance tests simulated on what is recommended (the design as drawn when nothing is)."""
     from designer.analysis.acceptance import acceptance_plan
 

@@ -10,6 +10,7 @@ InfiniBand and as RoCEv2, each at the comparison's settings preset (the recommen
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from designer.analysis.settings_presets import runs_as_drawn, sim_options
 from designer.model.document import FabricDocument
@@ -45,7 +46,7 @@ class ProposalRuns:
         return out
 
 
-def _as_dict(value: object) -> object:
+def _as_dict(value: Any) -> Any:
     return value.to_dict() if hasattr(value, "to_dict") else value
 
 

@@ -52,7 +52,7 @@ class TraceRecorder:
     A window holds raw sums (bytes, paused and stalled port-seconds, marked bytes); when a step runs longer than
     expected, neighbouring windows are merged two by two, so a trace never holds more than 2 x WINDOWS."""
 
-    def __init__(self, sim, backend_ports: np.ndarray, expected_steps: int, *,  # noqa: ANN001 - simulator
+    def __init__(self, sim, backend_ports: np.ndarray, expected_steps: int, *,
                  port_index: np.ndarray, n_ports: int) -> None:
         """`backend_ports` masks the simulator's ports; `port_index` maps them to the fabric's `n_ports` ports
         (the simulator runs over a subset; the trace's per-port arrays are on the fabric's ports)."""

@@ -10,6 +10,7 @@ GPU server); one cable or optics pair per link, by `catalog.cable_for(link.cable
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
@@ -19,6 +20,17 @@ from designer.model.errors import ProjectError
 FRONTEND_NIC_MODEL = "cx6dx-100"
 KIND_ORDER = ("switch", "gateway", "nic", "cable", "optics", "server", "storage")
 NETWORK_KINDS = frozenset({"switch", "gateway", "nic", "cable", "optics"})
+
+
+class _Priced(Protocol):
+    """What a bill of materials reads of a catalog record (switch, server, NIC, cable ...)."""
+
+    @property
+    def model(self) -> str: ...
+    @property
+    def price_usd(self) -> float: ...
+    @property
+    def power_w(self) -> float: ...
 
 
 @dataclass
@@ -33,7 +45,7 @@ class BomItem:
     description: str
     power_w_each: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"model": self.model, "kind": self.kind, "count": self.count, "unit_price": self.unit_price,
                 "total": self.total, "description": self.description, "power_w_each": self.power_w_each}
 
@@ -46,7 +58,7 @@ def bill_of_materials(doc: FabricDocument, catalog: Catalog) -> list[BomItem]:
     counts: dict[tuple[str, str], int] = {}
     records: dict[tuple[str, str], tuple[str, float, float]] = {}  # key -> (description, price, power)
 
-    def add(kind: str, model_id: str, record, count: int = 1) -> None:
+    def add(kind: str, model_id: str, record: _Priced, count: int = 1) -> None:
         if count <= 0:
             return
         key = (kind, model_id)
@@ -81,8 +93,9 @@ def bill_of_materials(doc: FabricDocument, catalog: Catalog) -> list[BomItem]:
                                        speed=f"{link.speed_gbps:g}"))
         add("optics" if cable.type == "optics" else "cable", cable.id, cable)
         for end in (link.a, link.b):
-            node = doc.nodes.get(end.node)
-            if node is not None and node.kind == "server" and end.port in {p.name for p in node.frontend_ports()}:
+            end_node = doc.nodes.get(end.node)
+            if end_node is not None and end_node.kind == "server" \
+                    and end.port in {p.name for p in end_node.frontend_ports()}:
                 cabled_fe[end.node] = cabled_fe.get(end.node, 0) + 1
     for server_id, n_ports in cabled_fe.items():
         speed = max(p.speed_gbps for p in doc.nodes[server_id].frontend_ports())

@@ -8,13 +8,11 @@ and convert to CNY at the design's cny_per_usd).
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
+from typing import Any
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.catalog.money import convert_usd
-from designer.export.spreadsheet_text import csv_cell
 from designer.i18n.message import Message, either
 from designer.model.assumptions import CURRENCIES
 from designer.model.document import FabricDocument
@@ -55,7 +53,7 @@ class CostReport:
         """How many of a model the design uses (0 if none)."""
         return sum(i.count for i in self.items if i.model == model)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON form for `cost --json` (money rounded to cents; `tco_3y` is the TCO over `tco_years`)."""
         return {
             "currency": self.currency,
@@ -71,17 +69,6 @@ class CostReport:
             "tco": round(self.tco, 2),
             "tco_3y": round(self.tco, 2),
         }
-
-    def to_csv(self) -> str:
-        """The bill of materials as CSV (what is handed to the people who buy and build the cluster)."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["kind", "model", "description", "count", f"unit_price_{self.currency.lower()}",
-                         f"total_{self.currency.lower()}", "power_w_each"])
-        for i in self.items:
-            writer.writerow([csv_cell(i.kind), csv_cell(i.model), csv_cell(i.description), i.count,
-                             f"{i.unit_price:.2f}", f"{i.total:.2f}", f"{i.power_w_each:g}"])
-        return out.getvalue()
 
 
 def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: str | None = None) -> CostReport:

@@ -44,9 +44,12 @@ def frontend_blueprint(cat: Catalog, endpoints: list[tuple[str, int]], speed_gbp
             ends = [(node, f"fe{i + 1}") for node, n in members if n > i]
             if ends:
                 groups.append(LeafGroup(ends))
-    common = dict(plane="frontend", names=FRONTEND_NAMES, endpoint_cable=CROSS_RACK_AOC)
+    def tiered(tiers: int) -> ClosBlueprint:
+        return blueprint(groups, leaf, spine, spine, FRONTEND_OVERSUBSCRIPTION, tiers=tiers, plane="frontend",
+                         names=FRONTEND_NAMES, endpoint_cable=CROSS_RACK_AOC)
+
     try:
-        return blueprint(groups, leaf, spine, spine, FRONTEND_OVERSUBSCRIPTION, tiers=2, **common)
+        return tiered(2)
     except SizingError:
         per_pod = spine.ports // 2
         pods = -(-len(groups) // per_pod)
@@ -55,4 +58,4 @@ def frontend_blueprint(cat: Catalog, endpoints: list[tuple[str, int]], speed_gbp
             for g in groups[i:i + n]:
                 g.pod = pod
             i += n
-        return blueprint(groups, leaf, spine, spine, FRONTEND_OVERSUBSCRIPTION, tiers=3, **common)
+        return tiered(3)

@@ -198,12 +198,12 @@ def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, ove
                                    choices=", ".join(GENERATOR_KINDS)))
     if backend not in BACKENDS:
         raise ProjectError(Message("error.generate.unknown_backend", backend=backend, choices=", ".join(BACKENDS)))
-    for label, value in (("gpus", gpus), ("gpus_per_server", gpus_per_server)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ProjectError(Message("error.generate.whole_number", option=label, value=repr(value)))
-    for label, value in (("oversubscription", oversubscription), ("link_gbps", link_gbps)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ProjectError(Message("error.generate.number", option=label, value=repr(value)))
+    for label, count in (("gpus", gpus), ("gpus_per_server", gpus_per_server)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ProjectError(Message("error.generate.whole_number", option=label, value=repr(count)))
+    for label, number in (("oversubscription", oversubscription), ("link_gbps", link_gbps)):
+        if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number):
+            raise ProjectError(Message("error.generate.number", option=label, value=repr(number)))
     if oversubscription < 1:
         raise ProjectError(Message("error.generate.oversubscription", value=f"{oversubscription:g}"))
     if link_gbps <= 0:
@@ -244,9 +244,9 @@ def _backend_switch(cat: Catalog, protocol: str, link_gbps: float, nic_gbps: flo
     if model_id is None:
         key = (protocol, int(link_gbps)) if float(link_gbps).is_integer() else None
         if key not in DEFAULT_SWITCH_MODELS:
-            speeds = sorted({s for p, s in DEFAULT_SWITCH_MODELS if p == protocol})
+            known = sorted({s for p, s in DEFAULT_SWITCH_MODELS if p == protocol})
             raise ProjectError(Message("error.generate.no_switch", protocol=PROTOCOL_NAMES[protocol],
-                                       speed=f"{link_gbps:g}", choices=either([str(s) for s in speeds])))
+                                       speed=f"{link_gbps:g}", choices=either([str(s) for s in known])))
         model_id = DEFAULT_SWITCH_MODELS[key]
     m = cat.switch(model_id)
     breakout = m.breakout_for(link_gbps)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable
 
 from designer.model.document import FabricDocument
 
@@ -98,8 +99,8 @@ def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[s
     blocks: dict[str, tuple[list[str], list[str]]] = {}
     for leaf in leaves:
         blocks.setdefault(find(leaf), ([], []))[0].append(leaf)
-    for i, n in nodes.items():
-        if n.kind == "server":
+    for i, node in nodes.items():
+        if node.kind == "server":
             root = find(i) if i in parent else None
             if root in blocks:
                 blocks[root][1].append(i)
@@ -143,7 +144,7 @@ def _spread(members: list[str], xs: list[float], y: float, pos: dict[str, Positi
 
 
 def _place_frontend(doc: FabricDocument, front: dict[str, list[str]], pos: dict[str, Position],
-                    bottom: float, role) -> float:
+                    bottom: float, role: Callable[[str], str | None]) -> float:
     """Front-end switches in rows below the servers, tier by tier (tier = hops from the endpoints)."""
     nodes = doc.nodes
     placed_below = {i for i in pos if nodes[i].kind in ("server", "storage")}

@@ -62,16 +62,22 @@ def switch_loads(doc: FabricDocument) -> list[SwitchLoad]:
     return loads
 
 
-def worst_switch_by_tier(doc: FabricDocument) -> dict[str, SwitchLoad]:
-    """For each tier that has uplinks, its most oversubscribed switch."""
-    worst: dict[str, SwitchLoad] = {}
+def _worst_by_tier(doc: FabricDocument) -> dict[str, tuple[float, SwitchLoad]]:
+    """For each tier that has uplinks, (down/up ratio, switch) of its most oversubscribed switch, in tier order."""
+    worst: dict[str, tuple[float, SwitchLoad]] = {}
     for load in switch_loads(doc):
-        if load.ratio is None:
+        ratio = load.ratio
+        if ratio is None:
             continue
         best = worst.get(load.tier)
-        if best is None or load.ratio > best.ratio:  # type: ignore[operator]
-            worst[load.tier] = load
+        if best is None or ratio > best[0]:
+            worst[load.tier] = (ratio, load)
     return {tier: worst[tier] for tier in TIER_ORDER if tier in worst}
+
+
+def worst_switch_by_tier(doc: FabricDocument) -> dict[str, SwitchLoad]:
+    """For each tier that has uplinks, its most oversubscribed switch."""
+    return {tier: load for tier, (_, load) in _worst_by_tier(doc).items()}
 
 
 def oversubscription_by_tier(doc: FabricDocument) -> dict[str, float]:
@@ -79,7 +85,7 @@ def oversubscription_by_tier(doc: FabricDocument) -> dict[str, float]:
 
     A tier appears only if some of its switches have uplinks; the top tier of a fabric has none.
     """
-    return {tier: float(load.ratio) for tier, load in worst_switch_by_tier(doc).items()}  # type: ignore[arg-type]
+    return {tier: ratio for tier, (ratio, _) in _worst_by_tier(doc).items()}
 
 
 def bisection_bandwidth_gbps(doc: FabricDocument) -> float:

@@ -121,7 +121,7 @@ class RequirementsPage(QWizardPage):
         return Preferences(budget=budget if budget > 0 else None, currency=self.currency.currentText(),
                            existing_ethernet=self.ethernet.isChecked(), latency_sensitive=self.latency.isChecked())
 
-    def validatePage(self) -> bool:  # noqa: N802 - Qt API
+    def validatePage(self) -> bool:
         problem = None
         if self.gpus.value() % 8:
             problem = self.tr("GPUs must be a multiple of 8 (8-GPU servers).")
@@ -150,14 +150,14 @@ class RunPage(QWizardPage):
         lay.addWidget(self.bar)
         lay.addStretch(1)
 
-    def isComplete(self) -> bool:  # noqa: N802 - Qt API
+    def isComplete(self) -> bool:
         wizard = self.wizard()
         return isinstance(wizard, AdvisorWizard) and wizard.advice is not None
 
-    def initializePage(self) -> None:  # noqa: N802 - Qt API
+    def initializePage(self) -> None:
         self.wizard().start_run()
 
-    def cleanupPage(self) -> None:  # noqa: N802 - Qt API (Back)
+    def cleanupPage(self) -> None:
         self.wizard().cancel_run()
 
 
@@ -181,7 +181,7 @@ class ResultsPage(QWizardPage):
         lay.addWidget(self.table, 3)
         lay.addWidget(self.reasons, 2)
 
-    def initializePage(self) -> None:  # noqa: N802 - Qt API
+    def initializePage(self) -> None:
         advice: Advice = self.wizard().advice
         cur = advice.preferences.currency
         ranked = advice.ranked()
@@ -301,6 +301,6 @@ class AdvisorWizard(QWizard):
         self.cancel_run()
         super().reject()
 
-    def done(self, result: int) -> None:  # noqa: D401 - Qt API
+    def done(self, result: int) -> None:
         self.cancel_run()
         super().done(result)

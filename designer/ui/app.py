@@ -25,14 +25,14 @@ def default_example() -> Path | None:
     return examples[0] if examples else None
 
 
-def install_error_dialog(window_getter=lambda: None):  # noqa: ANN001, ANN201
+def install_error_dialog(window_getter=lambda: None):
     """An unexpected exception shows a dialog with details and "Copy details", saves a recovery copy,
     and the window keeps running (designer/ui/error_dialog.py)."""
     from designer.ui.error_dialog import install
     return install(window_getter)
 
 
-def use_cjk_fallback(app) -> None:  # noqa: ANN001
+def use_cjk_fallback(app) -> None:
     """Add a CJK font after the default one so that Chinese labels render everywhere."""
     from PySide6.QtGui import QFontDatabase
     if CJK_FAMILY in QFontDatabase.families():

@@ -111,7 +111,7 @@ def orphaned_recoveries(folder: Path | None = None) -> list[Recovery]:
 class Autosaver(QObject):
     """Writes the window's unsaved document to its recovery file on a timer and after edit bursts."""
 
-    def __init__(self, window, folder: Path | None = None, period_ms: int = PERIOD_MS,  # noqa: ANN001
+    def __init__(self, window, folder: Path | None = None, period_ms: int = PERIOD_MS,
                  burst_delay_ms: int = BURST_DELAY_MS) -> None:
         super().__init__(window)
         self.window = window
@@ -130,7 +130,7 @@ class Autosaver(QObject):
         window.editor.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.period.start()
 
-    def _on_changes(self, changes: list) -> None:  # noqa: ANN001
+    def _on_changes(self, changes: list) -> None:
         self._changed = True
         if any(getattr(c, "action", "") in STRUCTURAL for c in changes):
             self.burst.start()   # restarts: a burst is written once it has been quiet for the delay
@@ -180,7 +180,7 @@ class Autosaver(QObject):
         self.burst.stop()
 
 
-def offer_recovery(window, parent: QWidget | None = None) -> Recovery | None:  # noqa: ANN001
+def offer_recovery(window, parent: QWidget | None = None) -> Recovery | None:
     """At start: offer the newest orphaned recovery file; restore it into `window` as an undoable edit.
 
     Returns the restored Recovery, or None. "Discard" deletes the file, "Keep" leaves it for later.
@@ -218,7 +218,7 @@ def offer_recovery(window, parent: QWidget | None = None) -> Recovery | None:  #
     return newest if answer == "restore" else None
 
 
-def restore_into(window, recovery: Recovery) -> None:  # noqa: ANN001
+def restore_into(window, recovery: Recovery) -> None:
     """Open the recovered design's original file (if any) and replace its content by the recovered one,
     as one undoable, unsaved edit: saving writes to the original file, undo shows what it was."""
     base = FabricDocument()

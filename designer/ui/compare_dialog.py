@@ -134,7 +134,7 @@ class CompareDialog(QDialog):
         self.status.setText(self.tr("Simulating with every back-end segment as {0}…").format(NAMES[self.current]))
         self.runner.start(self.doc, self.workloads, self.seed, self.current)
 
-    def _on_snapshot(self, snap) -> None:  # noqa: ANN001
+    def _on_snapshot(self, snap) -> None:
         t, thr, p99 = self.series[self.current]
         t.append(snap.time_s * 1e3)
         thr.append(snap.throughput_gbps)
@@ -143,7 +143,7 @@ class CompareDialog(QDialog):
         self.progress.setValue(int(100 * (done + snap.progress)))
         self._draw(self.current)
 
-    def _on_finished(self, result) -> None:  # noqa: ANN001
+    def _on_finished(self, result) -> None:
         self.results[self.current] = result
         t, thr, p99 = self.series[self.current]
         # the curves run to the completion time at their last rate (the run's mean goodput is in the table:
@@ -213,6 +213,6 @@ class CompareDialog(QDialog):
         self.runner.shutdown()
         super().reject()
 
-    def closeEvent(self, event) -> None:  # noqa: ANN001
+    def closeEvent(self, event) -> None:
         self.runner.shutdown()
         super().closeEvent(event)

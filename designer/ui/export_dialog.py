@@ -295,7 +295,7 @@ class ExportProposalDialog(QDialog):
         page.setLayout(form)
         return page
 
-    def _with_browse(self, edit: QLineEdit, browse) -> QHBoxLayout:  # noqa: ANN001 - a bound slot
+    def _with_browse(self, edit: QLineEdit, browse) -> QHBoxLayout:
         button = QPushButton(self.tr("Browse…"))
         button.clicked.connect(browse)
         row = QHBoxLayout()
@@ -565,7 +565,7 @@ class ExportProposalDialog(QDialog):
             return
         super().reject()
 
-    def closeEvent(self, event) -> None:  # noqa: ANN001
+    def closeEvent(self, event) -> None:
         if self.thread is not None:
             event.ignore()
             return

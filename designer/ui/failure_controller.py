@@ -57,7 +57,7 @@ class FailureController(QObject):
         self.runs.runner.stopped.connect(self._on_stopped)
 
     @property
-    def doc(self):  # noqa: ANN201
+    def doc(self):
         return self.window.editor.doc
 
     # ---- context menu -----------------------------------------------------------------------------
@@ -146,7 +146,7 @@ class FailureController(QObject):
         s = self.panel.current()
         self.failure_layer().set_state(state_from_schedule(s.failures if s else []))
 
-    def _on_snapshot(self, snap) -> None:  # noqa: ANN001 - designer.sim.Snapshot
+    def _on_snapshot(self, snap) -> None:
         self.failure_layer().set_state(state_from_snapshot(snap.extra or {}, snap.time_s))
 
     def _on_document_changed(self, changes: list) -> None:
@@ -195,7 +195,7 @@ class FailureController(QObject):
         if self.running_scenario is not None and not self.runs.runner.running:
             self._end_queue()
 
-    def _on_finished(self, result) -> None:  # noqa: ANN001 - SimResult
+    def _on_finished(self, result) -> None:
         self.runs.plots.mark_recoveries(result.data.get("failures", []))
         name, self.running_scenario = self.running_scenario, None
         if name is None:

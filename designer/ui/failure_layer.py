@@ -93,7 +93,7 @@ def state_from_snapshot(extra: dict, time_s: float) -> FailureState:
 class FailureLayer(QGraphicsObject):
     """Draws a FailureState over the scene's cables and nodes; `set_state` to update."""
 
-    def __init__(self, scene) -> None:  # noqa: ANN001 - FabricScene
+    def __init__(self, scene) -> None:
         super().__init__()
         self.fabric_scene = scene
         self.setZValue(30)                      # above the heat-map and the nodes: a failure must show

@@ -44,7 +44,7 @@ COUNT_NAMES = {"gpus": QT_TRANSLATE_NOOP("GeneratorDialog", "gpus"),
 class GeneratorDialog(QDialog):
     """Parameters of a generated fabric; `result()` is the generated, laid-out document."""
 
-    def __init__(self, catalog: Catalog, parent=None) -> None:  # noqa: ANN001
+    def __init__(self, catalog: Catalog, parent=None) -> None:
         super().__init__(parent)
         from designer import topology
         self.topology = topology

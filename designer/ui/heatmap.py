@@ -43,7 +43,7 @@ def legend_html() -> str:
 class HeatmapLayer(QGraphicsObject):
     """Draws the cables of a scene coloured by utilization; `set_utilization` to update."""
 
-    def __init__(self, scene) -> None:  # noqa: ANN001 - FabricScene
+    def __init__(self, scene) -> None:
         super().__init__()
         self.fabric_scene = scene
         self.setZValue(4)                       # above the protocol-coloured cables, below chosen ones

@@ -26,7 +26,7 @@ FORMATS = ("png", "svg", "pdf")
 class ImageExportDialog(QDialog):
     """Choose format, scope and (for PNG) scale; validates the output path where it is typed."""
 
-    def __init__(self, scene, view_rect: QRectF, title: str, default_dir: str, parent: QWidget | None = None):  # noqa: ANN001
+    def __init__(self, scene, view_rect: QRectF, title: str, default_dir: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.scene, self.view_rect, self.title = scene, view_rect, title
         self.setWindowTitle(self.tr("Export canvas image"))

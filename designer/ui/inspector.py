@@ -136,7 +136,7 @@ class Inspector(QScrollArea):
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.form.addRow(name, label)
 
-    def _node_form(self, node) -> None:  # noqa: ANN001
+    def _node_form(self, node) -> None:
         self.target = ("node", node.id)
         self._title(f"{kind_name(node.kind).capitalize()} {node.id}")
         self._field("label", NODE_FIELDS["label"], node.label or node.id,
@@ -158,7 +158,7 @@ class Inspector(QScrollArea):
         seg = self.editor.doc.segment_of(node.id)
         self._ro(self.tr("Segment"), f"{seg.name} ({protocol_name(seg.protocol)})" if seg else self.tr("none"))
 
-    def _link_form(self, link) -> None:  # noqa: ANN001
+    def _link_form(self, link) -> None:
         self.target = ("link", link.id)
         self._title(self.tr("Link {0}").format(link.id))
         self._ro(self.tr("Ends"), f"{link.a}  ↔  {link.b}")
@@ -169,7 +169,7 @@ class Inspector(QScrollArea):
                         lambda v, n=name: self._push("link", link.id, {n: v}, self.tr(
                                 "{0} of {1}").format(field_label(LINK_FIELDS[n]), link.id)))
 
-    def _segment_form(self, seg) -> None:  # noqa: ANN001
+    def _segment_form(self, seg) -> None:
         self.target = ("segment", seg.id)
         self._title(self.tr("Back-end segment {0}").format(seg.id))
         self._field("name", SEGMENT_FIELDS["name"], seg.name,
@@ -187,7 +187,7 @@ class Inspector(QScrollArea):
                         lambda v, n=name: self._set_setting(seg.id, block_name, n, v))
 
     # ---- one field ----------------------------------------------------------------------------
-    def _field(self, key: str, spec: FieldSpec, value: object, apply) -> None:  # noqa: ANN001
+    def _field(self, key: str, spec: FieldSpec, value: object, apply) -> None:
         error = QLabel()
         error.setStyleSheet("color: #d64545;")
         error.setWordWrap(True)
@@ -216,7 +216,7 @@ class Inspector(QScrollArea):
         col.addWidget(error)
         self.form.addRow(label, holder)
 
-    def _accept(self, key: str, spec: FieldSpec, text: str, apply) -> None:  # noqa: ANN001
+    def _accept(self, key: str, spec: FieldSpec, text: str, apply) -> None:
         if spec.kind is int and not text.strip() and key == "pod":
             value: object = None
         else:

@@ -49,7 +49,7 @@ class WindowTranslator(QTranslator):
             text = self.qt_base.translate(context, source, disambiguation, n)
         return text or None     # None (a null string): not found, Qt shows the source text
 
-    def isEmpty(self) -> bool:  # noqa: N802 - Qt API
+    def isEmpty(self) -> bool:
         return super().isEmpty() and self.qt_base is None
 
 

@@ -146,7 +146,7 @@ class LivePlots(QWidget):
         self._pending_ups = []
         self.refresh()
 
-    def add_snapshot(self, snap) -> None:  # noqa: ANN001 - designer.sim.Snapshot
+    def add_snapshot(self, snap) -> None:
         """Append one snapshot to the buffers (drawing happens on the next timer tick)."""
         if self.n >= CAPACITY:
             return
@@ -286,7 +286,7 @@ class LivePlots(QWidget):
                     rows = min(n, LINK_ROWS) if key == "sel_util" else n
                     self.curves[key].setData(self.t_ms[:rows], self.buffers[key][:rows])
 
-    def _on_hover(self, name: str, pos) -> None:  # noqa: ANN001
+    def _on_hover(self, name: str, pos) -> None:
         plot = self.plots[name].getPlotItem()
         text = self.hover[name]
         if self.n == 0 or not plot.sceneBoundingRect().contains(pos):

@@ -81,7 +81,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.autosaver = Autosaver(self)   # unsaved work goes to a recovery file (autosave.py)
 
     # ---- construction -------------------------------------------------------------------------
-    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:  # noqa: ANN001
+    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
         """A dock named `name` (for saved layouts) holding `widget`, added at `area`; the controllers use it too."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
@@ -112,7 +112,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.inspector_dock.raise_()
 
-    def _action(self, text: str, slot, shortcut=None, tip: str = "", icon=None, checkable=False) -> QAction:  # noqa: ANN001
+    def _action(self, text: str, slot, shortcut=None, tip: str = "", icon=None, checkable=False) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
@@ -527,11 +527,11 @@ class MainWindow(QMainWindow, WindowExports):
         else:
             event.ignore()
 
-    def dragEnterEvent(self, event) -> None:  # noqa: ANN001
+    def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
-    def dropEvent(self, event) -> None:  # noqa: ANN001
+    def dropEvent(self, event) -> None:
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:
             self.open_path(paths[0])
@@ -540,7 +540,7 @@ class MainWindow(QMainWindow, WindowExports):
 class SegmentDialog(QDialog):
     """Name and protocol of a new back-end segment."""
 
-    def __init__(self, parent, name: str) -> None:  # noqa: ANN001
+    def __init__(self, parent, name: str) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("New back-end segment"))
         self.name = QLineEdit(name)

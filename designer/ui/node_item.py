@@ -74,7 +74,7 @@ class NodeItem(QGraphicsItem):
     def body_rect(self) -> QRectF:
         return QRectF(-BODY_W / 2, -BODY_H / 2, BODY_W, BODY_H)
 
-    def shape(self):  # noqa: ANN201 - Qt override
+    def shape(self):
         from PySide6.QtGui import QPainterPath
         path = QPainterPath()
         path.addRect(self.body_rect().adjusted(0, 0, 0, LABEL_H * 0.6))

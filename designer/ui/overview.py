@@ -66,7 +66,7 @@ class Overview(QWidget):
         self._pixmap = pm
         self.update()
 
-    def resizeEvent(self, event) -> None:  # noqa: ANN001
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._timer.start()
 

@@ -64,7 +64,7 @@ class PaletteTree(QTreeWidget):
         mime.setData(MODEL_MIME, spec.encode("utf-8"))
         return mime
 
-    def startDrag(self, actions) -> None:  # noqa: ANN001 - Qt override
+    def startDrag(self, actions) -> None:
         item = self.currentItem()
         mime = self.mime_for(item)
         if mime is None:

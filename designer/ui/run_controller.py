@@ -92,7 +92,7 @@ class RunController(QObject):
         window.scene.document_changed.connect(self._on_document_changed)
 
     @property
-    def doc(self):  # noqa: ANN201
+    def doc(self):
         return self.window.editor.doc
 
     # ---- running --------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ class RunController(QObject):
         """A congested step is running through the queues: nothing to plot until it is done, so say so."""
         self.sim_time.setText(self.tr("queues of a congested step: {0:.0%} simulated").format(share))
 
-    def _on_snapshot(self, snap) -> None:  # noqa: ANN001
+    def _on_snapshot(self, snap) -> None:
         # only queue it: the GUI thread shares the interpreter with the worker, so every Qt call made
         # per snapshot costs a hand-over of the GIL; the 10 Hz timer draws the queued batch at once
         self._pending.append(snap)
@@ -161,7 +161,7 @@ class RunController(QObject):
         self.sim_time.setText(self.tr("simulated {0:.3f} ms · {1:.0%}").format(snap.time_s * 1e3, snap.progress))
         self._heat_dirty = True
 
-    def _on_finished(self, result) -> None:  # noqa: ANN001
+    def _on_finished(self, result) -> None:
         self._drain()
         self.last_result = result
         self._idle()
@@ -228,7 +228,7 @@ class RunController(QObject):
         else:
             self.plots.set_selection([], "")
 
-    def selection_series_widget(self):  # noqa: ANN201 - a QWidget or None
+    def selection_series_widget(self):
         """The selected cable's (or node's busiest cable's) utilization over the last run, for the inspector."""
         if self.plots.n == 0 or not self.plots.selection:
             return None
@@ -303,6 +303,6 @@ def figures_text(data: dict) -> str:
                                for k, v in rows) + "</table>"
 
 
-def link_utilization_of(snapshot, link_id: str) -> float:  # noqa: ANN001
+def link_utilization_of(snapshot, link_id: str) -> float:
     """One cable's utilization in a snapshot (for the inspector and tests)."""
     return float(np.asarray(snapshot.link_utilization)[list(snapshot.link_ids).index(link_id)])

@@ -30,7 +30,7 @@ ALGORITHMS = ((QT_TRANSLATE_NOOP("RunPanel", "Ring"), "ring"), (QT_TRANSLATE_NOO
               (QT_TRANSLATE_NOOP("RunPanel", "Hierarchical"), "hier"))
 
 
-def _combo(items, current: str | None = None) -> QComboBox:  # noqa: ANN001
+def _combo(items, current: str | None = None) -> QComboBox:
     """A combo of (text, data) items (texts marked for translation are shown translated) or plain values."""
     box = QComboBox()
     for item in items:

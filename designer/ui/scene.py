@@ -419,6 +419,6 @@ class FabricScene(QGraphicsScene):
         self.setSceneRect(rect.adjusted(-2000, -2000, 2000, 2000))
 
 
-def _usage_text(node, used: dict[str, int]) -> str:  # noqa: ANN001
+def _usage_text(node, used: dict[str, int]) -> str:
     parts = [f"{g.prefix} {used.get(g.prefix, 0)}/{g.count}" for g in node.port_groups if g.count]
     return " · ".join(parts)

@@ -21,7 +21,7 @@ EDITS_ENV = "FABRIC_DESIGNER_TEST_EDITS"
 DUMP_ENV = "FABRIC_DESIGNER_TEST_DUMP"
 
 
-def scripted_edits(window, count: int, seed: int = 7) -> None:  # noqa: ANN001
+def scripted_edits(window, count: int, seed: int = 7) -> None:
     """Place switches and servers, cable, move and rename: `count` undoable edits, deterministic for `seed`."""
     rng = random.Random(seed)
     editor, catalog = window.editor, window.catalog
@@ -52,7 +52,7 @@ def scripted_edits(window, count: int, seed: int = 7) -> None:  # noqa: ANN001
                           QCoreApplication.translate("Inspector", "Rename {0}").format(node_id))
 
 
-def start_if_requested(window) -> bool:  # noqa: ANN001
+def start_if_requested(window) -> bool:
     """Run the scripted session when the environment asks for it (tests only); True if it was started."""
     edits, dump = os.environ.get(EDITS_ENV), os.environ.get(DUMP_ENV)
     if not edits and not dump:

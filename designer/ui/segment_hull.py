@@ -28,7 +28,7 @@ class SegmentLabel(QGraphicsSimpleTextItem):
         self.setFont(font)
 
 
-    def paint(self, painter, option, widget=None) -> None:  # noqa: ANN001 - Qt override
+    def paint(self, painter, option, widget=None) -> None:
         # a pill of the canvas colour behind the text keeps the tag readable over cables and nodes
         theme = getattr(self.scene(), "theme", None)
         if theme is not None:

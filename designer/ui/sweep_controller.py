@@ -77,7 +77,7 @@ class SweepController(QObject):
 
     finished = Signal()     # a sweep ended (done, stopped or failed); tests wait on it
 
-    def __init__(self, window: QMainWindow, simulate_menu) -> None:  # noqa: ANN001 - QMenu
+    def __init__(self, window: QMainWindow, simulate_menu) -> None:
         super().__init__(window)
         self.window = window
         self.view = SweepView()
@@ -254,7 +254,7 @@ class SweepController(QObject):
         self.view.finish(self.tr("{0}: {1} points").format(Path(path).name, len(results.rows)))
         return True
 
-    def point_design(self, row: dict):  # noqa: ANN201 - FabricDocument | None
+    def point_design(self, row: dict):
         """The design of a point of the sweep run in this window, rebuilt as the sweep built it (None when the
         results came from a file: the window does not know how their designs were made)."""
         if self.request is None:

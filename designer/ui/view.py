@@ -263,21 +263,21 @@ class FabricView(QGraphicsView):
         super().keyReleaseEvent(event)
 
     # ---- drops --------------------------------------------------------------------------------
-    def dragEnterEvent(self, event) -> None:  # noqa: ANN001 - Qt override
+    def dragEnterEvent(self, event) -> None:
         mime = event.mimeData()
         if mime.hasFormat(MODEL_MIME) or mime.hasUrls():
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
-    def dragMoveEvent(self, event) -> None:  # noqa: ANN001
+    def dragMoveEvent(self, event) -> None:
         mime = event.mimeData()
         if mime.hasFormat(MODEL_MIME) or mime.hasUrls():
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
 
-    def dropEvent(self, event) -> None:  # noqa: ANN001
+    def dropEvent(self, event) -> None:
         mime = event.mimeData()
         if mime.hasFormat(MODEL_MIME):
             spec = bytes(mime.data(MODEL_MIME).data()).decode("utf-8")

@@ -34,7 +34,7 @@ class Ranked:
     within_budget: bool | None
 
 
-def candidate_option(candidate) -> Option:  # noqa: ANN001 - an advisor Candidate
+def candidate_option(candidate) -> Option:
     """A candidate as an option of the recommendation, with its own simulated and costed figures."""
     f = candidate.figures
     return Option(id=candidate.id, label=candidate.label_message(), protocol=candidate.protocol, capex=f["capex"],

@@ -8,6 +8,7 @@ are text ('' when absent). The messages that reach users are message ids of desi
 from __future__ import annotations
 
 import csv
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,11 +90,11 @@ def metric_text(value: object) -> str:
     return "" if value is None else format_value(value)
 
 
-def typed_row(param_names: list[str], row: dict[str, object], *, path: object = "") -> dict[str, object]:
+def typed_row(param_names: list[str], row: Mapping[str, object], *, path: object = "") -> dict[str, object]:
     """A row (text from a CSV, typed from Parquet or from run_points) in the form SweepResults holds."""
     point = row.get("point")
     try:
-        index = int(point)  # type: ignore[arg-type]
+        index = int(point)  # type: ignore[call-overload]  # text or number; anything else is the error below
     except (TypeError, ValueError):
         raise SweepError(Message("error.sweep.results_bad_point", path=path, value=point)) from None
     out: dict[str, object] = {"point": index}
@@ -127,7 +128,7 @@ def read_csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]]]:
     return columns, rows
 
 
-def import_pyarrow():  # noqa: ANN201 - (pyarrow, pyarrow.parquet)
+def import_pyarrow():
     """pyarrow and pyarrow.parquet, or SweepError saying how to install it."""
     try:
         import pyarrow

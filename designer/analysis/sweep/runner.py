@@ -9,9 +9,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from typing import Any
 
 from designer.analysis.sweep.grid import GENERATOR_PARAMS, SweepError
 from designer.i18n.message import Message
@@ -40,7 +41,7 @@ class SweepTask:
     generate_kind: str | None = None
 
 
-def build_point_design(task: SweepTask, point: dict[str, object]):  # noqa: ANN201 - FabricDocument
+def build_point_design(task: SweepTask, point: dict[str, object]):
     """The design of one point: generated with the point's options, or the file, then segment settings applied."""
     if task.design_text is not None:
         doc = loads(task.design_text)
@@ -50,7 +51,7 @@ def build_point_design(task: SweepTask, point: dict[str, object]):  # noqa: ANN2
             for seg in doc.segments.values():
                 seg.protocol = str(point["backend"])
     else:
-        options = {k: v for k, v in point.items() if k in GENERATOR_PARAMS}
+        options: dict[str, Any] = {k: v for k, v in point.items() if k in GENERATOR_PARAMS}  # generate checks them
         kind = str(options.pop("kind", task.generate_kind))
         options.setdefault("gpus", DEFAULT_GPUS)
         doc = generate(kind, **options)
@@ -95,7 +96,7 @@ def default_workers() -> int:
 
 
 def run_points(task: SweepTask, todo: list[tuple[int, dict[str, object]]], *, workers: int | None = None,
-               dask_address: str | None = None) -> Iterator[dict[str, object]]:
+               dask_address: str | None = None) -> Generator[dict[str, object], None, None]:
     """Yield each point's row as it finishes. workers=1 runs serially in this process; otherwise local
     processes (one per core by default), or the Dask cluster at `dask_address`."""
     if not todo:

@@ -55,7 +55,7 @@ def journal_path(path: str | Path) -> Path:
     return p.with_name(p.name + JOURNAL_SUFFIX)
 
 
-def parquet_table(param_names: list[str], rows: list[dict[str, object]]):  # noqa: ANN201 - pyarrow.Table
+def parquet_table(param_names: list[str], rows: list[dict[str, object]]):
     """The typed table of `rows` (as SweepResults holds them): point int64, parameters string, metrics typed."""
     pa, _ = import_pyarrow()
     arrow_type = {int: pa.int64(), float: pa.float64(), str: pa.string()}

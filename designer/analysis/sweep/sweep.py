@@ -45,7 +45,7 @@ def run_sweep(task: SweepTask, axes: list[Axis], output: str | Path, *, workers:
     rows = run_points(task, todo, workers=workers, dask_address=dask_address)
     try:
         for row in rows:
-            point = grid[int(row["point"])]
+            point = grid[int(row["point"])]  # type: ignore[call-overload]  # the runner writes the int index
             store.add(point, row)
             done += 1
             computed += 1

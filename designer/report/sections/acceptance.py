@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Preformatted
 
 from designer.analysis.acceptance import BUSBW_MARGIN, LATENCY_BYTES, LATENCY_MARGIN, MESSAGE_SIZES
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, note, recommended_label, section, subsection
 from designer.report.styles import data_table

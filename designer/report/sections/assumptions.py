@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from designer.analysis.validation.status import recorded_status
 from designer.i18n import LANGUAGES, render
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import appendix, body, subsection
 from designer.report.styles import key_value_table, user_text

@@ -28,7 +28,7 @@ def logo_flowable(path: str) -> Image:
     try:
         reader = ImageReader(path)
         w, h = reader.getSize()
-    except Exception:  # reportlab raises several types for unreadable images
+    except Exception:  # noqa: BLE001 - reportlab raises several types for unreadable images
         raise ReportLogoError(f"the logo '{path}' is not a readable image (use PNG or JPEG)") from None
     scale = min(LOGO_MAX_W / w, LOGO_MAX_H / h)
     return Image(path, width=w * scale, height=h * scale, hAlign="LEFT")

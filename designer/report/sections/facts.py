@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable
 
 from designer.analysis.settings_presets import CUSTOM, segment_preset
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, count, note, protocol_name, section, subsection
 from designer.report.styles import data_table
@@ -14,7 +14,7 @@ from designer.report.styles import data_table
 CABLE_KEYS = {"dac": "cable_dac", "aoc": "cable_aoc", "optics": "cable_optics"}
 
 
-def effective_segment(ctx: ProposalContext, seg):  # noqa: ANN001, ANN201 - a Segment
+def effective_segment(ctx: ProposalContext, seg):
     """The segment with the values its preset gives on its hardware (as stored when it has no preset)."""
     preset = segment_preset(seg)
     if preset == CUSTOM:
@@ -26,7 +26,7 @@ def effective_segment(ctx: ProposalContext, seg):  # noqa: ANN001, ANN201 - a Se
     return apply_preset(ctx.doc, seg, preset, ctx.catalog)
 
 
-def segment_settings(ctx: ProposalContext, seg) -> str:  # noqa: ANN001 - a Segment
+def segment_settings(ctx: ProposalContext, seg) -> str:
     """The segment's key protocol settings in one line, in the proposal's language."""
     def on_off(flag: bool) -> str:
         return ctx.t("facts_on" if flag else "facts_off")

@@ -7,8 +7,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from designer.analysis.recommendation import Option
+from designer.i18n import number_format as nf
 from designer.i18n import render
-from designer.report import number_format as nf
 from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, bullets, note, recommended_label, section, subsection

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, note, section, subsection, workloads_text
 from designer.report.styles import data_table

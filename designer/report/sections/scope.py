@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable
 
 from designer.analysis.recommendation import TIE_BANDS
 from designer.analysis.settings_presets import presets_supported
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, count, section, workloads_text
 from designer.report.styles import key_value_table

@@ -7,7 +7,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from designer.analysis.settings_presets import presets_supported
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
 from designer.report.results_source import ORIGIN_DEFAULT, ORIGIN_SAVED, ORIGIN_SUPPLIED

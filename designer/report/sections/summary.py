@@ -6,7 +6,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Paragraph
 
 from designer.analysis.recommendation import TIE_BANDS, Option, Recommendation
-from designer.report import number_format as nf
+from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, count, note, protocol_name, recommended_label, section
 from designer.report.styles import key_value_table, user_text

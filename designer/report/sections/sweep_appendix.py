@@ -25,8 +25,8 @@ from designer.analysis.sweep.chart import (
     time_scale,
 )
 from designer.analysis.sweep.results import SweepResults, read_results
+from designer.i18n import number_format as nf
 from designer.i18n.message import Message
-from designer.report import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.options import ReportOptions, ReportOptionsError
 from designer.report.strings import EN
@@ -185,16 +185,16 @@ def line_chart(chart: SweepChart, y_values: list[list[float | None]], y_label: s
     for k, (series, values) in enumerate(zip(chart.series, y_values, strict=True)):
         colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
         run: list[float] = []
-        for x, y in [*zip(series.x, values, strict=True), (None, None)]:
-            if y is None or x is None:
+        for point_x, point_y in [*zip(series.x, values, strict=True), (None, None)]:
+            if point_y is None or point_x is None:
                 if len(run) >= 4:
                     d.add(PolyLine(run, strokeColor=colour, strokeWidth=1.4))
                 run = []
                 continue
-            run += [px(x), py(y)]
-        for x, y in zip(series.x, values, strict=True):
-            if y is not None:
-                d.add(_marker(k // len(SERIES_COLOURS) % 4, px(x), py(y), colour))
+            run += [px(point_x), py(point_y)]
+        for point_x, point_y in zip(series.x, values, strict=True):
+            if point_y is not None:
+                d.add(_marker(k // len(SERIES_COLOURS) % 4, px(point_x), py(point_y), colour))
     for r, row in enumerate(legend):
         y = legend_h - 12 * r - 8
         for label, k, offset in row:

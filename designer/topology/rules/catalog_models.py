@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from designer.topology.rules.finding import MODEL_SECTIONS, CheckContext, Finding, Names, Term, finding
+from designer.i18n.findings import Params
+from designer.topology.rules.finding import MODEL_SECTIONS, CheckContext, Finding, Names, Term, finding_of
 
 RULES = {
     "unknown-model": "A node's model, or a server's back-end NIC model, is not in the hardware catalog.",
@@ -11,9 +12,10 @@ RULES = {
 
 def check(ctx: CheckContext) -> list[Finding]:
     # (message id, model id, what the message says of the node kind) -> node ids
-    unknown: dict[tuple[str, str, tuple[tuple[str, object], ...]], list[str]] = {}
+    unknown: dict[tuple[str, str, Params], list[str]] = {}
     for node in ctx.doc.nodes.values():
         if not ctx.model_known(node):
+            key: tuple[str, str, Params]
             if node.kind in MODEL_SECTIONS:
                 key = ("finding.unknown-model.detail", node.model, (("kind", Term("kind", node.kind)),))
             else:
@@ -23,6 +25,6 @@ def check(ctx: CheckContext) -> list[Finding]:
             unknown.setdefault(("finding.unknown-model.nic.detail", node.nic_model, ()), []).append(node.id)
     findings = []
     for (msg_id, model, what), nodes in unknown.items():
-        findings.append(finding("unknown-model", "error", msg_id, nodes=tuple(nodes), **dict(what), model=model,
-                                count=len(nodes), names=Names([ctx.name(n) for n in nodes])))
+        params = (*what, ("model", model), ("count", len(nodes)), ("names", Names([ctx.name(n) for n in nodes])))
+        findings.append(finding_of("unknown-model", "error", msg_id, params, nodes=tuple(nodes)))
     return findings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from designer.catalog.loader import Catalog
 from designer.i18n.findings import Names, Params, Phrase, Term, json_params, render_message
@@ -11,7 +12,8 @@ from designer.model.links import Link
 from designer.model.nodes import Node, Port
 from designer.model.segments import Segment
 
-__all__ = ["MODEL_SECTIONS", "SEVERITIES", "CheckContext", "Finding", "Names", "Phrase", "Term", "finding"]
+__all__ = ["MODEL_SECTIONS", "SEVERITIES", "CheckContext", "Finding", "Names", "Phrase", "Term", "finding",
+           "finding_of"]
 
 
 SEVERITIES = ("error", "warning", "info")
@@ -35,7 +37,7 @@ class Finding:
     msg_id: str | None = None
     params: tuple[tuple[str, object], ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready form (for `check --json` and the GUI's problems dock)."""
         return {"rule": self.rule, "severity": self.severity, "message": self.message,
                 "nodes": list(self.nodes), "links": list(self.links), "value": self.value,
@@ -45,9 +47,14 @@ class Finding:
 def finding(rule: str, severity: str, msg_id: str, *, nodes: tuple[str, ...] = (), links: tuple[str, ...] = (),
             value: float | None = None, **params: object) -> Finding:
     """A `Finding` whose English message is the template `msg_id` rendered with `params` (so they never drift)."""
-    ordered: Params = tuple(params.items())
-    return Finding(rule, severity, render_message(msg_id, ordered, "en"), nodes=tuple(nodes), links=tuple(links),
-                   value=value, msg_id=msg_id, params=ordered)
+    return finding_of(rule, severity, msg_id, tuple(params.items()), nodes=nodes, links=links, value=value)
+
+
+def finding_of(rule: str, severity: str, msg_id: str, params: Params, *, nodes: tuple[str, ...] = (),
+               links: tuple[str, ...] = (), value: float | None = None) -> Finding:
+    """`finding` with the parameters as (name, value) pairs, in the order they are given."""
+    return Finding(rule, severity, render_message(msg_id, params, "en"), nodes=tuple(nodes), links=tuple(links),
+                   value=value, msg_id=msg_id, params=params)
 
 
 class CheckContext:
@@ -76,6 +83,10 @@ class CheckContext:
 
     def port(self, node_id: str, port_name: str) -> Port | None:
         return self.port_maps.get(node_id, {}).get(port_name)
+
+    def known_port(self, node_id: str, port_name: str) -> Port:
+        """A port that exists (rules run on a link only once both its ports are found)."""
+        return self.port_maps[node_id][port_name]
 
     def medium(self, node_id: str, port: Port) -> str:
         """'ib' or 'ethernet': a vpi NIC port speaks its node's segment protocol (Ethernet outside any segment)."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from designer.i18n.findings import Params, render_message
+from designer.model.links import Link
+from designer.model.nodes import Port
 from designer.topology.rules.finding import CheckContext, Finding, Names, Phrase, Term, finding
 
 RULES = {
@@ -91,10 +93,10 @@ def _grouped(per_link: list[_Member]) -> list[Finding]:
     return out
 
 
-def _speed(ctx: CheckContext, link) -> list[_Member]:
-    out = []
+def _speed(ctx: CheckContext, link: Link) -> list[_Member]:
+    out: list[_Member] = []
     for e in (link.a, link.b):
-        port = ctx.port(e.node, e.port)
+        port = ctx.known_port(e.node, e.port)
         model = ctx.doc.nodes[e.node].model
         if link.speed_gbps > port.speed_gbps + 1e-6:
             out.append(("finding.link-too-fast.group.detail",
@@ -114,7 +116,7 @@ def _speed(ctx: CheckContext, link) -> list[_Member]:
     return out
 
 
-def _medium_text(ctx: CheckContext, node_id: str, port, medium: str) -> Term | Phrase:
+def _medium_text(ctx: CheckContext, node_id: str, port: Port, medium: str) -> Term | Phrase:
     name = Term("medium", "ib" if medium == "ib" else "ethernet")
     if port.medium == "vpi":
         seg = ctx.segment_of.get(node_id)
@@ -124,9 +126,9 @@ def _medium_text(ctx: CheckContext, node_id: str, port, medium: str) -> Term | P
     return name
 
 
-def _medium_and_plane(ctx: CheckContext, link) -> list[_Member]:
-    out = []
-    pa, pb = ctx.port(link.a.node, link.a.port), ctx.port(link.b.node, link.b.port)
+def _medium_and_plane(ctx: CheckContext, link: Link) -> list[_Member]:
+    out: list[_Member] = []
+    pa, pb = ctx.known_port(link.a.node, link.a.port), ctx.known_port(link.b.node, link.b.port)
     ma, mb = ctx.medium(link.a.node, pa), ctx.medium(link.b.node, pb)
     if ma != mb:
         ta, tb = _medium_text(ctx, link.a.node, pa, ma), _medium_text(ctx, link.b.node, pb, mb)

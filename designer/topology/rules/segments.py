@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from designer.model.segments import Segment
 from designer.topology.headroom import required_headroom_kb
 from designer.topology.rules.finding import CheckContext, Finding, Names, finding
 
@@ -28,7 +29,7 @@ def check(ctx: CheckContext) -> list[Finding]:
     return findings
 
 
-def _seg_name(seg) -> str:
+def _seg_name(seg: Segment) -> str:
     """The segment as messages quote it: its name, or its id when it has no name of its own."""
     return f"'{seg.name}'" if seg.name and seg.name != seg.id else f"'{seg.id}'"
 
@@ -62,7 +63,7 @@ def _missing(ctx: CheckContext) -> list[Finding]:
                     names=Names([ctx.name(n) for n in stray]))]
 
 
-def _protocol(ctx: CheckContext, seg) -> list[Finding]:
+def _protocol(ctx: CheckContext, seg: Segment) -> list[Finding]:
     out = []
     wrong_switches: list[str] = []
     wrong_nics: list[str] = []
@@ -90,7 +91,7 @@ def _protocol(ctx: CheckContext, seg) -> list[Finding]:
     return out
 
 
-def _thresholds(seg) -> list[Finding]:
+def _thresholds(seg: Segment) -> list[Finding]:
     """The RoCEv2 block is checked even on an IB segment: comparing protocols runs the segment as RoCEv2."""
     r = seg.rocev2
     name = _seg_name(seg)
@@ -110,7 +111,7 @@ def _thresholds(seg) -> list[Finding]:
     return out
 
 
-def _headroom(ctx: CheckContext, seg) -> list[Finding]:
+def _headroom(ctx: CheckContext, seg: Segment) -> list[Finding]:
     """Every Ethernet back-end link touching a PFC-enabled RoCEv2 segment needs its headroom (§5.3)."""
     r = seg.rocev2
     if seg.protocol != "rocev2" or not r.pfc or r.headroom_kb <= 0:

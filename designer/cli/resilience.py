@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from designer.analysis.resilience.summary import ResilienceRow, resilience_summary
+from designer.cli.output import error
 from designer.i18n import render
 from designer.i18n.text_width import columns, ljust, rjust
 from designer.model.fileformat import load
@@ -43,8 +43,7 @@ def cmd_resilience(args: argparse.Namespace) -> int:
         doc = load(args.file)
         rows = resilience_summary(doc, specs, seed=1 if seed is None else seed)
     except WorkloadError as exc:
-        print(f"fabric-designer: {render('cli.error', text=str(exc))}", file=sys.stderr)
-        return 2
+        return error(str(exc))
     if getattr(args, "json", False):
         print(json.dumps({"design": doc.name, "workloads": specs, "classes": [r.to_dict() for r in rows]},
                          indent=2))

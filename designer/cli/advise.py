@@ -11,19 +11,17 @@ from pathlib import Path
 from designer.analysis.advisor.advice import Advice, advise
 from designer.analysis.advisor.ranking import Preferences
 from designer.analysis.recommendation import PrioritiesError, parse_priorities
+from designer.cli.output import error
 from designer.i18n import current_language, render
-from designer.i18n.message import Message, os_reason, text_of
+from designer.i18n import number_format as nf
+from designer.i18n.message import Message, os_reason
 from designer.i18n.text_width import columns, fit, rjust
 from designer.model.errors import ProjectError
 from designer.model.fileformat import save, write_text_atomically
+from designer.report.comparison_pdf import write_comparison_pdf
 from designer.sim.workload_spec import WorkloadError
 
 DESIGN_SUFFIX = ".fabric.json"
-
-
-def _error(message: str | Message) -> int:
-    print(f"fabric-designer: {render('cli.error', text=text_of(message))}", file=sys.stderr)
-    return 2
 
 
 def _time(value_s: float) -> str:
@@ -38,8 +36,6 @@ TABLE_COLUMNS = (("advisor.col.candidate", 40), ("advisor.col.time", 11), ("advi
 
 def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
     """The ranked table as fixed-width lines, in `language` (default: the current core language)."""
-    from designer.report import number_format as nf
-
     lang = language or current_language()
     cur = advice.preferences.currency
     heads = [render(msg_id, lang) for msg_id, _ in TABLE_COLUMNS]
@@ -61,8 +57,6 @@ def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
 
 def write_advice(advice: Advice, folder: str | Path) -> list[Path]:
     """Write every candidate's design, advice.json and advice.pdf into `folder`; return the paths written."""
-    from designer.analysis.advisor.comparison_pdf import write_comparison_pdf
-
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -92,7 +86,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
     try:
         order = parse_priorities(priorities) if priorities else None
     except PrioritiesError as exc:
-        return _error(str(exc))
+        return error(str(exc))
     prefs = Preferences(budget=args.budget, currency=args.currency or "USD",
                         existing_ethernet=bool(args.existing_ethernet), latency_sensitive=bool(args.latency_sensitive),
                         priorities=order)
@@ -100,12 +94,12 @@ def cmd_advise(args: argparse.Namespace) -> int:
     try:
         advice = advise(args.gpus, args.workload, prefs, seed=seed, progress=_progress)
     except (WorkloadError, ProjectError) as exc:
-        return _error(str(exc))
+        return error(str(exc))
     if args.output:
         try:
             write_advice(advice, args.output)
         except OSError as exc:
-            return _error(Message("error.cli.write_to", folder=args.output, reason=os_reason(exc)))
+            return error(Message("error.cli.write_to", folder=args.output, reason=os_reason(exc)))
     if args.json:
         print(json.dumps(advice.to_dict(), indent=1, ensure_ascii=False))
         return 0

@@ -9,8 +9,9 @@ from designer.analysis.sweep.grid import SweepError, parse_axes
 from designer.analysis.sweep.runner import SweepTask
 from designer.analysis.sweep.store import check_output_path
 from designer.analysis.sweep.sweep import run_sweep
+from designer.cli.output import error
 from designer.i18n import render
-from designer.i18n.message import Message, os_reason, text_of
+from designer.i18n.message import Message, os_reason
 from designer.model.errors import ProjectError
 from designer.model.fileformat import dumps, load
 from designer.sim.workload_spec import WorkloadError, parse_workloads
@@ -18,11 +19,6 @@ from designer.topology.generate import GENERATOR_KINDS
 
 DEFAULT_WORKLOAD = "allreduce:1GiB"
 BAR_WIDTH = 30
-
-
-def _error(message: str | Message) -> int:
-    print(f"fabric-designer: {render('cli.error', text=text_of(message))}", file=sys.stderr)
-    return 2
 
 
 def progress_bar(done: int, total: int) -> None:
@@ -63,9 +59,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         summary = run_sweep(task, axes, args.output, workers=args.workers, dask_address=args.dask,
                             progress=progress_bar)
     except (SweepError, WorkloadError, ProjectError) as exc:
-        return _error(str(exc))
+        return error(str(exc))
     except OSError as exc:
-        return _error(Message("error.sweep.cannot_write", path=args.output, reason=os_reason(exc)))
+        return error(Message("error.sweep.cannot_write", path=args.output, reason=os_reason(exc)))
     where = render("sweep.where.dask", address=args.dask) if args.dask else \
         render("sweep.where.one_process" if args.workers == 1 else "sweep.where.local")
     failed = render("sweep.failed", n=summary.failed) if summary.failed else ""

@@ -1,4 +1,5 @@
-"""How the proposal writes quantities: bandwidth, time, latency, power, ratios, money and dates (units always shown).
+"""How quantities are written for readers (proposal, advisor, command line): bandwidth, time, latency, power,
+ratios, money and dates, units always shown.
 
 Every formatter takes the proposal's `language` ("en" by default). Units stay SI in every language (Gb/s, µs,
 kW) and digits are grouped by thousands ("1,234,567", the Chinese convention too); what changes is what a
@@ -15,7 +16,7 @@ _MONEY_SYMBOLS = {"en": {"USD": "$", "CNY": "¥"}, "zh": {"USD": "US$", "CNY": "
 
 
 def _zh(language: str | None) -> bool:
-    return bool(language) and language.lower().startswith("zh")
+    return language is not None and language.lower().startswith("zh")
 
 
 def gbps(value_gbps: float | None, language: str = "en") -> str:
@@ -84,9 +85,11 @@ def date(value: _dt.date | str, language: str = "en") -> str:
         if not _zh(language):
             return value
         try:
-            value = _dt.date.fromisoformat(value.strip())
+            day = _dt.date.fromisoformat(value.strip())
         except ValueError:
             return value
+    else:
+        day = value
     if _zh(language):
-        return f"{value.year}年{value.month}月{value.day}日"
-    return value.isoformat()
+        return f"{day.year}年{day.month}月{day.day}日"
+    return day.isoformat()

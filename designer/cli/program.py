@@ -1,4 +1,4 @@
-"""The `fabric-designer` command: the GUI, and the headless commands of DESIGN.md §3.
+"""The `fabric-designer` command: the GUI, and the headless commands (parsing, dispatch, error lines).
 
 Every command reaches the core through the same calls as the window. Bad input ends with one line on
 stderr and exit code 2; a traceback is shown only with --debug (or FABRIC_DESIGNER_DEBUG=1).
@@ -7,21 +7,19 @@ stderr and exit code 2; a traceback is shown only with --debug (or FABRIC_DESIGN
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
 import os
 import re
 import sys
 import traceback
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NoReturn
 
-from designer.i18n import render
+from designer.cli.output import PROG, error
+from designer.i18n import current_language, render, set_language
 from designer.i18n.message import Message
 from designer.i18n.text_width import columns
 from designer.model.errors import ProjectError
 
-PROG = "fabric-designer"
 COMMANDS = ("generate", "check", "cost", "simulate", "compare", "report", "export", "import", "validate", "advise",
             "sweep", "resilience")
 
@@ -110,14 +108,15 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _HelpFormatter)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
         self._positionals.title = render("help.argparse.positionals")
         self._optionals.title = render("help.argparse.options")
         if add_help:
             self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                               help=render("help.argparse.help"))
 
-    def error(self, message: str) -> None:  # one line, not usage + line
+    def error(self, message: str) -> NoReturn:  # one line, not usage + line
         raise CommandError(argparse_message(message))
 
 
@@ -245,96 +244,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# ---- commands -----------------------------------------------------------------------------------
-def cmd_generate(args: argparse.Namespace) -> int:
-    from designer.model.fileformat import save
-    from designer.topology import generate
-
-    doc = generate(args.kind, gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
-                   oversubscription=args.oversubscription, link_gbps=args.link_gbps,
-                   frontend=args.frontend, name=args.name, server_model=args.server_model,
-                   switch_model=args.switch_model)
-    save(doc, args.output)
-    switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
-    from designer.i18n import render
-
-    print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))
-    return 0
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    from designer.model.fileformat import load
-    from designer.topology.checks import run_checks
-
-    doc = load(args.file)
-    findings = run_checks(doc)
-    errors = sum(1 for f in findings if f.severity == "error")
-    warnings = sum(1 for f in findings if f.severity == "warning")
-    if args.json:
-        print(json.dumps({"file": args.file, "errors": errors, "warnings": warnings,
-                          "findings": [f.to_dict() for f in findings]}, ensure_ascii=False, indent=1))
-    else:
-        from designer.i18n import render, render_finding
-
-        for f in findings:
-            print(f"{render('severity.' + f.severity):8} {f.rule:24} {render_finding(f)}")
-        print(render("check.summary", file=args.file, errors=errors, warnings=warnings))
-    return 1 if errors else 0
-
-
-# the cost table: (column, width in terminal columns); a wider translated header widens its column
-COST_COLUMNS = (("item", 44), ("kind", 9), ("count", 7), ("unit", 13), ("total", 15))
-
-
-def cmd_cost(args: argparse.Namespace) -> int:
-    from designer.catalog.money import format_money
-    from designer.model.fileformat import load
-    from designer.topology.cost import cost_report
-
-    doc = load(args.file)
-    report = cost_report(doc, currency=args.currency)
-    if args.json:
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
-        return 0
-    from designer.i18n import render
-    from designer.i18n.messages_en import EN
-    from designer.i18n.text_width import columns, fit, ljust, rjust
-
-    cur = report.currency
-    heads = [render(f"cost.col_{c}") for c, _ in COST_COLUMNS]
-    widths = [max(w, columns(h)) for h, (_, w) in zip(heads, COST_COLUMNS, strict=True)]
-    cells = [[it.model, render(f"cost.kind.{it.kind}") if f"cost.kind.{it.kind}" in EN else it.kind, f"{it.count:d}",
-              format_money(it.unit_price, cur), format_money(it.total, cur)] for it in report.items]
-    for row in [heads, *cells]:
-        print(" ".join([fit(row[0], widths[0]), ljust(row[1], widths[1])]
-                       + [rjust(v, w) for v, w in zip(row[2:], widths[2:], strict=True)]))
-    print(render("cost.summary", capex=format_money(report.capex, cur), network=format_money(report.capex_network, cur),
-                 power_kw=f"{report.power_w / 1000:,.1f}", years=report.tco_years, tco=format_money(report.tco, cur)))
-    return 0
-
-
-def _command_in(module: str, name: str) -> Callable[[argparse.Namespace], int]:
-    """A command implemented in `module`, imported only when it runs (the CLI starts without the engine,
-    the report or the analysis packages loaded)."""
-    def run(args: argparse.Namespace) -> int:
-        return getattr(importlib.import_module(module), name)(args)
-
-    run.__name__ = name
-    return run
-
-
-HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "generate": cmd_generate, "check": cmd_check, "cost": cmd_cost,
-    "simulate": _command_in("designer.sim.cli_commands", "cmd_simulate"),
-    "compare": _command_in("designer.sim.cli_commands", "cmd_compare"),
-    "report": _command_in("designer.report.cli_commands", "cmd_report"),
-    "export": _command_in("designer.export.cli_commands", "cmd_export"),
-    "import": _command_in("designer.export.cli_commands", "cmd_import"),
-    "validate": _command_in("designer.analysis.validation.cli_commands", "cmd_validate"),
-    "advise": _command_in("designer.analysis.advisor.cli_commands", "cmd_advise"),
-    "sweep": _command_in("designer.analysis.sweep.cli_commands", "cmd_sweep"),
-    "resilience": _command_in("designer.analysis.resilience.cli_commands", "cmd_resilience"),
-}
+def run_command(args: argparse.Namespace) -> int:
+    """Run the parsed command. Each command's module is imported when its command runs (the command line starts
+    without the engine, the report or the analysis packages loaded); the imports are plain statements, so that
+    the layering test and the type checker see them."""
+    match args.command:
+        case "generate" | "check" | "cost":
+            from designer.cli import design
+            return design.run(args)
+        case "simulate" | "compare":
+            from designer.cli import simulate
+            return simulate.cmd_simulate(args) if args.command == "simulate" else simulate.cmd_compare(args)
+        case "export" | "import":
+            from designer.cli import export
+            return export.cmd_export(args) if args.command == "export" else export.cmd_import(args)
+        case "report":
+            from designer.cli.report import cmd_report
+            return cmd_report(args)
+        case "validate":
+            from designer.cli.validate import cmd_validate
+            return cmd_validate(args)
+        case "advise":
+            from designer.cli.advise import cmd_advise
+            return cmd_advise(args)
+        case "sweep":
+            from designer.cli.sweep import cmd_sweep
+            return cmd_sweep(args)
+        case "resilience":
+            from designer.cli.resilience import cmd_resilience
+            return cmd_resilience(args)
+    raise AssertionError(f"no handler for command {args.command!r}")  # the parser accepts only COMMANDS
 
 
 def _open_gui(argv: list[str]) -> int:
@@ -351,8 +290,6 @@ def _open_gui(argv: list[str]) -> int:
 
 def _take_language(argv: list[str]) -> list[str]:
     """Remove the global `--lang CODE` (before or after the command) and make it the language of core messages."""
-    from designer.i18n import set_language
-
     rest: list[str] = []
     i = 0
     while i < len(argv):
@@ -374,8 +311,6 @@ def _take_language(argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; the language set with --lang holds for this call only (callers in the same
     process, tests among them, get the core language back as it was)."""
-    from designer.i18n import current_language, set_language
-
     before = current_language()
     try:
         return _main(argv)
@@ -384,8 +319,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    from designer.i18n import render
-
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv or os.environ.get("FABRIC_DESIGNER_DEBUG") == "1"
     argv = [a for a in argv if a != "--debug"]
@@ -393,21 +326,19 @@ def _main(argv: list[str] | None) -> int:
         argv = _take_language(argv)
         if argv and argv[0] in COMMANDS:
             args = build_parser().parse_args(argv)
-            return HANDLERS[args.command](args)
+            return run_command(args)
         if argv and argv[0] in ("-h", "--help"):
             build_parser().print_help()
             return 0
         return _open_gui(argv)
     except (ProjectError, CommandError, ValueError) as exc:
-        text = exc.one_line() if isinstance(exc, ProjectError) else str(exc)
-        print(f"{PROG}: {render('cli.error', text=text)}", file=sys.stderr)
-        return 2
+        return error(exc.one_line() if isinstance(exc, ProjectError) else str(exc))
     except KeyboardInterrupt:
         print(f"{PROG}: {render('cli.interrupted')}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as exc:  # a bug: still one line, details with --debug
+    except Exception as exc:  # noqa: BLE001 - a bug: still one line, details with --debug
         if debug:
             traceback.print_exc()
         print(f"{PROG}: {render('cli.internal_error', text=f'{type(exc).__name__}: {exc}')}", file=sys.stderr)

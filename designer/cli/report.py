@@ -4,31 +4,31 @@ FILE for the next proposal; with --json, the recommendation and what decided it 
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import warnings
 
 from designer.analysis.recommendation import PrioritiesError, parse_priorities
 from designer.analysis.sweep.grid import SweepError
-from designer.i18n import render
+from designer.i18n import current_language, render
+from designer.i18n.catalog import normalise
 from designer.i18n.message import os_reason, text_of
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load, save
+from designer.report.context import ProposalContext
 from designer.report.options import ReportOptions
 from designer.report.proposal import build_proposal
 from designer.report.requirements import requirements_to_keep
 
 
-def _language(args) -> str:  # noqa: ANN001
+def _language(args: argparse.Namespace) -> str:
     """The proposal's language: the report's own --lang, else the command line's global --lang (default English)."""
-    from designer.i18n import current_language
-    from designer.i18n.catalog import normalise
-
     chosen = getattr(args, "report_lang", None)
     return normalise(chosen) if chosen else current_language()
 
 
-def options_from_args(args) -> ReportOptions:  # noqa: ANN001
+def options_from_args(args: argparse.Namespace) -> ReportOptions:
     """The proposal's options from the command's arguments (PrioritiesError for a bad --priorities)."""
     priorities = getattr(args, "priorities", None)
     return ReportOptions(workloads=list(getattr(args, "workload", None) or []),
@@ -43,7 +43,7 @@ def options_from_args(args) -> ReportOptions:  # noqa: ANN001
                          resilience=None if getattr(args, "resilience", True) else False)
 
 
-def summary(ctx) -> dict:  # noqa: ANN001 - a ProposalContext
+def summary(ctx: ProposalContext) -> dict:
     """What the proposal recommends and why, with the figures of the design as drawn (JSON, English)."""
     rec = ctx.recommendation.to_dict()
     drawn = ctx.runs.drawn or {}
@@ -54,7 +54,7 @@ def summary(ctx) -> dict:  # noqa: ANN001 - a ProposalContext
             "compared": sorted(ctx.runs.compared), **rec}
 
 
-def cmd_report(args) -> int:  # noqa: ANN001
+def cmd_report(args: argparse.Namespace) -> int:
     """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
     output = getattr(args, "output", None)
     if not output:

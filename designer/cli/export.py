@@ -31,8 +31,7 @@ _SUFFIXES = {"cabling": ("csv", "xlsx"), "bom": ("csv", "xlsx"), "graphml": ("gr
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write each requested output of `args.file`, one line per file written; exit 2 on bad input."""
-    wanted = {opt: getattr(args, opt, None) for opt in OUTPUT_OPTIONS}
-    wanted = {opt: path for opt, path in wanted.items() if path}
+    wanted: dict[str, str] = {opt: getattr(args, opt) for opt in OUTPUT_OPTIONS if getattr(args, opt, None)}
     if not wanted:
         print(render("error.export.nothing"), file=sys.stderr)
         return 2

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+from typing import Any
 
+from designer.cli.output import error
 from designer.i18n import current_language, render
-from designer.i18n.message import Message, os_reason, text_of
+from designer.i18n.message import Message, os_reason
 from designer.i18n.text_width import columns, ljust
 from designer.model.fileformat import load
 from designer.sim.api import SimOptions, compare, run, stream
@@ -18,11 +19,6 @@ from designer.sim.workload_spec import WorkloadError, parse_workloads
 DEFAULT_WORKLOAD = "allreduce:1GiB"
 TIMELINE_ROWS = 200
 LABEL_WIDTH = 40
-
-
-def _error(message: str | Message) -> int:
-    print(f"fabric-designer: {render('cli.error', text=text_of(message))}", file=sys.stderr)
-    return 2
 
 
 def _fmt(value: object, unit: str = "", digits: int = 4) -> str:
@@ -91,9 +87,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             try:
                 write_timeline(timeline, stream(doc, specs, opts))
             except OSError as exc:
-                return _error(Message("error.cli.timeline", file=timeline, reason=os_reason(exc)))
+                return error(Message("error.cli.timeline", file=timeline, reason=os_reason(exc)))
     except WorkloadError as exc:
-        return _error(str(exc))
+        return error(str(exc))
     if getattr(args, "json", False):
         print(json.dumps(res.to_dict(), indent=2, sort_keys=False))
     else:
@@ -118,7 +114,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         doc = load(args.file)
         both = compare(doc, specs, opts)
     except WorkloadError as exc:
-        return _error(str(exc))
+        return error(str(exc))
     if getattr(args, "json", False):
         print(json.dumps({k: v.to_dict() for k, v in both.items()}, indent=2))
     else:
@@ -147,11 +143,11 @@ def failure_lines(res: SimResult) -> list[str]:
     return out
 
 
-def _undelivered(u: dict) -> str:
+def _undelivered(u: dict[str, Any]) -> str:
     """Why the run did not complete. English is the engine's own sentence (its MiB figure is taken before the
     byte count is rounded); other languages render the same facts from the catalog."""
     if current_language() == "en":
-        return u["message"]
+        return str(u["message"])
     names = list(u["servers"])
     shown = render("list.join").join(names[:6])
     if len(names) > 6:

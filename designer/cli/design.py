@@ -1,0 +1,71 @@
+"""`fabric-designer generate`, `check` and `cost`: a design made, checked or priced, printed as a table or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from designer.catalog.money import format_money
+from designer.i18n import render, render_finding
+from designer.i18n.messages_en import EN
+from designer.i18n.text_width import columns, fit, ljust, rjust
+from designer.model.fileformat import load, save
+from designer.topology import generate
+from designer.topology.checks import run_checks
+from designer.topology.cost import cost_report
+
+# the cost table: (column, width in terminal columns); a wider translated header widens its column
+COST_COLUMNS = (("item", 44), ("kind", 9), ("count", 7), ("unit", 13), ("total", 15))
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Generate a design of `args.kind` into `args.output`; print one line saying what was written."""
+    doc = generate(args.kind, gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
+                   oversubscription=args.oversubscription, link_gbps=args.link_gbps,
+                   frontend=args.frontend, name=args.name, server_model=args.server_model,
+                   switch_model=args.switch_model)
+    save(doc, args.output)
+    switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
+    print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Print the design rule findings of `args.file` (or JSON); exit 1 when any is an error."""
+    doc = load(args.file)
+    findings = run_checks(doc)
+    errors = sum(1 for f in findings if f.severity == "error")
+    warnings = sum(1 for f in findings if f.severity == "warning")
+    if args.json:
+        print(json.dumps({"file": args.file, "errors": errors, "warnings": warnings,
+                          "findings": [f.to_dict() for f in findings]}, ensure_ascii=False, indent=1))
+    else:
+        for f in findings:
+            print(f"{render('severity.' + f.severity):8} {f.rule:24} {render_finding(f)}")
+        print(render("check.summary", file=args.file, errors=errors, warnings=warnings))
+    return 1 if errors else 0
+
+
+def cmd_cost(args: argparse.Namespace) -> int:
+    """Print the bill of materials of `args.file` as a table and a CAPEX/TCO line (or JSON)."""
+    doc = load(args.file)
+    report = cost_report(doc, currency=args.currency)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+        return 0
+    cur = report.currency
+    heads = [render(f"cost.col_{c}") for c, _ in COST_COLUMNS]
+    widths = [max(w, columns(h)) for h, (_, w) in zip(heads, COST_COLUMNS, strict=True)]
+    cells = [[it.model, render(f"cost.kind.{it.kind}") if f"cost.kind.{it.kind}" in EN else it.kind, f"{it.count:d}",
+              format_money(it.unit_price, cur), format_money(it.total, cur)] for it in report.items]
+    for row in [heads, *cells]:
+        print(" ".join([fit(row[0], widths[0]), ljust(row[1], widths[1])]
+                       + [rjust(v, w) for v, w in zip(row[2:], widths[2:], strict=True)]))
+    print(render("cost.summary", capex=format_money(report.capex, cur), network=format_money(report.capex_network, cur),
+                 power_kw=f"{report.power_w / 1000:,.1f}", years=report.tco_years, tco=format_money(report.tco, cur)))
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `generate`, `check` or `cost`."""
+    return {"generate": cmd_generate, "check": cmd_check, "cost": cmd_cost}[args.command](args)

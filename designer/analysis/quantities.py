@@ -86,7 +86,8 @@ class Joined(Message):
     def render(self, language: str | None = None) -> str:
         lang = _language(language)
         sep = render(str(self.params["separator"]), lang)
-        return sep.join(_text(v, lang) for v in self.params["items"])  # type: ignore[union-attr]
+        items: list[object] = self.params["items"]  # type: ignore[assignment]
+        return sep.join(_text(v, lang) for v in items)
 
 
 class Concat(Message):
@@ -99,7 +100,8 @@ class Concat(Message):
 
     def render(self, language: str | None = None) -> str:
         lang = _language(language)
-        return "".join(_text(v, lang) for v in self.params["parts"])  # type: ignore[union-attr]
+        parts: list[object] = self.params["parts"]  # type: ignore[assignment]
+        return "".join(_text(v, lang) for v in parts)
 
 
 def _text(value: object, language: str) -> str:

@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 import warnings
+from typing import Any
 
 from designer.analysis.recommendation import PrioritiesError, parse_priorities
 from designer.analysis.sweep.grid import SweepError
@@ -43,7 +44,7 @@ def options_from_args(args: argparse.Namespace) -> ReportOptions:
                          resilience=None if getattr(args, "resilience", True) else False)
 
 
-def summary(ctx: ProposalContext) -> dict:
+def summary(ctx: ProposalContext) -> dict[str, Any]:
     """What the proposal recommends and why, with the figures of the design as drawn (JSON, English)."""
     rec = ctx.recommendation.to_dict()
     drawn = ctx.runs.drawn or {}

@@ -75,7 +75,7 @@ def _risks(raw: Any, place: str, problems: list[Problem]) -> list[Risk]:
 
 def requirements_from_raw(raw: Any, where: str = "proposal") -> tuple[ProposalRequirements, list[Problem]]:
     """The requirements of a file's "proposal" object and the problems found ("place: message")."""
-    req, problems = ProposalRequirements(), []
+    req, problems = ProposalRequirements(), list[Problem]()
     if raw is None:
         return req, problems
     if not isinstance(raw, dict):

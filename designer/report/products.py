@@ -4,8 +4,10 @@ internal ids, and a short form for drawings ("QM9700")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from designer.catalog.loader import Catalog
+from designer.catalog.models import Sourced
 
 # words that say what a catalog entry is for rather than what it is called
 _ROLE_WORDS = {"server", "front-end", "spine", "leaf", "node", "switch", "storage", "gateway"}
@@ -27,11 +29,12 @@ def localised(name: str, language: str) -> str:
     return name
 
 
-def catalog_record(catalog: Catalog, kind: str, model_id: str):
+def catalog_record(catalog: Catalog, kind: str, model_id: str) -> Sourced | None:
     """The catalog entry of a bill-of-materials kind, or None."""
-    table = {"switch": catalog.switches, "server": catalog.servers, "nic": catalog.nics, "gateway": catalog.gateways,
-             "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.cables}.get(kind, {})
-    return table.get(model_id)
+    tables: dict[str, Mapping[str, Sourced]] = {
+        "switch": catalog.switches, "server": catalog.servers, "nic": catalog.nics, "gateway": catalog.gateways,
+        "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.cables}
+    return tables.get(kind, {}).get(model_id)
 
 
 def _vendor(record: object) -> str:

@@ -84,7 +84,8 @@ def build_context(doc: FabricDocument, options: ReportOptions, results: dict | N
     return ctx
 
 
-def proposal_story(ctx: ProposalContext, sweep: object = None, lead: list[Flowable] | None = None) -> list[Flowable]:
+def proposal_story(ctx: ProposalContext, sweep: sweep_appendix.SweepAppendix | None = None,
+                   lead: list[Flowable] | None = None) -> list[Flowable]:
     """Cover, contents, `lead` (the advisor's comparison), the chosen sections, the appendices."""
     story: list[Flowable] = cover.build(ctx) + list(lead or [])
     for name in ctx.options.ordered_sections():

@@ -118,11 +118,11 @@ def resolve_runs(doc: FabricDocument, workloads: list[str], supplied: dict | Non
         from designer.sim import compare as compare_protocols
 
         pair = compare_protocols(doc, specs, sim_options(seed=1, preset=preset))
-        runs.compared = {name: _as_dict(r) for name, r in pair.items()}  # type: ignore[misc]
+        runs.compared = {name: r.to_dict() for name, r in pair.items()}
     if runs.drawn is None and drawn_protocol in runs.compared and runs_as_drawn(doc, preset):
         runs.drawn = runs.compared[drawn_protocol]
     if runs.drawn is None:
         from designer.sim import run
 
-        runs.drawn = _as_dict(run(doc, specs, sim_options(seed=1)))  # type: ignore[assignment]
+        runs.drawn = run(doc, specs, sim_options(seed=1)).to_dict()
     return runs

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from xml.sax.saxutils import escape
 
@@ -105,7 +106,7 @@ def widest_word(text: object, font: str, size: float) -> float:
     return max((stringWidth(part, font, size) for part in _UNBREAKABLE.findall(str(text))), default=0.0)
 
 
-def fit_widths(widths: list[float], header: list[str], rows: list[list[object]], styles: Styles,
+def fit_widths(widths: list[float], header: list[str], rows: Sequence[Sequence[object]], styles: Styles,
                numeric: set[int] | None = None) -> list[float]:
     """`widths` widened where a column is narrower than its longest word (a header never breaks inside a word, a
     figure never breaks at all), the others narrowed in proportion to what they can spare; the total stays the same."""
@@ -138,7 +139,7 @@ def fit_widths(widths: list[float], header: list[str], rows: list[list[object]],
     return out
 
 
-def data_table(styles: Styles, header: list[str], rows: list[list[object]], col_widths: list[float],
+def data_table(styles: Styles, header: list[str], rows: Sequence[Sequence[object]], col_widths: list[float],
                *, numeric: set[int] | None = None, total_row: bool = False,
                highlight_rows: set[int] | None = None) -> Table:
     """A zebra-striped table; cells are Paragraphs (they wrap instead of overflowing) of escaped text. It splits

@@ -14,6 +14,7 @@ from designer.report.styles import data_table
 
 def latency_rows(ctx: ProposalContext) -> list[list[str]]:
     lang, plan = ctx.language, ctx.acceptance
+    assert plan is not None
     rows = []
     for c in plan.latency:
         where = ctx.t(f"acc_path_{c.path}")
@@ -26,14 +27,16 @@ def latency_rows(ctx: ProposalContext) -> list[list[str]]:
 
 
 def bandwidth_rows(ctx: ProposalContext) -> list[list[str]]:
-    lang = ctx.language
+    lang, plan = ctx.language, ctx.acceptance
+    assert plan is not None
     return [[nf.bytes_count(c.size_bytes, lang), nf.gbps(c.busbw_gbps, lang), f"{c.busbw_gbps / 8:,.1f}",
-             f"≥ {c.limit_gbps / 8:,.1f}"] for c in ctx.acceptance.bandwidth]
+             f"≥ {c.limit_gbps / 8:,.1f}"] for c in plan.bandwidth]
 
 
 def commands(ctx: ProposalContext) -> str:
     first, last = MESSAGE_SIZES[0][0], MESSAGE_SIZES[-1][0]
     step = MESSAGE_SIZES[1][1] // MESSAGE_SIZES[0][1]
+    assert ctx.acceptance is not None
     gpus = ctx.acceptance.gpus
     return "\n".join([
         f"# {ctx.t('acc_cmd_server')}",

@@ -15,6 +15,7 @@ from designer.report.styles import data_table
 def failure_rows(ctx: ProposalContext) -> list[list[str]]:
     lang = ctx.language
     rows = []
+    assert ctx.resilience is not None
     for r in ctx.resilience.rows:
         node = ctx.doc.nodes.get(r.worst_element)
         link = ctx.doc.links.get(r.worst_element)
@@ -51,6 +52,7 @@ def describe_failure(ctx: ProposalContext, spec: str) -> str:
 def scenario_rows(ctx: ProposalContext) -> list[list[str]]:
     lang = ctx.language
     rows = []
+    assert ctx.resilience is not None
     for sr in ctx.resilience.scenarios:
         sc = sr.scenario
         failed = nf.seconds(sr.failed_time_s, lang) if sr.completed else ctx.t("res_cut_off")

@@ -56,16 +56,16 @@ def _comparison(results: dict[str, dict], language: str = "en") -> tuple[list[st
     cats: list[str] = []
     series: dict[str, list[float]] = {p: [] for p in results}
     for label, key, higher_better in checks:
-        values = {}
+        found: dict[str, float | None] = {}
         for p, r in results.items():
             if key is not None:
-                v = r.get(key)
+                found[p] = r.get(key)
             elif label == "chart_cat_p99":
-                v = (r.get("latency_us") or {}).get("p99")
+                found[p] = (r.get("latency_us") or {}).get("p99")
             else:
-                v = (r.get("link_utilization") or {}).get("mean")
-            values[p] = v
-        if any(v is None or v <= 0 for v in values.values()):
+                found[p] = (r.get("link_utilization") or {}).get("mean")
+        values = {p: float(v) for p, v in found.items() if v is not None and v > 0}
+        if len(values) < len(found):
             continue
         best = max(values.values()) if higher_better else min(values.values())
         cats.append(tr(label, language))

@@ -98,7 +98,9 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     key = "rec_callout" if rec.chosen else "rec_callout_none"
     out.append(Paragraph(user_text(ctx.t(key, label=recommended_label(ctx))), s.callout))
     if ctx.advisor is None:
-        out.append(body(ctx, ctx.t("rec_intro_compare" if len(rec.options) > 1 else "rec_intro_single")))
+        key = "rec_intro_single" if len(rec.options) < 2 else (
+            "rec_intro_compare_hybrid" if ctx.drawn_protocol == "hybrid" else "rec_intro_compare")
+        out.append(body(ctx, ctx.t(key)))
     else:
         out.append(body(ctx, ctx.t("rec_intro_advisor", count=len(rec.options))))
     out.append(options_table(ctx))

@@ -117,9 +117,12 @@ EN: dict[str, str] = {
     "rec_callout": "Recommended: {label}",
     "rec_callout_none": "Recommended: {label}",
     "rec_mark": " (recommended)",
-    "rec_intro_compare": ("The options are the same drawing with every back-end segment on InfiniBand and on RoCEv2 "
-                          "(and, for a hybrid drawing, the design as drawn), each simulated with the same workloads "
-                          "and seed and priced from its own bill of materials."),
+    "rec_intro_compare": ("The options are the same drawing with every back-end segment on InfiniBand and on RoCEv2, "
+                          "each simulated with the same workloads and seed and priced from its own bill of "
+                          "materials."),
+    "rec_intro_compare_hybrid": ("The options are the design as drawn and the same drawing with every back-end segment "
+                                 "on InfiniBand and on RoCEv2, each simulated with the same workloads and seed and "
+                                 "priced from its own bill of materials."),
     "rec_intro_single": "The design was simulated and priced as drawn; no other option was compared.",
     "rec_intro_advisor": ("The options are {count} candidate designs at this scale, each generated, simulated with "
                           "the same workloads and seed, and priced from its own bill of materials."),

@@ -105,8 +105,10 @@ ZH_CN: dict[str, str] = {
     "rec_callout": "推荐：{label}",
     "rec_callout_none": "推荐：{label}",
     "rec_mark": "（推荐）",
-    "rec_intro_compare": ("各方案为同一张拓扑图，所有后端分区分别采用 InfiniBand 和 RoCEv2（混合设计另加按图设计）"
-                          "，以相同的负载和随机种子仿真，并按各自的物料清单计价。"),
+    "rec_intro_compare": ("各方案为同一张拓扑图，所有后端分区分别采用 InfiniBand 和 RoCEv2，以相同的负载和随机种子"
+                          "仿真，并按各自的物料清单计价。"),
+    "rec_intro_compare_hybrid": ("各方案为按图设计，以及所有后端分区分别采用 InfiniBand 和 RoCEv2 的同一张拓扑图，"
+                                 "以相同的负载和随机种子仿真，并按各自的物料清单计价。"),
     "rec_intro_single": "本设计按图仿真和计价，未与其他方案对比。",
     "rec_intro_advisor": ("各方案为此规模下的 {count} 个候选设计，分别生成、以相同的负载和随机种子仿真，并按各自的"
                           "物料清单计价。"),

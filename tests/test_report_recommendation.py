@@ -49,7 +49,9 @@ def test_over_budget_options_are_shown_marked_and_never_recommended():
     assert rec.chosen == "rocev2"
     assert [o.id for o in rec.options] == ["rocev2", "ib"]          # within first, then over, both shown
     assert rec.within_budget("ib") is False and rec.within_budget("rocev2") is True
-    assert "exceed the budget of $6,000,000" in rec.reasons()[0]
+    assert rec.reasons()[0].startswith("1 of the 2 options exceeds the budget of $6,000,000")
+    two_over = decide([fast, option("hybrid", "hybrid", 1.5, 9e6, capex=8e6), slow], budget=6_000_000)
+    assert two_over.reasons()[0].startswith("2 of the 3 options exceed the budget")
     assert rec.to_dict()["options"][1]["within_budget"] is False
 
 

@@ -152,7 +152,8 @@ class Recommendation:
                 cheapest = min(over, key=lambda o: o.capex)
                 return [Message("rec.reason.none_fits", budget=Money(self.budget, currency), label=cheapest.label,
                                 capex=Money(cheapest.capex, currency))]
-            out.append(Message("rec.reason.over_budget", count=len(over), total=len(self.options),
+            key = "rec.reason.over_budget.one" if len(over) == 1 else "rec.reason.over_budget"
+            out.append(Message(key, count=len(over), total=len(self.options),
                                budget=Money(self.budget, currency), labels=Joined((o.label for o in over), "list.sep")))
         for step in self.steps:
             out.append(self._step_reason(step))

@@ -22,6 +22,8 @@ PROPOSAL: dict[str, str] = {
     "rec.ops.ib": "adds an InfiniBand fabric",
     "rec.reason.over_budget": ("{count} of the {total} options exceed the budget of {budget} in capital cost and are "
                                "not recommended: {labels}."),
+    "rec.reason.over_budget.one": ("1 of the {total} options exceeds the budget of {budget} in capital cost and is "
+                                   "not recommended: {labels}."),
     "rec.reason.none_fits": ("No option fits the budget of {budget} in capital cost: the cheapest, the {label}, "
                              "needs {capex}. None is recommended until the budget or the scope changes."),
     "rec.reason.first_listed": "Every priority ties, so the {label}, listed first, is kept.",

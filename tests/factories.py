@@ -19,3 +19,9 @@ def two_server_doc(protocol: str = "rocev2") -> FabricDocument:
                               "dac", 2.0, "backend"))
     doc.add_segment(Segment("backend", "Back-end", protocol, ["leaf-1", "srv-1", "srv-2"]))
     return doc
+
+
+# a small run result of the simulate --json shape, for proposals built without running the engine
+RESULT = {"completion_time_s": 1e-5, "goodput_gbps": 10.0, "latency_us": {"p50": 2, "p99": 3, "p999": 4, "max": 5},
+          "link_utilization": {"mean": 0.1, "max": 0.2}, "pfc_pause_fraction": 0.0, "ecn_mark_fraction": 0.0,
+          "credit_stall_fraction": 0.0, "dropped_bytes": 0, "workloads": [{"spec": "pingpong:8B"}]}

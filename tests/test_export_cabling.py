@@ -113,8 +113,9 @@ def test_xlsx_keeps_formula_like_labels_as_text(tmp_path):
     doc.update_node("srv-2", label="=1+1\x07")
     path = tmp_path / "plan.xlsx"
     write_cabling_plan(doc, path)
-    cells = [c for row in openpyxl.load_workbook(path)["backend"].iter_rows() for c in row if c.value == "=1+1"]
-    assert cells and all(c.data_type == "s" for c in cells)  # text, not a formula; the control byte dropped
+    cells = [c for row in openpyxl.load_workbook(path)["backend"].iter_rows() for c in row
+             if c.value == "=1+1_x0007_"]     # the control byte as OOXML's escape, which spreadsheets read back
+    assert cells and all(c.data_type == "s" for c in cells)  # text, not a formula
 
 
 def test_csv_quotes_formula_like_labels_so_spreadsheets_do_not_run_them():

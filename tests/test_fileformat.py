@@ -65,7 +65,7 @@ def test_every_problem_is_reported():
     assert "links[0].speed_gbps: must be a number, not text" in text
     assert "nodes[1].kind: must be one of" in text
     assert "segments[0].protocol" in text
-    assert "segments[0].rocev2.kmin_kb: must be at least 0" in text
+    assert "segments[0].rocev2.kmin_kb: must be between 1 and 1,000,000, not -1" in text
 
 
 def test_duplicate_ids_and_unknown_settings_are_refused():

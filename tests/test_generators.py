@@ -263,7 +263,7 @@ def test_sixteen_thousand_gpus_generate_in_seconds():
 @pytest.mark.parametrize("kwargs, words", [
     (dict(kind="fat-tree", gpus=100), "whole number of 8-GPU servers"),
     (dict(kind="fat-tree", gpus=60, gpus_per_server=6), "hgx-h100"),
-    (dict(kind="fat-tree", gpus=64, oversubscription=0.5), "at least 1"),
+    (dict(kind="fat-tree", gpus=64, oversubscription=0.5), "from 1 (non-blocking) to 1,000"),
     (dict(kind="fat-tree", gpus=64, link_gbps=200), "200"),
     (dict(kind="fat-tree", gpus=64, backend="ib", link_gbps=800, switch_model="qm9700"), "800"),
     (dict(kind="torus", gpus=64), "leaf-spine"),

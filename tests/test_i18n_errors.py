@@ -253,7 +253,8 @@ def test_results_and_scenarios_sections_of_a_file_in_both_languages():
                  "results.seed: must be a whole number >= 0", "scenarios[0]: unknown field(s) yy",
                  "scenarios[0].name: must be a non-empty text", "scenarios[0].workloads: needs at least one workload",
                  "scenarios[2].name: 'a' is used twice", "scenarios[2].workloads: must be a list of non-empty texts",
-                 "scenarios[2].seed: must be a whole number >= 0", "scenarios[2].notes: must be text"):
+                 "scenarios[2].seed: must be a whole number from 0 to 4,294,967,295",
+                 "scenarios[2].notes: must be text"):
         assert line in en
     for line in ("results.zz：不是已知的结果指标", "results.seed：必须是不小于 0 的整数", "scenarios[0]：未知字段 yy",
                  "scenarios[0].workloads：至少需要一个负载", "scenarios[2].name：'a' 被使用了两次",

@@ -15,7 +15,7 @@ from tests.factories import two_server_doc
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = '<b>x</b><img src="/etc/passwd">&amp; 机架'
 DATA_ONLY = ["designer/model", "designer/catalog"]
-CODE_FROM_DATA = re.compile(r"\b(pickle|marshal|shelve|eval|exec|compile|__import__|importlib|subprocess|"
+CODE_FROM_DATA = re.compile(r"\b(pickle|marshal|shelve|eval|exec|(?<!re\.)compile|__import__|importlib|subprocess|"
                             r"os\.system|popen|yaml\.load|runpy)\b\s*[.(]")
 
 

@@ -1,6 +1,7 @@
 """Autosave and recovery: a real application process killed with SIGKILL after edits is offered back,
-exactly, at the next start; clean exits and saves remove the recovery file; an unexpected error shows
-a dialog with "Copy details", saves a recovery copy, and the window keeps running."""
+exactly, at the next start, and again after a second kill right after the restore; clean exits and saves
+remove the recovery file; an unexpected error shows a dialog with "Copy details", saves a recovery copy,
+and the window keeps running."""
 
 import json
 import os
@@ -76,16 +77,28 @@ def test_killed_application_offers_the_exact_document_back_at_the_next_start(tmp
     assert offered.original_path == str(design)
     assert f"{len(offered.document.nodes)} nodes" in offered.summary()
 
-    restored_dump = tmp_path / "restored.json"
-    second = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              env=_app_env(tmp_path, FABRIC_DESIGNER_RECOVERY_ANSWER="restore",
-                                           FABRIC_DESIGNER_TEST_DUMP=str(restored_dump)))
+    # killed again within 2 s of the restore (before any burst delay has passed): the restored work survives
+    restored = _restore_and_kill(cmd, tmp_path, "restored.json", after_s=0.5)
+    assert restored == edited
+    assert not rec_file.exists()                                  # taken over by the second window's own file
+    (second_file,) = recovery.glob("recovery-*.json")
+    assert fileformat.dumps(read_recovery(second_file).document) == edited
+    assert _restore_and_kill(cmd, tmp_path, "again.json") == edited    # no edit lost to the second kill
+    assert not [p.name for p in recovery.iterdir() if p.name.endswith(".tmp")]
+
+
+def _restore_and_kill(cmd: list[str], tmp_path: Path, dump_name: str, after_s: float = 0.0) -> str:
+    """Start the window answering "restore", kill it `after_s` after it has restored; what it held."""
+    dump = tmp_path / dump_name
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=_app_env(tmp_path, FABRIC_DESIGNER_RECOVERY_ANSWER="restore",
+                                         FABRIC_DESIGNER_TEST_DUMP=str(dump)))
     try:
-        _wait_for(restored_dump.exists, 40, second)
-        assert not rec_file.exists()                              # the restored file was taken up
+        _wait_for(dump.exists, 40, proc)
+        time.sleep(after_s)
     finally:
-        _kill(second)
-    assert restored_dump.read_text(encoding="utf-8") == edited
+        _kill(proc)
+    return dump.read_text(encoding="utf-8")
 
 
 @pytest.fixture

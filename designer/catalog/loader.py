@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import math
 import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -17,14 +17,34 @@ from designer.catalog.models import (
     StorageModel,
     SwitchModel,
 )
-from designer.i18n.message import Message, os_reason
+from designer.i18n.message import Message
+from designer.model import limits
 from designer.model.errors import ProjectError
+from designer.model.file_read import read_bytes_limited
+from designer.model.json_guard import parse_json
+from designer.model.limits import SPEED_GBPS, Range
+from designer.model.nodes import SWITCH_ROLES
 
 RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources" / "catalog"
 SECTIONS: dict[str, type] = {
     "switches": SwitchModel, "servers": ServerModel, "gpus": GPUModel, "nics": NICModel,
     "gateways": GatewayModel, "storage": StorageModel, "cables": CableModel,
 }
+MAX_CATALOG_BYTES = 16 * 2**20
+MAX_MODELS = 10_000          # per section
+_ANY_PORTS = Range(0, limits.MAX_PORTS_PER_NODE)
+# every numeric field of a model: a figure outside its range is a typing error, not a device
+FIELD_RANGES: dict[str, Range] = {
+    "ports": Range(1, limits.MAX_PORTS_PER_NODE), "port_gbps": SPEED_GBPS, "speed_gbps": SPEED_GBPS,
+    "backend_nic_gbps": SPEED_GBPS, "frontend_nic_gbps": SPEED_GBPS, "latency_ns": Range(0, 10_000_000),
+    "buffer_mb": Range(0, 100_000), "power_w": Range(0, 1_000_000), "price_usd": Range(0, 1e10),
+    "rack_units": Range(0, 100), "gpus": Range(0, limits.MAX_GPUS_PER_NODE), "backend_nics": _ANY_PORTS,
+    "frontend_nics": _ANY_PORTS, "ib_ports": _ANY_PORTS, "eth_ports": _ANY_PORTS, "nvlink_gbps": Range(0, 100_000),
+    "bf16_tflops": Range(0, 10_000_000), "memory_gb": Range(0, 10_000_000), "capacity_tb": Range(0, 1e9),
+    "max_reach_m": Range(0, 1_000_000),
+}
+FIELD_CHOICES: dict[str, tuple[str, ...]] = {"protocol": ("ib", "ethernet", "vpi"), "type": ("dac", "aoc", "optics")}
+MAX_BREAKOUT = 16
 # section -> message id of its kind of model ("unknown switch model ...")
 _MODEL_KINDS = {
     "switches": "error.catalog.switch", "servers": "error.catalog.server", "gpus": "error.catalog.gpu",
@@ -50,14 +70,11 @@ class Catalog:
     def merge_file(self, path: str | os.PathLike[str]) -> None:
         """Add or override models from a catalog JSON file (same layout as resources/catalog/catalog.json)."""
         p = Path(path)
+        raw = read_bytes_limited(p, MAX_CATALOG_BYTES)      # a pipe, a device or a huge file: one line
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ProjectError(Message("error.catalog.cannot_read", reason=os_reason(exc)), str(p)) from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ProjectError(Message("error.catalog.bad_json", detail=str(exc)), str(p)) from None
-        try:
-            self.merge(data)
+            self.merge(parse_json(raw.decode("utf-8")))
+        except UnicodeDecodeError:
+            raise ProjectError(Message("error.catalog.bad_json", detail="not UTF-8 text"), str(p)) from None
         except ProjectError as exc:
             raise ProjectError(exc.messages, str(p)) from None
 
@@ -70,10 +87,15 @@ class Catalog:
             if not isinstance(entries, list):
                 problems.append(Message("error.at", place=section, text=Message("error.value.list")))
                 continue
+            if len(entries) > MAX_MODELS:
+                problems.append(Message("error.at", place=section, text=Message(
+                    "error.value.too_many", count=f"{len(entries):,}", limit=f"{MAX_MODELS:,}")))
+                continue
             table = getattr(self, section)
             for i, raw in enumerate(entries):
                 try:
-                    entry = _build(cls, raw, table.get(raw.get("id")) if isinstance(raw, dict) else None)
+                    base = table.get(raw["id"]) if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
+                    entry = _build(cls, raw, base)
                 except ValueError as exc:
                     reason = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
                     problems.append(Message("error.at", place=f"{section}[{i}]", text=reason))
@@ -138,19 +160,54 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
         if key not in names:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
         if key in ("breakouts", "roles"):
-            if not isinstance(value, list):
-                raise ValueError(Message("error.catalog.field_list", field=key))
-            value = tuple(value)
+            value = _read_tuple(key, value)
+        else:
+            _check_field(key, value)
         values[key] = value
-    for f in fields(cls):
-        default = f.default
-        if f.name in values and isinstance(default, (int, float)) and not isinstance(default, bool):
-            v = values[f.name]
-            if v is None and f.name in ("buffer_mb",):
-                continue
-            if not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0:
-                raise ValueError(Message("error.catalog.field_number", field=f.name, value=repr(v)))
-    return cls(**values)
+    model = cls(**values)
+    if isinstance(model, SwitchModel) and model.ports * max(model.breakouts) > limits.MAX_PORTS_PER_NODE:
+        raise ValueError(Message("error.catalog.too_many_ports", ports=model.ports, split=max(model.breakouts),
+                                 limit=limits.MAX_PORTS_PER_NODE))
+    return model
+
+
+def _read_tuple(key: str, value: Any) -> tuple[Any, ...]:
+    """`breakouts` (whole numbers 1..16) or `roles` (switch roles) as a tuple."""
+    if not isinstance(value, list) or not value:
+        raise ValueError(Message("error.catalog.field_list", field=key))
+    if key == "breakouts":
+        if not all(type(b) is int and 1 <= b <= MAX_BREAKOUT for b in value):
+            raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),
+                                     minimum=1, maximum=MAX_BREAKOUT))
+    elif not all(r in SWITCH_ROLES for r in value):
+        raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value),
+                                 choices=", ".join(SWITCH_ROLES)))
+    return tuple(value)
+
+
+def _check_field(key: str, value: Any) -> None:
+    """A numeric field within its range (finite, no whole number past float), a text field text."""
+    allowed = FIELD_RANGES.get(key)
+    if allowed is not None:
+        if value is None and key == "buffer_mb":        # not published for some switches
+            return
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or (isinstance(value, float) and not math.isfinite(value)):
+            raise ValueError(Message("error.catalog.field_number", field=key, value=_shown(value)))
+        if not allowed.accepts(value):
+            raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),
+                                     minimum=limits.number_text(allowed.minimum),
+                                     maximum=limits.number_text(allowed.maximum)))
+    elif key in FIELD_CHOICES and value not in FIELD_CHOICES[key]:
+        raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value),
+                                 choices=", ".join(FIELD_CHOICES[key])))
+    elif key == "cut_through" and not isinstance(value, bool):
+        raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value), choices="true, false"))
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:30]}…({len(text)} characters)"
 
 
 _DEFAULT: Catalog | None = None

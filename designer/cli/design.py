@@ -6,7 +6,9 @@ import argparse
 import json
 
 from designer.catalog.money import format_money
+from designer.cli.output import naming
 from designer.i18n import render, render_finding
+from designer.i18n.escaping import one_line
 from designer.i18n.messages_en import EN
 from designer.i18n.text_width import columns, fit, ljust, rjust
 from designer.model.fileformat import load, save
@@ -33,15 +35,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """Print the design rule findings of `args.file` (or JSON); exit 1 when any is an error."""
     doc = load(args.file)
-    findings = run_checks(doc)
+    with naming(args.file):
+        findings = run_checks(doc)
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = sum(1 for f in findings if f.severity == "warning")
     if args.json:
         print(json.dumps({"file": args.file, "errors": errors, "warnings": warnings,
                           "findings": [f.to_dict() for f in findings]}, ensure_ascii=False, indent=1))
     else:
-        for f in findings:
-            print(f"{render('severity.' + f.severity):8} {f.rule:24} {render_finding(f)}")
+        for f in findings:       # one line each, whatever the ids and labels of the file hold
+            print(one_line(f"{render('severity.' + f.severity):8} {f.rule:24} {render_finding(f)}"))
         print(render("check.summary", file=args.file, errors=errors, warnings=warnings))
     return 1 if errors else 0
 
@@ -49,7 +52,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_cost(args: argparse.Namespace) -> int:
     """Print the bill of materials of `args.file` as a table and a CAPEX/TCO line (or JSON)."""
     doc = load(args.file)
-    report = cost_report(doc, currency=args.currency)
+    with naming(args.file):
+        report = cost_report(doc, currency=args.currency)
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
         return 0

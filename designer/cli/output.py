@@ -1,11 +1,17 @@
-"""What every command prints the same way: the program's name and the one-line error on stderr."""
+"""What every command prints the same way: the program's name and the one-line error on stderr, user text in it
+shown escaped (a line break or an escape sequence from a file never splits the line or steers the terminal), and
+the design's file named in errors found after it was loaded."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from designer.i18n import render
+from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
+from designer.model.errors import ProjectError
 
 PROG = "fabric-designer"
 EXIT_BAD_INPUT = 2
@@ -13,5 +19,24 @@ EXIT_BAD_INPUT = 2
 
 def error(message: str | Message) -> int:
     """Print `message` as the one-line error of a command on stderr; return the exit code of bad input."""
-    print(f"{PROG}: {render('cli.error', text=text_of(message))}", file=sys.stderr)
+    print(one_line(f"{PROG}: {render('cli.error', text=text_of(message))}"), file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+@contextmanager
+def naming(file: str) -> Iterator[None]:
+    """Errors raised while working on the design loaded from `file` name it: a model the catalog does not have,
+    no path between two servers (the file is what the user must change)."""
+    try:
+        yield
+    except ProjectError as exc:
+        if exc.source:
+            raise
+        raise ProjectError(exc.messages, file) from None
+    except ValueError as exc:
+        # imported here: check and cost start without the engine, which is loaded already when this is raised
+        from designer.sim.workload_spec import WorkloadError
+
+        if not isinstance(exc, WorkloadError):
+            raise
+        raise type(exc)(Message("error.in_file", file=file, text=exc.message)) from None

@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from designer.cli.output import PROG, error
 from designer.i18n import current_language, render, set_language
+from designer.i18n.escaping import one_line
 from designer.i18n.message import Message
 from designer.i18n.text_width import columns
 from designer.model.errors import ProjectError
@@ -341,7 +342,8 @@ def _main(argv: list[str] | None) -> int:
     except Exception as exc:  # noqa: BLE001 - a bug: still one line, details with --debug
         if debug:
             traceback.print_exc()
-        print(f"{PROG}: {render('cli.internal_error', text=f'{type(exc).__name__}: {exc}')}", file=sys.stderr)
+        print(one_line(f"{PROG}: {render('cli.internal_error', text=f'{type(exc).__name__}: {exc}')}"),
+              file=sys.stderr)
         return 3
 
 

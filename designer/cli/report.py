@@ -14,6 +14,7 @@ from designer.analysis.recommendation import PrioritiesError, parse_priorities
 from designer.analysis.sweep.grid import SweepError
 from designer.i18n import current_language, render
 from designer.i18n.catalog import normalise
+from designer.i18n.escaping import one_line
 from designer.i18n.message import os_reason, text_of
 from designer.model.errors import ProjectError
 from designer.model.fileformat import load, save
@@ -59,7 +60,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
     output = getattr(args, "output", None)
     if not output:
-        print(render("error.report.no_output"), file=sys.stderr)
+        print(one_line(render("error.report.no_output")), file=sys.stderr)
         return 2
     try:
         doc = load(args.file)
@@ -68,21 +69,22 @@ def cmd_report(args: argparse.Namespace) -> int:
             warnings.simplefilter("always")
             ctx = build_proposal(doc, output, options=options)
         for w in caught:
-            print(render("report.warning", text=w.message), file=sys.stderr)
+            print(one_line(render("report.warning", text=w.message)), file=sys.stderr)
         if getattr(args, "keep", False):
             doc.proposal = requirements_to_keep(doc, options)
             save(doc, args.file)
     except SweepError as exc:   # names the results file or the metric
-        print(render("report.error", text=str(exc).splitlines()[0]), file=sys.stderr)
+        print(one_line(render("report.error", text=str(exc).splitlines()[0])), file=sys.stderr)
         return 2
     except ProjectError as exc:
-        print(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}", file=sys.stderr)
+        print(one_line(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}"), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(render("error.report.cannot_write", file=output, reason=text_of(os_reason(exc))), file=sys.stderr)
+        print(one_line(render("error.report.cannot_write", file=output, reason=text_of(os_reason(exc)))),
+              file=sys.stderr)
         return 2
     except (PrioritiesError, ValueError) as exc:  # bad workload spec or option: one-line messages
-        print(f"{args.file}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file=sys.stderr)
+        print(one_line(f"{args.file}: {str(exc) or type(exc).__name__}"), file=sys.stderr)
         return 2
     if getattr(args, "json", False):
         print(json.dumps(summary(ctx), indent=1, ensure_ascii=False))

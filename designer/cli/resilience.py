@@ -6,7 +6,7 @@ import argparse
 import json
 
 from designer.analysis.resilience.summary import ResilienceRow, resilience_summary
-from designer.cli.output import error
+from designer.cli.output import error, naming
 from designer.i18n import render
 from designer.i18n.text_width import columns, ljust, rjust
 from designer.model.fileformat import load
@@ -41,7 +41,8 @@ def cmd_resilience(args: argparse.Namespace) -> int:
         parse_workloads(specs)
         seed = getattr(args, "seed", 1)
         doc = load(args.file)
-        rows = resilience_summary(doc, specs, seed=1 if seed is None else seed)
+        with naming(args.file):
+            rows = resilience_summary(doc, specs, seed=1 if seed is None else seed)
     except WorkloadError as exc:
         return error(str(exc))
     if getattr(args, "json", False):

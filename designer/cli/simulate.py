@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from designer.cli.output import error
+from designer.cli.output import error, naming
 from designer.i18n import current_language, render
 from designer.i18n.message import Message, os_reason
 from designer.i18n.text_width import columns, ljust
@@ -78,7 +78,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         opts.failures = list(getattr(args, "fail", None) or [])
         opts.check()
         doc = load(args.file)
-        res = run(doc, specs, opts)
+        with naming(args.file):
+            res = run(doc, specs, opts)
         timeline = getattr(args, "timeline", None)
         if timeline:
             span = max(res.completion_time_s, 1e-12)
@@ -112,7 +113,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         specs = _workloads(args)
         opts = _options(args, None)
         doc = load(args.file)
-        both = compare(doc, specs, opts)
+        with naming(args.file):
+            both = compare(doc, specs, opts)
     except WorkloadError as exc:
         return error(str(exc))
     if getattr(args, "json", False):

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 
 from designer.catalog.loader import Catalog
 from designer.export.output_file import output_format, write_bytes_atomically, write_text_atomically
-from designer.export.spreadsheet_text import csv_cell
+from designer.export.spreadsheet_text import csv_cell, csv_text
 from designer.export.xlsx_workbook import SheetTable, workbook_bytes
 from designer.model.document import FabricDocument
 from designer.topology.cost import CostReport, cost_report
@@ -24,13 +22,9 @@ def _items_header(report: CostReport) -> tuple[str, ...]:
 
 def bom_csv(report: CostReport) -> str:
     """The bill of materials as CSV (what is handed to the people who buy and build the cluster)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(_items_header(report))
-    for i in report.items:
-        writer.writerow([csv_cell(i.kind), csv_cell(i.model), csv_cell(i.description), i.count,
-                         f"{i.unit_price:.2f}", f"{i.total:.2f}", f"{i.power_w_each:g}"])
-    return out.getvalue()
+    return csv_text([_items_header(report), *([csv_cell(i.kind), csv_cell(i.model), csv_cell(i.description), i.count,
+                                               f"{i.unit_price:.2f}", f"{i.total:.2f}", f"{i.power_w_each:g}"]
+                                              for i in report.items)])
 
 
 def bom_sheets(report: CostReport) -> list[SheetTable]:

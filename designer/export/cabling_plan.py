@@ -9,15 +9,13 @@ label gets "~<link id>" appended so that labels stay unique.
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 from collections import Counter
 from dataclasses import astuple, dataclass, fields
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.export.output_file import output_format, write_bytes_atomically, write_text_atomically
-from designer.export.spreadsheet_text import csv_cell
+from designer.export.spreadsheet_text import csv_cell, csv_text
 from designer.export.xlsx_workbook import SheetTable, workbook_bytes
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
@@ -102,12 +100,7 @@ def summary_rows(rows: list[CablingRow]) -> list[tuple[str, str, float, float, i
 
 def cabling_csv(rows: list[CablingRow]) -> str:
     """The plan as CSV text: a header row, then one row per link."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HEADER)
-    for row in rows:
-        writer.writerow([_csv_value(v) for v in astuple(row)])
-    return out.getvalue()
+    return csv_text([HEADER, *([_csv_value(v) for v in astuple(row)] for row in rows)])
 
 
 def cabling_sheets(rows: list[CablingRow]) -> list[SheetTable]:

@@ -20,6 +20,7 @@ import re
 from designer.catalog.loader import Catalog, load_catalog
 from designer.export.ethernet_parts import ethernet_part
 from designer.export.output_file import ExportError, write_text_atomically
+from designer.export.text_fields import NOT_IN_UTF8, refuse_unwritable_text
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.nodes import Node
@@ -112,10 +113,18 @@ def to_containerlab(doc: FabricDocument, catalog: Catalog | None = None) -> str:
 
 def write_containerlab(doc: FabricDocument, path: str | os.PathLike[str], catalog: Catalog | None = None) -> int:
     """Write the topology YAML to `path`; returns how many links it holds."""
+    refuse_unwritable_text(doc, path, NOT_IN_UTF8, "containerlab")
     text = to_containerlab(doc, catalog)
     write_text_atomically(path, text)
     return text.count("- endpoints:")
 
 
+# characters a YAML reader refuses, or reads as a line break, when they stand raw in a double-quoted scalar:
+# DEL, C1 controls (NEL among them), the line and paragraph separators, the byte-order mark, non-characters
+_NOT_RAW_IN_YAML = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+
+
 def _q(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    """`text` as a YAML double-quoted scalar (JSON string syntax, which YAML reads): Chinese and other text raw,
+    every character YAML would not read back as itself escaped as \\uXXXX."""
+    return _NOT_RAW_IN_YAML.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))

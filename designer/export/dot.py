@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from designer.export.output_file import write_text_atomically
+from designer.export.text_fields import NOT_IN_DOT, refuse_unwritable_text
 from designer.model.document import FabricDocument
 from designer.model.nodes import Node
 
@@ -21,9 +22,11 @@ PLANE_STYLES = {"backend": 'style=solid, color="#1f5fa8"', "frontend": 'style=da
 
 
 def quote(text: str) -> str:
-    """A DOT double-quoted string: backslashes and quotes escaped, line breaks as \\n."""
+    """A DOT double-quoted string in which every text has its own spelling: a backslash doubled, a quote, a line
+    feed and a carriage return escaped (\\", \\n, \\r). Distinct ids stay distinct nodes (a CR is not an LF), and
+    in labels Graphviz shows \\n and \\r as line breaks and \\\\ as a backslash."""
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + escaped.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n") + '"'
+    return '"' + escaped.replace("\n", "\\n").replace("\r", "\\r") + '"'
 
 
 def node_label(node: Node) -> str:
@@ -63,5 +66,6 @@ def to_dot(doc: FabricDocument) -> str:
 
 
 def write_dot(doc: FabricDocument, path: str | os.PathLike[str]) -> None:
-    """Write the DOT text to `path` (UTF-8), atomically."""
+    """Write the DOT text to `path` (UTF-8), atomically; ExportError naming the field of a control character."""
+    refuse_unwritable_text(doc, path, NOT_IN_DOT, "dot")
     write_text_atomically(path, to_dot(doc))

@@ -10,6 +10,7 @@ validates it like a project file, so that a hand-edited GraphML gets the same cl
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
@@ -20,11 +21,14 @@ from xml.etree.ElementTree import ParseError
 import networkx as nx
 
 from designer.export.output_file import write_bytes_atomically
-from designer.i18n.message import Message, os_reason
+from designer.export.text_fields import NOT_IN_XML, refuse_unwritable_text
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
-from designer.model.fileformat import FORMAT, document_from_dict, document_to_dict
+from designer.model.file_read import read_bytes_limited
+from designer.model.fileformat import FORMAT, MAX_FILE_ENV, document_from_dict, document_to_dict, max_file_bytes
 from designer.model.graphml import to_networkx
+from designer.model.json_guard import parse_json
 
 GRAPHML_FORMAT = "fabric-designer.graphml/1"
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
@@ -56,25 +60,26 @@ def to_graph(doc: FabricDocument) -> nx.MultiGraph:
 
 
 def graphml_bytes(doc: FabricDocument) -> bytes:
-    """The GraphML document (UTF-8 XML)."""
-    body = "\n".join(nx.generate_graphml(to_graph(doc)))
-    return ('<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n").encode("utf-8")
+    """The GraphML document (UTF-8 XML). A carriage return in a text is written as the reference &#13; (XML
+    readers turn a raw one into a line feed); text XML cannot hold at all is refused by `write_graphml`."""
+    out = io.BytesIO()
+    # written whole: networkx's line-by-line generator splits text at \r, \x85 and \u2028 like line ends
+    nx.write_graphml(to_graph(doc), out, encoding="utf-8")
+    return out.getvalue().replace(b"\r", b"&#13;")      # 0x0D is never part of a longer UTF-8 character
 
 
 def write_graphml(doc: FabricDocument, path: str | os.PathLike[str]) -> None:
-    """Write `doc` as GraphML to `path`, atomically."""
+    """Write `doc` as GraphML to `path`, atomically; ExportError naming the field of a character XML cannot hold."""
+    refuse_unwritable_text(doc, path, NOT_IN_XML, "graphml")
     write_bytes_atomically(path, graphml_bytes(doc))
 
 
 def read_graphml(path: str | os.PathLike[str]) -> FabricDocument:
     """Import GraphML written by this program; any problem raises ProjectError naming the file."""
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except IsADirectoryError:
-        raise ProjectError(Message("error.graphml.is_folder"), str(p)) from None
-    except OSError as exc:
-        raise ProjectError(Message("error.file.cannot_read", reason=os_reason(exc)), str(p)) from None
+    if p.is_dir():
+        raise ProjectError(Message("error.graphml.is_folder"), str(p))
+    raw = read_bytes_limited(p, max_file_bytes(), env=MAX_FILE_ENV)
     try:
         return graphml_to_document(raw)
     except ProjectError as exc:
@@ -114,6 +119,14 @@ def _check_root(data: bytes) -> None:
         raise ProjectError(Message("error.graphml.unreadable", detail=f"XML {exc}")) from None
     if root.tag != f"{{{GRAPHML_NS}}}graphml" or root.find(f"{{{GRAPHML_NS}}}graph") is None:
         raise ProjectError(Message("error.graphml.not_graphml", ns=GRAPHML_NS, tag=root.tag))
+    declared: set[tuple[str, str]] = set()
+    for key in root.iter(f"{{{GRAPHML_NS}}}key"):
+        name, domain = key.get("attr.name", ""), key.get("for", "all")
+        # one name, two keys (say a long and a string): values of two types under one attribute
+        if (domain, name) in declared or ("all", name) in declared or (domain == "all" and any(
+                n == name for _, n in declared)):
+            raise ProjectError(Message("error.graphml.key_twice", name=name, domain=domain))
+        declared.add((domain, name))
 
 
 def _node_dict(node_id: str, attrs: dict[str, Any], problems: list[str | Message]) -> dict[str, Any]:
@@ -142,6 +155,10 @@ def _link_dicts(g: nx.MultiGraph, problems: list[str | Message]) -> list[dict[st
             problems.append(Message("error.at", place=Message("error.graphml.edge", u=u, v=v),
                                     text=Message("error.graphml.edge_ends")))
             continue
+        if type(attrs["order"]) is not int:
+            problems.append(Message("error.at", place=Message("error.graphml.edge", u=u, v=v),
+                                    text=Message("error.graphml.edge_ends")))
+            continue
         ordered.append((attrs["order"], {
             "id": attrs.get("id", key), "a": {"node": attrs["a_node"], "port": attrs.get("a_port")},
             "b": {"node": attrs["b_node"], "port": attrs.get("b_port")}, "speed_gbps": attrs.get("speed_gbps"),
@@ -155,9 +172,9 @@ def _parse_json(text: Any, where: str | Message, problems: list[str | Message]) 
         problems.append(Message("error.at", place=where, text=Message("error.graphml.json_text")))
         return None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        problems.append(Message("error.at", place=where, text=Message("error.graphml.bad_json", detail=exc.msg)))
+        return parse_json(text)
+    except ProjectError as exc:       # not JSON, nested beyond the stack, a number past every limit...
+        problems.append(Message("error.at", place=where, text=exc.messages[0]))
         return None
 
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from designer.i18n.message import Message, either
+from designer.i18n.escaping import one_line
+from designer.i18n.message import Message, either, text_of
 from designer.model.atomic_write import write_bytes_atomically  # the export writers import it from here
 
 
 class ExportError(ValueError):
     """An export cannot be made as asked (unknown file type, nothing to export); the message is one line."""
+
+    def __str__(self) -> str:
+        return one_line(text_of(self.args[0])) if self.args else ""
 
 
 def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...], what: str) -> str:
@@ -27,5 +31,10 @@ def output_format(path: str | os.PathLike[str], allowed: tuple[str, ...], what: 
 def write_text_atomically(path: str | os.PathLike[str], text: str, *, excel_bom: bool = False) -> None:
     """Write UTF-8 text atomically; `excel_bom` prefixes a byte-order mark so that spreadsheet programs
     read Chinese labels in a CSV as UTF-8 rather than the system code page."""
-    data = text.encode("utf-8")
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:     # an unpaired surrogate: no UTF-8 file can hold it
+        near = one_line(text[max(0, exc.start - 20):exc.start + 20])
+        raise ExportError(Message("error.export.bad_text", path=os.fspath(path), code=f"U+{ord(text[exc.start]):04X}",
+                                  near=near)) from None
     write_bytes_atomically(path, (b"\xef\xbb\xbf" + data) if excel_bom else data)

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
+
+from designer.export.spreadsheet_text import xlsx_text
 
 MAX_COLUMN_WIDTH = 48
 SHEET_TITLE_MAX = 31  # Excel's limit on sheet names
@@ -49,9 +50,8 @@ def workbook_bytes(sheets: Sequence[SheetTable]) -> bytes:
 
 def _put(ws: Worksheet, row: int, col: int, value: object) -> None:
     if isinstance(value, str):
-        # XML 1.0 cannot hold most control characters; openpyxl refuses them, so drop them.
-        text = ILLEGAL_CHARACTERS_RE.sub("", value)
-        cell = ws.cell(row=row, column=col, value=text)
+        # XML 1.0 cannot hold most control characters: written as OOXML's _xHHHH_, which spreadsheets read back
+        cell = ws.cell(row=row, column=col, value=xlsx_text(value))
         # A label such as "=SUM(...)" is data, not a formula: keep it a string.
         cell.data_type = "s"
     else:

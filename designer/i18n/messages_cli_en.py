@@ -91,6 +91,10 @@ CLI: dict[str, str] = {
     "generate.notes": "Generated {kind}: {gpus} GPUs on {servers} x {server_model}, {link}G links, target "
                       "{target}:1, switches {models}, {frontend}.",
     "error.export.wrong_type": "{path}: the {what} is written as {choices}, not '{suffix}'",
+    "error.export.bad_character": "{path}: {place} holds {code}, a character the {what} cannot hold; change that "
+                                  "text and export again",
+    "error.export.bad_text": "{path}: a text holds {code} (near '{near}'), which no UTF-8 file can hold; change that "
+                             "text and export again",
     "error.export.no_ethernet": "the design has no Ethernet part (front-end or RoCEv2) to emulate with containerlab",
     "export.what.cabling": "cabling plan",
     "export.what.bom": "bill of materials",
@@ -119,6 +123,6 @@ CLI: dict[str, str] = {
     "error.scenarios.name": "must be a non-empty text",
     "error.scenarios.texts": "must be a list of non-empty texts",
     "error.scenarios.no_workload": "needs at least one workload",
-    "error.scenarios.seed": "must be a whole number >= 0",
+    "error.scenarios.seed": "must be a whole number from 0 to 4,294,967,295",
     "error.scenarios.notes": "must be text",
 }

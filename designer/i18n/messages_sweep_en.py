@@ -18,6 +18,8 @@ SWEEP: dict[str, str] = {
     "error.sweep.results_not_number": "'{path}', point {point}: '{value}' in column {column} is not a number",
     "error.sweep.results_not_int": "'{path}', point {point}: '{value}' in column {column} is not a whole number",
     "error.sweep.results_bad_point": "'{path}': '{value}' in column point is not a whole number",
+    "error.sweep.results_range": "'{path}', point {point}: '{value}' in column {column} is not a finite figure "
+                                 "within ±{limit}",
     "error.sweep.parquet_missing": "Parquet results need the 'pyarrow' package (pip install pyarrow)",
     "error.sweep.chart_metric": "unknown chart metric '{metric}' (choose one of: {allowed})",
     "error.sweep.chart_param": "'{param}' is not a varied parameter of these results (varied: {allowed})",

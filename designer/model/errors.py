@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from designer.i18n.catalog import render
+from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
 
 
@@ -28,14 +29,16 @@ class ProjectError(Exception):
         return [text_of(m) for m in self.messages]
 
     def one_line(self, language: str | None = None) -> str:
-        """A single line naming the file (if any), the first problem and how many more there are."""
+        """A single line naming the file (if any), the first problem and how many more there are; a line break,
+        control character or escape sequence that came from the file (an id, a label) is shown escaped."""
         first = text_of(self.messages[0], language) if self.messages else render("error.invalid_project", language)
         more = len(self.messages) - 1
         if more == 1:
             first += render("error.one_more", language)
         elif more > 1:
             first += render("error.more", language, n=more)
-        return render("error.in_file", language, file=self.source, text=first) if self.source else first
+        line = render("error.in_file", language, file=self.source, text=first) if self.source else first
+        return one_line(line)
 
     def __str__(self) -> str:
         return self.one_line()

@@ -9,17 +9,28 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import asdict, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from designer.i18n.message import Message, either, os_reason
+from designer.model import limits
 from designer.model.assumptions import CURRENCIES, Assumptions
-from designer.model.atomic_write import write_bytes_atomically
+from designer.model.atomic_write import (
+    TMP_SUFFIX,
+    real_target,
+    remove_stale_temporaries,
+    temporary_prefix,
+    write_bytes_atomically,
+)
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.model.file_read import read_bytes_limited
+from designer.model.json_guard import parse_json
+from designer.model.limits import Range
 from designer.model.links import CABLE_TYPES, Endpoint, Link
 from designer.model.migrations import upgrade
 from designer.model.nodes import MEDIA, NODE_KINDS, PLANES, SWITCH_ROLES, Node, PortGroup
@@ -36,6 +47,7 @@ from designer.model.segments import (
 )
 
 FORMAT = "fabric-designer/1"
+_SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_FILE_BYTES = 64 * 1024 * 1024  # refuse larger files rather than exhaust memory
 MAX_FILE_ENV = "FABRIC_DESIGNER_MAX_FILE_MIB"
 
@@ -114,7 +126,7 @@ def save(doc: FabricDocument, path: str | os.PathLike[str], *, backup: bool = Tr
     With `backup`, the version being replaced is kept as `<name>.bak` beside it (one level of
     "undo the save"); a failure at any step leaves the file on disk as it was.
     """
-    target = Path(path)
+    target = real_target(path)      # through a symbolic link: its target is saved (and backed up), the link kept
     text = dumps(doc)  # serialise first: an error here must not touch the disk
     if backup:
         keep_backup(target)
@@ -135,8 +147,11 @@ def keep_backup(path: Path) -> None:
     if not path.is_file():
         return
     bak = backup_path(path)
+    if bak.exists() and os.path.samefile(path, bak):
+        return       # the backup already is this file (a save that failed after its backup): nothing to keep
     folder = path.parent if str(path.parent) else Path(".")
-    tmp = folder / f".{bak.name}.{os.getpid()}.tmp"
+    remove_stale_temporaries(bak)
+    tmp = folder / f"{temporary_prefix(bak)}{os.getpid()}{TMP_SUFFIX}"
     try:
         try:
             os.link(path, tmp)
@@ -152,27 +167,22 @@ def keep_backup(path: Path) -> None:
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text` (UTF-8) so that a crash leaves either the old or the new file, never half."""
-    write_bytes_atomically(path, text.encode("utf-8"))
+    """Replace `path` with `text` (UTF-8) so that a crash leaves either the old or the new file, never half.
+
+    An unpaired surrogate (half of a UTF-16 pair, not a character: files refuse it on load, but a document built
+    in code may hold one) is written as U+FFFD, so that a save or an autosave never fails on it."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = _SURROGATE.sub("\ufffd", text).encode("utf-8")
+    write_bytes_atomically(path, data)
 
 
 # ---- reading ------------------------------------------------------------------------------------
 def load(path: str | os.PathLike[str]) -> FabricDocument:
     """Read and validate a project file; any problem raises ProjectError naming the file."""
     p = Path(path)
-    try:
-        size = p.stat().st_size
-        limit = max_file_bytes()
-        if size > limit:
-            raise ProjectError(Message("error.file.too_large", size=f"{size / 2**20:.0f}", limit=f"{limit / 2**20:g}",
-                                       env=MAX_FILE_ENV), str(p))
-        raw = p.read_bytes()
-    except ProjectError:
-        raise
-    except IsADirectoryError:
-        raise ProjectError(Message("error.file.is_folder"), str(p)) from None
-    except OSError as exc:
-        raise ProjectError(Message("error.file.cannot_read", reason=os_reason(exc)), str(p)) from None
+    raw = read_bytes_limited(p, max_file_bytes(), env=MAX_FILE_ENV)
     try:
         return loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -182,13 +192,7 @@ def load(path: str | os.PathLike[str]) -> FabricDocument:
 
 
 def loads(text: str) -> FabricDocument:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProjectError(Message("error.file.bad_json", line=exc.lineno, column=exc.colno, detail=exc.msg)) from None
-    except RecursionError:
-        raise ProjectError(Message("error.file.too_deep")) from None
-    return document_from_dict(data)
+    return document_from_dict(parse_json(text))
 
 
 class _Reader:
@@ -201,35 +205,67 @@ class _Reader:
         self.problems.append(Message("error.at", place=where, text=message))
 
     def get(self, obj: dict[str, Any], key: str, where: str, kind: type | tuple[Any, ...], *, default: Any = ...,
-            choices: tuple[Any, ...] | None = None, minimum: float | None = None) -> Any:
-        place = f"{where}.{key}" if where else key
-        if key not in obj:
+            choices: tuple[Any, ...] | None = None, minimum: float | None = None,
+            allowed: Range | None = None) -> Any:
+        """`obj[key]` checked: of type `kind` (a whole number where a number is asked for becomes a float), one of
+        `choices`, at least `minimum`, within `allowed`; else None and a problem at "where.key"."""
+        value = obj.get(key, _ABSENT)
+        if type(value) is kind and minimum is None and kind is not bool:       # the common case, quickly:
+            if choices is None and allowed is None and kind is str:           # text, or a number in its range
+                return value                                                  # (NaN fails the comparison)
+            if allowed is not None and allowed.minimum <= cast(float, value) <= allowed.maximum and choices is None:
+                return value
+        if value is _ABSENT:
             if default is ...:
-                self.bad(place, Message("error.value.missing"))
+                self.bad(f"{where}.{key}" if where else key, Message("error.value.missing"))
                 return None
             return default
-        value = obj[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        # bool is an int in Python: accept it only where bool is asked for.
-        if isinstance(value, bool) and bool not in kinds:
-            ok = False
-        elif float in kinds and isinstance(value, int) and not isinstance(value, bool):
-            value, ok = float(value), True
-        else:
-            ok = isinstance(value, kinds)
-        if not ok:
-            self.bad(place, Message("error.value.type", expected=_type_names(kinds), actual=_type_name(type(value))))
-            return None
-        if isinstance(value, float) and not math.isfinite(value):
-            self.bad(place, Message("error.value.not_finite"))
-            return None
-        if choices is not None and value not in choices:
-            self.bad(place, Message("error.value.choice", choices=", ".join(map(str, choices)), value=repr(value)))
-            return None
-        if minimum is not None and value < minimum:
-            self.bad(place, Message("error.value.minimum", minimum=f"{minimum:g}", value=repr(value)))
+        try:
+            value = _as_field_type(value, kind)
+            if choices is not None and value not in choices:
+                raise _Refused(Message("error.value.choice", choices=", ".join(map(str, choices)), value=repr(value)))
+            if minimum is not None and value < minimum:
+                raise _Refused(Message("error.value.minimum", minimum=f"{minimum:g}", value=repr(value)))
+            if allowed is not None and value is not None and not allowed.accepts(value):
+                raise _Refused(allowed.refusal(value))
+        except _Refused as refused:
+            self.bad(f"{where}.{key}" if where else key, refused.message)
             return None
         return value
+
+
+_ABSENT: Any = object()
+
+
+class _Refused(Exception):
+    """A value a field does not accept, and why."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _as_field_type(value: Any, kind: type | tuple[Any, ...]) -> Any:
+    """`value` as a value of `kind`, or _Refused: a whole number past 2**53 before any float() can overflow it,
+    a non-finite number, a bool where no bool is asked for (Python counts it as an int), any other type."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    t = type(value)
+    if t is int:
+        if abs(value) > limits.MAX_EXACT_INT:
+            raise _Refused(Message("error.value.int_too_large", digits=len(str(abs(value))),
+                                   limit=f"{limits.MAX_EXACT_INT:,}"))
+        if int in kinds:
+            return value
+        if float in kinds:
+            return float(value)
+    elif t is float:
+        if float in kinds:
+            if not math.isfinite(value):
+                raise _Refused(Message("error.value.not_finite"))
+            return value
+    elif t in kinds:
+        return value
+    raise _Refused(Message("error.value.type", expected=_type_names(kinds), actual=_type_name(t)))
 
 
 _TYPE_NAMES = {str: "error.type.text", int: "error.type.int", float: "error.type.number", bool: "error.type.bool",
@@ -255,9 +291,10 @@ def document_from_dict(data: Any) -> FabricDocument:
     name = r.get(data, "name", "", str, default="Untitled fabric")
     notes = r.get(data, "notes", "", str, default="")
     assumptions = _read_assumptions(r, data.get("assumptions", {}))
-    nodes = _read_list(r, data, "nodes", _read_node)
-    links = _read_list(r, data, "links", _read_link)
-    segments = _read_list(r, data, "segments", _read_segment)
+    nodes = _read_list(r, data, "nodes", _read_node, limits.MAX_NODES)
+    _check_totals(r, nodes)
+    links = _read_list(r, data, "links", _read_link, limits.MAX_LINKS)
+    segments = _read_list(r, data, "segments", _read_segment, limits.MAX_SEGMENTS)
     results = _read_results(r, data.get("results"))
     scenarios, scenario_problems = scenarios_from_raw(data.get("scenarios"))
     proposal, proposal_problems = requirements_from_raw(data.get("proposal"))
@@ -274,7 +311,6 @@ def document_from_dict(data: Any) -> FabricDocument:
     for n in nodes:
         if n is not None:
             doc.nodes.setdefault(n.id, n)
-    ports = {nid: n.port_map() for nid, n in doc.nodes.items()}
     for i, link in enumerate(links):
         if link is None:
             continue
@@ -282,7 +318,7 @@ def document_from_dict(data: Any) -> FabricDocument:
             end: Endpoint = getattr(link, side)
             if end.node not in doc.nodes:
                 r.bad(f"links[{i}].{side}.node", Message("error.doc.no_node", node=end.node))
-            elif end.port not in ports[end.node]:
+            elif doc.nodes[end.node].port(end.port) is None:     # found without listing the node's ports
                 r.bad(f"links[{i}].{side}.port", Message("error.doc.no_port", node=end.node, port=end.port))
         if link.a == link.b:
             r.bad(f"links[{i}]", Message("error.file.self_link"))
@@ -331,9 +367,12 @@ def _check_ids(r: _Reader, what: str, items: list[Any]) -> None:
 
 
 def _read_list(r: _Reader, data: dict[str, Any], key: str,
-               read_one: Callable[[_Reader, dict[str, Any], str], Any]) -> list[Any]:
+               read_one: Callable[[_Reader, dict[str, Any], str], Any], most: int) -> list[Any]:
     items = r.get(data, key, "", list, default=[])
     if items is None:
+        return []
+    if len(items) > most:       # refused on its length, before any entry is read
+        r.bad(key, Message("error.value.too_many", count=f"{len(items):,}", limit=f"{most:,}"))
         return []
     out: list[Any] = []
     for i, raw in enumerate(items):
@@ -348,6 +387,16 @@ def _read_list(r: _Reader, data: dict[str, Any], key: str,
     return out
 
 
+def _check_totals(r: _Reader, nodes: list[Node | None]) -> None:
+    """The design's declared ports and GPUs within what the program handles (designer/model/limits.py)."""
+    ports = sum(n.port_count() for n in nodes if n is not None)
+    if ports > limits.MAX_PORTS:
+        r.bad("nodes", Message("error.file.too_many_ports_total", count=f"{ports:,}", limit=f"{limits.MAX_PORTS:,}"))
+    gpus = sum(n.gpus for n in nodes if n is not None)
+    if gpus > limits.MAX_GPUS:
+        r.bad("nodes", Message("error.file.too_many_gpus", count=f"{gpus:,}", limit=f"{limits.MAX_GPUS:,}"))
+
+
 def _read_assumptions(r: _Reader, raw: Any) -> Assumptions | None:
     if not isinstance(raw, dict):
         r.bad("assumptions", Message("error.value.object"))
@@ -359,13 +408,11 @@ def _read_assumptions(r: _Reader, raw: Any) -> Assumptions | None:
         kind = type(default)
         choices = CURRENCIES if f.name == "currency" else None
         v = r.get(raw, f.name, "assumptions", kind, default=default, choices=choices,
-                  minimum=0 if kind in (int, float) else None)
+                  allowed=limits.ASSUMPTIONS.get(f.name))
         values[f.name] = default if v is None else v
     for key in raw:
         if key not in values:
             r.bad(f"assumptions.{key}", Message("error.file.unknown_assumption"))
-    if values["pue"] < 1.0:
-        r.bad("assumptions.pue", Message("error.value.minimum", minimum="1.0", value=repr(values["pue"])))
     return Assumptions(**values)
 
 
@@ -374,40 +421,18 @@ def _read_node(r: _Reader, raw: dict[str, Any], where: str) -> Node | None:
     kind = r.get(raw, "kind", where, str, choices=NODE_KINDS)
     model = r.get(raw, "model", where, str)
     label = r.get(raw, "label", where, str, default="")
-    x = r.get(raw, "x", where, float, default=0.0)
-    y = r.get(raw, "y", where, float, default=0.0)
+    node_range = limits.NODE
+    x = r.get(raw, "x", where, float, default=0.0, allowed=node_range["x"])
+    y = r.get(raw, "y", where, float, default=0.0, allowed=node_range["y"])
     role = r.get(raw, "role", where, (str, type(None)), default=None,
                  choices=SWITCH_ROLES + (None,))
-    gpus = r.get(raw, "gpus", where, int, default=0, minimum=0)
+    gpus = r.get(raw, "gpus", where, int, default=0, allowed=node_range["gpus"])
     gpu_model = r.get(raw, "gpu_model", where, (str, type(None)), default=None)
-    nvlink = r.get(raw, "nvlink_gbps", where, float, default=0.0, minimum=0)
+    nvlink = r.get(raw, "nvlink_gbps", where, float, default=0.0, allowed=node_range["nvlink_gbps"])
     nic_model = r.get(raw, "nic_model", where, (str, type(None)), default=None)
-    pod = r.get(raw, "pod", where, (int, type(None)), default=None)
-    rail = r.get(raw, "rail", where, (int, type(None)), default=None)
-    groups = []
-    raw_groups = r.get(raw, "ports", where, list, default=[])
-    names: set[str] = set()
-    for gi, g in enumerate(raw_groups or []):
-        gw = f"{where}.ports[{gi}]"
-        if not isinstance(g, dict):
-            r.bad(gw, Message("error.value.object"))
-            continue
-        prefix = r.get(g, "prefix", gw, str)
-        count = r.get(g, "count", gw, int, minimum=0)
-        speed = r.get(g, "speed_gbps", gw, float, minimum=0)
-        medium = r.get(g, "medium", gw, str, choices=MEDIA)
-        plane = r.get(g, "plane", gw, (str, type(None)), default=None, choices=PLANES + (None,))
-        if None in (prefix, count, speed, medium):
-            continue
-        if count > 4096:
-            r.bad(f"{gw}.count", Message("error.file.too_many_ports", count=count))
-            continue
-        group = PortGroup(prefix, count, speed, medium, plane)
-        clash = names & {p.name for p in group.ports()}
-        if clash:
-            r.bad(gw, Message("error.file.port_twice", port=sorted(clash)[0]))
-        names |= {p.name for p in group.ports()}
-        groups.append(group)
+    pod = r.get(raw, "pod", where, (int, type(None)), default=None, allowed=node_range["pod"])
+    rail = r.get(raw, "rail", where, (int, type(None)), default=None, allowed=node_range["rail"])
+    groups = _read_port_groups(r, r.get(raw, "ports", where, list, default=[]) or [], f"{where}.ports")
     if role is not None and kind not in ("switch",):
         r.bad(f"{where}.role", Message("error.file.role_not_switch", kind=kind))
     if kind == "switch" and role is None and "role" in raw:
@@ -420,6 +445,57 @@ def _read_node(r: _Reader, raw: dict[str, Any], where: str) -> Node | None:
     return Node(id=node_id, kind=kind, model=model, label=label or "", x=x or 0.0, y=y or 0.0,
                 role=role, port_groups=groups, gpus=gpus or 0, gpu_model=gpu_model,
                 nvlink_gbps=nvlink or 0.0, nic_model=nic_model, pod=pod, rail=rail)
+
+
+def _read_port_groups(r: _Reader, raw_groups: list[Any], where: str) -> list[PortGroup]:
+    """A node's port groups, held to MAX_PORT_GROUPS_PER_NODE groups and MAX_PORTS_PER_NODE ports on their declared
+    counts, and checked for names used twice without listing a single port."""
+    if len(raw_groups) > limits.MAX_PORT_GROUPS_PER_NODE:
+        r.bad(where, Message("error.value.too_many", count=f"{len(raw_groups):,}",
+                             limit=f"{limits.MAX_PORT_GROUPS_PER_NODE:,}"))
+        return []
+    groups: list[PortGroup] = []
+    for gi, g in enumerate(raw_groups):
+        gw = f"{where}[{gi}]"
+        if not isinstance(g, dict):
+            r.bad(gw, Message("error.value.object"))
+            continue
+        prefix = r.get(g, "prefix", gw, str)
+        count = r.get(g, "count", gw, int, allowed=limits.PORT_GROUP["count"])
+        speed = r.get(g, "speed_gbps", gw, float, allowed=limits.PORT_GROUP["speed_gbps"])
+        medium = r.get(g, "medium", gw, str, choices=MEDIA)
+        plane = r.get(g, "plane", gw, (str, type(None)), default=None, choices=PLANES + (None,))
+        if None in (prefix, count, speed, medium):
+            continue
+        group = PortGroup(prefix, count, speed, medium, plane)
+        for other in groups:
+            clash = shared_port_name(other, group)
+            if clash:
+                r.bad(gw, Message("error.file.port_twice", port=clash))
+                break
+        groups.append(group)
+    total = sum(g.count for g in groups)
+    if total > limits.MAX_PORTS_PER_NODE:
+        r.bad(where, Message("error.file.too_many_ports", count=f"{total:,}",
+                             limit=f"{limits.MAX_PORTS_PER_NODE:,}"))
+        return []
+    return groups
+
+
+def shared_port_name(a: PortGroup, b: PortGroup) -> str | None:
+    """A port name both groups would make (prefix + 1..count), or None; found by arithmetic, not by listing."""
+    if a.count < 1 or b.count < 1:
+        return None
+    if a.prefix == b.prefix:
+        return f"{a.prefix}1"
+    short, long_ = (a, b) if len(a.prefix) < len(b.prefix) else (b, a)
+    rest = long_.prefix[len(short.prefix):]
+    if not long_.prefix.startswith(short.prefix) or not (rest.isascii() and rest.isdigit()) or rest[0] == "0":
+        return None
+    # long_'s first port, prefix + "1", is short's port number int(rest + "1"): the smallest number they share
+    if len(rest) < 7 and int(rest + "1") <= short.count:
+        return f"{long_.prefix}1"
+    return None
 
 
 def _read_endpoint(r: _Reader, raw: Any, where: str) -> Endpoint | None:
@@ -437,9 +513,9 @@ def _read_link(r: _Reader, raw: dict[str, Any], where: str) -> Link | None:
     link_id = r.get(raw, "id", where, str)
     a = _read_endpoint(r, raw.get("a"), f"{where}.a")
     b = _read_endpoint(r, raw.get("b"), f"{where}.b")
-    speed = r.get(raw, "speed_gbps", where, float, minimum=0)
+    speed = r.get(raw, "speed_gbps", where, float, allowed=limits.LINK["speed_gbps"])
     cable = r.get(raw, "cable", where, str, default="dac", choices=CABLE_TYPES)
-    length = r.get(raw, "length_m", where, float, default=2.0, minimum=0)
+    length = r.get(raw, "length_m", where, float, default=2.0, allowed=limits.LINK["length_m"])
     plane = r.get(raw, "plane", where, str, default="backend", choices=PLANES)
     if a is None or b is None or None in (link_id, speed, cable, length, plane):
         return None
@@ -454,11 +530,11 @@ def _read_settings(r: _Reader, raw: Any, where: str, cls: type) -> Any:
         r.bad(where, Message("error.value.object"))
         return defaults
     values = {}
+    ranges = limits.IB_SETTINGS if cls is IBSettings else limits.ROCE_SETTINGS
     for f in fields(cls):
         default = getattr(defaults, f.name)
         kind = type(default)
-        v = r.get(raw, f.name, where, kind, default=default, choices=_CHOICES.get(f.name),
-                  minimum=0 if kind in (int, float) else None)
+        v = r.get(raw, f.name, where, kind, default=default, choices=_CHOICES.get(f.name), allowed=ranges.get(f.name))
         values[f.name] = default if v is None else v
     for key in raw:
         if key not in values:
@@ -471,6 +547,10 @@ def _read_segment(r: _Reader, raw: dict[str, Any], where: str) -> Segment | None
     name = r.get(raw, "name", where, str, default="")
     protocol = r.get(raw, "protocol", where, str, choices=PROTOCOLS)
     members = r.get(raw, "nodes", where, list, default=[])
+    if members is not None and len(members) > limits.MAX_NODES:
+        r.bad(f"{where}.nodes", Message("error.value.too_many", count=f"{len(members):,}",
+                                        limit=f"{limits.MAX_NODES:,}"))
+        members = []
     node_ids = []
     for i, nid in enumerate(members or []):
         if isinstance(nid, str):

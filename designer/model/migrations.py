@@ -22,7 +22,6 @@ Format history
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -65,9 +64,21 @@ def _endpoint(text: Any, where: str) -> dict[str, str]:
     return {"node": node, "port": port}
 
 
+def _copied(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the file's top level and of each node, link and segment object: what a migration changes.
+
+    Not a deep copy: the file is untrusted, and copying a value nested hundreds of levels deep would end in a
+    RecursionError; whatever is nested deeper is left as it is, for the reader to refuse with its place."""
+    out = dict(data)
+    for key in ("nodes", "links", "segments"):
+        if isinstance(out.get(key), list):
+            out[key] = [dict(item) if isinstance(item, dict) else item for item in out[key]]
+    return out
+
+
 def migrate_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
     """fabric-designer/0 -> fabric-designer/1: port groups, link end objects, segment protocol names."""
-    out = copy.deepcopy(data)
+    out = _copied(data)
     out["format"] = "fabric-designer/1"
     for i, node in enumerate(_list(out.get("nodes", []), "nodes")):
         where = f"nodes[{i}]"

@@ -69,7 +69,8 @@ class Node:
         """The port called `name`, found from the port groups without building the whole list."""
         for group in self.port_groups:
             rest = name[len(group.prefix):]
-            if name.startswith(group.prefix) and rest.isdigit() and rest[0] != "0" and int(rest) <= group.count:
+            if (name.startswith(group.prefix) and rest.isascii() and rest.isdigit() and rest[0] != "0"
+                    and len(rest) < 8 and int(rest) <= group.count):
                 return Port(name, group.speed_gbps, group.medium, group.plane)
         return None
 

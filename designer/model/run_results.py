@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from designer.i18n.message import Message
+from designer.model.limits import RESULT_FIGURE
 
 NUMBER = "number"
 OPT_NUMBER = "number or null"
@@ -62,7 +63,14 @@ def check_results(raw: Any, where: str = "results") -> list[Problem]:
 
 
 def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    return isinstance(v, int) or math.isfinite(v)
+
+
+def _out_of_range(v: Any) -> Message | None:
+    """Why a number is outside RESULT_FIGURE (None when inside): a figure so large breaks the arithmetic on it."""
+    return None if RESULT_FIGURE.accepts(v) else RESULT_FIGURE.refusal(v)
 
 
 def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None:
@@ -81,12 +89,18 @@ def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None:
     elif kind == NUMBER:
         if not _is_number(value):
             problems.append(Problem(place, Message("error.value.not_finite")))
+        elif (why := _out_of_range(value)) is not None:
+            problems.append(Problem(place, why))
     elif kind == OPT_NUMBER:
         if value is not None and not _is_number(value):
             problems.append(Problem(place, Message("error.results.number_or_null")))
+        elif value is not None and (why := _out_of_range(value)) is not None:
+            problems.append(Problem(place, why))
     elif kind is int:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             problems.append(Problem(place, Message("error.results.count")))
+        elif (why := _out_of_range(value)) is not None:
+            problems.append(Problem(place, why))
     elif kind is str:
         if not isinstance(value, str):
             problems.append(Problem(place, Message("error.results.text")))

@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from designer.i18n.message import Message
+from designer.model.limits import MAX_SCENARIOS, SCENARIO_SEED
 from designer.model.run_results import Problem
+
+MAX_SPECS = 1_000     # workloads or failures in one scenario
 
 
 @dataclass
@@ -36,6 +39,8 @@ def scenarios_from_raw(raw: Any, where: str = "scenarios") -> tuple[list[Scenari
         return [], []
     if not isinstance(raw, list):
         return [], [Problem(where, Message("error.scenarios.not_list"))]
+    if len(raw) > MAX_SCENARIOS:
+        return [], [Problem(where, Message("error.value.too_many", count=f"{len(raw):,}", limit=f"{MAX_SCENARIOS:,}"))]
     out: list[Scenario] = []
     problems: list[Problem] = []
     names: set[str] = set()
@@ -59,14 +64,18 @@ def scenarios_from_raw(raw: Any, where: str = "scenarios") -> tuple[list[Scenari
         lists = {}
         for key, required in (("workloads", True), ("failures", False)):
             value = item.get(key, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            if isinstance(value, list) and len(value) > MAX_SPECS:
+                problems.append(Problem(f"{place}.{key}", Message("error.value.too_many", count=f"{len(value):,}",
+                                                                  limit=f"{MAX_SPECS:,}")))
+                value = []
+            elif not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
                 problems.append(Problem(f"{place}.{key}", Message("error.scenarios.texts")))
                 value = []
             elif required and not value:
                 problems.append(Problem(f"{place}.{key}", Message("error.scenarios.no_workload")))
             lists[key] = value
         seed = item.get("seed", 1)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not SCENARIO_SEED.accepts(seed):
             problems.append(Problem(f"{place}.seed", Message("error.scenarios.seed")))
             seed = 1
         notes = item.get("notes", "")

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import BinaryIO
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
 
-from designer.report.styles import ACCENT, MUTED, RULE, Styles
+from designer.report.styles import ACCENT, MUTED, RULE, Styles, user_text
 
 PAGE_WIDTH, PAGE_HEIGHT = A4
 MARGIN_X = 20 * mm
@@ -17,17 +19,22 @@ MARGIN_TOP = 24 * mm
 MARGIN_BOTTOM = 20 * mm
 TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
 TEXT_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+HEADER_FONT_SIZE = 7.5
 
 
 class ProposalTemplate(BaseDocTemplate):
     """A document whose level-1/2 headings feed the table of contents and the PDF outline."""
 
-    def __init__(self, filename: str, styles: Styles, header_left: str, header_right: str,
+    def __init__(self, filename: str | BinaryIO, styles: Styles, header_left: str, header_right: str,
                  footer_left: str, page_label: Callable[[int], str], **kw):
         super().__init__(filename, pagesize=A4, leftMargin=MARGIN_X, rightMargin=MARGIN_X, topMargin=MARGIN_TOP,
                          bottomMargin=MARGIN_BOTTOM, **kw)
         self.styles = styles
-        self.header_left, self.header_right, self.footer_left = header_left, header_right, footer_left
+        # clipped once here, not on every page: a design name may be thousands of characters long
+        font = styles.fonts.regular
+        self.header_left = clip_to_width(header_left, font, HEADER_FONT_SIZE, TEXT_WIDTH * 0.6)
+        self.header_right = clip_to_width(header_right, font, HEADER_FONT_SIZE, TEXT_WIDTH * 0.38)
+        self.footer_left = clip_to_width(footer_left, font, HEADER_FONT_SIZE, TEXT_WIDTH * 0.7)
         self.page_label = page_label
         frame = Frame(MARGIN_X, MARGIN_BOTTOM, TEXT_WIDTH, TEXT_HEIGHT, id="body", leftPadding=0, rightPadding=0,
                       topPadding=0, bottomPadding=0)
@@ -49,9 +56,10 @@ class ProposalTemplate(BaseDocTemplate):
         self._heading_count += 1
         key = f"h{self._heading_count}"
         self.canv.bookmarkPage(key)
-        self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)
+        self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)   # outline titles are plain text
         if level == 0:      # the contents page lists the sections; the PDF outline has every heading
-            self.notify("TOCEntry", (level, text, self.page, key))
+            # the table of contents parses its entries as markup again: hand it the heading escaped once more
+            self.notify("TOCEntry", (level, user_text(text), self.page, key))
 
     def beforeDocument(self) -> None:
         self._heading_count = 0
@@ -81,22 +89,27 @@ class ProposalTemplate(BaseDocTemplate):
         canvas.setLineWidth(0.5)
         y_head = PAGE_HEIGHT - MARGIN_TOP + 8 * mm
         canvas.line(MARGIN_X, y_head - 2.5 * mm, PAGE_WIDTH - MARGIN_X, y_head - 2.5 * mm)
-        canvas.setFont(font, 7.5)
+        canvas.setFont(font, HEADER_FONT_SIZE)
         canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN_X, y_head, _clip(canvas, self.header_left, font, 7.5, TEXT_WIDTH * 0.6))
-        canvas.drawRightString(PAGE_WIDTH - MARGIN_X, y_head,
-                               _clip(canvas, self.header_right, font, 7.5, TEXT_WIDTH * 0.38))
+        canvas.drawString(MARGIN_X, y_head, self.header_left)
+        canvas.drawRightString(PAGE_WIDTH - MARGIN_X, y_head, self.header_right)
         y_foot = MARGIN_BOTTOM - 10 * mm
         canvas.line(MARGIN_X, y_foot + 4 * mm, PAGE_WIDTH - MARGIN_X, y_foot + 4 * mm)
-        canvas.drawString(MARGIN_X, y_foot, _clip(canvas, self.footer_left, font, 7.5, TEXT_WIDTH * 0.7))
+        canvas.drawString(MARGIN_X, y_foot, self.footer_left)
         canvas.drawRightString(PAGE_WIDTH - MARGIN_X, y_foot, self.page_label(doc.page))
         canvas.restoreState()
 
 
-def _clip(canvas: Canvas, text: str, font: str, size: float, width: float) -> str:
-    """Shorten header/footer text that would run into the other side."""
-    if canvas.stringWidth(text, font, size) <= width:
+def clip_to_width(text: str, font: str, size: float, width: float) -> str:
+    """`text` shortened with "…" to fit `width` points: the longest fitting prefix, found by bisection
+    (about log2(len) measurements, so that a name of 10,000 characters costs 15 of them, not 10,000)."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
         return text
-    while text and canvas.stringWidth(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…"
+    fits, too_long = 0, len(text)          # text[:fits] + "…" fits; text[:too_long] + "…" does not
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if pdfmetrics.stringWidth(text[:middle] + "…", font, size) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits] + "…"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import warnings
 
 from reportlab.platypus import Flowable, PageBreak
@@ -9,6 +10,7 @@ from reportlab.platypus import Flowable, PageBreak
 from designer.analysis.protocol_options import drawn_protocol, protocol_options, variants
 from designer.analysis.recommendation import Recommendation, decide
 from designer.catalog.loader import Catalog, load_catalog
+from designer.model.atomic_write import write_bytes_atomically
 from designer.model.document import FabricDocument
 from designer.report.context import ProposalContext, ResilienceData
 from designer.report.design_facts import design_facts
@@ -102,12 +104,15 @@ def write_story(ctx: ProposalContext, out_path: str, story: list[Flowable], titl
     opts, doc = ctx.options, ctx.doc
     customer = ctx.requirements.customer
     header_right = tr("confidential", opts.language, customer=customer) if customer else doc.name
-    template = ProposalTemplate(str(out_path), ctx.styles, header_left=title, header_right=header_right,
+    pdf = io.BytesIO()
+    template = ProposalTemplate(pdf, ctx.styles, header_left=title, header_right=header_right,
                                 footer_left=f"{doc.name} · {opts.resolved_date()}",
                                 page_label=lambda n: tr("page", opts.language, n=n),
                                 title=title, author=opts.author, subject=doc.name, creator="Fabric Designer")
     # two passes at least: the table of contents needs the page numbers of the headings
     template.multiBuild(story)
+    # replaced whole or not at all: a full disk or a kill leaves the previous proposal as it was
+    write_bytes_atomically(out_path, pdf.getvalue())
     return template
 
 
@@ -115,7 +120,7 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
                    results: dict | None = None, catalog: Catalog | None = None) -> ProposalContext:
     """Write the proposal PDF of `doc` to `out_path` and return what it states (its context).
 
-    `results` is a simulation result (DESIGN.md §3) or a comparison {"ib": ..., "rocev2": ...}; a result that
+    `results` is a simulation result (as `simulate` returns it) or a comparison {"ib": ..., "rocev2": ...}; a result that
     carries failures is a what-if run and goes to the resilience section only. Missing runs are simulated:
     the design as drawn without failures (every headline figure) and, unless `options.compare` is off, the same
     drawing as InfiniBand and as RoCEv2 at `options.preset`. Raises ProjectError for a design the cost model

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
 
 # Model presets: parameters, layers, hidden size (Llama-2/3 family shapes).
@@ -29,6 +30,8 @@ _SIZE_UNITS = {
     "kib": 1024, "mib": 1024**2, "gib": 1024**3, "tib": 1024**4,
 }
 _TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
+MAX_COUNT = 1e7        # any whole-number option (queue pairs, GPUs, parallelism, senders)
+MAX_POSNUM = 1e16      # any other positive number (tokens: 15 T for the largest published runs; qps)
 _SWITCHES = {"on": True, "off": False, "true": True, "false": False, "1": True, "0": False}
 
 # option name -> (parser kind, workloads that accept it; None = every workload)
@@ -69,7 +72,7 @@ class WorkloadError(ValueError):
 
     def __str__(self) -> str:
         # user text echoed in the message may hold line breaks or control characters: show them escaped
-        return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text_of(self.message))
+        return one_line(text_of(self.message))
 
 
 @dataclass
@@ -133,13 +136,15 @@ def _parse_option(kind: str, key: str, text: str) -> object:
         value = _parse_number(text)
         if value < 1 or value != int(value):
             raise WorkloadError(Message("error.workload.posint", key=key, text=text))
-        if value > 1e7:
+        if value > MAX_COUNT:
             raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
         return int(value)
     if kind == "posnum":
         value = _parse_number(text)
         if value <= 0:
             raise WorkloadError(Message("error.workload.positive", key=key, text=text))
+        if value > MAX_POSNUM:      # tokens=1e308 would overflow the arithmetic on it
+            raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
         return value
     if kind == "fraction":
         value = _parse_number(text)
@@ -237,6 +242,8 @@ def _parse(spec: str) -> Workload:
         n = _parse_number(positional[0])
         if n < 1 or n != int(n):
             raise WorkloadError(Message("error.workload.incast_n", text=positional[0]))
+        if n > MAX_COUNT:
+            raise WorkloadError(Message("error.workload.too_large", key="N", text=positional[0]))
         w.senders = int(n)
         w.size_bytes = parse_size(positional[1])
     else:

@@ -16,6 +16,7 @@ from designer.i18n import render
 from designer.i18n.message import Message, either
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.model.limits import ASSUMPTIONS, MAX_GPUS, MAX_GPUS_PER_NODE
 from designer.model.links import Link
 from designer.model.segments import Segment
 from designer.topology.backend_fabric import backend_blueprint, max_gpus
@@ -204,12 +205,17 @@ def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, ove
     for label, number in (("oversubscription", oversubscription), ("link_gbps", link_gbps)):
         if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number):
             raise ProjectError(Message("error.generate.number", option=label, value=repr(number)))
-    if oversubscription < 1:
+    if not ASSUMPTIONS["target_oversubscription"].accepts(oversubscription):   # the file must open again
         raise ProjectError(Message("error.generate.oversubscription", value=f"{oversubscription:g}"))
     if link_gbps <= 0:
         raise ProjectError(Message("error.generate.link_gbps", value=f"{link_gbps:g}"))
     if not isinstance(frontend, bool):
         raise ProjectError(Message("error.generate.frontend", value=repr(frontend)))
+    if gpus > MAX_GPUS:     # refused before any name is made: 10^9 GPUs would exhaust memory building the list
+        raise ProjectError(Message("error.generate.too_large", gpus=f"{gpus:,}", limit=f"{MAX_GPUS:,}"))
+    if gpus_per_server > MAX_GPUS_PER_NODE:
+        raise ProjectError(Message("error.generate.per_server_large", per_server=f"{gpus_per_server:,}",
+                                   limit=f"{MAX_GPUS_PER_NODE:,}"))
     if gpus % gpus_per_server:
         raise ProjectError(Message("error.generate.servers", gpus=gpus, per_server=gpus_per_server))
 

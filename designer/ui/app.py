@@ -75,7 +75,8 @@ def run_gui(path: str | None) -> int:
     holder.append(window)
     window.show()
     if error:
-        QMessageBox.warning(window, QCoreApplication.translate("app", "Cannot open"), error)
+        from designer.ui.plain_text import literal
+        QMessageBox.warning(window, QCoreApplication.translate("app", "Cannot open"), literal(error))
     offer_recovery(window)             # work left by a crash or a kill comes back first
     start_if_requested(window)         # end-to-end tests only (environment variables)
     return app.exec()

@@ -7,7 +7,9 @@ environment variable FABRIC_DESIGNER_RECOVERY_DIR. It is written (atomically)
 - shortly (2 s) after a burst of structural edits (nodes, links or segments added or removed), so
   that a kill right after placing a rack loses at most that burst;
 and removed when the design is saved or the window closes normally. A file left behind by a process
-that is no longer running is what a crash or a kill leaves: the next start offers to restore it.
+that is no longer running is what a crash or a kill leaves: the next start offers to restore it. A restored
+file is deleted only once the restoring window has written its own recovery file (at once, not after the
+burst delay), so that a second crash right after a restore loses nothing.
 
 FABRIC_DESIGNER_RECOVERY_ANSWER=restore|discard|keep answers the offer without a dialog (tests, scripts).
 """
@@ -24,8 +26,11 @@ from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, QTimer
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from designer.model import fileformat
+from designer.model.atomic_write import process_running, remove_stale_temporaries
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.model.file_read import read_bytes_limited
+from designer.model.json_guard import parse_json
 
 RECOVERY_DIR_ENV = "FABRIC_DESIGNER_RECOVERY_DIR"
 RECOVERY_ANSWER_ENV = "FABRIC_DESIGNER_RECOVERY_ANSWER"
@@ -64,24 +69,15 @@ class Recovery:
                 f"{self.saved_at:%Y-%m-%d %H:%M:%S}")
 
 
-def _pid_alive(pid: int) -> bool:
-    if pid <= 0 or pid == os.getpid():
-        return pid == os.getpid()
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:       # exists but belongs to someone else
-        return True
-    return True
-
-
 def read_recovery(file: Path) -> Recovery:
     """Read one recovery file; anything wrong with it raises ProjectError (it is data, like a project)."""
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        # like a project file: a regular file of bounded size (a pipe in the folder must not hang the start)
+        data = parse_json(read_bytes_limited(file, fileformat.max_file_bytes()).decode("utf-8"))
+    except UnicodeDecodeError as exc:
         raise ProjectError(f"unreadable recovery file: {exc}", str(file)) from None
+    except ProjectError as exc:
+        raise ProjectError(exc.messages, str(file)) from None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise ProjectError("not a recovery file", str(file))
     try:
@@ -93,13 +89,24 @@ def read_recovery(file: Path) -> Recovery:
     return Recovery(file, saved_at, original if isinstance(original, str) else None, doc)
 
 
+def remove_stale_recovery_temporaries(folder: Path) -> list[Path]:
+    """At start: the temporary files that killed autosaves left in the recovery folder, removed."""
+    try:
+        # ".recovery-<pid>.json.<writer pid>.<random>.tmp" is a temporary of "recovery-<pid>.json"
+        targets = {folder / n[1:n.index(".json.") + len(".json")] for n in os.listdir(folder)
+                   if n.startswith(".recovery-") and n.endswith(".tmp") and ".json." in n}
+    except OSError:
+        return []
+    return [p for t in sorted(targets) for p in remove_stale_temporaries(t)]
+
+
 def orphaned_recoveries(folder: Path | None = None) -> list[Recovery]:
     """Recovery files left by processes that are no longer running, newest first (unreadable ones skipped)."""
     folder = folder or recovery_folder()
     found: list[Recovery] = []
     for file in sorted(folder.glob("recovery-*.json")):
         pid_text = file.stem.removeprefix("recovery-")
-        if pid_text.isdigit() and _pid_alive(int(pid_text)):
+        if pid_text.isdigit() and process_running(int(pid_text)):
             continue
         try:
             found.append(read_recovery(file))
@@ -118,6 +125,7 @@ class Autosaver(QObject):
         self.folder = folder or recovery_folder()
         self.file = self.folder / f"recovery-{os.getpid()}.json"
         self.last_error: str | None = None
+        self.superseded: list[Path] = []    # restored files, deleted once this window's own file is written
         self._changed = False
         self.period = QTimer(self)
         self.period.setInterval(period_ms)
@@ -126,6 +134,7 @@ class Autosaver(QObject):
         self.burst.setSingleShot(True)
         self.burst.setInterval(burst_delay_ms)
         self.burst.timeout.connect(self.save_if_changed)
+        self.folder_cleaned = remove_stale_recovery_temporaries(self.folder)
         window.scene.document_changed.connect(self._on_changes)
         window.editor.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.period.start()
@@ -149,7 +158,7 @@ class Autosaver(QObject):
         if self.window.editor.undo_stack.isClean():
             self._changed = False
             return False
-        payload = {"schema": SCHEMA, "saved_at": datetime.now().isoformat(timespec="seconds"),
+        payload = {"schema": SCHEMA, "saved_at": datetime.now().isoformat(timespec="microseconds"),
                    "path": self.window.path, "pid": os.getpid(),
                    "document": fileformat.document_to_dict(self.window.editor.doc)}
         try:
@@ -162,12 +171,32 @@ class Autosaver(QObject):
             return False
         self._changed = False
         self.last_error = None
+        self._remove_superseded()
         return True
 
+    def take_over(self, restored: Path) -> None:
+        """This window now holds the work of `restored` (a recovery file of a dead process): write this window's
+        own recovery file at once, and delete `restored` only when that has succeeded (else after the next
+        autosave that does)."""
+        self.superseded.append(restored)
+        self._changed = True
+        self.save_now()
+
+    def _remove_superseded(self) -> None:
+        for old in list(self.superseded):
+            try:
+                old.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                continue
+            self.superseded.remove(old)
+
     def discard(self) -> None:
-        """Remove this window's recovery file (clean exit, or the design was saved)."""
+        """Remove this window's recovery file (clean exit, or the design was saved) and the files it took over."""
         self._changed = False
         self.burst.stop()
+        self._remove_superseded()
         try:
             self.file.unlink()
         except FileNotFoundError:
@@ -211,6 +240,9 @@ def offer_recovery(window, parent: QWidget | None = None) -> Recovery | None:
         return None
     if answer == "restore":
         restore_into(window, newest)
+        if getattr(window, "autosaver", None) is not None:
+            window.autosaver.take_over(newest.file)   # kept until the restored work is in this window's own file
+            return newest
     try:
         newest.file.unlink()
     except OSError:

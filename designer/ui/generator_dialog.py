@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -107,7 +109,7 @@ class GeneratorDialog(QDialog):
         try:
             counts = self.topology.plan(self.kind.currentData(), catalog=self.catalog, **self.params())
         except (ProjectError, ValueError) as exc:
-            self.preview.setText(f"<span style='color:#d64545'>{exc}</span>")
+            self.preview.setText(f"<span style='color:#d64545'>{html.escape(str(exc), quote=False)}</span>")
             self.ok.setEnabled(False)
             return
         items = counts.items() if isinstance(counts, dict) else vars(counts).items()

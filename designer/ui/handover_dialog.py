@@ -27,6 +27,7 @@ from designer.export.graphml_io import write_graphml
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.ui.form_rows import PROBLEM_STYLE, path_row, show_problem
+from designer.ui.plain_text import literal
 
 
 def _slug(name: str) -> str:
@@ -125,7 +126,7 @@ class HandoverDialog(QDialog):
                 self.written.append(str(path))
         except (ProjectError, ValueError, OSError) as exc:
             text = exc.one_line() if isinstance(exc, ProjectError) else str(exc)
-            self.message.setText(text)
+            self.message.setText(literal(text))
             self.message.setStyleSheet(PROBLEM_STYLE)
             return
         self.message.setStyleSheet("")

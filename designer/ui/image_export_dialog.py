@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from designer.ui.canvas_export import export_pdf, export_png, export_svg
 from designer.ui.form_rows import PROBLEM_STYLE, path_row, show_problem
+from designer.ui.plain_text import literal
 
 FORMATS = ("png", "svg", "pdf")
 
@@ -107,7 +108,7 @@ class ImageExportDialog(QDialog):
             else:
                 export_pdf(self.scene, path, self.title, source)
         except OSError as exc:
-            self.message.setText(str(exc))
+            self.message.setText(literal(str(exc)))
             self.message.setStyleSheet(PROBLEM_STYLE)
             return
         self.written = path

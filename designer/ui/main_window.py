@@ -34,6 +34,7 @@ from designer.ui.failure_controller import FailureController
 from designer.ui.inspector import Inspector
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
+from designer.ui.plain_text import literal
 from designer.ui.problems import ProblemsPanel
 from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
@@ -446,7 +447,7 @@ class MainWindow(QMainWindow, WindowExports):
         try:
             doc = dialog.generate()
         except (ProjectError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot generate"), str(exc))
+            QMessageBox.warning(self, self.tr("Cannot generate"), literal(str(exc)))
             return
         self.editor.replace_with(doc, self.tr("Generate {0} ({1} GPUs)").format(dialog.kind.currentText(),
                                                                                dialog.gpus.value()))
@@ -466,7 +467,7 @@ class MainWindow(QMainWindow, WindowExports):
         try:
             doc = fileformat.load(path)
         except ProjectError as exc:
-            QMessageBox.warning(self, self.tr("Cannot open"), str(exc))
+            QMessageBox.warning(self, self.tr("Cannot open"), literal(str(exc)))
             self.show_message(str(exc), True)
             return False
         self.set_document(doc, path)
@@ -487,7 +488,7 @@ class MainWindow(QMainWindow, WindowExports):
         try:
             fileformat.save(self.editor.doc, path)
         except (ProjectError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot save"), str(exc))
+            QMessageBox.warning(self, self.tr("Cannot save"), literal(str(exc)))
             return False
         self.path = path
         self.editor.undo_stack.setClean()

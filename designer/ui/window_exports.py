@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from designer.ui.canvas_export import export_png, export_svg
+from designer.ui.plain_text import literal
 
 
 class WindowExports:
@@ -42,7 +43,7 @@ class WindowExports:
             else:
                 export_svg(self.scene, path, self.editor.doc.name)
         except OSError as exc:
-            QMessageBox.warning(self, QCoreApplication.translate("MainWindow", "Cannot export"), str(exc))
+            QMessageBox.warning(self, QCoreApplication.translate("MainWindow", "Cannot export"), literal(str(exc)))
             return False
         self.show_message(QCoreApplication.translate("MainWindow", "Exported {0}").format(path))
         return True

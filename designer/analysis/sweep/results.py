@@ -8,6 +8,8 @@ are text ('' when absent). The messages that reach users are message ids of desi
 from __future__ import annotations
 
 import csv
+import io
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,8 +17,13 @@ from pathlib import Path
 from designer.analysis.sweep.grid import SweepError, format_value
 from designer.analysis.sweep.runner import METRIC_COLUMNS
 from designer.i18n.message import Message, os_reason
+from designer.model.errors import ProjectError
+from designer.model.file_read import read_bytes_limited
+from designer.model.fileformat import MAX_FILE_ENV, max_file_bytes
+from designer.model.limits import RESULT_FIGURE
 
 SUFFIXES = (".csv", ".parquet")
+MAX_POINTS = 10_000_000
 TEXT_COLUMNS = ("currency", "error")
 INT_COLUMNS = ("gpu_count", "switch_count", "dropped_bytes")
 # every metric's type in the files (Parquet: int64 / float64 / string, all nullable)
@@ -75,6 +82,9 @@ def typed_metric(column: str, value: object, *, path: object = "", point: object
             except ValueError:
                 raise SweepError(Message("error.sweep.results_not_number", path=path, point=point, value=value,
                                          column=column)) from None
+    if not _finite_figure(number):     # 1e400 reads as inf, a 400-digit integer breaks any float arithmetic
+        raise SweepError(Message("error.sweep.results_range", path=path, point=point, value=_clipped(value),
+                                 column=column, limit=f"{RESULT_FIGURE.maximum:g}"))
     if kind is int and isinstance(number, float):
         if not number.is_integer():
             raise SweepError(Message("error.sweep.results_not_int", path=path, point=point, value=value,
@@ -83,6 +93,15 @@ def typed_metric(column: str, value: object, *, path: object = "", point: object
     if kind is float and isinstance(number, int):
         return float(number)
     return number
+
+
+def _finite_figure(number: int | float) -> bool:
+    return (math.isfinite(number) if isinstance(number, float) else True) and RESULT_FIGURE.accepts(number)
+
+
+def _clipped(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:12]}…({len(text)} characters)"
 
 
 def metric_text(value: object) -> str:
@@ -96,7 +115,9 @@ def typed_row(param_names: list[str], row: Mapping[str, object], *, path: object
     try:
         index = int(point)  # type: ignore[call-overload]  # text or number; anything else is the error below
     except (TypeError, ValueError):
-        raise SweepError(Message("error.sweep.results_bad_point", path=path, value=point)) from None
+        index = -1
+    if not 0 <= index <= MAX_POINTS:
+        raise SweepError(Message("error.sweep.results_bad_point", path=path, value=_clipped(point)))
     out: dict[str, object] = {"point": index}
     for name in param_names:
         value = row.get(name)
@@ -117,15 +138,23 @@ def results_from_rows(param_names: list[str], rows: list[dict[str, object]]) -> 
 def read_csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]]]:
     """(columns, complete rows as text) of a CSV; a line cut short by an interruption is left out."""
     try:
-        with path.open(newline="", encoding="utf-8") as fh:
-            reader = csv.DictReader(fh)
-            columns = list(reader.fieldnames or [])
-            rows = [r for r in reader if None not in r and not any(v is None for v in r.values())]
+        text = _read_limited(path).decode("utf-8")
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        columns = list(reader.fieldnames or [])
+        rows = [r for r in reader if None not in r and not any(v is None for v in r.values())]
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         reason = os_reason(exc) if isinstance(exc, OSError) and exc.strerror else \
             (str(exc).splitlines() or [type(exc).__name__])[0]
         raise SweepError(Message("error.sweep.results_unreadable", path=path, reason=reason)) from None
     return columns, rows
+
+
+def _read_limited(path: Path) -> bytes:
+    """The file's bytes, refused (SweepError) when it is not a regular file or is above the project-file limit."""
+    try:
+        return read_bytes_limited(path, max_file_bytes(), env=MAX_FILE_ENV)
+    except ProjectError as exc:
+        raise SweepError(Message("error.sweep.results_unreadable", path=path, reason=exc.messages[0])) from None
 
 
 def import_pyarrow():
@@ -142,7 +171,7 @@ def read_parquet_rows(path: Path) -> tuple[list[str], list[dict[str, object]]]:
     """(columns, rows with Python values) of a Parquet file."""
     pa, pq = import_pyarrow()
     try:
-        table = pq.read_table(path)
+        table = pq.read_table(pa.BufferReader(_read_limited(path)))
     except (OSError, pa.ArrowException) as exc:
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SweepError(Message("error.sweep.results_unreadable", path=path, reason=text)) from None

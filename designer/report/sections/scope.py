@@ -13,6 +13,15 @@ from designer.report.sections.common import body, count, section, workloads_text
 from designer.report.styles import key_value_table
 
 
+# a table row cannot break across pages: text typed by the user is cut to what a few lines of the cell hold
+USER_FIELD_MAX_CHARS = 400
+
+
+def user_field(text: str) -> str:
+    """`text` whole, or its first USER_FIELD_MAX_CHARS characters and an ellipsis."""
+    return text if len(text) <= USER_FIELD_MAX_CHARS else text[:USER_FIELD_MAX_CHARS - 1] + "…"
+
+
 def priorities_text(ctx: ProposalContext) -> str:
     """"1. time (ties within 2 %), 2. total cost of ownership (within 1 %), …"."""
     items = []
@@ -41,10 +50,10 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out.append(body(ctx, ctx.t("scope_intro")))
     scale = ctx.t("scope_scale", gpus=f"{f.gpus:,}", servers=count(ctx, "n_servers", f.servers))
     if req.scale:
-        scale += f" · {req.scale}"
+        scale += f" · {user_field(req.scale)}"
     budget = (ctx.t("scope_budget", amount=nf.money(req.budget, c.currency, lang)) if req.budget is not None
               else ctx.t("scope_no_budget"))
-    rows = [(ctx.t("scope_customer"), req.customer or ctx.t("scope_not_stated")),
+    rows = [(ctx.t("scope_customer"), user_field(req.customer) or ctx.t("scope_not_stated")),
             (ctx.t("scope_question"), ctx.t("scope_question_text")),
             (ctx.t("scope_workloads"), workloads_text(ctx)),
             (ctx.t("scope_scale_label"), scale),

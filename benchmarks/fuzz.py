@@ -4,6 +4,7 @@ messages longer than one line, the worst wall time and the worst resident set si
 
     python benchmarks/fuzz.py --files 10000 [--seed 1] [--report-every 100] [--out DIR] [--part K/M]
     python benchmarks/fuzz.py --merge DIR          # the summary of every part written to DIR
+    python benchmarks/fuzz.py --reuse --part K/M --out DIR   # run part K of the files already made in DIR
 
 Mutations (one to three per file): keys dropped, duplicated (the same key twice in an object) or retyped; numbers
 made huge (up to 400 digits, 1e308), negative, zero or non-finite (NaN, Infinity, 1e999); values nested deeply
@@ -255,20 +256,26 @@ def _run_child(main, command: str, case: str, tmp: str, timeout_s: float, memory
             "first_line": lines[0][:300] if lines else ""}
 
 
-def run(args: argparse.Namespace) -> None:
-    out = Path(args.out)
-    cases = out / "cases"
-    cases.mkdir(parents=True, exist_ok=True)
-    part, parts = (int(x) for x in args.part.split("/"))
-    rng = random.Random(args.seed)
+def _make_cases(cases: Path, files: int, seed: int, part: int, parts: int) -> list[Path]:
+    rng = random.Random(seed)
     examples = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLES]
     wanted = []
-    for i in range(args.files):
+    for i in range(files):
         data = mutated(rng, examples[i % len(examples)])     # every file made, so that parts agree on them
         if i % parts == part:
             path = cases / f"case-{i:05d}.json"
             path.write_bytes(data)
             wanted.append(path)
+    return wanted
+
+
+def run(args: argparse.Namespace) -> None:
+    out = Path(args.out)
+    cases = out / "cases"
+    cases.mkdir(parents=True, exist_ok=True)
+    part, parts = (int(x) for x in args.part.split("/"))
+    wanted = [p for p in sorted(cases.glob("case-*.json")) if int(p.stem[5:]) % parts == part] if args.reuse \
+        else _make_cases(cases, args.files, args.seed, part, parts)
     commands = ["check", "cost", "simulate"] + (["report"] if args.report_every else [])
     helpers = []
     for c in commands:
@@ -327,6 +334,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--memory-mib", type=int, default=4096, help="address-space limit of each run")
     parser.add_argument("--merge", metavar="DIR", help="print the summary of every results file in DIR")
+    parser.add_argument("--reuse", action="store_true", help="run the files already made in --out (no new ones)")
     parser.add_argument("--serve", choices=sorted(COMMANDS), help=argparse.SUPPRESS)
     parser.add_argument("--cases", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--results", type=Path, help=argparse.SUPPRESS)

@@ -120,8 +120,8 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
                    results: dict | None = None, catalog: Catalog | None = None) -> ProposalContext:
     """Write the proposal PDF of `doc` to `out_path` and return what it states (its context).
 
-    `results` is a simulation result (as `simulate` returns it) or a comparison {"ib": ..., "rocev2": ...}; a result that
-    carries failures is a what-if run and goes to the resilience section only. Missing runs are simulated:
+    `results` is a simulation result (as `simulate` returns it) or a comparison {"ib": ..., "rocev2": ...}; a
+    result that carries failures is a what-if run and goes to the resilience section only. Missing runs are simulated:
     the design as drawn without failures (every headline figure) and, unless `options.compare` is off, the same
     drawing as InfiniBand and as RoCEv2 at `options.preset`. Raises ProjectError for a design the cost model
     cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options. With

@@ -12,7 +12,6 @@ from designer.report.context import ProposalContext
 from designer.report.sections.common import body, count, section, workloads_text
 from designer.report.styles import key_value_table
 
-
 # a table row cannot break across pages: text typed by the user is cut to what a few lines of the cell hold
 USER_FIELD_MAX_CHARS = 400
 

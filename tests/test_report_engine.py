@@ -79,6 +79,7 @@ def test_pdf_of_each_example_states_the_figures_of_direct_runs(project: str, tmp
     assert_figures(compared_part, direct_pair(project, spec))
 
 
+@pytest.mark.slow
 def test_no_workload_runs_the_default_and_says_so(tmp_path: Path) -> None:
     out = tmp_path / "d.pdf"
     build_proposal(load(SMALL), str(out), options=ReportOptions(date="2025-01-01", sections=SIMULATION))
@@ -102,6 +103,7 @@ def test_workloads_saved_with_the_design_are_simulated_again(tmp_path: Path) -> 
     assert_figures(text.split(tr("sim_compare"), 1)[1], direct_pair(SMALL, "alltoall:4MiB"))
 
 
+@pytest.mark.slow
 def test_training_workload_shows_gpu_utilization_per_protocol(tmp_path: Path) -> None:
     out = tmp_path / "t.pdf"
     build_proposal(load(SMALL), str(out), options=ReportOptions(workloads=["train:7b"], date="2025-01-01",

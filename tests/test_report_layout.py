@@ -84,7 +84,7 @@ def _strings(node) -> list[str]:
 
 
 def test_every_device_of_a_dense_drawing_is_labelled_in_full():
-    from test_report_proposal import make_design
+    from tests.factories import make_design
 
     doc = make_design(leaves=8, servers_per_leaf=4, spines=4)
     for node in doc.nodes.values():
@@ -98,9 +98,8 @@ def test_every_device_of_a_dense_drawing_is_labelled_in_full():
 
 
 def test_the_detail_drawing_outlines_its_focus_in_both_drawings():
-    from test_report_proposal import make_design
-
     from designer.report.styles import ACCENT
+    from tests.factories import make_design
 
     doc = make_design(leaves=16, servers_per_leaf=4, spines=8, leaves_per_pod=4)
     drawer = TopologyDrawer(doc, register_fonts().regular)

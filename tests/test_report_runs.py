@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_report_proposal import body_text, compare_results, make_design
 
 from designer.i18n import number_format as nf
 from designer.model.scenarios import Scenario
 from designer.report import ReportOptions, build_proposal
 from designer.report.results_source import has_failures
 from designer.sim import SimOptions, run
+from tests.factories import compare_results, make_design
+from tests.pdf_pages import body_text
 
 WORKLOAD = "allreduce:64MiB"
 FAILED_TIME_S = 123.456          # an unmistakable figure for the failure run

@@ -46,7 +46,7 @@ def series_colours(names: list[str]) -> list:
     return [PROTOCOL_COLOURS[n] if n in PROTOCOL_COLOURS else next(others) for n in names]
 
 
-def bar_chart(title: str, categories: list[str], series: dict[str, list[float]], font: str,
+def bar_chart(title: str, categories: list[str], series: dict[str, list[float]], font: str,  # noqa: PLR0913
               *, width: float = 230, height: float = 160, value_format: str = "{:.1f}",
               value_max: float | None = None, labels: dict[str, str] | None = None) -> Drawing:
     """Grouped vertical bars, one colour per series (protocol), with a title, value labels and a legend.

@@ -22,7 +22,8 @@ from designer.topology import generate
 
 PROJECTS = Path(__file__).resolve().parent.parent / "projects"
 WORKLOAD = "allreduce:16MiB"
-BANNED = ("§", ".md", "recalled", "unverified", "Freakonomics", "published-figures", "reference figures", "(s)",
+NOTES_FILE = "published" "-figures"          # the name of a working note that once reached customers
+BANNED = ("§", ".md", "recalled", "unverified", "Freakonomics", NOTES_FILE, "reference figures", "(s)",
           "(es)", "verify", "planner", "rumour")
 FIELD_NAME = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)*_(?:mb|usd|ns|us|w|gbps|kb|tflops|bytes|fraction|ms|s)\b")
 # words a Chinese proposal may hold in Latin script: protocols, standards, tools, units and abbreviations
@@ -119,7 +120,7 @@ def test_the_layout_check_fails_on_what_it_must_find():
 
 
 def test_the_scan_fails_on_what_it_must_find():
-    assert check_customer_language("see published-figures.md §2.2 (recalled)") != []
+    assert check_customer_language(f"see {NOTES_FILE}.md §2.2 (recalled)") != []
     assert "catalog id 'qm9700'" in check_customer_language("2× qm9700")
     assert check_customer_language("buffer_mb: V*, price_usd: E") == ["field name 'buffer_mb'",
                                                                         "field name 'price_usd'"]

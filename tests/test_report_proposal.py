@@ -121,7 +121,6 @@ def test_markup_and_chinese_user_text_appear_literally(small_pdf):
     assert "■" not in text
 
 
-@pytest.mark.slow
 def test_topology_is_vector_without_a_logo_and_the_logo_is_embedded_when_given(small_pdf, tmp_path):
     path, doc, _ctx = small_pdf
     assert not has_raster_image(path)
@@ -205,7 +204,8 @@ def test_cli_writes_the_pdf_and_bad_input_exits_2_with_one_line(tmp_path, capsys
     good = tmp_path / "design.json"
     save(make_design(hybrid=False), good)
     out = tmp_path / "out.pdf"
-    assert main(["report", str(good), "-o", str(out), "--no-resilience"]) == 0
+    small = "allreduce:64MiB"          # the engine runs (the default workload's run: tests/test_report_engine.py)
+    assert main(["report", str(good), "-o", str(out), "--no-resilience", "--workload", small]) == 0
     assert out.read_bytes().startswith(b"%PDF")
     capsys.readouterr()
 
@@ -222,6 +222,6 @@ def test_cli_writes_the_pdf_and_bad_input_exits_2_with_one_line(tmp_path, capsys
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and "speed" in err
     code = cmd_report(argparse.Namespace(file=str(good), output=str(tmp_path / "no" / "dir" / "o.pdf"),
-                                         workload=None, compare=False, resilience=False))
+                                         workload=[small], compare=False, resilience=False))
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1

@@ -980,194 +980,234 @@
 <context>
     <name>FieldSpec</name>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="38"/>
+        <location filename="../../designer/ui/field_specs.py" line="45"/>
         <source>{0} must be one of {1}</source>
         <translation>{0} 必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="43"/>
+        <location filename="../../designer/ui/field_specs.py" line="50"/>
         <source>{0} cannot be empty</source>
         <translation>{0} 不能为空</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="45"/>
+        <location filename="../../designer/ui/field_specs.py" line="52"/>
         <source>{0} is too long (at most 200 characters)</source>
         <translation>{0} 过长（最多 200 个字符）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="51"/>
+        <location filename="../../designer/ui/field_specs.py" line="58"/>
         <source>{0} must be a whole number, not &apos;{1}&apos;</source>
         <translation>{0} 必须是整数，不能是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="52"/>
+        <location filename="../../designer/ui/field_specs.py" line="59"/>
         <source>{0} must be a number, not &apos;{1}&apos;</source>
         <translation>{0} 必须是数字，不能是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="55"/>
+        <location filename="../../designer/ui/field_specs.py" line="62"/>
         <source>{0} must be a finite number</source>
         <translation>{0} 必须是有限数值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="58"/>
+        <location filename="../../designer/ui/field_specs.py" line="65"/>
         <source>{0} must be at least {1:g}{2}</source>
         <translation>{0} 不得小于 {1:g}{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="61"/>
+        <location filename="../../designer/ui/field_specs.py" line="68"/>
         <source>{0} must be at most {1:g}{2}</source>
         <translation>{0} 不得大于 {1:g}{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="68"/>
-        <location filename="../../designer/ui/field_specs.py" line="97"/>
+        <location filename="../../designer/ui/field_specs.py" line="83"/>
+        <location filename="../../designer/ui/field_specs.py" line="115"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="70"/>
+        <location filename="../../designer/ui/field_specs.py" line="85"/>
         <source>Shown under the icon; any language</source>
         <translation>显示在图标下方；可用任何语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="73"/>
+        <location filename="../../designer/ui/field_specs.py" line="88"/>
         <source>Pod</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="77"/>
+        <location filename="../../designer/ui/field_specs.py" line="92"/>
         <source>Which pod the node belongs to</source>
         <translation>节点所属的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="82"/>
+        <location filename="../../designer/ui/field_specs.py" line="97"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="85"/>
+        <location filename="../../designer/ui/field_specs.py" line="100"/>
         <source>DAC (copper, short), AOC or optics</source>
         <translation>DAC（铜缆，短距）、AOC 或光模块</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="88"/>
+        <location filename="../../designer/ui/field_specs.py" line="101"/>
+        <source>DAC (copper)</source>
+        <translation>DAC（铜缆）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="102"/>
+        <source>AOC (active optical)</source>
+        <translation>AOC（有源光缆）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="103"/>
+        <source>Transceivers and fibre</source>
+        <translation>光模块和光纤</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="106"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="93"/>
+        <location filename="../../designer/ui/field_specs.py" line="111"/>
         <source>Cable length; reach limits are checked</source>
         <translation>线缆长度；会检查传输距离上限</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="99"/>
+        <location filename="../../designer/ui/field_specs.py" line="117"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="102"/>
+        <location filename="../../designer/ui/field_specs.py" line="120"/>
         <source>InfiniBand or RoCEv2 on this back-end segment</source>
         <translation>此后端分区使用 InfiniBand 或 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="107"/>
+        <location filename="../../designer/ui/field_specs.py" line="121"/>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="122"/>
+        <source>RoCEv2</source>
+        <translation>RoCEv2</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="128"/>
         <source>Routing engine</source>
         <translation>路由引擎</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="110"/>
+        <location filename="../../designer/ui/field_specs.py" line="131"/>
         <source>Subnet Manager routing: min-hop, up/down or fat-tree</source>
         <translation>子网管理器路由：min-hop、up/down 或 fat-tree</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="113"/>
+        <location filename="../../designer/ui/field_specs.py" line="132"/>
+        <source>Min-hop</source>
+        <translation>最小跳数 (Min-hop)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <source>Up/down</source>
+        <translation>上下行 (Up/Down)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="134"/>
+        <source>Fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="137"/>
         <source>Adaptive routing</source>
         <translation>自适应路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="115"/>
+        <location filename="../../designer/ui/field_specs.py" line="139"/>
         <source>Per-packet choice of the least loaded port</source>
         <translation>逐包选择负载最轻的端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="117"/>
+        <location filename="../../designer/ui/field_specs.py" line="141"/>
         <source>Virtual lanes</source>
         <translation>虚通道 (VL)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="119"/>
+        <location filename="../../designer/ui/field_specs.py" line="142"/>
         <source>Credit buffer</source>
         <translation>信用缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="124"/>
+        <location filename="../../designer/ui/field_specs.py" line="143"/>
         <source>Receive buffer per port per VL</source>
         <translation>每端口每 VL 的接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="126"/>
-        <location filename="../../designer/ui/field_specs.py" line="216"/>
+        <location filename="../../designer/ui/field_specs.py" line="144"/>
+        <location filename="../../designer/ui/field_specs.py" line="202"/>
         <source>MTU</source>
         <translation>MTU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="128"/>
+        <location filename="../../designer/ui/field_specs.py" line="146"/>
         <source>Self-healing (SHIELD)</source>
         <translation>自愈 (SHIELD)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="130"/>
+        <location filename="../../designer/ui/field_specs.py" line="148"/>
         <source>Switches reroute around a failed port locally</source>
         <translation>交换机在本地绕开故障端口重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <location filename="../../designer/ui/field_specs.py" line="150"/>
         <source>SM reroute time</source>
         <translation>SM 重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="138"/>
+        <location filename="../../designer/ui/field_specs.py" line="151"/>
         <source>Subnet Manager sweep and table upload after a failure</source>
         <translation>故障后子网管理器的扫描与路由表下发</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="141"/>
+        <location filename="../../designer/ui/field_specs.py" line="152"/>
         <source>Self-healing time</source>
         <translation>自愈时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="146"/>
+        <location filename="../../designer/ui/field_specs.py" line="153"/>
         <source>Local reroute time when self-healing is on</source>
         <translation>启用自愈时的本地重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="151"/>
+        <location filename="../../designer/ui/field_specs.py" line="157"/>
         <source>PFC</source>
         <translation>优先级流量控制 (PFC)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="153"/>
+        <location filename="../../designer/ui/field_specs.py" line="159"/>
         <source>Priority flow control: pause upstream over Xoff</source>
         <translation>优先级流量控制：超过 Xoff 时暂停上游</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="155"/>
+        <location filename="../../designer/ui/field_specs.py" line="161"/>
         <source>PFC Xoff</source>
         <translation>PFC Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="156"/>
+        <location filename="../../designer/ui/field_specs.py" line="162"/>
         <source>PFC Xon</source>
         <translation>PFC Xon</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="158"/>
+        <location filename="../../designer/ui/field_specs.py" line="163"/>
         <source>PFC headroom</source>
         <translation>PFC 预留缓存 (headroom)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="163"/>
+        <location filename="../../designer/ui/field_specs.py" line="164"/>
         <source>Buffer for bytes in flight after PAUSE</source>
         <translation>PAUSE 之后在途字节的缓冲</translation>
     </message>
@@ -1192,117 +1232,127 @@
         <translation>ECN Kmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="173"/>
+        <location filename="../../designer/ui/field_specs.py" line="172"/>
         <source>ECN Pmax</source>
         <translation>ECN Pmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="178"/>
+        <location filename="../../designer/ui/field_specs.py" line="173"/>
         <source>Marking probability at Kmax</source>
         <translation>Kmax 处的标记概率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="181"/>
+        <location filename="../../designer/ui/field_specs.py" line="175"/>
         <source>DCQCN</source>
         <translation>DCQCN</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="183"/>
+        <location filename="../../designer/ui/field_specs.py" line="177"/>
         <source>Sender rate control driven by CNPs</source>
         <translation>由 CNP 驱动的发送端速率控制</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="186"/>
+        <location filename="../../designer/ui/field_specs.py" line="179"/>
         <source>DCQCN g</source>
         <translation>DCQCN g</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="191"/>
+        <location filename="../../designer/ui/field_specs.py" line="180"/>
         <source>Alpha EWMA gain</source>
         <translation>Alpha EWMA 增益</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="193"/>
+        <location filename="../../designer/ui/field_specs.py" line="181"/>
         <source>Additive increase</source>
         <translation>加性增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="194"/>
+        <location filename="../../designer/ui/field_specs.py" line="182"/>
         <source>Hyper increase</source>
         <translation>超级增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="195"/>
+        <location filename="../../designer/ui/field_specs.py" line="183"/>
         <source>Rate timer</source>
         <translation>速率定时器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="196"/>
+        <location filename="../../designer/ui/field_specs.py" line="184"/>
         <source>Byte counter</source>
         <translation>字节计数器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="197"/>
+        <location filename="../../designer/ui/field_specs.py" line="185"/>
         <source>Fast recovery steps</source>
         <translation>快速恢复步数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="198"/>
+        <location filename="../../designer/ui/field_specs.py" line="187"/>
         <source>Min decrease factor</source>
         <translation>最小降速因子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="199"/>
+        <location filename="../../designer/ui/field_specs.py" line="188"/>
         <source>CNP interval</source>
         <translation>CNP 间隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="200"/>
+        <location filename="../../designer/ui/field_specs.py" line="190"/>
         <source>Rate-reduce period</source>
         <translation>降速周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="201"/>
+        <location filename="../../designer/ui/field_specs.py" line="191"/>
         <source>Min rate</source>
         <translation>最低速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="203"/>
+        <location filename="../../designer/ui/field_specs.py" line="192"/>
         <source>Queue pairs</source>
         <translation>队列对 (QP)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="208"/>
+        <location filename="../../designer/ui/field_specs.py" line="193"/>
         <source>Per connection; more QPs spread ECMP better</source>
         <translation>按连接计；QP 越多，ECMP 分布越均匀</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="211"/>
+        <location filename="../../designer/ui/field_specs.py" line="195"/>
         <source>Load balancing</source>
         <translation>负载均衡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="214"/>
+        <location filename="../../designer/ui/field_specs.py" line="198"/>
         <source>ECMP hashing or packet spraying</source>
         <translation>等价多路径 (ECMP) 哈希或逐包喷洒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="218"/>
+        <location filename="../../designer/ui/field_specs.py" line="199"/>
+        <source>ECMP</source>
+        <translation>等价多路径 (ECMP)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="200"/>
+        <source>Packet spraying</source>
+        <translation>逐包喷洒</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="204"/>
         <source>Reconvergence time</source>
         <translation>路由收敛时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="223"/>
+        <location filename="../../designer/ui/field_specs.py" line="205"/>
         <source>Routing reconvergence after a failure; ECMP then uses the remaining paths</source>
         <translation>故障后的路由收敛；之后 ECMP 使用其余路径</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="231"/>
+        <location filename="../../designer/ui/field_specs.py" line="212"/>
         <source>PFC Xon must be below Xoff</source>
         <translation>PFC Xon 必须小于 Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="233"/>
+        <location filename="../../designer/ui/field_specs.py" line="214"/>
         <source>ECN Kmin must not be above Kmax</source>
         <translation>ECN Kmin 不得大于 Kmax</translation>
     </message>
@@ -1878,7 +1928,11 @@
         <translation>占比</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <location filename="../../designer/ui/live_plots.py" line="193"/>
+=======
+        <location filename="../../designer/ui/live_plots.py" line="194"/>
+>>>>>>> main
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
@@ -1955,39 +2009,67 @@ Simulate → Run simulation (F5), with the workload chosen in the Run panel.</so
 仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <location filename="../../designer/ui/live_plots.py" line="207"/>
+=======
+        <location filename="../../designer/ui/live_plots.py" line="208"/>
+>>>>>>> main
         <source>Select a cable
 or a node</source>
         <translation>请选中一条线缆
 或一个节点</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <location filename="../../designer/ui/live_plots.py" line="230"/>
+=======
+        <location filename="../../designer/ui/live_plots.py" line="231"/>
+>>>>>>> main
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <location filename="../../designer/ui/live_plots.py" line="313"/>
+=======
+        <location filename="../../designer/ui/live_plots.py" line="319"/>
+>>>>>>> main
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <location filename="../../designer/ui/live_plots.py" line="314"/>
+=======
+        <location filename="../../designer/ui/live_plots.py" line="320"/>
+>>>>>>> main
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <location filename="../../designer/ui/live_plots.py" line="315"/>
+=======
+        <location filename="../../designer/ui/live_plots.py" line="321"/>
+>>>>>>> main
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <location filename="../../designer/ui/live_plots.py" line="355"/>
+=======
+        <location filename="../../designer/ui/live_plots.py" line="361"/>
+>>>>>>> main
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
+<<<<<<< HEAD
         <location filename="../../designer/ui/live_plots.py" line="215"/>
+=======
+        <location filename="../../designer/ui/live_plots.py" line="216"/>
+>>>>>>> main
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>

@@ -12,6 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from designer.sim.workload_spec import accepts_option
@@ -189,3 +190,27 @@ def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
     for _ in range(len(PLOTS)):
         plots.refresh()                        # the next round shows the newest snapshot everywhere
     assert {c.getData()[0][-1] for k, c in plots.curves.items() if k != "sel_util"} == {2.0 + len(PLOTS) - 1}
+
+
+@pytest.mark.parametrize("width", [700, 1800])
+def test_the_time_axis_is_named_in_full_where_it_fits(qtbot, width):
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.resize(width, 240)                          # short and wide: the panels in one row, the first names time
+    plots.show()
+    plots.reset()
+    named = [w for w in plots.plots.values() if w.getAxis("bottom").labelText]
+    assert len(named) == 1
+    w = named[0]
+
+    def room() -> int:
+        return w.width() - w.getAxis("left").width()
+
+    def fits() -> bool:                               # never cut ("simulated time (m"), once laid out
+        return QFontMetrics(w.font()).horizontalAdvance(w.getAxis("bottom").labelText) <= room()
+
+    qtbot.waitUntil(fits)
+    text = w.getAxis("bottom").labelText
+    full = QFontMetrics(w.font()).horizontalAdvance("simulated time (ms)") <= room() - 8
+    assert text == ("simulated time (ms)" if full else "time (ms)")
+    assert not full or width == 1800                 # the narrow case does need the short name

@@ -1720,134 +1720,134 @@
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="94"/>
+        <location filename="../../designer/ui/inspector.py" line="97"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="95"/>
+        <location filename="../../designer/ui/inspector.py" line="98"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="105"/>
+        <location filename="../../designer/ui/inspector.py" line="108"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="106"/>
+        <location filename="../../designer/ui/inspector.py" line="109"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="107"/>
+        <location filename="../../designer/ui/inspector.py" line="110"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="108"/>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="111"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="109"/>
+        <location filename="../../designer/ui/inspector.py" line="112"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="143"/>
+        <location filename="../../designer/ui/inspector.py" line="146"/>
         <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="144"/>
+        <location filename="../../designer/ui/inspector.py" line="147"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="146"/>
+        <location filename="../../designer/ui/inspector.py" line="149"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="148"/>
+        <location filename="../../designer/ui/inspector.py" line="151"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="153"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="154"/>
+        <location filename="../../designer/ui/inspector.py" line="157"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="155"/>
+        <location filename="../../designer/ui/inspector.py" line="158"/>
         <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
         <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="163"/>
+        <location filename="../../designer/ui/inspector.py" line="166"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="164"/>
+        <location filename="../../designer/ui/inspector.py" line="167"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="166"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="170"/>
+        <location filename="../../designer/ui/inspector.py" line="173"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="174"/>
+        <location filename="../../designer/ui/inspector.py" line="177"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="177"/>
+        <location filename="../../designer/ui/inspector.py" line="180"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="184"/>
+        <location filename="../../designer/ui/inspector.py" line="187"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
@@ -1928,11 +1928,7 @@
         <translation>占比</translation>
     </message>
     <message>
-<<<<<<< HEAD
-        <location filename="../../designer/ui/live_plots.py" line="193"/>
-=======
-        <location filename="../../designer/ui/live_plots.py" line="194"/>
->>>>>>> main
+        <location filename="../../designer/ui/live_plots.py" line="195"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
@@ -2009,67 +2005,44 @@ Simulate → Run simulation (F5), with the workload chosen in the Run panel.</so
 仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
     </message>
     <message>
-<<<<<<< HEAD
-        <location filename="../../designer/ui/live_plots.py" line="207"/>
-=======
-        <location filename="../../designer/ui/live_plots.py" line="208"/>
->>>>>>> main
+        <location filename="../../designer/ui/live_plots.py" line="209"/>
         <source>Select a cable
 or a node</source>
         <translation>请选中一条线缆
 或一个节点</translation>
     </message>
     <message>
-<<<<<<< HEAD
-        <location filename="../../designer/ui/live_plots.py" line="230"/>
-=======
-        <location filename="../../designer/ui/live_plots.py" line="231"/>
->>>>>>> main
+        <location filename="../../designer/ui/live_plots.py" line="238"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-<<<<<<< HEAD
-        <location filename="../../designer/ui/live_plots.py" line="313"/>
-=======
-        <location filename="../../designer/ui/live_plots.py" line="319"/>
->>>>>>> main
+        <location filename="../../designer/ui/live_plots.py" line="240"/>
+        <source>time ({0})</source>
+        <translation>时间（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="333"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-<<<<<<< HEAD
-        <location filename="../../designer/ui/live_plots.py" line="314"/>
-=======
-        <location filename="../../designer/ui/live_plots.py" line="320"/>
->>>>>>> main
+        <location filename="../../designer/ui/live_plots.py" line="334"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-<<<<<<< HEAD
-        <location filename="../../designer/ui/live_plots.py" line="315"/>
-=======
-        <location filename="../../designer/ui/live_plots.py" line="321"/>
->>>>>>> main
+        <location filename="../../designer/ui/live_plots.py" line="335"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-<<<<<<< HEAD
-        <location filename="../../designer/ui/live_plots.py" line="355"/>
-=======
-        <location filename="../../designer/ui/live_plots.py" line="361"/>
->>>>>>> main
+        <location filename="../../designer/ui/live_plots.py" line="375"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-<<<<<<< HEAD
-        <location filename="../../designer/ui/live_plots.py" line="215"/>
-=======
-        <location filename="../../designer/ui/live_plots.py" line="216"/>
->>>>>>> main
+        <location filename="../../designer/ui/live_plots.py" line="217"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>

@@ -214,3 +214,20 @@ def test_the_time_axis_is_named_in_full_where_it_fits(qtbot, width):
     full = QFontMetrics(w.font()).horizontalAdvance("simulated time (ms)") <= room() - 8
     assert text == ("simulated time (ms)" if full else "time (ms)")
     assert not full or width == 1800                 # the narrow case does need the short name
+
+
+def test_the_selection_hint_stays_mid_panel_as_the_time_axis_grows(qtbot):
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.timer.stop()
+    plots.reset()
+    plots.add_snapshot(_snapshot(1.0))
+    for _ in PLOTS:
+        plots.refresh()                           # a whole round: every panel drawn, the hint placed
+    plots.add_snapshot(_snapshot(40.0))           # the run goes on: the shared time axis grows
+    plots.refresh()                               # a round starts (the axis moves); the selection panel waits
+    (left, right), (bottom, top) = plots.plots["selection"].getPlotItem().getViewBox().viewRange()
+    assert right >= 40
+    hint = plots.nothing_selected.pos()
+    assert abs(hint.x() - (left + right) / 2) < 0.05 * (right - left)
+    assert abs(hint.y() - (bottom + top) / 2) < 0.05 * (top - bottom)

@@ -12,6 +12,7 @@ from designer.i18n import number_format as nf
 from designer.model.scenarios import Scenario
 from designer.report import ReportOptions, build_proposal
 from designer.report.results_source import has_failures
+from designer.report.strings import tr
 from designer.sim import SimOptions, run
 from tests.factories import compare_results, make_design
 from tests.pdf_pages import body_text
@@ -102,3 +103,27 @@ def test_the_comparison_is_there_when_asked_and_gone_when_not(doc, tmp_path):
     assert ctx.runs.compared == {} and len(ctx.recommendation.options) == 1
     text = flat(body_text(skipped))
     assert "InfiniBand and RoCEv2 on the same drawing" not in text and "Cost of each option" not in text
+
+
+@pytest.mark.parametrize(("presets", "keys"), [
+    ({"ib": "recommended", "rocev2": "recommended"}, ["scope_settings_recommended", "sim_compare_recommended"]),
+    ({"ib": None, "rocev2": None}, ["scope_settings_stored", "sim_compare_stored"]),
+    ({"ib": "recommended", "rocev2": "plain"}, []),
+])
+def test_the_settings_stated_are_those_each_run_reports(doc, tmp_path, presets, keys):
+    results = compare_results()
+    for proto, name in presets.items():
+        results[proto]["preset"] = name
+    out = tmp_path / "settings.pdf"
+    ctx = build_proposal(doc, str(out), results=results, options=ReportOptions(
+        workloads=[WORKLOAD], sections={"scope", "recommendation", "simulation"}))
+    text = flat(body_text(out))
+    for key in keys:
+        assert tr(key, "en") in text
+    if not keys:                             # each protocol with its own settings, in the scope and both sections
+        mixed = tr("settings_each", "en", list="; ".join(
+            tr("settings_of", "en", protocol=p, settings=tr(f"settings_{n}", "en"))
+            for p, n in (("InfiniBand", "recommended"), ("RoCEv2", "plain"))))
+        assert text.count(mixed) == 3
+    by_protocol = {o.protocol: o.preset for o in ctx.recommendation.options}
+    assert by_protocol == presets                              # the recommendation (and its JSON) say the same

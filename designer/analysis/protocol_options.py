@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.analysis.recommendation import Option
+from designer.analysis.settings_presets import run_preset
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
@@ -102,7 +103,7 @@ def _p99(result: dict | None) -> float | None:
 
 
 def protocol_options(doc: FabricDocument, catalog: Catalog, priced: dict[str, Variant],
-                     results: dict[str, dict], preset: str | None = None) -> list[Option]:
+                     results: dict[str, dict]) -> list[Option]:
     """The options in the order a full tie keeps: what the drawing runs first. `results` holds healthy runs
     ("drawn", "ib", "rocev2"; any may be missing: that option then has no time or latency)."""
     drawn = drawn_protocol(doc, catalog)
@@ -116,7 +117,7 @@ def protocol_options(doc: FabricDocument, catalog: Catalog, priced: dict[str, Va
         cost = priced["drawn" if key in ("drawn", drawn) else key].cost
         out.append(Option(id=protocol, label=Message(f"rec.option.{protocol}"), protocol=protocol,
                           capex=cost.capex, tco=cost.tco, currency=cost.currency, time_s=_time(result),
-                          p99_us=_p99(result), preset=None if key == "drawn" else preset,
+                          p99_us=_p99(result), preset=run_preset(result),
                           figures={"backend": None if key == "drawn" else key,
                                    "busbw_gbps": (result or {}).get("busbw_gbps"),
                                    "gpu_utilization": (result or {}).get("gpu_utilization"),

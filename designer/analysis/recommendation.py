@@ -73,7 +73,7 @@ class Option:
     currency: str
     time_s: float | None = None       # completion time, or training-step time (healthy run)
     p99_us: float | None = None
-    preset: str | None = None         # segment settings preset the figures were simulated at
+    preset: str | None = None         # settings preset its run reports (None: the stored settings)
     figures: dict = field(default_factory=dict, compare=False, hash=False)
 
     def value(self, criterion: str) -> float | None:

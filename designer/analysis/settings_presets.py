@@ -39,6 +39,13 @@ def drawn_presets(doc: FabricDocument) -> set[str]:
     return {segment_preset(s) for s in doc.segments.values()}
 
 
+def run_preset(result: dict | None) -> str | None:
+    """The settings preset a run reports it ran at ("recommended", "plain", "custom", or "mixed" when its segments
+    differ); None from an engine that reports none (it ran the settings stored with the design)."""
+    name = (result or {}).get("preset")
+    return str(name) if name else None
+
+
 def result_presets(result: dict | None) -> dict[str, str]:
     """Segment id -> the preset a run used, as its result reports it ({} from an engine without presets)."""
     segments = (result or {}).get("segments") or {}

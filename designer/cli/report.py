@@ -52,7 +52,7 @@ def summary(ctx: ProposalContext) -> dict[str, Any]:
     return {"schema": "fabric-designer.proposal/1", "design": ctx.doc.name, "gpus": ctx.facts.gpus,
             "workloads": ctx.workloads, "currency": ctx.currency, "capex": round(ctx.cost.capex, 2),
             "tco": round(ctx.cost.tco, 2), "as_drawn": {k: drawn.get(k) for k in (
-                "completion_time_s", "busbw_gbps", "step_time_s", "gpu_utilization")},
+                "completion_time_s", "busbw_gbps", "step_time_s", "gpu_utilization", "preset")},
             "compared": sorted(ctx.runs.compared), **rec}
 
 

@@ -72,7 +72,7 @@ def build_context(doc: FabricDocument, options: ReportOptions, results: dict | N
     runs = resolve_runs(doc, req.workloads, results, wanted=bool(SIMULATED_SECTIONS & sections), compare=compare,
                         preset=options.preset, drawn_protocol=protocol)
     if recommendation is None:
-        offered = protocol_options(doc, cat, priced, runs.by_option(), options.preset)
+        offered = protocol_options(doc, cat, priced, runs.by_option())
         keys = {o.id for o in offered} if compare else {protocol}
         recommendation = decide([o for o in offered if o.id in keys], req.priorities, req.budget)
     ctx = ProposalContext(doc=doc, options=options, styles=make_styles(fonts, options.language), catalog=cat,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph
 
+from designer.analysis.settings_presets import CUSTOM, PRESETS, run_preset
 from designer.report.context import ProposalContext
 from designer.report.options import APPENDICES
 from designer.report.page_layout import TEXT_HEIGHT
@@ -70,3 +71,18 @@ def workloads_text(ctx: ProposalContext, specs: list[str] | None = None) -> str:
 def recommended_label(ctx: ProposalContext) -> str:
     """The recommendation's one name, the same on every page and in the JSON."""
     return ctx.recommendation.label(ctx.language)
+
+
+def compared_settings(ctx: ProposalContext, prefix: str) -> str:
+    """The settings each protocol of the comparison ran at, as its run reports them: one sentence `{prefix}_<preset>`
+    when both agree ("_stored" when the engine reports none), else each protocol's own."""
+    pair = ctx.runs.compared
+    presets = {p: run_preset(pair[p]) for p in PROTOCOL_NAMES if p in pair}
+    names = set(presets.values())
+    if names <= {None, CUSTOM}:
+        return ctx.t(f"{prefix}_stored")
+    if len(names) == 1 and names <= set(PRESETS):
+        return ctx.t(f"{prefix}_{names.pop()}")
+    items = [ctx.t("settings_of", protocol=protocol_name(p), settings=ctx.t(f"settings_{name or CUSTOM}"))
+             for p, name in presets.items()]
+    return ctx.t("settings_each", list=ctx.t("settings_sep").join(items))

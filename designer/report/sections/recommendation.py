@@ -11,7 +11,15 @@ from designer.i18n import number_format as nf
 from designer.i18n import render
 from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
-from designer.report.sections.common import body, bullets, note, recommended_label, section, subsection
+from designer.report.sections.common import (
+    body,
+    bullets,
+    compared_settings,
+    note,
+    recommended_label,
+    section,
+    subsection,
+)
 from designer.report.styles import data_table, user_text
 
 
@@ -100,7 +108,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     if ctx.advisor is None:
         key = "rec_intro_single" if len(rec.options) < 2 else (
             "rec_intro_compare_hybrid" if ctx.drawn_protocol == "hybrid" else "rec_intro_compare")
-        out.append(body(ctx, ctx.t(key)))
+        settings = f" {compared_settings(ctx, 'sim_compare')}" if ctx.runs.compared and len(rec.options) > 1 else ""
+        out.append(body(ctx, ctx.t(key) + settings))
     else:
         out.append(body(ctx, ctx.t("rec_intro_advisor", count=len(rec.options))))
     out.append(options_table(ctx))

@@ -6,10 +6,9 @@ from __future__ import annotations
 from reportlab.platypus import Flowable
 
 from designer.analysis.recommendation import TIE_BANDS
-from designer.analysis.settings_presets import presets_supported
 from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
-from designer.report.sections.common import body, count, section, workloads_text
+from designer.report.sections.common import body, compared_settings, count, section, workloads_text
 from designer.report.styles import key_value_table
 
 # a table row cannot break across pages: text typed by the user is cut to what a few lines of the cell hold
@@ -36,11 +35,9 @@ def settings_text(ctx: ProposalContext) -> str:
     """The settings each protocol runs at in the comparison."""
     if ctx.advisor is not None:
         return ctx.t("scope_settings_advisor")
-    if not ctx.options.compare:
+    if not ctx.runs.compared:
         return ctx.t("scope_settings_none")
-    if not presets_supported():
-        return ctx.t("scope_settings_stored")
-    return ctx.t(f"scope_settings_{ctx.options.preset}")
+    return compared_settings(ctx, "scope_settings")
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:

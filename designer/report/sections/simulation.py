@@ -6,12 +6,19 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
-from designer.analysis.settings_presets import presets_supported
 from designer.i18n import number_format as nf
 from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
 from designer.report.results_source import ORIGIN_DEFAULT, ORIGIN_SAVED, ORIGIN_SUPPLIED
-from designer.report.sections.common import body, note, protocol_name, section, subsection, workloads_text
+from designer.report.sections.common import (
+    body,
+    compared_settings,
+    note,
+    protocol_name,
+    section,
+    subsection,
+    workloads_text,
+)
 from designer.report.strings import tr
 from designer.report.styles import data_table
 from designer.report.workload_text import describe_workload
@@ -163,7 +170,7 @@ def compared_part(ctx: ProposalContext) -> list[Flowable]:
     s, w, pair = ctx.styles, ctx.width, ctx.runs.compared
     protos = [p for p in ("ib", "rocev2") if p in pair]
     out = subsection(ctx, ctx.t("sim_compare"))
-    settings = ctx.t(f"sim_compare_{ctx.runs.preset}") if presets_supported() else ctx.t("sim_compare_stored")
+    settings = compared_settings(ctx, "sim_compare")
     out.append(body(ctx, f"{ctx.t('sim_intro_compare')} {settings}"))
     read = reading(ctx)
     if read:

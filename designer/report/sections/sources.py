@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from designer.analysis.settings_presets import presets_supported
+from designer.analysis.settings_presets import RECOMMENDED, run_preset
 from designer.report.context import ProposalContext
 from designer.report.products import catalog_record
 from designer.report.sections.common import appendix, body, subsection
@@ -33,7 +33,7 @@ def _products(ctx: ProposalContext) -> list[tuple[str, str, dict]]:
 
 def citation_keys(ctx: ProposalContext) -> list[str]:
     keys = [k for _kind, model, _p in _products(ctx) for k in PRODUCT_SOURCES.get(model, ())]
-    if ctx.runs.compared and ctx.options.preset == "recommended" and presets_supported():
+    if any(run_preset(r) == RECOMMENDED for r in ctx.runs.compared.values()):
         keys += list(PRESET_SOURCES)
     if ctx.acceptance is not None:
         keys += list(ACCEPTANCE_SOURCES)

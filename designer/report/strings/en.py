@@ -230,6 +230,13 @@ EN: dict[str, str] = {
     "sim_compare_recommended": "Each protocol ran at its recommended settings.",
     "sim_compare_plain": "Each protocol ran at its plain settings.",
     "sim_compare_stored": "Each protocol ran at the settings stored with the design.",
+    "settings_of": "{protocol} ran at {settings}",
+    "settings_sep": "; ",
+    "settings_each": "{list}.",
+    "settings_recommended": "its recommended settings",
+    "settings_plain": "its plain settings",
+    "settings_custom": "the settings stored with the design",
+    "settings_mixed": "settings that differ from segment to segment",
     "sim_read_faster": ("{faster} completes the workloads first: {t_ib} with InfiniBand against {t_roce} with "
                         "RoCEv2, so {slower} takes {longer}."),
     "sim_read_same": ("Both protocols complete the workloads in about the same time: {t_ib} with InfiniBand, "

@@ -211,6 +211,13 @@ ZH_CN: dict[str, str] = {
     "sim_compare_recommended": "每种协议均采用其推荐设置。",
     "sim_compare_plain": "每种协议均采用其基础设置。",
     "sim_compare_stored": "每种协议均采用随设计保存的设置。",
+    "settings_of": "{protocol} 采用{settings}",
+    "settings_sep": "；",
+    "settings_each": "{list}。",
+    "settings_recommended": "其推荐设置",
+    "settings_plain": "其基础设置",
+    "settings_custom": "随设计保存的设置",
+    "settings_mixed": "各网段不同的设置",
     "sim_read_faster": ("{faster} 先完成负载：InfiniBand 用时 {t_ib}，RoCEv2 用时 {t_roce}，因此 {slower} 多用 "
                         "{longer}。"),
     "sim_read_same": "两种协议完成负载的时间大致相同：InfiniBand {t_ib}，RoCEv2 {t_roce}。",

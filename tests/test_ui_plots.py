@@ -231,3 +231,16 @@ def test_the_selection_hint_stays_mid_panel_as_the_time_axis_grows(qtbot):
     hint = plots.nothing_selected.pos()
     assert abs(hint.x() - (left + right) / 2) < 0.05 * (right - left)
     assert abs(hint.y() - (bottom + top) / 2) < 0.05 * (top - bottom)
+
+
+def test_before_the_first_snapshot_a_long_step_shows_a_working_bar_not_zero(qtbot, window):
+    runs = window.runs
+    runs.progress.setVisible(True)
+    runs.show_busy(0.62)                         # the engine is inside a congested step: no snapshot yet
+    assert runs.progress.maximum() == 0          # a "working" bar, not 0 % beside "62 % of the step"
+    assert "62%" in runs.sim_time.text()
+    runs._on_snapshot(_snapshot(2.5))            # the first snapshot: the run's own share from now on
+    runs._drain()
+    assert runs.progress.maximum() == 1000 and runs.progress.value() == 250
+    runs.show_busy(0.1)
+    assert runs.progress.maximum() == 1000       # once a share of the run is known, it stays

@@ -65,5 +65,5 @@ def test_report_lang_zh_has_chinese_headings(tmp_path):
     finally:
         i18n.set_language("en")
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
-    for heading in ("执行摘要", "物料清单与成本", "设计规则检查结果"):
+    for heading in ("执行摘要", "成本与总拥有成本", "设计规则检查结果"):
         assert heading in text.replace(" ", ""), heading

@@ -20,6 +20,7 @@ from designer.model.build_settings import BuildSettings
 from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, Port
+from designer.model.proposal import ProposalRequirements
 from designer.model.rack_layout import RackLayout
 from designer.model.scenarios import Scenario
 from designer.model.segments import Segment
@@ -49,6 +50,7 @@ class FabricDocument:
     notes: str = ""
     results: dict[str, Any] | None = None  # last run summary (model/run_results.py); derived, not undone
     scenarios: list[Scenario] = field(default_factory=list)   # named what-if runs (designer/model/scenarios.py)
+    proposal: ProposalRequirements = field(default_factory=ProposalRequirements)  # designer/model/proposal.py
     build: BuildSettings = field(default_factory=BuildSettings)   # racks, spares, labels, BOM options
     racks: RackLayout | None = None   # the last rack plan (designer/model/rack_layout.py)
 
@@ -214,6 +216,12 @@ class FabricDocument:
         self._emit(Change("document", "update", "scenarios"))
         return old
 
+    def set_proposal(self, proposal: ProposalRequirements) -> ProposalRequirements:
+        """Replace what the customer asked for (returns the old requirements, for undo)."""
+        old, self.proposal = self.proposal, copy.deepcopy(proposal)
+        self._emit(Change("document", "update", "proposal"))
+        return old
+
     def set_build(self, build: BuildSettings) -> BuildSettings:
         """Replace the build settings (returns the old ones, for undo)."""
         old, self.build = self.build, copy.deepcopy(build)
@@ -268,7 +276,8 @@ class FabricDocument:
                              links=copy.deepcopy(self.links), segments=copy.deepcopy(self.segments),
                              assumptions=copy.deepcopy(self.assumptions), notes=self.notes,
                              results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios),
-                             build=copy.deepcopy(self.build), racks=copy.deepcopy(self.racks))
+                             proposal=copy.deepcopy(self.proposal), build=copy.deepcopy(self.build),
+                             racks=copy.deepcopy(self.racks))
         return dup
 
     def gpu_count(self) -> int:

@@ -85,7 +85,7 @@ class BuildSettingsDialog(QDialog):
     # ---- fields -----------------------------------------------------------------------------------
     def _spin(self, form: QFormLayout, name: str, label: str, value: int) -> None:
         box = QSpinBox()
-        low, high = BOUNDS[name]
+        low, high = _bounds(name)
         box.setRange(int(low), int(high))
         box.setValue(value)
         self.fields[name] = box
@@ -93,7 +93,7 @@ class BuildSettingsDialog(QDialog):
 
     def _number(self, form: QFormLayout, name: str, label: str, value: float, decimals: int) -> None:
         box = QDoubleSpinBox()
-        low, high = BOUNDS[name]
+        low, high = _bounds(name)
         box.setDecimals(decimals)
         box.setRange(low, high)
         box.setValue(value)
@@ -103,7 +103,7 @@ class BuildSettingsDialog(QDialog):
     def _choice(self, form: QFormLayout, name: str, label: str, choices: tuple[str, ...], value: str) -> None:
         box = QComboBox()
         for key in choices:
-            box.addItem(QCoreApplication.translate("BuildSettingsDialog", CHOICE_TEXT[key]), key)
+            box.addItem(QCoreApplication.translate("BuildSettingsDialog", str(CHOICE_TEXT[key])), key)
         box.setCurrentIndex(max(0, choices.index(value) if value in choices else 0))
         self.fields[name] = box
         form.addRow(label, box)
@@ -129,6 +129,13 @@ class BuildSettingsDialog(QDialog):
                 values[name] = box.isChecked()
             elif isinstance(box, QSpinBox):
                 values[name] = int(box.value())
-            else:
+            elif isinstance(box, QDoubleSpinBox):
                 values[name] = float(box.value())
-        return replace(self.start, **values)
+        return replace(self.start, **values)  # type: ignore[arg-type]  # each field's type by its widget
+
+
+def _bounds(name: str) -> tuple[float, float]:
+    """A setting's range; every setting the dialog offers is bounded on both sides."""
+    low, high = BOUNDS[name]
+    assert low is not None and high is not None, name
+    return low, high

@@ -208,6 +208,9 @@ class LivePlots(QWidget):
         if name == "selection":
             self.nothing_selected = pg.TextItem(self.tr("Select a cable\nor a node"), color=fg, anchor=(0.5, 0.5))
             w.addItem(self.nothing_selected, ignoreBounds=True)
+            # mid-panel wherever the time axis runs (placed once, it slid out of sight as the axis grew)
+            w.getPlotItem().getViewBox().sigRangeChanged.connect(
+                lambda _view, ranges: self.nothing_selected.setPos(sum(ranges[0]) / 2, sum(ranges[1]) / 2))
         w.scene().sigMouseMoved.connect(lambda pos, n=name: self._on_hover(n, pos))
         self._label_axes(name)
         return w
@@ -495,8 +498,6 @@ class LivePlots(QWidget):
             view.setYRange(0.0, 1.0, padding=0.0)
         if name == "selection":
             self.nothing_selected.setVisible(not self.selection)
-            left, right = view.viewRange()[0]
-            self.nothing_selected.setPos((left + right) / 2, 0.5)        # mid-panel, wherever the axis runs
         if name == "throughput":
             for curve, (t_ms, gbps) in zip(self._overlay_curves, self._overlays.values(), strict=True):
                 curve.setData(np.asarray(t_ms) / t_scale, np.asarray(gbps) / unit[0])

@@ -8,10 +8,11 @@ devices and sets every cable's type and length from the positions (designer/topo
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QUndoCommand
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from designer.model.build_settings import BuildSettings
 from designer.model.document import FabricDocument
@@ -21,6 +22,9 @@ from designer.topology.physical_build import physical_build
 from designer.topology.racks.elevation import Elevation, elevation
 from designer.ui.build_settings_dialog import BuildSettingsDialog
 from designer.ui.rack_view import RackElevationView
+
+if TYPE_CHECKING:
+    from designer.ui.main_window import MainWindow
 
 REDRAW_DELAY_MS = 300
 
@@ -82,7 +86,7 @@ class RacksPanel(QWidget):
 class RackController(QObject):
     """Owns the Racks dock of one MainWindow."""
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.view = RackElevationView(window.theme)

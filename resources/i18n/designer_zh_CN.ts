@@ -615,239 +615,357 @@
 <context>
     <name>ExportProposalDialog</name>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="53"/>
+        <location filename="../../designer/ui/export_dialog.py" line="72"/>
         <source>Logo: no such file &apos;{0}&apos;</source>
         <translation>徽标：文件“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <location filename="../../designer/ui/export_dialog.py" line="74"/>
         <source>Logo: &apos;{0}&apos; cannot be read (permissions)</source>
         <translation>徽标：无法读取“{0}”（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <location filename="../../designer/ui/export_dialog.py" line="78"/>
         <source>Logo: &apos;{0}&apos; is not a PNG, JPEG or other readable image</source>
         <translation>徽标：“{0}”不是 PNG、JPEG 或其他可读取的图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="74"/>
+        <location filename="../../designer/ui/export_dialog.py" line="93"/>
         <source>Workloads: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="88"/>
+        <location filename="../../designer/ui/export_dialog.py" line="107"/>
         <source>Sweep appendix: {0}</source>
         <translation>扫描附录：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="91"/>
+        <location filename="../../designer/ui/export_dialog.py" line="110"/>
         <source>Sweep appendix: &apos;{0}&apos; holds no points yet</source>
         <translation>扫描附录：“{0}”中还没有任何设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="103"/>
+        <location filename="../../designer/ui/export_dialog.py" line="131"/>
+        <source>Budget: &apos;{0}&apos; is not a positive amount (e.g. 25,000,000)</source>
+        <translation>预算：&apos;{0}&apos; 不是正数金额（例如 25,000,000）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="157"/>
         <source>Output: choose where to write the PDF</source>
         <translation>输出：请选择 PDF 的保存位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="106"/>
+        <location filename="../../designer/ui/export_dialog.py" line="160"/>
         <source>Output: the file name must end in .pdf</source>
         <translation>输出：文件名必须以 .pdf 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="108"/>
+        <location filename="../../designer/ui/export_dialog.py" line="162"/>
         <source>Output: the folder &apos;{0}&apos; does not exist</source>
         <translation>输出：文件夹“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="111"/>
+        <location filename="../../designer/ui/export_dialog.py" line="165"/>
         <source>Output: the folder &apos;{0}&apos; is not writable</source>
         <translation>输出：文件夹“{0}”不可写</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="135"/>
+        <location filename="../../designer/ui/export_dialog.py" line="189"/>
         <source>Cannot write &apos;{0}&apos;: {1}</source>
         <translation>无法写入“{0}”：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="140"/>
+        <location filename="../../designer/ui/export_dialog.py" line="194"/>
         <source>The proposal could not be built: {0}: {1}</source>
         <translation>无法生成方案书：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="159"/>
+        <location filename="../../designer/ui/export_dialog.py" line="213"/>
         <source>Export PDF proposal</source>
         <translation>导出 PDF 方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="166"/>
+        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <source>Proposal</source>
+        <translation>方案书</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="220"/>
+        <source>Requirements</source>
+        <translation>需求</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="221"/>
+        <source>Risks and lead times</source>
+        <translation>风险与交付周期</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="258"/>
         <source>Customer or project the proposal is for</source>
         <translation>方案书面向的客户或项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="168"/>
+        <location filename="../../designer/ui/export_dialog.py" line="260"/>
         <source>Your name and company</source>
         <translation>您的姓名和公司</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="170"/>
+        <location filename="../../designer/ui/export_dialog.py" line="262"/>
         <source>Optional: PNG or JPEG shown on the cover</source>
         <translation>可选：封面上显示的 PNG 或 JPEG 图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="171"/>
-        <location filename="../../designer/ui/export_dialog.py" line="203"/>
-        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <location filename="../../designer/ui/export_dialog.py" line="299"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="178"/>
+        <location filename="../../designer/ui/export_dialog.py" line="265"/>
         <source>{0} (the design&apos;s currency)</source>
         <translation>{0}（设计所用币种）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="192"/>
+        <location filename="../../designer/ui/export_dialog.py" line="279"/>
         <source>The Chinese text table of the proposal is not written yet</source>
         <translation>方案书的中文文本表尚未完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="196"/>
+        <location filename="../../designer/ui/export_dialog.py" line="309"/>
         <source>the results saved with the design</source>
         <translation>随设计保存的结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="197"/>
+        <location filename="../../designer/ui/export_dialog.py" line="310"/>
         <source>the default {0}</source>
         <translation>默认负载 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="198"/>
+        <location filename="../../designer/ui/export_dialog.py" line="311"/>
         <source>e.g. allreduce:1GiB train:70b (empty: {0})</source>
         <translation>例如 allreduce:1GiB train:70b（留空：{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="199"/>
-        <source>Workload specs, as for &apos;fabric-designer report --workload&apos;; each is simulated with InfiniBand and with RoCEv2</source>
-        <translation>负载描述，与“fabric-designer report --workload”相同；每个负载分别用 InfiniBand 和 RoCEv2 仿真</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/export_dialog.py" line="210"/>
+        <location filename="../../designer/ui/export_dialog.py" line="286"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="211"/>
+        <location filename="../../designer/ui/export_dialog.py" line="287"/>
         <source>Customer</source>
         <translation>客户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="212"/>
+        <location filename="../../designer/ui/export_dialog.py" line="288"/>
         <source>Author</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="213"/>
+        <location filename="../../designer/ui/export_dialog.py" line="289"/>
         <source>Logo</source>
         <translation>徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="214"/>
+        <location filename="../../designer/ui/export_dialog.py" line="290"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="215"/>
+        <location filename="../../designer/ui/export_dialog.py" line="291"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="216"/>
+        <location filename="../../designer/ui/export_dialog.py" line="331"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="218"/>
+        <location filename="../../designer/ui/export_dialog.py" line="283"/>
         <source>Optional: a sweep&apos;s results (.csv or .parquet) as an appendix</source>
         <translation>可选：将扫描结果（.csv 或 .parquet）作为附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="224"/>
+        <location filename="../../designer/ui/export_dialog.py" line="292"/>
         <source>Sweep appendix</source>
         <translation>扫描附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="225"/>
+        <location filename="../../designer/ui/export_dialog.py" line="293"/>
         <source>Save as</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="227"/>
+        <location filename="../../designer/ui/export_dialog.py" line="222"/>
         <source>Sections</source>
         <translation>章节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="248"/>
+        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <source>Time, then cost, then tail latency</source>
+        <translation>先看用时，再看成本，最后看尾延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="57"/>
+        <source>Cost, then time, then tail latency</source>
+        <translation>先看成本，再看用时，最后看尾延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <source>Tail latency, then time, then cost</source>
+        <translation>先看尾延迟，再看用时，最后看成本</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="235"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="249"/>
+        <location filename="../../designer/ui/export_dialog.py" line="236"/>
         <source>Open PDF</source>
         <translation>打开 PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="273"/>
+        <location filename="../../designer/ui/export_dialog.py" line="312"/>
+        <source>Workload specs, as for &apos;fabric-designer report --workload&apos;</source>
+        <translation>负载描述，与 &apos;fabric-designer report --workload&apos; 相同</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="314"/>
+        <source>In the customer&apos;s words, e.g. 512 GPUs now, 2,048 in 2027</source>
+        <translation>客户自己的描述，例如：现在 512 块 GPU，2027 年 2,048 块</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="316"/>
+        <source>Capital cost the customer can spend (empty: no budget)</source>
+        <translation>客户可支出的资本支出（留空：无预算）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="323"/>
+        <source>The customer already operates Ethernet at scale (prefer RoCEv2 when the time ties)</source>
+        <translation>客户已在大规模运维以太网（用时持平时优先 RoCEv2）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="326"/>
+        <source>Compare InfiniBand and RoCEv2 on this drawing (each at its recommended settings)</source>
+        <translation>在此拓扑图上对比 InfiniBand 与 RoCEv2（各自采用推荐设置）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="329"/>
+        <source>Include the design&apos;s notes in an appendix</source>
+        <translation>在附录中包含设计说明</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="332"/>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="333"/>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="334"/>
+        <source>Priorities</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Risk</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Mitigation</source>
+        <translation>应对措施</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Lead time</source>
+        <translation>交付周期</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="350"/>
+        <source>Fill in the risks derived from the design</source>
+        <translation>填入由设计推导出的风险</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="352"/>
+        <source>Add row</source>
+        <translation>添加行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="354"/>
+        <source>Remove row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="360"/>
+        <source>Empty: the proposal lists the risks it derives from the design, with lead times to confirm with the supplier.</source>
+        <translation>留空：方案书列出由设计推导出的风险，交付周期待与供应商确认。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="424"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="297"/>
+        <location filename="../../designer/ui/export_dialog.py" line="449"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="298"/>
+        <location filename="../../designer/ui/export_dialog.py" line="450"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="303"/>
+        <location filename="../../designer/ui/export_dialog.py" line="455"/>
         <source>Sweep results</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="304"/>
+        <location filename="../../designer/ui/export_dialog.py" line="456"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="346"/>
-        <source>Building the proposal (simulating IB and RoCEv2, drawing, laying out pages)…</source>
-        <translation>正在生成方案书（仿真 IB 和 RoCEv2、绘图、排版）…</translation>
+        <location filename="../../designer/ui/export_dialog.py" line="495"/>
+        <source>Proposal requirements</source>
+        <translation>方案书需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="348"/>
+        <location filename="../../designer/ui/export_dialog.py" line="524"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="365"/>
+        <location filename="../../designer/ui/export_dialog.py" line="526"/>
+        <source>Building the proposal (simulating the design, and the drawing as InfiniBand and as RoCEv2; drawing, laying out pages)…</source>
+        <translation>正在编制方案书（仿真本设计，以及本拓扑图分别采用 InfiniBand 和 RoCEv2 的情况；绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="529"/>
+        <source>Building the proposal (simulating the design, drawing, laying out pages)…</source>
+        <translation>正在编制方案书（仿真本设计、绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="546"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="383"/>
+        <location filename="../../designer/ui/export_dialog.py" line="564"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -2032,37 +2150,37 @@ or a node</source>
 或一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="238"/>
+        <location filename="../../designer/ui/live_plots.py" line="241"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="240"/>
+        <location filename="../../designer/ui/live_plots.py" line="243"/>
         <source>time ({0})</source>
         <translation>时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="333"/>
+        <location filename="../../designer/ui/live_plots.py" line="336"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="334"/>
+        <location filename="../../designer/ui/live_plots.py" line="337"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="335"/>
+        <location filename="../../designer/ui/live_plots.py" line="338"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="375"/>
+        <location filename="../../designer/ui/live_plots.py" line="378"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="217"/>
+        <location filename="../../designer/ui/live_plots.py" line="220"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -2623,23 +2741,23 @@ or a node</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="29"/>
+        <location filename="../../designer/ui/window_exports.py" line="30"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="35"/>
+        <location filename="../../designer/ui/window_exports.py" line="36"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="45"/>
+        <location filename="../../designer/ui/window_exports.py" line="46"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="47"/>
-        <location filename="../../designer/ui/window_exports.py" line="57"/>
+        <location filename="../../designer/ui/window_exports.py" line="48"/>
+        <location filename="../../designer/ui/window_exports.py" line="58"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>
@@ -2925,67 +3043,67 @@ or a node</source>
 <context>
     <name>RackController</name>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="90"/>
+        <location filename="../../designer/ui/rack_controller.py" line="94"/>
         <source>Racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="121"/>
+        <location filename="../../designer/ui/rack_controller.py" line="125"/>
         <source>No rack plan: {0}</source>
         <translation>无机柜规划：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="133"/>
+        <location filename="../../designer/ui/rack_controller.py" line="137"/>
         <source>1 rack in 1 row, {0:,.1f} kW</source>
         <translation>1 个机柜，1 排，{0:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="134"/>
+        <location filename="../../designer/ui/rack_controller.py" line="138"/>
         <source>{0} racks in {1} rows, {2:,.1f} kW</source>
         <translation>{0} 个机柜，{1} 排，{2:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="135"/>
+        <location filename="../../designer/ui/rack_controller.py" line="139"/>
         <source>{0} racks in 1 row, {1:,.1f} kW</source>
         <translation>{0} 个机柜，1 排，{1:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="137"/>
+        <location filename="../../designer/ui/rack_controller.py" line="141"/>
         <source>1 rack over the power budget</source>
         <translation>1 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="138"/>
+        <location filename="../../designer/ui/rack_controller.py" line="142"/>
         <source>{0} racks over the power budget</source>
         <translation>{0} 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="140"/>
+        <location filename="../../designer/ui/rack_controller.py" line="144"/>
         <source>plan saved with the design</source>
         <translation>规划已随设计保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="142"/>
+        <location filename="../../designer/ui/rack_controller.py" line="146"/>
         <source>planned now: the design changed since its racks were planned; Plan racks keeps this plan</source>
         <translation>当前规划：设计在机柜规划后已更改；点击“规划机柜”保存此规划</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="144"/>
+        <location filename="../../designer/ui/rack_controller.py" line="148"/>
         <source>planned now; Plan racks keeps this plan and sets the cable lengths</source>
         <translation>当前规划；点击“规划机柜”保存此规划并设置线缆长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="147"/>
+        <location filename="../../designer/ui/rack_controller.py" line="151"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="153"/>
+        <location filename="../../designer/ui/rack_controller.py" line="157"/>
         <source>Change build settings</source>
         <translation>更改部署设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="165"/>
+        <location filename="../../designer/ui/rack_controller.py" line="169"/>
         <source>Racks planned: cable types and lengths follow the positions</source>
         <translation>机柜已规划：线缆类型和长度按设备位置确定</translation>
     </message>
@@ -3020,27 +3138,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RacksPanel</name>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="65"/>
+        <location filename="../../designer/ui/rack_controller.py" line="69"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="66"/>
+        <location filename="../../designer/ui/rack_controller.py" line="70"/>
         <source>Place the devices in racks by the build settings and give every cable its type and length from the positions (undoable)</source>
         <translation>按部署设置将设备放入机柜，并按设备位置确定每根线缆的类型和长度（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="68"/>
+        <location filename="../../designer/ui/rack_controller.py" line="72"/>
         <source>Build settings…</source>
         <translation>部署设置…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="69"/>
+        <location filename="../../designer/ui/rack_controller.py" line="73"/>
         <source>Racks and floor, spares, device labels and the optional lines of the bill of materials</source>
         <translation>机柜与机房布局、备件、设备标签以及物料清单的可选项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="71"/>
+        <location filename="../../designer/ui/rack_controller.py" line="75"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
@@ -3199,102 +3317,102 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="136"/>
+        <location filename="../../designer/ui/run_controller.py" line="137"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="136"/>
+        <location filename="../../designer/ui/run_controller.py" line="137"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="143"/>
+        <location filename="../../designer/ui/run_controller.py" line="144"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="153"/>
+        <location filename="../../designer/ui/run_controller.py" line="155"/>
         <source>simulating the queues of a congested step: {0:.0%} of the step</source>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="258"/>
+        <location filename="../../designer/ui/run_controller.py" line="263"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="334"/>
+        <location filename="../../designer/ui/run_controller.py" line="339"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="170"/>
+        <location filename="../../designer/ui/run_controller.py" line="175"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="181"/>
+        <location filename="../../designer/ui/run_controller.py" line="186"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="182"/>
+        <location filename="../../designer/ui/run_controller.py" line="187"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="238"/>
+        <location filename="../../designer/ui/run_controller.py" line="243"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="241"/>
+        <location filename="../../designer/ui/run_controller.py" line="246"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="257"/>
+        <location filename="../../designer/ui/run_controller.py" line="262"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="305"/>
+        <location filename="../../designer/ui/run_controller.py" line="310"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="306"/>
+        <location filename="../../designer/ui/run_controller.py" line="311"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="308"/>
+        <location filename="../../designer/ui/run_controller.py" line="313"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="311"/>
+        <location filename="../../designer/ui/run_controller.py" line="316"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="314"/>
+        <location filename="../../designer/ui/run_controller.py" line="319"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="317"/>
+        <location filename="../../designer/ui/run_controller.py" line="322"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="319"/>
+        <location filename="../../designer/ui/run_controller.py" line="324"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="321"/>
+        <location filename="../../designer/ui/run_controller.py" line="326"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>

@@ -16,6 +16,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from designer.i18n import number_format as nf
 from designer.i18n import render
 from designer.report.context import ProposalContext
+from designer.report.sections.common import section
 from designer.report.styles import FRONTEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE, data_table, user_text
 from designer.topology.racks.elevation import Box, Elevation, RackColumn, elevation
 
@@ -37,7 +38,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     model = elevation(ctx.doc, ctx.catalog, plan)
     b = ctx.doc.build
     lengths = [hw.ordered_m for hw in schedule.links.values() if hw.ordered_m]
-    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_racks")), s.h1)]
+    out: list[Flowable] = section(ctx, "sec_racks")
     intro = render("racks.report.intro", lang, racks=len(model.racks), rows=len(model.rows),
                    placement=render(f"racks.placement.{b.placement}", lang), u=b.rack_units,
                    kw=f"{b.rack_power_kw:g}", power=nf.watts(model.total_power_w, lang), slack=f"{b.slack_m:g}",

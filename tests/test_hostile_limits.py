@@ -57,7 +57,8 @@ HUGE = 10**400
     (("links", 0, "speed_gbps"), 0, "links[0].speed_gbps: must be between 1 and 10,000, not 0"),
     (("links", 0, "speed_gbps"), HUGE, "links[0].speed_gbps: is a whole number of 401 digits"),
     (("links", 0, "length_m"), 1e308, "links[0].length_m: must be between 0 and 100,000"),
-    (("nodes", "server", "nvlink_gbps"), 1e-300, "nvlink_gbps: must be 0 (not set) or between 1 and 100,000"),
+    (("nodes", "server", "nvlink_gbps"), 1e-300, "nvlink_gbps: must be 0 (not set) or between 100 and 100,000"),
+    (("nodes", "server", "nvlink_gbps"), 1, "nvlink_gbps: must be 0 (not set) or between 100 and 100,000, not 1"),
     (("nodes", "server", "gpus"), 10**30, "gpus: is a whole number of 31 digits"),
     (("nodes", "server", "gpus"), 100_000, "gpus: must be between 0 and 256"),
     (("nodes", "server", "x"), 1e300, "x: must be between -1,000,000,000 and 1,000,000,000"),
@@ -214,9 +215,11 @@ def test_user_catalog_numbers_are_held_to_their_ranges(tmp_path):
                                ("price_usd", HUGE, "price_usd must be between 0 and 10,000,000,000"),
                                ("latency_ns", float("nan"), "latency_ns must be a number"),
                                ("breakouts", [1, 10**9], "breakouts must be between 1 and 16"),
-                               ("power_w", "lots", "power_w must be a number")]:
+                               ("power_w", "lots", "power_w must be a number"),
+                               ("nvlink_gbps", 1, "nvlink_gbps must be 0 (not set) or between 100 and 100,000")]:
         path = tmp_path / "user.json"
-        path.write_text(json.dumps({"switches": [{"id": "qm9700", field: value}]}), encoding="utf-8")
+        section, model = ("servers", "hgx-h100") if field == "nvlink_gbps" else ("switches", "qm9700")
+        path.write_text(json.dumps({section: [{"id": model, field: value}]}), encoding="utf-8")
         with pytest.raises(ProjectError) as err:
             Catalog().merge_file(path)
         assert says in err.value.one_line() and "user.json" in err.value.one_line(), field

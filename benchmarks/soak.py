@@ -26,9 +26,8 @@ from PySide6.QtWidgets import QApplication
 from designer.model.fileformat import dumps, loads
 from designer.sim import api
 from tests.factories import two_server_doc
-from tests.test_reliability_properties import apply_edit
+from tests.random_edits import EDIT_KINDS, apply_edit
 
-KINDS = ["add_server", "add_leaf", "link", "move", "rename", "remove_node", "remove_link", "segment", "protocol"]
 WORKLOADS = ["pingpong:4KiB", "allreduce:1MiB", "permutation:256KiB", "alltoall:64KiB"]
 
 
@@ -41,7 +40,7 @@ def one_round(rng: random.Random, edits: int) -> None:
     doc = two_server_doc()
     stack = QUndoStack()
     for _ in range(edits):
-        apply_edit(stack, doc, rng.choice(KINDS), rng.randrange(10**6), rng.uniform(-3000, 3000), "x")
+        apply_edit(stack, doc, rng.choice(EDIT_KINDS), rng.randrange(10**6), rng.uniform(-3000, 3000), "x")
         if len(doc.nodes) > 40:     # keep the design small: undo back a while
             for _ in range(10):
                 stack.undo()

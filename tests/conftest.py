@@ -1,4 +1,5 @@
-"""Test set-up: Qt always offscreen (no display needed), deterministic hypothesis profile."""
+"""Test set-up: Qt always offscreen (no display needed), deterministic hypothesis profile, and the `gui`
+marker on every test that needs a Qt application (`pytest -m "not gui"` runs the core alone)."""
 
 import os
 import sys
@@ -15,6 +16,14 @@ settings.load_profile("ci")
 
 
 import pytest  # noqa: E402
+
+GUI_FIXTURES = {"qtbot", "qapp"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if GUI_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.gui)
 
 
 @pytest.fixture(autouse=True)

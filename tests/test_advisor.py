@@ -70,6 +70,7 @@ def test_cli_simulate_of_a_written_candidate_equals_its_figures(advice_256, tmp_
     assert cost["capex"] == best.figures["capex"] and cost["tco"] == best.figures["tco"]
 
 
+@pytest.mark.slow
 def test_4096_gpus_builds_all_candidates_three_tier_ib():
     advice = advise(4096, ["allreduce:16MiB"], Preferences(), seed=1)
     assert len(advice.candidates) == 8

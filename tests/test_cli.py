@@ -1,4 +1,4 @@
-"""The command line as a user meets it (DESIGN.md §3): exit codes, one-line errors, nothing overwritten."""
+"""The command line as a user meets it: exit codes, one-line errors, nothing overwritten."""
 
 import json
 

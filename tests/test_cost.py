@@ -6,7 +6,6 @@ import json
 from collections import Counter
 
 import pytest
-from test_checks import CAT, build_fabric
 
 from designer.catalog.instantiate import gateway_node, server_node, storage_node, switch_node
 from designer.export.bom_export import bom_csv
@@ -14,6 +13,7 @@ from designer.model import Assumptions, Endpoint, FabricDocument, Link, ProjectE
 from designer.topology.checks import run_checks
 from designer.topology.cost import BomItem, CostReport, cost_report
 from designer.topology.oversubscription import oversubscription_by_tier
+from tests.factories import CAT, build_fabric
 
 
 def test_counts_equal_the_document():

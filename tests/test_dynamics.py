@@ -64,6 +64,7 @@ def test_victim_flow_slows_under_pfc_and_less_with_dcqcn():
     assert pfc.dropped_B == dcqcn.dropped_B == 0
 
 
+@pytest.mark.slow
 def test_two_dcqcn_flows_converge_to_a_fair_share():
     ports = PortSet.uniform(3, CAP, FC_PFC, xoff_B=XOFF, xon_B=XON, kmin_B=KMIN, kmax_B=KMAX, pmax=0.2)
     flows = FlowSet.from_paths([[0, 2], [1, 2]], 4e9, start_s=[0.0, 1e-3], line_rate_Bps=CAP, cc=CC_DCQCN)

@@ -5,7 +5,6 @@ import io
 
 import openpyxl
 import pytest
-from factories import two_server_doc
 
 from designer.catalog import load_catalog
 from designer.catalog.instantiate import switch_node
@@ -23,6 +22,7 @@ from designer.export.output_file import ExportError
 from designer.model import Endpoint, Link, ProjectError
 from designer.topology import generate
 from designer.topology.cost import cost_report
+from tests.factories import two_server_doc
 
 
 def labelled_doc():

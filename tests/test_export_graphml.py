@@ -2,7 +2,6 @@
 
 import networkx as nx
 import pytest
-from factories import two_server_doc
 
 from designer.catalog import load_catalog
 from designer.catalog.instantiate import switch_node
@@ -10,6 +9,7 @@ from designer.export.graphml_io import graphml_bytes, graphml_to_document, read_
 from designer.model import Assumptions, Endpoint, Link, ProjectError
 from designer.model.fileformat import document_to_dict
 from designer.topology import generate
+from tests.factories import two_server_doc
 
 
 def tuned_doc():

@@ -4,7 +4,6 @@ import json
 import re
 
 import pytest
-from factories import two_server_doc
 
 from designer.catalog import load_catalog
 from designer.catalog.instantiate import switch_node
@@ -13,6 +12,7 @@ from designer.export.dot import to_dot
 from designer.export.output_file import ExportError
 from designer.model import Endpoint, Link
 from designer.topology import generate
+from tests.factories import two_server_doc
 
 QUOTED = r'"((?:[^"\\]|\\.)*)"'
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -115,6 +114,13 @@ def _audit(doc, gpus, ratio):
             for port in node.ports():
                 assert (node.id, port.name) in used, f"{node.id}:{port.name} not connected"
     # leaf oversubscription never above the target
+    down, up = _leaf_capacity_gbps(doc)
+    for leaf, d in down.items():
+        assert d / up[leaf] <= ratio + 1e-9
+
+
+def _leaf_capacity_gbps(doc):
+    """(down, up): back-end capacity of each leaf towards servers and towards switches."""
     down, up = defaultdict(float), defaultdict(float)
     for link in doc.links.values():
         if link.plane != "backend":
@@ -123,8 +129,7 @@ def _audit(doc, gpus, ratio):
         for me, other in ((a, b), (b, a)):
             if me.role == "leaf":
                 (up if other.kind == "switch" else down)[me.id] += link.speed_gbps
-    for leaf, d in down.items():
-        assert d / up[leaf] <= ratio + 1e-9
+    return down, up
 
 
 def _same_links_to_every_upper(doc, lower, upper, group_of):
@@ -251,12 +256,10 @@ def test_generation_is_deterministic():
     assert dumps(a) == dumps(b)
 
 
-def test_sixteen_thousand_gpus_generate_in_seconds():
-    start = time.perf_counter()
+def test_sixteen_thousand_gpus_generate():
+    """(How long it takes: benchmarks/core_speed.py.)"""
     doc = generate("fat-tree-3", gpus=16384, backend="rocev2")
-    elapsed = time.perf_counter() - start
     assert doc.gpu_count() == 16384
-    assert elapsed < 10.0, f"took {elapsed:.1f} s"
 
 
 # ---- errors -------------------------------------------------------------------------------------

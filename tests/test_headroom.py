@@ -1,4 +1,4 @@
-"""PFC headroom: the IEEE 802.1Qbb buffer model against the worked examples of published-figures §5.3."""
+"""PFC headroom: the IEEE 802.1Qbb buffer model against its worked examples (docs/references.md [ieee-802.1qbb])."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ import re
 from types import SimpleNamespace
 
 import pytest
-from test_checks import CAT, build_fabric
 
 from designer.catalog.instantiate import server_node, switch_node
 from designer.i18n import render_finding
@@ -16,6 +15,7 @@ from designer.i18n.findings import Names, Phrase
 from designer.i18n.messages_en import EN
 from designer.model import Endpoint, FabricDocument, Link, Segment
 from designer.topology.checks import Finding, run_checks
+from tests.factories import CAT, build_fabric
 
 DETAIL_IDS = {i for i in EN if i.startswith("finding.") and i.endswith(".detail")}
 CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -86,6 +86,22 @@ def _is_text(node: ast.AST) -> bool:
     return False
 
 
+def _flowing_parts(expr: ast.AST) -> list[ast.AST] | None:
+    """The sub-expressions whose strings flow into the value of `expr` (None: not a container or operator)."""
+    if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
+        return list(expr.elts)
+    if isinstance(expr, ast.Dict):
+        return list(expr.values)
+    if isinstance(expr, ast.IfExp):
+        return [expr.body, expr.orelse]
+    if isinstance(expr, ast.BoolOp):
+        return list(expr.values)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Mod)):
+        return [expr.left, expr.right]
+    if isinstance(expr, (ast.Starred, ast.NamedExpr, ast.Subscript)):
+        return [expr.value]
+    return None
+
 class _Each(ast.expr):
     """What a name bound by unpacking holds: the `path` part of `source` (of each of its elements when
     `each`, for a loop variable). Resolved when looked up: what it unpacks may be bound further down."""
@@ -213,25 +229,30 @@ class _Module:
         if isinstance(expr, ast.Name):
             return [e for b in self._lookup(expr.id, scope, depth + 1) for e in self._elements(b, scope, depth + 1)]
         if isinstance(expr, ast.Call):
-            name, args = _name(expr.func), expr.args
-            if isinstance(expr.func, ast.Attribute) and name in ("items", "values", "keys"):
-                dicts = [d for d in self._resolve(expr.func.value, scope) if isinstance(d, ast.Dict)]
-                pairs = [(k, v) for d in dicts for k, v in zip(d.keys, d.values, strict=True) if k is not None]
-                if name == "items":
-                    return [self._made(ast.Tuple(elts=[k, v], ctx=ast.Load()), expr) for k, v in pairs]
-                return [v if name == "values" else k for k, v in pairs]
-            if name == "enumerate" and args:
-                return [self._made(ast.Tuple(elts=[ast.Constant(0), e], ctx=ast.Load()), expr)
-                        for e in self._elements(args[0], scope, depth + 1)]
-            if name == "zip" and args:
-                columns = [self._elements(a, scope, depth + 1) for a in args]
-                return [self._made(ast.Tuple(elts=list(row), ctx=ast.Load()), expr)
-                        for row in zip(*columns, strict=False)]
-            if name in PASS_THROUGH and args:
-                return self._elements(args[0], scope, depth + 1)
-            return [e for fn in self.functions.get(name, []) for ret in self._returns(fn)
-                    for e in self._elements(ret, fn, depth + 1)]
+            return self._call_elements(expr, scope, depth)
         return []
+
+    def _call_elements(self, expr: ast.Call, scope: ast.AST, depth: int) -> list:
+        """What iterating over the result of a call yields: dict views, enumerate, zip, pass-through
+        builtins and this module's own helpers."""
+        name, args = _name(expr.func), expr.args
+        if isinstance(expr.func, ast.Attribute) and name in ("items", "values", "keys"):
+            dicts = [d for d in self._resolve(expr.func.value, scope) if isinstance(d, ast.Dict)]
+            pairs = [(k, v) for d in dicts for k, v in zip(d.keys, d.values, strict=True) if k is not None]
+            if name == "items":
+                return [self._made(ast.Tuple(elts=[k, v], ctx=ast.Load()), expr) for k, v in pairs]
+            return [v if name == "values" else k for k, v in pairs]
+        if name == "enumerate" and args:
+            return [self._made(ast.Tuple(elts=[ast.Constant(0), e], ctx=ast.Load()), expr)
+                    for e in self._elements(args[0], scope, depth + 1)]
+        if name == "zip" and args:
+            columns = [self._elements(a, scope, depth + 1) for a in args]
+            return [self._made(ast.Tuple(elts=list(row), ctx=ast.Load()), expr)
+                    for row in zip(*columns, strict=False)]
+        if name in PASS_THROUGH and args:
+            return self._elements(args[0], scope, depth + 1)
+        return [e for fn in self.functions.get(name, []) for ret in self._returns(fn)
+                for e in self._elements(ret, fn, depth + 1)]
 
     def _returns(self, fn: ast.AST) -> list:
         return [r.value for r in ast.walk(fn) if isinstance(r, ast.Return) and r.value is not None
@@ -287,20 +308,9 @@ class _Module:
         if isinstance(expr, ast.JoinedStr):
             inner = [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
             return [expr] + [x for v in inner for x in self.values(v, scope, seen)]
-        if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
-            return [x for e in expr.elts for x in self.values(e, scope, seen)]
-        if isinstance(expr, ast.Dict):
-            return [x for v in expr.values for x in self.values(v, scope, seen)]
-        if isinstance(expr, ast.IfExp):
-            return self.values(expr.body, scope, seen) + self.values(expr.orelse, scope, seen)
-        if isinstance(expr, ast.BoolOp):
-            return [x for v in expr.values for x in self.values(v, scope, seen)]
-        if isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Add, ast.Mod)):
-            return self.values(expr.left, scope, seen) + self.values(expr.right, scope, seen)
-        if isinstance(expr, (ast.Starred, ast.NamedExpr)):
-            return self.values(expr.value, scope, seen)
-        if isinstance(expr, ast.Subscript):
-            return self.values(expr.value, scope, seen)
+        parts = _flowing_parts(expr)
+        if parts is not None:
+            return [x for part in parts for x in self.values(part, scope, seen)]
         if isinstance(expr, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
             return self.values(expr.elt, self.scope_of(expr), seen)
         if isinstance(expr, ast.Name):

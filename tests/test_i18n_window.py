@@ -3,6 +3,7 @@ the CLI's --lang renders findings and the PDF in Chinese."""
 
 import subprocess
 
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from designer import i18n
@@ -55,6 +56,7 @@ def test_bad_language_is_one_line(capsys):
     assert len(err) == 1 and "unknown language 'xx'" in err[0]
 
 
+@pytest.mark.slow
 def test_report_lang_zh_has_chinese_headings(tmp_path):
     design = tmp_path / "d.json"
     pdf = tmp_path / "p.pdf"

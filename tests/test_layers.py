@@ -1,4 +1,5 @@
-"""The packages form layers that only look down, and only the window imports Qt.
+"""The packages form layers that only look down, only the window imports Qt, and only the command line and
+the window speak to the user (print, exit, the standard streams).
 
 model -> catalog -> topology -> sim -> analysis -> report/export -> cli/ui, with i18n (message catalogs and
 locale formatting) beneath them all. Every import statement of every module is read with `ast`, including the
@@ -21,6 +22,7 @@ RANK = {"i18n": 0, "model": 1, "catalog": 2, "topology": 3, "sim": 4, "analysis"
 SIDEWAYS = {("cli", "ui")}
 QT_MODULES = ("PySide6", "shiboken6", "pyqtgraph")
 ENTRY_MODULES = {"__init__", "__main__"}   # designer/__init__.py and designer/__main__.py: the program itself
+SPEAKERS = {"print", "input", "exit", "quit"}
 
 
 def _modules() -> list[Path]:
@@ -81,6 +83,22 @@ def qt_outside_the_window() -> list[str]:
     return bad
 
 
+def speaking_to_the_user() -> list[str]:
+    """Every print/input/exit call or use of sys.exit, sys.stdout, sys.stderr below the command line and window."""
+    bad = []
+    for path in _modules():
+        if _package_of(path) in ("cli", "ui", *ENTRY_MODULES):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            builtin = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SPEAKERS
+            stream = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id == "sys" and node.attr in ("exit", "stdout", "stderr", "stdin")
+            if builtin or stream:
+                bad.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    return bad
+
+
 def test_every_package_has_a_layer():
     packages = {_package_of(p) for p in _modules()} - ENTRY_MODULES
     assert packages == set(RANK), "a new package needs its place in RANK (and in docs/architecture.md)"
@@ -92,6 +110,20 @@ def test_no_import_looks_up_a_layer():
 
 def test_only_the_window_imports_qt():
     assert qt_outside_the_window() == []
+
+
+def test_the_core_never_prints_reads_or_exits():
+    assert speaking_to_the_user() == []
+
+
+def test_the_check_sees_printing_in_the_core_and_allows_it_in_the_command_line(tmp_path, monkeypatch):
+    for source, code in (("topology/cost.py", "import sys\nprint('x')\nsys.exit(2)\n"),
+                         ("cli/design.py", "import sys\nprint('x', file=sys.stderr)\n")):
+        module = tmp_path / "designer" / source
+        module.parent.mkdir(parents=True)
+        module.write_text(code, encoding="utf-8")
+    monkeypatch.setitem(globals(), "PACKAGE", tmp_path / "designer")
+    assert speaking_to_the_user() == ["designer/topology/cost.py:2", "designer/topology/cost.py:3"]
 
 
 @pytest.mark.parametrize(("source", "code", "expected"), [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from collections import defaultdict
 
 import pytest
@@ -35,21 +34,34 @@ def test_tiers_are_level_and_ordered(kind, backend, gpus):
     pos = auto_layout(doc)
     assert set(pos) == set(doc.nodes)
     assert all(math.isfinite(x) and math.isfinite(y) for x, y in pos.values())
-    tiers = {}
-    for role in ("core", "spine", "leaf"):
-        ys = _ys(doc, pos, lambda n, r=role: n.role == r)
-        assert len(ys) <= 1, f"{role}s on several rows"
-        tiers.update({role: ys.pop()} if ys else {})
-    assert list(tiers.values()) == sorted(tiers.values())  # core above spine above leaf
-    server_top = min(_ys(doc, pos, lambda n: n.kind == "server"))
-    server_bottom = max(_ys(doc, pos, lambda n: n.kind == "server"))
-    assert server_top > tiers["leaf"]
-    assert min(_ys(doc, pos, lambda n: n.role == "frontend")) > server_bottom
-    for link in doc.links.values():  # every server below each leaf it is cabled to
+    rows = {role: sorted(_ys(doc, pos, lambda n, r=role: n.role == r)) for role in ("core", "spine", "leaf")}
+    assert len(rows["core"]) <= 1, "cores on several rows"
+    # a wrapped fabric has one band per leaf row; each band has at most one spine row
+    assert rows["leaf"] and len(rows["spine"]) <= len(rows["leaf"])
+    if rows["core"]:
+        assert rows["core"][0] < rows["spine"][0]           # cores above every spine
+    servers = _ys(doc, pos, lambda n: n.kind == "server")
+    assert min(servers) > rows["leaf"][0]
+    assert min(_ys(doc, pos, lambda n: n.role == "frontend")) > max(servers)
+    for link in doc.links.values():
         a, b = doc.nodes[link.a.node], doc.nodes[link.b.node]
+        if {a.role, b.role} == {"spine", "leaf"}:           # a spine above each leaf it joins
+            spine, leaf = (a, b) if a.role == "spine" else (b, a)
+            assert pos[spine.id][1] < pos[leaf.id][1]
         if {a.kind, b.role} == {"server", "leaf"} or {b.kind, a.role} == {"server", "leaf"}:
             server, leaf = (a, b) if a.kind == "server" else (b, a)
-            assert pos[server.id][1] > pos[leaf.id][1]
+            # below its leaf, in the leaf's own band (above the next band's leaf row)
+            below = [y for y in rows["leaf"] if y > pos[leaf.id][1]]
+            assert pos[leaf.id][1] < pos[server.id][1] < (below[0] if below else math.inf)
+
+
+@pytest.mark.parametrize("kind, gpus", [("fat-tree", 1024), ("fat-tree-3", 4096), ("rail-optimized", 1024)])
+def test_a_large_fabric_wraps_into_screen_like_proportions(kind, gpus):
+    doc = generate(kind, gpus=gpus, backend="rocev2")
+    pos = auto_layout(doc)
+    xs, ys = [x for x, _ in pos.values()], [y for _, y in pos.values()]
+    aspect = (max(xs) - min(xs)) / (max(ys) - min(ys))
+    assert 1.0 <= aspect <= 3.0, aspect          # one row of racks was 9:1 (1,024 GPUs) and worse above
 
 
 @pytest.mark.parametrize("kind, backend, gpus", DESIGNS)
@@ -118,9 +130,8 @@ def test_hand_drawn_design_without_roles_or_links():
     assert auto_layout(FabricDocument()) == {}
 
 
-def test_large_layout_is_fast_and_sane():
+def test_large_layout_gives_every_node_its_own_place():
+    """(How long it takes: benchmarks/core_speed.py.)"""
     doc = generate("fat-tree-3", gpus=16384, backend="rocev2")
-    start = time.perf_counter()
     pos = auto_layout(doc)
-    assert time.perf_counter() - start < 5.0
     assert len(set(pos.values())) == len(doc.nodes)

@@ -1,68 +1,21 @@
 """Property tests and fuzzing: random edit sequences undo back to the original document, saved documents
 load back equal, and the loader and the workload-spec parser raise nothing but their one error type
-on thousands of random and mutated inputs (extends tests/test_fileformat.py)."""
+on thousands of random and mutated inputs (every fuzzer of the project file reader is here)."""
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
 
-from designer.catalog import load_catalog
-from designer.catalog.instantiate import server_node, switch_node
 from designer.model.errors import ProjectError
 from designer.model.fileformat import dumps, loads
-from designer.model.segments import Segment
 from designer.sim.workload_spec import WorkloadError, parse_workloads
-from designer.ui.commands import (
-    AddItemsCommand,
-    AddSegmentCommand,
-    MoveNodesCommand,
-    RemoveItemsCommand,
-    UpdateCommand,
-)
-from designer.ui.link_planner import LinkRefused, plan_link
 from tests.factories import two_server_doc
+from tests.random_edits import EDIT_KINDS, apply_edit
 
-CATALOG = load_catalog()
-edit = st.tuples(st.sampled_from(["add_server", "add_leaf", "link", "move", "rename", "remove_node",
-                                  "remove_link", "segment", "protocol"]),
-                 st.integers(0, 10**6), st.floats(-5000, 5000), st.text(max_size=12))
-
-
-def apply_edit(stack: QUndoStack, doc, kind: str, k: int, x: float, text: str) -> None:
-    """Push one undoable edit of `kind` (chosen by `k` among the present items)."""
-    nodes, links = list(doc.nodes), list(doc.links)
-    if kind == "add_server":
-        nid = doc.new_id("srv-")
-        stack.push(AddItemsCommand(doc, [server_node(CATALOG, "hgx-h100", nid, x=x, y=0.0)], [], "add"))
-    elif kind == "add_leaf":
-        nid = doc.new_id("leaf-")
-        stack.push(AddItemsCommand(doc, [switch_node(CATALOG, "sn5600", nid, "leaf", speed_gbps=400, x=x)], [],
-                                   "add"))
-    elif kind == "link" and len(nodes) > 1:
-        a, b = nodes[k % len(nodes)], nodes[(k // 7 + 1) % len(nodes)]
-        try:
-            stack.push(AddItemsCommand(doc, [], [plan_link(doc, a, b)], "link"))
-        except LinkRefused:
-            pass
-    elif kind == "move" and nodes:
-        nid = nodes[k % len(nodes)]
-        n = doc.nodes[nid]
-        stack.push(MoveNodesCommand(doc, {nid: (x, n.y + 1)}, {nid: (n.x, n.y)}))
-    elif kind == "rename" and nodes:
-        stack.push(UpdateCommand(doc, "node", nodes[k % len(nodes)], {"label": text}, "rename"))
-    elif kind == "remove_node" and nodes:
-        stack.push(RemoveItemsCommand(doc, [nodes[k % len(nodes)]], [], []))
-    elif kind == "remove_link" and links:
-        stack.push(RemoveItemsCommand(doc, [], [links[k % len(links)]], []))
-    elif kind == "segment" and nodes:
-        members = nodes[k % len(nodes):][:3]
-        stack.push(AddSegmentCommand(doc, Segment(doc.new_id("seg-"), text or "s", "ib", members)))
-    elif kind == "protocol" and doc.segments:
-        sid = list(doc.segments)[k % len(doc.segments)]
-        new = "ib" if doc.segments[sid].protocol == "rocev2" else "rocev2"
-        stack.push(UpdateCommand(doc, "segment", sid, {"protocol": new}, "protocol"))
+edit = st.tuples(st.sampled_from(EDIT_KINDS), st.integers(0, 10**6), st.floats(-5000, 5000), st.text(max_size=12))
 
 
 @settings(max_examples=40)
@@ -94,6 +47,16 @@ KEYS = ["format", "name", "nodes", "links", "segments", "assumptions", "notes", 
         "gbps", "transport", "members", "port_count", "results"]
 
 
+@given(json_values)
+def test_fuzz_loader_with_any_json_value(value):
+    """Any JSON document at all (a number, a list, an object of anything): loads or one ProjectError."""
+    try:
+        loads(json.dumps(value))
+    except ProjectError as exc:
+        assert exc.problems and "\n" not in exc.one_line()
+
+
+@pytest.mark.slow
 @settings(max_examples=1500)
 @given(st.dictionaries(st.sampled_from(KEYS), json_values, max_size=6),
        st.sampled_from(["fabric-designer/0", "fabric-designer/1", "fabric-designer/2", None]))
@@ -107,6 +70,7 @@ def test_fuzz_loader_with_project_shaped_objects(obj, fmt):
         assert exc.problems and "\n" not in exc.one_line()
 
 
+@pytest.mark.slow
 @settings(max_examples=1500)
 @given(st.integers(0, 10**9), json_values, st.sampled_from(["fabric-designer/0", "fabric-designer/1"]))
 def test_fuzz_loader_with_mutated_valid_files(where, value, fmt):
@@ -151,6 +115,7 @@ spec_parts = st.sampled_from(["allreduce", "allgather", "reducescatter", "alltoa
                               "", "16", "1e400MiB", "NaN", "inf"])
 
 
+@pytest.mark.slow
 @settings(max_examples=2000)
 @given(st.lists(st.lists(spec_parts | st.text(max_size=6), min_size=1, max_size=6).map(":".join),
                 min_size=0, max_size=3))

@@ -22,6 +22,7 @@ from designer.ui.commands import RemoveItemsCommand
 from designer.ui.error_dialog import ErrorDialog, ErrorHook
 from designer.ui.main_window import MainWindow
 from tests.factories import two_server_doc
+from tests.waits import BACKGROUND_WORK_MS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "projects" / "small-rocev2-pod.json"
@@ -35,8 +36,8 @@ def _app_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _wait_for(predicate, timeout_s: float, proc: subprocess.Popen) -> None:
-    end = time.monotonic() + timeout_s
+def _wait_for(predicate, proc: subprocess.Popen) -> None:
+    end = time.monotonic() + BACKGROUND_WORK_MS / 1000
     while time.monotonic() < end:
         if predicate():
             return
@@ -51,6 +52,7 @@ def _kill(proc: subprocess.Popen) -> None:
     proc.wait(timeout=10)
 
 
+@pytest.mark.gui   # the window runs in a child process
 def test_killed_application_offers_the_exact_document_back_at_the_next_start(tmp_path):
     design = tmp_path / "design.json"
     shutil.copy(EXAMPLE, design)
@@ -61,12 +63,12 @@ def test_killed_application_offers_the_exact_document_back_at_the_next_start(tmp
                              env=_app_env(tmp_path, FABRIC_DESIGNER_TEST_EDITS="15",
                                           FABRIC_DESIGNER_TEST_DUMP=str(edited_dump)))
     try:
-        _wait_for(edited_dump.exists, 40, first)
+        _wait_for(edited_dump.exists, first)
         edited = edited_dump.read_text(encoding="utf-8")
         # the autosave of the edit burst (2 s after the last structural edit) holds exactly the edited design
-        _wait_for(lambda: any(recovery.glob("recovery-*.json")), 20, first)
+        _wait_for(lambda: any(recovery.glob("recovery-*.json")), first)
         (rec_file,) = recovery.glob("recovery-*.json")
-        _wait_for(lambda: fileformat.dumps(read_recovery(rec_file).document) == edited, 35, first)
+        _wait_for(lambda: fileformat.dumps(read_recovery(rec_file).document) == edited, first)
     finally:
         _kill(first)
     assert edited != EXAMPLE.read_text(encoding="utf-8")
@@ -94,7 +96,7 @@ def _restore_and_kill(cmd: list[str], tmp_path: Path, dump_name: str, after_s: f
                             env=_app_env(tmp_path, FABRIC_DESIGNER_RECOVERY_ANSWER="restore",
                                          FABRIC_DESIGNER_TEST_DUMP=str(dump)))
     try:
-        _wait_for(dump.exists, 40, proc)
+        _wait_for(dump.exists, proc)
         time.sleep(after_s)
     finally:
         _kill(proc)
@@ -122,7 +124,7 @@ def test_structural_edit_burst_is_written_after_a_quiet_delay_and_saving_removes
     assert not saver.burst.isActive()
     window.editor.undo_stack.push(RemoveItemsCommand(window.editor.doc, [], ["L1"], []))
     assert saver.burst.isActive()
-    qtbot.waitUntil(saver.file.exists, timeout=3000)
+    qtbot.waitUntil(saver.file.exists, timeout=BACKGROUND_WORK_MS)
     assert fileformat.dumps(read_recovery(saver.file).document) == fileformat.dumps(window.editor.doc)
     assert window.save()
     assert not saver.file.exists()

@@ -75,6 +75,7 @@ def test_pdf_of_each_example_states_the_figures_of_a_direct_compare(project: str
     assert_figures(text, pair)
 
 
+@pytest.mark.slow
 def test_no_workload_runs_the_default_and_says_so(tmp_path: Path) -> None:
     out = tmp_path / "d.pdf"
     build_proposal(load(SMALL), str(out), options=ReportOptions(date="2025-01-01"))
@@ -100,6 +101,7 @@ def test_results_saved_with_the_design_are_preferred_to_running_the_engine(tmp_p
     assert_figures(text, pair)
 
 
+@pytest.mark.slow
 def test_training_workload_shows_gpu_utilization_per_protocol(tmp_path: Path) -> None:
     out = tmp_path / "t.pdf"
     build_proposal(load(SMALL), str(out), options=ReportOptions(workloads=["train:7b"], date="2025-01-01"))

@@ -11,85 +11,16 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from designer.catalog.instantiate import server_node, switch_node
-from designer.catalog.loader import load_catalog
 from designer.catalog.money import format_money
 from designer.cli.report import cmd_report
 from designer.model.document import FabricDocument
 from designer.model.fileformat import save
-from designer.model.links import Endpoint, Link
-from designer.model.segments import Segment
 from designer.report import ReportOptions, ReportOptionsError, build_proposal
 from designer.report.strings import tr
 from designer.topology.cost import cost_report
+from tests.factories import compare_results, make_design
 
 PROJECTS = sorted(glob.glob(str(Path(__file__).resolve().parent.parent / "projects" / "*.json")))
-
-
-def make_design(leaves: int = 2, servers_per_leaf: int = 4, spines: int = 2, leaves_per_pod: int = 0,
-                hybrid: bool = True, name: str = "Test fabric") -> FabricDocument:
-    """A leaf-spine with 8×400G back-end NICs per server, a 100G front-end, and (hybrid) an IB half and a RoCE half."""
-    cat = load_catalog()
-    doc = FabricDocument(name=name)
-    half = leaves // 2 if hybrid else leaves
-    seg_ib = Segment("seg-ib", "训练 IB", "ib")
-    seg_roce = Segment("seg-roce", "RoCE pool", "rocev2")
-    fe = doc.add_node(switch_node(cat, "7060cx-64", "fe1", "frontend", speed_gbps=100, label="FE-1"))
-    fe_port = iter(range(1, 10_000))
-
-    def link(a: str, pa: str, b: str, pb: str, speed: float, plane: str, cable: str = "dac", length: float = 2.0):
-        doc.add_link(Link(doc.new_id("l"), Endpoint(a, pa), Endpoint(b, pb), speed, cable, length, plane))
-
-    spine_models = []
-    for s in range(spines):
-        # a spine belongs to the IB half when the whole design is IB-led; hybrid designs get one spine set each
-        spine_models.append(("qm9700" if (not hybrid or s < spines // 2) else "sn5600", s))
-    spine_ids = []
-    for model, s in spine_models:
-        node = switch_node(cat, model, f"spine{s + 1}", "spine", speed_gbps=400, label=f"Spine {s + 1}")
-        doc.add_node(node)
-        spine_ids.append(node.id)
-    spine_port = {sid: iter(range(1, 10_000)) for sid in spine_ids}
-    for lf in range(leaves):
-        is_ib = lf < half
-        model = "qm9700" if is_ib else "sn5600"
-        pod = (lf // leaves_per_pod + 1) if leaves_per_pod else None
-        leaf = doc.add_node(switch_node(cat, model, f"leaf{lf + 1}", "leaf", speed_gbps=400,
-                                        label=f"Leaf {lf + 1}", pod=pod))
-        seg = seg_ib if is_ib else seg_roce
-        seg.nodes.append(leaf.id)
-        port = iter(range(1, 10_000))
-        for sv in range(servers_per_leaf):
-            sid = f"srv{lf * servers_per_leaf + sv + 1}"
-            doc.add_node(server_node(cat, "hgx-h100", sid, label=f"GPU node {lf * servers_per_leaf + sv + 1}",
-                                     pod=pod))
-            seg.nodes.append(sid)
-            for n in range(1, 9):
-                link(sid, f"be{n}", leaf.id, f"p{next(port)}", 400, "backend")
-            link(sid, "fe1", fe.id, f"p{next(fe_port)}", 100, "frontend", "aoc", 10)
-        my_spines = [sid for sid in spine_ids if (doc.nodes[sid].model == "qm9700") == is_ib] if hybrid else spine_ids
-        uplinks = servers_per_leaf * 8
-        for k in range(uplinks):
-            sid = my_spines[k % len(my_spines)]
-            link(leaf.id, f"p{next(port)}", sid, f"p{next(spine_port[sid])}", 400, "backend", "optics", 30)
-    for sid in spine_ids:
-        (seg_ib if doc.nodes[sid].model == "qm9700" else seg_roce).nodes.append(sid)
-    doc.add_segment(seg_ib)
-    if hybrid:
-        doc.add_segment(seg_roce)
-    return doc
-
-
-def compare_results(t_ib: float = 0.010, t_roce: float = 0.013) -> dict:
-    """A comparison in the result JSON shape of DESIGN.md §3 (what `compare --json` prints)."""
-    def result(t: float, p99: float, util: float, pfc: float) -> dict:
-        return {"schema": "fabric-designer.result/1", "completion_time_s": t, "algbw_gbps": 2560 / t / 1e3,
-                "busbw_gbps": 4800 / t / 1e3, "goodput_gbps": 3000.0 / t / 1e3, "throughput_fraction": 0.01 / t,
-                "latency_us": {"p50": p99 / 3, "p99": p99, "p999": p99 * 1.6, "max": p99 * 2.2},
-                "link_utilization": {"mean": util, "max": min(1.0, util * 1.4)}, "pfc_pause_fraction": pfc,
-                "ecn_mark_fraction": 0.0, "credit_stall_fraction": 0.0, "dropped_bytes": 0,
-                "step_time_s": None, "gpu_utilization": None, "segments": {}, "sim_wall_time_s": 0.1}
-    return {"ib": result(t_ib, 4.0, 0.82, 0.0), "rocev2": result(t_roce, 11.0, 0.64, 0.03)}
 
 
 def pdf_text(path: Path) -> str:
@@ -154,6 +85,7 @@ def test_markup_and_chinese_user_text_appear_literally(small_pdf):
     assert "■" not in text
 
 
+@pytest.mark.slow
 def test_topology_is_vector_without_a_logo_and_the_logo_is_embedded_when_given(small_pdf, tmp_path):
     path, doc = small_pdf
     assert not has_raster_image(path)
@@ -195,6 +127,7 @@ def test_currency_option_prices_in_cny(tmp_path):
     assert format_money(cost.capex, "CNY") in body_text(out)
 
 
+@pytest.mark.slow
 def test_every_example_project_produces_a_proposal(tmp_path):
     docs = [("hand-built", make_design(hybrid=False))]
     docs += [(Path(p).stem, __import__("designer.model.fileformat", fromlist=["load"]).load(p)) for p in PROJECTS]

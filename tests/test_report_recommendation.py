@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from test_report_proposal import compare_results, make_design
-
 from designer.analysis.recommendation import is_latency_sensitive, recommend, switch_port_cost_usd
 from designer.catalog.loader import load_catalog
+from tests.factories import compare_results, make_design
 
 
 def test_latency_sensitive_workloads_and_a_faster_ib_simulation_recommend_ib():

@@ -11,7 +11,7 @@ from designer.model.scenarios import Scenario
 from designer.report import ReportOptions, build_proposal
 from designer.report.options import DEFAULT_SECTIONS
 from designer.report.strings import tr
-from designer.ui.app import PROJECTS
+from tests.factories import PROJECTS
 
 WORKLOAD = "permutation:64MiB"
 SECTIONS = {"facts", "findings"}     # no simulation section: keeps the test fast

@@ -4,48 +4,10 @@ latency, ECMP collisions versus adaptive routing and spraying, oversubscription,
 import numpy as np
 import pytest
 
-from designer.catalog import load_catalog
-from designer.catalog.instantiate import server_node, switch_node
-from designer.model.document import FabricDocument
-from designer.model.links import Endpoint, Link
-from designer.model.segments import Segment
 from designer.sim import SimOptions, run
 from designer.sim.framing import PROTO_IB, PROTO_ROCEV2, efficiency
 from designer.topology import generate
-
-CAT = load_catalog()
-SERVER_CABLE_M = 2.0
-SPINE_CABLE_M = 20.0
-
-
-def two_tier(switch_model: str = "qm9700", protocol: str = "ib", servers_per_leaf: int = 2) -> FabricDocument:
-    """2 leaves x 2 spines, 8-NIC servers, 1:1 (each leaf: 8*servers_per_leaf down, as many up)."""
-    doc = FabricDocument(name="two-tier")
-    speed = 400.0
-    leaves = [doc.add_node(switch_node(CAT, switch_model, f"leaf{i}", "leaf", speed_gbps=speed)) for i in range(2)]
-    spines = [doc.add_node(switch_node(CAT, switch_model, f"spine{i}", "spine", speed_gbps=speed)) for i in range(2)]
-    servers = []
-    n = 0
-    for li, leaf in enumerate(leaves):
-        port = 1
-        for s in range(servers_per_leaf):
-            srv = doc.add_node(server_node(CAT, "hgx-h100", f"srv{li}{s}", frontend_nics=0))
-            servers.append(srv.id)
-            for nic in range(1, 9):
-                n += 1
-                doc.add_link(Link(f"L{n}", Endpoint(srv.id, f"be{nic}"), Endpoint(leaf.id, f"p{port}"), speed,
-                                  length_m=SERVER_CABLE_M))
-                port += 1
-        uplinks = 8 * servers_per_leaf
-        for u in range(uplinks):
-            spine = spines[u % 2]
-            n += 1
-            sp_port = 1 + li * uplinks // 2 + u // 2
-            doc.add_link(Link(f"L{n}", Endpoint(leaf.id, f"p{port}"), Endpoint(spine.id, f"p{sp_port}"), speed,
-                              cable="aoc", length_m=SPINE_CABLE_M))
-            port += 1
-    doc.add_segment(Segment("seg", "Back-end", protocol, servers + [x.id for x in leaves + spines]))
-    return doc
+from tests.factories import CAT, SERVER_CABLE_M, SPINE_CABLE_M, two_tier
 
 
 def one_way_us(res) -> float:
@@ -71,6 +33,7 @@ def test_ring_allreduce_follows_alpha_beta_and_reaches_line_rate():
     assert res.throughput_fraction == pytest.approx(1.0, abs=0.01)
 
 
+@pytest.mark.slow
 def test_sprayed_roce_ring_loses_only_framing_against_ib():
     size = 4 * 2**30
     ib = run(two_tier(), [f"allreduce:{size}B"])
@@ -91,7 +54,7 @@ def test_pingpong_latency_per_hop_and_protocol_difference():
     sw_ib = CAT.switch("qm9700").latency_ns
     extra_hops_ns = 2 * sw_ib + 2 * SPINE_CABLE_M * 5.0
     assert (one_way_us(cross) - one_way_us(same_leaf)) * 1e3 == pytest.approx(extra_hops_ns, abs=0.5)
-    # published-figures §2.1: IB ~1.2-1.3 us through one switch, ~1.7 us through three
+    # measured: IB ~1.2-1.3 us through one switch, ~1.7 us through three (docs/references.md [zaratan-latency])
     assert 1.2 <= one_way_us(same_leaf) <= 1.3
     assert 1.6 <= one_way_us(cross) <= 1.85
     # RoCEv2 on the same drawing: each switch costs the Ethernet counterpart's latency instead
@@ -103,7 +66,7 @@ def test_pingpong_latency_per_hop_and_protocol_difference():
     # and a drawing built from Ethernet switches gives the same figure
     native = run(two_tier("sn5600", "rocev2"), ["pingpong:8B:a=srv00:b=srv10"])
     assert one_way_us(native) == pytest.approx(one_way_us(roce_cross), abs=1e-3)
-    assert 1.8 <= one_way_us(roce_same) <= 2.5          # §2.3 RoCE one switch ~1.8-2.5 us
+    assert 1.8 <= one_way_us(roce_same) <= 2.5          # RoCE one switch ~1.8-2.5 us: half the RTT of [barre]
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +81,8 @@ def test_permutation_ecmp_collisions_versus_adaptive_routing_and_spraying(fat_tr
     ecmp = run(roce, ["permutation:64MiB:qps=1:spray=off"])
     frac = ecmp.throughput_fraction
     assert frac < 0.6                       # the most loaded link sets the completion time
-    # the mean flow does much better than the last one: about two thirds (DESIGN.md §4)
+    # the mean flow does much better than the last one, about two thirds: a collision slows only the flows that
+    # share the link
     mean_flow = ecmp.data["workloads"][0]["flow_rate_fraction"]
     assert 0.55 < mean_flow < 0.95 and mean_flow > frac
     qps8 = run(roce, ["permutation:64MiB:qps=8:spray=off"])
@@ -133,7 +97,7 @@ def test_permutation_ecmp_collisions_versus_adaptive_routing_and_spraying(fat_tr
 
 
 def test_permutation_collisions_average_over_seeds_about_two_thirds_on_many_flows():
-    # a property of steady fair sharing (DESIGN.md §4), so measured with the max-min stage alone;
+    # a property of steady fair sharing, so measured with the max-min stage alone;
     # tests/test_sim_queues.py checks how PFC and DCQCN move it
     doc = generate("fat-tree", gpus=1024, backend="rocev2", frontend=False)
     fracs = [run(doc, ["permutation:16MiB"], SimOptions(seed=s, rate_model="maxmin")).data["workloads"][0]
@@ -153,11 +117,12 @@ def test_oversubscription_halves_cross_leaf_permutation():
     assert b.data["link_utilization"]["max"] == pytest.approx(1.0, abs=0.01)
 
 
+@pytest.mark.slow
 def test_train_70b_lands_in_published_mfu_band_and_suffers_from_a_weaker_backend():
     full = generate("fat-tree", gpus=1024, backend="ib", frontend=False)
     res = run(full, ["train:70b"])
     d = res.data
-    assert 0.35 <= d["mfu"] <= 0.55               # published-figures §6.2: dense 35-55 %
+    assert 0.35 <= d["mfu"] <= 0.55               # dense 35-55 % (docs/references.md [llama3], [megascale])
     assert 0.5 < d["gpu_utilization"] <= 1.0
     assert d["step_time_s"] == pytest.approx(d["completion_time_s"])
     oversub = generate("fat-tree", gpus=1024, backend="ib", frontend=False, oversubscription=4.0)
@@ -166,6 +131,7 @@ def test_train_70b_lands_in_published_mfu_band_and_suffers_from_a_weaker_backend
     assert worse["step_time_s"] > d["step_time_s"]
 
 
+@pytest.mark.slow
 def test_same_seed_same_json_and_seed_matters_for_random_traffic(fat_tree_128):
     doc = fat_tree_128["rocev2"]
 

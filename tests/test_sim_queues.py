@@ -69,6 +69,7 @@ def test_pfc_keeps_fair_sharing_throughput_but_dcqcn_trades_it_for_latency(pods)
     assert dcqcn["pfc_pause_fraction"] < pfc["pfc_pause_fraction"]
 
 
+@pytest.mark.slow
 def test_queue_model_is_deterministic(pods):
     a = run(pods["rocev2"], ["permutation:16MiB", "incast:4:8MiB:start=100us"], SimOptions(seed=3)).to_dict()
     b = run(pods["rocev2"], ["permutation:16MiB", "incast:4:8MiB:start=100us"], SimOptions(seed=3)).to_dict()

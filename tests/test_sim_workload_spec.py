@@ -1,4 +1,4 @@
-"""Workload grammar (DESIGN.md §3): sizes, options, and one-line errors for bad specs."""
+"""Workload grammar (designer/sim/workload_spec.py): sizes, options, and one-line errors for bad specs."""
 
 import pytest
 

@@ -11,6 +11,7 @@ from designer.topology import generate
 from designer.ui import advisor_wizard
 from designer.ui.advisor_wizard import AdvisorWizard
 from designer.ui.main_window import MainWindow
+from tests.waits import BACKGROUND_WORK_MS
 
 
 def _wizard(qtbot) -> AdvisorWizard:
@@ -42,7 +43,7 @@ def test_runs_off_the_ui_thread_and_returns_the_chosen_design(qtbot, monkeypatch
     w.requirements.workload.setText("allreduce:16MiB")
     w.requirements.latency.setChecked(True)
     w.requirements.budget.setValue(3_000_000)
-    with qtbot.waitSignal(w.run_finished, timeout=60_000):
+    with qtbot.waitSignal(w.run_finished, timeout=BACKGROUND_WORK_MS):
         w.next()
     assert on_main == [False]
     assert w.advice is not None and w.running.isComplete() and w.thread is None
@@ -65,7 +66,7 @@ def test_back_during_a_run_drops_its_results(qtbot):
     first = w._run_id
     w.back()                                  # cancels; the stale run's results are ignored
     assert w.thread is None and w.advice is None
-    with qtbot.waitSignal(w.run_finished, timeout=60_000):
+    with qtbot.waitSignal(w.run_finished, timeout=BACKGROUND_WORK_MS):
         w.next()
     assert w._run_id == first + 1 and w.advice is not None
 

@@ -102,7 +102,7 @@ def test_link_drag_between_nodes_makes_a_link(window):
     link = next(iter(doc.links.values()))
     assert {link.a.node, link.b.node} == {server, leaf}
     assert link.speed_gbps == 400.0 and link.plane == "backend"
-    assert link.id in window.scene.link_items
+    assert link.id in window.scene.drawn_links()
 
 
 def test_impossible_link_is_refused_with_a_message(window):
@@ -127,8 +127,8 @@ def test_segment_and_protocol_switch_change_document_and_drawing(window):
     doc = window.editor.doc
     assert doc.segments[seg_id].nodes == [server, server2, leaf]
     hull = window.scene.hull_items[seg_id]
-    link_item = next(iter(window.scene.link_items.values()))
-    assert link_item.pen().color() == PROTOCOL_COLOURS["rocev2"]
+    link_id = next(iter(doc.links))
+    assert window.scene.cable_colour(link_id) == PROTOCOL_COLOURS["rocev2"]
     assert "RoCEv2" in hull.label.text()
     window.scene.select_ids(segments=[seg_id])
     window.inspector.refresh()
@@ -137,10 +137,10 @@ def test_segment_and_protocol_switch_change_document_and_drawing(window):
     combo.activated.emit(combo.currentIndex())
     assert doc.segments[seg_id].protocol == "ib"
     assert "InfiniBand" in window.scene.hull_items[seg_id].label.text()
-    assert link_item.pen().color() == PROTOCOL_COLOURS["ib"]
+    assert window.scene.cable_colour(link_id) == PROTOCOL_COLOURS["ib"]
     window.editor.undo_stack.undo()
     assert doc.segments[seg_id].protocol == "rocev2"
-    assert link_item.pen().color() == PROTOCOL_COLOURS["rocev2"]
+    assert window.scene.cable_colour(link_id) == PROTOCOL_COLOURS["rocev2"]
 
 
 def test_drag_of_many_nodes_is_one_command(window):
@@ -190,7 +190,7 @@ def test_undo_redo_of_every_kind_of_edit_restores_the_document_exactly(window):
         assert fileformat.dumps(doc) == snapshots[i], f"redo of step {i}"
     # the drawing follows the document
     assert set(window.scene.node_items) == set(doc.nodes)
-    assert set(window.scene.link_items) == set(doc.links)
+    assert window.scene.drawn_links() == set(doc.links)
 
 
 def test_copy_paste_keeps_links_inside_the_copied_set(window):
@@ -215,7 +215,7 @@ def test_generate_is_one_undoable_command(window):
     before = fileformat.dumps(window.editor.doc)
     window.editor.replace_with(new, "Generate")
     assert len(window.editor.doc.nodes) == len(new.nodes) > 0
-    assert len(window.scene.link_items) == len(new.links)
+    assert len(window.scene.cables.ids) == len(new.links)
     window.editor.undo_stack.undo()
     assert fileformat.dumps(window.editor.doc) == before
-    assert window.scene.link_items == {}
+    assert window.scene.cables.ids == []

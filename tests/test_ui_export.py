@@ -19,6 +19,7 @@ from designer.report import results_source
 from designer.topology.cost import cost_report
 from designer.ui.export_dialog import ExportProposalDialog
 from designer.ui.main_window import MainWindow
+from tests.waits import BACKGROUND_WORK_MS
 
 PROJECTS = sorted(glob.glob(str(Path(__file__).resolve().parent.parent / "projects" / "*.json")))
 SMALL = next(p for p in PROJECTS if p.endswith("small-rocev2-pod.json"))
@@ -93,7 +94,7 @@ def test_good_input_writes_the_pdf_off_the_ui_thread(dialog, qtbot, tmp_path, mo
     dialog.currency.setCurrentIndex(dialog.currency.findData("CNY"))
     dialog.section_boxes["topology"].setChecked(False)
     assert dialog.export_button.isEnabled()
-    with qtbot.waitSignal(dialog.finished_path, timeout=30_000) as blocker:
+    with qtbot.waitSignal(dialog.finished_path, timeout=BACKGROUND_WORK_MS) as blocker:
         dialog.export_button.click()
         assert dialog.progress.isVisible() and not dialog.close_button.isEnabled()
     out = Path(blocker.args[0])
@@ -137,7 +138,7 @@ def test_sweep_appendix_is_checked_where_typed_and_lands_in_the_pdf(dialog, qtbo
     for name in ("topology", "simulation", "findings", "assumptions", "facts"):
         dialog.section_boxes[name].setChecked(False)
     assert dialog.export_button.isEnabled(), dialog.message.text()
-    with qtbot.waitSignal(dialog.finished_path, timeout=60_000) as blocker:
+    with qtbot.waitSignal(dialog.finished_path, timeout=BACKGROUND_WORK_MS) as blocker:
         dialog.export_button.click()
     text = pdf_text(Path(blocker.args[0]))
     assert "Appendix" in text and "sweep.csv" in text and "backend" in text

@@ -12,6 +12,7 @@ from designer.ui.app import PROJECTS
 from designer.ui.failure_dialog import ScheduleFailureDialog
 from designer.ui.failure_layer import state_from_schedule, state_from_snapshot
 from designer.ui.main_window import MainWindow
+from tests.waits import BACKGROUND_WORK_MS
 
 DESIGN = "small-rocev2-pod.json"
 
@@ -76,7 +77,7 @@ def test_a_scheduled_spine_failure_runs_to_the_end_with_markers_and_a_table_row(
     cut: list = []
     w.runs.snapshot_drawn.connect(lambda s: cut.append(len((s.extra or {}).get("failed_links", []))))
     assert fc.run_scenario(name)
-    qtbot.waitUntil(lambda: not w.runs.runner.running, timeout=30000)
+    qtbot.waitUntil(lambda: not w.runs.runner.running, timeout=BACKGROUND_WORK_MS)
     result = w.runs.last_result
     assert result is not None and result.data["completed"]
     assert result.data["delivered_bytes"] == result.data["planned_bytes"]     # lossless: every byte arrives
@@ -133,7 +134,7 @@ def test_fail_now_reaches_the_running_engine(qtbot):
     action = menu_action(menu, "Fail now")
     assert action.isEnabled()
     action.trigger()
-    qtbot.waitUntil(lambda: not w.runs.runner.running, timeout=30000)
+    qtbot.waitUntil(lambda: not w.runs.runner.running, timeout=BACKGROUND_WORK_MS)
     fails = w.runs.last_result.data["failures"]
     assert [f["spec"] for f in fails] == ["switch:spine-02@now"]
     assert any(m[1] == "failure" for m in w.runs.plots.marks)

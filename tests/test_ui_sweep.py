@@ -10,6 +10,7 @@ from designer.analysis.sweep import runner as sweep_runner
 from designer.topology import generate
 from designer.ui.main_window import MainWindow
 from designer.ui.sweep_dialog import SweepDialog
+from tests.waits import BACKGROUND_WORK_MS
 
 WORKLOAD = "allreduce:4MiB"
 
@@ -62,7 +63,7 @@ def test_sweep_runs_in_the_background_and_charts_every_point(qtbot, tmp_path):
     d.workers.setValue(2)
     request = d._problem()[1]
     assert request is not None and request.point_count == 4
-    with qtbot.waitSignal(w.sweeps.finished, timeout=180_000):
+    with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
         w.sweeps.start(request)
         assert w.sweeps.running()
     rows = _rows(out)
@@ -98,9 +99,9 @@ def test_stopped_sweep_keeps_its_points_and_continues(qtbot, tmp_path, monkeypat
         return real(task, index, point)
 
     monkeypatch.setattr(sweep_runner, "evaluate_point", gated)
-    with qtbot.waitSignal(w.sweeps.finished, timeout=180_000):
+    with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
         w.sweeps.start(request)
-        qtbot.waitUntil(lambda: len(w.sweeps._new) >= 1, timeout=120_000)
+        qtbot.waitUntil(lambda: len(w.sweeps._new) >= 1, timeout=BACKGROUND_WORK_MS)
         w.sweeps.stop()
         stop_pressed.set()
     kept = _rows(out)
@@ -108,7 +109,7 @@ def test_stopped_sweep_keeps_its_points_and_continues(qtbot, tmp_path, monkeypat
     monkeypatch.setattr(sweep_runner, "evaluate_point", real)
     assert "stopped" in w.sweeps.view.status.text()
     # the same request again runs only the missing points
-    with qtbot.waitSignal(w.sweeps.finished, timeout=180_000):
+    with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
         w.sweeps.start(request)
     assert len(w.sweeps._new) == 6 - len(kept)
     assert len(_rows(out)) == 6
@@ -120,7 +121,7 @@ def test_a_foreign_results_file_is_a_message_not_a_crash(qtbot, tmp_path):
     out = tmp_path / "other.csv"
     out.write_text("a,b\n1,2\n", encoding="utf-8")
     request = _dialog(qtbot, w, out)._problem()[1]
-    with qtbot.waitSignal(w.sweeps.finished, timeout=60_000):
+    with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
         w.sweeps.start(request)
     assert "could not run" in w.sweeps.view.status.text()
     assert out.read_text(encoding="utf-8") == "a,b\n1,2\n"
@@ -133,7 +134,7 @@ def test_a_point_opens_as_its_design_and_a_results_file_opens_for_charting(qtbot
     d.on_generated.setChecked(True)
     d.table.item(0, 1).setText("16,32")
     request = d._problem()[1]
-    with qtbot.waitSignal(w.sweeps.finished, timeout=180_000):
+    with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
         w.sweeps.start(request)
     rows = w.sweeps.view.results.rows
     target = next(r for r in rows if r["gpus"] == "32" and r["backend"] == "ib")
@@ -162,7 +163,7 @@ def test_a_sweep_can_run_on_a_dask_cluster_with_the_same_results(qtbot, tmp_path
     assert not d.run_button.isEnabled() and "Dask" in d.problem.text()
     d.dask.setText("")
     local = d._problem()[1]
-    with qtbot.waitSignal(w.sweeps.finished, timeout=120_000):
+    with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
         w.sweeps.start(local)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as cluster:
@@ -171,7 +172,7 @@ def test_a_sweep_can_run_on_a_dask_cluster_with_the_same_results(qtbot, tmp_path
         assert not d.workers.isEnabled()
         remote = d._problem()[1]
         assert remote.dask_address == cluster.scheduler_address
-        with qtbot.waitSignal(w.sweeps.finished, timeout=120_000):
+        with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
             w.sweeps.start(remote)
     assert "finished" in w.sweeps.view.status.text()
     assert (tmp_path / "dask.csv").read_text() == (tmp_path / "local.csv").read_text()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
@@ -24,11 +22,10 @@ def window(qtbot):
     return w
 
 
-def test_large_fabric_opens_fast_and_draws_bundles_when_zoomed_out(window):
+def test_large_fabric_opens_and_draws_bundles_when_zoomed_out(window):
+    """(How long opening it takes: benchmarks/canvas.py.)"""
     path = PROJECTS / "rail-optimized-1024.json"
-    t0 = time.perf_counter()
     assert window.open_path(str(path), ask=False)
-    assert time.perf_counter() - t0 < 2.0
     doc = window.editor.doc
     window.view.zoom_by(0.05 / window.view.scale_factor())
     scene = window.scene
@@ -36,23 +33,23 @@ def test_large_fabric_opens_fast_and_draws_bundles_when_zoomed_out(window):
     bundles = [b for b in scene.bundle_items if isinstance(b, BundleItem)]
     assert 0 < len(bundles) < len(doc.links) / 10
     assert sum(b.count for b in bundles) == len(doc.links)  # every cable is in exactly one bundle
-    assert not any(item.isVisible() for item in scene.link_items.values())
+    assert scene.drawn_links() == set()
     window.view.zoom_by(2.0 / window.view.scale_factor())
     assert not scene.bundled and scene.bundle_items == []
-    assert all(item.isVisible() for item in scene.link_items.values())
+    assert scene.drawn_links() == set(doc.links)
     assert bundle_scale(100) == 0.0 and bundle_scale(len(doc.links)) > bundle_scale(400)
 
 
 def test_layer_switch_hides_the_other_plane(window):
     assert window.open_path(str(PROJECTS / "small-rocev2-pod.json"), ask=False)
-    doc, items = window.editor.doc, window.scene.link_items
+    doc, scene = window.editor.doc, window.scene
     window.view.zoom_by(1.5 / window.view.scale_factor())
     window.layer_combo.setCurrentIndex(1)  # back-end only
-    assert all(items[i].isVisible() == (doc.links[i].plane == "backend") for i in doc.links)
+    assert scene.drawn_links() == {i for i in doc.links if doc.links[i].plane == "backend"}
     window.layer_combo.setCurrentIndex(2)  # front-end only
-    assert all(items[i].isVisible() == (doc.links[i].plane == "frontend") for i in doc.links)
+    assert scene.drawn_links() == {i for i in doc.links if doc.links[i].plane == "frontend"}
     window.layer_combo.setCurrentIndex(0)
-    assert all(item.isVisible() for item in items.values())
+    assert scene.drawn_links() == set(doc.links)
 
 
 def test_arrow_keys_nudge_the_selection_as_one_undoable_move(window, qtbot):
@@ -74,7 +71,7 @@ def test_delete_key_removes_node_with_its_cables(window, qtbot):
     window.scene.select_ids([a])
     window.actions_by_name["delete"].trigger()
     assert list(e.doc.nodes) == [leaf] and e.doc.links == {}
-    assert set(window.scene.node_items) == {leaf} and window.scene.link_items == {}
+    assert set(window.scene.node_items) == {leaf} and window.scene.drawn_links() == set()
 
 
 def test_problem_click_selects_and_centres_its_culprits(window):

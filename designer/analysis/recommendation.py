@@ -2,9 +2,9 @@
 
 Each rule reads one of this design's numbers (scale, workload mix, simulated IB vs RoCEv2 figures, switch
 cost of each protocol for the ports drawn, an existing Ethernet front-end) and weighs it with a published
-trade-off (published-figures.md): IB's credit flow control and adaptive routing give lower and steadier
+trade-off: IB's credit flow control and adaptive routing give lower and steadier
 latency without tuning; a tuned RoCEv2 fabric reaches IB-class collective bandwidth at tens of thousands of
-GPUs (Meta SIGCOMM'24, Alibaba HPN) at a lower per-port price and on the operations team's Ethernet skills.
+GPUs (docs/references.md [meta-roce], [hpn]) at a lower per-port price and on the operations team's Ethernet skills.
 A positive weight favours IB, a negative one RoCEv2. No Qt: the report and the advisor both use it.
 """
 
@@ -17,7 +17,7 @@ from designer.catalog.loader import Catalog
 from designer.i18n.number_format import money
 from designer.model.document import FabricDocument
 
-# A 2-tier non-blocking fat tree of 64-port NDR switches reaches 64²/2 = 2,048 endpoints (§1.1).
+# A 2-tier non-blocking fat tree of 64-port NDR switches reaches 64²/2 = 2,048 endpoints (topology/sizing.py).
 TWO_TIER_IB_ENDPOINTS = 2048
 SMALL_FABRIC_GPUS = 256          # one or two leaf switches' worth of rails: ECMP collisions touch few links
 PARITY_BAND = 0.10               # simulated completion times within 10 % count as parity
@@ -190,12 +190,12 @@ def _backend_switch_ports(doc: FabricDocument) -> tuple[int, float]:
     return ports, speed
 
 
-def recommend(doc: FabricDocument, *, results: dict | None = None, workloads: list[str] | None = None,
+def recommend(doc: FabricDocument, *, results: dict | None = None, workloads: list[str] | None = None,  # noqa: C901, PLR0915
               catalog: Catalog | None = None, oversubscription: float | None = None) -> Recommendation:
     """Weigh this design's numbers and return the protocol to recommend with its reasons.
 
-    `results` is a compare result ({"ib": RESULT, "rocev2": RESULT}, DESIGN.md §3) or None; `workloads`
-    are the workload specs; `oversubscription` is the worst back-end tier ratio (1.0 = non-blocking).
+    `results` is a compare result ({"ib": RESULT, "rocev2": RESULT}, each a designer.sim.metrics result) or
+    None; `workloads` are the workload specs; `oversubscription` is the worst back-end tier ratio (1.0 = non-blocking).
     """
     reasons: list[Reason] = []
     gpus = doc.gpu_count()

@@ -8,7 +8,7 @@ from designer.model.errors import ProjectError
 from designer.model.nodes import Node, PortGroup
 
 
-def switch_node(cat: Catalog, model_id: str, node_id: str, role: str, *, speed_gbps: float | None = None,
+def switch_node(cat: Catalog, model_id: str, node_id: str, role: str, *, speed_gbps: float | None = None,  # noqa: PLR0913
                 label: str = "", x: float = 0.0, y: float = 0.0, pod: int | None = None,
                 rail: int | None = None, split_ports: int = 0, split_gbps: float | None = None) -> Node:
     """A switch whose ports run at `speed_gbps` (a faster port split into several when the model allows).
@@ -39,7 +39,7 @@ def switch_node(cat: Catalog, model_id: str, node_id: str, role: str, *, speed_g
                 port_groups=groups, pod=pod, rail=rail)
 
 
-def server_node(cat: Catalog, model_id: str, node_id: str, *, nic_model: str = "cx7",
+def server_node(cat: Catalog, model_id: str, node_id: str, *, nic_model: str = "cx7",  # noqa: PLR0913
                 backend_nics: int | None = None, frontend_nics: int | None = None,
                 frontend_gbps: float | None = None, label: str = "", x: float = 0.0, y: float = 0.0,
                 pod: int | None = None) -> Node:

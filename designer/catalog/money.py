@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from designer.model.assumptions import Assumptions
-
 
 def convert_usd(amount_usd: float, currency: str, cny_per_usd: float) -> float:
     if currency == "USD":
@@ -11,10 +9,6 @@ def convert_usd(amount_usd: float, currency: str, cny_per_usd: float) -> float:
     if currency == "CNY":
         return amount_usd * cny_per_usd
     raise ValueError(f"unknown currency '{currency}' (USD or CNY)")
-
-
-def in_currency(amount_usd: float, assumptions: Assumptions, currency: str | None = None) -> float:
-    return convert_usd(amount_usd, currency or assumptions.currency, assumptions.cny_per_usd)
 
 
 def format_money(amount: float, currency: str) -> str:

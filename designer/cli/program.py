@@ -12,7 +12,7 @@ import re
 import sys
 import traceback
 from collections.abc import Iterable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from designer.cli.output import PROG, error
 from designer.i18n import current_language, render, set_language
@@ -126,11 +126,21 @@ def _add_workload(p: argparse.ArgumentParser) -> None:
                    help=render("help.common.workload"))
 
 
+if TYPE_CHECKING:
+    _Commands = argparse._SubParsersAction[_Parser]   # what add_subparsers returns
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the program and its commands, every help text in the current language (see _take_language)."""
     parser = _Parser(prog=PROG, description=render("help.description"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for add_commands in (_add_generate, _add_check_and_cost, _add_simulate_and_compare, _add_report,
+                         _add_export_and_import, _add_validate_and_advise, _add_sweep_and_resilience):
+        add_commands(sub)
+    return parser
 
+
+def _add_generate(sub: _Commands) -> None:
     g = sub.add_parser("generate", help=render("help.generate"))
     g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized"])
     g.add_argument("--gpus", type=int, required=True)
@@ -146,6 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--switch-model", help=render("help.generate.switch_model"))
     g.add_argument("-o", "--output", required=True, metavar="FILE")
 
+
+def _add_check_and_cost(sub: _Commands) -> None:
     c = sub.add_parser("check", help=render("help.check"))
     c.add_argument("file")
     c.add_argument("--json", action="store_true")
@@ -155,6 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--json", action="store_true")
     k.add_argument("--currency", choices=["USD", "CNY"])
 
+
+def _add_simulate_and_compare(sub: _Commands) -> None:
     s = sub.add_parser("simulate", help=render("help.simulate"))
     s.add_argument("file")
     _add_workload(s)
@@ -171,6 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--json", action="store_true")
 
+
+def _add_report(sub: _Commands) -> None:
     r = sub.add_parser("report", help=render("help.report"))
     r.add_argument("file")
     r.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
@@ -187,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--sweep-metric", metavar="METRIC",
                    help=render("help.report.sweep_metric"))
 
+
+def _add_export_and_import(sub: _Commands) -> None:
     x = sub.add_parser("export", help=render("help.export"))
     x.add_argument("file")
     x.add_argument("--cabling", metavar="OUT.csv|OUT.xlsx")
@@ -200,6 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("graphml")
     i.add_argument("-o", "--output", required=True, metavar="FILE")
 
+
+def _add_validate_and_advise(sub: _Commands) -> None:
     v = sub.add_parser("validate", help=render("help.validate"))
     v.add_argument("--json", action="store_true")
 
@@ -214,6 +234,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--json", action="store_true")
     a.add_argument("-o", "--output", metavar="DIR", help=render("help.advise.output"))
 
+
+def _add_sweep_and_resilience(sub: _Commands) -> None:
     w = sub.add_parser("sweep", help=render("help.sweep"))
     w.add_argument("file", nargs="?", help=render("help.sweep.file"))
     w.add_argument("--generate", metavar="KIND", help=render("help.sweep.generate"))
@@ -230,7 +252,6 @@ def build_parser() -> argparse.ArgumentParser:
     _add_workload(z)
     z.add_argument("--seed", type=int, default=1)
     z.add_argument("--json", action="store_true")
-    return parser
 
 
 def run_command(args: argparse.Namespace) -> int:

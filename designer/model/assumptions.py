@@ -10,7 +10,7 @@ CURRENCIES = ("USD", "CNY")
 @dataclass
 class Assumptions:
     currency: str = "USD"
-    cny_per_usd: float = 7.2               # exchange rate used in published-figures §7.3
+    cny_per_usd: float = 7.2               # planning rate (docs/references.md [cny-per-usd])
     electricity_per_kwh_usd: float = 0.10  # [E] typical US industrial rate
     pue: float = 1.3                       # [E] typical modern AI data hall
     tco_years: int = 3

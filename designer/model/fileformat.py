@@ -279,7 +279,7 @@ def _type_names(kinds: tuple[Any, ...]) -> str | Message:
     return either([_type_name(k) for k in kinds])
 
 
-def document_from_dict(data: Any) -> FabricDocument:
+def document_from_dict(data: Any) -> FabricDocument:  # noqa: C901
     r = _Reader()
     if not isinstance(data, dict):
         raise ProjectError(Message("error.file.not_object"))

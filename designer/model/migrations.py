@@ -76,7 +76,7 @@ def _copied(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def migrate_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
+def migrate_0_to_1(data: dict[str, Any]) -> dict[str, Any]:  # noqa: C901
     """fabric-designer/0 -> fabric-designer/1: port groups, link end objects, segment protocol names."""
     out = _copied(data)
     out["format"] = "fabric-designer/1"

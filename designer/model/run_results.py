@@ -73,7 +73,7 @@ def _out_of_range(v: Any) -> Message | None:
     return None if RESULT_FIGURE.accepts(v) else RESULT_FIGURE.refusal(v)
 
 
-def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None:
+def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None:  # noqa: C901
     if isinstance(kind, dict):
         if not isinstance(value, dict):
             problems.append(Problem(place, Message("error.value.object")))

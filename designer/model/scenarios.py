@@ -33,7 +33,7 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
             "notes": s.notes}
 
 
-def scenarios_from_raw(raw: Any, where: str = "scenarios") -> tuple[list[Scenario], list[Problem]]:
+def scenarios_from_raw(raw: Any, where: str = "scenarios") -> tuple[list[Scenario], list[Problem]]:  # noqa: C901
     """Scenarios from the file's list, and the problems found ("place: message", rendered when shown)."""
     if raw is None:
         return [], []

@@ -26,7 +26,7 @@ class ProposalContext:
     facts: DesignFacts
     cost: CostReport
     findings: list[Finding]
-    results: dict[str, dict]        # protocol ("ib", "rocev2") or "drawn" -> result JSON (DESIGN.md §3)
+    results: dict[str, dict]        # protocol ("ib", "rocev2") or "drawn" -> result JSON (designer.sim.metrics)
     recommendation: Recommendation
     width: float
     workloads: list[str] = field(default_factory=list)   # the workload specs behind `results`

@@ -72,7 +72,7 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
                    results: dict | None = None, catalog: Catalog | None = None) -> None:
     """Write the proposal PDF of `doc` to `out_path`.
 
-    `results` is a simulation result (DESIGN.md §3) or a comparison {"ib": ..., "rocev2": ...}; when it is
+    `results` is a simulation result (designer.sim.metrics JSON) or a comparison {"ib": ..., "rocev2": ...}; when it is
     None the engine runs the IB vs RoCEv2 comparison of `options.workloads`, or the design's saved results are
     used, or (neither given) the default workload is simulated and the PDF says so. Raises ProjectError for a design
     the cost model cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options. With

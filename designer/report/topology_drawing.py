@@ -150,7 +150,7 @@ class TopologyDrawer:
         grouped = len(nodes) > DETAIL_NODE_LIMIT
         return self._draw(nodes, width, height, self._group_item if grouped else self._device_item, bundled=grouped)
 
-    def legend(self, width: float, nodes: list[Node] | None = None) -> Drawing:
+    def legend(self, width: float, nodes: list[Node] | None = None) -> Drawing:  # noqa: C901
         """Swatches for the planes and protocols present (among `nodes`, default all), one per segment hull."""
         keys = []
         inside = None if nodes is None else {n.id for n in nodes}
@@ -215,7 +215,7 @@ class TopologyDrawer:
         return _Item(key, row, node.kind, tier_name, sub, seg, order)
 
     # ---- drawing --------------------------------------------------------------------------------
-    def _draw(self, nodes: list[Node], width: float, height: float, item_of: Callable[[Node], _Item],
+    def _draw(self, nodes: list[Node], width: float, height: float, item_of: Callable[[Node], _Item],  # noqa: C901, PLR0915
               *, bundled: bool) -> Drawing:
         items: dict[str, _Item] = {}
         node_item: dict[str, str] = {}

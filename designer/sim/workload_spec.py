@@ -60,6 +60,12 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
 }
 
 
+def accepts_option(kind: str, key: str) -> bool:
+    """Whether workloads of `kind` take the option `key` (the window's Run form offers only those)."""
+    entry = _OPTIONS.get(key)
+    return entry is not None and (entry[1] is None or kind in entry[1])
+
+
 class WorkloadError(ValueError):
     """A workload spec or a simulation option is invalid; the message is one line.
 

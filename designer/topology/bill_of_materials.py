@@ -50,7 +50,7 @@ class BomItem:
                 "total": self.total, "description": self.description, "power_w_each": self.power_w_each}
 
 
-def bill_of_materials(doc: FabricDocument, catalog: Catalog) -> list[BomItem]:
+def bill_of_materials(doc: FabricDocument, catalog: Catalog) -> list[BomItem]:  # noqa: C901
     """The design's items in USD, grouped by model and ordered by kind (network first) then model id.
 
     Raises ProjectError naming the node or link when a model, NIC or cable is not in the catalog.

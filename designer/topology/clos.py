@@ -66,7 +66,7 @@ class ClosBlueprint:
         return self.shape.leaves + self.shape.spines + self.shape.cores
 
 
-def blueprint(leaves: list[LeafGroup], leaf: SwitchSpec, spine: SwitchSpec, core: SwitchSpec,
+def blueprint(leaves: list[LeafGroup], leaf: SwitchSpec, spine: SwitchSpec, core: SwitchSpec,  # noqa: PLR0913
               oversubscription: float, *, tiers: int, plane: str, names: TierNames = BACKEND_NAMES,
               endpoint_cable: Cable = Cable("dac", 2.0), fabric_pod: int | None = None,
               gateway_lanes: int = 0, gateway_gbps: float = 0.0) -> ClosBlueprint:
@@ -93,7 +93,7 @@ class BuiltClos:
     gateway_ports: list[tuple[str, str]] = field(default_factory=list)  # (spine id, port), spread over spines
 
 
-def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:
+def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:  # noqa: C901
     """Create the fabric's switches and links in `out`."""
     shape, names = bp.shape, bp.names
     built = BuiltClos()

@@ -40,7 +40,8 @@ class CostReport:
 
     @property
     def network_share(self) -> float:
-        """The network's part of capex (0..1); published builds put it at 10-25 % (published-figures §7.2)."""
+        """The network's part of capex (0..1); published builds put it at 10-25 %
+        (docs/references.md [network-cost-share])."""
         return self.capex_network / self.capex if self.capex > 0 else 0.0
 
     def counts_by_kind(self) -> dict[str, int]:

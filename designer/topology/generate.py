@@ -32,7 +32,7 @@ GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized")
 BACKENDS = ("ib", "rocev2", "hybrid")
 DEFAULT_SERVER_MODELS = {8: "hgx-h100", 4: "pcie-h100"}
 # Back-end switch per protocol and link speed: IB NDR 64x400G, IB XDR 144x800G; Spectrum-4 64x800G
-# run as 128x400G at 400G or unsplit at 800G (catalog.json, published-figures.md §1).
+# run as 128x400G at 400G or unsplit at 800G (resources/catalog/, docs/references.md [nvidia-switch-manuals]).
 DEFAULT_SWITCH_MODELS = {("ib", 400): "qm9700", ("ib", 800): "q3400",
                          ("rocev2", 400): "sn5600", ("rocev2", 800): "sn5600"}
 PROTOCOL_NAMES = {"ib": "IB", "rocev2": "RoCEv2"}
@@ -89,7 +89,7 @@ class _Blueprint:
         return self.hybrid.pods if self.hybrid else [self.fabric] if self.fabric else []
 
 
-def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
+def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
          oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
          name: str | None = None) -> Plan:
@@ -109,7 +109,7 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "roce
                 server_model=bp.server_model, switch_models={p: s.model for p, s in bp.specs.items()})
 
 
-def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",
+def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
              oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
              name: str | None = None) -> FabricDocument:
@@ -153,7 +153,7 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
 
 
 # ---- sizing -------------------------------------------------------------------------------------
-def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
+def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: PLR0913
                link_gbps: float, frontend: bool, cat: Catalog, server_model: str | None,
                switch_model: str | None) -> _Blueprint:
     _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
@@ -192,7 +192,7 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
                       fabric, hybrid, fe, storage, specs)
 
 
-def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,
+def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: C901
                    link_gbps: float, frontend: bool) -> None:
     if kind not in GENERATOR_KINDS:
         raise ProjectError(Message("error.generate.unknown_kind_choose", kind=kind,

@@ -1,8 +1,8 @@
 """PFC headroom: the buffer a lossless RoCEv2 port must reserve above Xoff for the bytes still in flight.
 
 When an ingress queue crosses Xoff the switch sends a PAUSE frame upstream, but the peer keeps
-sending until the PAUSE arrives and takes effect. The IEEE 802.1Qbb buffer model (the formula in
-published-figures.md §5.3, used by vendor headroom calculators) counts those bytes:
+sending until the PAUSE arrives and takes effect. The IEEE 802.1Qbb buffer model (docs/references.md
+[ieee-802.1qbb], the formula of vendor headroom calculators) counts those bytes:
 
     headroom = MTU_tx                     frame being sent when Xoff is generated
              + PFC frame (64 B)
@@ -10,8 +10,8 @@ published-figures.md §5.3, used by vendor headroom calculators) counts those by
              + R/8 x t_response           PHY/FEC/MAC at both ends + the peer's PFC response
              + MTU_peer                   frame the peer has already started when PAUSE arrives
 
-with R the link rate. The response time of ~1 us at 400/800G (RS-FEC included) is the reference's
-assumption; a vendor calculator may give another figure. Its worked examples: 400G, 3 m DAC,
+with R the link rate. The response time of ~1 us at 400/800G (RS-FEC included) is an estimate; a vendor
+calculator may give another figure. Worked examples: 400G, 3 m DAC,
 4 KB RoCE MTU -> about 60 KB; 400G, 100 m fibre, 9,216 B MTU -> about 118 KB; 800G, 100 m -> about 218 KB.
 KB here are 1,000 bytes, as in those examples (and in RoCESettings.headroom_kb).
 """
@@ -19,9 +19,10 @@ KB here are 1,000 bytes, as in those examples (and in RoCESettings.headroom_kb).
 from __future__ import annotations
 
 PFC_FRAME_BYTES = 64
-PROPAGATION_NS_PER_M = 5.0       # light in fibre; DAC is ~4.3 ns/m, so 5 is the conservative figure (§1.4)
-RESPONSE_NS = 1000.0             # PHY + FEC + MAC at both ends + peer PFC response, at 400/800G (§5.3 [E])
-# A RoCEv2 frame carrying an MTU of payload: 4,096 B payload -> 4,200 B on the wire in §5.3's example
+# light in fibre; DAC is ~4.3 ns/m, so 5 is the conservative figure (docs/references.md [zaratan-latency])
+PROPAGATION_NS_PER_M = 5.0
+RESPONSE_NS = 1000.0             # PHY + FEC + MAC at both ends + peer PFC response, at 400/800G [E]
+# A RoCEv2 frame carrying an MTU of payload: 4,096 B payload -> 4,200 B on the wire in the 400G DAC example
 # (Ethernet 18 + IPv4 20 + UDP 8 + BTH 12 + RETH 16 + ICRC 4 + preamble and inter-frame gap 20 = 98,
 # rounded up to the example's 104).
 ROCE_FRAME_OVERHEAD_BYTES = 104

@@ -7,6 +7,11 @@ leaves and the servers cabled to them form blocks (a rack, or a rail group), blo
 together with a wider gap between pods, each spine group is centred over the leaves it connects,
 front-end tiers are found by distance from the servers. Every row is finally swept so that no two
 nodes are closer than `MIN_GAP_X`.
+
+A large fabric does not fit one row of blocks on a screen (1,024 GPUs made a strip nine times wider than high,
+16,384 a strip a hundred times wider). The blocks then wrap into bands, pod by pod (a pod wider than a band wraps
+rack by rack), the number of bands chosen so that the drawing's proportions come nearest a screen's; each band
+has its own spine, leaf and server rows, and a spine group sits over the first band that holds its leaves.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ ROW_Y = 160.0          # vertical distance between tiers
 SERVER_ROW_Y = 90.0    # vertical pitch of wrapped server rows
 BLOCK_GAP_X = 40.0     # between the blocks (leaf + its servers) of a pod
 POD_GAP_X = 200.0      # between pods
+BAND_GAP_Y = 120.0     # between a band's last server row and the next band's spine row
+SCREEN_ASPECT = 1.6    # width / height the wrapped drawing aims at (a 16:10 screen)
+MAX_BANDS = 64
 
 CORE_Y, SPINE_Y, LEAF_Y, SERVER_Y = 0.0, ROW_Y, 2 * ROW_Y, 3 * ROW_Y
 GATEWAY_Y = SPINE_Y - ROW_Y / 2
@@ -31,7 +39,7 @@ BACKEND_TIERS = ("leaf", "spine", "core")
 Position = tuple[float, float]
 
 
-def auto_layout(doc: FabricDocument) -> dict[str, Position]:
+def auto_layout(doc: FabricDocument) -> dict[str, Position]:  # noqa: C901
     """Positions for every node of `doc` (the document is not changed)."""
     nodes = doc.nodes
     back: dict[str, list[str]] = defaultdict(list)
@@ -47,17 +55,20 @@ def auto_layout(doc: FabricDocument) -> dict[str, Position]:
 
     pos: dict[str, Position] = {}
     leaves = [i for i in nodes if role(i) == "leaf"]
-    bottom = _place_blocks(doc, leaves, back, pos)
+    bottom, band_of = _place_blocks(doc, leaves, back, pos)
 
-    # spines grouped by pod, centred over the leaves they connect; then cores over the spines
+    # spines grouped by pod, centred over the leaves they connect in the first band that holds them;
+    # then cores over the spines, on top of everything
     for tier, y, below in (("spine", SPINE_Y, "leaf"), ("core", CORE_Y, "spine")):
         groups: dict[object, list[str]] = defaultdict(list)
         for i in nodes:
             if role(i) == tier:
                 groups[nodes[i].pod].append(i)
         for members in groups.values():
-            xs = [pos[j][0] for i in members for j in back[i] if j in pos and role(j) == below]
-            _spread(members, xs, y, pos)
+            under = [j for i in members for j in back[i] if j in pos and role(j) == below]
+            band = min((band_of.get(j, 0) for j in under), default=0) if tier == "spine" else 0
+            xs = [pos[j][0] for j in under if tier != "spine" or band_of.get(j, 0) == band]
+            _spread(members, xs, y + band * band_pitch_of(pos, band_of), pos)
 
     for i in nodes:  # gateways: between the pods they join, above the spines
         if nodes[i].kind == "gateway":
@@ -79,9 +90,9 @@ def auto_layout(doc: FabricDocument) -> dict[str, Position]:
     return pos
 
 
-def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[str]],
-                  pos: dict[str, Position]) -> float:
-    """Leaves with their servers, block by block, pod by pod; returns the y of the lowest server row."""
+def _blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[str]]) -> list[tuple[list[str], list[str]]]:
+    """(leaves, servers) of each block: leaves joined by the servers cabled to them (a rack, or a rail group);
+    servers with no leaf make a last block."""
     nodes = doc.nodes
     parent: dict[str, str] = {}
 
@@ -106,26 +117,96 @@ def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[s
                 blocks[root][1].append(i)
             else:
                 blocks.setdefault("", ([], []))[1].append(i)  # servers with no leaf: last block
+    return list(blocks.values())
 
-    x, bottom, last_pod = 0.0, SERVER_Y, object()
-    for block_leaves, servers in blocks.values():
-        pod = nodes[block_leaves[0]].pod if block_leaves else None
-        if pos:
-            x += POD_GAP_X if pod != last_pod else BLOCK_GAP_X
-        last_pod = pod
-        m, n = len(block_leaves), len(servers)
-        cols = max(1, min(n, max(m, 4, math.ceil(math.sqrt(2 * n)))))
-        width = max(m, cols) * SLOT_X
-        for k, leaf in enumerate(block_leaves):
-            pos[leaf] = (x + (width - m * SLOT_X) / 2 + (k + 0.5) * SLOT_X, LEAF_Y)
-        row_width = min(n, cols) * SLOT_X
-        for k, server in enumerate(servers):
-            row, col = divmod(k, cols)
-            y = SERVER_Y + row * SERVER_ROW_Y
-            pos[server] = (x + (width - row_width) / 2 + (col + 0.5) * SLOT_X, y)
-            bottom = max(bottom, y)
-        x += width
-    return bottom
+
+def _block_shape(m: int, n: int) -> tuple[int, float, int]:
+    """(server columns, width, server rows) of a block of `m` leaves and `n` servers."""
+    cols = max(1, min(n, max(m, 4, math.ceil(math.sqrt(2 * n)))))
+    return cols, max(m, cols) * SLOT_X, max(1, math.ceil(n / cols))
+
+
+def _bands(pods: list[float], widths: list[list[float]], rows: int) -> list[list[tuple[int, int]]]:
+    """Blocks wrapped into bands: (pod, block) indexes per band. A pod stays in one band when it fits the band
+    width; a wider pod wraps block by block. The band width is the one whose drawing is nearest SCREEN_ASPECT."""
+    total = sum(pods) + POD_GAP_X * (len(pods) - 1)
+    band_h = (LEAF_Y - SPINE_Y) + (SERVER_Y - LEAF_Y) + rows * SERVER_ROW_Y + BAND_GAP_Y
+    best: tuple[float, list[list[tuple[int, int]]]] = (math.inf, [])
+    for k in range(1, MAX_BANDS + 1):
+        limit = max(total / k, max(max(w) for w in widths))
+        bands = _wrap(pods, widths, limit)
+        width = max(sum(widths[p][b] for p, b in band) for band in bands)
+        aspect = width / (SPINE_Y + len(bands) * band_h)
+        score = abs(math.log(aspect / SCREEN_ASPECT))
+        if score < best[0] - 1e-9:
+            best = (score, bands)
+        if aspect < SCREEN_ASPECT:
+            break
+    return best[1]
+
+
+def _wrap(pods: list[float], widths: list[list[float]], limit: float) -> list[list[tuple[int, int]]]:
+    bands: list[list[tuple[int, int]]] = [[]]
+    used = 0.0
+    for p, pod_width in enumerate(pods):
+        gap = POD_GAP_X if bands[-1] else 0.0
+        if bands[-1] and used + gap + pod_width > limit:
+            bands.append([])
+            used, gap = 0.0, 0.0
+        for b, w in enumerate(widths[p]):
+            step = (BLOCK_GAP_X if b else gap) if bands[-1] else 0.0
+            if bands[-1] and used + step + w > limit:
+                bands.append([])
+                used, step = 0.0, 0.0
+            bands[-1].append((p, b))
+            used += step + w
+    return bands
+
+
+def band_pitch_of(pos: dict[str, Position], band_of: dict[str, int]) -> float:
+    """Vertical distance between two bands (0 with one band), read back from where the leaves were placed."""
+    rows: dict[int, float] = {}
+    for i, b in band_of.items():
+        rows.setdefault(b, pos[i][1])
+    return rows[1] - rows[0] if 1 in rows and 0 in rows else 0.0
+
+
+def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[str]],
+                  pos: dict[str, Position]) -> tuple[float, dict[str, int]]:
+    """Leaves with their servers, block by block, pod by pod, in bands; returns the y of the lowest server row
+    and the band of each leaf."""
+    nodes = doc.nodes
+    by_pod: dict[object, list[tuple[list[str], list[str]]]] = {}
+    for block in _blocks(doc, leaves, back):
+        block_leaves = block[0]
+        by_pod.setdefault(nodes[block_leaves[0]].pod if block_leaves else None, []).append(block)
+    pods = list(by_pod.values())
+    shapes = [[_block_shape(len(bl), len(sv)) for bl, sv in pod] for pod in pods]
+    widths = [[w for _, w, _ in pod] for pod in shapes]
+    pod_widths = [sum(w) + BLOCK_GAP_X * (len(w) - 1) for w in widths]
+    rows = max((r for pod in shapes for _, _, r in pod), default=1)
+    band_pitch = (LEAF_Y - SPINE_Y) + (SERVER_Y - LEAF_Y) + rows * SERVER_ROW_Y + BAND_GAP_Y
+    bottom, band_of = SERVER_Y, {}
+    for band_index, band in enumerate(_bands(pod_widths, widths, rows) if pods else []):
+        x, last_pod, dy = 0.0, None, band_index * band_pitch
+        for p, b in band:
+            if last_pod is not None:
+                x += POD_GAP_X if p != last_pod else BLOCK_GAP_X
+            last_pod = p
+            block_leaves, servers = pods[p][b]
+            cols, width, _ = shapes[p][b]
+            m, n = len(block_leaves), len(servers)
+            for k, leaf in enumerate(block_leaves):
+                pos[leaf] = (x + (width - m * SLOT_X) / 2 + (k + 0.5) * SLOT_X, LEAF_Y + dy)
+                band_of[leaf] = band_index
+            row_width = min(n, cols) * SLOT_X
+            for k, server in enumerate(servers):
+                row, col = divmod(k, cols)
+                y = SERVER_Y + dy + row * SERVER_ROW_Y
+                pos[server] = (x + (width - row_width) / 2 + (col + 0.5) * SLOT_X, y)
+                bottom = max(bottom, y)
+            x += width
+    return bottom, band_of
 
 
 def _spread(members: list[str], xs: list[float], y: float, pos: dict[str, Position]) -> None:

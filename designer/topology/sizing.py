@@ -12,7 +12,8 @@ Pure integer arithmetic, no document. Conventions (every figure is a count of po
   uplinks of a leaf. We take the smallest such divisor that fits the ports, and at least two spines
   when a leaf has two uplinks or more, so that losing a spine never cuts a leaf off.
 * 2 tiers of radix-k switches at r = 1 hold k^2/2 endpoints (k leaves of k/2, k/2 spines):
-  2,048 at k = 64 with 64 leaves and 32 spines (published-figures.md, QM9700 row).
+  2,048 at k = 64 with 64 leaves and 32 spines (a QM9700 has 64 ports at 400G,
+  docs/references.md [nvidia-switch-manuals]).
 * 3 tiers: pods of k/2 leaves and k/2 aggregation switches (role "spine"), aggregation 1:1,
   (k/2)^2 cores, k pods: k^3/4 endpoints, 65,536 at k = 64 (same source).
 """

@@ -16,7 +16,7 @@ class Cable:
     length_m: float
 
 
-# Cable rules of thumb (published-figures.md "AOC/optics reach": DAC < 3 m, AOC < 30 m, fibre 100 m+).
+# Cable rules of thumb: DAC < 3 m, AOC < 30 m, fibre 100 m+ (docs/references.md [cable-reach]).
 IN_RACK_DAC = Cable("dac", 2.0)          # server to its own top-of-rack leaf
 CROSS_RACK_AOC = Cable("aoc", 10.0)      # server to a rail leaf a few racks away
 LEAF_SPINE_AOC = Cable("aoc", 20.0)      # leaf to spine within a row

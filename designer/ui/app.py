@@ -73,7 +73,10 @@ def run_gui(path: str | None) -> int:
     theme = str(QSettings("FabricDesigner", "FabricDesigner").value("theme", "light"))
     window = MainWindow(doc, opened, theme_name=theme if theme in ("light", "dark") else "light")
     holder.append(window)
-    window.show()
+    if window.restore_arrangement() or not window.screen_is_small():   # the size and docks last used here
+        window.show()
+    else:
+        window.showMaximized()         # a laptop screen: all of it (the default size would not fit)
     if error:
         from designer.ui.plain_text import literal
         QMessageBox.warning(window, QCoreApplication.translate("app", "Cannot open"), literal(error))

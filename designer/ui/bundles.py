@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -57,6 +58,7 @@ class Bundle:
     speeds_gbps: set[float] = field(default_factory=set)
     ends_a: set[str] = field(default_factory=set)
     ends_b: set[str] = field(default_factory=set)
+    link_ids: list[str] = field(default_factory=list)   # its cables (the heat-map colours it by the busiest)
 
 
 # Lower rank = higher in the drawing. A bundle fans out to each node of its upper end when that
@@ -65,35 +67,49 @@ TIER_RANK = {"core": 0, "spine": 1, "frontend": 1, "leaf": 2, "gateway": 3, "sto
 FAN_OUT_MAX = 16
 
 
-def group_links(doc: FabricDocument, colour_of: dict[str, str], visible: set[str] | None = None) -> list[Bundle]:
-    """Bundles of the document's links (Qt-free grouping; `colour_of` maps link id -> colour key).
+def group_cables(doc: FabricDocument, cables, shown: np.ndarray) -> tuple[list[Bundle], np.ndarray]:
+    """Bundles of the shown cables (rows of a CableGeometry), and each row's bundle (-1: not shown).
 
-    The lower end of a bundle is a (tier, pod) group; the upper end is one switch when its group is
-    small (a fan of bundles), else its whole (tier, pod) group.
+    The lower end of a bundle is a (tier, pod) group; the upper end is one switch when its group is small (a fan of
+    bundles), else its whole (tier, pod) group; one bundle per colour. Grouped with numpy: a 56k-cable fabric in
+    tens of milliseconds (a dict per cable took seconds). Bundles come in the order of their first cable.
     """
-    group_size: dict[tuple, int] = {}
-    for node in doc.nodes.values():
-        key = (tier(node), node.pod)
-        group_size[key] = group_size.get(key, 0) + 1
-    bundles: dict[tuple, Bundle] = {}
-    for link in doc.links.values():
-        if visible is not None and link.id not in visible:
-            continue
-        na, nb = doc.nodes[link.a.node], doc.nodes[link.b.node]
-        if TIER_RANK.get(tier(na), 5) < TIER_RANK.get(tier(nb), 5):
-            na, nb = nb, na  # na is the lower end, nb the upper
-        ga = (tier(na), na.pod)
-        gb = (tier(nb), nb.pod)
-        upper = nb.id if group_size[gb] <= FAN_OUT_MAX else gb
-        key = (ga, upper, colour_of[link.id])
-        b = bundles.get(key)
-        if b is None:
-            b = bundles[key] = Bundle(key, colour_of[link.id])
-        b.count += 1
-        b.speeds_gbps.add(link.speed_gbps)
-        b.ends_a.add(na.id)
-        b.ends_b.add(nb.id)
-    return list(bundles.values())
+    nodes = [doc.nodes[n] for n in cables.node_ids]
+    tiers = [tier(n) for n in nodes]
+    rank = np.array([TIER_RANK.get(t, 5) for t in tiers], dtype=np.int64)
+    groups: dict[tuple, int] = {}
+    group = np.array([groups.setdefault((t, n.pod), len(groups)) for t, n in zip(tiers, nodes, strict=True)],
+                     dtype=np.int64)
+    group_keys = list(groups)
+    group_size = np.bincount(group, minlength=len(groups))
+    owner = np.full(len(cables.ids), -1, dtype=np.int64)
+    rows = np.nonzero(shown & (cables.end_rows >= 0).all(axis=1))[0]
+    if not len(rows):
+        return [], owner
+    a, b = cables.end_rows[rows, 0], cables.end_rows[rows, 1]
+    swap = rank[a] < rank[b]                      # the lower end (higher rank) first
+    lo, hi = np.where(swap, b, a), np.where(swap, a, b)
+    upper = np.where(group_size[group[hi]] <= FAN_OUT_MAX, hi, -1 - group[hi])
+    keys = np.stack([group[lo], upper, cables.style[rows]], axis=1)
+    _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    order = np.argsort(first)                     # first-seen order, as the cables are listed
+    rank_of = np.empty_like(order)
+    rank_of[order] = np.arange(len(order))
+    bundle = rank_of[inverse.ravel()]
+    owner[rows] = bundle
+    out = []
+    members = np.argsort(bundle, kind="stable")
+    bounds = np.cumsum(np.bincount(bundle, minlength=len(order)))[:-1]
+    for idx in np.split(members, bounds):
+        g, up, style = keys[idx[0]].tolist()
+        upper_key = cables.node_ids[up] if up >= 0 else group_keys[-1 - up]
+        colour = cables.styles[style]
+        out.append(Bundle((group_keys[g], upper_key, colour), colour, len(idx),
+                          set(cables.speed[rows[idx]].tolist()),
+                          {cables.node_ids[n] for n in set(lo[idx].tolist())},
+                          {cables.node_ids[n] for n in set(hi[idx].tolist())},
+                          [cables.ids[r] for r in rows[idx].tolist()]))
+    return out, owner
 
 
 class BundleItem(QGraphicsItem):

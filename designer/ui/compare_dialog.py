@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from designer.model.document import FabricDocument
 from designer.sim.time_breakdown import split_time
+from designer.ui.plot_style import colours, scaled_unit, set_title, title_html
 from designer.ui.sim_worker import SimRunner
 from designer.ui.theme import PROTOCOL_COLOURS
 from designer.ui.time_breakdown import TimeBreakdownChart
@@ -88,18 +89,18 @@ class CompareDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.plots: dict[str, pg.PlotWidget] = {}
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
-        for name, title_text, unit in PLOTS:
+        for name, title_text, _unit in PLOTS:
             title = self.tr(title_text)
             w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
-            w.setTitle(title, color=fg.name(), size="9pt")
-            w.getAxis("left").setLabel(f"{title} ({unit})")
-            w.setLabel("bottom", self.tr("simulated time (ms)"))
+            # the legend is in the title line: over the curves it hid their ends
+            set_title(w.getPlotItem(), title_html(title, [(NAMES[p], PROTOCOL_COLOURS[p].name()) for p in PROTOS]), fg)
             w.showGrid(x=True, y=True, alpha=0.2)
-            legend = w.addLegend(offset=(-8, 6), labelTextSize="8pt")
-            legend.setLabelTextColor(fg)
+            for side in ("left", "bottom"):
+                w.getAxis(side).enableAutoSIPrefix(False)
             for p in PROTOS:
-                self.curves[(name, p)] = w.plot([], [], pen=pg.mkPen(PROTOCOL_COLOURS[p], width=2), name=NAMES[p])
+                self.curves[(name, p)] = w.plot([], [], pen=pg.mkPen(PROTOCOL_COLOURS[p], width=2))
             self.plots[name] = w
+        self._label_axes()
         self.chart = TimeBreakdownChart(self)
         self.chart.setMinimumHeight(170)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -159,10 +160,33 @@ class CompareDialog(QDialog):
         self.status.setText("⚠ " + message)
         self.status.setStyleSheet("color: #c0392b;")
 
-    def _draw(self, proto: str) -> None:
-        t, thr, p99 = self.series[proto]
-        self.curves[("throughput", proto)].setData(np.asarray(t), np.asarray(thr))
-        self.curves[("p99", proto)].setData(np.asarray(t), np.asarray(p99))
+    def _units(self) -> dict[str, tuple[float, str]]:
+        """(divisor, unit) of the time axis and of each plot, from the largest value of both runs."""
+        def top(k: int) -> float:
+            return max((max(self.series[p][k]) for p in PROTOS if self.series[p][k]), default=0.0)
+
+        units = {"time": scaled_unit("ms", top(0))}
+        for k, (name, _title, unit) in enumerate(PLOTS, start=1):
+            units[name] = scaled_unit(unit, top(k))
+        return units
+
+    def _label_axes(self, units: dict[str, tuple[float, str]] | None = None) -> None:
+        units = units or self._units()
+        fg = colours()[0].name()
+        for name, title_text, _unit in PLOTS:
+            self.plots[name].setLabel("left", f"{self.tr(title_text)} ({units[name][1]})", color=fg)
+            self.plots[name].setLabel("bottom", self.tr("simulated time ({0})").format(units["time"][1]), color=fg)
+
+    def _draw(self, _proto: str) -> None:
+        """Both runs' curves, in the units the largest values ask for (they change as a run grows)."""
+        units = self._units()
+        if units != getattr(self, "_shown_units", None):
+            self._shown_units = units
+            self._label_axes(units)
+        for p in PROTOS:
+            t, thr, p99 = (np.asarray(v, dtype=float) for v in self.series[p])
+            self.curves[("throughput", p)].setData(t / units["time"][0], thr / units["throughput"][0])
+            self.curves[("p99", p)].setData(t / units["time"][0], p99 / units["p99"][0])
 
     def value(self, row: int, proto: str) -> float | None:
         """The figure of a table row for one protocol (None: not applicable)."""

@@ -1,14 +1,16 @@
 """The live summary of a design (status bar, problems dock): counts, oversubscription, capex, findings.
 
 Uses the topology package's checks, oversubscription and cost when they are installed; each figure
-that cannot be computed is shown as unavailable rather than guessed.
+that cannot be computed is shown as unavailable rather than guessed. On a large design the checks take
+seconds, so `SummaryRunner` computes them off the GUI thread: the window opens and pans meanwhile.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
@@ -68,3 +70,58 @@ def summarise(doc: FabricDocument, catalog: Catalog | None) -> Summary:
     except ImportError:
         s.unavailable.append("checks")
     return s
+
+
+# Designs with more cables than this are summarised off the GUI thread (a 56k-cable fabric's checks take seconds;
+# a pod's take milliseconds and are shown at once).
+BACKGROUND_LINKS = 5000
+
+
+def counts_text(doc: FabricDocument) -> str:
+    """The quick part of the summary, while the rest is being computed."""
+    s = Summary(gpus=doc.gpu_count(), switches=sum(1 for n in doc.nodes.values() if n.kind == "switch"),
+                links=len(doc.links))
+    return s.status_text() + "   ·   " + QCoreApplication.translate("DesignSummary", "checking…")
+
+
+class SummaryRunner(QObject):
+    """Summaries computed in a worker thread, one at a time; a request made while one runs is kept (the latest
+    only) and started when it ends. `ready` carries (generation, Summary or the exception it raised)."""
+
+    ready = Signal(int, object)
+    _finished = Signal(int, object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="design-summary")
+        self._running = False
+        self._next: tuple | None = None
+        self._finished.connect(self._on_finished)     # queued: the worker thread emits, the GUI thread handles
+
+    def request(self, doc: FabricDocument, catalog: Catalog | None, generation: int) -> None:
+        if self._running:
+            self._next = (doc, catalog, generation)
+            return
+        self._running = True
+        future = self._pool.submit(summarise, doc, catalog)
+        future.add_done_callback(lambda f, g=generation: self._relay(g, f))
+
+    def _relay(self, generation: int, future: Future) -> None:
+        try:
+            self._finished.emit(generation, future.exception() or future.result())
+        except RuntimeError:       # the window is gone
+            pass
+
+    def _on_finished(self, generation: int, outcome: object) -> None:
+        self._running = False
+        if self._next is not None:
+            args, self._next = self._next, None
+            self.request(*args)
+        self.ready.emit(generation, outcome)
+
+    def busy(self) -> bool:
+        return self._running
+
+    def shutdown(self) -> None:
+        self._next = None
+        self._pool.shutdown(wait=False, cancel_futures=True)

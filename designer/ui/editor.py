@@ -22,7 +22,7 @@ from designer.ui.commands import (
     ReplaceDocumentCommand,
     UpdateCommand,
 )
-from designer.ui.link_planner import LinkRefused, plan_link
+from designer.ui.link_planner import LinkRefused, plan_connections, plan_link, tiers_to_connect
 from designer.ui.node_item import snap
 from designer.ui.scene import FabricScene
 from designer.ui.theme import protocol_name
@@ -66,6 +66,7 @@ class Editor(QObject):
     """Owns the undo stack of a document and turns user intents into commands."""
 
     message = Signal(str, bool)  # text, is_error
+    link_refused = Signal(str, str)   # why a cable cannot be made, what would work (the view shows it at the pointer)
 
     def __init__(self, doc: FabricDocument, catalog: Catalog, scene: FabricScene,
                  parent: QObject | None = None) -> None:
@@ -88,7 +89,7 @@ class Editor(QObject):
         model_id, role, speed = parse_spec(spec)
         kind = self.catalog.model_kind(model_id)
         prefix = ID_PREFIX.get(role or "", ID_PREFIX.get(kind or "", "n"))
-        node_id = self.doc.new_id(f"{prefix}-")
+        node_id = self.numbered_id(f"{prefix}-")
         x, y = snap(pos.x()), snap(pos.y())
         try:
             if kind == "switch":
@@ -105,17 +106,49 @@ class Editor(QObject):
         self._say(self.tr("Placed {0}: {1}").format(node_id, model_id))
         return node_id
 
+    def numbered_id(self, prefix: str, taken: set[str] | frozenset = frozenset()) -> str:
+        """The lowest free number of its kind: the first leaf drawn is leaf-1, the next leaf-2 (a leaf deleted
+        leaves its number to the next one drawn); `taken`: ids given out already but not in the document yet."""
+        doc, k = self.doc, 1
+        while (f"{prefix}{k}" in doc.nodes or f"{prefix}{k}" in doc.links or f"{prefix}{k}" in doc.segments
+               or f"{prefix}{k}" in taken):
+            k += 1
+        return f"{prefix}{k}"
+
     # ---- links --------------------------------------------------------------------------------
     def connect(self, a_id: str, b_id: str) -> str | None:
         """Cable two nodes on their first free compatible ports; a refusal is reported, not raised."""
         try:
-            link = plan_link(self.doc, a_id, b_id)
+            link = plan_link(self.doc, a_id, b_id, catalog=self.catalog)
         except LinkRefused as exc:
             self._say(self.tr("Cannot connect: {0}").format(exc), True)
+            self.link_refused.emit(str(exc), exc.hint)
             return None
         self.undo_stack.push(AddItemsCommand(self.doc, [], [link], self.tr("Link {0} ↔ {1}").format(link.a, link.b)))
         self._say(self.tr("Linked {0} ↔ {1} at {2:g} Gb/s ({3})").format(link.a, link.b, link.speed_gbps, link.plane))
         return link.id
+
+    def connect_selection(self, pattern: str = "rail") -> list[str]:
+        """Cable the selected servers to the selected switches (or leaves to spines), "rail"-aligned or
+        "round-robin", as many cables as free ports allow, in one undoable step; returns the new cables' ids."""
+        nodes, _, _ = self.scene.selected_ids()
+        lower, upper = tiers_to_connect(self.doc, nodes)
+        if not lower or not upper:
+            self._say(self.tr("Select servers and the switches to cable them to (or leaves and spines)"), True)
+            return []
+        plan = plan_connections(self.doc, lower, upper, pattern, self.catalog)
+        how = self.tr("rail-aligned") if pattern == "rail" else self.tr("round-robin")
+        if not plan.links:
+            self._say(self.tr("Nothing to connect: {0}").format(plan.reason), True)
+            return []
+        text = self.tr("Connect {0} × {1} nodes ({2}): {3} cables").format(len(lower), len(upper), how,
+                                                                          len(plan.links))
+        self.undo_stack.push(AddItemsCommand(self.doc, [], plan.links, text))
+        if plan.left_free:
+            self._say(text + self.tr("; {0} ports left free: {1}").format(plan.left_free, plan.reason))
+        else:
+            self._say(text)
+        return [link.id for link in plan.links]
 
     # ---- move, delete -------------------------------------------------------------------------
     def move(self, new: dict[str, tuple[float, float]], old: dict[str, tuple[float, float]],
@@ -220,9 +253,7 @@ class Editor(QObject):
         taken = set(self.doc.nodes)
         for node in part.nodes.values():
             prefix = node.id.rstrip("0123456789")
-            new_id = self.doc.new_id(prefix if prefix.endswith("-") else prefix + "-")
-            while new_id in taken:
-                new_id = self.doc.new_id(prefix)
+            new_id = self.numbered_id(prefix if prefix.endswith("-") else prefix + "-", taken)
             taken.add(new_id)
             rename[node.id] = new_id
             dup = copy.deepcopy(node)

@@ -149,7 +149,7 @@ class ExportProposalDialog(QDialog):
     finished_path = Signal(str)     # emitted once the PDF is written
     build_failed = Signal(str)
 
-    def __init__(self, doc: FabricDocument, catalog: Catalog | None = None, default_path: str = "",
+    def __init__(self, doc: FabricDocument, catalog: Catalog | None = None, default_path: str = "",  # noqa: PLR0915
                  parent: QWidget | None = None, sweep_path: str = "") -> None:
         super().__init__(parent)
         self.doc, self.catalog = doc, catalog

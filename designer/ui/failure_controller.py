@@ -19,7 +19,7 @@ from designer.sim.scenario_run import comparison_row
 from designer.ui.commands import SetScenariosCommand
 from designer.ui.failure_dialog import ScheduleFailureDialog
 from designer.ui.failure_layer import FailureLayer, state_from_schedule, state_from_snapshot
-from designer.ui.link_item import LinkItem
+from designer.ui.labels import cable_name, node_name
 from designer.ui.node_item import NodeItem
 from designer.ui.scenarios_panel import ScenariosPanel, scenario_problem
 
@@ -35,7 +35,7 @@ class FailureController(QObject):
         self.runs = window.runs
         self.panel = ScenariosPanel()
         self.dock = window.add_dock(self.tr("Scenarios"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea,
-                                    "scenarios")
+                                    "scenarios", scroll=True)
         window.tabifyDockWidget(window.inspector_dock, self.dock)
         window.inspector_dock.raise_()
         self.layer: FailureLayer | None = None
@@ -47,9 +47,6 @@ class FailureController(QObject):
         self.panel.run_requested.connect(self.run_scenario)
         self.panel.run_all_requested.connect(self.run_all)
         self.panel.list.currentRowChanged.connect(lambda _r: self.show_schedule())
-        view = window.view
-        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        view.customContextMenuRequested.connect(self.show_context_menu)
         window.scene.document_changed.connect(self._on_document_changed)
         self.runs.snapshot_drawn.connect(self._on_snapshot)
         self.runs.runner.finished.connect(self._on_finished)
@@ -68,29 +65,26 @@ class FailureController(QObject):
             if isinstance(item, NodeItem):
                 node = self.doc.nodes.get(item.node_id)
                 return ("switch", node.id) if node is not None and node.kind in FAILABLE_NODE_KINDS else None
-        for item in items:
-            if isinstance(item, LinkItem):
-                return ("link", item.link_id)
-        return None
+        link_id = self.window.view.cable_at(view_pos)
+        return None if link_id is None else ("link", link_id)
 
     def context_menu(self, kind: str, element: str) -> QMenu:
         """The failure actions for one element (the menu is built, not shown: tests trigger its actions)."""
         menu = QMenu(self.window)
-        what = self.tr("cable {id}") if kind == "link" else self.tr("switch {id}")
-        menu.addSection(what.format(id=element))
+        self.add_failure_actions(menu, kind, element)
+        return menu
+
+    def add_failure_actions(self, menu: QMenu, kind: str, element: str) -> None:
+        """Fail now / Schedule failure… for a cable or a switch, under a section naming it."""
+        name = cable_name(self.doc, element) if kind == "link" else node_name(self.doc, element)
+        what = self.tr("Failure of cable {id}") if kind == "link" else self.tr("Failure of switch {id}")
+        menu.addSection(what.format(id=name))
         now = menu.addAction(self.tr("Fail now"), lambda: self.fail_now(kind, element))
         now.setEnabled(self.runs.runner.running)
         now.setToolTip(self.tr("Fail it in the running simulation at its current time") if now.isEnabled()
                        else self.tr("Start a run first"))
         menu.addAction(self.tr("Schedule failure…"), lambda: self.schedule_failure(kind, element))
         menu.setToolTipsVisible(True)
-        return menu
-
-    def show_context_menu(self, view_pos: QPoint) -> None:
-        hit = self.element_at(view_pos)
-        if hit is None:
-            return
-        self.context_menu(*hit).exec(self.window.view.viewport().mapToGlobal(view_pos))
 
     # ---- failing ------------------------------------------------------------------------------------
     def fail_now(self, kind: str, element: str) -> bool:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from designer.sim.failures import FailureSpec, parse_failure
 from designer.sim.workload_spec import WorkloadError
+from designer.ui.labels import cable_name, node_name
 
 DOWN_COLOUR = "#d62728"
 DEGRADED_COLOUR = "#ff7f0e"
@@ -106,9 +107,8 @@ class FailureLayer(QGraphicsObject):
         self.prepareGeometryChange()
         rect = QRectF()
         for lid in (*state.down_links, *state.degraded_links, *state.scheduled_links):
-            item = self.fabric_scene.link_items.get(lid)
-            if item is not None:
-                line = item.line()
+            line = self.fabric_scene.link_line(lid)
+            if line is not None:
                 rect = rect.united(QRectF(line.p1(), line.p2()).normalized())
         for nid in (*state.down_switches, *state.scheduled_switches):
             item = self.fabric_scene.node_items.get(nid)
@@ -122,8 +122,7 @@ class FailureLayer(QGraphicsObject):
         return self._rect
 
     def _line(self, lid: str) -> QLineF | None:
-        item = self.fabric_scene.link_items.get(lid)
-        return None if item is None or not item.isVisible() else item.line()
+        return self.fabric_scene.link_line(lid) if self.fabric_scene.link_drawn(lid) else None
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         s = self.state
@@ -147,7 +146,8 @@ class FailureLayer(QGraphicsObject):
                     self._cross(painter, QRectF(mid - QPointF(CROSS_PX, CROSS_PX), mid + QPointF(CROSS_PX, CROSS_PX)),
                                 colour, 3.0)
                 if label:
-                    self._label(painter, mid + QPointF(CROSS_PX + 3, -4), f"{lid}: {label}", colour)
+                    name = cable_name(self.fabric_scene.doc, lid)
+                    self._label(painter, mid + QPointF(CROSS_PX + 3, -4), f"{name}: {label}", colour)
         for nodes, colour, dashed in ((s.scheduled_switches, DOWN_COLOUR, True),
                                       (s.down_switches, DOWN_COLOUR, False)):
             for nid, label in nodes.items():
@@ -163,7 +163,8 @@ class FailureLayer(QGraphicsObject):
                     painter.drawRect(r.adjusted(-3, -3, 3, 3))
                 else:
                     self._cross(painter, r.adjusted(-2, -2, 2, 2), colour, 5.0)
-                self._label(painter, QPointF(r.right() + 4, r.top() + 10), f"{nid}: {label}", colour)
+                name = node_name(self.fabric_scene.doc, nid)
+                self._label(painter, QPointF(r.right() + 4, r.top() + 10), f"{name}: {label}", colour)
 
     @staticmethod
     def _cross(painter: QPainter, r: QRectF, colour: str, width: float) -> None:

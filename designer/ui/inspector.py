@@ -208,13 +208,11 @@ class Inspector(QScrollArea):
         if spec.tip:
             widget.setToolTip(QCoreApplication.translate("FieldSpec", spec.tip))
         self.editors[key], self.errors[key] = widget, error
-        holder = QWidget()
-        col = QVBoxLayout(holder)
-        col.setContentsMargins(0, 0, 0, 0)
-        col.setSpacing(2)
-        col.addWidget(widget)
-        col.addWidget(error)
-        self.form.addRow(label, holder)
+        self.form.addRow(label, widget)
+        # the refusal gets a row of its own under the field, as wide as the form: in the field's column a
+        # sentence was cut or squeezed into a few words per line
+        error.setObjectName(f"error_{key}")
+        self.form.addRow(error)
 
     def _accept(self, key: str, spec: FieldSpec, text: str, apply) -> None:
         if spec.kind is int and not text.strip() and key == "pod":

@@ -2,7 +2,11 @@
 queue depth, PFC / ECN / credit figures, and the time series of the selected link or node.
 
 Snapshots are written into preallocated numpy buffers as they arrive; a <=20 Hz QTimer pushes the
-filled part to each curve with `setData` (never clear() and re-plot: that grows memory, DESIGN.md §6).
+filled part to each curve with `setData` (never clear() and re-plot: that grows memory).
+All panels share one simulated-time axis (linked, from 0 to a round number past the latest snapshot, in µs, ms
+or s as the run's length asks); every value axis scales its unit with its values (Gb/s to Tb/s, µs to ms, KB to
+MB); legends are written in each title line, so none covers a curve. Before the first run the dock says what it
+will show. Cables are named by their ends' labels ("leaf-03 → spine-01"), never by internal ids.
 Right-click a plot -> Export… saves it as PNG, SVG or CSV (pyqtgraph's exporters); hovering shows values.
 Failures of a what-if run are vertical lines on every plot: red where an element failed (from the
 snapshots' extra["failure_events"]), green where it came back or traffic was rerouted (`mark_recoveries`).
@@ -10,20 +14,25 @@ snapshots' extra["failure_events"]), green where it came back or traffic was rer
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from designer.sim.failures import parse_failure
 from designer.sim.workload_spec import WorkloadError
+from designer.ui.plot_style import colours, scaled_unit, set_title, style_view, title_html
 from designer.ui.time_breakdown import TimeBreakdownChart
 
 CAPACITY = 6000            # snapshots kept per run (the engine emits at most 5000 plus the last)
 LINK_ROWS = 512            # per-link history rows (links x rows floats); later snapshots are not kept per link
 REFRESH_MS = 50            # 20 Hz
 PLOTS_PER_TICK = 1         # plots redrawn per tick (each of the six about 3 times a second)
+ONE_ROW_BELOW_PX = 330     # a shorter (and wide) dock shows the plots in one row
 OVERLAY_COLOURS = ("#7f7f7f", "#8c564b", "#e377c2", "#bcbd22", "#17becf")
 MARK_COLOURS = {"failure": "#d62728", "up": "#2ca02c", "recovered": "#2ca02c"}
 
@@ -36,32 +45,53 @@ SERIES = {  # key -> (plot, label, colour)
     "util_mean": ("utilization", QT_TRANSLATE_NOOP("LivePlots", "mean"), "#1f77b4"),
     "util_max": ("utilization", QT_TRANSLATE_NOOP("LivePlots", "max"), "#d62728"),
     "queue_max_kb": ("queues", QT_TRANSLATE_NOOP("LivePlots", "deepest queue"), "#9467bd"),
-    "pfc_pct": ("lossless", QT_TRANSLATE_NOOP("LivePlots", "PFC paused"), "#d62728"),
-    "ecn_pct": ("lossless", QT_TRANSLATE_NOOP("LivePlots", "ECN marked"), "#ff7f0e"),
+    "pfc_pct": ("lossless", QT_TRANSLATE_NOOP("LivePlots", "PFC pause"), "#d62728"),
+    "ecn_pct": ("lossless", QT_TRANSLATE_NOOP("LivePlots", "ECN"), "#ff7f0e"),
     "credit_pct": ("lossless", QT_TRANSLATE_NOOP("LivePlots", "credit stall"), "#8c564b"),
     "sel_util": ("selection", QT_TRANSLATE_NOOP("LivePlots", "utilization"), "#17becf"),
 }
-PLOTS = {  # plot -> (title, y label, y unit)
-    "throughput": (QT_TRANSLATE_NOOP("LivePlots", "Throughput"), QT_TRANSLATE_NOOP("LivePlots", "goodput"), "Gb/s"),
-    "latency": (QT_TRANSLATE_NOOP("LivePlots", "One-way latency (running percentiles)"),
-                QT_TRANSLATE_NOOP("LivePlots", "latency"), "µs"),
-    "utilization": (QT_TRANSLATE_NOOP("LivePlots", "Back-end link utilization"),
-                    QT_TRANSLATE_NOOP("LivePlots", "utilization"), "%"),
-    "queues": (QT_TRANSLATE_NOOP("LivePlots", "Queue depth"), QT_TRANSLATE_NOOP("LivePlots", "queue"), "KB"),
-    "lossless": (QT_TRANSLATE_NOOP("LivePlots", "PFC pauses, ECN marks, credit stalls"),
-                 QT_TRANSLATE_NOOP("LivePlots", "share"), "%"),
-    "selection": (QT_TRANSLATE_NOOP("LivePlots", "Selected cable or node"),
-                  QT_TRANSLATE_NOOP("LivePlots", "utilization"), "%"),
+PLOTS = {  # plot -> (title, y label, base unit of the y values, tooltip)
+    "throughput": (QT_TRANSLATE_NOOP("LivePlots", "Throughput"), QT_TRANSLATE_NOOP("LivePlots", "goodput"), "Gb/s",
+                   QT_TRANSLATE_NOOP("LivePlots", "Useful bytes delivered through the NICs per second")),
+    "latency": (QT_TRANSLATE_NOOP("LivePlots", "Latency"), QT_TRANSLATE_NOOP("LivePlots", "latency"), "µs",
+                QT_TRANSLATE_NOOP("LivePlots", "One-way latency of delivered data, queueing included: running "
+                                               "percentiles")),
+    "utilization": (QT_TRANSLATE_NOOP("LivePlots", "Link utilization"),
+                    QT_TRANSLATE_NOOP("LivePlots", "utilization"), "%",
+                    QT_TRANSLATE_NOOP("LivePlots", "Back-end links that carried traffic: mean and busiest")),
+    "queues": (QT_TRANSLATE_NOOP("LivePlots", "Queue depth"), QT_TRANSLATE_NOOP("LivePlots", "queue"), "KB",
+               QT_TRANSLATE_NOOP("LivePlots", "The deepest queue of any port")),
+    "lossless": (QT_TRANSLATE_NOOP("LivePlots", "Lossless signals"), QT_TRANSLATE_NOOP("LivePlots", "share"), "%",
+                 QT_TRANSLATE_NOOP("LivePlots", "PFC pauses, ECN marks and IB credit stalls (share of port-time or "
+                                                "bytes)")),
+    "selection": (QT_TRANSLATE_NOOP("LivePlots", "Selection"),
+                  QT_TRANSLATE_NOOP("LivePlots", "utilization"), "%",
+                  QT_TRANSLATE_NOOP("LivePlots", "Select a cable or a node on the canvas to follow it here")),
 }
+EMPTY_TEXT = QT_TRANSLATE_NOOP("LivePlots", "Run a simulation to see its throughput, latency, link utilization, "
+                                            "queues and PFC / ECN / credit signals here, over simulated time.\n"
+                                            "Simulate → Run simulation (F5), with the workload chosen in the Run "
+                                            "panel.")
+
+
+NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+
+
+def nice_ceiling(value: float) -> float:
+    """The next round number (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) at or above `value`: the
+    end of a time axis that grows now and then, never more than a quarter past the data."""
+    if value <= 0:
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    return next(step * power for step in NICE_STEPS if value <= step * power * (1 + 1e-9))
 
 
 class LivePlots(QWidget):
     """A grid of live plots fed by `add_snapshot`; `reset` before a run."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
-        pal = self.palette()
         self.t_ms = np.zeros(CAPACITY)
         self.buffers = {k: np.zeros(CAPACITY) for k in SERIES}
         self.n = 0
@@ -70,81 +100,163 @@ class LivePlots(QWidget):
         self.link_index: dict[str, int] = {}
         self.selection: list[str] = []          # link ids whose max utilization the selection plot shows
         self.selection_name = ""
+        self.cable_name: Callable[[str], str] = str     # a cable's name for people (set by the run controller)
         self.plots: dict[str, pg.PlotWidget] = {}
         self.curves: dict[str, pg.PlotDataItem] = {}
         self.hover: dict[str, pg.TextItem] = {}
-        grid = QGridLayout()
+        self.units: dict[str, tuple[float, str]] = {}   # plot (and "time") -> (divisor, unit) shown now
+        self.x_end_ms = 0.0
+        self._overlays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._overlay_curves: list[pg.PlotDataItem] = []
+        fg, bg = colours()
+        self.grid = grid = QGridLayout()
         grid.setContentsMargins(2, 2, 2, 2)
         grid.setSpacing(4)
-        fg = pal.color(QPalette.ColorRole.WindowText)
-        for i, (name, (title, ylabel, unit)) in enumerate(PLOTS.items()):
-            w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
-            w.setTitle(self.tr(title), color=fg.name(), size="9pt")
-            w.setLabel("left", self.tr(ylabel), units=None, **{"color": fg.name()})
-            w.getAxis("left").setLabel(f"{self.tr(ylabel)} ({unit})")
-            w.setLabel("bottom", self.tr("simulated time (ms)"))
-            for side in ("left", "bottom"):
-                w.getAxis(side).enableAutoSIPrefix(False)    # the unit is in the label: no "(x0.001)" beside it
-            w.showGrid(x=True, y=True, alpha=0.2)
-            w.setMouseEnabled(x=True, y=False)
-            w.setToolTip(self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
-            # one row of legend entries at the top right: it covers as little of the curves as it can
-            legend = w.addLegend(offset=(-8, 2), labelTextSize="8pt",
-                                 colCount=sum(1 for plot, _l, _c in SERIES.values() if plot == name))
-            legend.setLabelTextColor(fg)
-            # every figure here is >= 0: an invisible point at the origin keeps 0 on the axis, so a steady value
-            # reads as a level, not as noise magnified around it
-            w.addItem(pg.ScatterPlotItem([0.0], [0.0], size=0, pen=None, brush=None))
-            text = pg.TextItem(anchor=(0, 1), color=fg)
-            text.setZValue(10)
-            w.addItem(text, ignoreBounds=True)
-            self.hover[name] = text
-            w.scene().sigMouseMoved.connect(lambda pos, n=name: self._on_hover(n, pos))
-            self.plots[name] = w
-            grid.addWidget(w, i // 3, i % 3)
-        for key, (plot, label, colour) in SERIES.items():
+        for name in PLOTS:
+            self._make_plot(name, fg=fg, bg=bg)
+        for key, (plot, _label, colour) in SERIES.items():
             pen = pg.mkPen(QColor(colour), width=2 if plot != "latency" or key == "p99" else 1.5)
-            self.curves[key] = self.plots[plot].plot([], [], pen=pen, name=self.tr(label))
+            self.curves[key] = self.plots[plot].plot([], [], pen=pen)
+        for name in PLOTS:
+            self._set_title(name)
+        for w in self.plots.values():           # one simulated-time axis: a pan or zoom of one moves them all
+            w.getPlotItem().getViewBox().sigXRangeChanged.connect(self._follow_time_range)
+        self._syncing = False
         self.chart = TimeBreakdownChart(self)
-        grid.addWidget(self.chart, 0, 3, 2, 1)
-        self.chart.setMinimumWidth(260)
-        for c in range(3):
-            grid.setColumnStretch(c, 1)
+        self.chart.setMinimumWidth(160)
+        self.rows_shown = 0
+        self._arrange(2)
         self.hot_links = QLabel()
         self.hot_links.setWordWrap(True)
+        self.hot_links.setTextFormat(Qt.TextFormat.PlainText)   # cable names come from the file
         self.hot_links.setToolTip(self.tr("The five busiest cables in the latest interval"))
+        page = QWidget()
+        inner = QVBoxLayout(page)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addLayout(grid, 1)
+        inner.addWidget(self.hot_links)
+        self.empty = QLabel(self.tr(EMPTY_TEXT))
+        self.empty.setObjectName("plots_empty_state")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.empty.setMargin(16)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.empty)
+        self.pages.addWidget(page)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(grid, 1)
-        layout.addWidget(self.hot_links)
+        layout.addWidget(self.pages, 1)
         self._dirty = False
         self._stale: set[str] = set()          # plots whose curves still show older data
         self._turn = 0
         self._last_util = np.zeros(0)
         self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
-        self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine]] = []
+        self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine, float]] = []
         self._pending_ups: list[tuple[float, str]] = []    # (up time s, label) of failures not yet back
-        self._overlay_curves: list[pg.PlotDataItem] = []
         self.timer = QTimer(self)
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh)
         self.timer.start()
 
+    def _arrange(self, rows: int) -> None:
+        """The six plots and the breakdown chart in two rows (3 + chart), or in one row when the dock is short and
+        wide (a laptop screen), so that each plot keeps a readable height. Only the lowest row names the shared
+        time axis."""
+        if rows == self.rows_shown:
+            return
+        self.rows_shown = rows
+        per_row = 6 // rows
+        for i, name in enumerate(PLOTS):
+            self.grid.addWidget(self.plots[name], i // per_row, i % per_row)
+            self.plots[name].setProperty("names_time_axis", i // per_row == rows - 1 and (rows == 2 or i == 0))
+            self._label_axes(name)
+        self.grid.addWidget(self.chart, 0, per_row, rows, 1)
+        for c in range(7):
+            self.grid.setColumnStretch(c, 4 if c < per_row else 0)
+        self.grid.setColumnStretch(per_row, 5)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        size = event.size()
+        self._arrange(1 if size.height() < ONE_ROW_BELOW_PX and size.width() > 2.5 * size.height() else 2)
+
+    def _make_plot(self, name: str, fg: QColor, bg: QColor) -> pg.PlotWidget:
+        _title, _ylabel, unit, tip = PLOTS[name]
+        w = pg.PlotWidget(background=bg)
+        w.setObjectName(f"plot_{name}")
+        self.plots[name] = w
+        self.units[name] = scaled_unit(unit, 0.0)
+        for side in ("left", "bottom"):
+            w.getAxis(side).enableAutoSIPrefix(False)    # the unit is in the label: no "(x0.001)" beside it
+        w.showGrid(x=True, y=True, alpha=0.2)
+        w.setMouseEnabled(x=True, y=False)
+        w.setToolTip(self.tr(tip) + "\n" + self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
+        w.setProperty("names_time_axis", True)
+        # a plot takes the room the grid gives it: its title's width must not push the grid past the window
+        w.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        w.setMinimumSize(110, 60)
+        w.enableAutoRange(x=False)              # the shared time axis is set by the window, never by one plot
+        # every figure here is >= 0: an invisible point at the origin keeps 0 on the axis, so a steady value
+        # reads as a level, not as noise magnified around it
+        w.addItem(pg.ScatterPlotItem([0.0], [0.0], size=0, pen=None, brush=None))
+        text = pg.TextItem(anchor=(0, 1), color=fg)
+        text.setZValue(10)
+        w.addItem(text, ignoreBounds=True)
+        self.hover[name] = text
+        if name == "selection":
+            self.nothing_selected = pg.TextItem(self.tr("Select a cable\nor a node"), color=fg, anchor=(0.5, 0.5))
+            w.addItem(self.nothing_selected, ignoreBounds=True)
+        w.scene().sigMouseMoved.connect(lambda pos, n=name: self._on_hover(n, pos))
+        self._label_axes(name)
+        return w
+
+    def _set_title(self, name: str) -> None:
+        title = self.tr(PLOTS[name][0]) if name != "selection" or not self.selection_name else \
+            self.tr("Selected: {0}").format(self.selection_name)
+        entries = [(self.tr(label), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
+        entries += [(n, OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]) for k, n in enumerate(self._overlays_of(name))]
+        set_title(self.plots[name].getPlotItem(), title_html(title, entries, dashed=set(self._overlays_of(name))),
+                  colours()[0])
+
+    def _overlays_of(self, name: str) -> list[str]:
+        return list(self._overlays) if name == "throughput" else []
+
+    def _label_axes(self, name: str) -> None:
+        _title, ylabel, _unit, _tip = PLOTS[name]
+        fg, _bg = colours()
+        w = self.plots[name]
+        w.setLabel("left", f"{self.tr(ylabel)} ({self.units[name][1]})", color=fg.name())
+        time_unit = self.units.get("time", scaled_unit("ms", 0.0))[1]
+        w.setLabel("bottom", self.tr("simulated time ({0})").format(time_unit) if w.property("names_time_axis")
+                   else "", color=fg.name())
+
+    def restyle(self) -> None:
+        """The current palette's colours on every plot (after a theme switch)."""
+        for w in self.plots.values():
+            style_view(w)
+        style_view(self.chart)
+
     # ---- data ---------------------------------------------------------------------------------
     def reset(self) -> None:
-        """Empty the buffers (kept allocated) for a new run."""
+        """Empty the buffers (kept allocated) for a new run, and show the plots (not the empty state)."""
         self.n = 0
         self.link_ids = []
         self.link_rows = np.zeros((0, 0), dtype=np.float32)
         self._last_util = np.zeros(0)
         self._dirty = True
+        self.x_end_ms = 0.0
         self.hot_links.setText("")
-        for plot, line in self._mark_items:
+        for plot, line, _t in self._mark_items:
             plot.removeItem(line)
         self._mark_items = []
         self.marks = []
         self._pending_ups = []
+        self.chart.set_rows([])
+        self.pages.setCurrentIndex(1)
         self.refresh()
+
+    def showing_empty_state(self) -> bool:
+        return self.pages.currentIndex() == 0
 
     def add_snapshot(self, snap) -> None:
         """Append one snapshot to the buffers (drawing happens on the next timer tick)."""
@@ -202,6 +314,7 @@ class LivePlots(QWidget):
                  "up": QCoreApplication.translate("LivePlots", "▲ back: {what}"),
                  "recovered": QCoreApplication.translate("LivePlots", "rerouted: {what}")}
         label = words[kind].format(what=text.split("@")[0])
+        scale = self.units.get("time", (1.0, "ms"))[0]
         for name, plot in self.plots.items():
             style = Qt.PenStyle.SolidLine if kind == "failure" else Qt.PenStyle.DashLine
             pen = pg.mkPen(QColor(MARK_COLOURS[kind]), width=2, style=style)
@@ -210,21 +323,24 @@ class LivePlots(QWidget):
                 y = {"failure": 0.82, "up": 0.62, "recovered": 0.62}[kind]
                 kw = {"label": label, "labelOpts": {"position": y, "color": MARK_COLOURS[kind],
                                                     "fill": (255, 255, 255, 210), "movable": False}}
-            line = pg.InfiniteLine(pos=t_ms, angle=90, pen=pen, movable=False, **kw)
+            line = pg.InfiniteLine(pos=t_ms / scale, angle=90, pen=pen, movable=False, **kw)
             line.setToolTip(label)
             plot.addItem(line, ignoreBounds=True)
-            self._mark_items.append((plot, line))
+            self._mark_items.append((plot, line, t_ms))
 
     def set_overlays(self, runs: dict[str, tuple[np.ndarray, np.ndarray]]) -> None:
         """Throughput of earlier scenario runs as thin dashed curves (name -> (time ms, Gb/s)), to compare."""
         plot = self.plots["throughput"]
         for curve in self._overlay_curves:
             plot.removeItem(curve)
+        self._overlays = dict(runs)
         self._overlay_curves = []
-        for k, (name, (t_ms, gbps)) in enumerate(runs.items()):
+        for k in range(len(runs)):
             colour = OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]
             pen = pg.mkPen(QColor(colour), width=1.2, style=Qt.PenStyle.DashLine)
-            self._overlay_curves.append(plot.plot(t_ms, gbps, pen=pen, name=name))
+            self._overlay_curves.append(plot.plot([], [], pen=pen))
+        self._set_title("throughput")
+        self._stale.add("throughput")
 
     def mark_recoveries(self, failures: list[dict]) -> None:
         """After a run: where traffic moved again after each failure that stalled flows (data["failures"])."""
@@ -237,7 +353,7 @@ class LivePlots(QWidget):
         if len(util):
             top = np.argsort(util)[::-1][:5]
             self.hot_links.setText(self.tr("Hot cables: {0}").format(", ".join(
-                f"{self.link_ids[k]} {100 * min(util[k], 1.0):.0f} %" for k in top if util[k] > 0)))
+                f"{self.cable_name(self.link_ids[k])} {100 * min(util[k], 1.0):.0f} %" for k in top if util[k] > 0)))
 
     def _selection_value(self, row: int) -> float:
         cols = [self.link_index[x] for x in self.selection if x in self.link_index]
@@ -249,15 +365,14 @@ class LivePlots(QWidget):
         """Show the utilization of these cables (a node: all its cables, max) in the selection plot."""
         self.selection = list(link_ids)
         self.selection_name = name
-        self.plots["selection"].setTitle(self.tr("Selected: {0}").format(name) if name
-                                         else self.tr(PLOTS["selection"][0]))
+        self._set_title("selection")
         rows = min(self.n, LINK_ROWS)
         for r in range(rows):
             self.buffers["sel_util"][r] = self._selection_value(r)
         self._dirty = True
 
     def series(self, key: str) -> tuple[np.ndarray, np.ndarray]:
-        """The recorded (time ms, values) of one series (what the curve shows)."""
+        """The recorded (time ms, values) of one series, in the engine's units (what the curve shows, unscaled)."""
         return self.t_ms[: self.n].copy(), self.buffers[key][: self.n].copy()
 
     # ---- drawing ------------------------------------------------------------------------------
@@ -266,25 +381,100 @@ class LivePlots(QWidget):
 
         A few plots per tick, in turn: a plot whose axes rescale costs several ms to lay out and paint,
         and all six in one tick stalled the event loop for ~50 ms (measured); in turn, each plot still
-        updates several times a second."""
+        updates several times a second. The shared time axis moves only when the run passes its end (a
+        round number), so most ticks leave every panel's axis as it is."""
         if self._dirty:
             self._dirty = False
             self._stale = set(PLOTS)
             self._show_hot_links()
+            self._extend_time_axis()
         if not self._stale:
             return
         order = list(PLOTS)
-        n = self.n
         for _ in range(min(PLOTS_PER_TICK, len(self._stale))):
             while order[self._turn % len(order)] not in self._stale:
                 self._turn += 1
             name = order[self._turn % len(order)]
             self._turn += 1
             self._stale.discard(name)
-            for key, (plot, _label, _colour) in SERIES.items():
-                if plot == name:
-                    rows = min(n, LINK_ROWS) if key == "sel_util" else n
-                    self.curves[key].setData(self.t_ms[:rows], self.buffers[key][:rows])
+            self._draw(name)
+
+    def flush(self) -> None:
+        """A run ended: the time axis ends where the run did, and every plot is drawn now (its last points must
+        not wait for their turn)."""
+        self.refresh()
+        if self.n:
+            self.x_end_ms = float(self.t_ms[self.n - 1])
+            unit = scaled_unit("ms", self.x_end_ms)
+            if unit != self.units.get("time"):
+                self.units["time"] = unit
+                for name in PLOTS:
+                    self._label_axes(name)
+                for _plot, line, t_ms in self._mark_items:
+                    line.setPos(t_ms / unit[0])
+            self._stale = set(PLOTS)
+            self.plots["throughput"].setXRange(0.0, self.x_end_ms / unit[0], padding=0.0)
+        for name in list(self._stale):
+            self._stale.discard(name)
+            self._draw(name)
+
+    def _extend_time_axis(self) -> None:
+        t_max = float(self.t_ms[self.n - 1]) if self.n else 0.0
+        if self.n and t_max <= self.x_end_ms:
+            return
+        self.x_end_ms = nice_ceiling(t_max) if self.n else 1.0
+        unit = scaled_unit("ms", self.x_end_ms)
+        if unit != self.units.get("time"):
+            self.units["time"] = unit
+            for name in PLOTS:
+                self._label_axes(name)
+                self._stale.add(name)
+            for _plot, line, t_ms in self._mark_items:
+                line.setPos(t_ms / unit[0])
+        self.plots["throughput"].setXRange(0.0, self.x_end_ms / unit[0], padding=0.0)   # the others follow
+
+    def _follow_time_range(self, view, x_range) -> None:
+        """Every panel shows the time range one was given (pyqtgraph's own X link lines up plots stacked one above
+        the other, and shifted the ranges of plots side by side)."""
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            for w in self.plots.values():
+                if w.getPlotItem().getViewBox() is not view:
+                    w.setXRange(*x_range, padding=0.0)
+        finally:
+            self._syncing = False
+
+    def _draw(self, name: str) -> None:
+        """One plot's curves from the buffers, in the units their values ask for now."""
+        n = self.n
+        t_scale = self.units.get("time", (1.0, "ms"))[0]
+        keys = [k for k, (plot, _l, _c) in SERIES.items() if plot == name]
+        rows = {k: min(n, LINK_ROWS) if k == "sel_util" else n for k in keys}
+        top = max((float(self.buffers[k][: rows[k]].max()) for k in keys if rows[k]), default=0.0)
+        if name == "throughput":
+            top = max([top] + [float(np.max(g)) for _t, g in self._overlays.values() if len(g)])
+        unit = scaled_unit(PLOTS[name][2], top)
+        if unit != self.units[name]:
+            self.units[name] = unit
+            self._label_axes(name)
+        for k in keys:
+            if k == "sel_util" and not self.selection:
+                self.curves[k].setData([], [])      # nothing selected: no line (a zero would read as an idle cable)
+                continue
+            self.curves[k].setData(self.t_ms[: rows[k]] / t_scale, self.buffers[k][: rows[k]] / unit[0])
+        view = self.plots[name].getPlotItem().getViewBox()
+        if top > 0:
+            view.enableAutoRange(y=True)
+        else:                                    # nothing but zeros: a 0..1 axis, not -0.4..0.4 around nothing
+            view.setYRange(0.0, 1.0, padding=0.0)
+        if name == "selection":
+            self.nothing_selected.setVisible(not self.selection)
+            self.nothing_selected.setPos(self.x_end_ms / t_scale / 2, 0.5)
+        if name == "throughput":
+            for curve, (t_ms, gbps) in zip(self._overlay_curves, self._overlays.values(), strict=True):
+                curve.setData(np.asarray(t_ms) / t_scale, np.asarray(gbps) / unit[0])
 
     def _on_hover(self, name: str, pos) -> None:
         plot = self.plots[name].getPlotItem()
@@ -292,14 +482,16 @@ class LivePlots(QWidget):
         if self.n == 0 or not plot.sceneBoundingRect().contains(pos):
             text.setText("")
             return
-        x = plot.vb.mapSceneToView(pos).x()
+        t_scale, t_unit = self.units.get("time", (1.0, "ms"))
+        y_scale, y_unit = self.units[name]
+        x = plot.vb.mapSceneToView(pos).x() * t_scale
         i = int(np.clip(np.searchsorted(self.t_ms[: self.n], x), 0, self.n - 1))
-        parts = [f"t = {self.t_ms[i]:.3f} ms"]
+        parts = [f"t = {self.t_ms[i] / t_scale:.4g} {t_unit}"]
         for key, (p, label, _c) in SERIES.items():
             if p == name:
-                parts.append(f"{self.tr(label)}: {self.buffers[key][i]:.4g}")
+                parts.append(f"{self.tr(label)}: {self.buffers[key][i] / y_scale:.4g} {y_unit}")
         text.setText("\n".join(parts))
-        text.setPos(self.t_ms[i], plot.vb.viewRange()[1][0])
+        text.setPos(self.t_ms[i] / t_scale, plot.vb.viewRange()[1][0])
 
     def stop(self) -> None:
         """Stop the refresh timer (before the widget is deleted)."""

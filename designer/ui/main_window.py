@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSettings, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -26,15 +29,18 @@ from designer.catalog.loader import Catalog, load_catalog
 from designer.model import fileformat
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
-from designer.ui import icons
+from designer.ui import help_dialogs, icons
 from designer.ui.autosave import Autosaver
-from designer.ui.design_summary import summarise
+from designer.ui.canvas_menu import CanvasMenu
+from designer.ui.design_summary import BACKGROUND_LINKS, SummaryRunner, counts_text, summarise
 from designer.ui.editor import Editor
 from designer.ui.failure_controller import FailureController
 from designer.ui.inspector import Inspector
+from designer.ui.message_area import ElidedLabel, MessageArea
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
 from designer.ui.plain_text import literal
+from designer.ui.plot_style import restyle_all_plots
 from designer.ui.problems import ProblemsPanel
 from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
@@ -42,10 +48,31 @@ from designer.ui.sweep_controller import SweepController
 from designer.ui.theme import PROTOCOL_COLOURS, Theme, apply_theme, protocol_name
 from designer.ui.view import FabricView
 from designer.ui.window_exports import WindowExports
+from designer.ui.window_layout import (
+    fit_to_screen,
+    restore_arrangement,
+    save_arrangement,
+    screen_is_small,
+    scrollable,
+)
 
 FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Fabric designs (*.json *.fabric.json);;All files (*)")
 MAX_RECENT = 8
+BOTTOM_DOCKS_SHARE = 0.32      # of the window's height, for the plots and problems docks
 NOT_YET = QT_TRANSLATE_NOOP("MainWindow", "Available once the simulation engine is installed")
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a design is read and drawn: it made ~1M long-lived objects
+    (a 56k-cable fabric) and rescanned them again and again, nearly half the time of an open (measured)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def without_mnemonic(text: str) -> str:
@@ -62,6 +89,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.catalog = catalog or load_catalog()
         self.theme: Theme = apply_theme(QApplication.instance(), theme_name)
         self.path: str | None = path
+        self.results_unsaved = False       # a run's results not saved yet (unsaved work, like an edit)
         self.settings = QSettings("FabricDesigner", "FabricDesigner")
         self.scene = FabricScene(doc or FabricDocument(), self.theme)
         self.view = FabricView(self.scene)
@@ -75,18 +103,23 @@ class MainWindow(QMainWindow, WindowExports):
         self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
         self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
         self.sweeps = SweepController(self, self.simulate_menu)   # design-space sweeps and their dock
-        self.resize(1500, 920)
+        self.canvas_menu = CanvasMenu(self)      # right-click on the canvas (canvas_menu.py)
+        fit_to_screen(self, [self.palette_dock, self.overview_dock], self.inspector_dock)
+        self.restored_arrangement = False
+
         self._update_title()
         self.refresh_summary()
         QTimer.singleShot(0, self.view.zoom_to_fit)
         self.autosaver = Autosaver(self)   # unsaved work goes to a recovery file (autosave.py)
 
     # ---- construction -------------------------------------------------------------------------
-    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
-        """A dock named `name` (for saved layouts) holding `widget`, added at `area`; the controllers use it too."""
+    def add_dock(self, title: str, widget, area: Qt.DockWidgetArea, name: str,
+                 scroll: bool = False) -> QDockWidget:
+        """A dock named `name` (for saved layouts) holding `widget`, added at `area`; the controllers use it too.
+        `scroll`: a form taller than a small screen scrolls inside its dock."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
-        dock.setWidget(widget)
+        dock.setWidget(scrollable(widget) if scroll else widget)
         self.addDockWidget(area, dock)
         return dock
 
@@ -130,7 +163,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.addAction(action)
         return action
 
-    def _build_actions(self) -> None:
+    def _build_actions(self) -> None:  # noqa: PLR0915
         std = self.style().standardIcon
         from PySide6.QtWidgets import QStyle
         sp = QStyle.StandardPixmap
@@ -154,7 +187,10 @@ class MainWindow(QMainWindow, WindowExports):
         a["export_handover"] = self._action(self.tr("Export &hand-over files…"), self.export_handover)
         a["export_handover"].setToolTip(self.tr("Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, "
                                                 "containerlab"))
-        a["quit"] = self._action(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        a["quit"] = self._action(self.tr("&Quit"), self.close, "Ctrl+Q")
+        # Ctrl+Q everywhere (Windows names no Quit key), and the platform's own Quit key too
+        a["quit"].setShortcuts([QKeySequence("Ctrl+Q")] + [k for k in QKeySequence.keyBindings(
+            QKeySequence.StandardKey.Quit) if k != QKeySequence("Ctrl+Q")])
         undo = self.editor.undo_stack.createUndoAction(self, self.tr("&Undo"))
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         undo.setIcon(std(sp.SP_ArrowBack))
@@ -183,6 +219,21 @@ class MainWindow(QMainWindow, WindowExports):
         a["mode_select"].setChecked(True)
         a["segment"] = self._action(self.tr("New back-end &segment…"), self.new_segment, "Ctrl+G",
                                     self.tr("Make the selected nodes an InfiniBand or RoCEv2 segment"))
+        a["connect_rail"] = self._action(
+            self.tr("&Connect selection, rail-aligned"), lambda: self.editor.connect_selection("rail"), "Ctrl+K",
+            self.tr("Cable the selected servers to the selected switches: NIC k of every server to switch k, as "
+                    "many cables as free ports allow (one undo step)"))
+        a["connect_round_robin"] = self._action(
+            self.tr("Connect selection, &round-robin"), lambda: self.editor.connect_selection("round-robin"),
+            "Ctrl+Shift+K", self.tr("Cable the selected servers to the selected switches, spread in turn, as many "
+                                    "cables as free ports allow (one undo step)"))
+        a["quick_start"] = self._action(self.tr("&Quick start"), self.show_quick_start, "F1",
+                                        self.tr("Draw, check, simulate and hand over in five steps"))
+        a["shortcuts"] = self._action(self.tr("&Keyboard shortcuts"), lambda: self._show_help(
+            help_dialogs.shortcuts(self)), "Ctrl+/", self.tr("Every key of the window and the canvas gestures"))
+        a["about"] = self._action(self.tr("&About Fabric Designer"), lambda: help_dialogs.about(self))
+        a["properties"] = self._action(self.tr("P&roperties"), self.show_properties, "Alt+Return",
+                                       self.tr("Show the selection in the Inspector"))
         a["fit"] = self._action(self.tr("Zoom to &fit"), self.view.zoom_to_fit, "F", self.tr("Show the whole design"),
                                 std(sp.SP_TitleBarMaxButton))
         a["zoom_in"] = self._action(self.tr(
@@ -237,7 +288,7 @@ class MainWindow(QMainWindow, WindowExports):
         from designer.ui.preferences_dialog import PreferencesDialog
         PreferencesDialog(self.settings, self).exec()
 
-    def _build_menus(self, a: dict, align: dict) -> None:
+    def _build_menus(self, a: dict, align: dict) -> None:  # noqa: C901
         bar = self.menuBar()
         m = bar.addMenu(self.tr("&File"))
         for key in ("new", "template", "open"):
@@ -264,7 +315,8 @@ class MainWindow(QMainWindow, WindowExports):
         m.addAction(a["dist_x"])
         m.addAction(a["dist_y"])
         m = bar.addMenu(self.tr("&Fabric"))
-        m.addAction(a["segment"])
+        for key in ("segment", "connect_rail", "connect_round_robin"):
+            m.addAction(a[key])
         m = bar.addMenu(self.tr("&View"))
         for key in ("mode_select", "mode_link", None, "fit", "zoom_in", "zoom_out", None,
                     "layer_both", "layer_backend", "layer_frontend", None, "theme_light", "theme_dark"):
@@ -277,10 +329,15 @@ class MainWindow(QMainWindow, WindowExports):
             m.addAction(a[key])
         self.simulate_menu = m
         m = bar.addMenu(self.tr("&Help"))
+        for key in ("quick_start", "shortcuts"):
+            m.addAction(a[key])
+        m.addSeparator()
         self.advisor_action = m.addAction(self.tr("Help me &choose…"), self.help_me_choose)
         self.advisor_action.setStatusTip(self.tr("Compare IB, RoCEv2, rail-optimized and hybrid designs for your "
                                                  "scale, "
                                          "workload and budget, and open the one you choose"))
+        m.addSeparator()
+        m.addAction(a["about"])
         tb = self.addToolBar(self.tr("Main toolbar"))
         tb.setObjectName("main_toolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -298,10 +355,14 @@ class MainWindow(QMainWindow, WindowExports):
         self.layer_combo = layer
 
     def _build_status(self) -> None:
-        self.summary_label = QLabel()
+        # messages have a place of their own: the summary beside them gives way (both elide), never hides them
+        self.message_area = MessageArea()
+        self.summary_label = ElidedLabel()
+        self.summary_label.setObjectName("design_summary")
         self.legend = QLabel()
         self.zoom_label = QLabel()
-        self.statusBar().addPermanentWidget(self.summary_label, 1)
+        self.statusBar().addWidget(self.message_area, 3)
+        self.statusBar().addPermanentWidget(self.summary_label, 2)
         self.statusBar().addPermanentWidget(self.legend)
         self.statusBar().addPermanentWidget(self.zoom_label)
         swatches = []
@@ -314,6 +375,9 @@ class MainWindow(QMainWindow, WindowExports):
         self._summary_timer.setSingleShot(True)
         self._summary_timer.setInterval(250)
         self._summary_timer.timeout.connect(self.refresh_summary)
+        self._summary_generation = 0
+        self.summary_runner = SummaryRunner(self)
+        self.summary_runner.ready.connect(self._on_summary_ready)
 
     def _wire(self) -> None:
         self.view.model_dropped.connect(self.editor.place)
@@ -325,32 +389,61 @@ class MainWindow(QMainWindow, WindowExports):
         self.palette.place_requested.connect(
             lambda spec: self.editor.place(spec, self.view.mapToScene(self.view.viewport().rect().center())))
         self.editor.message.connect(self.show_message)
+        self.editor.link_refused.connect(self.view.show_refusal)
         self.editor.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.scene.document_changed.connect(lambda _c: self._summary_timer.start())
         self.problems.focus_requested.connect(self.focus_items)
 
     # ---- messages, title, summary -------------------------------------------------------------
     def show_message(self, text: str, error: bool = False) -> None:
+        """Say something in the message area (errors stay longer and are marked)."""
         self.last_message = (text, error)
-        self.statusBar().showMessage(("⚠ " if error else "") + text, 8000 if error else 4000)
+        self.message_area.show_message(text, error)
 
     def _on_clean_changed(self, clean: bool) -> None:
-        self.setWindowModified(not clean)
+        self.setWindowModified(self.has_unsaved_work())
 
     def _update_title(self) -> None:
         name = Path(self.path).name if self.path else self.tr("unsaved")
         self.setWindowTitle(self.tr("{0} — {1}[*] — Fabric Designer").format(self.editor.doc.name, name))
-        self.setWindowModified(not self.editor.undo_stack.isClean())
+        self.setWindowModified(self.has_unsaved_work())
 
     def refresh_summary(self) -> None:
-        s = summarise(self.editor.doc, self.catalog)
-        self.summary_label.setText(s.status_text())
+        """Compute the summary now (a small design), or in the background (a large one: see design_summary)."""
+        doc = self.editor.doc
+        self._summary_generation += 1
+        if len(doc.links) > BACKGROUND_LINKS:
+            self.summary_label.set_full_text(counts_text(doc))
+            self.summary_runner.request(doc, self.catalog, self._summary_generation)
+            return
+        self._show_summary(summarise(doc, self.catalog))
+
+    def _on_summary_ready(self, generation: int, outcome: object) -> None:
+        if generation != self._summary_generation:
+            return                  # the design changed meanwhile: a newer summary is on its way
+        if isinstance(outcome, Exception):
+            self.show_message(self.tr("The design checks could not run: {0}").format(outcome), True)
+            return
+        self._show_summary(outcome)
+
+    def _show_summary(self, s) -> None:
+        self.summary_label.set_full_text(s.status_text())
         self.problems.show_findings(s.findings, unavailable="checks" in s.unavailable)
         n_err = sum(1 for f in s.findings if f.severity == "error")
         self.problems_dock.setWindowTitle(self.tr("Problems ({0})").format(len(s.findings)) if not n_err
                                           else self.tr("Problems ({0} errors, {1} in all)").format(
                                               n_err, len(s.findings)))
         self.summary = s
+
+    def wait_for_summary(self, timeout_s: float = 60.0) -> bool:
+        """Wait (serving events) until a background summary is in; False on timeout (tests, benchmarks)."""
+        import time
+        end = time.monotonic() + timeout_s
+        while self.summary_runner.busy() and time.monotonic() < end:
+            QApplication.processEvents()
+            time.sleep(0.01)
+        QApplication.processEvents()
+        return not self.summary_runner.busy()
 
     def focus_items(self, nodes: list, links: list) -> None:
         self.scene.select_ids(nodes, links)
@@ -361,9 +454,9 @@ class MainWindow(QMainWindow, WindowExports):
                 r = item.sceneBoundingRect()
                 rect = r if rect is None else rect.united(r)
         for x in links:
-            item = self.scene.link_items.get(x)
-            if item is not None:
-                r = item.sceneBoundingRect()
+            line = self.scene.link_line(x)
+            if line is not None:
+                r = QRectF(line.p1(), line.p2()).normalized()
                 rect = r if rect is None else rect.united(r)
         if rect is not None:
             self.view.centerOn(rect.center())
@@ -376,11 +469,30 @@ class MainWindow(QMainWindow, WindowExports):
                           else self.tr("Select mode"))
 
     def set_theme(self, name: str) -> None:
+        """The light or dark theme on everything: canvas, docks, and every plot and chart (their colours come
+        from the palette when they are made, so those already made are restyled here)."""
         self.theme = apply_theme(QApplication.instance(), name)
-        self.scene.theme = self.theme
-        self.scene.rebuild()
+        self.scene.set_theme(self.theme)
+        self.sweeps.view.redraw()          # its series colours follow the palette too
+        restyle_all_plots()
         self.settings.setValue("theme", name)
         self.overview.rerender()
+
+    def show_quick_start(self) -> None:
+        self._show_help(help_dialogs.quick_start(self))
+
+    def _show_help(self, dialog: QDialog) -> None:
+        """A help page beside the window (not modal); one at a time."""
+        if getattr(self, "help_dialog", None) is not None:
+            self.help_dialog.close()
+        self.help_dialog = dialog
+        dialog.show()
+
+    def show_properties(self) -> None:
+        """Bring the Inspector to the front (it shows the selection)."""
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
+        self.inspector.refresh()
 
     def select_all(self) -> None:
         self.scene.select_ids(list(self.editor.doc.nodes), list(self.editor.doc.links))
@@ -401,21 +513,38 @@ class MainWindow(QMainWindow, WindowExports):
         return seg_id
 
     # ---- files --------------------------------------------------------------------------------
+    def has_unsaved_work(self) -> bool:
+        """Edits since the last save, the results of a run (or a comparison) not saved with the design, or a design
+        that was made here (generated, advised, opened from a sweep point) and never saved."""
+        return (not self.editor.undo_stack.isClean() or self.results_unsaved
+                or (self.path is None and bool(self.editor.doc.nodes)))
+
+    def mark_results_unsaved(self) -> None:
+        """A run or a comparison finished: its results are part of the design now, and not saved yet."""
+        self.results_unsaved = True
+        self.setWindowModified(True)
+
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current design (saved, discarded, or unchanged)."""
-        if self.editor.undo_stack.isClean():
+        if not self.has_unsaved_work():
             return True
+        question = (self.tr("Save '{0}' with the results of its last run? They are lost otherwise.")
+                    if self.results_unsaved and self.editor.undo_stack.isClean()
+                    else self.tr("Save the changes to '{0}'?"))
         answer = QMessageBox.question(
-            self, self.tr("Unsaved changes"), self.tr("Save the changes to '{0}'?").format(self.editor.doc.name),
+            self, self.tr("Unsaved changes"), question.format(self.editor.doc.name),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
     def set_document(self, doc: FabricDocument, path: str | None) -> None:
+        """Show `doc`, read from `path` or untitled (None: Save asks where)."""
         self.path = path
+        self.results_unsaved = False
         self.editor.set_document(doc)
         self._update_title()
+        self._summary_timer.stop()          # the change that replaced the document asked for one: this is it
         self.refresh_summary()
         self.view.zoom_to_fit()
 
@@ -436,6 +565,7 @@ class MainWindow(QMainWindow, WindowExports):
             self.show_message(self.tr("Opened the advisor's candidate: {0}").format(doc.name))
 
     def new_from_template(self) -> None:
+        """Generate a fabric into a new untitled design (the open one is kept or saved first, never overwritten)."""
         try:
             from designer.ui.generator_dialog import GeneratorDialog
             dialog = GeneratorDialog(self.catalog, self)
@@ -449,9 +579,11 @@ class MainWindow(QMainWindow, WindowExports):
         except (ProjectError, ValueError) as exc:
             QMessageBox.warning(self, self.tr("Cannot generate"), literal(str(exc)))
             return
-        self.editor.replace_with(doc, self.tr("Generate {0} ({1} GPUs)").format(dialog.kind.currentText(),
-                                                                               dialog.gpus.value()))
-        self.view.zoom_to_fit()
+        if not self.maybe_save():
+            return
+        self.set_document(doc, None)
+        self.show_message(self.tr("New untitled design: {0} ({1} GPUs); Save asks where to keep it").format(
+            dialog.kind.currentText(), dialog.gpus.value()))
 
     def open_dialog(self) -> None:
         if not self.maybe_save():
@@ -464,13 +596,18 @@ class MainWindow(QMainWindow, WindowExports):
         """Open a design file; a bad file gets a one-line message, never a traceback."""
         if ask and not self.maybe_save():
             return False
-        try:
-            doc = fileformat.load(path)
-        except ProjectError as exc:
-            QMessageBox.warning(self, self.tr("Cannot open"), literal(str(exc)))
-            self.show_message(str(exc), True)
+        with collection_paused():
+            try:
+                doc = fileformat.load(path)
+            except ProjectError as exc:
+                doc = None
+                problem = str(exc)
+            if doc is not None:
+                self.set_document(doc, path)
+        if doc is None:
+            QMessageBox.warning(self, self.tr("Cannot open"), literal(problem))
+            self.show_message(problem, True)
             return False
-        self.set_document(doc, path)
         self._add_recent(path)
         self.show_message(self.tr("Opened {0}").format(path))
         return True
@@ -491,6 +628,7 @@ class MainWindow(QMainWindow, WindowExports):
             QMessageBox.warning(self, self.tr("Cannot save"), literal(str(exc)))
             return False
         self.path = path
+        self.results_unsaved = False
         self.editor.undo_stack.setClean()
         self._add_recent(path)
         self._update_title()
@@ -519,7 +657,10 @@ class MainWindow(QMainWindow, WindowExports):
     # ---- window events ------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
+            save_arrangement(self, self.settings)
             self._summary_timer.stop()
+            self.summary_runner.shutdown()
+            self.message_area.stop()
             self.runs.shutdown()
             self.sweeps.shutdown()
             self.autosaver.stop()
@@ -527,6 +668,22 @@ class MainWindow(QMainWindow, WindowExports):
             event.accept()
         else:
             event.ignore()
+
+    def screen_is_small(self) -> bool:
+        """The screen is smaller than the window's default size (a laptop): the application opens it maximized."""
+        return screen_is_small(self)
+
+    def restore_arrangement(self) -> bool:
+        """The window as the user left it on a screen of this size (see window_layout); True when restored."""
+        self.restored_arrangement = restore_arrangement(self, self.settings)
+        return self.restored_arrangement
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self.restored_arrangement and not getattr(self, "_docks_sized", False):
+            self._docks_sized = True            # the canvas keeps two thirds of the height, the plots the rest
+            QTimer.singleShot(0, lambda: self.resizeDocks([self.problems_dock], [int(
+                self.height() * BOTTOM_DOCKS_SHARE)], Qt.Orientation.Vertical))
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls():

@@ -5,8 +5,8 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.model.nodes import Node
 from designer.ui import icons
@@ -36,49 +36,60 @@ def kind_name(kind: str) -> str:
     return QCoreApplication.translate("NodeItem", KIND_NAMES[kind]) if kind in KIND_NAMES else kind
 
 
-class NodeItem(QGraphicsItem):
-    """Paints one node; position changes made by a mouse drag are reported, not written to the document."""
+BOUNDS = QRectF(-BODY_W / 2 - 40, -BODY_H / 2 - 2, BODY_W + 80, BODY_H + LABEL_H + 4)
+BODY = QRectF(-BODY_W / 2, -BODY_H / 2, BODY_W, BODY_H)
 
-    def __init__(self, node: Node, theme: Theme, usage: str = "") -> None:
-        super().__init__()
+
+class NodeItem(QGraphicsRectItem):
+    """Paints one node; position changes made by a mouse drag are reported, not written to the document.
+
+    A rect item so that Qt asks C++ for its bounds: a Python boundingRect() was called ~8,000 times a frame on a
+    3,000-node fabric. Zoomed out, the scene's NodeTiles layer draws every node at once and these items only
+    take clicks and drags (they have no contents then)."""
+
+    def __init__(self, node: Node, theme: Theme, usage: str = "", detailed: bool = True) -> None:
+        super().__init__(BOUNDS)
+        self.setPen(QPen(Qt.PenStyle.NoPen))
         self.node_id = node.id
         self.theme = theme
-        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
-                      | QGraphicsItem.GraphicsItemFlag.ItemIsMovable
-                      | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+        flags = QGraphicsItem.GraphicsItemFlag.ItemIsSelectable | QGraphicsItem.GraphicsItemFlag.ItemIsMovable
+        self.setFlags(flags if detailed else flags | QGraphicsItem.GraphicsItemFlag.ItemHasNoContents)
         self.setZValue(10)
-        self.setAcceptHoverEvents(False)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # pans repaint from a pixmap
         self.sync(node, usage)
 
-    def sync(self, node: Node, usage: str = "") -> None:
-        """Take label, icon and position from the document's node."""
+    def sync(self, node: Node, usage: str = "") -> bool:
+        """Take label, icon and position from the document's node; True when it moved."""
         self.label = node.display_name
         self.icon = icons.node_icon_name(node)
         self.tile = QColor(TIER_COLOURS.get(self.icon, "#888888"))
         self.usage = usage
-        # a rich-text tooltip: text from the file is escaped (a label "<img src=...>" shows as typed)
-        self.setToolTip(f"<b>{escape(node.display_name)}</b><br>{escape(kind_name(node.kind))} · {escape(node.model)}"
-                        + (f" · {escape(node.role)}" if node.role else "")
-                        + ("<br>" + QCoreApplication.translate("NodeItem", "{0} GPUs").format(node.gpus)
-                           if node.gpus else "")
-                        + ("<br>" + QCoreApplication.translate("NodeItem", "ports used: {0}").format(usage)
-                           if usage else ""))
-        if self.pos() != QPointF(node.x, node.y):
+        self.node = node                  # for the tooltip, made when asked (3,000 of them slowed an open)
+        moved = self.pos() != QPointF(node.x, node.y)
+        if moved:
             self.setPos(node.x, node.y)
         self.update()
+        return moved
 
-    def boundingRect(self) -> QRectF:
-        return QRectF(-BODY_W / 2 - 40, -BODY_H / 2 - 2, BODY_W + 80, BODY_H + LABEL_H + 4)
+    def toolTip(self) -> str:          # Qt's name: the scene asks for it when the pointer rests here
+        """A rich-text tooltip: text from the file is escaped (a label "<img src=...>" shows as typed)."""
+        node, usage = self.node, self.usage
+        return (f"<b>{escape(node.display_name)}</b><br>{escape(kind_name(node.kind))} · {escape(node.model)}"
+                + (f" · {escape(node.role)}" if node.role else "")
+                + ("<br>" + QCoreApplication.translate("NodeItem", "{0} GPUs").format(node.gpus) if node.gpus else "")
+                + ("<br>" + QCoreApplication.translate("NodeItem", "ports used: {0}").format(usage) if usage else ""))
 
     def body_rect(self) -> QRectF:
-        return QRectF(-BODY_W / 2, -BODY_H / 2, BODY_W, BODY_H)
+        return QRectF(BODY)
 
-    def shape(self):
-        from PySide6.QtGui import QPainterPath
+    def shape(self) -> QPainterPath:
         path = QPainterPath()
-        path.addRect(self.body_rect().adjusted(0, 0, 0, LABEL_H * 0.6))
+        path.addRect(BODY.adjusted(0, 0, 0, LABEL_H * 0.6))
         return path
+
+    def set_detailed(self, detailed: bool) -> None:
+        """Paint itself (zoomed in) or leave it to the scene's tiles (zoomed out)."""
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not detailed)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
@@ -110,12 +121,16 @@ class NodeItem(QGraphicsItem):
         text = painter.fontMetrics().elidedText(self.label, Qt.TextElideMode.ElideMiddle, int(label_rect.width()))
         painter.drawText(label_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
 
-    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionChange and self.scene() is not None:
-            if getattr(self.scene(), "dragging", False):
-                # Snap while dragging; hold Alt to place freely.
-                if not (QApplication.keyboardModifiers() & Qt.KeyboardModifier.AltModifier):
-                    return QPointF(snap(value.x()), snap(value.y()))
-        elif change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged and self.scene() is not None:
-            self.scene().node_item_moved(self.node_id)
-        return super().itemChange(change, value)
+    def mouseMoveEvent(self, event) -> None:
+        """Qt moves the selected nodes; snap them to the grid (hold Alt to place freely) and let the scene move
+        their cables. (No itemChange override: Qt would call it a dozen times per item while a fabric is built.)"""
+        super().mouseMoveEvent(event)
+        scene = self.scene()
+        if scene is None:
+            return
+        free = bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.AltModifier)
+        for item in scene.selectedItems():
+            if isinstance(item, NodeItem):
+                if not free:
+                    item.setPos(snap(item.pos().x()), snap(item.pos().y()))
+                scene.node_item_moved(item.node_id)

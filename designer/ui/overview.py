@@ -51,14 +51,10 @@ class Overview(QWidget):
         bundled = scene.bundled
         if not bundled and len(scene.doc.links) > 200:
             scene.set_bundled(True)  # the overview always shows the bundled picture of a big fabric
+        # tags are left out by their own paint (hiding them would deselect a selected segment's tag, and the
+        # inspector would jump away from the segment being edited each time the overview redraws)
         scene.quiet_labels = True
-        tags = [h.label for h in scene.hull_items.values() if h.label.isVisible()]
-        tags += [b for b in scene.pair_badges.values() if b.isVisible()]
-        for tag in tags:
-            tag.hide()
         scene.render(painter, self._target, src)
-        for tag in tags:
-            tag.show()
         scene.quiet_labels = False
         if not bundled:
             scene.set_bundled(False)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayo
 
 from designer.catalog.loader import Catalog
 from designer.ui import icons
+from designer.ui.labels import switch_entry
 from designer.ui.view import MODEL_MIME
 
 SPEC_ROLE = Qt.ItemDataRole.UserRole
@@ -39,7 +40,7 @@ def palette_entries(cat: Catalog) -> list[tuple[str, str, str, str, str]]:
                     m.vendor, m.model, proto, QCoreApplication.translate("Palette", roles[role]), m.ports * b, speed)
                 if b > 1:
                     tip += QCoreApplication.translate("Palette", ", split from {0}×{1:g}G").format(m.ports, m.port_gbps)
-                out.append((group, role, f"{m.model} — {m.ports * b}×{speed:g}G", f"{m.id}|{role}|{speed:g}", tip))
+                out.append((group, role, switch_entry(m.model, m.ports * b, speed), f"{m.id}|{role}|{speed:g}", tip))
     for m in cat.gateways.values():
         out.append((QT_TRANSLATE_NOOP("Palette", "Gateways"), "gateway", m.model, m.id,
                     QCoreApplication.translate("Palette", "{0} {1}: {2} IB + {3} Ethernet ports at {4:g}G").format(

@@ -4,20 +4,22 @@ status-bar progress, the Compare dialog, and the last run's summary stored with 
 from __future__ import annotations
 
 import time
+from html import escape
 
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar
 
 from designer.sim.run_summary import summarise_run
 from designer.sim.time_breakdown import segment_breakdowns, workload_breakdowns
 from designer.ui.compare_dialog import CompareDialog
 from designer.ui.heatmap import HeatmapLayer, legend_html
+from designer.ui.labels import cable_name, node_name
 from designer.ui.live_plots import LivePlots
-from designer.ui.run_panel import RunPanel
+from designer.ui.plot_style import scaled_unit, style_view, with_unit
+from designer.ui.run_panel import RunPanel, algorithm_name
 from designer.ui.sim_worker import SimRunner
 
 HEATMAP_MS = 100   # the canvas recolours at most 10 times a second
@@ -28,20 +30,21 @@ class RunController(QObject):
 
     snapshot_drawn = Signal(object)     # the latest snapshot, when the canvas repaints (<= 10 Hz)
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: QMainWindow) -> None:  # noqa: PLR0915
         super().__init__(window)
         self.window = window
         self.runner = SimRunner(self)
         self.panel = RunPanel()
         self.panel.fit_to_gpus(window.editor.doc.gpu_count())
         self.plots = LivePlots()
-        self.panel_dock = window.add_dock(self.tr("Run"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run")
+        self.plots.cable_name = lambda link_id: cable_name(self.doc, link_id)
+        self.panel_dock = window.add_dock(self.tr("Run"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run",
+                                          scroll=True)
         self.plots_dock = window.add_dock(self.tr(
                 "Live plots"), self.plots, Qt.DockWidgetArea.BottomDockWidgetArea, "live_plots")
         window.tabifyDockWidget(window.problems_dock, self.plots_dock)
         window.tabifyDockWidget(window.inspector_dock, self.panel_dock)
         window.inspector_dock.raise_()
-        window.resizeDocks([self.plots_dock], [330], Qt.Orientation.Vertical)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setMaximumWidth(160)
@@ -104,11 +107,15 @@ class RunController(QObject):
 
     def start(self, workloads: list[str], seed: int = 1, backend: str | None = None,
               failures: list[str] | None = None) -> int:
-        """Start a run of `workloads` on the open design (off the GUI thread)."""
+        """Start a run of `workloads` on the open design (off the GUI thread). What showed the previous run goes
+        at once: the heat-map is taken off the canvas, the plots are emptied and the Run panel's figures are
+        marked as the previous run's until this one's are in."""
         self.plots.reset()
         self._pending = []
+        self.hide_heatmap()
         self.last_snapshot = None
         self.last_result = None
+        self.panel.mark_figures_stale()
         self.workloads, self.seed, self.backend = list(workloads), seed, backend
         self.started_at = time.perf_counter()
         run_id = self.runner.start(self.doc, workloads, seed, backend, failures)
@@ -141,8 +148,10 @@ class RunController(QObject):
         self.progress.setVisible(False)
 
     def show_busy(self, share: float) -> None:
-        """A congested step is running through the queues: nothing to plot until it is done, so say so."""
-        self.sim_time.setText(self.tr("queues of a congested step: {0:.0%} simulated").format(share))
+        """A congested step is running through the queues: nothing to plot until it is done, so say so (the share
+        is of that step; the progress bar keeps the share of the whole run)."""
+        self.sim_time.setText(self.tr("simulating the queues of a congested step: {0:.0%} of the step").format(
+            share))
 
     def _on_snapshot(self, snap) -> None:
         # only queue it: the GUI thread shares the interpreter with the worker, so every Qt call made
@@ -163,6 +172,7 @@ class RunController(QObject):
 
     def _on_finished(self, result) -> None:
         self._drain()
+        self.plots.flush()
         self.last_result = result
         self._idle()
         data = result.data
@@ -170,11 +180,14 @@ class RunController(QObject):
         self.sim_time.setText(self.tr(
                 "simulated {0:.3f} ms in {1:.2f} s").format(data['completion_time_s'] * 1e3, wall))
         self.panel.show_message(self.tr("Done: {0}").format(', '.join(self.workloads)))
-        self.panel.figures.setText(figures_text(data))
+        self.panel.show_figures(figures_text(data))
+        scroll = self.panel_dock.widget()
+        if hasattr(scroll, "ensureWidgetVisible"):
+            scroll.ensureWidgetVisible(self.panel.figures)      # on a short screen the figures are below the form
         self.plots.chart.set_rows(workload_breakdowns(data) + segment_breakdowns(data))
         # the last run stays with the design (saved in the project file; not an undoable edit)
         self.doc.set_results(summarise_run(data, self.workloads, self.seed, self.backend))
-        self.window.setWindowModified(True)
+        self.window.mark_results_unsaved()
         self._heat_dirty = True
         self._paint_heatmap()
 
@@ -221,10 +234,12 @@ class RunController(QObject):
             return    # the window is being torn down
         nodes, links, _ = self.window.scene.selected_ids()
         if links:
-            self.plots.set_selection(links, links[0] if len(links) == 1 else self.tr("{0} cables").format(len(links)))
+            self.plots.set_selection(links, cable_name(self.doc, links[0]) if len(links) == 1
+                                     else self.tr("{0} cables").format(len(links)))
         elif nodes:
             ids = [x.id for x in self.doc.links_of(nodes[0])]
-            self.plots.set_selection(ids, self.tr("{0} (busiest of its {1} cables)").format(nodes[0], len(ids)))
+            self.plots.set_selection(ids, self.tr("{0} (busiest of its {1} cables)").format(
+                node_name(self.doc, nodes[0]), len(ids)))
         else:
             self.plots.set_selection([], "")
 
@@ -236,13 +251,15 @@ class RunController(QObject):
         rows = min(len(t_ms), len(util))
         if rows == 0:
             return None
-        widget = pg.PlotWidget(background=self.plots.palette().color(QPalette.ColorRole.Base))
+        widget = pg.PlotWidget()
         widget.setMinimumHeight(150)
+        t_scale, t_unit = scaled_unit("ms", float(t_ms[rows - 1]))
         widget.setTitle(self.tr("Utilization in the last run: {0}").format(self.plots.selection_name), size="8pt")
-        widget.setLabel("bottom", self.tr("simulated time (ms)"))
+        widget.setLabel("bottom", self.tr("simulated time ({0})").format(t_unit))
         widget.setLabel("left", "%")
-        widget.plot(t_ms[:rows], util[:rows], pen=pg.mkPen("#17becf", width=2))
+        widget.plot(t_ms[:rows] / t_scale, util[:rows], pen=pg.mkPen("#17becf", width=2))
         widget.setObjectName("inspector_series")
+        style_view(widget)
         return widget
 
     # ---- compare --------------------------------------------------------------------------------
@@ -268,7 +285,7 @@ class RunController(QObject):
     def _keep_comparison(self, dialog: CompareDialog) -> None:
         self.doc.set_results({p: summarise_run(r.data, dialog.workloads, dialog.seed, p)
                               for p, r in dialog.results.items()})
-        self.window.setWindowModified(True)
+        self.window.mark_results_unsaved()
 
     def shutdown(self) -> None:
         """Stop threads and timers (window closing)."""
@@ -284,23 +301,41 @@ class RunController(QObject):
 def figures_text(data: dict) -> str:
     """Headline figures of a result as rich text for the Run panel."""
     lat = data["latency_us"]
-    rows = [(QCoreApplication.translate("RunController", "Completion"), f"{data['completion_time_s'] * 1e3:.3f} ms"),
-            (QCoreApplication.translate("RunController", "Goodput"), f"{data['goodput_gbps']:.1f} Gb/s")]
+    completion = with_unit(data["completion_time_s"] * 1e3, "ms")
+    rows = [(QCoreApplication.translate("RunController", "Completion"), completion),
+            (QCoreApplication.translate("RunController", "Goodput"), with_unit(data["goodput_gbps"], "Gb/s"))]
     if data.get("busbw_gbps") is not None:
-        rows.append((QCoreApplication.translate("RunController", "Bus bandwidth"), f"{data['busbw_gbps']:.1f} Gb/s"))
+        rows.append((QCoreApplication.translate("RunController", "Bus bandwidth"),
+                     with_unit(data["busbw_gbps"], "Gb/s")))
     if data.get("throughput_fraction") is not None:
         rows.append((QCoreApplication.translate("RunController", "vs ideal fabric"),
                      f"{data['throughput_fraction']:.1%}"))
+    divisor, unit = scaled_unit("µs", lat["p999"])
     rows.append((QCoreApplication.translate("RunController", "Latency p50 / p99 / p99.9"),
-                 f"{lat['p50']:.2f} / {lat['p99']:.2f} / {lat['p999']:.2f} µs"))
+                 f"{lat['p50'] / divisor:.3g} / {lat['p99'] / divisor:.3g} / {lat['p999'] / divisor:.3g} {unit}"))
     if data.get("gpu_utilization") is not None:
         rows.append((QCoreApplication.translate("RunController", "GPU utilization"),
                      f"{data['gpu_utilization']:.1%}"))
     rows.append((QCoreApplication.translate("RunController", "PFC paused / credit stall"),
                  f"{data['pfc_pause_fraction']:.2%} / {data['credit_stall_fraction']:.2%}"))
     rows.append((QCoreApplication.translate("RunController", "ECN marked"), f"{data['ecn_mark_fraction']:.2%}"))
+    rows += algorithm_rows(data)
     return "<table>" + "".join(f"<tr><td>{k}&nbsp;&nbsp;</td><td align=right><b>{v}</b></td></tr>"
                                for k, v in rows) + "</table>"
+
+
+def algorithm_rows(data: dict) -> list[tuple[str, str]]:
+    """The collective algorithm the engine ran, per workload that has one (it names it; others have none)."""
+    out = []
+    workloads = data.get("workloads") or []
+    for w in workloads:
+        algorithm = w.get("algorithm")
+        if algorithm:
+            label = QCoreApplication.translate("RunController", "Algorithm")
+            if len(workloads) > 1:
+                label += f" ({escape(str(w.get('spec') or w.get('kind') or ''))})"
+            out.append((label, escape(algorithm_name(str(algorithm)))))
+    return out
 
 
 def link_utilization_of(snapshot, link_id: str) -> float:

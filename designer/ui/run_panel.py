@@ -1,5 +1,10 @@
 """The Run panel: a workload chosen with a form (not a spec string), seed, protocol; Run / Pause / Stop;
-the headline figures and the three-speeds chart of the last run."""
+the headline figures and the three-speeds chart of the last run.
+
+The form shows only what the chosen workload takes: its sizes or model, and the options the workload grammar
+(designer/sim/workload_spec.py) accepts for it — the algorithm only for AllReduce, parallelism for training, queue
+pairs wherever they apply — so that nothing on the form is silently ignored.
+"""
 
 from __future__ import annotations
 
@@ -12,22 +17,35 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from designer.sim import WorkloadError, parse_workloads
+from designer.sim.workload_spec import accepts_option
 
-COLLECTIVES = (("AllReduce", "allreduce"), ("AllGather", "allgather"), ("ReduceScatter", "reducescatter"),
-               ("AllToAll", "alltoall"))
+KINDS = (("AllReduce", "allreduce"), ("AllGather", "allgather"), ("ReduceScatter", "reducescatter"),
+         ("AllToAll", "alltoall"), (QT_TRANSLATE_NOOP("RunPanel", "Permutation"), "permutation"),
+         (QT_TRANSLATE_NOOP("RunPanel", "Incast"), "incast"), (QT_TRANSLATE_NOOP("RunPanel", "Ping-pong"), "pingpong"),
+         (QT_TRANSLATE_NOOP("RunPanel", "Training step"), "train"),
+         (QT_TRANSLATE_NOOP("RunPanel", "Inference"), "inference"))
+SIZED = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong", "incast")
+MODELLED = ("train", "inference")
 SIZES = ("64KiB", "1MiB", "16MiB", "64MiB", "256MiB", "1GiB")
+DEFAULT_SIZE = {"incast": "16MiB", "permutation": "64MiB", "pingpong": "64KiB"}    # else 256MiB
 MODELS = ("7b", "13b", "70b", "405b")
+DEFAULT_MODEL = {"train": "7b", "inference": "70b"}
 PROTOCOLS = ((QT_TRANSLATE_NOOP("RunPanel", "As drawn"), None),
              (QT_TRANSLATE_NOOP("RunPanel", "All back-end InfiniBand"), "ib"),
              (QT_TRANSLATE_NOOP("RunPanel", "All back-end RoCEv2"), "rocev2"))
-ALGORITHMS = ((QT_TRANSLATE_NOOP("RunPanel", "Ring"), "ring"), (QT_TRANSLATE_NOOP("RunPanel", "Tree"), "tree"),
-              (QT_TRANSLATE_NOOP("RunPanel", "Hierarchical"), "hier"))
+ALGORITHMS = ((QT_TRANSLATE_NOOP("RunPanel", "Engine's choice"), None), (QT_TRANSLATE_NOOP("RunPanel", "Ring"), "ring"),
+              (QT_TRANSLATE_NOOP("RunPanel", "Tree"), "tree"), (QT_TRANSLATE_NOOP("RunPanel", "Hierarchical"), "hier"))
+
+
+def algorithm_name(algorithm: str) -> str:
+    """A collective algorithm as the window names it ("hier" -> "Hierarchical"; an unknown one as it is)."""
+    names = {data: text for text, data in ALGORITHMS if data}
+    return QCoreApplication.translate("RunPanel", names[algorithm]) if algorithm in names else algorithm
 
 
 def _combo(items, current: str | None = None) -> QComboBox:
@@ -41,6 +59,13 @@ def _combo(items, current: str | None = None) -> QComboBox:
     return box
 
 
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    return box
+
+
 class RunPanel(QWidget):
     """Workload form and run controls; emits run_requested(specs, seed, backend) and pause/stop intents."""
 
@@ -49,54 +74,44 @@ class RunPanel(QWidget):
     stop_requested = Signal()
     compare_requested = Signal(list, int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
-        self.kind = QComboBox()
-        self.forms = QStackedWidget()
-        # collective
-        self.coll = _combo(COLLECTIVES)
-        self.coll_size = _combo(SIZES, "256MiB")
-        self.coll_algo = _combo(ALGORITHMS)
-        self._add_form(self.tr("Collective"), [(self.tr("Operation"), self.coll),
-                                               (self.tr("Size"), self.coll_size),
-                                               (self.tr("Algorithm"), self.coll_algo)])
-        # training
+        self._chosen: set[str] = set()      # fields the user set: a change of workload keeps them
+        self.kind = _combo(KINDS)
+        self.size = _combo(SIZES, "256MiB")
+        self.senders = _spin(2, 4096, 8)
         self.model = _combo(MODELS, "7b")
-        self.dp, self.tp, self.pp = QSpinBox(), QSpinBox(), QSpinBox()
-        for box, value in ((self.dp, 8), (self.tp, 8), (self.pp, 1)):
-            box.setRange(1, 65536)
-            box.setValue(value)
+        self.requests = QDoubleSpinBox()
+        self.requests.setRange(0.1, 1e6)
+        self.requests.setValue(100.0)
+        self.algo = _combo(ALGORITHMS)
+        self.algo.setToolTip(self.tr("Engine's choice: the engine picks; the figures of the run name the algorithm "
+                                     "that ran"))
+        self.qps = _spin(1, 64, 1)
+        self.dp, self.tp, self.pp = _spin(1, 65536, 8), _spin(1, 65536, 8), _spin(1, 65536, 1)
+        self.iters = _spin(1, 100000, 10)
         self._gpus = 0
         for box in (self.tp, self.pp):
             box.valueChanged.connect(lambda _v: self.fit_to_gpus(self._gpus))
-        self._add_form(self.tr("Training step"), [(self.tr("Model"), self.model),
-                                                  (self.tr("Data parallel"), self.dp),
-                                                  (self.tr("Tensor parallel"), self.tp),
-                                                  (self.tr("Pipeline parallel"), self.pp)])
-        # inference
-        self.inf_model = _combo(MODELS, "70b")
-        self.qps = QDoubleSpinBox()
-        self.qps.setRange(0.1, 1e6)
-        self.qps.setValue(100.0)
-        self._add_form(self.tr("Inference"), [(self.tr("Model"), self.inf_model), (self.tr("Requests / s"), self.qps)])
-        # incast
-        self.senders = QSpinBox()
-        self.senders.setRange(2, 4096)
-        self.senders.setValue(8)
-        self.incast_size = _combo(SIZES, "16MiB")
-        self._add_form(self.tr("Incast"), [(self.tr("Senders"), self.senders),
-                                           (self.tr("Size each"), self.incast_size)])
-        # permutation
-        self.perm_size = _combo(SIZES, "64MiB")
-        self.perm_qps = QSpinBox()
-        self.perm_qps.setRange(1, 64)
-        self.perm_qps.setValue(1)
-        self._add_form(self.tr("Permutation"), [(self.tr("Size each"), self.perm_size),
-                                                (self.tr("Queue pairs / flow"), self.perm_qps)])
-        self.kind.currentIndexChanged.connect(self.forms.setCurrentIndex)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2**31 - 1)
-        self.seed.setValue(1)
+        self.workload_form = QFormLayout()
+        # (widget, label, shown for): a string is a grammar option (shown where the grammar accepts it)
+        self.rows = [(self.senders, self.tr("Senders"), lambda k: k == "incast"),
+                     (self.size, self.tr("Size"), lambda k: k in SIZED),
+                     (self.model, self.tr("Model"), lambda k: k in MODELLED),
+                     (self.requests, self.tr("Requests / s"), lambda k: k == "inference"),
+                     (self.algo, self.tr("Algorithm"), "algo"),
+                     (self.dp, self.tr("Data parallel"), "dp"),
+                     (self.tp, self.tr("Tensor parallel"), "tp"),
+                     (self.pp, self.tr("Pipeline parallel"), "pp"),
+                     (self.iters, self.tr("Round trips"), "iters"),
+                     (self.qps, self.tr("Queue pairs / flow"), "qps")]
+        self.workload_form.addRow(self.tr("Workload"), self.kind)
+        for widget, label, _shown in self.rows:
+            self.workload_form.addRow(label, widget)
+        self.kind.currentIndexChanged.connect(self._show_rows)
+        self.size.activated.connect(lambda _i: self._chosen.add("size"))
+        self.model.activated.connect(lambda _i: self._chosen.add("model"))
+        self.seed = _spin(0, 2**31 - 1, 1)
         self.protocol = _combo(PROTOCOLS)
         self.run_button = QPushButton(self.tr("▶ Run"))
         self.pause_button = QPushButton(self.tr("Pause"))
@@ -114,22 +129,43 @@ class RunPanel(QWidget):
         self.message.setWordWrap(True)
         self.figures = QLabel(self.tr("No run yet."))
         self.figures.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow(self.tr("Workload"), self.kind)
-        form.addRow(self.forms)
-        form.addRow(self.tr("Seed"), self.seed)
-        form.addRow(self.tr("Protocol"), self.protocol)
+        self.workload_form.addRow(self.tr("Seed"), self.seed)
+        self.workload_form.addRow(self.tr("Protocol"), self.protocol)
         buttons = QHBoxLayout()
         for b in (self.run_button, self.pause_button, self.stop_button):
             buttons.addWidget(b)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.addLayout(self.workload_form)
         layout.addLayout(buttons)
         layout.addWidget(self.compare_button)
         layout.addWidget(self.message)
         layout.addWidget(self.figures)
         layout.addStretch(1)
+        self._show_rows()
         self.set_running(False)
+
+    def current_kind(self) -> str:
+        return self.kind.currentData()
+
+    def _shown(self, shown, kind: str) -> bool:
+        if isinstance(shown, str):
+            return accepts_option(kind, shown) and not (shown == "qps" and kind == "inference")
+        return bool(shown(kind))
+
+    def _show_rows(self, *_: object) -> None:
+        """Only the rows the chosen workload takes (inference's qps is its request rate, asked for apart)."""
+        kind = self.current_kind()
+        for widget, _label, shown in self.rows:
+            self.workload_form.setRowVisible(widget, self._shown(shown, kind))
+        if "size" not in self._chosen and kind in SIZED:          # each workload's usual size until one is chosen
+            self.size.setCurrentIndex(self.size.findData(DEFAULT_SIZE.get(kind, "256MiB")))
+        if "model" not in self._chosen and kind in MODELLED:
+            self.model.setCurrentIndex(self.model.findData(DEFAULT_MODEL[kind]))
+
+    def visible_options(self) -> list[str]:
+        """The labels of the rows shown for the chosen workload (what the user can set)."""
+        kind = self.current_kind()
+        return [label for _w, label, shown in self.rows if self._shown(shown, kind)]
 
     def fit_to_gpus(self, gpus: int) -> None:
         """Data parallel = the design's GPUs / (tensor x pipeline), so the training form runs as it stands."""
@@ -138,29 +174,24 @@ class RunPanel(QWidget):
         if gpus > 0 and gpus % per_replica == 0:
             self.dp.setValue(gpus // per_replica)
 
-    def _add_form(self, name: str, rows: list[tuple[str, QWidget]]) -> None:
-        page = QWidget()
-        form = QFormLayout(page)
-        form.setContentsMargins(0, 0, 0, 0)
-        for label, widget in rows:
-            form.addRow(label, widget)
-        self.forms.addWidget(page)
-        self.kind.addItem(name)
-
     def workload_spec(self) -> str:
-        """The DESIGN.md §3 spec string of the form's workload."""
-        kind = self.kind.currentIndex()
-        if kind == 0:
-            algo = self.coll_algo.currentData()
-            op = self.coll.currentData()
-            return f"{op}:{self.coll_size.currentData()}" + (f":algo={algo}" if op == "allreduce" else "")
-        if kind == 1:
-            return f"train:{self.model.currentData()}:dp={self.dp.value()}:tp={self.tp.value()}:pp={self.pp.value()}"
-        if kind == 2:
-            return f"inference:{self.inf_model.currentData()}:qps={self.qps.value():g}"
-        if kind == 3:
-            return f"incast:{self.senders.value()}:{self.incast_size.currentData()}"
-        return f"permutation:{self.perm_size.currentData()}:qps={self.perm_qps.value()}"
+        """The spec string (the command line's workload grammar) of the form's workload."""
+        kind = self.current_kind()
+        if kind == "incast":
+            parts = [kind, str(self.senders.value()), self.size.currentData()]
+        elif kind in SIZED:
+            parts = [kind, self.size.currentData()]
+        else:
+            parts = [kind, self.model.currentData()]
+        if kind == "inference":
+            parts.append(f"qps={self.requests.value():g}")
+        options = {"algo": self.algo.currentData(), "dp": self.dp.value(), "tp": self.tp.value(),
+                   "pp": self.pp.value(), "iters": self.iters.value() if self.iters.value() != 10 else None,
+                   "qps": self.qps.value() if self.qps.value() > 1 else None}     # None: the grammar's default
+        for _widget, _label, shown in self.rows:
+            if isinstance(shown, str) and options.get(shown) is not None and self._shown(shown, kind):
+                parts.append(f"{shown}={options[shown]}")
+        return ":".join(parts)
 
     def _checked_specs(self) -> list[str] | None:
         spec = self.workload_spec()
@@ -184,6 +215,20 @@ class RunPanel(QWidget):
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setStyleSheet("color: #c0392b;" if error else "")
         self.message.setText(("⚠ " if error else "") + text)
+
+    def show_figures(self, html: str) -> None:
+        """The figures of the run that just finished."""
+        self.figures.setEnabled(True)
+        self.figures.setText(html)
+
+    def mark_figures_stale(self) -> None:
+        """A new run started: the figures shown are the previous run's, greyed and said to be, until it ends."""
+        if self.figures.text() and self.figures.text() != self.tr("No run yet."):
+            self.figures.setEnabled(False)
+            self.figures.setToolTip(self.tr("The previous run's figures: this run's replace them when it is done"))
+            if not self.figures.text().startswith("<p"):
+                previous = self.tr("Previous run:")
+                self.figures.setText(f"<p><i>{previous}</i></p>" + self.figures.text())
 
     def set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)

@@ -59,7 +59,7 @@ class ScenariosPanel(QWidget):
 
     COLUMNS = ("scenario", "completion_time_s", "throughput_dip", "recovery_s", "bytes_stalled")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         self.doc: FabricDocument | None = None
         self.list = QListWidget()
@@ -78,7 +78,8 @@ class ScenariosPanel(QWidget):
         self.message.setWordWrap(True)
         buttons = {}
         for key, text, tip in (("new", self.tr("New"), self.tr("A new scenario with the Run panel's workload")),
-                               ("apply", self.tr("Apply"), self.tr("Keep the edits of the form (undoable)")),
+                               ("apply", self.tr("Apply"), self.tr("Keep the edits of the form (undoable); Run "
+                                                                   "applies them too")),
                                ("delete", self.tr("Delete"), self.tr("Delete the selected scenario")),
                                ("run", self.tr("Run"), self.tr("Simulate the selected scenario")),
                                ("run_all", self.tr("Run all"), self.tr("Simulate every scenario and compare them"))):
@@ -90,7 +91,7 @@ class ScenariosPanel(QWidget):
         buttons["apply"].clicked.connect(self.apply_form)
         buttons["delete"].clicked.connect(self.delete_current)
         buttons["run"].clicked.connect(self._run_current)
-        buttons["run_all"].clicked.connect(self.run_all_requested)
+        buttons["run_all"].clicked.connect(self._run_all)
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels([self.tr("Scenario"), self.tr("Completion"), self.tr("Throughput dip"),
                                               self.tr("Recovery"), self.tr("Bytes stalled")])
@@ -224,10 +225,23 @@ class ScenariosPanel(QWidget):
             self._edit([copy.deepcopy(s) for s in self.doc.scenarios if s.name != old.name],
                        self.tr("Delete scenario '{name}'").format(name=old.name))
 
-    def _run_current(self) -> None:
+    def form_is_edited(self) -> bool:
+        """The form differs from the selected scenario (typed but not applied yet)."""
         s = self.current()
-        if s is not None:
-            self.run_requested.emit(s.name)
+        return s is not None and self.form_scenario() != s
+
+    def _apply_edits(self) -> bool:
+        """Run uses what the form says: edits not applied yet are applied first (one undoable step); False when
+        they are refused (the message says why, nothing runs)."""
+        return not self.form_is_edited() or self.apply_form()
+
+    def _run_current(self) -> None:
+        if self.current() is not None and self._apply_edits():
+            self.run_requested.emit(self.current_name())
+
+    def _run_all(self) -> None:
+        if self._apply_edits():
+            self.run_all_requested.emit()
 
     # ---- comparison -------------------------------------------------------------------------------
     def set_row(self, row: dict) -> None:

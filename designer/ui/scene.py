@@ -2,28 +2,33 @@
 
 Data flows one way: command -> document -> batched changes -> this scene updates its items. Items
 never write the document; a mouse drag is turned into a command by the view on release.
+
+Level of detail keeps a 56k-cable fabric fluid: cables are rows of one array drawn by one layer (culled to the
+view), zoomed-out nodes are tiles drawn by one layer, and below a zoom that grows with the cable count the cables
+give way to tier-to-tier bundles (grouped once per change of the drawing, not per zoom step).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from html import escape
 
+import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Signal
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QToolTip
 
 from designer.model.document import Change, FabricDocument
 from designer.model.links import Link
-from designer.ui.bundles import BundleItem, BundleLabels, fans, group_links, speeds_text, tier
-from designer.ui.link_item import LinkItem
-from designer.ui.node_item import NodeItem
+from designer.ui.bundles import Bundle, BundleItem, BundleLabels, fans, group_cables, speeds_text, tier
+from designer.ui.cable_layer import HIT_PX, CableGeometry, CableLayer
+from designer.ui.labels import cable_name
+from designer.ui.node_item import BODY, NodeItem
+from designer.ui.node_tiles import NodeTiles
 from designer.ui.segment_hull import SegmentHull, SegmentLabel
 from designer.ui.theme import Theme
 
 # A batch larger than this is redrawn from scratch (an open, a generate): one pass beats many small ones.
 REBUILD_BATCH = 400
-# Fabrics with more cables than this always draw bundles.
-ALWAYS_BUNDLE_LINKS = 20_000
 
 
 class FabricScene(QGraphicsScene):
@@ -40,13 +45,20 @@ class FabricScene(QGraphicsScene):
         self.quiet_labels = False  # set while the overview renders: no bundle or segment tags
         self.show_planes = {"backend", "frontend"}
         self.bundled = False
+        self.detailed = True                   # nodes paint themselves (False: the tiles layer draws them)
         self.node_items: dict[str, NodeItem] = {}
-        self.link_items: dict[str, LinkItem] = {}
         self.hull_items: dict[str, SegmentHull] = {}
         self.bundle_items: list[BundleItem] = []
+        self.bundles: list[Bundle] = []        # the drawing's bundles, grouped once per change
+        self.bundle_of_cable = np.zeros(0, dtype=np.int64)   # cable row -> index in `bundles` (-1: none)
+        self._bundles_stale = True
         self.chosen_links: set[str] = set()
-        self.pair_badges: dict[tuple[str, str], QGraphicsSimpleTextItem] = {}
-        self._links_of: dict[str, set[str]] = defaultdict(set)
+        self.cables = CableGeometry()
+        self.cable_shown = np.zeros(0, dtype=bool)          # cable row on a shown plane
+        self.cable_layer = CableLayer(self)
+        self.tiles = NodeTiles(self)
+        self.addItem(self.cable_layer)
+        self.addItem(self.tiles)
         self._segment_of: dict[str, str] = {}
         self._unsubscribe = doc.subscribe(self._on_changes)
         self.rebuild()
@@ -64,29 +76,37 @@ class FabricScene(QGraphicsScene):
         self._unsubscribe()
 
     def rebuild(self) -> None:
+        """Make the drawing's items again (layers owned by others, like the heat-map, stay)."""
         self.chosen_links = set()
-        self.pair_badges = {}
-        self.clear()
+        for item in [*self.node_items.values(), *self.bundle_items]:
+            self.removeItem(item)
+        for hull in self.hull_items.values():
+            self.removeItem(hull.label)
+            self.removeItem(hull)
         self.node_items.clear()
-        self.link_items.clear()
         self.hull_items.clear()
         self.bundle_items = []
-        self._index_links()
         self._index_segments()
-        usage = self._usage_all()
+        self._build_cables()                     # first: it counts the ports each node has in use
         for node in self.doc.nodes.values():
-            item = NodeItem(node, self.theme, usage.get(node.id, ""))
+            item = NodeItem(node, self.theme, self._usage(node.id), self.detailed)
             self.addItem(item)
             self.node_items[node.id] = item
-        for link in self.doc.links.values():
-            self._add_link_item(link)
         for seg_id in self.doc.segments:
             self._refresh_hull(seg_id)
+        self.tiles.refresh()
+        self._bundles_stale = True
         self._apply_bundling()
-        self._update_scene_rect()
+        self._update_scene_rect(exact=True)
+
+    def set_theme(self, theme: Theme) -> None:
+        """Draw with another theme's colours (overlays such as the heat-map stay as they are)."""
+        self.theme = theme
+        self.rebuild()
+        self.update()
 
     # ---- change notification ------------------------------------------------------------------
-    def _on_changes(self, changes: list[Change]) -> None:
+    def _on_changes(self, changes: list[Change]) -> None:  # noqa: C901, PLR0915
         if len(changes) > REBUILD_BATCH:
             selected = self.selected_ids()
             self.rebuild()
@@ -96,7 +116,8 @@ class FabricScene(QGraphicsScene):
         touched_nodes: set[str] = set()
         restyle_links: set[str] = set()
         hulls: set[str] = set()
-        segments_changed = False
+        segments_changed = nodes_changed = False
+        links_changed = any(ch.kind == "link" and ch.action != "update" for ch in changes)
         for ch in changes:
             if ch.kind == "node":
                 touched_nodes.add(ch.id)
@@ -104,10 +125,12 @@ class FabricScene(QGraphicsScene):
                     item = self.node_items.pop(ch.id, None)
                     if item is not None:
                         self.removeItem(item)
+                    nodes_changed = True
                 elif ch.action == "add":
-                    item = NodeItem(self.doc.nodes[ch.id], self.theme)
+                    item = NodeItem(self.doc.nodes[ch.id], self.theme, detailed=self.detailed)
                     self.addItem(item)
                     self.node_items[ch.id] = item
+                    nodes_changed = True
                 seg = self._segment_of.get(ch.id)
                 if seg:
                     hulls.add(seg)
@@ -124,38 +147,38 @@ class FabricScene(QGraphicsScene):
                 if seg_id in self.doc.segments:
                     moved |= set(self.doc.segments[seg_id].nodes)
             for n in moved:
-                restyle_links |= self._links_of.get(n, set())
+                restyle_links |= self.cables.ids_of_node(n)
+        if links_changed or nodes_changed:
+            self._build_cables()                 # before the nodes: their port counts come from it
         for node_id in touched_nodes:
             node = self.doc.nodes.get(node_id)
             item = self.node_items.get(node_id)
             if node is None or item is None:
                 continue
-            item.sync(node, self._usage(node_id))
-            restyle_links |= self._links_of.get(node_id, set())
-        for link_id in restyle_links:
-            self._restyle_link(link_id)
+            if item.sync(node, self._usage(node_id)):
+                self.node_item_moved(node_id)
+            restyle_links |= self.cables.ids_of_node(node_id)
+        if not (links_changed or nodes_changed):
+            for link_id in restyle_links:
+                self._restyle_link(link_id)
         for seg_id in hulls:
             self._refresh_hull(seg_id)
-        if self.bundled or any(ch.kind == "link" and ch.action != "update" for ch in changes):
+        if nodes_changed:
+            self.tiles.refresh()
+        if links_changed or nodes_changed or segments_changed:
+            self._bundles_stale = True
+        if self.bundled or self._bundles_stale:
             self._apply_bundling()
+        self.cable_layer.update()
         self._update_scene_rect()
         self.document_changed.emit(changes)
 
     def _on_link_change(self, ch: Change, touched_nodes: set[str]) -> None:
         if ch.action == "remove":
             self.chosen_links.discard(ch.id)
-            item = self.link_items.pop(ch.id, None)
-            for node_id, ends in self._links_of.items():
-                if ch.id in ends:
-                    ends.discard(ch.id)
-                    touched_nodes.add(node_id)
-            if item is not None:
-                self.removeItem(item)
+            touched_nodes.update(self.cables.nodes_of(ch.id))     # the rows still hold the removed cable
         elif ch.action == "add":
             link = self.doc.links[ch.id]
-            self._links_of[link.a.node].add(link.id)
-            self._links_of[link.b.node].add(link.id)
-            self._add_link_item(link)
             touched_nodes.update((link.a.node, link.b.node))
         else:
             self._restyle_link(ch.id)
@@ -176,48 +199,90 @@ class FabricScene(QGraphicsScene):
             return "rocev2"
         return "unassigned"
 
-    def _add_link_item(self, link: Link) -> None:
-        key = self.colour_key(link)
-        item = LinkItem(link.id, self.theme.protocol(key), key == "frontend", self.theme.selection)
-        item.set_ends(self._line(link))
-        item.setToolTip(self._link_tip(link, key))
-        item.setVisible(not self.bundled and link.plane in self.show_planes)
-        self.addItem(item)
-        self.link_items[link.id] = item
+    def _build_cables(self) -> None:
+        """Every cable's row again (after an open, or cables or nodes added or removed)."""
+        self.cables.build(self.doc, self.colour_key)
+        self.chosen_links &= set(self.cables.index)
+        self._apply_planes()
+        self.cable_layer.geometry_changed()
+
+    def _apply_planes(self) -> None:
+        self.cable_shown = np.ones(len(self.cables.ids), dtype=bool)
+        if "frontend" not in self.show_planes:
+            self.cable_shown &= ~self.cables.frontend
+        if "backend" not in self.show_planes:
+            self.cable_shown &= self.cables.frontend
 
     def _restyle_link(self, link_id: str) -> None:
-        link, item = self.doc.links.get(link_id), self.link_items.get(link_id)
-        if link is None or item is None:
-            return
-        key = self.colour_key(link)
-        item.restyle(self.theme.protocol(key), key == "frontend", self.theme.selection)
-        item.set_ends(self._line(link))
-        item.setToolTip(self._link_tip(link, key))
+        link = self.doc.links.get(link_id)
+        if link is not None:
+            self.cables.set_style(link_id, self.colour_key(link))
 
-    def _link_tip(self, link: Link, key: str) -> str:
+    def link_tip(self, link: Link) -> str:
+        """A cable's tooltip: its ends by name, speed, cable and protocol."""
         from designer.ui.theme import protocol_name
-        return (f"<b>{link.a} ↔ {link.b}</b><br>{link.speed_gbps:g} Gb/s · {link.cable} · {link.length_m:g} m"
-                f"<br>{protocol_name(key)}")
+        return (f"<b>{escape(cable_name(self.doc, link.id))}</b><br>{escape(str(link.a))} ↔ {escape(str(link.b))}"
+                f"<br>{link.speed_gbps:g} Gb/s · {escape(link.cable)} · {link.length_m:g} m"
+                f"<br>{protocol_name(self.colour_key(link))}")
 
-    def _line(self, link: Link) -> QLineF:
-        a, b = self.node_items.get(link.a.node), self.node_items.get(link.b.node)
-        if a is None or b is None:
-            return QLineF()
-        return QLineF(a.pos(), b.pos())
+    def link_line(self, link_id: str) -> QLineF | None:
+        """Where a cable is drawn (between its nodes' centres), or None for an unknown id."""
+        return self.cables.line(link_id)
+
+    def link_drawn(self, link_id: str) -> bool:
+        """The cable is drawn on its own now (its plane is shown and bundles do not stand in for it)."""
+        k = self.cables.index.get(link_id)
+        return k is not None and not self.bundled and bool(self.cable_shown[k])
+
+    def drawn_links(self) -> set[str]:
+        """Ids of the cables drawn one by one now (none while bundles stand in for them)."""
+        if self.bundled:
+            return set()
+        return {lid for lid, on in zip(self.cables.ids, self.cable_shown.tolist(), strict=True) if on}
+
+    def cable_colour(self, link_id: str) -> QColor:
+        """The colour a cable is drawn in (its protocol's, or the front-end's)."""
+        k = self.cables.index[link_id]
+        return self.theme.protocol(self.cables.styles[int(self.cables.style[k])])
+
+    def cable_at(self, pos: QPointF, scale: float) -> str | None:
+        """The drawn cable within a few screen pixels of a scene point (at view scale `scale`), or None."""
+        if self.bundled:
+            return None
+        k = self.cables.nearest(pos.x(), pos.y(), HIT_PX / max(scale, 1e-6), self.cable_shown)
+        return None if k < 0 else self.cables.ids[k]
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """Tooltips: a node's (made when asked), another item's own, else the cable under the pointer (cables are
+        not items)."""
+        view = event.widget().parent() if event.widget() is not None else None
+        items = [it for it in self.items(event.scenePos()) if it.toolTip()]
+        if items and not isinstance(items[0], NodeItem):
+            super().helpEvent(event)
+            return
+        scale = view.transform().m11() if view is not None and hasattr(view, "transform") else 1.0
+        link_id = None if items else self.cable_at(event.scenePos(), scale)
+        tip = items[0].toolTip() if items else (self.link_tip(self.doc.links[link_id]) if link_id else "")
+        if tip:
+            QToolTip.showText(event.screenPos(), tip, event.widget())
+        else:
+            QToolTip.hideText()
+        event.accept()
 
     def node_item_moved(self, node_id: str) -> None:
-        """A node item moved (by a drag or by sync): keep its cables and hull attached."""
-        for link_id in self._links_of.get(node_id, ()):
-            item, link = self.link_items.get(link_id), self.doc.links.get(link_id)
-            if item is not None and link is not None:
-                item.set_ends(self._line(link))
-        for pair in self.pair_badges:
-            if node_id in pair:
-                self._place_badge(pair)
+        """A node item moved (by a drag or by sync): keep its cables, tile and hull attached."""
+        item = self.node_items.get(node_id)
+        if item is None:
+            return
+        x, y = item.pos().x(), item.pos().y()
+        self.cables.move_node(node_id, x, y)
+        self.tiles.moved(node_id, x, y)
+        self.cable_layer.node_moved(x, y)
         if self.dragging:
             seg = self._segment_of.get(node_id)
             if seg:
                 self._refresh_hull(seg)
+        self.update()      # overlays drawn over the cables (heat-map, failures) follow too
 
     # ---- segments -----------------------------------------------------------------------------
     def _refresh_hull(self, seg_id: str) -> None:
@@ -237,67 +302,50 @@ class FabricScene(QGraphicsScene):
                  for n in seg.nodes if (item := self.node_items.get(n)) is not None]
         hull.rebuild(seg, rects, self.theme.protocol(seg.protocol), self.theme.text, self.theme.hull_alpha)
 
-    # ---- planes and bundles -------------------------------------------------------------------
+    # ---- planes, bundles, level of detail ----------------------------------------------------------
     def set_planes(self, planes: set[str]) -> None:
         """Show the back-end, the front-end or both."""
         self.show_planes = set(planes)
-        self._apply_bundling(force=True)
+        self._apply_planes()
+        self._bundles_stale = True
+        self._apply_bundling()
+        self.cable_layer.update()
 
     def set_bundled(self, bundled: bool) -> None:
-        bundled = bundled or len(self.doc.links) > ALWAYS_BUNDLE_LINKS
+        """Draw tier-to-tier bundles instead of cables (a zoomed-out or huge fabric)."""
         if bundled != self.bundled:
             self.bundled = bundled
-            self._apply_bundling(force=True)
+            self._apply_bundling()
+            self.cable_layer.update()
 
-    def _apply_bundling(self, force: bool = False) -> None:
-        self._draw_bundles()
-        self._refresh_pair_badges()
+    def set_detailed(self, detailed: bool) -> None:
+        """Nodes with icon and label (zoomed in), or coloured tiles drawn by one layer (zoomed out)."""
+        if detailed != self.detailed:
+            self.detailed = detailed
+            for item in self.node_items.values():
+                item.set_detailed(detailed)
+            self.tiles.update()
 
-    def _refresh_pair_badges(self) -> None:
-        """'×N' on cables that join the same two nodes N times (they are drawn as one line)."""
-        for badge in self.pair_badges.values():
-            self.removeItem(badge)
-        self.pair_badges = {}
-        if self.bundled:
+    def _apply_bundling(self) -> None:
+        """Bundle items shown when bundled (grouped again when the drawing changed), removed otherwise."""
+        if self._bundles_stale and self.bundled:
+            self._group_bundles()
+        if not self.bundled:
+            for item in self.bundle_items:
+                self.removeItem(item)
+            self.bundle_items = []
             return
-        pairs: dict[tuple[str, str], int] = defaultdict(int)
-        for link in self.doc.links.values():
-            if link.plane in self.show_planes:
-                pairs[tuple(sorted((link.a.node, link.b.node)))] += 1
-        font = QFont()
-        font.setPointSizeF(7.5)
-        font.setBold(True)
-        for pair, count in pairs.items():
-            if count < 2:
-                continue
-            badge = QGraphicsSimpleTextItem(f"×{count}")
-            badge.setFont(font)
-            badge.setBrush(self.theme.text)
-            badge.setZValue(4)
-            badge.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-            self.addItem(badge)
-            self.pair_badges[pair] = badge
-            self._place_badge(pair)
+        self._draw_bundles()
 
-    def _place_badge(self, pair: tuple[str, str]) -> None:
-        a, b = self.node_items.get(pair[0]), self.node_items.get(pair[1])
-        badge = self.pair_badges.get(pair)
-        if a is not None and b is not None and badge is not None:
-            badge.setPos(QLineF(a.pos(), b.pos()).pointAt(0.5) + QPointF(3, -6))
+    def _group_bundles(self) -> None:
+        self.bundles, self.bundle_of_cable = group_cables(self.doc, self.cables, self.cable_shown)
+        self._bundles_stale = False
 
     def _draw_bundles(self) -> None:
         for item in self.bundle_items:
             self.removeItem(item)
         self.bundle_items = []
-        for link_id, item in self.link_items.items():
-            want = not self.bundled and self.doc.links[link_id].plane in self.show_planes
-            if item.isVisible() != want:
-                item.setVisible(want)
-        if not self.bundled:
-            return
-        colour_of = {lid: self.colour_key(link) for lid, link in self.doc.links.items()}
-        shown = {lid for lid, link in self.doc.links.items() if link.plane in self.show_planes}
-        bundles = group_links(self.doc, colour_of, shown)
+        bundles = self.bundles
         tiers = {nid: tier(node) for nid, node in self.doc.nodes.items()}
         lines = []
         for b in bundles:
@@ -321,27 +369,22 @@ class FabricScene(QGraphicsScene):
 
     def _bundle_ends(self, ends_a: set[str], ends_b: set[str]) -> tuple[QPointF, QPointF]:
         """Join the facing edges of the two node groups (the label then sits in the gap, not on nodes)."""
-        ca, cb = self._centroid(ends_a), self._centroid(ends_b)
-        ra, rb = self._group_rect(ends_a), self._group_rect(ends_b)
+        (ca, ra), (cb, rb) = self._group_extent(ends_a), self._group_extent(ends_b)
         if ra.intersects(rb) or abs(ca.y() - cb.y()) < abs(ca.x() - cb.x()):
             return ca, cb
         if cb.y() < ca.y():
             return QPointF(ca.x(), ra.top()), QPointF(cb.x(), rb.bottom())
         return QPointF(ca.x(), ra.bottom()), QPointF(cb.x(), rb.top())
 
-    def _group_rect(self, node_ids: set[str]) -> QRectF:
-        rect = QRectF()
-        for n in node_ids:
-            item = self.node_items.get(n)
-            if item is not None:
-                rect = rect.united(item.body_rect().translated(item.pos()))
-        return rect
-
-    def _centroid(self, node_ids: set[str]) -> QPointF:
-        xs = [self.node_items[n].pos() for n in node_ids if n in self.node_items]
-        if not xs:
-            return QPointF()
-        return QPointF(sum(p.x() for p in xs) / len(xs), sum(p.y() for p in xs) / len(xs))
+    def _group_extent(self, node_ids: set[str]) -> tuple[QPointF, QRectF]:
+        """The centre and the bounding rectangle of a group of nodes' bodies (from the tiles' position arrays)."""
+        rows = [k for n in node_ids if (k := self.tiles.index.get(n)) is not None]
+        if not rows:
+            return QPointF(), QRectF()
+        xy = self.tiles.xy[rows]
+        (x0, y0), (x1, y1), (cx, cy) = xy.min(axis=0), xy.max(axis=0), xy.mean(axis=0)
+        return QPointF(cx, cy), QRectF(QPointF(x0 + BODY.left(), y0 + BODY.top()),
+                                       QPointF(x1 + BODY.right(), y1 + BODY.bottom()))
 
     # ---- selection ----------------------------------------------------------------------------
     def selected_ids(self) -> tuple[list[str], list[str], list[str]]:
@@ -358,15 +401,10 @@ class FabricScene(QGraphicsScene):
 
     def choose_links(self, link_ids: set[str]) -> None:
         """Set the chosen cables (cables are picked by the scene, not by Qt's selection)."""
-        for link_id in self.chosen_links - link_ids:
-            if link_id in self.link_items:
-                self.link_items[link_id].set_chosen(False)
-        for link_id in link_ids:
-            if link_id in self.link_items:
-                self.link_items[link_id].set_chosen(True)
-        changed = link_ids != self.chosen_links
-        self.chosen_links = set(link_ids) & set(self.link_items)
-        if changed:
+        chosen = set(link_ids) & set(self.cables.index)
+        if chosen != self.chosen_links:
+            self.chosen_links = chosen
+            self.cable_layer.update()
             self.selectionChanged.emit()
 
     def select_ids(self, nodes: list[str] = (), links: list[str] = (), segments: list[str] = ()) -> None:
@@ -378,32 +416,15 @@ class FabricScene(QGraphicsScene):
         for s in segments:
             if s in self.hull_items:
                 self.hull_items[s].label.setSelected(True)
+        self.tiles.update()
 
     # ---- helpers ------------------------------------------------------------------------------
-    def _index_links(self) -> None:
-        self._links_of = defaultdict(set)
-        for link in self.doc.links.values():
-            self._links_of[link.a.node].add(link.id)
-            self._links_of[link.b.node].add(link.id)
-
     def _index_segments(self) -> None:
         self._segment_of = {n: sid for sid, seg in self.doc.segments.items() for n in seg.nodes}
 
     def _usage(self, node_id: str) -> str:
-        node = self.doc.nodes[node_id]
-        used: dict[str, int] = defaultdict(int)
-        for link_id in self._links_of.get(node_id, ()):
-            link = self.doc.links[link_id]
-            port = link.a.port if link.a.node == node_id else link.b.port
-            used[port.rstrip("0123456789")] += 1
-        return _usage_text(node, used)
-
-    def _usage_all(self) -> dict[str, str]:
-        used: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-        for link in self.doc.links.values():
-            for end in (link.a, link.b):
-                used[end.node][end.port.rstrip("0123456789")] += 1
-        return {nid: _usage_text(node, used[nid]) for nid, node in self.doc.nodes.items()}
+        """A node's ports in use by group, "be 3/8 · fe 0/2" (counted when the cables were laid out)."""
+        return _usage_text(self.doc.nodes[node_id], self.cables.port_use.get(node_id, {}))
 
     def nodes_rect(self) -> QRectF:
         rect = QRectF()
@@ -411,12 +432,15 @@ class FabricScene(QGraphicsScene):
             rect = rect.united(item.sceneBoundingRect())
         return rect
 
-    def _update_scene_rect(self) -> None:
-        # An explicit rect: itemsBoundingRect is slow on large scenes and would chase every bundle label.
+    def _update_scene_rect(self, exact: bool = False) -> None:
+        # An explicit rect: itemsBoundingRect is slow on large scenes and would chase every bundle label. Edits
+        # only grow it (`exact` after an open): a rect that shrank when a node was deleted scrolled the view away
+        # from where the user was working.
         rect = self.nodes_rect()
         if rect.isNull():
             rect = QRectF(-400, -300, 800, 600)
-        self.setSceneRect(rect.adjusted(-2000, -2000, 2000, 2000))
+        rect = rect.adjusted(-2000, -2000, 2000, 2000)
+        self.setSceneRect(rect if exact else rect.united(self.sceneRect()))
 
 
 def _usage_text(node, used: dict[str, int]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem, QStyle
@@ -11,6 +12,22 @@ from designer.topology.hull import convex_hull
 from designer.ui.theme import protocol_name
 
 PAD_PX = 22.0
+
+
+def hull_candidates(rects: list[QRectF], pad: float) -> list[tuple[float, float]]:
+    """The corners of the padded rectangles that can be on their hull: of the corners sharing an x, only the
+    highest and the lowest (a 3,000-node segment's 12,000 corners made the hull a third of a second)."""
+    if not rects:
+        return []
+    r = np.array([(q.left() - pad, q.top() - pad, q.right() + pad, q.bottom() + pad) for q in rects])
+    xs = np.concatenate([r[:, 0], r[:, 2]])
+    top, bottom = np.concatenate([r[:, 1], r[:, 1]]), np.concatenate([r[:, 3], r[:, 3]])
+    order = np.argsort(xs, kind="stable")
+    xs, top, bottom = xs[order], top[order], bottom[order]
+    starts = np.flatnonzero(np.r_[True, xs[1:] != xs[:-1]])
+    ux = xs[starts]
+    low, high = np.minimum.reduceat(top, starts), np.maximum.reduceat(bottom, starts)
+    return list(zip(ux.tolist(), low.tolist(), strict=True)) + list(zip(ux.tolist(), high.tolist(), strict=True))
 
 
 class SegmentLabel(QGraphicsSimpleTextItem):
@@ -29,6 +46,8 @@ class SegmentLabel(QGraphicsSimpleTextItem):
 
 
     def paint(self, painter, option, widget=None) -> None:
+        if getattr(self.scene(), "quiet_labels", False):
+            return                      # the overview draws the drawing without its tags
         # a pill of the canvas colour behind the text keeps the tag readable over cables and nodes
         theme = getattr(self.scene(), "theme", None)
         if theme is not None:
@@ -59,12 +78,8 @@ class SegmentHull(QGraphicsPathItem):
 
     def rebuild(self, segment: Segment, member_rects: list[QRectF], colour: QColor, text_colour: QColor,
                 alpha: int) -> None:
-        points = []
-        for r in member_rects:
-            r = r.adjusted(-PAD_PX, -PAD_PX, PAD_PX, PAD_PX)
-            points += [(r.left(), r.top()), (r.right(), r.top()), (r.left(), r.bottom()), (r.right(), r.bottom())]
         path = QPainterPath()
-        hull = convex_hull(points)
+        hull = convex_hull(hull_candidates(member_rects, PAD_PX))
         if hull:
             path.addPolygon(QPolygonF([QPointF(x, y) for x, y in hull]))
             path.closeSubpath()

@@ -2,7 +2,7 @@
 
 The engine runs in a child process (designer.sim.child_process); a `SimWorker` in its own QThread
 waits on the child's queue and relays its messages. Its `start_run` slot is a bound @Slot method (a
-lambda would run it in the GUI thread, DESIGN.md §6). Every signal carries the run id, so the window
+lambda would run it in the GUI thread). Every signal carries the run id, so the window
 drops the batches of a cancelled or superseded run. Cancel and pause are threading.Events mirrored
 into the child's process Events, which the engine checks between intervals; "Fail now" specs go into
 the request's control queue and on to the child's (the engine applies them at its current time).
@@ -51,7 +51,7 @@ class SimWorker(QObject):
     cancelled = Signal(int)
 
     @Slot(object)
-    def start_run(self, req: RunRequest) -> None:
+    def start_run(self, req: RunRequest) -> None:  # noqa: C901
         """Run in a child process (designer.sim.child_process) and relay its messages as signals.
 
         This thread only waits on the child's queue, which releases the interpreter lock, so the GUI

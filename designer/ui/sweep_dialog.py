@@ -88,7 +88,7 @@ class SweepRequest:
 class SweepDialog(QDialog):
     """Axes table, workload, seed, workers and results file; `request()` after exec() gives the checked input."""
 
-    def __init__(self, doc: FabricDocument, workload: str, default_output: Path,
+    def __init__(self, doc: FabricDocument, workload: str, default_output: Path,  # noqa: PLR0915
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Design-space sweep"))

@@ -37,6 +37,7 @@ from designer.analysis.sweep.chart import (
     time_scale,
 )
 from designer.analysis.sweep.results import SweepResults
+from designer.ui.plot_style import colours
 
 # Okabe-Ito colours: distinguishable for colour-blind readers, one per series
 SERIES_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
@@ -103,7 +104,7 @@ class SweepView(QWidget):
     open_requested = Signal()
     point_activated = Signal(object)      # the row (dict) of the point the user double-clicked
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
         super().__init__(parent)
         self.results: SweepResults | None = None
         self.total = 0
@@ -249,18 +250,21 @@ class SweepView(QWidget):
             return
         bottom = self.plot.getAxis("bottom")
         bottom.setTicks([chart.x_ticks] if chart.categorical else None)
-        self.plot.setLabel("bottom", param_label(chart.x_param), color=self.fg.name())
+        fg = colours()[0]       # the palette now: the theme may have changed since the dock was made
+        self.plot.setLabel("bottom", param_label(chart.x_param), color=fg.name())
         values = [y for series in chart.series for y in series.y if y is not None]
         scale, unit = time_scale(values) if chart.metric.endswith("_s") else (1.0, "")
         label = metric_label(chart.metric, currency_of(self.results))
         if unit:
             label = label.replace("(s)", f"({unit})")
-        self.plot.setLabel("left", label, color=self.fg.name())
+        self.plot.setLabel("left", label, color=fg.name())
         for k, series in enumerate(chart.series):
             pts = [(x, y * scale) for x, y in zip(series.x, series.y, strict=True) if y is not None]
             if not pts:
                 continue
             colour = QColor(SERIES_COLOURS[k % len(SERIES_COLOURS)])
+            if colour == QColor("#000000"):
+                colour = QColor(fg)          # Okabe-Ito's black is the text colour (white on the dark theme)
             xs, ys = zip(*pts, strict=True)
             curve = self.plot.plot(list(xs), list(ys), pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=7,
                                    symbolBrush=colour, symbolPen=colour)

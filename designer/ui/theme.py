@@ -74,6 +74,10 @@ def dark_palette() -> QPalette:
         p.setColor(group, QPalette.ColorRole.HighlightedText, QColor("#ffffff"))
         p.setColor(group, QPalette.ColorRole.PlaceholderText, QColor("#8a8f98"))
         p.setColor(group, QPalette.ColorRole.Link, QColor("#6ea8fe"))
+    # disabled widgets keep the dark surfaces (Qt's defaults would draw a disabled button light grey)
+    for role in (QPalette.ColorRole.Window, QPalette.ColorRole.Base, QPalette.ColorRole.AlternateBase,
+                 QPalette.ColorRole.Button, QPalette.ColorRole.ToolTipBase):
+        p.setColor(QPalette.ColorGroup.Disabled, role, p.color(QPalette.ColorGroup.Active, role))
     p.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text, QColor("#6c7078"))
     p.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText, QColor("#6c7078"))
     p.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText, QColor("#6c7078"))

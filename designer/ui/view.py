@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView
 
-from designer.ui.link_item import LinkItem
-from designer.ui.node_item import GRID_PX, NodeItem
+from designer.ui.message_area import PointerHint
+from designer.ui.node_item import GRID_PX, LOD_DETAIL, NodeItem
 from designer.ui.scene import FabricScene
 
 MODEL_MIME = "application/x-fabric-designer-model"
@@ -57,6 +57,8 @@ class FabricView(QGraphicsView):
         self._link_from: str | None = None
         self._rubber_link: QGraphicsLineItem | None = None
         self._press_positions: dict[str, tuple[float, float]] = {}
+        self.pointer = QPoint()              # where the pointer last was (viewport pixels): hints appear there
+        self.hint = PointerHint(self.viewport())
 
     @property
     def fabric_scene(self) -> FabricScene:
@@ -98,6 +100,7 @@ class FabricView(QGraphicsView):
     def _after_zoom(self) -> None:
         scene = self.fabric_scene
         scene.set_bundled(self.scale_factor() < bundle_scale(len(scene.doc.links)))
+        scene.set_detailed(self.scale_factor() >= LOD_DETAIL)
         self.zoom_changed.emit(self.scale_factor())
 
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -129,6 +132,11 @@ class FabricView(QGraphicsView):
         painter.setPen(pen)
         painter.drawLines(lines)
 
+    # ---- hints at the pointer ------------------------------------------------------------------
+    def show_refusal(self, reason: str, hint: str) -> None:
+        """A cable the user just drew was refused: say why, and what would work, where the pointer is."""
+        self.hint.show_at(self.pointer, self.tr("Cannot connect: {0}").format(reason), hint)
+
     # ---- mouse --------------------------------------------------------------------------------
     def node_at(self, view_pos: QPointF) -> NodeItem | None:
         for item in self.items(view_pos.toPoint()):
@@ -137,6 +145,8 @@ class FabricView(QGraphicsView):
         return None
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.pointer = event.position().toPoint()
+        self.hint.hide()
         pan = event.button() == Qt.MouseButton.MiddleButton or (
             event.button() == Qt.MouseButton.LeftButton and self._space)
         if pan:
@@ -170,25 +180,31 @@ class FabricView(QGraphicsView):
                 if it.isSelected() and nid not in self._press_positions:
                     self._press_positions[nid] = (it.pos().x(), it.pos().y())
 
+    def cable_at(self, view_pos: QPoint) -> str | None:
+        """The cable within a few pixels of a viewport point, unless a node or a tag is there."""
+        for item in self.items(view_pos):
+            if item.flags() & item.GraphicsItemFlag.ItemIsSelectable:
+                return None
+        return self.fabric_scene.cable_at(self.mapToScene(view_pos), self.scale_factor())
+
     def _pick_link(self, event: QMouseEvent) -> bool:
-        """A click on a cable (with no node or tag above it) chooses it; Ctrl-click toggles."""
+        """A click on or near a cable (with no node or tag above it) chooses it; Ctrl-click toggles."""
         scene = self.fabric_scene
         ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
-        for item in self.items(event.position().toPoint()):
-            if isinstance(item, LinkItem):
-                chosen = set(scene.chosen_links) if ctrl else set()
-                chosen ^= {item.link_id}
-                if not ctrl:
-                    scene.clearSelection()
-                scene.choose_links(chosen)
-                return True
-            if item.flags() & item.GraphicsItemFlag.ItemIsSelectable:
-                break
+        link_id = self.cable_at(event.position().toPoint())
+        if link_id is not None:
+            chosen = set(scene.chosen_links) if ctrl else set()
+            chosen ^= {link_id}
+            if not ctrl:
+                scene.clearSelection()
+            scene.choose_links(chosen)
+            return True
         if not ctrl and scene.chosen_links:
             scene.choose_links(set())
         return False
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        self.pointer = event.position().toPoint()
         if self._pan_from is not None:
             delta = event.position() - self._pan_from
             self._pan_from = event.position()
@@ -204,6 +220,7 @@ class FabricView(QGraphicsView):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self.pointer = event.position().toPoint()
         if self._pan_from is not None:
             self._pan_from = None
             self.set_mode(self.mode)
@@ -240,6 +257,7 @@ class FabricView(QGraphicsView):
 
     # ---- keys ---------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.hint.hide()
         step = 1.0 if event.modifiers() & Qt.KeyboardModifier.AltModifier else GRID_PX
         arrows = {Qt.Key.Key_Left: (-step, 0.0), Qt.Key.Key_Right: (step, 0.0),
                   Qt.Key.Key_Up: (0.0, -step), Qt.Key.Key_Down: (0.0, step)}

@@ -2,6 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>About</name>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="128"/>
+        <source>Draw the network of an AI cluster, choose InfiniBand or RoCEv2 for each back-end segment, simulate it, compare the protocols on the same drawing and hand over a proposal with its bill of materials.</source>
+        <translation>绘制 AI 集群的网络，为每个后端分区选择 InfiniBand 或 RoCEv2，进行仿真，在同一张图上对比两种协议，并交付附带物料清单的方案书。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="131"/>
+        <source>Python {0} · Qt {1} · PySide {2}</source>
+        <translation>Python {0} · Qt {1} · PySide {2}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="138"/>
+        <source>About Fabric Designer</source>
+        <translation>关于 Fabric Designer</translation>
+    </message>
+</context>
+<context>
     <name>AdvisorWizard</name>
     <message>
         <location filename="../../designer/ui/advisor_wizard.py" line="68"/>
@@ -37,7 +55,7 @@
 <context>
     <name>Autosaver</name>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="161"/>
+        <location filename="../../designer/ui/autosave.py" line="168"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -45,145 +63,153 @@
 <context>
     <name>BundleItem</name>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="26"/>
+        <location filename="../../designer/ui/bundles.py" line="27"/>
         <source>spines</source>
         <translation>台脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="26"/>
+        <location filename="../../designer/ui/bundles.py" line="27"/>
         <source>leaves</source>
         <translation>台叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="27"/>
+        <location filename="../../designer/ui/bundles.py" line="28"/>
         <source>cores</source>
         <translation>台核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="28"/>
+        <location filename="../../designer/ui/bundles.py" line="29"/>
         <source>FE switches</source>
         <translation>台前端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="29"/>
+        <location filename="../../designer/ui/bundles.py" line="30"/>
         <source>servers</source>
         <translation>台服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="30"/>
+        <location filename="../../designer/ui/bundles.py" line="31"/>
         <source>storage nodes</source>
         <translation>个存储节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="31"/>
+        <location filename="../../designer/ui/bundles.py" line="32"/>
         <source>gateways</source>
         <translation>台网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="45"/>
+        <location filename="../../designer/ui/bundles.py" line="46"/>
         <source> to {0} {1}</source>
         <translation>，连到 {0} {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="108"/>
+        <location filename="../../designer/ui/bundles.py" line="124"/>
         <source>{0} cables · {1}</source>
         <translation>{0} 条线缆 · {1}</translation>
     </message>
 </context>
 <context>
+    <name>CanvasMenu</name>
+    <message>
+        <location filename="../../designer/ui/canvas_menu.py" line="66"/>
+        <source>Connect</source>
+        <translation>连线</translation>
+    </message>
+</context>
+<context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="34"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="35"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="37"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="38"/>
         <source>Completion time (ms)</source>
         <translation>完成时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="39"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="40"/>
         <source>Bus bandwidth (Gb/s)</source>
         <translation>总线带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="40"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="41"/>
         <source>Goodput (Gb/s)</source>
         <translation>有效吞吐 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="41"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="42"/>
         <source>Throughput vs ideal fabric</source>
         <translation>相对理想网络的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="43"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="44"/>
         <source>p99 latency (µs)</source>
         <translation>p99 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="44"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="45"/>
         <source>p99.9 latency (µs)</source>
         <translation>p99.9 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="46"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="47"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="47"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="48"/>
         <source>PFC paused port-time</source>
         <translation>PFC 暂停的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="49"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="50"/>
         <source>Credit-stall port-time</source>
         <translation>信用等待的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="52"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="53"/>
         <source>Capex per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="55"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="56"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="56"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
         <source>p99 latency</source>
         <translation>p99 时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="67"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="68"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="84"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="85"/>
         <source>Capex ({0})</source>
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="96"/>
-        <source>simulated time (ms)</source>
-        <translation>仿真时间 (ms)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="129"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="130"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="134"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="135"/>
         <source>Simulating with every back-end segment as {0}…</source>
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="210"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="178"/>
+        <source>simulated time ({0})</source>
+        <translation>仿真时间（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="234"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -191,180 +217,215 @@
 <context>
     <name>DesignSummary</name>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="30"/>
+        <location filename="../../designer/ui/design_summary.py" line="32"/>
         <source>GPUs {0}</source>
         <translation>GPU {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="31"/>
+        <location filename="../../designer/ui/design_summary.py" line="33"/>
         <source>switches {0}</source>
         <translation>交换机 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="32"/>
+        <location filename="../../designer/ui/design_summary.py" line="34"/>
         <source>links {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="35"/>
+        <location filename="../../designer/ui/design_summary.py" line="37"/>
         <source>oversubscription {0:.2f}:1</source>
         <translation>收敛比 {0:.2f}:1</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="37"/>
+        <location filename="../../designer/ui/design_summary.py" line="39"/>
         <source>capex ≈ {0:,.0f} {1}</source>
         <translation>资本支出 ≈ {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="42"/>
+        <location filename="../../designer/ui/design_summary.py" line="44"/>
         <source>{0} errors, {1} warnings</source>
         <translation>{0} 个错误，{1} 个警告</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/design_summary.py" line="84"/>
+        <source>checking…</source>
+        <translation>检查中…</translation>
     </message>
 </context>
 <context>
     <name>Editor</name>
     <message>
-        <location filename="../../designer/ui/editor.py" line="104"/>
+        <location filename="../../designer/ui/editor.py" line="105"/>
         <source>Place {0} ({1})</source>
         <translation>放置 {0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="105"/>
+        <location filename="../../designer/ui/editor.py" line="106"/>
         <source>Placed {0}: {1}</source>
         <translation>已放置 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="114"/>
+        <location filename="../../designer/ui/editor.py" line="124"/>
         <source>Cannot connect: {0}</source>
         <translation>无法连接：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="116"/>
+        <location filename="../../designer/ui/editor.py" line="127"/>
         <source>Link {0} ↔ {1}</source>
         <translation>连接 {0} ↔ {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="117"/>
+        <location filename="../../designer/ui/editor.py" line="128"/>
         <source>Linked {0} ↔ {1} at {2:g} Gb/s ({3})</source>
         <translation>已连接 {0} ↔ {1}，{2:g} Gb/s（{3}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="130"/>
+        <location filename="../../designer/ui/editor.py" line="137"/>
+        <source>Select servers and the switches to cable them to (or leaves and spines)</source>
+        <translation>请选中服务器和要连接的交换机（或叶交换机和脊交换机）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="140"/>
+        <source>rail-aligned</source>
+        <translation>按轨道对齐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="140"/>
+        <source>round-robin</source>
+        <translation>轮流分配</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="142"/>
+        <source>Nothing to connect: {0}</source>
+        <translation>没有可连接的线缆：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="144"/>
+        <source>Connect {0} × {1} nodes ({2}): {3} cables</source>
+        <translation>连接 {0} × {1} 个节点（{2}）：{3} 条线缆</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="148"/>
+        <source>; {0} ports left free: {1}</source>
+        <translation>；{0} 个端口仍空闲：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="163"/>
         <source>Nudge</source>
         <translation>微移</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="135"/>
+        <location filename="../../designer/ui/editor.py" line="168"/>
         <source>Nothing selected to delete</source>
         <translation>没有选中要删除的内容</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="148"/>
+        <location filename="../../designer/ui/editor.py" line="181"/>
         <source>unknown protocol &apos;{0}&apos; (ib or rocev2)</source>
         <translation>未知协议“{0}”（应为 ib 或 rocev2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="151"/>
+        <location filename="../../designer/ui/editor.py" line="184"/>
         <source>a segment needs a name</source>
         <translation>分区需要名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="155"/>
+        <location filename="../../designer/ui/editor.py" line="188"/>
         <source>select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="164"/>
+        <location filename="../../designer/ui/editor.py" line="197"/>
         <source>Segment &apos;{0}&apos;: {1} → {2}</source>
         <translation>分区“{0}”：{1} → {2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="184"/>
+        <location filename="../../designer/ui/editor.py" line="217"/>
         <source>Select nodes to copy</source>
         <translation>请选择要复制的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="188"/>
+        <location filename="../../designer/ui/editor.py" line="221"/>
         <source>{0} nodes, {1} links from Fabric Designer</source>
         <translation>来自 Fabric Designer 的 {0} 个节点、{1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="192"/>
+        <location filename="../../designer/ui/editor.py" line="225"/>
         <source>Copied {0} nodes and {1} links</source>
         <translation>已复制 {0} 个节点和 {1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="198"/>
+        <location filename="../../designer/ui/editor.py" line="231"/>
         <source>The clipboard holds no fabric nodes</source>
         <translation>剪贴板中没有网络节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="203"/>
+        <location filename="../../designer/ui/editor.py" line="236"/>
         <source>Cannot paste: {0}</source>
         <translation>无法粘贴：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="206"/>
+        <location filename="../../designer/ui/editor.py" line="239"/>
         <source>Paste {0} nodes</source>
         <translation>粘贴 {0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="211"/>
+        <location filename="../../designer/ui/editor.py" line="244"/>
         <source>Select nodes to duplicate</source>
         <translation>请选择要创建副本的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="213"/>
+        <location filename="../../designer/ui/editor.py" line="246"/>
         <source>Duplicate {0} nodes</source>
         <translation>创建 {0} 个节点的副本</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="281"/>
+        <location filename="../../designer/ui/editor.py" line="312"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="281"/>
+        <location filename="../../designer/ui/editor.py" line="312"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="254"/>
+        <location filename="../../designer/ui/editor.py" line="285"/>
         <source>Select two or more nodes to align</source>
         <translation>请选择两个或更多节点进行对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="262"/>
+        <location filename="../../designer/ui/editor.py" line="293"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="262"/>
+        <location filename="../../designer/ui/editor.py" line="293"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="262"/>
+        <location filename="../../designer/ui/editor.py" line="293"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="263"/>
+        <location filename="../../designer/ui/editor.py" line="294"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="263"/>
+        <location filename="../../designer/ui/editor.py" line="294"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="264"/>
+        <location filename="../../designer/ui/editor.py" line="295"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="271"/>
+        <location filename="../../designer/ui/editor.py" line="302"/>
         <source>Select three or more nodes to distribute</source>
         <translation>请选择三个或更多节点进行分布</translation>
     </message>
@@ -654,6 +715,14 @@
     </message>
 </context>
 <context>
+    <name>FabricView</name>
+    <message>
+        <location filename="../../designer/ui/view.py" line="138"/>
+        <source>Cannot connect: {0}</source>
+        <translation>无法连接：{0}</translation>
+    </message>
+</context>
+<context>
     <name>FailureController</name>
     <message>
         <location filename="../../designer/ui/failure_controller.py" line="37"/>
@@ -661,97 +730,97 @@
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="81"/>
-        <source>cable {id}</source>
-        <translation>线缆 {id}</translation>
+        <location filename="../../designer/ui/failure_controller.py" line="80"/>
+        <source>Failure of cable {id}</source>
+        <translation>线缆 {id} 的故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="81"/>
-        <source>switch {id}</source>
-        <translation>交换机 {id}</translation>
+        <location filename="../../designer/ui/failure_controller.py" line="80"/>
+        <source>Failure of switch {id}</source>
+        <translation>交换机 {id} 的故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="83"/>
+        <location filename="../../designer/ui/failure_controller.py" line="82"/>
         <source>Fail now</source>
         <translation>立即故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="85"/>
+        <location filename="../../designer/ui/failure_controller.py" line="84"/>
         <source>Fail it in the running simulation at its current time</source>
         <translation>在正在运行的仿真中于当前时刻使其故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="86"/>
+        <location filename="../../designer/ui/failure_controller.py" line="85"/>
         <source>Start a run first</source>
         <translation>请先开始运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="87"/>
+        <location filename="../../designer/ui/failure_controller.py" line="86"/>
         <source>Schedule failure…</source>
         <translation>安排故障…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="101"/>
+        <location filename="../../designer/ui/failure_controller.py" line="93"/>
         <source>Fail now works during a run: start one first</source>
         <translation>“立即故障”只能在运行中使用：请先开始一次运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="103"/>
+        <location filename="../../designer/ui/failure_controller.py" line="95"/>
         <source>{kind} {id} failed in the running simulation</source>
         <translation>{kind} {id} 在运行中的仿真里发生故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="104"/>
+        <location filename="../../designer/ui/failure_controller.py" line="96"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="104"/>
+        <location filename="../../designer/ui/failure_controller.py" line="96"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="119"/>
+        <location filename="../../designer/ui/failure_controller.py" line="111"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="127"/>
+        <location filename="../../designer/ui/failure_controller.py" line="119"/>
         <source>Schedule {spec} in &apos;{name}&apos;</source>
         <translation>在“{name}”中安排 {spec}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="179"/>
+        <location filename="../../designer/ui/failure_controller.py" line="171"/>
         <source>Running &apos;{name}&apos;…</source>
         <translation>正在运行“{name}”…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="218"/>
+        <location filename="../../designer/ui/failure_controller.py" line="210"/>
         <source>{spec}: throughput fell {dip} at {t} ms</source>
         <translation>{spec}：吞吐量在 {t} ms 时下降 {dip}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="221"/>
+        <location filename="../../designer/ui/failure_controller.py" line="213"/>
         <source>, {n} flows ({bytes}) stalled</source>
         <translation>，{n} 条流（{bytes}）停滞</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="224"/>
+        <location filename="../../designer/ui/failure_controller.py" line="216"/>
         <source>, rerouted after {d} ms</source>
         <translation>，{d} ms 后完成重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="225"/>
+        <location filename="../../designer/ui/failure_controller.py" line="217"/>
         <source>, never recovered</source>
         <translation>，未能恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="228"/>
+        <location filename="../../designer/ui/failure_controller.py" line="220"/>
         <source>some transfers lost their only path and never completed</source>
         <translation>部分传输失去了唯一路径，未能完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="229"/>
+        <location filename="../../designer/ui/failure_controller.py" line="221"/>
         <source>&apos;{name}&apos; done</source>
         <translation>“{name}”已完成</translation>
     </message>
@@ -759,33 +828,33 @@
 <context>
     <name>FailureLayer</name>
     <message>
-        <location filename="../../designer/ui/failure_layer.py" line="26"/>
+        <location filename="../../designer/ui/failure_layer.py" line="27"/>
         <source>now</source>
         <translation>当前</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_layer.py" line="59"/>
+        <location filename="../../designer/ui/failure_layer.py" line="60"/>
         <source>slows to {gbps:g} Gb/s at {t}</source>
         <translation>{t} 降速至 {gbps:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_layer.py" line="62"/>
+        <location filename="../../designer/ui/failure_layer.py" line="63"/>
         <source>fails at {t}</source>
         <translation>{t} 故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_layer.py" line="64"/>
+        <location filename="../../designer/ui/failure_layer.py" line="65"/>
         <source>, back at {t}</source>
         <translation>，{t} 恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_layer.py" line="79"/>
+        <location filename="../../designer/ui/failure_layer.py" line="80"/>
         <source>{gbps:g} Gb/s since {t}</source>
         <translation>自 {t} 起 {gbps:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_layer.py" line="82"/>
-        <location filename="../../designer/ui/failure_layer.py" line="85"/>
+        <location filename="../../designer/ui/failure_layer.py" line="83"/>
+        <location filename="../../designer/ui/failure_layer.py" line="86"/>
         <source>DOWN since {t}</source>
         <translation>自 {t} 起中断</translation>
     </message>
@@ -1123,132 +1192,132 @@
 <context>
     <name>GeneratorDialog</name>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="24"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="26"/>
         <source>leaf-spine</source>
         <translation>叶脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="25"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="27"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="26"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="28"/>
         <source>fat-tree-3</source>
         <translation>三层胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="27"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="29"/>
         <source>rail-optimized</source>
         <translation>轨道优化</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="28"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="30"/>
         <source>hybrid</source>
         <translation>混合（IB + RoCEv2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="30"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="32"/>
         <source>gpus</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="31"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
         <source>servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="32"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="34"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="35"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="34"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="36"/>
         <source>cores</source>
         <translation>核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="35"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="37"/>
         <source>frontend switches</source>
         <translation>前端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="36"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
         <source>gateways</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="37"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="39"/>
         <source>storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
         <source>links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="39"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="41"/>
         <source>backend links</source>
         <translation>后端链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="42"/>
         <source>frontend links</source>
         <translation>前端链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="41"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="43"/>
         <source>pods</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="52"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="54"/>
         <source>New from template</source>
         <translation>从模板新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="72"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="74"/>
         <source>Ethernet front-end plane</source>
         <translation>以太网前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="78"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="80"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="79"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="81"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="80"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="82"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="81"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="83"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="82"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="84"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="83"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="85"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="118"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="120"/>
         <source>estimated capex ≈ {0:,.0f} USD</source>
         <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>
@@ -1256,78 +1325,78 @@
 <context>
     <name>HandoverDialog</name>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="44"/>
-        <location filename="../../designer/ui/handover_dialog.py" line="78"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="45"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="79"/>
         <source>Export hand-over files</source>
         <translation>导出交付文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="46"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="47"/>
         <source>Cabling plan (one row per cable, with its label)</source>
         <translation>布线表（每条线缆一行，含标签）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="47"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="48"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="49"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="50"/>
         <source>Excel workbook (.xlsx)</source>
         <translation>Excel 工作簿 (.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="50"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="51"/>
         <source>CSV (.csv)</source>
         <translation>CSV (.csv)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="51"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="52"/>
         <source>GraphML (reopens in Fabric Designer and other graph tools)</source>
         <translation>GraphML（可在 Fabric Designer 及其他图工具中重新打开）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="52"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="53"/>
         <source>Graphviz DOT</source>
         <translation>Graphviz DOT</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="53"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="54"/>
         <source>containerlab topology of the Ethernet parts</source>
         <translation>以太网部分的 containerlab 拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="59"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="60"/>
         <source>Tables as</source>
         <translation>表格格式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="64"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="65"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="66"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="67"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="66"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="67"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="84"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="85"/>
         <source>Choose at least one file to write.</source>
         <translation>请至少选择一个要导出的文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="86"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="87"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="132"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="133"/>
         <source>Wrote {0} file(s) to {1}</source>
         <translation>已将 {0} 个文件写入 {1}</translation>
     </message>
@@ -1335,17 +1404,22 @@
 <context>
     <name>HeatmapLayer</name>
     <message>
-        <location filename="../../designer/ui/heatmap.py" line="21"/>
+        <location filename="../../designer/ui/heatmap.py" line="23"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/heatmap.py" line="39"/>
+        <location filename="../../designer/ui/heatmap.py" line="41"/>
         <source>paused / credit wait</source>
         <translation>暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/heatmap.py" line="40"/>
+        <location filename="../../designer/ui/heatmap.py" line="42"/>
+        <source>a bundle shows its busiest cable</source>
+        <translation>线束按其中最繁忙的线缆着色</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/heatmap.py" line="43"/>
         <source>Utilization: {0}</source>
         <translation>利用率：{0}</translation>
     </message>
@@ -1353,88 +1427,88 @@
 <context>
     <name>ImageExportDialog</name>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="32"/>
-        <location filename="../../designer/ui/image_export_dialog.py" line="77"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="33"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="78"/>
         <source>Export canvas image</source>
         <translation>导出画布图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="35"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="36"/>
         <source>PNG image (pixels)</source>
         <translation>PNG 图像（像素）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="35"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="36"/>
         <source>SVG (vector)</source>
         <translation>SVG（矢量）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="36"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="37"/>
         <source>PDF (vector)</source>
         <translation>PDF（矢量）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="38"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="39"/>
         <source>SVG and PDF stay sharp at any zoom; PNG is a picture at the chosen scale</source>
         <translation>SVG 和 PDF 在任意缩放下都保持清晰；PNG 是按所选比例生成的位图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="39"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="40"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="41"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="42"/>
         <source>The whole drawing</source>
         <translation>整张图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="42"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="43"/>
         <source>The current view</source>
         <translation>当前视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="43"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="44"/>
         <source>What</source>
         <translation>范围</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="48"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="49"/>
         <source> px per unit</source>
         <translation> 像素/单位</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="49"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="50"/>
         <source>2 gives sharp images on high-DPI screens and in slides</source>
         <translation>取 2 可在高分屏和幻灯片中得到清晰图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="50"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="51"/>
         <source>PNG scale</source>
         <translation>PNG 比例</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="52"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="53"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="52"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="53"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="87"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="88"/>
         <source>Choose a file to write.</source>
         <translation>请选择要写入的文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="89"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="90"/>
         <source>The file name must end in .{0}</source>
         <translation>文件名必须以 .{0} 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="91"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="92"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
@@ -1613,145 +1687,189 @@
 <context>
     <name>LivePlots</name>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="32"/>
-        <location filename="../../designer/ui/live_plots.py" line="45"/>
+        <location filename="../../designer/ui/live_plots.py" line="41"/>
+        <location filename="../../designer/ui/live_plots.py" line="54"/>
         <source>goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="33"/>
+        <location filename="../../designer/ui/live_plots.py" line="42"/>
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="34"/>
+        <location filename="../../designer/ui/live_plots.py" line="43"/>
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="35"/>
+        <location filename="../../designer/ui/live_plots.py" line="44"/>
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="36"/>
+        <location filename="../../designer/ui/live_plots.py" line="45"/>
         <source>mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="37"/>
+        <location filename="../../designer/ui/live_plots.py" line="46"/>
         <source>max</source>
         <translation>最大</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="38"/>
+        <location filename="../../designer/ui/live_plots.py" line="47"/>
         <source>deepest queue</source>
         <translation>最深队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="39"/>
-        <source>PFC paused</source>
-        <translation>PFC 暂停</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/live_plots.py" line="40"/>
-        <source>ECN marked</source>
-        <translation>ECN 标记</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/live_plots.py" line="41"/>
+        <location filename="../../designer/ui/live_plots.py" line="50"/>
         <source>credit stall</source>
         <translation>信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="42"/>
-        <location filename="../../designer/ui/live_plots.py" line="49"/>
-        <location filename="../../designer/ui/live_plots.py" line="54"/>
+        <location filename="../../designer/ui/live_plots.py" line="51"/>
+        <location filename="../../designer/ui/live_plots.py" line="60"/>
+        <location filename="../../designer/ui/live_plots.py" line="68"/>
         <source>utilization</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="45"/>
+        <location filename="../../designer/ui/live_plots.py" line="54"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="46"/>
-        <source>One-way latency (running percentiles)</source>
-        <translation>单向时延（累计分位数）</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/live_plots.py" line="47"/>
+        <location filename="../../designer/ui/live_plots.py" line="56"/>
         <source>latency</source>
         <translation>时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="48"/>
-        <source>Back-end link utilization</source>
-        <translation>后端链路利用率</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/live_plots.py" line="50"/>
+        <location filename="../../designer/ui/live_plots.py" line="62"/>
         <source>Queue depth</source>
         <translation>队列深度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="50"/>
+        <location filename="../../designer/ui/live_plots.py" line="62"/>
         <source>queue</source>
         <translation>队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="51"/>
-        <source>PFC pauses, ECN marks, credit stalls</source>
-        <translation>PFC 暂停、ECN 标记、信用等待</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/live_plots.py" line="52"/>
+        <location filename="../../designer/ui/live_plots.py" line="64"/>
         <source>share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="53"/>
-        <source>Selected cable or node</source>
-        <translation>选中的线缆或节点</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/live_plots.py" line="85"/>
-        <source>simulated time (ms)</source>
-        <translation>仿真时间 (ms)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/live_plots.py" line="90"/>
+        <location filename="../../designer/ui/live_plots.py" line="192"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="115"/>
+        <location filename="../../designer/ui/live_plots.py" line="131"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="201"/>
+        <location filename="../../designer/ui/live_plots.py" line="48"/>
+        <source>PFC pause</source>
+        <translation>PFC 暂停</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="49"/>
+        <source>ECN</source>
+        <translation>ECN</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="55"/>
+        <source>Useful bytes delivered through the NICs per second</source>
+        <translation>每秒经网卡送达的有效字节</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="56"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="57"/>
+        <source>One-way latency of delivered data, queueing included: running percentiles</source>
+        <translation>已送达数据的单向延迟（含排队）：累计百分位</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="59"/>
+        <source>Link utilization</source>
+        <translation>链路利用率</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="61"/>
+        <source>Back-end links that carried traffic: mean and busiest</source>
+        <translation>承载流量的后端链路：平均值与最繁忙者</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="63"/>
+        <source>The deepest queue of any port</source>
+        <translation>所有端口中最深的队列</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="64"/>
+        <source>Lossless signals</source>
+        <translation>无损网络信号</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="65"/>
+        <source>PFC pauses, ECN marks and IB credit stalls (share of port-time or bytes)</source>
+        <translation>PFC 暂停、ECN 标记与 IB 信用等待（占端口时间或字节的比例）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="67"/>
+        <source>Selection</source>
+        <translation>选中对象</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="69"/>
+        <source>Select a cable or a node on the canvas to follow it here</source>
+        <translation>在画布上选中一条线缆或一个节点，即可在此跟踪它</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="71"/>
+        <source>Run a simulation to see its throughput, latency, link utilization, queues and PFC / ECN / credit signals here, over simulated time.
+Simulate → Run simulation (F5), with the workload chosen in the Run panel.</source>
+        <translation>运行一次仿真，即可在此按仿真时间查看吞吐量、延迟、链路利用率、队列以及 PFC / ECN / 信用信号。
+仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="206"/>
+        <source>Select a cable
+or a node</source>
+        <translation>请选中一条线缆
+或一个节点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="229"/>
+        <source>simulated time ({0})</source>
+        <translation>仿真时间（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="312"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="202"/>
+        <location filename="../../designer/ui/live_plots.py" line="313"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="203"/>
+        <location filename="../../designer/ui/live_plots.py" line="314"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="239"/>
+        <location filename="../../designer/ui/live_plots.py" line="354"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="252"/>
+        <location filename="../../designer/ui/live_plots.py" line="214"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -1759,511 +1877,576 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="94"/>
+        <location filename="../../designer/ui/main_window.py" line="123"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="97"/>
+        <location filename="../../designer/ui/main_window.py" line="126"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="99"/>
+        <location filename="../../designer/ui/main_window.py" line="128"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="102"/>
+        <location filename="../../designer/ui/main_window.py" line="131"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="104"/>
+        <location filename="../../designer/ui/main_window.py" line="133"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="106"/>
+        <location filename="../../designer/ui/main_window.py" line="135"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="137"/>
+        <location filename="../../designer/ui/main_window.py" line="166"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="137"/>
+        <location filename="../../designer/ui/main_window.py" line="166"/>
         <source>Start an empty design</source>
         <translation>新建空白设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="139"/>
+        <location filename="../../designer/ui/main_window.py" line="168"/>
         <source>New from &amp;template…</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="140"/>
+        <location filename="../../designer/ui/main_window.py" line="169"/>
         <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
         <translation>生成叶脊、胖树或轨道优化网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="143"/>
+        <location filename="../../designer/ui/main_window.py" line="172"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="143"/>
+        <location filename="../../designer/ui/main_window.py" line="172"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="145"/>
+        <location filename="../../designer/ui/main_window.py" line="174"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="145"/>
+        <location filename="../../designer/ui/main_window.py" line="174"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="147"/>
+        <location filename="../../designer/ui/main_window.py" line="176"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="148"/>
+        <location filename="../../designer/ui/main_window.py" line="177"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="149"/>
+        <location filename="../../designer/ui/main_window.py" line="178"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="150"/>
+        <location filename="../../designer/ui/main_window.py" line="179"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="151"/>
+        <location filename="../../designer/ui/main_window.py" line="180"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="152"/>
+        <location filename="../../designer/ui/main_window.py" line="181"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="153"/>
+        <location filename="../../designer/ui/main_window.py" line="182"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="155"/>
+        <location filename="../../designer/ui/main_window.py" line="184"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="156"/>
+        <location filename="../../designer/ui/main_window.py" line="188"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="159"/>
+        <location filename="../../designer/ui/main_window.py" line="191"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="163"/>
+        <location filename="../../designer/ui/main_window.py" line="195"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="164"/>
+        <location filename="../../designer/ui/main_window.py" line="196"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="165"/>
+        <location filename="../../designer/ui/main_window.py" line="197"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="166"/>
+        <location filename="../../designer/ui/main_window.py" line="198"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="167"/>
+        <location filename="../../designer/ui/main_window.py" line="199"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="168"/>
+        <location filename="../../designer/ui/main_window.py" line="200"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="169"/>
+        <location filename="../../designer/ui/main_window.py" line="201"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="171"/>
+        <location filename="../../designer/ui/main_window.py" line="203"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="206"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="175"/>
+        <location filename="../../designer/ui/main_window.py" line="207"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="176"/>
+        <location filename="../../designer/ui/main_window.py" line="208"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="177"/>
+        <location filename="../../designer/ui/main_window.py" line="209"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="182"/>
+        <location filename="../../designer/ui/main_window.py" line="214"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="183"/>
+        <location filename="../../designer/ui/main_window.py" line="215"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="184"/>
+        <location filename="../../designer/ui/main_window.py" line="217"/>
+        <source>&amp;Connect selection, rail-aligned</source>
+        <translation>连接选中项，按轨道对齐(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="218"/>
+        <source>Cable the selected servers to the selected switches: NIC k of every server to switch k, as many cables as free ports allow (one undo step)</source>
+        <translation>将选中的服务器连接到选中的交换机：每台服务器的第 k 块网卡连到第 k 台交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <source>Connect selection, &amp;round-robin</source>
+        <translation>连接选中项，轮流分配(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="222"/>
+        <source>Cable the selected servers to the selected switches, spread in turn, as many cables as free ports allow (one undo step)</source>
+        <translation>将选中的服务器轮流连接到选中的交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="224"/>
+        <source>&amp;Quick start</source>
+        <translation>快速入门(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="225"/>
+        <source>Draw, check, simulate and hand over in five steps</source>
+        <translation>五步完成绘制、检查、仿真与交付</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="226"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="227"/>
+        <source>Every key of the window and the canvas gestures</source>
+        <translation>窗口的所有按键与画布手势</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="228"/>
+        <source>&amp;About Fabric Designer</source>
+        <translation>关于 Fabric Designer(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="229"/>
+        <source>P&amp;roperties</source>
+        <translation>属性(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="230"/>
+        <source>Show the selection in the Inspector</source>
+        <translation>在属性面板中显示选中对象</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="231"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="184"/>
+        <location filename="../../designer/ui/main_window.py" line="231"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="187"/>
+        <location filename="../../designer/ui/main_window.py" line="234"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="189"/>
+        <location filename="../../designer/ui/main_window.py" line="236"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="197"/>
+        <location filename="../../designer/ui/main_window.py" line="244"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="205"/>
+        <location filename="../../designer/ui/main_window.py" line="252"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="206"/>
+        <location filename="../../designer/ui/main_window.py" line="253"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="207"/>
+        <location filename="../../designer/ui/main_window.py" line="254"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="214"/>
+        <location filename="../../designer/ui/main_window.py" line="261"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="218"/>
+        <location filename="../../designer/ui/main_window.py" line="265"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="219"/>
+        <location filename="../../designer/ui/main_window.py" line="266"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="220"/>
+        <location filename="../../designer/ui/main_window.py" line="267"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <location filename="../../designer/ui/main_window.py" line="268"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="222"/>
+        <location filename="../../designer/ui/main_window.py" line="269"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="223"/>
+        <location filename="../../designer/ui/main_window.py" line="270"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="226"/>
+        <location filename="../../designer/ui/main_window.py" line="273"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="228"/>
+        <location filename="../../designer/ui/main_window.py" line="275"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="240"/>
+        <location filename="../../designer/ui/main_window.py" line="287"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="243"/>
+        <location filename="../../designer/ui/main_window.py" line="290"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="253"/>
+        <location filename="../../designer/ui/main_window.py" line="300"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="257"/>
+        <location filename="../../designer/ui/main_window.py" line="304"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="258"/>
+        <location filename="../../designer/ui/main_window.py" line="305"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="264"/>
+        <location filename="../../designer/ui/main_window.py" line="311"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="266"/>
+        <location filename="../../designer/ui/main_window.py" line="314"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="273"/>
+        <location filename="../../designer/ui/main_window.py" line="321"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="277"/>
+        <location filename="../../designer/ui/main_window.py" line="325"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="278"/>
+        <location filename="../../designer/ui/main_window.py" line="329"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="279"/>
+        <location filename="../../designer/ui/main_window.py" line="330"/>
         <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="192"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="579"/>
+        <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
+        <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="239"/>
+        <location filename="../../designer/ui/main_window.py" line="342"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="45"/>
+        <location filename="../../designer/ui/main_window.py" line="53"/>
         <source>Fabric designs (*.json *.fabric.json);;All files (*)</source>
         <translation>网络设计 (*.json *.fabric.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="47"/>
+        <location filename="../../designer/ui/main_window.py" line="56"/>
         <source>Available once the simulation engine is installed</source>
         <translation>安装仿真引擎后可用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="193"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="240"/>
+        <location filename="../../designer/ui/main_window.py" line="342"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="194"/>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="241"/>
+        <location filename="../../designer/ui/main_window.py" line="342"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <location filename="../../designer/ui/main_window.py" line="248"/>
         <source>Light theme</source>
         <translation>浅色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <location filename="../../designer/ui/main_window.py" line="248"/>
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="282"/>
+        <location filename="../../designer/ui/main_window.py" line="335"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="290"/>
+        <location filename="../../designer/ui/main_window.py" line="343"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="294"/>
+        <location filename="../../designer/ui/main_window.py" line="347"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="310"/>
+        <location filename="../../designer/ui/main_window.py" line="367"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="339"/>
+        <location filename="../../designer/ui/main_window.py" line="401"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="340"/>
+        <location filename="../../designer/ui/main_window.py" line="402"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="348"/>
+        <location filename="../../designer/ui/main_window.py" line="419"/>
+        <source>The design checks could not run: {0}</source>
+        <translation>设计规则检查无法运行：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="427"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="349"/>
+        <location filename="../../designer/ui/main_window.py" line="428"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="373"/>
+        <location filename="../../designer/ui/main_window.py" line="462"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="374"/>
+        <location filename="../../designer/ui/main_window.py" line="463"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="389"/>
+        <location filename="../../designer/ui/main_window.py" line="497"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="392"/>
+        <location filename="../../designer/ui/main_window.py" line="500"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="407"/>
+        <location filename="../../designer/ui/main_window.py" line="525"/>
+        <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
+        <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="529"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="407"/>
+        <location filename="../../designer/ui/main_window.py" line="527"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="434"/>
+        <location filename="../../designer/ui/main_window.py" line="559"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="441"/>
+        <location filename="../../designer/ui/main_window.py" line="567"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="448"/>
+        <location filename="../../designer/ui/main_window.py" line="574"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="450"/>
-        <source>Generate {0} ({1} GPUs)</source>
-        <translation>生成{0}（{1} 个 GPU）</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="457"/>
+        <location filename="../../designer/ui/main_window.py" line="585"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="468"/>
+        <location filename="../../designer/ui/main_window.py" line="602"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="473"/>
+        <location filename="../../designer/ui/main_window.py" line="606"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="482"/>
+        <location filename="../../designer/ui/main_window.py" line="615"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="489"/>
+        <location filename="../../designer/ui/main_window.py" line="622"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="495"/>
+        <location filename="../../designer/ui/main_window.py" line="629"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="28"/>
+        <location filename="../../designer/ui/window_exports.py" line="29"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="34"/>
+        <location filename="../../designer/ui/window_exports.py" line="35"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="44"/>
+        <location filename="../../designer/ui/window_exports.py" line="45"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="46"/>
-        <location filename="../../designer/ui/window_exports.py" line="56"/>
+        <location filename="../../designer/ui/window_exports.py" line="47"/>
+        <location filename="../../designer/ui/window_exports.py" line="57"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>
@@ -2291,12 +2474,12 @@
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="63"/>
+        <location filename="../../designer/ui/node_item.py" line="70"/>
         <source>{0} GPUs</source>
         <translation>{0} 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="65"/>
+        <location filename="../../designer/ui/node_item.py" line="72"/>
         <source>ports used: {0}</source>
         <translation>已用端口：{0}</translation>
     </message>
@@ -2312,97 +2495,97 @@
 <context>
     <name>Palette</name>
     <message>
-        <location filename="../../designer/ui/palette.py" line="21"/>
+        <location filename="../../designer/ui/palette.py" line="22"/>
         <source>GPU servers</source>
         <translation>GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="22"/>
+        <location filename="../../designer/ui/palette.py" line="23"/>
         <source>{0} {1}: {2}× {3}, {4}× {5:g}G back-end, {6}× {7:g}G front-end</source>
         <translation>{0} {1}：{2}× {3}，{4}× {5:g}G 后端，{6}× {7:g}G 前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="26"/>
+        <location filename="../../designer/ui/palette.py" line="27"/>
         <source>leaf</source>
         <translation>叶</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="26"/>
+        <location filename="../../designer/ui/palette.py" line="27"/>
         <source>spine</source>
         <translation>脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="27"/>
+        <location filename="../../designer/ui/palette.py" line="28"/>
         <source>core</source>
         <translation>核心</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="27"/>
+        <location filename="../../designer/ui/palette.py" line="28"/>
         <source>front-end</source>
         <translation>前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="28"/>
+        <location filename="../../designer/ui/palette.py" line="29"/>
         <source>Leaf switches</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="29"/>
+        <location filename="../../designer/ui/palette.py" line="30"/>
         <source>Spine switches</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="30"/>
+        <location filename="../../designer/ui/palette.py" line="31"/>
         <source>Core switches</source>
         <translation>核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="31"/>
+        <location filename="../../designer/ui/palette.py" line="32"/>
         <source>Front-end switches</source>
         <translation>前端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="37"/>
+        <location filename="../../designer/ui/palette.py" line="38"/>
         <source>Ethernet</source>
         <translation>以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="38"/>
+        <location filename="../../designer/ui/palette.py" line="39"/>
         <source>{0} {1} ({2}) as {3}: {4} ports at {5:g} Gb/s</source>
         <translation>{0} {1}（{2}），用作{3}交换机：{4} 个 {5:g} Gb/s 端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="41"/>
+        <location filename="../../designer/ui/palette.py" line="42"/>
         <source>, split from {0}×{1:g}G</source>
         <translation>，由 {0}×{1:g}G 拆分</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="44"/>
+        <location filename="../../designer/ui/palette.py" line="45"/>
         <source>Gateways</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="45"/>
+        <location filename="../../designer/ui/palette.py" line="46"/>
         <source>{0} {1}: {2} IB + {3} Ethernet ports at {4:g}G</source>
         <translation>{0} {1}：{2} 个 IB + {3} 个以太网端口，{4:g}G</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="48"/>
+        <location filename="../../designer/ui/palette.py" line="49"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="49"/>
+        <location filename="../../designer/ui/palette.py" line="50"/>
         <source>{0}: {1}× {2:g}G front-end</source>
         <translation>{0}：{1}× {2:g}G 前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="86"/>
+        <location filename="../../designer/ui/palette.py" line="87"/>
         <source>Search models…</source>
         <translation>搜索型号…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="105"/>
+        <location filename="../../designer/ui/palette.py" line="106"/>
         <source>Drag onto the canvas, or double-click to place at the centre.</source>
         <translation>拖到画布上，或双击放置在画布中央。</translation>
     </message>
@@ -2476,6 +2659,74 @@
         <location filename="../../designer/ui/problems.py" line="56"/>
         <source>No problems found</source>
         <translation>未发现问题</translation>
+    </message>
+</context>
+<context>
+    <name>QuickStart</name>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="33"/>
+        <source>Draw</source>
+        <translation>绘制</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="34"/>
+        <source>Drag servers and switches from the Palette onto the canvas. Press L and drag from one node to another to cable them; select servers and switches and press Ctrl+K to cable them all at once (rail-aligned), or Ctrl+Shift+K (round-robin). Or start from File → New from template (Ctrl+Shift+N).</source>
+        <translation>从组件库把服务器和交换机拖到画布上。按 L 后从一个节点拖到另一个节点即可连线；选中服务器和交换机后按 Ctrl+K 可一次全部连好（按轨道对齐），或按 Ctrl+Shift+K（轮流分配）。也可以从 文件 → 从模板新建（Ctrl+Shift+N）开始。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="39"/>
+        <source>Choose the protocol</source>
+        <translation>选择协议</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="40"/>
+        <source>Select the back-end nodes and press Ctrl+G to make them an InfiniBand or RoCEv2 segment; click its name tag to tune PFC, ECN, DCQCN or adaptive routing in the Inspector.</source>
+        <translation>选中后端节点并按 Ctrl+G，将它们设为 InfiniBand 或 RoCEv2 分区；点击分区的名称标签，即可在属性面板中调整 PFC、ECN、DCQCN 或自适应路由。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="43"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="44"/>
+        <source>The Problems dock lists what the design rules find (ports, speeds, reach, oversubscription); click a problem to see its culprits.</source>
+        <translation>“问题”面板列出设计规则检查的结果（端口、速率、传输距离、收敛比）；点击某个问题即可看到相关元件。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="46"/>
+        <source>Simulate</source>
+        <translation>仿真</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="47"/>
+        <source>Choose a workload in the Run panel and press F5: the live plots fill as the simulation goes and the canvas becomes a utilization heat-map. F6 runs it as InfiniBand and as RoCEv2 side by side. Right-click a switch or a cable to fail it.</source>
+        <translation>在“运行”面板中选择负载并按 F5：实时曲线随仿真推进而绘出，画布变为利用率热力图。F6 将其分别作为 InfiniBand 和 RoCEv2 运行并并排对比。右键点击交换机或线缆可使其故障。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="51"/>
+        <source>Hand over</source>
+        <translation>交付</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="52"/>
+        <source>File → Export PDF proposal (Ctrl+P) writes the proposal with the drawing, the bill of materials, the results and a recommendation; the hand-over files are the cabling plan and the BOM as spreadsheets.</source>
+        <translation>文件 → 导出 PDF 方案书（Ctrl+P）会生成包含拓扑图、物料清单、仿真结果和建议的方案书；交付文件为表格形式的布线计划和物料清单。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="60"/>
+        <source>Fabric Designer in five steps</source>
+        <translation>五步上手 Fabric Designer</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="61"/>
+        <source>Help → Keyboard shortcuts lists every key; every edit can be undone with Ctrl+Z.</source>
+        <translation>帮助 → 键盘快捷键列出了所有按键；每次编辑都可以用 Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="83"/>
+        <source>Quick start</source>
+        <translation>快速入门</translation>
     </message>
 </context>
 <context>
@@ -2592,22 +2843,22 @@
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="38"/>
+        <location filename="../../designer/ui/run_controller.py" line="41"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="40"/>
+        <location filename="../../designer/ui/run_controller.py" line="44"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="82"/>
+        <location filename="../../designer/ui/run_controller.py" line="85"/>
         <source>Simulate the workload chosen in the Run panel</source>
         <translation>仿真运行面板中选择的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="84"/>
+        <location filename="../../designer/ui/run_controller.py" line="87"/>
         <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
@@ -2647,82 +2898,87 @@
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="152"/>
-        <source>queues of a congested step: {0:.0%} simulated</source>
-        <translation>拥塞步骤的队列仿真：已完成 {0:.0%}</translation>
+        <location filename="../../designer/ui/run_controller.py" line="153"/>
+        <source>simulating the queues of a congested step: {0:.0%} of the step</source>
+        <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="168"/>
+        <location filename="../../designer/ui/run_controller.py" line="258"/>
+        <source>simulated time ({0})</source>
+        <translation>仿真时间（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="334"/>
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="170"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="178"/>
+        <location filename="../../designer/ui/run_controller.py" line="181"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="179"/>
+        <location filename="../../designer/ui/run_controller.py" line="182"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="231"/>
+        <location filename="../../designer/ui/run_controller.py" line="238"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="234"/>
+        <location filename="../../designer/ui/run_controller.py" line="241"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="248"/>
+        <location filename="../../designer/ui/run_controller.py" line="257"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="249"/>
-        <source>simulated time (ms)</source>
-        <translation>仿真时间 (ms)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/run_controller.py" line="294"/>
+        <location filename="../../designer/ui/run_controller.py" line="305"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="295"/>
+        <location filename="../../designer/ui/run_controller.py" line="306"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="297"/>
+        <location filename="../../designer/ui/run_controller.py" line="308"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="299"/>
+        <location filename="../../designer/ui/run_controller.py" line="311"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="301"/>
+        <location filename="../../designer/ui/run_controller.py" line="314"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="304"/>
+        <location filename="../../designer/ui/run_controller.py" line="317"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="306"/>
+        <location filename="../../designer/ui/run_controller.py" line="319"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="308"/>
+        <location filename="../../designer/ui/run_controller.py" line="321"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -2743,164 +2999,178 @@
 <context>
     <name>RunPanel</name>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="26"/>
+        <location filename="../../designer/ui/run_panel.py" line="38"/>
         <source>As drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="27"/>
+        <location filename="../../designer/ui/run_panel.py" line="39"/>
         <source>All back-end InfiniBand</source>
         <translation>后端全部为 InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="28"/>
+        <location filename="../../designer/ui/run_panel.py" line="40"/>
         <source>All back-end RoCEv2</source>
         <translation>后端全部为 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="29"/>
+        <location filename="../../designer/ui/run_panel.py" line="41"/>
         <source>Ring</source>
         <translation>环形 (Ring)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="29"/>
+        <location filename="../../designer/ui/run_panel.py" line="42"/>
         <source>Tree</source>
         <translation>树形 (Tree)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="30"/>
+        <location filename="../../designer/ui/run_panel.py" line="42"/>
         <source>Hierarchical</source>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="60"/>
-        <source>Collective</source>
-        <translation>集合通信</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/run_panel.py" line="60"/>
-        <source>Operation</source>
-        <translation>操作</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/run_panel.py" line="61"/>
+        <location filename="../../designer/ui/run_panel.py" line="99"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="62"/>
+        <location filename="../../designer/ui/run_panel.py" line="102"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="72"/>
+        <location filename="../../designer/ui/run_panel.py" line="30"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="72"/>
-        <location filename="../../designer/ui/run_panel.py" line="81"/>
+        <location filename="../../designer/ui/run_panel.py" line="100"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="73"/>
+        <location filename="../../designer/ui/run_panel.py" line="103"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="74"/>
+        <location filename="../../designer/ui/run_panel.py" line="104"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="75"/>
+        <location filename="../../designer/ui/run_panel.py" line="105"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="81"/>
+        <location filename="../../designer/ui/run_panel.py" line="31"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="81"/>
+        <location filename="../../designer/ui/run_panel.py" line="101"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="87"/>
+        <location filename="../../designer/ui/run_panel.py" line="29"/>
         <source>Incast</source>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="87"/>
+        <location filename="../../designer/ui/run_panel.py" line="98"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="88"/>
-        <location filename="../../designer/ui/run_panel.py" line="94"/>
-        <source>Size each</source>
-        <translation>每路大小</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/run_panel.py" line="94"/>
+        <location filename="../../designer/ui/run_panel.py" line="28"/>
         <source>Permutation</source>
         <translation>置换流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="95"/>
+        <location filename="../../designer/ui/run_panel.py" line="29"/>
+        <source>Ping-pong</source>
+        <translation>往返测试 (Ping-pong)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="41"/>
+        <source>Engine&apos;s choice</source>
+        <translation>由引擎选择</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="88"/>
+        <source>Engine&apos;s choice: the engine picks; the figures of the run name the algorithm that ran</source>
+        <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="106"/>
+        <source>Round trips</source>
+        <translation>往返次数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="107"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="101"/>
+        <location filename="../../designer/ui/run_panel.py" line="116"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="102"/>
+        <location filename="../../designer/ui/run_panel.py" line="117"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="104"/>
+        <location filename="../../designer/ui/run_panel.py" line="119"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="105"/>
+        <location filename="../../designer/ui/run_panel.py" line="120"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="106"/>
+        <location filename="../../designer/ui/run_panel.py" line="121"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="107"/>
+        <location filename="../../designer/ui/run_panel.py" line="122"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="115"/>
+        <location filename="../../designer/ui/run_panel.py" line="130"/>
+        <location filename="../../designer/ui/run_panel.py" line="226"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="118"/>
+        <location filename="../../designer/ui/run_panel.py" line="228"/>
+        <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
+        <translation>上一次运行的结果：本次运行结束后将被替换</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="230"/>
+        <source>Previous run:</source>
+        <translation>上一次运行：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="108"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="120"/>
+        <location filename="../../designer/ui/run_panel.py" line="132"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="121"/>
+        <location filename="../../designer/ui/run_panel.py" line="133"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -2949,122 +3219,122 @@
     </message>
     <message>
         <location filename="../../designer/ui/scenarios_panel.py" line="81"/>
-        <source>Keep the edits of the form (undoable)</source>
-        <translation>保留表单中的修改（可撤销）</translation>
+        <source>Keep the edits of the form (undoable); Run applies them too</source>
+        <translation>保留表单中的修改（可撤销）；点击“运行”时也会应用这些修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="82"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="83"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="82"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="83"/>
         <source>Delete the selected scenario</source>
         <translation>删除选中的场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="83"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="84"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="83"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="84"/>
         <source>Simulate the selected scenario</source>
         <translation>仿真选中的场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="84"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="85"/>
         <source>Run all</source>
         <translation>全部运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="84"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="85"/>
         <source>Simulate every scenario and compare them</source>
         <translation>仿真所有场景并进行对比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="95"/>
-        <location filename="../../designer/ui/scenarios_panel.py" line="186"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="96"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="187"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="95"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="96"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="95"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="96"/>
         <source>Throughput dip</source>
         <translation>吞吐量跌落</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="96"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="97"/>
         <source>Recovery</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="96"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="97"/>
         <source>Bytes stalled</source>
         <translation>受阻字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="100"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="101"/>
         <source>The last run of each scenario: worst throughput dip after a failure, the longest time until traffic moved again, bytes held up by failures</source>
         <translation>每个场景的最近一次运行：故障后最大的吞吐量跌落、流量恢复前的最长时间、因故障受阻的字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="103"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="104"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="104"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="105"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="105"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="106"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="106"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="107"/>
         <source>Failures</source>
         <translation>故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="118"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="119"/>
         <source>Comparison of the runs</source>
         <translation>各次运行的对比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="189"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="190"/>
         <source>New scenario &apos;{name}&apos;</source>
         <translation>新建场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="212"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="213"/>
         <source>a scenario named &apos;{name}&apos; exists already</source>
         <translation>名为“{name}”的场景已存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="217"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="218"/>
         <source>Edit scenario &apos;{name}&apos;</source>
         <translation>编辑场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="225"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="226"/>
         <source>Delete scenario &apos;{name}&apos;</source>
         <translation>删除场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="244"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="258"/>
         <source> (stuck)</source>
         <translation>（卡住）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="245"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="259"/>
         <source>never</source>
         <translation>从不</translation>
     </message>
@@ -3130,27 +3400,27 @@
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="544"/>
+        <location filename="../../designer/ui/main_window.py" line="693"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="547"/>
+        <location filename="../../designer/ui/main_window.py" line="696"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="548"/>
+        <location filename="../../designer/ui/main_window.py" line="697"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="550"/>
+        <location filename="../../designer/ui/main_window.py" line="699"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="551"/>
+        <location filename="../../designer/ui/main_window.py" line="700"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -3158,9 +3428,87 @@
 <context>
     <name>SegmentHull</name>
     <message>
-        <location filename="../../designer/ui/segment_hull.py" line="88"/>
+        <location filename="../../designer/ui/segment_hull.py" line="90"/>
         <source>Back-end segment &apos;{0}&apos; ({1}), {2} nodes</source>
         <translation>后端分区“{0}”（{1}），{2} 个节点</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="94"/>
+        <source>Zoom on the canvas</source>
+        <translation>缩放画布</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="95"/>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="96"/>
+        <source>Pan the canvas</source>
+        <translation>平移画布</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="97"/>
+        <source>Space + drag, or middle button drag</source>
+        <translation>空格 + 拖动，或按住中键拖动</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="98"/>
+        <source>Nudge the selection</source>
+        <translation>微移选中项</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="99"/>
+        <source>Arrow keys (Alt: one pixel)</source>
+        <translation>方向键（按住 Alt：每次一个像素）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="100"/>
+        <source>Place without snapping to the grid</source>
+        <translation>放置时不吸附网格</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="101"/>
+        <source>Alt while dragging</source>
+        <translation>拖动时按住 Alt</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="102"/>
+        <source>Add a cable to the selection</source>
+        <translation>将线缆加入选中项</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="103"/>
+        <source>Ctrl + click</source>
+        <translation>Ctrl + 点击</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="104"/>
+        <source>Actions for what is under the pointer</source>
+        <translation>指针所指对象的操作</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="105"/>
+        <source>Right-click</source>
+        <translation>右键点击</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="113"/>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="114"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/help_dialogs.py" line="124"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
     </message>
 </context>
 <context>
@@ -3184,77 +3532,77 @@
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="90"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="87"/>
         <source>Design-space s&amp;weep…</source>
         <translation>设计空间扫描(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="91"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="88"/>
         <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
         <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="153"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="150"/>
         <source>Sweep of {0} points started</source>
         <translation>已开始 {0} 个点的扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="208"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="205"/>
         <source>, {0} could not be built or run (see the Problem column)</source>
         <translation>，{0} 个无法生成或运行（见“问题”列）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="210"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="207"/>
         <source>Sweep finished: {0} points in {1} ({2} already there, {3} run){4}</source>
         <translation>扫描完成：{0} 个点，保存在 {1}（已有 {2} 个，新运行 {3} 个）{4}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="222"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="219"/>
         <source>Sweep stopped: the finished points are in {0}; run the sweep again with the same file to continue</source>
         <translation>扫描已停止：已完成的点保存在 {0}；使用同一文件再次运行扫描即可继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="229"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="226"/>
         <source>The sweep could not run: {0}</source>
         <translation>扫描无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="240"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="237"/>
         <source>Open sweep results</source>
         <translation>打开扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="241"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="238"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="247"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="244"/>
         <source>Cannot open the sweep results: {0}</source>
         <translation>无法打开扫描结果：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="257"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="254"/>
         <source>{0}: {1} points</source>
         <translation>{0}：{1} 个设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="273"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="270"/>
         <source>Sweep point {0}: {1}</source>
         <translation>扫描设计点 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="282"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="279"/>
         <source>Cannot build the point&apos;s design: {0}</source>
         <translation>无法构建该设计点的设计：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="286"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="283"/>
         <source>Only the points of a sweep run in this window can be opened</source>
         <translation>只能打开在本窗口中运行的扫描的设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="291"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="288"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
@@ -3420,202 +3768,202 @@
 <context>
     <name>SweepView</name>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="44"/>
+        <location filename="../../designer/ui/sweep_view.py" line="46"/>
         <source>Step time (s)</source>
         <translation>训练步时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="45"/>
+        <location filename="../../designer/ui/sweep_view.py" line="47"/>
         <source>Completion time (s)</source>
         <translation>完成时间 (s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="47"/>
+        <location filename="../../designer/ui/sweep_view.py" line="49"/>
         <source>Bus bandwidth (Gb/s)</source>
         <translation>总线带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="48"/>
+        <location filename="../../designer/ui/sweep_view.py" line="50"/>
         <source>Algorithm bandwidth (Gb/s)</source>
         <translation>算法带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="49"/>
+        <location filename="../../designer/ui/sweep_view.py" line="51"/>
         <source>Goodput (Gb/s)</source>
         <translation>有效吞吐 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="51"/>
+        <location filename="../../designer/ui/sweep_view.py" line="53"/>
         <source>Latency p50 (µs)</source>
         <translation>时延 p50 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="52"/>
+        <location filename="../../designer/ui/sweep_view.py" line="54"/>
         <source>Latency p99 (µs)</source>
         <translation>时延 p99 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="53"/>
+        <location filename="../../designer/ui/sweep_view.py" line="55"/>
         <source>Latency p99.9 (µs)</source>
         <translation>时延 p99.9 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="46"/>
+        <location filename="../../designer/ui/sweep_view.py" line="48"/>
         <source>GPU utilization (%)</source>
         <translation>GPU 利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="50"/>
+        <location filename="../../designer/ui/sweep_view.py" line="52"/>
         <source>Throughput vs ideal fabric (%)</source>
         <translation>相对理想网络的吞吐量 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="54"/>
+        <location filename="../../designer/ui/sweep_view.py" line="56"/>
         <source>Busiest link utilization (%)</source>
         <translation>最繁忙链路的利用率 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="55"/>
+        <location filename="../../designer/ui/sweep_view.py" line="57"/>
         <source>PFC pause time (%)</source>
         <translation>PFC 暂停时间 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="56"/>
+        <location filename="../../designer/ui/sweep_view.py" line="58"/>
         <source>ECN-marked bytes (%)</source>
         <translation>ECN 标记字节 (%)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="57"/>
+        <location filename="../../designer/ui/sweep_view.py" line="59"/>
         <source>Capital cost</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="58"/>
+        <location filename="../../designer/ui/sweep_view.py" line="60"/>
         <source>Network capital cost</source>
         <translation>网络资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="59"/>
+        <location filename="../../designer/ui/sweep_view.py" line="61"/>
         <source>Total cost of ownership</source>
         <translation>总拥有成本 (TCO)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="60"/>
+        <location filename="../../designer/ui/sweep_view.py" line="62"/>
         <source>Capital cost per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="64"/>
+        <location filename="../../designer/ui/sweep_view.py" line="66"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="65"/>
+        <location filename="../../designer/ui/sweep_view.py" line="67"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="66"/>
+        <location filename="../../designer/ui/sweep_view.py" line="68"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="67"/>
+        <location filename="../../designer/ui/sweep_view.py" line="69"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="68"/>
+        <location filename="../../designer/ui/sweep_view.py" line="70"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="69"/>
+        <location filename="../../designer/ui/sweep_view.py" line="71"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="70"/>
+        <location filename="../../designer/ui/sweep_view.py" line="72"/>
         <source>Front-end network</source>
         <translation>前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="119"/>
+        <location filename="../../designer/ui/sweep_view.py" line="112"/>
         <source>No sweep yet: Simulate → Design-space sweep…</source>
         <translation>尚无扫描：仿真 → 设计空间扫描…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="123"/>
+        <location filename="../../designer/ui/sweep_view.py" line="116"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="124"/>
+        <location filename="../../designer/ui/sweep_view.py" line="117"/>
         <source>Stop after the points that are running; finished points stay in the results file and a new sweep with the same file continues</source>
         <translation>在正在运行的点完成后停止；已完成的点保留在结果文件中，用同一文件的新扫描会继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="129"/>
+        <location filename="../../designer/ui/sweep_view.py" line="122"/>
         <source>The figure on the vertical axis</source>
         <translation>纵轴上的指标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="131"/>
+        <location filename="../../designer/ui/sweep_view.py" line="124"/>
         <source>The parameter on the horizontal axis; every combination of the others is one line</source>
         <translation>横轴上的参数；其余参数的每种组合各为一条曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="142"/>
+        <location filename="../../designer/ui/sweep_view.py" line="135"/>
         <source>Open results…</source>
         <translation>打开结果…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="143"/>
+        <location filename="../../designer/ui/sweep_view.py" line="136"/>
         <source>Chart a sweep&apos;s results file (.csv or .parquet), e.g. one written by &apos;fabric-designer sweep&apos;</source>
         <translation>以图表显示扫描结果文件（.csv 或 .parquet），例如由“fabric-designer sweep”写出的文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="147"/>
+        <location filename="../../designer/ui/sweep_view.py" line="140"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="149"/>
+        <location filename="../../designer/ui/sweep_view.py" line="142"/>
         <source>against</source>
         <translation>随</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="157"/>
+        <location filename="../../designer/ui/sweep_view.py" line="150"/>
         <source>Right-click → Export… for PNG, SVG or CSV</source>
         <translation>右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="168"/>
+        <location filename="../../designer/ui/sweep_view.py" line="161"/>
         <source>Double-click a point to open its design</source>
         <translation>双击设计点即可打开其设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="197"/>
+        <location filename="../../designer/ui/sweep_view.py" line="190"/>
         <source>Sweep of {0} points into {1}: starting…</source>
         <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="202"/>
+        <location filename="../../designer/ui/sweep_view.py" line="195"/>
         <source>, {0} could not be built or run</source>
         <translation>，{0} 个无法生成或运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="203"/>
+        <location filename="../../designer/ui/sweep_view.py" line="196"/>
         <source>Sweep into {0}: {1} of {2} points done{3}</source>
         <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="214"/>
+        <location filename="../../designer/ui/sweep_view.py" line="207"/>
         <source>Stopping after the running points…</source>
         <translation>正在等待运行中的点完成后停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="288"/>
+        <location filename="../../designer/ui/sweep_view.py" line="284"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -3636,37 +3984,44 @@
 <context>
     <name>TimeBreakdownChart</name>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="14"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="15"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="15"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="16"/>
         <source>transport</source>
         <translation>传输</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="16"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="17"/>
         <source>coordination</source>
         <translation>协调</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="30"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="32"/>
         <source>Where the time went</source>
         <translation>时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="32"/>
-        <source>time (ms)</source>
-        <translation>时间 (ms)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="34"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="35"/>
         <source>compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, PFC pauses, credit waits, congestion-control limits and hash collisions</source>
         <translation>计算：GPU 忙碌 · 传输：理想网络上以线速传送字节 · 协调：排队、PFC 暂停、信用等待、拥塞控制限速和哈希冲突</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="59"/>
+        <location filename="../../designer/ui/time_breakdown.py" line="46"/>
+        <source>Where each workload&apos;s time went
+appears here when a run is done</source>
+        <translation>每个负载的时间构成
+将在运行结束后显示在这里</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/time_breakdown.py" line="65"/>
+        <source>time ({0})</source>
+        <translation>时间（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/time_breakdown.py" line="77"/>
         <source>{0}: compute {1:.3f} ms, transport {2:.3f} ms, coordination {3:.3f} ms</source>
         <translation>{0}：计算 {1:.3f} ms，传输 {2:.3f} ms，协调 {3:.3f} ms</translation>
     </message>
@@ -3674,7 +4029,7 @@
 <context>
     <name>app</name>
     <message>
-        <location filename="../../designer/ui/app.py" line="78"/>
+        <location filename="../../designer/ui/app.py" line="80"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
@@ -3682,27 +4037,27 @@
 <context>
     <name>autosave</name>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="59"/>
+        <location filename="../../designer/ui/autosave.py" line="63"/>
         <source>from &apos;{0}&apos;</source>
         <translation>来自“{0}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="60"/>
+        <location filename="../../designer/ui/autosave.py" line="64"/>
         <source>never saved</source>
         <translation>从未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="61"/>
+        <location filename="../../designer/ui/autosave.py" line="65"/>
         <source>&apos;{0}&apos; ({1}): {2} nodes, {3} links, {4} segments, autosaved {5}</source>
         <translation>“{0}”（{1}）：{2} 个节点、{3} 条链路、{4} 个分区，自动保存于 {5}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="196"/>
+        <location filename="../../designer/ui/autosave.py" line="223"/>
         <source>{0} older recovery file(s) are kept for later.</source>
         <translation>另有 {0} 个较早的恢复文件已保留，可稍后处理。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="198"/>
+        <location filename="../../designer/ui/autosave.py" line="225"/>
         <source>Fabric Designer did not close normally last time. Unsaved work was found:
 
 {0}
@@ -3715,32 +4070,32 @@ Restore it?{1}</source>
 是否恢复？{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="200"/>
+        <location filename="../../designer/ui/autosave.py" line="227"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="202"/>
+        <location filename="../../designer/ui/autosave.py" line="229"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="203"/>
+        <location filename="../../designer/ui/autosave.py" line="230"/>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="205"/>
+        <location filename="../../designer/ui/autosave.py" line="232"/>
         <source>Decide later</source>
         <translation>稍后决定</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="232"/>
+        <location filename="../../designer/ui/autosave.py" line="262"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="233"/>
+        <location filename="../../designer/ui/autosave.py" line="263"/>
         <source>Restored {0}</source>
         <translation>已恢复 {0}</translation>
     </message>
@@ -3776,52 +4131,92 @@ Restore it?{1}</source>
 <context>
     <name>link_planner</name>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="47"/>
+        <location filename="../../designer/ui/link_planner.py" line="59"/>
         <source>a cable needs two different nodes</source>
         <translation>一条线缆需要两个不同的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="50"/>
+        <location filename="../../designer/ui/link_planner.py" line="62"/>
         <source>&apos;{0}&apos; and &apos;{1}&apos; are end hosts: connect them through a switch</source>
         <translation>“{0}”和“{1}”都是终端主机：请通过交换机连接</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="56"/>
+        <location filename="../../designer/ui/link_planner.py" line="64"/>
+        <source>Draw a leaf switch from the palette and cable each of them to it.</source>
+        <translation>从组件库放置一台叶交换机，再把它们分别连到该交换机。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="71"/>
         <source>&apos;{0}&apos; has no free port</source>
         <translation>“{0}”没有空闲端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="76"/>
+        <location filename="../../designer/ui/link_planner.py" line="72"/>
+        <source>Delete one of its cables, or use a model with more ports.</source>
+        <translation>删除它的一条线缆，或改用端口更多的型号。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="162"/>
         <source>protocols cannot meet: &apos;{0}&apos; has {1} ports, &apos;{2}&apos; has {3} ports</source>
         <translation>协议不一致：“{0}”有 {1} 端口，“{2}”有 {3} 端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="80"/>
+        <location filename="../../designer/ui/link_planner.py" line="165"/>
+        <source>InfiniBand and Ethernet meet only through a gateway: cable both to one, or choose a switch of the other protocol.</source>
+        <translation>InfiniBand 与以太网只能通过网关互通：将两者都连到网关，或改用另一种协议的交换机。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="169"/>
         <source>planes cannot meet: &apos;{0}&apos; free ports are on {1}, &apos;{2}&apos; on {3}</source>
         <translation>平面不一致：“{0}”的空闲端口在{1}，“{2}”的在{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="83"/>
+        <location filename="../../designer/ui/link_planner.py" line="172"/>
+        <source>Back-end NICs go to leaf switches, front-end NICs to front-end switches.</source>
+        <translation>后端网卡连接叶交换机，前端网卡连接前端交换机。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="174"/>
         <source>no free ports of matching speed: &apos;{0}&apos; has {1}, &apos;{2}&apos; has {3}</source>
         <translation>没有速率匹配的空闲端口：“{0}”有 {1}，“{2}”有 {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="92"/>
+        <location filename="../../designer/ui/link_planner.py" line="192"/>
+        <source>Needs a {0}×{1:g}G breakout port: {2} can split each {3:g}G port in {0}. Place &apos;{4}&apos; from the palette instead.</source>
+        <translation>需要 {0}×{1:g}G 的分支端口：{2} 可将每个 {3:g}G 端口拆分为 {0} 个。请改从组件库放置“{4}”。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="196"/>
+        <source>{0} runs {1:g}G ports unsplit: place &apos;{2}&apos; from the palette instead.</source>
+        <translation>{0} 的 {1:g}G 端口无需拆分：请改从组件库放置“{2}”。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="199"/>
+        <source>{0} has no {1:g}G ports (it runs {2}): choose a switch with {1:g}G ports in the palette.</source>
+        <translation>{0} 没有 {1:g}G 端口（它支持 {2}）：请在组件库中选择具有 {1:g}G 端口的交换机。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="202"/>
+        <source>Both ends need free ports of one speed: pick models whose ports match.</source>
+        <translation>两端需要速率相同的空闲端口：请选择端口速率匹配的型号。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/link_planner.py" line="207"/>
         <source>Ethernet</source>
         <translation>以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="101"/>
+        <location filename="../../designer/ui/link_planner.py" line="216"/>
         <source>back-end</source>
         <translation>后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="102"/>
+        <location filename="../../designer/ui/link_planner.py" line="217"/>
         <source>front-end</source>
         <translation>前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/link_planner.py" line="103"/>
+        <location filename="../../designer/ui/link_planner.py" line="218"/>
         <source>any plane</source>
         <translation>任意平面</translation>
     </message>

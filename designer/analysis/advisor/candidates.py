@@ -57,7 +57,7 @@ def candidate_specs() -> list[CandidateSpec]:
 
 @dataclass
 class Candidate:
-    """A candidate with its design, the simulation result (DESIGN.md §3 JSON) and its cost report (dict)."""
+    """A candidate with its design, the simulation result (designer.sim.metrics JSON) and its cost report (dict)."""
 
     spec: CandidateSpec
     doc: FabricDocument

@@ -61,7 +61,7 @@ def param_names_of(columns: list[str]) -> list[str] | None:
     return names if len(set(names)) == len(names) and all(names) else None
 
 
-def typed_metric(column: str, value: object, *, path: object = "", point: object = "") -> object:
+def typed_metric(column: str, value: object, *, path: object = "", point: object = "") -> object:  # noqa: C901
     """A metric cell as the results hold it: text '' / None -> None (currency, error -> ''), numbers typed."""
     kind = METRIC_TYPES[column]
     if kind is str:

@@ -23,7 +23,7 @@ from designer.topology import generate
 from designer.topology.cost import cost_report
 
 DEFAULT_GPUS = 256
-# the figures of every point, in column order (DESIGN.md §3 names; money in the design's currency)
+# the figures of every point, in column order (names of the result JSON; money in the design's currency)
 METRIC_COLUMNS = ("gpu_count", "switch_count", "completion_time_s", "step_time_s", "gpu_utilization", "algbw_gbps",
                   "busbw_gbps", "goodput_gbps", "throughput_fraction", "latency_p50_us", "latency_p99_us",
                   "latency_p999_us", "link_utilization_mean", "link_utilization_max", "pfc_pause_fraction",

@@ -1,8 +1,8 @@
 """Calibration scenarios: each pairs a published measurement with the way our engine or cost model produces it.
 
 Every scenario names the design (a generated one, small where the published figure allows), the workload, the
-published figure with its unit, tolerance and source (section of published-figures.md and the primary source
-named there), and a `compute` function that returns "ours". A scenario whose figure the product cannot express
+published figure with its unit, tolerance and source (the publication, with its key in docs/references.md),
+and a `compute` function that returns "ours". A scenario whose figure the product cannot express
 has `compute=None` and says why in `note`. Nothing here is tuned to hit a target: the designs follow the
 measured systems' hardware (400G NICs, NDR IB or 51.2T Ethernet, BF-3 NICs where ByteDance used them) and
 the engine's default parameters.
@@ -88,7 +88,7 @@ def _busbw_GBps(doc: FabricDocument, spec: str, seed: int = 1, **options) -> flo
     return float(r.data["busbw_gbps"]) * 1e9 / 8 / GB
 
 
-# ---- §2 latency ---------------------------------------------------------------------------------------------
+# ---- latency ------------------------------------------------------------------------------------------------
 
 def ib_write_lat_same_leaf() -> float:
     return _one_way_us(_design("leaf-spine", 64, "ib"), same_leaf=True)
@@ -120,7 +120,7 @@ def ib_write_lat_p999_same_leaf() -> float:
     return float(r.data["latency_us"]["p999"])
 
 
-# ---- §3 collectives -----------------------------------------------------------------------------------------
+# ---- collectives --------------------------------------------------------------------------------------------
 
 def allreduce_single_node() -> float:
     return _busbw_GBps(_design("leaf-spine", 8, "ib"), "allreduce:8GiB")
@@ -190,7 +190,8 @@ def ecmp_effective_throughput() -> float:
     return _flow_rate_fraction("permutation:256MiB:qps=1")
 
 
-# ConnectX firmware defaults (§5.2) and ByteDance's tuned values (§5.2, Barre ATC'25 Table 2, middle of each range)
+# ConnectX firmware defaults [connectx-dcqcn] and ByteDance's tuned values (Barre ATC'25 Table 2, middle of each
+# range) [barre], docs/references.md
 DCQCN_DEFAULT = dict(rate_ai_mbps=5.0, rate_hai_mbps=50.0, rate_timer_us=300.0, min_dec_fac=0.5,
                      cnp_interval_us=4.0, rate_reduce_period_us=4.0)
 DCQCN_TUNED = dict(rate_ai_mbps=14.0, rate_hai_mbps=50.0, rate_timer_us=60.0, min_dec_fac=0.89,
@@ -210,7 +211,7 @@ def tuned_dcqcn_gain() -> float:
                     - 1.0)
 
 
-# ---- §6 step time -------------------------------------------------------------------------------------------
+# ---- step time ----------------------------------------------------------------------------------------------
 
 def _llama3_mfu(dp: int, tokens: int) -> float:
     """Llama 3 405B, TP8 x PP16, on a 1,024-GPU slice that keeps each GPU's work of the full run.
@@ -240,7 +241,7 @@ def moe_alltoall_share() -> float:
     """Share of a Mixtral-8x7B iteration spent in expert-parallel AllToAll at 400G (not overlapped).
 
     Per token per MoE layer, dispatch + combine in forward and backward move 4 x top_k x hidden x 2 bytes
-    (bf16) x (E-1)/E (published-figures §6.3); compute is 6 x active params FLOPs per token at the engine's
+    (bf16) x (E-1)/E (standard expert-parallel volume); compute is 6 x active params FLOPs per token at the engine's
     default kernel efficiency (training.DEFAULT_MFU) on H100 BF16 peak. The AllToAll rate per GPU comes
     from simulating one 64 MiB-per-GPU AllToAll across 8 servers (EP across servers, PXN rail-aligned).
     Both terms scale with tokens, so the share does not depend on the batch.
@@ -258,7 +259,7 @@ def moe_alltoall_share() -> float:
     return 100.0 * comm_s / (comm_s + compute_s)
 
 
-# ---- §7 cost ------------------------------------------------------------------------------------------------
+# ---- cost ---------------------------------------------------------------------------------------------------
 
 def _ib_cost():
     # "all-in" cost: the whole cluster as generated, Ethernet front-end and storage included
@@ -283,63 +284,63 @@ def cables_optics_per_gpu() -> float:
 
 # ---- the table ----------------------------------------------------------------------------------------------
 
-PF = "published-figures.md"
 SCENARIOS: list[Scenario] = [
     Scenario("ib-write-lat-1-hop", "IB ib_write_lat 2 B, same leaf (one-way, typical)", "us",
-             f"{PF} §2.1; UMD Zaratan per-link latency note (perftest, HDR CX-6)", ib_write_lat_same_leaf,
+             "UMD Zaratan per-link latency note (perftest, HDR CX-6) [zaratan-latency]", ib_write_lat_same_leaf,
              published=1.26, tolerance=0.05, note="64-GPU IB leaf-spine, pingpong 2 B between servers on one leaf"),
     Scenario("ib-write-lat-3-hops", "IB ib_write_lat 2 B, leaf-spine-leaf (one-way, median)", "us",
-             f"{PF} §2.1; UMD Zaratan per-link latency note", ib_write_lat_three_hops, published=1.70,
+             "UMD Zaratan per-link latency note [zaratan-latency]", ib_write_lat_three_hops, published=1.70,
              tolerance=0.05, note="64-GPU IB leaf-spine, servers on different leaves"),
     Scenario("ib-extra-hop", "IB latency added per extra switch hop", "us",
-             f"{PF} §2.1 (0.22-0.30 us decomposed); UMD Zaratan note", ib_extra_hop, band=(0.22, 0.30),
+             "UMD Zaratan note, 0.22-0.30 us decomposed [zaratan-latency]", ib_extra_hop, band=(0.22, 0.30),
              tolerance=0.0, note="(3-hop - 1-hop) / 2"),
     Scenario("ib-write-lat-p999", "IB ib_write_lat p99.9 on an idle fabric, same leaf", "us",
-             f"{PF} §2.1; UMD Zaratan note", ib_write_lat_p999_same_leaf, published=2.87, tolerance=0.25,
+             "UMD Zaratan note [zaratan-latency]", ib_write_lat_p999_same_leaf, published=2.87, tolerance=0.25,
              note="Off: the engine has no host/NIC jitter model, so idle-fabric tails equal the median"),
     Scenario("roce-rtt-1-hop", "RoCEv2 400G base RTT, 1 switch hop", "us",
-             f"{PF} §2.2; Barre, USENIX ATC'25 (ByteDance)", roce_rtt_one_hop, published=5.0, tolerance=0.2,
+             "Barre, USENIX ATC'25 (ByteDance) [barre]", roce_rtt_one_hop, published=5.0, tolerance=0.2,
              note="64-GPU RoCEv2 leaf-spine with BF-3 NICs, 2 x one-way; the published RTT includes CC-probe "
-                  "processing (§9), hence 20 %"),
+                  "processing, hence 20 %"),
     Scenario("roce-rtt-5-hops", "RoCEv2 400G base RTT, 5 switch hops (3-tier Clos)", "us",
-             f"{PF} §2.2; Barre, USENIX ATC'25", roce_rtt_five_hops, published=15.0, tolerance=0.2,
+             "Barre, USENIX ATC'25 [barre]", roce_rtt_five_hops, published=15.0, tolerance=0.2,
              note="256-GPU 3-tier RoCEv2 fat tree with BF-3 NICs, servers in different pods"),
-    Scenario("voq-rtt", "Deep-buffer VOQ fabric unloaded RTT", "us", f"{PF} §2.2; Meta SIGCOMM'24", None,
+    Scenario("voq-rtt", "Deep-buffer VOQ fabric unloaded RTT", "us", "Meta SIGCOMM'24 [meta-roce]", None,
              published=22.0, note="not independent: the catalog's VOQ switch latency (ncp5300r, 3 us) was derived "
                                   "from this very figure, so a match would prove nothing"),
     Scenario("allreduce-1-node", "8xH100 single-node all_reduce busbw, ring (NVLS off)", "GB/s",
-             f"{PF} §3.2; scaling-book (~370 of 450 GB/s)", allreduce_single_node, published=370.0,
+             "How to Scale Your Model, ~370 of 450 GB/s [scaling-book]", allreduce_single_node, published=370.0,
              tolerance=0.1, note="8-GPU server. Off: the engine runs NVLink at its full 450 GB/s payload rate; NCCL's "
                                  "ring realises ~82 % of it (copy/protocol overhead, not modelled) and NVLS is not "
                                  "modelled"),
     Scenario("allreduce-2-nodes-ib", "2-node H100 8x400G IB all_reduce busbw, 8 GiB", "GB/s",
-             f"{PF} §3.2 / §8 #6; provider acceptance guide (Crusoe/Saturn), ring ceiling ~390", allreduce_two_nodes_ib,
-             band=(370.0, 450.0), tolerance=0.0, note="16-GPU IB leaf-spine, ring over 8 NIC channels"),
+             "provider acceptance guides (Crusoe/Saturn), ring ceiling ~390 [provider-nccl-acceptance]",
+             allreduce_two_nodes_ib, band=(370.0, 450.0), tolerance=0.0,
+             note="16-GPU IB leaf-spine, ring over 8 NIC channels"),
     Scenario("ecmp-vs-16qp", "AllReduce busbw gain, 16 QPs per connection (E-ECMP) over 1 QP", "%",
-             f"{PF} §3.2 / §4.1; Gangidi et al., Meta SIGCOMM'24", ecmp_vs_16qp_gain, published=40.0,
+             "Gangidi et al., Meta SIGCOMM'24 [meta-roce]", ecmp_vs_16qp_gain, published=40.0,
              tolerance=0.25, note="1,024-GPU RoCEv2 leaf-spine 1:1, allreduce 1 GiB, mean over 4 hash seeds (+41 % to "
                                   "+83 % by seed). Off: one QP per ring channel on a 1:1 fabric collides more than "
-                                  "Meta's baseline, which ran on over-provisioned (1:2) RTSW uplinks (§4.1)"),
+                                  "Meta's baseline, which ran on over-provisioned (1:2) RTSW uplinks"),
     Scenario("eecmp-uplink-spread", "Leaf uplink utilisation spread under E-ECMP (min/max, 40-90 %)", "ratio",
-             f"{PF} §3.2 / §4.1; Meta SIGCOMM'24", eecmp_uplink_spread, published=40.0 / 90.0, tolerance=0.35,
+             "Meta SIGCOMM'24 [meta-roce]", eecmp_uplink_spread, published=40.0 / 90.0, tolerance=0.35,
              note="1,024-GPU RoCEv2 leaf-spine, allreduce 1 GiB qps=16; min/max of bytes per busy leaf->spine port over"
                   " the run. Off: the extremes of 512 uplinks are wider than Meta's time-sampled 40-90 % range"),
     Scenario("ar-uplink-spread", "Leaf uplink utilisation spread with AR/TE (~80 % uniform)", "ratio",
-             f"{PF} §3.2 / §4.1; Meta SIGCOMM'24 (CTE)", adaptive_routing_uplink_spread, published=1.0,
+             "Meta SIGCOMM'24, CTE [meta-roce]", adaptive_routing_uplink_spread, published=1.0,
              tolerance=0.1, note="1,024-GPU IB leaf-spine, allreduce 1 GiB with adaptive routing"),
     Scenario("ar-recovers", "AR recovers >= 80 % of uncongested throughput under spine collisions", "fraction",
-             f"{PF} §2.1; public NDR acceptance test plan", ar_recovers_collision_pattern, band=(0.8, 1.0),
+             "public NDR acceptance test plan [ndr-acceptance]", ar_recovers_collision_pattern, band=(0.8, 1.0),
              tolerance=0.0, note="128-GPU IB leaf-spine, permutation 256 MiB with AR; throughput_fraction"),
     Scenario("spray-effective", "Effective throughput with per-packet spraying/AR (Spectrum-X)", "fraction",
-             f"{PF} §1.1 / §4.5; NVIDIA Spectrum-X claim (marketing)", spraying_effective_throughput,
+             "NVIDIA Spectrum-X claim, marketing [spectrum-x]", spraying_effective_throughput,
              published=0.95, tolerance=0.1, note="128-GPU RoCEv2 leaf-spine, permutation with spray; "
                                                  "mean flow-rate fraction"),
     Scenario("ecmp-effective", "Effective throughput of standard Ethernet ECMP with collisions", "fraction",
-             f"{PF} §1.1 / §4.5; NVIDIA Spectrum-X claim (marketing)", ecmp_effective_throughput,
+             "NVIDIA Spectrum-X claim, marketing [spectrum-x]", ecmp_effective_throughput,
              published=0.60, tolerance=0.2, note="same, one QP per flow with ECMP. Off: ours depends on scale (0.81 at "
                                                  "128 GPUs, ~0.43 at 1,024); the claim names no scale"),
     Scenario("dcqcn-tuned", "AllReduce busbw gain, tuned over default DCQCN", "%",
-             f"{PF} §3.2 / §5.2; Barre, USENIX ATC'25 (1,024 GPUs)", tuned_dcqcn_gain, published=19.5,
+             "Barre, USENIX ATC'25, 1,024 GPUs [barre]", tuned_dcqcn_gain, published=19.5,
              tolerance=0.5, note="128-GPU RoCEv2 leaf-spine, allreduce 16 GiB; ConnectX defaults vs ByteDance's tuned "
                                  "values. "
                                  "Off: the queue model runs each ring step from empty queues and line-rate "
@@ -347,35 +348,35 @@ SCENARIOS: list[Scenario] = [
                                  "recover within one 16 MiB step (~0.3 ms), whereas NCCL streams and settles at "
                                  "the fair share Barre measured (197.7 of 400 Gb/s)"),
     Scenario("llama3-405b-8k", "Llama 3 405B MFU at 8,192 H100 (TP8 PP16 DP64, 16M tokens)", "%",
-             f"{PF} §4.2 / §6.2; Grattafiori et al., Llama 3, Table 4", llama3_405b_mfu_8k, published=43.0,
+             "Grattafiori et al., Llama 3, Table 4 [llama3]", llama3_405b_mfu_8k, published=43.0,
              tolerance=0.1, note="1,024-GPU slice with the same work per GPU (DP8, 2 Mi tokens). Off: the engine models"
                                  " a 1F1B pipeline, bubble (pp-1)/m = 15/32; Llama 3 ran an interleaved schedule (depth"
-                                 " not in the reference figures)"),
+                                 " not published)"),
     Scenario("llama3-405b-16k", "Llama 3 405B MFU at 16,384 H100 (DP128)", "%",
-             f"{PF} §4.2 / §6.2; Llama 3, Table 4", llama3_405b_mfu_16k, published=41.0, tolerance=0.1,
+             "Llama 3, Table 4 [llama3]", llama3_405b_mfu_16k, published=41.0, tolerance=0.1,
              note="1,024-GPU slice (DP8, 1 Mi tokens), 16 micro-batches per replica as at 16K. Off: 1F1B bubble 15/16"),
-    Scenario("megascale-175b", "MegaScale 175B MFU on 12,288 GPUs", "%", f"{PF} §4.4; MegaScale NSDI'24", None,
+    Scenario("megascale-175b", "MegaScale 175B MFU on 12,288 GPUs", "%", "MegaScale, NSDI'24 [megascale]", None,
              published=55.2, note="not expressed: MegaScale's parallel layout and overlap optimisations are not in "
-                                  "the reference figures"),
+                                  "the publication"),
     Scenario("moe-alltoall-share", "MoE EP AllToAll share of iteration, Mixtral 8x7B at 400G", "%",
-             f"{PF} §4.5 / §6.3; MixNet, SIGCOMM'25", moe_alltoall_share, band=(33.0, 55.0), tolerance=0.1,
+             "MixNet, SIGCOMM'25 [mixnet]", moe_alltoall_share, band=(33.0, 55.0), tolerance=0.1,
              note="AllToAll rate from a 64-GPU RoCEv2 simulation, compute from 6 x active params"),
     Scenario("hpn-vs-dcn", "Alibaba HPN dual-plane vs 3-tier DCN+ AllReduce busbw", "%",
-             f"{PF} §4.3; Qian et al., HPN SIGCOMM'24", None, published=59.3,
+             "Qian et al., HPN SIGCOMM'24 [hpn]", None, published=59.3,
              note="not expressed: no generator for HPN's dual-ToR dual-plane or DCN+ layouts"),
     Scenario("cross-pod-oversubscription", "Cross-pod oversubscription (Meta 1:7, Alibaba 15:1)", "ratio",
-             f"{PF} §4.1-4.3; Llama 3 §3.3.1, HPN", None, published=7.0,
+             "Llama 3 §3.3.1 [llama3]; HPN [hpn]", None, published=7.0,
              note="a design ratio, not a measurement: the generators build it on request (--oversubscription) "
                   "and checks report it; there is no published throughput of cross-pod jobs to compare"),
     Scenario("network-share", "Network share of cluster capex (1K-16K GPUs)", "%",
-             f"{PF} §7.2; Meta 24K BOM 23.9 %, consultants 10-15 %", network_share_of_capex, band=(10.0, 25.0),
+             "Meta 24K BOM 23.9 %, consultants 10-15 % [network-cost-share]", network_share_of_capex, band=(10.0, 25.0),
              tolerance=0.0, note="1,024-GPU IB 2-tier fat tree with front-end, cost_report"),
     Scenario("capex-per-gpu", "All-in capex per H100 incl. IB fabric", "USD",
-             f"{PF} §7.1; tech-talk-cto 'H100 Freakonomics' sheet", capex_per_gpu, band=(47000.0, 52000.0),
+             "tech-talk-cto 'H100 Freakonomics' sheet [h100-freakonomics]", capex_per_gpu, band=(47000.0, 52000.0),
              tolerance=0.1, note="1,024-GPU IB 2-tier fat tree with front-end and storage; the sheet may count items "
                                  "outside our BOM"),
     Scenario("cables-optics-per-gpu", "IB cables + optics per GPU, 2-tier non-blocking", "USD",
-             f"{PF} §7.1; tech-talk-cto sheet", cables_optics_per_gpu, published=2560.0, tolerance=0.25,
+             "tech-talk-cto sheet [h100-freakonomics]", cables_optics_per_gpu, published=2560.0, tolerance=0.25,
              note="1,024-GPU IB 2-tier fat tree with front-end. Off: the catalog cables leaf-spine with AOC "
                   "($1,100) and servers with DAC; the sheet prices transceivers at both ends and fibre"),
 ]

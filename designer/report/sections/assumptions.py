@@ -15,16 +15,19 @@ from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.styles import data_table, key_value_table, user_text
 
-# The published figures this proposal's fixed text and recommendation lean on (published-figures.md).
+# The published figures this proposal's fixed text and recommendation lean on, with their original sources
+# and provenance class (docs/references.md lists each source in full).
 PUBLISHED_FIGURES = (
-    ("2-tier non-blocking fat tree of 64-port NDR switches: 2,048 endpoints", "published-figures §1.1 [E]"),
-    ("Switch port-to-port latency: IB NDR ~130 ns; shallow-buffer Ethernet ~0.6–0.9 µs", "§2.3 [E from V/M]"),
-    ("Measured IB verbs one-way latency 1.26 µs (1 hop), 1.70 µs (3 hops)", "§2.1 [M] UMD Zaratan note"),
-    ("RoCE base RTT at 400G: 5 µs (1 hop), 15 µs (5 hops)", "§2.2 [P] Barre, USENIX ATC'25"),
-    ("Tuned RoCEv2 at 24,576 H100 GPUs equivalent to IB for GenAI training", "§4.1 [P] Meta SIGCOMM'24"),
-    ("E-ECMP with 16 QPs: +40 % AllReduce over ECMP", "§3.2 [P] Meta SIGCOMM'24"),
-    ("Network share of cluster hardware cost: 10–25 %", "§7.2 [P/S/M]"),
-    ("NCCL busbw definitions: AllReduce 2(n−1)/n", "§3.1 [V] nccl-tests PERFORMANCE.md"),
+    ("2-tier non-blocking fat tree of 64-port NDR switches: 2,048 endpoints",
+     "radix arithmetic on the QM9700's 64 ports [E]"),
+    ("Switch port-to-port latency: IB NDR ~130 ns; shallow-buffer Ethernet ~0.6–0.9 µs",
+     "estimate from vendor figures and measurements [E]"),
+    ("Measured IB verbs one-way latency 1.26 µs (1 hop), 1.70 µs (3 hops)", "UMD Zaratan latency note [M]"),
+    ("RoCE base RTT at 400G: 5 µs (1 hop), 15 µs (5 hops)", "Barre, USENIX ATC'25 [P]"),
+    ("Tuned RoCEv2 at 24,576 H100 GPUs equivalent to IB for GenAI training", "Meta, SIGCOMM'24 [P]"),
+    ("E-ECMP with 16 QPs: +40 % AllReduce over ECMP", "Meta, SIGCOMM'24 [P]"),
+    ("Network share of cluster hardware cost: 10–25 %", "Meta 24K-GPU BOM; consultants [P/S/M]"),
+    ("NCCL busbw definitions: AllReduce 2(n−1)/n", "NVIDIA nccl-tests, PERFORMANCE.md [V]"),
 )
 
 

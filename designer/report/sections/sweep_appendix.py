@@ -114,7 +114,7 @@ def _legend_rows(labels: list[str], font: str, width: float) -> list[list[tuple[
             for r in range(math.ceil(len(labels) / per_row))]
 
 
-def line_chart(chart: SweepChart, y_values: list[list[float | None]], y_label: str, x_label: str, font: str,
+def line_chart(chart: SweepChart, y_values: list[list[float | None]], y_label: str, x_label: str, font: str,  # noqa: C901, PLR0915
                *, width: float, plot_height: float = 165,
                labels: list[str] | None = None) -> tuple[Drawing, bool]:
     """The chart as a vector drawing: one line with markers per series (broken where a value is missing), the
@@ -295,7 +295,7 @@ def _values_text(results: SweepResults, name: str) -> str:
     return shown + (f", … (+{len(values) - MAX_PARAM_VALUES})" if len(values) > MAX_PARAM_VALUES else "")
 
 
-def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:
+def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:  # noqa: C901, PLR0915
     """The appendix's flowables."""
     s, w = ctx.styles, ctx.width
     results, chart = appendix.results, appendix.chart

@@ -112,7 +112,7 @@ def _thresholds(seg: Segment) -> list[Finding]:
 
 
 def _headroom(ctx: CheckContext, seg: Segment) -> list[Finding]:
-    """Every Ethernet back-end link touching a PFC-enabled RoCEv2 segment needs its headroom (§5.3)."""
+    """Every Ethernet back-end link touching a PFC-enabled RoCEv2 segment needs its headroom (topology/headroom.py)."""
     r = seg.rocev2
     if seg.protocol != "rocev2" or not r.pfc or r.headroom_kb <= 0:
         return []

@@ -1,0 +1,234 @@
+"""Every cable of the canvas in one item: the ends in numpy arrays, drawn culled to what is exposed.
+
+A QGraphicsLineItem per cable cost 5 s to open a 56k-cable fabric and most of each frame (Qt walks every item on
+every paint). Here the cables are rows of an array: a paint selects the rows that cross the exposed rectangle
+(numpy) and draws them with one `drawLines` per style from QLineF objects made once per change; a click finds the
+nearest cable within a few pixels the same way (a wider hit area than the 1.4 px line); cables that join the same
+two nodes several times are drawn once with a "×N" tag. The heat-map and failure layers read the same arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from designer.model.document import FabricDocument
+
+CABLE_PX = 1.4             # a cable's width on screen
+CHOSEN_PX = 3.0            # a chosen cable's width
+HIT_PX = 6.0               # a click this close to a cable (screen pixels) picks it
+ANTIALIAS_MAX = 3000       # more cables than this in view are drawn without antialiasing (it costs fill time)
+
+
+def cable_pen(colour: QColor, dashed: bool, width: float = CABLE_PX) -> QPen:
+    pen = QPen(colour, width)
+    pen.setCosmetic(True)          # same width at every zoom and on high-DPI screens
+    if dashed:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    return pen
+
+
+class CableGeometry:
+    """The cables of a document as arrays (row k is cable `ids[k]`): ends in scene units, style, plane."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self.index: dict[str, int] = {}
+        self.ends = np.zeros((0, 4))                    # x1, y1, x2, y2
+        self.style = np.zeros(0, dtype=np.int32)        # index into `styles`
+        self.styles: list[str] = []                     # colour keys (protocol / front-end)
+        self.frontend = np.zeros(0, dtype=bool)
+        self.node_ids: list[str] = []                    # the nodes whose rows `end_rows` holds
+        self.end_rows = np.zeros((0, 2), dtype=np.int64) # per cable: its two nodes (rows of node_ids; -1: none)
+        self.speed = np.zeros(0)
+        self._lines: list[QLineF] | None = []
+        self.pairs = np.zeros((0, 2), dtype=np.int64)   # (row of one cable of the pair, cables between the pair)
+        self._ends_of: dict[str, list[tuple[int, int]]] = {}
+        self.port_use: dict[str, dict[str, int]] = {}   # node -> port prefix -> ports of it in use
+        self.version = 0                                # bumped whenever rows change meaning
+
+    def build(self, doc: FabricDocument, key_of: Callable[[object], str]) -> None:
+        """All rows again from the document (cable ends at their nodes' positions); `key_of` gives a link's colour
+        key. One pass over the links also counts each node's ports in use by prefix (the "be 3/8" on a node)."""
+        self.ids = list(doc.links)
+        self.index = {lid: k for k, lid in enumerate(self.ids)}
+        self.node_ids = list(doc.nodes)
+        node_row = {nid: k for k, nid in enumerate(self.node_ids)}
+        xy = np.array([(n.x, n.y) for n in doc.nodes.values()], dtype=float).reshape(-1, 2)
+        styles: dict[str, int] = {}
+        n = len(self.ids)
+        ends_a = np.empty(n, dtype=np.int64)
+        ends_b = np.empty(n, dtype=np.int64)
+        style = np.empty(n, dtype=np.int32)
+        ends_of: dict[str, list[tuple[int, int]]] = {}
+        port_use: dict[str, dict[str, int]] = {}
+        pair_rows: dict[tuple[str, str], list[int]] = {}
+        digits = "0123456789"
+        for k, link in enumerate(doc.links.values()):
+            a, b = link.a.node, link.b.node
+            ends_a[k], ends_b[k] = node_row.get(a, -1), node_row.get(b, -1)
+            style[k] = styles.setdefault(key_of(link), len(styles))
+            ends_of.setdefault(a, []).append((k, 0))
+            ends_of.setdefault(b, []).append((k, 1))
+            for end in (link.a, link.b):
+                use = port_use.setdefault(end.node, {})
+                prefix = end.port.rstrip(digits)
+                use[prefix] = use.get(prefix, 0) + 1
+            pair_rows.setdefault((a, b) if a < b else (b, a), []).append(k)
+        placed = (ends_a >= 0) & (ends_b >= 0)
+        ends = np.zeros((n, 4))
+        ends[placed] = np.hstack([xy[ends_a[placed]], xy[ends_b[placed]]])
+        self.ends, self.style, self._ends_of, self.port_use = ends, style, ends_of, port_use
+        self.end_rows = np.stack([ends_a, ends_b], axis=1)
+        self.speed = np.fromiter((link.speed_gbps for link in doc.links.values()), dtype=float, count=n)
+        self.frontend = np.fromiter((link.plane == "frontend" for link in doc.links.values()), dtype=bool, count=n)
+        self.styles = list(styles)
+        self.pairs = np.array([(rows[0], len(rows)) for rows in pair_rows.values() if len(rows) > 1],
+                              dtype=np.int64).reshape(-1, 2)
+        self._lines = None
+        self.version += 1
+
+    def ids_of_node(self, node_id: str) -> set[str]:
+        """The cables at a node."""
+        return {self.ids[k] for k, _ in self._ends_of.get(node_id, ())}
+
+    def nodes_of(self, link_id: str) -> tuple[str, ...]:
+        """The two nodes a cable joins (none for an unknown cable)."""
+        k = self.index.get(link_id)
+        if k is None:
+            return ()
+        return tuple(self.node_ids[r] for r in self.end_rows[k].tolist() if r >= 0)
+
+    @property
+    def lines(self) -> list[QLineF]:
+        """A QLineF per row, made when first drawn (a zoomed-out fabric draws bundles and never needs them)."""
+        if self._lines is None:
+            self._lines = [QLineF(*row) for row in self.ends.tolist()]
+        return self._lines
+
+    def set_style(self, link_id: str, key: str) -> None:
+        k = self.index.get(link_id)
+        if k is not None:
+            if key not in self.styles:
+                self.styles.append(key)
+            self.style[k] = self.styles.index(key)
+
+    def move_node(self, node_id: str, x: float, y: float) -> None:
+        """A node moved: the ends of its cables follow."""
+        for k, end in self._ends_of.get(node_id, ()):
+            self.ends[k, 2 * end: 2 * end + 2] = (x, y)
+            if self._lines is not None:
+                self._lines[k] = QLineF(*self.ends[k].tolist())
+
+    def line(self, link_id: str) -> QLineF | None:
+        k = self.index.get(link_id)
+        return None if k is None else self.lines[k]
+
+    def rows_of_node(self, node_id: str) -> list[int]:
+        return [k for k, _ in self._ends_of.get(node_id, ())]
+
+    def bounds(self) -> QRectF:
+        if not len(self.ends):
+            return QRectF()
+        xs, ys = self.ends[:, [0, 2]], self.ends[:, [1, 3]]
+        return QRectF(QPointF(xs.min(), ys.min()), QPointF(xs.max(), ys.max()))
+
+    def in_rect(self, rect: QRectF, shown: np.ndarray) -> np.ndarray:
+        """Rows of shown cables whose bounding box meets `rect` (the ones a paint of `rect` can need)."""
+        e = self.ends
+        if not len(e):
+            return np.zeros(0, dtype=np.int64)
+        hit = (shown & (np.minimum(e[:, 0], e[:, 2]) <= rect.right()) & (np.maximum(e[:, 0], e[:, 2]) >= rect.left())
+               & (np.minimum(e[:, 1], e[:, 3]) <= rect.bottom()) & (np.maximum(e[:, 1], e[:, 3]) >= rect.top()))
+        return np.nonzero(hit)[0]
+
+    def nearest(self, x: float, y: float, tolerance: float, shown: np.ndarray) -> int:
+        """The row of the shown cable nearest to (x, y) within `tolerance` scene units, or -1."""
+        rows = self.in_rect(QRectF(x - tolerance, y - tolerance, 2 * tolerance, 2 * tolerance), shown)
+        if not len(rows):
+            return -1
+        e = self.ends[rows]
+        p = np.array([x, y])
+        a, d = e[:, :2], e[:, 2:] - e[:, :2]
+        length2 = (d * d).sum(axis=1)
+        t = np.clip(((p - a) * d).sum(axis=1) / np.where(length2 > 0, length2, 1.0), 0.0, 1.0)
+        dist = np.hypot(*(a + d * t[:, None] - p).T)
+        best = int(np.argmin(dist))
+        return int(rows[best]) if dist[best] <= tolerance else -1
+
+
+class CableLayer(QGraphicsItem):
+    """Draws the scene's cables (not when bundles stand in for them), chosen ones highlighted, "×N" tags."""
+
+    def __init__(self, scene) -> None:
+        super().__init__()
+        self.fabric_scene = scene
+        self.setZValue(1)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._rect = QRectF()
+
+    def geometry_changed(self) -> None:
+        self.prepareGeometryChange()
+        self._rect = self.fabric_scene.cables.bounds().adjusted(-40, -40, 40, 40)
+        self.update()
+
+    def node_moved(self, x: float, y: float) -> None:
+        """A cable end moved to (x, y): grow the bounds if it left them, and repaint."""
+        if not self._rect.contains(x, y):
+            self.geometry_changed()
+        else:
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()          # never under the pointer: cables are picked by the scene
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        scene = self.fabric_scene
+        if scene.bundled:
+            return
+        geo = scene.cables
+        rows = geo.in_rect(option.exposedRect, scene.cable_shown)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, len(rows) <= ANTIALIAS_MAX)
+        lines = geo.lines
+        styles = geo.style[rows]
+        for s, key in enumerate(geo.styles):
+            mine = rows[styles == s]
+            if len(mine):
+                painter.setPen(cable_pen(scene.theme.protocol(key), key == "frontend"))
+                painter.drawLines([lines[k] for k in mine.tolist()])
+        chosen = [geo.index[c] for c in scene.chosen_links if c in geo.index]
+        if chosen:
+            painter.setPen(cable_pen(scene.theme.selection, False, CHOSEN_PX))
+            painter.drawLines([lines[k] for k in chosen])
+        self._paint_pair_tags(painter, option.exposedRect)
+
+    def _paint_pair_tags(self, painter: QPainter, exposed: QRectF) -> None:
+        """"×N" at the middle of cables that join the same two nodes N times (drawn as one line)."""
+        scene, geo = self.fabric_scene, self.fabric_scene.cables
+        if not len(geo.pairs) or scene.quiet_labels:
+            return
+        rows, counts = geo.pairs[:, 0], geo.pairs[:, 1]
+        e = geo.ends[rows]
+        mid = (e[:, :2] + e[:, 2:]) / 2
+        inside = (scene.cable_shown[rows] & (mid[:, 0] >= exposed.left()) & (mid[:, 0] <= exposed.right())
+                  & (mid[:, 1] >= exposed.top()) & (mid[:, 1] <= exposed.bottom()))
+        if not inside.any():
+            return
+        transform = painter.worldTransform()
+        painter.save()
+        painter.resetTransform()
+        font = QFont(painter.font())
+        font.setPointSizeF(7.5)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(scene.theme.text)
+        for (x, y), count in zip(mid[inside].tolist(), counts[inside].tolist(), strict=True):
+            painter.drawText(transform.map(QPointF(x, y)) + QPointF(3, -4), f"×{count}")
+        painter.restore()

@@ -1,0 +1,137 @@
+"""The live plots and the Run panel as a user reads them: an empty state before the first run, one simulated-time
+axis for every panel, units that scale, legends above the data, cables named by their ends, a form that shows
+only what the workload takes, the algorithm the engine ran, the dark theme on every plot and chart. A new run
+clears what described the previous one at once; the progress bar is the run's share done; Stop is at once."""
+
+from __future__ import annotations
+
+import re
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from designer.sim.workload_spec import accepts_option
+from designer.ui.app import PROJECTS
+from designer.ui.main_window import MainWindow
+from designer.ui.run_controller import figures_text
+from tests.ui_input import choose, click_menu, press_button, show_window, window_key
+
+
+@pytest.fixture
+def window(qtbot):
+    return show_window(qtbot, path=PROJECTS / "small-rocev2-pod.json")
+
+
+def run_from_keyboard(qtbot, w: MainWindow) -> None:
+    window_key(qtbot, w, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: w.runs.last_result is not None, timeout=90000)
+
+
+def test_before_a_run_the_plots_say_what_they_will_show(window):
+    plots = window.runs.plots
+    assert plots.showing_empty_state()
+    assert "Run a simulation" in plots.empty.text() and "F5" in plots.empty.text()
+
+
+def test_after_a_run_every_panel_shares_one_time_axis_in_scaled_units(qtbot, window):
+    run_from_keyboard(qtbot, window)
+    plots = window.runs.plots
+    assert not plots.showing_empty_state()
+    ranges = {name: tuple(round(v, 9) for v in w.getPlotItem().getViewBox().viewRange()[0])
+              for name, w in plots.plots.items()}
+    assert len(set(ranges.values())) == 1, ranges              # one time axis
+    end_ms = plots.t_ms[plots.n - 1]
+    lo, hi = next(iter(ranges.values()))
+    scale = plots.units["time"][0]
+    assert lo == 0 and end_ms / scale <= hi <= 2 * end_ms / scale
+    goodput = window.runs.last_result.data["goodput_gbps"]
+    assert goodput > 1000                                        # this pod's AllReduce runs at tens of Tb/s
+    left = plots.plots["throughput"].getAxis("left").labelText
+    assert "Tb/s" in left                                        # not "59785.2 Gb/s"
+    _t, shown = plots.curves["throughput_gbps"].getData()
+    assert max(shown) == pytest.approx(max(plots.series("throughput_gbps")[1]) / 1000)
+    assert "Tb/s" in window.runs.panel.figures.text()
+    # legends are above the data, in the title line: no legend box over any plot
+    assert all(w.getPlotItem().legend is None for w in plots.plots.values())
+    assert "p99.9" in plots.plots["latency"].getPlotItem().titleLabel.text
+    # the busiest cables are named by their ends' labels, not by ids
+    hot = plots.hot_links.text()
+    assert "→" in hot and "leaf-0" in hot and not re.search(r"\bL\d+\b", hot)
+
+
+def test_the_form_shows_only_the_options_of_the_chosen_workload(qtbot, window):
+    panel = window.runs.panel
+    window.runs.panel_dock.show()
+    window.runs.panel_dock.raise_()
+    qtbot.waitUntil(panel.kind.isVisible)
+    option_rows = {"algo": panel.algo, "dp": panel.dp, "tp": panel.tp, "pp": panel.pp, "iters": panel.iters}
+    for text, kind in (("AllToAll", "alltoall"), ("AllReduce", "allreduce"), ("Training step", "train"),
+                       ("Inference", "inference"), ("Ping-pong", "pingpong")):
+        choose(qtbot, panel.kind, text)
+        for option, widget in option_rows.items():
+            assert widget.isVisible() == accepts_option(kind, option), (kind, option)
+    choose(qtbot, panel.kind, "AllToAll")
+    assert not panel.algo.isVisible()                           # no "Algorithm: Ring" for AllToAll
+    assert "algo" not in panel.workload_spec()
+
+
+def test_the_algorithm_is_shown_only_where_the_engine_names_one():
+    base = {"completion_time_s": 0.004, "goodput_gbps": 900.0, "latency_us": {"p50": 1.0, "p99": 2.0, "p999": 3.0},
+            "pfc_pause_fraction": 0.0, "credit_stall_fraction": 0.0, "ecn_mark_fraction": 0.0}
+    ring = figures_text({**base, "workloads": [{"spec": "allreduce:1GiB", "algorithm": "ring"}]})
+    assert "Algorithm" in ring and "Ring" in ring
+    none = figures_text({**base, "workloads": [{"spec": "alltoall:1GiB"}]})
+    assert "Algorithm" not in none
+
+
+def test_the_dark_theme_reaches_every_plot_and_chart(qtbot, window):
+    window.sweeps.dock.show()
+    click_menu(qtbot, window, "View", "Dark theme")
+    views = [w for w in QApplication.allWidgets() if isinstance(w, pg.GraphicsView) and w.window() is window]
+    assert window.sweeps.view.canvas in views and window.runs.plots.chart in views
+    for view in views:
+        assert view.backgroundBrush().color().lightness() < 80, view.objectName()
+        for item in view.scene().items():
+            if isinstance(item, pg.AxisItem) and item.isVisible():
+                assert item.textPen().color().lightness() > 150
+    click_menu(qtbot, window, "View", "Light theme")
+    assert all(view.backgroundBrush().color().lightness() > 200 for view in views)
+
+
+def test_a_new_run_clears_the_previous_one_at_once_and_shows_its_progress(qtbot, window):
+    run_from_keyboard(qtbot, window)
+    runs = window.runs
+    assert runs.heatmap().isVisible()
+    first_figures = runs.panel.figures.text()
+    progress_seen = []
+    runs.snapshot_drawn.connect(lambda s: progress_seen.append((s.progress, runs.progress.value())))
+    window.runs.panel_dock.show()
+    window.runs.panel_dock.raise_()
+    qtbot.waitUntil(runs.panel.run_button.isVisible)
+    press_button(runs.panel.run_button)
+    # at once, before any snapshot of the new run: nothing on screen describes the previous run as current
+    assert not runs.heatmap().isVisible()
+    assert runs.plots.n == 0
+    assert not runs.panel.figures.isEnabled() and "Previous run" in runs.panel.figures.text()
+    assert first_figures in runs.panel.figures.text()
+    qtbot.waitUntil(lambda: runs.last_result is not None, timeout=90000)
+    assert runs.panel.figures.isEnabled() and "Previous run" not in runs.panel.figures.text()
+    assert progress_seen and all(value == int(p * 1000) for p, value in progress_seen)
+
+
+def test_stop_takes_effect_at_once(qtbot):
+    w = show_window(qtbot, path=PROJECTS / "rail-optimized-1024.json")
+    panel = w.runs.panel
+    w.runs.panel_dock.show()
+    w.runs.panel_dock.raise_()
+    choose(qtbot, panel.kind, "AllToAll")
+    press_button(panel.run_button)
+    qtbot.waitUntil(lambda: w.runs.plots.n > 0 or w.runs.runner.running, timeout=30000)
+    press_button(panel.stop_button)
+    assert not w.runs.runner.running and panel.run_button.isEnabled()      # at once, not at the step's end
+    n = w.runs.plots.n
+    qtbot.wait(1500)
+    assert w.runs.plots.n == n                                               # nothing of the stopped run arrives
+    assert not w.runs.progress.isVisible()

@@ -267,7 +267,7 @@ def test_a_parquet_declaring_millions_of_points_is_refused_before_it_is_unpacked
     pq.write_table(pa.table(columns, names=cols), path, compression="zstd")
     assert path.stat().st_size < 2_000_000                    # a small file that unpacks into 2.6 million cells
     monkeypatch.setattr(pq.ParquetFile, "read", lambda *a, **k: pytest.fail("the rows were unpacked"))
-    with pytest.raises(SweepError, match="holds more than 100,000 points"):
+    with pytest.raises(SweepError, match="holds more than 50,000 points"):
         read_results(path)
 
 

@@ -199,9 +199,10 @@ class Inspector(QScrollArea):
             widget.toggled.connect(lambda checked: apply(bool(checked)))
         elif spec.choices:
             widget = QComboBox()
-            widget.addItems([str(c) for c in spec.choices])
-            widget.setCurrentText(str(value))
-            widget.activated.connect(lambda _i, w=widget: self._accept(key, spec, w.currentText(), apply))
+            for choice in spec.choices:
+                widget.addItem(spec.choice_name(choice), choice)
+            widget.setCurrentIndex(widget.findData(value))
+            widget.activated.connect(lambda _i, w=widget: self._accept(key, spec, str(w.currentData()), apply))
         else:
             widget = QLineEdit(_show(value))
             widget.editingFinished.connect(lambda w=widget: self._accept(key, spec, w.text(), apply))

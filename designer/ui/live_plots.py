@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QStackedWidget, 
 
 from designer.sim.failures import parse_failure
 from designer.sim.workload_spec import WorkloadError
-from designer.ui.plot_style import colours, scaled_unit, set_title, style_view, title_html
+from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title, style_view
 from designer.ui.time_breakdown import TimeBreakdownChart
 
 CAPACITY = 6000            # snapshots kept per run (the engine emits at most 5000 plus the last)
@@ -149,6 +149,7 @@ class LivePlots(QWidget):
         self._dirty = False
         self._stale: set[str] = set()          # plots whose curves still show older data
         self._turn = 0
+        self._frame_n = 0                       # snapshots the panels of the current round of redraws show
         self._last_util = np.zeros(0)
         self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
         self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine, float]] = []
@@ -215,7 +216,7 @@ class LivePlots(QWidget):
             self.tr("Selected: {0}").format(self.selection_name)
         entries = [(self.tr(label), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
         entries += [(n, OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]) for k, n in enumerate(self._overlays_of(name))]
-        set_title(self.plots[name].getPlotItem(), title_html(title, entries, dashed=set(self._overlays_of(name))),
+        set_title(self.plots[name].getPlotItem(), title, legend_html(entries, dashed=set(self._overlays_of(name))),
                   colours()[0])
 
     def _overlays_of(self, name: str) -> list[str]:
@@ -238,7 +239,8 @@ class LivePlots(QWidget):
 
     # ---- data ---------------------------------------------------------------------------------
     def reset(self) -> None:
-        """Empty the buffers (kept allocated) for a new run, and show the plots (not the empty state)."""
+        """Empty the buffers (kept allocated) for a new run, and show the plots (not the empty state), every one
+        empty at once: none may show the previous run's curves while its turn comes."""
         self.n = 0
         self.link_ids = []
         self.link_rows = np.zeros((0, 0), dtype=np.float32)
@@ -253,7 +255,11 @@ class LivePlots(QWidget):
         self._pending_ups = []
         self.chart.set_rows([])
         self.pages.setCurrentIndex(1)
-        self.refresh()
+        self._dirty, self._stale, self._frame_n = False, set(PLOTS), 0
+        self._extend_time_axis()
+        for name in PLOTS:
+            self._draw(name)
+        self._stale = set()
 
     def showing_empty_state(self) -> bool:
         return self.pages.currentIndex() == 0
@@ -381,10 +387,12 @@ class LivePlots(QWidget):
 
         A few plots per tick, in turn: a plot whose axes rescale costs several ms to lay out and paint,
         and all six in one tick stalled the event loop for ~50 ms (measured); in turn, each plot still
-        updates several times a second. The shared time axis moves only when the run passes its end (a
-        round number), so most ticks leave every panel's axis as it is."""
-        if self._dirty:
+        updates several times a second. A round of turns draws every panel up to the same snapshot (new ones
+        wait for the next round), so while a run streams in, the panels never show different moments. The
+        shared time axis moves only when the run passes its end (a round number)."""
+        if self._dirty and not self._stale:
             self._dirty = False
+            self._frame_n = self.n
             self._stale = set(PLOTS)
             self._show_hot_links()
             self._extend_time_axis()
@@ -402,7 +410,8 @@ class LivePlots(QWidget):
     def flush(self) -> None:
         """A run ended: the time axis ends where the run did, and every plot is drawn now (its last points must
         not wait for their turn)."""
-        self.refresh()
+        self._dirty, self._stale, self._frame_n = False, set(PLOTS), self.n
+        self._show_hot_links()
         if self.n:
             self.x_end_ms = float(self.t_ms[self.n - 1])
             unit = scaled_unit("ms", self.x_end_ms)
@@ -419,10 +428,11 @@ class LivePlots(QWidget):
             self._draw(name)
 
     def _extend_time_axis(self) -> None:
-        t_max = float(self.t_ms[self.n - 1]) if self.n else 0.0
-        if self.n and t_max <= self.x_end_ms:
+        n = self._frame_n
+        t_max = float(self.t_ms[n - 1]) if n else 0.0
+        if n and t_max <= self.x_end_ms:
             return
-        self.x_end_ms = nice_ceiling(t_max) if self.n else 1.0
+        self.x_end_ms = nice_ceiling(t_max) if n else 1.0
         unit = scaled_unit("ms", self.x_end_ms)
         if unit != self.units.get("time"):
             self.units["time"] = unit
@@ -447,8 +457,8 @@ class LivePlots(QWidget):
             self._syncing = False
 
     def _draw(self, name: str) -> None:
-        """One plot's curves from the buffers, in the units their values ask for now."""
-        n = self.n
+        """One plot's curves from the buffers (up to the round's snapshot), in the units their values ask for now."""
+        n = min(self._frame_n, self.n)
         t_scale = self.units.get("time", (1.0, "ms"))[0]
         keys = [k for k, (plot, _l, _c) in SERIES.items() if plot == name]
         rows = {k: min(n, LINK_ROWS) if k == "sel_util" else n for k in keys}
@@ -471,7 +481,8 @@ class LivePlots(QWidget):
             view.setYRange(0.0, 1.0, padding=0.0)
         if name == "selection":
             self.nothing_selected.setVisible(not self.selection)
-            self.nothing_selected.setPos(self.x_end_ms / t_scale / 2, 0.5)
+            left, right = view.viewRange()[0]
+            self.nothing_selected.setPos((left + right) / 2, 0.5)        # mid-panel, wherever the axis runs
         if name == "throughput":
             for curve, (t_ms, gbps) in zip(self._overlay_curves, self._overlays.values(), strict=True):
                 curve.setData(np.asarray(t_ms) / t_scale, np.asarray(gbps) / unit[0])

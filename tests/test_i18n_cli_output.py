@@ -18,6 +18,7 @@ from designer.i18n.messages_en import EN, GENERAL
 from designer.i18n.messages_errors_en import ERRORS
 from designer.i18n.messages_findings_en import FINDINGS
 from designer.i18n.messages_help_en import HELP
+from designer.i18n.messages_proposal_en import PROPOSAL
 from designer.i18n.messages_sweep_en import SWEEP
 from designer.i18n.text_width import columns, fit, ljust, rjust
 from designer.model.fileformat import save
@@ -74,7 +75,7 @@ def value_columns(out):
 
 # ---- the catalogs ---------------------------------------------------------------------------------
 def test_subject_modules_do_not_redefine_each_others_ids():
-    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP]
+    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL]
     assert sum(map(len, modules)) == len(EN)
     assert all(m in EN for m in (*SWEEP, *CLI))
 

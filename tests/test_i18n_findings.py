@@ -352,17 +352,19 @@ def test_finding_without_message_id_keeps_the_generic_rendering():
 
 def test_proposal_findings_table_in_chinese(findings):
     from designer.report.fonts import register_fonts
+    from designer.report.options import ReportOptions
     from designer.report.sections.findings import build
     from designer.report.strings import tr
     from designer.report.styles import make_styles
 
     found = findings["wrong_speeds"]
     ctx = SimpleNamespace(styles=make_styles(register_fonts()), width=480.0, findings=found, language="zh_CN",
-                          t=lambda key, **values: tr(key, "zh_CN", **values))
-    table = build(ctx)[1]
+                          options=ReportOptions(language="zh_CN"), t=lambda key, **values: tr(key, "zh_CN", **values))
+    table = next(f for f in build(ctx) if hasattr(f, "_cellvalues"))
     rows = [[cell.text for cell in row] for row in table._cellvalues]
-    assert rows[0] == [tr("col_severity", "zh_CN"), tr("col_rule", "zh_CN"), tr("col_message", "zh_CN")]
+    # a customer reads the severity and the message; the rule's internal name stays out of the proposal
+    assert rows[0] == [tr("col_severity", "zh_CN"), tr("col_message", "zh_CN")]
     assert [row[0] for row in rows[1:]] == ["错误" if f.severity == "error" else
                                             "警告" if f.severity == "warning" else "信息" for f in found]
-    assert any("'服务器 1' (srv1) 的端口 be1" in row[2] and "800 Gb/s" in row[2] for row in rows[1:])
-    assert all(CJK.search(row[2]) for row in rows[1:])
+    assert any("'服务器 1' (srv1) 的端口 be1" in row[1] and "800 Gb/s" in row[1] for row in rows[1:])
+    assert all(CJK.search(row[1]) for row in rows[1:])

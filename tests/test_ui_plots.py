@@ -12,6 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from designer.sim.workload_spec import accepts_option
@@ -189,3 +190,57 @@ def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
     for _ in range(len(PLOTS)):
         plots.refresh()                        # the next round shows the newest snapshot everywhere
     assert {c.getData()[0][-1] for k, c in plots.curves.items() if k != "sel_util"} == {2.0 + len(PLOTS) - 1}
+
+
+@pytest.mark.parametrize("width", [700, 1800])
+def test_the_time_axis_is_named_in_full_where_it_fits(qtbot, width):
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.resize(width, 240)                          # short and wide: the panels in one row, the first names time
+    plots.show()
+    plots.reset()
+    named = [w for w in plots.plots.values() if w.getAxis("bottom").labelText]
+    assert len(named) == 1
+    w = named[0]
+
+    def room() -> int:
+        return w.width() - w.getAxis("left").width()
+
+    def fits() -> bool:                               # never cut ("simulated time (m"), once laid out
+        return QFontMetrics(w.font()).horizontalAdvance(w.getAxis("bottom").labelText) <= room()
+
+    qtbot.waitUntil(fits)
+    text = w.getAxis("bottom").labelText
+    full = QFontMetrics(w.font()).horizontalAdvance("simulated time (ms)") <= room() - 8
+    assert text == ("simulated time (ms)" if full else "time (ms)")
+    assert not full or width == 1800                 # the narrow case does need the short name
+
+
+def test_the_selection_hint_stays_mid_panel_as_the_time_axis_grows(qtbot):
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.timer.stop()
+    plots.reset()
+    plots.add_snapshot(_snapshot(1.0))
+    for _ in PLOTS:
+        plots.refresh()                           # a whole round: every panel drawn, the hint placed
+    plots.add_snapshot(_snapshot(40.0))           # the run goes on: the shared time axis grows
+    plots.refresh()                               # a round starts (the axis moves); the selection panel waits
+    (left, right), (bottom, top) = plots.plots["selection"].getPlotItem().getViewBox().viewRange()
+    assert right >= 40
+    hint = plots.nothing_selected.pos()
+    assert abs(hint.x() - (left + right) / 2) < 0.05 * (right - left)
+    assert abs(hint.y() - (bottom + top) / 2) < 0.05 * (top - bottom)
+
+
+def test_before_the_first_snapshot_a_long_step_shows_a_working_bar_not_zero(qtbot, window):
+    runs = window.runs
+    runs.progress.setVisible(True)
+    runs.show_busy(0.62)                         # the engine is inside a congested step: no snapshot yet
+    assert runs.progress.maximum() == 0          # a "working" bar, not 0 % beside "62 % of the step"
+    assert "62%" in runs.sim_time.text()
+    runs._on_snapshot(_snapshot(2.5))            # the first snapshot: the run's own share from now on
+    runs._drain()
+    assert runs.progress.maximum() == 1000 and runs.progress.value() == 250
+    runs.show_busy(0.1)
+    assert runs.progress.maximum() == 1000       # once a share of the run is known, it stays

@@ -202,6 +202,17 @@ def _add_report(sub: _Commands) -> None:
                    help=render("help.report.sweep"))
     r.add_argument("--sweep-metric", metavar="METRIC",
                    help=render("help.report.sweep_metric"))
+    r.add_argument("--scale", default="", metavar="TEXT", help=render("help.report.scale"))
+    r.add_argument("--budget", type=float, metavar="AMOUNT", help=render("help.report.budget"))
+    r.add_argument("--priorities", metavar="LIST", help=render("help.report.priorities"))
+    r.add_argument("--preset", choices=["recommended", "plain"], default="recommended",
+                   help=render("help.report.preset"))
+    r.add_argument("--no-compare", dest="compare", action="store_false", help=render("help.report.no_compare"))
+    r.add_argument("--no-resilience", dest="resilience", action="store_false",
+                   help=render("help.report.no_resilience"))
+    r.add_argument("--notes", action="store_true", help=render("help.report.notes"))
+    r.add_argument("--keep", action="store_true", help=render("help.report.keep"))
+    r.add_argument("--json", action="store_true", help=render("help.report.json"))
 
 
 def _add_export_and_import(sub: _Commands) -> None:
@@ -230,6 +241,7 @@ def _add_validate_and_advise(sub: _Commands) -> None:
     a.add_argument("--currency", choices=["USD", "CNY"], default="USD")
     a.add_argument("--existing-ethernet", action="store_true", help=render("help.advise.existing_ethernet"))
     a.add_argument("--latency-sensitive", action="store_true", help=render("help.advise.latency_sensitive"))
+    a.add_argument("--priorities", metavar="LIST", help=render("help.advise.priorities"))
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--json", action="store_true")
     a.add_argument("-o", "--output", metavar="DIR", help=render("help.advise.output"))

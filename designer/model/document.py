@@ -19,6 +19,7 @@ from designer.model.assumptions import Assumptions
 from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, Port
+from designer.model.proposal import ProposalRequirements
 from designer.model.scenarios import Scenario
 from designer.model.segments import Segment
 
@@ -47,6 +48,7 @@ class FabricDocument:
     notes: str = ""
     results: dict[str, Any] | None = None  # last run summary (model/run_results.py); derived, not undone
     scenarios: list[Scenario] = field(default_factory=list)   # named what-if runs (designer/model/scenarios.py)
+    proposal: ProposalRequirements = field(default_factory=ProposalRequirements)  # designer/model/proposal.py
 
     def __post_init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -210,6 +212,12 @@ class FabricDocument:
         self._emit(Change("document", "update", "scenarios"))
         return old
 
+    def set_proposal(self, proposal: ProposalRequirements) -> ProposalRequirements:
+        """Replace what the customer asked for (returns the old requirements, for undo)."""
+        old, self.proposal = self.proposal, copy.deepcopy(proposal)
+        self._emit(Change("document", "update", "proposal"))
+        return old
+
     def set_results(self, results: dict[str, Any] | None) -> dict[str, Any] | None:
         """Keep the last simulation's summary with the design (None forgets it)."""
         old, self.results = self.results, copy.deepcopy(results)
@@ -251,7 +259,8 @@ class FabricDocument:
         dup = FabricDocument(name=self.name, nodes=copy.deepcopy(self.nodes),
                              links=copy.deepcopy(self.links), segments=copy.deepcopy(self.segments),
                              assumptions=copy.deepcopy(self.assumptions), notes=self.notes,
-                             results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios))
+                             results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios),
+                             proposal=copy.deepcopy(self.proposal))
         return dup
 
     def gpu_count(self) -> int:

@@ -34,6 +34,7 @@ from designer.model.limits import Range
 from designer.model.links import CABLE_TYPES, Endpoint, Link
 from designer.model.migrations import upgrade
 from designer.model.nodes import MEDIA, NODE_KINDS, PLANES, SWITCH_ROLES, Node, PortGroup
+from designer.model.proposal import requirements_from_raw, requirements_to_dict
 from designer.model.run_results import check_results
 from designer.model.scenarios import scenario_to_dict, scenarios_from_raw
 from designer.model.segments import (
@@ -80,6 +81,7 @@ def document_to_dict(doc: FabricDocument) -> dict[str, Any]:
         ],
         **({"results": doc.results} if doc.results is not None else {}),
         **({"scenarios": [scenario_to_dict(s) for s in doc.scenarios]} if doc.scenarios else {}),
+        **({"proposal": requirements_to_dict(doc.proposal)} if not doc.proposal.is_empty() else {}),
     }
 
 
@@ -295,12 +297,14 @@ def document_from_dict(data: Any) -> FabricDocument:  # noqa: C901
     segments = _read_list(r, data, "segments", _read_segment, limits.MAX_SEGMENTS)
     results = _read_results(r, data.get("results"))
     scenarios, scenario_problems = scenarios_from_raw(data.get("scenarios"))
-    for p in scenario_problems:
+    proposal, proposal_problems = requirements_from_raw(data.get("proposal"))
+    for p in scenario_problems + proposal_problems:
         place, _, message = p.partition(": ")
         r.bad(place, message)
 
     doc = FabricDocument(name=name or "Untitled fabric", notes=notes or "",
-                         assumptions=assumptions or Assumptions(), results=results, scenarios=scenarios)
+                         assumptions=assumptions or Assumptions(), results=results, scenarios=scenarios,
+                         proposal=proposal)
     _check_ids(r, "nodes", nodes)
     _check_ids(r, "links", links)
     _check_ids(r, "segments", segments)

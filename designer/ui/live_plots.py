@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from designer.sim.failures import parse_failure
@@ -180,6 +180,7 @@ class LivePlots(QWidget):
         super().resizeEvent(event)
         size = event.size()
         self._arrange(1 if size.height() < ONE_ROW_BELOW_PX and size.width() > 2.5 * size.height() else 2)
+        QTimer.singleShot(0, self, self._relabel_time_axes)   # once the plots have their new widths
 
     def _make_plot(self, name: str, fg: QColor, bg: QColor) -> pg.PlotWidget:
         _title, _ylabel, unit, tip = PLOTS[name]
@@ -207,6 +208,9 @@ class LivePlots(QWidget):
         if name == "selection":
             self.nothing_selected = pg.TextItem(self.tr("Select a cable\nor a node"), color=fg, anchor=(0.5, 0.5))
             w.addItem(self.nothing_selected, ignoreBounds=True)
+            # mid-panel wherever the time axis runs (placed once, it slid out of sight as the axis grew)
+            w.getPlotItem().getViewBox().sigRangeChanged.connect(
+                lambda _view, ranges: self.nothing_selected.setPos(sum(ranges[0]) / 2, sum(ranges[1]) / 2))
         w.scene().sigMouseMoved.connect(lambda pos, n=name: self._on_hover(n, pos))
         self._label_axes(name)
         return w
@@ -228,8 +232,21 @@ class LivePlots(QWidget):
         w = self.plots[name]
         w.setLabel("left", f"{self.tr(ylabel)} ({self.units[name][1]})", color=fg.name())
         time_unit = self.units.get("time", scaled_unit("ms", 0.0))[1]
-        w.setLabel("bottom", self.tr("simulated time ({0})").format(time_unit) if w.property("names_time_axis")
-                   else "", color=fg.name())
+        text = self._time_label(w, time_unit) if w.property("names_time_axis") else ""
+        if text != w.getAxis("bottom").labelText:
+            w.setLabel("bottom", text, color=fg.name())
+
+    def _time_label(self, w: pg.PlotWidget, time_unit: str) -> str:
+        """"simulated time (ms)", or "time (ms)" where the plot is too narrow for the whole of it."""
+        full = self.tr("simulated time ({0})").format(time_unit)
+        room = w.width() - w.getAxis("left").width() - 8
+        return full if QFontMetrics(w.font()).horizontalAdvance(full) <= room else self.tr("time ({0})").format(
+            time_unit)
+
+    def _relabel_time_axes(self) -> None:
+        for name, w in self.plots.items():
+            if w.property("names_time_axis"):
+                self._label_axes(name)
 
     def restyle(self) -> None:
         """The current palette's colours on every plot (after a theme switch)."""
@@ -481,8 +498,6 @@ class LivePlots(QWidget):
             view.setYRange(0.0, 1.0, padding=0.0)
         if name == "selection":
             self.nothing_selected.setVisible(not self.selection)
-            left, right = view.viewRange()[0]
-            self.nothing_selected.setPos((left + right) / 2, 0.5)        # mid-panel, wherever the axis runs
         if name == "throughput":
             for curve, (t_ms, gbps) in zip(self._overlay_curves, self._overlays.values(), strict=True):
                 curve.setData(np.asarray(t_ms) / t_scale, np.asarray(gbps) / unit[0])

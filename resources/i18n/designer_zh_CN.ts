@@ -477,239 +477,357 @@
 <context>
     <name>ExportProposalDialog</name>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="53"/>
+        <location filename="../../designer/ui/export_dialog.py" line="72"/>
         <source>Logo: no such file &apos;{0}&apos;</source>
         <translation>徽标：文件“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <location filename="../../designer/ui/export_dialog.py" line="74"/>
         <source>Logo: &apos;{0}&apos; cannot be read (permissions)</source>
         <translation>徽标：无法读取“{0}”（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <location filename="../../designer/ui/export_dialog.py" line="78"/>
         <source>Logo: &apos;{0}&apos; is not a PNG, JPEG or other readable image</source>
         <translation>徽标：“{0}”不是 PNG、JPEG 或其他可读取的图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="74"/>
+        <location filename="../../designer/ui/export_dialog.py" line="93"/>
         <source>Workloads: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="88"/>
+        <location filename="../../designer/ui/export_dialog.py" line="107"/>
         <source>Sweep appendix: {0}</source>
         <translation>扫描附录：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="91"/>
+        <location filename="../../designer/ui/export_dialog.py" line="110"/>
         <source>Sweep appendix: &apos;{0}&apos; holds no points yet</source>
         <translation>扫描附录：“{0}”中还没有任何设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="103"/>
+        <location filename="../../designer/ui/export_dialog.py" line="131"/>
+        <source>Budget: &apos;{0}&apos; is not a positive amount (e.g. 25,000,000)</source>
+        <translation>预算：&apos;{0}&apos; 不是正数金额（例如 25,000,000）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="157"/>
         <source>Output: choose where to write the PDF</source>
         <translation>输出：请选择 PDF 的保存位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="106"/>
+        <location filename="../../designer/ui/export_dialog.py" line="160"/>
         <source>Output: the file name must end in .pdf</source>
         <translation>输出：文件名必须以 .pdf 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="108"/>
+        <location filename="../../designer/ui/export_dialog.py" line="162"/>
         <source>Output: the folder &apos;{0}&apos; does not exist</source>
         <translation>输出：文件夹“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="111"/>
+        <location filename="../../designer/ui/export_dialog.py" line="165"/>
         <source>Output: the folder &apos;{0}&apos; is not writable</source>
         <translation>输出：文件夹“{0}”不可写</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="135"/>
+        <location filename="../../designer/ui/export_dialog.py" line="189"/>
         <source>Cannot write &apos;{0}&apos;: {1}</source>
         <translation>无法写入“{0}”：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="140"/>
+        <location filename="../../designer/ui/export_dialog.py" line="194"/>
         <source>The proposal could not be built: {0}: {1}</source>
         <translation>无法生成方案书：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="159"/>
+        <location filename="../../designer/ui/export_dialog.py" line="213"/>
         <source>Export PDF proposal</source>
         <translation>导出 PDF 方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="166"/>
+        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <source>Proposal</source>
+        <translation>方案书</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="220"/>
+        <source>Requirements</source>
+        <translation>需求</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="221"/>
+        <source>Risks and lead times</source>
+        <translation>风险与交付周期</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="258"/>
         <source>Customer or project the proposal is for</source>
         <translation>方案书面向的客户或项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="168"/>
+        <location filename="../../designer/ui/export_dialog.py" line="260"/>
         <source>Your name and company</source>
         <translation>您的姓名和公司</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="170"/>
+        <location filename="../../designer/ui/export_dialog.py" line="262"/>
         <source>Optional: PNG or JPEG shown on the cover</source>
         <translation>可选：封面上显示的 PNG 或 JPEG 图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="171"/>
-        <location filename="../../designer/ui/export_dialog.py" line="203"/>
-        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <location filename="../../designer/ui/export_dialog.py" line="299"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="178"/>
+        <location filename="../../designer/ui/export_dialog.py" line="265"/>
         <source>{0} (the design&apos;s currency)</source>
         <translation>{0}（设计所用币种）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="192"/>
+        <location filename="../../designer/ui/export_dialog.py" line="279"/>
         <source>The Chinese text table of the proposal is not written yet</source>
         <translation>方案书的中文文本表尚未完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="196"/>
+        <location filename="../../designer/ui/export_dialog.py" line="309"/>
         <source>the results saved with the design</source>
         <translation>随设计保存的结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="197"/>
+        <location filename="../../designer/ui/export_dialog.py" line="310"/>
         <source>the default {0}</source>
         <translation>默认负载 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="198"/>
+        <location filename="../../designer/ui/export_dialog.py" line="311"/>
         <source>e.g. allreduce:1GiB train:70b (empty: {0})</source>
         <translation>例如 allreduce:1GiB train:70b（留空：{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="199"/>
-        <source>Workload specs, as for &apos;fabric-designer report --workload&apos;; each is simulated with InfiniBand and with RoCEv2</source>
-        <translation>负载描述，与“fabric-designer report --workload”相同；每个负载分别用 InfiniBand 和 RoCEv2 仿真</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/export_dialog.py" line="210"/>
+        <location filename="../../designer/ui/export_dialog.py" line="286"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="211"/>
+        <location filename="../../designer/ui/export_dialog.py" line="287"/>
         <source>Customer</source>
         <translation>客户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="212"/>
+        <location filename="../../designer/ui/export_dialog.py" line="288"/>
         <source>Author</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="213"/>
+        <location filename="../../designer/ui/export_dialog.py" line="289"/>
         <source>Logo</source>
         <translation>徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="214"/>
+        <location filename="../../designer/ui/export_dialog.py" line="290"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="215"/>
+        <location filename="../../designer/ui/export_dialog.py" line="291"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="216"/>
+        <location filename="../../designer/ui/export_dialog.py" line="331"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="218"/>
+        <location filename="../../designer/ui/export_dialog.py" line="283"/>
         <source>Optional: a sweep&apos;s results (.csv or .parquet) as an appendix</source>
         <translation>可选：将扫描结果（.csv 或 .parquet）作为附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="224"/>
+        <location filename="../../designer/ui/export_dialog.py" line="292"/>
         <source>Sweep appendix</source>
         <translation>扫描附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="225"/>
+        <location filename="../../designer/ui/export_dialog.py" line="293"/>
         <source>Save as</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="227"/>
+        <location filename="../../designer/ui/export_dialog.py" line="222"/>
         <source>Sections</source>
         <translation>章节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="248"/>
+        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <source>Time, then cost, then tail latency</source>
+        <translation>先看用时，再看成本，最后看尾延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="57"/>
+        <source>Cost, then time, then tail latency</source>
+        <translation>先看成本，再看用时，最后看尾延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <source>Tail latency, then time, then cost</source>
+        <translation>先看尾延迟，再看用时，最后看成本</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="235"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="249"/>
+        <location filename="../../designer/ui/export_dialog.py" line="236"/>
         <source>Open PDF</source>
         <translation>打开 PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="273"/>
+        <location filename="../../designer/ui/export_dialog.py" line="312"/>
+        <source>Workload specs, as for &apos;fabric-designer report --workload&apos;</source>
+        <translation>负载描述，与 &apos;fabric-designer report --workload&apos; 相同</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="314"/>
+        <source>In the customer&apos;s words, e.g. 512 GPUs now, 2,048 in 2027</source>
+        <translation>客户自己的描述，例如：现在 512 块 GPU，2027 年 2,048 块</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="316"/>
+        <source>Capital cost the customer can spend (empty: no budget)</source>
+        <translation>客户可支出的资本支出（留空：无预算）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="323"/>
+        <source>The customer already operates Ethernet at scale (prefer RoCEv2 when the time ties)</source>
+        <translation>客户已在大规模运维以太网（用时持平时优先 RoCEv2）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="326"/>
+        <source>Compare InfiniBand and RoCEv2 on this drawing (each at its recommended settings)</source>
+        <translation>在此拓扑图上对比 InfiniBand 与 RoCEv2（各自采用推荐设置）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="329"/>
+        <source>Include the design&apos;s notes in an appendix</source>
+        <translation>在附录中包含设计说明</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="332"/>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="333"/>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="334"/>
+        <source>Priorities</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Risk</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Mitigation</source>
+        <translation>应对措施</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Lead time</source>
+        <translation>交付周期</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="350"/>
+        <source>Fill in the risks derived from the design</source>
+        <translation>填入由设计推导出的风险</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="352"/>
+        <source>Add row</source>
+        <translation>添加行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="354"/>
+        <source>Remove row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="360"/>
+        <source>Empty: the proposal lists the risks it derives from the design, with lead times to confirm with the supplier.</source>
+        <translation>留空：方案书列出由设计推导出的风险，交付周期待与供应商确认。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="424"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="297"/>
+        <location filename="../../designer/ui/export_dialog.py" line="449"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="298"/>
+        <location filename="../../designer/ui/export_dialog.py" line="450"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="303"/>
+        <location filename="../../designer/ui/export_dialog.py" line="455"/>
         <source>Sweep results</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="304"/>
+        <location filename="../../designer/ui/export_dialog.py" line="456"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="346"/>
-        <source>Building the proposal (simulating IB and RoCEv2, drawing, laying out pages)…</source>
-        <translation>正在生成方案书（仿真 IB 和 RoCEv2、绘图、排版）…</translation>
+        <location filename="../../designer/ui/export_dialog.py" line="495"/>
+        <source>Proposal requirements</source>
+        <translation>方案书需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="348"/>
+        <location filename="../../designer/ui/export_dialog.py" line="524"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="365"/>
+        <location filename="../../designer/ui/export_dialog.py" line="526"/>
+        <source>Building the proposal (simulating the design, and the drawing as InfiniBand and as RoCEv2; drawing, laying out pages)…</source>
+        <translation>正在编制方案书（仿真本设计，以及本拓扑图分别采用 InfiniBand 和 RoCEv2 的情况；绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="529"/>
+        <source>Building the proposal (simulating the design, drawing, laying out pages)…</source>
+        <translation>正在编制方案书（仿真本设计、绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="546"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="383"/>
+        <location filename="../../designer/ui/export_dialog.py" line="564"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -1602,134 +1720,134 @@
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="94"/>
+        <location filename="../../designer/ui/inspector.py" line="97"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="95"/>
+        <location filename="../../designer/ui/inspector.py" line="98"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="105"/>
+        <location filename="../../designer/ui/inspector.py" line="108"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="106"/>
+        <location filename="../../designer/ui/inspector.py" line="109"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="107"/>
+        <location filename="../../designer/ui/inspector.py" line="110"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="108"/>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="111"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="109"/>
+        <location filename="../../designer/ui/inspector.py" line="112"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="143"/>
+        <location filename="../../designer/ui/inspector.py" line="146"/>
         <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="144"/>
+        <location filename="../../designer/ui/inspector.py" line="147"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="146"/>
+        <location filename="../../designer/ui/inspector.py" line="149"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="148"/>
+        <location filename="../../designer/ui/inspector.py" line="151"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="153"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="154"/>
+        <location filename="../../designer/ui/inspector.py" line="157"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="155"/>
+        <location filename="../../designer/ui/inspector.py" line="158"/>
         <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
         <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="163"/>
+        <location filename="../../designer/ui/inspector.py" line="166"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="164"/>
+        <location filename="../../designer/ui/inspector.py" line="167"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="166"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="170"/>
+        <location filename="../../designer/ui/inspector.py" line="173"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="174"/>
+        <location filename="../../designer/ui/inspector.py" line="177"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="177"/>
+        <location filename="../../designer/ui/inspector.py" line="180"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="184"/>
+        <location filename="../../designer/ui/inspector.py" line="187"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
@@ -1810,7 +1928,7 @@
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="194"/>
+        <location filename="../../designer/ui/live_plots.py" line="195"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
@@ -1887,39 +2005,44 @@ Simulate → Run simulation (F5), with the workload chosen in the Run panel.</so
 仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="208"/>
+        <location filename="../../designer/ui/live_plots.py" line="209"/>
         <source>Select a cable
 or a node</source>
         <translation>请选中一条线缆
 或一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="231"/>
+        <location filename="../../designer/ui/live_plots.py" line="238"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="319"/>
+        <location filename="../../designer/ui/live_plots.py" line="240"/>
+        <source>time ({0})</source>
+        <translation>时间（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="333"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="320"/>
+        <location filename="../../designer/ui/live_plots.py" line="334"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="321"/>
+        <location filename="../../designer/ui/live_plots.py" line="335"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="361"/>
+        <location filename="../../designer/ui/live_plots.py" line="375"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="216"/>
+        <location filename="../../designer/ui/live_plots.py" line="217"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -2480,23 +2603,23 @@ or a node</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="29"/>
+        <location filename="../../designer/ui/window_exports.py" line="30"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="35"/>
+        <location filename="../../designer/ui/window_exports.py" line="36"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="45"/>
+        <location filename="../../designer/ui/window_exports.py" line="46"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="47"/>
-        <location filename="../../designer/ui/window_exports.py" line="57"/>
+        <location filename="../../designer/ui/window_exports.py" line="48"/>
+        <location filename="../../designer/ui/window_exports.py" line="58"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>

@@ -100,6 +100,15 @@ def test_cli_export_of_a_control_character_is_one_line_and_exit_2(tmp_path, caps
     err = capsys.readouterr().err
     place = f"nodes[{list(doc.nodes).index('srv-1')}].label"
     assert len(err.strip().splitlines()) == 1 and "g.graphml" in err and place in err
+    assert err.startswith("fabric-designer: error: ")       # the same error line as every command
+
+
+def test_cli_import_of_a_broken_graphml_is_the_same_error_line(tmp_path, capsys):
+    bad = tmp_path / "bad.graphml"
+    bad.write_text("<graphml><graph>", encoding="utf-8")
+    assert main(["import", str(bad), "-o", str(tmp_path / "d.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("fabric-designer: error: ") and "bad.graphml" in err
 
 
 def _graphviz_ids(dot_text: str) -> list[str]:

@@ -43,7 +43,7 @@ FIELD_RANGES: dict[str, Range] = {
     "backend_nic_gbps": SPEED_GBPS, "frontend_nic_gbps": SPEED_GBPS, "latency_ns": Range(0, 10_000_000),
     "buffer_mb": Range(0, 100_000), "power_w": Range(0, 1_000_000), "price_usd": Range(0, 1e10),
     "rack_units": Range(0, 100), "gpus": Range(0, limits.MAX_GPUS_PER_NODE), "backend_nics": _ANY_PORTS,
-    "frontend_nics": _ANY_PORTS, "ib_ports": _ANY_PORTS, "eth_ports": _ANY_PORTS, "nvlink_gbps": Range(0, 100_000),
+    "frontend_nics": _ANY_PORTS, "ib_ports": _ANY_PORTS, "eth_ports": _ANY_PORTS, "nvlink_gbps": limits.NVLINK_GBPS,
     "bf16_tflops": Range(0, 10_000_000), "memory_gb": Range(0, 10_000_000), "capacity_tb": Range(0, 1e9),
     "max_reach_m": Range(0, 1_000_000), "min_reach_m": Range(0, 1_000_000), "throughput_gbps": Range(0, 100_000),
     "cages": _ANY_PORTS, "lanes_per_cage": Range(0, 16), "lane_gbps": Range(0, 1_000), "mgmt_ports": Range(0, 64),
@@ -234,7 +234,8 @@ def _check_field(key: str, value: Any) -> None:
         if not number or (isinstance(value, float) and not math.isfinite(value)):
             raise ValueError(Message("error.catalog.field_number", field=key, value=_shown(value)))
         if not allowed.accepts(value):
-            raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),
+            msg_id = "error.catalog.field_range_or_zero" if allowed.zero_means_unset else "error.catalog.field_range"
+            raise ValueError(Message(msg_id, field=key, value=_shown(value),
                                      minimum=limits.number_text(allowed.minimum),
                                      maximum=limits.number_text(allowed.maximum)))
     elif key in FIELD_CHOICES and value not in FIELD_CHOICES[key]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from designer.analysis.recommendation import PrioritiesError, parse_priorities
 from designer.analysis.sweep.grid import SweepError
+from designer.cli.output import error, naming
 from designer.i18n import current_language, render
 from designer.i18n.catalog import normalise
 from designer.i18n.escaping import one_line
@@ -22,6 +23,7 @@ from designer.report.context import ProposalContext
 from designer.report.options import ReportOptions
 from designer.report.proposal import build_proposal
 from designer.report.requirements import requirements_to_keep
+from designer.sim.workload_spec import WorkloadError
 
 
 def _language(args: argparse.Namespace) -> str:
@@ -60,12 +62,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
     output = getattr(args, "output", None)
     if not output:
-        print(one_line(render("error.report.no_output")), file=sys.stderr)
-        return 2
+        return error(render("error.report.no_output"))
     try:
         doc = load(args.file)
         options = options_from_args(args)
-        with warnings.catch_warnings(record=True) as caught:
+        with warnings.catch_warnings(record=True) as caught, naming(args.file):
             warnings.simplefilter("always")
             ctx = build_proposal(doc, output, options=options)
         for w in caught:
@@ -74,18 +75,15 @@ def cmd_report(args: argparse.Namespace) -> int:
             doc.proposal = requirements_to_keep(doc, options)
             save(doc, args.file)
     except SweepError as exc:   # names the results file or the metric
-        print(one_line(render("report.error", text=str(exc).splitlines()[0])), file=sys.stderr)
-        return 2
+        return error(render("report.error", text=str(exc).splitlines()[0]))
     except ProjectError as exc:
-        print(one_line(exc.one_line() if exc.source else f"{args.file}: {exc.one_line()}"), file=sys.stderr)
-        return 2
+        return error(exc.one_line())
     except OSError as exc:
-        print(one_line(render("error.report.cannot_write", file=output, reason=text_of(os_reason(exc)))),
-              file=sys.stderr)
-        return 2
-    except (PrioritiesError, ValueError) as exc:  # bad workload spec or option: one-line messages
-        print(one_line(f"{args.file}: {str(exc) or type(exc).__name__}"), file=sys.stderr)
-        return 2
+        return error(render("error.report.cannot_write", file=output, reason=text_of(os_reason(exc))))
+    except WorkloadError as exc:  # a bad spec, or no path in the design: named by naming()
+        return error(str(exc))
+    except (PrioritiesError, ValueError) as exc:  # a bad option; ValueError subclasses carry one-line messages
+        return error(f"{args.file}: {str(exc) or type(exc).__name__}")
     if getattr(args, "json", False):
         print(json.dumps(summary(ctx), indent=1, ensure_ascii=False))
     else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPalette, QTextOption
 from PySide6.QtWidgets import QApplication
@@ -156,7 +157,11 @@ def style_view(view: pg.GraphicsView, palette: QPalette | None = None) -> None:
 
 def restyle_all_plots() -> int:
     """After a theme switch: every plot and chart of the application in the new palette; returns how many."""
-    views = [w for w in QApplication.allWidgets() if isinstance(w, pg.GraphicsView)]
+    # only views whose C++ objects are alive and that still have a scene: a closed window's plots may linger in
+    # allWidgets() until Qt deletes them, and touching those crashes
+    views = [w for w in QApplication.allWidgets()
+             if isinstance(w, pg.GraphicsView) and shiboken6.isValid(w) and w.scene() is not None
+             and shiboken6.isValid(w.scene())]
     for view in views:
         style_view(view)
     return len(views)

@@ -1,6 +1,6 @@
 """Back-end segments: a set of nodes that run one protocol, with that protocol's settings.
 
-Defaults come from the published reference figures (published-figures.md §5): the DCQCN paper's
+Defaults come from the published reference figures (docs/references.md [dcqcn] [connectx-dcqcn]): the DCQCN paper's
 reaction-point timing (Zhu et al., SIGCOMM'15) with ConnectX bounds, ECN thresholds of the HPCC/SimAI
 ns-3 lineage at 400G, PFC headroom from the IEEE 802.1Qbb buffer model, IB credits in 64-byte blocks
 per virtual lane. Figures marked [E] are estimates, with their basis beside them.
@@ -64,7 +64,8 @@ class RoCESettings:
     load_balancing: str = "ecmp"           # ecmp | spray
     mtu_bytes: int = 4096
     # Time from a link or switch failure until ECMP groups exclude it everywhere: the neighbour sees loss
-    # of signal at once (hardware next-hop removal is sub-microsecond on Tomahawk 5, published-figures §1),
+    # of signal at once (hardware next-hop removal is sub-microsecond on Tomahawk 5,
+    # docs/references.md [broadcom-switching]),
     # but the routing protocol (BGP withdraw, BFD 3 x 50 ms where the link stays up) must reach every switch
     # that hashes onto the dead path: 200 ms [E]. Flows hashed onto the dead path stall until then.
     reconvergence_ms: float = 200.0

@@ -8,7 +8,8 @@ over `duration` (default 1 s), served first-come first-served by replicas of `tp
 request at a time (no batching: a conservative bound):
   prefill = 2·N·prompt / (tp·peak·mfu); decode per token = max(2·N / (tp·peak·mfu),
   2·N bytes / (tp·HBM bandwidth)) + that token's TP communication.
-HBM bandwidth per GPU from published-figures §1.3 (H100 3.35, H200 4.8, B200 7.7 TB/s).
+HBM bandwidth per GPU from NVIDIA's data sheets (H100 3.35, H200 4.8, B200 7.7 TB/s;
+docs/references.md [nvidia-gpu-systems]).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from designer.sim.framing import PROTO_IB, PROTO_NVLINK
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, RateModel, SoloProfile
 from designer.sim.step_trace import TraceRecorder, on_fabric_ports
 
-KB = 1000.0                       # the settings' KB are 1,000 bytes (published-figures §5.3 examples)
+KB = 1000.0                       # the settings' KB are 1,000 bytes (as the vendors' ECN examples)
 CHUNK_STEPS = 200                 # most steps in one advance, so that snapshots keep flowing
 MIN_DT_S, MAX_DT_S = 1e-6, 10e-6  # time step: fine enough for PFC/ECN at 400G, coarse for long runs
 WARM_RUNS = 8                     # back-to-back runs of a repeated congested step (state carried over)

@@ -1,4 +1,4 @@
-"""Parse workload specs of the command-line grammar (DESIGN.md §3) into `Workload` records.
+"""Parse workload specs of the command-line grammar into `Workload` records.
 
 Grammar: ``KIND:POSITIONAL...[:key=value]...``, e.g. ``allreduce:1GiB:algo=hier``,
 ``incast:16:64MiB``, ``train:70b:tp=8:pp=4``, ``permutation:256MiB:qps=8:start=2ms``.

@@ -95,7 +95,8 @@ class AimdParams:
     mss_B: float = 9000.0
     initial_window_B: float = 10 * 9000.0
     rto_s: float = 1e-3                      # minimum retransmission timeout (tuned data-centre Linux: ~1-5 ms)
-    rtt_s: float = 20e-6                     # base RTT of the front-end (kernel TCP, published-figures §2.2)
+    # base RTT of the front-end (kernel TCP, docs/references.md [kernel-tcp-latency])
+    rtt_s: float = 20e-6
 
 
 @dataclass

@@ -30,11 +30,19 @@ def localised(name: str, language: str) -> str:
 
 
 def catalog_record(catalog: Catalog, kind: str, model_id: str) -> Sourced | None:
-    """The catalog entry of a bill-of-materials kind, or None."""
+    """The catalog entry of a bill-of-materials line, or None: looked up in the table of its kind first, then in
+    every table (fibre, management, facility and service lines hold cables, switches, transceivers and parts)."""
     tables: dict[str, Mapping[str, Sourced]] = {
         "switch": catalog.switches, "server": catalog.servers, "nic": catalog.nics, "gateway": catalog.gateways,
-        "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.cables}
-    return tables.get(kind, {}).get(model_id)
+        "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.transceivers,
+        "fibre": catalog.cables, "part": catalog.parts}
+    preferred = tables.get(kind)
+    if preferred is not None and model_id in preferred:
+        return preferred[model_id]
+    for table in (*tables.values(), catalog.gpus):
+        if model_id in table:
+            return table[model_id]
+    return None
 
 
 def _vendor(record: object) -> str:

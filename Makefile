@@ -13,7 +13,7 @@ SYSTEM_PACKAGES := python3-venv libegl1 libgl1 libxkbcommon0 libfontconfig1 libd
 	libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 \
 	libxcb-render-util0 libxcb-shape0 xauth fonts-wqy-microhei
 
-.PHONY: run test setup system-packages clean lint bench i18n
+.PHONY: run test setup system-packages clean lint bench i18n report-sample
 
 run: setup
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
@@ -66,6 +66,10 @@ system-packages:
 i18n: setup
 	$(BIN)/pyside6-lupdate designer/ui/*.py -target-language zh_CN -no-obsolete -ts resources/i18n/designer_zh_CN.ts
 	$(BIN)/pyside6-lrelease resources/i18n/designer_zh_CN.ts -qm resources/i18n/designer_zh_CN.qm
+
+# The sample proposals in docs/report-sample/ (English and Chinese, with page images): rebuild after engine changes.
+report-sample: setup
+	FD=$(BIN)/fabric-designer sh docs/report-sample/build.sh
 
 lint: setup
 	$(BIN)/ruff check designer tests benchmarks

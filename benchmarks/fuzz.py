@@ -16,12 +16,15 @@ Each command runs in a child forked from a helper process that has already run t
 (so the modules it needs are loaded, as in a fresh `fabric-designer` process after start-up): the wall time is
 the command's own work, without the interpreter's start-up (about 1 s more on a quiet machine), the CPU time is
 the child's (user + system: the measure that a busy machine does not inflate), and the resident set size is the
-child's peak, the loaded modules included. A child that runs past --timeout is killed and counted.
+child's peak, the loaded modules included. A child that uses more than --cpu-limit seconds of CPU is killed and
+counted as too slow; one that runs past --timeout seconds of wall time is killed and counted as a timeout, with the
+CPU time it had used (little CPU: a hang, or a machine too busy to give it any).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import json
 import os
@@ -197,20 +200,23 @@ def mutated(rng: random.Random, example: dict) -> bytes:
 
 
 # ---- running ------------------------------------------------------------------------------------------------
-def serve(command: str, cases: Path, results: Path, timeout_s: float, memory_mib: int) -> None:
+def serve(command: str, cases: Path, results: Path, limits: tuple[float, float, int]) -> None:
     """Helper: warm up on an example, then for each case path listed in `cases` fork a child that runs the command;
     write one JSON line per case to `results`."""
     from designer.cli import main
 
     with tempfile.TemporaryDirectory() as tmp, results.open("w", encoding="utf-8") as out:
-        _run_child(main, command, str(EXAMPLES[0]), tmp, timeout_s, memory_mib)      # loads the modules
+        _run_child(main, command, str(EXAMPLES[0]), tmp, limits)      # loads the modules
+        gc.freeze()     # the children's garbage collector leaves the loaded modules' pages alone (no copies)
         for case in cases.read_text(encoding="utf-8").split():
-            result = _run_child(main, command, case, tmp, timeout_s, memory_mib)
+            result = _run_child(main, command, case, tmp, limits)
             out.write(json.dumps({"case": case, "command": command, **result}) + "\n")
             out.flush()
 
 
-def _run_child(main, command: str, case: str, tmp: str, timeout_s: float, memory_mib: int) -> dict:
+def _run_child(main, command: str, case: str, tmp: str, limits: tuple[float, float, int]) -> dict:
+    """Run `command` on `case` in a forked child under `limits` (wall s, CPU s, address space MiB)."""
+    timeout_s, cpu_limit_s, memory_mib = limits
     argv = [a.format(file=case, out=os.path.join(tmp, "out.pdf")) for a in COMMANDS[command]]
     err_path, out_path = os.path.join(tmp, "err.txt"), os.path.join(tmp, "out.txt")
     start = time.monotonic()
@@ -230,6 +236,8 @@ def _run_child(main, command: str, case: str, tmp: str, timeout_s: float, memory
             signal.alarm(int(timeout_s))
             limit = memory_mib * 2**20
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+            cpu = max(1, int(cpu_limit_s))
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
             code = main(argv)
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else 1
@@ -252,7 +260,8 @@ def _run_child(main, command: str, case: str, tmp: str, timeout_s: float, memory
     return {"rc": rc, "wall_s": round(wall, 3), "cpu_s": round(usage.ru_utime + usage.ru_stime, 3),
             "rss_mib": round(usage.ru_maxrss / 1024, 1),
             "traceback": "Traceback (most recent call last)" in err + out, "internal": rc == 3 or rc == 98,
-            "timeout": rc == -signal.SIGALRM, "multiline": rc == 2 and len(lines) != 1,
+            "timeout": rc == -signal.SIGALRM, "cpu_limit": rc in (-signal.SIGXCPU, -signal.SIGKILL),
+            "multiline": rc == 2 and len(lines) != 1,
             "first_line": lines[0][:300] if lines else ""}
 
 
@@ -284,7 +293,8 @@ def run(args: argparse.Namespace) -> None:
         helpers.append(subprocess.Popen([sys.executable, __file__, "--serve", c, "--cases",
                                          str(out / f"cases-{c}-{part}-of-{parts}.txt"), "--results",
                                          str(out / f"results-{c}-{part}-of-{parts}.jsonl"),
-                                         "--timeout", str(args.timeout), "--memory-mib", str(args.memory_mib)],
+                                         "--timeout", str(args.timeout), "--cpu-limit", str(args.cpu_limit),
+                                         "--memory-mib", str(args.memory_mib)],
                                         cwd=ROOT))
     for helper in helpers:
         helper.wait()
@@ -303,13 +313,17 @@ def summary(results: list[dict]) -> str:
     worst_wall = max(results, key=lambda r: r["wall_s"])
     worst_cpu = max(results, key=lambda r: r.get("cpu_s", 0.0))
     worst_rss = max(results, key=lambda r: r["rss_mib"])
-    bad = [r for r in results if r["internal"] or r["traceback"] or r["multiline"] or r["timeout"]]
+    bad = [r for r in results if r["internal"] or r["traceback"] or r["multiline"] or r["timeout"]
+           or r.get("cpu_limit")]
+    timeouts = [r for r in results if r["timeout"]]
     lines = [f"files: {files:,}; runs: {len(results):,} ({', '.join(f'{c} {n:,}' for c, n in by_command.items())})",
              f"exit codes: {', '.join(f'{k}: {v:,}' for k, v in sorted(codes.items()))}",
              f"internal errors: {sum(r['internal'] for r in results)}",
              f"tracebacks: {sum(r['traceback'] for r in results)}",
              f"errors longer than one line: {sum(r['multiline'] for r in results)}",
-             f"timeouts: {sum(r['timeout'] for r in results)}",
+             f"over the CPU limit: {sum(bool(r.get('cpu_limit')) for r in results)}",
+             f"timeouts (wall): {len(timeouts)}"
+             + (f", having used at most {max(r.get('cpu_s', 0.0) for r in timeouts):.2f} s of CPU" if timeouts else ""),
              f"worst wall time: {worst_wall['wall_s']:.2f} s ({worst_wall['command']} {Path(worst_wall['case']).name})",
              f"worst CPU time: {worst_cpu.get('cpu_s', 0.0):.2f} s ({worst_cpu['command']} "
              f"{Path(worst_cpu['case']).name})",
@@ -331,7 +345,8 @@ def main() -> None:
     parser.add_argument("--report-every", type=int, default=100, help="run report on every Nth file (0: never)")
     parser.add_argument("--out", default=str(ROOT / "out" / "fuzz"))
     parser.add_argument("--part", default="0/1", help="K/M: only the files whose number is K modulo M")
-    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--timeout", type=float, default=600.0, help="wall seconds before a run is killed")
+    parser.add_argument("--cpu-limit", type=float, default=20.0, help="CPU seconds before a run is killed")
     parser.add_argument("--memory-mib", type=int, default=4096, help="address-space limit of each run")
     parser.add_argument("--merge", metavar="DIR", help="print the summary of every results file in DIR")
     parser.add_argument("--reuse", action="store_true", help="run the files already made in --out (no new ones)")
@@ -340,7 +355,7 @@ def main() -> None:
     parser.add_argument("--results", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.cases, args.results, args.timeout, args.memory_mib)
+        serve(args.serve, args.cases, args.results, (args.timeout, args.cpu_limit, args.memory_mib))
     elif args.merge:
         print(summary(_results(Path(args.merge))))
     else:

@@ -35,3 +35,14 @@ def never_block_on_questions(monkeypatch):
         sys.modules["PySide6.QtCore"].QStandardPaths.setTestModeEnabled(True)
         monkeypatch.setattr(widgets.QMessageBox, "question",
                             lambda *a, **k: widgets.QMessageBox.StandardButton.Discard)
+
+
+@pytest.fixture(scope="session")
+def dask_address():
+    """The scheduler of one local Dask cluster (two worker processes) shared by every test that sweeps on Dask:
+    starting a cluster and importing the engine in its workers is most of such a test's cost."""
+    import distributed
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:
+        yield cluster.scheduler_address

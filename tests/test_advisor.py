@@ -1,5 +1,6 @@
-"""The protocol advisor: every candidate's figures equal a direct simulate and cost of its written design;
-the ranking follows budget, latency priority and existing Ethernet; bad input is one line."""
+"""The protocol advisor: every candidate's figures equal a direct simulate and cost of its written design; it chooses
+with the one recommendation rule (budget, priorities, tie bands); its JSON, table and PDF name the same choice; bad
+input is one line."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ import json
 import threading
 
 import pytest
+from pypdf import PdfReader
 
-from designer.analysis.advisor import AdviceCancelled, Preferences, advise, score_candidates
+from designer.analysis.advisor import AdviceCancelled, Preferences, advise, candidate_option
 from designer.analysis.advisor.candidates import CandidateSpec, headline_figures
+from designer.analysis.recommendation import decide
 from designer.cli import main
 from designer.cli.advise import write_advice
 from designer.model.fileformat import load
@@ -34,11 +37,9 @@ def test_all_candidates_are_built_and_ranked(advice_256):
     assert {c.spec.backend for c in advice_256.candidates.values()} == {"ib", "rocev2", "hybrid"}
     assert {c.spec.kind for c in advice_256.candidates.values()} == {"fat-tree", "rail-optimized"}
     assert {c.spec.oversubscription for c in advice_256.candidates.values()} == {1.0, 2.0}
-    assert [s.id for s in advice_256.ranking] and len(advice_256.ranking) == 8
-    scores = [s.score for s in advice_256.ranking]
-    assert scores == sorted(scores)
-    assert advice_256.ranking[0].score == pytest.approx(0.0, abs=1.0)
-    assert advice_256.reasons and advice_256.protocol.reasons
+    assert len({r.id for r in advice_256.ranking}) == 8
+    assert advice_256.recommended is not None and advice_256.ranking[0].id == advice_256.recommended.id
+    assert advice_256.reasons == advice_256.recommendation.reasons("en") and advice_256.reasons
 
 
 def test_written_candidates_match_direct_simulate_and_cost(advice_256, tmp_path):
@@ -46,6 +47,9 @@ def test_written_candidates_match_direct_simulate_and_cost(advice_256, tmp_path)
     assert (tmp_path / "advice.pdf").read_bytes()[:4] == b"%PDF"
     data = json.loads((tmp_path / "advice.json").read_text())
     assert data["recommended"] == advice_256.recommended.id
+    assert data["recommended_label"] == advice_256.recommended.label_text("en")
+    pdf = " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "advice.pdf")).pages)
+    assert f"We recommend the {data['recommended_label']}" in " ".join(pdf.split())
     assert len(written) == 10
     for row in data["candidates"]:
         c = advice_256.candidates[row["id"]]
@@ -85,46 +89,29 @@ def test_4096_gpus_builds_all_candidates_three_tier_ib():
         assert cost_report(c.doc, currency="USD").to_dict() == c.cost
 
 
-def test_budget_moves_the_recommendation(advice_256):
-    figures = {cid: c.figures for cid, c in advice_256.candidates.items()}
-    protocols = {cid: c.protocol for cid, c in advice_256.candidates.items()}
-    free = score_candidates(figures, protocols, Preferences())[0]
-    cheapest = min(figures, key=lambda cid: figures[cid]["capex"])
-    assert free.id != cheapest, "the crafted case needs a first choice that is not the cheapest"
-    tight = score_candidates(figures, protocols, Preferences(budget=figures[cheapest]["capex"]))
-    assert tight[0].id == cheapest and tight[0].within_budget
-    assert all(s.within_budget is False for s in tight[1:] if figures[s.id]["capex"] > figures[cheapest]["capex"])
-    none = score_candidates(figures, protocols, Preferences(budget=1.0))
-    assert none[0].id == free.id and not any(s.within_budget for s in none)
-
-
-def _crafted(a: dict, b: dict) -> dict:
-    base = {"time_s": 1.0, "tco": 100.0, "capex": 70.0, "p99_latency_us": 5.0}
-    return {"A": {**base, **a}, "B": {**base, **b}}
-
-
-def test_latency_sensitivity_prefers_the_lower_tail():
-    # A: 10 % faster and 10 % cheaper, but its p99 is 2.5x that of B
-    figs = _crafted({"time_s": 0.9, "tco": 90.0, "p99_latency_us": 10.0}, {"p99_latency_us": 4.0})
-    protocols = {"A": "rocev2", "B": "ib"}
-    assert score_candidates(figs, protocols, Preferences())[0].id == "A"
-    assert score_candidates(figs, protocols, Preferences(latency_sensitive=True))[0].id == "B"
-
-
-def test_existing_ethernet_breaks_a_near_tie_against_ib():
-    figs = _crafted({"time_s": 0.98}, {"tco": 99.0})
-    protocols = {"A": "ib", "B": "rocev2"}
-    assert score_candidates(figs, protocols, Preferences())[0].id == "A"
-    assert score_candidates(figs, protocols, Preferences(existing_ethernet=True))[0].id == "B"
+def test_budget_moves_the_recommendation_and_over_budget_is_never_chosen(advice_256):
+    options = [candidate_option(c) for c in advice_256.candidates.values()]
+    free = decide(options, Preferences().order())
+    cheapest = min(options, key=lambda o: o.capex)
+    assert free.chosen != cheapest.id, "the crafted case needs a first choice that is not the cheapest"
+    tight = decide(options, Preferences().order(), budget=cheapest.capex)
+    assert tight.chosen == cheapest.id and tight.within_budget(cheapest.id)
+    assert all(tight.within_budget(o.id) is False for o in tight.options[1:] if o.capex > cheapest.capex)
+    none = decide(options, Preferences().order(), budget=1.0)
+    assert none.chosen is None and not any(none.within_budget(o.id) for o in none.options)
+    for budget in sorted({o.capex for o in options}):           # at every budget the choice fits it
+        rec = decide(options, Preferences().order(), budget=budget)
+        assert rec.chosen_option.capex <= budget
 
 
 def test_reasons_state_the_budget(advice_256):
     cheapest = min(c.figures["capex"] for c in advice_256.candidates.values())
     tight = advise(256, WORKLOAD, Preferences(budget=cheapest), seed=3,
                    specs=[CandidateSpec("fat-tree", "ib", 1.0), CandidateSpec("fat-tree", "rocev2", 2.0)])
-    assert any("fit the budget" in r for r in tight.reasons)
+    assert tight.recommended is not None and tight.recommended.figures["capex"] <= cheapest
     broke = advise(256, WORKLOAD, Preferences(budget=1000.0), seed=3, specs=[CandidateSpec("fat-tree", "ib", 1.0)])
-    assert any("No candidate fits the budget" in r for r in broke.reasons)
+    assert broke.recommended is None and broke.to_dict()["recommended"] is None
+    assert any("No option fits the budget of $1,000" in r for r in broke.reasons)
 
 
 def test_cny_prices_the_candidates_in_yuan():
@@ -163,4 +150,15 @@ def test_bad_input_is_one_line(argv, words, capsys):
 def test_cli_prints_the_ranked_table(capsys):
     assert main(["advise", "--gpus", "64", "--workload", "allreduce:16MiB", "--latency-sensitive"]) == 0
     out = capsys.readouterr().out
-    assert "Recommended:" in out and out.count("fat tree") >= 6 and "--latency-sensitive" in out
+    assert "Recommended:" in out and out.count("fat tree") >= 6 and "ranked by p99 latency, time" in out
+
+
+def test_a_fabric_one_switch_holds_is_built_and_named_as_one_switch():
+    from designer.analysis.advisor.candidates import Candidate, build_design
+
+    spec = CandidateSpec("fat-tree", "ib", 1.0)
+    doc, kind = build_design(spec, 64)
+    assert [n.role for n in doc.nodes.values() if n.kind == "switch" and n.role != "frontend"] == ["leaf"]
+    label = Candidate(spec, doc, kind, {}, {}).label_text("en")
+    assert label.endswith("(one switch)")
+    assert Candidate(spec, build_design(spec, 256)[0], kind, {}, {}).label_text("en") == spec.label_text("en")

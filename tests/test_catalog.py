@@ -28,18 +28,39 @@ def test_required_models_present_with_their_figures():
 
 def test_every_entry_names_its_source_and_provenance():
     cat = load_catalog()
-    for section in ("switches", "servers", "gpus", "nics", "gateways", "storage", "cables"):
+    for section in ("switches", "servers", "gpus", "nics", "gateways", "storage", "cables", "transceivers", "parts"):
         for entry in getattr(cat, section).values():
             assert entry.source, f"{section}/{entry.id} has no source"
             assert entry.provenance, f"{section}/{entry.id} has no provenance"
 
 
-def test_cables_by_reach():
+def test_reach_classes_follow_the_real_parts():
     cat = load_catalog()
-    assert cat.max_reach_m("dac", 400) == 3
-    assert cat.max_reach_m("aoc", 400) == 30
-    assert cat.max_reach_m("optics", 400) >= 100
-    assert cat.cable_for("dac", 400).speed_gbps == 400
+    assert cat.max_reach_m("dac", 400) == 3          # MCP7Y00 / MCP7Y10 splitters, 1-3 m
+    assert cat.max_reach_m("aoc", 400) == 5          # NDR: active copper to 5 m, no AOC for twin-port OSFP
+    assert cat.max_reach_m("aoc", 200) == 100        # 200GbE QSFP56 AOC
+    assert cat.max_reach_m("optics", 400) >= 100     # DR4 single-mode
+
+
+def test_ndr_and_800g_parts_with_part_numbers_prices_and_sources():
+    cat = load_catalog()
+    numbers = {t.part_number: t for t in cat.transceivers.values()}
+    twin, nic = numbers["MMS4X00-NS"], numbers["MMS4X00-NS400"]
+    assert (twin.form, twin.engines, twin.engine_gbps, twin.power_w) == ("osfp8", 2, 400, 17)
+    assert (nic.form, nic.engines, nic.power_w, nic.max_reach_m) == ("osfp4", 1, 9, 100)
+    assert {"MMA4Z00-NS", "MMA4Z00-NS400"} <= set(numbers)
+    cables = {c.part_number: c for c in cat.cables.values()}
+    splitter = cables["MCP7Y00-N00x"]
+    assert (splitter.legs, splitter.head_form, splitter.leg_form, splitter.max_reach_m) == (2, "osfp8", "osfp4", 3)
+    assert cables["MCP7Y10-N00x"].leg_form == "qsfp"          # to BlueField-3 / QSFP112 NICs
+    for part in list(cat.transceivers.values()) + list(cat.cables.values()) + list(cat.parts.values()):
+        assert part.price_usd > 0 and part.source and part.provenance, part.id
+    kinds = {p.kind for p in cat.parts.values()}
+    assert {"rack", "pdu", "oob-switch", "ufm", "patch-panel", "trunk", "installation"} <= kinds
+    # the cage model behind each switch: twin-port OSFP, two 400G ports per cage on the QM9700
+    qm = cat.switch("qm9700")
+    assert (qm.cages, qm.cage_form, qm.lanes_per_cage, qm.lane_gbps) == (32, "osfp8", 8, 100)
+    assert cat.switch("sn5600").cages == 64
 
 
 def test_user_catalog_overrides_and_adds(tmp_path):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
 from designer.catalog.instantiate import gateway_node, server_node, switch_node
-from designer.model import Endpoint, Link, Segment
+from designer.model import Endpoint, Link, PortGroup, Segment
 from designer.topology.checks import RULES, Finding, run_checks
 from designer.topology.oversubscription import bisection_bandwidth_gbps, oversubscription_by_tier
 from tests.factories import CAT, build_fabric
@@ -313,23 +314,82 @@ def test_oversubscription_three_tiers_and_bisection():
     assert bisection_bandwidth_gbps(build_fabric(uplinks_per_spine=2)) == pytest.approx(8 * 400 / 2)
 
 
-@pytest.mark.parametrize("cable, length, ok", [("dac", 3.0, True), ("dac", 5.0, False), ("aoc", 30.0, True),
-                                               ("aoc", 31.0, False), ("optics", 100.0, True)])
-def test_cable_longer_than_its_reach(cable, length, ok):
+@pytest.mark.parametrize("links, cable, length, ok", [
+    (("l1", "l2"), "dac", 3.0, True),       # MCP7Y00 splitter, 1-3 m, from the leaf cage to two NICs
+    (("l1", "l2"), "dac", 3.5, False),
+    (("l1", "l2"), "aoc", 5.0, True),       # NDR twin-port: active copper splitter to 5 m ...
+    (("l1", "l2"), "aoc", 6.0, False),      # ... and no AOC beyond
+    (("l1", "l2"), "optics", 100.0, True),  # DR4 single-mode to 100 m
+    (("l1", "l2"), "optics", 101.0, False),
+    (("front",), "aoc", 100.0, True),       # a 100G front-end link: a QSFP28 AOC reaches 100 m
+    (("front",), "dac", 4.0, False),
+])
+def test_cable_longer_than_its_reach(links, cable, length, ok):
     doc = build_fabric()
-    doc.links["l1"].cable = cable
-    doc.links["l1"].length_m = length
+    if links == ("front",):
+        links = (next(lk.id for lk in doc.links.values() if lk.plane == "frontend"),)
+    for lid in links:          # the two ports of one twin-port cage share one assembly
+        doc.links[lid].cable = cable
+        doc.links[lid].length_m = length
     found = only(run_checks(doc, CAT), "cable-reach")
     assert (not found) == ok
     if not ok:
-        assert found[0].links == ("l1",) and found[0].value == length and found[0].severity == "error"
+        assert set(found[0].links) == set(links) and found[0].value == length and found[0].severity == "error"
 
 
-def test_cable_type_missing_from_catalog():
+def test_cable_part_missing_from_catalog():
     doc = build_fabric()
-    doc.links["l1"].speed_gbps = 1600.0
-    found = only(run_checks(doc, CAT), "cable-model")
-    assert found and found[0].links == ("l1",)
+    assert not only(run_checks(doc, CAT), "cable-model")
+    cat = copy.deepcopy(CAT)
+    del cat.cables["mcp7y00"]     # the only splitter with single-port OSFP legs for ConnectX-7
+    found = only(run_checks(doc, cat), "cable-model")
+    assert found and {"l1", "l2"} <= set(found[0].links)
+
+
+# ---- buildability: lanes, cages, breakouts -------------------------------------------------------
+def test_lanes_booked_twice_when_ports_outgrow_the_cages():
+    doc = build_fabric("ib")
+    assert not only(run_checks(doc, CAT), "cage-capacity")
+    doc.nodes["spine1"].port_groups.append(PortGroup("x", 2, 400.0, "ib"))   # 66 x 400G on 32 twin cages
+    found = only(run_checks(doc, CAT), "cage-capacity")
+    assert len(found) == 1 and found[0].nodes == ("spine1",) and found[0].severity == "error"
+    assert found[0].value == 33 and "32" in found[0].message
+
+
+def test_one_cage_cannot_take_copper_and_optics():
+    doc = build_fabric()
+    assert not only(run_checks(doc, CAT), "cage-conflict")
+    doc.links["l2"].cable, doc.links["l2"].length_m = "optics", 2.0     # l1 (same cage) stays on the splitter
+    found = only(run_checks(doc, CAT), "cage-conflict")
+    assert len(found) == 1 and {"l1", "l2"} <= set(found[0].links) and "leaf1" in found[0].nodes
+
+
+def test_copper_cannot_leave_one_cage_for_two_switches():
+    doc = build_fabric()
+    uplinks = [lk for lk in doc.links.values() if lk.a.node == "leaf1" and lk.b.node.startswith("spine")]
+    first_cage = uplinks[:2]          # leaf1's first uplink cage: both ports to one spine cage
+    for lk in first_cage:
+        lk.cable, lk.length_m = "dac", 2.0
+    assert not only(run_checks(doc, CAT), "cage-conflict")     # a twin-to-twin DAC joins the two cages
+    first_cage[1].b = Endpoint("spine2", doc.free_ports("spine2")[0].name)   # now one port goes elsewhere
+    found = only(run_checks(doc, CAT), "cage-conflict")
+    assert found and {lk.id for lk in first_cage} <= set(found[0].links)
+    for lk in first_cage:
+        lk.cable = "optics"
+    assert not only(run_checks(doc, CAT), "cage-conflict")
+
+
+@pytest.mark.parametrize("far_speed, ok", [(400.0, True), (200.0, False)])
+def test_breakout_leg_lands_on_a_port_of_its_speed(far_speed, ok):
+    doc = build_fabric()             # SN5600 leaves: every 800G cage split into 2 x 400G
+    doc.add_node(switch_node(CAT, "sn4600" if far_speed == 200.0 else "sn5600", "edge", "leaf",
+                             speed_gbps=far_speed))
+    free = [p.name for p in doc.free_ports("leaf1")][0]
+    doc.add_link(Link("bx", Endpoint("leaf1", free), Endpoint("edge", "p1"), far_speed, "optics", 10.0))
+    found = only(run_checks(doc, CAT), "breakout-speed")
+    assert (not found) == ok
+    if not ok:
+        assert found[0].links == ("bx",) and found[0].value == 400.0 and "edge" in found[0].message
 
 
 def test_unknown_models():

@@ -13,23 +13,35 @@ from designer.model import Assumptions, Endpoint, FabricDocument, Link, ProjectE
 from designer.topology.checks import run_checks
 from designer.topology.cost import BomItem, CostReport, cost_report
 from designer.topology.oversubscription import oversubscription_by_tier
+from designer.topology.physical.schedule import build_schedule
 from tests.factories import CAT, build_fabric
 
 
+def hardware_only(doc: FabricDocument) -> FabricDocument:
+    """The design with the optional site lines off: racks, PDUs, management switches, UFM, installation."""
+    doc.build.racks_and_pdus = doc.build.oob_switch_per_rack = False
+    doc.build.ufm_appliances = 0
+    doc.build.installation = "none"
+    doc.build.spares_percent = 0.0
+    return doc
+
+
 def test_counts_equal_the_document():
-    doc = build_fabric("rocev2", servers=4, leaves=2, spines=2)
+    doc = hardware_only(build_fabric("rocev2", servers=4, leaves=2, spines=2))
     doc.add_node(storage_node(CAT, "nvme-400", "st1"))
     doc.add_link(Link("st-l", Endpoint("st1", "fe1"), Endpoint("fe1", "p20"), 100.0, plane="frontend"))
     report = cost_report(doc, CAT)
     switches = Counter(n.model for n in doc.nodes.values() if n.kind == "switch")
     assert {i.model: i.count for i in report.items if i.kind == "switch"} == dict(switches)
-    # one cable or optics pair per link, by catalog.cable_for(type, speed)
-    cables = Counter(CAT.cable_for(link.cable, link.speed_gbps).id for link in doc.links.values())
-    assert {i.model: i.count for i in report.items if i.kind in ("cable", "optics")} == dict(cables)
-    assert sum(i.count for i in report.items if i.kind in ("cable", "optics")) == len(doc.links)
-    # 8 back-end NICs per server, one front-end NIC per cabled fe port (fe1 of each of the 4 servers)
+    # cables, fibre and transceivers as the cable schedule assembles them
+    sched = build_schedule(doc, CAT)
+    assemblies = Counter(a.part for a in sched.assemblies.values())
+    assert {i.model: i.count for i in report.items if i.kind in ("cable", "fibre")} == dict(assemblies)
+    assert {i.model: i.count for i in report.items if i.kind == "optics"} == dict(Counter(sched.modules.values()))
+    # 8 back-end NICs per server; front-end cards by the ports cabled (fe1 of each of the 4 servers: one
+    # dual-port 200G card each, the servers' front-end ports being 200G)
     assert report.count("cx7") == 4 * 8
-    assert report.count("cx6dx-100") == 4
+    assert report.count("cx7-2x200") == 4
     assert report.count("hgx-h100") == 4 and report.count("nvme-400") == 1
     assert report.counts_by_kind()["server"] == 4 and report.counts_by_kind()["storage"] == 1
 
@@ -38,26 +50,33 @@ def test_totals_add_up_and_network_share():
     report = cost_report(build_fabric(), CAT)
     for item in report.items:
         assert item.total == pytest.approx(item.unit_price * item.count)
-    assert report.capex == pytest.approx(sum(i.total for i in report.items))
-    network = sum(i.total for i in report.items if i.kind not in ("server", "storage"))
+    capex_items = [i for i in report.items if not i.per_year]
+    assert report.capex == pytest.approx(sum(i.total for i in capex_items))
+    network = sum(i.total for i in capex_items if i.kind not in ("server", "storage", "facility"))
     assert report.capex_network == pytest.approx(network)
     assert 0 < report.network_share < 1
-    assert report.power_w == pytest.approx(sum(i.power_w_each * i.count for i in report.items))
+    # installed power: spares on the shelf draw nothing
+    assert report.power_w == pytest.approx(sum(i.power_w_each * (i.count - i.spares) for i in capex_items))
+    assert report.support_cost_per_year == pytest.approx(sum(i.total for i in report.items if i.per_year))
 
 
 def test_unit_prices_and_power_come_from_the_catalog():
-    doc = FabricDocument()
+    doc = hardware_only(FabricDocument())
+    doc.assumptions.support_fraction_per_year = 0.0
     doc.add_node(server_node(CAT, "hgx-b200", "s1", nic_model="thor2", frontend_nics=0))
     doc.add_node(switch_node(CAT, "7060x6", "leaf", "leaf", speed_gbps=400))
-    doc.add_link(Link("a", Endpoint("s1", "be1"), Endpoint("leaf", "p1"), 400.0, "aoc", 10.0))
+    doc.add_link(Link("a", Endpoint("s1", "be1"), Endpoint("leaf", "p1"), 400.0, "optics", 20.0))
     items = {i.model: i for i in cost_report(doc, CAT).items}
-    assert set(items) == {"hgx-b200", "thor2", "7060x6", "aoc-400"}
+    # Thor 2 is a QSFP112 NIC: a QSFP112 SR4 module there, a twin-port module in the switch cage, one fibre
+    assert set(items) == {"hgx-b200", "thor2", "7060x6", "mma4z00-ns", "mma1z00-ns400", "mfp7e30"}
     assert items["thor2"].count == 8 and items["thor2"].unit_price == CAT.nic("thor2").price_usd
     assert items["7060x6"].power_w_each == CAT.switch("7060x6").power_w
-    assert items["aoc-400"].kind == "cable" and items["aoc-400"].unit_price == CAT.cables["aoc-400"].price_usd
+    assert items["mma4z00-ns"].kind == "optics" and items["mma4z00-ns"].unit_price == 1100
+    fibre = CAT.cables["mfp7e30"]
+    assert items["mfp7e30"].unit_price == pytest.approx(fibre.price_usd + 20 * fibre.price_per_m_usd)
     report = cost_report(doc, CAT)
-    expected_w = (CAT.server("hgx-b200").power_w + 8 * CAT.nic("thor2").power_w
-                  + CAT.switch("7060x6").power_w + CAT.cables["aoc-400"].power_w)
+    expected_w = (CAT.server("hgx-b200").power_w + 8 * CAT.nic("thor2").power_w + CAT.switch("7060x6").power_w
+                  + CAT.transceivers["mma4z00-ns"].power_w + CAT.transceivers["mma1z00-ns400"].power_w)
     assert report.power_w == pytest.approx(expected_w)
 
 
@@ -83,8 +102,11 @@ def test_tco_formula():
     r = cost_report(doc, CAT)
     energy = r.power_w / 1000 * 8760 * 1.5 * 0.12
     assert r.energy_cost_per_year == pytest.approx(energy)
-    assert r.support_cost_per_year == pytest.approx(0.08 * r.capex)
-    assert r.tco == pytest.approx(r.capex + 5 * (energy + 0.08 * r.capex))
+    # support: 8 % a year of the hardware that carries a support contract (not cables, racks or services)
+    supported = sum(i.total for i in r.items if i.kind in ("switch", "gateway", "nic", "optics", "management",
+                                                          "server", "storage"))
+    assert r.support_cost_per_year == pytest.approx(0.08 * supported)
+    assert r.tco == pytest.approx(r.capex + 5 * (energy + 0.08 * supported))
     assert r.tco_years == 5 and r.to_dict()["tco_3y"] == pytest.approx(r.tco, abs=0.01)
     # no running cost: TCO is capex
     doc.assumptions = Assumptions(electricity_per_kwh_usd=0.0, support_fraction_per_year=0.0)
@@ -125,7 +147,7 @@ def test_csv_has_one_row_per_item():
 
 
 def test_gateway_is_network_capex():
-    doc = build_fabric()
+    doc = hardware_only(build_fabric())
     before = cost_report(doc, CAT)
     doc.add_node(gateway_node(CAT, "skyway", "gw"))
     after = cost_report(doc, CAT)
@@ -137,7 +159,6 @@ def test_gateway_is_network_capex():
     (lambda d: setattr(d.nodes["leaf1"], "model", "no-such-switch"), "leaf1.*no-such-switch"),
     (lambda d: setattr(d.nodes["srv1"], "nic_model", "no-such-nic"), "srv1.*no-such-nic"),
     (lambda d: setattr(d.nodes["srv2"], "model", "no-such-server"), "srv2.*no-such-server"),
-    (lambda d: setattr(d.links["l1"], "speed_gbps", 1600.0), "l1.*1600"),
 ])
 def test_unknown_model_is_a_project_error(breaker, match):
     doc = build_fabric()

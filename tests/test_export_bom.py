@@ -41,7 +41,10 @@ def test_csv_matches_cost_json(design, tmp_path, capsys, currency):
     cur = currency.lower()
     for row, item in zip(rows, expected["items"], strict=True):
         assert float(row[f"total_{cur}"]) == pytest.approx(item["total"], abs=0.01)
-    assert sum(float(r[f"total_{cur}"]) for r in rows) == pytest.approx(expected["capex"], abs=0.05)
+    capex_rows = [r for r in rows if r["per_year"] == "no"]
+    assert sum(float(r[f"total_{cur}"]) for r in capex_rows) == pytest.approx(expected["capex"], abs=0.05)
+    yearly = sum(float(r[f"total_{cur}"]) for r in rows if r["per_year"] == "yes")
+    assert yearly == pytest.approx(expected["support_cost_per_year"], abs=0.05)
 
 
 def test_xlsx_has_items_and_totals_equal_to_cost_json(design, tmp_path, capsys):
@@ -52,8 +55,8 @@ def test_xlsx_has_items_and_totals_equal_to_cost_json(design, tmp_path, capsys):
     wb = openpyxl.load_workbook(out)
     assert wb.sheetnames == [ITEMS_SHEET, TOTALS_SHEET]
     items = list(wb[ITEMS_SHEET].iter_rows(min_row=2, values_only=True))
-    assert [(r[0], r[1], r[3]) for r in items] == [(i["kind"], i["model"], i["count"]) for i in expected["items"]]
-    assert [r[5] for r in items] == pytest.approx([i["total"] for i in expected["items"]])
+    assert [(r[0], r[1], r[4]) for r in items] == [(i["kind"], i["model"], i["count"]) for i in expected["items"]]
+    assert [r[7] for r in items] == pytest.approx([i["total"] for i in expected["items"]])
     totals = dict(wb[TOTALS_SHEET].iter_rows(min_row=2, values_only=True))
     for key in ("capex", "power_w", "tco"):
         assert totals[key] == pytest.approx(expected[key])

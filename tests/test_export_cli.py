@@ -5,9 +5,11 @@ import json
 
 import openpyxl
 import pytest
+from pypdf import PdfReader
 
 from designer.cli import main
 from designer.cli.export import cmd_export, cmd_import
+from designer.export.cabling_plan import cabling_rows
 from designer.model.fileformat import document_to_dict, load, save
 from designer.topology import generate
 
@@ -32,8 +34,22 @@ def test_export_writes_every_requested_file(design_file, tmp_path, capsys):
     assert len(lines) == len(outs)
     for line, path in zip(lines, outs.values(), strict=True):
         assert line.startswith(f"wrote {path}:") and path.stat().st_size > 0
-    assert openpyxl.load_workbook(outs["--cabling"]).sheetnames == ["backend", "frontend", "Summary"]
+    assert openpyxl.load_workbook(outs["--cabling"]).sheetnames == ["backend", "frontend", "management", "Summary"]
     assert "导出 测试" in outs["--dot"].read_text(encoding="utf-8")
+
+
+def test_labels_pdf_has_two_labels_per_run_and_prints_chinese_names(tmp_path, capsys):
+    doc = generate("leaf-spine", gpus=16, backend="rocev2")
+    doc.update_node("srv-001", label="服务器 一")
+    design, out = tmp_path / "d.json", tmp_path / "labels.pdf"
+    save(doc, design)
+    assert main(["export", str(design), "--labels", str(out)]) == 0
+    runs = len(cabling_rows(load(design)))
+    assert f"{2 * runs} labels" in capsys.readouterr().out.replace(",", "")
+    pages = PdfReader(out).pages
+    assert len(pages) == -(-2 * runs // 24)                 # 24 labels per A4 sheet
+    text = "".join(page.extract_text() for page in pages)
+    assert text.count("服务器 一") >= 2                      # both ends of its runs, in the embedded CJK font
 
 
 def test_import_round_trips_through_the_cli(design_file, tmp_path, capsys):

@@ -19,7 +19,7 @@ PERM = ["permutation:64MiB"]
 
 
 def _design(backend: str, **seg_values):
-    doc = generate("fat-tree", gpus=128, backend=backend, frontend=False)
+    doc = generate("fat-tree", gpus=128, backend=backend, frontend=False, two_tiers=True)
     seg = next(iter(doc.segments.values()))
     for key, value in seg_values.items():
         block = seg.ib if hasattr(seg.ib, key) else seg.rocev2

@@ -59,15 +59,20 @@ def test_every_check_finding_is_one_line(tmp_path, capsys):
     assert any("lonely\\r\\nserver" in line for line in lines)
 
 
+def _named_once(err: str, name: str) -> bool:
+    """The command's one error line, with its prefix, naming the file once."""
+    return err.count("\n") == 1 and err.startswith("fabric-designer: error: ") and err.count(name) == 1
+
+
 def test_an_unknown_model_found_after_loading_names_the_file(tmp_path, capsys):
     data = json.loads(fileformat.dumps(two_server_doc()))
     data["nodes"][0]["model"] = "no-such-switch"
     path = tmp_path / "named.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    for command in ("cost", "simulate"):
-        code, _, err = _run(capsys, command, str(path), *(["--workload", "pingpong:8B"] if command == "simulate"
-                                                           else []))
-        assert code == 2 and "named.json" in err and "no-such-switch" in err, command
+    for command, extra in (("cost", []), ("simulate", ["--workload", "pingpong:8B"]),
+                           ("report", ["-o", str(tmp_path / "p.pdf")])):
+        code, _, err = _run(capsys, command, str(path), *extra)
+        assert code == 2 and _named_once(err, "named.json") and "no-such-switch" in err, command
 
 
 def test_no_path_between_servers_names_the_file(tmp_path, capsys):
@@ -76,5 +81,6 @@ def test_no_path_between_servers_names_the_file(tmp_path, capsys):
         doc.remove_link(link_id)
     path = tmp_path / "cut.json"
     fileformat.save(doc, path)
-    code, _, err = _run(capsys, "simulate", str(path), "--workload", "permutation:1MiB")
-    assert code == 2 and "cut.json" in err and "no network path" in err
+    for command, extra in (("simulate", []), ("report", ["-o", str(tmp_path / "p.pdf")])):
+        code, _, err = _run(capsys, command, str(path), "--workload", "permutation:1MiB", *extra)
+        assert code == 2 and _named_once(err, "cut.json") and "no network path" in err, command

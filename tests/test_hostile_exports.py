@@ -16,7 +16,7 @@ import yaml
 from designer.catalog import load_catalog
 from designer.catalog.instantiate import switch_node
 from designer.cli import main
-from designer.export.cabling_plan import write_cabling_plan
+from designer.export.cabling_plan import cabling_rows, write_cabling_plan
 from designer.export.containerlab import write_containerlab
 from designer.export.dot import quote, to_dot, write_dot
 from designer.export.graphml_io import read_graphml, write_graphml
@@ -34,6 +34,7 @@ def _doc(labels: list[str]):
     for i, label in enumerate(labels[:2]):
         doc.update_node(f"srv-{i + 1}", label=label)
     doc.update_node("leaf-1", label=labels[2 % len(labels)])
+    doc.build.label_rule = "{name}"                        # the device label alone, as the node's label
     return doc
 
 
@@ -43,7 +44,7 @@ def test_csv_reads_back_one_row_per_link_and_no_cell_is_a_formula(tmp_path, labe
     path = tmp_path / "plan.csv"
     write_cabling_plan(doc, path)
     rows = list(csv.reader(io.StringIO(path.read_bytes().decode("utf-8-sig"), newline="")))
-    assert len(rows) == 1 + len(doc.links)                 # a CR or LF in a label adds no record
+    assert len(rows) == 1 + len(cabling_rows(doc))         # a CR or LF in a label adds no record
     assert {len(r) for r in rows} == {len(rows[0])}
     cells = [c for r in rows[1:] for c in r]
     assert all(not c.lstrip().startswith(FORMULA_SIGNS) for c in cells)
@@ -99,6 +100,15 @@ def test_cli_export_of_a_control_character_is_one_line_and_exit_2(tmp_path, caps
     err = capsys.readouterr().err
     place = f"nodes[{list(doc.nodes).index('srv-1')}].label"
     assert len(err.strip().splitlines()) == 1 and "g.graphml" in err and place in err
+    assert err.startswith("fabric-designer: error: ")       # the same error line as every command
+
+
+def test_cli_import_of_a_broken_graphml_is_the_same_error_line(tmp_path, capsys):
+    bad = tmp_path / "bad.graphml"
+    bad.write_text("<graphml><graph>", encoding="utf-8")
+    assert main(["import", str(bad), "-o", str(tmp_path / "d.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("fabric-designer: error: ") and "bad.graphml" in err
 
 
 def _graphviz_ids(dot_text: str) -> list[str]:

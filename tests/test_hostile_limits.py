@@ -8,17 +8,21 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import threading
 from pathlib import Path
 
 import pytest
 
+from designer.analysis.sweep import results
 from designer.analysis.sweep.grid import SweepError
 from designer.analysis.sweep.results import header, read_results
 from designer.catalog import load_catalog
 from designer.catalog.loader import Catalog
 from designer.cli import main
+from designer.cli.output import naming
 from designer.export.graphml_io import graphml_bytes, graphml_to_document
+from designer.i18n.message import Message
 from designer.model import PortGroup, fileformat, limits
 from designer.model.errors import ProjectError
 from designer.model.fileformat import shared_port_name
@@ -57,7 +61,8 @@ HUGE = 10**400
     (("links", 0, "speed_gbps"), 0, "links[0].speed_gbps: must be between 1 and 10,000, not 0"),
     (("links", 0, "speed_gbps"), HUGE, "links[0].speed_gbps: is a whole number of 401 digits"),
     (("links", 0, "length_m"), 1e308, "links[0].length_m: must be between 0 and 100,000"),
-    (("nodes", "server", "nvlink_gbps"), 1e-300, "nvlink_gbps: must be 0 (not set) or between 1 and 100,000"),
+    (("nodes", "server", "nvlink_gbps"), 1e-300, "nvlink_gbps: must be 0 (not set) or between 100 and 100,000"),
+    (("nodes", "server", "nvlink_gbps"), 1, "nvlink_gbps: must be 0 (not set) or between 100 and 100,000, not 1"),
     (("nodes", "server", "gpus"), 10**30, "gpus: is a whole number of 31 digits"),
     (("nodes", "server", "gpus"), 100_000, "gpus: must be between 0 and 256"),
     (("nodes", "server", "x"), 1e300, "x: must be between -1,000,000,000 and 1,000,000,000"),
@@ -84,7 +89,7 @@ def test_every_numeric_field_is_held_to_its_range_with_its_place(where, value, s
 
 def test_non_finite_numbers_are_refused_with_their_place():
     for literal in ("NaN", "Infinity", "-Infinity", "1e999"):
-        text = json.dumps(_example()).replace('"length_m": 2.0', f'"length_m": {literal}', 1)
+        text = re.sub(r'"length_m": [0-9.]+', f'"length_m": {literal}', json.dumps(_example()), count=1)
         assert "links[0].length_m: must be a finite number" in _refusal(text)
 
 
@@ -214,9 +219,11 @@ def test_user_catalog_numbers_are_held_to_their_ranges(tmp_path):
                                ("price_usd", HUGE, "price_usd must be between 0 and 10,000,000,000"),
                                ("latency_ns", float("nan"), "latency_ns must be a number"),
                                ("breakouts", [1, 10**9], "breakouts must be between 1 and 16"),
-                               ("power_w", "lots", "power_w must be a number")]:
+                               ("power_w", "lots", "power_w must be a number"),
+                               ("nvlink_gbps", 1, "nvlink_gbps must be 0 (not set) or between 100 and 100,000")]:
         path = tmp_path / "user.json"
-        path.write_text(json.dumps({"switches": [{"id": "qm9700", field: value}]}), encoding="utf-8")
+        section, model = ("servers", "hgx-h100") if field == "nvlink_gbps" else ("switches", "qm9700")
+        path.write_text(json.dumps({section: [{"id": model, field: value}]}), encoding="utf-8")
         with pytest.raises(ProjectError) as err:
             Catalog().merge_file(path)
         assert says in err.value.one_line() and "user.json" in err.value.one_line(), field
@@ -249,6 +256,42 @@ def _results_file(tmp_path: Path, cell: str) -> Path:
 def test_sweep_results_hold_only_finite_figures(tmp_path, cell):
     with pytest.raises(SweepError, match="completion_time_s is not a finite figure"):
         read_results(_results_file(tmp_path, cell))
+
+
+def test_a_parquet_declaring_millions_of_points_is_refused_before_it_is_unpacked(tmp_path, monkeypatch):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    cols = header(["gpus"])
+    rows = results.MAX_ROWS + 1
+    columns = [pa.array(range(rows)) if c == "point" else pa.nulls(rows, pa.string()) for c in cols]
+    path = tmp_path / "bomb.parquet"
+    pq.write_table(pa.table(columns, names=cols), path, compression="zstd")
+    assert path.stat().st_size < 2_000_000                    # a small file that unpacks into 2.6 million cells
+    monkeypatch.setattr(pq.ParquetFile, "read", lambda *a, **k: pytest.fail("the rows were unpacked"))
+    with pytest.raises(SweepError, match="holds more than 50,000 points"):
+        read_results(path)
+
+
+def test_a_results_csv_with_too_many_rows_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(results, "MAX_ROWS", 3)
+    path = _results_file(tmp_path, "0.5")
+    line = path.read_text(encoding="utf-8").splitlines()[1]
+    path.write_text(path.read_text(encoding="utf-8") + "".join(line.replace("0,", f"{i},", 1) + "\n"
+                                                                for i in range(1, 4)), encoding="utf-8")
+    with pytest.raises(SweepError, match="holds more than 3 points"):
+        read_results(path)
+    path.write_text("\n".join(path.read_text(encoding="utf-8").splitlines()[:4]) + "\n", encoding="utf-8")
+    assert len(read_results(path).rows) == 3
+
+
+def test_a_sweep_error_met_while_working_on_a_design_keeps_naming_the_results_file():
+    # the report reads its --sweep file inside naming(design): the error is about the results file, not the design
+    refused = SweepError(Message("error.sweep.results_missing", path="gone.csv"))
+    with pytest.raises(SweepError) as err, naming("design.json"):
+        raise refused
+    assert err.value is refused and "design.json" not in str(err.value)
+    with pytest.raises(WorkloadError, match="^design.json: "), naming("design.json"):
+        raise WorkloadError("no network path")
 
 
 @pytest.mark.parametrize("spec, says", [("train:7b:tokens=1e308", "tokens=1e308: too large"),

@@ -98,7 +98,8 @@ def new_doc():
     return generate("fat-tree", gpus=64, backend="rocev2")
 
 
-@pytest.mark.parametrize("name", sorted(WRITERS))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n.endswith(".pdf") else n
+                                  for n in sorted(WRITERS)])
 def test_a_kill_at_any_moment_leaves_the_previous_file_whole(tmp_path, name, new_doc):
     old_doc = two_server_doc()
     old_doc.set_meta(name="old")

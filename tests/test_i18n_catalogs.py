@@ -1,6 +1,7 @@
 """The zh_CN catalogs are complete: Qt .ts (no unfinished entry, placeholders kept, .qm up to date),
 the core catalog (every message id, every check rule) and the proposal's string table."""
 
+import re
 import string
 import subprocess
 import sys
@@ -62,10 +63,13 @@ def test_core_catalog_complete_and_covers_every_rule():
 
 def test_report_strings_complete_in_chinese():
     zh = STRINGS["zh_CN"]
-    assert set(zh) == set(EN)
+    assert set(zh) == {k for k in EN if not k.endswith(".one")}     # Chinese has no singular forms
     for key, english in EN.items():
+        if key.endswith(".one"):
+            continue
         assert zh[key].strip() and _names(zh[key]) == _names(english), key
-        if any(ch.isalpha() for ch in english) and key not in ("assump_pue",):
+        literal = re.sub(r"\{[^}]*\}", "", english)          # the words, not the placeholders' names
+        if any(ch.isalpha() for ch in literal) and key not in ("assump_pue",):
             assert zh[key] != english or english.isupper(), f"{key} left in English"
 
 

@@ -8,11 +8,13 @@ import pytest
 from designer import i18n
 from designer.cli import program as cli
 from designer.i18n.messages_advisor_en import ADVISOR
+from designer.i18n.messages_build_en import BUILD
 from designer.i18n.messages_cli_en import CLI
 from designer.i18n.messages_en import EN, GENERAL
 from designer.i18n.messages_errors_en import ERRORS
 from designer.i18n.messages_findings_en import FINDINGS
 from designer.i18n.messages_help_en import HELP
+from designer.i18n.messages_proposal_en import PROPOSAL
 from designer.i18n.messages_sweep_en import SWEEP
 from designer.i18n.text_width import columns
 
@@ -84,7 +86,7 @@ def _english_help_of(command: str) -> list[str]:
 
 
 def test_help_ids_are_their_own_subject():
-    assert sum(map(len, [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP])) == len(EN)
+    assert sum(map(len, [GENERAL, ADVISOR, BUILD, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL])) == len(EN)
     assert all(m in EN for m in HELP)
     assert not (set(HELP) - set(i18n.catalog._table("zh_CN")))
 

@@ -13,11 +13,13 @@ from designer.cli import program as cli
 from designer.cli import validate as validate_cli
 from designer.i18n import render
 from designer.i18n.messages_advisor_en import ADVISOR
+from designer.i18n.messages_build_en import BUILD
 from designer.i18n.messages_cli_en import CLI
 from designer.i18n.messages_en import EN, GENERAL
 from designer.i18n.messages_errors_en import ERRORS
 from designer.i18n.messages_findings_en import FINDINGS
 from designer.i18n.messages_help_en import HELP
+from designer.i18n.messages_proposal_en import PROPOSAL
 from designer.i18n.messages_sweep_en import SWEEP
 from designer.i18n.text_width import columns, fit, ljust, rjust
 from designer.model.fileformat import save
@@ -39,7 +41,7 @@ def english_afterwards():
 def design(tmp_path_factory):
     """A 16-GPU RoCEv2 leaf-spine (two leaves, two spines): every command runs on it in well under a second."""
     path = tmp_path_factory.mktemp("design") / "d.fabric.json"
-    save(generate("leaf-spine", gpus=16, backend="rocev2"), path)
+    save(generate("leaf-spine", gpus=16, backend="rocev2", two_tiers=True), path)
     return str(path)
 
 
@@ -74,14 +76,15 @@ def value_columns(out):
 
 # ---- the catalogs ---------------------------------------------------------------------------------
 def test_subject_modules_do_not_redefine_each_others_ids():
-    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP]
+    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, BUILD]
     assert sum(map(len, modules)) == len(EN)
     assert all(m in EN for m in (*SWEEP, *CLI))
 
 
 def test_every_failure_class_and_bom_kind_has_a_label():
     assert all(f"cli.res.class.{c}" in EN for c in FAILURE_CLASSES)
-    for kind in ("switch", "gateway", "nic", "cable", "optics", "server", "storage"):
+    for kind in ("switch", "gateway", "nic", "cable", "optics", "fibre", "management", "facility", "service",
+                 "support", "server", "storage"):
         assert render(f"cost.kind.{kind}", "en") == kind and has_cjk(render(f"cost.kind.{kind}", "zh_CN"))
 
 

@@ -13,7 +13,7 @@ from designer.catalog.instantiate import server_node, switch_node
 from designer.i18n import render_finding
 from designer.i18n.findings import Names, Phrase
 from designer.i18n.messages_en import EN
-from designer.model import Endpoint, FabricDocument, Link, Segment
+from designer.model import Endpoint, FabricDocument, Link, PortGroup, Segment
 from designer.topology.checks import Finding, run_checks
 from tests.factories import CAT, build_fabric
 
@@ -132,12 +132,30 @@ def small_headroom() -> FabricDocument:
 
 def long_cables() -> FabricDocument:
     doc = build_fabric()
-    doc.links["l1"].speed_gbps = 1600.0
-    doc.links["l2"].cable = "aoc"
-    doc.links["l2"].length_m = 31.0
+    for lid in ("l1", "l2"):            # one twin-port cage: an active-copper splitter, 5 m at most
+        doc.links[lid].cable = "aoc"
+        doc.links[lid].length_m = 6.0
     doc.links["l3"].length_m = 5.0
     doc.links["l4"].length_m = 7.5
-    doc.links["l40"].length_m = 150.0
+    doc.links["l40"].length_m = 2500.0
+    doc.add_node(switch_node(CAT, "q3400", "xdr1", "spine", speed_gbps=800))   # no XDR copper in the catalog
+    doc.add_node(switch_node(CAT, "q3400", "xdr2", "spine", speed_gbps=800))
+    doc.add_link(Link("x1", Endpoint("xdr1", "p1"), Endpoint("xdr2", "p1"), 800.0, "dac", 2.0))
+    return doc
+
+
+def unbuildable_cages() -> FabricDocument:
+    doc = build_fabric("ib")
+    doc.nodes["spine1"].port_groups.append(PortGroup("x", 2, 400.0, "ib"))      # 66 ports on 32 twin cages
+    doc.links["l2"].cable, doc.links["l2"].length_m = "optics", 2.0           # l1 shares its cage on copper
+    ups = [lk for lk in doc.links.values() if lk.a.node == "leaf1" and lk.b.node.startswith("spine")][:2]
+    for lk in ups:
+        lk.cable, lk.length_m = "dac", 2.0
+    ups[1].b = Endpoint("spine2", doc.free_ports("spine2")[0].name)           # one copper cage, two switches
+    doc.add_node(switch_node(CAT, "qm9700", "edge", "leaf", speed_gbps=200))
+    doc.segments["seg1"].nodes.append("edge")
+    doc.add_link(Link("bx", Endpoint("leaf2", doc.free_ports("leaf2")[0].name), Endpoint("edge", "p1"), 200.0,
+                      "optics", 10.0))                                          # a 400G leg on a 200G port
     return doc
 
 
@@ -230,12 +248,21 @@ EXPECTED: dict[str, tuple] = {
         "segment 'back-end' reserves 60 KB of PFC headroom but 32 links need more: up to 73 KB for 400 Gb/s over "
         "30 m (link 'l64'); raise the headroom or shorten the cables"]),
     "long_cables": (long_cables, [
-        "the catalog has no DAC cable for 1600 Gb/s (1 link: l1)",
-        "1 AOC link at 400 Gb/s is longer than the 30 m it reaches (up to 31 m: l2); use optics",
+        "the catalog has no DAC part for 800 Gb/s between the gear at the ends of 1 link (x1)",
+        "2 AOC links at 400 Gb/s are longer than the 5 m they reach (up to 6 m: l1, l2); use optics",
         "2 DAC links at 400 Gb/s are longer than the 3 m they reach (up to 7.5 m: l3, l4); use AOC or optics",
-        "1 optical link at 400 Gb/s is longer than the 100 m it reaches (up to 150 m: l40); use longer-reach "
+        "1 optical link at 400 Gb/s is longer than the 2000 m it reaches (up to 2500 m: l40); use longer-reach "
         "optics (a user catalog can add them)",
-        "link 'l1' runs at 1600 Gb/s but port p1 of 'leaf1' is a 400 Gb/s port"]),
+        "segment 'back-end' reserves 118 KB of PFC headroom but 1 link needs more: up to 1308 KB for 400 Gb/s over "
+        "2500 m (link 'l40'); raise the headroom or shorten the cables"]),
+    "unbuildable_cages": (unbuildable_cages, [
+        "the ports of 'spine1' need 33 cages of its model qm9700, which has 32; some lanes would carry two ports",
+        "1 cage mixes copper and optics ('leaf1' 1; l1, l2); both ports of a twin-port cage share one module or "
+        "one cable",
+        "1 cage sends copper to two other switch cages ('leaf1' 9; l33, l34); a copper cable joins one cage to one "
+        "cage, so use optics or pair the ports",
+        "1 breakout leg of 400 Gb/s meets a 200 Gb/s port or runs at 200 Gb/s ('edge':p1, 'leaf2':p33; bx); a leg "
+        "must land on a port of its own speed"]),
     "split_backend": (split_backend, [
         "the back-end is split into 2 islands: 2 GPU servers ('服务器 3' (srv3), '服务器 4' (srv4)) cannot reach "
         "the 2 in the largest one over back-end links or gateways",
@@ -352,17 +379,19 @@ def test_finding_without_message_id_keeps_the_generic_rendering():
 
 def test_proposal_findings_table_in_chinese(findings):
     from designer.report.fonts import register_fonts
+    from designer.report.options import ReportOptions
     from designer.report.sections.findings import build
     from designer.report.strings import tr
     from designer.report.styles import make_styles
 
     found = findings["wrong_speeds"]
     ctx = SimpleNamespace(styles=make_styles(register_fonts()), width=480.0, findings=found, language="zh_CN",
-                          t=lambda key, **values: tr(key, "zh_CN", **values))
-    table = build(ctx)[1]
+                          options=ReportOptions(language="zh_CN"), t=lambda key, **values: tr(key, "zh_CN", **values))
+    table = next(f for f in build(ctx) if hasattr(f, "_cellvalues"))
     rows = [[cell.text for cell in row] for row in table._cellvalues]
-    assert rows[0] == [tr("col_severity", "zh_CN"), tr("col_rule", "zh_CN"), tr("col_message", "zh_CN")]
+    # a customer reads the severity and the message; the rule's internal name stays out of the proposal
+    assert rows[0] == [tr("col_severity", "zh_CN"), tr("col_message", "zh_CN")]
     assert [row[0] for row in rows[1:]] == ["错误" if f.severity == "error" else
                                             "警告" if f.severity == "warning" else "信息" for f in found]
-    assert any("'服务器 1' (srv1) 的端口 be1" in row[2] and "800 Gb/s" in row[2] for row in rows[1:])
-    assert all(CJK.search(row[2]) for row in rows[1:])
+    assert any("'服务器 1' (srv1) 的端口 be1" in row[1] and "800 Gb/s" in row[1] for row in rows[1:])
+    assert all(CJK.search(row[1]) for row in rows[1:])

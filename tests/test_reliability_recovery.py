@@ -53,6 +53,7 @@ def _kill(proc: subprocess.Popen) -> None:
 
 
 @pytest.mark.gui   # the window runs in a child process
+@pytest.mark.slow
 def test_killed_application_offers_the_exact_document_back_at_the_next_start(tmp_path):
     design = tmp_path / "design.json"
     shutil.copy(EXAMPLE, design)

@@ -77,7 +77,7 @@ def test_comparison_chart_categories_are_translated():
     result = {"completion_time_s": 1.0, "goodput_gbps": 100.0, "latency_us": {"p99": 2.0},
               "link_utilization": {"mean": 0.5}}
     cats_en, series = _comparison({"ib": result, "rocev2": dict(result, completion_time_s=2.0)})
-    assert cats_en == ["Speed (1/time)", "Goodput", "1/p99 latency", "Util. mean"]
+    assert cats_en == ["Speed (1/time)", "Goodput", "1/p99 latency", "Mean utilization"]
     assert series["rocev2"][0] == pytest.approx(50.0)
     cats_zh, _ = _comparison({"ib": result, "rocev2": result}, "zh_CN")
     assert cats_zh[0] == "速度（1/时间）" and len(cats_zh) == 4

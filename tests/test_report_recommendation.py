@@ -1,82 +1,109 @@
-"""The protocol recommendation follows the design's numbers: scale, workloads, simulated figures, cost, operations."""
+"""The one recommendation: ranked by the priorities in order with tie bands, within the budget, and its reasons
+cite only the comparisons that decided."""
 
 from __future__ import annotations
 
-from designer.analysis.recommendation import is_latency_sensitive, recommend, switch_port_cost_usd
-from designer.catalog.loader import load_catalog
-from tests.factories import compare_results, make_design
+import pytest
+
+from designer.analysis.recommendation import (
+    TIE_BANDS,
+    Option,
+    PrioritiesError,
+    decide,
+    parse_priorities,
+    priority_order,
+)
+from designer.i18n.message import Message
 
 
-def test_latency_sensitive_workloads_and_a_faster_ib_simulation_recommend_ib():
-    doc = make_design(hybrid=False)
-    rec = recommend(doc, results=compare_results(0.010, 0.020), workloads=["alltoall:64KiB", "pingpong:8B"],
-                    catalog=load_catalog())
-    assert rec.choice == "ib"
-    keys = [r.key for r in rec.reasons]
-    assert "latency_sensitive" in keys and "sim_ib_faster" in keys
-    assert "50 % sooner on InfiniBand" in next(r.text() for r in rec.reasons if r.key == "sim_ib_faster")
+def option(oid: str, protocol: str, time_s: float, tco: float, p99: float = 2.0, capex: float | None = None) -> Option:
+    return Option(id=oid, label=Message(f"rec.option.{protocol}"), protocol=protocol, capex=capex or tco * 0.7,
+                  tco=tco, currency="USD", time_s=time_s, p99_us=p99)
 
 
-def test_parity_and_a_cheaper_ethernet_recommend_rocev2_with_this_designs_numbers():
-    doc = make_design(hybrid=False)
-    cat = load_catalog()
-    rec = recommend(doc, results=compare_results(0.010, 0.0104), workloads=["allreduce:1GiB"], catalog=cat)
-    assert rec.choice == "rocev2"
-    cost = next(r for r in rec.reasons if r.key in ("cost_premium", "cost_close"))
-    ports = cost.values["ports"]
-    # the switch-port count is this design's: 2 leaves x (32 down + 32 up) + 2 spines x 32
-    assert ports == "192"
-    assert cost.values["ib_cost"] == f"${switch_port_cost_usd(cat, 'ib', 400) * 192:,.0f}"
+def test_a_time_gap_inside_the_band_is_a_tie_and_cost_decides():
+    # InfiniBand 0.09 % faster but dearer: that is no reason to pay more
+    ib, roce = option("ib", "ib", 1.0000, 8_372_000), option("rocev2", "rocev2", 1.0009, 8_000_000)
+    rec = decide([ib, roce])
+    assert rec.chosen == "rocev2"
+    assert [s.criterion for s in rec.steps] == ["performance", "cost"]
+    reasons = rec.reasons()
+    assert reasons[0].startswith("Time is a tie") and "2 %" in reasons[0]
+    assert reasons[1].startswith("Cost decides") and "$372,000 less" in reasons[1]
 
 
-def test_balanced_hybrid_is_kept_as_drawn_and_a_clear_winner_overrides_it():
-    doc = make_design(hybrid=True)
-    balanced = recommend(doc, workloads=["alltoall:64MiB"], catalog=load_catalog())
-    assert balanced.choice == "hybrid"
-    assert balanced.reasons[-1].key == "hybrid_as_drawn"
-    decisive = recommend(doc, results=compare_results(0.010, 0.030), workloads=["pingpong:8B"],
-                         catalog=load_catalog())
-    assert decisive.choice == "ib"
+def test_a_time_gap_beyond_the_band_decides_and_cost_is_not_cited():
+    ib, roce = option("ib", "ib", 1.0, 9_000_000), option("rocev2", "rocev2", 1.0 * (1 + 2 * TIE_BANDS["performance"]),
+                                                             8_000_000)
+    rec = decide([roce, ib])
+    assert rec.chosen == "ib"
+    assert [s.criterion for s in rec.steps] == ["performance"]
+    text = " ".join(rec.reasons())
+    assert "Time decides" in text and "cost" not in text.lower()
 
 
-def test_latency_sensitivity_of_workload_specs():
-    assert is_latency_sensitive("pingpong:8B")
-    assert is_latency_sensitive("allreduce:64KiB")
-    assert not is_latency_sensitive("allreduce:256MiB:algo=ring")
-    assert not is_latency_sensitive("train:70b:dp=8")
+def test_over_budget_options_are_shown_marked_and_never_recommended():
+    fast = option("ib", "ib", 1.0, 10_000_000, capex=9_000_000)
+    slow = option("rocev2", "rocev2", 2.0, 8_000_000, capex=5_000_000)
+    rec = decide([fast, slow], budget=6_000_000)
+    assert rec.chosen == "rocev2"
+    assert [o.id for o in rec.options] == ["rocev2", "ib"]          # within first, then over, both shown
+    assert rec.within_budget("ib") is False and rec.within_budget("rocev2") is True
+    assert rec.reasons()[0].startswith("1 of the 2 options exceeds the budget of $6,000,000")
+    two_over = decide([fast, option("hybrid", "hybrid", 1.5, 9e6, capex=8e6), slow], budget=6_000_000)
+    assert two_over.reasons()[0].startswith("2 of the 3 options exceed the budget")
+    assert rec.to_dict()["options"][1]["within_budget"] is False
 
 
-def test_a_clearly_slower_rocev2_simulation_outweighs_cost_scale_and_operations():
-    # small, bandwidth-bound, cheaper Ethernet, an Ethernet front-end: every general argument favours RoCEv2,
-    # but the simulation of this very design says RoCEv2 takes twice as long — the measured gap must win
-    doc = make_design(hybrid=False)
-    rec = recommend(doc, results=compare_results(0.010, 0.020), workloads=["allreduce:1GiB"], catalog=load_catalog())
-    keys = [r.key for r in rec.reasons]
-    assert {"bandwidth_bound", "sim_ib_faster"} <= set(keys)
-    assert rec.choice == "ib"
-    assert "qps=16" in next(r.text() for r in rec.reasons if r.key == "sim_ib_faster")
-    # a small gap (inside 10 %) does not
-    close = recommend(doc, results=compare_results(0.010, 0.0105), workloads=["allreduce:1GiB"],
-                      catalog=load_catalog())
-    assert close.choice == "rocev2"
+def test_no_option_within_the_budget_means_none_is_recommended():
+    rec = decide([option("ib", "ib", 1.0, 9e6, capex=8e6), option("rocev2", "rocev2", 2.0, 8e6, capex=7e6)],
+                 budget=1e6)
+    assert rec.chosen is None and rec.chosen_option is None
+    assert rec.label() == "no option (none fits the budget)"
+    assert len(rec.reasons()) == 1 and "the cheapest, the RoCEv2 back-end, needs $7,000,000" in rec.reasons()[0]
+    assert rec.to_dict()["recommended"] is None
 
 
-def test_every_reason_reads_in_chinese_with_the_same_figures():
-    from designer.analysis.recommendation import REASON_TEXT, REASON_TEXT_ZH
-
-    assert set(REASON_TEXT_ZH) == set(REASON_TEXT)
-    doc = make_design(hybrid=False)
-    rec = recommend(doc, results=compare_results(0.010, 0.020), workloads=["allreduce:1GiB"], catalog=load_catalog())
-    for reason in rec.reasons:
-        zh = reason.text("zh_CN")
-        assert zh != reason.text() and any("\u4e00" <= c <= "\u9fff" for c in zh)
-    faster = next(r for r in rec.reasons if r.key == "sim_ib_faster")
-    assert "50%" in faster.text("zh_CN") and "qps=16" in faster.text("zh_CN")
+def test_latency_first_picks_the_lower_tail_and_operations_prefer_ethernet():
+    a = option("ib", "ib", 1.0, 9e6, p99=1.0)
+    b = option("rocev2", "rocev2", 0.9, 8e6, p99=5.0)
+    assert decide([a, b]).chosen == "rocev2"
+    assert decide([a, b], priority_order(latency_sensitive=True)).chosen == "ib"
+    near = option("ib", "ib", 0.995, 7e6)
+    assert decide([near, option("rocev2", "rocev2", 1.0, 8e6)]).chosen == "ib"
+    with_ops = decide([near, option("rocev2", "rocev2", 1.0, 8e6)], priority_order(existing_ethernet=True))
+    assert with_ops.chosen == "rocev2" and "Existing Ethernet operations decide" in with_ops.reasons()[-1]
 
 
-def test_chinese_cost_reason_writes_us_dollars_and_percent_without_space():
-    doc = make_design(hybrid=False)
-    rec = recommend(doc, workloads=["allreduce:1GiB"], catalog=load_catalog())
-    cost = next(r for r in rec.reasons if r.key in ("cost_premium", "cost_close"))
-    assert "US$" in cost.text("zh_CN") and "$" in cost.text() and "US$" not in cost.text()
-    assert " %" not in cost.text("zh_CN")
+def test_a_full_tie_keeps_the_first_listed_and_says_so():
+    rec = decide([option("ib", "ib", 1.0, 8e6, p99=2.0), option("rocev2", "rocev2", 1.0, 8e6, p99=2.0)])
+    assert rec.chosen == "ib"
+    assert rec.reasons()[-1] == "Every priority ties, so the InfiniBand back-end, listed first, is kept."
+
+
+def test_rank_order_covers_every_option_and_the_rule_states_the_bands():
+    opts = [option(f"o{i}", "rocev2", 1.0 + i / 10, 8e6 - i) for i in range(5)]
+    rec = decide(opts)
+    assert [o.id for o in rec.options] == ["o0", "o1", "o2", "o3", "o4"]
+    rule = rec.rule()
+    assert "time within 2 %" in rule and "total cost of ownership within 1 %" in rule
+    assert "never recommended" in rule
+
+
+def test_priorities_are_checked_and_ordered():
+    assert parse_priorities("cost, performance") == ("cost", "performance")
+    assert parse_priorities("") == ("performance", "cost", "latency")
+    with pytest.raises(PrioritiesError, match="unknown priority 'speed'"):
+        parse_priorities("speed,cost")
+    with pytest.raises(PrioritiesError):
+        parse_priorities("cost,cost")
+    assert priority_order(("cost",), existing_ethernet=True) == ("cost", "operations")
+
+
+def test_reasons_render_in_chinese_with_the_same_figures():
+    rec = decide([option("ib", "ib", 1.0, 8_372_000), option("rocev2", "rocev2", 1.0009, 8_000_000)])
+    zh = rec.reasons("zh_CN")
+    assert len(zh) == len(rec.reasons())
+    assert zh[0].startswith("用时持平") and "2%" in zh[0]
+    assert "US$372,000" in zh[1] and "RoCEv2 后端" in zh[1]
+    assert rec.label("zh_CN") == "RoCEv2 后端" and rec.label() == "RoCEv2 back-end"

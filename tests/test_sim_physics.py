@@ -78,7 +78,7 @@ def test_pingpong_latency_per_hop_and_protocol_difference():
 
 @pytest.fixture(scope="module")
 def fat_tree_128():
-    return {be: generate("fat-tree", gpus=128, backend=be, frontend=False) for be in ("ib", "rocev2")}
+    return {be: generate("fat-tree", gpus=128, backend=be, frontend=False, two_tiers=True) for be in ("ib", "rocev2")}
 
 
 def test_permutation_ecmp_collisions_versus_adaptive_routing_and_spraying(fat_tree_128):

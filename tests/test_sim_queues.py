@@ -8,7 +8,7 @@ from designer.topology import generate
 
 @pytest.fixture(scope="module")
 def pods():
-    return {be: generate("fat-tree", gpus=128, backend=be, frontend=True) for be in ("ib", "rocev2")}
+    return {be: generate("fat-tree", gpus=128, backend=be, frontend=True, two_tiers=True) for be in ("ib", "rocev2")}
 
 
 def figures(res):

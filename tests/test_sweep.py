@@ -50,15 +50,12 @@ def test_bad_axes_are_refused(texts, generated, words):
         parse_axes(texts, generated=generated)
 
 
-def test_serial_processes_and_dask_give_identical_csv(tmp_path):
-    import distributed
+def test_serial_processes_and_dask_give_identical_csv(tmp_path, dask_address):
     task = SweepTask(WORKLOAD, seed=2, generate_kind="fat-tree")
     axes = _axes()
     run_sweep(task, axes, tmp_path / "serial.csv", workers=1)
     run_sweep(task, axes, tmp_path / "procs.csv", workers=2)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster:
-        run_sweep(task, axes, tmp_path / "dask.csv", dask_address=cluster.scheduler_address)
+    run_sweep(task, axes, tmp_path / "dask.csv", dask_address=dask_address)
     serial = (tmp_path / "serial.csv").read_text()
     assert serial == (tmp_path / "procs.csv").read_text() == (tmp_path / "dask.csv").read_text()
     rows = _rows(tmp_path / "serial.csv")

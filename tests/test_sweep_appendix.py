@@ -55,7 +55,7 @@ def test_appendix_in_english(files, tmp_path, capsys):
     text = _text(out)
     appendix = text[text.rindex("Appendix: design-space sweep"):]
     for words in ("What was varied", "gpus", "oversubscription", "Oversubscription", "Completion time against GPUs",
-                  "The points", "Points that could not be built or run", FAILURE, "failed.csv", "6 design point(s)"):
+                  "The points", "Points that could not be built or run", FAILURE, "failed.csv", "6 design points"):
         assert words in appendix, words
     assert text.count("Appendix: design-space sweep") == 2          # in the contents and as the heading
 

@@ -49,15 +49,11 @@ def test_parquet_columns_are_typed(tmp_path):
     assert rows[2]["gpu_count"] == 32 and rows[0]["completion_time_s"] > 0
 
 
-def test_serial_processes_and_dask_write_equal_tables(tmp_path):
-    import distributed
-
+def test_serial_processes_and_dask_write_equal_tables(tmp_path, dask_address):
     task, axes = _task(), parse_axes(VARY, generated=True)
     run_sweep(task, axes, tmp_path / "serial.parquet", workers=1)
     run_sweep(task, axes, tmp_path / "procs.parquet", workers=2)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster:
-        run_sweep(task, axes, tmp_path / "dask.parquet", dask_address=cluster.scheduler_address)
+    run_sweep(task, axes, tmp_path / "dask.parquet", dask_address=dask_address)
     serial = pq.read_table(tmp_path / "serial.parquet")
     assert serial.equals(pq.read_table(tmp_path / "procs.parquet"))
     assert serial.equals(pq.read_table(tmp_path / "dask.parquet"))

@@ -133,7 +133,8 @@ def test_segment_and_protocol_switch_change_document_and_drawing(window):
     window.scene.select_ids(segments=[seg_id])
     window.inspector.refresh()
     combo = window.inspector.editors["protocol"]
-    combo.setCurrentText("ib")
+    assert combo.currentText() == "RoCEv2"                # shown by name, not as "rocev2"
+    combo.setCurrentIndex(combo.findData("ib"))
     combo.activated.emit(combo.currentIndex())
     assert doc.segments[seg_id].protocol == "ib"
     assert "InfiniBand" in window.scene.hull_items[seg_id].label.text()

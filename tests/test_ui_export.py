@@ -1,6 +1,6 @@
-"""File → Export PDF proposal…: the dialog refuses bad input where it is typed (logo, workloads, output, no
-section) with a message, builds the PDF off the UI thread with the typed cover text, and the window's action
-opens it."""
+"""File → Export PDF proposal…: the dialog refuses bad input where it is typed (logo, workloads, budget, output, no
+section) with a message, builds the PDF off the UI thread with the typed cover text and requirements, keeps the
+requirements and risks with the design as an undoable edit, and the window's action opens it."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtGui import QColor, QImage
 
+import designer.sim
 from designer.catalog.money import format_money
 from designer.model.fileformat import load
-from designer.report import results_source
 from designer.topology.cost import cost_report
 from designer.ui.export_dialog import ExportProposalDialog
 from designer.ui.main_window import MainWindow
@@ -79,20 +79,21 @@ def test_good_input_writes_the_pdf_off_the_ui_thread(dialog, qtbot, tmp_path, mo
     image.fill(QColor("#0B4F8A"))
     assert image.save(str(logo))
     threads = []
-    real = results_source.compare_workloads
+    real = designer.sim.compare
 
     def recording(*args, **kwargs):
         threads.append(threading.current_thread() is threading.main_thread())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(results_source, "compare_workloads", recording)
+    monkeypatch.setattr(designer.sim, "compare", recording)
     dialog.title.setText("Proposal <b>&amp; 甲</b>")
     dialog.customer.setText("Acme AI Lab")
     dialog.author.setText("J. Architect")
     dialog.logo.setText(str(logo))
     dialog.workloads.setText("allreduce:64MiB")
     dialog.currency.setCurrentIndex(dialog.currency.findData("CNY"))
-    dialog.section_boxes["topology"].setChecked(False)
+    for name in ("topology", "facts", "resilience"):
+        dialog.section_boxes[name].setChecked(False)
     assert dialog.export_button.isEnabled()
     with qtbot.waitSignal(dialog.finished_path, timeout=BACKGROUND_WORK_MS) as blocker:
         dialog.export_button.click()
@@ -102,10 +103,11 @@ def test_good_input_writes_the_pdf_off_the_ui_thread(dialog, qtbot, tmp_path, mo
     assert threads == [False]                 # the engine ran, and not on the UI thread
     text = pdf_text(out)
     assert "Proposal <b>&amp; 甲</b>" in text and "Acme AI Lab" in text and "J. Architect" in text
-    assert "allreduce:64MiB" in text
+    assert "AllReduce of 64 MiB across all GPUs" in text
     cny = cost_report(load(SMALL), currency="CNY")
     assert format_money(cny.capex, "CNY") in text          # the chosen currency, not the design's USD
-    assert "Topology" not in text.split("Contents", 1)[1][:400]   # the unchecked section is not listed
+    contents = text.split("Contents", 1)[1][:600]
+    assert "Design " not in contents and "Resilience" not in contents   # unchecked sections are not listed
     assert dialog.open_button.isVisible() and "written" in dialog.message.text()
     assert dialog.close_button.isEnabled() and dialog.thread is None
 
@@ -135,10 +137,50 @@ def test_sweep_appendix_is_checked_where_typed_and_lands_in_the_pdf(dialog, qtbo
               parse_axes(["gpus=16,32", "backend=ib,rocev2"], generated=True), results, workers=1)
     dialog.sweep.setText(str(results))
     dialog.workloads.setText("allreduce:16MiB")
-    for name in ("topology", "simulation", "findings", "assumptions", "facts"):
+    for name in ("topology", "simulation", "findings", "assumptions", "facts", "resilience", "acceptance"):
         dialog.section_boxes[name].setChecked(False)
     assert dialog.export_button.isEnabled(), dialog.message.text()
     with qtbot.waitSignal(dialog.finished_path, timeout=BACKGROUND_WORK_MS) as blocker:
         dialog.export_button.click()
     text = pdf_text(Path(blocker.args[0]))
     assert "Appendix" in text and "sweep.csv" in text and "backend" in text
+
+
+def test_requirements_are_checked_stated_and_kept_with_the_design_as_an_undoable_edit(qtbot, tmp_path):
+    from PySide6.QtGui import QUndoStack
+
+    doc = load(SMALL)
+    stack = QUndoStack()
+    d = ExportProposalDialog(doc, None, str(tmp_path / "req.pdf"), undo_stack=stack)
+    qtbot.addWidget(d)
+    d.budget.setText("lots")
+    assert not d.export_button.isEnabled() and "Budget" in d.message.text()
+    d.budget.setText("25,000,000")
+    d.customer.setText("Acme AI Lab")
+    d.scale.setText("64 GPUs now, 512 in 2027")
+    d.workloads.setText("allreduce:16MiB")
+    d.priorities.setCurrentIndex(1)                     # cost first
+    d.existing_ethernet.setChecked(True)
+    d.fill_derived_risks()
+    assert d.risks.rowCount() >= 4 and "Lossless Ethernet" in " ".join(r.risk for r in d.table_risks())
+    d.risks.item(0, 2).setText("12 weeks")
+    for name in d.section_boxes:
+        d.section_boxes[name].setChecked(name in ("scope", "risks"))
+    assert d.export_button.isEnabled(), d.message.text()
+    with qtbot.waitSignal(d.finished_path, timeout=60_000) as blocker:
+        d.export_button.click()
+    text = pdf_text(Path(blocker.args[0]))
+    assert "64 GPUs now, 512 in 2027" in text and "$25,000,000 of capital cost" in text
+    assert "1. total cost of ownership" in text and "fit with the existing Ethernet operations" in text
+    assert "12 weeks" in text
+    kept = doc.proposal
+    assert (kept.customer, kept.budget, kept.priorities[:2]) == ("Acme AI Lab", 25_000_000.0, ["cost", "operations"])
+    assert kept.risks[0].lead_time == "12 weeks"
+    stack.undo()
+    assert doc.proposal.customer == "" and doc.proposal.risks == []
+    stack.redo()
+    again = ExportProposalDialog(doc, None, str(tmp_path / "again.pdf"))    # the next export starts from them
+    qtbot.addWidget(again)
+    assert again.customer.text() == "Acme AI Lab" and again.budget.text() == "25,000,000"
+    assert again.existing_ethernet.isChecked() and again.priorities.currentIndex() == 1
+    assert again.risks.rowCount() == len(kept.risks)

@@ -6,14 +6,18 @@ clears what described the previous one at once; the progress bar is the run's sh
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
+import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from designer.sim.workload_spec import accepts_option
 from designer.ui.app import PROJECTS
+from designer.ui.live_plots import PLOTS, LivePlots
 from designer.ui.main_window import MainWindow
 from designer.ui.run_controller import figures_text
 from tests.ui_input import choose, click_menu, press_button, show_window, window_key
@@ -45,7 +49,7 @@ def test_after_a_run_every_panel_shares_one_time_axis_in_scaled_units(qtbot, win
     end_ms = plots.t_ms[plots.n - 1]
     lo, hi = next(iter(ranges.values()))
     scale = plots.units["time"][0]
-    assert lo == 0 and end_ms / scale <= hi <= 2 * end_ms / scale
+    assert lo == 0 and end_ms / scale <= hi + 1e-6 and hi <= 2 * end_ms / scale     # ranges above are rounded
     goodput = window.runs.last_result.data["goodput_gbps"]
     assert goodput > 1000                                        # this pod's AllReduce runs at tens of Tb/s
     left = plots.plots["throughput"].getAxis("left").labelText
@@ -135,3 +139,108 @@ def test_stop_takes_effect_at_once(qtbot):
     qtbot.wait(1500)
     assert w.runs.plots.n == n                                               # nothing of the stopped run arrives
     assert not w.runs.progress.isVisible()
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 700)])
+def test_every_legend_is_whole_above_its_plot(qtbot, size):
+    window = show_window(qtbot, path=PROJECTS / "small-rocev2-pod.json", size=size)
+    plots = window.runs.plots
+    window.runs.plots_dock.show()
+    window.runs.plots_dock.raise_()
+    plots.reset()                                   # the panels, as a run's start shows them
+    qtbot.wait(100)
+    titled = [w.getPlotItem() for w in plots.plots.values()] + [plots.chart.getPlotItem()]
+    for item in titled:
+        label = item.titleLabel
+        text = label.item.document()
+        # the legend wraps at the plot's width: no entry is cut at the plot's edge ("credit sta")
+        assert text.idealWidth() <= label.width() + 1, label.text
+        # and the title row is as high as its lines, so the wrapped line is not drawn over the data
+        assert label.item.boundingRect().height() <= item.layout.rowMinimumHeight(0) + 1, label.text
+        # a title too long for its plot is elided, whole in its tooltip
+        shown = re.search(r"<b>(.*?)</b>", label.text).group(1)
+        assert shown.endswith("…") == bool(label.toolTip()), label.text
+
+
+def _snapshot(t_ms: float):
+    return SimpleNamespace(time_s=t_ms / 1e3, throughput_gbps=100.0 + t_ms, link_ids=["L1", "L2"],
+                           link_utilization=np.array([0.5, 0.25]), latency_us={"p50": 1.0, "p99": 2.0, "p999": 3.0},
+                           in_flight=1, progress=t_ms / 10, extra={})
+
+
+def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.timer.stop()                         # the test turns the redraws itself
+    plots.reset()
+    for t_ms in (1.0, 2.0, 3.0):               # a previous run, drawn whole
+        plots.add_snapshot(_snapshot(t_ms))
+    plots.flush()
+    plots.reset()
+    assert all(c.getData()[0] is None or len(c.getData()[0]) == 0 for c in plots.curves.values())   # empty at once
+    plots.add_snapshot(_snapshot(1.0))
+    ends = {}
+    for k in range(len(PLOTS)):               # a round of redraws, one panel per turn, while more snapshots arrive
+        plots.refresh()
+        plots.add_snapshot(_snapshot(2.0 + k))
+    for key, curve in plots.curves.items():
+        if key != "sel_util":
+            ends[key] = curve.getData()[0][-1]
+    assert set(ends.values()) == {1.0}, ends   # every panel up to the same snapshot, not a different one each
+    for _ in range(len(PLOTS)):
+        plots.refresh()                        # the next round shows the newest snapshot everywhere
+    assert {c.getData()[0][-1] for k, c in plots.curves.items() if k != "sel_util"} == {2.0 + len(PLOTS) - 1}
+
+
+@pytest.mark.parametrize("width", [700, 1800])
+def test_the_time_axis_is_named_in_full_where_it_fits(qtbot, width):
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.resize(width, 240)                          # short and wide: the panels in one row, the first names time
+    plots.show()
+    plots.reset()
+    named = [w for w in plots.plots.values() if w.getAxis("bottom").labelText]
+    assert len(named) == 1
+    w = named[0]
+
+    def room() -> int:
+        return w.width() - w.getAxis("left").width()
+
+    def fits() -> bool:                               # never cut ("simulated time (m"), once laid out
+        return QFontMetrics(w.font()).horizontalAdvance(w.getAxis("bottom").labelText) <= room()
+
+    qtbot.waitUntil(fits)
+    text = w.getAxis("bottom").labelText
+    full = QFontMetrics(w.font()).horizontalAdvance("simulated time (ms)") <= room() - 8
+    assert text == ("simulated time (ms)" if full else "time (ms)")
+    assert not full or width == 1800                 # the narrow case does need the short name
+
+
+def test_the_selection_hint_stays_mid_panel_as_the_time_axis_grows(qtbot):
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.timer.stop()
+    plots.reset()
+    plots.add_snapshot(_snapshot(1.0))
+    for _ in PLOTS:
+        plots.refresh()                           # a whole round: every panel drawn, the hint placed
+    plots.add_snapshot(_snapshot(40.0))           # the run goes on: the shared time axis grows
+    plots.refresh()                               # a round starts (the axis moves); the selection panel waits
+    (left, right), (bottom, top) = plots.plots["selection"].getPlotItem().getViewBox().viewRange()
+    assert right >= 40
+    hint = plots.nothing_selected.pos()
+    assert abs(hint.x() - (left + right) / 2) < 0.05 * (right - left)
+    assert abs(hint.y() - (bottom + top) / 2) < 0.05 * (top - bottom)
+
+
+def test_before_the_first_snapshot_a_long_step_shows_a_working_bar_not_zero(qtbot, window):
+    runs = window.runs
+    runs.progress.setVisible(True)
+    runs.show_busy(0.62)                         # the engine is inside a congested step: no snapshot yet
+    assert runs.progress.maximum() == 0          # a "working" bar, not 0 % beside "62 % of the step"
+    assert "62%" in runs.sim_time.text()
+    runs._on_snapshot(_snapshot(2.5))            # the first snapshot: the run's own share from now on
+    runs._drain()
+    assert runs.progress.maximum() == 1000 and runs.progress.value() == 250
+    runs.show_busy(0.1)
+    assert runs.progress.maximum() == 1000       # once a share of the run is known, it stays

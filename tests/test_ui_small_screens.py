@@ -53,3 +53,16 @@ def test_the_arrangement_is_remembered_for_a_screen_of_that_size(qtbot):
     assert second.restore_arrangement()                                  # as the application does at start
     assert second.dockWidgetArea(second.palette_dock) == moved_to
     assert (second.width(), second.height()) == (700, 600)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 700)])
+def test_a_segments_settings_fit_the_inspector_without_a_sideways_scroll(qtbot, size):
+    w = show_window(qtbot, path=PROJECTS / "small-rocev2-pod.json", size=size)
+    w.show_properties()
+    w.scene.select_ids(segments=[next(iter(w.editor.doc.segments))])
+    qtbot.waitUntil(lambda: "rocev2.reconvergence_ms" in w.inspector.editors)
+    qtbot.wait(50)
+    field = w.inspector.editors["rocev2.reconvergence_ms"]
+    w.inspector.ensureWidgetVisible(field)                  # as when the field is edited
+    assert w.inspector.horizontalScrollBar().value() == 0   # its label stays in sight
+    assert w.inspector.widget().minimumSizeHint().width() <= w.inspector.viewport().width()

@@ -154,9 +154,7 @@ def test_a_point_opens_as_its_design_and_a_results_file_opens_for_charting(qtbot
     assert w.editor.doc is before
 
 
-def test_a_sweep_can_run_on_a_dask_cluster_with_the_same_results(qtbot, tmp_path):
-    import distributed
-
+def test_a_sweep_can_run_on_a_dask_cluster_with_the_same_results(qtbot, tmp_path, dask_address):
     w = _window(qtbot, tmp_path)
     d = _dialog(qtbot, w, tmp_path / "local.csv")
     d.dask.setText("not an address")
@@ -165,14 +163,12 @@ def test_a_sweep_can_run_on_a_dask_cluster_with_the_same_results(qtbot, tmp_path
     local = d._problem()[1]
     with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
         w.sweeps.start(local)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster:
-        d.output.setText(str(tmp_path / "dask.csv"))
-        d.dask.setText(cluster.scheduler_address)
-        assert not d.workers.isEnabled()
-        remote = d._problem()[1]
-        assert remote.dask_address == cluster.scheduler_address
-        with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
-            w.sweeps.start(remote)
+    d.output.setText(str(tmp_path / "dask.csv"))
+    d.dask.setText(dask_address)
+    assert not d.workers.isEnabled()
+    remote = d._problem()[1]
+    assert remote.dask_address == dask_address
+    with qtbot.waitSignal(w.sweeps.finished, timeout=BACKGROUND_WORK_MS):
+        w.sweeps.start(remote)
     assert "finished" in w.sweeps.view.status.text()
     assert (tmp_path / "dask.csv").read_text() == (tmp_path / "local.csv").read_text()

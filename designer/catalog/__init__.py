@@ -6,10 +6,12 @@ from designer.catalog.models import (
     GatewayModel,
     GPUModel,
     NICModel,
+    PartModel,
     ServerModel,
     StorageModel,
     SwitchModel,
+    TransceiverModel,
 )
 
 __all__ = ["Catalog", "load_catalog", "CableModel", "GatewayModel", "GPUModel", "NICModel",
-           "ServerModel", "StorageModel", "SwitchModel"]
+           "PartModel", "ServerModel", "StorageModel", "SwitchModel", "TransceiverModel"]

@@ -13,9 +13,11 @@ from designer.catalog.models import (
     GatewayModel,
     GPUModel,
     NICModel,
+    PartModel,
     ServerModel,
     StorageModel,
     SwitchModel,
+    TransceiverModel,
 )
 from designer.i18n.message import Message
 from designer.model import limits
@@ -29,9 +31,11 @@ RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources" / "catal
 SECTIONS: dict[str, type] = {
     "switches": SwitchModel, "servers": ServerModel, "gpus": GPUModel, "nics": NICModel,
     "gateways": GatewayModel, "storage": StorageModel, "cables": CableModel,
+    "transceivers": TransceiverModel, "parts": PartModel,
 }
 MAX_CATALOG_BYTES = 16 * 2**20
 MAX_MODELS = 10_000          # per section
+MAX_BREAKOUT = 16
 _ANY_PORTS = Range(0, limits.MAX_PORTS_PER_NODE)
 # every numeric field of a model: a figure outside its range is a typing error, not a device
 FIELD_RANGES: dict[str, Range] = {
@@ -39,17 +43,21 @@ FIELD_RANGES: dict[str, Range] = {
     "backend_nic_gbps": SPEED_GBPS, "frontend_nic_gbps": SPEED_GBPS, "latency_ns": Range(0, 10_000_000),
     "buffer_mb": Range(0, 100_000), "power_w": Range(0, 1_000_000), "price_usd": Range(0, 1e10),
     "rack_units": Range(0, 100), "gpus": Range(0, limits.MAX_GPUS_PER_NODE), "backend_nics": _ANY_PORTS,
-    "frontend_nics": _ANY_PORTS, "ib_ports": _ANY_PORTS, "eth_ports": _ANY_PORTS, "nvlink_gbps": Range(0, 100_000),
+    "frontend_nics": _ANY_PORTS, "ib_ports": _ANY_PORTS, "eth_ports": _ANY_PORTS, "nvlink_gbps": limits.NVLINK_GBPS,
     "bf16_tflops": Range(0, 10_000_000), "memory_gb": Range(0, 10_000_000), "capacity_tb": Range(0, 1e9),
-    "max_reach_m": Range(0, 1_000_000),
+    "max_reach_m": Range(0, 1_000_000), "min_reach_m": Range(0, 1_000_000), "throughput_gbps": Range(0, 100_000),
+    "cages": _ANY_PORTS, "lanes_per_cage": Range(0, 16), "lane_gbps": Range(0, 1_000), "mgmt_ports": Range(0, 64),
+    "legs": Range(1, MAX_BREAKOUT), "engines": Range(1, 16), "engine_gbps": SPEED_GBPS,
+    "price_per_m_usd": Range(0, 1e6), "capacity": Range(0, 1e6),
 }
-FIELD_CHOICES: dict[str, tuple[str, ...]] = {"protocol": ("ib", "ethernet", "vpi"), "type": ("dac", "aoc", "optics")}
-MAX_BREAKOUT = 16
+FIELD_CHOICES: dict[str, tuple[str, ...]] = {"protocol": ("ib", "ethernet", "vpi"),
+                                             "type": ("dac", "acc", "aoc", "fibre", "rj45"),
+                                             "fibre": ("", "smf", "mmf")}
 # section -> message id of its kind of model ("unknown switch model ...")
 _MODEL_KINDS = {
     "switches": "error.catalog.switch", "servers": "error.catalog.server", "gpus": "error.catalog.gpu",
     "nics": "error.catalog.nic", "gateways": "error.catalog.gateway", "storage": "error.catalog.storage",
-    "cables": "error.catalog.cable",
+    "cables": "error.catalog.cable", "transceivers": "error.catalog.transceiver", "parts": "error.catalog.part",
 }
 
 _Model = TypeVar("_Model")
@@ -66,6 +74,8 @@ class Catalog:
     gateways: dict[str, GatewayModel] = field(default_factory=dict)
     storage: dict[str, StorageModel] = field(default_factory=dict)
     cables: dict[str, CableModel] = field(default_factory=dict)
+    transceivers: dict[str, TransceiverModel] = field(default_factory=dict)
+    parts: dict[str, PartModel] = field(default_factory=dict)
 
     def merge_file(self, path: str | os.PathLike[str]) -> None:
         """Add or override models from a catalog JSON file (same layout as resources/catalog/catalog.json)."""
@@ -123,14 +133,40 @@ class Catalog:
     def storage_model(self, model_id: str) -> StorageModel:
         return self._get("storage", self.storage, model_id)
 
-    def cable_for(self, cable_type: str, speed_gbps: float) -> CableModel | None:
-        """The cable of that type for a link speed: the slowest model at or above the speed."""
-        fits = [c for c in self.cables.values() if c.type == cable_type and c.speed_gbps >= speed_gbps]
-        return min(fits, key=lambda c: c.speed_gbps) if fits else None
+    def max_reach_m(self, cable_class: str, speed_gbps: float) -> float | None:
+        """The longest reach of any part of a link's cable class ("dac", "aoc" = active copper or optical
+        cables, "optics" = transceivers) at a speed; None when the catalog has no such part."""
+        if cable_class == "optics":
+            reaches = [t.max_reach_m for t in self.transceivers.values()
+                       if t.engine_gbps * t.engines >= speed_gbps - 1e-9]
+        else:
+            types = ("dac",) if cable_class == "dac" else ("acc", "aoc")
+            reaches = [c.max_reach_m for c in self.cables.values()
+                       if c.type in types and speed_gbps - 1e-9 <= c.speed_gbps * c.legs
+                       and c.speed_gbps >= speed_gbps - 1e-9]
+        return max(reaches) if reaches else None
 
-    def max_reach_m(self, cable_type: str, speed_gbps: float) -> float | None:
-        cable = self.cable_for(cable_type, speed_gbps)
-        return cable.max_reach_m if cable else None
+    def device_model(self, kind: str, model_id: str) -> SwitchModel | ServerModel | StorageModel | GatewayModel | None:
+        """The record of a device of node kind `kind` (switch, server, storage, gateway); None when absent."""
+        table: dict[str, SwitchModel] | dict[str, ServerModel] | dict[str, StorageModel] | dict[str, GatewayModel]
+        if kind == "switch":
+            table = self.switches
+        elif kind == "server":
+            table = self.servers
+        elif kind == "storage":
+            table = self.storage
+        elif kind == "gateway":
+            table = self.gateways
+        else:
+            return None
+        return table.get(model_id)
+
+    def part(self, part_id: str) -> PartModel:
+        return self._get("parts", self.parts, part_id)
+
+    def parts_of(self, kind: str) -> list[PartModel]:
+        """Parts of one kind (racks, PDUs, ...), cheapest first."""
+        return sorted((p for p in self.parts.values() if p.kind == kind), key=lambda p: (p.price_usd, p.id))
 
     def model_kind(self, model_id: str) -> str | None:
         """Which node kind a model id belongs to (server, switch, gateway, storage), if any."""
@@ -159,7 +195,7 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
     for key, value in raw.items():
         if key not in names:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
-        if key in ("breakouts", "roles", "load_balancing"):
+        if key in ("breakouts", "roles", "load_balancing", "lengths_m"):
             value = _read_tuple(key, value)
         else:
             _check_field(key, value)
@@ -172,10 +208,13 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
 
 
 def _read_tuple(key: str, value: Any) -> tuple[Any, ...]:
-    """`breakouts` (whole numbers 1..16) or `roles` (switch roles) as a tuple."""
-    if not isinstance(value, list) or not value:
+    """`breakouts` (whole numbers 1..16), `roles` (switch roles) or `lengths_m` (metres) as a tuple."""
+    if not isinstance(value, list) or (not value and key != "lengths_m"):
         raise ValueError(Message("error.catalog.field_list", field=key))
-    if key == "breakouts":
+    if key == "lengths_m":
+        for length in value:
+            _check_field("max_reach_m", length)
+    elif key == "breakouts":
         if not all(type(b) is int and 1 <= b <= MAX_BREAKOUT for b in value):
             raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),
                                      minimum=1, maximum=MAX_BREAKOUT))
@@ -198,7 +237,8 @@ def _check_field(key: str, value: Any) -> None:
         if not number or (isinstance(value, float) and not math.isfinite(value)):
             raise ValueError(Message("error.catalog.field_number", field=key, value=_shown(value)))
         if not allowed.accepts(value):
-            raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),
+            msg_id = "error.catalog.field_range_or_zero" if allowed.zero_means_unset else "error.catalog.field_range"
+            raise ValueError(Message(msg_id, field=key, value=_shown(value),
                                      minimum=limits.number_text(allowed.minimum),
                                      maximum=limits.number_text(allowed.maximum)))
     elif key in FIELD_CHOICES and value not in FIELD_CHOICES[key]:

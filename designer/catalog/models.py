@@ -36,6 +36,13 @@ class SwitchModel(Sourced):
     # "cell-spraying" (a scheduled cell fabric)
     load_balancing: tuple[str, ...] = ()
     sharp: str = ""                   # in-network reduction generation (InfiniBand SHARP), "" without
+    # Front panel: `cages` pluggable cages of `lanes_per_cage` electrical lanes of `lane_gbps` each, in the
+    # form `cage_form` (see designer/topology/physical/forms.py). 0 = one cage per port at the port's speed.
+    cages: int = 0
+    cage_form: str = ""
+    lanes_per_cage: int = 0
+    lane_gbps: float = 0.0
+    mgmt_ports: int = 1               # out-of-band management (RJ45) ports
 
     def speeds_gbps(self) -> list[float]:
         """Port speeds this switch can run, fastest first (a split port runs at speed/breakout)."""
@@ -71,6 +78,8 @@ class ServerModel(Sourced):
     nvlink_gbps: float = 3600.0       # per GPU per direction
     power_w: float = 0.0
     price_usd: float = 0.0            # without back-end NICs (priced from the NIC model)
+    rack_units: int = 8
+    mgmt_ports: int = 1               # BMC
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,8 @@ class NICModel(Sourced):
     price_usd: float = 0.0
     out_of_order: bool = False        # places RoCE packets that arrive out of order (needed for packet spraying)
     selective_repeat: bool = False    # resends only lost packets (else go-back-N)
+    ports: int = 1                    # network ports on one card
+    form: str = "osfp4"               # cage form of each port (designer/topology/physical/forms.py)
 
 
 @dataclass(frozen=True)
@@ -98,6 +109,8 @@ class GatewayModel(Sourced):
     latency_ns: float = 1000.0
     power_w: float = 0.0
     price_usd: float = 0.0
+    rack_units: int = 2
+    mgmt_ports: int = 1
 
 
 @dataclass(frozen=True)
@@ -110,14 +123,71 @@ class StorageModel(Sourced):
     capacity_tb: float = 0.0
     power_w: float = 0.0
     price_usd: float = 0.0
+    throughput_gbps: float = 0.0      # sustained read bandwidth the node serves
+    rack_units: int = 2
+    mgmt_ports: int = 1
 
 
 @dataclass(frozen=True)
 class CableModel(Sourced):
+    """A cable one buys: copper (DAC, ACC), active optical (AOC), fibre, or management copper (RJ45).
+
+    A splitter has `legs` > 1: one head of form `head_form` and `legs` ends of form `leg_form`, each leg
+    running `speed_gbps`. Fibre is priced `price_usd` plus `price_per_m_usd` per metre of the length ordered.
+    """
+
     id: str = ""
     model: str = ""
-    type: str = "dac"                 # dac | aoc | optics
-    speed_gbps: float = 400.0
+    vendor: str = ""
+    part_number: str = ""
+    type: str = "dac"                 # dac | acc | aoc | fibre | rj45
+    speed_gbps: float = 400.0         # per leg
+    legs: int = 1
+    head_form: str = ""
+    leg_form: str = ""
+    fibre: str = ""                   # fibre parts: smf | mmf
+    connector: str = ""               # fibre parts: mpo12-apc | mpo12-upc | lc
+    min_reach_m: float = 0.0
     max_reach_m: float = 3.0
-    price_usd: float = 0.0            # per link, both ends included
-    power_w: float = 0.0              # per link, both ends included
+    lengths_m: tuple[float, ...] = () # orderable lengths (fibre: any whole metre when empty)
+    price_usd: float = 0.0            # per cable (fibre: the connectors)
+    price_per_m_usd: float = 0.0
+    power_w: float = 0.0              # per cable, both ends
+
+
+@dataclass(frozen=True)
+class TransceiverModel(Sourced):
+    """A pluggable optical module: `engines` optical engines of `engine_gbps`, each behind one connector."""
+
+    id: str = ""
+    model: str = ""
+    vendor: str = ""
+    part_number: str = ""
+    form: str = "osfp8"
+    engines: int = 1
+    engine_gbps: float = 400.0
+    fibre: str = "smf"                # smf | mmf
+    connector: str = "mpo12-apc"
+    max_reach_m: float = 100.0
+    power_w: float = 0.0
+    price_usd: float = 0.0
+
+
+@dataclass(frozen=True)
+class PartModel(Sourced):
+    """Anything else a build needs: racks, PDUs, management switches, fabric managers, panels, services.
+
+    `capacity` means what the kind needs: U for a rack, kW for a PDU, ports for a management switch or a
+    patch panel, fibres for a trunk. `unit` is "each", "per cable" or "per metre".
+    """
+
+    id: str = ""
+    model: str = ""
+    vendor: str = ""
+    part_number: str = ""
+    kind: str = ""                    # rack | pdu | oob-switch | ufm | patch-panel | trunk | installation
+    capacity: float = 0.0
+    rack_units: int = 0
+    power_w: float = 0.0
+    price_usd: float = 0.0
+    price_per_m_usd: float = 0.0

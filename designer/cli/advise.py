@@ -10,6 +10,7 @@ from pathlib import Path
 
 from designer.analysis.advisor.advice import Advice, advise
 from designer.analysis.advisor.ranking import Preferences
+from designer.analysis.recommendation import PrioritiesError, parse_priorities
 from designer.cli.output import error
 from designer.i18n import current_language, render
 from designer.i18n import number_format as nf
@@ -81,8 +82,14 @@ def _progress(done: int, total: int, label: str) -> None:
 
 def cmd_advise(args: argparse.Namespace) -> int:
     """Run the advisor; print the table (or --json); write the designs and the PDF with -o DIR. Exit 2 on bad input."""
+    priorities = getattr(args, "priorities", None)
+    try:
+        order = parse_priorities(priorities) if priorities else None
+    except PrioritiesError as exc:
+        return error(str(exc))
     prefs = Preferences(budget=args.budget, currency=args.currency or "USD",
-                        existing_ethernet=bool(args.existing_ethernet), latency_sensitive=bool(args.latency_sensitive))
+                        existing_ethernet=bool(args.existing_ethernet), latency_sensitive=bool(args.latency_sensitive),
+                        priorities=order)
     seed = 1 if getattr(args, "seed", None) is None else args.seed
     try:
         advice = advise(args.gpus, args.workload, prefs, seed=seed, progress=_progress)
@@ -100,11 +107,10 @@ def cmd_advise(args: argparse.Namespace) -> int:
     print(render("advisor.cli.summary", lang, gpus=f"{advice.gpus:,}", workloads=", ".join(advice.workloads),
                  seed=advice.seed, currency=prefs.currency))
     print("\n".join(ranked_table(advice, lang)))
-    print("\n" + render("advisor.cli.recommended", lang, label=advice.recommended.spec.label_text(lang)))
+    print("\n" + render("advisor.cli.recommended", lang, label=advice.recommended_label(lang)))
+    print(advice.recommendation.rule(lang))
     for text in advice.reason_texts(lang):
         print(f"  - {text}")
-    for r in advice.protocol.reasons:
-        print(f"  * {r.text(lang)}")
     if args.output:
         print("\n" + render("advisor.cli.wrote", lang, count=len(advice.candidates), folder=args.output))
     return 0

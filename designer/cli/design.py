@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from designer.catalog.money import format_money
 from designer.cli.output import naming
@@ -12,7 +13,8 @@ from designer.i18n.escaping import one_line
 from designer.i18n.messages_en import EN
 from designer.i18n.text_width import columns, fit, ljust, rjust
 from designer.model.fileformat import load, save
-from designer.topology import generate
+from designer.topology import generate, plan
+from designer.topology.build_options import build_settings_from
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
 
@@ -20,15 +22,24 @@ from designer.topology.cost import cost_report
 COST_COLUMNS = (("item", 44), ("kind", 9), ("count", 7), ("unit", 13), ("total", 15))
 
 
+GENERATE_BUILD_OPTIONS = {"placement": "--placement", "rack_power_kw": "--rack-kw", "rack_units": "--rack-units"}
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
-    """Generate a design of `args.kind` into `args.output`; print one line saying what was written."""
-    doc = generate(args.kind, gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
-                   oversubscription=args.oversubscription, link_gbps=args.link_gbps,
-                   frontend=args.frontend, name=args.name, server_model=args.server_model,
-                   switch_model=args.switch_model, preset=getattr(args, "preset", "recommended"))
+    """Generate a design of `args.kind` into `args.output`; print what was written and the sizing rule used."""
+    build = build_settings_from(GENERATE_BUILD_OPTIONS, placement=args.placement, rack_power_kw=args.rack_kw,
+                                rack_units=args.rack_units)
+    options: dict[str, Any] = dict(gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
+                   oversubscription=args.oversubscription, link_gbps=args.link_gbps, frontend=args.frontend,
+                   server_model=args.server_model, switch_model=args.switch_model, two_tiers=args.two_tiers,
+                   build=build, preset=args.preset)
+    doc = generate(args.kind, name=args.name, **options)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))
+    rule = plan(args.kind, **options).rule
+    if rule:
+        print(rule)
     return 0
 
 

@@ -35,8 +35,9 @@ def naming(file: str) -> Iterator[None]:
         raise ProjectError(exc.messages, file) from None
     except ValueError as exc:
         # imported here: check and cost start without the engine, which is loaded already when this is raised
+        from designer.analysis.sweep.grid import SweepError
         from designer.sim.workload_spec import WorkloadError
 
-        if not isinstance(exc, WorkloadError):
+        if not isinstance(exc, WorkloadError) or isinstance(exc, SweepError):   # a sweep's error names its file
             raise
         raise type(exc)(Message("error.in_file", file=file, text=exc.message)) from None

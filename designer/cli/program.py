@@ -156,6 +156,11 @@ def _add_generate(sub: _Commands) -> None:
     g.add_argument("--switch-model", help=render("help.generate.switch_model"))
     g.add_argument("--preset", choices=["recommended", "plain"], default="recommended",
                    help=render("help.generate.preset"))
+    g.add_argument("--two-tiers", action="store_true", help=render("help.generate.two_tiers"))
+    g.add_argument("--placement", choices=["middle-of-row", "end-of-row", "rail-aligned"],
+                   help=render("help.generate.placement"))
+    g.add_argument("--rack-kw", type=float, metavar="KW", help=render("help.generate.rack_kw"))
+    g.add_argument("--rack-units", type=int, metavar="U", help=render("help.generate.rack_units"))
     g.add_argument("-o", "--output", required=True, metavar="FILE")
 
 
@@ -206,12 +211,24 @@ def _add_report(sub: _Commands) -> None:
                    help=render("help.report.sweep"))
     r.add_argument("--sweep-metric", metavar="METRIC",
                    help=render("help.report.sweep_metric"))
+    r.add_argument("--scale", default="", metavar="TEXT", help=render("help.report.scale"))
+    r.add_argument("--budget", type=float, metavar="AMOUNT", help=render("help.report.budget"))
+    r.add_argument("--priorities", metavar="LIST", help=render("help.report.priorities"))
+    r.add_argument("--preset", choices=["recommended", "plain"], default="recommended",
+                   help=render("help.report.preset"))
+    r.add_argument("--no-compare", dest="compare", action="store_false", help=render("help.report.no_compare"))
+    r.add_argument("--no-resilience", dest="resilience", action="store_false",
+                   help=render("help.report.no_resilience"))
+    r.add_argument("--notes", action="store_true", help=render("help.report.notes"))
+    r.add_argument("--keep", action="store_true", help=render("help.report.keep"))
+    r.add_argument("--json", action="store_true", help=render("help.report.json"))
 
 
 def _add_export_and_import(sub: _Commands) -> None:
     x = sub.add_parser("export", help=render("help.export"))
     x.add_argument("file")
     x.add_argument("--cabling", metavar="OUT.csv|OUT.xlsx")
+    x.add_argument("--labels", metavar="OUT.pdf", help=render("help.export.labels"))
     x.add_argument("--bom", metavar="OUT.csv|OUT.xlsx")
     x.add_argument("--graphml", metavar="OUT.graphml")
     x.add_argument("--dot", metavar="OUT.dot")
@@ -234,6 +251,7 @@ def _add_validate_and_advise(sub: _Commands) -> None:
     a.add_argument("--currency", choices=["USD", "CNY"], default="USD")
     a.add_argument("--existing-ethernet", action="store_true", help=render("help.advise.existing_ethernet"))
     a.add_argument("--latency-sensitive", action="store_true", help=render("help.advise.latency_sensitive"))
+    a.add_argument("--priorities", metavar="LIST", help=render("help.advise.priorities"))
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--json", action="store_true")
     a.add_argument("-o", "--output", metavar="DIR", help=render("help.advise.output"))

@@ -16,21 +16,25 @@ TOTALS_SHEET = "Totals"
 
 
 def _items_header(report: CostReport) -> tuple[str, ...]:
+    """Count is what to order, spares included; `per_year` lines (support) are recurring, not capex."""
     cur = report.currency.lower()
-    return ("kind", "model", "description", "count", f"unit_price_{cur}", f"total_{cur}", "power_w_each")
+    return ("kind", "model", "part_number", "description", "count", "spares", f"unit_price_{cur}", f"total_{cur}",
+            "power_w_each", "per_year")
 
 
 def bom_csv(report: CostReport) -> str:
     """The bill of materials as CSV (what is handed to the people who buy and build the cluster)."""
-    return csv_text([_items_header(report), *([csv_cell(i.kind), csv_cell(i.model), csv_cell(i.description), i.count,
-                                               f"{i.unit_price:.2f}", f"{i.total:.2f}", f"{i.power_w_each:g}"]
+    return csv_text([_items_header(report), *([csv_cell(i.kind), csv_cell(i.model), csv_cell(i.part_number),
+                                               csv_cell(i.description), i.count, i.spares, f"{i.unit_price:.2f}",
+                                               f"{i.total:.2f}", f"{i.power_w_each:g}", "yes" if i.per_year else "no"]
                                               for i in report.items)])
 
 
 def bom_sheets(report: CostReport) -> list[SheetTable]:
-    """Items (kind, model, description, count, unit price, total, power each) and the totals of the report."""
+    """Items (the CSV's columns) and the totals of the report."""
     header = _items_header(report)
-    items = [(i.kind, i.model, i.description, i.count, i.unit_price, i.total, i.power_w_each) for i in report.items]
+    items = [(i.kind, i.model, i.part_number, i.description, i.count, i.spares, i.unit_price, i.total,
+              i.power_w_each, "yes" if i.per_year else "no") for i in report.items]
     d = report.to_dict()
     totals = [("currency", d["currency"])]
     totals += [(key, d[key]) for key in ("capex", "capex_network", "network_share", "power_w",

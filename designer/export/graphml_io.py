@@ -4,7 +4,8 @@ The export carries the readable attributes of designer.model.graphml.to_networkx
 GPUs, position, segment, protocol; per link: ports, speed, cable, length, plane) plus what a round trip needs:
 per node the port groups (JSON text, as GraphML values are scalars) and the server / generator fields; per
 link both ends in their own order and the link's place in the document; per graph the format marker, name,
-notes, assumptions and segments (JSON text). Import rebuilds the project-file dictionary from these and
+notes, assumptions, segments and, when the design has them, build settings and rack plan (JSON text). Import
+rebuilds the project-file dictionary from these and
 validates it like a project file, so that a hand-edited GraphML gets the same clear messages.
 """
 
@@ -34,6 +35,7 @@ GRAPHML_FORMAT = "fabric-designer.graphml/1"
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
 _SERVER_FIELDS = {"gpu_model": str, "nvlink_gbps": float, "nic_model": str}
 _OPTIONAL_INT_FIELDS = ("pod", "rail")
+_OPTIONAL_SECTIONS = ("build", "racks")    # project-file sections kept as JSON text on the graph
 
 
 def to_graph(doc: FabricDocument) -> nx.MultiGraph:
@@ -42,6 +44,9 @@ def to_graph(doc: FabricDocument) -> nx.MultiGraph:
     g = to_networkx(doc)
     g.graph.update(fd_format=GRAPHML_FORMAT, name=doc.name, notes=doc.notes,
                    assumptions_json=_json(data["assumptions"]), segments_json=_json(data["segments"]))
+    for key in _OPTIONAL_SECTIONS:          # build settings and rack plan, when the design has them
+        if key in data:
+            g.graph[f"{key}_json"] = _json(data[key])
     for nd in data["nodes"]:
         attrs = g.nodes[nd["id"]]
         # networkx picks one GraphML type per attribute name: give every value its declared type.
@@ -106,6 +111,9 @@ def graphml_to_document(raw: bytes | str) -> FabricDocument:
         "nodes": [_node_dict(node_id, attrs, problems) for node_id, attrs in g.nodes(data=True)],
         "links": _link_dicts(g, problems),
     }
+    for key in _OPTIONAL_SECTIONS:
+        if f"{key}_json" in g.graph:
+            data[key] = _parse_json(g.graph[f"{key}_json"], f"graph.{key}_json", problems)
     if problems:
         raise ProjectError(problems)
     return document_from_dict(data)

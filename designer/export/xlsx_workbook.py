@@ -49,6 +49,8 @@ def workbook_bytes(sheets: Sequence[SheetTable]) -> bytes:
 
 
 def _put(ws: Worksheet, row: int, col: int, value: object) -> None:
+    if value == "":
+        return              # an empty cell, not an empty inline string
     if isinstance(value, str):
         # XML 1.0 cannot hold most control characters: written as OOXML's _xHHHH_, which spreadsheets read back
         cell = ws.cell(row=row, column=col, value=xlsx_text(value))

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from designer.i18n.messages_advisor_en import ADVISOR
+from designer.i18n.messages_build_en import BUILD
 from designer.i18n.messages_cli_en import CLI
 from designer.i18n.messages_errors_en import ERRORS
 from designer.i18n.messages_findings_en import FINDINGS
 from designer.i18n.messages_help_en import HELP
+from designer.i18n.messages_proposal_en import PROPOSAL
 from designer.i18n.messages_sweep_en import SWEEP
 
 GENERAL: dict[str, str] = {
@@ -38,8 +40,9 @@ GENERAL: dict[str, str] = {
     "finding.backend-disconnected": "The back-end is split into islands: some GPU servers cannot reach the others",
     "finding.frontend-missing": "GPU servers have no front-end link; storage, management and user traffic need the "
                                 "Ethernet front-end",
-    "finding.cable-model": "The catalog has no cable of the link's type at the link's speed",
-    "finding.cable-reach": "Cables are longer than their type reaches at that speed (DAC about 3 m, AOC about 30 m)",
+    "finding.cable-model": "The catalog has no part of the link's cable class for its speed and the gear at its ends",
+    "finding.cable-reach": "Cables are longer than the parts of their class reach for that gear (DAC about 3 m, "
+                           "ACC 5 m, AOC and optics further)",
     "finding.oversubscription": "Oversubscription of a switch tier (down/up capacity)",
     # check command
     "check.summary": "{file}: {errors} error(s), {warnings} warning(s)",
@@ -62,4 +65,4 @@ GENERAL: dict[str, str] = {
 
 
 # every English message: the general ones above plus each subject's own module
-EN: dict[str, str] = {**GENERAL, **ADVISOR, **FINDINGS, **ERRORS, **SWEEP, **CLI, **HELP}
+EN: dict[str, str] = {**GENERAL, **ADVISOR, **FINDINGS, **ERRORS, **SWEEP, **CLI, **HELP, **PROPOSAL, **BUILD}

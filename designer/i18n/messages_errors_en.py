@@ -104,6 +104,7 @@ ERRORS: dict[str, str] = {
     "error.catalog.field_list": "{field} must be a list",
     "error.catalog.field_number": "{field} must be a number, not {value}",
     "error.catalog.field_range": "{field} must be between {minimum} and {maximum}, not {value}",
+    "error.catalog.field_range_or_zero": "{field} must be 0 (not set) or between {minimum} and {maximum}, not {value}",
     "error.catalog.field_choice": "{field} must be one of {choices}, not {value}",
     "error.catalog.too_many_ports": "{ports} ports split in {split} is more ports than a device may have ({limit})",
     "error.catalog.unknown_model": "unknown {what} model '{model}' (known: {known})",

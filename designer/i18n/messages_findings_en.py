@@ -84,7 +84,7 @@ FINDINGS: dict[str, str] = {
     "finding.ecn-thresholds.pmax.detail": "segment {segment}: ECN Pmax ({pmax:g}) is a probability and must lie "
                                           "in 0..1",
     "finding.pfc-headroom.detail": "segment {segment} reserves {headroom:g} KB of PFC headroom but {count} "
-                                   "{count:link|links} need more: up to {need:.0f} KB for {speed:g} Gb/s over "
+                                   "{count:link needs|links need} more: up to {need:.0f} KB for {speed:g} Gb/s over "
                                    "{length:g} m (link '{link}'); raise the headroom or shorten the cables",
     # reachability
     "finding.nic-unconnected.detail": "{servers} {servers:GPU server|GPU servers} {servers:has|have} {nics} "
@@ -96,8 +96,8 @@ FINDINGS: dict[str, str] = {
     "finding.frontend-missing.detail": "{count} {count:GPU server|GPU servers} {count:has|have} no front-end link "
                                        "({names}); storage, management and user traffic need the Ethernet front-end",
     # cables
-    "finding.cable-model.detail": "the catalog has no {cable} cable for {speed:g} Gb/s ({count} {count:link|links}: "
-                                  "{link_ids})",
+    "finding.cable-model.detail": "the catalog has no {cable} part for {speed:g} Gb/s between the gear at the ends of "
+                                  "{count} {count:link|links} ({link_ids})",
     "finding.cable-reach.detail": "{count} {cable} {count:link|links} at {speed:g} Gb/s {count:is|are} longer than "
                                   "the {reach:g} m {count:it reaches|they reach} (up to {longest:g} m: {link_ids}); "
                                   "{remedy}",

@@ -44,6 +44,16 @@ HELP: dict[str, str] = {
     "help.report.lang": "language of the proposal: en or zh_CN (default: the --lang of the command line)",
     "help.report.sweep": "append an appendix charting this sweep's results (from 'fabric-designer sweep')",
     "help.report.sweep_metric": "the appendix chart's figure, e.g. step_time_s, busbw_gbps, capex, cost_per_gbps",
+    "help.report.scale": "the customer's scale in their words, e.g. '512 GPUs now, 2,048 in 2027'",
+    "help.report.budget": "capital cost the customer can spend, in the proposal's currency",
+    "help.report.priorities": "criteria in order, from performance, cost, latency, operations (default: "
+                              "performance,cost,latency)",
+    "help.report.preset": "settings each protocol is compared at (default: recommended)",
+    "help.report.no_compare": "leave out the comparison of the drawing as InfiniBand and as RoCEv2",
+    "help.report.no_resilience": "leave out the resilience section (it runs a dozen simulations)",
+    "help.report.notes": "include the design's own notes in an appendix",
+    "help.report.keep": "keep the customer, scale, budget, priorities and workloads in FILE for the next proposal",
+    "help.report.json": "also print the recommendation and what decided it as JSON",
     # export, import, validate
     "help.export": "hand-over files: cabling plan, bill of materials, GraphML, DOT, containerlab",
     "help.export.currency": "currency of the bill of materials",
@@ -53,6 +63,7 @@ HELP: dict[str, str] = {
     "help.advise": "generate, simulate and cost candidate designs; recommend one",
     "help.advise.existing_ethernet": "the operator already runs Ethernet at scale",
     "help.advise.latency_sensitive": "tail latency matters more than cost",
+    "help.advise.priorities": "criteria in order, from performance, cost, latency, operations",
     "help.advise.output": "write the candidate designs and a comparison PDF here",
     # sweep
     "help.sweep": "a parameter sweep over generator options and segment settings",

@@ -12,6 +12,7 @@ SWEEP: dict[str, str] = {
     "error.sweep.results_suffix": "'{path}': a sweep results file ends in .csv or .parquet",
     "error.sweep.results_missing": "'{path}': no such sweep results file",
     "error.sweep.results_unreadable": "cannot read '{path}': {reason}",
+    "error.sweep.results_too_many": "'{path}' holds more than {limit} points, more than a sweep makes",
     "error.sweep.results_foreign": "'{path}' is not a results file of 'fabric-designer sweep' (other columns)",
     "error.sweep.results_other_sweep": "'{path}' holds the results of another sweep (other columns): choose "
                                        "another -o file or remove it",

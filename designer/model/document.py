@@ -16,9 +16,12 @@ from typing import Any
 
 from designer.i18n.message import Message
 from designer.model.assumptions import Assumptions
+from designer.model.build_settings import BuildSettings
 from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, Port
+from designer.model.proposal import ProposalRequirements
+from designer.model.rack_layout import RackLayout
 from designer.model.scenarios import Scenario
 from designer.model.segments import Segment
 
@@ -47,6 +50,9 @@ class FabricDocument:
     notes: str = ""
     results: dict[str, Any] | None = None  # last run summary (model/run_results.py); derived, not undone
     scenarios: list[Scenario] = field(default_factory=list)   # named what-if runs (designer/model/scenarios.py)
+    proposal: ProposalRequirements = field(default_factory=ProposalRequirements)  # designer/model/proposal.py
+    build: BuildSettings = field(default_factory=BuildSettings)   # racks, spares, labels, BOM options
+    racks: RackLayout | None = None   # the last rack plan (designer/model/rack_layout.py)
 
     def __post_init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -210,6 +216,24 @@ class FabricDocument:
         self._emit(Change("document", "update", "scenarios"))
         return old
 
+    def set_proposal(self, proposal: ProposalRequirements) -> ProposalRequirements:
+        """Replace what the customer asked for (returns the old requirements, for undo)."""
+        old, self.proposal = self.proposal, copy.deepcopy(proposal)
+        self._emit(Change("document", "update", "proposal"))
+        return old
+
+    def set_build(self, build: BuildSettings) -> BuildSettings:
+        """Replace the build settings (returns the old ones, for undo)."""
+        old, self.build = self.build, copy.deepcopy(build)
+        self._emit(Change("document", "update", "build"))
+        return old
+
+    def set_racks(self, racks: RackLayout | None) -> RackLayout | None:
+        """Keep a rack plan with the design (None forgets it); returns the old one, for undo."""
+        old, self.racks = self.racks, copy.deepcopy(racks)
+        self._emit(Change("document", "update", "racks"))
+        return old
+
     def set_results(self, results: dict[str, Any] | None) -> dict[str, Any] | None:
         """Keep the last simulation's summary with the design (None forgets it)."""
         old, self.results = self.results, copy.deepcopy(results)
@@ -251,7 +275,9 @@ class FabricDocument:
         dup = FabricDocument(name=self.name, nodes=copy.deepcopy(self.nodes),
                              links=copy.deepcopy(self.links), segments=copy.deepcopy(self.segments),
                              assumptions=copy.deepcopy(self.assumptions), notes=self.notes,
-                             results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios))
+                             results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios),
+                             proposal=copy.deepcopy(self.proposal), build=copy.deepcopy(self.build),
+                             racks=copy.deepcopy(self.racks))
         return dup
 
     def gpu_count(self) -> int:

@@ -26,6 +26,7 @@ from designer.model.atomic_write import (
     temporary_prefix,
     write_bytes_atomically,
 )
+from designer.model.build_settings import BuildSettings, settings_from_raw, settings_to_dict
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.file_read import read_bytes_limited
@@ -34,6 +35,8 @@ from designer.model.limits import Range
 from designer.model.links import CABLE_TYPES, Endpoint, Link
 from designer.model.migrations import upgrade
 from designer.model.nodes import MEDIA, NODE_KINDS, PLANES, SWITCH_ROLES, Node, PortGroup
+from designer.model.proposal import requirements_from_raw, requirements_to_dict
+from designer.model.rack_layout import layout_from_raw, layout_to_dict
 from designer.model.run_results import check_results
 from designer.model.scenarios import scenario_to_dict, scenarios_from_raw
 from designer.model.segments import (
@@ -77,6 +80,9 @@ def document_to_dict(doc: FabricDocument) -> dict[str, Any]:
         ],
         **({"results": doc.results} if doc.results is not None else {}),
         **({"scenarios": [scenario_to_dict(s) for s in doc.scenarios]} if doc.scenarios else {}),
+        **({"proposal": requirements_to_dict(doc.proposal)} if not doc.proposal.is_empty() else {}),
+        **({"build": settings_to_dict(doc.build)} if doc.build != BuildSettings() else {}),
+        **({"racks": layout_to_dict(doc.racks)} if doc.racks is not None else {}),
     }
 
 
@@ -292,12 +298,16 @@ def document_from_dict(data: Any) -> FabricDocument:  # noqa: C901
     segments = _read_list(r, data, "segments", _read_segment, limits.MAX_SEGMENTS)
     results = _read_results(r, data.get("results"))
     scenarios, scenario_problems = scenarios_from_raw(data.get("scenarios"))
-    for p in scenario_problems:
+    proposal, proposal_problems = requirements_from_raw(data.get("proposal"))
+    build, build_problems = settings_from_raw(data.get("build"))
+    racks, rack_problems = layout_from_raw(data.get("racks"))
+    for p in scenario_problems + proposal_problems + build_problems + rack_problems:
         place, _, message = p.partition(": ")
         r.bad(place, message)
 
     doc = FabricDocument(name=name or "Untitled fabric", notes=notes or "",
-                         assumptions=assumptions or Assumptions(), results=results, scenarios=scenarios)
+                         assumptions=assumptions or Assumptions(), results=results, scenarios=scenarios,
+                         proposal=proposal, build=build, racks=racks)
     _check_ids(r, "nodes", nodes)
     _check_ids(r, "links", links)
     _check_ids(r, "segments", segments)

@@ -64,9 +64,13 @@ def number_text(value: float) -> str:
 
 
 SPEED_GBPS = Range(1, 10_000)
+# GPU-to-GPU bandwidth inside a server, per GPU per direction; 0 means "the catalog's figure" (designer/sim/compile.py).
+# The slowest path between two GPUs of any GPU server is PCIe Gen3 x16: 16 lanes at 8 GT/s with 128b/130b encoding,
+# about 126 Gb/s per direction (PCI-SIG, PCI Express Base Specification 3.0); below 100 Gb/s a figure is a typing
+# error, and the engine's time grows as it falls (at 1 Gb/s a 1 GiB AllReduce on 64 GPUs ran for minutes).
+NVLINK_GBPS = Range(100, 100_000, zero_means_unset=True)
 NODE = {"x": Range(-1e9, 1e9), "y": Range(-1e9, 1e9), "gpus": Range(0, MAX_GPUS_PER_NODE),
-        # NVLink per GPU per direction: 0 means "the catalog's figure" (designer/sim/compile.py)
-        "nvlink_gbps": Range(1, 100_000, zero_means_unset=True),
+        "nvlink_gbps": NVLINK_GBPS,
         "pod": Range(0, MAX_NODES), "rail": Range(0, MAX_NODES)}
 PORT_GROUP = {"count": Range(0, MAX_PORTS_PER_NODE), "speed_gbps": SPEED_GBPS}
 LINK = {"speed_gbps": SPEED_GBPS, "length_m": Range(0, 100_000)}

@@ -88,9 +88,10 @@ class RoCESettings:
     retransmit_timeout_us: float = 320.0   # tail-loss timeout: IRN's RTO_high (Mittal et al., SIGCOMM 2018)
     mtu_bytes: int = 4096
     # Time from a link or switch failure until ECMP groups exclude it everywhere: the neighbour sees loss
-    # of signal at once (hardware next-hop removal is sub-microsecond on Tomahawk 5), but the routing protocol
-    # (BGP withdraw, BFD 3 x 50 ms where the link stays up) must reach every switch that hashes onto the dead
-    # path: 200 ms [E]. Flows hashed onto the dead path stall until then.
+    # of signal at once (hardware next-hop removal is sub-microsecond on Tomahawk 5,
+    # docs/references.md [broadcom-switching]),
+    # but the routing protocol (BGP withdraw, BFD 3 x 50 ms where the link stays up) must reach every switch
+    # that hashes onto the dead path: 200 ms [E]. Flows hashed onto the dead path stall until then.
     reconvergence_ms: float = 200.0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Rect, String
 from reportlab.lib import colors
@@ -12,17 +14,25 @@ from designer.report.styles import BACKEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS,
 SERIES_LABELS = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
 
 
-def _nice_max(value: float) -> float:
-    """A round axis maximum at or above `value` (1, 2, 2.5 or 5 times a power of ten)."""
-    if value <= 0:
-        return 1.0
-    import math
+NICE_STEPS = (1, 2, 2.5, 5, 10)
+TICKS = (5, 4, 6)            # an axis is divided into this many round steps (5 preferred on a tie)
 
-    base = 10 ** math.floor(math.log10(value))
-    for step in (1, 2, 2.5, 5, 10):
-        if step * base >= value:
-            return step * base
-    return 10 * base
+
+def axis_range(top: float) -> tuple[float, float]:
+    """(maximum, step) of a value axis from 0 that holds `top` with the least room to spare: the step is a round
+    number (1, 2, 2.5 or 5 times a power of ten) and the axis has 4 to 6 of them (values of 0–100 end at 100 or
+    120, never at 200)."""
+    if top <= 0:
+        return 1.0, 0.2
+    best: tuple[float, float] | None = None
+    for ticks in TICKS:
+        raw = top / ticks
+        base = 10 ** math.floor(math.log10(raw))
+        step = next(m * base for m in NICE_STEPS if m * base >= raw - 1e-12)
+        if best is None or step * ticks < best[0] - 1e-12:
+            best = (step * ticks, step)
+    assert best is not None
+    return best
 
 
 # series that are not protocols (speed, cost, ...) take these in turn, so two of them never share a colour
@@ -36,17 +46,20 @@ def series_colours(names: list[str]) -> list:
     return [PROTOCOL_COLOURS[n] if n in PROTOCOL_COLOURS else next(others) for n in names]
 
 
-def bar_chart(title: str, categories: list[str], series: dict[str, list[float]], font: str,
+def bar_chart(title: str, categories: list[str], series: dict[str, list[float]], font: str,  # noqa: PLR0913
               *, width: float = 230, height: float = 160, value_format: str = "{:.1f}",
-              value_max: float | None = None) -> Drawing:
+              value_max: float | None = None, labels: dict[str, str] | None = None) -> Drawing:
     """Grouped vertical bars, one colour per series (protocol), with a title, value labels and a legend.
 
-    `value_max` fixes the axis (percentages end at 100); otherwise a round number above the tallest bar."""
+    `value_max` is the axis end when every value is at or below it (percentages end at 100); otherwise the axis
+    ends at the round number just above the tallest bar. `labels` names the series in the legend."""
     d = Drawing(width, height)
-    d.add(String(0, height - 10, title, fontName=font, fontSize=8.5, fillColor=INK))
+    top_room = 14 if title else 4
+    if title:
+        d.add(String(0, height - 10, title, fontName=font, fontSize=8.5, fillColor=INK))
     chart = VerticalBarChart()
     chart.x, chart.y = 32, 30
-    chart.width, chart.height = width - 40, height - 62
+    chart.width, chart.height = width - 40, height - 48 - top_room
     names = list(series)
     chart.data = [series[n] for n in names]
     chart.categoryAxis.categoryNames = categories
@@ -58,9 +71,11 @@ def bar_chart(title: str, categories: list[str], series: dict[str, list[float]],
     chart.valueAxis.strokeColor = RULE
     chart.valueAxis.valueMin = 0
     top = max((v for vals in chart.data for v in vals), default=1.0)
-    chart.valueAxis.valueMax = value_max if value_max is not None and value_max >= top else _nice_max(top * 1.15)
-    # 120 (a percentage axis with room for the labels above 100) divides into round steps of 20, others of 1/5
-    chart.valueAxis.valueStep = chart.valueAxis.valueMax / (6 if chart.valueAxis.valueMax == 120 else 5)
+    if value_max is not None and value_max >= top:
+        axis_max, step = axis_range(value_max)
+    else:
+        axis_max, step = axis_range(top)
+    chart.valueAxis.valueMax, chart.valueAxis.valueStep = axis_max, step
     chart.valueAxis.visibleGrid = True
     chart.valueAxis.gridStrokeColor = colors.HexColor("#E6E9EC")
     chart.valueAxis.gridStrokeWidth = 0.4
@@ -79,7 +94,7 @@ def bar_chart(title: str, categories: list[str], series: dict[str, list[float]],
     x = 32.0
     for name, colour in zip(names, colours, strict=True):
         d.add(Rect(x, 4, 8, 7, fillColor=colour, strokeColor=None))
-        label = SERIES_LABELS.get(name, name)
+        label = (labels or {}).get(name) or SERIES_LABELS.get(name, name)
         d.add(String(x + 11, 5, label, fontName=font, fontSize=7, fillColor=INK))
         # Latin text keeps its old spacing; wider (CJK) text is measured so legend entries never overlap
         x += 20 + max(len(label) * 4.5, stringWidth(label, font, 7))

@@ -45,7 +45,8 @@ class ProposalTemplate(BaseDocTemplate):
         self._heading_count = 0
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        """Register every h1/h2 with the table of contents and as a PDF bookmark."""
+        """Register every h1/h2 with the table of contents and as a PDF bookmark; note where it landed."""
+        self._note_placement(flowable)
         if not isinstance(flowable, Paragraph):
             return
         level = {"h1": 0, "h2": 1}.get(flowable.style.name)
@@ -56,11 +57,23 @@ class ProposalTemplate(BaseDocTemplate):
         key = f"h{self._heading_count}"
         self.canv.bookmarkPage(key)
         self.canv.addOutlineEntry(text, key, level=level, closed=level > 0)   # outline titles are plain text
-        # the table of contents parses its entries as markup again: hand it the heading escaped once more
-        self.notify("TOCEntry", (level, user_text(text), self.page, key))
+        if level == 0:      # the contents page lists the sections; the PDF outline has every heading
+            # the table of contents parses its entries as markup again: hand it the heading escaped once more
+            self.notify("TOCEntry", (level, user_text(text), self.page, key))
 
     def beforeDocument(self) -> None:
         self._heading_count = 0
+        self.placements: list[tuple[int, str, float]] = []   # (page, kind, share of the page filled after it)
+
+    def _note_placement(self, flowable: Flowable) -> None:
+        """Each flowable's page and how far down the page it ends (the layout tests read this)."""
+        frame = getattr(self, "frame", None)
+        if frame is None:
+            return
+        top = frame._y1 + frame._height
+        filled = (top - frame._y) / frame._height if frame._height else 0.0
+        kind = flowable.style.name if isinstance(flowable, Paragraph) else type(flowable).__name__
+        self.placements.append((self.page, kind, filled))
 
     def _cover_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()

@@ -1,96 +1,109 @@
-"""Build the PDF proposal of a design: compute its facts once, then lay out the chosen sections."""
+"""Build the PDF proposal of a design: compute its facts, runs and recommendation once, then lay out the sections."""
 
 from __future__ import annotations
 
 import io
 import warnings
 
-from reportlab.platypus import CondPageBreak, Flowable, PageBreak
+from reportlab.platypus import Flowable, PageBreak
 
-from designer.analysis.recommendation import recommend
+from designer.analysis.protocol_options import drawn_protocol, protocol_options, variants
+from designer.analysis.recommendation import Recommendation, decide
 from designer.catalog.loader import Catalog, load_catalog
 from designer.model.atomic_write import write_bytes_atomically
 from designer.model.document import FabricDocument
-from designer.report.context import ProposalContext
+from designer.report.context import ProposalContext, ResilienceData
 from designer.report.design_facts import design_facts
 from designer.report.fonts import register_fonts
-from designer.report.options import ReportOptions
-from designer.report.page_layout import TEXT_HEIGHT, TEXT_WIDTH, ProposalTemplate
-from designer.report.results_source import resolve_results
-from designer.report.sections import (
-    assumptions,
-    cost,
-    cover,
-    facts,
-    findings,
-    resilience,
-    simulation,
-    summary,
-    sweep_appendix,
-    topology,
-)
+from designer.report.options import SIMULATED_SECTIONS, ReportOptions
+from designer.report.page_layout import TEXT_WIDTH, ProposalTemplate
+from designer.report.requirements import effective_requirements
+from designer.report.results_source import ProposalRuns, resolve_runs
+from designer.report.sections import SECTION_BUILDERS, cover, sweep_appendix
 from designer.report.strings import tr
 from designer.report.styles import make_styles
 from designer.topology.checks import run_checks
-from designer.topology.cost import cost_report
 
-SECTION_BUILDERS = {
-    "summary": summary.build, "topology": topology.build, "facts": facts.build, "cost": cost.build,
-    "simulation": simulation.build, "resilience": resilience.build, "findings": findings.build,
-    "assumptions": assumptions.build,
-}
+RESILIENCE_DEFAULT_WORKLOAD = "permutation:256MiB"   # every GPU sends to another: loads every path failures cut
 
 
 class ReportFontWarning(UserWarning):
     """No CJK font: the proposal is built, but Chinese text in it will not render."""
 
 
-def build_context(doc: FabricDocument, options: ReportOptions, results: dict | None,
-                  catalog: Catalog | None) -> ProposalContext:
-    """Compute everything the sections state, once."""
+def _resilience(doc: FabricDocument, runs: ProposalRuns) -> ResilienceData:
+    """Worst loss per failure class for the proposal's workloads, and the saved scenarios both ways."""
+    from designer.analysis.resilience import resilience_summary
+    from designer.analysis.resilience.scenario_runs import run_scenarios
+    from designer.sim.workload_spec import WorkloadError
+
+    workloads = list(runs.workloads or [RESILIENCE_DEFAULT_WORKLOAD])
+    data = ResilienceData(workloads=workloads)
+    try:
+        data.rows = resilience_summary(doc, workloads)
+        data.scenarios = run_scenarios(doc)
+    except (WorkloadError, ValueError) as exc:
+        data.problem = str(exc).splitlines()[0]
+    return data
+
+
+def _acceptance(doc: FabricDocument, rec: Recommendation, preset: str | None):
+    """The acceptance tests simulated on what is recommended (the design as drawn when nothing is)."""
+    from designer.analysis.acceptance import acceptance_plan
+
+    chosen = rec.chosen_option
+    backend = chosen.figures.get("backend") if chosen else None
+    return acceptance_plan(doc, backend=backend, preset=preset if backend else None)
+
+
+def build_context(doc: FabricDocument, options: ReportOptions, results: dict | None, catalog: Catalog | None,
+                  *, recommendation: Recommendation | None = None, advisor: object = None) -> ProposalContext:
+    """Compute everything the sections state, once. `recommendation` (the advisor's) replaces the proposal's own."""
     options.validate()
     fonts = register_fonts()
     if fonts.message:
         warnings.warn(fonts.message, ReportFontWarning, stacklevel=3)
     cat = catalog if catalog is not None else load_catalog()
-    fact = design_facts(doc, cat)
-    # only the summary and the simulation section show figures of a run: without them the engine need not run
-    wanted = bool({"summary", "simulation"} & set(options.sections))
-    source = resolve_results(doc, options.workloads, results, wanted=wanted)
-    normalised = source.results
-    compare_pair = normalised if {"ib", "rocev2"} <= set(normalised) else None
-    rec = recommend(doc, results=compare_pair, workloads=source.workloads, catalog=cat,
-                    oversubscription=fact.worst_oversubscription)
-    return ProposalContext(doc=doc, options=options, styles=make_styles(fonts, options.language), catalog=cat,
-                           facts=fact,
-                           cost=cost_report(doc, cat, options.currency), findings=run_checks(doc, cat),
-                           results=normalised, recommendation=rec, width=TEXT_WIDTH,
-                           workloads=source.workloads, results_origin=source.origin)
+    priced = variants(doc, cat, options.currency)
+    req = effective_requirements(doc, options, priced["drawn"].cost.currency)
+    sections = set(options.ordered_sections())
+    protocol = drawn_protocol(doc, cat)
+    compare = options.compare and recommendation is None
+    runs = resolve_runs(doc, req.workloads, results, wanted=bool(SIMULATED_SECTIONS & sections), compare=compare,
+                        preset=options.preset, drawn_protocol=protocol)
+    if recommendation is None:
+        offered = protocol_options(doc, cat, priced, runs.by_option())
+        keys = {o.id for o in offered} if compare else {protocol}
+        recommendation = decide([o for o in offered if o.id in keys], req.priorities, req.budget)
+    ctx = ProposalContext(doc=doc, options=options, styles=make_styles(fonts, options.language), catalog=cat,
+                          facts=design_facts(doc, cat), cost=priced["drawn"].cost, variants=priced,
+                          findings=run_checks(doc, cat), runs=runs, recommendation=recommendation, requirements=req,
+                          width=TEXT_WIDTH, drawn_protocol=protocol, advisor=advisor)
+    if "resilience" in sections:
+        ctx.resilience = _resilience(doc, runs)
+    if "acceptance" in sections and runs.drawn is not None:
+        ctx.acceptance = _acceptance(doc, recommendation, options.preset)
+    return ctx
 
 
-def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions | None = None,
-                   results: dict | None = None, catalog: Catalog | None = None) -> None:
-    """Write the proposal PDF of `doc` to `out_path`.
-
-    `results` is a simulation result (designer.sim.metrics JSON) or a comparison {"ib": ..., "rocev2": ...}; when it is
-    None the engine runs the IB vs RoCEv2 comparison of `options.workloads`, or the design's saved results are
-    used, or (neither given) the default workload is simulated and the PDF says so. Raises ProjectError for a design
-    the cost model cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options. With
-    `options.sweep_results` an appendix charts that sweep; a bad results file or metric raises SweepError.
-    """
-    opts = options or ReportOptions()
-    sweep = sweep_appendix.prepare(opts)     # a bad results file fails before anything is simulated
-    ctx = build_context(doc, opts, results, catalog)
-    story: list[Flowable] = cover.build(ctx)
-    for name in opts.ordered_sections(has_scenarios=bool(doc.scenarios)):
-        # a section starting in the last quarter of a page starts on the next one instead
-        story.append(CondPageBreak(TEXT_HEIGHT * 0.25))
+def proposal_story(ctx: ProposalContext, sweep: sweep_appendix.SweepAppendix | None = None,
+                   lead: list[Flowable] | None = None) -> list[Flowable]:
+    """Cover, contents, `lead` (the advisor's comparison), the chosen sections, the appendices."""
+    story: list[Flowable] = cover.build(ctx) + list(lead or [])
+    for name in ctx.options.ordered_sections():
         story += SECTION_BUILDERS[name](ctx)
     if sweep is not None:               # an appendix starts on a page of its own
         story.append(PageBreak())
         story += sweep_appendix.build(ctx, sweep)
-    title = opts.title or tr("default_title", opts.language)
-    header_right = tr("confidential", opts.language, customer=opts.customer) if opts.customer else doc.name
+    return story
+
+
+def write_story(ctx: ProposalContext, out_path: str, story: list[Flowable], title: str) -> ProposalTemplate:
+    """Lay out `story` with the proposal's page frame and write the PDF; the template keeps where each flowable
+    landed (`placements`)."""
+    opts, doc = ctx.options, ctx.doc
+    customer = ctx.requirements.customer
+    header_right = tr("confidential", opts.language, customer=customer) if customer else doc.name
     pdf = io.BytesIO()
     template = ProposalTemplate(pdf, ctx.styles, header_left=title, header_right=header_right,
                                 footer_left=f"{doc.name} · {opts.resolved_date()}",
@@ -100,3 +113,23 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
     template.multiBuild(story)
     # replaced whole or not at all: a full disk or a kill leaves the previous proposal as it was
     write_bytes_atomically(out_path, pdf.getvalue())
+    return template
+
+
+def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions | None = None,
+                   results: dict | None = None, catalog: Catalog | None = None) -> ProposalContext:
+    """Write the proposal PDF of `doc` to `out_path` and return what it states (its context).
+
+    `results` is a simulation result (as `simulate` returns it) or a comparison {"ib": ..., "rocev2": ...}; a
+    result that carries failures is a what-if run and goes to the resilience section only. Missing runs are simulated:
+    the design as drawn without failures (every headline figure) and, unless `options.compare` is off, the same
+    drawing as InfiniBand and as RoCEv2 at `options.preset`. Raises ProjectError for a design the cost model
+    cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options. With
+    `options.sweep_results` an appendix charts that sweep; a bad results file or metric raises SweepError.
+    """
+    opts = options or ReportOptions()
+    sweep = sweep_appendix.prepare(opts)     # a bad results file fails before anything is simulated
+    ctx = build_context(doc, opts, results, catalog)
+    template = write_story(ctx, out_path, proposal_story(ctx, sweep), opts.title or tr("default_title", opts.language))
+    ctx.placements = list(template.placements)
+    return ctx

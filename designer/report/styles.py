@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from xml.sax.saxutils import escape
@@ -9,9 +10,11 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from designer.report.fonts import FontChoice
+from designer.report.layout import BreakableTable
 
 INK = colors.HexColor("#1F2933")
 MUTED = colors.HexColor("#616E7C")
@@ -19,6 +22,7 @@ ACCENT = colors.HexColor("#0B4F8A")
 RULE = colors.HexColor("#CBD2D9")
 ZEBRA = colors.HexColor("#F3F5F7")
 HEADER_FILL = colors.HexColor("#E4ECF4")
+HIGHLIGHT_FILL = colors.HexColor("#E3F1E6")
 
 # Plane / protocol colours used by the drawing, its legend and the charts.
 IB_COLOUR = colors.HexColor("#2E8540")
@@ -51,6 +55,7 @@ class Styles:
     cell_head: ParagraphStyle
     bullet: ParagraphStyle
     callout: ParagraphStyle
+    code: ParagraphStyle
     toc: list[ParagraphStyle]
 
 
@@ -78,6 +83,8 @@ def make_styles(fonts: FontChoice, language: str = "en") -> Styles:
         cell_head=ParagraphStyle("cell_head", fontName=fb, fontSize=8, leading=10.5, textColor=ACCENT),
         bullet=ParagraphStyle("bullet", parent=body, leftIndent=14, bulletIndent=3, spaceAfter=4),
         callout=ParagraphStyle("callout", parent=body, fontSize=11, leading=15, textColor=ACCENT, spaceAfter=8),
+        code=ParagraphStyle("code", fontName=f, fontSize=7.5, leading=10.5, textColor=INK, backColor=ZEBRA,
+                            borderPadding=5, leftIndent=5, rightIndent=5, spaceBefore=4, spaceAfter=10),
         toc=[ParagraphStyle("toc1", fontName=f, fontSize=11, leading=20, textColor=INK, leftIndent=0),
              ParagraphStyle("toc2", fontName=f, fontSize=9.5, leading=15, textColor=MUTED, leftIndent=16)],
     )
@@ -89,20 +96,70 @@ def make_styles(fonts: FontChoice, language: str = "en") -> Styles:
     return styles
 
 
-def data_table(styles: Styles, header: list[str], rows: Sequence[Sequence[object]], col_widths: list[float],
-               *, numeric: set[int] | None = None, total_row: bool = False) -> Table:
-    """A zebra-striped table; cells are Paragraphs (they wrap instead of overflowing) of escaped text."""
-    numeric = numeric or set()
+CELL_PADDING = 13.0          # a cell's left and right padding with a little air
+# the parts a line may not break inside: a Latin word, or up to two CJK characters (Chinese wraps anywhere)
+_UNBREAKABLE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]{1,2}|[^\s\u3000-\u9fff\uff00-\uffef]+")
 
-    def cell(value: object, col: int, head: bool = False) -> Paragraph:
+
+def widest_word(text: object, font: str, size: float) -> float:
+    """The width of the longest part of `text` that a line cannot break inside."""
+    return max((stringWidth(part, font, size) for part in _UNBREAKABLE.findall(str(text))), default=0.0)
+
+
+def fit_widths(widths: list[float], header: list[str], rows: Sequence[Sequence[object]], styles: Styles,
+               numeric: set[int] | None = None) -> list[float]:
+    """`widths` widened where a column is narrower than its longest word (a header never breaks inside a word, a
+    figure never breaks at all), the others narrowed in proportion to what they can spare; the total stays the same."""
+    numeric = numeric or set()
+    need = []
+    for c in range(len(widths)):
+        head = widest_word(header[c], styles.fonts.bold, styles.cell_head.fontSize)
+        if c in numeric:
+            body = max((stringWidth(str(r[c]), styles.fonts.regular, styles.cell.fontSize) for r in rows
+                        if c < len(r)), default=0.0)
+        else:
+            body = max((widest_word(r[c], styles.fonts.regular, styles.cell.fontSize) for r in rows if c < len(r)),
+                       default=0.0)
+        need.append(max(head, body) + CELL_PADDING)
+    total = sum(widths)
+    if sum(need) >= total:
+        return [n * total / sum(need) for n in need]
+    out = list(widths)
+    for _ in range(len(widths)):
+        short = [c for c in range(len(out)) if out[c] < need[c] - 0.01]
+        if not short:
+            break
+        extra = sum(need[c] - out[c] for c in short)
+        for c in short:
+            out[c] = need[c]
+        spare = {c: out[c] - need[c] for c in range(len(out)) if c not in short and out[c] > need[c]}
+        room = sum(spare.values())
+        for c, v in spare.items():
+            out[c] -= extra * v / room if room > 0 else 0.0
+    return out
+
+
+def data_table(styles: Styles, header: list[str], rows: Sequence[Sequence[object]], col_widths: list[float],
+               *, numeric: set[int] | None = None, total_row: bool = False,
+               highlight_rows: set[int] | None = None) -> Table:
+    """A zebra-striped table; cells are Paragraphs (they wrap instead of overflowing) of escaped text. It splits
+    across pages only where two rows stay on each side, and repeats its header; `highlight_rows` (indices into
+    `rows`) are shaded and set in bold."""
+    numeric = numeric or set()
+    highlight = highlight_rows or set()
+
+    def cell(value: object, col: int, head: bool = False, strong: bool = False) -> Paragraph:
         style = styles.cell_head if head else (styles.cell_right if col in numeric else styles.cell)
         if head and col in numeric:
             style = ParagraphStyle("head_right", parent=styles.cell_head, alignment=TA_RIGHT)
+        if strong:
+            style = ParagraphStyle(f"{style.name}_strong", parent=style, fontName=styles.fonts.bold)
         return Paragraph(user_text(value), style)
 
     data = [[cell(h, i, True) for i, h in enumerate(header)]]
-    data += [[cell(v, i) for i, v in enumerate(row)] for row in rows]
-    table = Table(data, colWidths=col_widths, repeatRows=1, hAlign="LEFT")
+    data += [[cell(v, i, strong=r in highlight) for i, v in enumerate(row)] for r, row in enumerate(rows)]
+    widths = fit_widths(list(col_widths), [str(h) for h in header], rows, styles, numeric)
+    table = BreakableTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     commands: list[tuple] = [
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, ACCENT),
@@ -113,6 +170,8 @@ def data_table(styles: Styles, header: list[str], rows: Sequence[Sequence[object
     ]
     for r in range(2, len(data), 2):
         commands.append(("BACKGROUND", (0, r), (-1, r), ZEBRA))
+    for r in highlight:
+        commands.append(("BACKGROUND", (0, r + 1), (-1, r + 1), HIGHLIGHT_FILL))
     if total_row and len(data) > 1:
         commands += [("LINEABOVE", (0, -1), (-1, -1), 0.8, INK), ("BACKGROUND", (0, -1), (-1, -1), HEADER_FILL)]
     table.setStyle(TableStyle(commands))
@@ -120,10 +179,13 @@ def data_table(styles: Styles, header: list[str], rows: Sequence[Sequence[object
     return table
 
 
-def key_value_table(styles: Styles, rows: list[tuple[str, str]], widths: tuple[float, float]) -> Table:
-    """Two columns, label and value, used for headline figures and assumptions."""
-    data = [[Paragraph(user_text(k), styles.cell), Paragraph(user_text(v), styles.cell_right)] for k, v in rows]
-    table = Table(data, colWidths=list(widths), hAlign="LEFT")
+def key_value_table(styles: Styles, rows: list[tuple[str, str]], widths: tuple[float, float], *,
+                    align_right: bool = True) -> Table:
+    """Two columns, label and value, used for headline figures and assumptions (values right-aligned, or left for
+    text)."""
+    value_style = styles.cell_right if align_right else styles.cell
+    data = [[Paragraph(user_text(k), styles.cell), Paragraph(user_text(v), value_style)] for k, v in rows]
+    table = BreakableTable(data, colWidths=list(widths), hAlign="LEFT", repeatRows=0)
     commands: list[tuple] = [("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                              ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]
     table.setStyle(TableStyle(commands))

@@ -13,15 +13,18 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
+from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.nodes import Node
 from designer.report.design_facts import tier_of
+from designer.report.products import short_name
 from designer.report.strings import tr
 from designer.report.styles import (
+    ACCENT,
     BACKEND_COLOUR,
     FRONTEND_COLOUR,
     INK,
@@ -33,7 +36,9 @@ from designer.topology.hull import convex_hull
 
 ROW_ORDER = ("core", "spine", "leaf", "end", "frontend")   # "end": servers, gateways, storage
 DETAIL_NODE_LIMIT = 80      # above this many devices the overview is drawn as bundles
-LABEL_COLUMN = 52.0         # left margin holding the row names
+LABEL_COLUMN = 58.0         # left margin holding the row names
+MIN_FONT = 3.6              # labels shrink down to this size before they turn vertical; never an ellipsis
+PROTOCOL_SHORT = {"ib": "IB", "rocev2": "RoCEv2"}
 FILL = {"switch": colors.HexColor("#E4ECF4"), "server": colors.HexColor("#FFFFFF"),
         "gateway": colors.HexColor("#FDF1E3"), "storage": colors.HexColor("#F1ECF8")}
 
@@ -82,13 +87,15 @@ def _colour(key: str) -> colors.Color:
     return PROTOCOL_COLOURS.get(key) or (FRONTEND_COLOUR if key == "frontend" else BACKEND_COLOUR)
 
 
-def _fit(text: str, font: str, size: float, width: float) -> str:
-    """Shorten `text` with an ellipsis until it fits `width` points."""
-    if stringWidth(text, font, size) <= width:
-        return text
-    while text and stringWidth(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…" if text else ""
+def fitted_size(text: str, font: str, size: float, width: float, minimum: float = MIN_FONT) -> float | None:
+    """The largest size up to `size` at which `text` fits `width` points, or None below `minimum`."""
+    if not text:
+        return size
+    natural = stringWidth(text, font, size)
+    if natural <= width:
+        return size
+    shrunk = size * width / natural
+    return shrunk if shrunk >= minimum else None
 
 
 def natural_key(text: str) -> tuple:
@@ -103,10 +110,11 @@ def _speed_text(speeds: set[float]) -> str:
 class TopologyDrawer:
     """Draws a document (or a part of it) at a given size with the proposal's font and strings."""
 
-    def __init__(self, doc: FabricDocument, font: str, language: str = "en"):
+    def __init__(self, doc: FabricDocument, font: str, language: str = "en", catalog: Catalog | None = None):
         self.doc = doc
         self.font = font
         self.language = language
+        self.catalog = catalog
         self.seg_of: dict[str, str] = {}
         self.seg_index: dict[str, int] = {}
         for i, seg in enumerate(doc.segments.values()):
@@ -115,26 +123,31 @@ class TopologyDrawer:
                 self.seg_of.setdefault(node_id, seg.id)
 
     # ---- public ---------------------------------------------------------------------------------
-    def overview(self, width: float, height: float) -> Drawing:
-        """All of the design: every device when it is small, bundles per tier and pod when it is large."""
+    def overview(self, width: float, height: float, focus: set[str] | None = None) -> Drawing:
+        """All of the design: every device when it is small, bundles per tier and pod when it is large; the
+        bundles holding any of `focus` (the detail drawing's devices) are outlined."""
+        nodes = list(self.doc.nodes.values())
         if len(self.doc.nodes) <= DETAIL_NODE_LIMIT:
-            return self._draw(list(self.doc.nodes.values()), width, height, self._device_item, bundled=False)
-        return self._draw(list(self.doc.nodes.values()), width, height, self._group_item, bundled=True)
+            return self._draw(nodes, width, height, self._device_item, bundled=False, focus=focus or set())
+        return self._draw(nodes, width, height, self._group_item, bundled=True, focus=focus or set())
 
-    def detail_nodes(self) -> tuple[str, list[Node]]:
-        """The nodes of one pod (the first) with the switches above it, for the detail page of a large design."""
+    def detail_nodes(self) -> tuple[str, list[Node], set[str]]:
+        """One pod (the first) or one leaf with what hangs off it, the switches above it, and the focused nodes."""
         pods = sorted({n.pod for n in self.doc.nodes.values() if n.pod is not None})
         if pods:
             pod = pods[0]
             inside = {n.id for n in self.doc.nodes.values() if n.pod == pod}
             what = tr("topo_pod", self.language, pod=pod)
         else:  # no pods: the first leaf and what hangs off it
-            leaves = sorted((n for n in self.doc.nodes.values() if tier_of(n) == "leaf"), key=lambda n: n.id)
+            leaves = sorted((n for n in self.doc.nodes.values() if tier_of(n) == "leaf"),
+                            key=lambda n: natural_key(n.id))
             if not leaves:
-                return "", []
+                return "", [], set()
             inside = {leaves[0].id} | {link.other(leaves[0].id).node for link in self.doc.links_of(leaves[0].id)}
+            inside = {n for n in inside if self.doc.nodes[n].kind != "switch" or n == leaves[0].id}
             what = leaves[0].display_name
-        # the switches directly above the pod, so that its uplinks have somewhere to go
+        focus = {n for n in inside if self.doc.nodes[n].kind == "switch"} or set(inside)
+        # the switches directly above, so that its uplinks have somewhere to go
         above = set()
         for link in self.doc.links.values():
             a, b = link.a.node, link.b.node
@@ -142,16 +155,18 @@ class TopologyDrawer:
                 other = b if a in inside else a
                 if self.doc.nodes[other].kind == "switch" and self.doc.nodes[other].role != "frontend":
                     above.add(other)
-        nodes = [self.doc.nodes[i] for i in sorted(inside | above)]
-        return what, nodes
+        nodes = [self.doc.nodes[i] for i in sorted(inside | above, key=natural_key)]
+        return what, nodes, focus
 
-    def detail(self, nodes: list[Node], width: float, height: float) -> Drawing:
-        """The given nodes device by device; links to devices outside the set are left out."""
+    def detail(self, nodes: list[Node], width: float, height: float, focus: set[str] | None = None) -> Drawing:
+        """The given nodes device by device (links to devices outside the set are left out); `focus` outlined."""
         grouped = len(nodes) > DETAIL_NODE_LIMIT
-        return self._draw(nodes, width, height, self._group_item if grouped else self._device_item, bundled=grouped)
+        return self._draw(nodes, width, height, self._group_item if grouped else self._device_item, bundled=grouped,
+                          focus=focus or set())
 
-    def legend(self, width: float, nodes: list[Node] | None = None) -> Drawing:  # noqa: C901
-        """Swatches for the planes and protocols present (among `nodes`, default all), one per segment hull."""
+    def legend(self, width: float, nodes: list[Node] | None = None, focus_label: str | None = None) -> Drawing:
+        """Swatches for the planes and protocols present (among `nodes`, default all), one per segment hull, and
+        the outline of the focused devices when `focus_label` names them."""
         keys = []
         inside = None if nodes is None else {n.id for n in nodes}
         for link in self.doc.links.values():
@@ -171,6 +186,11 @@ class TopologyDrawer:
             proto = "InfiniBand" if seg.protocol == "ib" else "RoCEv2"
             entries.append((tr("legend_segment", self.language, name=seg.name or seg.id, protocol=proto),
                             PROTOCOL_COLOURS.get(seg.protocol, BACKEND_COLOUR), "hull"))
+        if focus_label:
+            entries.append((focus_label, ACCENT, "focus"))
+        return self._legend_drawing(entries, width)
+
+    def _legend_drawing(self, entries: list[tuple[str, colors.Color, str]], width: float) -> Drawing:
         size, gap = 7.5, 14.0
         widths = [26 + stringWidth(text, self.font, size) for text, _c, _k in entries]
         lines: list[list[int]] = [[]]
@@ -189,6 +209,9 @@ class TopologyDrawer:
                 text, colour, kind = entries[i]
                 if kind == "line":
                     d.add(Line(x, y + 3, x + 18, y + 3, strokeColor=colour, strokeWidth=2))
+                elif kind == "focus":
+                    d.add(Rect(x, y - 1, 18, 9, rx=2, ry=2, fillColor=colors.white, strokeColor=colour,
+                               strokeWidth=1.6))
                 else:
                     d.add(Rect(x, y - 1, 18, 9, fillColor=colour, fillOpacity=0.12, strokeColor=colour,
                                strokeWidth=0.6, strokeOpacity=0.6))
@@ -197,12 +220,14 @@ class TopologyDrawer:
         return d
 
     # ---- items ----------------------------------------------------------------------------------
+    def _model_name(self, node: Node) -> str:
+        return short_name(self.catalog, node.kind, node.model) if self.catalog is not None else node.model
+
     def _device_item(self, node: Node) -> _Item:
-        sub = node.model
         seg = self.seg_of.get(node.id)
         order = (self.seg_index.get(seg, -1) if seg else -1, node.pod if node.pod is not None else -1,
                  node.rail if node.rail is not None else -1, node.x, natural_key(node.id))
-        return _Item(node.id, row_of(node), node.kind, node.display_name, sub, seg, order)
+        return _Item(node.id, row_of(node), node.kind, node.display_name, self._model_name(node), seg, order)
 
     def _group_item(self, node: Node) -> _Item:
         row = row_of(node)
@@ -215,8 +240,8 @@ class TopologyDrawer:
         return _Item(key, row, node.kind, tier_name, sub, seg, order)
 
     # ---- drawing --------------------------------------------------------------------------------
-    def _draw(self, nodes: list[Node], width: float, height: float, item_of: Callable[[Node], _Item],  # noqa: C901, PLR0915
-              *, bundled: bool) -> Drawing:
+    def _group(self, nodes: list[Node], item_of: Callable[[Node], _Item],
+               bundled: bool) -> tuple[dict[str, _Item], dict[str, str]]:
         items: dict[str, _Item] = {}
         node_item: dict[str, str] = {}
         for node in nodes:
@@ -227,8 +252,11 @@ class TopologyDrawer:
         if bundled:
             for item in items.values():
                 item.label = f"{item.label} ×{len(item.members)}"
-                models = sorted({self.doc.nodes[m].model for m in item.members})
+                models = sorted({self._model_name(self.doc.nodes[m]) for m in item.members})
                 item.sublabel = " · ".join(filter(None, [item.sublabel, ", ".join(models)]))
+        return items, node_item
+
+    def _edges(self, node_item: dict[str, str]) -> dict[tuple[str, str, str], _Edge]:
         edges: dict[tuple[str, str, str], _Edge] = defaultdict(_Edge)
         for link in self.doc.links.values():
             ia, ib = node_item.get(link.a.node), node_item.get(link.b.node)
@@ -239,13 +267,28 @@ class TopologyDrawer:
             pair = (min(ia, ib), max(ia, ib), key)
             edges[pair].count += 1
             edges[pair].speeds.add(link.speed_gbps)
+        return edges
 
+    def _draw(self, nodes: list[Node], width: float, height: float, item_of: Callable[[Node], _Item],
+              *, bundled: bool, focus: set[str]) -> Drawing:
+        items, node_item = self._group(nodes, item_of, bundled)
+        edges = self._edges(node_item)
         rows = [r for r in ROW_ORDER if any(i.row == r for i in items.values())]
         d = Drawing(width, height)
+        self._place_rows(d, rows, items, edges, width, height, bundled)
+        self._draw_hulls(d, items)
+        self._draw_edges(d, items, edges, bundled)
+        focused = {node_item[n] for n in focus if n in node_item}
+        for item in items.values():
+            self._draw_item(d, item, bundled, item.key in focused)
+        return d
+
+    def _place_rows(self, d: Drawing, rows: list[str], items: dict[str, _Item], edges: dict, width: float,
+                    height: float, bundled: bool) -> None:
+        """Set every item's box, row by row (barycentre order), and write each row's name, count and models."""
         top, bottom = 14.0, 10.0
         area = width - LABEL_COLUMN - 8
         pitch = (height - top - bottom) / max(1, len(rows))
-        box_h = min(26.0 if bundled else 18.0, pitch * 0.42)
         neighbours: dict[str, set[str]] = defaultdict(set)
         for ka, kb, _key in edges:
             neighbours[ka].add(kb)
@@ -266,17 +309,33 @@ class TopologyDrawer:
             n = len(members)
             gap = min(10.0, area / n * 0.18)
             w = min(110.0 if bundled else 70.0, (area - gap * (n - 1)) / n)
+            box_h = self._row_box_height(members, w, pitch, bundled)
             total = n * w + (n - 1) * gap
             x0 = LABEL_COLUMN + (area - total) / 2
             y = height - top - pitch * r_index - pitch / 2 - box_h / 2
             for k, item in enumerate(members):
                 item.x, item.y, item.w, item.h = x0 + k * (w + gap), y, w, box_h
-            count = sum(len(i.members) for i in members)
-            row_name = tr(f"tier_{row if row != 'end' else 'server'}", self.language)
-            d.add(String(0, y + box_h / 2 + 1, row_name, fontName=self.font, fontSize=7.5, fillColor=INK))
-            d.add(String(0, y + box_h / 2 - 8, f"×{count}", fontName=self.font, fontSize=7, fillColor=MUTED))
+            self._row_label(d, row, members, y + box_h / 2, bundled)
 
-        self._draw_hulls(d, items)
+    def _row_box_height(self, members: list[_Item], w: float, pitch: float, bundled: bool) -> float:
+        """Boxes are low and wide; a row too dense for its labels gets tall boxes that hold them upright."""
+        base = min(26.0 if bundled else 18.0, pitch * 0.42)
+        if bundled or all(fitted_size(i.label, self.font, 6.5, w - 4, 4.2) is not None for i in members):
+            return base
+        need = max(stringWidth(i.label, self.font, 5.0) for i in members) + 6
+        return max(base, min(need, pitch * 0.7))
+
+    def _row_label(self, d: Drawing, row: str, members: list[_Item], y_mid: float, bundled: bool) -> None:
+        count = sum(len(i.members) for i in members)
+        name = tr(f"tier_{row if row != 'end' else 'server'}", self.language)
+        d.add(String(0, y_mid + 1, name, fontName=self.font, fontSize=7.5, fillColor=INK))
+        d.add(String(0, y_mid - 8, f"×{count}", fontName=self.font, fontSize=7, fillColor=MUTED))
+        models = sorted({i.sublabel for i in members if i.sublabel}) if not bundled else []
+        if len(models) == 1:
+            size = fitted_size(models[0], self.font, 6.0, LABEL_COLUMN - 4, 3.0) or 3.0
+            d.add(String(0, y_mid - 16, models[0], fontName=self.font, fontSize=size, fillColor=MUTED))
+
+    def _draw_edges(self, d: Drawing, items: dict[str, _Item], edges: dict, bundled: bool) -> None:
         max_count = max((e.count for e in edges.values()), default=1)
         label_edges = bundled or len(edges) <= 12
         for (ka, kb, colour_key), edge in sorted(edges.items()):
@@ -298,9 +357,6 @@ class TopologyDrawer:
                 d.add(Rect(tx - tw / 2 - 1.5, ty - 2.5, tw + 3, 8, fillColor=colors.white, strokeColor=None))
                 d.add(String(tx, ty - 0.5, text, fontName=self.font, fontSize=6, fillColor=INK,
                              textAnchor="middle"))
-        for item in items.values():
-            self._draw_item(d, item, bundled)
-        return d
 
     def _draw_hulls(self, d: Drawing, items: dict[str, _Item]) -> None:
         by_seg: dict[str, list[_Item]] = defaultdict(list)
@@ -319,23 +375,28 @@ class TopologyDrawer:
             d.add(Polygon([c for p in hull for c in p], fillColor=colour, fillOpacity=0.07, strokeColor=colour,
                           strokeWidth=0.7, strokeOpacity=0.5, strokeDashArray=[3, 2]))
             top_left = min((p for p in hull), key=lambda p: (-p[1], p[0]))
-            proto = "IB" if seg.protocol == "ib" else "RoCEv2"
-            d.add(String(top_left[0] + 2, top_left[1] + 2, f"{seg.name or seg.id} · {proto}", fontName=self.font,
-                         fontSize=6.5, fillColor=colour))
+            text = f"{seg.name or seg.id} · {PROTOCOL_SHORT.get(seg.protocol, seg.protocol)}"
+            d.add(String(top_left[0] + 2, top_left[1] + 2, text, fontName=self.font, fontSize=6.5, fillColor=colour))
 
-    def _draw_item(self, d: Drawing, item: _Item, bundled: bool) -> None:
+    def _draw_item(self, d: Drawing, item: _Item, bundled: bool, focused: bool = False) -> None:
         fill = FILL.get(item.kind, FILL["switch"])
-        d.add(Rect(item.x, item.y, item.w, item.h, rx=2, ry=2, fillColor=fill, strokeColor=INK if bundled else RULE,
-                   strokeWidth=0.5 if bundled else 0.4))
-        if item.w < 14:
-            return
-        size = 6.5 if bundled else max(4.0, min(6.5, item.w / 7))
+        stroke, width = (ACCENT, 1.6) if focused else ((INK, 0.5) if bundled else (RULE, 0.4))
+        d.add(Rect(item.x, item.y, item.w, item.h, rx=2, ry=2, fillColor=fill, strokeColor=stroke,
+                   strokeWidth=width))
         inner = item.w - 4
-        if bundled or item.h >= 16:
-            d.add(String(item.x + item.w / 2, item.y + item.h / 2 + 1, _fit(item.label, self.font, size, inner),
-                         fontName=self.font, fontSize=size, fillColor=INK, textAnchor="middle"))
-            d.add(String(item.x + item.w / 2, item.y + item.h / 2 - size, _fit(item.sublabel, self.font, size - 1,
-                         inner), fontName=self.font, fontSize=size - 1, fillColor=MUTED, textAnchor="middle"))
-        else:
-            d.add(String(item.x + item.w / 2, item.y + item.h / 2 - size / 3, _fit(item.label, self.font, size,
-                         inner), fontName=self.font, fontSize=size, fillColor=INK, textAnchor="middle"))
+        cx, cy = item.x + item.w / 2, item.y + item.h / 2
+        size = fitted_size(item.label, self.font, 6.5, inner, 4.2)
+        if size is None:        # too narrow to write across: write along the box's height, reading upwards
+            size = fitted_size(item.label, self.font, min(5.0, item.w * 0.8), item.h - 4, 2.0) or 2.0
+            upright = Group(String(0, 0, item.label, fontName=self.font, fontSize=size, fillColor=INK,
+                                   textAnchor="middle"))
+            upright.transform = (0, 1, -1, 0, cx + size / 3, cy)
+            d.add(upright)
+            return
+        two_lines = bool(item.sublabel) and (bundled or item.h >= 16)
+        d.add(String(cx, cy + 1 if two_lines else cy - size / 3, item.label, fontName=self.font, fontSize=size,
+                     fillColor=INK, textAnchor="middle"))
+        if two_lines:
+            sub = fitted_size(item.sublabel, self.font, size - 1, inner, 3.0) or 3.0
+            d.add(String(cx, cy - size, item.sublabel, fontName=self.font, fontSize=sub, fillColor=MUTED,
+                         textAnchor="middle"))

@@ -1,4 +1,4 @@
-"""The result of a run: the §3 JSON (schema fabric-designer.result/1), overall, per segment and per workload."""
+"""The result of a run: the result JSON (schema fabric-designer.result/1), overall, per segment and per workload."""
 
 from __future__ import annotations
 

@@ -2,21 +2,46 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.topology import fat_tree, fat_tree_3, leaf_spine, rail_optimized
-from designer.topology.clos import ClosBlueprint, blueprint, lanes_per_leaf
+from designer.topology.clos import ClosBlueprint, LeafGroup, blueprint, lanes_per_leaf
 from designer.topology.sizing import SwitchSpec
 from designer.topology.wiring import CROSS_RACK_AOC, IN_RACK_DAC
 
 
+@dataclass(frozen=True)
+class GatewayPorts:
+    """Spine lanes a hybrid pod keeps for its gateways, and the speed of the gateway ports."""
+
+    lanes: int = 0
+    gbps: float = 0.0
+
+
+NO_GATEWAYS = GatewayPorts()
+
+
 def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec, oversubscription: float, *,
-                      fabric_pod: int | None = None, gateway_lanes: int = 0,
-                      gateway_gbps: float = 0.0) -> ClosBlueprint:
+                      fabric_pod: int | None = None, gateways: GatewayPorts = NO_GATEWAYS,
+                      two_tiers: bool = False) -> ClosBlueprint:
     """Leaves, spines (and cores for fat-tree-3) of `spec` switches for these servers' back-end NICs.
 
-    Raises SizingError when the servers do not fit the tiers of this kind at this radix.
+    Right-sizing: when one switch's ports hold every NIC (and no gateway needs spine ports, and two tiers were
+    not asked for), the fabric is that one switch, whatever the kind: a spine layer over a single leaf would
+    carry nothing. The blueprint's `rule` says which rule sized it. Raises SizingError when the servers do not
+    fit the tiers of this kind at this radix.
     """
+    endpoints = len(servers) * nics
+    gateway_lanes = gateways.lanes
+    one_switch = spec.ports * spec.lanes_per_port
+    if kind != "fat-tree-3" and not two_tiers and not gateway_lanes and 0 < endpoints <= one_switch:
+        group = LeafGroup([(s, f"be{i + 1}") for s in servers for i in range(nics)])
+        bp = blueprint([group], spec, spec, spec, oversubscription, tiers=1, plane="backend",
+                       endpoint_cable=IN_RACK_DAC, fabric_pod=fabric_pod)
+        bp.rule = Message("generate.rule.one_switch", endpoints=endpoints, model=spec.model, ports=one_switch)
+        return bp
     lanes = lanes_per_leaf(spec, oversubscription)
     if lanes < 1:
         raise ProjectError(Message("error.generate.no_server_ports", ports=spec.ports,
@@ -34,9 +59,23 @@ def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec
         tiers = 3
     else:
         raise ProjectError(Message("error.generate.unknown_kind", kind=kind))
-    return blueprint(groups, spec, spec, spec, oversubscription, tiers=tiers, plane="backend",
-                     endpoint_cable=cable, fabric_pod=fabric_pod, gateway_lanes=gateway_lanes,
-                     gateway_gbps=gateway_gbps)
+    bp = blueprint(groups, spec, spec, spec, oversubscription, tiers=tiers, plane="backend",
+                   endpoint_cable=cable, fabric_pod=fabric_pod, gateway_lanes=gateway_lanes,
+                   gateway_gbps=gateways.gbps)
+    bp.rule = _tier_rule(tiers, endpoints, one_switch, spec, two_tiers, gateway_lanes)
+    return bp
+
+
+def _tier_rule(tiers: int, endpoints: int, one_switch: int, spec: SwitchSpec, two_tiers: bool,
+               gateway_lanes: int) -> Message:
+    """Why the fabric has the tiers it has (printed by `generate`, kept in the design's notes)."""
+    if tiers == 3:
+        return Message("generate.rule.three_tiers", endpoints=endpoints, model=spec.model)
+    if gateway_lanes:
+        return Message("generate.rule.two_tiers_gateways", endpoints=endpoints, model=spec.model)
+    if two_tiers and endpoints <= one_switch:
+        return Message("generate.rule.two_tiers_asked", endpoints=endpoints, model=spec.model, ports=one_switch)
+    return Message("generate.rule.two_tiers", endpoints=endpoints, model=spec.model, ports=one_switch)
 
 
 def max_gpus(kind: str, spec: SwitchSpec, oversubscription: float, nics: int, gpus_per_server: int) -> int:

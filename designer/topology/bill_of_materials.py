@@ -1,122 +1,137 @@
-"""Bill of materials: what a design needs to buy, counted from the document and priced from the catalog (USD).
+"""Bill of materials: everything a design needs to buy, counted from the document as it is built, priced once.
 
-Counted items: switches by model; back-end NICs (every be port of a server is one single-port NIC of
-the server's `nic_model`); front-end NICs (one ConnectX-6 Dx class port per *cabled* fe port of a
-GPU server); one cable or optics pair per link, by `catalog.cable_for(link.cable, link.speed_gbps)`
-(the catalog price of an optics link covers both transceivers and the fibre); gateways; GPU servers
-(catalog price without back-end NICs) and storage nodes (price with their own NICs).
+Lines, in this order (KIND_ORDER):
+* switches and gateways by model; back-end NICs (one single-port NIC per back-end port of a GPU server, of the
+  server's `nic_model`); front-end NIC cards (ports of the card's model, cabled ports only);
+* cables (DAC, ACC, splitters, AOC), transceivers and fibre, link end by link end as the gear takes them
+  (designer/topology/physical/schedule.py), with the user's spares percentage on top of each part;
+* management: fabric-manager (UFM / Subnet Manager) appliances of InfiniBand fabrics, an out-of-band
+  switch per rack and its patch cords; facility: racks and PDUs from the rack plan; fibre trunks and patch
+  panels when structured cabling is chosen; installation per cable or as a percentage;
+* GPU servers (catalog price without back-end NICs) and storage nodes;
+* support per year, by kind (a recurring line: not capex).
+
+Every price is the catalog's (USD) through `unit_price_usd`; the cost report, the exports, the proposal and
+the window all read these lines, so one item has one price everywhere.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Protocol
+import math
+from dataclasses import dataclass, field
 
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.topology.bom_lines import BomItem, Lines, unit_price_usd
+from designer.topology.bom_site import (
+    PATCH_FIBRE_M,
+    installation_lines,
+    site_lines,
+    support_lines,
+    trunked_links,
+)
+from designer.topology.nic_choice import frontend_cards, frontend_nic_for
+from designer.topology.physical.parts import cable_price_usd
+from designer.topology.physical_build import PhysicalBuild, physical_build
 
-FRONTEND_NIC_MODEL = "cx6dx-100"
-KIND_ORDER = ("switch", "gateway", "nic", "cable", "optics", "server", "storage")
-NETWORK_KINDS = frozenset({"switch", "gateway", "nic", "cable", "optics"})
+KIND_ORDER = ("switch", "gateway", "nic", "cable", "optics", "fibre", "management", "facility", "service",
+              "server", "storage", "support")
+NETWORK_KINDS = frozenset({"switch", "gateway", "nic", "cable", "optics", "fibre", "management", "service"})
+SPARED_KINDS = frozenset({"cable", "optics", "fibre"})
 
-
-class _Priced(Protocol):
-    """What a bill of materials reads of a catalog record (switch, server, NIC, cable ...)."""
-
-    @property
-    def model(self) -> str: ...
-    @property
-    def price_usd(self) -> float: ...
-    @property
-    def power_w(self) -> float: ...
+__all__ = ["BomItem", "KIND_ORDER", "NETWORK_KINDS", "BillOfMaterials", "bill_of_materials", "unit_price_usd"]
 
 
 @dataclass
-class BomItem:
-    """One line of the bill of materials: a model, how many, at what price (in the report's currency)."""
+class BillOfMaterials:
+    """The lines, and the physical build they were counted from (rack plan, cable schedule)."""
 
-    model: str
-    kind: str            # switch | gateway | nic | cable | optics | server | storage
-    count: int
-    unit_price: float
-    total: float
-    description: str
-    power_w_each: float
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"model": self.model, "kind": self.kind, "count": self.count, "unit_price": self.unit_price,
-                "total": self.total, "description": self.description, "power_w_each": self.power_w_each}
+    items: list[BomItem]
+    build: PhysicalBuild
+    notes: list[Message] = field(default_factory=list)
 
 
-def bill_of_materials(doc: FabricDocument, catalog: Catalog) -> list[BomItem]:  # noqa: C901
-    """The design's items in USD, grouped by model and ordered by kind (network first) then model id.
+def bill_of_materials(doc: FabricDocument, catalog: Catalog) -> list[BomItem]:
+    """The design's lines in USD, ordered by kind (network first) then model id.
 
-    Raises ProjectError naming the node or link when a model, NIC or cable is not in the catalog.
+    Raises ProjectError naming the node when a model or NIC is not in the catalog.
     """
-    counts: dict[tuple[str, str], int] = {}
-    records: dict[tuple[str, str], tuple[str, float, float]] = {}  # key -> (description, price, power)
+    return priced_build(doc, catalog).items
 
-    def add(kind: str, model_id: str, record: _Priced, count: int = 1) -> None:
-        if count <= 0:
-            return
-        key = (kind, model_id)
-        counts[key] = counts.get(key, 0) + count
-        records[key] = (record.model, float(record.price_usd), float(record.power_w))
 
+def priced_build(doc: FabricDocument, catalog: Catalog) -> BillOfMaterials:
+    """The bill of materials together with the rack plan and cable schedule it counts."""
+    build = physical_build(doc, catalog)
+    lines = Lines(catalog)
+    _devices(doc, catalog, lines)
+    _frontend_nics(doc, catalog, lines)
+    _cabling(build, catalog, lines, trunked_links(doc, build))
+    site_lines(doc, catalog, build, lines)
+    _spares(lines, doc.build.spares_percent)
+    installation_lines(doc, catalog, lines)
+    support_lines(lines, doc.assumptions.support_fraction_per_year)
+    order = {k: i for i, k in enumerate(KIND_ORDER)}
+    return BillOfMaterials(sorted(lines.items(), key=lambda i: (order[i.kind], i.model)), build)
+
+
+def _devices(doc: FabricDocument, catalog: Catalog, lines: Lines) -> None:
     for node in doc.nodes.values():
         try:
             if node.kind == "switch":
-                add("switch", node.model, catalog.switch(node.model))
+                lines.add("switch", catalog.switch(node.model))
             elif node.kind == "gateway":
-                add("gateway", node.model, catalog.gateway(node.model))
+                lines.add("gateway", catalog.gateway(node.model))
             elif node.kind == "storage":
-                add("storage", node.model, catalog.storage_model(node.model))
+                lines.add("storage", catalog.storage_model(node.model))
             elif node.kind == "server":
-                add("server", node.model, catalog.server(node.model))
+                lines.add("server", catalog.server(node.model))
                 n_backend = len(node.backend_ports())
                 if n_backend:
                     if not node.nic_model:
                         raise ProjectError(Message("error.bom.no_nic_model"))
-                    add("nic", node.nic_model, catalog.nic(node.nic_model), n_backend)
+                    lines.add("nic", catalog.nic(node.nic_model), n_backend)
             else:
                 raise ProjectError(Message("error.bom.unknown_kind", kind=node.kind))
         except ProjectError as exc:
             raise ProjectError(Message("error.bom.node", node=node.id, text=exc.messages[0])) from None
 
-    cabled_fe: dict[str, int] = {}  # server id -> cabled front-end ports
+
+def _frontend_nics(doc: FabricDocument, catalog: Catalog, lines: Lines) -> None:
+    """Front-end NIC cards of GPU servers: enough cards of the model for the port speed to hold the cabled ports."""
+    cabled: dict[str, int] = {}
     for link in doc.links.values():
-        cable = catalog.cable_for(link.cable, link.speed_gbps)
-        if cable is None:
-            raise ProjectError(Message("error.catalog.no_cable", link=link.id, cable=link.cable,
-                                       speed=f"{link.speed_gbps:g}"))
-        add("optics" if cable.type == "optics" else "cable", cable.id, cable)
         for end in (link.a, link.b):
-            end_node = doc.nodes.get(end.node)
-            if end_node is not None and end_node.kind == "server" \
-                    and end.port in {p.name for p in end_node.frontend_ports()}:
-                cabled_fe[end.node] = cabled_fe.get(end.node, 0) + 1
-    for server_id, n_ports in cabled_fe.items():
-        speed = max(p.speed_gbps for p in doc.nodes[server_id].frontend_ports())
-        nic_id = frontend_nic_for(catalog, speed)
-        add("nic", nic_id, catalog.nic(nic_id), n_ports)
-
-    order = {k: i for i, k in enumerate(KIND_ORDER)}
-    items = []
-    for (kind, model_id) in sorted(counts, key=lambda k: (order[k[0]], k[1])):
-        description, price, power = records[(kind, model_id)]
-        n = counts[(kind, model_id)]
-        items.append(BomItem(model_id, kind, n, price, price * n, description, power))
-    return items
+            node = doc.nodes.get(end.node)
+            if node is not None and node.kind == "server":
+                port = node.port(end.port)
+                if port is not None and port.plane == "frontend":
+                    cabled[end.node] = cabled.get(end.node, 0) + 1
+    for server_id, n_ports in cabled.items():
+        nic = catalog.nic(frontend_nic_for(catalog, doc.nodes[server_id]))
+        lines.add("nic", nic, frontend_cards(nic, n_ports))
 
 
-def frontend_nic_for(catalog: Catalog, speed_gbps: float) -> str:
-    """The front-end NIC model for a port speed: the ConnectX-6 Dx 100G class, or the cheapest faster Ethernet NIC."""
-    default = catalog.nics.get(FRONTEND_NIC_MODEL)
-    if default is not None and default.port_gbps >= speed_gbps:
-        return default.id
-    fits = [n for n in catalog.nics.values() if n.protocol in ("ethernet", "vpi") and n.port_gbps >= speed_gbps]
-    if not fits:
-        raise ProjectError(Message("error.bom.no_frontend_nic", speed=f"{speed_gbps:g}"))
-    return min(fits, key=lambda n: (n.price_usd, n.id)).id
+def _cabling(build: PhysicalBuild, catalog: Catalog, lines: Lines, trunked: set[str]) -> None:
+    """Cables and fibre per assembly, transceivers per cage; a fibre riding a trunk is two short patch fibres."""
+    for asm in build.schedule.assemblies.values():
+        part = catalog.cables[asm.part]
+        if part.type == "fibre" and trunked.issuperset(asm.links):
+            lines.add("fibre", part, 2, price_usd=cable_price_usd(part, PATCH_FIBRE_M))
+        else:
+            lines.add("fibre" if part.type == "fibre" else "cable", part, 1, price_usd=asm.price_usd)
+    for module_id in build.schedule.modules.values():
+        lines.add("optics", catalog.transceivers[module_id])
+
+
+def _spares(lines: Lines, percent: float) -> None:
+    """Spare cables and optics: the percentage of each part, rounded up."""
+    if percent <= 0:
+        return
+    for item in lines.items():
+        if item.kind in SPARED_KINDS:
+            lines.add_spares(item, math.ceil(item.count * percent / 100.0 - 1e-9))
+
+
+__all__ += ["PhysicalBuild", "frontend_nic_for", "priced_build", "unit_price_usd"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.model.document import FabricDocument
-from designer.topology.rules import cabling, capacity, catalog_models, connectivity, ports, segments
+from designer.topology.rules import buildability, cabling, capacity, catalog_models, connectivity, ports, segments
 from designer.topology.rules.finding import SEVERITIES, CheckContext, Finding
 
-_GROUPS = (catalog_models, ports, segments, connectivity, cabling, capacity)
+_GROUPS = (catalog_models, ports, segments, connectivity, cabling, buildability, capacity)
 
 RULES: dict[str, str] = {rule: text for group in _GROUPS for rule, text in group.RULES.items()}
 _RULE_ORDER = {rule: i for i, rule in enumerate(RULES)}

@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 
 from designer.catalog.instantiate import switch_node
 from designer.catalog.loader import Catalog
-from designer.topology.sizing import ClosShape, SwitchSpec, leaf_ports, size_three_tier, size_two_tier
+from designer.i18n.message import Message
+from designer.topology.sizing import (
+    ClosShape,
+    SwitchSpec,
+    leaf_ports,
+    single_switch,
+    size_three_tier,
+    size_two_tier,
+)
 from designer.topology.wiring import LEAF_SPINE_AOC, SPINE_CORE_OPTICS, Cable, DesignBuilder, dac_length_m
 
 
@@ -55,11 +63,13 @@ class ClosBlueprint:
     endpoint_cable: Cable = Cable("dac", 2.0)
     fabric_pod: int | None = None       # hybrid: the pod number every switch of this fabric carries
     gateway_gbps: float = 0.0           # speed of the gateway ports kept on the spines
+    rule: Message | None = None         # why it has its tiers (designer/topology/backend_fabric.py)
+    peer_links: int = 0                 # one tier of two leaves: links joining them (an MLAG-style peer link)
 
     @property
     def link_count(self) -> int:
         endpoints = sum(len(g.endpoints) for g in self.leaves)
-        return endpoints + self.shape.leaf_spine_link_count + self.shape.spine_core_link_count
+        return endpoints + self.shape.leaf_spine_link_count + self.shape.spine_core_link_count + self.peer_links
 
     @property
     def switch_count(self) -> int:
@@ -70,8 +80,10 @@ def blueprint(leaves: list[LeafGroup], leaf: SwitchSpec, spine: SwitchSpec, core
               oversubscription: float, *, tiers: int, plane: str, names: TierNames = BACKEND_NAMES,
               endpoint_cable: Cable = Cable("dac", 2.0), fabric_pod: int | None = None,
               gateway_lanes: int = 0, gateway_gbps: float = 0.0) -> ClosBlueprint:
-    """Size the tiers above `leaves` (raises SizingError when they do not fit)."""
-    if tiers == 2:
+    """Size the tiers above `leaves` (raises SizingError when they do not fit); one tier is a single switch."""
+    if tiers == 1:
+        shape = single_switch([len(g.endpoints) for g in leaves], leaf)
+    elif tiers == 2:
         per_port = max(1, round(spine.speed_gbps / gateway_gbps)) if gateway_lanes else 1
         shape = size_two_tier([len(g.endpoints) for g in leaves], leaf, spine, oversubscription,
                               gateway_lanes, per_port)
@@ -136,7 +148,7 @@ def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:  # 
                      bp.plane, length)
         jj = index_in_pod.get(g.pod, 0)
         index_in_pod[g.pod] = jj + 1
-        first_up = 1 if split_leaf else shape.down_ports + 1
+        first_up = 1 if split_leaf else first_uplink_port(shape, cat, bp.leaf)
         spines = spine_ids[g.pod]
         for t in range(shape.uplinks):
             spine = spines[t % len(spines)]
@@ -165,6 +177,9 @@ def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:  # 
                     out.link((agg, f"p{shape.spine_down_ports + t + 1}"), (core, f"p{core_port}"),
                              bp.spine.speed_gbps, SPINE_CORE_OPTICS, bp.plane)
 
+    if bp.peer_links and len(built.leaves) == 2:
+        _peer_links(bp, out, built.leaves)
+
     # spine ports left for gateways, round-robin over the spines
     if shape.gateway_ports:
         lanes = shape.gateway_ports * (round(bp.spine.speed_gbps / bp.gateway_gbps) if gw_split else 1)
@@ -174,6 +189,27 @@ def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:  # 
             for spine in built.spines:
                 built.gateway_ports.append((spine, f"{prefix}{first + i}"))
     return built
+
+
+def _peer_links(bp: ClosBlueprint, out: DesignBuilder, leaves: list[str]) -> None:
+    """Join the two leaves of a one-tier pair on their last ports, so traffic between their sides has a path."""
+    a, b = leaves
+    for i in range(bp.peer_links):
+        port = f"p{bp.leaf.ports - i}"
+        out.link((a, port), (b, port), bp.leaf.speed_gbps, LEAF_SPINE_AOC, bp.plane)
+
+
+def first_uplink_port(shape: ClosShape, cat: Catalog, leaf: SwitchSpec) -> int:
+    """The leaf's first uplink port: right after the down ports, moved to the next cage boundary when a cage of
+    the model holds several ports and the ports allow it (a twin-port cage takes one cable or module, so a
+    server and a spine must not share one)."""
+    model = cat.switches.get(leaf.model)
+    first = shape.down_ports + 1
+    if model is None or not model.cages or not model.lane_gbps:
+        return first
+    per_cage = max(1, int(round(model.lanes_per_cage * model.lane_gbps / leaf.speed_gbps)))
+    aligned = -(-shape.down_ports // per_cage) * per_cage + 1
+    return aligned if aligned + shape.uplinks - 1 <= leaf.ports else first
 
 
 def lanes_per_leaf(leaf: SwitchSpec, oversubscription: float) -> int:

@@ -1,14 +1,16 @@
 """Cost of a design: bill of materials, capex, power and total cost of ownership, in USD or CNY.
 
 TCO = capex + years x (energy + support), with
-energy per year  = power (kW) x 8,760 h x PUE x electricity price per kWh, and
-support per year = support_fraction_per_year x capex (design assumptions; catalog prices are USD
-and convert to CNY at the design's cny_per_usd).
+energy per year  = installed power (kW) x 8,760 h x PUE x electricity price per kWh, and
+support per year = the bill of materials' support lines (support_fraction_per_year of each supported kind's
+hardware; design assumptions). Catalog prices are USD and convert to CNY at the design's cny_per_usd.
+This is the one place the program prices a design: the CLI, the exports, the proposal, the window and the
+recommendation read `cost_report` (or `network_cost_by_protocol` below), never the catalog's prices directly.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from designer.catalog.loader import Catalog, load_catalog
@@ -17,11 +19,10 @@ from designer.i18n.message import Message, either
 from designer.model.assumptions import CURRENCIES
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
-from designer.topology.bill_of_materials import KIND_ORDER, NETWORK_KINDS, BomItem, bill_of_materials
+from designer.topology.bill_of_materials import KIND_ORDER, NETWORK_KINDS, BomItem, priced_build
+from designer.topology.physical_build import PhysicalBuild
 
 HOURS_PER_YEAR = 8760.0
-
-__all__ = ["BomItem", "CostReport", "cost_report"]
 
 
 @dataclass
@@ -37,6 +38,7 @@ class CostReport:
     tco_years: int = 3
     energy_cost_per_year: float = 0.0
     support_cost_per_year: float = 0.0
+    build: PhysicalBuild | None = field(default=None, repr=False, compare=False)   # rack plan, cable schedule
 
     @property
     def network_share(self) -> float:
@@ -91,18 +93,45 @@ def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: s
     def money(usd: float) -> float:
         return convert_usd(usd, cur, a.cny_per_usd)
 
-    items = []
-    for item in bill_of_materials(doc, cat):
-        unit = money(item.unit_price)
-        items.append(BomItem(item.model, item.kind, item.count, unit, unit * item.count, item.description,
-                             item.power_w_each))
-    capex = sum(i.total for i in items)
-    capex_network = sum(i.total for i in items if i.kind in NETWORK_KINDS)
-    power_w = sum(i.power_w_each * i.count for i in items)
+    bom = priced_build(doc, cat)
+    items = [replace(item, unit_price=money(item.unit_price), total=money(item.total)) for item in bom.items]
+    capex = sum(i.total for i in items if not i.per_year)
+    capex_network = sum(i.total for i in items if i.kind in NETWORK_KINDS and not i.per_year)
+    power_w = sum(i.power_w_each * (i.count - i.spares) for i in items if not i.per_year)   # spares sit on a shelf
     # Energy drawn from the grid: IT power (W -> kW) over a year of hours, times PUE for cooling and losses.
     energy_per_year = power_w / 1000.0 * HOURS_PER_YEAR * a.pue * money(a.electricity_per_kwh_usd)
-    support_per_year = a.support_fraction_per_year * capex
+    support_per_year = sum(i.total for i in items if i.per_year)
     tco = capex + a.tco_years * (energy_per_year + support_per_year)
     return CostReport(currency=cur, items=items, capex=capex, capex_network=capex_network, power_w=power_w,
                       tco=tco, tco_years=a.tco_years, energy_cost_per_year=energy_per_year,
-                      support_cost_per_year=support_per_year)
+                      support_cost_per_year=support_per_year, build=bom.build)
+
+
+def network_cost_by_protocol(doc: FabricDocument, catalog: Catalog | None = None,
+                             currency: str | None = None) -> dict[str, float]:
+    """The design's back-end network priced in each protocol, by the bill of materials.
+
+    Returns {"ib": amount, "rocev2": amount} in `currency` (default: the design's): the switches, back-end
+    NICs, cables, optics, fibre and fabric managers of the back-end as drawn, once with every back-end switch
+    and NIC in InfiniBand models and once in Ethernet models of the same port speeds (designer/topology/
+    protocol_swap.py). The recommendation compares protocols with this, so its figures are the BOM's.
+    """
+    from designer.topology.protocol_swap import backend_as_protocol
+
+    cat = catalog if catalog is not None else load_catalog()
+    out = {}
+    for protocol in ("ib", "rocev2"):
+        report = cost_report(backend_as_protocol(doc, cat, protocol), cat, currency)
+        out[protocol] = sum(i.total for i in report.items if i.kind in BACKEND_NETWORK_KINDS and not i.per_year)
+    return out
+
+
+BACKEND_NETWORK_KINDS = frozenset({"switch", "nic", "cable", "optics", "fibre", "management"})
+
+
+def backend_cabling_cost(doc: FabricDocument, catalog: Catalog | None = None, currency: str | None = None) -> float:
+    """What the back-end's cables, transceivers and fibre cost (spares included), by the bill of materials."""
+    from designer.topology.protocol_swap import backend_only
+
+    report = cost_report(backend_only(doc), catalog, currency)
+    return sum(i.total for i in report.items if i.kind in ("cable", "optics", "fibre") and not i.per_year)

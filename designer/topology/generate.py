@@ -14,14 +14,17 @@ from designer.catalog.instantiate import server_node, storage_node
 from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n import render
 from designer.i18n.message import Message, either
+from designer.model.build_settings import BuildSettings
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.limits import ASSUMPTIONS, MAX_GPUS, MAX_GPUS_PER_NODE
 from designer.model.links import Link
 from designer.model.segments import Segment
 from designer.topology.backend_fabric import backend_blueprint, max_gpus
-from designer.topology.clos import BuiltClos, ClosBlueprint, build
-from designer.topology.frontend import STORAGE_MODEL, STORAGE_NODES, frontend_blueprint
+from designer.topology.cabling_fit import fit_cables_to_racks
+from designer.topology.clos import BuiltClos, ClosBlueprint
+from designer.topology.clos import build as build_clos
+from designer.topology.frontend import STORAGE_MODEL, frontend_blueprint, frontend_ports, storage_nodes
 from designer.topology.headroom import required_headroom_kb
 from designer.topology.hybrid import HybridBlueprint, build_hybrid, hybrid_blueprint
 from designer.topology.layout import auto_layout
@@ -59,6 +62,7 @@ class Plan:
     pods: int
     server_model: str
     switch_models: dict[str, str] = field(default_factory=dict)
+    rule: str = ""                 # why the back-end has its tiers, in the current language
 
     @property
     def switches(self) -> int:
@@ -85,6 +89,7 @@ class _Blueprint:
     frontend: ClosBlueprint | None
     storage: list[str]
     specs: dict[str, SwitchSpec]
+    frontend_ports: tuple[int, float] = (0, 0.0)
 
     def backend_fabrics(self) -> list[ClosBlueprint]:
         return self.hybrid.pods if self.hybrid else [self.fabric] if self.fabric else []
@@ -93,10 +98,10 @@ class _Blueprint:
 def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
          oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
-         name: str | None = None) -> Plan:
+         name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None) -> Plan:
     """The counts generate() would produce with the same options, without building the design."""
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend,
-                    catalog or load_catalog(), server_model, switch_model)
+                    catalog or load_catalog(), server_model, switch_model, two_tiers, build or BuildSettings())
     fabrics = bp.backend_fabrics()
     gateways = len(bp.hybrid.gateways) if bp.hybrid else 0
     backend_links = bp.hybrid.link_count if bp.hybrid else sum(f.link_count for f in fabrics)
@@ -107,28 +112,36 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "roce
                 gateways=gateways, storage=len(bp.storage), links=backend_links + (fe.link_count if fe else 0),
                 backend_links=backend_links, frontend_links=fe.link_count if fe else 0,
                 pods=len(fabrics) if bp.hybrid else (fabrics[0].shape.pods if fabrics else 0),
-                server_model=bp.server_model, switch_models={p: s.model for p, s in bp.specs.items()})
+                server_model=bp.server_model, switch_models={p: s.model for p, s in bp.specs.items()},
+                rule=_rule_text(bp))
 
 
 def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
              oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
-             name: str | None = None, preset: str = RECOMMENDED) -> FabricDocument:
-    """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions. Back-end segments
-    get the settings `preset` ("recommended" for AI, or "plain") for their hardware.
+             name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
+             preset: str = RECOMMENDED) -> FabricDocument:
+    """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions, racks. Back-end
+    segments get the settings `preset` ("recommended" for AI, or "plain") for their hardware.
 
-    Raises ProjectError (one clear line) for requests that cannot be built.
+    One switch serves the back-end when its ports hold every NIC (unless `two_tiers`); the front-end and storage
+    are sized from `build` (bandwidth per GPU); the devices are placed in racks by `build`'s rule and every
+    cable gets its type and length from those positions. Raises ProjectError (one clear line) for requests
+    that cannot be built.
     """
     cat = catalog or load_catalog()
     if preset not in (RECOMMENDED, PLAIN):
         raise ProjectError(Message("error.generate.preset", preset=str(preset), choices=f"{RECOMMENDED}, {PLAIN}"))
+    settings = build or BuildSettings()
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend, cat,
-                    server_model, switch_model)
+                    server_model, switch_model, two_tiers, settings)
     out = DesignBuilder(_id_widths(bp))
     nics = gpus_per_server
     server_pod = _server_pods(bp)
+    fe_ports, fe_gbps = bp.frontend_ports
     for sid in bp.servers:
-        out.add(server_node(cat, bp.server_model, sid, backend_nics=nics, pod=server_pod.get(sid)))
+        out.add(server_node(cat, bp.server_model, sid, backend_nics=nics, pod=server_pod.get(sid),
+                            frontend_nics=fe_ports if bp.frontend else None, frontend_gbps=fe_gbps or None))
     segments: list[Segment] = []
     if bp.hybrid:
         built_pods, _ = build_hybrid(bp.hybrid, cat, out)
@@ -138,31 +151,31 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
                                     render("generate.segment.pod", n=p + 1, protocol=PROTOCOL_NAMES[protocol]),
                                     protocol, members))
     elif bp.fabric:
-        built = build(bp.fabric, cat, out)
+        built = build_clos(bp.fabric, cat, out)
         segments.append(Segment("backend", render("generate.segment.backend", protocol=PROTOCOL_NAMES[backend]),
                                 backend, list(bp.servers) + _switches(built)))
     if bp.frontend:
         for sid in bp.storage:
             out.add(storage_node(cat, STORAGE_MODEL, sid))
-        build(bp.frontend, cat, out)
+        build_clos(bp.frontend, cat, out)
     doc = FabricDocument(name=name or _default_name(bp), nodes=out.nodes, links=out.links,
-                         segments={s.id: s for s in segments}, notes=_notes(bp))
+                         segments={s.id: s for s in segments}, notes=_notes(bp), build=settings)
     for seg in segments:
-        _pair_supernics(doc, seg, cat)
-        tuned = apply_preset(doc, seg, preset, cat)
-        _fit_pfc_headroom(tuned, out.links.values())
-        doc.segments[seg.id] = tuned
+        doc.segments[seg.id] = apply_preset(doc, seg, preset, cat)
     doc.assumptions.target_oversubscription = float(oversubscription)
     for node_id, (x, y) in auto_layout(doc).items():
         node = doc.nodes[node_id]
         node.x, node.y = x, y
+    fit_cables_to_racks(doc, cat)
+    for seg in doc.segments.values():
+        _fit_pfc_headroom(seg, doc.links.values())
     return doc
 
 
 # ---- sizing -------------------------------------------------------------------------------------
 def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: PLR0913
                link_gbps: float, frontend: bool, cat: Catalog, server_model: str | None,
-               switch_model: str | None) -> _Blueprint:
+               switch_model: str | None, two_tiers: bool, settings: BuildSettings) -> _Blueprint:
     _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
     model = _server_model(cat, gpus_per_server, server_model)
     srv = cat.server(model)
@@ -178,7 +191,7 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
         if backend == "hybrid":
             hybrid = hybrid_blueprint(cat, kind, servers, nics, specs, oversubscription)
         else:
-            fabric = backend_blueprint(kind, servers, nics, specs[backend], oversubscription)
+            fabric = backend_blueprint(kind, servers, nics, specs[backend], oversubscription, two_tiers=two_tiers)
     except SizingError as exc:
         spec = specs[protocols[0]]
         most = max_gpus(kind, spec, oversubscription, nics, gpus_per_server)
@@ -190,13 +203,17 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
                                    detail=exc.messages[0] if exc.messages else str(exc))) from None
     storage: list[str] = []
     fe = None
+    fe_ports = (0, 0.0)
     if frontend:
-        storage = [f"stor-{i + 1:02d}" for i in range(STORAGE_NODES)]
+        n_storage = storage_nodes(cat, gpus, settings.storage_gbps_per_gpu)
+        storage = [f"stor-{i + 1:02d}" for i in range(n_storage)]
         stor = cat.storage_model(STORAGE_MODEL)
-        endpoints = [(s, srv.frontend_nics) for s in servers] + [(s, stor.frontend_nics) for s in storage]
-        fe = frontend_blueprint(cat, endpoints, srv.frontend_nic_gbps)
+        ports, speed = frontend_ports(gpus_per_server, settings.frontend_gbps_per_gpu)
+        fe_ports = (ports, max(speed, stor.frontend_nic_gbps))   # one front-end speed for servers and storage
+        endpoints = [(s, fe_ports[0]) for s in servers] + [(s, stor.frontend_nics) for s in storage]
+        fe = frontend_blueprint(cat, endpoints, fe_ports[1])
     return _Blueprint(kind, backend, gpus, oversubscription, float(link_gbps), model, gpus_per_server, servers,
-                      fabric, hybrid, fe, storage, specs)
+                      fabric, hybrid, fe, storage, specs, fe_ports)
 
 
 def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: C901
@@ -273,25 +290,6 @@ def _backend_switch(cat: Catalog, protocol: str, link_gbps: float, nic_gbps: flo
     return SwitchSpec(model_id, m.ports * breakout, link_gbps, nic_gbps, int(lanes))
 
 
-def _pair_supernics(doc: FabricDocument, seg: Segment, cat: Catalog) -> None:
-    """Servers of a RoCEv2 segment whose switches spray packets by adaptive routing get NICs that place packets
-    out of order (a Spectrum-X fabric pairs its switches with SuperNICs), when the catalog has one at their speed."""
-    if seg.protocol != "rocev2":
-        return
-    switches = [cat.switches.get(doc.nodes[n].model) for n in seg.nodes if doc.nodes[n].kind == "switch"]
-    if not switches or not all(s is not None and "adaptive-routing" in s.load_balancing for s in switches):
-        return
-    for nid in seg.nodes:
-        node = doc.nodes[nid]
-        current = cat.nics.get(node.nic_model or "") if node.kind == "server" else None
-        if current is None or current.out_of_order:
-            continue
-        fits = sorted(n.id for n in cat.nics.values() if n.out_of_order and n.protocol in ("ethernet", "vpi")
-                      and n.port_gbps == current.port_gbps)
-        if fits:
-            node.nic_model = fits[0]
-
-
 def _fit_pfc_headroom(seg: Segment, links: Iterable[Link]) -> None:
     """Raise a RoCEv2 segment's PFC headroom to cover its longest, fastest cable (never lower it).
 
@@ -347,6 +345,13 @@ def _default_name(bp: _Blueprint) -> str:
 def _notes(bp: _Blueprint) -> str:
     models = render("list.join").join(f"{PROTOCOL_NAMES[p]}: {s.model}" for p, s in bp.specs.items())
     fe = render("generate.frontend.yes" if bp.frontend else "generate.frontend.no")
-    return render("generate.notes", kind=bp.kind, gpus=f"{bp.gpus:,}", servers=len(bp.servers),
-                  server_model=bp.server_model, link=f"{bp.link_gbps:g}", target=f"{bp.oversubscription:g}",
-                  models=models, frontend=fe)
+    notes = render("generate.notes", kind=bp.kind, gpus=f"{bp.gpus:,}", servers=len(bp.servers),
+                   server_model=bp.server_model, link=f"{bp.link_gbps:g}", target=f"{bp.oversubscription:g}",
+                   models=models, frontend=fe)
+    rule = _rule_text(bp)
+    return f"{notes}\n{rule}" if rule else notes
+
+
+def _rule_text(bp: _Blueprint) -> str:
+    """The sizing rule the back-end followed, in the current language ("" for a hybrid design's pods)."""
+    return str(bp.fabric.rule) if bp.fabric is not None and bp.fabric.rule is not None else ""

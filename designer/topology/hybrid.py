@@ -13,7 +13,7 @@ from designer.catalog.instantiate import gateway_node
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
-from designer.topology.backend_fabric import backend_blueprint
+from designer.topology.backend_fabric import GatewayPorts, backend_blueprint
 from designer.topology.clos import BuiltClos, ClosBlueprint, build
 from designer.topology.sizing import SizingError, SwitchSpec, balanced
 from designer.topology.wiring import GATEWAY_AOC, DesignBuilder
@@ -59,8 +59,9 @@ def hybrid_blueprint(cat: Catalog, kind: str, servers: list[str], nics: int, spe
                 protocol = PROTOCOL_CYCLE[p % 2]
                 touching = sum(1 for pair in pairs if p in pair)
                 pods.append(backend_blueprint(kind, members, nics, specs[protocol], oversubscription,
-                                              fabric_pod=p + 1, gateway_lanes=touching * GATEWAYS_PER_PAIR * ports,
-                                              gateway_gbps=gw.port_gbps))
+                                              fabric_pod=p + 1,
+                                              gateways=GatewayPorts(touching * GATEWAYS_PER_PAIR * ports,
+                                                                    gw.port_gbps)))
                 shares.append(members)
         except SizingError as exc:
             last_error = exc

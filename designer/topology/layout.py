@@ -2,6 +2,7 @@
 and the front-end plane drawn below the servers.
 
 Positions are node centres in scene units (pixels at 100 % zoom; node icons are about 60 px wide).
+Storage sits in rows under the servers, the front-end below it.
 Works from roles and links only, so it lays out hand-drawn designs as well as generated ones:
 leaves and the servers cabled to them form blocks (a rack, or a rail group), blocks of one pod sit
 together with a wider gap between pods, each spine group is centred over the leaves it connects,
@@ -21,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from designer.model.document import FabricDocument
+from designer.topology.disjoint_sets import DisjointSets
 
 SLOT_X = 90.0          # horizontal pitch of nodes in a row
 MIN_GAP_X = 80.0       # no two nodes of a row closer than this
@@ -39,7 +41,7 @@ BACKEND_TIERS = ("leaf", "spine", "core")
 Position = tuple[float, float]
 
 
-def auto_layout(doc: FabricDocument) -> dict[str, Position]:  # noqa: C901
+def auto_layout(doc: FabricDocument) -> dict[str, Position]:
     """Positions for every node of `doc` (the document is not changed)."""
     nodes = doc.nodes
     back: dict[str, list[str]] = defaultdict(list)
@@ -75,11 +77,7 @@ def auto_layout(doc: FabricDocument) -> dict[str, Position]:  # noqa: C901
             xs = [pos[j][0] for j in back[i] if j in pos]
             pos[i] = (sum(xs) / len(xs) if xs else 0.0, GATEWAY_Y)
 
-    right = max((x for x, _ in pos.values()), default=0.0)
-    storage = [i for i in nodes if nodes[i].kind == "storage"]
-    for k, i in enumerate(storage):  # storage beside the servers, on the first server row
-        pos[i] = (right + POD_GAP_X + k * SLOT_X, SERVER_Y)
-
+    bottom = _place_storage([i for i in nodes if nodes[i].kind == "storage"], pos, bottom)
     bottom = _place_frontend(doc, front, pos, bottom, role)
 
     leftover = [i for i in nodes if i not in pos]
@@ -94,25 +92,19 @@ def _blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[str]]) 
     """(leaves, servers) of each block: leaves joined by the servers cabled to them (a rack, or a rail group);
     servers with no leaf make a last block."""
     nodes = doc.nodes
-    parent: dict[str, str] = {}
-
-    def find(a: str) -> str:
-        while parent.setdefault(a, a) != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
+    sets: DisjointSets[str] = DisjointSets()
+    find = sets.find
     for leaf in leaves:
         find(leaf)
         for other in back[leaf]:
             if nodes[other].kind == "server":
-                parent[find(other)] = find(leaf)
+                sets.union(other, leaf)
     blocks: dict[str, tuple[list[str], list[str]]] = {}
     for leaf in leaves:
         blocks.setdefault(find(leaf), ([], []))[0].append(leaf)
     for i, node in nodes.items():
         if node.kind == "server":
-            root = find(i) if i in parent else None
+            root = find(i) if i in sets.parent else None
             if root in blocks:
                 blocks[root][1].append(i)
             else:
@@ -207,6 +199,23 @@ def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[s
                 bottom = max(bottom, y)
             x += width
     return bottom, band_of
+
+
+def _place_storage(storage: list[str], pos: dict[str, Position], bottom: float) -> float:
+    """Storage in rows under the last servers, as wide as the fabric (a large cluster's tens of storage nodes
+    would otherwise stretch one row far past it), centred; returns the new bottom."""
+    if not storage:
+        return bottom
+    xs = [x for x, _ in pos.values()] or [0.0]
+    per_row = max(1, int((max(xs) - min(xs)) // SLOT_X) + 1)
+    rows = math.ceil(len(storage) / per_row)
+    per_row = math.ceil(len(storage) / rows)          # rows of even length
+    centre = (min(xs) + max(xs)) / 2
+    for k, i in enumerate(storage):
+        row, col = divmod(k, per_row)
+        in_row = min(per_row, len(storage) - row * per_row)
+        pos[i] = (centre + (col - (in_row - 1) / 2) * SLOT_X, bottom + ROW_Y / 2 + row * SERVER_ROW_Y)
+    return bottom + ROW_Y / 2 + (rows - 1) * SERVER_ROW_Y
 
 
 def _spread(members: list[str], xs: list[float], y: float, pos: dict[str, Position]) -> None:

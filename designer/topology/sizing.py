@@ -136,6 +136,17 @@ def _leaf_uplinks(fills: list[int], leaf: SwitchSpec, oversubscription: float) -
     return down_ports, up
 
 
+def single_switch(fills: list[int], leaf: SwitchSpec) -> ClosShape:
+    """One tier: leaves holding their endpoint lanes, no uplinks, no spines (a single back-end switch, or the two
+    leaves of a small dual-homed front-end)."""
+    down = math.ceil(max(fills, default=0) / leaf.lanes_per_port)
+    if down > leaf.ports:
+        raise SizingError(Message("error.sizing.leaf_full", ports=leaf.ports, oversubscription="1",
+                                  most=leaf.ports * leaf.lanes_per_port, count=max(fills)))
+    return ClosShape(tiers=1, leaves=len(fills), down_ports=down, uplinks=0, pods=1,
+                     spines_per_pod=0, leaf_spine_links=0, spine_down_ports=0)
+
+
 def size_two_tier(fills: list[int], leaf: SwitchSpec, spine: SwitchSpec, oversubscription: float,
                   gateway_lanes: int = 0, gateway_lanes_per_port: int = 1) -> ClosShape:
     """Shape of a 2-tier Clos whose leaves carry `fills[i]` endpoint lanes each.

@@ -201,7 +201,7 @@ class ResultsPage(QWizardPage):
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.selectRow(0)
-        self.reasons.setText(self.tr("Recommended: {0}").format(advice.recommended.label_text()) + "\n• "
+        self.reasons.setText(self.tr("Recommended: {0}").format(advice.recommended_label()) + "\n• "
                              + "\n• ".join(advice.reason_texts()))
         self.setSubTitle(self.tr("Select a candidate and press Finish to open it (the first is recommended)."))
 
@@ -280,7 +280,7 @@ class AdvisorWizard(QWizard):
         self.advice = advice
         self.running.status.setText(self.tr(
                 "Done: {0} candidates. Recommended: {1}. Press Next to compare them.").format(
-                    len(advice.candidates), advice.recommended.label_text()))
+                    len(advice.candidates), advice.recommended_label()))
         self.running.completeChanged.emit()
         self.run_finished.emit()
 

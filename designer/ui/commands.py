@@ -175,6 +175,8 @@ def replace_contents(doc: FabricDocument, new: FabricDocument) -> None:
         # scenarios and results name this drawing's elements: they go and come with it
         doc.set_scenarios(new.scenarios)
         doc.set_results(new.results)
+        doc.set_build(new.build)    # and so do its racks (a generated design comes placed)
+        doc.set_racks(new.racks)
 
 
 class ReplaceDocumentCommand(QUndoCommand):

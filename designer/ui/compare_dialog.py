@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from designer.model.document import FabricDocument
 from designer.sim.time_breakdown import split_time
-from designer.ui.plot_style import colours, scaled_unit, set_title, title_html
+from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title
 from designer.ui.sim_worker import SimRunner
 from designer.ui.theme import PROTOCOL_COLOURS
 from designer.ui.time_breakdown import TimeBreakdownChart
@@ -93,7 +93,7 @@ class CompareDialog(QDialog):
             title = self.tr(title_text)
             w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
             # the legend is in the title line: over the curves it hid their ends
-            set_title(w.getPlotItem(), title_html(title, [(NAMES[p], PROTOCOL_COLOURS[p].name()) for p in PROTOS]), fg)
+            set_title(w.getPlotItem(), title, legend_html([(NAMES[p], PROTOCOL_COLOURS[p].name()) for p in PROTOS]), fg)
             w.showGrid(x=True, y=True, alpha=0.2)
             for side in ("left", "bottom"):
                 w.getAxis(side).enableAutoSIPrefix(False)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from designer.model import limits
 from designer.model.links import CABLE_TYPES
 from designer.model.segments import IB_ROUTING_ENGINES, LOAD_BALANCING, PROTOCOLS
 
@@ -27,6 +28,12 @@ class FieldSpec:
     maximum: float | None = None
     choices: tuple = ()
     tip: str = ""
+    choice_names: tuple[tuple[object, str], ...] = ()   # (choice, name shown for it), names marked for translation
+
+    def choice_name(self, choice: object) -> str:
+        """The name a choice is shown by, in the window's language ("spray" as "Packet spraying")."""
+        names = dict(self.choice_names)
+        return QCoreApplication.translate("FieldSpec", names[choice]) if choice in names else str(choice)
 
 
 def parse_value(spec: FieldSpec, text: str) -> object:
@@ -63,6 +70,14 @@ def parse_value(spec: FieldSpec, text: str) -> object:
     return value
 
 
+def _ranged(table: dict[str, limits.Range], name: str, label: str, kind: type, unit: str = "",
+            tip: str = "") -> FieldSpec:
+    """A numeric setting accepting what a project file may hold for it (designer/model/limits.py): what the
+    inspector lets through, the file reader takes back."""
+    accepted = table[name]
+    return FieldSpec(label, kind, unit, accepted.minimum, accepted.maximum, tip=tip)
+
+
 NODE_FIELDS = {
     "label": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "Name"),
@@ -83,6 +98,9 @@ LINK_FIELDS = {
         str,
         choices=CABLE_TYPES,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "DAC (copper, short), AOC or optics"),
+        choice_names=(("dac", QT_TRANSLATE_NOOP("FieldSpec", "DAC (copper)")),
+                      ("aoc", QT_TRANSLATE_NOOP("FieldSpec", "AOC (active optical)")),
+                      ("optics", QT_TRANSLATE_NOOP("FieldSpec", "Transceivers and fibre"))),
     ),
     "length_m": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "Length"),
@@ -100,51 +118,39 @@ SEGMENT_FIELDS = {
         str,
         choices=PROTOCOLS,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "InfiniBand or RoCEv2 on this back-end segment"),
+        choice_names=(("ib", QT_TRANSLATE_NOOP("FieldSpec", "InfiniBand")),
+                      ("rocev2", QT_TRANSLATE_NOOP("FieldSpec", "RoCEv2"))),
     ),
 }
+_IB, _ROCE = limits.IB_SETTINGS, limits.ROCE_SETTINGS
 IB_FIELDS = {
     "routing_engine": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "Routing engine"),
         str,
         choices=IB_ROUTING_ENGINES,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "Subnet Manager routing: min-hop, up/down or fat-tree"),
+        choice_names=(("minhop", QT_TRANSLATE_NOOP("FieldSpec", "Min-hop")),
+                      ("updn", QT_TRANSLATE_NOOP("FieldSpec", "Up/down")),
+                      ("ftree", QT_TRANSLATE_NOOP("FieldSpec", "Fat-tree"))),
     ),
     "adaptive_routing": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "Adaptive routing"),
         bool,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "Per-packet choice of the least loaded port"),
     ),
-    "virtual_lanes": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Virtual lanes"), int, "", 1, 15),
-    "credit_buffer_kb": FieldSpec(
-        QT_TRANSLATE_NOOP("FieldSpec", "Credit buffer"),
-        float,
-        "KB",
-        1,
-        65_536,
-        tip=QT_TRANSLATE_NOOP("FieldSpec", "Receive buffer per port per VL"),
-    ),
+    "virtual_lanes": _ranged(_IB, "virtual_lanes", QT_TRANSLATE_NOOP("FieldSpec", "Virtual lanes"), int),
+    "credit_buffer_kb": _ranged(_IB, "credit_buffer_kb", QT_TRANSLATE_NOOP("FieldSpec", "Credit buffer"), float, "KB",
+                                QT_TRANSLATE_NOOP("FieldSpec", "Receive buffer per port per VL")),
     "mtu_bytes": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "MTU"), int, "B", choices=(256, 512, 1024, 2048, 4096)),
     "self_healing": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "Self-healing (SHIELD)"),
         bool,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "Switches reroute around a failed port locally"),
     ),
-    "sm_reroute_ms": FieldSpec(
-        QT_TRANSLATE_NOOP("FieldSpec", "SM reroute time"),
-        float,
-        "ms",
-        0,
-        600_000,
-        tip=QT_TRANSLATE_NOOP("FieldSpec", "Subnet Manager sweep and table upload after a failure"),
-    ),
-    "self_healing_us": FieldSpec(
-        QT_TRANSLATE_NOOP("FieldSpec", "Self-healing time"),
-        float,
-        "µs",
-        0,
-        10_000_000,
-        tip=QT_TRANSLATE_NOOP("FieldSpec", "Local reroute time when self-healing is on"),
-    ),
+    "sm_reroute_ms": _ranged(_IB, "sm_reroute_ms", QT_TRANSLATE_NOOP("FieldSpec", "SM reroute time"), float, "ms",
+                             QT_TRANSLATE_NOOP("FieldSpec", "Subnet Manager sweep and table upload after a failure")),
+    "self_healing_us": _ranged(_IB, "self_healing_us", QT_TRANSLATE_NOOP("FieldSpec", "Self-healing time"), float,
+                               "µs", QT_TRANSLATE_NOOP("FieldSpec", "Local reroute time when self-healing is on")),
 }
 ROCE_FIELDS = {
     "pfc": FieldSpec(
@@ -152,76 +158,51 @@ ROCE_FIELDS = {
         bool,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "Priority flow control: pause upstream over Xoff"),
     ),
-    "xoff_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "PFC Xoff"), float, "KB", 1, 65_536),
-    "xon_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "PFC Xon"), float, "KB", 0, 65_536),
-    "headroom_kb": FieldSpec(
-        QT_TRANSLATE_NOOP("FieldSpec", "PFC headroom"),
-        float,
-        "KB",
-        0,
-        65_536,
-        tip=QT_TRANSLATE_NOOP("FieldSpec", "Buffer for bytes in flight after PAUSE"),
-    ),
+    "xoff_kb": _ranged(_ROCE, "xoff_kb", QT_TRANSLATE_NOOP("FieldSpec", "PFC Xoff"), float, "KB"),
+    "xon_kb": _ranged(_ROCE, "xon_kb", QT_TRANSLATE_NOOP("FieldSpec", "PFC Xon"), float, "KB"),
+    "headroom_kb": _ranged(_ROCE, "headroom_kb", QT_TRANSLATE_NOOP("FieldSpec", "PFC headroom"), float, "KB",
+                           QT_TRANSLATE_NOOP("FieldSpec", "Buffer for bytes in flight after PAUSE")),
     "ecn": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "ECN"),
         bool,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "RED marking of the lossless class"),
     ),
-    "kmin_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "ECN Kmin"), float, "KB", 1, 1_000_000),
-    "kmax_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "ECN Kmax"), float, "KB", 1, 1_000_000),
-    "pmax": FieldSpec(
-        QT_TRANSLATE_NOOP("FieldSpec", "ECN Pmax"),
-        float,
-        "",
-        0.0,
-        1.0,
-        tip=QT_TRANSLATE_NOOP("FieldSpec", "Marking probability at Kmax"),
-    ),
+    "kmin_kb": _ranged(_ROCE, "kmin_kb", QT_TRANSLATE_NOOP("FieldSpec", "ECN Kmin"), float, "KB"),
+    "kmax_kb": _ranged(_ROCE, "kmax_kb", QT_TRANSLATE_NOOP("FieldSpec", "ECN Kmax"), float, "KB"),
+    "pmax": _ranged(_ROCE, "pmax", QT_TRANSLATE_NOOP("FieldSpec", "ECN Pmax"), float,
+                    tip=QT_TRANSLATE_NOOP("FieldSpec", "Marking probability at Kmax")),
     "dcqcn": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "DCQCN"),
         bool,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "Sender rate control driven by CNPs"),
     ),
-    "dcqcn_g": FieldSpec(
-        QT_TRANSLATE_NOOP("FieldSpec", "DCQCN g"),
-        float,
-        "",
-        1e-6,
-        1.0,
-        tip=QT_TRANSLATE_NOOP("FieldSpec", "Alpha EWMA gain"),
-    ),
-    "rate_ai_mbps": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Additive increase"), float, "Mb/s", 0.001, 100_000),
-    "rate_hai_mbps": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Hyper increase"), float, "Mb/s", 0.001, 100_000),
-    "rate_timer_us": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Rate timer"), float, "µs", 1, 1_000_000),
-    "byte_counter_kb": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Byte counter"), float, "KB", 1, 10_000_000),
-    "fast_recovery_steps": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Fast recovery steps"), int, "", 1, 100),
-    "min_dec_fac": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Min decrease factor"), float, "", 0.01, 1.0),
-    "cnp_interval_us": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "CNP interval"), float, "µs", 0, 10_000),
-    "rate_reduce_period_us": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Rate-reduce period"), float, "µs", 0.1, 10_000),
-    "min_rate_mbps": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "Min rate"), float, "Mb/s", 0.001, 100_000),
-    "qps": FieldSpec(
-        QT_TRANSLATE_NOOP("FieldSpec", "Queue pairs"),
-        int,
-        "",
-        1,
-        1024,
-        tip=QT_TRANSLATE_NOOP("FieldSpec", "Per connection; more QPs spread ECMP better"),
-    ),
+    "dcqcn_g": _ranged(_ROCE, "dcqcn_g", QT_TRANSLATE_NOOP("FieldSpec", "DCQCN g"), float,
+                       tip=QT_TRANSLATE_NOOP("FieldSpec", "Alpha EWMA gain")),
+    "rate_ai_mbps": _ranged(_ROCE, "rate_ai_mbps", QT_TRANSLATE_NOOP("FieldSpec", "Additive increase"), float, "Mb/s"),
+    "rate_hai_mbps": _ranged(_ROCE, "rate_hai_mbps", QT_TRANSLATE_NOOP("FieldSpec", "Hyper increase"), float, "Mb/s"),
+    "rate_timer_us": _ranged(_ROCE, "rate_timer_us", QT_TRANSLATE_NOOP("FieldSpec", "Rate timer"), float, "µs"),
+    "byte_counter_kb": _ranged(_ROCE, "byte_counter_kb", QT_TRANSLATE_NOOP("FieldSpec", "Byte counter"), float, "KB"),
+    "fast_recovery_steps": _ranged(_ROCE, "fast_recovery_steps", QT_TRANSLATE_NOOP("FieldSpec", "Fast recovery steps"),
+                                   int),
+    "min_dec_fac": _ranged(_ROCE, "min_dec_fac", QT_TRANSLATE_NOOP("FieldSpec", "Min decrease factor"), float),
+    "cnp_interval_us": _ranged(_ROCE, "cnp_interval_us", QT_TRANSLATE_NOOP("FieldSpec", "CNP interval"), float, "µs"),
+    "rate_reduce_period_us": _ranged(_ROCE, "rate_reduce_period_us",
+                                     QT_TRANSLATE_NOOP("FieldSpec", "Rate-reduce period"), float, "µs"),
+    "min_rate_mbps": _ranged(_ROCE, "min_rate_mbps", QT_TRANSLATE_NOOP("FieldSpec", "Min rate"), float, "Mb/s"),
+    "qps": _ranged(_ROCE, "qps", QT_TRANSLATE_NOOP("FieldSpec", "Queue pairs"), int,
+                   tip=QT_TRANSLATE_NOOP("FieldSpec", "Per connection; more QPs spread ECMP better")),
     "load_balancing": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "Load balancing"),
         str,
         choices=LOAD_BALANCING,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "ECMP hashing or packet spraying"),
+        choice_names=(("ecmp", QT_TRANSLATE_NOOP("FieldSpec", "ECMP")),
+                      ("spray", QT_TRANSLATE_NOOP("FieldSpec", "Packet spraying"))),
     ),
     "mtu_bytes": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "MTU"), int, "B", choices=(1024, 2048, 4096)),
-    "reconvergence_ms": FieldSpec(
-        QT_TRANSLATE_NOOP("FieldSpec", "Reconvergence time"),
-        float,
-        "ms",
-        0,
-        600_000,
-        tip=QT_TRANSLATE_NOOP("FieldSpec", "Routing reconvergence after a failure; ECMP then uses the remaining paths"),
-    ),
+    "reconvergence_ms": _ranged(
+        _ROCE, "reconvergence_ms", QT_TRANSLATE_NOOP("FieldSpec", "Reconvergence time"), float, "ms",
+        QT_TRANSLATE_NOOP("FieldSpec", "Routing reconvergence after a failure; ECMP then uses the remaining paths")),
 }
 
 

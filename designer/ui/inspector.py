@@ -86,6 +86,9 @@ class Inspector(QScrollArea):
         body = QWidget()
         self.form = QFormLayout(body)
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        # in a narrow dock a field goes under its label rather than past the dock's edge (a sideways scroll hid
+        # the labels of the field being edited)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         doc = self.editor.doc
         nodes, links, segs = self.editor.scene.selected_ids()
         if len(nodes) + len(links) + len(segs) > 1:
@@ -199,9 +202,12 @@ class Inspector(QScrollArea):
             widget.toggled.connect(lambda checked: apply(bool(checked)))
         elif spec.choices:
             widget = QComboBox()
-            widget.addItems([str(c) for c in spec.choices])
-            widget.setCurrentText(str(value))
-            widget.activated.connect(lambda _i, w=widget: self._accept(key, spec, w.currentText(), apply))
+            widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            widget.setMinimumContentsLength(8)          # its longest choice does not set the form's width
+            for choice in spec.choices:
+                widget.addItem(spec.choice_name(choice), choice)
+            widget.setCurrentIndex(widget.findData(value))
+            widget.activated.connect(lambda _i, w=widget: self._accept(key, spec, str(w.currentData()), apply))
         else:
             widget = QLineEdit(_show(value))
             widget.editingFinished.connect(lambda w=widget: self._accept(key, spec, w.text(), apply))

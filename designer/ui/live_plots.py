@@ -20,12 +20,12 @@ from collections.abc import Callable
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from designer.sim.failures import parse_failure
 from designer.sim.workload_spec import WorkloadError
-from designer.ui.plot_style import colours, scaled_unit, set_title, style_view, title_html
+from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title, style_view
 from designer.ui.time_breakdown import TimeBreakdownChart
 
 CAPACITY = 6000            # snapshots kept per run (the engine emits at most 5000 plus the last)
@@ -149,6 +149,7 @@ class LivePlots(QWidget):
         self._dirty = False
         self._stale: set[str] = set()          # plots whose curves still show older data
         self._turn = 0
+        self._frame_n = 0                       # snapshots the panels of the current round of redraws show
         self._last_util = np.zeros(0)
         self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
         self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine, float]] = []
@@ -179,6 +180,7 @@ class LivePlots(QWidget):
         super().resizeEvent(event)
         size = event.size()
         self._arrange(1 if size.height() < ONE_ROW_BELOW_PX and size.width() > 2.5 * size.height() else 2)
+        QTimer.singleShot(0, self, self._relabel_time_axes)   # once the plots have their new widths
 
     def _make_plot(self, name: str, fg: QColor, bg: QColor) -> pg.PlotWidget:
         _title, _ylabel, unit, tip = PLOTS[name]
@@ -206,6 +208,9 @@ class LivePlots(QWidget):
         if name == "selection":
             self.nothing_selected = pg.TextItem(self.tr("Select a cable\nor a node"), color=fg, anchor=(0.5, 0.5))
             w.addItem(self.nothing_selected, ignoreBounds=True)
+            # mid-panel wherever the time axis runs (placed once, it slid out of sight as the axis grew)
+            w.getPlotItem().getViewBox().sigRangeChanged.connect(
+                lambda _view, ranges: self.nothing_selected.setPos(sum(ranges[0]) / 2, sum(ranges[1]) / 2))
         w.scene().sigMouseMoved.connect(lambda pos, n=name: self._on_hover(n, pos))
         self._label_axes(name)
         return w
@@ -215,7 +220,7 @@ class LivePlots(QWidget):
             self.tr("Selected: {0}").format(self.selection_name)
         entries = [(self.tr(label), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
         entries += [(n, OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]) for k, n in enumerate(self._overlays_of(name))]
-        set_title(self.plots[name].getPlotItem(), title_html(title, entries, dashed=set(self._overlays_of(name))),
+        set_title(self.plots[name].getPlotItem(), title, legend_html(entries, dashed=set(self._overlays_of(name))),
                   colours()[0])
 
     def _overlays_of(self, name: str) -> list[str]:
@@ -227,8 +232,21 @@ class LivePlots(QWidget):
         w = self.plots[name]
         w.setLabel("left", f"{self.tr(ylabel)} ({self.units[name][1]})", color=fg.name())
         time_unit = self.units.get("time", scaled_unit("ms", 0.0))[1]
-        w.setLabel("bottom", self.tr("simulated time ({0})").format(time_unit) if w.property("names_time_axis")
-                   else "", color=fg.name())
+        text = self._time_label(w, time_unit) if w.property("names_time_axis") else ""
+        if text != w.getAxis("bottom").labelText:
+            w.setLabel("bottom", text, color=fg.name())
+
+    def _time_label(self, w: pg.PlotWidget, time_unit: str) -> str:
+        """"simulated time (ms)", or "time (ms)" where the plot is too narrow for the whole of it."""
+        full = self.tr("simulated time ({0})").format(time_unit)
+        room = w.width() - w.getAxis("left").width() - 8
+        return full if QFontMetrics(w.font()).horizontalAdvance(full) <= room else self.tr("time ({0})").format(
+            time_unit)
+
+    def _relabel_time_axes(self) -> None:
+        for name, w in self.plots.items():
+            if w.property("names_time_axis"):
+                self._label_axes(name)
 
     def restyle(self) -> None:
         """The current palette's colours on every plot (after a theme switch)."""
@@ -238,7 +256,8 @@ class LivePlots(QWidget):
 
     # ---- data ---------------------------------------------------------------------------------
     def reset(self) -> None:
-        """Empty the buffers (kept allocated) for a new run, and show the plots (not the empty state)."""
+        """Empty the buffers (kept allocated) for a new run, and show the plots (not the empty state), every one
+        empty at once: none may show the previous run's curves while its turn comes."""
         self.n = 0
         self.link_ids = []
         self.link_rows = np.zeros((0, 0), dtype=np.float32)
@@ -253,7 +272,11 @@ class LivePlots(QWidget):
         self._pending_ups = []
         self.chart.set_rows([])
         self.pages.setCurrentIndex(1)
-        self.refresh()
+        self._dirty, self._stale, self._frame_n = False, set(PLOTS), 0
+        self._extend_time_axis()
+        for name in PLOTS:
+            self._draw(name)
+        self._stale = set()
 
     def showing_empty_state(self) -> bool:
         return self.pages.currentIndex() == 0
@@ -381,10 +404,12 @@ class LivePlots(QWidget):
 
         A few plots per tick, in turn: a plot whose axes rescale costs several ms to lay out and paint,
         and all six in one tick stalled the event loop for ~50 ms (measured); in turn, each plot still
-        updates several times a second. The shared time axis moves only when the run passes its end (a
-        round number), so most ticks leave every panel's axis as it is."""
-        if self._dirty:
+        updates several times a second. A round of turns draws every panel up to the same snapshot (new ones
+        wait for the next round), so while a run streams in, the panels never show different moments. The
+        shared time axis moves only when the run passes its end (a round number)."""
+        if self._dirty and not self._stale:
             self._dirty = False
+            self._frame_n = self.n
             self._stale = set(PLOTS)
             self._show_hot_links()
             self._extend_time_axis()
@@ -402,7 +427,8 @@ class LivePlots(QWidget):
     def flush(self) -> None:
         """A run ended: the time axis ends where the run did, and every plot is drawn now (its last points must
         not wait for their turn)."""
-        self.refresh()
+        self._dirty, self._stale, self._frame_n = False, set(PLOTS), self.n
+        self._show_hot_links()
         if self.n:
             self.x_end_ms = float(self.t_ms[self.n - 1])
             unit = scaled_unit("ms", self.x_end_ms)
@@ -419,10 +445,11 @@ class LivePlots(QWidget):
             self._draw(name)
 
     def _extend_time_axis(self) -> None:
-        t_max = float(self.t_ms[self.n - 1]) if self.n else 0.0
-        if self.n and t_max <= self.x_end_ms:
+        n = self._frame_n
+        t_max = float(self.t_ms[n - 1]) if n else 0.0
+        if n and t_max <= self.x_end_ms:
             return
-        self.x_end_ms = nice_ceiling(t_max) if self.n else 1.0
+        self.x_end_ms = nice_ceiling(t_max) if n else 1.0
         unit = scaled_unit("ms", self.x_end_ms)
         if unit != self.units.get("time"):
             self.units["time"] = unit
@@ -447,8 +474,8 @@ class LivePlots(QWidget):
             self._syncing = False
 
     def _draw(self, name: str) -> None:
-        """One plot's curves from the buffers, in the units their values ask for now."""
-        n = self.n
+        """One plot's curves from the buffers (up to the round's snapshot), in the units their values ask for now."""
+        n = min(self._frame_n, self.n)
         t_scale = self.units.get("time", (1.0, "ms"))[0]
         keys = [k for k, (plot, _l, _c) in SERIES.items() if plot == name]
         rows = {k: min(n, LINK_ROWS) if k == "sel_util" else n for k in keys}
@@ -471,7 +498,6 @@ class LivePlots(QWidget):
             view.setYRange(0.0, 1.0, padding=0.0)
         if name == "selection":
             self.nothing_selected.setVisible(not self.selection)
-            self.nothing_selected.setPos(self.x_end_ms / t_scale / 2, 0.5)
         if name == "throughput":
             for curve, (t_ms, gbps) in zip(self._overlay_curves, self._overlays.values(), strict=True):
                 curve.setData(np.asarray(t_ms) / t_scale, np.asarray(gbps) / unit[0])

@@ -42,6 +42,7 @@ from designer.ui.palette import Palette
 from designer.ui.plain_text import literal
 from designer.ui.plot_style import restyle_all_plots
 from designer.ui.problems import ProblemsPanel
+from designer.ui.rack_controller import RackController
 from designer.ui.run_controller import RunController
 from designer.ui.scene import FabricScene
 from designer.ui.sweep_controller import SweepController
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
         self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
         self.sweeps = SweepController(self, self.simulate_menu)   # design-space sweeps and their dock
+        self.racks = RackController(self)   # the Racks dock: elevation, Plan racks, build settings (rack_controller.py)
         self.canvas_menu = CanvasMenu(self)      # right-click on the canvas (canvas_menu.py)
         fit_to_screen(self, [self.palette_dock, self.overview_dock], self.inspector_dock)
         self.restored_arrangement = False

@@ -8,8 +8,9 @@ from __future__ import annotations
 from html import escape
 
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPalette, QTextOption
 from PySide6.QtWidgets import QApplication
 
 # Units a value may be shown in, from its base unit: (size in the base unit, name), smallest first.
@@ -47,26 +48,67 @@ def colours(palette: QPalette | None = None) -> tuple[QColor, QColor]:
     return pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Base)
 
 
-def title_html(title: str, entries: list[tuple[str, str]] | None = None, dashed: set[str] | None = None) -> str:
-    """A plot's title and, on a smaller second line, its legend: "━ p50 ━ p99 ━ p99.9" (entries: (label, colour)).
-    Above the plot, the legend never covers a curve."""
+def legend_html(entries: list[tuple[str, str]], dashed: set[str] | None = None) -> str:
+    """A plot's legend for the line under its title: "━ p50 ━ p99 ━ p99.9" (entries: (label, colour)). Above the
+    plot, the legend never covers a curve; entries are parted by ordinary spaces, so a legend wider than a narrow
+    plot wraps between entries."""
     keys = []
-    for label, colour in entries or []:
+    for label, colour in entries:
         mark = "┅" if dashed and label in dashed else "━"
-        keys.append(f"<span style='color:{colour}'>{mark}</span>&nbsp;{escape(label)}")
-    legend = f"<br><span style='font-size:{LEGEND_PT}pt'>{'&nbsp;&nbsp;'.join(keys)}</span>" if keys else ""
-    return f"<b>{escape(title)}</b>{legend}"
+        keys.append(f"<span style='color:{colour}'>{mark}</span>&nbsp;{escape(label).replace(' ', '&nbsp;')}")
+    return f"<span style='font-size:{LEGEND_PT}pt'>{'&nbsp; '.join(keys)}</span>" if keys else ""
 
 
-def set_title(item: pg.PlotItem, html: str, fg: QColor, size_pt: int = TITLE_PT) -> None:
-    """A plot's title that never makes the plot wider than its cell: pyqtgraph sets a title's minimum width to its
-    text's at every resize, which pushed narrow plots past their neighbours (and their axes out of sight); here a
-    long title is cut at the plot's edges instead."""
+def set_title(item: pg.PlotItem, title: str, legend: str, fg: QColor, size_pt: int = TITLE_PT) -> None:
+    """A plot's title (plain text) and legend (markup) that never make the plot wider than its cell: pyqtgraph sets
+    a title's minimum width to its text's at every resize, which pushed narrow plots past their neighbours (and
+    their axes out of sight). Here a long title is elided ("Where the time…", whole in its tooltip), the legend
+    wraps at the plot's width, and the plot gives the title the height of its lines."""
     label = item.titleLabel
+    label.parts = (title, legend)
     if not getattr(label, "shrinkable", False):
         label.shrinkable = True
         label.updateMin = lambda: _height_only_minimum(label)
-    item.setTitle(html, color=fg.name(), size=f"{size_pt}pt")
+        label.resizeEvent = lambda _event: _fit_title(label, item)
+        # over the whole plot, its value axis included (pyqtgraph puts it over the data column alone)
+        item.layout.removeItem(label)
+        item.layout.addItem(label, 0, 0, 1, 3)
+    item.setTitle(_title_markup(title, legend), color=fg.name(), size=f"{size_pt}pt")
+    _fit_title(label, item)          # setTitle fixed the title row at 30 px again
+
+
+def _title_markup(title: str, legend: str) -> str:
+    return f"<div align='center'><b>{escape(title)}</b>{'<br>' + legend if legend else ''}</div>"
+
+
+def _fit_title(label: pg.LabelItem, item: pg.PlotItem) -> None:
+    """The title elided to the label's width, the text wrapped there, its row as high as its lines (at most a title
+    line and two of legend), placed at the label's top left."""
+    width = label.width()
+    if width <= 1:
+        return
+    title, legend = label.parts
+    font = QFont(label.item.font())
+    font.setBold(True)
+    font.setPointSizeF(float(str(label.opts.get("size", f"{TITLE_PT}pt")).removesuffix("pt")))
+    shown = QFontMetricsF(font).elidedText(title, Qt.TextElideMode.ElideRight, width - 2)
+    label.setToolTip(title if shown != title else "")
+    markup = _title_markup(shown, legend)
+    if markup != label.text:
+        label.setText(markup)
+    option = label.item.document().defaultTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)        # between words only, never inside one
+    label.item.document().setDefaultTextOption(option)
+    label.item.setTextWidth(width)
+    legend_font = QFont(font)
+    legend_font.setPointSizeF(LEGEND_PT)
+    most = (QFontMetricsF(font).lineSpacing() + 2 * QFontMetricsF(legend_font).lineSpacing()
+            + 2 * label.item.document().documentMargin() + 1)
+    height = min(label.itemRect().height(), most)     # a plot narrower still loses its legend's fourth line
+    label.setMaximumHeight(height)
+    item.layout.setRowFixedHeight(0, height)
+    _height_only_minimum(label)
+    label.item.setPos(0, 0)
 
 
 def _height_only_minimum(label: pg.LabelItem) -> None:
@@ -115,7 +157,11 @@ def style_view(view: pg.GraphicsView, palette: QPalette | None = None) -> None:
 
 def restyle_all_plots() -> int:
     """After a theme switch: every plot and chart of the application in the new palette; returns how many."""
-    views = [w for w in QApplication.allWidgets() if isinstance(w, pg.GraphicsView)]
+    # only views whose C++ objects are alive and that still have a scene: a closed window's plots may linger in
+    # allWidgets() until Qt deletes them, and touching those crashes
+    views = [w for w in QApplication.allWidgets()
+             if isinstance(w, pg.GraphicsView) and shiboken6.isValid(w) and w.scene() is not None
+             and shiboken6.isValid(w.scene())]
     for view in views:
         style_view(view)
     return len(views)

@@ -124,6 +124,7 @@ class RunController(QObject):
                 "Running {0} (seed {1}, {2})…").format(
                     ', '.join(workloads), seed, {None: self.tr("as drawn"), "ib": self.tr("all IB"),
                                                  "rocev2": self.tr("all RoCEv2")}[backend]))
+        self.progress.setRange(0, 1000)
         self.progress.setValue(0)
         self.progress.setVisible(True)
         self.plots_dock.show()
@@ -149,9 +150,12 @@ class RunController(QObject):
 
     def show_busy(self, share: float) -> None:
         """A congested step is running through the queues: nothing to plot until it is done, so say so (the share
-        is of that step; the progress bar keeps the share of the whole run)."""
+        is of that step). Before the run's first snapshot the progress bar says "working" rather than sit at 0 %
+        beside a step's share; from then on it keeps the share of the whole run."""
         self.sim_time.setText(self.tr("simulating the queues of a congested step: {0:.0%} of the step").format(
             share))
+        if self.last_snapshot is None and not self._pending:
+            self.progress.setRange(0, 0)
 
     def _on_snapshot(self, snap) -> None:
         # only queue it: the GUI thread shares the interpreter with the worker, so every Qt call made
@@ -166,6 +170,7 @@ class RunController(QObject):
             self.plots.add_snapshot(snap)
         snap = batch[-1]
         self.last_snapshot = snap
+        self.progress.setRange(0, 1000)
         self.progress.setValue(int(snap.progress * 1000))
         self.sim_time.setText(self.tr("simulated {0:.3f} ms · {1:.0%}").format(snap.time_s * 1e3, snap.progress))
         self._heat_dirty = True

@@ -26,11 +26,11 @@ class TimeBreakdownChart(pg.PlotWidget):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         fg = pal.color(QPalette.ColorRole.WindowText)
         # the legend is part of the title: the chart is narrow and a legend box would cover the bars
-        key = " ".join(f"<span style='color:{colour}'>■</span>"
+        key = "&nbsp; ".join(f"<span style='color:{colour}'>■</span>"
                         f"{escape(QCoreApplication.translate('TimeBreakdownChart', label))}"
                         for _key, label, colour in PARTS)
         title = self.tr("Where the time went")
-        set_title(self.getPlotItem(), f"<b>{escape(title)}</b><br><span style='font-size:7pt'>{key}</span>", fg)
+        set_title(self.getPlotItem(), title, f"<span style='font-size:7pt'>{key}</span>", fg)
         self.getPlotItem().getViewBox().setToolTip(
             self.tr("compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, "
             "PFC pauses, credit waits, congestion-control limits and hash collisions"))

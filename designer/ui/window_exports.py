@@ -25,7 +25,8 @@ class WindowExports:
         stem = Path(self.path).stem.removesuffix(".fabric") if self.path else "proposal"
         last_sweep = self.sweeps.last_output   # the window's latest sweep is offered as the appendix
         dialog = ExportProposalDialog(self.editor.doc, self.catalog, str(Path(self._last_dir()) / f"{stem}.pdf"),
-                                      self, sweep_path=str(last_sweep) if last_sweep else "")
+                                      self, sweep_path=str(last_sweep) if last_sweep else "",
+                                      undo_stack=self.editor.undo_stack)
         written = QCoreApplication.translate("MainWindow", "Proposal written to {0}")
         dialog.finished_path.connect(lambda p: self.show_message(written.format(p)))
         dialog.exec()

@@ -55,9 +55,147 @@
 <context>
     <name>Autosaver</name>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="168"/>
+        <location filename="../../designer/ui/autosave.py" line="170"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
+    </message>
+</context>
+<context>
+    <name>BuildSettingsDialog</name>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="30"/>
+        <source>Middle of row (leaves in the middle of each row)</source>
+        <translation>列中（Leaf 交换机位于每排中间）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="31"/>
+        <source>End of row (leaves at the end of each row)</source>
+        <translation>列头（Leaf 交换机位于每排末端）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="32"/>
+        <source>Rail-aligned (a scalable unit per row, leaves in its middle)</source>
+        <translation>轨道对齐（每排一个可扩展单元，Leaf 位于中间）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="34"/>
+        <source>Per cable</source>
+        <translation>按线缆计</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="35"/>
+        <source>Percentage of hardware</source>
+        <translation>按硬件费用的百分比</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="36"/>
+        <source>Not included</source>
+        <translation>不包含</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="37"/>
+        <source>By reach (multimode to 50 m, else single-mode)</source>
+        <translation>按距离（50 米内多模，否则单模）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="38"/>
+        <source>Single-mode (DR, 100 m)</source>
+        <translation>单模（DR，100 米）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="39"/>
+        <source>Multimode (SR, 50 m)</source>
+        <translation>多模（SR，50 米）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="46"/>
+        <source>Build settings</source>
+        <translation>部署设置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="50"/>
+        <source>U per rack</source>
+        <translation>每机柜 U 位</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="51"/>
+        <source>Power budget per rack (kW)</source>
+        <translation>每机柜功率预算（kW）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="52"/>
+        <source>Leaf placement</source>
+        <translation>Leaf 交换机位置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="53"/>
+        <source>Racks per row</source>
+        <translation>每排机柜数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="54"/>
+        <source>Slack per cable (m)</source>
+        <translation>每根线缆余量（米）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="55"/>
+        <source>Spare cables and optics (%)</source>
+        <translation>备用线缆和光模块（%）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="56"/>
+        <source>Optics</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="58"/>
+        <source>Fields: {name} {id} {rack} {row} {u} {role} {kind} {pod} {index}; for example {rack}-U{u:02d} {name}</source>
+        <translation>可用字段：{name} {id} {rack} {row} {u} {role} {kind} {pod} {index}；例如 {rack}-U{u:02d} {name}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="62"/>
+        <source>Device label rule</source>
+        <translation>设备标签规则</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="64"/>
+        <source>Fabric managers per InfiniBand fabric</source>
+        <translation>每个 InfiniBand 网络的网络管理器台数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="65"/>
+        <source>Out-of-band management switch per rack</source>
+        <translation>每机柜一台带外管理交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="67"/>
+        <source>Racks and PDUs</source>
+        <translation>机柜和 PDU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="68"/>
+        <source>Fibre trunks between rows</source>
+        <translation>排间光纤主干</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="69"/>
+        <source>Installation</source>
+        <translation>安装服务</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="70"/>
+        <source>Installation (% of hardware)</source>
+        <translation>安装服务（硬件费用的 %）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="72"/>
+        <source>Front-end per GPU (Gb/s), new designs</source>
+        <translation>每 GPU 前端带宽（Gb/s，新设计）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/build_settings_dialog.py" line="74"/>
+        <source>Storage read per GPU (Gb/s), new designs</source>
+        <translation>每 GPU 存储读带宽（Gb/s，新设计）</translation>
     </message>
 </context>
 <context>
@@ -477,239 +615,357 @@
 <context>
     <name>ExportProposalDialog</name>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="53"/>
+        <location filename="../../designer/ui/export_dialog.py" line="72"/>
         <source>Logo: no such file &apos;{0}&apos;</source>
         <translation>徽标：文件“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <location filename="../../designer/ui/export_dialog.py" line="74"/>
         <source>Logo: &apos;{0}&apos; cannot be read (permissions)</source>
         <translation>徽标：无法读取“{0}”（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <location filename="../../designer/ui/export_dialog.py" line="78"/>
         <source>Logo: &apos;{0}&apos; is not a PNG, JPEG or other readable image</source>
         <translation>徽标：“{0}”不是 PNG、JPEG 或其他可读取的图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="74"/>
+        <location filename="../../designer/ui/export_dialog.py" line="93"/>
         <source>Workloads: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="88"/>
+        <location filename="../../designer/ui/export_dialog.py" line="107"/>
         <source>Sweep appendix: {0}</source>
         <translation>扫描附录：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="91"/>
+        <location filename="../../designer/ui/export_dialog.py" line="110"/>
         <source>Sweep appendix: &apos;{0}&apos; holds no points yet</source>
         <translation>扫描附录：“{0}”中还没有任何设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="103"/>
+        <location filename="../../designer/ui/export_dialog.py" line="131"/>
+        <source>Budget: &apos;{0}&apos; is not a positive amount (e.g. 25,000,000)</source>
+        <translation>预算：&apos;{0}&apos; 不是正数金额（例如 25,000,000）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="157"/>
         <source>Output: choose where to write the PDF</source>
         <translation>输出：请选择 PDF 的保存位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="106"/>
+        <location filename="../../designer/ui/export_dialog.py" line="160"/>
         <source>Output: the file name must end in .pdf</source>
         <translation>输出：文件名必须以 .pdf 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="108"/>
+        <location filename="../../designer/ui/export_dialog.py" line="162"/>
         <source>Output: the folder &apos;{0}&apos; does not exist</source>
         <translation>输出：文件夹“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="111"/>
+        <location filename="../../designer/ui/export_dialog.py" line="165"/>
         <source>Output: the folder &apos;{0}&apos; is not writable</source>
         <translation>输出：文件夹“{0}”不可写</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="135"/>
+        <location filename="../../designer/ui/export_dialog.py" line="189"/>
         <source>Cannot write &apos;{0}&apos;: {1}</source>
         <translation>无法写入“{0}”：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="140"/>
+        <location filename="../../designer/ui/export_dialog.py" line="194"/>
         <source>The proposal could not be built: {0}: {1}</source>
         <translation>无法生成方案书：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="159"/>
+        <location filename="../../designer/ui/export_dialog.py" line="213"/>
         <source>Export PDF proposal</source>
         <translation>导出 PDF 方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="166"/>
+        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <source>Proposal</source>
+        <translation>方案书</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="220"/>
+        <source>Requirements</source>
+        <translation>需求</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="221"/>
+        <source>Risks and lead times</source>
+        <translation>风险与交付周期</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="258"/>
         <source>Customer or project the proposal is for</source>
         <translation>方案书面向的客户或项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="168"/>
+        <location filename="../../designer/ui/export_dialog.py" line="260"/>
         <source>Your name and company</source>
         <translation>您的姓名和公司</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="170"/>
+        <location filename="../../designer/ui/export_dialog.py" line="262"/>
         <source>Optional: PNG or JPEG shown on the cover</source>
         <translation>可选：封面上显示的 PNG 或 JPEG 图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="171"/>
-        <location filename="../../designer/ui/export_dialog.py" line="203"/>
-        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <location filename="../../designer/ui/export_dialog.py" line="299"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="178"/>
+        <location filename="../../designer/ui/export_dialog.py" line="265"/>
         <source>{0} (the design&apos;s currency)</source>
         <translation>{0}（设计所用币种）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="192"/>
+        <location filename="../../designer/ui/export_dialog.py" line="279"/>
         <source>The Chinese text table of the proposal is not written yet</source>
         <translation>方案书的中文文本表尚未完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="196"/>
+        <location filename="../../designer/ui/export_dialog.py" line="309"/>
         <source>the results saved with the design</source>
         <translation>随设计保存的结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="197"/>
+        <location filename="../../designer/ui/export_dialog.py" line="310"/>
         <source>the default {0}</source>
         <translation>默认负载 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="198"/>
+        <location filename="../../designer/ui/export_dialog.py" line="311"/>
         <source>e.g. allreduce:1GiB train:70b (empty: {0})</source>
         <translation>例如 allreduce:1GiB train:70b（留空：{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="199"/>
-        <source>Workload specs, as for &apos;fabric-designer report --workload&apos;; each is simulated with InfiniBand and with RoCEv2</source>
-        <translation>负载描述，与“fabric-designer report --workload”相同；每个负载分别用 InfiniBand 和 RoCEv2 仿真</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/export_dialog.py" line="210"/>
+        <location filename="../../designer/ui/export_dialog.py" line="286"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="211"/>
+        <location filename="../../designer/ui/export_dialog.py" line="287"/>
         <source>Customer</source>
         <translation>客户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="212"/>
+        <location filename="../../designer/ui/export_dialog.py" line="288"/>
         <source>Author</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="213"/>
+        <location filename="../../designer/ui/export_dialog.py" line="289"/>
         <source>Logo</source>
         <translation>徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="214"/>
+        <location filename="../../designer/ui/export_dialog.py" line="290"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="215"/>
+        <location filename="../../designer/ui/export_dialog.py" line="291"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="216"/>
+        <location filename="../../designer/ui/export_dialog.py" line="331"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="218"/>
+        <location filename="../../designer/ui/export_dialog.py" line="283"/>
         <source>Optional: a sweep&apos;s results (.csv or .parquet) as an appendix</source>
         <translation>可选：将扫描结果（.csv 或 .parquet）作为附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="224"/>
+        <location filename="../../designer/ui/export_dialog.py" line="292"/>
         <source>Sweep appendix</source>
         <translation>扫描附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="225"/>
+        <location filename="../../designer/ui/export_dialog.py" line="293"/>
         <source>Save as</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="227"/>
+        <location filename="../../designer/ui/export_dialog.py" line="222"/>
         <source>Sections</source>
         <translation>章节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="248"/>
+        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <source>Time, then cost, then tail latency</source>
+        <translation>先看用时，再看成本，最后看尾延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="57"/>
+        <source>Cost, then time, then tail latency</source>
+        <translation>先看成本，再看用时，最后看尾延迟</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <source>Tail latency, then time, then cost</source>
+        <translation>先看尾延迟，再看用时，最后看成本</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="235"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="249"/>
+        <location filename="../../designer/ui/export_dialog.py" line="236"/>
         <source>Open PDF</source>
         <translation>打开 PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="273"/>
+        <location filename="../../designer/ui/export_dialog.py" line="312"/>
+        <source>Workload specs, as for &apos;fabric-designer report --workload&apos;</source>
+        <translation>负载描述，与 &apos;fabric-designer report --workload&apos; 相同</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="314"/>
+        <source>In the customer&apos;s words, e.g. 512 GPUs now, 2,048 in 2027</source>
+        <translation>客户自己的描述，例如：现在 512 块 GPU，2027 年 2,048 块</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="316"/>
+        <source>Capital cost the customer can spend (empty: no budget)</source>
+        <translation>客户可支出的资本支出（留空：无预算）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="323"/>
+        <source>The customer already operates Ethernet at scale (prefer RoCEv2 when the time ties)</source>
+        <translation>客户已在大规模运维以太网（用时持平时优先 RoCEv2）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="326"/>
+        <source>Compare InfiniBand and RoCEv2 on this drawing (each at its recommended settings)</source>
+        <translation>在此拓扑图上对比 InfiniBand 与 RoCEv2（各自采用推荐设置）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="329"/>
+        <source>Include the design&apos;s notes in an appendix</source>
+        <translation>在附录中包含设计说明</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="332"/>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="333"/>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="334"/>
+        <source>Priorities</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Risk</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Mitigation</source>
+        <translation>应对措施</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <source>Lead time</source>
+        <translation>交付周期</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="350"/>
+        <source>Fill in the risks derived from the design</source>
+        <translation>填入由设计推导出的风险</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="352"/>
+        <source>Add row</source>
+        <translation>添加行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="354"/>
+        <source>Remove row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="360"/>
+        <source>Empty: the proposal lists the risks it derives from the design, with lead times to confirm with the supplier.</source>
+        <translation>留空：方案书列出由设计推导出的风险，交付周期待与供应商确认。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="424"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="297"/>
+        <location filename="../../designer/ui/export_dialog.py" line="449"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="298"/>
+        <location filename="../../designer/ui/export_dialog.py" line="450"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="303"/>
+        <location filename="../../designer/ui/export_dialog.py" line="455"/>
         <source>Sweep results</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="304"/>
+        <location filename="../../designer/ui/export_dialog.py" line="456"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="346"/>
-        <source>Building the proposal (simulating IB and RoCEv2, drawing, laying out pages)…</source>
-        <translation>正在生成方案书（仿真 IB 和 RoCEv2、绘图、排版）…</translation>
+        <location filename="../../designer/ui/export_dialog.py" line="495"/>
+        <source>Proposal requirements</source>
+        <translation>方案书需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="348"/>
+        <location filename="../../designer/ui/export_dialog.py" line="524"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="365"/>
+        <location filename="../../designer/ui/export_dialog.py" line="526"/>
+        <source>Building the proposal (simulating the design, and the drawing as InfiniBand and as RoCEv2; drawing, laying out pages)…</source>
+        <translation>正在编制方案书（仿真本设计，以及本拓扑图分别采用 InfiniBand 和 RoCEv2 的情况；绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="529"/>
+        <source>Building the proposal (simulating the design, drawing, laying out pages)…</source>
+        <translation>正在编制方案书（仿真本设计、绘图、排版）…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/export_dialog.py" line="546"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="383"/>
+        <location filename="../../designer/ui/export_dialog.py" line="564"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -862,194 +1118,234 @@
 <context>
     <name>FieldSpec</name>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="38"/>
+        <location filename="../../designer/ui/field_specs.py" line="45"/>
         <source>{0} must be one of {1}</source>
         <translation>{0} 必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="43"/>
+        <location filename="../../designer/ui/field_specs.py" line="50"/>
         <source>{0} cannot be empty</source>
         <translation>{0} 不能为空</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="45"/>
+        <location filename="../../designer/ui/field_specs.py" line="52"/>
         <source>{0} is too long (at most 200 characters)</source>
         <translation>{0} 过长（最多 200 个字符）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="51"/>
+        <location filename="../../designer/ui/field_specs.py" line="58"/>
         <source>{0} must be a whole number, not &apos;{1}&apos;</source>
         <translation>{0} 必须是整数，不能是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="52"/>
+        <location filename="../../designer/ui/field_specs.py" line="59"/>
         <source>{0} must be a number, not &apos;{1}&apos;</source>
         <translation>{0} 必须是数字，不能是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="55"/>
+        <location filename="../../designer/ui/field_specs.py" line="62"/>
         <source>{0} must be a finite number</source>
         <translation>{0} 必须是有限数值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="58"/>
+        <location filename="../../designer/ui/field_specs.py" line="65"/>
         <source>{0} must be at least {1:g}{2}</source>
         <translation>{0} 不得小于 {1:g}{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="61"/>
+        <location filename="../../designer/ui/field_specs.py" line="68"/>
         <source>{0} must be at most {1:g}{2}</source>
         <translation>{0} 不得大于 {1:g}{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="68"/>
-        <location filename="../../designer/ui/field_specs.py" line="97"/>
+        <location filename="../../designer/ui/field_specs.py" line="83"/>
+        <location filename="../../designer/ui/field_specs.py" line="115"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="70"/>
+        <location filename="../../designer/ui/field_specs.py" line="85"/>
         <source>Shown under the icon; any language</source>
         <translation>显示在图标下方；可用任何语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="73"/>
+        <location filename="../../designer/ui/field_specs.py" line="88"/>
         <source>Pod</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="77"/>
+        <location filename="../../designer/ui/field_specs.py" line="92"/>
         <source>Which pod the node belongs to</source>
         <translation>节点所属的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="82"/>
+        <location filename="../../designer/ui/field_specs.py" line="97"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="85"/>
+        <location filename="../../designer/ui/field_specs.py" line="100"/>
         <source>DAC (copper, short), AOC or optics</source>
         <translation>DAC（铜缆，短距）、AOC 或光模块</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="88"/>
+        <location filename="../../designer/ui/field_specs.py" line="101"/>
+        <source>DAC (copper)</source>
+        <translation>DAC（铜缆）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="102"/>
+        <source>AOC (active optical)</source>
+        <translation>AOC（有源光缆）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="103"/>
+        <source>Transceivers and fibre</source>
+        <translation>光模块和光纤</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="106"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="93"/>
+        <location filename="../../designer/ui/field_specs.py" line="111"/>
         <source>Cable length; reach limits are checked</source>
         <translation>线缆长度；会检查传输距离上限</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="99"/>
+        <location filename="../../designer/ui/field_specs.py" line="117"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="102"/>
+        <location filename="../../designer/ui/field_specs.py" line="120"/>
         <source>InfiniBand or RoCEv2 on this back-end segment</source>
         <translation>此后端分区使用 InfiniBand 或 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="107"/>
+        <location filename="../../designer/ui/field_specs.py" line="121"/>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="122"/>
+        <source>RoCEv2</source>
+        <translation>RoCEv2</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="128"/>
         <source>Routing engine</source>
         <translation>路由引擎</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="110"/>
+        <location filename="../../designer/ui/field_specs.py" line="131"/>
         <source>Subnet Manager routing: min-hop, up/down or fat-tree</source>
         <translation>子网管理器路由：min-hop、up/down 或 fat-tree</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="113"/>
+        <location filename="../../designer/ui/field_specs.py" line="132"/>
+        <source>Min-hop</source>
+        <translation>最小跳数 (Min-hop)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <source>Up/down</source>
+        <translation>上下行 (Up/Down)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="134"/>
+        <source>Fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="137"/>
         <source>Adaptive routing</source>
         <translation>自适应路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="115"/>
+        <location filename="../../designer/ui/field_specs.py" line="139"/>
         <source>Per-packet choice of the least loaded port</source>
         <translation>逐包选择负载最轻的端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="117"/>
+        <location filename="../../designer/ui/field_specs.py" line="141"/>
         <source>Virtual lanes</source>
         <translation>虚通道 (VL)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="119"/>
+        <location filename="../../designer/ui/field_specs.py" line="142"/>
         <source>Credit buffer</source>
         <translation>信用缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="124"/>
+        <location filename="../../designer/ui/field_specs.py" line="143"/>
         <source>Receive buffer per port per VL</source>
         <translation>每端口每 VL 的接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="126"/>
-        <location filename="../../designer/ui/field_specs.py" line="216"/>
+        <location filename="../../designer/ui/field_specs.py" line="144"/>
+        <location filename="../../designer/ui/field_specs.py" line="202"/>
         <source>MTU</source>
         <translation>MTU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="128"/>
+        <location filename="../../designer/ui/field_specs.py" line="146"/>
         <source>Self-healing (SHIELD)</source>
         <translation>自愈 (SHIELD)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="130"/>
+        <location filename="../../designer/ui/field_specs.py" line="148"/>
         <source>Switches reroute around a failed port locally</source>
         <translation>交换机在本地绕开故障端口重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <location filename="../../designer/ui/field_specs.py" line="150"/>
         <source>SM reroute time</source>
         <translation>SM 重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="138"/>
+        <location filename="../../designer/ui/field_specs.py" line="151"/>
         <source>Subnet Manager sweep and table upload after a failure</source>
         <translation>故障后子网管理器的扫描与路由表下发</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="141"/>
+        <location filename="../../designer/ui/field_specs.py" line="152"/>
         <source>Self-healing time</source>
         <translation>自愈时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="146"/>
+        <location filename="../../designer/ui/field_specs.py" line="153"/>
         <source>Local reroute time when self-healing is on</source>
         <translation>启用自愈时的本地重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="151"/>
+        <location filename="../../designer/ui/field_specs.py" line="157"/>
         <source>PFC</source>
         <translation>优先级流量控制 (PFC)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="153"/>
+        <location filename="../../designer/ui/field_specs.py" line="159"/>
         <source>Priority flow control: pause upstream over Xoff</source>
         <translation>优先级流量控制：超过 Xoff 时暂停上游</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="155"/>
+        <location filename="../../designer/ui/field_specs.py" line="161"/>
         <source>PFC Xoff</source>
         <translation>PFC Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="156"/>
+        <location filename="../../designer/ui/field_specs.py" line="162"/>
         <source>PFC Xon</source>
         <translation>PFC Xon</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="158"/>
+        <location filename="../../designer/ui/field_specs.py" line="163"/>
         <source>PFC headroom</source>
         <translation>PFC 预留缓存 (headroom)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="163"/>
+        <location filename="../../designer/ui/field_specs.py" line="164"/>
         <source>Buffer for bytes in flight after PAUSE</source>
         <translation>PAUSE 之后在途字节的缓冲</translation>
     </message>
@@ -1074,117 +1370,127 @@
         <translation>ECN Kmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="173"/>
+        <location filename="../../designer/ui/field_specs.py" line="172"/>
         <source>ECN Pmax</source>
         <translation>ECN Pmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="178"/>
+        <location filename="../../designer/ui/field_specs.py" line="173"/>
         <source>Marking probability at Kmax</source>
         <translation>Kmax 处的标记概率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="181"/>
+        <location filename="../../designer/ui/field_specs.py" line="175"/>
         <source>DCQCN</source>
         <translation>DCQCN</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="183"/>
+        <location filename="../../designer/ui/field_specs.py" line="177"/>
         <source>Sender rate control driven by CNPs</source>
         <translation>由 CNP 驱动的发送端速率控制</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="186"/>
+        <location filename="../../designer/ui/field_specs.py" line="179"/>
         <source>DCQCN g</source>
         <translation>DCQCN g</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="191"/>
+        <location filename="../../designer/ui/field_specs.py" line="180"/>
         <source>Alpha EWMA gain</source>
         <translation>Alpha EWMA 增益</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="193"/>
+        <location filename="../../designer/ui/field_specs.py" line="181"/>
         <source>Additive increase</source>
         <translation>加性增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="194"/>
+        <location filename="../../designer/ui/field_specs.py" line="182"/>
         <source>Hyper increase</source>
         <translation>超级增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="195"/>
+        <location filename="../../designer/ui/field_specs.py" line="183"/>
         <source>Rate timer</source>
         <translation>速率定时器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="196"/>
+        <location filename="../../designer/ui/field_specs.py" line="184"/>
         <source>Byte counter</source>
         <translation>字节计数器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="197"/>
+        <location filename="../../designer/ui/field_specs.py" line="185"/>
         <source>Fast recovery steps</source>
         <translation>快速恢复步数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="198"/>
+        <location filename="../../designer/ui/field_specs.py" line="187"/>
         <source>Min decrease factor</source>
         <translation>最小降速因子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="199"/>
+        <location filename="../../designer/ui/field_specs.py" line="188"/>
         <source>CNP interval</source>
         <translation>CNP 间隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="200"/>
+        <location filename="../../designer/ui/field_specs.py" line="190"/>
         <source>Rate-reduce period</source>
         <translation>降速周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="201"/>
+        <location filename="../../designer/ui/field_specs.py" line="191"/>
         <source>Min rate</source>
         <translation>最低速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="203"/>
+        <location filename="../../designer/ui/field_specs.py" line="192"/>
         <source>Queue pairs</source>
         <translation>队列对 (QP)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="208"/>
+        <location filename="../../designer/ui/field_specs.py" line="193"/>
         <source>Per connection; more QPs spread ECMP better</source>
         <translation>按连接计；QP 越多，ECMP 分布越均匀</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="211"/>
+        <location filename="../../designer/ui/field_specs.py" line="195"/>
         <source>Load balancing</source>
         <translation>负载均衡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="214"/>
+        <location filename="../../designer/ui/field_specs.py" line="198"/>
         <source>ECMP hashing or packet spraying</source>
         <translation>等价多路径 (ECMP) 哈希或逐包喷洒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="218"/>
+        <location filename="../../designer/ui/field_specs.py" line="199"/>
+        <source>ECMP</source>
+        <translation>等价多路径 (ECMP)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="200"/>
+        <source>Packet spraying</source>
+        <translation>逐包喷洒</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="204"/>
         <source>Reconvergence time</source>
         <translation>路由收敛时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="223"/>
+        <location filename="../../designer/ui/field_specs.py" line="205"/>
         <source>Routing reconvergence after a failure; ECMP then uses the remaining paths</source>
         <translation>故障后的路由收敛；之后 ECMP 使用其余路径</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="231"/>
+        <location filename="../../designer/ui/field_specs.py" line="212"/>
         <source>PFC Xon must be below Xoff</source>
         <translation>PFC Xon 必须小于 Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="233"/>
+        <location filename="../../designer/ui/field_specs.py" line="214"/>
         <source>ECN Kmin must not be above Kmax</source>
         <translation>ECN Kmin 不得大于 Kmax</translation>
     </message>
@@ -1552,134 +1858,134 @@
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="94"/>
+        <location filename="../../designer/ui/inspector.py" line="97"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="95"/>
+        <location filename="../../designer/ui/inspector.py" line="98"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="105"/>
+        <location filename="../../designer/ui/inspector.py" line="108"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="106"/>
+        <location filename="../../designer/ui/inspector.py" line="109"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="107"/>
+        <location filename="../../designer/ui/inspector.py" line="110"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="108"/>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="111"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="109"/>
+        <location filename="../../designer/ui/inspector.py" line="112"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="143"/>
+        <location filename="../../designer/ui/inspector.py" line="146"/>
         <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="144"/>
+        <location filename="../../designer/ui/inspector.py" line="147"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="146"/>
+        <location filename="../../designer/ui/inspector.py" line="149"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="148"/>
+        <location filename="../../designer/ui/inspector.py" line="151"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="153"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="154"/>
+        <location filename="../../designer/ui/inspector.py" line="157"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="155"/>
+        <location filename="../../designer/ui/inspector.py" line="158"/>
         <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
         <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="163"/>
+        <location filename="../../designer/ui/inspector.py" line="166"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="164"/>
+        <location filename="../../designer/ui/inspector.py" line="167"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="166"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="170"/>
+        <location filename="../../designer/ui/inspector.py" line="173"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="174"/>
+        <location filename="../../designer/ui/inspector.py" line="177"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="177"/>
+        <location filename="../../designer/ui/inspector.py" line="180"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="184"/>
+        <location filename="../../designer/ui/inspector.py" line="187"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
@@ -1760,12 +2066,12 @@
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="192"/>
+        <location filename="../../designer/ui/live_plots.py" line="195"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="131"/>
+        <location filename="../../designer/ui/live_plots.py" line="132"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
@@ -1837,39 +2143,44 @@ Simulate → Run simulation (F5), with the workload chosen in the Run panel.</so
 仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="206"/>
+        <location filename="../../designer/ui/live_plots.py" line="209"/>
         <source>Select a cable
 or a node</source>
         <translation>请选中一条线缆
 或一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="229"/>
+        <location filename="../../designer/ui/live_plots.py" line="241"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="312"/>
+        <location filename="../../designer/ui/live_plots.py" line="243"/>
+        <source>time ({0})</source>
+        <translation>时间（{0}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="336"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="313"/>
+        <location filename="../../designer/ui/live_plots.py" line="337"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="314"/>
+        <location filename="../../designer/ui/live_plots.py" line="338"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="354"/>
+        <location filename="../../designer/ui/live_plots.py" line="378"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="214"/>
+        <location filename="../../designer/ui/live_plots.py" line="220"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -1877,576 +2188,576 @@ or a node</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="123"/>
+        <location filename="../../designer/ui/main_window.py" line="131"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="126"/>
+        <location filename="../../designer/ui/main_window.py" line="134"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="128"/>
+        <location filename="../../designer/ui/main_window.py" line="136"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="131"/>
+        <location filename="../../designer/ui/main_window.py" line="139"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="133"/>
+        <location filename="../../designer/ui/main_window.py" line="141"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="135"/>
+        <location filename="../../designer/ui/main_window.py" line="143"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="166"/>
+        <location filename="../../designer/ui/main_window.py" line="174"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="166"/>
+        <location filename="../../designer/ui/main_window.py" line="174"/>
         <source>Start an empty design</source>
         <translation>新建空白设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="168"/>
+        <location filename="../../designer/ui/main_window.py" line="176"/>
         <source>New from &amp;template…</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="169"/>
+        <location filename="../../designer/ui/main_window.py" line="177"/>
         <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
         <translation>生成叶脊、胖树或轨道优化网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="172"/>
+        <location filename="../../designer/ui/main_window.py" line="180"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="172"/>
+        <location filename="../../designer/ui/main_window.py" line="180"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="182"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="182"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="176"/>
+        <location filename="../../designer/ui/main_window.py" line="184"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="177"/>
+        <location filename="../../designer/ui/main_window.py" line="185"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="178"/>
+        <location filename="../../designer/ui/main_window.py" line="186"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="179"/>
+        <location filename="../../designer/ui/main_window.py" line="187"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="180"/>
+        <location filename="../../designer/ui/main_window.py" line="188"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="181"/>
+        <location filename="../../designer/ui/main_window.py" line="189"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="182"/>
+        <location filename="../../designer/ui/main_window.py" line="190"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="184"/>
+        <location filename="../../designer/ui/main_window.py" line="192"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="188"/>
+        <location filename="../../designer/ui/main_window.py" line="196"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="191"/>
+        <location filename="../../designer/ui/main_window.py" line="199"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="195"/>
+        <location filename="../../designer/ui/main_window.py" line="203"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="196"/>
+        <location filename="../../designer/ui/main_window.py" line="204"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="197"/>
+        <location filename="../../designer/ui/main_window.py" line="205"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="198"/>
+        <location filename="../../designer/ui/main_window.py" line="206"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="199"/>
+        <location filename="../../designer/ui/main_window.py" line="207"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="200"/>
+        <location filename="../../designer/ui/main_window.py" line="208"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="201"/>
+        <location filename="../../designer/ui/main_window.py" line="209"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="203"/>
+        <location filename="../../designer/ui/main_window.py" line="211"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="206"/>
+        <location filename="../../designer/ui/main_window.py" line="214"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="207"/>
+        <location filename="../../designer/ui/main_window.py" line="215"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="208"/>
+        <location filename="../../designer/ui/main_window.py" line="216"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="209"/>
+        <location filename="../../designer/ui/main_window.py" line="217"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="214"/>
+        <location filename="../../designer/ui/main_window.py" line="222"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="215"/>
+        <location filename="../../designer/ui/main_window.py" line="223"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="217"/>
+        <location filename="../../designer/ui/main_window.py" line="225"/>
         <source>&amp;Connect selection, rail-aligned</source>
         <translation>连接选中项，按轨道对齐(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="218"/>
+        <location filename="../../designer/ui/main_window.py" line="226"/>
         <source>Cable the selected servers to the selected switches: NIC k of every server to switch k, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器连接到选中的交换机：每台服务器的第 k 块网卡连到第 k 台交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <location filename="../../designer/ui/main_window.py" line="229"/>
         <source>Connect selection, &amp;round-robin</source>
         <translation>连接选中项，轮流分配(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="222"/>
+        <location filename="../../designer/ui/main_window.py" line="230"/>
         <source>Cable the selected servers to the selected switches, spread in turn, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器轮流连接到选中的交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="224"/>
+        <location filename="../../designer/ui/main_window.py" line="232"/>
         <source>&amp;Quick start</source>
         <translation>快速入门(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="225"/>
+        <location filename="../../designer/ui/main_window.py" line="233"/>
         <source>Draw, check, simulate and hand over in five steps</source>
         <translation>五步完成绘制、检查、仿真与交付</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="226"/>
+        <location filename="../../designer/ui/main_window.py" line="234"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="227"/>
+        <location filename="../../designer/ui/main_window.py" line="235"/>
         <source>Every key of the window and the canvas gestures</source>
         <translation>窗口的所有按键与画布手势</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="228"/>
+        <location filename="../../designer/ui/main_window.py" line="236"/>
         <source>&amp;About Fabric Designer</source>
         <translation>关于 Fabric Designer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="229"/>
+        <location filename="../../designer/ui/main_window.py" line="237"/>
         <source>P&amp;roperties</source>
         <translation>属性(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="230"/>
+        <location filename="../../designer/ui/main_window.py" line="238"/>
         <source>Show the selection in the Inspector</source>
         <translation>在属性面板中显示选中对象</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="231"/>
+        <location filename="../../designer/ui/main_window.py" line="239"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="231"/>
+        <location filename="../../designer/ui/main_window.py" line="239"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="234"/>
+        <location filename="../../designer/ui/main_window.py" line="242"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="236"/>
+        <location filename="../../designer/ui/main_window.py" line="244"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="244"/>
+        <location filename="../../designer/ui/main_window.py" line="252"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="252"/>
+        <location filename="../../designer/ui/main_window.py" line="260"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="253"/>
+        <location filename="../../designer/ui/main_window.py" line="261"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="254"/>
+        <location filename="../../designer/ui/main_window.py" line="262"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="261"/>
+        <location filename="../../designer/ui/main_window.py" line="269"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="265"/>
+        <location filename="../../designer/ui/main_window.py" line="273"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="266"/>
+        <location filename="../../designer/ui/main_window.py" line="274"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="267"/>
+        <location filename="../../designer/ui/main_window.py" line="275"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="268"/>
+        <location filename="../../designer/ui/main_window.py" line="276"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="269"/>
+        <location filename="../../designer/ui/main_window.py" line="277"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="270"/>
+        <location filename="../../designer/ui/main_window.py" line="278"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="273"/>
+        <location filename="../../designer/ui/main_window.py" line="281"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="275"/>
+        <location filename="../../designer/ui/main_window.py" line="283"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="287"/>
+        <location filename="../../designer/ui/main_window.py" line="295"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="290"/>
+        <location filename="../../designer/ui/main_window.py" line="298"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="300"/>
+        <location filename="../../designer/ui/main_window.py" line="308"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="304"/>
+        <location filename="../../designer/ui/main_window.py" line="312"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="305"/>
+        <location filename="../../designer/ui/main_window.py" line="313"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="311"/>
+        <location filename="../../designer/ui/main_window.py" line="319"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="314"/>
+        <location filename="../../designer/ui/main_window.py" line="322"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="321"/>
+        <location filename="../../designer/ui/main_window.py" line="329"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="325"/>
+        <location filename="../../designer/ui/main_window.py" line="333"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="329"/>
+        <location filename="../../designer/ui/main_window.py" line="337"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="330"/>
+        <location filename="../../designer/ui/main_window.py" line="338"/>
         <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="579"/>
+        <location filename="../../designer/ui/main_window.py" line="587"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="239"/>
-        <location filename="../../designer/ui/main_window.py" line="342"/>
+        <location filename="../../designer/ui/main_window.py" line="247"/>
+        <location filename="../../designer/ui/main_window.py" line="350"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="53"/>
+        <location filename="../../designer/ui/main_window.py" line="60"/>
         <source>Fabric designs (*.json *.fabric.json);;All files (*)</source>
         <translation>网络设计 (*.json *.fabric.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="56"/>
+        <location filename="../../designer/ui/main_window.py" line="63"/>
         <source>Available once the simulation engine is installed</source>
         <translation>安装仿真引擎后可用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="240"/>
-        <location filename="../../designer/ui/main_window.py" line="342"/>
+        <location filename="../../designer/ui/main_window.py" line="248"/>
+        <location filename="../../designer/ui/main_window.py" line="350"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="241"/>
-        <location filename="../../designer/ui/main_window.py" line="342"/>
+        <location filename="../../designer/ui/main_window.py" line="249"/>
+        <location filename="../../designer/ui/main_window.py" line="350"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="248"/>
+        <location filename="../../designer/ui/main_window.py" line="256"/>
         <source>Light theme</source>
         <translation>浅色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="248"/>
+        <location filename="../../designer/ui/main_window.py" line="256"/>
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="335"/>
+        <location filename="../../designer/ui/main_window.py" line="343"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="343"/>
+        <location filename="../../designer/ui/main_window.py" line="351"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="347"/>
+        <location filename="../../designer/ui/main_window.py" line="355"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="367"/>
+        <location filename="../../designer/ui/main_window.py" line="375"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="401"/>
+        <location filename="../../designer/ui/main_window.py" line="409"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="402"/>
+        <location filename="../../designer/ui/main_window.py" line="410"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="419"/>
+        <location filename="../../designer/ui/main_window.py" line="427"/>
         <source>The design checks could not run: {0}</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="427"/>
+        <location filename="../../designer/ui/main_window.py" line="435"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="428"/>
+        <location filename="../../designer/ui/main_window.py" line="436"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="462"/>
+        <location filename="../../designer/ui/main_window.py" line="470"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="463"/>
+        <location filename="../../designer/ui/main_window.py" line="471"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="497"/>
+        <location filename="../../designer/ui/main_window.py" line="505"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="500"/>
+        <location filename="../../designer/ui/main_window.py" line="508"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="525"/>
+        <location filename="../../designer/ui/main_window.py" line="533"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="529"/>
+        <location filename="../../designer/ui/main_window.py" line="537"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="527"/>
+        <location filename="../../designer/ui/main_window.py" line="535"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="559"/>
+        <location filename="../../designer/ui/main_window.py" line="567"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="567"/>
+        <location filename="../../designer/ui/main_window.py" line="575"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="574"/>
+        <location filename="../../designer/ui/main_window.py" line="582"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="585"/>
+        <location filename="../../designer/ui/main_window.py" line="593"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="602"/>
+        <location filename="../../designer/ui/main_window.py" line="610"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="606"/>
+        <location filename="../../designer/ui/main_window.py" line="614"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="615"/>
+        <location filename="../../designer/ui/main_window.py" line="623"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="622"/>
+        <location filename="../../designer/ui/main_window.py" line="630"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="629"/>
+        <location filename="../../designer/ui/main_window.py" line="637"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="29"/>
+        <location filename="../../designer/ui/window_exports.py" line="30"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="35"/>
+        <location filename="../../designer/ui/window_exports.py" line="36"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="45"/>
+        <location filename="../../designer/ui/window_exports.py" line="46"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="47"/>
-        <location filename="../../designer/ui/window_exports.py" line="57"/>
+        <location filename="../../designer/ui/window_exports.py" line="48"/>
+        <location filename="../../designer/ui/window_exports.py" line="58"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>
@@ -2474,12 +2785,12 @@ or a node</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="70"/>
+        <location filename="../../designer/ui/node_item.py" line="79"/>
         <source>{0} GPUs</source>
         <translation>{0} 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="72"/>
+        <location filename="../../designer/ui/node_item.py" line="80"/>
         <source>ports used: {0}</source>
         <translation>已用端口：{0}</translation>
     </message>
@@ -2730,6 +3041,129 @@ or a node</source>
     </message>
 </context>
 <context>
+    <name>RackController</name>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="94"/>
+        <source>Racks</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="125"/>
+        <source>No rack plan: {0}</source>
+        <translation>无机柜规划：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="137"/>
+        <source>1 rack in 1 row, {0:,.1f} kW</source>
+        <translation>1 个机柜，1 排，{0:,.1f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="138"/>
+        <source>{0} racks in {1} rows, {2:,.1f} kW</source>
+        <translation>{0} 个机柜，{1} 排，{2:,.1f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="139"/>
+        <source>{0} racks in 1 row, {1:,.1f} kW</source>
+        <translation>{0} 个机柜，1 排，{1:,.1f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="141"/>
+        <source>1 rack over the power budget</source>
+        <translation>1 个机柜超出功率预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="142"/>
+        <source>{0} racks over the power budget</source>
+        <translation>{0} 个机柜超出功率预算</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="144"/>
+        <source>plan saved with the design</source>
+        <translation>规划已随设计保存</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="146"/>
+        <source>planned now: the design changed since its racks were planned; Plan racks keeps this plan</source>
+        <translation>当前规划：设计在机柜规划后已更改；点击“规划机柜”保存此规划</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="148"/>
+        <source>planned now; Plan racks keeps this plan and sets the cable lengths</source>
+        <translation>当前规划；点击“规划机柜”保存此规划并设置线缆长度</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="151"/>
+        <source>Plan racks</source>
+        <translation>规划机柜</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="157"/>
+        <source>Change build settings</source>
+        <translation>更改部署设置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="169"/>
+        <source>Racks planned: cable types and lengths follow the positions</source>
+        <translation>机柜已规划：线缆类型和长度按设备位置确定</translation>
+    </message>
+</context>
+<context>
+    <name>RackElevationView</name>
+    <message>
+        <location filename="../../designer/ui/rack_view.py" line="91"/>
+        <source>Rack {0}: {1} of {2} U, {3:.1f} of {4:.0f} kW, {5} PDUs</source>
+        <translation>机柜 {0}：已用 {1}/{2}U，{3:.1f}/{4:.0f} kW，{5} 个 PDU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_view.py" line="95"/>
+        <source>{0:.1f} / {1:.0f} kW</source>
+        <translation>{0:.1f} / {1:.0f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_view.py" line="104"/>
+        <source>{0} PDUs on the A and B feeds</source>
+        <translation>A、B 两路供电共 {0} 个 PDU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_view.py" line="116"/>
+        <source>{0}
+{1} ({2})
+U{3}-U{4}, {5:,.0f} W</source>
+        <translation>{0}
+{1}（{2}）
+U{3}-U{4}，{5:,.0f} W</translation>
+    </message>
+</context>
+<context>
+    <name>RacksPanel</name>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="69"/>
+        <source>Plan racks</source>
+        <translation>规划机柜</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="70"/>
+        <source>Place the devices in racks by the build settings and give every cable its type and length from the positions (undoable)</source>
+        <translation>按部署设置将设备放入机柜，并按设备位置确定每根线缆的类型和长度（可撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="72"/>
+        <source>Build settings…</source>
+        <translation>部署设置…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="73"/>
+        <source>Racks and floor, spares, device labels and the optional lines of the bill of materials</source>
+        <translation>机柜与机房布局、备件、设备标签以及物料清单的可选项目</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="75"/>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+</context>
+<context>
     <name>RequirementsPage</name>
     <message>
         <location filename="../../designer/ui/advisor_wizard.py" line="83"/>
@@ -2883,102 +3317,102 @@ or a node</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="136"/>
+        <location filename="../../designer/ui/run_controller.py" line="137"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="136"/>
+        <location filename="../../designer/ui/run_controller.py" line="137"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="143"/>
+        <location filename="../../designer/ui/run_controller.py" line="144"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="153"/>
+        <location filename="../../designer/ui/run_controller.py" line="155"/>
         <source>simulating the queues of a congested step: {0:.0%} of the step</source>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="258"/>
+        <location filename="../../designer/ui/run_controller.py" line="263"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="334"/>
+        <location filename="../../designer/ui/run_controller.py" line="339"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="170"/>
+        <location filename="../../designer/ui/run_controller.py" line="175"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="181"/>
+        <location filename="../../designer/ui/run_controller.py" line="186"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="182"/>
+        <location filename="../../designer/ui/run_controller.py" line="187"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="238"/>
+        <location filename="../../designer/ui/run_controller.py" line="243"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="241"/>
+        <location filename="../../designer/ui/run_controller.py" line="246"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="257"/>
+        <location filename="../../designer/ui/run_controller.py" line="262"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="305"/>
+        <location filename="../../designer/ui/run_controller.py" line="310"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="306"/>
+        <location filename="../../designer/ui/run_controller.py" line="311"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="308"/>
+        <location filename="../../designer/ui/run_controller.py" line="313"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="311"/>
+        <location filename="../../designer/ui/run_controller.py" line="316"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="314"/>
+        <location filename="../../designer/ui/run_controller.py" line="319"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="317"/>
+        <location filename="../../designer/ui/run_controller.py" line="322"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="319"/>
+        <location filename="../../designer/ui/run_controller.py" line="324"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="321"/>
+        <location filename="../../designer/ui/run_controller.py" line="326"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -3400,27 +3834,27 @@ or a node</source>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="693"/>
+        <location filename="../../designer/ui/main_window.py" line="705"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="696"/>
+        <location filename="../../designer/ui/main_window.py" line="708"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="697"/>
+        <location filename="../../designer/ui/main_window.py" line="709"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="699"/>
+        <location filename="../../designer/ui/main_window.py" line="711"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="700"/>
+        <location filename="../../designer/ui/main_window.py" line="712"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -3428,7 +3862,7 @@ or a node</source>
 <context>
     <name>SegmentHull</name>
     <message>
-        <location filename="../../designer/ui/segment_hull.py" line="90"/>
+        <location filename="../../designer/ui/segment_hull.py" line="103"/>
         <source>Back-end segment &apos;{0}&apos; ({1}), {2} nodes</source>
         <translation>后端分区“{0}”（{1}），{2} 个节点</translation>
     </message>
@@ -4029,7 +4463,7 @@ appears here when a run is done</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../designer/ui/app.py" line="80"/>
+        <location filename="../../designer/ui/app.py" line="82"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
@@ -4037,27 +4471,27 @@ appears here when a run is done</source>
 <context>
     <name>autosave</name>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="63"/>
+        <location filename="../../designer/ui/autosave.py" line="64"/>
         <source>from &apos;{0}&apos;</source>
         <translation>来自“{0}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="64"/>
+        <location filename="../../designer/ui/autosave.py" line="65"/>
         <source>never saved</source>
         <translation>从未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="65"/>
+        <location filename="../../designer/ui/autosave.py" line="66"/>
         <source>&apos;{0}&apos; ({1}): {2} nodes, {3} links, {4} segments, autosaved {5}</source>
         <translation>“{0}”（{1}）：{2} 个节点、{3} 条链路、{4} 个分区，自动保存于 {5}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="223"/>
+        <location filename="../../designer/ui/autosave.py" line="225"/>
         <source>{0} older recovery file(s) are kept for later.</source>
         <translation>另有 {0} 个较早的恢复文件已保留，可稍后处理。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="225"/>
+        <location filename="../../designer/ui/autosave.py" line="227"/>
         <source>Fabric Designer did not close normally last time. Unsaved work was found:
 
 {0}
@@ -4070,32 +4504,32 @@ Restore it?{1}</source>
 是否恢复？{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="227"/>
+        <location filename="../../designer/ui/autosave.py" line="229"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="229"/>
+        <location filename="../../designer/ui/autosave.py" line="231"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="230"/>
+        <location filename="../../designer/ui/autosave.py" line="232"/>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="232"/>
+        <location filename="../../designer/ui/autosave.py" line="234"/>
         <source>Decide later</source>
         <translation>稍后决定</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="262"/>
+        <location filename="../../designer/ui/autosave.py" line="264"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="263"/>
+        <location filename="../../designer/ui/autosave.py" line="265"/>
         <source>Restored {0}</source>
         <translation>已恢复 {0}</translation>
     </message>

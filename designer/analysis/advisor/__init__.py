@@ -1,9 +1,9 @@
 """The protocol advisor: candidate designs at one scale (IB, RoCEv2, rail-optimized, hybrid; 1:1 and 2:1),
-simulated, costed and ranked for the user's budget and priorities, with the reasons. No Qt."""
+simulated, costed and chosen among by the one recommendation rule for the user's budget and priorities. No Qt."""
 
 from designer.analysis.advisor.advice import DEFAULT_WORKLOAD, Advice, AdviceCancelled, advise
 from designer.analysis.advisor.candidates import Candidate, CandidateSpec, candidate_specs, evaluate
-from designer.analysis.advisor.ranking import Preferences, Scored, score_candidates
+from designer.analysis.advisor.ranking import Preferences, Ranked, candidate_option
 
-__all__ = ["DEFAULT_WORKLOAD", "Advice", "AdviceCancelled", "Candidate", "CandidateSpec", "Preferences", "Scored",
-           "advise", "candidate_specs", "evaluate", "score_candidates"]
+__all__ = ["DEFAULT_WORKLOAD", "Advice", "AdviceCancelled", "Candidate", "CandidateSpec", "Preferences", "Ranked",
+           "advise", "candidate_option", "candidate_specs", "evaluate"]

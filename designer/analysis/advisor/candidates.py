@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from designer.analysis.quantities import Concat
 from designer.catalog.loader import Catalog
-from designer.i18n import render
+from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.sim import SimOptions, run
@@ -39,13 +40,17 @@ class CandidateSpec:
         """The English label ("RoCEv2 fat tree (DCQCN), 2:1"): design names, advice.json, progress."""
         return self.label_text("en")
 
+    def label_message(self) -> Message:
+        """The label as a message that renders in any language."""
+        kind = "rail-optimized" if self.kind == "rail-optimized" else "fat-tree"
+        return Message("advisor.candidate", protocol=Message(f"advisor.protocol.{self.backend}"),
+                       kind=Message(f"advisor.kind.{kind}"),
+                       extra=Message("advisor.dcqcn") if self.backend == "rocev2" else "",
+                       ratio=f"{self.oversubscription:g}")
+
     def label_text(self, language: str | None = None) -> str:
         """The label in `language` (default: the current core language)."""
-        kind = "rail-optimized" if self.kind == "rail-optimized" else "fat-tree"
-        return render("advisor.candidate", language, protocol=render(f"advisor.protocol.{self.backend}", language),
-                      kind=render(f"advisor.kind.{kind}", language),
-                      extra=render("advisor.dcqcn", language) if self.backend == "rocev2" else "",
-                      ratio=f"{self.oversubscription:g}")
+        return self.label_message().render(language)
 
 
 def candidate_specs() -> list[CandidateSpec]:
@@ -74,10 +79,18 @@ class Candidate:
     def protocol(self) -> str:
         return self.spec.backend
 
+    def label_message(self) -> Message:
+        """The spec's label, with "(3 tiers)" when the fat tree grew a third tier, or "(one switch)" when one
+        switch held every NIC (the generators right-size small fabrics)."""
+        if self.kind == "fat-tree-3":
+            return Concat(self.spec.label_message(), Message("advisor.three_tiers"))
+        if not any(n.role == "spine" for n in self.doc.nodes.values()):
+            return Concat(self.spec.label_message(), Message("advisor.one_switch"))
+        return self.spec.label_message()
+
     def label_text(self, language: str | None = None) -> str:
-        """The spec's label in `language`, with "(3 tiers)" when the fat tree grew a third tier."""
-        tiers = render("advisor.three_tiers", language) if self.kind == "fat-tree-3" else ""
-        return self.spec.label_text(language) + tiers
+        """The label in `language` (default: the current core language)."""
+        return self.label_message().render(language)
 
 
 def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None) -> tuple[FabricDocument, str]:

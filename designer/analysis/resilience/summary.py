@@ -33,6 +33,7 @@ class ResilienceRow:
     completion_time_s: float          # of the worst case (when it stopped, if it did not complete)
     completed: bool
     recovery_delay_s: float           # the protocol's reroute delay (not included in the loss)
+    healthy_time_s: float = 0.0       # completion time of the same run without the failure
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -103,5 +104,5 @@ def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int =
                 worst = (loss, element, t, done)
         assert worst is not None
         rows.append(ResilienceRow(cls, [e for _, e in tried], worst[1], worst[0], worst[2], worst[3],
-                                  _recovery_delay_s(doc)))
+                                  _recovery_delay_s(doc), t0))
     return rows

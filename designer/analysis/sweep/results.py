@@ -24,6 +24,9 @@ from designer.model.limits import RESULT_FIGURE
 
 SUFFIXES = (".csv", ".parquet")
 MAX_POINTS = 10_000_000
+# the rows a results file may hold, counted before they are typed: the window's sweeps stop at 2,000 points and a
+# point is a whole simulation, so more is not a sweep; a few KB of compressed Parquet can declare millions of rows
+MAX_ROWS = 50_000      # read back from a CSV: about 260 MiB and 3 s of CPU
 TEXT_COLUMNS = ("currency", "error")
 INT_COLUMNS = ("gpu_count", "switch_count", "dropped_bytes")
 # every metric's type in the files (Parquet: int64 / float64 / string, all nullable)
@@ -141,7 +144,12 @@ def read_csv_rows(path: Path) -> tuple[list[str], list[dict[str, str]]]:
         text = _read_limited(path).decode("utf-8")
         reader = csv.DictReader(io.StringIO(text, newline=""))
         columns = list(reader.fieldnames or [])
-        rows = [r for r in reader if None not in r and not any(v is None for v in r.values())]
+        rows = []
+        for r in reader:
+            if None not in r and not any(v is None for v in r.values()):
+                rows.append(r)
+                if len(rows) > MAX_ROWS:
+                    raise SweepError(Message("error.sweep.results_too_many", path=path, limit=f"{MAX_ROWS:,}"))
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         reason = os_reason(exc) if isinstance(exc, OSError) and exc.strerror else \
             (str(exc).splitlines() or [type(exc).__name__])[0]
@@ -171,7 +179,10 @@ def read_parquet_rows(path: Path) -> tuple[list[str], list[dict[str, object]]]:
     """(columns, rows with Python values) of a Parquet file."""
     pa, pq = import_pyarrow()
     try:
-        table = pq.read_table(pa.BufferReader(_read_limited(path)))
+        parquet = pq.ParquetFile(pa.BufferReader(_read_limited(path)))
+        if parquet.metadata.num_rows > MAX_ROWS:        # declared in the footer: refused before anything is unpacked
+            raise SweepError(Message("error.sweep.results_too_many", path=path, limit=f"{MAX_ROWS:,}"))
+        table = parquet.read()
     except (OSError, pa.ArrowException) as exc:
         text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SweepError(Message("error.sweep.results_unreadable", path=path, reason=text)) from None

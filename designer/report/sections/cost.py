@@ -1,34 +1,70 @@
-"""Bill of materials and cost: every item with count and prices, then capex, power and TCO in the chosen currency."""
+"""Cost and TCO: the bill of materials of the design as drawn (product names, counts, prices), capital cost, power
+and total cost of ownership with its parts, and the same figures for the drawing as each protocol compared."""
 
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
-from designer.report.styles import data_table, key_value_table, user_text
+from designer.report.sections.common import body, note, section, subsection
+from designer.report.sections.recommendation import capitalised
+from designer.report.styles import data_table, key_value_table
+
+
+def bom_rows(ctx: ProposalContext) -> list[list[str]]:
+    c, lang = ctx.cost, ctx.language
+    rows = [[ctx.product(i.kind, i.model), ctx.t(f"kind_{i.kind}"), f"{i.count:,}",
+             nf.money(i.unit_price, c.currency, lang), nf.money(i.total, c.currency, lang), f"{i.power_w_each:,.0f}"]
+            for i in c.items]
+    rows.append([ctx.t("col_total"), "", f"{sum(i.count for i in c.items):,}", "", nf.money(c.capex, c.currency, lang),
+                 ""])
+    return rows
+
+
+def tco_rows(ctx: ProposalContext) -> list[tuple[str, str]]:
+    c, a, lang = ctx.cost, ctx.doc.assumptions, ctx.language
+    return [(ctx.t("cost_capex"), nf.money(c.capex, c.currency, lang)),
+            (ctx.t("cost_capex_network"), f"{nf.money(c.capex_network, c.currency, lang)} "
+                                          f"({nf.percent(c.network_share, 0, lang)})"),
+            (ctx.t("cost_power"), nf.watts(c.power_w, lang)),
+            (ctx.t("cost_energy", pue=f"{a.pue:g}"), nf.money(c.energy_cost_per_year, c.currency, lang)),
+            (ctx.t("cost_support", share=nf.percent(a.support_fraction_per_year, None, lang)),
+             nf.money(c.support_cost_per_year, c.currency, lang)),
+            (ctx.t("cost_tco", years=c.tco_years), nf.money(c.tco, c.currency, lang))]
+
+
+def alternative_rows(ctx: ProposalContext) -> list[list[str]]:
+    """The drawing priced as each option of the recommendation (the same bill, each protocol's hardware)."""
+    lang, rec = ctx.language, ctx.recommendation
+    rows = []
+    for o in rec.options:
+        key = "drawn" if o.id in ("hybrid", ctx.drawn_protocol) else o.id
+        c = ctx.variants[key].cost
+        mark = ctx.t("rec_mark") if o.id == rec.chosen else ""
+        rows.append([capitalised(ctx.say(o.label)) + mark, nf.money(c.capex_network, c.currency, lang),
+                     nf.money(c.capex, c.currency, lang), nf.watts(c.power_w, lang), nf.money(c.tco, c.currency, lang)])
+    return rows
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:
-    s, c, w = ctx.styles, ctx.cost, ctx.width
-    cur, lang = c.currency, ctx.language
-    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_cost")), s.h1),
-                           Paragraph(user_text(ctx.t("cost_intro", currency=cur)), s.body)]
-    rows = [[i.description or i.model, i.kind, f"{i.count:,}", nf.money(i.unit_price, cur, lang),
-             nf.money(i.total, cur, lang), f"{i.power_w_each:,.0f}"] for i in c.items]
-    rows.append([ctx.t("col_total"), "", f"{sum(i.count for i in c.items):,}", "", nf.money(c.capex, cur, lang),
-                 ""])
+    s, w = ctx.styles, ctx.width
+    out = section(ctx, "sec_cost")
+    out.append(body(ctx, ctx.t("cost_intro", currency=ctx.currency)))
     out.append(data_table(s, [ctx.t("col_item"), ctx.t("col_kind"), ctx.t("col_qty"), ctx.t("col_unit"),
-                              ctx.t("col_total"), ctx.t("col_power")], rows,
-                          [w * 0.33, w * 0.1, w * 0.1, w * 0.16, w * 0.18, w * 0.13], numeric={2, 3, 4, 5},
+                              ctx.t("col_total"), ctx.t("col_power")], bom_rows(ctx),
+                          [w * 0.36, w * 0.11, w * 0.09, w * 0.15, w * 0.17, w * 0.12], numeric={2, 3, 4, 5},
                           total_row=True))
-    out.append(Spacer(1, 5 * mm))
-    a = ctx.doc.assumptions
-    summary = [(ctx.t("cost_capex"), nf.money(c.capex, cur, lang)),
-               (ctx.t("cost_capex_network"), f"{nf.money(c.capex_network, cur, lang)} "
-                                             f"({nf.percent(c.network_share, 0, lang)})"),
-               (ctx.t("cost_power"), nf.watts(c.power_w, lang)),
-               (ctx.t("cost_tco", years=c.tco_years, pue=f"{a.pue:g}"), nf.money(c.tco, cur, lang))]
-    out.append(key_value_table(s, summary, (w * 0.7, w * 0.3)))
+    out.append(Spacer(1, 3 * mm))
+    out += subsection(ctx, ctx.t("cost_tco_heading"))
+    out.append(key_value_table(s, tco_rows(ctx), (w * 0.7, w * 0.3)))
+    if ctx.advisor is None and len(ctx.recommendation.options) > 1:
+        out += subsection(ctx, ctx.t("cost_options"))
+        out.append(body(ctx, ctx.t("cost_options_intro")))
+        out.append(data_table(s, [ctx.t("col_option"), ctx.t("col_capex_network"), ctx.t("col_capex"),
+                                  ctx.t("col_power_total"), ctx.t("col_tco", years=ctx.cost.tco_years)],
+                              alternative_rows(ctx), [w * 0.36, w * 0.17, w * 0.17, w * 0.13, w * 0.17],
+                              numeric={1, 2, 3, 4}))
+        out.append(note(ctx, ctx.t("cost_options_note")))
     return out

@@ -47,7 +47,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     rule = Table([[""]], colWidths=[ctx.width], rowHeights=[2])
     rule.setStyle(TableStyle([("LINEABOVE", (0, 0), (-1, 0), 1.5, ACCENT)]))
     out += [rule, Spacer(1, 10 * mm)]
-    for label, value in ((ctx.t("prepared_for"), o.customer), (ctx.t("prepared_by"), o.author),
+    for label, value in ((ctx.t("prepared_for"), ctx.requirements.customer), (ctx.t("prepared_by"), o.author),
                          (ctx.t("date"), o.resolved_date())):
         if value:
             out.append(Paragraph(user_text(label), s.cover_label))

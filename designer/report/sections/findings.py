@@ -1,26 +1,24 @@
-"""Design-rule findings: what the checks found, errors first."""
+"""Appendix: design-rule findings, errors first, each in the proposal's language."""
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from designer.i18n import render, render_finding
 from designer.report.context import ProposalContext
-from designer.report.styles import data_table, user_text
+from designer.report.sections.common import appendix, body, note
+from designer.report.styles import data_table
 
 MAX_ROWS = 40  # a proposal lists the first findings; the application's problems panel has them all
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:
-    s, w = ctx.styles, ctx.width
-    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_findings")), s.h1)]
+    w, lang = ctx.width, ctx.language
+    out = appendix(ctx, "findings", "sec_findings")
     if not ctx.findings:
-        return out + [Paragraph(user_text(ctx.t("findings_none")), s.body)]
-    lang = ctx.language
-    rows = [[render(f"finding.severity.{f.severity}", lang), f.rule, render_finding(f, lang)]
-            for f in ctx.findings[:MAX_ROWS]]
-    out.append(data_table(s, [ctx.t("col_severity"), ctx.t("col_rule"), ctx.t("col_message")], rows,
-                          [w * 0.12, w * 0.22, w * 0.66]))
+        return out + [body(ctx, ctx.t("findings_none"))]
+    rows = [[render(f"finding.severity.{f.severity}", lang), render_finding(f, lang)] for f in ctx.findings[:MAX_ROWS]]
+    out.append(data_table(ctx.styles, [ctx.t("col_severity"), ctx.t("col_message")], rows, [w * 0.14, w * 0.86]))
     if len(ctx.findings) > MAX_ROWS:
-        out.append(Paragraph(user_text(ctx.t("findings_more", n=len(ctx.findings) - MAX_ROWS)), s.small))
+        out.append(note(ctx, ctx.t("findings_more", n=len(ctx.findings) - MAX_ROWS)))
     return out

@@ -1,18 +1,27 @@
-"""Simulation results: the workloads, a table of headline figures per protocol, and vector charts."""
+"""Performance: the healthy run of the design as drawn (its figures, per workload, charts), then, when asked for, the
+same drawing as InfiniBand and as RoCEv2 side by side."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from designer.i18n import number_format as nf
 from designer.report.charts import bar_chart
 from designer.report.context import ProposalContext
-from designer.report.sections.summary import protocol_label
+from designer.report.results_source import ORIGIN_DEFAULT, ORIGIN_SAVED, ORIGIN_SUPPLIED
+from designer.report.sections.common import (
+    body,
+    compared_settings,
+    note,
+    protocol_name,
+    section,
+    subsection,
+    workloads_text,
+)
 from designer.report.strings import tr
-from designer.report.styles import data_table, user_text
+from designer.report.styles import data_table
+from designer.report.workload_text import describe_workload
 
 # (label key, formatter of the result dict in a language); rows whose value is null in every result are left out
 METRICS = (
@@ -37,6 +46,16 @@ METRICS = (
 )
 
 
+def metric_rows(ctx: ProposalContext, results: list[dict]) -> list[list[str]]:
+    rows = []
+    for key, fmt in METRICS:
+        cells = [fmt(r, ctx.language) for r in results]
+        if all(c is None for c in cells):
+            continue
+        rows.append([ctx.t(key)] + [c if c is not None else "–" for c in cells])
+    return rows
+
+
 def _comparison(results: dict[str, dict], language: str = "en") -> tuple[list[str], dict[str, list[float]]]:
     """Each protocol's figure as a percentage of the better one (higher-is-better after inversion of times)."""
     checks = (("chart_cat_speed", "completion_time_s", False), ("chart_cat_goodput", "goodput_gbps", True),
@@ -44,16 +63,16 @@ def _comparison(results: dict[str, dict], language: str = "en") -> tuple[list[st
     cats: list[str] = []
     series: dict[str, list[float]] = {p: [] for p in results}
     for label, key, higher_better in checks:
-        values: dict[str, Any] = {}
+        found: dict[str, float | None] = {}
         for p, r in results.items():
             if key is not None:
-                v = r.get(key)
+                found[p] = r.get(key)
             elif label == "chart_cat_p99":
-                v = (r.get("latency_us") or {}).get("p99")
+                found[p] = (r.get("latency_us") or {}).get("p99")
             else:
-                v = (r.get("link_utilization") or {}).get("mean")
-            values[p] = v
-        if any(v is None or v <= 0 for v in values.values()):
+                found[p] = (r.get("link_utilization") or {}).get("mean")
+        values = {p: float(v) for p, v in found.items() if v is not None and v > 0}
+        if len(values) < len(found):
             continue
         best = max(values.values()) if higher_better else min(values.values())
         cats.append(tr(label, language))
@@ -62,16 +81,14 @@ def _comparison(results: dict[str, dict], language: str = "en") -> tuple[list[st
     return cats, series
 
 
-def _workload_rows(ctx: ProposalContext, protos: list[str]) -> list[list[str]]:
+def workload_rows(ctx: ProposalContext, results: list[dict]) -> list[list[str]]:
     """Per workload: its completion (or step) time, then busbw for collectives or GPU utilization for training."""
-    # a result saved with the design lists only the specs (strings): it has no per-workload figures
-    per = {p: [e for e in ctx.results[p].get("workloads") or [] if isinstance(e, dict)] for p in protos}
-    count = min(len(v) for v in per.values())
+    per = [[e for e in r.get("workloads") or [] if isinstance(e, dict)] for r in results]
     rows: list[list[str]] = []
     lang = ctx.language
-    for i in range(count):
-        entries = [per[p][i] for p in protos]
-        spec = str(entries[0].get("spec") or entries[0].get("kind") or "?")
+    for i in range(min(len(v) for v in per)):
+        entries = [p[i] for p in per]
+        spec = describe_workload(str(entries[0].get("spec") or entries[0].get("kind") or "?"), lang)
         rows.append([spec, ctx.t("sim_completion")] + [nf.seconds(e.get("completion_time_s"), lang) for e in entries])
         if any(e.get("busbw_gbps") is not None for e in entries):
             rows.append(["", ctx.t("sim_busbw")] + [nf.gbps(e.get("busbw_gbps"), lang) for e in entries])
@@ -84,21 +101,18 @@ def _workload_rows(ctx: ProposalContext, protos: list[str]) -> list[list[str]]:
 
 
 def introduction(ctx: ProposalContext) -> str:
-    """Which workloads were run, how, and where the figures come from (default, requested or saved)."""
-    workloads = ", ".join(ctx.workloads) or "–"
-    key = {"default": "sim_intro_default", "saved": "sim_intro_saved"}.get(ctx.results_origin, "sim_intro")
-    text = ctx.t(key, workloads=workloads)
-    if {"ib", "rocev2"} <= set(ctx.results):
-        text += " " + ctx.t("sim_intro_compare")
-    return text
+    """Which workloads ran, where they come from, and that the figures are of the healthy design as drawn."""
+    key = {ORIGIN_DEFAULT: "sim_intro_default", ORIGIN_SAVED: "sim_intro_saved",
+           ORIGIN_SUPPLIED: "sim_intro_supplied"}.get(ctx.runs.origin, "sim_intro")
+    return ctx.t(key, workloads=workloads_text(ctx))
 
 
 def reading(ctx: ProposalContext) -> str | None:
-    """One or two sentences that read the comparison: which protocol finishes first, by how much, and the
-    congestion signals (PFC pauses, credit stalls, drops) that explain a tail."""
-    if not {"ib", "rocev2"} <= set(ctx.results):
+    """Which protocol finishes first, by how much, and the congestion signals that explain a tail."""
+    pair = ctx.runs.compared
+    if not {"ib", "rocev2"} <= set(pair):
         return None
-    ib, roce = ctx.results["ib"], ctx.results["rocev2"]
+    ib, roce = pair["ib"], pair["rocev2"]
     t_ib, t_roce = ib.get("completion_time_s"), roce.get("completion_time_s")
     if not t_ib or not t_roce:
         return None
@@ -108,7 +122,7 @@ def reading(ctx: ProposalContext) -> str | None:
     key = "sim_read_same" if ratio < 1.02 else "sim_read_faster"
     longer = (ctx.t("sim_longer_pct", pct=nf.percent(ratio - 1, 0, lang)) if ratio < 2
               else ctx.t("sim_longer_times", times=f"{ratio:.1f}"))
-    text = ctx.t(key, faster=protocol_label(ctx, faster), slower=protocol_label(ctx, slower),
+    text = ctx.t(key, faster=protocol_name(faster), slower=protocol_name(slower),
                  t_ib=nf.seconds(t_ib, lang), t_roce=nf.seconds(t_roce, lang), longer=longer)
     tf_ib, tf_roce = ib.get("throughput_fraction"), roce.get("throughput_fraction")
     if tf_ib is not None and tf_roce is not None:
@@ -119,54 +133,73 @@ def reading(ctx: ProposalContext) -> str | None:
     return text
 
 
-def build(ctx: ProposalContext) -> list[Flowable]:
-    s, w = ctx.styles, ctx.width
-    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_simulation")), s.h1)]
-    results = ctx.results
-    if not results:
-        return out + [Paragraph(user_text(ctx.t("sim_none")), s.body)]
-    out.append(Paragraph(user_text(introduction(ctx)), s.body))
-    read = reading(ctx)
-    if read:
-        out.append(Paragraph(user_text(read), s.body))
-    protos = list(results)
-    proto_names = [protocol_label(ctx, p) for p in protos]
-    rows = []
-    for key, fmt in METRICS:
-        cells = [fmt(results[p], ctx.language) for p in protos]
-        if all(c is None for c in cells):
-            continue
-        rows.append([ctx.t(key)] + [c if c is not None else "–" for c in cells])
-    out.append(Paragraph(user_text(ctx.t("sim_headline")), s.h2))
-    col = (w * 0.55) / len(protos)
-    out.append(data_table(s, [ctx.t("col_metric")] + proto_names, rows,
-                          [w * 0.45] + [col] * len(protos), numeric=set(range(1, len(protos) + 1))))
-    per_workload = _workload_rows(ctx, protos)
-    if len({r[0] for r in per_workload if r[0]}) > 1 or any(r[1] == ctx.t("sim_gpu_util") for r in per_workload):
-        col = (w * 0.40) / len(protos)
-        out.append(KeepTogether([
-            Paragraph(user_text(ctx.t("sim_per_workload")), s.h2),
-            data_table(s, [ctx.t("col_workload"), ctx.t("col_metric")] + proto_names, per_workload,
-                       [w * 0.30, w * 0.30] + [col] * len(protos), numeric=set(range(2, len(protos) + 2)))]))
-    out.append(Spacer(1, 3 * mm))
-    font = s.fonts.regular
-    half = (w - 10) / 2
-    latency = {p: [float((results[p].get("latency_us") or {}).get(k) or 0.0) for k in ("p50", "p99", "p999", "max")]
-               for p in protos}
-    util = {p: [100 * float((results[p].get("link_utilization") or {}).get(k) or 0.0) for k in ("mean", "max")]
-            for p in protos}
+def _charts(ctx: ProposalContext, results: dict[str, dict]) -> Table:
+    """Latency percentiles and link utilization, side by side."""
+    font, half = ctx.styles.fonts.regular, (ctx.width - 10) / 2
+    latency = {p: [float((r.get("latency_us") or {}).get(k) or 0.0) for k in ("p50", "p99", "p999", "max")]
+               for p, r in results.items()}
+    util = {p: [100 * float((r.get("link_utilization") or {}).get(k) or 0.0) for k in ("mean", "max")]
+            for p, r in results.items()}
+    labels = {p: ctx.t("drawn_series") if p == "drawn" else protocol_name(p) for p in results}
     charts = [bar_chart(ctx.t("chart_latency"), ["p50", "p99", "p99.9", ctx.t("chart_cat_max")], latency, font,
-                        width=half),
+                        width=half, labels=labels),
               bar_chart(ctx.t("chart_util"), [ctx.t("chart_cat_mean"), ctx.t("chart_cat_max")], util, font,
-                        width=half, value_format="{:.0f}", value_max=100.0)]
+                        width=half, value_format="{:.0f}", value_max=100.0, labels=labels)]
     grid = Table([charts], colWidths=[half + 5, half + 5])
     grid.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    out.append(KeepTogether([Paragraph(user_text(ctx.t("sim_charts")), s.h2), grid]))
-    if len(protos) == 2:
-        cats, series = _comparison(results, ctx.language)
-        if cats:
-            out += [Spacer(1, 4 * mm),
-                    KeepTogether([bar_chart(ctx.t("chart_compare"), cats, series, font, width=w * 0.7, height=170,
-                                            value_format="{:.0f}", value_max=120.0),
-                                  Paragraph(user_text(ctx.t("chart_compare_note")), s.small)])]
+    return grid
+
+
+def drawn_part(ctx: ProposalContext) -> list[Flowable]:
+    s, w, r = ctx.styles, ctx.width, ctx.runs.drawn
+    assert r is not None
+    out = subsection(ctx, ctx.t("sim_drawn"))
+    out.append(data_table(s, [ctx.t("col_metric"), ctx.t("col_value")], metric_rows(ctx, [r]), [w * 0.6, w * 0.4],
+                          numeric={1}))
+    per_workload = workload_rows(ctx, [r])
+    if len({row[0] for row in per_workload if row[0]}) > 1:
+        out += subsection(ctx, ctx.t("sim_per_workload"))
+        out.append(data_table(s, [ctx.t("col_workload"), ctx.t("col_metric"), ctx.t("col_value")], per_workload,
+                              [w * 0.45, w * 0.30, w * 0.25], numeric={2}))
+    out += subsection(ctx, ctx.t("sim_charts"), room=70 * mm)
+    out.append(_charts(ctx, {"drawn": r}))
+    return out
+
+
+def compared_part(ctx: ProposalContext) -> list[Flowable]:
+    s, w, pair = ctx.styles, ctx.width, ctx.runs.compared
+    protos = [p for p in ("ib", "rocev2") if p in pair]
+    out = subsection(ctx, ctx.t("sim_compare"))
+    settings = compared_settings(ctx, "sim_compare")
+    out.append(body(ctx, f"{ctx.t('sim_intro_compare')} {settings}"))
+    read = reading(ctx)
+    if read:
+        out.append(body(ctx, read))
+    results = [pair[p] for p in protos]
+    col = (w * 0.5) / len(protos)
+    out.append(data_table(s, [ctx.t("col_metric")] + [protocol_name(p) for p in protos], metric_rows(ctx, results),
+                          [w * 0.5] + [col] * len(protos), numeric=set(range(1, len(protos) + 1))))
+    per_workload = workload_rows(ctx, results)
+    if len({row[0] for row in per_workload if row[0]}) > 1:
+        out += subsection(ctx, ctx.t("sim_per_workload_compare"))
+        col = (w * 0.36) / len(protos)
+        out.append(data_table(s, [ctx.t("col_workload"), ctx.t("col_metric")] + [protocol_name(p) for p in protos],
+                              per_workload, [w * 0.38, w * 0.26] + [col] * len(protos),
+                              numeric=set(range(2, len(protos) + 2))))
+    cats, series = _comparison({p: pair[p] for p in protos}, ctx.language)
+    if cats and len(protos) == 2:
+        out += subsection(ctx, ctx.t("chart_compare"), room=70 * mm)
+        out += [bar_chart("", cats, series, s.fonts.regular, width=w * 0.7, height=170, value_format="{:.0f}",
+                          value_max=100.0), Spacer(1, 2 * mm), note(ctx, ctx.t("chart_compare_note"))]
+    return out
+
+
+def build(ctx: ProposalContext) -> list[Flowable]:
+    out = section(ctx, "sec_simulation")
+    if ctx.runs.drawn is None:
+        return out + [body(ctx, ctx.t("sim_none"))]
+    out.append(body(ctx, introduction(ctx)))
+    out += drawn_part(ctx)
+    if ctx.runs.compared:
+        out += compared_part(ctx)
     return out

@@ -1,83 +1,115 @@
-"""Executive summary: the design in two sentences, the headline figures, the recommendation and its reasons."""
+"""Executive summary: the answer in three sentences (what we recommend, what decided it, what the design is and
+costs), then the key figures of the design as drawn, from its healthy run."""
 
 from __future__ import annotations
 
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, Paragraph
 
+from designer.analysis.recommendation import TIE_BANDS, Option, Recommendation
 from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
+from designer.report.sections.common import body, count, note, protocol_name, recommended_label, section
 from designer.report.styles import key_value_table, user_text
 
-PROTOCOL_NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
+
+def _decisive(rec: Recommendation) -> tuple[str | None, bool]:
+    """The criterion that decided, and whether an earlier priority tied first."""
+    tie = False
+    for step in rec.steps:
+        if step.dropped and len(step.kept) == 1:
+            return step.criterion, tie
+        tie = tie or not step.dropped
+    return None, tie
 
 
-def protocol_label(ctx: ProposalContext, key: str) -> str:
-    """'InfiniBand', 'RoCEv2', or the design's own protocols ('drawn') in the proposal's language."""
-    return ctx.t("proto_drawn") if key == "drawn" else PROTOCOL_NAMES.get(key, key)
+def _figure(ctx: ProposalContext, option: Option, criterion: str) -> str:
+    return ctx.say(option.shown(criterion))
 
 
-def design_sentences(ctx: ProposalContext) -> str:
-    """Two sentences that say what the design is, from its own counts."""
-    f = ctx.facts
-    tiers = f.backend_tiers
-    tier_list = ctx.t("list_sep").join(ctx.t(f"tier_{t}").lower() for t in tiers) or "–"
-    segments = list(ctx.doc.segments.values())
-    protocols = sorted({s.protocol for s in segments})
-    if len(protocols) == 1:
-        backend = ctx.t("sum_backend_one", protocol=protocol_label(ctx, protocols[0]))
-    elif protocols:
-        backend = ctx.t("sum_backend_hybrid", n=len(segments),
-                        protocols=ctx.t("list_sep").join(ctx.t("segment_protocol", segment=s.name or s.id,
-                                                                 protocol=protocol_label(ctx, s.protocol))
-                                                           for s in segments))
-    else:
-        backend = ctx.t("sum_backend_one", protocol="Ethernet")
-    first = ctx.t("sum_design", gpus=f"{f.gpus:,}", servers=f"{f.servers:,}", switches=f"{f.backend_switches:,}",
-                  tiers=len(tiers), tier_list=tier_list, backend=backend)
-    second = (ctx.t("sum_design_frontend", fe_switches=f.frontend_switches) if f.frontend_switches
-              else ctx.t("sum_design_nofrontend"))
-    return f"{first} {second}"
+def why_sentence(ctx: ProposalContext) -> str:
+    """The second sentence: the comparison that decided, with both figures."""
+    rec = ctx.recommendation
+    chosen = rec.chosen_option
+    if chosen is None:
+        return ctx.t("sum_why_none")
+    others = [o for o in rec.options if o.id != chosen.id]
+    if not others:
+        return ctx.t("sum_why_single")
+    criterion, tie = _decisive(rec)
+    if criterion is None:
+        return ctx.t("sum_why_first")
+    runner = next((o for o in rec.options if o.id in _dropped_at(rec, criterion)), others[0])
+    values = {"other": ctx.say(runner.label), "value": _figure(ctx, chosen, criterion),
+              "other_value": _figure(ctx, runner, criterion), "years": ctx.cost.tco_years,
+              "band": nf.percent(TIE_BANDS["performance"], 0, ctx.language)}
+    key = f"sum_why_{criterion}" + ("_tie" if tie and criterion != "performance" else "")
+    return ctx.t(key, **values)
 
 
-def headline_rows(ctx: ProposalContext) -> list[tuple[str, str]]:
+def _dropped_at(rec: Recommendation, criterion: str) -> tuple[str, ...]:
+    return next((s.dropped for s in rec.steps if s.criterion == criterion and s.dropped), ())
+
+
+def answer_sentences(ctx: ProposalContext) -> list[str]:
+    """The three sentences that answer the customer's question."""
     f, c, lang = ctx.facts, ctx.cost, ctx.language
-    rows = [
-        (ctx.t("fig_gpus"), f"{f.gpus:,}"),
-        (ctx.t("fig_switches"), f"{f.switches:,}"),
-        (ctx.t("fig_links"), f"{f.links:,}"),
-        (ctx.t("fig_bisection"), nf.gbps(f.bisection_gbps, lang)),
-        (ctx.t("fig_oversub"), nf.ratio(f.worst_oversubscription, lang)),
-        (ctx.t("fig_capex"), nf.money(c.capex, c.currency, lang)),
-        (ctx.t("fig_power"), nf.watts(c.power_w, lang)),
-        (ctx.t("fig_tco", years=c.tco_years), nf.money(c.tco, c.currency, lang)),
-    ]
-    for proto, result in ctx.results.items():
-        name = protocol_label(ctx, proto)
-        if result.get("busbw_gbps"):
-            rows.append((ctx.t("fig_busbw", protocol=name), nf.gbps(result["busbw_gbps"], lang)))
+    customer = ctx.requirements.customer
+    gpus = f"{f.gpus:,}"
+    if ctx.recommendation.chosen is None:
+        first = ctx.t("sum_answer_none", label=recommended_label(ctx), gpus=gpus)
+    elif customer:
+        first = ctx.t("sum_answer_for", label=recommended_label(ctx), customer=customer, gpus=gpus)
+    else:
+        first = ctx.t("sum_answer", label=recommended_label(ctx), gpus=gpus)
+    third = ctx.t("sum_design", servers=count(ctx, "n_servers", f.servers),
+                  switches=count(ctx, "n_switches", f.backend_switches),
+                  tiers=count(ctx, "n_tiers", len(f.backend_tiers)), capex=nf.money(c.capex, c.currency, lang),
+                  tco=nf.money(c.tco, c.currency, lang), years=c.tco_years, power=nf.watts(c.power_w, lang))
+    return [first, why_sentence(ctx), third]
+
+
+def key_figures(ctx: ProposalContext) -> list[tuple[str, str]]:
+    """The design as drawn: size, cost and the figures of its healthy run."""
+    f, c, lang = ctx.facts, ctx.cost, ctx.language
+    rows = [(ctx.t("fig_gpus"), f"{f.gpus:,}"), (ctx.t("fig_switches"), f"{f.switches:,}"),
+            (ctx.t("fig_bisection"), nf.gbps(f.bisection_gbps, lang)),
+            (ctx.t("fig_oversub"), nf.ratio(f.worst_oversubscription, lang)),
+            (ctx.t("fig_capex"), nf.money(c.capex, c.currency, lang)), (ctx.t("fig_power"), nf.watts(c.power_w, lang)),
+            (ctx.t("fig_tco", years=c.tco_years), nf.money(c.tco, c.currency, lang))]
+    r = ctx.runs.drawn
+    if r:
+        if r.get("step_time_s") is not None:
+            rows.append((ctx.t("fig_step"), nf.seconds(r["step_time_s"], lang)))
+            if r.get("gpu_utilization") is not None:
+                rows.append((ctx.t("fig_gpu_util"), nf.percent(r["gpu_utilization"], 1, lang)))
         else:
-            rows.append((ctx.t("fig_completion", protocol=name), nf.seconds(result.get("completion_time_s"), lang)))
-        p99 = (result.get("latency_us") or {}).get("p99")
+            rows.append((ctx.t("fig_completion"), nf.seconds(r.get("completion_time_s"), lang)))
+        if r.get("busbw_gbps"):
+            rows.append((ctx.t("fig_busbw"), nf.gbps(r["busbw_gbps"], lang)))
+        p99 = (r.get("latency_us") or {}).get("p99")
         if p99 is not None:
-            rows.append((ctx.t("fig_p99", protocol=name), nf.micros(p99, lang)))
+            rows.append((ctx.t("fig_p99"), nf.micros(p99, lang)))
     return rows
+
+
+def drawn_caption(ctx: ProposalContext) -> str:
+    """What the key figures are of: the design as drawn (its protocol), healthy, with these workloads."""
+    if ctx.advisor is not None:
+        return ctx.t("sum_figures_caption_advisor")
+    proto = ctx.drawn_protocol
+    what = ctx.t("drawn_hybrid") if proto == "hybrid" else protocol_name(proto)
+    return ctx.t("sum_figures_caption", protocol=what)
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:
     s = ctx.styles
-    rec = ctx.recommendation
-    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_summary")), s.h1),
-                           Paragraph(user_text(design_sentences(ctx)), s.body),
-                           Paragraph(user_text(ctx.t("headline")), s.h2),
-                           key_value_table(s, headline_rows(ctx), (ctx.width * 0.62, ctx.width * 0.38)),
-                           Spacer(1, 4 * mm),
-                           Paragraph(user_text(ctx.t("recommendation")), s.h2),
-                           Paragraph(user_text(ctx.t("rec_intro", choice=ctx.t(f"rec_choice_{rec.choice}"))),
-                                     s.callout),
-                           Paragraph(user_text(ctx.t("rec_reasons")), s.body)]
-    for reason in rec.reasons:
-        mark = {"ib": "IB", "rocev2": "RoCE", "neutral": "–"}[reason.favours]
-        out.append(Paragraph(f"{user_text(reason.text(ctx.language))} <font color='#616E7C'>[{mark}]</font>", s.bullet,
-                             bulletText="•"))
+    out = section(ctx, "sec_summary")
+    first, why, design = answer_sentences(ctx)
+    out.append(Paragraph(user_text(first), s.callout))
+    if ctx.advisor is not None and ctx.recommendation.chosen is None:
+        return out + [body(ctx, why)]      # no candidate is described: its figures would read as recommended
+    out.append(body(ctx, (why + design) if ctx.language.startswith("zh") else f"{why} {design}"))
+    out.append(Paragraph(user_text(ctx.t("sum_key_figures")), s.h2))
+    out.append(note(ctx, drawn_caption(ctx)))
+    out.append(key_value_table(s, key_figures(ctx), (ctx.width * 0.62, ctx.width * 0.38)))
     return out

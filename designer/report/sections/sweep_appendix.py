@@ -304,7 +304,8 @@ def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:  # n
     out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_sweep")), s.h1)]
     if not rows:
         return out + [Paragraph(user_text(ctx.t("sweep_empty")), s.body)]
-    intro = ctx.t("sweep_intro", file=appendix.file_name, points=len(rows))
+    intro = ctx.t("sweep_intro.one" if len(rows) == 1 and ctx.has("sweep_intro.one") else "sweep_intro",
+                  file=appendix.file_name, points=f"{len(rows):,}")
     if failed:
         intro += " " + ctx.t("sweep_failed_count", n=len(failed))
     out.append(Paragraph(user_text(intro), s.body))

@@ -1,12 +1,17 @@
-"""Rules on cables: the catalog has the link's cable type at its speed, and the cable is within its reach."""
+"""Rules on cables: the catalog has a part for the link's cable class and gear, and the part reaches the length.
+
+Parts are chosen as real equipment takes them (designer/topology/physical/schedule.py): a splitter for a
+twin-port switch cage to NICs, a twin-to-twin cable between switch cages, an AOC only where the gear has one.
+"""
 
 from __future__ import annotations
 
 from designer.topology.rules.finding import CheckContext, Finding, Names, Term, finding
 
 RULES = {
-    "cable-model": "The catalog has no cable of the link's type at the link's speed.",
-    "cable-reach": "A cable is longer than its type reaches at that speed (DAC about 3 m, AOC about 30 m).",
+    "cable-model": "The catalog has no part of the link's cable class for its speed and the gear at its ends.",
+    "cable-reach": "A cable is longer than the parts of its class reach for that gear (a DAC about 3 m, an ACC "
+                   "5 m, AOC and optics further).",
 }
 
 _REMEDIES = ("dac", "aoc", "optics")  # cable types with their own remedy (finding.term.cable-remedy.<type>)
@@ -16,20 +21,26 @@ def check(ctx: CheckContext) -> list[Finding]:
     no_model: dict[tuple[str, float], list[str]] = {}
     too_long: dict[tuple[str, float], list[tuple[float, str]]] = {}
     reach: dict[tuple[str, float], float] = {}
-    for link in ctx.doc.links.values():
-        key = (link.cable, link.speed_gbps)
-        cable = ctx.catalog.cable_for(link.cable, link.speed_gbps)
-        if cable is None:
-            no_model.setdefault(key, []).append(link.id)
-        elif link.length_m > cable.max_reach_m + 1e-9:
-            too_long.setdefault(key, []).append((link.length_m, link.id))
-            reach[key] = cable.max_reach_m
+    for problem in ctx.schedule.problems:
+        detail = dict(problem.detail)
+        if problem.kind == "no-part":
+            for lid in problem.links:
+                link = ctx.doc.links[lid]
+                no_model.setdefault((link.cable, link.speed_gbps), []).append(lid)
+        elif problem.kind == "too-long":
+            for lid in problem.links:
+                link = ctx.doc.links[lid]
+                key = (link.cable, link.speed_gbps)
+                too_long.setdefault(key, []).append((link.length_m, lid))
+                reach[key] = min(reach.get(key, float(detail["reach"])), float(detail["reach"]))
     findings = []
     for (kind, speed), ids in no_model.items():
+        ids = list(dict.fromkeys(ids))
         findings.append(finding("cable-model", "error", "finding.cable-model.detail",
                                 nodes=_nodes(ctx, ids), links=tuple(ids), cable=Term("cable", kind), speed=speed,
                                 count=len(ids), link_ids=Names(ids)))
     for (kind, speed), items in too_long.items():
+        items = list(dict.fromkeys(items))
         ids = [lid for _, lid in items]
         longest = max(length for length, _ in items)
         findings.append(finding("cable-reach", "error", "finding.cable-reach.detail",

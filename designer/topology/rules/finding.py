@@ -11,6 +11,7 @@ from designer.model.document import FabricDocument
 from designer.model.links import Link
 from designer.model.nodes import Node, Port
 from designer.model.segments import Segment
+from designer.topology.physical.schedule import Schedule, build_schedule
 
 __all__ = ["MODEL_SECTIONS", "SEVERITIES", "CheckContext", "Finding", "Names", "Phrase", "Term", "finding",
            "finding_of"]
@@ -73,6 +74,14 @@ class CheckContext:
         for seg in doc.segments.values():
             for nid in seg.nodes:
                 self.segment_of.setdefault(nid, seg)
+        self._schedule: Schedule | None = None
+
+    @property
+    def schedule(self) -> Schedule:
+        """The design's cables and optics as its gear takes them (built once, for the cabling rules)."""
+        if self._schedule is None:
+            self._schedule = build_schedule(self.doc, self.catalog, None, self.doc.build.fibre)
+        return self._schedule
 
     def name(self, node_id: str) -> str:
         """How a message names a node: its label and id, or the id alone."""

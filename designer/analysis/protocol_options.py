@@ -1,0 +1,125 @@
+"""The options a proposal weighs for one drawing: the same drawing with every back-end segment on InfiniBand and on
+RoCEv2, and, for a hybrid drawing, the design as drawn. Each option is priced from the bill of materials of that
+drawing with that protocol's hardware: back-end switches become the other protocol's counterpart (the catalog switch
+the simulation runs in their place, about the same port count at the same speed) and back-end NICs that cannot run
+the protocol become the cheapest catalog NIC of that speed that can.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from designer.analysis.recommendation import Option
+from designer.analysis.settings_presets import run_preset
+from designer.catalog.loader import Catalog
+from designer.i18n.message import Message
+from designer.model.document import FabricDocument
+from designer.sim.compile import counterpart_switch
+from designer.topology.cost import CostReport, cost_report
+
+PROTOCOLS = ("ib", "rocev2")
+
+
+@dataclass
+class Variant:
+    """One option's drawing and its priced bill of materials; `overfull` names switches whose counterpart has fewer
+    ports than the drawing uses on them (the bill then counts one counterpart per switch as drawn)."""
+
+    key: str                  # "drawn" | "ib" | "rocev2"
+    doc: FabricDocument
+    cost: CostReport
+    overfull: list[str]
+
+
+def drawn_protocol(doc: FabricDocument, catalog: Catalog) -> str:
+    """"ib", "rocev2" or "hybrid": what the drawing's back-end runs (its segments, else its switches)."""
+    found = {s.protocol for s in doc.segments.values() if s.nodes}
+    if not found:
+        for node in doc.nodes.values():
+            if node.kind == "switch" and node.role != "frontend" and node.model in catalog.switches:
+                found.add("ib" if catalog.switches[node.model].protocol == "ib" else "rocev2")
+    if found == {"ib"}:
+        return "ib"
+    return "hybrid" if len(found) > 1 else "rocev2"
+
+
+def _nic_runs(catalog: Catalog, nic_id: str, protocol: str) -> bool:
+    nic = catalog.nics.get(nic_id)
+    return nic is None or nic.protocol == "vpi" or (nic.protocol == "ib") == (protocol == "ib")
+
+
+def _counterpart_nic(catalog: Catalog, nic_id: str, protocol: str) -> str:
+    speed = catalog.nics[nic_id].port_gbps
+    fits = [n for n in catalog.nics.values() if n.port_gbps >= speed and _nic_runs(catalog, n.id, protocol)]
+    return min(fits, key=lambda n: (n.port_gbps, n.price_usd, n.id)).id if fits else nic_id
+
+
+def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[FabricDocument, list[str]]:
+    """A copy of `doc` whose back-end runs `protocol` on that protocol's hardware, and the switches whose counterpart
+    has fewer ports than the drawing uses."""
+    dup = doc.copy()
+    for seg in dup.segments.values():
+        seg.protocol = protocol
+    family = "ib" if protocol == "ib" else "ethernet"
+    speed: dict[str, float] = {}
+    used: dict[str, int] = {}
+    for link in dup.links.values():
+        for end in (link.a, link.b):
+            speed.setdefault(end.node, link.speed_gbps)
+            used[end.node] = used.get(end.node, 0) + 1
+    overfull = []
+    for node in dup.nodes.values():
+        if node.kind == "switch" and node.role != "frontend" and node.model in catalog.switches:
+            model = catalog.switches[node.model]
+            twin = counterpart_switch(catalog, model, family, speed.get(node.id, model.port_gbps))
+            if twin is not model:
+                ports = twin.ports * (twin.breakout_for(speed.get(node.id, twin.port_gbps)) or 1)
+                if used.get(node.id, 0) > ports:
+                    overfull.append(node.id)
+                node.model = twin.id
+        elif node.kind == "server" and node.nic_model and not _nic_runs(catalog, node.nic_model, protocol):
+            node.nic_model = _counterpart_nic(catalog, node.nic_model, protocol)
+    return dup, overfull
+
+
+def variants(doc: FabricDocument, catalog: Catalog, currency: str | None = None) -> dict[str, Variant]:
+    """The drawing as drawn and as each protocol, each with its bill of materials (ProjectError if unpriceable)."""
+    out = {"drawn": Variant("drawn", doc, cost_report(doc, catalog, currency), [])}
+    for proto in PROTOCOLS:
+        dup, overfull = as_protocol(doc, proto, catalog)
+        out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull)
+    return out
+
+
+def _time(result: dict | None) -> float | None:
+    if not result:
+        return None
+    step = result.get("step_time_s")
+    return float(step) if step is not None else result.get("completion_time_s")
+
+
+def _p99(result: dict | None) -> float | None:
+    return ((result or {}).get("latency_us") or {}).get("p99")
+
+
+def protocol_options(doc: FabricDocument, catalog: Catalog, priced: dict[str, Variant],
+                     results: dict[str, dict]) -> list[Option]:
+    """The options in the order a full tie keeps: what the drawing runs first. `results` holds healthy runs
+    ("drawn", "ib", "rocev2"; any may be missing: that option then has no time or latency)."""
+    drawn = drawn_protocol(doc, catalog)
+    keys = ["drawn", "ib", "rocev2"] if drawn == "hybrid" else [drawn, *(p for p in PROTOCOLS if p != drawn)]
+    out = []
+    for key in keys:
+        protocol = drawn if key == "drawn" else key
+        result = results.get(key)
+        if result is None and key == drawn:
+            result = results.get("drawn")
+        cost = priced["drawn" if key in ("drawn", drawn) else key].cost
+        out.append(Option(id=protocol, label=Message(f"rec.option.{protocol}"), protocol=protocol,
+                          capex=cost.capex, tco=cost.tco, currency=cost.currency, time_s=_time(result),
+                          p99_us=_p99(result), preset=run_preset(result),
+                          figures={"backend": None if key == "drawn" else key,
+                                   "busbw_gbps": (result or {}).get("busbw_gbps"),
+                                   "gpu_utilization": (result or {}).get("gpu_utilization"),
+                                   "goodput_gbps": (result or {}).get("goodput_gbps")}))
+    return out

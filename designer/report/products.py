@@ -1,0 +1,81 @@
+"""Product names as a customer reads them: the catalog's vendor and model ("NVIDIA Quantum-2 QM9700"), never its
+internal ids, and a short form for drawings ("QM9700")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from designer.catalog.loader import Catalog
+from designer.catalog.models import Sourced
+
+# words that say what a catalog entry is for rather than what it is called
+_ROLE_WORDS = {"server", "front-end", "spine", "leaf", "node", "switch", "storage", "gateway"}
+_GENERIC_VENDORS = {"oem", "generic"}
+# the descriptive words some catalog names carry (the rest of a product name is the maker's and stays as it is)
+_DESCRIPTIVE_ZH = (("front-end spine", "前端脊交换机"), ("deep-buffer leaf", "深缓存叶交换机"), ("front-end", "前端"),
+                   ("8-GPU server", "8 GPU 服务器"), ("PCIe server", "PCIe 服务器"), ("storage node", "存储节点"),
+                   ("IB-Ethernet gateway", "IB-以太网网关"),
+                   ("half twin-port 800G switch-side OSFP", "交换机侧双端口 800G OSFP 的一半"),
+                   ("twin-port", "双端口"), ("transceivers", "光模块"), ("fibre", "光纤"))
+
+
+def localised(name: str, language: str) -> str:
+    """A product name with its descriptive words in `language` (maker's names and part numbers unchanged)."""
+    if not language.startswith("zh"):
+        return name
+    for english, chinese in _DESCRIPTIVE_ZH:
+        name = name.replace(english, chinese)
+    return name
+
+
+def catalog_record(catalog: Catalog, kind: str, model_id: str) -> Sourced | None:
+    """The catalog entry of a bill-of-materials line, or None: looked up in the table of its kind first, then in
+    every table (fibre, management, facility and service lines hold cables, switches, transceivers and parts)."""
+    tables: dict[str, Mapping[str, Sourced]] = {
+        "switch": catalog.switches, "server": catalog.servers, "nic": catalog.nics, "gateway": catalog.gateways,
+        "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.transceivers,
+        "fibre": catalog.cables, "part": catalog.parts}
+    preferred = tables.get(kind)
+    if preferred is not None and model_id in preferred:
+        return preferred[model_id]
+    for table in (*tables.values(), catalog.gpus):
+        if model_id in table:
+            return table[model_id]
+    return None
+
+
+def _vendor(record: object) -> str:
+    """The maker's name without the chip in brackets ("Arista (Broadcom Tomahawk 5)" -> "Arista")."""
+    vendor = str(getattr(record, "vendor", "") or "")
+    vendor = re.sub(r"\s*\(.*\)\s*", "", vendor).strip()
+    return "" if vendor.lower() in _GENERIC_VENDORS else vendor
+
+
+def product_name(catalog: Catalog, kind: str, model_id: str, language: str = "en") -> str:
+    """"NVIDIA Quantum-2 QM9700"; the model id itself only if the catalog does not know it (a design-rule finding
+    reports that case)."""
+    record = catalog_record(catalog, kind, model_id)
+    if record is None:
+        return model_id
+    model = str(getattr(record, "model", "") or model_id)
+    vendor = _vendor(record)
+    name = model if not vendor or model.lower().startswith(vendor.lower()) else f"{vendor} {model}"
+    return localised(name, language)
+
+
+def short_name(catalog: Catalog, kind: str, model_id: str) -> str:
+    """A short product name for a drawing's device box: "QM9700", "SN5600", "HGX H100" (no descriptive words)."""
+    record = catalog_record(catalog, kind, model_id)
+    if record is None:
+        return model_id
+    text = re.sub(r"\s*\(.*?\)", "", str(getattr(record, "model", "") or model_id)).strip()
+    words = [w.rstrip(",;") for w in text.split()]
+    words = [w for w in words if w.lower() not in _ROLE_WORDS and not w.lower().endswith("-buffer")]
+    words = words or text.split()
+    if kind == "server":
+        return " ".join(words[:2])
+    if len(" ".join(words)) <= 12:
+        return " ".join(words)
+    coded = [w for w in words if any(ch.isdigit() for ch in w)]
+    return coded[-1] if coded else " ".join(words[:2])

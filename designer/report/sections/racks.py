@@ -1,0 +1,140 @@
+"""Racks and floor: the rack elevation as a vector drawing, then every rack's U, power and PDUs.
+
+Drawn from the same elevation model as the window's Racks dock (designer/topology/racks/elevation.py), so
+the page and the window show one plan; the text is the core's (message ids racks.report.*), in the
+proposal's language.
+"""
+
+from __future__ import annotations
+
+from reportlab.graphics.shapes import Drawing, Rect, String
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph, Spacer
+
+from designer.i18n import number_format as nf
+from designer.i18n import render
+from designer.report.context import ProposalContext
+from designer.report.sections.common import section
+from designer.report.styles import FRONTEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE, data_table, user_text
+from designer.topology.racks.elevation import Box, Elevation, RackColumn, elevation
+
+RACK_W = 40.0
+RACK_GAP = 6.0
+U_PT = 3.2
+HEAD_PT = 16.0
+LINE_GAP = 10.0
+MAX_DRAWN_RACKS = 48
+FAMILY_FILL = {"ib": PROTOCOL_COLOURS["ib"], "rocev2": PROTOCOL_COLOURS["rocev2"], "frontend": FRONTEND_COLOUR,
+               "neutral": colors.HexColor("#E9EDF1")}
+
+
+def build(ctx: ProposalContext) -> list[Flowable]:
+    s, lang, w = ctx.styles, ctx.language, ctx.width
+    if ctx.cost.build is None:
+        return []
+    plan, schedule = ctx.cost.build.plan, ctx.cost.build.schedule
+    model = elevation(ctx.doc, ctx.catalog, plan)
+    b = ctx.doc.build
+    lengths = [hw.ordered_m for hw in schedule.links.values() if hw.ordered_m]
+    out: list[Flowable] = section(ctx, "sec_racks")
+    intro = render("racks.report.intro", lang, racks=len(model.racks), rows=len(model.rows),
+                   placement=render(f"racks.placement.{b.placement}", lang), u=b.rack_units,
+                   kw=f"{b.rack_power_kw:g}", power=nf.watts(model.total_power_w, lang), slack=f"{b.slack_m:g}",
+                   runs=f"{len(lengths):,}", shortest=f"{min(lengths, default=0):g}",
+                   longest=f"{max(lengths, default=0):g}")
+    out.append(Paragraph(user_text(intro), s.body))
+    if not plan.saved:
+        out.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))
+    out += _drawings(model, w, s.fonts.regular, lang)
+    shown = min(len(model.racks), MAX_DRAWN_RACKS)   # as _drawings draws them
+    caption = render("racks.report.legend", lang)
+    if shown < len(model.racks):
+        caption += " " + render("racks.report.first_racks", lang, shown=shown, total=len(model.racks))
+    out.append(Paragraph(user_text(caption), s.small))
+    out.append(Spacer(1, 3 * mm))
+    out.append(_table(ctx, model))
+    return out
+
+
+def _drawings(model: Elevation, width: float, font: str, lang: str) -> list[Drawing]:
+    """Racks as they stand, one drawing per line (so that the lines flow over pages): every floor row starts a
+    line, a row longer than the page wraps."""
+    per_line = max(1, int((width + RACK_GAP) // (RACK_W + RACK_GAP)))
+    lines: list[list[RackColumn]] = []
+    drawn = 0
+    for row in model.rows:
+        for start in range(0, len(row), per_line):
+            chunk = row[start:start + per_line][:MAX_DRAWN_RACKS - drawn]
+            if chunk:
+                lines.append(chunk)
+                drawn += len(chunk)
+    units = max((r.units for r in model.racks), default=42)
+    out = []
+    for line in lines:
+        d = Drawing(width, HEAD_PT + units * U_PT + LINE_GAP)
+        for place, rack in enumerate(line):
+            _rack(d, rack, place * (RACK_W + RACK_GAP), d.height - HEAD_PT, font, lang)
+        out.append(d)
+    return out
+
+
+def _rack(d: Drawing, rack: RackColumn, x: float, top: float, font: str, lang: str) -> None:
+    height = rack.units * U_PT
+    d.add(String(x, top + 8, rack.name, fontName=font, fontSize=6.5, fillColor=INK))
+    d.add(String(x + RACK_W, top + 8, nf.watts(rack.power_w, lang), fontName=font, fontSize=5, fillColor=MUTED,
+                 textAnchor="end"))
+    load = min(1.0, rack.power_w / rack.budget_w) if rack.budget_w else 0.0
+    d.add(Rect(x, top + 3, RACK_W, 2.5, strokeColor=RULE, strokeWidth=0.3, fillColor=colors.white))
+    d.add(Rect(x, top + 3, RACK_W * load, 2.5, strokeColor=None, fillColor=MUTED))
+    d.add(Rect(x, top - height, RACK_W, height, strokeColor=INK, strokeWidth=0.5, fillColor=colors.white))
+    for box in rack.boxes:
+        _box(d, box, x, top, rack.units, font)
+
+
+def _box(d: Drawing, box: Box, x: float, top: float, units: int, font: str) -> None:
+    y = top - units * U_PT + (box.u - 1) * U_PT          # U1 at the bottom of the rack (y grows upwards)
+    h = box.height_u * U_PT
+    d.add(Rect(x + 1.5, y + 0.3, RACK_W - 3, h - 0.6, strokeColor=INK, strokeWidth=0.25,
+               fillColor=FAMILY_FILL.get(box.family, FAMILY_FILL["neutral"])))
+    if box.height_u >= 2:
+        text, room = box.label, RACK_W - 5
+        size = max(3.4, min(4.2, 4.2 * room / max(1.0, stringWidth(text, font, 4.2))))   # shrink, then cut
+        while text and stringWidth(text, font, size) > room:
+            text = text[:-1]
+        d.add(String(x + 3, y + h / 2 - 1.5, text, fontName=font, fontSize=size, fillColor=INK))
+
+
+MAX_TABLE_RACKS = 60     # beyond this many racks the table sums them up by what they hold
+
+
+def _table(ctx: ProposalContext, model: Elevation) -> Flowable:
+    if len(model.racks) > MAX_TABLE_RACKS:
+        return _summary_table(ctx, model)
+    lang, w = ctx.language, ctx.width
+    rows = []
+    for r in model.racks:
+        devices = sum(1 for b in r.boxes if b.kind not in ("oob-switch",))
+        rows.append([r.name, render(f"racks.role.{r.role}", lang), f"{devices:,}", f"{r.used_u} / {r.units}",
+                     f"{r.power_w / 1000:,.1f} / {r.budget_w / 1000:,.0f}", f"{r.pdus}"])
+    header = [render(f"racks.col.{k}", lang) for k in ("rack", "holds", "devices", "units", "kw", "pdus")]
+    return data_table(ctx.styles, header, rows, [w * 0.12, w * 0.22, w * 0.14, w * 0.16, w * 0.22, w * 0.14],
+                      numeric={2, 3, 4, 5})
+
+
+def _summary_table(ctx: ProposalContext, model: Elevation) -> Flowable:
+    """Racks by what they hold: how many, devices, and the mean and highest power against the budget."""
+    lang, w = ctx.language, ctx.width
+    by_role: dict[str, list[RackColumn]] = {}
+    for r in model.racks:
+        by_role.setdefault(r.role, []).append(r)
+    rows = []
+    for role, racks in by_role.items():
+        power = [r.power_w / 1000 for r in racks]
+        rows.append([render(f"racks.role.{role}", lang), f"{len(racks):,}",
+                     f"{sum(len(r.boxes) for r in racks):,}", f"{sum(power) / len(power):,.1f}",
+                     f"{max(power):,.1f} / {racks[0].budget_w / 1000:,.0f}"])
+    header = [render(f"racks.col.{k}", lang) for k in ("holds", "racks", "devices", "mean_kw", "max_kw")]
+    return data_table(ctx.styles, header, rows, [w * 0.3, w * 0.14, w * 0.16, w * 0.18, w * 0.22],
+                      numeric={1, 2, 3, 4})

@@ -1,0 +1,126 @@
+"""The recommendation: the options side by side (performance and cost of the same drawing as InfiniBand and as
+RoCEv2, or the advisor's candidates), the rule that ranked them, and the reasons, which cite only what decided."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer
+
+from designer.analysis.recommendation import Option
+from designer.i18n import number_format as nf
+from designer.i18n import render
+from designer.report.charts import bar_chart
+from designer.report.context import ProposalContext
+from designer.report.sections.common import (
+    body,
+    bullets,
+    compared_settings,
+    note,
+    recommended_label,
+    section,
+    subsection,
+)
+from designer.report.styles import data_table, user_text
+
+
+def capitalised(text: str) -> str:
+    """A label starting a table cell: "Hybrid back-end as drawn …" (the sentences use it in lower case)."""
+    return text[:1].upper() + text[1:]
+
+
+def _budget_cell(ctx: ProposalContext, option: Option) -> str:
+    fits = ctx.recommendation.within_budget(option.id)
+    return "–" if fits is None else ctx.t("budget_within" if fits else "budget_over")
+
+
+def option_rows(ctx: ProposalContext) -> list[list[str]]:
+    """One row per option in rank order; the recommended one is marked."""
+    rec, lang = ctx.recommendation, ctx.language
+    rows = []
+    for rank, o in enumerate(rec.options, start=1):
+        mark = ctx.t("rec_mark") if o.id == rec.chosen else ""
+        time = nf.seconds(o.time_s, lang) if o.time_s is not None else "–"
+        busbw = o.figures.get("busbw_gbps")
+        rows.append([f"{rank}", capitalised(ctx.say(o.label)) + mark, time, nf.gbps(busbw, lang) if busbw else "–",
+                     nf.micros(o.p99_us, lang) if o.p99_us is not None else "–", nf.money(o.capex, o.currency, lang),
+                     nf.money(o.tco, o.currency, lang), _budget_cell(ctx, o)])
+    return rows
+
+
+def options_table(ctx: ProposalContext) -> Flowable:
+    w = ctx.width
+    header = ["#", ctx.t("col_option"), ctx.t("col_time"), ctx.t("col_busbw"), ctx.t("col_p99"), ctx.t("col_capex"),
+              ctx.t("col_tco", years=ctx.cost.tco_years), ctx.t("col_budget")]
+    widths = [0.04, 0.30, 0.09, 0.10, 0.09, 0.14, 0.14, 0.10]
+    chosen = next((i for i, o in enumerate(ctx.recommendation.options) if o.id == ctx.recommendation.chosen), None)
+    return data_table(ctx.styles, header, option_rows(ctx), [x * w for x in widths], numeric={0, 2, 3, 4, 5, 6},
+                      highlight_rows={chosen} if chosen is not None else set())
+
+
+def hardware_text(ctx: ProposalContext) -> str | None:
+    """Which switches each protocol option uses (the same drawing, each protocol's own hardware)."""
+    parts = []
+    for key in ("ib", "rocev2"):
+        variant = ctx.variants.get(key)
+        if variant is None or not any(o.id == key for o in ctx.recommendation.options):
+            continue
+        models = sorted({n.model for n in variant.doc.nodes.values() if n.kind == "switch" and n.role != "frontend"})
+        names = ctx.t("list_sep").join(ctx.product("switch", m) for m in models)
+        parts.append(ctx.t("rec_hardware_item", protocol=ctx.say(ctx.recommendation.option(key).label), models=names))
+    if not parts:
+        return None
+    text = ctx.t("rec_hardware", items=ctx.t("list_sep").join(parts))
+    overfull = sorted({n for v in ctx.variants.values() for n in v.overfull})
+    if overfull:
+        text += " " + ctx.t("rec_overfull", n=len(overfull))
+    return text
+
+
+def _short(ctx: ProposalContext, option: Option) -> str:
+    """The label under a chart bar: "IB 1:1", "RoCE rail 2:1" (advisor candidates)."""
+    c = ctx.advisor.candidates[option.id]
+    rail = render("advisor.short.rail", ctx.language) if c.spec.kind == "rail-optimized" else ""
+    return render("advisor.short", ctx.language, protocol=render(f"advisor.short.{c.protocol}", ctx.language),
+                  rail=rail, ratio=f"{c.spec.oversubscription:g}")
+
+
+def candidates_chart(ctx: ProposalContext) -> list[Flowable]:
+    """Each candidate's speed and cost relative to the best (100 = the fastest / the lowest TCO)."""
+    options = [o for o in ctx.recommendation.options if o.time_s]
+    if len(options) < 2:
+        return []
+    best_t = min(o.time_s or 0.0 for o in options)
+    best_c = min(o.tco for o in options)
+    series = {ctx.t("chart_series_speed"): [100 * best_t / (o.time_s or best_t) for o in options],
+              ctx.t("chart_series_cost"): [100 * best_c / o.tco for o in options]}
+    out = subsection(ctx, ctx.t("chart_candidates"), room=70 * mm)
+    out += [bar_chart("", [_short(ctx, o) for o in options], series, ctx.styles.fonts.regular, width=ctx.width,
+                      height=170, value_format="{:.0f}", value_max=100.0), Spacer(1, 2 * mm),
+            note(ctx, ctx.t("chart_candidates_note"))]
+    return out
+
+
+def build(ctx: ProposalContext) -> list[Flowable]:
+    s, rec = ctx.styles, ctx.recommendation
+    out = section(ctx, "sec_recommendation")
+    key = "rec_callout" if rec.chosen else "rec_callout_none"
+    out.append(Paragraph(user_text(ctx.t(key, label=recommended_label(ctx))), s.callout))
+    if ctx.advisor is None:
+        key = "rec_intro_single" if len(rec.options) < 2 else (
+            "rec_intro_compare_hybrid" if ctx.drawn_protocol == "hybrid" else "rec_intro_compare")
+        settings = f" {compared_settings(ctx, 'sim_compare')}" if ctx.runs.compared and len(rec.options) > 1 else ""
+        out.append(body(ctx, ctx.t(key) + settings))
+    else:
+        out.append(body(ctx, ctx.t("rec_intro_advisor", count=len(rec.options))))
+    out.append(options_table(ctx))
+    hardware = hardware_text(ctx) if ctx.advisor is None else None
+    if hardware:
+        out.append(note(ctx, hardware))
+    if ctx.advisor is not None:
+        out += candidates_chart(ctx)
+    out += subsection(ctx, ctx.t("rec_how"))
+    out.append(body(ctx, rec.rule(ctx.language)))
+    out += subsection(ctx, ctx.t("rec_why"))
+    reasons = rec.reasons(ctx.language) or [ctx.t("rec_only_option", label=recommended_label(ctx))]
+    out += bullets(ctx, reasons)
+    return out

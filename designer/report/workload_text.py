@@ -1,0 +1,53 @@
+"""A workload spec as a customer reads it: "allreduce:1GiB" is "AllReduce of 1 GiB across all GPUs",
+"train:70b:dp=16" is "training step of a 70B-parameter model (data parallel 16)"."""
+
+from __future__ import annotations
+
+import re
+
+from designer.report.strings import tr
+
+COLLECTIVES = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
+               "alltoall": "AllToAll"}
+# options written in words (the rest keep their spec form: they are settings an engineer reads)
+PARALLELISM = ("dp", "tp", "pp")
+
+
+def size_text(text: str) -> str:
+    """'1GiB' -> '1 GiB', '8B' -> '8 B'."""
+    m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([A-Za-z]*)\s*", text)
+    return f"{m.group(1)} {m.group(2) or 'B'}" if m else text
+
+
+def _model_text(name: str) -> str:
+    """'70b' -> '70B'; 'params=1e9' stays as written."""
+    return name.upper() if re.fullmatch(r"\d+(\.\d+)?[bm]", name, re.IGNORECASE) else name
+
+
+def describe_workload(spec: str, language: str = "en") -> str:
+    """The spec in words; anything this does not know is shown as written."""
+    parts = [p.strip() for p in spec.split(":")]
+    kind = parts[0].lower()
+    positional = [p for p in parts[1:] if "=" not in p]
+    options = dict(p.split("=", 1) for p in parts[1:] if "=" in p)
+    extra = [f"{k}={v}" for k, v in options.items() if k not in PARALLELISM]
+    if kind in COLLECTIVES and positional:
+        text = tr("wl_collective", language, name=COLLECTIVES[kind], size=size_text(positional[0]))
+    elif kind == "permutation" and positional:
+        text = tr("wl_permutation", language, size=size_text(positional[0]))
+    elif kind == "incast" and len(positional) >= 2:
+        text = tr("wl_incast", language, n=positional[0], size=size_text(positional[1]))
+    elif kind == "pingpong" and positional:
+        text = tr("wl_pingpong", language, size=size_text(positional[0]))
+    elif kind == "train" and positional:
+        text = tr("wl_train", language, model=_model_text(positional[0]))
+        par = [tr(f"wl_{k}", language, n=options[k]) for k in PARALLELISM if k in options]
+        if par:
+            text += tr("wl_paren", language, text=tr("list_sep", language).join(par))
+    elif kind == "inference" and positional:
+        text = tr("wl_inference", language, model=_model_text(positional[0]))
+    else:
+        return spec
+    if extra:
+        text += tr("wl_paren", language, text=", ".join(extra))
+    return text

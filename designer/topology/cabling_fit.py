@@ -1,0 +1,122 @@
+"""Cables by reach from positions: a generated design's devices are placed in racks, then every link gets the
+cheapest cable class its gear allows at the length between the two positions, and that length.
+
+Classes rank passive copper (DAC) < active cable (ACC / AOC) < optics. A twin-port cage takes one assembly,
+so all links of a cage share the highest class any of them needs, and a cage whose links go to two other
+switch cages cannot take copper. What the checks would still refuse is moved one class up until it builds.
+"""
+
+from __future__ import annotations
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.model.links import Link
+from designer.topology.gc_pause import collector_paused
+from designer.topology.physical.layout import CageSlot, NodeLayout, layouts
+from designer.topology.physical.parts import cable_part
+from designer.topology.physical.schedule import build_schedule
+from designer.topology.racks.floor import places
+from designer.topology.racks.plan import run_lengths_m
+from designer.topology.racks.planner import plan_racks
+
+CLASSES = ("dac", "aoc", "optics")
+UNBUILDABLE = ("cage-conflict", "no-part", "too-long")
+MAX_ROUNDS = 4
+
+
+def fit_cables_to_racks(doc: FabricDocument, catalog: Catalog) -> None:
+    """Plan the racks (saved with the design) and set every link's cable class and ordered length."""
+    with collector_paused():
+        _fit(doc, catalog)
+
+
+def _fit(doc: FabricDocument, catalog: Catalog) -> None:
+    doc.racks = plan_racks(doc, catalog)
+    lengths = run_lengths_m(doc, places(doc.racks, doc.build))
+    rank = _first_ranks(doc, catalog, layouts(doc.nodes.values(), catalog), lengths)
+    sched = None
+    for _ in range(MAX_ROUNDS):
+        for link in doc.links.values():
+            link.cable = CLASSES[rank[link.id]]
+        sched = build_schedule(doc, catalog, lengths, doc.build.fibre)
+        bad = {lid for p in sched.problems if p.kind in UNBUILDABLE for lid in p.links}
+        if not bad:
+            break
+        for lid in bad:
+            rank[lid] = min(rank[lid] + 1, len(CLASSES) - 1)
+    for link in doc.links.values():
+        hw = sched.links.get(link.id) if sched else None
+        link.length_m = float(hw.ordered_m or hw.length_m) if hw else float(lengths.get(link.id, link.length_m))
+
+
+def _first_ranks(doc: FabricDocument, catalog: Catalog, node_layouts: dict[str, NodeLayout],
+                 lengths: dict[str, float]) -> dict[str, int]:
+    """Each link's cheapest class alone, then raised so that every twin-port cage holds one medium."""
+    rank: dict[str, int] = {}
+    twins = _TwinCages()
+    memo: dict[tuple[object, ...], int] = {}
+    for link in doc.links.values():
+        sa = node_layouts[link.a.node].slots.get(link.a.port)
+        sb = node_layouts[link.b.node].slots.get(link.b.port)
+        if sa is None or sb is None:
+            rank[link.id] = 0
+            continue
+        length = lengths.get(link.id, link.length_m)
+        key = (sa.form, sa.subs, sa.port_gbps, sb.form, sb.subs, sb.port_gbps, link.speed_gbps, length)
+        if key not in memo:
+            memo[key] = _cheapest_class(catalog, sa, sb, link, length)
+        rank[link.id] = memo[key]
+        twins.add(link, sa, sb)
+    twins.raise_shared(rank)
+    return rank
+
+
+class _TwinCages:
+    """The links of each twin-port cage, and the twin cages each one reaches."""
+
+    def __init__(self) -> None:
+        self.links: dict[tuple[str, int], list[str]] = {}
+        self.reached: dict[tuple[str, int], set[tuple[str, int]]] = {}
+
+    def add(self, link: Link, sa: CageSlot, sb: CageSlot) -> None:
+        ka, kb = (link.a.node, sa.cage), (link.b.node, sb.cage)
+        twin_a, twin_b = sa.form == "osfp8", sb.form == "osfp8"
+        for key, other, twin, other_twin in ((ka, kb, twin_a, twin_b), (kb, ka, twin_b, twin_a)):
+            if twin:
+                self.links.setdefault(key, []).append(link.id)
+                if other_twin:
+                    self.reached.setdefault(key, set()).add(other)
+
+    def raise_shared(self, rank: dict[str, int]) -> None:
+        """Optics for a cage whose links reach two cages (copper joins one cage to one cage); then every link
+        of a cage takes the highest class any of them needs, until nothing changes."""
+        top = len(CLASSES) - 1
+        for cage, reached in self.reached.items():
+            if len(reached) > 1:
+                for lid in self.links[cage]:
+                    rank[lid] = top
+        changed = True
+        while changed:
+            changed = False
+            for ids in self.links.values():
+                high = max(rank[lid] for lid in ids)
+                for lid in ids:
+                    if rank[lid] < high:
+                        rank[lid], changed = high, True
+
+
+def _cheapest_class(catalog: Catalog, sa: CageSlot, sb: CageSlot, link: Link, length_m: float) -> int:
+    """The lowest class with a part that fits both ends' gear and reaches `length_m`."""
+    twin_a, twin_b = sa.form == "osfp8", sb.form == "osfp8"
+    if twin_a != twin_b:
+        head, leg = (sa, sb) if twin_a else (sb, sa)
+        legs, speed, head_gbps = head.subs, head.port_gbps, head.cage_gbps
+        forms = (head.form, leg.form)
+    else:
+        legs, speed, forms = 1, link.speed_gbps, (sa.form, sb.form)
+        head_gbps = sa.cage_gbps if twin_a else speed
+    for i, cls in enumerate(CLASSES[:-1]):
+        part, reaches = cable_part(catalog, cls, forms[0], forms[1], legs, speed, length_m, head_gbps)
+        if part is not None and reaches:
+            return i
+    return len(CLASSES) - 1

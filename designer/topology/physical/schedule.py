@@ -1,0 +1,344 @@
+"""The cables and optics a whole design needs, link end by link end, as the gear dictates.
+
+Rules (NVIDIA's NDR and 400/800G Ethernet cabling; sources in
+docs/references.md [nvidia-linkx] [nvidia-structured-cabling] [dgx-superpod-cabling]):
+
+* A twin-port OSFP switch cage takes ONE thing: a twin-port transceiver (two optical engines, two MPO
+  connectors), a splitter cable (800G head, 2 x 400G or 4 x 200G legs) or a twin-to-twin cable. Its ports
+  therefore share one medium, and a copper cable from it reaches either single-port cages (one leg each) or
+  one other twin cage.
+* Copper to a single-port NIC cage: a splitter per switch cage, its legs to the NICs; the NIC end needs nothing
+  else. Optics: a twin-port module per switch cage, a single-port module per NIC, one MPO fibre per 400G
+  (two for an 800G port, which uses both engines).
+* Twin cage to twin cage: a twin-to-twin DAC/ACC per pair of cages, or a module in each cage and fibres.
+* QSFP ports (front-end 100/200G): a DAC or an AOC per link, or SR4 modules and fibre.
+
+Every link gets a medium, its parts, the ordered length; problems (a cage claimed by two assemblies, no part
+for the gear, a length beyond reach, a breakout leg on a port of another speed) are recorded for the checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from designer.catalog.loader import Catalog
+from designer.catalog.models import CableModel, TransceiverModel
+from designer.model.document import FabricDocument
+from designer.model.links import Link
+from designer.topology.disjoint_sets import DisjointSets
+from designer.topology.gc_pause import collector_paused
+from designer.topology.physical.layout import CageSlot, NodeLayout, layouts
+from designer.topology.physical.parts import (
+    cable_part,
+    cable_price_usd,
+    fibre_part,
+    ordered_length_m,
+    transceiver,
+)
+
+CageKey = tuple[str, int]   # (node id, cage number)
+
+
+@dataclass(slots=True)
+class Assembly:
+    """One cable or fibre to buy and lay: a catalog part, the length ordered, the links it carries."""
+
+    id: int
+    part: str
+    length_m: float
+    price_usd: float
+    links: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LinkHardware:
+    """What one link is built from: its medium, the assembly carrying it, the module in each end's cage."""
+
+    link_id: str
+    medium: str                     # dac | acc | aoc | optical
+    assembly: int | None            # the cable (shared by a splitter's legs) or the first fibre
+    fibres: int = 0                 # fibres of this link (optical only)
+    module_a: str | None = None     # transceiver part in the a-end cage
+    module_b: str | None = None
+    length_m: float = 0.0           # needed, from positions (or the link's own length)
+    ordered_m: float = 0.0
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that cannot be built as drawn (checked by designer/topology/rules/buildability.py)."""
+
+    kind: str                       # cage-conflict | breakout-speed | no-part | too-long | cage-capacity
+    nodes: tuple[str, ...]
+    links: tuple[str, ...]
+    detail: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass
+class Schedule:
+    """The physical build of a design: layouts, per-link hardware, assemblies and modules to buy."""
+
+    layouts: dict[str, NodeLayout]
+    links: dict[str, LinkHardware] = field(default_factory=dict)
+    assemblies: dict[int, Assembly] = field(default_factory=dict)
+    modules: dict[CageKey, str] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def slot(self, node_id: str, port: str) -> CageSlot | None:
+        layout = self.layouts.get(node_id)
+        return layout.slots.get(port) if layout else None
+
+
+def build_schedule(doc: FabricDocument, catalog: Catalog, lengths_m: Mapping[str, float] | None = None,
+                   fibre: str = "auto") -> Schedule:
+    """Pick every link's cable, optics and fibre from the catalog.
+
+    `lengths_m` gives each link's needed length (from the rack plan); links missing there use their own
+    `length_m`. `fibre` is the fibre type for optics: "smf", "mmf", or "auto" (multimode where the links of a
+    group of joined cages are all within its reach, single-mode otherwise).
+    """
+    with collector_paused():
+        sched = Schedule(layouts(doc.nodes.values(), catalog))
+        _capacity_problems(sched)
+        builder = _Builder(doc, catalog, sched, lengths_m or {}, fibre)
+        for link in doc.links.values():
+            builder.place(link)
+        builder.finish()
+    return sched
+
+
+def _capacity_problems(sched: Schedule) -> None:
+    for nid, layout in sched.layouts.items():
+        if layout.overbooked:
+            sched.problems.append(Problem("cage-capacity", (nid,), (), (("needed", layout.cages_needed),
+                                                                      ("available", layout.cages_available))))
+
+
+class _Builder:
+    """Walks the links once, grouping them by the cages they share."""
+
+    def __init__(self, doc: FabricDocument, catalog: Catalog, sched: Schedule, lengths: Mapping[str, float],
+                 fibre: str) -> None:
+        self.doc, self.cat, self.sched, self.lengths, self.fibre = doc, catalog, sched, lengths, fibre
+        self.twin: dict[frozenset[CageKey], list[Link]] = {}   # copper between two twin cages
+        self.split: dict[CageKey, list[Link]] = {}              # copper splitter heads -> their legs
+        self.single: list[Link] = []                            # copper between two single cages
+        self.cage_media: dict[CageKey, dict[str, list[str]]] = {}   # cage -> medium -> links
+        self.optical: list[Link] = []
+        self._modules: dict[tuple[str, float, tuple[str, float]], tuple[TransceiverModel | None, bool]] = {}
+        self._fibre: dict[tuple[str, str], CableModel | None] = {}   # (fibre, connector) -> fibre part
+
+    # ---- first pass: every link to its group ------------------------------------------------------
+    def place(self, link: Link) -> None:
+        sa = self.sched.layouts[link.a.node].slots.get(link.a.port) if link.a.node in self.sched.layouts else None
+        sb = self.sched.layouts[link.b.node].slots.get(link.b.port) if link.b.node in self.sched.layouts else None
+        if sa is None or sb is None:
+            return   # a link to a missing port: the port rules report it
+        length = float(self.lengths.get(link.id, link.length_m))
+        speed = link.speed_gbps
+        if (sa.subs > 1 or sb.subs > 1) and not (sa.port_gbps == sb.port_gbps == speed):
+            self._breakout_speed(link, sa, sb)
+        medium = "optical" if link.cable == "optics" else link.cable
+        ka, kb = (link.a.node, sa.cage), (link.b.node, sb.cage)
+        for key in (ka, kb):
+            media = self.cage_media.get(key)
+            if media is None:
+                self.cage_media[key] = {medium: [link.id]}
+            else:
+                media.setdefault(medium, []).append(link.id)
+        self.sched.links[link.id] = LinkHardware(link.id, medium, None, length_m=length)
+        twin_a, twin_b = sa.form == "osfp8", sb.form == "osfp8"
+        if medium == "optical":
+            self.optical.append(link)
+        elif twin_a and twin_b:
+            self.twin.setdefault(frozenset((ka, kb)), []).append(link)
+        elif twin_a or twin_b:
+            self.split.setdefault(ka if twin_a else kb, []).append(link)
+        else:
+            self.single.append(link)
+
+    def _breakout_speed(self, link: Link, sa: CageSlot, sb: CageSlot) -> None:
+        """A port of a cage holding several (a breakout leg) must meet a port of its own speed, at that speed."""
+        for slot, far, far_end in ((sa, sb, link.b), (sb, sa, link.a)):
+            if slot.subs < 2:
+                continue
+            leg_gbps, far_gbps = slot.port_gbps, far.port_gbps
+            if abs(far_gbps - leg_gbps) > 1e-6 or abs(link.speed_gbps - leg_gbps) > 1e-6:
+                self.sched.problems.append(Problem(
+                    "breakout-speed", (far_end.node,), (link.id,),
+                    (("leg", leg_gbps), ("far_port", far_end.port), ("far_speed", far_gbps),
+                     ("speed", link.speed_gbps))))
+
+    # ---- second pass: parts ------------------------------------------------------------------------
+    def finish(self) -> None:
+        self._cage_conflicts()
+        for links in self.twin.values():
+            self._copper("twin", links)
+        for links in self.split.values():
+            self._copper("split", links)
+        for link in self.single:
+            self._copper("single", [link])
+        self._optics()
+
+    def _cage_conflicts(self) -> None:
+        """A cage takes one assembly: one medium, and copper to at most one other twin cage."""
+        for (node, cage), media in self.cage_media.items():
+            if len(media) > 1:
+                mixed = tuple(lid for ids in media.values() for lid in ids)
+                self.sched.problems.append(Problem("cage-conflict", (node,), mixed,
+                                                   (("cage", cage), ("media", tuple(sorted(media))))))
+        peers: dict[CageKey, list[Link]] = {}
+        for pair, links in self.twin.items():
+            for end_cage in pair:
+                peers.setdefault(end_cage, []).extend(links)
+        for (node, cage_no), copper in peers.items():
+            if len({frozenset(self._cages(lk)) for lk in copper}) > 1:
+                self.sched.problems.append(Problem("cage-conflict", (node,), tuple(lk.id for lk in copper),
+                                                   (("cage", cage_no), ("media", ("copper-to-two-cages",)))))
+
+    def _slots(self, link: Link) -> tuple[CageSlot, CageSlot]:
+        """Both ends' slots of a link that `place` accepted (so both exist)."""
+        sa, sb = self.sched.slot(link.a.node, link.a.port), self.sched.slot(link.b.node, link.b.port)
+        assert sa is not None and sb is not None
+        return sa, sb
+
+    def _cages(self, link: Link) -> tuple[CageKey, CageKey]:
+        sa, sb = self._slots(link)
+        return (link.a.node, sa.cage), (link.b.node, sb.cage)
+
+    def _copper(self, shape: str, links: list[Link]) -> None:
+        first = links[0]
+        sa, sb = self._slots(first)
+        if shape == "split" and not _is_twin(sa):
+            sa, sb = sb, sa
+        legs = sa.subs if shape == "split" else 1
+        speed = sa.port_gbps if shape == "split" else max(lk.speed_gbps for lk in links)
+        need = max(self.sched.links[lk.id].length_m for lk in links)
+        head_gbps = sa.cage_gbps if shape != "single" else speed
+        part, reaches = cable_part(self.cat, first.cable, sa.form, sb.form, legs, speed, need, head_gbps)
+        ids = tuple(lk.id for lk in links)
+        if part is None:
+            detail = (("cable", first.cable), ("speed", speed), ("forms", (sa.form, sb.form)))
+            self.sched.problems.append(Problem("no-part", _nodes(links), ids, detail))
+            self._fallback_to_optics(links)
+            return
+        if not reaches:
+            self.sched.problems.append(Problem("too-long", _nodes(links), ids,
+                                               (("cable", first.cable), ("speed", speed), ("reach", part.max_reach_m),
+                                                ("longest", need))))
+        ordered = ordered_length_m(part, need)
+        asm = self._assembly(part.id, ordered, cable_price_usd(part, ordered), ids)
+        for lk in links:
+            hw = self.sched.links[lk.id]
+            hw.medium, hw.assembly, hw.ordered_m = part.type, asm.id, ordered
+
+    def _fallback_to_optics(self, links: list[Link]) -> None:
+        """Price a link no cable fits as optics, so that the bill of materials stays complete."""
+        for lk in links:
+            self.sched.links[lk.id].medium = "optical"
+            self.optical.append(lk)
+
+    def _optics(self) -> None:
+        slots = {nid: layout.slots for nid, layout in self.sched.layouts.items()}
+        fibre_of = self._fibre_by_component(slots)
+        for link in self.optical:
+            hw = self.sched.links[link.id]
+            sa, sb = slots[link.a.node][link.a.port], slots[link.b.node][link.b.port]
+            ka = (link.a.node, sa.cage)
+            hw.module_a = self._module(ka, sa, hw, link, fibre_of[ka])
+            hw.module_b = self._module((link.b.node, sb.cage), sb, hw, link, fibre_of[ka])
+            self._fibres(link, hw)
+
+    def _fibre_by_component(self, slots: dict[str, dict[str, CageSlot]]) -> dict[CageKey, tuple[str, float]]:
+        """(preferred fibre, length to reach) for each optical cage. Cages joined by optical links share one
+        fibre type, and a twin-port module one type for both its ports: with "auto", a group of joined cages
+        takes multimode (SR, cheaper) when its longest link is within multimode reach, single-mode otherwise."""
+        groups: DisjointSets[CageKey] = DisjointSets()
+        ends = []
+        for link in self.optical:
+            ka = (link.a.node, slots[link.a.node][link.a.port].cage)
+            kb = (link.b.node, slots[link.b.node][link.b.port].cage)
+            groups.union(ka, kb)
+            ends.append((ka, self.sched.links[link.id].length_m))
+        longest: dict[CageKey, float] = {}
+        for key, length in ends:
+            root = groups.find(key)
+            longest[root] = max(longest.get(root, 0.0), length)
+        out = {}
+        for key in groups:
+            root = groups.find(key)
+            fibre = self.fibre
+            if fibre == "auto":
+                fibre = "mmf" if longest.get(root, 0.0) <= self._mmf_reach() + 1e-9 else "smf"
+            out[key] = (fibre, longest.get(root, 0.0))
+        return out
+
+    def _mmf_reach(self) -> float:
+        """How far the catalog's multimode twin-port modules reach (the shortest of them, to be safe)."""
+        reaches = [t.max_reach_m for t in self.cat.transceivers.values() if t.fibre == "mmf" and t.form == "osfp8"]
+        return min(reaches) if reaches else 0.0
+
+    def _module(self, cage: CageKey, slot: CageSlot, hw: LinkHardware, link: Link,
+                fibre: tuple[str, float]) -> str | None:
+        """The cage's module (one per cage, for the fibre of its group of joined cages); a link beyond its reach
+        is a problem."""
+        chosen = self.sched.modules.get(cage)
+        if chosen is not None:
+            existing = self.cat.transceivers[chosen]
+            if hw.length_m > existing.max_reach_m + 1e-9:
+                self._too_long(cage, link, existing.max_reach_m, hw.length_m)
+            return chosen
+        engine_gbps = slot.cage_gbps / 2 if slot.form == "osfp8" else slot.cage_gbps
+        memo = (slot.form, engine_gbps, fibre)
+        if memo not in self._modules:
+            self._modules[memo] = transceiver(self.cat, slot.form, engine_gbps, fibre[0], fibre[1])
+        module, _reaches = self._modules[memo]
+        if module is None:
+            self.sched.problems.append(Problem("no-part", (cage[0],), (link.id,),
+                                               (("cable", "optics"), ("speed", link.speed_gbps),
+                                                ("forms", (slot.form,)))))
+            return None
+        if hw.length_m > module.max_reach_m + 1e-9:
+            self._too_long(cage, link, module.max_reach_m, hw.length_m)
+        self.sched.modules[cage] = module.id
+        return str(module.id)
+
+    def _too_long(self, cage: CageKey, link: Link, reach_m: float, length_m: float) -> None:
+        self.sched.problems.append(Problem("too-long", (cage[0],), (link.id,),
+                                           (("cable", "optics"), ("speed", link.speed_gbps),
+                                            ("reach", reach_m), ("longest", length_m))))
+
+    def _fibres(self, link: Link, hw: LinkHardware) -> None:
+        module_id = hw.module_a or hw.module_b
+        if module_id is None:
+            return
+        module = self.cat.transceivers[module_id]
+        key = (module.fibre, module.connector)
+        if key not in self._fibre:
+            self._fibre[key] = fibre_part(self.cat, module.fibre, module.connector)
+        part = self._fibre[key]
+        if part is None:
+            self.sched.problems.append(Problem("no-part", (link.a.node, link.b.node), (link.id,),
+                                               (("cable", "fibre"), ("speed", link.speed_gbps),
+                                                ("forms", (module.connector,)))))
+            return
+        count = max(1, round(link.speed_gbps / module.engine_gbps))
+        ordered = ordered_length_m(part, hw.length_m)
+        price = cable_price_usd(part, ordered)
+        ids = [self._assembly(part.id, ordered, price, (link.id,)).id for _ in range(count)]
+        hw.assembly, hw.fibres, hw.ordered_m = ids[0], count, ordered
+
+    def _assembly(self, part: str, length_m: float, price: float, links: tuple[str, ...]) -> Assembly:
+        n = len(self.sched.assemblies) + 1
+        asm = self.sched.assemblies[n] = Assembly(n, part, length_m, price, list(links))
+        return asm
+
+
+def _is_twin(slot: CageSlot) -> bool:
+    return slot.form == "osfp8"
+
+
+def _nodes(links: list[Link]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(n for lk in links for n in (lk.a.node, lk.b.node)))

@@ -1,0 +1,34 @@
+"""Height (U) and power of a design's devices, from the catalog."""
+
+from __future__ import annotations
+
+from designer.catalog.loader import Catalog
+from designer.model.errors import ProjectError
+from designer.model.nodes import Node
+from designer.topology.nic_choice import frontend_cards, frontend_nic_for
+
+UNKNOWN_U = 2          # a model the catalog lacks: a 2U box
+UNKNOWN_W = 1000.0
+
+
+def device_u(node: Node, catalog: Catalog) -> int:
+    model = catalog.device_model(node.kind, node.model)
+    return max(1, int(model.rack_units)) if model is not None else UNKNOWN_U
+
+
+def device_power_w(node: Node, catalog: Catalog) -> float:
+    """The device's power draw; a GPU server's includes its back-end NICs and front-end cards (priced and
+    powered apart in the catalog). Transceivers and active cables are added by the cable schedule."""
+    model = catalog.device_model(node.kind, node.model)
+    if model is None:
+        return UNKNOWN_W
+    power = float(model.power_w)
+    if node.kind == "server" and node.nic_model in catalog.nics:
+        power += len(node.backend_ports()) * catalog.nics[node.nic_model].power_w
+    if node.kind == "server" and node.frontend_ports():
+        try:
+            nic = catalog.nics[frontend_nic_for(catalog, node)]
+        except ProjectError:
+            return power
+        power += frontend_cards(nic, len(node.frontend_ports())) * nic.power_w
+    return power

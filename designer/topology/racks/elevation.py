@@ -1,0 +1,97 @@
+"""What a rack elevation shows, without drawing it: racks by row, each with its boxes by U, its power and PDUs.
+
+The window's Racks dock and the proposal's rack page both draw this model, so they show the same plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from designer.catalog.loader import Catalog
+from designer.model.document import FabricDocument
+from designer.topology.racks.devices import device_power_w
+from designer.topology.racks.labels import device_labels
+from designer.topology.racks.plan import RackPlan
+
+# What colour family a box takes: its back-end protocol, the front-end, or a neutral kind.
+NEUTRAL_KINDS = ("server", "storage", "oob-switch", "ufm", "patch-panel")
+
+
+@dataclass(frozen=True)
+class Box:
+    """One mounted item: what it is, its label, where (lowest U, height), what it draws."""
+
+    item: str
+    kind: str             # server | leaf | spine | core | frontend | gateway | storage | oob-switch | ufm | panel
+    label: str
+    model: str
+    u: int
+    height_u: int
+    power_w: float
+    family: str           # ib | rocev2 | frontend | neutral
+
+
+@dataclass
+class RackColumn:
+    name: str
+    row: int
+    slot: int
+    role: str
+    units: int
+    power_w: float
+    budget_w: float
+    pdus: int
+    boxes: list[Box] = field(default_factory=list)
+
+    @property
+    def used_u(self) -> int:
+        return sum(b.height_u for b in self.boxes)
+
+
+@dataclass
+class Elevation:
+    rows: list[list[RackColumn]]
+    total_power_w: float
+    saved: bool
+    reason: str | None
+
+    @property
+    def racks(self) -> list[RackColumn]:
+        return [r for row in self.rows for r in row]
+
+
+def elevation(doc: FabricDocument, catalog: Catalog, plan: RackPlan) -> Elevation:
+    """The elevation model of `plan` (a plan of `doc`)."""
+    labels = device_labels(doc, plan.layout)
+    protocol = {nid: seg.protocol for seg in doc.segments.values() for nid in seg.nodes}
+    columns: dict[str, RackColumn] = {}
+    for r in plan.layout.racks:
+        load = plan.load_of(r.name)
+        columns[r.name] = RackColumn(r.name, r.row, r.slot, r.role, doc.build.rack_units,
+                                     load.power_w if load else 0.0, doc.build.rack_power_kw * 1000.0, 0)
+    parts = {p.kind: p for p in catalog.parts.values()}
+    for m in plan.layout.mounts:
+        col = columns.get(m.rack)
+        if col is None:
+            continue
+        if m.kind == "pdu":
+            col.pdus += 1
+            continue
+        if m.kind == "node" and m.item in doc.nodes:
+            node = doc.nodes[m.item]
+            kind = node.role or node.kind
+            family = protocol.get(node.id) or ("frontend" if node.role == "frontend" else "neutral")
+            if node.kind in ("server", "storage"):
+                family = "neutral"
+            col.boxes.append(Box(m.item, kind, labels[m.item], node.model, m.u, m.height_u,
+                                 device_power_w(node, catalog), family))
+        else:
+            part = parts.get(m.kind)
+            col.boxes.append(Box(m.item, m.kind, m.item, part.part_number if part else m.kind, m.u, m.height_u,
+                                 part.power_w if part else 0.0, "neutral"))
+    rows: dict[int, list[RackColumn]] = {}
+    for col in columns.values():
+        rows.setdefault(col.row, []).append(col)
+    ordered = [sorted(rows[r], key=lambda c: c.slot) for r in sorted(rows)]
+    total = sum(c.power_w for c in columns.values())
+    return Elevation(ordered, total, plan.saved, plan.reason)

@@ -1,0 +1,230 @@
+"""Place a design's devices in racks and rows by rule, within each rack's U and power budget.
+
+Blocks: GPU servers that share back-end leaves, with those leaves (a rack-style leaf and its servers, or a
+rail-optimized scalable unit and its rail leaves). Rows hold server racks and the network racks of their
+leaves:
+
+* middle-of-row: server racks fill each row; the leaves of the row's servers stand in network racks in
+  its middle (shortest average server-to-leaf run);
+* end-of-row: the same, with the network racks at the row's end;
+* rail-aligned: a block never shares a rack with another block and starts a new row when the rest of the
+  row cannot hold it; its leaves stand in the middle of its row (the DGX SuperPOD scalable-unit layout).
+
+Spines, cores, front-end spines, gateways, storage and the fabric managers stand in a row of their own in
+the middle of the floor. Every rack gets an out-of-band management switch at its top U and a pair of PDUs
+per PDU's worth of its load (A and B feeds, each able to carry the rack alone), when the design's build settings
+ask for them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from designer.catalog.loader import Catalog
+from designer.i18n.message import Message
+from designer.model.build_settings import BuildSettings
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.model.rack_layout import Mount, RackDef, RackLayout
+from designer.topology.disjoint_sets import DisjointSets
+from designer.topology.racks.devices import device_power_w, device_u
+
+PDU_KW_DEFAULT = 22.0
+
+
+@dataclass
+class _Rack:
+    role: str
+    items: list[tuple[str, str, int]] = field(default_factory=list)   # (item, kind, height U)
+    used_u: int = 0
+    power_w: float = 0.0
+
+
+class _Packer:
+    """Fills racks of one kind in order, opening a new rack when U or power runs out."""
+
+    def __init__(self, role: str, usable_u: int, budget_w: float) -> None:
+        self.role, self.usable_u, self.budget_w = role, usable_u, budget_w
+        self.racks: list[_Rack] = []
+
+    def add(self, item: str, kind: str, height: int, power_w: float, new_rack: bool = False) -> None:
+        rack = self.racks[-1] if self.racks and not new_rack else None
+        full = rack is not None and (rack.used_u + height > self.usable_u
+                                     or (rack.items and rack.power_w + power_w > self.budget_w))
+        if rack is None or full:
+            rack = _Rack(self.role)
+            self.racks.append(rack)
+        rack.items.append((item, kind, height))
+        rack.used_u += height
+        rack.power_w += power_w
+
+
+def plan_racks(doc: FabricDocument, catalog: Catalog, settings: BuildSettings | None = None) -> RackLayout:
+    """A rack layout for every device of `doc` (raises ProjectError when one device cannot fit a rack)."""
+    s = settings or doc.build
+    usable = s.rack_units - (1 if s.oob_switch_per_rack else 0)
+    budget = s.rack_power_kw * 1000.0
+    _check_fits(doc, catalog, usable, budget)
+    blocks, leaves_of = _blocks(doc)
+    fe_of = _frontend_leaves(doc)
+    rows = _compute_rows(doc, catalog, s, blocks, leaves_of, fe_of, usable, budget)
+    placed = {item for row in rows for rack in row for item, _, _ in rack.items}
+    rows.insert(len(rows) // 2, _spine_row(doc, catalog, s, usable, budget, placed))
+    return _layout(rows, s, catalog)
+
+
+def _check_fits(doc: FabricDocument, catalog: Catalog, usable: int, budget_w: float) -> None:
+    for node in doc.nodes.values():
+        height, power = device_u(node, catalog), device_power_w(node, catalog)
+        if height > usable or power > budget_w:
+            raise ProjectError(Message("error.racks.too_big", node=node.id, u=height, power=f"{power / 1000:.1f}",
+                                       usable=usable, budget=f"{budget_w / 1000:g}"))
+
+
+def _blocks(doc: FabricDocument) -> tuple[list[list[str]], dict[str, list[str]]]:
+    """Servers grouped by the back-end leaves they share (union over shared leaves), in document order."""
+    kinds = {nid: n for nid, n in doc.nodes.items()}
+    leaves: dict[str, list[str]] = {}
+    for link in doc.links.values():
+        if link.plane != "backend":
+            continue
+        for me, other in ((link.a.node, link.b.node), (link.b.node, link.a.node)):
+            if kinds.get(me) and kinds[me].kind == "server" and kinds.get(other) and kinds[other].kind == "switch":
+                leaves.setdefault(me, [])
+                if other not in leaves[me]:
+                    leaves[me].append(other)
+    sets: DisjointSets[str] = DisjointSets()
+    for server, ls in leaves.items():
+        for leaf in ls:
+            sets.union(leaf, server)
+    groups: dict[str, list[str]] = {}
+    for nid, node in doc.nodes.items():
+        if node.kind == "server":
+            groups.setdefault(sets.find(nid), []).append(nid)
+    return list(groups.values()), leaves
+
+
+def _compute_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks: list[list[str]],
+                  leaves_of: dict[str, list[str]], fe_of: dict[str, list[str]], usable: int,
+                  budget: float) -> list[list[_Rack]]:
+    """Rows of server racks with the network racks of their leaves placed by the rule."""
+    rows = _server_rows(doc, catalog, s, blocks, usable, budget)
+    placed_leaves: set[str] = set()
+    for row in rows:
+        members = [item for rack in row for item, _, _ in rack.items]
+        net = _network_racks(doc, catalog, members, leaves_of, fe_of, placed_leaves, usable, budget)
+        at = len(row) if s.placement == "end-of-row" else len(row) // 2
+        row[at:at] = net
+    return rows
+
+
+def _server_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks: list[list[str]], usable: int,
+                 budget: float) -> list[list[_Rack]]:
+    """Server racks cut into rows (one place per row is kept for the network rack).
+
+    Rail-aligned: every block starts a rack of its own, and a row of its own when the rest of the current
+    row cannot hold it; otherwise racks are packed densely and rows cut every `racks_per_row - 1` racks.
+    """
+    per_row = max(1, s.racks_per_row - 1)
+    aligned = s.placement == "rail-aligned"
+    packer = _Packer("compute", usable, budget)
+    spans: list[list[_Rack]] = []
+    for block in blocks:
+        before = len(packer.racks)
+        for i, sid in enumerate(block):
+            node = doc.nodes[sid]
+            packer.add(sid, "node", device_u(node, catalog), device_power_w(node, catalog),
+                       new_rack=aligned and i == 0)
+        if aligned:
+            spans.append(packer.racks[before:])
+    if not aligned:
+        spans = [[rack] for rack in packer.racks]
+    rows: list[list[_Rack]] = [[]]
+    for span in spans:
+        if aligned and rows[-1] and len(rows[-1]) + len(span) > per_row:
+            rows.append([])
+        for rack in span:
+            if len(rows[-1]) >= per_row:
+                rows.append([])
+            rows[-1].append(rack)
+    return [row for row in rows if row]
+
+
+def _network_racks(doc: FabricDocument, catalog: Catalog, servers: list[str], leaves_of: dict[str, list[str]],
+                   fe_of: dict[str, list[str]], placed: set[str], usable: int, budget: float) -> list[_Rack]:
+    """The row's back-end leaves, then the front-end leaves its servers reach first."""
+    packer = _Packer("network", usable, budget)
+    wanted: list[str] = []
+    for sid in servers:
+        wanted += leaves_of.get(sid, [])
+    for sid in servers:
+        wanted += fe_of.get(sid, [])
+    for nid in dict.fromkeys(wanted):
+        if nid not in placed:
+            placed.add(nid)
+            node = doc.nodes[nid]
+            packer.add(nid, "node", device_u(node, catalog), device_power_w(node, catalog))
+    return packer.racks
+
+
+def _frontend_leaves(doc: FabricDocument) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for link in doc.links.values():
+        if link.plane != "frontend":
+            continue
+        for me, other in ((link.a.node, link.b.node), (link.b.node, link.a.node)):
+            if doc.nodes[me].kind in ("server", "storage") and doc.nodes[other].kind == "switch":
+                out.setdefault(me, []).append(other)
+    return out
+
+
+def _spine_row(doc: FabricDocument, catalog: Catalog, s: BuildSettings, usable: int, budget: float,
+               in_rows: set[str]) -> list[_Rack]:
+    """Every device not yet placed: spines, cores, front-end switches, gateways, storage; and the UFM hosts."""
+    spines = _Packer("spine", usable, budget)
+    storage = _Packer("storage", usable, budget)
+    for nid, node in doc.nodes.items():
+        if nid in in_rows:
+            continue
+        target = storage if node.kind == "storage" else spines
+        target.add(nid, "node", device_u(node, catalog), device_power_w(node, catalog))
+    ufm = catalog.parts_of("ufm")
+    for i in range(_ufm_count(doc, s) if ufm else 0):
+        storage.add(f"ufm-{i + 1}", "ufm", max(1, ufm[0].rack_units), ufm[0].power_w)
+    return spines.racks + storage.racks
+
+
+def _ufm_count(doc: FabricDocument, s: BuildSettings) -> int:
+    """Fabric-manager appliances: the setting's number per InfiniBand segment."""
+    return s.ufm_appliances * sum(1 for seg in doc.segments.values() if seg.protocol == "ib")
+
+
+def _layout(rows: list[list[_Rack]], s: BuildSettings, catalog: Catalog) -> RackLayout:
+    layout = RackLayout()
+    pdu = catalog.parts_of("pdu")
+    pdu_kw = pdu[0].capacity if pdu and pdu[0].capacity > 0 else PDU_KW_DEFAULT
+    for r, row in enumerate(r for r in rows if r):
+        for slot, rack in enumerate(row):
+            name = f"{_row_letter(r)}{slot + 1:02d}"
+            layout.racks.append(RackDef(name, r, slot, rack.role))
+            u = 1
+            for item, kind, height in rack.items:
+                layout.mounts.append(Mount(item, kind, name, u, height))
+                u += height
+            if s.oob_switch_per_rack:
+                layout.mounts.append(Mount(f"oob-{name}", "oob-switch", name, s.rack_units, 1))
+            if s.racks_and_pdus:      # A and B feeds, each able to carry the rack alone
+                for i in range(2 * max(1, math.ceil(rack.power_w / 1000.0 / pdu_kw - 1e-9))):
+                    layout.mounts.append(Mount(f"pdu-{name}-{i + 1}", "pdu", name, 0, 0))
+    return layout
+
+
+def _row_letter(index: int) -> str:
+    """A, B, ..., Z, AA, AB, ..."""
+    out = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        out = chr(ord("A") + rem) + out
+    return out

@@ -1,0 +1,136 @@
+"""The rack elevation: every rack of the plan, row by row, its devices at their U, its power against its budget.
+
+A view of the core's elevation model (designer/topology/racks/elevation.py); colours come from the theme
+(back-end protocol colours for switches, the palette for servers and the rest).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
+
+from designer.topology.racks.elevation import Box, Elevation, RackColumn
+from designer.ui.theme import Theme
+
+U_PX = 11.0            # one rack unit
+RACK_W = 132.0
+RACK_GAP = 14.0
+ROW_GAP = 58.0
+HEAD_H = 30.0          # rack name and power above the rack
+MIN_FIT_SCALE = 0.55   # the first drawing's zoom: a server's 7.5 pt label stays legible
+MAX_FIT_SCALE = 1.5
+PDU_W = 5.0
+
+
+class RackElevationView(QGraphicsView):
+    """Draws an Elevation; zooms with the wheel like the canvas."""
+
+    def __init__(self, theme: Theme) -> None:
+        super().__init__()
+        self.theme = theme
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)   # rows start at the left
+        self.boxes: dict[str, QGraphicsRectItem] = {}
+        self.row_height = 0.0
+        self.auto_fit = True          # the first row across the width, as the view is sized; until the user zooms
+
+    def wheelEvent(self, event) -> None:
+        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+        self.auto_fit = False
+        self.scale(factor, factor)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.auto_fit:             # a dock is laid out after its first drawing: fit to its real size
+            self.fit_first_row()
+
+    def show_elevation(self, model: Elevation) -> None:
+        scene = self.scene()
+        scene.clear()
+        self.boxes = {}
+        scene.setBackgroundBrush(QBrush(self.theme.background))
+        y = 0.0
+        self.row_height = HEAD_H + max((c.units for c in model.racks), default=42) * U_PX + ROW_GAP
+        for row in model.rows:
+            x = 0.0
+            height = max((c.units for c in row), default=42) * U_PX
+            for col in row:
+                self._rack(col, x, y, height)
+                x += RACK_W + RACK_GAP
+            y += HEAD_H + height + ROW_GAP
+        scene.setSceneRect(scene.itemsBoundingRect().adjusted(-10, -10, 10, 10))
+
+    def fit(self) -> None:
+        """The whole floor in view."""
+        self.auto_fit = False
+        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def fit_first_row(self) -> None:
+        """The first row whole in the view, as large as fits, but never so small that a server's label cannot
+        be read (scroll for the rest, and for the other rows)."""
+        rect = self.scene().sceneRect()
+        if rect.isEmpty():
+            return
+        self.resetTransform()
+        first = QRectF(rect.x(), rect.y(), rect.width(), min(rect.height(), self.row_height))
+        fits = min(self.viewport().width() / max(1.0, first.width()),
+                   self.viewport().height() / max(1.0, first.height()))
+        scale = max(MIN_FIT_SCALE, min(fits, MAX_FIT_SCALE))
+        self.scale(scale, scale)
+        self.ensureVisible(QRectF(first.x(), first.y(), 1.0, first.height()), 0, 0)
+
+    # ---- one rack ---------------------------------------------------------------------------------
+    def _rack(self, col: RackColumn, x: float, y: float, height: float) -> None:
+        scene, t = self.scene(), self.theme
+        top = y + HEAD_H
+        frame = scene.addRect(QRectF(x, top, RACK_W, col.units * U_PX), QPen(t.node_border, 1.2),
+                              QBrush(t.node_fill))
+        frame.setToolTip(self.tr("Rack {0}: {1} of {2} U, {3:.1f} of {4:.0f} kW, {5} PDUs").format(
+            col.name, col.used_u, col.units, col.power_w / 1000, col.budget_w / 1000, col.pdus))
+        self._text(col.name, x, y, bold=True)
+        load = col.power_w / col.budget_w if col.budget_w else 0.0
+        self._text(self.tr("{0:.1f} / {1:.0f} kW").format(col.power_w / 1000, col.budget_w / 1000),
+                   x + 46, y + 1)
+        bar = QColor(t.selection if load <= 1.0 else QColor(t.protocol("rocev2")))
+        scene.addRect(QRectF(x, y + 18, RACK_W * min(load, 1.0), 5), QPen(Qt.PenStyle.NoPen), QBrush(bar))
+        scene.addRect(QRectF(x, y + 18, RACK_W, 5), QPen(t.node_border, 0.6))
+        if col.pdus:
+            for side in (x - PDU_W - 1, x + RACK_W + 1):
+                pdu = scene.addRect(QRectF(side, top + 4, PDU_W, col.units * U_PX - 8), QPen(t.node_border, 0.6),
+                                    QBrush(t.grid))
+                pdu.setToolTip(self.tr("{0} PDUs on the A and B feeds").format(col.pdus))
+        for box in col.boxes:
+            self._box(box, x, top, col.units)
+
+    def _box(self, box: Box, x: float, top: float, units: int) -> None:
+        t = self.theme
+        y = top + (units - (box.u + box.height_u - 1)) * U_PX
+        rect = QRectF(x + 3, y + 1, RACK_W - 6, box.height_u * U_PX - 2)
+        fill = QColor(t.protocol(box.family)) if box.family != "neutral" else QColor(t.background)
+        if box.family != "neutral":
+            fill.setAlpha(150)
+        item = self.scene().addRect(rect, QPen(t.node_border, 0.8), QBrush(fill))
+        item.setToolTip(self.tr("{0}\n{1} ({2})\nU{3}-U{4}, {5:,.0f} W").format(
+            box.label, box.model, box.kind, box.u, box.u + box.height_u - 1, box.power_w))
+        self.boxes[box.item] = item
+        label = QGraphicsSimpleTextItem(box.label, item)
+        font = QFont(label.font())
+        font.setPointSizeF(6.5 if box.height_u < 2 else 7.5)
+        label.setFont(font)
+        label.setBrush(QBrush(t.text))
+        text_w = label.boundingRect().width()
+        if text_w > rect.width() - 4:
+            label.setScale((rect.width() - 4) / text_w)
+        label.setPos(rect.x() + 2, rect.y() + max(0.0, (rect.height() - label.boundingRect().height()) / 2))
+
+    def _text(self, text: str, x: float, y: float, bold: bool = False) -> None:
+        item = self.scene().addSimpleText(text)
+        font = QFont(item.font())
+        font.setBold(bold)
+        font.setPointSizeF(8.5)
+        item.setFont(font)
+        item.setBrush(QBrush(self.theme.text))
+        item.setPos(x, y)

@@ -1,0 +1,115 @@
+"""Typesetting pieces of the proposal: a table splits only where two rows stay on each side and repeats its header;
+a drawing shrinks to the room on its page down to a minimum; chart axes end just above the data; every device of a
+dense drawing is labelled in full; the focused pod is outlined."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.graphics.shapes import Drawing, Group, String
+from reportlab.lib.pagesizes import A4
+
+from designer.report.charts import axis_range
+from designer.report.fonts import register_fonts
+from designer.report.layout import FitDrawing
+from designer.report.styles import data_table, make_styles
+from designer.report.topology_drawing import TopologyDrawer
+
+
+@pytest.fixture(scope="module")
+def styles():
+    return make_styles(register_fonts())
+
+
+def table(styles, rows: int):
+    t = data_table(styles, ["Name", "Value"], [[f"row {i}", f"{i}"] for i in range(rows)], [200.0, 100.0])
+    t.wrap(300, A4[1])
+    return t
+
+
+def _rows(part) -> list[str]:
+    cells = [row[0][0] if isinstance(row[0], (list, tuple)) else row[0] for row in part._cellvalues]
+    return [c.getPlainText() for c in cells]
+
+
+@pytest.mark.parametrize("room_rows", [1.5, 2.5, 3.5, 7.5, 8.5, 9.5])
+def test_a_split_table_leaves_two_rows_on_each_side_and_repeats_its_header(styles, room_rows):
+    t = table(styles, 10)
+    header_h, body_h = t._rowHeights[0], t._rowHeights[1]
+    parts = t.split(300, header_h + body_h * room_rows)
+    if not parts:                                   # nothing fits well here: the whole table moves on
+        assert room_rows < 2 + 1
+        return
+    first, rest = parts
+    assert _rows(first)[0] == "Name" and _rows(rest)[0] == "Name"       # the header repeats
+    assert len(_rows(first)) - 1 >= 2 and len(_rows(rest)) - 1 >= 2
+    assert len(_rows(first)) - 1 + len(_rows(rest)) - 1 == 10
+
+
+def test_a_short_table_never_splits(styles):
+    t = table(styles, 3)
+    assert t.split(300, t._rowHeights[0] + t._rowHeights[1] * 2.5) == []
+
+
+def test_a_drawing_fits_the_room_left_down_to_its_minimum():
+    made = []
+
+    def make(w: float, h: float) -> Drawing:
+        made.append(h)
+        return Drawing(w, h)
+
+    legend = Drawing(100, 20)
+    fit = FitDrawing(make, 400, 300, 150, legend)
+    assert fit.wrap(400, 1000) == (400, 300 + 20 + FitDrawing.GAP)     # room: its natural size, legend below
+    assert fit.wrap(400, 250)[1] == pytest.approx(250)                  # less: made again to fill the room
+    assert made[-1] == pytest.approx(250 - 20 - FitDrawing.GAP)
+    assert fit.wrap(400, 100)[1] > 100                                  # below the minimum: it moves on
+
+
+@pytest.mark.parametrize("top, expected", [(100, (100, 20)), (87, (100, 20)), (115, (120, 20)), (3.2, (4, 1)),
+                                           (0.42, (0.5, 0.1)), (2698, (3000, 500))])
+def test_chart_axes_end_just_above_the_data(top, expected):
+    axis_max, step = axis_range(top)
+    assert (axis_max, step) == pytest.approx(expected)
+    assert top <= axis_max < top * 1.6
+
+
+def _strings(node) -> list[str]:
+    out = []
+    for item in getattr(node, "contents", []):
+        if isinstance(item, String):
+            out.append(item.text)
+        elif isinstance(item, Group):
+            out += _strings(item)
+    return out
+
+
+def test_every_device_of_a_dense_drawing_is_labelled_in_full():
+    from tests.factories import make_design
+
+    doc = make_design(leaves=8, servers_per_leaf=4, spines=4)
+    for node in doc.nodes.values():
+        if node.kind == "server":
+            node.label = f"训练节点 {node.id[3:]}"
+    drawing = TopologyDrawer(doc, register_fonts().regular, "zh_CN").overview(480, 420)
+    texts = _strings(drawing)
+    assert all(not t.endswith("…") for t in texts)
+    for node in doc.nodes.values():
+        assert node.display_name in texts, node.display_name
+
+
+def test_the_detail_drawing_outlines_its_focus_in_both_drawings():
+    from designer.report.styles import ACCENT
+    from tests.factories import make_design
+
+    doc = make_design(leaves=16, servers_per_leaf=4, spines=8, leaves_per_pod=4)
+    drawer = TopologyDrawer(doc, register_fonts().regular)
+    what, nodes, focus = drawer.detail_nodes()
+    assert what == "pod 1" and focus and all(doc.nodes[n].pod == 1 for n in focus)
+
+    def outlined(d: Drawing) -> int:
+        return sum(1 for item in d.contents if getattr(item, "strokeColor", None) == ACCENT
+                   and getattr(item, "strokeWidth", 0) >= 1.5)
+
+    assert outlined(drawer.detail(nodes, 480, 400, focus)) == len(focus)
+    assert outlined(drawer.overview(480, 400, focus)) >= 1
+    assert outlined(drawer.overview(480, 400)) == 0

@@ -1,0 +1,124 @@
+"""The Racks dock on the real window: it follows the document, Plan racks and Build settings are undoable,
+a bad label rule is refused where it is typed."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+from designer.catalog import load_catalog
+from designer.model.build_settings import BuildSettings
+from designer.model.document import FabricDocument
+from designer.topology import generate
+from designer.ui.build_settings_dialog import BuildSettingsDialog
+from designer.ui.rack_view import MIN_FIT_SCALE
+from tests.ui_input import show_window
+
+pytestmark = pytest.mark.gui
+CAT = load_catalog()
+
+
+@pytest.fixture
+def window(qtbot):
+    w = show_window(qtbot, FabricDocument(name="racks"), size=(1400, 900))
+    w.racks.dock.raise_()
+    return w
+
+
+def _open(window, doc: FabricDocument) -> None:
+    window.set_document(doc, None)
+    window.racks.refresh()
+
+
+def test_the_dock_draws_every_device_of_the_open_design(window):
+    doc = generate("fat-tree", gpus=256, backend="ib", catalog=CAT)
+    _open(window, doc)
+    model = window.racks.model
+    assert model is not None and model.saved
+    assert set(doc.nodes) <= set(window.racks.view.boxes)
+    assert len(model.racks) == len(doc.racks.racks)
+    assert "plan saved" in window.racks.panel.summary.text()
+
+
+def test_the_dock_follows_edits(window, qtbot):
+    doc = generate("fat-tree", gpus=256, backend="ib", catalog=CAT)
+    _open(window, doc)
+    gone = next(n for n in doc.nodes if doc.nodes[n].kind == "server")
+    window.editor.doc.remove_node(gone)
+    qtbot.waitUntil(lambda: gone not in window.racks.view.boxes, timeout=5000)
+    assert not window.racks.model.saved and "changed" in window.racks.panel.summary.text()
+
+
+def test_plan_racks_is_one_undoable_command(window):
+    doc = FabricDocument(name="hand drawn")
+    small = generate("leaf-spine", gpus=64, backend="rocev2", catalog=CAT)
+    for node in small.nodes.values():
+        doc.add_node(node)
+    for link in small.links.values():
+        link.length_m = 20.0
+        doc.add_link(link)
+    _open(window, doc)
+    assert window.editor.doc.racks is None and not window.racks.model.saved
+    window.racks.plan_racks()
+    planned = window.editor.doc
+    assert planned.racks is not None and window.racks.model is not None
+    lengths = {lk.length_m for lk in planned.links.values()}
+    assert 20.0 not in lengths and len(lengths) > 1             # lengths now come from the positions
+    window.editor.undo_stack.undo()
+    assert planned.racks is None and {lk.length_m for lk in planned.links.values()} == {20.0}
+    window.editor.undo_stack.redo()
+    assert planned.racks is not None
+
+
+def test_build_settings_change_replans_and_undoes(window, monkeypatch):
+    doc = generate("fat-tree", gpus=256, backend="ib", catalog=CAT)
+    _open(window, doc)
+    before = len(window.editor.doc.racks.racks)
+
+    class Accepting(BuildSettingsDialog):
+        def exec(self) -> int:
+            return 1
+
+        def settings(self) -> BuildSettings:
+            return BuildSettings(rack_power_kw=25.0)
+
+    monkeypatch.setattr("designer.ui.rack_controller.BuildSettingsDialog", Accepting)
+    window.racks.edit_settings()
+    assert window.editor.doc.build.rack_power_kw == 25.0
+    assert len(window.editor.doc.racks.racks) > before          # two servers per rack instead of four
+    window.editor.undo_stack.undo()
+    assert window.editor.doc.build.rack_power_kw == 45.0 and len(window.editor.doc.racks.racks) == before
+
+
+def test_a_bad_label_rule_is_refused_where_it_is_typed(qtbot):
+    dialog = BuildSettingsDialog(None, BuildSettings())
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert ok.isEnabled() and not dialog.rule_problem.text()
+    dialog.rule.setText("{rack}-{colour}")
+    assert not ok.isEnabled() and "colour" in dialog.rule_problem.text()
+    dialog.rule.setText("{rack}-U{u:02d}")
+    assert ok.isEnabled()
+    assert dialog.settings().label_rule == "{rack}-U{u:02d}"
+
+
+def test_the_first_row_fits_the_view_as_it_is_sized_until_the_user_zooms(window, qtbot):
+    _open(window, generate("fat-tree", gpus=256, backend="ib", catalog=CAT))
+    view = window.racks.view
+    window.resizeDocks([window.racks.dock], [200], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: view.viewport().height() < 200, timeout=3000)
+    small = view.transform().m11()
+    window.resizeDocks([window.racks.dock], [600], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: view.transform().m11() > small, timeout=3000)    # refitted to the taller dock
+    assert view.transform().m11() >= MIN_FIT_SCALE
+    centre = QPointF(view.viewport().rect().center())
+    QApplication.sendEvent(view.viewport(), QWheelEvent(centre, view.mapToGlobal(centre), QPoint(), QPoint(0, 120),
+                                                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                                        Qt.ScrollPhase.NoScrollPhase, False))
+    zoomed = view.transform().m11()
+    assert not view.auto_fit and zoomed > small
+    window.resizeDocks([window.racks.dock], [300], Qt.Orientation.Vertical)
+    qtbot.wait(50)
+    assert view.transform().m11() == zoomed                                     # the user's zoom is kept

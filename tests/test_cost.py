@@ -176,16 +176,13 @@ def test_bad_currency_or_assumptions_are_project_errors():
         cost_report(doc, CAT)
 
 
-def test_generated_1024_gpu_ib_fat_tree_switching_costs_more_than_rocev2():
+def test_generated_1024_gpu_ib_fat_tree_costs_more_than_rocev2():
     from designer.topology import generate
     ib = cost_report(generate("fat-tree", gpus=1024, backend="ib", catalog=CAT), CAT)
     roce = cost_report(generate("fat-tree", gpus=1024, backend="rocev2", catalog=CAT), CAT)
     assert ib.count("hgx-h100") == roce.count("hgx-h100") == 128
-    # InfiniBand switching costs more than Ethernet's for the same radix; a generated SN5600 fabric pairs its
-    # servers with SuperNICs (Spectrum-X sprays only with them), which can put the RoCEv2 network above InfiniBand's
-    switching_ib = sum(i.total for i in ib.items if i.kind == "switch")
-    switching_roce = sum(i.total for i in roce.items if i.kind == "switch")
-    assert switching_ib > switching_roce > 0
-    assert roce.count("bf3") == 1024 and ib.count("cx7") == 1024
+    # both protocols run on ConnectX-7 class NICs: a generated RoCEv2 design is not moved onto SuperNICs
+    assert roce.count("cx7") == ib.count("cx7") == 1024 and roce.count("bf3") == 0
+    assert ib.capex > roce.capex and ib.capex_network > roce.capex_network
     # radix arithmetic: 64-port IB switches, non-blocking, 1,024 endpoints -> 32 leaves + 16 spines
     assert ib.count("qm9700") == 48

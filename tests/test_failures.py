@@ -19,8 +19,11 @@ PERM = ["permutation:64MiB"]
 
 
 def _design(backend: str, **seg_values):
+    """A generated fat tree whose segment runs the recommended values with `seg_values` set over them."""
     doc = generate("fat-tree", gpus=128, backend=backend, frontend=False, two_tiers=True)
     seg = next(iter(doc.segments.values()))
+    if seg_values:
+        seg.preset = "custom"
     for key, value in seg_values.items():
         block = seg.ib if hasattr(seg.ib, key) else seg.rocev2
         setattr(block, key, value)
@@ -63,8 +66,8 @@ def test_each_protocol_recovers_within_its_configured_delay(backend, settings, d
 
 
 def test_flow_hashed_onto_failed_path_stalls_until_reconvergence():
-    # RoCEv2 ECMP: only flows hashed through the dead spine stop; the rest keep moving
-    doc = _design("rocev2", reconvergence_ms=5.0)
+    # RoCEv2 ECMP, one queue pair per flow: only flows hashed through the dead spine stop; the rest keep moving
+    doc = _design("rocev2", reconvergence_ms=5.0, qps=1)
     res = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=["switch:spine-01@100us"]))
     intact = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin"))
     ev = res.data["failures"][0]

@@ -18,7 +18,7 @@ from designer.topology import generate
 @pytest.fixture(scope="module")
 def leaf_spine_64():
     """The 64-GPU RoCEv2 leaf-spine of the reported defects (8 servers of 8 GPUs, one 400G NIC per GPU)."""
-    return generate("leaf-spine", gpus=64, backend="rocev2", frontend=False)
+    return generate("leaf-spine", gpus=64, backend="rocev2", frontend=False, two_tiers=True)
 
 
 def receiver_payload_Bps(mtu_bytes: int = 4096) -> float:
@@ -58,11 +58,14 @@ def test_pfc_off_drops_resends_and_takes_clearly_longer_than_lossless(leaf_spine
 
 def test_a_workloads_options_do_not_leak_into_the_next_one(leaf_spine_64):
     """DCQCN on for the first incast and off for the second: the second must queue exactly as it does alone."""
-    both = run(leaf_spine_64, ["incast:8:16MiB:dcqcn=on", "incast:8:16MiB:dcqcn=off:start=20ms"]).data
-    alone = run(leaf_spine_64, ["incast:8:16MiB:dcqcn=off"]).data
+    # one queue pair per sender: DCQCN's standing queue grows with the number of flows it controls
+    both = run(leaf_spine_64, ["incast:8:16MiB:qps=1:dcqcn=on", "incast:8:16MiB:qps=1:dcqcn=off:start=20ms"]).data
+    alone = run(leaf_spine_64, ["incast:8:16MiB:qps=1:dcqcn=off"]).data
     first, second = both["workloads"]
-    assert second["latency_us"]["p99"] == pytest.approx(alone["latency_us"]["p99"], rel=1e-6)
-    assert second["completion_time_s"] == pytest.approx(alone["completion_time_s"], rel=0.005)   # time-step grid
+    # the time step is finer when any workload of the run reacts (DCQCN), so the two runs sit on different grids:
+    # the tail agrees within a few per cent, where a leaked DCQCN would halve it (last line)
+    assert second["latency_us"]["p99"] == pytest.approx(alone["latency_us"]["p99"], rel=0.03)
+    assert second["completion_time_s"] == pytest.approx(alone["completion_time_s"], rel=0.005)
     assert first["latency_us"]["p99"] < 0.5 * second["latency_us"]["p99"]    # DCQCN kept the first one's queue short
 
 

@@ -14,8 +14,15 @@ from designer.sim.fluid_queues import FluidQueues
 HYBRID = Path(__file__).resolve().parents[1] / "projects" / "hybrid-ib-rocev2.json"
 
 
+def _custom(doc, segment: str):
+    """The segment runs its own stored values with DCQCN on (the recommended preset runs PFC alone)."""
+    seg = doc.segments[segment]
+    seg.preset, seg.rocev2.dcqcn = "custom", True
+    return doc
+
+
 def _slow(doc, segment: str):
-    s = doc.segments[segment].rocev2
+    s = _custom(doc, segment).segments[segment].rocev2
     s.rate_ai_mbps, s.rate_hai_mbps, s.min_dec_fac, s.dcqcn_g = 5.0, 50.0, 0.1, 0.5
     return doc
 
@@ -35,7 +42,7 @@ def test_a_sender_uses_its_own_segments_parameters():
 
 def test_tuning_the_second_segment_changes_the_run():
     opts = SimOptions(seed=1, backend="rocev2")
-    base = run(load(HYBRID), ["alltoall:8MiB"], opts).data
-    tuned = run(_slow(load(HYBRID), "pod2-rocev2"), ["alltoall:8MiB"], opts).data
+    base = run(_custom(load(HYBRID), "pod2-rocev2"), ["permutation:32MiB"], opts).data
+    tuned = run(_slow(load(HYBRID), "pod2-rocev2"), ["permutation:32MiB"], opts).data
     # with one parameter set per run (the first segment's), the second segment's tuning had no effect
     assert tuned["latency_us"] != base["latency_us"]

@@ -37,7 +37,7 @@ def test_lossless_incast_pfc_only_pauses_and_tuned_dcqcn_removes_the_pauses_at_l
 def test_untuned_dcqcn_wastes_the_receiver_link_that_tuned_dcqcn_fills(pods):
     """Plain defaults (the NIC firmware's DCQCN at 400G) cut hard and recover slowly: the same incast runs clearly
     below the tuned preset (ByteDance measured a default-DCQCN server link oscillating near half its rate)."""
-    plain = generate("fat-tree", gpus=128, backend="rocev2", frontend=False, preset="plain")
+    plain = generate("fat-tree", gpus=128, backend="rocev2", frontend=False, preset="plain", two_tiers=True)
     untuned = run(plain, ["incast:8:64MiB"]).data
     tuned = run(pods["rocev2"], ["incast:8:64MiB:dcqcn=on"]).data
     assert untuned["preset"] == "plain" and tuned["preset"] == "recommended"
@@ -74,7 +74,8 @@ def test_front_end_incast_pays_for_its_drops_with_retransmissions(pods):
 
 
 def test_pfc_keeps_fair_sharing_throughput_but_dcqcn_trades_it_for_latency():
-    doc = generate("fat-tree", gpus=128, backend="rocev2", frontend=False, preset="plain")   # 1 QP on ECMP: collisions
+    # plain preset: one QP per flow on ECMP, so flows collide on the spines
+    doc = generate("fat-tree", gpus=128, backend="rocev2", frontend=False, preset="plain", two_tiers=True)
     fair = run(doc, ["permutation:64MiB"], SimOptions(rate_model="maxmin")).data["workloads"][0]
     pfc = run(doc, ["permutation:64MiB:dcqcn=off"]).data
     dcqcn = run(doc, ["permutation:64MiB"]).data

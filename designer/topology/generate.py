@@ -142,18 +142,7 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
     for sid in bp.servers:
         out.add(server_node(cat, bp.server_model, sid, backend_nics=nics, pod=server_pod.get(sid),
                             frontend_nics=fe_ports if bp.frontend else None, frontend_gbps=fe_gbps or None))
-    segments: list[Segment] = []
-    if bp.hybrid:
-        built_pods, _ = build_hybrid(bp.hybrid, cat, out)
-        for p, (built, protocol) in enumerate(zip(built_pods, bp.hybrid.protocols, strict=True)):
-            members = bp.hybrid.servers[p] + built.leaves + built.spines
-            segments.append(Segment(f"pod{p + 1}-{protocol}",
-                                    render("generate.segment.pod", n=p + 1, protocol=PROTOCOL_NAMES[protocol]),
-                                    protocol, members))
-    elif bp.fabric:
-        built = build_clos(bp.fabric, cat, out)
-        segments.append(Segment("backend", render("generate.segment.backend", protocol=PROTOCOL_NAMES[backend]),
-                                backend, list(bp.servers) + _switches(built)))
+    segments = _backend_segments(bp, backend, cat, out)
     if bp.frontend:
         for sid in bp.storage:
             out.add(storage_node(cat, STORAGE_MODEL, sid))
@@ -170,6 +159,23 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
     for seg in doc.segments.values():
         _fit_pfc_headroom(seg, doc.links.values())
     return doc
+
+
+def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBuilder) -> list[Segment]:
+    """Build the back-end tiers into `out`; one segment per hybrid pod, or one for the whole back-end."""
+    segments: list[Segment] = []
+    if bp.hybrid:
+        built_pods, _ = build_hybrid(bp.hybrid, cat, out)
+        for p, (built, protocol) in enumerate(zip(built_pods, bp.hybrid.protocols, strict=True)):
+            members = bp.hybrid.servers[p] + built.leaves + built.spines
+            segments.append(Segment(f"pod{p + 1}-{protocol}",
+                                    render("generate.segment.pod", n=p + 1, protocol=PROTOCOL_NAMES[protocol]),
+                                    protocol, members))
+    elif bp.fabric:
+        built = build_clos(bp.fabric, cat, out)
+        segments.append(Segment("backend", render("generate.segment.backend", protocol=PROTOCOL_NAMES[backend]),
+                                backend, list(bp.servers) + _switches(built)))
+    return segments
 
 
 # ---- sizing -------------------------------------------------------------------------------------

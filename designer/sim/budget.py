@@ -29,15 +29,16 @@ from designer.sim.workload_spec import WorkloadError
 BUDGET_ENV = "FABRIC_DESIGNER_SIM_MEMORY_MIB"
 DEFAULT_BUDGET_MIB = 4096
 
-# Bytes per route-matrix entry (float64 share + int32 port index) times the number of live copies
-# (real + ideal matrices, their stacked active set, the rate model's transposed view) -- calibrated
-# against tracemalloc peaks of real runs.
-# Measured (tracemalloc peak / count) on the example designs: 1.1-3.4 KB per sub-flow at 4 entries,
-# 60-105 B per entry with spraying over 84-131 entries; the constants take the high end so that the
-# estimate errs on the safe side (it over-estimates by up to ~2x, it should never under-estimate).
+# Bytes per route-matrix entry (float64 share + int32 port index) times the number of live copies (real and ideal
+# matrices, the hop graphs of the fluid queues, the rate model's transposed view), and per-sub-flow state. Measured
+# as peak RSS minus the ~150 MB of an idle process, with the compiled fluid queues: ~105 B per entry for a sprayed
+# or adaptively routed run (1,024-GPU InfiniBand fat tree, alltoall 64 MiB: 137,216 sub-flows x 67 entries,
+# 1.12 GB), 520-575 B per single-path sub-flow at 4-6 entries (1,024-GPU rail-optimised allreduce 64 MiB at
+# 16 QPs: 302 MB; 4,096-GPU 3-tier allreduce 16 MiB: 829 MB). The constants take the high end, so that the estimate
+# errs on the safe side (1.1x sprayed to ~2x single-path); it should never under-estimate.
 ROUTE_ENTRY_BYTES = 12
 ROUTE_COPIES = 9
-SUB_FLOW_BYTES = 3500     # per-sub-flow arrays (shares, rates, latency, owner, queue-model state)
+SUB_FLOW_BYTES = 600      # per-sub-flow arrays (shares, rates, latency, owner, queue-model state)
 PORT_BYTES = 600          # ~75 float64 arrays indexed by directed port (capacity, queues, PFC, ECN, totals)
 BASE_BYTES = 8 * 2**20    # fixed overhead of a run (interpreter-side structures, result building)
 
@@ -117,8 +118,9 @@ def _fan_out(fab: CompiledFabric) -> int:
 
 def _spreads(fab: CompiledFabric, plan: Plan) -> bool:
     """True when any flow may be split over several paths (adaptive routing, spraying)."""
-    if any(s.ib.adaptive_routing or s.rocev2.load_balancing == "spray" for s in fab.segments):
-        return True
+    for s in fab.segments:        # each segment spreads by its own protocol's block (both are stored)
+        if (s.ib.adaptive_routing if s.protocol == PROTO_IB else s.rocev2.load_balancing == "spray"):
+            return True
     return any(wp.workload.opt("ar") or wp.workload.opt("spray") for wp in plan.workloads)
 
 

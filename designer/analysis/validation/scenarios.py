@@ -246,9 +246,11 @@ def packet_sim_sprayed() -> float:
 # ---- congestion control -----------------------------------------------------------------------------------
 
 def _dcqcn_design(values: dict) -> FabricDocument:
+    """The plain (ConnectX firmware) settings with DCQCN on and `values` over them, stored as the segment's own
+    ("custom"): a segment left on a preset would run the preset's values whatever its blocks hold."""
     doc = _design("fat-tree", 256, "rocev2", preset="plain").copy()
     for seg in list(doc.segments.values()):
-        doc.update_segment(seg.id, rocev2=dataclasses.replace(seg.rocev2, dcqcn=True, **values))
+        doc.update_segment(seg.id, preset="custom", rocev2=dataclasses.replace(seg.rocev2, dcqcn=True, **values))
     return doc
 
 

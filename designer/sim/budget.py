@@ -116,37 +116,44 @@ def _fan_out(fab: CompiledFabric) -> int:
     return int(np.bincount(src[tt]).max())
 
 
-def _spreads(fab: CompiledFabric, plan: Plan) -> bool:
-    """True when any flow may be split over several paths (adaptive routing, spraying)."""
-    for s in fab.segments:        # each segment spreads by its own protocol's block (both are stored)
-        if (s.ib.adaptive_routing if s.protocol == PROTO_IB else s.rocev2.load_balancing == "spray"):
-            return True
-    return any(wp.workload.opt("ar") or wp.workload.opt("spray") for wp in plan.workloads)
-
-
-def _max_qps(fab: CompiledFabric, plan: Plan) -> int:
-    """Queue pairs per connection at most: RoCEv2 segments' own (InfiniBand runs one), or a workload's."""
-    qps = [s.rocev2.qps for s in fab.segments if s.protocol != PROTO_IB] + [1]
-    qps += [int(q) for wp in plan.workloads if isinstance(q := wp.workload.opt("qps"), int)]
-    return max(max(qps), 1)
+def _segment_modes(fab: CompiledFabric, plan: Plan) -> list[tuple[int, bool]]:
+    """(queue pairs per connection, whether paths spread) of each kind of sender: every segment by its own
+    protocol's block (InfiniBand runs one queue pair and spreads by adaptive routing, RoCEv2 runs its queue pairs
+    and spreads by spraying), and senders outside segments with one queue pair; a workload's qps=, ar= or spray=
+    options apply to all of them."""
+    modes = [(1, False)]
+    for s in fab.segments:
+        if s.protocol == PROTO_IB:
+            modes.append((1, bool(s.ib.adaptive_routing)))
+        else:
+            modes.append((max(int(s.rocev2.qps), 1), s.rocev2.load_balancing == "spray"))
+    opts = [wp.workload for wp in plan.workloads]
+    qps_opt = max([int(q) for w in opts if isinstance(q := w.opt("qps"), int)], default=0)
+    spread_opt = any(w.opt("ar") or w.opt("spray") for w in opts)
+    return [(max(q, qps_opt), spread or spread_opt) for q, spread in modes]
 
 
 def estimate(fab: CompiledFabric, plan: Plan) -> MemoryEstimate:
-    """Estimate the peak memory of simulating `plan` on `fab` (both passes), without routing anything."""
+    """Estimate the peak memory of simulating `plan` on `fab` (both passes), without routing anything. A flow
+    runs under its sender's segment: the estimate takes, per flow, the costliest segment's queue pairs and spread."""
     flows_by_pattern: dict[str, int] = {}
     for phase in plan.phases:
         if phase.pattern is not None:
             flows_by_pattern[phase.pattern.key] = len(phase.pattern.src)
-    qps = _max_qps(fab, plan)
-    sub_flows = sum(flows_by_pattern.values()) * qps
+    flows = sum(flows_by_pattern.values())
     h = _transit_hops(fab)
-    width = _fan_out(fab) if _spreads(fab, plan) else 1
-    # NIC out and last switch out, plus upward hops spread over `width` candidates, downward hops single
-    hops = 2 + (h - h // 2) * width + h // 2
+    fan_out = _fan_out(fab)
+
+    def per_flow(mode: tuple[int, bool]) -> tuple[int, int, int]:
+        qps, spread = mode
+        # NIC out and last switch out, plus upward hops spread over the candidates, downward hops single
+        hops = 2 + (h - h // 2) * (fan_out if spread else 1) + h // 2
+        return qps * (hops * ROUTE_ENTRY_BYTES * ROUTE_COPIES + SUB_FLOW_BYTES), qps, hops
+
+    flow_bytes, qps, hops = max(per_flow(m) for m in _segment_modes(fab, plan))
     ports = fab.n_ports
-    total = (BASE_BYTES + sub_flows * (hops * ROUTE_ENTRY_BYTES * ROUTE_COPIES + SUB_FLOW_BYTES)
-             + ports * PORT_BYTES)
-    return MemoryEstimate(sub_flows=sub_flows, hops_per_sub_flow=float(hops), ports=ports, total_bytes=int(total))
+    total = BASE_BYTES + flows * flow_bytes + ports * PORT_BYTES
+    return MemoryEstimate(sub_flows=flows * qps, hops_per_sub_flow=float(hops), ports=ports, total_bytes=int(total))
 
 
 def check_budget(fab: CompiledFabric, plan: Plan, limit_bytes: int | None = None) -> MemoryEstimate:

@@ -1,7 +1,8 @@
 """The recorded outcome of the last validation run, for places that cite it without re-running it (the PDF).
 
-resources/validation/status.json is written from `fabric-designer validate --json`; tests/test_validation.py
-fails when it no longer matches a fresh run, so the citation cannot go stale silently.
+resources/validation/status.json is written from the rows of `fabric-designer validate --json` by `status_record`
+(with each scenario's figure, so that tests/test_validation.py can re-run the cheap scenarios and fail when one no
+longer reproduces the record, and fail when a scenario is added, removed or re-classified without a new record).
 """
 
 from __future__ import annotations
@@ -29,3 +30,14 @@ def status_from_run(rows: list[dict]) -> dict:
     return {"scenarios": len(independent), "within_tolerance": within, "off": len(independent) - within - unexpressed,
             "not_expressed": unexpressed, "calibrated": len(rows) - len(independent),
             "within": sorted(r["name"] for r in independent if r["within_tolerance"])}
+
+
+def status_record(rows: list[dict], *, command: str, cpu_s: float) -> dict:
+    """What status.json holds: the summary, each scenario's basis, figure and verdict, and what measured them."""
+    record = status_from_run(rows)
+    record["rows"] = [{"name": r["name"], "basis": r.get("basis", "independent"), "ours": r["ours"],
+                       "within_tolerance": r["within_tolerance"]} for r in rows]
+    record["command"] = command
+    record["cpu_s"] = round(cpu_s, 1)
+    record["details"] = "docs/validation.md"
+    return record

@@ -20,8 +20,6 @@ KNOWN_LONG = {
     "report/sections/sweep_appendix.py::build",
     "topology/clos.py::build",
     "ui/live_plots.py::LivePlots.__init__",
-    "ui/main_window.py::MainWindow._build_actions",
-    "ui/main_window.py::MainWindow._build_menus",
     "ui/run_controller.py::RunController.__init__",
     "ui/run_panel.py::RunPanel.__init__",
     "ui/scenarios_panel.py::ScenariosPanel.__init__",

@@ -21,11 +21,7 @@ KNOWN_LONG = {
     "topology/clos.py::build",
     "ui/live_plots.py::LivePlots.__init__",
     "ui/run_controller.py::RunController.__init__",
-    "ui/run_panel.py::RunPanel.__init__",
-    "ui/scenarios_panel.py::ScenariosPanel.__init__",
     "ui/scene.py::FabricScene._on_changes",
-    "ui/sweep_dialog.py::SweepDialog.__init__",
-    "ui/sweep_view.py::SweepView.__init__",
 }
 
 

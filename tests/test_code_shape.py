@@ -21,7 +21,6 @@ KNOWN_LONG = {
     "topology/clos.py::build",
     "ui/live_plots.py::LivePlots.__init__",
     "ui/run_controller.py::RunController.__init__",
-    "ui/scene.py::FabricScene._on_changes",
 }
 
 

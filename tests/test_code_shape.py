@@ -18,7 +18,6 @@ BEING_REWRITTEN = ("sim/",)
 KNOWN_LONG = {
     "report/sections/sweep_appendix.py::line_chart",
     "report/sections/sweep_appendix.py::build",
-    "topology/clos.py::build",
     "ui/live_plots.py::LivePlots.__init__",
     "ui/run_controller.py::RunController.__init__",
 }

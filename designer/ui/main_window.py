@@ -95,8 +95,9 @@ class MainWindow(QMainWindow, WindowExports):
                  catalog: Catalog | None = None, theme_name: str = "light") -> None:
         super().__init__()
         self.catalog = catalog or load_catalog()
-        self.theme: Theme = apply_theme(QApplication.instance(), theme_name)
+        self.theme: Theme = apply_theme(theme_name)
         self.path: str | None = path
+        self.help_dialog: QDialog | None = None     # the help page shown beside the window, if any
         self.results_unsaved = False       # a run's results not saved yet (unsaved work, like an edit)
         self.settings = QSettings("FabricDesigner", "FabricDesigner")
         self.scene = FabricScene(doc or FabricDocument(), self.theme)
@@ -133,9 +134,9 @@ class MainWindow(QMainWindow, WindowExports):
         return dock
 
     def _build_docks(self) -> None:
-        self.palette = Palette(self.catalog)
+        self.palette_panel = Palette(self.catalog)
         self.palette_dock = self.add_dock(self.tr(
-                "Palette"), self.palette, Qt.DockWidgetArea.LeftDockWidgetArea, "palette")
+                "Palette"), self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea, "palette")
         self.overview = Overview(self.view)
         self.overview_dock = self.add_dock(self.tr(
                 "Overview"), self.overview, Qt.DockWidgetArea.LeftDockWidgetArea, "overview")
@@ -292,8 +293,8 @@ class MainWindow(QMainWindow, WindowExports):
     def _add_plane_and_theme_actions(self) -> None:
         """Which planes' cables the canvas shows, and the light or dark theme: one choice of each is on."""
         a = self.actions_by_name
-        for key, text, planes in PLANES:
-            text = self.tr(text)
+        for key, source, planes in PLANES:
+            text = self.tr(str(source))
             a[key] = self._action(text, lambda _c=False, p=planes: self.scene.set_planes(p), checkable=True,
                                   tip=self.tr("Show cables of: {0}").format(text.lower()))
         self._one_of(*(a[key] for key, _text, _planes in PLANES))
@@ -311,7 +312,7 @@ class MainWindow(QMainWindow, WindowExports):
                                     ("compare", QT_TRANSLATE_NOOP("MainWindow", "&Compare IB vs RoCEv2"), "F6"),
                                     ("export_pdf", QT_TRANSLATE_NOOP("MainWindow", "Export &PDF proposal…"), "Ctrl+P")):
             icon = self._std_icon(QStyle.StandardPixmap.SP_MediaPlay) if key == "run" else None
-            a[key] = self._action(self.tr(text), None, shortcut, self.tr(NOT_YET), icon)
+            a[key] = self._action(self.tr(str(text)), None, shortcut, self.tr(str(NOT_YET)), icon)
             a[key].setEnabled(False)
         a["export_pdf"].triggered.connect(self.export_proposal)
         a["export_pdf"].setEnabled(True)
@@ -329,7 +330,7 @@ class MainWindow(QMainWindow, WindowExports):
                           ("top", QT_TRANSLATE_NOOP("MainWindow", "Align top")),
                           ("vcenter", QT_TRANSLATE_NOOP("MainWindow", "Align middles vertically")),
                           ("bottom", QT_TRANSLATE_NOOP("MainWindow", "Align bottom"))):
-            align[how] = self._action(self.tr(text), lambda _c=False, h=how: self.editor.align(h))
+            align[how] = self._action(self.tr(str(text)), lambda _c=False, h=how: self.editor.align(h))
         a["dist_x"] = self._action(self.tr("Distribute horizontally"), lambda: self.editor.distribute("x"),
                                    "Ctrl+Shift+H")
         a["dist_y"] = self._action(self.tr("Distribute vertically"), lambda: self.editor.distribute("y"),
@@ -413,7 +414,7 @@ class MainWindow(QMainWindow, WindowExports):
     def _plane_combo(self) -> QComboBox:
         """The toolbar's choice of planes: it triggers the View menu's plane actions, so both agree."""
         combo = QComboBox()
-        combo.addItems([self.tr(text) for _key, text, _planes in PLANES])
+        combo.addItems([self.tr(str(text)) for _key, text, _planes in PLANES])
         combo.setToolTip(self.tr("Which cables to show"))
         combo.currentIndexChanged.connect(lambda i: self.actions_by_name[PLANES[i][0]].trigger())
         return combo
@@ -450,7 +451,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.view.nudge_requested.connect(self.editor.nudge)
         self.view.files_dropped.connect(lambda paths: self.open_path(paths[0]))
         self.view.zoom_changed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f} %"))
-        self.palette.place_requested.connect(
+        self.palette_panel.place_requested.connect(
             lambda spec: self.editor.place(spec, self.view.mapToScene(self.view.viewport().rect().center())))
         self.editor.message.connect(self.show_message)
         self.editor.link_refused.connect(self.view.show_refusal)
@@ -535,7 +536,7 @@ class MainWindow(QMainWindow, WindowExports):
     def set_theme(self, name: str) -> None:
         """The light or dark theme on everything: canvas, docks, and every plot and chart (their colours come
         from the palette when they are made, so those already made are restyled here)."""
-        self.theme = apply_theme(QApplication.instance(), name)
+        self.theme = apply_theme(name)
         self.scene.set_theme(self.theme)
         self.sweeps.view.redraw()          # its series colours follow the palette too
         restyle_all_plots()
@@ -547,7 +548,7 @@ class MainWindow(QMainWindow, WindowExports):
 
     def _show_help(self, dialog: QDialog) -> None:
         """A help page beside the window (not modal); one at a time."""
-        if getattr(self, "help_dialog", None) is not None:
+        if self.help_dialog is not None:
             self.help_dialog.close()
         self.help_dialog = dialog
         dialog.show()
@@ -652,7 +653,7 @@ class MainWindow(QMainWindow, WindowExports):
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open design"), self._last_dir(), self.tr(FILE_FILTER))
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open design"), self._last_dir(), self.tr(str(FILE_FILTER)))
         if path:
             self.open_path(path, ask=False)
 
@@ -682,7 +683,7 @@ class MainWindow(QMainWindow, WindowExports):
         return self.save_to(self.path)
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save design"), self._last_dir(), self.tr(FILE_FILTER))
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save design"), self._last_dir(), self.tr(str(FILE_FILTER)))
         return self.save_to(path) if path else False
 
     def save_to(self, path: str) -> bool:
@@ -704,7 +705,9 @@ class MainWindow(QMainWindow, WindowExports):
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent", [])
-        return [value] if isinstance(value, str) else list(value or [])
+        if isinstance(value, str):        # one recent file comes back from QSettings as a plain string
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def _add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())

@@ -45,7 +45,7 @@ ALGORITHMS = ((QT_TRANSLATE_NOOP("RunPanel", "Engine's choice"), None), (QT_TRAN
 def algorithm_name(algorithm: str) -> str:
     """A collective algorithm as the window names it ("hier" -> "Hierarchical"; an unknown one as it is)."""
     names = {data: text for text, data in ALGORITHMS if data}
-    return QCoreApplication.translate("RunPanel", names[algorithm]) if algorithm in names else algorithm
+    return QCoreApplication.translate("RunPanel", str(names[algorithm])) if algorithm in names else algorithm
 
 
 def _combo(items, current: str | None = None) -> QComboBox:
@@ -100,7 +100,7 @@ class RunPanel(QWidget):
     def _workload_fields(self) -> None:
         """The workload's kind and every option a kind may take (only the kind's own are shown)."""
         self.kind = _combo(KINDS)
-        self.size = _combo(SIZES, "256MiB")
+        self.size_choice = _combo(SIZES, "256MiB")
         self.senders = _spin(2, 4096, 8)
         self.model = _combo(MODELS, "7b")
         self.requests = QDoubleSpinBox()
@@ -115,7 +115,7 @@ class RunPanel(QWidget):
         for box in (self.tp, self.pp):
             box.valueChanged.connect(lambda _v: self.fit_to_gpus(self._gpus))
         self.kind.currentIndexChanged.connect(self._show_rows)
-        self.size.activated.connect(lambda _i: self._chosen.add("size"))
+        self.size_choice.activated.connect(lambda _i: self._chosen.add("size"))
         self.model.activated.connect(lambda _i: self._chosen.add("model"))
 
     def _workload_form(self) -> QFormLayout:
@@ -123,7 +123,7 @@ class RunPanel(QWidget):
         self._workload_fields()
         # (widget, label, shown for): a string is a grammar option (shown where the grammar accepts it)
         self.rows = [(self.senders, self.tr("Senders"), lambda k: k == "incast"),
-                     (self.size, self.tr("Size"), lambda k: k in SIZED),
+                     (self.size_choice, self.tr("Size"), lambda k: k in SIZED),
                      (self.model, self.tr("Model"), lambda k: k in MODELLED),
                      (self.requests, self.tr("Requests / s"), lambda k: k == "inference"),
                      (self.algo, self.tr("Algorithm"), "algo"),
@@ -171,7 +171,7 @@ class RunPanel(QWidget):
         for widget, _label, shown in self.rows:
             self.workload_form.setRowVisible(widget, self._shown(shown, kind))
         if "size" not in self._chosen and kind in SIZED:          # each workload's usual size until one is chosen
-            self.size.setCurrentIndex(self.size.findData(DEFAULT_SIZE.get(kind, "256MiB")))
+            self.size_choice.setCurrentIndex(self.size_choice.findData(DEFAULT_SIZE.get(kind, "256MiB")))
         if "model" not in self._chosen and kind in MODELLED:
             self.model.setCurrentIndex(self.model.findData(DEFAULT_MODEL[kind]))
 
@@ -191,9 +191,9 @@ class RunPanel(QWidget):
         """The spec string (the command line's workload grammar) of the form's workload."""
         kind = self.current_kind()
         if kind == "incast":
-            parts = [kind, str(self.senders.value()), self.size.currentData()]
+            parts = [kind, str(self.senders.value()), self.size_choice.currentData()]
         elif kind in SIZED:
-            parts = [kind, self.size.currentData()]
+            parts = [kind, self.size_choice.currentData()]
         else:
             parts = [kind, self.model.currentData()]
         if kind == "inference":

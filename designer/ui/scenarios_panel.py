@@ -143,7 +143,7 @@ class ScenariosPanel(QWidget):
     def refresh(self) -> None:
         """Show the document's scenarios again (after an edit, undo or open), keeping the selection."""
         current = self.current_name()
-        names = [s.name for s in (self.doc.scenarios if self.doc else [])]
+        names = [s.name for s in self.scenarios()]
         self.list.blockSignals(True)
         self.list.clear()
         self.list.addItems(names)
@@ -153,13 +153,17 @@ class ScenariosPanel(QWidget):
         self._show_current(row)
         self.fill_table()
 
+    def scenarios(self) -> list[Scenario]:
+        """The design's scenarios (none before a design is shown)."""
+        return self.doc.scenarios if self.doc else []
+
     def current_name(self) -> str | None:
         item = self.list.currentItem()
         return item.text() if item is not None else None
 
     def current(self) -> Scenario | None:
         name = self.current_name()
-        return next((s for s in self.doc.scenarios if s.name == name), None) if self.doc else None
+        return next((s for s in self.scenarios() if s.name == name), None)
 
     def _show_current(self, _row: int = -1) -> None:
         s = self.current()
@@ -186,7 +190,7 @@ class ScenariosPanel(QWidget):
         self.edit_requested.emit(scenarios, text)
 
     def unique_name(self, base: str) -> str:
-        names = {s.name for s in self.doc.scenarios} if self.doc else set()
+        names = {s.name for s in self.scenarios()}
         k = len(names) + 1
         while f"{base} {k}" in names:
             k += 1
@@ -197,7 +201,7 @@ class ScenariosPanel(QWidget):
         if scenario is None:
             scenario = Scenario(self.unique_name(self.tr("Scenario")), [self.default_workload], [],
                                 self.default_seed)
-        self._edit([*copy.deepcopy(self.doc.scenarios), scenario],
+        self._edit([*copy.deepcopy(self.scenarios()), scenario],
                    self.tr("New scenario '{name}'").format(name=scenario.name))
         self.select(scenario.name)
         return scenario
@@ -216,16 +220,16 @@ class ScenariosPanel(QWidget):
     def apply_form(self) -> bool:
         """Keep the form's edits of the selected scenario, when they make a runnable scenario."""
         old = self.current()
-        if old is None:
+        if old is None or self.doc is None:
             return False
         new = self.form_scenario()
         problem = scenario_problem(self.doc, new)
-        if not problem and new.name != old.name and any(s.name == new.name for s in self.doc.scenarios):
+        if not problem and new.name != old.name and any(s.name == new.name for s in self.scenarios()):
             problem = self.tr("a scenario named '{name}' exists already").format(name=new.name)
         if problem:
             self.show_message(problem, error=True)
             return False
-        scenarios = [new if s.name == old.name else copy.deepcopy(s) for s in self.doc.scenarios]
+        scenarios = [new if s.name == old.name else copy.deepcopy(s) for s in self.scenarios()]
         self._edit(scenarios, self.tr("Edit scenario '{name}'").format(name=new.name))
         self.select(new.name)
         return True
@@ -233,7 +237,7 @@ class ScenariosPanel(QWidget):
     def delete_current(self) -> None:
         old = self.current()
         if old is not None:
-            self._edit([copy.deepcopy(s) for s in self.doc.scenarios if s.name != old.name],
+            self._edit([copy.deepcopy(s) for s in self.scenarios() if s.name != old.name],
                        self.tr("Delete scenario '{name}'").format(name=old.name))
 
     def form_is_edited(self) -> bool:
@@ -261,7 +265,7 @@ class ScenariosPanel(QWidget):
         self.fill_table()
 
     def fill_table(self) -> None:
-        names = [s.name for s in self.doc.scenarios] if self.doc else []
+        names = [s.name for s in self.scenarios()]
         rows = [self.rows[n] for n in names if n in self.rows]
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):

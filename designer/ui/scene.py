@@ -10,6 +10,7 @@ give way to tier-to-tier bundles (grouped once per change of the drawing, not pe
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 
@@ -60,7 +61,7 @@ class FabricScene(QGraphicsScene):
         self.detailed = True                   # nodes paint themselves (False: the tiles layer draws them)
         self.node_items: dict[str, NodeItem] = {}
         self.hull_items: dict[str, SegmentHull] = {}
-        self.bundle_items: list[BundleItem] = []
+        self.bundle_items: list[BundleItem | BundleLabels] = []
         self.bundles: list[Bundle] = []        # the drawing's bundles, grouped once per change
         self.bundle_of_cable = np.zeros(0, dtype=np.int64)   # cable row -> index in `bundles` (-1: none)
         self._bundles_stale = True
@@ -436,7 +437,7 @@ class FabricScene(QGraphicsScene):
             self.cable_layer.update()
             self.selectionChanged.emit()
 
-    def select_ids(self, nodes: list[str] = (), links: list[str] = (), segments: list[str] = ()) -> None:
+    def select_ids(self, nodes: Iterable[str] = (), links: Iterable[str] = (), segments: Iterable[str] = ()) -> None:
         self.clearSelection()
         self.choose_links(set(links))
         for n in nodes:

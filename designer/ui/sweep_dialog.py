@@ -254,7 +254,7 @@ class SweepDialog(QDialog):
     # ---- validation ---------------------------------------------------------------------------
     def _browse(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Sweep results file"), self.output.text(),
-                                              QCoreApplication.translate("SweepDialog", RESULTS_FILTER))
+                                              QCoreApplication.translate("SweepDialog", str(RESULTS_FILTER)))
         if path:
             if Path(path).suffix.lower() not in (".csv", ".parquet"):
                 path += ".csv"
@@ -298,9 +298,9 @@ class SweepDialog(QDialog):
         problem, request = self._problem()
         show_problem(self.problem, self.run_button, problem)
         self.points_label.setText(self.tr("{0} points").format(request.point_count) if request else "")
-        exists = request is not None and request.output.exists()
+        existing = request.output if request is not None and request.output.exists() else None
         self.resume_note.setText(self.tr("{0} exists: the points it holds are kept and only the others run.")
-                                 .format(request.output.name) if exists else "")
+                                 .format(existing.name) if existing is not None else "")
 
     def _accept(self) -> None:
         problem, request = self._problem()

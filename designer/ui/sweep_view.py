@@ -80,13 +80,13 @@ def metric_label(metric: str, currency: str = "") -> str:
     """A metric's name in the window's language (the core's English label for one the window does not know);
     money metrics name the results' currency."""
     text = METRIC_LABELS.get(metric)
-    label = QCoreApplication.translate("SweepView", text) if text else CHART_METRICS.get(metric, metric)
+    label = QCoreApplication.translate("SweepView", str(text)) if text else CHART_METRICS.get(metric, metric)
     return f"{label} ({currency})" if metric in MONEY_METRICS and currency else label
 
 
 def param_label(name: str) -> str:
     text = PARAM_LABELS.get(name)
-    return QCoreApplication.translate("SweepView", text) if text else name
+    return QCoreApplication.translate("SweepView", str(text)) if text else name
 
 
 def _cell(value: object) -> str:
@@ -138,19 +138,19 @@ class SweepView(QWidget):
         top = QHBoxLayout()
         top.setContentsMargins(4, 2, 4, 2)
         top.addWidget(self.status, 1)
-        for widget in (self.progress, self.stop_button, self.open_button, QLabel(self.tr("Show:")), self.metric,
+        for widget in (self.progress, self.stop_button, self.open_button, QLabel(self.tr("Show:")), self.y_metric,
                        QLabel(self.tr("against")), self.x_param):
             top.addWidget(widget)
         return top
 
     def _axis_choosers(self) -> None:
         """The metric on the vertical axis and the parameter on the horizontal one; a change redraws."""
-        self.metric = QComboBox()
-        self.metric.setToolTip(self.tr("The figure on the vertical axis"))
+        self.y_metric = QComboBox()
+        self.y_metric.setToolTip(self.tr("The figure on the vertical axis"))
         self.x_param = QComboBox()
         self.x_param.setToolTip(self.tr("The parameter on the horizontal axis; every combination of the others is "
                                         "one line"))
-        for combo in (self.metric, self.x_param):
+        for combo in (self.y_metric, self.x_param):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             combo.currentIndexChanged.connect(self.redraw)
 
@@ -227,19 +227,19 @@ class SweepView(QWidget):
 
     def _fill_choosers(self) -> None:
         assert self.results is not None
-        for combo in (self.metric, self.x_param):
+        for combo in (self.y_metric, self.x_param):
             combo.blockSignals(True)
             combo.clear()
         for metric in CHART_METRICS:
-            self.metric.addItem(metric_label(metric), metric)
-        index = self.metric.findData(default_metric(self.results))
-        self.metric.setCurrentIndex(max(0, index))
+            self.y_metric.addItem(metric_label(metric), metric)
+        index = self.y_metric.findData(default_metric(self.results))
+        self.y_metric.setCurrentIndex(max(0, index))
         for name in self.results.param_names:
             self.x_param.addItem(param_label(name), name)
         x_default = self.preferred_x if self.preferred_x in self.results.param_names \
             else default_x_param(self.results)
         self.x_param.setCurrentIndex(max(0, self.x_param.findData(x_default)))
-        for combo in (self.metric, self.x_param):
+        for combo in (self.y_metric, self.x_param):
             combo.blockSignals(False)
 
     def chart(self) -> SweepChart | None:
@@ -247,7 +247,7 @@ class SweepView(QWidget):
         if self.results is None or not self.results.rows:
             return None
         try:
-            return sweep_chart(self.results, self.metric.currentData(), self.x_param.currentData())
+            return sweep_chart(self.results, self.y_metric.currentData(), self.x_param.currentData())
         except SweepError:
             return None
 
@@ -255,7 +255,7 @@ class SweepView(QWidget):
         self.plot.clear()
         self.legend.clear()
         chart = self.chart()
-        if chart is None:
+        if chart is None or self.results is None:
             return
         bottom = self.plot.getAxis("bottom")
         bottom.setTicks([chart.x_ticks] if chart.categorical else None)

@@ -59,13 +59,54 @@ class ScenariosPanel(QWidget):
 
     COLUMNS = ("scenario", "completion_time_s", "throughput_dip", "recovery_s", "bytes_stalled")
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc: FabricDocument | None = None
         self.list = QListWidget()
         self.list.setToolTip(self.tr("Named what-if runs saved with the design; the selected one receives "
                                      "failures scheduled on the canvas"))
         self.list.currentRowChanged.connect(self._show_current)
+        self.buttons = self._make_buttons()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(self._button_row("new", "apply", "delete"))
+        layout.addLayout(self._form())
+        layout.addLayout(self._button_row("run", "run_all"))
+        layout.addWidget(self.message)
+        layout.addWidget(QLabel(self.tr("Comparison of the runs")))
+        layout.addWidget(self._comparison_table(), 1)
+        self.default_workload = DEFAULT_WORKLOAD
+        self.default_seed = 1
+        self.rows: dict[str, dict] = {}
+        self._refresh_buttons()
+
+    def _make_buttons(self) -> dict[str, QPushButton]:
+        """New, Apply, Delete, Run and Run all, by name, connected to what they do."""
+        buttons = {}
+        for key, text, tip, slot in (
+                ("new", self.tr("New"), self.tr("A new scenario with the Run panel's workload"),
+                 lambda: self.add_scenario()),
+                ("apply", self.tr("Apply"), self.tr("Keep the edits of the form (undoable); Run applies them too"),
+                 self.apply_form),
+                ("delete", self.tr("Delete"), self.tr("Delete the selected scenario"), self.delete_current),
+                ("run", self.tr("Run"), self.tr("Simulate the selected scenario"), self._run_current),
+                ("run_all", self.tr("Run all"), self.tr("Simulate every scenario and compare them"), self._run_all)):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            buttons[key] = button
+        return buttons
+
+    def _button_row(self, *keys: str) -> QHBoxLayout:
+        row = QHBoxLayout()
+        for key in keys:
+            row.addWidget(self.buttons[key])
+        return row
+
+    def _form(self) -> QFormLayout:
+        """The selected scenario's name, workloads, seed and failures."""
         self.name = QLineEdit()
         self.workloads = QLineEdit()
         self.workloads.setToolTip(self.tr("Workload specs separated by ';', e.g. allreduce:1GiB"))
@@ -74,24 +115,15 @@ class ScenariosPanel(QWidget):
         self.failures = QPlainTextEdit()
         self.failures.setPlaceholderText(self.tr("one per line, e.g. switch:spine-01@2ms:up=20ms"))
         self.failures.setMaximumHeight(90)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        buttons = {}
-        for key, text, tip in (("new", self.tr("New"), self.tr("A new scenario with the Run panel's workload")),
-                               ("apply", self.tr("Apply"), self.tr("Keep the edits of the form (undoable); Run "
-                                                                   "applies them too")),
-                               ("delete", self.tr("Delete"), self.tr("Delete the selected scenario")),
-                               ("run", self.tr("Run"), self.tr("Simulate the selected scenario")),
-                               ("run_all", self.tr("Run all"), self.tr("Simulate every scenario and compare them"))):
-            b = QPushButton(text)
-            b.setToolTip(tip)
-            buttons[key] = b
-        self.buttons = buttons
-        buttons["new"].clicked.connect(lambda: self.add_scenario())
-        buttons["apply"].clicked.connect(self.apply_form)
-        buttons["delete"].clicked.connect(self.delete_current)
-        buttons["run"].clicked.connect(self._run_current)
-        buttons["run_all"].clicked.connect(self._run_all)
+        form = QFormLayout()
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Workloads"), self.workloads)
+        form.addRow(self.tr("Seed"), self.seed)
+        form.addRow(self.tr("Failures"), self.failures)
+        return form
+
+    def _comparison_table(self) -> QTableWidget:
+        """The last run of each scenario, one per row."""
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels([self.tr("Scenario"), self.tr("Completion"), self.tr("Throughput dip"),
                                               self.tr("Recovery"), self.tr("Bytes stalled")])
@@ -100,28 +132,7 @@ class ScenariosPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setToolTip(self.tr("The last run of each scenario: worst throughput dip after a failure, "
                                       "the longest time until traffic moved again, bytes held up by failures"))
-        form = QFormLayout()
-        form.addRow(self.tr("Name"), self.name)
-        form.addRow(self.tr("Workloads"), self.workloads)
-        form.addRow(self.tr("Seed"), self.seed)
-        form.addRow(self.tr("Failures"), self.failures)
-        row1, row2 = QHBoxLayout(), QHBoxLayout()
-        for key in ("new", "apply", "delete"):
-            row1.addWidget(buttons[key])
-        for key in ("run", "run_all"):
-            row2.addWidget(buttons[key])
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.list, 1)
-        layout.addLayout(row1)
-        layout.addLayout(form)
-        layout.addLayout(row2)
-        layout.addWidget(self.message)
-        layout.addWidget(QLabel(self.tr("Comparison of the runs")))
-        layout.addWidget(self.table, 1)
-        self.default_workload = DEFAULT_WORKLOAD
-        self.default_seed = 1
-        self.rows: dict[str, dict] = {}
-        self._refresh_buttons()
+        return self.table
 
     # ---- showing ------------------------------------------------------------------------------
     def set_document(self, doc: FabricDocument) -> None:

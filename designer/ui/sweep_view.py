@@ -104,11 +104,23 @@ class SweepView(QWidget):
     open_requested = Signal()
     point_activated = Signal(object)      # the row (dict) of the point the user double-clicked
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.results: SweepResults | None = None
         self.total = 0
         self.preferred_x: str | None = None
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._chart_canvas())
+        split.addWidget(self._points_table())
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._top_row())
+        layout.addWidget(split, 1)
+
+    def _top_row(self) -> QHBoxLayout:
+        """Progress (text, bar, Stop), Open results…, and what the chart shows against what."""
         self.status = QLabel(self.tr("No sweep yet: Simulate → Design-space sweep…"))
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(180)
@@ -118,6 +130,21 @@ class SweepView(QWidget):
                                             "results file and a new sweep with the same file continues"))
         self.stop_button.setVisible(False)
         self.stop_button.clicked.connect(self.stop_requested)
+        self.open_button = QPushButton(self.tr("Open results…"))
+        self.open_button.setToolTip(self.tr("Chart a sweep's results file (.csv or .parquet), e.g. one written by "
+                                            "'fabric-designer sweep'"))
+        self.open_button.clicked.connect(self.open_requested)
+        self._axis_choosers()
+        top = QHBoxLayout()
+        top.setContentsMargins(4, 2, 4, 2)
+        top.addWidget(self.status, 1)
+        for widget in (self.progress, self.stop_button, self.open_button, QLabel(self.tr("Show:")), self.metric,
+                       QLabel(self.tr("against")), self.x_param):
+            top.addWidget(widget)
+        return top
+
+    def _axis_choosers(self) -> None:
+        """The metric on the vertical axis and the parameter on the horizontal one; a change redraws."""
         self.metric = QComboBox()
         self.metric.setToolTip(self.tr("The figure on the vertical axis"))
         self.x_param = QComboBox()
@@ -125,26 +152,12 @@ class SweepView(QWidget):
                                         "one line"))
         for combo in (self.metric, self.x_param):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.metric.currentIndexChanged.connect(self.redraw)
-        self.x_param.currentIndexChanged.connect(self.redraw)
-        top = QHBoxLayout()
-        top.setContentsMargins(4, 2, 4, 2)
-        top.addWidget(self.status, 1)
-        top.addWidget(self.progress)
-        top.addWidget(self.stop_button)
-        self.open_button = QPushButton(self.tr("Open results…"))
-        self.open_button.setToolTip(self.tr("Chart a sweep's results file (.csv or .parquet), e.g. one written by "
-                                            "'fabric-designer sweep'"))
-        self.open_button.clicked.connect(self.open_requested)
-        top.addWidget(self.open_button)
-        top.addWidget(QLabel(self.tr("Show:")))
-        top.addWidget(self.metric)
-        top.addWidget(QLabel(self.tr("against")))
-        top.addWidget(self.x_param)
+            combo.currentIndexChanged.connect(self.redraw)
 
+    def _chart_canvas(self) -> pg.GraphicsLayoutWidget:
+        """The plot, and its legend in a column of its own beside it: a sweep has up to dozens of lines to name."""
         pal = self.palette()
         self.fg = pal.color(QPalette.ColorRole.WindowText)
-        # the legend sits in its own column beside the plot: a sweep has up to dozens of lines to name
         self.canvas = pg.GraphicsLayoutWidget()
         self.canvas.setBackground(pal.color(QPalette.ColorRole.Base))
         self.canvas.setToolTip(self.tr("Right-click → Export… for PNG, SVG or CSV"))
@@ -157,6 +170,10 @@ class SweepView(QWidget):
         self.legend.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.canvas.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignTop)
         self.canvas.ci.layout.setColumnStretchFactor(0, 1)
+        return self.canvas
+
+    def _points_table(self) -> QTableWidget:
+        """The sweep's points, one per row; a double-click opens the point's design."""
         self.table = QTableWidget(0, 0)
         self.table.setToolTip(self.tr("Double-click a point to open its design"))
         self.table.cellDoubleClicked.connect(self._row_activated)
@@ -164,15 +181,7 @@ class SweepView(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.canvas)
-        split.addWidget(self.table)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(split, 1)
+        return self.table
 
     # ---- progress -----------------------------------------------------------------------------
     def start(self, total: int, output_name: str, preferred_x: str | None = None) -> None:

@@ -89,9 +89,27 @@ def nice_ceiling(value: float) -> float:
 class LivePlots(QWidget):
     """A grid of live plots fed by `add_snapshot`; `reset` before a run."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
+        self._init_series()
+        self._build_plots()
+        self.pages = self._build_pages()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages, 1)
+        self._dirty = False
+        self._stale: set[str] = set()          # plots whose curves still show older data
+        self._turn = 0
+        self._frame_n = 0                       # snapshots the panels of the current round of redraws show
+        self.timer = QTimer(self)
+        self.timer.setInterval(REFRESH_MS)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+
+    def _init_series(self) -> None:
+        """The run's data as the plots receive it: the time axis, one buffer per series, each cable's utilization,
+        the selection's cables, the overlays and the failure marks."""
         self.t_ms = np.zeros(CAPACITY)
         self.buffers = {k: np.zeros(CAPACITY) for k in SERIES}
         self.n = 0
@@ -101,17 +119,25 @@ class LivePlots(QWidget):
         self.selection: list[str] = []          # link ids whose max utilization the selection plot shows
         self.selection_name = ""
         self.cable_name: Callable[[str], str] = str     # a cable's name for people (set by the run controller)
-        self.plots: dict[str, pg.PlotWidget] = {}
-        self.curves: dict[str, pg.PlotDataItem] = {}
-        self.hover: dict[str, pg.TextItem] = {}
         self.units: dict[str, tuple[float, str]] = {}   # plot (and "time") -> (divisor, unit) shown now
         self.x_end_ms = 0.0
         self._overlays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._overlay_curves: list[pg.PlotDataItem] = []
+        self._last_util = np.zeros(0)
+        self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
+        self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine, float]] = []
+        self._pending_ups: list[tuple[float, str]] = []    # (up time s, label) of failures not yet back
+
+    def _build_plots(self) -> None:
+        """One plot per quantity with its curves, on one simulated-time axis, and the time-breakdown chart,
+        arranged in two rows."""
+        self.plots: dict[str, pg.PlotWidget] = {}
+        self.curves: dict[str, pg.PlotDataItem] = {}
+        self.hover: dict[str, pg.TextItem] = {}
         fg, bg = colours()
-        self.grid = grid = QGridLayout()
-        grid.setContentsMargins(2, 2, 2, 2)
-        grid.setSpacing(4)
+        self.grid = QGridLayout()
+        self.grid.setContentsMargins(2, 2, 2, 2)
+        self.grid.setSpacing(4)
         for name in PLOTS:
             self._make_plot(name, fg=fg, bg=bg)
         for key, (plot, _label, colour) in SERIES.items():
@@ -126,6 +152,9 @@ class LivePlots(QWidget):
         self.chart.setMinimumWidth(160)
         self.rows_shown = 0
         self._arrange(2)
+
+    def _build_pages(self) -> QStackedWidget:
+        """The empty state before a run, and the page of plots with the busiest cables under them."""
         self.hot_links = QLabel()
         self.hot_links.setWordWrap(True)
         self.hot_links.setTextFormat(Qt.TextFormat.PlainText)   # cable names come from the file
@@ -133,31 +162,17 @@ class LivePlots(QWidget):
         page = QWidget()
         inner = QVBoxLayout(page)
         inner.setContentsMargins(0, 0, 0, 0)
-        inner.addLayout(grid, 1)
+        inner.addLayout(self.grid, 1)
         inner.addWidget(self.hot_links)
         self.empty = QLabel(self.tr(EMPTY_TEXT))
         self.empty.setObjectName("plots_empty_state")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.empty.setMargin(16)
-        self.pages = QStackedWidget()
-        self.pages.addWidget(self.empty)
-        self.pages.addWidget(page)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.pages, 1)
-        self._dirty = False
-        self._stale: set[str] = set()          # plots whose curves still show older data
-        self._turn = 0
-        self._frame_n = 0                       # snapshots the panels of the current round of redraws show
-        self._last_util = np.zeros(0)
-        self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
-        self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine, float]] = []
-        self._pending_ups: list[tuple[float, str]] = []    # (up time s, label) of failures not yet back
-        self.timer = QTimer(self)
-        self.timer.setInterval(REFRESH_MS)
-        self.timer.timeout.connect(self.refresh)
-        self.timer.start()
+        pages = QStackedWidget()
+        pages.addWidget(self.empty)
+        pages.addWidget(page)
+        return pages
 
     def _arrange(self, rows: int) -> None:
         """The six plots and the breakdown chart in two rows (3 + chart), or in one row when the dock is short and

@@ -95,9 +95,9 @@ class LivePlots(QWidget):
         self._init_series()
         self._build_plots()
         self.pages = self._build_pages()
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.pages, 1)
+        self._column = QVBoxLayout(self)
+        self._column.setContentsMargins(0, 0, 0, 0)
+        self._column.addWidget(self.pages, 1)
         self._dirty = False
         self._stale: set[str] = set()          # plots whose curves still show older data
         self._turn = 0
@@ -106,6 +106,10 @@ class LivePlots(QWidget):
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh)
         self.timer.start()
+
+    def add_above(self, widget: QWidget) -> None:
+        """Show `widget` above the plots (the run controller's heat-map legend)."""
+        self._column.insertWidget(0, widget)
 
     def _init_series(self) -> None:
         """The run's data as the plots receive it: the time axis, one buffer per series, each cable's utilization,
@@ -164,7 +168,7 @@ class LivePlots(QWidget):
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addLayout(self.grid, 1)
         inner.addWidget(self.hot_links)
-        self.empty = QLabel(self.tr(EMPTY_TEXT))
+        self.empty = QLabel(self.tr(str(EMPTY_TEXT)))
         self.empty.setObjectName("plots_empty_state")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
@@ -207,7 +211,7 @@ class LivePlots(QWidget):
             w.getAxis(side).enableAutoSIPrefix(False)    # the unit is in the label: no "(x0.001)" beside it
         w.showGrid(x=True, y=True, alpha=0.2)
         w.setMouseEnabled(x=True, y=False)
-        w.setToolTip(self.tr(tip) + "\n" + self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
+        w.setToolTip(self.tr(str(tip)) + "\n" + self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
         w.setProperty("names_time_axis", True)
         # a plot takes the room the grid gives it: its title's width must not push the grid past the window
         w.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
@@ -231,9 +235,9 @@ class LivePlots(QWidget):
         return w
 
     def _set_title(self, name: str) -> None:
-        title = self.tr(PLOTS[name][0]) if name != "selection" or not self.selection_name else \
+        title = self.tr(str(PLOTS[name][0])) if name != "selection" or not self.selection_name else \
             self.tr("Selected: {0}").format(self.selection_name)
-        entries = [(self.tr(label), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
+        entries = [(self.tr(str(label)), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
         entries += [(n, OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]) for k, n in enumerate(self._overlays_of(name))]
         set_title(self.plots[name].getPlotItem(), title, legend_html(entries, dashed=set(self._overlays_of(name))),
                   colours()[0])
@@ -245,7 +249,7 @@ class LivePlots(QWidget):
         _title, ylabel, _unit, _tip = PLOTS[name]
         fg, _bg = colours()
         w = self.plots[name]
-        w.setLabel("left", f"{self.tr(ylabel)} ({self.units[name][1]})", color=fg.name())
+        w.setLabel("left", f"{self.tr(str(ylabel))} ({self.units[name][1]})", color=fg.name())
         time_unit = self.units.get("time", scaled_unit("ms", 0.0))[1]
         text = self._time_label(w, time_unit) if w.property("names_time_axis") else ""
         if text != w.getAxis("bottom").labelText:
@@ -530,7 +534,7 @@ class LivePlots(QWidget):
         parts = [f"t = {self.t_ms[i] / t_scale:.4g} {t_unit}"]
         for key, (p, label, _c) in SERIES.items():
             if p == name:
-                parts.append(f"{self.tr(label)}: {self.buffers[key][i] / y_scale:.4g} {y_unit}")
+                parts.append(f"{self.tr(str(label))}: {self.buffers[key][i] / y_scale:.4g} {y_unit}")
         text.setText("\n".join(parts))
         text.setPos(self.t_ms[i] / t_scale, plot.vb.viewRange()[1][0])
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import time
 from html import escape
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar
+from PySide6.QtWidgets import QLabel, QProgressBar
 
 from designer.sim.run_summary import summarise_run
 from designer.sim.time_breakdown import segment_breakdowns, workload_breakdowns
@@ -22,6 +23,9 @@ from designer.ui.plot_style import scaled_unit, style_view, with_unit
 from designer.ui.run_panel import RunPanel, algorithm_name
 from designer.ui.sim_worker import SimRunner
 
+if TYPE_CHECKING:                      # the window imports this module
+    from designer.ui.main_window import MainWindow
+
 HEATMAP_MS = 100   # the canvas recolours at most 10 times a second
 
 
@@ -30,7 +34,7 @@ class RunController(QObject):
 
     snapshot_drawn = Signal(object)     # the latest snapshot, when the canvas repaints (<= 10 Hz)
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.runner = SimRunner(self)
@@ -41,7 +45,7 @@ class RunController(QObject):
         self._add_docks()
         self._add_status_widgets()
         self.heat_legend = self._heat_legend()
-        self.plots.layout().insertWidget(0, self.heat_legend)
+        self.plots.add_above(self.heat_legend)
         self.layer: HeatmapLayer | None = None
         self.last_snapshot = None
         self.last_result = None
@@ -110,7 +114,7 @@ class RunController(QObject):
                                                                "Simulate the workload chosen in the Run panel")),
                 ("compare", lambda: self.compare(), QT_TRANSLATE_NOOP(
                     "RunController", "Run the workload as InfiniBand and as RoCEv2 and show both side by side"))):
-            tip = self.tr(tip_text)
+            tip = self.tr(str(tip_text))
             action = self.window.actions_by_name[key]
             action.triggered.connect(slot)
             action.setEnabled(True)

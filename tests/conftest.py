@@ -37,10 +37,10 @@ def never_block_on_questions(monkeypatch):
                             lambda *a, **k: widgets.QMessageBox.StandardButton.Discard)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def dask_address():
-    """The scheduler of one local Dask cluster (two worker processes) shared by every test that sweeps on Dask:
-    starting a cluster and importing the engine in its workers is most of such a test's cost."""
+    """The scheduler of a local Dask cluster (two worker processes) for a test that sweeps on Dask. One per test,
+    not per session: an idle cluster's heartbeats cost more CPU over a whole run than starting one does."""
     import distributed
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

@@ -7,7 +7,8 @@
 - `PROJECTS`: the folder of the example designs shipped with the program;
 - `make_design`: a hybrid (IB half, RoCE half) or single-protocol leaf-spine with pods and a front-end, and
   `compare_results`, a hand-written IB vs RoCEv2 comparison (proposal tests);
-- `RESULT`: a small run result for proposals built without running the engine.
+- `RESULT`: a small run result for proposals built without running the engine;
+- `ADVISOR_BUDGET_64_GPUS`: a budget that some 64-GPU advisor candidates fit and some exceed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ CAT = load_catalog()
 SWITCH_FOR = {"ib": "qm9700", "rocev2": "sn5600"}
 SERVER_CABLE_M = 2.0      # two_tier: server to leaf
 SPINE_CABLE_M = 20.0      # two_tier: leaf to spine
+# the advisor tests' budget for 64 GPUs: between the cheapest and the dearest candidate's capital cost, so that one
+# candidate is recommended and some are set aside (test_advisor checks that it still splits them as prices move)
+ADVISOR_BUDGET_64_GPUS = 3_600_000
 
 
 def two_server_doc(protocol: str = "rocev2") -> FabricDocument:

@@ -11,13 +11,14 @@ import pytest
 from pypdf import PdfReader
 
 from designer.analysis.advisor import AdviceCancelled, Preferences, advise, candidate_option
-from designer.analysis.advisor.candidates import CandidateSpec, headline_figures
+from designer.analysis.advisor.candidates import CandidateSpec, build_design, candidate_specs, headline_figures
 from designer.analysis.recommendation import decide
 from designer.cli import main
 from designer.cli.advise import write_advice
 from designer.model.fileformat import load
 from designer.sim import SimOptions, run
 from designer.topology.cost import cost_report
+from tests.factories import ADVISOR_BUDGET_64_GPUS
 
 WORKLOAD = ["allreduce:64MiB"]
 
@@ -162,3 +163,10 @@ def test_a_fabric_one_switch_holds_is_built_and_named_as_one_switch():
     label = Candidate(spec, doc, kind, {}, {}).label_text("en")
     assert label.endswith("(one switch)")
     assert Candidate(spec, build_design(spec, 256)[0], kind, {}, {}).label_text("en") == spec.label_text("en")
+
+
+def test_the_64_gpu_budget_of_the_advisor_tests_fits_some_candidates_and_not_others():
+    """The wizard's and the Chinese reasons' tests need a recommendation and a candidate set aside; prices move with
+    the bill of materials, so this says at once (without simulating) when the budget no longer splits them."""
+    capex = {s.id: cost_report(build_design(s, 64)[0]).capex for s in candidate_specs()}
+    assert min(capex.values()) <= ADVISOR_BUDGET_64_GPUS < max(capex.values()), capex

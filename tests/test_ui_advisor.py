@@ -11,6 +11,7 @@ from designer.topology import generate
 from designer.ui import advisor_wizard
 from designer.ui.advisor_wizard import AdvisorWizard
 from designer.ui.main_window import MainWindow
+from tests.factories import ADVISOR_BUDGET_64_GPUS
 from tests.waits import BACKGROUND_WORK_MS
 
 
@@ -42,12 +43,12 @@ def test_runs_off_the_ui_thread_and_returns_the_chosen_design(qtbot, monkeypatch
     w.requirements.gpus.setValue(64)
     w.requirements.workload.setText("allreduce:16MiB")
     w.requirements.latency.setChecked(True)
-    w.requirements.budget.setValue(3_000_000)
+    w.requirements.budget.setValue(ADVISOR_BUDGET_64_GPUS)
     with qtbot.waitSignal(w.run_finished, timeout=BACKGROUND_WORK_MS):
         w.next()
     assert on_main == [False]
     assert w.advice is not None and w.running.isComplete() and w.thread is None
-    assert w.advice.preferences.latency_sensitive and w.advice.preferences.budget == 3_000_000
+    assert w.advice.preferences.latency_sensitive and w.advice.preferences.budget == ADVISOR_BUDGET_64_GPUS
     w.next()
     assert w.currentPage() is w.results
     assert w.results.table.rowCount() == 8

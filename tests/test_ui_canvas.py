@@ -27,7 +27,7 @@ def window(qtbot, monkeypatch):
 
 
 def palette_item(window, spec):
-    tree = window.palette.tree
+    tree = window.palette_panel.tree
     for i in range(tree.topLevelItemCount()):
         group = tree.topLevelItem(i)
         for j in range(group.childCount()):
@@ -38,7 +38,7 @@ def palette_item(window, spec):
 
 def drop(window, spec, scene_pos):
     """Drop a palette entry's drag payload on the canvas at a scene position."""
-    mime = window.palette.tree.mime_for(palette_item(window, spec))
+    mime = window.palette_panel.tree.mime_for(palette_item(window, spec))
     view_pos = QPointF(window.view.mapFromScene(QPointF(*scene_pos)))
     for kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
         from PySide6.QtGui import QDragMoveEvent

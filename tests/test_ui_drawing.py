@@ -113,7 +113,7 @@ def test_right_click_offers_the_usual_actions_and_delete_works(qtbot):
 def test_nodes_are_numbered_per_kind(qtbot):
     w = open_window(qtbot, FabricDocument(name="empty"))
     w.palette_dock.raise_()                                             # its tab, when the palette is tabbed
-    tree = w.palette.tree
+    tree = w.palette_panel.tree
     qtbot.waitUntil(tree.isVisible)
 
     def place(title_start: str, group: str) -> str:
@@ -135,7 +135,7 @@ def test_nodes_are_numbered_per_kind(qtbot):
 def test_palette_entries_show_their_port_configuration(qtbot):
     w = open_window(qtbot, FabricDocument(name="empty"))
     w.palette_dock.raise_()
-    tree = w.palette.tree
+    tree = w.palette_panel.tree
     qtbot.waitUntil(tree.isVisible)
     metrics = QFontMetrics(tree.font())
     shown = []

@@ -134,7 +134,7 @@ def test_unexpected_error_shows_a_dialog_not_a_dead_window(window, monkeypatch):
 
 
 def test_palette_search_filters_models(window):
-    palette = window.palette
+    palette = window.palette_panel
     palette.search.setText("quantum")
     tree = palette.tree
     visible = [tree.topLevelItem(i).child(j).text(0) for i in range(tree.topLevelItemCount())

@@ -1,13 +1,13 @@
 """Flowables that keep pages full and tables whole enough: a vector drawing that shrinks to the room left on its
-page (down to a minimum) instead of leaving the page half empty, and a table that splits only where at least two
-rows stay on each side (its header repeats on the next page)."""
+page (down to a minimum) instead of leaving the page half empty, a table that splits only where at least two
+rows stay on each side (its header repeats on the next page), and headings kept with the start of their table."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from reportlab.graphics.shapes import Drawing
-from reportlab.platypus import Flowable, Table
+from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Table
 
 MIN_ROWS_AT_SPLIT = 2
 
@@ -54,3 +54,24 @@ class BreakableTable(Table):
         lo, hi = head + MIN_ROWS_AT_SPLIT, rows - MIN_ROWS_AT_SPLIT
         self._rowSplitRange = (lo, hi) if hi >= lo else (rows + 1, rows + 1)
         return super()._splitRows(availHeight, doInRowSplit)
+
+    def start_height(self, width: float) -> float:
+        """The height that must fit on a page for the table to start there: its header and first rows down to the
+        first place it may split, or all of it when it does not split."""
+        self.wrap(width, 1e9)
+        head = self.repeatRows if isinstance(self.repeatRows, int) else max(self.repeatRows) + 1
+        rows = len(self._rowHeights)
+        first = head + MIN_ROWS_AT_SPLIT if rows - MIN_ROWS_AT_SPLIT >= head + MIN_ROWS_AT_SPLIT else rows
+        return float(sum(self._rowHeights[:first]))
+
+
+def keep_headings_with_tables(story: list[Flowable], width: float) -> list[Flowable]:
+    """Raise the page-break room before each heading that a table follows to what must share its page: the
+    heading and the table's start (a heading's fixed room is too little when the first rows are tall)."""
+    for k in range(len(story) - 2):
+        room, heading, table = story[k:k + 3]
+        if isinstance(room, CondPageBreak) and isinstance(heading, Paragraph) and isinstance(table, BreakableTable):
+            _w, height = heading.wrap(width, 1e9)
+            need = heading.getSpaceBefore() + height + heading.getSpaceAfter() + table.start_height(width)
+            room.height = max(room.height, need)
+    return story

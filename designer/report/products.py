@@ -8,22 +8,26 @@ from collections.abc import Mapping
 
 from designer.catalog.loader import Catalog
 from designer.catalog.models import Sourced
+from designer.i18n.product_names import translated_product_name
 
 # words that say what a catalog entry is for rather than what it is called
 _ROLE_WORDS = {"server", "front-end", "spine", "leaf", "node", "switch", "storage", "gateway"}
 _GENERIC_VENDORS = {"oem", "generic"}
-# the descriptive words some catalog names carry (the rest of a product name is the maker's and stays as it is)
+# a user catalog's names that the translation table does not hold: their common descriptive words
 _DESCRIPTIVE_ZH = (("front-end spine", "前端脊交换机"), ("deep-buffer leaf", "深缓存叶交换机"), ("front-end", "前端"),
                    ("8-GPU server", "8 GPU 服务器"), ("PCIe server", "PCIe 服务器"), ("storage node", "存储节点"),
-                   ("IB-Ethernet gateway", "IB-以太网网关"),
-                   ("half twin-port 800G switch-side OSFP", "交换机侧双端口 800G OSFP 的一半"),
-                   ("twin-port", "双端口"), ("transceivers", "光模块"), ("fibre", "光纤"))
+                   ("IB-Ethernet gateway", "IB-以太网网关"), ("twin-port", "双端口"), ("transceivers", "光模块"),
+                   ("transceiver", "光模块"), ("fibre", "光纤"))
 
 
 def localised(name: str, language: str) -> str:
-    """A product name with its descriptive words in `language` (maker's names and part numbers unchanged)."""
+    """A product name in `language`: the translation table's name (maker's names and part numbers unchanged), or
+    for a name it does not hold (a user catalog's), the name with its common descriptive words translated."""
     if not language.startswith("zh"):
         return name
+    translated = translated_product_name(name, language)
+    if translated is not None:
+        return translated
     for english, chinese in _DESCRIPTIVE_ZH:
         name = name.replace(english, chinese)
     return name
@@ -78,4 +82,8 @@ def short_name(catalog: Catalog, kind: str, model_id: str) -> str:
     if len(" ".join(words)) <= 12:
         return " ".join(words)
     coded = [w for w in words if any(ch.isdigit() for ch in w)]
-    return coded[-1] if coded else " ".join(words[:2])
+    if coded:
+        return coded[-1]
+    # a descriptive name ("All-flash parallel file system appliance (AI400X2 class, 8 x 200G)"): its model code
+    codes = re.findall(r"\b(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[\w-]+", str(getattr(record, "model", "")))
+    return codes[0] if codes else " ".join(words[:2])

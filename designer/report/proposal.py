@@ -15,6 +15,7 @@ from designer.model.document import FabricDocument
 from designer.report.context import ProposalContext, ResilienceData
 from designer.report.design_facts import design_facts
 from designer.report.fonts import register_fonts
+from designer.report.layout import keep_headings_with_tables
 from designer.report.options import SIMULATED_SECTIONS, ReportOptions
 from designer.report.page_layout import TEXT_WIDTH, ProposalTemplate
 from designer.report.requirements import effective_requirements
@@ -95,7 +96,7 @@ def proposal_story(ctx: ProposalContext, sweep: sweep_appendix.SweepAppendix | N
     if sweep is not None:               # an appendix starts on a page of its own
         story.append(PageBreak())
         story += sweep_appendix.build(ctx, sweep)
-    return story
+    return keep_headings_with_tables(story, ctx.width)
 
 
 def write_story(ctx: ProposalContext, out_path: str, story: list[Flowable], title: str) -> ProposalTemplate:

@@ -105,90 +105,114 @@ class BuiltClos:
     gateway_ports: list[tuple[str, str]] = field(default_factory=list)  # (spine id, port), spread over spines
 
 
-def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:  # noqa: C901
-    """Create the fabric's switches and links in `out`."""
-    shape, names = bp.shape, bp.names
+def build(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder) -> BuiltClos:
+    """Create the fabric's switches and links in `out`: spines pod by pod, then each leaf with its endpoints and
+    its uplinks, the cores of a third tier, a peer link, and the spine ports kept for gateways."""
     built = BuiltClos()
-    split_leaf = bp.leaf.lanes_per_port > 1
-    pod_of_leaf = [g.pod for g in bp.leaves]
-    pods = sorted(set(pod_of_leaf))
-    pod_number = {p: (bp.fabric_pod if bp.fabric_pod is not None else (p + 1 if shape.tiers == 3 else None))
+    pods = sorted({g.pod for g in bp.leaves})
+    pod_number = {p: (bp.fabric_pod if bp.fabric_pod is not None else (p + 1 if bp.shape.tiers == 3 else None))
                   for p in pods}
-
-    # spines (aggregation in 3 tiers), pod by pod
-    spine_ids: dict[int, list[str]] = {}
-    gw_split = bp.gateway_gbps and bp.spine.speed_gbps > bp.gateway_gbps
+    spine_ids = {p: _add_spines(bp, cat, out, pod_number[p]) for p in pods}
     for p in pods:
-        ids = []
-        for _ in range(shape.spines_per_pod):
-            node = switch_node(cat, bp.spine.model, out.next_id(names.spine), names.spine_role,
-                               speed_gbps=bp.spine.speed_gbps, pod=pod_number[p],
-                               split_ports=shape.gateway_ports if gw_split else 0,
-                               split_gbps=bp.gateway_gbps if gw_split else None)
-            out.add(node)
-            ids.append(node.id)
-        spine_ids[p] = ids
-        built.spines.extend(ids)
-
-    # leaves and their endpoints, then leaf-to-spine links
-    index_in_pod: dict[int, int] = {}
+        built.spines.extend(spine_ids[p])
+    leaves_in_pod: dict[int, int] = {}
     for g in bp.leaves:
-        node = switch_node(cat, bp.leaf.model, out.next_id(names.leaf), names.leaf_role,
-                           speed_gbps=bp.leaf.speed_gbps,
-                           pod=pod_number[g.pod] if g.group is None or bp.fabric_pod is not None else g.group,
-                           rail=g.rail,
-                           split_ports=shape.down_ports if split_leaf else 0,
-                           split_gbps=bp.leaf.endpoint_gbps if split_leaf else None)
-        out.add(node)
-        built.leaves.append(node.id)
-        down_prefix = "s" if split_leaf else "p"
-        for slot, end in enumerate(g.endpoints):
-            length = dac_length_m(slot // 8) if bp.endpoint_cable.type == "dac" else None
-            out.link(end, (node.id, f"{down_prefix}{slot + 1}"), bp.leaf.endpoint_gbps, bp.endpoint_cable,
-                     bp.plane, length)
-        jj = index_in_pod.get(g.pod, 0)
-        index_in_pod[g.pod] = jj + 1
-        first_up = 1 if split_leaf else first_uplink_port(shape, cat, bp.leaf)
-        spines = spine_ids[g.pod]
-        for t in range(shape.uplinks):
-            spine = spines[t % len(spines)]
-            spine_port = jj * shape.leaf_spine_links + t // len(spines) + 1
-            out.link((node.id, f"p{first_up + t}"), (spine, f"p{spine_port}"), bp.leaf.speed_gbps,
-                     LEAF_SPINE_AOC, bp.plane)
-
-    # cores: plane a holds the cores every pod's a-th aggregation switch connects to
-    if shape.tiers == 3:
-        planes: list[list[str]] = []
-        for _ in range(shape.spines_per_pod):
-            plane_ids = []
-            for _ in range(shape.cores_per_plane):
-                node = switch_node(cat, bp.core.model, out.next_id(names.core), names.core_role,
-                                   speed_gbps=bp.core.speed_gbps)
-                out.add(node)
-                plane_ids.append(node.id)
-            planes.append(plane_ids)
-            built.cores.extend(plane_ids)
-        for pi, p in enumerate(pods):
-            for a, agg in enumerate(spine_ids[p]):
-                cores = planes[a]
-                for t in range(shape.spine_up_ports):
-                    core = cores[t % len(cores)]
-                    core_port = pi * shape.spine_core_links + t // len(cores) + 1
-                    out.link((agg, f"p{shape.spine_down_ports + t + 1}"), (core, f"p{core_port}"),
-                             bp.spine.speed_gbps, SPINE_CORE_OPTICS, bp.plane)
-
+        leaf_id = _add_leaf(bp, cat, out, g, pod_number[g.pod])
+        built.leaves.append(leaf_id)
+        index_in_pod = leaves_in_pod.get(g.pod, 0)
+        leaves_in_pod[g.pod] = index_in_pod + 1
+        _link_leaf_to_spines(bp, cat, out, leaf_id, index_in_pod, spine_ids[g.pod])
+    if bp.shape.tiers == 3:
+        built.cores.extend(_add_cores(bp, cat, out, [spine_ids[p] for p in pods]))
     if bp.peer_links and len(built.leaves) == 2:
         _peer_links(bp, out, built.leaves)
-
-    # spine ports left for gateways, round-robin over the spines
-    if shape.gateway_ports:
-        lanes = shape.gateway_ports * (round(bp.spine.speed_gbps / bp.gateway_gbps) if gw_split else 1)
-        first = 1 if gw_split else shape.spine_down_ports + shape.spine_up_ports + 1
-        prefix = "s" if gw_split else "p"
-        for i in range(lanes):
-            for spine in built.spines:
-                built.gateway_ports.append((spine, f"{prefix}{first + i}"))
+    built.gateway_ports.extend(_gateway_ports(bp, built.spines))
     return built
+
+
+def _splits_gateway_ports(bp: ClosBlueprint) -> bool:
+    """The spines' gateway ports are split into lanes of the (slower) gateway speed."""
+    return bool(bp.gateway_gbps) and bp.spine.speed_gbps > bp.gateway_gbps
+
+
+def _add_spines(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder, pod: int | None) -> list[str]:
+    """The spines (aggregation switches in 3 tiers) of one pod; their ids."""
+    split = _splits_gateway_ports(bp)
+    ids = []
+    for _ in range(bp.shape.spines_per_pod):
+        node = switch_node(cat, bp.spine.model, out.next_id(bp.names.spine), bp.names.spine_role,
+                           speed_gbps=bp.spine.speed_gbps, pod=pod,
+                           split_ports=bp.shape.gateway_ports if split else 0,
+                           split_gbps=bp.gateway_gbps if split else None)
+        out.add(node)
+        ids.append(node.id)
+    return ids
+
+
+def _add_leaf(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder, g: LeafGroup, pod: int | None) -> str:
+    """One leaf, cabled to the endpoints it carries (on split lanes when its ports are split); its id."""
+    split = bp.leaf.lanes_per_port > 1
+    node = switch_node(cat, bp.leaf.model, out.next_id(bp.names.leaf), bp.names.leaf_role,
+                       speed_gbps=bp.leaf.speed_gbps,
+                       pod=pod if g.group is None or bp.fabric_pod is not None else g.group,
+                       rail=g.rail,
+                       split_ports=bp.shape.down_ports if split else 0,
+                       split_gbps=bp.leaf.endpoint_gbps if split else None)
+    out.add(node)
+    down_prefix = "s" if split else "p"
+    for slot, end in enumerate(g.endpoints):
+        length = dac_length_m(slot // 8) if bp.endpoint_cable.type == "dac" else None
+        out.link(end, (node.id, f"{down_prefix}{slot + 1}"), bp.leaf.endpoint_gbps, bp.endpoint_cable,
+                 bp.plane, length)
+    return node.id
+
+
+def _link_leaf_to_spines(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder, leaf_id: str, index_in_pod: int,
+                         spines: list[str]) -> None:
+    """The leaf's uplinks, round-robin over its pod's spines; the leaf's place in its pod picks the spine ports."""
+    shape = bp.shape
+    first_up = 1 if bp.leaf.lanes_per_port > 1 else first_uplink_port(shape, cat, bp.leaf)
+    for t in range(shape.uplinks):
+        spine = spines[t % len(spines)]
+        spine_port = index_in_pod * shape.leaf_spine_links + t // len(spines) + 1
+        out.link((leaf_id, f"p{first_up + t}"), (spine, f"p{spine_port}"), bp.leaf.speed_gbps,
+                 LEAF_SPINE_AOC, bp.plane)
+
+
+def _add_cores(bp: ClosBlueprint, cat: Catalog, out: DesignBuilder, aggregation: list[list[str]]) -> list[str]:
+    """The third tier: plane a holds the cores every pod's a-th aggregation switch connects to (`aggregation`:
+    each pod's aggregation switches, pod by pod); the cores' ids."""
+    shape = bp.shape
+    planes: list[list[str]] = []
+    for _ in range(shape.spines_per_pod):
+        plane_ids = []
+        for _ in range(shape.cores_per_plane):
+            node = switch_node(cat, bp.core.model, out.next_id(bp.names.core), bp.names.core_role,
+                               speed_gbps=bp.core.speed_gbps)
+            out.add(node)
+            plane_ids.append(node.id)
+        planes.append(plane_ids)
+    for pi, pod_switches in enumerate(aggregation):
+        for a, agg in enumerate(pod_switches):
+            cores = planes[a]
+            for t in range(shape.spine_up_ports):
+                core = cores[t % len(cores)]
+                core_port = pi * shape.spine_core_links + t // len(cores) + 1
+                out.link((agg, f"p{shape.spine_down_ports + t + 1}"), (core, f"p{core_port}"),
+                         bp.spine.speed_gbps, SPINE_CORE_OPTICS, bp.plane)
+    return [core for plane in planes for core in plane]
+
+
+def _gateway_ports(bp: ClosBlueprint, spines: list[str]) -> list[tuple[str, str]]:
+    """The spine ports left for gateways, round-robin over the spines."""
+    shape = bp.shape
+    if not shape.gateway_ports:
+        return []
+    split = _splits_gateway_ports(bp)
+    lanes = shape.gateway_ports * (round(bp.spine.speed_gbps / bp.gateway_gbps) if split else 1)
+    first = 1 if split else shape.spine_down_ports + shape.spine_up_ports + 1
+    prefix = "s" if split else "p"
+    return [(spine, f"{prefix}{first + i}") for i in range(lanes) for spine in spines]
 
 
 def _peer_links(bp: ClosBlueprint, out: DesignBuilder, leaves: list[str]) -> None:

@@ -66,7 +66,7 @@ def run_gui(path: str | None) -> int:
     app.setOrganizationName("FabricDesigner")
     use_cjk_fallback(app)
     from designer.ui.language import chosen_language, install_translator
-    app._translator = install_translator(app, chosen_language())  # kept alive with the application
+    translator = install_translator(app, chosen_language())  # noqa: F841  # kept alive until app.exec() returns
     holder: list = []
     install_error_dialog(lambda: holder[0] if holder else None)
     doc, opened, error = load_initial(path)

@@ -42,7 +42,7 @@ def fans(bundles: list[Bundle], tier_of: dict[str, str]) -> list[tuple[str, list
     for fan, idx in members.items():
         count = sum(bundles[i].count for i in idx)
         speeds = set().union(*(bundles[i].speeds_gbps for i in idx))
-        tiers = QCoreApplication.translate("BundleItem", TIER_PLURAL[fan[1]]) if fan[1] in TIER_PLURAL else fan[1]
+        tiers = QCoreApplication.translate("BundleItem", str(TIER_PLURAL[fan[1]])) if fan[1] in TIER_PLURAL else fan[1]
         to = QCoreApplication.translate("BundleItem", " to {0} {1}").format(len(idx), tiers) if len(idx) > 1 else ""
         out.append((f"×{count} {speeds_text(speeds)}{to}", idx))
     return out

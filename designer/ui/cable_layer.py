@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.model.document import FabricDocument
+from designer.model.links import Link
 
 CABLE_PX = 1.4             # a cable's width on screen
 CHOSEN_PX = 3.0            # a chosen cable's width
@@ -51,7 +52,7 @@ class CableGeometry:
         self.port_use: dict[str, dict[str, int]] = {}   # node -> port prefix -> ports of it in use
         self.version = 0                                # bumped whenever rows change meaning
 
-    def build(self, doc: FabricDocument, key_of: Callable[[object], str]) -> None:
+    def build(self, doc: FabricDocument, key_of: Callable[[Link], str]) -> None:
         """All rows again from the document (cable ends at their nodes' positions); `key_of` gives a link's colour
         key. One pass over the links also counts each node's ports in use by prefix (the "be 3/8" on a node)."""
         self.ids = list(doc.links)

@@ -39,7 +39,8 @@ def export_png(scene: FabricScene, path: str | Path, scale: float = 2.0, source:
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     scene.render(painter, QRectF(0, 0, size.width(), size.height()), src, Qt.AspectRatioMode.KeepAspectRatio)
     painter.end()
-    if not image.save(str(path), "PNG"):
+    # PySide6 takes the format as a str and refuses bytes; its stubs ask for bytes
+    if not image.save(str(path), "PNG"):  # type: ignore[call-overload]
         raise _cannot_write(path)
     return size
 

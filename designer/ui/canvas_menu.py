@@ -5,19 +5,24 @@ canvas. A right-click on an element outside the selection selects it first, as f
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QPoint, Qt
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QMenu
 
 from designer.ui.failure_controller import FAILABLE_NODE_KINDS
 from designer.ui.link_planner import tiers_to_connect
 from designer.ui.node_item import NodeItem
 from designer.ui.segment_hull import SegmentLabel
 
+if TYPE_CHECKING:                      # the window imports this module
+    from designer.ui.main_window import MainWindow
+
 
 class CanvasMenu(QObject):
     """Builds and shows the canvas context menu of one MainWindow."""
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         view = window.view

@@ -8,6 +8,8 @@ including the order of nodes, links, segments and segment members (the saved fil
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
+from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
@@ -17,19 +19,27 @@ from designer.model.links import Link
 from designer.model.nodes import Node
 from designer.model.segments import Segment
 
+T = TypeVar("T")
+
 
 def _orders(doc: FabricDocument) -> tuple[list[str], list[str], list[str], dict[str, list[str]]]:
     return (list(doc.nodes), list(doc.links), list(doc.segments),
             {sid: list(s.nodes) for sid, s in doc.segments.items()})
 
 
+def _reorder(table: dict[str, T], order: list[str]) -> None:
+    """Put the keys of `order` first, in that order; keys it does not name follow as they were."""
+    items = [(k, table[k]) for k in order if k in table] + [(k, v) for k, v in table.items() if k not in order]
+    table.clear()
+    table.update(items)
+
+
 def _restore_orders(doc: FabricDocument, orders: tuple) -> None:
     """Put dict and member orders back as they were (undo must give back the same file)."""
     nodes, links, segments, members = orders
-    for table, order in ((doc.nodes, nodes), (doc.links, links), (doc.segments, segments)):
-        items = [(k, table[k]) for k in order if k in table] + [(k, v) for k, v in table.items() if k not in order]
-        table.clear()
-        table.update(items)
+    _reorder(doc.nodes, nodes)
+    _reorder(doc.links, links)
+    _reorder(doc.segments, segments)
     for sid, member_list in members.items():
         if sid in doc.segments:
             doc.segments[sid].nodes[:] = member_list
@@ -117,8 +127,9 @@ class UpdateCommand(QUndoCommand):
         self._old: dict[str, object] = {}
 
     def _update(self, values: dict[str, object]) -> dict[str, object]:
-        method = {"node": self.doc.update_node, "link": self.doc.update_link,
-                  "segment": self.doc.update_segment}[self.kind]
+        methods: dict[str, Callable[..., dict[str, object]]] = {
+            "node": self.doc.update_node, "link": self.doc.update_link, "segment": self.doc.update_segment}
+        method = methods[self.kind]
         return method(self.obj_id, **copy.deepcopy(values))
 
     def redo(self) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.model.document import FabricDocument
+from designer.sim.metrics import SimResult
 from designer.sim.time_breakdown import split_time
 from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title
 from designer.ui.sim_worker import SimRunner
@@ -68,7 +69,7 @@ class CompareDialog(QDialog):
         self.setWindowTitle(self.tr("Compare InfiniBand vs RoCEv2 — {0}").format(', '.join(workloads)))
         self.doc, self.workloads, self.seed = doc, list(workloads), seed
         self.capex, self.currency = capex, currency
-        self.results: dict[str, object] = {}
+        self.results: dict[str, SimResult] = {}
         self.series: dict[str, tuple[list[float], list[float], list[float]]] = {p: ([], [], []) for p in PROTOS}
         self.runner = SimRunner(self)
         self.runner.snapshot.connect(self._on_snapshot)

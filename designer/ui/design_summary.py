@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
@@ -104,7 +105,7 @@ class SummaryRunner(QObject):
             return
         self._running = True
         future = self._pool.submit(summarise, doc, catalog)
-        future.add_done_callback(lambda f, g=generation: self._relay(g, f))
+        future.add_done_callback(partial(self._relay, generation))
 
     def _relay(self, generation: int, future: Future) -> None:
         try:

@@ -9,10 +9,11 @@ an edit of the design.
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QObject, QPoint, Qt
-from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
+from PySide6.QtWidgets import QDialog, QMenu
 
 from designer.model.scenarios import Scenario
 from designer.sim.scenario_run import comparison_row
@@ -23,13 +24,16 @@ from designer.ui.labels import cable_name, node_name
 from designer.ui.node_item import NodeItem
 from designer.ui.scenarios_panel import ScenariosPanel, scenario_problem
 
+if TYPE_CHECKING:                      # the window imports this module
+    from designer.ui.main_window import MainWindow
+
 FAILABLE_NODE_KINDS = ("switch", "gateway")
 
 
 class FailureController(QObject):
     """Owns the failure views of one MainWindow (built after its RunController)."""
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.runs = window.runs

@@ -54,7 +54,7 @@ class GeneratorDialog(QDialog):
         self.setWindowTitle(self.tr("New from template"))
         self.kind = QComboBox()
         for kind in topology.GENERATOR_KINDS:
-            self.kind.addItem(self.tr(KIND_NAMES[kind]) if kind in KIND_NAMES else kind, kind)
+            self.kind.addItem(self.tr(str(KIND_NAMES[kind])) if kind in KIND_NAMES else kind, kind)
         self.gpus = QSpinBox()
         self.gpus.setRange(8, 65_536)
         self.gpus.setSingleStep(8)
@@ -64,7 +64,7 @@ class GeneratorDialog(QDialog):
         self.per_server.setValue(8)
         self.backend = QComboBox()
         for backend, name in BACKENDS:
-            self.backend.addItem(self.tr(name), backend)
+            self.backend.addItem(self.tr(str(name)), backend)
         self.oversub = QDoubleSpinBox()
         self.oversub.setRange(1.0, 8.0)
         self.oversub.setSingleStep(0.5)
@@ -94,8 +94,8 @@ class GeneratorDialog(QDialog):
         layout.addWidget(buttons)
         for w in (self.kind, self.backend, self.link):
             w.currentIndexChanged.connect(self.update_preview)
-        for w in (self.gpus, self.per_server, self.oversub):
-            w.valueChanged.connect(self.update_preview)
+        for box in (self.gpus, self.per_server, self.oversub):
+            box.valueChanged.connect(self.update_preview)
         self.frontend.toggled.connect(self.update_preview)
         self.update_preview()
 
@@ -122,7 +122,7 @@ class GeneratorDialog(QDialog):
         self.ok.setEnabled(True)
 
     def _count_name(self, key: str) -> str:
-        return self.tr(COUNT_NAMES[key]) if key in COUNT_NAMES else key.replace("_", " ")
+        return self.tr(str(COUNT_NAMES[key])) if key in COUNT_NAMES else key.replace("_", " ")
 
     def estimate_capex(self) -> float | None:
         """Capex of the design these parameters make; skipped above PREVIEW_COST_GPUS to keep typing fluid."""

@@ -35,7 +35,7 @@ def bucket_of(util: np.ndarray) -> np.ndarray:
 def legend_html() -> str:
     """The heat-map legend as rich text (status bar / run panel)."""
     parts = [f"<span style='color:{c}; font-size:15px'>━━</span> "
-             + escape(QCoreApplication.translate("HeatmapLayer", name))      # "< 25 %" is text, not a tag
+             + escape(QCoreApplication.translate("HeatmapLayer", str(name)))      # "< 25 %" is text, not a tag
              for c, name in zip(COLOURS, BUCKET_NAMES, strict=True)]
     parts.append(f"<span style='color:{PAUSED_COLOUR}; font-size:15px'>┅┅</span> "
                  + QCoreApplication.translate("HeatmapLayer", "paused / credit wait"))

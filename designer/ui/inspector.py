@@ -7,7 +7,7 @@ accepted one becomes one undoable command.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
@@ -46,9 +46,9 @@ PLANE_NAMES = {"backend": QT_TRANSLATE_NOOP("Inspector", "back-end"),
                "frontend": QT_TRANSLATE_NOOP("Inspector", "front-end")}
 
 
-def _named(names: dict[str, str], value: str) -> str:
+def _named(names: dict[str, object], value: str) -> str:
     """A file value by its name in the window's language (an unknown value as it is)."""
-    return QCoreApplication.translate("Inspector", names[value]) if value in names else value
+    return QCoreApplication.translate("Inspector", str(names[value])) if value in names else value
 
 
 def field_label(spec: FieldSpec) -> str:
@@ -196,21 +196,7 @@ class Inspector(QScrollArea):
         error.setWordWrap(True)
         error.hide()
         label = f"{field_label(spec)} ({spec.unit})" if spec.unit else field_label(spec)
-        if spec.kind is bool:
-            widget = QCheckBox()
-            widget.setChecked(bool(value))
-            widget.toggled.connect(lambda checked: apply(bool(checked)))
-        elif spec.choices:
-            widget = QComboBox()
-            widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            widget.setMinimumContentsLength(8)          # its longest choice does not set the form's width
-            for choice in spec.choices:
-                widget.addItem(spec.choice_name(choice), choice)
-            widget.setCurrentIndex(widget.findData(value))
-            widget.activated.connect(lambda _i, w=widget: self._accept(key, spec, str(w.currentData()), apply))
-        else:
-            widget = QLineEdit(_show(value))
-            widget.editingFinished.connect(lambda w=widget: self._accept(key, spec, w.text(), apply))
+        widget = self._editor_widget(key, spec, value, apply)
         if spec.tip:
             widget.setToolTip(QCoreApplication.translate("FieldSpec", spec.tip))
         self.editors[key], self.errors[key] = widget, error
@@ -219,6 +205,26 @@ class Inspector(QScrollArea):
         # sentence was cut or squeezed into a few words per line
         error.setObjectName(f"error_{key}")
         self.form.addRow(error)
+
+    def _editor_widget(self, key: str, spec: FieldSpec, value: object, apply) -> QWidget:
+        """The field's editor: a check box, a list of choices or a line of text; an edit goes through `apply`."""
+        if spec.kind is bool:
+            box = QCheckBox()
+            box.setChecked(bool(value))
+            box.toggled.connect(lambda checked: apply(bool(checked)))
+            return box
+        if spec.choices:
+            combo = QComboBox()
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)          # its longest choice does not set the form's width
+            for choice in spec.choices:
+                combo.addItem(spec.choice_name(choice), choice)
+            combo.setCurrentIndex(combo.findData(value))
+            combo.activated.connect(lambda _i, w=combo: self._accept(key, spec, str(w.currentData()), apply))
+            return combo
+        line = QLineEdit(_show(value))
+        line.editingFinished.connect(lambda w=line: self._accept(key, spec, w.text(), apply))
+        return line
 
     def _accept(self, key: str, spec: FieldSpec, text: str, apply) -> None:
         if spec.kind is int and not text.strip() and key == "pod":
@@ -241,8 +247,9 @@ class Inspector(QScrollArea):
         self.editor.message.emit(message, True)
 
     def _push(self, kind: str, obj_id: str, values: dict[str, object], text: str) -> None:
-        current = {"node": self.editor.doc.nodes, "link": self.editor.doc.links,
-                   "segment": self.editor.doc.segments}[kind][obj_id]
+        tables: dict[str, Mapping[str, object]] = {"node": self.editor.doc.nodes, "link": self.editor.doc.links,
+                                                   "segment": self.editor.doc.segments}
+        current = tables[kind][obj_id]
         if all(getattr(current, k) == v for k, v in values.items()):
             return  # nothing changed: no command
         self.editor.update(kind, obj_id, values, text)

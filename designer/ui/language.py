@@ -43,7 +43,9 @@ class WindowTranslator(QTranslator):
         self.qt_base = base if base.load(f"qtbase_{language}",
                                          QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)) else None
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str | None:
+    # the stubs say str, but Qt reads a None (null string) as "not found" and shows the source text
+    def translate(  # type: ignore[override]
+            self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str | None:
         text = super().translate(context, source, disambiguation, n)
         if not text and self.qt_base is not None:
             text = self.qt_base.translate(context, source, disambiguation, n)

@@ -217,4 +217,4 @@ def _planes(node: Node, ports: list[Port]) -> str:
              "frontend": QCoreApplication.translate("link_planner", "front-end"),
              None: QCoreApplication.translate("link_planner", "any plane")}
     planes = {port_plane(node, p) for p in ports}
-    return "/".join(sorted(names.get(plane, plane) for plane in planes))
+    return "/".join(sorted(names[plane] if plane in names else str(plane) for plane in planes))

@@ -89,9 +89,31 @@ def nice_ceiling(value: float) -> float:
 class LivePlots(QWidget):
     """A grid of live plots fed by `add_snapshot`; `reset` before a run."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
+        self._init_series()
+        self._build_plots()
+        self.pages = self._build_pages()
+        self._column = QVBoxLayout(self)
+        self._column.setContentsMargins(0, 0, 0, 0)
+        self._column.addWidget(self.pages, 1)
+        self._dirty = False
+        self._stale: set[str] = set()          # plots whose curves still show older data
+        self._turn = 0
+        self._frame_n = 0                       # snapshots the panels of the current round of redraws show
+        self.timer = QTimer(self)
+        self.timer.setInterval(REFRESH_MS)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+
+    def add_above(self, widget: QWidget) -> None:
+        """Show `widget` above the plots (the run controller's heat-map legend)."""
+        self._column.insertWidget(0, widget)
+
+    def _init_series(self) -> None:
+        """The run's data as the plots receive it: the time axis, one buffer per series, each cable's utilization,
+        the selection's cables, the overlays and the failure marks."""
         self.t_ms = np.zeros(CAPACITY)
         self.buffers = {k: np.zeros(CAPACITY) for k in SERIES}
         self.n = 0
@@ -101,17 +123,25 @@ class LivePlots(QWidget):
         self.selection: list[str] = []          # link ids whose max utilization the selection plot shows
         self.selection_name = ""
         self.cable_name: Callable[[str], str] = str     # a cable's name for people (set by the run controller)
-        self.plots: dict[str, pg.PlotWidget] = {}
-        self.curves: dict[str, pg.PlotDataItem] = {}
-        self.hover: dict[str, pg.TextItem] = {}
         self.units: dict[str, tuple[float, str]] = {}   # plot (and "time") -> (divisor, unit) shown now
         self.x_end_ms = 0.0
         self._overlays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._overlay_curves: list[pg.PlotDataItem] = []
+        self._last_util = np.zeros(0)
+        self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
+        self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine, float]] = []
+        self._pending_ups: list[tuple[float, str]] = []    # (up time s, label) of failures not yet back
+
+    def _build_plots(self) -> None:
+        """One plot per quantity with its curves, on one simulated-time axis, and the time-breakdown chart,
+        arranged in two rows."""
+        self.plots: dict[str, pg.PlotWidget] = {}
+        self.curves: dict[str, pg.PlotDataItem] = {}
+        self.hover: dict[str, pg.TextItem] = {}
         fg, bg = colours()
-        self.grid = grid = QGridLayout()
-        grid.setContentsMargins(2, 2, 2, 2)
-        grid.setSpacing(4)
+        self.grid = QGridLayout()
+        self.grid.setContentsMargins(2, 2, 2, 2)
+        self.grid.setSpacing(4)
         for name in PLOTS:
             self._make_plot(name, fg=fg, bg=bg)
         for key, (plot, _label, colour) in SERIES.items():
@@ -126,6 +156,9 @@ class LivePlots(QWidget):
         self.chart.setMinimumWidth(160)
         self.rows_shown = 0
         self._arrange(2)
+
+    def _build_pages(self) -> QStackedWidget:
+        """The empty state before a run, and the page of plots with the busiest cables under them."""
         self.hot_links = QLabel()
         self.hot_links.setWordWrap(True)
         self.hot_links.setTextFormat(Qt.TextFormat.PlainText)   # cable names come from the file
@@ -133,31 +166,17 @@ class LivePlots(QWidget):
         page = QWidget()
         inner = QVBoxLayout(page)
         inner.setContentsMargins(0, 0, 0, 0)
-        inner.addLayout(grid, 1)
+        inner.addLayout(self.grid, 1)
         inner.addWidget(self.hot_links)
-        self.empty = QLabel(self.tr(EMPTY_TEXT))
+        self.empty = QLabel(self.tr(str(EMPTY_TEXT)))
         self.empty.setObjectName("plots_empty_state")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
         self.empty.setMargin(16)
-        self.pages = QStackedWidget()
-        self.pages.addWidget(self.empty)
-        self.pages.addWidget(page)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.pages, 1)
-        self._dirty = False
-        self._stale: set[str] = set()          # plots whose curves still show older data
-        self._turn = 0
-        self._frame_n = 0                       # snapshots the panels of the current round of redraws show
-        self._last_util = np.zeros(0)
-        self.marks: list[tuple[float, str, str]] = []     # (time ms, "failure" | "up" | "recovered", label)
-        self._mark_items: list[tuple[pg.PlotWidget, pg.InfiniteLine, float]] = []
-        self._pending_ups: list[tuple[float, str]] = []    # (up time s, label) of failures not yet back
-        self.timer = QTimer(self)
-        self.timer.setInterval(REFRESH_MS)
-        self.timer.timeout.connect(self.refresh)
-        self.timer.start()
+        pages = QStackedWidget()
+        pages.addWidget(self.empty)
+        pages.addWidget(page)
+        return pages
 
     def _arrange(self, rows: int) -> None:
         """The six plots and the breakdown chart in two rows (3 + chart), or in one row when the dock is short and
@@ -192,7 +211,7 @@ class LivePlots(QWidget):
             w.getAxis(side).enableAutoSIPrefix(False)    # the unit is in the label: no "(x0.001)" beside it
         w.showGrid(x=True, y=True, alpha=0.2)
         w.setMouseEnabled(x=True, y=False)
-        w.setToolTip(self.tr(tip) + "\n" + self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
+        w.setToolTip(self.tr(str(tip)) + "\n" + self.tr("Hover for values; right-click → Export… for PNG, SVG or CSV"))
         w.setProperty("names_time_axis", True)
         # a plot takes the room the grid gives it: its title's width must not push the grid past the window
         w.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
@@ -216,9 +235,9 @@ class LivePlots(QWidget):
         return w
 
     def _set_title(self, name: str) -> None:
-        title = self.tr(PLOTS[name][0]) if name != "selection" or not self.selection_name else \
+        title = self.tr(str(PLOTS[name][0])) if name != "selection" or not self.selection_name else \
             self.tr("Selected: {0}").format(self.selection_name)
-        entries = [(self.tr(label), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
+        entries = [(self.tr(str(label)), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
         entries += [(n, OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]) for k, n in enumerate(self._overlays_of(name))]
         set_title(self.plots[name].getPlotItem(), title, legend_html(entries, dashed=set(self._overlays_of(name))),
                   colours()[0])
@@ -230,7 +249,7 @@ class LivePlots(QWidget):
         _title, ylabel, _unit, _tip = PLOTS[name]
         fg, _bg = colours()
         w = self.plots[name]
-        w.setLabel("left", f"{self.tr(ylabel)} ({self.units[name][1]})", color=fg.name())
+        w.setLabel("left", f"{self.tr(str(ylabel))} ({self.units[name][1]})", color=fg.name())
         time_unit = self.units.get("time", scaled_unit("ms", 0.0))[1]
         text = self._time_label(w, time_unit) if w.property("names_time_axis") else ""
         if text != w.getAxis("bottom").labelText:
@@ -515,7 +534,7 @@ class LivePlots(QWidget):
         parts = [f"t = {self.t_ms[i] / t_scale:.4g} {t_unit}"]
         for key, (p, label, _c) in SERIES.items():
             if p == name:
-                parts.append(f"{self.tr(label)}: {self.buffers[key][i] / y_scale:.4g} {y_unit}")
+                parts.append(f"{self.tr(str(label))}: {self.buffers[key][i] / y_scale:.4g} {y_unit}")
         text.setText("\n".join(parts))
         text.setPos(self.t_ms[i] / t_scale, plot.vb.viewRange()[1][0])
 

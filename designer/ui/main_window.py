@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -21,7 +21,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMenu,
     QMessageBox,
+    QStyle,
+    QToolBar,
     QUndoView,
 )
 
@@ -61,6 +64,10 @@ FILE_FILTER = QT_TRANSLATE_NOOP("MainWindow", "Fabric designs (*.json *.fabric.j
 MAX_RECENT = 8
 BOTTOM_DOCKS_SHARE = 0.32      # of the window's height, for the plots and problems docks
 NOT_YET = QT_TRANSLATE_NOOP("MainWindow", "Available once the simulation engine is installed")
+# the canvas's choices of planes: View menu actions and the toolbar's combo box, in this order
+PLANES = (("layer_both", QT_TRANSLATE_NOOP("MainWindow", "Both planes"), {"backend", "frontend"}),
+          ("layer_backend", QT_TRANSLATE_NOOP("MainWindow", "Back-end only"), {"backend"}),
+          ("layer_frontend", QT_TRANSLATE_NOOP("MainWindow", "Front-end only"), {"frontend"}))
 
 
 @contextmanager
@@ -88,8 +95,9 @@ class MainWindow(QMainWindow, WindowExports):
                  catalog: Catalog | None = None, theme_name: str = "light") -> None:
         super().__init__()
         self.catalog = catalog or load_catalog()
-        self.theme: Theme = apply_theme(QApplication.instance(), theme_name)
+        self.theme: Theme = apply_theme(theme_name)
         self.path: str | None = path
+        self.help_dialog: QDialog | None = None     # the help page shown beside the window, if any
         self.results_unsaved = False       # a run's results not saved yet (unsaved work, like an edit)
         self.settings = QSettings("FabricDesigner", "FabricDesigner")
         self.scene = FabricScene(doc or FabricDocument(), self.theme)
@@ -126,9 +134,9 @@ class MainWindow(QMainWindow, WindowExports):
         return dock
 
     def _build_docks(self) -> None:
-        self.palette = Palette(self.catalog)
+        self.palette_panel = Palette(self.catalog)
         self.palette_dock = self.add_dock(self.tr(
-                "Palette"), self.palette, Qt.DockWidgetArea.LeftDockWidgetArea, "palette")
+                "Palette"), self.palette_panel, Qt.DockWidgetArea.LeftDockWidgetArea, "palette")
         self.overview = Overview(self.view)
         self.overview_dock = self.add_dock(self.tr(
                 "Overview"), self.overview, Qt.DockWidgetArea.LeftDockWidgetArea, "overview")
@@ -165,22 +173,38 @@ class MainWindow(QMainWindow, WindowExports):
         self.addAction(action)
         return action
 
-    def _build_actions(self) -> None:  # noqa: PLR0915
-        std = self.style().standardIcon
-        from PySide6.QtWidgets import QStyle
-        sp = QStyle.StandardPixmap
-        a = self.actions_by_name = {}
-        a["new"] = self._action(self.tr(
-                "&New"), self.new_design, QKeySequence.StandardKey.New, self.tr("Start an empty design"),
-                                std(sp.SP_FileIcon))
+    def _std_icon(self, pixmap: QStyle.StandardPixmap) -> QIcon:
+        return self.style().standardIcon(pixmap)
+
+    def _build_actions(self) -> None:
+        """The window's commands, kept by name in `actions_by_name` (menus, toolbar and controllers find them
+        there), then the menus and the toolbar that show them."""
+        self.actions_by_name: dict[str, QAction] = {}
+        self._add_file_actions()
+        self._add_edit_actions()
+        self._add_mode_actions()
+        self._add_fabric_actions()
+        self._add_help_actions()
+        self._add_view_actions()
+        self._add_plane_and_theme_actions()
+        self._add_run_actions()
+        align = self._add_arrange_actions()
+        for key in ("new", "open", "save", "undo", "redo", "fit"):
+            self.actions_by_name[key].setPriority(QAction.Priority.LowPriority)  # icon only in the toolbar
+        self._build_menus(align)
+
+    def _add_file_actions(self) -> None:
+        """New, open and save the design; export the canvas and the hand-over files; quit."""
+        a, sp = self.actions_by_name, QStyle.StandardPixmap
+        a["new"] = self._action(self.tr("&New"), self.new_design, QKeySequence.StandardKey.New,
+                                self.tr("Start an empty design"), self._std_icon(sp.SP_FileIcon))
         a["template"] = self._action(self.tr("New from &template…"), self.new_from_template, "Ctrl+Shift+N",
                                      self.tr("Generate a leaf-spine, fat-tree or rail-optimized fabric"),
                                      icons.qicon("spine"))
-        a["open"] = self._action(self.tr(
-                "&Open…"), self.open_dialog, QKeySequence.StandardKey.Open, self.tr("Open a design file"),
-                                 std(sp.SP_DialogOpenButton))
+        a["open"] = self._action(self.tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open,
+                                 self.tr("Open a design file"), self._std_icon(sp.SP_DialogOpenButton))
         a["save"] = self._action(self.tr("&Save"), self.save, QKeySequence.StandardKey.Save, self.tr("Save the design"),
-                                 std(sp.SP_DialogSaveButton))
+                                 self._std_icon(sp.SP_DialogSaveButton))
         a["save_as"] = self._action(self.tr("Save &as…"), self.save_as, QKeySequence.StandardKey.SaveAs)
         a["export_png"] = self._action(self.tr("Export canvas as &PNG…"), lambda: self.export_canvas("png"))
         a["export_svg"] = self._action(self.tr("Export canvas as S&VG…"), lambda: self.export_canvas("svg"))
@@ -193,13 +217,16 @@ class MainWindow(QMainWindow, WindowExports):
         # Ctrl+Q everywhere (Windows names no Quit key), and the platform's own Quit key too
         a["quit"].setShortcuts([QKeySequence("Ctrl+Q")] + [k for k in QKeySequence.keyBindings(
             QKeySequence.StandardKey.Quit) if k != QKeySequence("Ctrl+Q")])
-        undo = self.editor.undo_stack.createUndoAction(self, self.tr("&Undo"))
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        undo.setIcon(std(sp.SP_ArrowBack))
-        redo = self.editor.undo_stack.createRedoAction(self, self.tr("&Redo"))
-        redo.setShortcut(QKeySequence.StandardKey.Redo)
-        redo.setIcon(std(sp.SP_ArrowForward))
-        a["undo"], a["redo"] = undo, redo
+
+    def _add_edit_actions(self) -> None:
+        """Undo and redo (the undo stack's own actions), the clipboard, delete, select all, the History dock."""
+        a, sp = self.actions_by_name, QStyle.StandardPixmap
+        a["undo"] = self.editor.undo_stack.createUndoAction(self, self.tr("&Undo"))
+        a["undo"].setShortcut(QKeySequence.StandardKey.Undo)
+        a["undo"].setIcon(self._std_icon(sp.SP_ArrowBack))
+        a["redo"] = self.editor.undo_stack.createRedoAction(self, self.tr("&Redo"))
+        a["redo"].setShortcut(QKeySequence.StandardKey.Redo)
+        a["redo"].setIcon(self._std_icon(sp.SP_ArrowForward))
         a["copy"] = self._action(self.tr("&Copy"), self.editor.copy_selection, QKeySequence.StandardKey.Copy)
         a["paste"] = self._action(self.tr("&Paste"), self.editor.paste, QKeySequence.StandardKey.Paste)
         a["duplicate"] = self._action(self.tr("D&uplicate"), self.editor.duplicate, "Ctrl+D",
@@ -210,15 +237,28 @@ class MainWindow(QMainWindow, WindowExports):
         a["history"] = self.history_dock.toggleViewAction()
         a["history"].setText(self.tr("&History"))
         a["history"].setShortcut(QKeySequence("Ctrl+H"))
-        modes = QActionGroup(self)
+
+    def _add_mode_actions(self) -> None:
+        """What a drag on the canvas does: select and move, or cable two nodes; one of the two is on."""
+        a = self.actions_by_name
         a["mode_select"] = self._action(self.tr("&Select / move"), lambda: self.set_mode("select"), "V",
-                                        self.tr("Select, move and rubber-band"), std(sp.SP_ArrowUp), checkable=True)
+                                        self.tr("Select, move and rubber-band"),
+                                        self._std_icon(QStyle.StandardPixmap.SP_ArrowUp), checkable=True)
         a["mode_link"] = self._action(self.tr("&Link"), lambda: self.set_mode("link"), "L",
                                       self.tr("Drag from one node to another to cable them"), icons.qicon("leaf"),
                                       checkable=True)
-        modes.addAction(a["mode_select"])
-        modes.addAction(a["mode_link"])
+        self._one_of(a["mode_select"], a["mode_link"])
         a["mode_select"].setChecked(True)
+
+    def _one_of(self, *actions: QAction) -> None:
+        """Checking one of `actions` unchecks the others."""
+        group = QActionGroup(self)
+        for action in actions:
+            group.addAction(action)
+
+    def _add_fabric_actions(self) -> None:
+        """Make a back-end segment of the selection; cable the selected servers to the selected switches."""
+        a = self.actions_by_name
         a["segment"] = self._action(self.tr("New back-end &segment…"), self.new_segment, "Ctrl+G",
                                     self.tr("Make the selected nodes an InfiniBand or RoCEv2 segment"))
         a["connect_rail"] = self._action(
@@ -229,46 +269,60 @@ class MainWindow(QMainWindow, WindowExports):
             self.tr("Connect selection, &round-robin"), lambda: self.editor.connect_selection("round-robin"),
             "Ctrl+Shift+K", self.tr("Cable the selected servers to the selected switches, spread in turn, as many "
                                     "cables as free ports allow (one undo step)"))
+
+    def _add_help_actions(self) -> None:
+        a = self.actions_by_name
         a["quick_start"] = self._action(self.tr("&Quick start"), self.show_quick_start, "F1",
                                         self.tr("Draw, check, simulate and hand over in five steps"))
         a["shortcuts"] = self._action(self.tr("&Keyboard shortcuts"), lambda: self._show_help(
             help_dialogs.shortcuts(self)), "Ctrl+/", self.tr("Every key of the window and the canvas gestures"))
         a["about"] = self._action(self.tr("&About Fabric Designer"), lambda: help_dialogs.about(self))
+
+    def _add_view_actions(self) -> None:
+        """Show the selection in the Inspector; zoom to fit, in and out."""
+        a = self.actions_by_name
         a["properties"] = self._action(self.tr("P&roperties"), self.show_properties, "Alt+Return",
                                        self.tr("Show the selection in the Inspector"))
         a["fit"] = self._action(self.tr("Zoom to &fit"), self.view.zoom_to_fit, "F", self.tr("Show the whole design"),
-                                std(sp.SP_TitleBarMaxButton))
-        a["zoom_in"] = self._action(self.tr(
-                "Zoom &in"), lambda: self.view.zoom_by(1.25), QKeySequence.StandardKey.ZoomIn)
-        a["zoom_out"] = self._action(self.tr(
-                "Zoom &out"), lambda: self.view.zoom_by(0.8), QKeySequence.StandardKey.ZoomOut)
-        layers = QActionGroup(self)
-        for key, text, planes in (
-                ("layer_both", QT_TRANSLATE_NOOP("MainWindow", "Both planes"), {"backend", "frontend"}),
-                ("layer_backend", QT_TRANSLATE_NOOP("MainWindow", "Back-end only"), {"backend"}),
-                ("layer_frontend", QT_TRANSLATE_NOOP("MainWindow", "Front-end only"), {"frontend"})):
-            text = self.tr(text)
+                                self._std_icon(QStyle.StandardPixmap.SP_TitleBarMaxButton))
+        a["zoom_in"] = self._action(self.tr("Zoom &in"), lambda: self.view.zoom_by(1.25),
+                                    QKeySequence.StandardKey.ZoomIn)
+        a["zoom_out"] = self._action(self.tr("Zoom &out"), lambda: self.view.zoom_by(0.8),
+                                     QKeySequence.StandardKey.ZoomOut)
+
+    def _add_plane_and_theme_actions(self) -> None:
+        """Which planes' cables the canvas shows, and the light or dark theme: one choice of each is on."""
+        a = self.actions_by_name
+        for key, source, planes in PLANES:
+            text = self.tr(str(source))
             a[key] = self._action(text, lambda _c=False, p=planes: self.scene.set_planes(p), checkable=True,
                                   tip=self.tr("Show cables of: {0}").format(text.lower()))
-            layers.addAction(a[key])
+        self._one_of(*(a[key] for key, _text, _planes in PLANES))
         a["layer_both"].setChecked(True)
-        themes = QActionGroup(self)
         for name, text in (("light", self.tr("Light theme")), ("dark", self.tr("Dark theme"))):
             a[f"theme_{name}"] = self._action(text, lambda _c=False, n=name: self.set_theme(n), checkable=True)
-            themes.addAction(a[f"theme_{name}"])
+        self._one_of(a["theme_light"], a["theme_dark"])
         a[f"theme_{self.theme.name}"].setChecked(True)
+
+    def _add_run_actions(self) -> None:
+        """Run and Compare (the run controller enables and connects them) and the PDF proposal, which needs no
+        Run panel: its dialog runs the engine itself when asked to."""
+        a = self.actions_by_name
         for key, text, shortcut in (("run", QT_TRANSLATE_NOOP("MainWindow", "&Run simulation"), "F5"),
                                     ("compare", QT_TRANSLATE_NOOP("MainWindow", "&Compare IB vs RoCEv2"), "F6"),
                                     ("export_pdf", QT_TRANSLATE_NOOP("MainWindow", "Export &PDF proposal…"), "Ctrl+P")):
-            icon = std(sp.SP_MediaPlay) if key == "run" else None
-            a[key] = self._action(self.tr(text), None, shortcut, self.tr(NOT_YET), icon)
+            icon = self._std_icon(QStyle.StandardPixmap.SP_MediaPlay) if key == "run" else None
+            a[key] = self._action(self.tr(str(text)), None, shortcut, self.tr(str(NOT_YET)), icon)
             a[key].setEnabled(False)
-        # the proposal needs no Run panel: its dialog runs the engine itself when asked to
         a["export_pdf"].triggered.connect(self.export_proposal)
         a["export_pdf"].setEnabled(True)
         a["export_pdf"].setToolTip(self.tr("Write the PDF proposal of this design (cover, summary, drawing, cost, "
                                            "results)"))
         a["export_pdf"].setStatusTip(a["export_pdf"].toolTip())
+
+    def _add_arrange_actions(self) -> dict[str, QAction]:
+        """Distribute the selection (kept by name) and align it: the six alignments, returned by edge."""
+        a = self.actions_by_name
         align = {}
         for how, text in (("left", QT_TRANSLATE_NOOP("MainWindow", "Align left")),
                           ("hcenter", QT_TRANSLATE_NOOP("MainWindow", "Align centres horizontally")),
@@ -276,85 +330,94 @@ class MainWindow(QMainWindow, WindowExports):
                           ("top", QT_TRANSLATE_NOOP("MainWindow", "Align top")),
                           ("vcenter", QT_TRANSLATE_NOOP("MainWindow", "Align middles vertically")),
                           ("bottom", QT_TRANSLATE_NOOP("MainWindow", "Align bottom"))):
-            align[how] = self._action(self.tr(text), lambda _c=False, h=how: self.editor.align(h))
-        a["dist_x"] = self._action(self.tr(
-                "Distribute horizontally"), lambda: self.editor.distribute("x"), "Ctrl+Shift+H")
-        a["dist_y"] = self._action(self.tr(
-                "Distribute vertically"), lambda: self.editor.distribute("y"), "Ctrl+Shift+J")
-        for key in ("new", "open", "save", "undo", "redo", "fit"):
-            a[key].setPriority(QAction.Priority.LowPriority)  # icon only in the toolbar
-        self._build_menus(a, align)
+            align[how] = self._action(self.tr(str(text)), lambda _c=False, h=how: self.editor.align(h))
+        a["dist_x"] = self._action(self.tr("Distribute horizontally"), lambda: self.editor.distribute("x"),
+                                   "Ctrl+Shift+H")
+        a["dist_y"] = self._action(self.tr("Distribute vertically"), lambda: self.editor.distribute("y"),
+                                   "Ctrl+Shift+J")
+        return align
 
     def open_preferences(self) -> None:
         """Edit → Preferences…: the language, applied at the next start."""
         from designer.ui.preferences_dialog import PreferencesDialog
         PreferencesDialog(self.settings, self).exec()
 
-    def _build_menus(self, a: dict, align: dict) -> None:  # noqa: C901
-        bar = self.menuBar()
-        m = bar.addMenu(self.tr("&File"))
-        for key in ("new", "template", "open"):
-            m.addAction(a[key])
-        self.recent_menu = m.addMenu(self.tr("Open &recent"))
+    # ---- menus and toolbar --------------------------------------------------------------------
+    def _build_menus(self, align: dict[str, QAction]) -> None:
+        """The menu bar from File to Help, then the main toolbar."""
+        self._build_file_menu()
+        self._build_edit_menu()
+        self._build_arrange_menu(align)
+        self._add_menu(self.tr("&Fabric"), ("segment", "connect_rail", "connect_round_robin"))
+        self._build_view_menu()
+        self.simulate_menu = self._add_menu(self.tr("&Simulate"), ("run", "compare"))
+        self._build_help_menu()
+        self._build_toolbar()
+
+    def _add_to(self, bar: QMenu | QToolBar, keys: Iterable[str | None]) -> None:
+        """Add the actions named by `keys` to a menu or toolbar, in order; None is a separator."""
+        for key in keys:
+            if key is None:
+                bar.addSeparator()
+            else:
+                bar.addAction(self.actions_by_name[key])
+
+    def _add_menu(self, title: str, keys: Iterable[str | None]) -> QMenu:
+        """A menu of the menu bar holding the actions named by `keys` (None: a separator)."""
+        menu = self.menuBar().addMenu(title)
+        self._add_to(menu, keys)
+        return menu
+
+    def _build_file_menu(self) -> None:
+        menu = self._add_menu(self.tr("&File"), ("new", "template", "open"))
+        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
         self._fill_recent()
-        m.addSeparator()
-        for key in ("save", "save_as"):
-            m.addAction(a[key])
-        m.addSeparator()
-        for key in ("export_png", "export_svg", "export_image", "export_handover", "export_pdf"):
-            m.addAction(a[key])
-        m.addSeparator()
-        m.addAction(a["quit"])
-        m = bar.addMenu(self.tr("&Edit"))
-        for key in ("undo", "redo", None, "copy", "paste", "duplicate", "delete", "select_all", None, "history"):
-            m.addSeparator() if key is None else m.addAction(a[key])
-        m.addSeparator()
-        self.preferences_action = m.addAction(self.tr("&Preferences…"), self.open_preferences)
-        m = bar.addMenu(self.tr("&Arrange"))
-        for act in align.values():
-            m.addAction(act)
-        m.addSeparator()
-        m.addAction(a["dist_x"])
-        m.addAction(a["dist_y"])
-        m = bar.addMenu(self.tr("&Fabric"))
-        for key in ("segment", "connect_rail", "connect_round_robin"):
-            m.addAction(a[key])
-        m = bar.addMenu(self.tr("&View"))
-        for key in ("mode_select", "mode_link", None, "fit", "zoom_in", "zoom_out", None,
-                    "layer_both", "layer_backend", "layer_frontend", None, "theme_light", "theme_dark"):
-            m.addSeparator() if key is None else m.addAction(a[key])
-        m.addSeparator()
+        self._add_to(menu, (None, "save", "save_as", None, "export_png", "export_svg", "export_image",
+                            "export_handover", "export_pdf", None, "quit"))
+
+    def _build_edit_menu(self) -> None:
+        menu = self._add_menu(self.tr("&Edit"), ("undo", "redo", None, "copy", "paste", "duplicate", "delete",
+                                                 "select_all", None, "history", None))
+        self.preferences_action = menu.addAction(self.tr("&Preferences…"), self.open_preferences)
+
+    def _build_arrange_menu(self, align: dict[str, QAction]) -> None:
+        menu = self.menuBar().addMenu(self.tr("&Arrange"))
+        menu.addActions(list(align.values()))
+        self._add_to(menu, (None, "dist_x", "dist_y"))
+
+    def _build_view_menu(self) -> None:
+        """Canvas mode, zoom, planes and theme, then the docks' show/hide switches."""
+        menu = self._add_menu(self.tr("&View"), (
+            "mode_select", "mode_link", None, "fit", "zoom_in", "zoom_out", None,
+            "layer_both", "layer_backend", "layer_frontend", None, "theme_light", "theme_dark", None))
         for dock in (self.palette_dock, self.inspector_dock, self.problems_dock, self.overview_dock):
-            m.addAction(dock.toggleViewAction())
-        m = bar.addMenu(self.tr("&Simulate"))
-        for key in ("run", "compare"):
-            m.addAction(a[key])
-        self.simulate_menu = m
-        m = bar.addMenu(self.tr("&Help"))
-        for key in ("quick_start", "shortcuts"):
-            m.addAction(a[key])
-        m.addSeparator()
-        self.advisor_action = m.addAction(self.tr("Help me &choose…"), self.help_me_choose)
+            menu.addAction(dock.toggleViewAction())
+
+    def _build_help_menu(self) -> None:
+        menu = self._add_menu(self.tr("&Help"), ("quick_start", "shortcuts", None))
+        self.advisor_action = menu.addAction(self.tr("Help me &choose…"), self.help_me_choose)
         self.advisor_action.setStatusTip(self.tr("Compare IB, RoCEv2, rail-optimized and hybrid designs for your "
-                                                 "scale, "
-                                         "workload and budget, and open the one you choose"))
-        m.addSeparator()
-        m.addAction(a["about"])
-        tb = self.addToolBar(self.tr("Main toolbar"))
-        tb.setObjectName("main_toolbar")
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for key in ("new", "open", "save", None, "undo", "redo", None, "mode_select", "mode_link", "fit", None,
-                    "template", "segment", None, "run", "compare", "export_pdf"):
-            tb.addSeparator() if key is None else tb.addAction(a[key])
-        layer = QComboBox()
-        layer.addItems([self.tr("Both planes"), self.tr("Back-end only"), self.tr("Front-end only")])
-        layer.setToolTip(self.tr("Which cables to show"))
-        layer.currentIndexChanged.connect(
-            lambda i: a[("layer_both", "layer_backend", "layer_frontend")[i]].trigger())
-        tb.addSeparator()
-        tb.addWidget(QLabel(self.tr(" Show: ")))
-        tb.addWidget(layer)
-        self.layer_combo = layer
+                                                 "scale, workload and budget, and open the one you choose"))
+        self._add_to(menu, (None, "about"))
+
+    def _build_toolbar(self) -> None:
+        """The most used commands as buttons, then the choice of planes to show."""
+        bar = self.addToolBar(self.tr("Main toolbar"))
+        bar.setObjectName("main_toolbar")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self._add_to(bar, ("new", "open", "save", None, "undo", "redo", None, "mode_select", "mode_link", "fit",
+                           None, "template", "segment", None, "run", "compare", "export_pdf", None))
+        bar.addWidget(QLabel(self.tr(" Show: ")))
+        self.layer_combo = self._plane_combo()
+        bar.addWidget(self.layer_combo)
+
+    def _plane_combo(self) -> QComboBox:
+        """The toolbar's choice of planes: it triggers the View menu's plane actions, so both agree."""
+        combo = QComboBox()
+        combo.addItems([self.tr(str(text)) for _key, text, _planes in PLANES])
+        combo.setToolTip(self.tr("Which cables to show"))
+        combo.currentIndexChanged.connect(lambda i: self.actions_by_name[PLANES[i][0]].trigger())
+        return combo
 
     def _build_status(self) -> None:
         # messages have a place of their own: the summary beside them gives way (both elide), never hides them
@@ -388,7 +451,7 @@ class MainWindow(QMainWindow, WindowExports):
         self.view.nudge_requested.connect(self.editor.nudge)
         self.view.files_dropped.connect(lambda paths: self.open_path(paths[0]))
         self.view.zoom_changed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f} %"))
-        self.palette.place_requested.connect(
+        self.palette_panel.place_requested.connect(
             lambda spec: self.editor.place(spec, self.view.mapToScene(self.view.viewport().rect().center())))
         self.editor.message.connect(self.show_message)
         self.editor.link_refused.connect(self.view.show_refusal)
@@ -473,7 +536,7 @@ class MainWindow(QMainWindow, WindowExports):
     def set_theme(self, name: str) -> None:
         """The light or dark theme on everything: canvas, docks, and every plot and chart (their colours come
         from the palette when they are made, so those already made are restyled here)."""
-        self.theme = apply_theme(QApplication.instance(), name)
+        self.theme = apply_theme(name)
         self.scene.set_theme(self.theme)
         self.sweeps.view.redraw()          # its series colours follow the palette too
         restyle_all_plots()
@@ -485,7 +548,7 @@ class MainWindow(QMainWindow, WindowExports):
 
     def _show_help(self, dialog: QDialog) -> None:
         """A help page beside the window (not modal); one at a time."""
-        if getattr(self, "help_dialog", None) is not None:
+        if self.help_dialog is not None:
             self.help_dialog.close()
         self.help_dialog = dialog
         dialog.show()
@@ -590,7 +653,7 @@ class MainWindow(QMainWindow, WindowExports):
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open design"), self._last_dir(), self.tr(FILE_FILTER))
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open design"), self._last_dir(), self.tr(str(FILE_FILTER)))
         if path:
             self.open_path(path, ask=False)
 
@@ -620,7 +683,7 @@ class MainWindow(QMainWindow, WindowExports):
         return self.save_to(self.path)
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save design"), self._last_dir(), self.tr(FILE_FILTER))
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save design"), self._last_dir(), self.tr(str(FILE_FILTER)))
         return self.save_to(path) if path else False
 
     def save_to(self, path: str) -> bool:
@@ -642,7 +705,9 @@ class MainWindow(QMainWindow, WindowExports):
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent", [])
-        return [value] if isinstance(value, str) else list(value or [])
+        if isinstance(value, str):        # one recent file comes back from QSettings as a plain string
+            return [value]
+        return [str(v) for v in value] if isinstance(value, list) else []
 
     def _add_recent(self, path: str) -> None:
         path = str(Path(path).resolve())

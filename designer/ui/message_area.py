@@ -84,6 +84,7 @@ class PointerHint(QFrame):
 
     def __init__(self, viewport: QWidget) -> None:
         super().__init__(viewport)
+        self._viewport = viewport
         self.setObjectName("pointer_hint")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
@@ -116,7 +117,7 @@ class PointerHint(QFrame):
         self.body.setText(body)
         self.body.setVisible(bool(body))
         self.adjustSize()
-        area = self.parentWidget().rect()
+        area = self._viewport.rect()
         x = min(pos.x() + 16, area.right() - self.width() - 4)
         y = pos.y() + 18
         if y + self.height() > area.bottom() - 4:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
@@ -11,6 +12,9 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsRectItem, QS
 from designer.model.nodes import Node
 from designer.ui import icons
 from designer.ui.theme import Theme
+
+if TYPE_CHECKING:                      # the scene imports this module
+    from designer.ui.scene import FabricScene
 
 GRID_PX = 20.0
 BODY_W, BODY_H = 76.0, 50.0
@@ -33,7 +37,7 @@ def snap(value: float) -> float:
 
 def kind_name(kind: str) -> str:
     """A node kind in the window's language (an unknown one as it is)."""
-    return QCoreApplication.translate("NodeItem", KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+    return QCoreApplication.translate("NodeItem", str(KIND_NAMES[kind])) if kind in KIND_NAMES else kind
 
 
 BOUNDS = QRectF(-BODY_W / 2 - 40, -BODY_H / 2 - 2, BODY_W + 80, BODY_H + LABEL_H + 4)
@@ -125,7 +129,7 @@ class NodeItem(QGraphicsRectItem):
         """Qt moves the selected nodes; snap them to the grid (hold Alt to place freely) and let the scene move
         their cables. (No itemChange override: Qt would call it a dozen times per item while a fabric is built.)"""
         super().mouseMoveEvent(event)
-        scene = self.scene()
+        scene = cast("FabricScene | None", self.scene())     # node items live only in the fabric scene
         if scene is None:
             return
         free = bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.AltModifier)

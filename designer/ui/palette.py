@@ -18,12 +18,13 @@ def palette_entries(cat: Catalog) -> list[tuple[str, str, str, str, str]]:
     """(group, icon, title, spec, tooltip) for every placeable model and port speed; the groups are marked
     for translation (translated where shown), the tooltips are in the window's language."""
     out = []
-    for m in cat.servers.values():
-        out.append((QT_TRANSLATE_NOOP("Palette", "GPU servers"), "server", f"{m.model}", m.id,
+    for server in cat.servers.values():
+        out.append((str(QT_TRANSLATE_NOOP("Palette", "GPU servers")), "server", f"{server.model}", server.id,
                     QCoreApplication.translate("Palette", "{0} {1}: {2}× {3}, {4}× {5:g}G back-end, {6}× {7:g}G "
-                                               "front-end").format(m.vendor, m.model, m.gpus, m.gpu_model,
-                                                                   m.backend_nics, m.backend_nic_gbps,
-                                                                   m.frontend_nics, m.frontend_nic_gbps)))
+                                               "front-end").format(server.vendor, server.model, server.gpus,
+                                                                   server.gpu_model, server.backend_nics,
+                                                                   server.backend_nic_gbps, server.frontend_nics,
+                                                                   server.frontend_nic_gbps)))
     roles = {"leaf": QT_TRANSLATE_NOOP("Palette", "leaf"), "spine": QT_TRANSLATE_NOOP("Palette", "spine"),
              "core": QT_TRANSLATE_NOOP("Palette", "core"), "frontend": QT_TRANSLATE_NOOP("Palette", "front-end")}
     for role, group in (("leaf", QT_TRANSLATE_NOOP("Palette", "Leaf switches")),
@@ -37,18 +38,20 @@ def palette_entries(cat: Catalog) -> list[tuple[str, str, str, str, str]]:
                 speed = m.port_gbps / b
                 proto = "InfiniBand" if m.protocol == "ib" else QCoreApplication.translate("Palette", "Ethernet")
                 tip = QCoreApplication.translate("Palette", "{0} {1} ({2}) as {3}: {4} ports at {5:g} Gb/s").format(
-                    m.vendor, m.model, proto, QCoreApplication.translate("Palette", roles[role]), m.ports * b, speed)
+                    m.vendor, m.model, proto, QCoreApplication.translate("Palette", str(roles[role])), m.ports * b,
+                    speed)
                 if b > 1:
                     tip += QCoreApplication.translate("Palette", ", split from {0}×{1:g}G").format(m.ports, m.port_gbps)
-                out.append((group, role, switch_entry(m.model, m.ports * b, speed), f"{m.id}|{role}|{speed:g}", tip))
-    for m in cat.gateways.values():
-        out.append((QT_TRANSLATE_NOOP("Palette", "Gateways"), "gateway", m.model, m.id,
+                out.append((str(group), role, switch_entry(m.model, m.ports * b, speed), f"{m.id}|{role}|{speed:g}",
+                            tip))
+    for gateway in cat.gateways.values():
+        out.append((str(QT_TRANSLATE_NOOP("Palette", "Gateways")), "gateway", gateway.model, gateway.id,
                     QCoreApplication.translate("Palette", "{0} {1}: {2} IB + {3} Ethernet ports at {4:g}G").format(
-                        m.vendor, m.model, m.ib_ports, m.eth_ports, m.port_gbps)))
-    for m in cat.storage.values():
-        out.append((QT_TRANSLATE_NOOP("Palette", "Storage"), "storage", m.model, m.id,
+                        gateway.vendor, gateway.model, gateway.ib_ports, gateway.eth_ports, gateway.port_gbps)))
+    for box in cat.storage.values():
+        out.append((str(QT_TRANSLATE_NOOP("Palette", "Storage")), "storage", box.model, box.id,
                     QCoreApplication.translate("Palette", "{0}: {1}× {2:g}G front-end").format(
-                        m.model, m.frontend_nics, m.frontend_nic_gbps)))
+                        box.model, box.frontend_nics, box.frontend_nic_gbps)))
     return out
 
 
@@ -107,22 +110,27 @@ class Palette(QWidget):
         self.search.textChanged.connect(self.filter)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
 
+    def _groups(self) -> list[QTreeWidgetItem]:
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [item for item in items if item is not None]
+
+    @staticmethod
+    def _entries(group: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+        items = (group.child(j) for j in range(group.childCount()))
+        return [item for item in items if item is not None]
+
     def filter(self, text: str) -> None:
         needle = text.strip().lower()
-        for i in range(self.tree.topLevelItemCount()):
-            group = self.tree.topLevelItem(i)
+        for group in self._groups():
             shown = 0
-            for j in range(group.childCount()):
-                leaf = group.child(j)
+            for leaf in self._entries(group):
                 hit = not needle or needle in leaf.text(0).lower() or needle in leaf.toolTip(0).lower()
                 leaf.setHidden(not hit)
                 shown += hit
             group.setHidden(shown == 0)
 
     def specs(self) -> list[str]:
-        return [self.tree.topLevelItem(i).child(j).data(0, SPEC_ROLE)
-                for i in range(self.tree.topLevelItemCount())
-                for j in range(self.tree.topLevelItem(i).childCount())]
+        return [leaf.data(0, SPEC_ROLE) for group in self._groups() for leaf in self._entries(group)]
 
     def _double_clicked(self, item: QTreeWidgetItem) -> None:
         spec = item.data(0, SPEC_ROLE)

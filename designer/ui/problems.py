@@ -37,7 +37,7 @@ class ProblemsPanel(QTreeWidget):
 
     def severity_text(self, severity: str) -> str:
         """The severity in the window's language (an unknown one as it is)."""
-        return self.tr(SEVERITIES[severity]) if severity in SEVERITIES else severity
+        return self.tr(str(SEVERITIES[severity])) if severity in SEVERITIES else severity
 
     def show_findings(self, findings: list, unavailable: bool = False) -> None:
         self.clear()

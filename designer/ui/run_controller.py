@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import time
 from html import escape
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar
+from PySide6.QtWidgets import QLabel, QProgressBar
 
 from designer.sim.run_summary import summarise_run
 from designer.sim.time_breakdown import segment_breakdowns, workload_breakdowns
@@ -22,6 +23,9 @@ from designer.ui.plot_style import scaled_unit, style_view, with_unit
 from designer.ui.run_panel import RunPanel, algorithm_name
 from designer.ui.sim_worker import SimRunner
 
+if TYPE_CHECKING:                      # the window imports this module
+    from designer.ui.main_window import MainWindow
+
 HEATMAP_MS = 100   # the canvas recolours at most 10 times a second
 
 
@@ -30,7 +34,7 @@ class RunController(QObject):
 
     snapshot_drawn = Signal(object)     # the latest snapshot, when the canvas repaints (<= 10 Hz)
 
-    def __init__(self, window: QMainWindow) -> None:  # noqa: PLR0915
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.runner = SimRunner(self)
@@ -38,28 +42,10 @@ class RunController(QObject):
         self.panel.fit_to_gpus(window.editor.doc.gpu_count())
         self.plots = LivePlots()
         self.plots.cable_name = lambda link_id: cable_name(self.doc, link_id)
-        self.panel_dock = window.add_dock(self.tr("Run"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run",
-                                          scroll=True)
-        self.plots_dock = window.add_dock(self.tr(
-                "Live plots"), self.plots, Qt.DockWidgetArea.BottomDockWidgetArea, "live_plots")
-        window.tabifyDockWidget(window.problems_dock, self.plots_dock)
-        window.tabifyDockWidget(window.inspector_dock, self.panel_dock)
-        window.inspector_dock.raise_()
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1000)
-        self.progress.setMaximumWidth(160)
-        self.progress.setVisible(False)
-        self.sim_time = QLabel()
-        window.statusBar().addPermanentWidget(self.sim_time)
-        window.statusBar().addPermanentWidget(self.progress)
-        self.heat_legend = QLabel(legend_html())
-        self.heat_legend.setWordWrap(True)
-        # its line is kept while hidden: showing it mid-run must not resize (and so repaint) all seven plots
-        policy = self.heat_legend.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.heat_legend.setSizePolicy(policy)
-        self.heat_legend.setVisible(False)
-        self.plots.layout().insertWidget(0, self.heat_legend)
+        self._add_docks()
+        self._add_status_widgets()
+        self.heat_legend = self._heat_legend()
+        self.plots.add_above(self.heat_legend)
         self.layer: HeatmapLayer | None = None
         self.last_snapshot = None
         self.last_result = None
@@ -71,6 +57,47 @@ class RunController(QObject):
         self.heat_timer.setInterval(HEATMAP_MS)
         self.heat_timer.timeout.connect(self._paint_heatmap)
         self.heat_timer.start()
+        self._connect_panel_and_runner()
+        window.scene.selectionChanged.connect(self._on_selection)
+        window.inspector.series_view = self.selection_series_widget
+        self._take_over_actions()
+        window.scene.document_changed.connect(self._on_document_changed)
+
+    def _add_docks(self) -> None:
+        """The Run panel beside the Inspector and the live plots beside the Problems list; the Inspector on top."""
+        window = self.window
+        self.panel_dock = window.add_dock(self.tr("Run"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "run",
+                                          scroll=True)
+        self.plots_dock = window.add_dock(self.tr(
+                "Live plots"), self.plots, Qt.DockWidgetArea.BottomDockWidgetArea, "live_plots")
+        window.tabifyDockWidget(window.problems_dock, self.plots_dock)
+        window.tabifyDockWidget(window.inspector_dock, self.panel_dock)
+        window.inspector_dock.raise_()
+
+    def _add_status_widgets(self) -> None:
+        """The simulated time and the run's progress, at the right of the status bar."""
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setMaximumWidth(160)
+        self.progress.setVisible(False)
+        self.sim_time = QLabel()
+        self.window.statusBar().addPermanentWidget(self.sim_time)
+        self.window.statusBar().addPermanentWidget(self.progress)
+
+    @staticmethod
+    def _heat_legend() -> QLabel:
+        """The heat-map's colours, above the plots while the canvas shows them."""
+        legend = QLabel(legend_html())
+        legend.setWordWrap(True)
+        # its line is kept while hidden: showing it mid-run must not resize (and so repaint) all seven plots
+        policy = legend.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        legend.setSizePolicy(policy)
+        legend.setVisible(False)
+        return legend
+
+    def _connect_panel_and_runner(self) -> None:
+        """The Run panel's buttons drive the runner; the runner's snapshots and outcome come back here."""
         self.panel.run_requested.connect(self.start)
         self.panel.pause_toggled.connect(self.set_paused)
         self.panel.stop_requested.connect(self.stop)
@@ -79,20 +106,20 @@ class RunController(QObject):
         self.runner.busy.connect(self.show_busy)
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
-        window.scene.selectionChanged.connect(self._on_selection)
-        window.inspector.series_view = self.selection_series_widget
+
+    def _take_over_actions(self) -> None:
+        """The window's Run and Compare actions, disabled until now, start runs from here."""
         for key, slot, tip_text in (
                 ("run", self.run_from_panel, QT_TRANSLATE_NOOP("RunController",
                                                                "Simulate the workload chosen in the Run panel")),
                 ("compare", lambda: self.compare(), QT_TRANSLATE_NOOP(
                     "RunController", "Run the workload as InfiniBand and as RoCEv2 and show both side by side"))):
-            tip = self.tr(tip_text)
-            action = window.actions_by_name[key]
+            tip = self.tr(str(tip_text))
+            action = self.window.actions_by_name[key]
             action.triggered.connect(slot)
             action.setEnabled(True)
             action.setToolTip(f"{tip}  ({action.shortcut().toString()})")
             action.setStatusTip(tip)
-        window.scene.document_changed.connect(self._on_document_changed)
 
     @property
     def doc(self):

@@ -45,7 +45,7 @@ ALGORITHMS = ((QT_TRANSLATE_NOOP("RunPanel", "Engine's choice"), None), (QT_TRAN
 def algorithm_name(algorithm: str) -> str:
     """A collective algorithm as the window names it ("hier" -> "Hierarchical"; an unknown one as it is)."""
     names = {data: text for text, data in ALGORITHMS if data}
-    return QCoreApplication.translate("RunPanel", names[algorithm]) if algorithm in names else algorithm
+    return QCoreApplication.translate("RunPanel", str(names[algorithm])) if algorithm in names else algorithm
 
 
 def _combo(items, current: str | None = None) -> QComboBox:
@@ -74,11 +74,33 @@ class RunPanel(QWidget):
     stop_requested = Signal()
     compare_requested = Signal(list, int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._chosen: set[str] = set()      # fields the user set: a change of workload keeps them
+        self._gpus = 0
+        self.workload_form = self._workload_form()
+        self.seed = _spin(0, 2**31 - 1, 1)
+        self.protocol = _combo(PROTOCOLS)
+        self.workload_form.addRow(self.tr("Seed"), self.seed)
+        self.workload_form.addRow(self.tr("Protocol"), self.protocol)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.figures = QLabel(self.tr("No run yet."))
+        self.figures.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.workload_form)
+        layout.addLayout(self._run_buttons())
+        layout.addWidget(self.compare_button)
+        layout.addWidget(self.message)
+        layout.addWidget(self.figures)
+        layout.addStretch(1)
+        self._show_rows()
+        self.set_running(False)
+
+    def _workload_fields(self) -> None:
+        """The workload's kind and every option a kind may take (only the kind's own are shown)."""
         self.kind = _combo(KINDS)
-        self.size = _combo(SIZES, "256MiB")
+        self.size_choice = _combo(SIZES, "256MiB")
         self.senders = _spin(2, 4096, 8)
         self.model = _combo(MODELS, "7b")
         self.requests = QDoubleSpinBox()
@@ -90,13 +112,18 @@ class RunPanel(QWidget):
         self.qps = _spin(1, 64, 1)
         self.dp, self.tp, self.pp = _spin(1, 65536, 8), _spin(1, 65536, 8), _spin(1, 65536, 1)
         self.iters = _spin(1, 100000, 10)
-        self._gpus = 0
         for box in (self.tp, self.pp):
             box.valueChanged.connect(lambda _v: self.fit_to_gpus(self._gpus))
-        self.workload_form = QFormLayout()
+        self.kind.currentIndexChanged.connect(self._show_rows)
+        self.size_choice.activated.connect(lambda _i: self._chosen.add("size"))
+        self.model.activated.connect(lambda _i: self._chosen.add("model"))
+
+    def _workload_form(self) -> QFormLayout:
+        """The kind of workload, then a row per option, each with the kinds it is shown for."""
+        self._workload_fields()
         # (widget, label, shown for): a string is a grammar option (shown where the grammar accepts it)
         self.rows = [(self.senders, self.tr("Senders"), lambda k: k == "incast"),
-                     (self.size, self.tr("Size"), lambda k: k in SIZED),
+                     (self.size_choice, self.tr("Size"), lambda k: k in SIZED),
                      (self.model, self.tr("Model"), lambda k: k in MODELLED),
                      (self.requests, self.tr("Requests / s"), lambda k: k == "inference"),
                      (self.algo, self.tr("Algorithm"), "algo"),
@@ -105,14 +132,14 @@ class RunPanel(QWidget):
                      (self.pp, self.tr("Pipeline parallel"), "pp"),
                      (self.iters, self.tr("Round trips"), "iters"),
                      (self.qps, self.tr("Queue pairs / flow"), "qps")]
-        self.workload_form.addRow(self.tr("Workload"), self.kind)
+        form = QFormLayout()
+        form.addRow(self.tr("Workload"), self.kind)
         for widget, label, _shown in self.rows:
-            self.workload_form.addRow(label, widget)
-        self.kind.currentIndexChanged.connect(self._show_rows)
-        self.size.activated.connect(lambda _i: self._chosen.add("size"))
-        self.model.activated.connect(lambda _i: self._chosen.add("model"))
-        self.seed = _spin(0, 2**31 - 1, 1)
-        self.protocol = _combo(PROTOCOLS)
+            form.addRow(label, widget)
+        return form
+
+    def _run_buttons(self) -> QHBoxLayout:
+        """Run, Pause and Stop in a row (returned); Compare IB vs RoCEv2 goes on a row of its own."""
         self.run_button = QPushButton(self.tr("▶ Run"))
         self.pause_button = QPushButton(self.tr("Pause"))
         self.pause_button.setCheckable(True)
@@ -125,24 +152,10 @@ class RunPanel(QWidget):
         self.pause_button.toggled.connect(self.pause_toggled)
         self.stop_button.clicked.connect(self.stop_requested)
         self.compare_button.clicked.connect(self._on_compare)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        self.figures = QLabel(self.tr("No run yet."))
-        self.figures.setWordWrap(True)
-        self.workload_form.addRow(self.tr("Seed"), self.seed)
-        self.workload_form.addRow(self.tr("Protocol"), self.protocol)
         buttons = QHBoxLayout()
-        for b in (self.run_button, self.pause_button, self.stop_button):
-            buttons.addWidget(b)
-        layout = QVBoxLayout(self)
-        layout.addLayout(self.workload_form)
-        layout.addLayout(buttons)
-        layout.addWidget(self.compare_button)
-        layout.addWidget(self.message)
-        layout.addWidget(self.figures)
-        layout.addStretch(1)
-        self._show_rows()
-        self.set_running(False)
+        for button in (self.run_button, self.pause_button, self.stop_button):
+            buttons.addWidget(button)
+        return buttons
 
     def current_kind(self) -> str:
         return self.kind.currentData()
@@ -158,7 +171,7 @@ class RunPanel(QWidget):
         for widget, _label, shown in self.rows:
             self.workload_form.setRowVisible(widget, self._shown(shown, kind))
         if "size" not in self._chosen and kind in SIZED:          # each workload's usual size until one is chosen
-            self.size.setCurrentIndex(self.size.findData(DEFAULT_SIZE.get(kind, "256MiB")))
+            self.size_choice.setCurrentIndex(self.size_choice.findData(DEFAULT_SIZE.get(kind, "256MiB")))
         if "model" not in self._chosen and kind in MODELLED:
             self.model.setCurrentIndex(self.model.findData(DEFAULT_MODEL[kind]))
 
@@ -178,9 +191,9 @@ class RunPanel(QWidget):
         """The spec string (the command line's workload grammar) of the form's workload."""
         kind = self.current_kind()
         if kind == "incast":
-            parts = [kind, str(self.senders.value()), self.size.currentData()]
+            parts = [kind, str(self.senders.value()), self.size_choice.currentData()]
         elif kind in SIZED:
-            parts = [kind, self.size.currentData()]
+            parts = [kind, self.size_choice.currentData()]
         else:
             parts = [kind, self.model.currentData()]
         if kind == "inference":

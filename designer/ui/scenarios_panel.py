@@ -59,13 +59,54 @@ class ScenariosPanel(QWidget):
 
     COLUMNS = ("scenario", "completion_time_s", "throughput_dip", "recovery_s", "bytes_stalled")
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc: FabricDocument | None = None
         self.list = QListWidget()
         self.list.setToolTip(self.tr("Named what-if runs saved with the design; the selected one receives "
                                      "failures scheduled on the canvas"))
         self.list.currentRowChanged.connect(self._show_current)
+        self.buttons = self._make_buttons()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(self._button_row("new", "apply", "delete"))
+        layout.addLayout(self._form())
+        layout.addLayout(self._button_row("run", "run_all"))
+        layout.addWidget(self.message)
+        layout.addWidget(QLabel(self.tr("Comparison of the runs")))
+        layout.addWidget(self._comparison_table(), 1)
+        self.default_workload = DEFAULT_WORKLOAD
+        self.default_seed = 1
+        self.rows: dict[str, dict] = {}
+        self._refresh_buttons()
+
+    def _make_buttons(self) -> dict[str, QPushButton]:
+        """New, Apply, Delete, Run and Run all, by name, connected to what they do."""
+        buttons = {}
+        for key, text, tip, slot in (
+                ("new", self.tr("New"), self.tr("A new scenario with the Run panel's workload"),
+                 lambda: self.add_scenario()),
+                ("apply", self.tr("Apply"), self.tr("Keep the edits of the form (undoable); Run applies them too"),
+                 self.apply_form),
+                ("delete", self.tr("Delete"), self.tr("Delete the selected scenario"), self.delete_current),
+                ("run", self.tr("Run"), self.tr("Simulate the selected scenario"), self._run_current),
+                ("run_all", self.tr("Run all"), self.tr("Simulate every scenario and compare them"), self._run_all)):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            buttons[key] = button
+        return buttons
+
+    def _button_row(self, *keys: str) -> QHBoxLayout:
+        row = QHBoxLayout()
+        for key in keys:
+            row.addWidget(self.buttons[key])
+        return row
+
+    def _form(self) -> QFormLayout:
+        """The selected scenario's name, workloads, seed and failures."""
         self.name = QLineEdit()
         self.workloads = QLineEdit()
         self.workloads.setToolTip(self.tr("Workload specs separated by ';', e.g. allreduce:1GiB"))
@@ -74,24 +115,15 @@ class ScenariosPanel(QWidget):
         self.failures = QPlainTextEdit()
         self.failures.setPlaceholderText(self.tr("one per line, e.g. switch:spine-01@2ms:up=20ms"))
         self.failures.setMaximumHeight(90)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
-        buttons = {}
-        for key, text, tip in (("new", self.tr("New"), self.tr("A new scenario with the Run panel's workload")),
-                               ("apply", self.tr("Apply"), self.tr("Keep the edits of the form (undoable); Run "
-                                                                   "applies them too")),
-                               ("delete", self.tr("Delete"), self.tr("Delete the selected scenario")),
-                               ("run", self.tr("Run"), self.tr("Simulate the selected scenario")),
-                               ("run_all", self.tr("Run all"), self.tr("Simulate every scenario and compare them"))):
-            b = QPushButton(text)
-            b.setToolTip(tip)
-            buttons[key] = b
-        self.buttons = buttons
-        buttons["new"].clicked.connect(lambda: self.add_scenario())
-        buttons["apply"].clicked.connect(self.apply_form)
-        buttons["delete"].clicked.connect(self.delete_current)
-        buttons["run"].clicked.connect(self._run_current)
-        buttons["run_all"].clicked.connect(self._run_all)
+        form = QFormLayout()
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Workloads"), self.workloads)
+        form.addRow(self.tr("Seed"), self.seed)
+        form.addRow(self.tr("Failures"), self.failures)
+        return form
+
+    def _comparison_table(self) -> QTableWidget:
+        """The last run of each scenario, one per row."""
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels([self.tr("Scenario"), self.tr("Completion"), self.tr("Throughput dip"),
                                               self.tr("Recovery"), self.tr("Bytes stalled")])
@@ -100,28 +132,7 @@ class ScenariosPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setToolTip(self.tr("The last run of each scenario: worst throughput dip after a failure, "
                                       "the longest time until traffic moved again, bytes held up by failures"))
-        form = QFormLayout()
-        form.addRow(self.tr("Name"), self.name)
-        form.addRow(self.tr("Workloads"), self.workloads)
-        form.addRow(self.tr("Seed"), self.seed)
-        form.addRow(self.tr("Failures"), self.failures)
-        row1, row2 = QHBoxLayout(), QHBoxLayout()
-        for key in ("new", "apply", "delete"):
-            row1.addWidget(buttons[key])
-        for key in ("run", "run_all"):
-            row2.addWidget(buttons[key])
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.list, 1)
-        layout.addLayout(row1)
-        layout.addLayout(form)
-        layout.addLayout(row2)
-        layout.addWidget(self.message)
-        layout.addWidget(QLabel(self.tr("Comparison of the runs")))
-        layout.addWidget(self.table, 1)
-        self.default_workload = DEFAULT_WORKLOAD
-        self.default_seed = 1
-        self.rows: dict[str, dict] = {}
-        self._refresh_buttons()
+        return self.table
 
     # ---- showing ------------------------------------------------------------------------------
     def set_document(self, doc: FabricDocument) -> None:
@@ -132,7 +143,7 @@ class ScenariosPanel(QWidget):
     def refresh(self) -> None:
         """Show the document's scenarios again (after an edit, undo or open), keeping the selection."""
         current = self.current_name()
-        names = [s.name for s in (self.doc.scenarios if self.doc else [])]
+        names = [s.name for s in self.scenarios()]
         self.list.blockSignals(True)
         self.list.clear()
         self.list.addItems(names)
@@ -142,13 +153,17 @@ class ScenariosPanel(QWidget):
         self._show_current(row)
         self.fill_table()
 
+    def scenarios(self) -> list[Scenario]:
+        """The design's scenarios (none before a design is shown)."""
+        return self.doc.scenarios if self.doc else []
+
     def current_name(self) -> str | None:
         item = self.list.currentItem()
         return item.text() if item is not None else None
 
     def current(self) -> Scenario | None:
         name = self.current_name()
-        return next((s for s in self.doc.scenarios if s.name == name), None) if self.doc else None
+        return next((s for s in self.scenarios() if s.name == name), None)
 
     def _show_current(self, _row: int = -1) -> None:
         s = self.current()
@@ -175,7 +190,7 @@ class ScenariosPanel(QWidget):
         self.edit_requested.emit(scenarios, text)
 
     def unique_name(self, base: str) -> str:
-        names = {s.name for s in self.doc.scenarios} if self.doc else set()
+        names = {s.name for s in self.scenarios()}
         k = len(names) + 1
         while f"{base} {k}" in names:
             k += 1
@@ -186,7 +201,7 @@ class ScenariosPanel(QWidget):
         if scenario is None:
             scenario = Scenario(self.unique_name(self.tr("Scenario")), [self.default_workload], [],
                                 self.default_seed)
-        self._edit([*copy.deepcopy(self.doc.scenarios), scenario],
+        self._edit([*copy.deepcopy(self.scenarios()), scenario],
                    self.tr("New scenario '{name}'").format(name=scenario.name))
         self.select(scenario.name)
         return scenario
@@ -205,16 +220,16 @@ class ScenariosPanel(QWidget):
     def apply_form(self) -> bool:
         """Keep the form's edits of the selected scenario, when they make a runnable scenario."""
         old = self.current()
-        if old is None:
+        if old is None or self.doc is None:
             return False
         new = self.form_scenario()
         problem = scenario_problem(self.doc, new)
-        if not problem and new.name != old.name and any(s.name == new.name for s in self.doc.scenarios):
+        if not problem and new.name != old.name and any(s.name == new.name for s in self.scenarios()):
             problem = self.tr("a scenario named '{name}' exists already").format(name=new.name)
         if problem:
             self.show_message(problem, error=True)
             return False
-        scenarios = [new if s.name == old.name else copy.deepcopy(s) for s in self.doc.scenarios]
+        scenarios = [new if s.name == old.name else copy.deepcopy(s) for s in self.scenarios()]
         self._edit(scenarios, self.tr("Edit scenario '{name}'").format(name=new.name))
         self.select(new.name)
         return True
@@ -222,7 +237,7 @@ class ScenariosPanel(QWidget):
     def delete_current(self) -> None:
         old = self.current()
         if old is not None:
-            self._edit([copy.deepcopy(s) for s in self.doc.scenarios if s.name != old.name],
+            self._edit([copy.deepcopy(s) for s in self.scenarios() if s.name != old.name],
                        self.tr("Delete scenario '{name}'").format(name=old.name))
 
     def form_is_edited(self) -> bool:
@@ -250,7 +265,7 @@ class ScenariosPanel(QWidget):
         self.fill_table()
 
     def fill_table(self) -> None:
-        names = [s.name for s in self.doc.scenarios] if self.doc else []
+        names = [s.name for s in self.scenarios()]
         rows = [self.rows[n] for n in names if n in self.rows]
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):

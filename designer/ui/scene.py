@@ -10,6 +10,8 @@ give way to tier-to-tier bundles (grouped once per change of the drawing, not pe
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from html import escape
 
 import numpy as np
@@ -31,6 +33,17 @@ from designer.ui.theme import Theme
 REBUILD_BATCH = 400
 
 
+@dataclass
+class _Touched:
+    """What one batch of document changes touched, gathered before the scene redraws it."""
+    links_changed: bool = False                              # a cable added or removed
+    nodes_changed: bool = False                              # a node added or removed
+    segments_changed: bool = False
+    nodes: set[str] = field(default_factory=set)             # node items to bring up to date
+    links: set[str] = field(default_factory=set)             # cables to restyle (if not all are drawn again)
+    hulls: set[str] = field(default_factory=set)             # segment outlines to draw again
+
+
 class FabricScene(QGraphicsScene):
     """Items for nodes, links, segment hulls and bundles, keyed by document id."""
 
@@ -48,7 +61,7 @@ class FabricScene(QGraphicsScene):
         self.detailed = True                   # nodes paint themselves (False: the tiles layer draws them)
         self.node_items: dict[str, NodeItem] = {}
         self.hull_items: dict[str, SegmentHull] = {}
-        self.bundle_items: list[BundleItem] = []
+        self.bundle_items: list[BundleItem | BundleLabels] = []
         self.bundles: list[Bundle] = []        # the drawing's bundles, grouped once per change
         self.bundle_of_cable = np.zeros(0, dtype=np.int64)   # cable row -> index in `bundles` (-1: none)
         self._bundles_stale = True
@@ -106,72 +119,89 @@ class FabricScene(QGraphicsScene):
         self.update()
 
     # ---- change notification ------------------------------------------------------------------
-    def _on_changes(self, changes: list[Change]) -> None:  # noqa: C901, PLR0915
+    def _on_changes(self, changes: list[Change]) -> None:
+        """Redraw what a batch of document changes touched; a large batch redraws the whole scene."""
         if len(changes) > REBUILD_BATCH:
             selected = self.selected_ids()
             self.rebuild()
             self.select_ids(*selected)
-            self.document_changed.emit(changes)
-            return
-        touched_nodes: set[str] = set()
-        restyle_links: set[str] = set()
-        hulls: set[str] = set()
-        segments_changed = nodes_changed = False
-        links_changed = any(ch.kind == "link" and ch.action != "update" for ch in changes)
+        else:
+            touched = self._gather(changes)
+            if touched.segments_changed:
+                self._reindex_segments(touched)
+            self._redraw(touched)
+        self.document_changed.emit(changes)
+
+    def _gather(self, changes: list[Change]) -> _Touched:
+        """Add and remove the node items the batch adds and removes; collect what else it touched."""
+        touched = _Touched(links_changed=any(ch.kind == "link" and ch.action != "update" for ch in changes))
         for ch in changes:
             if ch.kind == "node":
-                touched_nodes.add(ch.id)
-                if ch.action == "remove":
-                    item = self.node_items.pop(ch.id, None)
-                    if item is not None:
-                        self.removeItem(item)
-                    nodes_changed = True
-                elif ch.action == "add":
-                    item = NodeItem(self.doc.nodes[ch.id], self.theme, detailed=self.detailed)
-                    self.addItem(item)
-                    self.node_items[ch.id] = item
-                    nodes_changed = True
-                seg = self._segment_of.get(ch.id)
-                if seg:
-                    hulls.add(seg)
+                self._on_node_change(ch, touched)
             elif ch.kind == "link":
-                self._on_link_change(ch, touched_nodes)
+                self._on_link_change(ch, touched.nodes)
             elif ch.kind == "segment":
-                segments_changed = True
-                hulls.add(ch.id)
-        if segments_changed:
-            old = dict(self._segment_of)
-            self._index_segments()
-            moved = {n for n in old.keys() | self._segment_of.keys() if old.get(n) != self._segment_of.get(n)}
-            for seg_id in hulls:
-                if seg_id in self.doc.segments:
-                    moved |= set(self.doc.segments[seg_id].nodes)
-            for n in moved:
-                restyle_links |= self.cables.ids_of_node(n)
-        if links_changed or nodes_changed:
+                touched.segments_changed = True
+                touched.hulls.add(ch.id)
+        return touched
+
+    def _on_node_change(self, ch: Change, touched: _Touched) -> None:
+        touched.nodes.add(ch.id)
+        if ch.action == "remove":
+            item = self.node_items.pop(ch.id, None)
+            if item is not None:
+                self.removeItem(item)
+            touched.nodes_changed = True
+        elif ch.action == "add":
+            item = NodeItem(self.doc.nodes[ch.id], self.theme, detailed=self.detailed)
+            self.addItem(item)
+            self.node_items[ch.id] = item
+            touched.nodes_changed = True
+        seg = self._segment_of.get(ch.id)
+        if seg:
+            touched.hulls.add(seg)
+
+    def _reindex_segments(self, touched: _Touched) -> None:
+        """Index the nodes by segment again; the cables of every node whose segment changed take new colours."""
+        old = dict(self._segment_of)
+        self._index_segments()
+        moved = {n for n in old.keys() | self._segment_of.keys() if old.get(n) != self._segment_of.get(n)}
+        for seg_id in touched.hulls:
+            if seg_id in self.doc.segments:
+                moved |= set(self.doc.segments[seg_id].nodes)
+        for n in moved:
+            touched.links |= self.cables.ids_of_node(n)
+
+    def _redraw(self, touched: _Touched) -> None:
+        """Cables (all again when one came or went, else the touched ones), node items, outlines, bundles."""
+        cables_rebuilt = touched.links_changed or touched.nodes_changed
+        if cables_rebuilt:
             self._build_cables()                 # before the nodes: their port counts come from it
-        for node_id in touched_nodes:
+        self._sync_nodes(touched)
+        if not cables_rebuilt:
+            for link_id in touched.links:
+                self._restyle_link(link_id)
+        for seg_id in touched.hulls:
+            self._refresh_hull(seg_id)
+        if touched.nodes_changed:
+            self.tiles.refresh()
+        if cables_rebuilt or touched.segments_changed:
+            self._bundles_stale = True
+        if self.bundled or self._bundles_stale:
+            self._apply_bundling()
+        self.cable_layer.update()
+        self._update_scene_rect()
+
+    def _sync_nodes(self, touched: _Touched) -> None:
+        """Bring the touched nodes' items up to date; their cables are restyled with them."""
+        for node_id in touched.nodes:
             node = self.doc.nodes.get(node_id)
             item = self.node_items.get(node_id)
             if node is None or item is None:
                 continue
             if item.sync(node, self._usage(node_id)):
                 self.node_item_moved(node_id)
-            restyle_links |= self.cables.ids_of_node(node_id)
-        if not (links_changed or nodes_changed):
-            for link_id in restyle_links:
-                self._restyle_link(link_id)
-        for seg_id in hulls:
-            self._refresh_hull(seg_id)
-        if nodes_changed:
-            self.tiles.refresh()
-        if links_changed or nodes_changed or segments_changed:
-            self._bundles_stale = True
-        if self.bundled or self._bundles_stale:
-            self._apply_bundling()
-        self.cable_layer.update()
-        self._update_scene_rect()
-        self.document_changed.emit(changes)
+            touched.links |= self.cables.ids_of_node(node_id)
 
     def _on_link_change(self, ch: Change, touched_nodes: set[str]) -> None:
         if ch.action == "remove":
@@ -407,7 +437,7 @@ class FabricScene(QGraphicsScene):
             self.cable_layer.update()
             self.selectionChanged.emit()
 
-    def select_ids(self, nodes: list[str] = (), links: list[str] = (), segments: list[str] = ()) -> None:
+    def select_ids(self, nodes: Iterable[str] = (), links: Iterable[str] = (), segments: Iterable[str] = ()) -> None:
         self.clearSelection()
         self.choose_links(set(links))
         for n in nodes:

@@ -129,17 +129,17 @@ class SimRunner(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.thread = QThread()
-        self.thread.setObjectName("simulation")
+        self.worker_thread = QThread()
+        self.worker_thread.setObjectName("simulation")
         self.worker = SimWorker()
-        self.worker.moveToThread(self.thread)
+        self.worker.moveToThread(self.worker_thread)
         self._request.connect(self.worker.start_run)
         self.worker.snapshot.connect(self._on_snapshot)
         self.worker.busy.connect(self._on_busy)
         self.worker.finished.connect(self._on_finished)
         self.worker.failed.connect(self._on_failed)
         self.worker.cancelled.connect(self._on_cancelled)
-        self.thread.start()
+        self.worker_thread.start()
         _RUNNERS.add(self)
         self.current: RunRequest | None = None
         self._next_id = 0
@@ -180,9 +180,9 @@ class SimRunner(QObject):
     def shutdown(self) -> None:
         """Stop and end the thread (window closing); safe to call twice."""
         self.stop()
-        if self.thread.isRunning():
-            self.thread.quit()
-            self.thread.wait(5000)
+        if self.worker_thread.isRunning():
+            self.worker_thread.quit()
+            self.worker_thread.wait(5000)
 
     def _is_current(self, run_id: int) -> bool:
         return self.current is not None and self.current.run_id == run_id

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
-from PySide6.QtWidgets import QFileDialog, QMainWindow
+from PySide6.QtWidgets import QFileDialog, QMenu
 
 from designer.analysis.sweep import SweepError, SweepSummary, run_sweep
 from designer.analysis.sweep.grid import format_value
@@ -18,6 +19,9 @@ from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError
 from designer.ui.sweep_dialog import SweepDialog, SweepRequest
 from designer.ui.sweep_view import SweepView
+
+if TYPE_CHECKING:                      # the window imports this module
+    from designer.ui.main_window import MainWindow
 
 REDRAW_MS = 250   # the chart redraws at most four times a second however fast points finish
 
@@ -77,7 +81,7 @@ class SweepController(QObject):
 
     finished = Signal()     # a sweep ended (done, stopped or failed); tests wait on it
 
-    def __init__(self, window: QMainWindow, simulate_menu) -> None:
+    def __init__(self, window: MainWindow, simulate_menu: QMenu) -> None:
         super().__init__(window)
         self.window = window
         self.view = SweepView()
@@ -91,7 +95,7 @@ class SweepController(QObject):
         self.view.stop_requested.connect(self.stop)
         self.view.open_requested.connect(self.open_results)
         self.view.point_activated.connect(self.open_point)
-        self.thread: QThread | None = None
+        self.worker_thread: QThread | None = None
         self.worker: SweepWorker | None = None
         self.request: SweepRequest | None = None
         self.last_output: Path | None = None      # the results file of the last sweep (for the PDF appendix)
@@ -103,7 +107,7 @@ class SweepController(QObject):
         self.redraw_timer.timeout.connect(self._redraw)
 
     def running(self) -> bool:
-        return self.thread is not None
+        return self.worker_thread is not None
 
     def default_output(self) -> Path:
         """<design name>-sweep.csv beside the saved design, else in the home folder."""
@@ -118,8 +122,9 @@ class SweepController(QObject):
             return
         workload = self.window.runs.panel.workload_spec()
         dialog = SweepDialog(self.window.editor.doc, workload, self.default_output(), self.window)
-        if dialog.exec() and dialog.request() is not None:
-            self.start(dialog.request())
+        request = dialog.request() if dialog.exec() else None
+        if request is not None:
+            self.start(request)
 
     # ---- running ------------------------------------------------------------------------------
     def start(self, request: SweepRequest) -> None:
@@ -137,16 +142,16 @@ class SweepController(QObject):
             self._dirty = True
             self._redraw()
         self.worker = SweepWorker(request)
-        self.thread = QThread(self)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
+        self.worker_thread = QThread(self)
+        self.worker.moveToThread(self.worker_thread)
+        self.worker_thread.started.connect(self.worker.run)
         self.worker.progress.connect(self.view.set_progress)
         self.worker.row.connect(self._on_row)
         self.worker.done.connect(self._on_done)
         self.worker.stopped.connect(self._on_stopped)
         self.worker.failed.connect(self._on_failed)
         self.redraw_timer.start()
-        self.thread.start()
+        self.worker_thread.start()
         self.window.show_message(self.tr("Sweep of {0} points started").format(request.point_count))
 
     def _rows_already_in(self, output: Path) -> list[dict]:
@@ -179,13 +184,13 @@ class SweepController(QObject):
 
     def _end(self) -> None:
         self.redraw_timer.stop()
-        if self.thread is not None:
-            self.thread.quit()
-            self.thread.wait()
-            self.thread.deleteLater()
+        if self.worker_thread is not None:
+            self.worker_thread.quit()
+            self.worker_thread.wait()
+            self.worker_thread.deleteLater()
         if self.worker is not None:
             self.worker.deleteLater()
-        self.thread = self.worker = None
+        self.worker_thread = self.worker = None
         self.finished.emit()
 
     def _show_file(self, output: Path) -> None:
@@ -291,6 +296,6 @@ class SweepController(QObject):
         """Stop a running sweep and wait for it (window closing)."""
         if self.worker is not None:
             self.worker.cancel.set()
-        if self.thread is not None:
-            self.thread.quit()
-            self.thread.wait()
+        if self.worker_thread is not None:
+            self.worker_thread.quit()
+            self.worker_thread.wait()

@@ -80,13 +80,13 @@ def metric_label(metric: str, currency: str = "") -> str:
     """A metric's name in the window's language (the core's English label for one the window does not know);
     money metrics name the results' currency."""
     text = METRIC_LABELS.get(metric)
-    label = QCoreApplication.translate("SweepView", text) if text else CHART_METRICS.get(metric, metric)
+    label = QCoreApplication.translate("SweepView", str(text)) if text else CHART_METRICS.get(metric, metric)
     return f"{label} ({currency})" if metric in MONEY_METRICS and currency else label
 
 
 def param_label(name: str) -> str:
     text = PARAM_LABELS.get(name)
-    return QCoreApplication.translate("SweepView", text) if text else name
+    return QCoreApplication.translate("SweepView", str(text)) if text else name
 
 
 def _cell(value: object) -> str:
@@ -104,11 +104,23 @@ class SweepView(QWidget):
     open_requested = Signal()
     point_activated = Signal(object)      # the row (dict) of the point the user double-clicked
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.results: SweepResults | None = None
         self.total = 0
         self.preferred_x: str | None = None
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._chart_canvas())
+        split.addWidget(self._points_table())
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._top_row())
+        layout.addWidget(split, 1)
+
+    def _top_row(self) -> QHBoxLayout:
+        """Progress (text, bar, Stop), Open results…, and what the chart shows against what."""
         self.status = QLabel(self.tr("No sweep yet: Simulate → Design-space sweep…"))
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(180)
@@ -118,33 +130,34 @@ class SweepView(QWidget):
                                             "results file and a new sweep with the same file continues"))
         self.stop_button.setVisible(False)
         self.stop_button.clicked.connect(self.stop_requested)
-        self.metric = QComboBox()
-        self.metric.setToolTip(self.tr("The figure on the vertical axis"))
-        self.x_param = QComboBox()
-        self.x_param.setToolTip(self.tr("The parameter on the horizontal axis; every combination of the others is "
-                                        "one line"))
-        for combo in (self.metric, self.x_param):
-            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.metric.currentIndexChanged.connect(self.redraw)
-        self.x_param.currentIndexChanged.connect(self.redraw)
-        top = QHBoxLayout()
-        top.setContentsMargins(4, 2, 4, 2)
-        top.addWidget(self.status, 1)
-        top.addWidget(self.progress)
-        top.addWidget(self.stop_button)
         self.open_button = QPushButton(self.tr("Open results…"))
         self.open_button.setToolTip(self.tr("Chart a sweep's results file (.csv or .parquet), e.g. one written by "
                                             "'fabric-designer sweep'"))
         self.open_button.clicked.connect(self.open_requested)
-        top.addWidget(self.open_button)
-        top.addWidget(QLabel(self.tr("Show:")))
-        top.addWidget(self.metric)
-        top.addWidget(QLabel(self.tr("against")))
-        top.addWidget(self.x_param)
+        self._axis_choosers()
+        top = QHBoxLayout()
+        top.setContentsMargins(4, 2, 4, 2)
+        top.addWidget(self.status, 1)
+        for widget in (self.progress, self.stop_button, self.open_button, QLabel(self.tr("Show:")), self.y_metric,
+                       QLabel(self.tr("against")), self.x_param):
+            top.addWidget(widget)
+        return top
 
+    def _axis_choosers(self) -> None:
+        """The metric on the vertical axis and the parameter on the horizontal one; a change redraws."""
+        self.y_metric = QComboBox()
+        self.y_metric.setToolTip(self.tr("The figure on the vertical axis"))
+        self.x_param = QComboBox()
+        self.x_param.setToolTip(self.tr("The parameter on the horizontal axis; every combination of the others is "
+                                        "one line"))
+        for combo in (self.y_metric, self.x_param):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.currentIndexChanged.connect(self.redraw)
+
+    def _chart_canvas(self) -> pg.GraphicsLayoutWidget:
+        """The plot, and its legend in a column of its own beside it: a sweep has up to dozens of lines to name."""
         pal = self.palette()
         self.fg = pal.color(QPalette.ColorRole.WindowText)
-        # the legend sits in its own column beside the plot: a sweep has up to dozens of lines to name
         self.canvas = pg.GraphicsLayoutWidget()
         self.canvas.setBackground(pal.color(QPalette.ColorRole.Base))
         self.canvas.setToolTip(self.tr("Right-click → Export… for PNG, SVG or CSV"))
@@ -157,6 +170,10 @@ class SweepView(QWidget):
         self.legend.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.canvas.ci.layout.setAlignment(self.legend, Qt.AlignmentFlag.AlignTop)
         self.canvas.ci.layout.setColumnStretchFactor(0, 1)
+        return self.canvas
+
+    def _points_table(self) -> QTableWidget:
+        """The sweep's points, one per row; a double-click opens the point's design."""
         self.table = QTableWidget(0, 0)
         self.table.setToolTip(self.tr("Double-click a point to open its design"))
         self.table.cellDoubleClicked.connect(self._row_activated)
@@ -164,15 +181,7 @@ class SweepView(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(self.canvas)
-        split.addWidget(self.table)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(split, 1)
+        return self.table
 
     # ---- progress -----------------------------------------------------------------------------
     def start(self, total: int, output_name: str, preferred_x: str | None = None) -> None:
@@ -218,19 +227,19 @@ class SweepView(QWidget):
 
     def _fill_choosers(self) -> None:
         assert self.results is not None
-        for combo in (self.metric, self.x_param):
+        for combo in (self.y_metric, self.x_param):
             combo.blockSignals(True)
             combo.clear()
         for metric in CHART_METRICS:
-            self.metric.addItem(metric_label(metric), metric)
-        index = self.metric.findData(default_metric(self.results))
-        self.metric.setCurrentIndex(max(0, index))
+            self.y_metric.addItem(metric_label(metric), metric)
+        index = self.y_metric.findData(default_metric(self.results))
+        self.y_metric.setCurrentIndex(max(0, index))
         for name in self.results.param_names:
             self.x_param.addItem(param_label(name), name)
         x_default = self.preferred_x if self.preferred_x in self.results.param_names \
             else default_x_param(self.results)
         self.x_param.setCurrentIndex(max(0, self.x_param.findData(x_default)))
-        for combo in (self.metric, self.x_param):
+        for combo in (self.y_metric, self.x_param):
             combo.blockSignals(False)
 
     def chart(self) -> SweepChart | None:
@@ -238,7 +247,7 @@ class SweepView(QWidget):
         if self.results is None or not self.results.rows:
             return None
         try:
-            return sweep_chart(self.results, self.metric.currentData(), self.x_param.currentData())
+            return sweep_chart(self.results, self.y_metric.currentData(), self.x_param.currentData())
         except SweepError:
             return None
 
@@ -246,7 +255,7 @@ class SweepView(QWidget):
         self.plot.clear()
         self.legend.clear()
         chart = self.chart()
-        if chart is None:
+        if chart is None or self.results is None:
             return
         bottom = self.plot.getAxis("bottom")
         bottom.setTicks([chart.x_ticks] if chart.categorical else None)

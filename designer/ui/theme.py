@@ -92,16 +92,16 @@ def light_palette() -> QPalette:
     return p
 
 
-def apply_theme(app: QApplication, name: str) -> Theme:
+def apply_theme(name: str) -> Theme:
     """Switch the application to the light or dark theme and return the canvas Theme."""
     if name not in THEMES:
         raise ValueError(f"unknown theme '{name}' (known: {', '.join(THEMES)})")
-    app.setStyle("Fusion")
+    QApplication.setStyle("Fusion")
     palette = dark_palette() if name == "dark" else light_palette()
-    app.setPalette(palette)
+    QApplication.setPalette(palette)
     return Theme.from_palette(palette, name)
 
 
 def protocol_name(key: str) -> str:
     """The protocol's name in the interface language."""
-    return QCoreApplication.translate("Theme", PROTOCOL_NAMES[key])
+    return QCoreApplication.translate("Theme", str(PROTOCOL_NAMES[key]))

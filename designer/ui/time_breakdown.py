@@ -27,7 +27,7 @@ class TimeBreakdownChart(pg.PlotWidget):
         fg = pal.color(QPalette.ColorRole.WindowText)
         # the legend is part of the title: the chart is narrow and a legend box would cover the bars
         key = "&nbsp; ".join(f"<span style='color:{colour}'>■</span>"
-                        f"{escape(QCoreApplication.translate('TimeBreakdownChart', label))}"
+                        f"{escape(QCoreApplication.translate('TimeBreakdownChart', str(label)))}"
                         for _key, label, colour in PARTS)
         title = self.tr("Where the time went")
         set_title(self.getPlotItem(), title, f"<span style='font-size:7pt'>{key}</span>", fg)

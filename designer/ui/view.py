@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView
 
@@ -110,7 +110,7 @@ class FabricView(QGraphicsView):
         event.accept()
 
     # ---- background grid ----------------------------------------------------------------------
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         theme = self.fabric_scene.theme
         painter.fillRect(rect, theme.background)
         if self.scale_factor() < 0.3:
@@ -259,7 +259,7 @@ class FabricView(QGraphicsView):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         self.hint.hide()
         step = 1.0 if event.modifiers() & Qt.KeyboardModifier.AltModifier else GRID_PX
-        arrows = {Qt.Key.Key_Left: (-step, 0.0), Qt.Key.Key_Right: (step, 0.0),
+        arrows: dict[int, tuple[float, float]] = {Qt.Key.Key_Left: (-step, 0.0), Qt.Key.Key_Right: (step, 0.0),
                   Qt.Key.Key_Up: (0.0, -step), Qt.Key.Key_Down: (0.0, step)}
         if event.key() in arrows:
             self.nudge_requested.emit(*arrows[event.key()])

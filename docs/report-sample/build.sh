@@ -12,7 +12,7 @@ for lang in en zh_CN; do
     else customer="示例人工智能实验室"; scale="现有 128 块 GPU，下一期扩展到 512 块"; fi
     "$FD" report "$DESIGN" -o "$HERE/hybrid-ib-rocev2.$lang.pdf" --lang "$lang" \
         --workload allreduce:1GiB --workload alltoall:64MiB \
-        --customer "$customer" --author "Fabric Designer" --scale "$scale" --budget 6000000 --json \
+        --customer "$customer" --author "Fabric Designer" --scale "$scale" --budget 6620000 --json \
         > "$HERE/$lang/recommendation.json"
     pdftoppm -png -r 60 "$HERE/hybrid-ib-rocev2.$lang.pdf" "$HERE/$lang/page"
 done

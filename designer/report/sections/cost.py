@@ -8,18 +8,39 @@ from reportlab.platypus import Flowable, Spacer
 
 from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
+from designer.report.products import catalog_record
 from designer.report.sections.common import body, note, section, subsection
 from designer.report.sections.recommendation import capitalised
 from designer.report.styles import data_table, key_value_table
+from designer.topology.bom_lines import BomItem
+
+
+def line_name(ctx: ProposalContext, item: BomItem) -> str:
+    """What a customer calls a line: the catalog product's name, else the line's own description (installation,
+    support), both in the proposal's language; never the line's id."""
+    if catalog_record(ctx.catalog, item.kind, item.model) is not None or item.label is None:
+        return ctx.product(item.kind, item.model)
+    return item.describe(ctx.language)
 
 
 def bom_rows(ctx: ProposalContext) -> list[list[str]]:
+    """The lines bought once, and their total: the capital cost."""
     c, lang = ctx.cost, ctx.language
-    rows = [[ctx.product(i.kind, i.model), ctx.t(f"kind_{i.kind}"), f"{i.count:,}",
+    bought = [i for i in c.items if not i.per_year]
+    rows = [[line_name(ctx, i), ctx.t(f"kind_{i.kind}"), f"{i.count:,}",
              nf.money(i.unit_price, c.currency, lang), nf.money(i.total, c.currency, lang), f"{i.power_w_each:,.0f}"]
-            for i in c.items]
-    rows.append([ctx.t("col_total"), "", f"{sum(i.count for i in c.items):,}", "", nf.money(c.capex, c.currency, lang),
+            for i in bought]
+    rows.append([ctx.t("col_total"), "", f"{sum(i.count for i in bought):,}", "", nf.money(c.capex, c.currency, lang),
                  ""])
+    return rows
+
+
+def support_rows(ctx: ProposalContext) -> list[list[str]]:
+    """The lines paid every year (support and maintenance), and their total (the TCO's support per year)."""
+    c, lang = ctx.cost, ctx.language
+    rows = [[line_name(ctx, i), nf.money(i.total, c.currency, lang)] for i in c.items if i.per_year]
+    if rows:
+        rows.append([ctx.t("col_total"), nf.money(c.support_cost_per_year, c.currency, lang)])
     return rows
 
 
@@ -56,6 +77,11 @@ def build(ctx: ProposalContext) -> list[Flowable]:
                               ctx.t("col_total"), ctx.t("col_power")], bom_rows(ctx),
                           [w * 0.36, w * 0.11, w * 0.09, w * 0.15, w * 0.17, w * 0.12], numeric={2, 3, 4, 5},
                           total_row=True))
+    support = support_rows(ctx)
+    if support:
+        out += subsection(ctx, ctx.t("cost_support_heading"))
+        out.append(data_table(s, [ctx.t("col_item"), ctx.t("col_per_year")], support, [w * 0.7, w * 0.3],
+                              numeric={1}, total_row=True))
     out.append(Spacer(1, 3 * mm))
     out += subsection(ctx, ctx.t("cost_tco_heading"))
     out.append(key_value_table(s, tco_rows(ctx), (w * 0.7, w * 0.3)))

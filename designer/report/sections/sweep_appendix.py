@@ -114,96 +114,148 @@ def _legend_rows(labels: list[str], font: str, width: float) -> list[list[tuple[
             for r in range(math.ceil(len(labels) / per_row))]
 
 
-def line_chart(chart: SweepChart, y_values: list[list[float | None]], y_label: str, x_label: str, font: str,  # noqa: C901, PLR0915
-               *, width: float, plot_height: float = 165,
-               labels: list[str] | None = None) -> tuple[Drawing, bool]:
-    """The chart as a vector drawing: one line with markers per series (broken where a value is missing), the
-    legend below the plot, axis labels with units; (drawing, logarithmic x). `y_values` are the series' values
-    as drawn (already scaled)."""
-    ys = [v for vals in y_values for v in vals if v is not None]
-    labels = labels or [s.label for s in chart.series]
-    # y axis: from zero when the data do not lie far above it, else around the data
+@dataclass(frozen=True)
+class _Frame:
+    """Where the plot sits in the drawing (points) and the data ranges its edges stand for."""
+
+    left: float
+    bottom: float
+    width: float
+    height: float
+    x_lo: float               # on the drawn scale: log2 of x on a logarithmic axis
+    x_hi: float
+    y_min: float
+    y_max: float
+    log_x: bool
+
+    def x(self, value: float) -> float:
+        return self.left + (_x_scale(value, self.log_x) - self.x_lo) / (self.x_hi - self.x_lo) * self.width
+
+    def y(self, value: float) -> float:
+        return self.bottom + (value - self.y_min) / (self.y_max - self.y_min) * self.height
+
+
+def _x_scale(x: float, log_x: bool) -> float:
+    return math.log2(x) if log_x else x
+
+
+def _y_ticks(ys: list[float]) -> tuple[list[float], list[str]]:
+    """The y axis's ticks and their texts: from zero when the data do not lie far above it, else around them."""
     lo, hi = min(ys), max(ys)
     if lo >= 0 and (lo <= 0.5 * hi or lo == hi):
         lo = 0.0
     ticks = nice_ticks(lo, hi)
     step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
-    y_min, y_max = ticks[0], ticks[-1]
-    texts = [tick_text(t, step) for t in ticks]
-    # x axis: categories at 0..n-1; numbers linear, or logarithmic when they span a factor of 8 or more
+    return ticks, [tick_text(t, step) for t in ticks]
+
+
+def _x_range(chart: SweepChart) -> tuple[float, float, bool]:
+    """(low, high, logarithmic) of the x axis: categories at 0..n-1; numbers linear, or logarithmic when they span
+    a factor of 8 or more, with a margin on each side."""
     xs = [x for s in chart.series for x in s.x] + [p for p, _ in chart.x_ticks]
     log_x = (not chart.categorical and len(chart.x_ticks) >= 3 and min(xs) > 0 and max(xs) / min(xs) >= 8)
-
-    def fx_raw(x: float) -> float:
-        return math.log2(x) if log_x else x
-
     if chart.categorical:
-        x_lo, x_hi = -0.5, len(chart.x_ticks) - 0.5
-    else:
-        a, b = fx_raw(min(xs)), fx_raw(max(xs))
-        pad = (b - a) * 0.06 or 1.0
-        x_lo, x_hi = a - pad, b + pad
+        return -0.5, len(chart.x_ticks) - 0.5, log_x
+    a, b = _x_scale(min(xs), log_x), _x_scale(max(xs), log_x)
+    pad = (b - a) * 0.06 or 1.0
+    return a - pad, b + pad, log_x
+
+
+def _series_style(k: int) -> tuple[colors.Color, int]:
+    """The colour and marker of series k: the colours in turn, then the next marker shape."""
+    return SERIES_COLOURS[k % len(SERIES_COLOURS)], k // len(SERIES_COLOURS) % 4
+
+
+def line_chart(chart: SweepChart, y_values: list[list[float | None]], y_label: str, x_label: str, font: str,
+               *, width: float, plot_height: float = 165,
+               labels: list[str] | None = None) -> tuple[Drawing, bool]:
+    """The chart as a vector drawing: one line with markers per series (broken where a value is missing), the
+    legend below the plot, axis labels with units; (drawing, logarithmic x). `y_values` are the series' values
+    as drawn (already scaled)."""
+    labels = labels or [s.label for s in chart.series]
+    ticks, texts = _y_ticks([v for vals in y_values for v in vals if v is not None])
+    x_lo, x_hi, log_x = _x_range(chart)
     left = 14 + 4 + max(stringWidth(t, font, TICK_FONT_SIZE) for t in texts) + 4
     legend = _legend_rows(labels, font, width - left - 10) if len(labels) > 1 else []
     legend_h = 12 * len(legend)
     bottom = legend_h + (8 if legend else 0) + LABEL_FONT_SIZE + 6 + TICK_FONT_SIZE + 6
     top_pad, right_pad = 8.0, 10.0
-    plot_w, plot_h = width - left - right_pad, plot_height
-    height = bottom + plot_h + top_pad
+    frame = _Frame(left, bottom, width - left - right_pad, plot_height, x_lo, x_hi, ticks[0], ticks[-1], log_x)
+    d = Drawing(width, bottom + plot_height + top_pad)
+    d.add(Rect(left, bottom, frame.width, frame.height, fillColor=None, strokeColor=RULE, strokeWidth=0.6))
+    _draw_y_ticks(d, frame, ticks, texts, font)
+    _draw_x_ticks(d, frame, chart, font)
+    _draw_axis_titles(d, frame, x_label, y_label, font)
+    for k, (series, values) in enumerate(zip(chart.series, y_values, strict=True)):
+        _draw_series(d, frame, series.x, values, k)
+    _draw_legend(d, legend, left, legend_h, font)
+    return d, log_x
 
-    def px(x: float) -> float:
-        return left + (fx_raw(x) - x_lo) / (x_hi - x_lo) * plot_w
 
-    def py(y: float) -> float:
-        return bottom + (y - y_min) / (y_max - y_min) * plot_h
-
-    d = Drawing(width, height)
-    d.add(Rect(left, bottom, plot_w, plot_h, fillColor=None, strokeColor=RULE, strokeWidth=0.6))
+def _draw_y_ticks(d: Drawing, frame: _Frame, ticks: list[float], texts: list[str], font: str) -> None:
+    """A grid line inside the plot and a label left of it for every y tick."""
     for t, text in zip(ticks, texts, strict=True):
-        y = py(t)
-        if bottom < y < bottom + plot_h:
-            d.add(Line(left, y, left + plot_w, y, strokeColor=GRID, strokeWidth=0.4))
-        d.add(String(left - 4, y - TICK_FONT_SIZE / 3, text, fontName=font, fontSize=TICK_FONT_SIZE,
+        y = frame.y(t)
+        if frame.bottom < y < frame.bottom + frame.height:
+            d.add(Line(frame.left, y, frame.left + frame.width, y, strokeColor=GRID, strokeWidth=0.4))
+        d.add(String(frame.left - 4, y - TICK_FONT_SIZE / 3, text, fontName=font, fontSize=TICK_FONT_SIZE,
                      fillColor=MUTED, textAnchor="end"))
+
+
+def _draw_x_ticks(d: Drawing, frame: _Frame, chart: SweepChart, font: str) -> None:
+    """A tick mark under the plot for every x tick, a grid line when there are few, and its label unless it
+    would touch the previous one."""
+    bottom = frame.bottom
     last_right = -1e9
     for pos, text in chart.x_ticks:
-        x = px(pos)
+        x = frame.x(pos)
         d.add(Line(x, bottom, x, bottom - 3, strokeColor=RULE, strokeWidth=0.6))
         if chart.categorical or len(chart.x_ticks) <= 12:
-            d.add(Line(x, bottom, x, bottom + plot_h, strokeColor=GRID, strokeWidth=0.3))
+            d.add(Line(x, bottom, x, bottom + frame.height, strokeColor=GRID, strokeWidth=0.3))
         w = stringWidth(text, font, TICK_FONT_SIZE)
-        if x - w / 2 >= last_right + 4:       # a label that would touch the previous one is left out
+        if x - w / 2 >= last_right + 4:
             d.add(String(x, bottom - 4 - TICK_FONT_SIZE, text, fontName=font, fontSize=TICK_FONT_SIZE,
                          fillColor=MUTED, textAnchor="middle"))
             last_right = x + w / 2
-    d.add(String(left + plot_w / 2, bottom - 10 - TICK_FONT_SIZE - LABEL_FONT_SIZE, x_label, fontName=font,
-                 fontSize=LABEL_FONT_SIZE, fillColor=INK, textAnchor="middle"))
+
+
+def _draw_axis_titles(d: Drawing, frame: _Frame, x_label: str, y_label: str, font: str) -> None:
+    """The x title centred under the tick labels, the y title rotated 90° left of the plot to read bottom-up."""
+    d.add(String(frame.left + frame.width / 2, frame.bottom - 10 - TICK_FONT_SIZE - LABEL_FONT_SIZE, x_label,
+                 fontName=font, fontSize=LABEL_FONT_SIZE, fillColor=INK, textAnchor="middle"))
     y_title = Group(String(0, 0, y_label, fontName=font, fontSize=LABEL_FONT_SIZE, fillColor=INK,
                            textAnchor="middle"))
-    y_title.transform = (0, 1, -1, 0, 10, bottom + plot_h / 2)     # rotated 90° to read bottom-up
+    y_title.transform = (0, 1, -1, 0, 10, frame.bottom + frame.height / 2)
     d.add(y_title)
-    for k, (series, values) in enumerate(zip(chart.series, y_values, strict=True)):
-        colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
-        run: list[float] = []
-        for point_x, point_y in [*zip(series.x, values, strict=True), (None, None)]:
-            if point_y is None or point_x is None:
-                if len(run) >= 4:
-                    d.add(PolyLine(run, strokeColor=colour, strokeWidth=1.4))
-                run = []
-                continue
-            run += [px(point_x), py(point_y)]
-        for point_x, point_y in zip(series.x, values, strict=True):
-            if point_y is not None:
-                d.add(_marker(k // len(SERIES_COLOURS) % 4, px(point_x), py(point_y), colour))
+
+
+def _draw_series(d: Drawing, frame: _Frame, xs: list[float], values: list[float | None], k: int) -> None:
+    """Series k: lines through its runs of present values (a missing value breaks the line), a marker on each."""
+    colour, marker = _series_style(k)
+    run: list[float] = []
+    for point_x, point_y in [*zip(xs, values, strict=True), (None, None)]:
+        if point_y is None or point_x is None:
+            if len(run) >= 4:
+                d.add(PolyLine(run, strokeColor=colour, strokeWidth=1.4))
+            run = []
+            continue
+        run += [frame.x(point_x), frame.y(point_y)]
+    for point_x, point_y in zip(xs, values, strict=True):
+        if point_y is not None:
+            d.add(_marker(marker, frame.x(point_x), frame.y(point_y), colour))
+
+
+def _draw_legend(d: Drawing, legend: list[list[tuple[str, int, float]]], left: float, legend_h: float,
+                 font: str) -> None:
+    """The legend's rows (from `_legend_rows`) under the x title: each entry a short line, its marker, its label."""
     for r, row in enumerate(legend):
         y = legend_h - 12 * r - 8
         for label, k, offset in row:
             x = left + offset
-            colour = SERIES_COLOURS[k % len(SERIES_COLOURS)]
+            colour, marker = _series_style(k)
             d.add(Line(x, y + 2.5, x + 16, y + 2.5, strokeColor=colour, strokeWidth=1.4))
-            d.add(_marker(k // len(SERIES_COLOURS) % 4, x + 8, y + 2.5, colour))
+            d.add(_marker(marker, x + 8, y + 2.5, colour))
             d.add(String(x + 20, y, label, fontName=font, fontSize=LEGEND_FONT_SIZE, fillColor=INK))
-    return d, log_x
 
 
 # ---- text and tables ----------------------------------------------------------------------------
@@ -295,52 +347,65 @@ def _values_text(results: SweepResults, name: str) -> str:
     return shown + (f", … (+{len(values) - MAX_PARAM_VALUES})" if len(values) > MAX_PARAM_VALUES else "")
 
 
-def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:  # noqa: C901, PLR0915
-    """The appendix's flowables."""
-    s, w = ctx.styles, ctx.width
-    results, chart = appendix.results, appendix.chart
+def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:
+    """The appendix's flowables: what the sweep varied, its chart, its points and the points that failed."""
+    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_sweep")), ctx.styles.h1)]
+    if not appendix.results.rows:
+        return out + [Paragraph(user_text(ctx.t("sweep_empty")), ctx.styles.body)]
+    return (out + _what_was_varied(ctx, appendix) + [_chart_block(ctx, appendix.results, appendix.chart)]
+            + _points(ctx, appendix.results, appendix.chart.metric) + _failures(ctx, appendix.results))
+
+
+def _what_was_varied(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:
+    """How many points from which file (and how many failed), then each varied parameter with its values."""
+    s, results = ctx.styles, appendix.results
     rows = results.rows
-    failed = [r for r in rows if r.get("error")]
-    out: list[Flowable] = [Paragraph(user_text(ctx.t("sec_sweep")), s.h1)]
-    if not rows:
-        return out + [Paragraph(user_text(ctx.t("sweep_empty")), s.body)]
+    failed = sum(1 for r in rows if r.get("error"))
     intro = ctx.t("sweep_intro.one" if len(rows) == 1 and ctx.has("sweep_intro.one") else "sweep_intro",
                   file=appendix.file_name, points=f"{len(rows):,}")
     if failed:
-        intro += " " + ctx.t("sweep_failed_count", n=len(failed))
-    out.append(Paragraph(user_text(intro), s.body))
+        intro += " " + ctx.t("sweep_failed_count", n=failed)
     varied = [[param_label(ctx, n) if param_label(ctx, n).lower() == n.lower() else f"{param_label(ctx, n)} ({n})",
                _values_text(results, n)] for n in results.param_names]
-    out.append(KeepTogether([Paragraph(user_text(ctx.t("sweep_varied")), s.h2),
-                             data_table(s, [ctx.t("col_parameter"), ctx.t("col_values")], varied,
-                                        [w * 0.35, w * 0.65])]))
-    # the chart
+    return [Paragraph(user_text(intro), s.body),
+            KeepTogether([Paragraph(user_text(ctx.t("sweep_varied")), s.h2),
+                          data_table(s, [ctx.t("col_parameter"), ctx.t("col_values")], varied,
+                                     [ctx.width * 0.35, ctx.width * 0.65])])]
+
+
+def _chart_block(ctx: ProposalContext, results: SweepResults, chart: SweepChart) -> Flowable:
+    """The chart's title, the chart (with the notes it needs), kept on one page; a line instead when no point
+    has the metric."""
+    s = ctx.styles
     raw = [series.y for series in chart.series]
     values = [v for vals in raw for v in vals if v is not None]
     y_label, factor = metric_label(ctx, chart.metric, results, values)
     x_name = param_label(ctx, chart.x_param)
     title = cjk_spacing(ctx.t("sweep_chart", metric=ctx.t(f"sweep_metric_{chart.metric}"), param=x_name))
     block: list[Flowable] = [Paragraph(user_text(title), s.h2)]
-    if values:
-        scaled = [[None if v is None else v * factor for v in vals] for vals in raw]
-        labels = [", ".join(f"{param_label(ctx, n)}={v}" for n, v in series.params) or series.label
-                  for series in chart.series]
-        drawing, log_x = line_chart(chart, scaled, y_label, x_name, s.fonts.regular, width=w, labels=labels)
-        notes = [ctx.t("sweep_chart_note")] if len(chart.series) > 1 else []
-        if log_x:
-            notes.append(ctx.t("sweep_chart_log"))
-        if chart.metric == "cost_per_gbps":
-            notes.append(ctx.t("sweep_cost_note"))
-        block += [drawing, Spacer(1, 2 * mm)] + ([Paragraph(user_text(" ".join(notes)), s.small)] if notes else [])
-    else:
-        block.append(Paragraph(user_text(ctx.t("sweep_chart_empty")), s.body))
-    out.append(KeepTogether(block))
-    # the points
-    currency = currency_of(results)
+    if not values:
+        return KeepTogether(block + [Paragraph(user_text(ctx.t("sweep_chart_empty")), s.body)])
+    scaled = [[None if v is None else v * factor for v in vals] for vals in raw]
+    labels = [", ".join(f"{param_label(ctx, n)}={v}" for n, v in series.params) or series.label
+              for series in chart.series]
+    drawing, log_x = line_chart(chart, scaled, y_label, x_name, s.fonts.regular, width=ctx.width, labels=labels)
+    notes = [ctx.t("sweep_chart_note")] if len(chart.series) > 1 else []
+    if log_x:
+        notes.append(ctx.t("sweep_chart_log"))
+    if chart.metric == "cost_per_gbps":
+        notes.append(ctx.t("sweep_cost_note"))
+    block += [drawing, Spacer(1, 2 * mm)] + ([Paragraph(user_text(" ".join(notes)), s.small)] if notes else [])
+    return KeepTogether(block)
+
+
+def _points(ctx: ProposalContext, results: SweepResults, metric: str) -> list[Flowable]:
+    """The table of the points (the first MAX_ROWS, the rest counted): the varied parameters and a few figures."""
+    s, rows = ctx.styles, results.rows
     # a parameter with one value is in "what was varied" only; the more parameters, the fewer figures
     params = [n for n in results.param_names if len({r.get(n) for r in rows}) > 1] or results.param_names
-    metrics = table_metrics(results, chart.metric, limit=max(3, MAX_COLUMNS - 1 - len(params)))
+    metrics = table_metrics(results, metric, limit=max(3, MAX_COLUMNS - 1 - len(params)))
     header = [ctx.t("col_point"), *params, *(ctx.t(f"sweep_metric_{m}") for m in metrics)]
+    currency = currency_of(results)
     table = []
     for r in rows[:MAX_ROWS]:
         cells = [str(r["point"]), *(str(r.get(n, "")) for n in params)]
@@ -349,25 +414,33 @@ def build(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flowable]:  # n
         else:
             cells += [_cell(m, _table_value(r, m), currency, ctx.language) for m in metrics]
         table.append(cells)
-    widths = column_widths(header, table, s.fonts.regular, w)
+    widths = column_widths(header, table, s.fonts.regular, ctx.width)
     numeric = {0, *range(1 + len(params), len(header))}
     heading = Paragraph(user_text(ctx.t("sweep_points")), s.h2)
     points_table = data_table(s, header, table, widths, numeric=numeric)
     # a table that fits a page moves whole to the next one rather than leave a row or two behind
-    out.append(KeepTogether([heading, points_table]) if len(table) <= KEEP_WHOLE_ROWS else heading)
-    if len(table) > KEEP_WHOLE_ROWS:
-        out.append(points_table)
+    out: list[Flowable] = ([KeepTogether([heading, points_table])] if len(table) <= KEEP_WHOLE_ROWS
+                           else [heading, points_table])
     if len(rows) > MAX_ROWS:
         out.append(Paragraph(user_text(ctx.t("sweep_more", n=len(rows) - MAX_ROWS)), s.small))
-    if failed:
-        listed = [[str(r["point"]), ", ".join(f"{n}={r.get(n, '')}" for n in results.param_names), str(r["error"])]
-                  for r in failed[:MAX_FAILED]]
-        out.append(KeepTogether([
-            Paragraph(user_text(ctx.t("sweep_failures")), s.h2),
-            data_table(s, [ctx.t("col_point"), ctx.t("col_parameter"), ctx.t("col_problem")], listed,
-                       [w * 0.08, w * 0.32, w * 0.60], numeric={0})]))
-        if len(failed) > MAX_FAILED:
-            out.append(Paragraph(user_text(ctx.t("sweep_more", n=len(failed) - MAX_FAILED)), s.small))
+    return out
+
+
+def _failures(ctx: ProposalContext, results: SweepResults) -> list[Flowable]:
+    """The points that could not be built or run, with their parameters and what went wrong (the first
+    MAX_FAILED, the rest counted); nothing when none failed."""
+    s, w = ctx.styles, ctx.width
+    failed = [r for r in results.rows if r.get("error")]
+    if not failed:
+        return []
+    listed = [[str(r["point"]), ", ".join(f"{n}={r.get(n, '')}" for n in results.param_names), str(r["error"])]
+              for r in failed[:MAX_FAILED]]
+    out: list[Flowable] = [KeepTogether([
+        Paragraph(user_text(ctx.t("sweep_failures")), s.h2),
+        data_table(s, [ctx.t("col_point"), ctx.t("col_parameter"), ctx.t("col_problem")], listed,
+                   [w * 0.08, w * 0.32, w * 0.60], numeric={0})])]
+    if len(failed) > MAX_FAILED:
+        out.append(Paragraph(user_text(ctx.t("sweep_more", n=len(failed) - MAX_FAILED)), s.small))
     return out
 
 

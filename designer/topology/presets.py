@@ -18,7 +18,7 @@ from designer.model.segments import IBSettings, RoCESettings, Segment
 RECOMMENDED, PLAIN, CUSTOM = "recommended", "plain", "custom"
 
 # Queue pairs per connection on ECMP fabrics: Meta's E-ECMP runs 16 flows per GPU pair for LLM training
-# (Gangidi et al., SIGCOMM 2024; Llama 3 paper, section 3.3), which lifted AllReduce by 40 %.
+# (Gangidi et al., SIGCOMM 2024; Llama 3 paper, section 3.3; docs/references.md [meta-roce]), +40 % AllReduce.
 RECOMMENDED_QPS_ECMP = 16
 # ECN for AI fabrics: the switch vendor's RoCE thresholds (150 KB / 1,500 KB, marking all at Kmax) taken as the
 # values of a 400G port and scaled with each port's speed, as the HPCC / SimAI simulator configurations scale theirs

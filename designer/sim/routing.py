@@ -482,7 +482,8 @@ class Router:
         z = np.sqrt(-2.0 * np.log(u1)) * np.cos(2.0 * np.pi * u2)     # Box-Muller: a standard normal per port
         share = np.maximum(base + np.sqrt(base * (1.0 - base) / packets) * z, 0.0) if self._flow_bytes > 0 else base
         total = np.bincount(branch, weights=share, minlength=len(front.sub))
-        return share / np.maximum(total[branch], 1e-300)
+        # a draw that clips every port of a short branch to zero leaves it its even split (its bytes must go on)
+        return np.where(total[branch] > 0.0, share / np.maximum(total[branch], 1e-300), base)
 
     def _choose(self, ctx: _HopContext, front: _Front, rep: np.ndarray, valid: np.ndarray, nbr: np.ndarray,
                 safe: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

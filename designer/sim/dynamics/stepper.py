@@ -114,6 +114,18 @@ def _port_arrays(ports: PortSet, dt: float) -> tuple[np.ndarray, np.ndarray, np.
     return pp, pk, buf_B
 
 
+def _conserving(sptr: np.ndarray, split: np.ndarray) -> np.ndarray:
+    """Each node's out-splits scaled to sum to one, so that every byte reaching a node goes on whatever rounding
+    the route's shares carry (a node whose splits are all 0 sends its bytes on evenly): the queues never lose
+    bytes to a route."""
+    counts = np.diff(sptr)
+    node = np.repeat(np.arange(len(counts)), counts)
+    total = np.bincount(node, weights=split, minlength=len(counts))
+    even = total[node] <= 0.0
+    out = np.where(even, 1.0 / np.maximum(counts[node], 1), split / np.where(even, 1.0, total[node]))
+    return out
+
+
 def _single(ptr: np.ndarray, other: np.ndarray, weight: np.ndarray) -> np.ndarray:
     """Per node: the node at the other end of its only edge when that edge carries everything, else SEVERAL (or
     NONE without edges)."""
@@ -251,7 +263,7 @@ class FluidSimulator:
         n = len(self.hq)
         order = np.argsort(self.edge_from, kind="stable")
         self.sptr = np.searchsorted(self.edge_from[order], np.arange(n + 1)).astype(np.int64)
-        self.sto, self.ssplit = self.edge_to[order], self.edge_split[order]
+        self.sto, self.ssplit = self.edge_to[order], _conserving(self.sptr, self.edge_split[order])
         order = np.argsort(self.edge_to, kind="stable")
         self.pptr = np.searchsorted(self.edge_to[order], np.arange(n + 1)).astype(np.int64)
         self.pfrom, self.pshare = self.edge_from[order], self.edge_share[order]

@@ -28,7 +28,8 @@ from designer.sim.dynamics.loss import RTX_GO_BACK_N, RTX_SELECTIVE
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
 from designer.sim.framing import PROTO_IB, PROTO_NVLINK, PROTO_ROCEV2
 from designer.sim.paths import HopGraph, hop_graph
-from designer.sim.routing import RoutedFlows
+from designer.sim.routing import HopList, RoutedFlows
+from designer.sim.queue_pairs import Connections, byte_shares, connections, merged_hops
 
 KB = 1000.0                        # the settings' KB are 1,000 bytes (as in the IEEE 802.1Qbb examples)
 UNKNOWN_SWITCH_BUFFER_B = 32 * 2**20   # shared buffer of a switch whose catalog entry gives none [E]
@@ -95,6 +96,7 @@ class Installed:
     start_acc: np.ndarray | None = None
     start_hist: np.ndarray | None = None
     start_scalars: np.ndarray | None = None
+    weight: np.ndarray | None = None     # share of its group's flow each sub-flow carries (queue_pairs.py)
 
     @property
     def n_sub(self) -> int:
@@ -171,19 +173,29 @@ class FluidQueues:
         keep[subs] = True
         renumber = np.full(routed.n_sub, -1, np.int64)
         renumber[subs] = np.arange(len(subs))
-        graph = hop_graph(routed.hops.select(keep, renumber), self.fab.port_src, self.fab.port_dst)
+        hops = routed.hops.select(keep, renumber)
+        groups = self._connections(hops, routed, subs, workload)
+        weight = byte_shares(groups, remaining_B)
+        graph = hop_graph(merged_hops(hops, groups, weight), self.fab.port_src, self.fab.port_dst)
         if self.sim is None:
             self._start(horizon_hint_s)
         sim = self.sim
         assert sim is not None
         self.t_offset = now_s - sim.t
-        flows = self._flow_set(graph, subs, remaining_B, routed, workload, phase)
+        flows = self._flow_set(graph, subs, remaining_B, routed, workload, phase, groups, weight)
         rows = self._carried_rows(phase, pattern_key, subs)
         for other in self.installed.values():
             other.alone = False
-        idx = sim.add_flows(flows, dcqcn_rows=rows)
-        self.installed[phase] = Installed(idx, np.arange(len(subs)), subs, pattern_key, workload, not self.installed,
-                                          sim.pa.copy(), sim.hist.copy(), sim.sc.copy())
+        idx = sim.add_flows(flows, dcqcn_rows=rows[groups.first] if rows is not None else None)
+        self.installed[phase] = Installed(idx[groups.of_sub], np.arange(len(subs)), subs, pattern_key, workload,
+                                          not self.installed, sim.pa.copy(), sim.hist.copy(), sim.sc.copy(),
+                                          weight=weight)
+
+    def _connections(self, hops: HopList, routed: RoutedFlows, subs: np.ndarray, workload: int) -> Connections:
+        """A connection's queue pairs on one path move as one flow where their senders do not react and the class
+        is lossless (queue_pairs.py)."""
+        mergeable = (self._senders(routed.sub_first_port[subs], workload) == CC_NONE) & self._lossless(workload)
+        return connections(hops, routed.sub_flow[subs], mergeable)
 
     def _start(self, horizon_hint_s: float) -> None:
         dt_min = DT_MIN_CC_S if self._senders_react() else DT_MIN_S
@@ -219,16 +231,18 @@ class FluidQueues:
         return workload * (self.n_segments + 1) + segment + 1
 
     def _flow_set(self, graph: HopGraph, subs: np.ndarray, remaining_B: np.ndarray, routed: RoutedFlows,
-                  workload: int, phase: int) -> FlowSet:
-        """The simulator's flows for a phase's sub-flows: sizes, rates, latency, congestion control, class,
-        recovery, and their hop graphs."""
+                  workload: int, phase: int, groups: Connections, weight: np.ndarray) -> FlowSet:
+        """The simulator's flows for a phase's sub-flows, one per group (queue_pairs.py): sizes, rates, latency,
+        congestion control, class, recovery, and their hop graphs. A group's flow carries its sub-flows' bytes,
+        offers their line rates together."""
         fab = self.fab
-        n = len(subs)
-        first = routed.sub_first_port[subs]
-        seg = routed.sub_segment[subs]
-        flows = FlowSet(size_B=remaining_B.astype(float), start_s=np.zeros(n),
-                        line_rate_Bps=self.ports.capacity_Bps[first].copy(),
-                        base_latency_s=routed.sub_latency_ns[subs] * 1e-9,
+        n = groups.n_groups
+        first = routed.sub_first_port[subs[groups.first]]
+        seg = routed.sub_segment[subs[groups.first]]
+        latency_s = np.bincount(groups.of_sub, weights=weight * routed.sub_latency_ns[subs] * 1e-9, minlength=n)
+        flows = FlowSet(size_B=np.bincount(groups.of_sub, weights=remaining_B.astype(float), minlength=n),
+                        start_s=np.zeros(n), line_rate_Bps=self.ports.capacity_Bps[first] * groups.count,
+                        base_latency_s=latency_s,
                         cc=self._senders(first, workload), hop_flow=graph.sub, hop_port=graph.port,
                         hop_level=graph.level, edge_from=graph.edge_from, edge_to=graph.edge_to,
                         edge_split=graph.edge_split, edge_share=graph.edge_share)
@@ -372,7 +386,8 @@ class FluidQueues:
                      queue_B=sim.queue_B(), paused_now=sim.ps[:, K.PAUSED] > 0)
         for i, inst in self.installed.items():
             def per_sub(col: int, inst: Installed = inst) -> np.ndarray:
-                return np.bincount(inst.sub, weights=sim.fs[inst.flows, col], minlength=inst.n_sub)
+                values = sim.fs[inst.flows, col] * (inst.weight if inst.weight is not None else 1.0)
+                return np.bincount(inst.sub, weights=values, minlength=inst.n_sub)
             win.delivered[i] = per_sub(K.W_USEFUL)
             win.marked_B[i] = per_sub(K.W_MARKED)
             win.dropped_B[i] = per_sub(K.W_LOST)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QMainWindow,
     QMenu,
     QMessageBox,
     QStyle,
@@ -88,7 +87,7 @@ def without_mnemonic(text: str) -> str:
     return re.sub(r"\(&[^&\s]\)|&(&?)", r"\1", text)
 
 
-class MainWindow(QMainWindow, WindowExports):
+class MainWindow(WindowExports):
     """One window, one design."""
 
     def __init__(self, doc: FabricDocument | None = None, path: str | None = None,

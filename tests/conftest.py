@@ -1,6 +1,7 @@
 """Test set-up: Qt always offscreen (no display needed), deterministic hypothesis profile, and the `gui`
 marker on every test that needs a Qt application (`pytest -m "not gui"` runs the core alone)."""
 
+import faulthandler
 import os
 import sys
 import tempfile
@@ -18,6 +19,20 @@ settings.load_profile("ci")
 import pytest  # noqa: E402
 
 GUI_FIXTURES = {"qtbot", "qapp"}
+# A guard against a hung run, not a speed bound: the whole suite takes minutes; if the controlling process is
+# still running after this long, something waits forever (a lost test process, a dialog): print where every
+# thread stands and end the run, so that it fails with that evidence rather than at the CI's time limit.
+SESSION_WATCHDOG_S = 60 * 60
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):          # the controlling process (or a run without workers)
+        faulthandler.dump_traceback_later(SESSION_WATCHDOG_S, exit=True)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):
+        faulthandler.cancel_dump_traceback_later()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -35,7 +35,7 @@ def test_ring_allreduce_follows_alpha_beta_and_reaches_line_rate():
 
 @pytest.mark.slow
 def test_sprayed_roce_ring_loses_only_framing_against_ib():
-    size = 4 * 2**30
+    size = 2**30                 # large enough that the per-step latency is a small share
     ib = run(two_tier(), [f"allreduce:{size}B"])
     roce = run(two_tier("sn5600", "rocev2"), [f"allreduce:{size}B:spray=on"])
     ratio = roce.data["busbw_gbps"] / ib.data["busbw_gbps"]
@@ -119,13 +119,13 @@ def test_oversubscription_halves_cross_leaf_permutation():
 
 @pytest.mark.slow
 def test_train_70b_lands_in_published_mfu_band_and_suffers_from_a_weaker_backend():
-    full = generate("fat-tree", gpus=1024, backend="ib", frontend=False)
+    full = generate("fat-tree", gpus=256, backend="ib", frontend=False)    # 32 data-parallel replicas
     res = run(full, ["train:70b"])
     d = res.data
     assert 0.35 <= d["mfu"] <= 0.55               # dense 35-55 % (docs/references.md [llama3], [megascale])
     assert 0.5 < d["gpu_utilization"] <= 1.0
     assert d["step_time_s"] == pytest.approx(d["completion_time_s"])
-    oversub = generate("fat-tree", gpus=1024, backend="ib", frontend=False, oversubscription=4.0)
+    oversub = generate("fat-tree", gpus=256, backend="ib", frontend=False, oversubscription=4.0)
     worse = run(oversub, ["train:70b"]).data
     assert worse["gpu_utilization"] < d["gpu_utilization"] - 0.01
     assert worse["step_time_s"] > d["step_time_s"]

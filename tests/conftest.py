@@ -5,6 +5,7 @@ import faulthandler
 import os
 import sys
 import tempfile
+from collections import Counter
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # windows made by tests write their recovery files to a throw-away folder, never the user's
@@ -39,6 +40,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if GUI_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.gui)
+    # files with the most slow tests first: test processes take whole files in this order, and a long file
+    # started last would leave the other processes idle while it ends the run
+    slow = Counter(item.path for item in items if item.get_closest_marker("slow"))
+    items.sort(key=lambda item: -slow[item.path])
 
 
 @pytest.fixture(autouse=True)

@@ -23,7 +23,7 @@ GUI_FIXTURES = {"qtbot", "qapp"}
 # A guard against a hung run, not a speed bound: the whole suite takes minutes; if the controlling process is
 # still running after this long, something waits forever (a lost test process, a dialog): print where every
 # thread stands and end the run, so that it fails with that evidence rather than at the CI's time limit.
-SESSION_WATCHDOG_S = 60 * 60
+SESSION_WATCHDOG_S = 75 * 60
 
 
 def pytest_configure(config: pytest.Config) -> None:

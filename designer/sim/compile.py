@@ -29,7 +29,7 @@ from designer.sim.framing import (
 )
 from designer.sim.workload_spec import WorkloadError
 
-PROPAGATION_NS_PER_M = 5.0          # fibre ~5 ns/m (published-figures §1.4)
+PROPAGATION_NS_PER_M = 5.0          # fibre ~5 ns/m (docs/references.md [zaratan-latency])
 NVLINK_LATENCY_NS = 700.0           # [E] GPU-to-GPU through NVSwitch, one way, small message
 FRONTEND_NIC_LATENCY_NS = 5000.0    # [E] kernel TCP per side when the catalog has no front-end NIC
 PLANE_BACKEND, PLANE_FRONTEND, PLANE_NVLINK = 0, 1, 2

@@ -47,12 +47,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True)
-def never_block_on_questions(monkeypatch):
-    """Windows made by tests keep their settings in a throw-away store, and closing one with unsaved work
-    answers Discard unless a test says otherwise (a modal question would wait forever offscreen)."""
+def never_block_on_questions(monkeypatch, tmp_path_factory):
+    """Windows made by tests keep their settings in a throw-away store of their own test, and closing one with
+    unsaved work answers Discard unless a test says otherwise (a modal question would wait forever offscreen).
+    The store is per test: one shared by the test processes let a window closing in one process overwrite the
+    arrangement another test had just saved and was about to restore."""
     widgets = sys.modules.get("PySide6.QtWidgets")
     if widgets is not None:                       # only tests that use Qt have it loaded
-        sys.modules["PySide6.QtCore"].QStandardPaths.setTestModeEnabled(True)
+        core = sys.modules["PySide6.QtCore"]
+        core.QStandardPaths.setTestModeEnabled(True)
+        store = str(tmp_path_factory.mktemp("settings"))
+        for fmt in (core.QSettings.Format.NativeFormat, core.QSettings.Format.IniFormat):
+            core.QSettings.setPath(fmt, core.QSettings.Scope.UserScope, store)
         monkeypatch.setattr(widgets.QMessageBox, "question",
                             lambda *a, **k: widgets.QMessageBox.StandardButton.Discard)
 

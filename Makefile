@@ -33,7 +33,7 @@ run: setup
 test: setup
 	$(BIN)/ruff check designer tests benchmarks
 	$(BIN)/mypy
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:randomly -n auto --dist loadfile --durations=15 tests; \
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:randomly -n auto --dist loadfile --max-worker-restart=2 --durations=15 tests; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests"; exit 1; fi; exit $$status
 
 setup: system-packages $(STAMP)

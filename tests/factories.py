@@ -203,3 +203,12 @@ def compare_results(t_ib: float = 0.010, t_roce: float = 0.013) -> dict:
 RESULT = {"completion_time_s": 1e-5, "goodput_gbps": 10.0, "latency_us": {"p50": 2, "p99": 3, "p999": 4, "max": 5},
           "link_utilization": {"mean": 0.1, "max": 0.2}, "pfc_pause_fraction": 0.0, "ecn_mark_fraction": 0.0,
           "credit_stall_fraction": 0.0, "dropped_bytes": 0, "workloads": [{"spec": "pingpong:8B"}]}
+
+
+def sections_without_acceptance() -> set[str]:
+    """The proposal's default sections but the acceptance test plan, which simulates nccl-tests and ib_write_lat
+    on the design (most of a small proposal's cost): for tests of escaping, atomic writes and layout, whose
+    subject is elsewhere. tests/test_reliability_escaping.py and tests/test_report_proposal.py keep it."""
+    from designer.report.options import DEFAULT_SECTIONS
+
+    return set(DEFAULT_SECTIONS) - {"acceptance"}

@@ -28,7 +28,7 @@ from designer.report import ReportOptions, build_proposal
 from designer.sim import api
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
-from tests.factories import RESULT, two_server_doc
+from tests.factories import RESULT, sections_without_acceptance, two_server_doc
 
 NASTY = ["\x00", "\x1b[2J\x1b[31m", "\n", "\r", "\u2028", "\u0085", "\u202e", "\ud800", "\udfff", "\ufeff", "<b>",
          "&amp;", '"', "'", "\\", "=cmd|' /C calc'!A0", "机架", "\t", "\x7f", "\x9b"]
@@ -121,8 +121,8 @@ def test_report_takes_any_text(tmp_path, name, label):
     doc = two_server_doc()
     doc.set_meta(name=name.replace("\ud800", "").replace("\udfff", ""), notes=label)
     doc.update_node("srv-1", label=label)
-    build_proposal(doc, str(tmp_path / "p.pdf"), options=ReportOptions(customer=label),
-                   results={"ib": RESULT, "rocev2": RESULT})
+    options = ReportOptions(customer=label, sections=sections_without_acceptance())
+    build_proposal(doc, str(tmp_path / "p.pdf"), options=options, results={"ib": RESULT, "rocev2": RESULT})
 
 
 def test_window_opens_every_refused_file_with_one_line(qapp, tmp_path):

@@ -19,7 +19,7 @@ from designer.analysis.sweep.results import header
 from designer.model import fileformat
 from designer.report import ReportOptions, build_proposal
 from designer.report.page_layout import clip_to_width
-from tests.factories import RESULT, two_server_doc
+from tests.factories import RESULT, sections_without_acceptance, two_server_doc
 
 ROOT = Path(__file__).resolve().parents[1]
 EVIL = '<font size=40 color=red>INJECTED</font><a href="http://evil.example/">click</a>'
@@ -52,7 +52,7 @@ def test_markup_in_a_sweep_parameter_stays_literal_in_the_contents_and_the_body(
     doc = two_server_doc()
     doc.set_meta(name=EVIL)
     out = tmp_path / "p.pdf"
-    options = ReportOptions(customer=EVIL, author=EVIL, title=EVIL,
+    options = ReportOptions(customer=EVIL, author=EVIL, title=EVIL, sections=sections_without_acceptance(),
                             sweep_results=str(_sweep_csv(tmp_path / "evil.csv", EVIL)))
     build_proposal(doc, str(out), options=options, results={"ib": RESULT, "rocev2": RESULT})
     reader = PdfReader(str(out))
@@ -103,8 +103,8 @@ def test_a_long_design_name_costs_a_bounded_number_of_measurements(tmp_path, mon
     monkeypatch.setattr(pdfmetrics, "stringWidth", counting)
     doc = two_server_doc()
     doc.set_meta(name="名" * (length // 2) + "x" * (length - length // 2))
-    build_proposal(doc, str(tmp_path / "p.pdf"), options=ReportOptions(customer="c" * length),
-                   results={"ib": RESULT, "rocev2": RESULT})
+    options = ReportOptions(customer="c" * length, sections=sections_without_acceptance())
+    build_proposal(doc, str(tmp_path / "p.pdf"), options=options, results={"ib": RESULT, "rocev2": RESULT})
     assert 0 < len(long_measures) <= 3 * 17                  # header, right header, footer: ~log2(10,000) each
 
 

@@ -24,7 +24,7 @@ from designer.model import fileformat
 from designer.model.atomic_write import remove_stale_temporaries
 from designer.report import ReportOptions, build_proposal
 from designer.topology import generate
-from tests.factories import RESULT, two_server_doc
+from tests.factories import RESULT, sections_without_acceptance, two_server_doc
 
 
 def _dead_pid() -> int:
@@ -70,7 +70,8 @@ def test_saving_through_a_symbolic_link_writes_its_target_and_keeps_the_link(tmp
 
 # ---- a kill at any moment -------------------------------------------------------------------------------------
 def _report(doc, path):
-    build_proposal(doc, str(path), options=ReportOptions(), results={"ib": RESULT, "rocev2": RESULT})
+    options = ReportOptions(sections=sections_without_acceptance())
+    build_proposal(doc, str(path), options=options, results={"ib": RESULT, "rocev2": RESULT})
 
 
 WRITERS = {

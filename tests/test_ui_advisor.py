@@ -47,7 +47,7 @@ def test_runs_off_the_ui_thread_and_returns_the_chosen_design(qtbot, monkeypatch
     with qtbot.waitSignal(w.run_finished, timeout=BACKGROUND_WORK_MS):
         w.next()
     assert on_main == [False]
-    assert w.advice is not None and w.running.isComplete() and w.thread is None
+    assert w.advice is not None and w.running.isComplete() and w.worker_thread is None
     assert w.advice.preferences.latency_sensitive and w.advice.preferences.budget == ADVISOR_BUDGET_64_GPUS
     w.next()
     assert w.currentPage() is w.results
@@ -66,7 +66,7 @@ def test_back_during_a_run_drops_its_results(qtbot):
     w.next()
     first = w._run_id
     w.back()                                  # cancels; the stale run's results are ignored
-    assert w.thread is None and w.advice is None
+    assert w.worker_thread is None and w.advice is None
     with qtbot.waitSignal(w.run_finished, timeout=BACKGROUND_WORK_MS):
         w.next()
     assert w._run_id == first + 1 and w.advice is not None

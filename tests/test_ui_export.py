@@ -46,7 +46,7 @@ def test_a_file_that_is_not_an_image_is_refused_as_logo_with_a_message(dialog, t
     dialog.logo.setText(str(tmp_path / "missing.png"))
     assert "no such file" in dialog.message.text()
     dialog.start_export()                                   # even forced, nothing is built
-    assert dialog.thread is None and not (tmp_path / "proposal.pdf").exists()
+    assert dialog.worker_thread is None and not (tmp_path / "proposal.pdf").exists()
     dialog.logo.setText("")
     assert dialog.export_button.isEnabled() and dialog.message.text() == ""
 
@@ -109,7 +109,7 @@ def test_good_input_writes_the_pdf_off_the_ui_thread(dialog, qtbot, tmp_path, mo
     contents = text.split("Contents", 1)[1][:600]
     assert "Design " not in contents and "Resilience" not in contents   # unchecked sections are not listed
     assert dialog.open_button.isVisible() and "written" in dialog.message.text()
-    assert dialog.close_button.isEnabled() and dialog.thread is None
+    assert dialog.close_button.isEnabled() and dialog.worker_thread is None
 
 
 def test_window_action_is_enabled_and_opens_the_dialog(qtbot, monkeypatch):

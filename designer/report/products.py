@@ -36,14 +36,13 @@ def localised(name: str, language: str) -> str:
 def catalog_record(catalog: Catalog, kind: str, model_id: str) -> Sourced | None:
     """The catalog entry of a bill-of-materials line, or None: looked up in the table of its kind first, then in
     every table (fibre, management, facility and service lines hold cables, switches, transceivers and parts)."""
-    tables: dict[str, Mapping[str, Sourced]] = {
+    by_kind: dict[str, Mapping[str, Sourced]] = {
         "switch": catalog.switches, "server": catalog.servers, "nic": catalog.nics, "gateway": catalog.gateways,
-        "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.transceivers,
-        "fibre": catalog.cables, "part": catalog.parts}
-    preferred = tables.get(kind)
-    if preferred is not None and model_id in preferred:
-        return preferred[model_id]
-    for table in (*tables.values(), catalog.gpus):
+        "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.transceivers, "fibre": catalog.cables}
+    every: tuple[Mapping[str, Sourced], ...] = (
+        catalog.switches, catalog.servers, catalog.nics, catalog.gateways, catalog.storage, catalog.cables,
+        catalog.transceivers, catalog.parts, catalog.gpus)
+    for table in (by_kind.get(kind, {}), *every):
         if model_id in table:
             return table[model_id]
     return None

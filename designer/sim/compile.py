@@ -34,7 +34,7 @@ from designer.sim.framing import (
 from designer.sim.workload_spec import WorkloadError
 from designer.topology.presets import CUSTOM, keep_site_values, preset_settings, segment_hardware
 
-PROPAGATION_NS_PER_M = 5.0          # fibre ~5 ns/m (docs/references.md, "Propagation")
+PROPAGATION_NS_PER_M = 5.0          # fibre ~5 ns/m (docs/references.md [zaratan-latency])
 NVLINK_LATENCY_NS = 700.0           # [E] GPU-to-GPU through NVSwitch, one way, small message
 FRONTEND_NIC_LATENCY_NS = 5000.0    # [E] kernel TCP per side when the catalog has no front-end NIC
 DEFAULT_NVLINK_GBPS = 3600.0        # H100 NVLink 4: 450 GB/s per direction

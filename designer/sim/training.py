@@ -1,6 +1,6 @@
 """One training step of a dense transformer: compute, tensor/pipeline/data-parallel traffic.
 
-Model (standard derivations; docs/references.md [training-flops] [megatron]):
+Model (standard derivations; docs/references.md [training-flops], [megatron]):
 - compute FLOPs = 6·N·tokens (forward + backward); on each GPU it runs at peak × mfu, where
   `mfu` is the efficiency of the compute kernels (default 0.55 [E]: H100 dense matmul reaches
   ~80 % of peak, attention and element-wise kernels less). The pipeline bubble of 1F1B adds

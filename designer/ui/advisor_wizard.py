@@ -155,10 +155,10 @@ class RunPage(QWizardPage):
         return isinstance(wizard, AdvisorWizard) and wizard.advice is not None
 
     def initializePage(self) -> None:
-        self.wizard().start_run()
+        _advisor(self).start_run()
 
     def cleanupPage(self) -> None:
-        self.wizard().cancel_run()
+        _advisor(self).cancel_run()
 
 
 class ResultsPage(QWizardPage):
@@ -169,7 +169,7 @@ class ResultsPage(QWizardPage):
         self.setTitle(self.tr("Ranked candidates"))
         lay = QVBoxLayout(self)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
+        self.table.setHorizontalHeaderLabels([self.tr(str(c)) for c in COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -182,7 +182,8 @@ class ResultsPage(QWizardPage):
         lay.addWidget(self.reasons, 2)
 
     def initializePage(self) -> None:
-        advice: Advice = self.wizard().advice
+        advice = _advisor(self).advice
+        assert advice is not None, "the results page follows a finished run"
         cur = advice.preferences.currency
         ranked = advice.ranked()
         self.table.setRowCount(len(ranked))
@@ -207,10 +208,17 @@ class ResultsPage(QWizardPage):
 
     def chosen_id(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()
-        advice: Advice | None = self.wizard().advice
+        advice: Advice | None = _advisor(self).advice
         if not rows or advice is None:
             return None
         return advice.ranking[rows[0].row()].id
+
+
+def _advisor(page: QWizardPage) -> AdvisorWizard:
+    """The wizard a page of this module belongs to."""
+    wizard = page.wizard()
+    assert isinstance(wizard, AdvisorWizard), "the advisor's pages live in the advisor wizard"
+    return wizard
 
 
 class AdvisorWizard(QWizard):
@@ -227,7 +235,7 @@ class AdvisorWizard(QWizard):
         for page in (self.requirements, self.running, self.results):
             self.addPage(page)
         self.advice: Advice | None = None
-        self.thread: QThread | None = None
+        self.worker_thread: QThread | None = None
         self.worker: AdvisorWorker | None = None
         self._run_id = 0
 
@@ -238,9 +246,9 @@ class AdvisorWizard(QWizard):
         self._run_id += 1
         req = self.requirements
         self.worker = AdvisorWorker(self._run_id, req.gpus.value(), req.workloads(), req.preferences())
-        self.thread = QThread(self)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)     # bound slot: runs in the worker thread
+        self.worker_thread = QThread(self)
+        self.worker.moveToThread(self.worker_thread)
+        self.worker_thread.started.connect(self.worker.run)     # bound slot: runs in the worker thread
         self.worker.progress.connect(self._on_progress)
         self.worker.done.connect(self._on_done)
         self.worker.failed.connect(self._on_failed)
@@ -248,7 +256,7 @@ class AdvisorWizard(QWizard):
         self.running.bar.setRange(0, 8)
         self.running.bar.setValue(0)
         self.running.completeChanged.emit()
-        self.thread.start()
+        self.worker_thread.start()
 
     def cancel_run(self) -> None:
         if self.worker is not None:
@@ -256,10 +264,10 @@ class AdvisorWizard(QWizard):
         self._stop_thread()
 
     def _stop_thread(self) -> None:
-        if self.thread is not None:
-            self.thread.quit()
-            self.thread.wait()
-            self.thread = None
+        if self.worker_thread is not None:
+            self.worker_thread.quit()
+            self.worker_thread.wait()
+            self.worker_thread = None
         self.worker = None
 
     @Slot(int, int, int, str)

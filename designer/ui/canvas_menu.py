@@ -68,7 +68,8 @@ class CanvasMenu(QObject):
         menu.addAction(a["properties"])
         lower, upper = tiers_to_connect(w.editor.doc, nodes)
         if lower and upper:
-            connect = menu.addMenu(self.tr("Connect"))
+            connect = QMenu(self.tr("Connect"), menu)       # made here: see main_window.owned_menu
+            menu.addMenu(connect)
             connect.addAction(a["connect_rail"])
             connect.addAction(a["connect_round_robin"])
         if nodes:

@@ -61,7 +61,7 @@ PLOTS = (("throughput", QT_TRANSLATE_NOOP("CompareDialog", "Throughput"), "Gb/s"
 class CompareDialog(QDialog):
     """Runs IB then RoCEv2 and shows both; `results` holds the two SimResults when done."""
 
-    done = Signal()
+    compared = Signal()     # both runs finished (named apart from QDialog.done)
 
     def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, capex: float | None,
                  currency: str = "", parent: QWidget | None = None) -> None:
@@ -83,15 +83,15 @@ class CompareDialog(QDialog):
         self.progress.setRange(0, 200)
         self.table = QTableWidget(len(ROWS), 2)
         self.table.setHorizontalHeaderLabels([NAMES[p] for p in PROTOS])
-        self.table.setVerticalHeaderLabels([self.tr(r[0]) if r[0] != CAPEX else self.tr("Capex ({0})").format(currency)
-                                            for r in ROWS])
+        self.table.setVerticalHeaderLabels([self.tr(str(r[0])) if r[0] != CAPEX
+                                            else self.tr("Capex ({0})").format(currency) for r in ROWS])
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setColumnWidth(0, 150)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.plots: dict[str, pg.PlotWidget] = {}
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
         for name, title_text, _unit in PLOTS:
-            title = self.tr(title_text)
+            title = self.tr(str(title_text))
             w = pg.PlotWidget(background=pal.color(QPalette.ColorRole.Base))
             # the legend is in the title line: over the curves it hid their ends
             set_title(w.getPlotItem(), title, legend_html([(NAMES[p], PROTOCOL_COLOURS[p].name()) for p in PROTOS]), fg)
@@ -130,7 +130,7 @@ class CompareDialog(QDialog):
             self.status.setText(self.tr(
                     "Done: {0} on '{1}', seed {2}.").format(', '.join(self.workloads), self.doc.name, self.seed))
             self.progress.setValue(self.progress.maximum())
-            self.done.emit()
+            self.compared.emit()
             return
         self.current = left[0]
         self.status.setText(self.tr("Simulating with every back-end segment as {0}…").format(NAMES[self.current]))
@@ -175,7 +175,7 @@ class CompareDialog(QDialog):
         units = units or self._units()
         fg = colours()[0].name()
         for name, title_text, _unit in PLOTS:
-            self.plots[name].setLabel("left", f"{self.tr(title_text)} ({units[name][1]})", color=fg)
+            self.plots[name].setLabel("left", f"{self.tr(str(title_text))} ({units[name][1]})", color=fg)
             self.plots[name].setLabel("bottom", self.tr("simulated time ({0})").format(units["time"][1]), color=fg)
 
     def _draw(self, _proto: str) -> None:
@@ -229,6 +229,8 @@ class CompareDialog(QDialog):
             if win is None:
                 continue
             item = self.table.item(row, PROTOS.index(win))
+            if item is None:
+                continue
             item.setText("✓ " + item.text())
             item.setFont(bold)
             item.setForeground(QBrush(QColor("#1e7b34")))

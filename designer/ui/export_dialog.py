@@ -207,7 +207,7 @@ class ExportProposalDialog(QDialog):
                  parent: QWidget | None = None, sweep_path: str = "", undo_stack: QUndoStack | None = None) -> None:
         super().__init__(parent)
         self.doc, self.catalog, self.undo_stack = doc, catalog, undo_stack
-        self.thread: QThread | None = None
+        self.worker_thread: QThread | None = None
         self.builder: ProposalBuilder | None = None
         self.written_path: str | None = None
         self.setWindowTitle(self.tr("Export PDF proposal"))
@@ -317,7 +317,7 @@ class ExportProposalDialog(QDialog):
         self.priorities = QComboBox()
         order = [p for p in kept.priorities if p != "operations"]
         for value, label in PRIORITY_CHOICES:
-            self.priorities.addItem(QCoreApplication.translate("ExportProposalDialog", label), value)
+            self.priorities.addItem(QCoreApplication.translate("ExportProposalDialog", str(label)), value)
             if tuple(order) == value:
                 self.priorities.setCurrentIndex(self.priorities.count() - 1)
         self.existing_ethernet = QCheckBox(self.tr("The customer already operates Ethernet at scale (prefer RoCEv2 "
@@ -395,7 +395,8 @@ class ExportProposalDialog(QDialog):
         """The rows with a risk typed in (rows left empty are dropped)."""
         out = []
         for row in range(self.risks.rowCount()):
-            cells = [(self.risks.item(row, c).text().strip() if self.risks.item(row, c) else "") for c in range(3)]
+            items = [self.risks.item(row, c) for c in range(3)]
+            cells = [item.text().strip() if item is not None else "" for item in items]
             if cells[0]:
                 out.append(Risk(*cells))
         return out
@@ -432,7 +433,7 @@ class ExportProposalDialog(QDialog):
         self._mark(self.output, output_problem(self.output.text().strip()))
         self._mark(self.sweep, sweep_problem(self.sweep.text().strip()))
         self._mark(self.budget, budget_problem(self.budget.text().strip()))
-        busy = self.thread is not None
+        busy = self.worker_thread is not None
         self.export_button.setEnabled(not problems and not busy)
         if not busy:
             self._say(problems[0] if problems else "", error=bool(problems))
@@ -500,7 +501,7 @@ class ExportProposalDialog(QDialog):
     def start_export(self) -> None:
         """Check the inputs again, then build the PDF in a worker thread (the window stays responsive)."""
         problems = self.problems()
-        if problems or self.thread is not None:
+        if problems or self.worker_thread is not None:
             if problems:
                 self._say(problems[0], error=True)
             return
@@ -509,9 +510,9 @@ class ExportProposalDialog(QDialog):
         self.keep_requirements(options)
         # the worker reads a copy: the design may not change under it while it is being drawn
         self.builder = ProposalBuilder(self.doc.copy(), path, options, self.catalog)
-        self.thread = QThread(self)
-        self.builder.moveToThread(self.thread)
-        self.thread.started.connect(self.builder.run)   # a bound slot: runs in the worker thread
+        self.worker_thread = QThread(self)
+        self.builder.moveToThread(self.worker_thread)
+        self.worker_thread.started.connect(self.builder.run)   # a bound slot: runs in the worker thread
         self.builder.done.connect(self._on_done)
         self.builder.failed.connect(self._on_failed)
         self.open_button.hide()
@@ -527,13 +528,13 @@ class ExportProposalDialog(QDialog):
                               "RoCEv2; drawing, laying out pages)…"))
         else:
             self._say(self.tr("Building the proposal (simulating the design, drawing, laying out pages)…"))
-        self.thread.start()
+        self.worker_thread.start()
 
     def _finish_thread(self) -> None:
-        if self.thread is not None:
-            self.thread.quit()
-            self.thread.wait()
-            self.thread = None
+        if self.worker_thread is not None:
+            self.worker_thread.quit()
+            self.worker_thread.wait()
+            self.worker_thread = None
         self.builder = None
         self.progress.hide()
         self.close_button.setEnabled(True)
@@ -560,13 +561,13 @@ class ExportProposalDialog(QDialog):
             QDesktopServices.openUrl(QUrl.fromLocalFile(self.written_path))
 
     def reject(self) -> None:
-        if self.thread is not None:     # closing while building: let the build finish rather than kill it
+        if self.worker_thread is not None:     # closing while building: let the build finish rather than kill it
             self._say(self.tr("Please wait: the proposal is still being built."), error=True)
             return
         super().reject()
 
     def closeEvent(self, event) -> None:
-        if self.thread is not None:
+        if self.worker_thread is not None:
             event.ignore()
             return
         super().closeEvent(event)

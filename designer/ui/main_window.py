@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QMainWindow,
     QMenu,
     QMessageBox,
     QStyle,
     QToolBar,
     QUndoView,
+    QWidget,
 )
 
 from designer.catalog.loader import Catalog, load_catalog
@@ -83,12 +83,19 @@ def collection_paused() -> Iterator[None]:
             gc.enable()
 
 
+def owned_menu(title: str, parent: QWidget) -> QMenu:
+    """A menu made here rather than by `addMenu(title)`: a menu Qt makes is looked up by its address, and where a
+    deleted Qt object of another type had that address its stale Python wrapper came back (a QWidgetItem with no
+    addAction, seen when many windows were made and closed in one process)."""
+    return QMenu(title, parent)
+
+
 def without_mnemonic(text: str) -> str:
     """A menu text without its shortcut letter: "&Save" -> "Save", "保存(&S)" -> "保存" ("&&" stays "&")."""
     return re.sub(r"\(&[^&\s]\)|&(&?)", r"\1", text)
 
 
-class MainWindow(QMainWindow, WindowExports):
+class MainWindow(WindowExports):
     """One window, one design."""
 
     def __init__(self, doc: FabricDocument | None = None, path: str | None = None,
@@ -364,13 +371,15 @@ class MainWindow(QMainWindow, WindowExports):
 
     def _add_menu(self, title: str, keys: Iterable[str | None]) -> QMenu:
         """A menu of the menu bar holding the actions named by `keys` (None: a separator)."""
-        menu = self.menuBar().addMenu(title)
+        menu = owned_menu(title, self)
+        self.menuBar().addMenu(menu)
         self._add_to(menu, keys)
         return menu
 
     def _build_file_menu(self) -> None:
         menu = self._add_menu(self.tr("&File"), ("new", "template", "open"))
-        self.recent_menu = menu.addMenu(self.tr("Open &recent"))
+        self.recent_menu = owned_menu(self.tr("Open &recent"), menu)
+        menu.addMenu(self.recent_menu)
         self._fill_recent()
         self._add_to(menu, (None, "save", "save_as", None, "export_png", "export_svg", "export_image",
                             "export_handover", "export_pdf", None, "quit"))
@@ -381,7 +390,8 @@ class MainWindow(QMainWindow, WindowExports):
         self.preferences_action = menu.addAction(self.tr("&Preferences…"), self.open_preferences)
 
     def _build_arrange_menu(self, align: dict[str, QAction]) -> None:
-        menu = self.menuBar().addMenu(self.tr("&Arrange"))
+        menu = owned_menu(self.tr("&Arrange"), self)
+        self.menuBar().addMenu(menu)
         menu.addActions(list(align.values()))
         self._add_to(menu, (None, "dist_x", "dist_y"))
 

@@ -308,7 +308,7 @@ class RunController(QObject):
             pass
         dialog = CompareDialog(self.doc.copy(), workloads, self.panel.seed.value() if seed is None else seed,
                                capex, currency, self.window)
-        dialog.done.connect(lambda: self._keep_comparison(dialog))
+        dialog.compared.connect(lambda: self._keep_comparison(dialog))
         self.compare_dialog = dialog
         dialog.show()
         dialog.start()

@@ -1,22 +1,44 @@
 """The window's export actions: the PDF proposal, canvas images and the hand-over files.
 
-A mixin of MainWindow (which provides scene, view, editor, catalog, path, show_message and _last_dir);
-its texts are translated in MainWindow's context, where the window looks them up.
+The base class of MainWindow, which provides what is declared below; its texts are translated in MainWindow's
+context, where the window looks them up.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from designer.ui.canvas_export import export_png, export_svg
 from designer.ui.plain_text import literal
 
+if TYPE_CHECKING:                      # the window's parts import what imports this module
+    from designer.catalog.loader import Catalog
+    from designer.ui.editor import Editor
+    from designer.ui.scene import FabricScene
+    from designer.ui.sweep_controller import SweepController
+    from designer.ui.view import FabricView
 
-class WindowExports:
+
+class WindowExports(QMainWindow):
     """File → Export … actions of the main window."""
+
+    # what MainWindow provides
+    path: str | None
+    catalog: Catalog
+    editor: Editor
+    scene: FabricScene
+    view: FabricView
+    sweeps: SweepController
+
+    def _last_dir(self) -> str:
+        raise NotImplementedError
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        raise NotImplementedError
 
     def export_proposal(self) -> None:
         """File → Export PDF proposal…: the dialog checks its inputs and builds the PDF off the UI thread."""

@@ -28,8 +28,8 @@ from designer.sim.dynamics.loss import RTX_GO_BACK_N, RTX_SELECTIVE
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
 from designer.sim.framing import PROTO_IB, PROTO_NVLINK, PROTO_ROCEV2
 from designer.sim.paths import HopGraph, hop_graph
-from designer.sim.routing import HopList, RoutedFlows
 from designer.sim.queue_pairs import Connections, byte_shares, connections, merged_hops
+from designer.sim.routing import HopList, RoutedFlows
 
 KB = 1000.0                        # the settings' KB are 1,000 bytes (as in the IEEE 802.1Qbb examples)
 UNKNOWN_SWITCH_BUFFER_B = 32 * 2**20   # shared buffer of a switch whose catalog entry gives none [E]

@@ -52,18 +52,10 @@ def hop_graph(hops: HopList, port_src: np.ndarray, port_dst: np.ndarray) -> HopG
     first_group_of_sub = np.full(int(hops.sub.max()) + 1, -1, np.int64)
     first_group_of_sub[hops.sub[starts][::-1]] = group[starts][::-1]
     level = group - first_group_of_sub[hops.sub]         # 0, 1, 2, ... within each sub-flow
-    # candidate edges: every node with every node of the next level of the same sub-flow that leaves the switch
-    # it reaches (NVLink ports start and end at the server, so they join on the server itself)
-    n_groups = int(group.max()) + 1
-    g_start = np.concatenate([starts, [n]])
-    nxt_lo, nxt_hi = g_start[np.minimum(group + 1, n_groups)], g_start[np.minimum(group + 2, n_groups)]
-    same_sub_next = (group + 1 < n_groups) & (hops.sub[np.minimum(nxt_lo, n - 1)] == hops.sub)
-    count = np.where(same_sub_next, nxt_hi - nxt_lo, 0)
-    a = np.repeat(np.arange(n), count)
-    offs = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
-    b = nxt_lo[a] + offs
-    joined = port_dst[hops.port[a]] == port_src[hops.port[b]]
-    a, b = a[joined], b[joined]
+    # edges: every node with the nodes of the next level of the same sub-flow that leave the switch it reaches
+    # (NVLink ports start and end at the server, so they join on the server itself), found by sorting the nodes
+    # on (level group, switch they leave) rather than by trying every pair of consecutive levels
+    a, b = _consecutive_joins(group, hops.sub, port_dst[hops.port], port_src[hops.port])
     # a node's bytes split over its edges by the next nodes' shares; a node's arrivals come by its edges in
     # proportion to the previous nodes' shares times those splits
     out_total = np.bincount(a, weights=hops.share[b], minlength=n)
@@ -73,3 +65,23 @@ def hop_graph(hops: HopList, port_src: np.ndarray, port_dst: np.ndarray) -> HopG
     return HopGraph(hops.sub.astype(np.int64), hops.port.astype(np.int64), level.astype(np.int64),
                     hops.share.astype(float), a.astype(np.int64), b.astype(np.int64), split,
                     carried / np.maximum(in_total[b], 1e-300))
+
+
+def _consecutive_joins(group: np.ndarray, sub: np.ndarray, reaches: np.ndarray,
+                       leaves: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs (a, b) of nodes with b in the level group after a's, of the same sub-flow, leaving the node a reaches;
+    ordered by a, then b."""
+    n = len(group)
+    span = int(max(reaches.max(initial=0), leaves.max(initial=0))) + 1
+    b_key = group * span + leaves
+    order = np.argsort(b_key, kind="stable")
+    sorted_key = b_key[order]
+    want = (group + 1) * span + reaches
+    lo = np.searchsorted(sorted_key, want, side="left")
+    hi = np.searchsorted(sorted_key, want, side="right")
+    count = hi - lo
+    a = np.repeat(np.arange(n), count)
+    offs = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+    b = order[lo[a] + offs]
+    same = sub[a] == sub[b]
+    return a[same], b[same]

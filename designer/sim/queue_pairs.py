@@ -42,26 +42,33 @@ class Connections:
 def connections(hops: HopList, flow_of_sub: np.ndarray, mergeable: np.ndarray) -> Connections:
     """Group sub-flows 0..n-1 (hops sorted by sub-flow, then level, then port, as `HopList.sorted` leaves them)
     that belong to one flow, cross the same ports at the same levels with the same shares, and are `mergeable`;
-    every other sub-flow is a group of its own."""
+    every other sub-flow is a group of its own. Only flows with several mergeable sub-flows are compared (a flow of
+    one queue pair, such as every adaptive-routed or sprayed one, costs nothing here)."""
     n = len(flow_of_sub)
-    if n == 0:
-        z = np.zeros(0, np.int64)
-        return Connections(z, z, z)
-    per_sub = np.bincount(hops.sub, minlength=n)
-    width = int(per_sub.max())
-    column = np.arange(len(hops.sub)) - np.concatenate([[0], np.cumsum(per_sub)[:-1]])[hops.sub]
-    key = np.full((n, 2 + 3 * width), -1, dtype=np.int64)
-    key[:, 0] = flow_of_sub
-    key[:, 1] = np.where(mergeable, -1, np.arange(n))        # an unmergeable sub-flow is a group of its own
-    key[hops.sub, 2 + column] = hops.port
-    key[hops.sub, 2 + width + column] = hops.level
-    key[hops.sub, 2 + 2 * width + column] = np.ascontiguousarray(hops.share, dtype=np.float64).view(np.int64)
-    _, first_sorted, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
-    order = np.argsort(first_sorted, kind="stable")           # number groups by their first sub-flow
-    rank = np.empty_like(order)
-    rank[order] = np.arange(len(order))
-    of_sub = rank[inverse.reshape(-1)]
-    return Connections(of_sub, first_sorted[order], np.bincount(of_sub, minlength=len(order)))
+    key_of_sub = np.arange(n)                                 # each sub-flow its own group unless merged below
+    several = mergeable & (np.bincount(flow_of_sub, weights=mergeable, minlength=1)[flow_of_sub] > 1)
+    cand = np.flatnonzero(several)
+    if len(cand):
+        rows = several[hops.sub]
+        sub = np.searchsorted(cand, hops.sub[rows])            # candidate index of each of their hop rows
+        per_sub = np.bincount(sub, minlength=len(cand))
+        width = int(per_sub.max())
+        column = np.arange(len(sub)) - np.concatenate([[0], np.cumsum(per_sub)[:-1]])[sub]
+        key = np.full((len(cand), 1 + 3 * width), -1, dtype=np.int64)
+        key[:, 0] = flow_of_sub[cand]
+        key[sub, 1 + column] = hops.port[rows]
+        key[sub, 1 + width + column] = hops.level[rows]
+        key[sub, 1 + 2 * width + column] = np.ascontiguousarray(hops.share[rows], dtype=np.float64).view(np.int64)
+        _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
+        key_of_sub[cand] = cand[first][inverse.reshape(-1)]     # the first sub-flow of its group
+    return _numbered(key_of_sub)
+
+
+def _numbered(key_of_sub: np.ndarray) -> Connections:
+    """Groups from each sub-flow's key (the index of the group's first sub-flow), numbered in that order."""
+    first, of_sub = np.unique(key_of_sub, return_inverse=True)
+    of_sub = of_sub.reshape(-1)
+    return Connections(of_sub, first, np.bincount(of_sub, minlength=len(first)))
 
 
 def byte_shares(groups: Connections, remaining_B: np.ndarray) -> np.ndarray:

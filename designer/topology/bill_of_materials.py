@@ -61,9 +61,9 @@ def bill_of_materials(doc: FabricDocument, catalog: Catalog) -> list[BomItem]:
     return priced_build(doc, catalog).items
 
 
-def priced_build(doc: FabricDocument, catalog: Catalog) -> BillOfMaterials:
-    """The bill of materials together with the rack plan and cable schedule it counts."""
-    build = physical_build(doc, catalog)
+def priced_build(doc: FabricDocument, catalog: Catalog, build: PhysicalBuild | None = None) -> BillOfMaterials:
+    """The bill of materials together with the rack plan and cable schedule it counts (`build`, or built here)."""
+    build = build if build is not None else physical_build(doc, catalog)
     lines = Lines(catalog)
     _devices(doc, catalog, lines)
     _frontend_nics(doc, catalog, lines)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from designer.catalog.loader import Catalog, load_catalog
 from designer.model.document import FabricDocument
+from designer.topology.physical.schedule import Schedule
 from designer.topology.rules import buildability, cabling, capacity, catalog_models, connectivity, ports, segments
 from designer.topology.rules.finding import SEVERITIES, CheckContext, Finding
 
@@ -21,9 +22,10 @@ _SEVERITY_ORDER = {s: i for i, s in enumerate(SEVERITIES)}
 __all__ = ["Finding", "RULES", "run_checks", "has_errors"]
 
 
-def run_checks(doc: FabricDocument, catalog: Catalog | None = None) -> list[Finding]:
-    """Every design-rule finding for `doc`, errors first (then warnings, then info)."""
-    ctx = CheckContext(doc, catalog if catalog is not None else load_catalog())
+def run_checks(doc: FabricDocument, catalog: Catalog | None = None, schedule: Schedule | None = None) -> list[Finding]:
+    """Every design-rule finding for `doc`, errors first (then warnings, then info). `schedule`: the design's
+    cable schedule when the caller has built it already (the cabling rules build it otherwise)."""
+    ctx = CheckContext(doc, catalog if catalog is not None else load_catalog(), schedule)
     findings: list[Finding] = []
     for group in _GROUPS:
         findings.extend(group.check(ctx))

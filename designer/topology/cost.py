@@ -74,8 +74,10 @@ class CostReport:
         }
 
 
-def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: str | None = None) -> CostReport:
-    """Bill of materials, capex, power and TCO of `doc`, in `currency` (default: the design's).
+def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: str | None = None,
+                build: PhysicalBuild | None = None) -> CostReport:
+    """Bill of materials, capex, power and TCO of `doc`, in `currency` (default: the design's); `build`: its rack
+    plan and cable schedule when the caller has them already.
 
     Raises ProjectError for a model, NIC or cable the catalog does not have, or an unknown currency.
     """
@@ -93,7 +95,7 @@ def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: s
     def money(usd: float) -> float:
         return convert_usd(usd, cur, a.cny_per_usd)
 
-    bom = priced_build(doc, cat)
+    bom = priced_build(doc, cat, build)
     items = [replace(item, unit_price=money(item.unit_price), total=money(item.total)) for item in bom.items]
     capex = sum(i.total for i in items if not i.per_year)
     capex_network = sum(i.total for i in items if i.kind in NETWORK_KINDS and not i.per_year)

@@ -48,7 +48,8 @@ class Summary:
 
 
 def summarise(doc: FabricDocument, catalog: Catalog | None) -> Summary:
-    """Everything the status bar and problems dock show, computed from the document."""
+    """Everything the status bar and problems dock show, computed from the document. The rack plan and cable
+    schedule are built once for the cost and the cabling checks (on a 56k-cable fabric each build takes seconds)."""
     s = Summary(gpus=doc.gpu_count(), switches=sum(1 for n in doc.nodes.values() if n.kind == "switch"),
                 links=len(doc.links), currency=doc.assumptions.currency)
     try:
@@ -58,19 +59,31 @@ def summarise(doc: FabricDocument, catalog: Catalog | None) -> Summary:
         s.unavailable.append("oversubscription")
     except (ProjectError, ValueError, ZeroDivisionError, KeyError):
         s.oversubscription = {}
+    build = _physical_build(doc, catalog)
     try:
         from designer.topology.cost import cost_report
-        s.capex = float(cost_report(doc, catalog).capex)
+        s.capex = float(cost_report(doc, catalog, build=build).capex)
     except ImportError:
         s.unavailable.append("cost")
     except (ProjectError, ValueError, KeyError):
         s.capex = None
     try:
         from designer.topology.checks import run_checks
-        s.findings = list(run_checks(doc, catalog))
+        s.findings = list(run_checks(doc, catalog, build.schedule if build is not None else None))
     except ImportError:
         s.unavailable.append("checks")
     return s
+
+
+def _physical_build(doc: FabricDocument, catalog: Catalog | None):
+    """The design's rack plan and cable schedule, or None where they cannot be built (the cost then says why, and
+    the checks build what they can)."""
+    try:
+        from designer.catalog.loader import load_catalog
+        from designer.topology.physical_build import physical_build
+        return physical_build(doc, catalog if catalog is not None else load_catalog())
+    except (ImportError, ProjectError, ValueError, KeyError):
+        return None
 
 
 # Designs with more cables than this are summarised off the GUI thread (a 56k-cable fabric's checks take seconds;

@@ -61,7 +61,7 @@ def finding_of(rule: str, severity: str, msg_id: str, params: Params, *, nodes: 
 class CheckContext:
     """A document indexed once (ports, links per node, segment per node) so that every rule is linear."""
 
-    def __init__(self, doc: FabricDocument, catalog: Catalog):
+    def __init__(self, doc: FabricDocument, catalog: Catalog, schedule: Schedule | None = None):
         self.doc = doc
         self.catalog = catalog
         self.port_maps: dict[str, dict[str, Port]] = {nid: n.port_map() for nid, n in doc.nodes.items()}
@@ -74,7 +74,7 @@ class CheckContext:
         for seg in doc.segments.values():
             for nid in seg.nodes:
                 self.segment_of.setdefault(nid, seg)
-        self._schedule: Schedule | None = None
+        self._schedule: Schedule | None = schedule
 
     @property
     def schedule(self) -> Schedule:

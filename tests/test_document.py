@@ -75,3 +75,21 @@ def test_move_nodes_is_one_batch_and_returns_old_positions():
     old = doc.move_nodes({"srv-1": (5, 6), "srv-2": (7, 8)})
     assert old == {"srv-1": (100.0, 200.0), "srv-2": (200.0, 200.0)}
     assert len(heard) == 1 and doc.nodes["srv-2"].x == 7.0
+
+
+def test_a_pickled_document_is_the_design_without_its_listeners():
+    """The summary process receives an edited design pickled: the same design, nobody listening, ids going on."""
+    import pickle
+
+    from designer.model.fileformat import document_to_dict
+
+    doc = two_server_doc()
+    heard = []
+    doc.subscribe(heard.append)
+    first = doc.new_id("x")
+    copy = pickle.loads(pickle.dumps(doc))
+    assert document_to_dict(copy) == document_to_dict(doc)
+    assert copy.new_id("x") == doc.new_id("x") != first        # both counters go on from the same place
+    copy.set_meta(notes="edited in the copy")
+    doc.set_meta(notes="edited in the original")
+    assert len(heard) == 1 and copy.notes == "edited in the copy"   # the original's listener heard its own edit only

@@ -60,6 +60,20 @@ class FabricDocument:
         self._batch_depth = 0
         self._ids = itertools.count(1)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A pickled document carries the design, not who listens to it (the window's scene cannot be pickled and
+        means nothing in another process); the id counter goes on from where it is."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("_listeners", "_pending", "_batch_depth")}
+        next_id = next(self._ids)
+        self._ids = itertools.count(next_id)
+        state["_ids"] = next_id
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._ids = itertools.count(state["_ids"])
+        self._listeners, self._pending, self._batch_depth = [], [], 0
+
     # ---- notification -------------------------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call `listener(changes)` after every edit batch; returns the function that unsubscribes."""

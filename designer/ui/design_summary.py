@@ -2,12 +2,15 @@
 
 Uses the topology package's checks, oversubscription and cost when they are installed; each figure
 that cannot be computed is shown as unavailable rather than guessed. On a large design the checks take
-seconds, so `SummaryRunner` computes them off the GUI thread: the window opens and pans meanwhile.
+seconds, so `SummaryRunner` computes them in a process of its own: the window opens and pans meanwhile.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+import multiprocessing
+import pickle
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -98,26 +101,54 @@ def counts_text(doc: FabricDocument) -> str:
     return s.status_text() + "   ·   " + QCoreApplication.translate("DesignSummary", "checking…")
 
 
+def summarise_file(path: str, catalog: Catalog | None) -> Summary:
+    """The summary of the design saved at `path` (the summary process reads an unchanged design itself rather
+    than receiving it: pickling 56k cables costs the window about a second)."""
+    from designer.model import fileformat
+
+    return summarise(fileformat.load(path), catalog)
+
+
+def summarise_pickled(pickled_doc: bytes, catalog: Catalog | None) -> Summary:
+    """The summary of a document the window pickled when it asked (an edited design)."""
+    return summarise(pickle.loads(pickled_doc), catalog)
+
+
 class SummaryRunner(QObject):
-    """Summaries computed in a worker thread, one at a time; a request made while one runs is kept (the latest
-    only) and started when it ends. `ready` carries (generation, Summary or the exception it raised)."""
+    """Summaries computed in a separate process, one at a time; a request made while one runs is kept (the latest
+    only) and started when it ends. `ready` carries (generation, Summary or the exception it raised).
+
+    A process, not a thread: the checks of a 56k-cable fabric are seconds of Python, and in a thread they held the
+    interpreter lock the window needs to build and draw its scene (the 16,384-GPU fat tree opened in 4.6-9 s with
+    its checks in a thread; see benchmarks/canvas.py). The process is started at the first large design and kept."""
 
     ready = Signal(int, object)
     _finished = Signal(int, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="design-summary")
+        self._pool: ProcessPoolExecutor | None = None
         self._running = False
         self._next: tuple | None = None
-        self._finished.connect(self._on_finished)     # queued: the worker thread emits, the GUI thread handles
+        self._finished.connect(self._on_finished)     # queued: the pool's thread emits, the GUI thread handles
 
-    def request(self, doc: FabricDocument, catalog: Catalog | None, generation: int) -> None:
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context(method))
+        return self._pool
+
+    def request(self, doc: FabricDocument, catalog: Catalog | None, generation: int,
+                saved_at: str | None = None) -> None:
+        """Summarise `doc`; `saved_at`: the file it is unchanged from, which the process reads instead."""
         if self._running:
-            self._next = (doc, catalog, generation)
+            self._next = (doc, catalog, generation, saved_at)
             return
         self._running = True
-        future = self._pool.submit(summarise, doc, catalog)
+        pool = self._executor()
+        # an edited design is pickled now, not later by the pool's own thread while the next edit changes it
+        future = (pool.submit(summarise_file, saved_at, catalog) if saved_at
+                  else pool.submit(summarise_pickled, pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL), catalog))
         future.add_done_callback(partial(self._relay, generation))
 
     def _relay(self, generation: int, future: Future) -> None:
@@ -128,6 +159,8 @@ class SummaryRunner(QObject):
 
     def _on_finished(self, generation: int, outcome: object) -> None:
         self._running = False
+        if isinstance(outcome, BrokenProcessPool):     # the process died: the next request starts another
+            self._pool = None
         if self._next is not None:
             args, self._next = self._next, None
             self.request(*args)
@@ -138,4 +171,5 @@ class SummaryRunner(QObject):
 
     def shutdown(self) -> None:
         self._next = None
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

@@ -489,7 +489,8 @@ class MainWindow(WindowExports):
         self._summary_generation += 1
         if len(doc.links) > BACKGROUND_LINKS:
             self.summary_label.set_full_text(counts_text(doc))
-            self.summary_runner.request(doc, self.catalog, self._summary_generation)
+            unchanged = self.path if self.path and self.editor.undo_stack.isClean() else None
+            self.summary_runner.request(doc, self.catalog, self._summary_generation, saved_at=unchanged)
             return
         self._show_summary(summarise(doc, self.catalog))
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from designer.model import limits
 from designer.model.links import CABLE_TYPES
-from designer.model.segments import IB_ROUTING_ENGINES, LOAD_BALANCING, PROTOCOLS
+from designer.model.segments import IB_ROUTING_ENGINES, LOAD_BALANCING, PRESETS, PROTOCOLS, RETRANSMISSION
 
 
 class FieldRefused(ValueError):
@@ -121,6 +121,17 @@ SEGMENT_FIELDS = {
         choice_names=(("ib", QT_TRANSLATE_NOOP("FieldSpec", "InfiniBand")),
                       ("rocev2", QT_TRANSLATE_NOOP("FieldSpec", "RoCEv2"))),
     ),
+    "preset": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Preset"),
+        str,
+        choices=PRESETS,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Recommended: what vendors and large operators run for AI, as far as "
+                                           "this segment's switches and NICs support it. Untuned: the defaults before "
+                                           "anyone tunes the fabric. Custom: the values below as you set them"),
+        choice_names=(("recommended", QT_TRANSLATE_NOOP("FieldSpec", "Recommended for AI")),
+                      ("plain", QT_TRANSLATE_NOOP("FieldSpec", "Untuned defaults")),
+                      ("custom", QT_TRANSLATE_NOOP("FieldSpec", "Custom"))),
+    ),
 }
 _IB, _ROCE = limits.IB_SETTINGS, limits.ROCE_SETTINGS
 IB_FIELDS = {
@@ -137,6 +148,12 @@ IB_FIELDS = {
         QT_TRANSLATE_NOOP("FieldSpec", "Adaptive routing"),
         bool,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "Per-packet choice of the least loaded port"),
+    ),
+    "sharp": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "SHARP"),
+        bool,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "In-network reduction: the switches add up AllReduce data (needs switches "
+                                           "with SHARP, its aggregation manager and NCCL's SHARP plugin)"),
     ),
     "virtual_lanes": _ranged(_IB, "virtual_lanes", QT_TRANSLATE_NOOP("FieldSpec", "Virtual lanes"), int),
     "credit_buffer_kb": _ranged(_IB, "credit_buffer_kb", QT_TRANSLATE_NOOP("FieldSpec", "Credit buffer"), float, "KB",
@@ -171,6 +188,10 @@ ROCE_FIELDS = {
     "kmax_kb": _ranged(_ROCE, "kmax_kb", QT_TRANSLATE_NOOP("FieldSpec", "ECN Kmax"), float, "KB"),
     "pmax": _ranged(_ROCE, "pmax", QT_TRANSLATE_NOOP("FieldSpec", "ECN Pmax"), float,
                     tip=QT_TRANSLATE_NOOP("FieldSpec", "Marking probability at Kmax")),
+    "ecn_reference_gbps": _ranged(
+        _ROCE, "ecn_reference_gbps", QT_TRANSLATE_NOOP("FieldSpec", "ECN reference speed"), float, "Gb/s",
+        QT_TRANSLATE_NOOP("FieldSpec", "0: Kmin and Kmax hold at every port. Above 0: they are for ports of this speed "
+                                       "and scale with each port's speed (the same queueing time at every speed)")),
     "dcqcn": FieldSpec(
         QT_TRANSLATE_NOOP("FieldSpec", "DCQCN"),
         bool,
@@ -178,13 +199,24 @@ ROCE_FIELDS = {
     ),
     "dcqcn_g": _ranged(_ROCE, "dcqcn_g", QT_TRANSLATE_NOOP("FieldSpec", "DCQCN g"), float,
                        tip=QT_TRANSLATE_NOOP("FieldSpec", "Alpha EWMA gain")),
+    "alpha_update_us": _ranged(_ROCE, "alpha_update_us", QT_TRANSLATE_NOOP("FieldSpec", "Alpha update interval"),
+                               float, "µs", QT_TRANSLATE_NOOP("FieldSpec", "How often the sender updates alpha, its "
+                                                                           "estimate of congestion")),
     "rate_ai_mbps": _ranged(_ROCE, "rate_ai_mbps", QT_TRANSLATE_NOOP("FieldSpec", "Additive increase"), float, "Mb/s"),
     "rate_hai_mbps": _ranged(_ROCE, "rate_hai_mbps", QT_TRANSLATE_NOOP("FieldSpec", "Hyper increase"), float, "Mb/s"),
     "rate_timer_us": _ranged(_ROCE, "rate_timer_us", QT_TRANSLATE_NOOP("FieldSpec", "Rate timer"), float, "µs"),
-    "byte_counter_kb": _ranged(_ROCE, "byte_counter_kb", QT_TRANSLATE_NOOP("FieldSpec", "Byte counter"), float, "KB"),
+    "byte_counter_kb": _ranged(_ROCE, "byte_counter_kb", QT_TRANSLATE_NOOP("FieldSpec", "Byte counter"), float, "KB",
+                               QT_TRANSLATE_NOOP("FieldSpec", "Bytes sent between rate increases; 0: off, the rate "
+                                                              "timer alone paces them")),
     "fast_recovery_steps": _ranged(_ROCE, "fast_recovery_steps", QT_TRANSLATE_NOOP("FieldSpec", "Fast recovery steps"),
                                    int),
     "min_dec_fac": _ranged(_ROCE, "min_dec_fac", QT_TRANSLATE_NOOP("FieldSpec", "Min decrease factor"), float),
+    "clamp_target_rate": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Clamp target rate"),
+        bool,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "The target rate follows every cut (the NIC's CLAMP_TGT_RATE); off: only "
+                                           "after a timer increase"),
+    ),
     "cnp_interval_us": _ranged(_ROCE, "cnp_interval_us", QT_TRANSLATE_NOOP("FieldSpec", "CNP interval"), float, "µs"),
     "rate_reduce_period_us": _ranged(_ROCE, "rate_reduce_period_us",
                                      QT_TRANSLATE_NOOP("FieldSpec", "Rate-reduce period"), float, "µs"),
@@ -199,6 +231,19 @@ ROCE_FIELDS = {
         choice_names=(("ecmp", QT_TRANSLATE_NOOP("FieldSpec", "ECMP")),
                       ("spray", QT_TRANSLATE_NOOP("FieldSpec", "Packet spraying"))),
     ),
+    "retransmission": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Retransmission"),
+        str,
+        choices=RETRANSMISSION,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "After a loss (PFC off): go-back-N resends everything from the lost packet "
+                                           "on; selective repeat resends the lost packets only (NICs that support it)"),
+        choice_names=(("go-back-n", QT_TRANSLATE_NOOP("FieldSpec", "Go-back-N")),
+                      ("selective", QT_TRANSLATE_NOOP("FieldSpec", "Selective repeat"))),
+    ),
+    "retransmit_timeout_us": _ranged(
+        _ROCE, "retransmit_timeout_us", QT_TRANSLATE_NOOP("FieldSpec", "Retransmit timeout"), float, "µs",
+        QT_TRANSLATE_NOOP("FieldSpec", "How long a sender waits before resending when the last packets of a message "
+                                       "were lost")),
     "mtu_bytes": FieldSpec(QT_TRANSLATE_NOOP("FieldSpec", "MTU"), int, "B", choices=(1024, 2048, 4096)),
     "reconvergence_ms": _ranged(
         _ROCE, "reconvergence_ms", QT_TRANSLATE_NOOP("FieldSpec", "Reconvergence time"), float, "ms",

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.topology.presets import CUSTOM, apply_preset
 from designer.ui.editor import Editor
 from designer.ui.field_specs import (
     IB_FIELDS,
@@ -180,9 +181,11 @@ class Inspector(QScrollArea):
                             "Rename segment {0}").format(seg.name)))
         self._field("protocol", SEGMENT_FIELDS["protocol"], seg.protocol,
                     lambda v: self.editor.set_protocol(seg.id, v))
+        self._field("preset", SEGMENT_FIELDS["preset"], seg.preset, lambda v: self._set_preset(seg.id, v))
         self._ro(self.tr("Members"), self.tr("{0} nodes").format(len(seg.nodes)))
         block_name = "ib" if seg.protocol == "ib" else "rocev2"
-        block = getattr(seg, block_name)
+        # a preset's values for the segment's hardware now (what a run uses), not those stored when it was chosen
+        block = getattr(apply_preset(self.editor.doc, seg, seg.preset, self.editor.catalog), block_name)
         specs = IB_FIELDS if seg.protocol == "ib" else ROCE_FIELDS
         self._title(self.tr("{0} settings").format(protocol_name(seg.protocol)))
         for name, spec in specs.items():
@@ -255,7 +258,10 @@ class Inspector(QScrollArea):
         self.editor.update(kind, obj_id, values, text)
 
     def _set_setting(self, seg_id: str, block_name: str, name: str, value: object) -> None:
-        seg = self.editor.doc.segments[seg_id]
+        """One setting of a segment. Under a preset, the segment's settings become custom (the preset's values with
+        this one changed): a preset's values are what a run uses, so an edit kept under it would be ignored."""
+        seg = apply_preset(self.editor.doc, self.editor.doc.segments[seg_id],
+                           self.editor.doc.segments[seg_id].preset, self.editor.catalog)
         block = getattr(seg, block_name)
         if getattr(block, name) == value:
             return
@@ -265,7 +271,21 @@ class Inspector(QScrollArea):
             raise FieldRefused(problem)
         spec = (IB_FIELDS if block_name == "ib" else ROCE_FIELDS).get(name)
         what = field_label(spec) if spec is not None else name
-        self.editor.update("segment", seg_id, {block_name: new_block}, f"{seg.name}: {what} = {value}")
+        values: dict[str, object] = {block_name: new_block}
+        if seg.preset != CUSTOM:
+            values = {"preset": CUSTOM, "ib": seg.ib, "rocev2": seg.rocev2, block_name: new_block}
+            self.editor.message.emit(self.tr("Settings of {0} are now custom: {1} changed from the {2} values").format(
+                seg.name, what, SEGMENT_FIELDS["preset"].choice_name(seg.preset)), False)
+        self.editor.update("segment", seg_id, values, f"{seg.name}: {what} = {value}")
+
+    def _set_preset(self, seg_id: str, preset: str) -> None:
+        """A preset's values for the segment's hardware, written into its settings (one undoable step)."""
+        seg = self.editor.doc.segments[seg_id]
+        if seg.preset == preset:
+            return
+        new = apply_preset(self.editor.doc, seg, preset, self.editor.catalog)
+        self.editor.update("segment", seg_id, {"preset": preset, "ib": new.ib, "rocev2": new.rocev2}, self.tr(
+            "Settings of {0}: {1}").format(seg.name, SEGMENT_FIELDS["preset"].choice_name(preset)))
 
 
 def _show(value: object) -> str:

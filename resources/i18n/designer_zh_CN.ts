@@ -32,22 +32,22 @@
         <translation>选型助手运行失败：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="223"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="231"/>
         <source>Help me choose</source>
         <translation>帮我选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="247"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="255"/>
         <source>Generating, simulating and costing the candidates…</source>
         <translation>正在生成、仿真并核算候选方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="273"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="281"/>
         <source>Candidate {0} of {1}: {2}</source>
         <translation>候选方案 {0}/{1}：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="282"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="290"/>
         <source>Done: {0} candidates. Recommended: {1}. Press Next to compare them.</source>
         <translation>完成：{0} 个候选方案。推荐：{1}。点击“下一步”进行对比。</translation>
     </message>
@@ -249,7 +249,7 @@
 <context>
     <name>CanvasMenu</name>
     <message>
-        <location filename="../../designer/ui/canvas_menu.py" line="66"/>
+        <location filename="../../designer/ui/canvas_menu.py" line="71"/>
         <source>Connect</source>
         <translation>连线</translation>
     </message>
@@ -257,97 +257,97 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="35"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="36"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="38"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="39"/>
         <source>Completion time (ms)</source>
         <translation>完成时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="40"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="41"/>
         <source>Bus bandwidth (Gb/s)</source>
         <translation>总线带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="41"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="42"/>
         <source>Goodput (Gb/s)</source>
         <translation>有效吞吐 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="42"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="43"/>
         <source>Throughput vs ideal fabric</source>
         <translation>相对理想网络的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="44"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="45"/>
         <source>p99 latency (µs)</source>
         <translation>p99 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="45"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="46"/>
         <source>p99.9 latency (µs)</source>
         <translation>p99.9 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="47"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="48"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="48"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="49"/>
         <source>PFC paused port-time</source>
         <translation>PFC 暂停的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="50"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="51"/>
         <source>Credit-stall port-time</source>
         <translation>信用等待的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="53"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="54"/>
         <source>Capex per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="56"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="58"/>
         <source>p99 latency</source>
         <translation>p99 时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="68"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="69"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="85"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="87"/>
         <source>Capex ({0})</source>
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="130"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="131"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="135"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="136"/>
         <source>Simulating with every back-end segment as {0}…</source>
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="178"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="179"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="234"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="237"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -355,37 +355,37 @@
 <context>
     <name>DesignSummary</name>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="32"/>
+        <location filename="../../designer/ui/design_summary.py" line="36"/>
         <source>GPUs {0}</source>
         <translation>GPU {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="33"/>
+        <location filename="../../designer/ui/design_summary.py" line="37"/>
         <source>switches {0}</source>
         <translation>交换机 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="34"/>
+        <location filename="../../designer/ui/design_summary.py" line="38"/>
         <source>links {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="37"/>
+        <location filename="../../designer/ui/design_summary.py" line="41"/>
         <source>oversubscription {0:.2f}:1</source>
         <translation>收敛比 {0:.2f}:1</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="39"/>
+        <location filename="../../designer/ui/design_summary.py" line="43"/>
         <source>capex ≈ {0:,.0f} {1}</source>
         <translation>资本支出 ≈ {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="44"/>
+        <location filename="../../designer/ui/design_summary.py" line="48"/>
         <source>{0} errors, {1} warnings</source>
         <translation>{0} 个错误，{1} 个警告</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="84"/>
+        <location filename="../../designer/ui/design_summary.py" line="101"/>
         <source>checking…</source>
         <translation>检查中…</translation>
     </message>
@@ -905,67 +905,67 @@
         <translation>留空：方案书列出由设计推导出的风险，交付周期待与供应商确认。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="424"/>
+        <location filename="../../designer/ui/export_dialog.py" line="425"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="449"/>
+        <location filename="../../designer/ui/export_dialog.py" line="450"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="450"/>
+        <location filename="../../designer/ui/export_dialog.py" line="451"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="455"/>
+        <location filename="../../designer/ui/export_dialog.py" line="456"/>
         <source>Sweep results</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="456"/>
+        <location filename="../../designer/ui/export_dialog.py" line="457"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="462"/>
+        <location filename="../../designer/ui/export_dialog.py" line="463"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="462"/>
+        <location filename="../../designer/ui/export_dialog.py" line="463"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="495"/>
+        <location filename="../../designer/ui/export_dialog.py" line="496"/>
         <source>Proposal requirements</source>
         <translation>方案书需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="524"/>
+        <location filename="../../designer/ui/export_dialog.py" line="525"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="526"/>
+        <location filename="../../designer/ui/export_dialog.py" line="527"/>
         <source>Building the proposal (simulating the design, and the drawing as InfiniBand and as RoCEv2; drawing, laying out pages)…</source>
         <translation>正在编制方案书（仿真本设计，以及本拓扑图分别采用 InfiniBand 和 RoCEv2 的情况；绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="529"/>
+        <location filename="../../designer/ui/export_dialog.py" line="530"/>
         <source>Building the proposal (simulating the design, drawing, laying out pages)…</source>
         <translation>正在编制方案书（仿真本设计、绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="546"/>
+        <location filename="../../designer/ui/export_dialog.py" line="547"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="564"/>
+        <location filename="../../designer/ui/export_dialog.py" line="565"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -981,102 +981,102 @@
 <context>
     <name>FailureController</name>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="37"/>
+        <location filename="../../designer/ui/failure_controller.py" line="41"/>
         <source>Scenarios</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="80"/>
+        <location filename="../../designer/ui/failure_controller.py" line="84"/>
         <source>Failure of cable {id}</source>
         <translation>线缆 {id} 的故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="80"/>
+        <location filename="../../designer/ui/failure_controller.py" line="84"/>
         <source>Failure of switch {id}</source>
         <translation>交换机 {id} 的故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="82"/>
+        <location filename="../../designer/ui/failure_controller.py" line="86"/>
         <source>Fail now</source>
         <translation>立即故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="84"/>
+        <location filename="../../designer/ui/failure_controller.py" line="88"/>
         <source>Fail it in the running simulation at its current time</source>
         <translation>在正在运行的仿真中于当前时刻使其故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="85"/>
+        <location filename="../../designer/ui/failure_controller.py" line="89"/>
         <source>Start a run first</source>
         <translation>请先开始运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="86"/>
+        <location filename="../../designer/ui/failure_controller.py" line="90"/>
         <source>Schedule failure…</source>
         <translation>安排故障…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="93"/>
+        <location filename="../../designer/ui/failure_controller.py" line="97"/>
         <source>Fail now works during a run: start one first</source>
         <translation>“立即故障”只能在运行中使用：请先开始一次运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="95"/>
+        <location filename="../../designer/ui/failure_controller.py" line="99"/>
         <source>{kind} {id} failed in the running simulation</source>
         <translation>{kind} {id} 在运行中的仿真里发生故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="96"/>
+        <location filename="../../designer/ui/failure_controller.py" line="100"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="96"/>
+        <location filename="../../designer/ui/failure_controller.py" line="100"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="111"/>
+        <location filename="../../designer/ui/failure_controller.py" line="115"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="119"/>
+        <location filename="../../designer/ui/failure_controller.py" line="123"/>
         <source>Schedule {spec} in &apos;{name}&apos;</source>
         <translation>在“{name}”中安排 {spec}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="171"/>
+        <location filename="../../designer/ui/failure_controller.py" line="175"/>
         <source>Running &apos;{name}&apos;…</source>
         <translation>正在运行“{name}”…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="210"/>
+        <location filename="../../designer/ui/failure_controller.py" line="214"/>
         <source>{spec}: throughput fell {dip} at {t} ms</source>
         <translation>{spec}：吞吐量在 {t} ms 时下降 {dip}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="213"/>
+        <location filename="../../designer/ui/failure_controller.py" line="217"/>
         <source>, {n} flows ({bytes}) stalled</source>
         <translation>，{n} 条流（{bytes}）停滞</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="216"/>
+        <location filename="../../designer/ui/failure_controller.py" line="220"/>
         <source>, rerouted after {d} ms</source>
         <translation>，{d} ms 后完成重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="217"/>
+        <location filename="../../designer/ui/failure_controller.py" line="221"/>
         <source>, never recovered</source>
         <translation>，未能恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="220"/>
+        <location filename="../../designer/ui/failure_controller.py" line="224"/>
         <source>some transfers lost their only path and never completed</source>
         <translation>部分传输失去了唯一路径，未能完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="221"/>
+        <location filename="../../designer/ui/failure_controller.py" line="225"/>
         <source>&apos;{name}&apos; done</source>
         <translation>“{name}”已完成</translation>
     </message>
@@ -1234,263 +1234,363 @@
         <translation>RoCEv2</translation>
     </message>
     <message>
+        <location filename="../../designer/ui/field_specs.py" line="125"/>
+        <source>Preset</source>
+        <translation>预设方案</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/field_specs.py" line="128"/>
+        <source>Recommended: what vendors and large operators run for AI, as far as this segment&apos;s switches and NICs support it. Untuned: the defaults before anyone tunes the fabric. Custom: the values below as you set them</source>
+        <translation>推荐：厂商和大型运营方为 AI 采用的设置，以本网段交换机和网卡支持的为限。未调优：未经任何调优的默认值。自定义：按您在下方设定的值</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="131"/>
+        <source>Recommended for AI</source>
+        <translation>AI 推荐设置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="132"/>
+        <source>Untuned defaults</source>
+        <translation>未调优的默认值</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="139"/>
         <source>Routing engine</source>
         <translation>路由引擎</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="131"/>
+        <location filename="../../designer/ui/field_specs.py" line="142"/>
         <source>Subnet Manager routing: min-hop, up/down or fat-tree</source>
         <translation>子网管理器路由：min-hop、up/down 或 fat-tree</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="132"/>
+        <location filename="../../designer/ui/field_specs.py" line="143"/>
         <source>Min-hop</source>
         <translation>最小跳数 (Min-hop)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <location filename="../../designer/ui/field_specs.py" line="144"/>
         <source>Up/down</source>
         <translation>上下行 (Up/Down)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="134"/>
+        <location filename="../../designer/ui/field_specs.py" line="145"/>
         <source>Fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="137"/>
+        <location filename="../../designer/ui/field_specs.py" line="148"/>
         <source>Adaptive routing</source>
         <translation>自适应路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="139"/>
+        <location filename="../../designer/ui/field_specs.py" line="150"/>
         <source>Per-packet choice of the least loaded port</source>
         <translation>逐包选择负载最轻的端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="141"/>
+        <location filename="../../designer/ui/field_specs.py" line="153"/>
+        <source>SHARP</source>
+        <translation>SHARP</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="155"/>
+        <source>In-network reduction: the switches add up AllReduce data (needs switches with SHARP, its aggregation manager and NCCL&apos;s SHARP plugin)</source>
+        <translation>网内归约：由交换机对 AllReduce 数据求和（需要支持 SHARP 的交换机、其聚合管理器和 NCCL 的 SHARP 插件）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="158"/>
         <source>Virtual lanes</source>
         <translation>虚通道 (VL)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="142"/>
+        <location filename="../../designer/ui/field_specs.py" line="159"/>
         <source>Credit buffer</source>
         <translation>信用缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="143"/>
+        <location filename="../../designer/ui/field_specs.py" line="160"/>
         <source>Receive buffer per port per VL</source>
         <translation>每端口每 VL 的接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="144"/>
-        <location filename="../../designer/ui/field_specs.py" line="202"/>
+        <location filename="../../designer/ui/field_specs.py" line="161"/>
+        <location filename="../../designer/ui/field_specs.py" line="247"/>
         <source>MTU</source>
         <translation>MTU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="146"/>
+        <location filename="../../designer/ui/field_specs.py" line="163"/>
         <source>Self-healing (SHIELD)</source>
         <translation>自愈 (SHIELD)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="148"/>
+        <location filename="../../designer/ui/field_specs.py" line="165"/>
         <source>Switches reroute around a failed port locally</source>
         <translation>交换机在本地绕开故障端口重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="150"/>
+        <location filename="../../designer/ui/field_specs.py" line="167"/>
         <source>SM reroute time</source>
         <translation>SM 重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="151"/>
+        <location filename="../../designer/ui/field_specs.py" line="168"/>
         <source>Subnet Manager sweep and table upload after a failure</source>
         <translation>故障后子网管理器的扫描与路由表下发</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="152"/>
+        <location filename="../../designer/ui/field_specs.py" line="169"/>
         <source>Self-healing time</source>
         <translation>自愈时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="153"/>
+        <location filename="../../designer/ui/field_specs.py" line="170"/>
         <source>Local reroute time when self-healing is on</source>
         <translation>启用自愈时的本地重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="157"/>
+        <location filename="../../designer/ui/field_specs.py" line="174"/>
         <source>PFC</source>
         <translation>优先级流量控制 (PFC)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="159"/>
+        <location filename="../../designer/ui/field_specs.py" line="176"/>
         <source>Priority flow control: pause upstream over Xoff</source>
         <translation>优先级流量控制：超过 Xoff 时暂停上游</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="161"/>
+        <location filename="../../designer/ui/field_specs.py" line="178"/>
         <source>PFC Xoff</source>
         <translation>PFC Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="162"/>
+        <location filename="../../designer/ui/field_specs.py" line="179"/>
         <source>PFC Xon</source>
         <translation>PFC Xon</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="163"/>
+        <location filename="../../designer/ui/field_specs.py" line="180"/>
         <source>PFC headroom</source>
         <translation>PFC 预留缓存 (headroom)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="164"/>
+        <location filename="../../designer/ui/field_specs.py" line="181"/>
         <source>Buffer for bytes in flight after PAUSE</source>
         <translation>PAUSE 之后在途字节的缓冲</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="166"/>
+        <location filename="../../designer/ui/field_specs.py" line="183"/>
         <source>ECN</source>
         <translation>显式拥塞通知 (ECN)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="168"/>
+        <location filename="../../designer/ui/field_specs.py" line="185"/>
         <source>RED marking of the lossless class</source>
         <translation>无损队列的 RED 标记</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="170"/>
+        <location filename="../../designer/ui/field_specs.py" line="187"/>
         <source>ECN Kmin</source>
         <translation>ECN Kmin</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="171"/>
+        <location filename="../../designer/ui/field_specs.py" line="188"/>
         <source>ECN Kmax</source>
         <translation>ECN Kmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="172"/>
+        <location filename="../../designer/ui/field_specs.py" line="189"/>
         <source>ECN Pmax</source>
         <translation>ECN Pmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="173"/>
+        <location filename="../../designer/ui/field_specs.py" line="190"/>
         <source>Marking probability at Kmax</source>
         <translation>Kmax 处的标记概率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="175"/>
+        <location filename="../../designer/ui/field_specs.py" line="192"/>
+        <source>ECN reference speed</source>
+        <translation>ECN 参考速率</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="193"/>
+        <source>0: Kmin and Kmax hold at every port. Above 0: they are for ports of this speed and scale with each port&apos;s speed (the same queueing time at every speed)</source>
+        <translation>0：Kmin 和 Kmax 对每个端口原样适用。大于 0：它们针对该速率的端口，并随各端口速率按比例缩放（各速率下排队时间相同）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="196"/>
         <source>DCQCN</source>
         <translation>DCQCN</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="177"/>
+        <location filename="../../designer/ui/field_specs.py" line="198"/>
         <source>Sender rate control driven by CNPs</source>
         <translation>由 CNP 驱动的发送端速率控制</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="179"/>
+        <location filename="../../designer/ui/field_specs.py" line="200"/>
         <source>DCQCN g</source>
         <translation>DCQCN g</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="180"/>
+        <location filename="../../designer/ui/field_specs.py" line="201"/>
         <source>Alpha EWMA gain</source>
         <translation>Alpha EWMA 增益</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="181"/>
+        <location filename="../../designer/ui/field_specs.py" line="202"/>
+        <source>Alpha update interval</source>
+        <translation>Alpha 更新间隔</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="203"/>
+        <source>How often the sender updates alpha, its estimate of congestion</source>
+        <translation>发送端更新 alpha（其对拥塞程度的估计）的间隔</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="205"/>
         <source>Additive increase</source>
         <translation>加性增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="182"/>
+        <location filename="../../designer/ui/field_specs.py" line="206"/>
         <source>Hyper increase</source>
         <translation>超级增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="183"/>
+        <location filename="../../designer/ui/field_specs.py" line="207"/>
         <source>Rate timer</source>
         <translation>速率定时器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="184"/>
+        <location filename="../../designer/ui/field_specs.py" line="208"/>
         <source>Byte counter</source>
         <translation>字节计数器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="185"/>
+        <location filename="../../designer/ui/field_specs.py" line="209"/>
+        <source>Bytes sent between rate increases; 0: off, the rate timer alone paces them</source>
+        <translation>两次升速之间发送的字节数；0：关闭，仅由速率定时器控制升速</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="211"/>
         <source>Fast recovery steps</source>
         <translation>快速恢复步数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="187"/>
+        <location filename="../../designer/ui/field_specs.py" line="213"/>
         <source>Min decrease factor</source>
         <translation>最小降速因子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="188"/>
+        <location filename="../../designer/ui/field_specs.py" line="215"/>
+        <source>Clamp target rate</source>
+        <translation>钳制目标速率</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="217"/>
+        <source>The target rate follows every cut (the NIC&apos;s CLAMP_TGT_RATE); off: only after a timer increase</source>
+        <translation>每次降速时目标速率随之下调（网卡的 CLAMP_TGT_RATE）；关闭：仅在定时器升速后调整</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="220"/>
         <source>CNP interval</source>
         <translation>CNP 间隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="190"/>
+        <location filename="../../designer/ui/field_specs.py" line="222"/>
         <source>Rate-reduce period</source>
         <translation>降速周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="191"/>
+        <location filename="../../designer/ui/field_specs.py" line="223"/>
         <source>Min rate</source>
         <translation>最低速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="192"/>
+        <location filename="../../designer/ui/field_specs.py" line="224"/>
         <source>Queue pairs</source>
         <translation>队列对 (QP)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="193"/>
+        <location filename="../../designer/ui/field_specs.py" line="225"/>
         <source>Per connection; more QPs spread ECMP better</source>
         <translation>按连接计；QP 越多，ECMP 分布越均匀</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="195"/>
+        <location filename="../../designer/ui/field_specs.py" line="227"/>
         <source>Load balancing</source>
         <translation>负载均衡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="198"/>
+        <location filename="../../designer/ui/field_specs.py" line="230"/>
         <source>ECMP hashing or packet spraying</source>
         <translation>等价多路径 (ECMP) 哈希或逐包喷洒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="199"/>
+        <location filename="../../designer/ui/field_specs.py" line="231"/>
         <source>ECMP</source>
         <translation>等价多路径 (ECMP)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="200"/>
+        <location filename="../../designer/ui/field_specs.py" line="232"/>
         <source>Packet spraying</source>
         <translation>逐包喷洒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="204"/>
+        <location filename="../../designer/ui/field_specs.py" line="235"/>
+        <source>Retransmission</source>
+        <translation>重传方式</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="238"/>
+        <source>After a loss (PFC off): go-back-N resends everything from the lost packet on; selective repeat resends the lost packets only (NICs that support it)</source>
+        <translation>丢包后（PFC 关闭时）：回退 N 帧重传从丢失的包起的全部数据；选择性重传只重发丢失的包（需网卡支持）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="240"/>
+        <source>Go-back-N</source>
+        <translation>回退 N 帧 (Go-back-N)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="241"/>
+        <source>Selective repeat</source>
+        <translation>选择性重传</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="244"/>
+        <source>Retransmit timeout</source>
+        <translation>重传超时</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="245"/>
+        <source>How long a sender waits before resending when the last packets of a message were lost</source>
+        <translation>消息末尾的包丢失时，发送端重发前等待的时间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="249"/>
         <source>Reconvergence time</source>
         <translation>路由收敛时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="205"/>
+        <location filename="../../designer/ui/field_specs.py" line="250"/>
         <source>Routing reconvergence after a failure; ECMP then uses the remaining paths</source>
         <translation>故障后的路由收敛；之后 ECMP 使用其余路径</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="212"/>
+        <location filename="../../designer/ui/field_specs.py" line="257"/>
         <source>PFC Xon must be below Xoff</source>
         <translation>PFC Xon 必须小于 Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="214"/>
+        <location filename="../../designer/ui/field_specs.py" line="259"/>
         <source>ECN Kmin must not be above Kmax</source>
         <translation>ECN Kmin 不得大于 Kmax</translation>
     </message>
@@ -1827,167 +1927,177 @@
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="41"/>
+        <location filename="../../designer/ui/inspector.py" line="42"/>
         <source>leaf</source>
         <translation>叶</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="41"/>
+        <location filename="../../designer/ui/inspector.py" line="42"/>
         <source>spine</source>
         <translation>脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="42"/>
+        <location filename="../../designer/ui/inspector.py" line="43"/>
         <source>core</source>
         <translation>核心</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="42"/>
-        <location filename="../../designer/ui/inspector.py" line="46"/>
+        <location filename="../../designer/ui/inspector.py" line="43"/>
+        <location filename="../../designer/ui/inspector.py" line="47"/>
         <source>front-end</source>
         <translation>前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="44"/>
+        <location filename="../../designer/ui/inspector.py" line="45"/>
         <source>Ethernet</source>
         <translation>以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="45"/>
+        <location filename="../../designer/ui/inspector.py" line="46"/>
         <source>back-end</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="97"/>
+        <location filename="../../designer/ui/inspector.py" line="98"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="98"/>
+        <location filename="../../designer/ui/inspector.py" line="99"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="108"/>
+        <location filename="../../designer/ui/inspector.py" line="109"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="109"/>
+        <location filename="../../designer/ui/inspector.py" line="110"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="110"/>
+        <location filename="../../designer/ui/inspector.py" line="111"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="111"/>
-        <location filename="../../designer/ui/inspector.py" line="162"/>
+        <location filename="../../designer/ui/inspector.py" line="112"/>
+        <location filename="../../designer/ui/inspector.py" line="163"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="112"/>
+        <location filename="../../designer/ui/inspector.py" line="113"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="146"/>
+        <location filename="../../designer/ui/inspector.py" line="147"/>
         <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="147"/>
+        <location filename="../../designer/ui/inspector.py" line="148"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="149"/>
+        <location filename="../../designer/ui/inspector.py" line="150"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="151"/>
+        <location filename="../../designer/ui/inspector.py" line="152"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="153"/>
+        <location filename="../../designer/ui/inspector.py" line="154"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="157"/>
+        <location filename="../../designer/ui/inspector.py" line="158"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="158"/>
+        <location filename="../../designer/ui/inspector.py" line="159"/>
         <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
         <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="162"/>
+        <location filename="../../designer/ui/inspector.py" line="163"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="166"/>
+        <location filename="../../designer/ui/inspector.py" line="167"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="167"/>
+        <location filename="../../designer/ui/inspector.py" line="168"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="168"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="168"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="169"/>
+        <location filename="../../designer/ui/inspector.py" line="170"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="173"/>
+        <location filename="../../designer/ui/inspector.py" line="174"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="177"/>
+        <location filename="../../designer/ui/inspector.py" line="178"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="181"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="183"/>
+        <location filename="../../designer/ui/inspector.py" line="185"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="183"/>
+        <location filename="../../designer/ui/inspector.py" line="185"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="187"/>
+        <location filename="../../designer/ui/inspector.py" line="190"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="277"/>
+        <source>Settings of {0} are now custom: {1} changed from the {2} values</source>
+        <translation>{0} 的设置现为自定义：{1} 已不同于“{2}”的值</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="288"/>
+        <source>Settings of {0}: {1}</source>
+        <translation>{0} 的设置：{1}</translation>
     </message>
 </context>
 <context>
@@ -2066,12 +2176,12 @@
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="195"/>
+        <location filename="../../designer/ui/live_plots.py" line="214"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="132"/>
+        <location filename="../../designer/ui/live_plots.py" line="165"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
@@ -2143,44 +2253,44 @@ Simulate → Run simulation (F5), with the workload chosen in the Run panel.</so
 仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="209"/>
+        <location filename="../../designer/ui/live_plots.py" line="228"/>
         <source>Select a cable
 or a node</source>
         <translation>请选中一条线缆
 或一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="241"/>
+        <location filename="../../designer/ui/live_plots.py" line="260"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="243"/>
+        <location filename="../../designer/ui/live_plots.py" line="262"/>
         <source>time ({0})</source>
         <translation>时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="336"/>
+        <location filename="../../designer/ui/live_plots.py" line="355"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="337"/>
+        <location filename="../../designer/ui/live_plots.py" line="356"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="338"/>
+        <location filename="../../designer/ui/live_plots.py" line="357"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="378"/>
+        <location filename="../../designer/ui/live_plots.py" line="397"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="220"/>
+        <location filename="../../designer/ui/live_plots.py" line="239"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -2188,576 +2298,573 @@ or a node</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="131"/>
+        <location filename="../../designer/ui/main_window.py" line="146"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="134"/>
+        <location filename="../../designer/ui/main_window.py" line="149"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="136"/>
+        <location filename="../../designer/ui/main_window.py" line="151"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="139"/>
+        <location filename="../../designer/ui/main_window.py" line="154"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="141"/>
+        <location filename="../../designer/ui/main_window.py" line="156"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="143"/>
+        <location filename="../../designer/ui/main_window.py" line="158"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="206"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="174"/>
+        <location filename="../../designer/ui/main_window.py" line="207"/>
         <source>Start an empty design</source>
         <translation>新建空白设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="176"/>
+        <location filename="../../designer/ui/main_window.py" line="208"/>
         <source>New from &amp;template…</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="177"/>
+        <location filename="../../designer/ui/main_window.py" line="209"/>
         <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
         <translation>生成叶脊、胖树或轨道优化网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="180"/>
+        <location filename="../../designer/ui/main_window.py" line="211"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="180"/>
+        <location filename="../../designer/ui/main_window.py" line="212"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="182"/>
+        <location filename="../../designer/ui/main_window.py" line="213"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="182"/>
+        <location filename="../../designer/ui/main_window.py" line="213"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="184"/>
+        <location filename="../../designer/ui/main_window.py" line="215"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="185"/>
+        <location filename="../../designer/ui/main_window.py" line="216"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="186"/>
+        <location filename="../../designer/ui/main_window.py" line="217"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="187"/>
+        <location filename="../../designer/ui/main_window.py" line="218"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="188"/>
+        <location filename="../../designer/ui/main_window.py" line="219"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="189"/>
+        <location filename="../../designer/ui/main_window.py" line="220"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="190"/>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="192"/>
+        <location filename="../../designer/ui/main_window.py" line="223"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="196"/>
+        <location filename="../../designer/ui/main_window.py" line="231"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="199"/>
+        <location filename="../../designer/ui/main_window.py" line="234"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="203"/>
+        <location filename="../../designer/ui/main_window.py" line="237"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="204"/>
+        <location filename="../../designer/ui/main_window.py" line="238"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="205"/>
+        <location filename="../../designer/ui/main_window.py" line="239"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="206"/>
+        <location filename="../../designer/ui/main_window.py" line="240"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="207"/>
+        <location filename="../../designer/ui/main_window.py" line="241"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="208"/>
+        <location filename="../../designer/ui/main_window.py" line="242"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="209"/>
+        <location filename="../../designer/ui/main_window.py" line="243"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="211"/>
+        <location filename="../../designer/ui/main_window.py" line="245"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="214"/>
+        <location filename="../../designer/ui/main_window.py" line="251"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="215"/>
+        <location filename="../../designer/ui/main_window.py" line="252"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="216"/>
+        <location filename="../../designer/ui/main_window.py" line="254"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="217"/>
+        <location filename="../../designer/ui/main_window.py" line="255"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="222"/>
+        <location filename="../../designer/ui/main_window.py" line="269"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="223"/>
+        <location filename="../../designer/ui/main_window.py" line="270"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="225"/>
+        <location filename="../../designer/ui/main_window.py" line="272"/>
         <source>&amp;Connect selection, rail-aligned</source>
         <translation>连接选中项，按轨道对齐(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="226"/>
+        <location filename="../../designer/ui/main_window.py" line="273"/>
         <source>Cable the selected servers to the selected switches: NIC k of every server to switch k, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器连接到选中的交换机：每台服务器的第 k 块网卡连到第 k 台交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="229"/>
+        <location filename="../../designer/ui/main_window.py" line="276"/>
         <source>Connect selection, &amp;round-robin</source>
         <translation>连接选中项，轮流分配(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="230"/>
+        <location filename="../../designer/ui/main_window.py" line="277"/>
         <source>Cable the selected servers to the selected switches, spread in turn, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器轮流连接到选中的交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="232"/>
+        <location filename="../../designer/ui/main_window.py" line="282"/>
         <source>&amp;Quick start</source>
         <translation>快速入门(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="233"/>
+        <location filename="../../designer/ui/main_window.py" line="283"/>
         <source>Draw, check, simulate and hand over in five steps</source>
         <translation>五步完成绘制、检查、仿真与交付</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="234"/>
+        <location filename="../../designer/ui/main_window.py" line="284"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="235"/>
+        <location filename="../../designer/ui/main_window.py" line="285"/>
         <source>Every key of the window and the canvas gestures</source>
         <translation>窗口的所有按键与画布手势</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="236"/>
+        <location filename="../../designer/ui/main_window.py" line="286"/>
         <source>&amp;About Fabric Designer</source>
         <translation>关于 Fabric Designer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="237"/>
+        <location filename="../../designer/ui/main_window.py" line="291"/>
         <source>P&amp;roperties</source>
         <translation>属性(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="238"/>
+        <location filename="../../designer/ui/main_window.py" line="292"/>
         <source>Show the selection in the Inspector</source>
         <translation>在属性面板中显示选中对象</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="239"/>
+        <location filename="../../designer/ui/main_window.py" line="293"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="239"/>
+        <location filename="../../designer/ui/main_window.py" line="293"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="242"/>
+        <location filename="../../designer/ui/main_window.py" line="295"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="244"/>
+        <location filename="../../designer/ui/main_window.py" line="297"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="252"/>
+        <location filename="../../designer/ui/main_window.py" line="306"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="260"/>
+        <location filename="../../designer/ui/main_window.py" line="318"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="261"/>
+        <location filename="../../designer/ui/main_window.py" line="319"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="262"/>
+        <location filename="../../designer/ui/main_window.py" line="320"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="269"/>
+        <location filename="../../designer/ui/main_window.py" line="326"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="273"/>
+        <location filename="../../designer/ui/main_window.py" line="334"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="274"/>
+        <location filename="../../designer/ui/main_window.py" line="335"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="275"/>
+        <location filename="../../designer/ui/main_window.py" line="336"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="276"/>
+        <location filename="../../designer/ui/main_window.py" line="337"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="277"/>
+        <location filename="../../designer/ui/main_window.py" line="338"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="278"/>
+        <location filename="../../designer/ui/main_window.py" line="339"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="281"/>
+        <location filename="../../designer/ui/main_window.py" line="341"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="283"/>
+        <location filename="../../designer/ui/main_window.py" line="343"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="295"/>
+        <location filename="../../designer/ui/main_window.py" line="380"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="298"/>
+        <location filename="../../designer/ui/main_window.py" line="381"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="308"/>
+        <location filename="../../designer/ui/main_window.py" line="388"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="312"/>
+        <location filename="../../designer/ui/main_window.py" line="390"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="313"/>
+        <location filename="../../designer/ui/main_window.py" line="393"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="319"/>
+        <location filename="../../designer/ui/main_window.py" line="358"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="322"/>
+        <location filename="../../designer/ui/main_window.py" line="400"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="329"/>
+        <location filename="../../designer/ui/main_window.py" line="360"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="333"/>
+        <location filename="../../designer/ui/main_window.py" line="407"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="337"/>
+        <location filename="../../designer/ui/main_window.py" line="408"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="338"/>
+        <location filename="../../designer/ui/main_window.py" line="409"/>
         <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="587"/>
+        <location filename="../../designer/ui/main_window.py" line="661"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="247"/>
-        <location filename="../../designer/ui/main_window.py" line="350"/>
+        <location filename="../../designer/ui/main_window.py" line="68"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="60"/>
+        <location filename="../../designer/ui/main_window.py" line="63"/>
         <source>Fabric designs (*.json *.fabric.json);;All files (*)</source>
         <translation>网络设计 (*.json *.fabric.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="63"/>
+        <location filename="../../designer/ui/main_window.py" line="66"/>
         <source>Available once the simulation engine is installed</source>
         <translation>安装仿真引擎后可用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="248"/>
-        <location filename="../../designer/ui/main_window.py" line="350"/>
+        <location filename="../../designer/ui/main_window.py" line="69"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="249"/>
-        <location filename="../../designer/ui/main_window.py" line="350"/>
+        <location filename="../../designer/ui/main_window.py" line="70"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="256"/>
+        <location filename="../../designer/ui/main_window.py" line="309"/>
         <source>Light theme</source>
         <translation>浅色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="256"/>
+        <location filename="../../designer/ui/main_window.py" line="309"/>
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="343"/>
+        <location filename="../../designer/ui/main_window.py" line="415"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="351"/>
+        <location filename="../../designer/ui/main_window.py" line="428"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="355"/>
+        <location filename="../../designer/ui/main_window.py" line="420"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="375"/>
+        <location filename="../../designer/ui/main_window.py" line="448"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="409"/>
+        <location filename="../../designer/ui/main_window.py" line="482"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="410"/>
+        <location filename="../../designer/ui/main_window.py" line="483"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="427"/>
+        <location filename="../../designer/ui/main_window.py" line="501"/>
         <source>The design checks could not run: {0}</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="435"/>
+        <location filename="../../designer/ui/main_window.py" line="509"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="436"/>
+        <location filename="../../designer/ui/main_window.py" line="510"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="470"/>
+        <location filename="../../designer/ui/main_window.py" line="544"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="471"/>
+        <location filename="../../designer/ui/main_window.py" line="545"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="505"/>
+        <location filename="../../designer/ui/main_window.py" line="579"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="508"/>
+        <location filename="../../designer/ui/main_window.py" line="582"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="533"/>
+        <location filename="../../designer/ui/main_window.py" line="607"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="537"/>
+        <location filename="../../designer/ui/main_window.py" line="611"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="535"/>
+        <location filename="../../designer/ui/main_window.py" line="609"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="567"/>
+        <location filename="../../designer/ui/main_window.py" line="641"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="575"/>
+        <location filename="../../designer/ui/main_window.py" line="649"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="582"/>
+        <location filename="../../designer/ui/main_window.py" line="656"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="593"/>
+        <location filename="../../designer/ui/main_window.py" line="667"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="610"/>
+        <location filename="../../designer/ui/main_window.py" line="684"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="614"/>
+        <location filename="../../designer/ui/main_window.py" line="688"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="623"/>
+        <location filename="../../designer/ui/main_window.py" line="697"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="630"/>
+        <location filename="../../designer/ui/main_window.py" line="704"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="637"/>
+        <location filename="../../designer/ui/main_window.py" line="711"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="30"/>
+        <location filename="../../designer/ui/window_exports.py" line="52"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="36"/>
+        <location filename="../../designer/ui/window_exports.py" line="58"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="46"/>
+        <location filename="../../designer/ui/window_exports.py" line="68"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="48"/>
-        <location filename="../../designer/ui/window_exports.py" line="58"/>
+        <location filename="../../designer/ui/window_exports.py" line="70"/>
+        <location filename="../../designer/ui/window_exports.py" line="80"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>
@@ -2765,32 +2872,32 @@ or a node</source>
 <context>
     <name>NodeItem</name>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="24"/>
+        <location filename="../../designer/ui/node_item.py" line="28"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="24"/>
+        <location filename="../../designer/ui/node_item.py" line="28"/>
         <source>switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="25"/>
+        <location filename="../../designer/ui/node_item.py" line="29"/>
         <source>gateway</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="25"/>
+        <location filename="../../designer/ui/node_item.py" line="29"/>
         <source>storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="79"/>
+        <location filename="../../designer/ui/node_item.py" line="83"/>
         <source>{0} GPUs</source>
         <translation>{0} 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="80"/>
+        <location filename="../../designer/ui/node_item.py" line="84"/>
         <source>ports used: {0}</source>
         <translation>已用端口：{0}</translation>
     </message>
@@ -2816,87 +2923,87 @@ or a node</source>
         <translation>{0} {1}：{2}× {3}，{4}× {5:g}G 后端，{6}× {7:g}G 前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="27"/>
+        <location filename="../../designer/ui/palette.py" line="28"/>
         <source>leaf</source>
         <translation>叶</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="27"/>
+        <location filename="../../designer/ui/palette.py" line="28"/>
         <source>spine</source>
         <translation>脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="28"/>
+        <location filename="../../designer/ui/palette.py" line="29"/>
         <source>core</source>
         <translation>核心</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="28"/>
+        <location filename="../../designer/ui/palette.py" line="29"/>
         <source>front-end</source>
         <translation>前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="29"/>
+        <location filename="../../designer/ui/palette.py" line="30"/>
         <source>Leaf switches</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="30"/>
+        <location filename="../../designer/ui/palette.py" line="31"/>
         <source>Spine switches</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="31"/>
+        <location filename="../../designer/ui/palette.py" line="32"/>
         <source>Core switches</source>
         <translation>核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="32"/>
+        <location filename="../../designer/ui/palette.py" line="33"/>
         <source>Front-end switches</source>
         <translation>前端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="38"/>
+        <location filename="../../designer/ui/palette.py" line="39"/>
         <source>Ethernet</source>
         <translation>以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="39"/>
+        <location filename="../../designer/ui/palette.py" line="40"/>
         <source>{0} {1} ({2}) as {3}: {4} ports at {5:g} Gb/s</source>
         <translation>{0} {1}（{2}），用作{3}交换机：{4} 个 {5:g} Gb/s 端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="42"/>
+        <location filename="../../designer/ui/palette.py" line="44"/>
         <source>, split from {0}×{1:g}G</source>
         <translation>，由 {0}×{1:g}G 拆分</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="45"/>
+        <location filename="../../designer/ui/palette.py" line="48"/>
         <source>Gateways</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="46"/>
+        <location filename="../../designer/ui/palette.py" line="49"/>
         <source>{0} {1}: {2} IB + {3} Ethernet ports at {4:g}G</source>
         <translation>{0} {1}：{2} 个 IB + {3} 个以太网端口，{4:g}G</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="49"/>
+        <location filename="../../designer/ui/palette.py" line="52"/>
         <source>Storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="50"/>
+        <location filename="../../designer/ui/palette.py" line="53"/>
         <source>{0}: {1}× {2:g}G front-end</source>
         <translation>{0}：{1}× {2:g}G 前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="87"/>
+        <location filename="../../designer/ui/palette.py" line="90"/>
         <source>Search models…</source>
         <translation>搜索型号…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/palette.py" line="106"/>
+        <location filename="../../designer/ui/palette.py" line="109"/>
         <source>Drag onto the canvas, or double-click to place at the centre.</source>
         <translation>拖到画布上，或双击放置在画布中央。</translation>
     </message>
@@ -3254,22 +3361,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>候选方案排名</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="192"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="193"/>
         <source>within</source>
         <translation>预算内</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="192"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="193"/>
         <source>over</source>
         <translation>超预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="204"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="205"/>
         <source>Recommended: {0}</source>
         <translation>推荐：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="206"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="207"/>
         <source>Select a candidate and press Finish to open it (the first is recommended).</source>
         <translation>选择一个候选方案并点击“完成”打开（第一个为推荐方案）。</translation>
     </message>
@@ -3277,142 +3384,142 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="41"/>
+        <location filename="../../designer/ui/run_controller.py" line="69"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="44"/>
+        <location filename="../../designer/ui/run_controller.py" line="72"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="85"/>
+        <location filename="../../designer/ui/run_controller.py" line="113"/>
         <source>Simulate the workload chosen in the Run panel</source>
         <translation>仿真运行面板中选择的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="87"/>
+        <location filename="../../designer/ui/run_controller.py" line="115"/>
         <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="124"/>
+        <location filename="../../designer/ui/run_controller.py" line="151"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="125"/>
+        <location filename="../../designer/ui/run_controller.py" line="152"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="125"/>
+        <location filename="../../designer/ui/run_controller.py" line="152"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="126"/>
+        <location filename="../../designer/ui/run_controller.py" line="153"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="137"/>
+        <location filename="../../designer/ui/run_controller.py" line="164"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="137"/>
+        <location filename="../../designer/ui/run_controller.py" line="164"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="144"/>
+        <location filename="../../designer/ui/run_controller.py" line="171"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="155"/>
+        <location filename="../../designer/ui/run_controller.py" line="182"/>
         <source>simulating the queues of a congested step: {0:.0%} of the step</source>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="263"/>
+        <location filename="../../designer/ui/run_controller.py" line="290"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="339"/>
+        <location filename="../../designer/ui/run_controller.py" line="366"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="175"/>
+        <location filename="../../designer/ui/run_controller.py" line="202"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="186"/>
+        <location filename="../../designer/ui/run_controller.py" line="213"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="187"/>
+        <location filename="../../designer/ui/run_controller.py" line="214"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="243"/>
+        <location filename="../../designer/ui/run_controller.py" line="270"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="246"/>
+        <location filename="../../designer/ui/run_controller.py" line="273"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="262"/>
+        <location filename="../../designer/ui/run_controller.py" line="289"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="310"/>
+        <location filename="../../designer/ui/run_controller.py" line="337"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="311"/>
+        <location filename="../../designer/ui/run_controller.py" line="338"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="313"/>
+        <location filename="../../designer/ui/run_controller.py" line="340"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="316"/>
+        <location filename="../../designer/ui/run_controller.py" line="343"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="319"/>
+        <location filename="../../designer/ui/run_controller.py" line="346"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="322"/>
+        <location filename="../../designer/ui/run_controller.py" line="349"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="324"/>
+        <location filename="../../designer/ui/run_controller.py" line="351"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="326"/>
+        <location filename="../../designer/ui/run_controller.py" line="353"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -3463,12 +3570,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="99"/>
+        <location filename="../../designer/ui/run_panel.py" line="126"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="102"/>
+        <location filename="../../designer/ui/run_panel.py" line="129"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -3478,22 +3585,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="100"/>
+        <location filename="../../designer/ui/run_panel.py" line="127"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="103"/>
+        <location filename="../../designer/ui/run_panel.py" line="130"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="104"/>
+        <location filename="../../designer/ui/run_panel.py" line="131"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="105"/>
+        <location filename="../../designer/ui/run_panel.py" line="132"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
@@ -3503,7 +3610,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="101"/>
+        <location filename="../../designer/ui/run_panel.py" line="128"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
@@ -3513,7 +3620,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="98"/>
+        <location filename="../../designer/ui/run_panel.py" line="125"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
@@ -3533,78 +3640,78 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>由引擎选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="88"/>
+        <location filename="../../designer/ui/run_panel.py" line="110"/>
         <source>Engine&apos;s choice: the engine picks; the figures of the run name the algorithm that ran</source>
         <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="106"/>
+        <location filename="../../designer/ui/run_panel.py" line="133"/>
         <source>Round trips</source>
         <translation>往返次数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="107"/>
+        <location filename="../../designer/ui/run_panel.py" line="134"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="116"/>
+        <location filename="../../designer/ui/run_panel.py" line="143"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="117"/>
+        <location filename="../../designer/ui/run_panel.py" line="144"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="119"/>
+        <location filename="../../designer/ui/run_panel.py" line="146"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="120"/>
+        <location filename="../../designer/ui/run_panel.py" line="147"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="121"/>
+        <location filename="../../designer/ui/run_panel.py" line="148"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="122"/>
+        <location filename="../../designer/ui/run_panel.py" line="149"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="130"/>
-        <location filename="../../designer/ui/run_panel.py" line="226"/>
+        <location filename="../../designer/ui/run_panel.py" line="88"/>
+        <location filename="../../designer/ui/run_panel.py" line="239"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="228"/>
+        <location filename="../../designer/ui/run_panel.py" line="241"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="230"/>
+        <location filename="../../designer/ui/run_panel.py" line="243"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="108"/>
+        <location filename="../../designer/ui/run_panel.py" line="136"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="132"/>
+        <location filename="../../designer/ui/run_panel.py" line="84"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="133"/>
+        <location filename="../../designer/ui/run_panel.py" line="85"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -3627,148 +3734,148 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>随设计保存的命名假设分析运行；在画布上安排的故障会加入选中的场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="71"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="112"/>
         <source>Workload specs separated by &apos;;&apos;, e.g. allreduce:1GiB</source>
         <translation>负载描述，用“;”分隔，例如 allreduce:1GiB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="75"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="116"/>
         <source>one per line, e.g. switch:spine-01@2ms:up=20ms</source>
         <translation>每行一个，例如 switch:spine-01@2ms:up=20ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="80"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="89"/>
         <source>New</source>
         <translation>新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="80"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="89"/>
         <source>A new scenario with the Run panel&apos;s workload</source>
         <translation>以运行面板的负载新建场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="81"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="91"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="81"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="91"/>
         <source>Keep the edits of the form (undoable); Run applies them too</source>
         <translation>保留表单中的修改（可撤销）；点击“运行”时也会应用这些修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="83"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="93"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="83"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="93"/>
         <source>Delete the selected scenario</source>
         <translation>删除选中的场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="84"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="94"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="84"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="94"/>
         <source>Simulate the selected scenario</source>
         <translation>仿真选中的场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="85"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="95"/>
         <source>Run all</source>
         <translation>全部运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="85"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="95"/>
         <source>Simulate every scenario and compare them</source>
         <translation>仿真所有场景并进行对比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="96"/>
-        <location filename="../../designer/ui/scenarios_panel.py" line="187"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="128"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="202"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="96"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="128"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="96"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="128"/>
         <source>Throughput dip</source>
         <translation>吞吐量跌落</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="97"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="129"/>
         <source>Recovery</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="97"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="129"/>
         <source>Bytes stalled</source>
         <translation>受阻字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="101"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="133"/>
         <source>The last run of each scenario: worst throughput dip after a failure, the longest time until traffic moved again, bytes held up by failures</source>
         <translation>每个场景的最近一次运行：故障后最大的吞吐量跌落、流量恢复前的最长时间、因故障受阻的字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="104"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="119"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="105"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="120"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="106"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="121"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="107"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="122"/>
         <source>Failures</source>
         <translation>故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="119"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="78"/>
         <source>Comparison of the runs</source>
         <translation>各次运行的对比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="190"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="205"/>
         <source>New scenario &apos;{name}&apos;</source>
         <translation>新建场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="213"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="228"/>
         <source>a scenario named &apos;{name}&apos; exists already</source>
         <translation>名为“{name}”的场景已存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="218"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="233"/>
         <source>Edit scenario &apos;{name}&apos;</source>
         <translation>编辑场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="226"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="241"/>
         <source>Delete scenario &apos;{name}&apos;</source>
         <translation>删除场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="258"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="273"/>
         <source> (stuck)</source>
         <translation>（卡住）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="259"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="274"/>
         <source>never</source>
         <translation>从不</translation>
     </message>
@@ -3834,27 +3941,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="705"/>
+        <location filename="../../designer/ui/main_window.py" line="781"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="708"/>
+        <location filename="../../designer/ui/main_window.py" line="784"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="709"/>
+        <location filename="../../designer/ui/main_window.py" line="785"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="711"/>
+        <location filename="../../designer/ui/main_window.py" line="787"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="712"/>
+        <location filename="../../designer/ui/main_window.py" line="788"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -3961,82 +4068,82 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SweepController</name>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="84"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="88"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="87"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="91"/>
         <source>Design-space s&amp;weep…</source>
         <translation>设计空间扫描(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="88"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="92"/>
         <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
         <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="150"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="155"/>
         <source>Sweep of {0} points started</source>
         <translation>已开始 {0} 个点的扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="205"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="210"/>
         <source>, {0} could not be built or run (see the Problem column)</source>
         <translation>，{0} 个无法生成或运行（见“问题”列）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="207"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="212"/>
         <source>Sweep finished: {0} points in {1} ({2} already there, {3} run){4}</source>
         <translation>扫描完成：{0} 个点，保存在 {1}（已有 {2} 个，新运行 {3} 个）{4}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="219"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="224"/>
         <source>Sweep stopped: the finished points are in {0}; run the sweep again with the same file to continue</source>
         <translation>扫描已停止：已完成的点保存在 {0}；使用同一文件再次运行扫描即可继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="226"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="231"/>
         <source>The sweep could not run: {0}</source>
         <translation>扫描无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="237"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="242"/>
         <source>Open sweep results</source>
         <translation>打开扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="238"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="243"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="244"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="249"/>
         <source>Cannot open the sweep results: {0}</source>
         <translation>无法打开扫描结果：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="254"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="259"/>
         <source>{0}: {1} points</source>
         <translation>{0}：{1} 个设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="270"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="275"/>
         <source>Sweep point {0}: {1}</source>
         <translation>扫描设计点 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="279"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="284"/>
         <source>Cannot build the point&apos;s design: {0}</source>
         <translation>无法构建该设计点的设计：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="283"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="288"/>
         <source>Only the points of a sweep run in this window can be opened</source>
         <translation>只能打开在本窗口中运行的扫描的设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="288"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="293"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
@@ -4059,142 +4166,142 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>下列取值的每种组合都会被生成、仿真并核算成本；各点在本机上并行运行。已完成的点保存在结果文件中，因此停止的扫描可以从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="105"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="122"/>
         <source>This design</source>
         <translation>当前设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="106"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="123"/>
         <source>Generated designs:</source>
         <translation>生成的设计：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="118"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="137"/>
         <source>Parameter</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="118"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="137"/>
         <source>Values (comma-separated)</source>
         <translation>取值（以逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="124"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="143"/>
         <source>Booleans take on/off; protocols ib, rocev2; numbers as in the Inspector (thresholds in KB, speeds in Gb/s)</source>
         <translation>布尔值用 on/off；协议用 ib、rocev2；数值与属性面板相同（阈值单位 KB，速率单位 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="128"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="150"/>
         <source>Add parameter</source>
         <translation>添加参数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="129"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="151"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="141"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="165"/>
         <source>A workload spec as in the CLI, e.g. allreduce:1GiB or train:llama3-70b:dp=32:tp=8:pp=1; several separated by &apos;;&apos;</source>
         <translation>与命令行相同的负载描述，例如 allreduce:1GiB 或 train:llama3-70b:dp=32:tp=8:pp=1；多个时用“;”分隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="143"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="167"/>
         <source>Workload:</source>
         <translation>负载：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="147"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="171"/>
         <source>Seed:</source>
         <translation>随机种子：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="151"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="175"/>
         <source>Processes that run points at the same time (1: one after the other)</source>
         <translation>同时运行各点的进程数（1：逐个运行）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="152"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="176"/>
         <source>Parallel processes:</source>
         <translation>并行进程数：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="154"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="178"/>
         <source>Optional: tcp://scheduler:8786 to run the points on a Dask cluster</source>
         <translation>可选：填写 tcp://scheduler:8786，在 Dask 集群上运行各设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="155"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="179"/>
         <source>An existing Dask distributed scheduler (dask-jobqueue, Kubernetes…); the results are the same as on this machine</source>
         <translation>已有的 Dask 分布式调度器（dask-jobqueue、Kubernetes…）；结果与在本机运行相同</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="158"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="182"/>
         <source>Dask cluster:</source>
         <translation>Dask 集群：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="160"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="184"/>
         <source>Results file:</source>
         <translation>结果文件：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="160"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="184"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="169"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="195"/>
         <source>Run sweep</source>
         <translation>运行扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="233"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="256"/>
         <source>Sweep results file</source>
         <translation>扫描结果文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="243"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="266"/>
         <source>Add at least one parameter to vary.</source>
         <translation>请至少添加一个要变化的参数。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="248"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="271"/>
         <source>Give a workload, e.g. allreduce:1GiB.</source>
         <translation>请给出负载，例如 allreduce:1GiB。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="254"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="277"/>
         <source>{0} points is more than {1}: shorten a value list.</source>
         <translation>{0} 个点超过上限 {1}：请缩短取值列表。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="257"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="280"/>
         <source>Choose a results file.</source>
         <translation>请选择结果文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="260"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="283"/>
         <source>The results file must end in .csv or .parquet.</source>
         <translation>结果文件名必须以 .csv 或 .parquet 结尾。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="262"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="285"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="271"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="294"/>
         <source>The Dask scheduler address must look like tcp://host:8786 or host:8786.</source>
         <translation>Dask 调度器地址应形如 tcp://host:8786 或 host:8786。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="277"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="300"/>
         <source>{0} points</source>
         <translation>{0} 个点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="279"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="302"/>
         <source>{0} exists: the points it holds are kept and only the others run.</source>
         <translation>{0} 已存在：保留其中已有的点，只运行其余的点。</translation>
     </message>
@@ -4322,42 +4429,42 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="112"/>
+        <location filename="../../designer/ui/sweep_view.py" line="124"/>
         <source>No sweep yet: Simulate → Design-space sweep…</source>
         <translation>尚无扫描：仿真 → 设计空间扫描…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="116"/>
+        <location filename="../../designer/ui/sweep_view.py" line="128"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="117"/>
+        <location filename="../../designer/ui/sweep_view.py" line="129"/>
         <source>Stop after the points that are running; finished points stay in the results file and a new sweep with the same file continues</source>
         <translation>在正在运行的点完成后停止；已完成的点保留在结果文件中，用同一文件的新扫描会继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="122"/>
+        <location filename="../../designer/ui/sweep_view.py" line="149"/>
         <source>The figure on the vertical axis</source>
         <translation>纵轴上的指标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="124"/>
+        <location filename="../../designer/ui/sweep_view.py" line="151"/>
         <source>The parameter on the horizontal axis; every combination of the others is one line</source>
         <translation>横轴上的参数；其余参数的每种组合各为一条曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="135"/>
+        <location filename="../../designer/ui/sweep_view.py" line="133"/>
         <source>Open results…</source>
         <translation>打开结果…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="136"/>
+        <location filename="../../designer/ui/sweep_view.py" line="134"/>
         <source>Chart a sweep&apos;s results file (.csv or .parquet), e.g. one written by &apos;fabric-designer sweep&apos;</source>
         <translation>以图表显示扫描结果文件（.csv 或 .parquet），例如由“fabric-designer sweep”写出的文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="140"/>
+        <location filename="../../designer/ui/sweep_view.py" line="141"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
@@ -4367,37 +4474,37 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>随</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="150"/>
+        <location filename="../../designer/ui/sweep_view.py" line="163"/>
         <source>Right-click → Export… for PNG, SVG or CSV</source>
         <translation>右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="161"/>
+        <location filename="../../designer/ui/sweep_view.py" line="178"/>
         <source>Double-click a point to open its design</source>
         <translation>双击设计点即可打开其设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="190"/>
+        <location filename="../../designer/ui/sweep_view.py" line="199"/>
         <source>Sweep of {0} points into {1}: starting…</source>
         <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="195"/>
+        <location filename="../../designer/ui/sweep_view.py" line="204"/>
         <source>, {0} could not be built or run</source>
         <translation>，{0} 个无法生成或运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="196"/>
+        <location filename="../../designer/ui/sweep_view.py" line="205"/>
         <source>Sweep into {0}: {1} of {2} points done{3}</source>
         <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="207"/>
+        <location filename="../../designer/ui/sweep_view.py" line="216"/>
         <source>Stopping after the running points…</source>
         <translation>正在等待运行中的点完成后停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="284"/>
+        <location filename="../../designer/ui/sweep_view.py" line="293"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -4537,27 +4644,27 @@ Restore it?{1}</source>
 <context>
     <name>commands</name>
     <message>
-        <location filename="../../designer/ui/commands.py" line="66"/>
+        <location filename="../../designer/ui/commands.py" line="76"/>
         <source>Delete {0} item</source>
         <translation>删除 {0} 项</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="67"/>
+        <location filename="../../designer/ui/commands.py" line="77"/>
         <source>Delete {0} items</source>
         <translation>删除 {0} 项</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="100"/>
+        <location filename="../../designer/ui/commands.py" line="110"/>
         <source>Move {0} node</source>
         <translation>移动 {0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="101"/>
+        <location filename="../../designer/ui/commands.py" line="111"/>
         <source>Move {0} nodes</source>
         <translation>移动 {0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="135"/>
+        <location filename="../../designer/ui/commands.py" line="146"/>
         <source>New {0} segment &apos;{1}&apos;</source>
         <translation>新建 {0} 分区“{1}”</translation>
     </message>

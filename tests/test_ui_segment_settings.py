@@ -1,0 +1,68 @@
+"""A segment's settings in the inspector: every setting of the model has a field with a label and a tooltip; a
+preset is chosen in one undoable step and shows its values for the segment's hardware; editing a value under a
+preset makes the settings custom (a preset's values are what a run uses, so an edit kept under it would be
+ignored)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from designer.model import fileformat
+from designer.model.segments import IBSettings, RoCESettings
+from designer.topology.presets import apply_preset
+from designer.ui.app import PROJECTS
+from designer.ui.field_specs import IB_FIELDS, ROCE_FIELDS, SEGMENT_FIELDS
+from tests.ui_input import choose, show_window, type_into
+
+
+def test_every_setting_of_a_segment_has_a_labelled_field_with_a_tooltip():
+    for block, specs in ((IBSettings, IB_FIELDS), (RoCESettings, ROCE_FIELDS)):
+        names = [f.name for f in dataclasses.fields(block)]
+        assert sorted(specs) == sorted(names), block.__name__          # no setting without a field, nor the reverse
+        for name in names:
+            assert specs[name].label, name
+            assert specs[name].tip or name in ("xoff_kb", "xon_kb", "kmin_kb", "kmax_kb", "rate_ai_mbps",
+                                               "rate_hai_mbps", "rate_timer_us", "fast_recovery_steps",
+                                               "min_dec_fac", "cnp_interval_us", "rate_reduce_period_us",
+                                               "min_rate_mbps", "virtual_lanes", "mtu_bytes"), name
+
+
+def open_segment(qtbot):
+    w = show_window(qtbot, fileformat.load(str(PROJECTS / "small-rocev2-pod.json")))
+    w.show_properties()
+    seg_id = next(iter(w.editor.doc.segments))
+    w.scene.select_ids(segments=[seg_id])
+    qtbot.waitUntil(lambda: "preset" in w.inspector.editors)
+    return w, seg_id
+
+
+def test_a_preset_is_one_undoable_step_and_an_edit_under_it_makes_the_settings_custom(qtbot):
+    w, seg_id = open_segment(qtbot)
+    doc = w.editor.doc
+    before = fileformat.dumps(doc)
+    target = "plain" if doc.segments[seg_id].preset != "plain" else "recommended"
+    combo = w.inspector.editors["preset"]
+    w.inspector.ensureWidgetVisible(combo)
+    choose(qtbot, combo, SEGMENT_FIELDS["preset"].choice_name(target))
+    seg = doc.segments[seg_id]
+    expected = apply_preset(doc, seg, target, w.catalog)
+    assert seg.preset == target and seg.rocev2 == expected.rocev2
+    assert seg.rocev2 != fileformat.loads(before).segments[seg_id].rocev2        # the preset changed values
+    # the form shows the preset's values
+    qtbot.waitUntil(lambda: w.inspector.editors["rocev2.qps"].text() == str(expected.rocev2.qps))
+    # an edit under the preset: the settings become custom, the edit and the preset's other values kept
+    field = w.inspector.editors["rocev2.kmin_kb"]
+    w.inspector.ensureWidgetVisible(field)
+    type_into(field, "200")                                   # a value neither preset has
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: doc.segments[seg_id].preset == "custom")
+    seg = doc.segments[seg_id]
+    assert seg.rocev2 == dataclasses.replace(expected.rocev2, kmin_kb=200.0)
+    assert any("now custom" in text for text, _error in w.message_area.history)    # and says so
+    w.editor.undo_stack.undo()                                   # the edit, with the switch to custom, in one step
+    assert doc.segments[seg_id].preset == target and doc.segments[seg_id].rocev2 == expected.rocev2
+    w.editor.undo_stack.undo()                                   # the preset, in one step
+    assert fileformat.dumps(doc) == before

@@ -135,7 +135,10 @@ class SummaryRunner(QObject):
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context(method))
+            context = multiprocessing.get_context(method)
+            if method == "forkserver":      # the server starts with this module loaded (by default: the main script)
+                context.set_forkserver_preload(["designer.ui.design_summary"])
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
         return self._pool
 
     def request(self, doc: FabricDocument, catalog: Catalog | None, generation: int,
@@ -170,6 +173,14 @@ class SummaryRunner(QObject):
         return self._running
 
     def shutdown(self) -> None:
+        """Stop at once: a summary still running is of no use to a closed window (the process would otherwise go
+        on for seconds after the application quit). ProcessPoolExecutor stops its workers itself only from
+        Python 3.14 (terminate_workers), hence its process table here."""
         self._next = None
         if self._pool is not None:
+            workers = list(getattr(self._pool, "_processes", None) or {})
+            processes = [self._pool._processes[pid] for pid in workers] if workers else []
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                if process.is_alive():
+                    process.terminate()

@@ -1,6 +1,6 @@
 """Time to write the PDF proposal of each example project, split into the IB vs RoCEv2 simulation (with the run
-as drawn) and the rest (resilience runs, acceptance plan, facts, cost, drawing, charts, two reportlab passes). Target: under 5 s for the
-1,024-GPU example.
+as drawn) and the rest (resilience runs, acceptance plan, facts, cost, drawing, charts, two reportlab passes).
+Target: under 5 s for the 1,024-GPU example.
 Usage: python benchmarks/report.py [--workload SPEC ...] [--repeat N]
 """
 

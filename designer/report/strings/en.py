@@ -100,8 +100,8 @@ EN: dict[str, str] = {
     "scope_settings": "Settings compared",
     "scope_settings_recommended": "Each protocol at its recommended settings: InfiniBand with adaptive routing where "
                                   "the switches have it; RoCEv2 with packet spraying where switches and network "
-                                  "cards support it, otherwise 16 queue pairs per connection, and congestion control "
-                                  "tuned for 400G.",
+                                  "cards support it, otherwise 16 queue pairs per connection, kept lossless by "
+                                  "priority flow control with DCQCN off, as Meta runs its RoCE training clusters.",
     "scope_settings_plain": "Each protocol at its plain settings, as a fabric runs before anyone tunes it.",
     "scope_settings_stored": "Each protocol at the settings stored with the design.",
     "scope_settings_none": "The design as drawn only: no comparison with the other protocol was asked for.",

@@ -90,8 +90,8 @@ ZH_CN: dict[str, str] = {
     "scope_priorities_default": "未说明，采用通常顺序：{list}",
     "scope_settings": "对比设置",
     "scope_settings_recommended": ("每种协议采用其推荐设置：InfiniBand 在交换机支持时启用自适应路由；RoCEv2 在交换"
-                                   "机和网卡支持时采用逐包喷洒，否则每个连接使用 16 个队列对，并采用针对 400G 调优"
-                                   "的拥塞控制。"),
+                                   "机和网卡支持时采用逐包喷洒，否则每个连接使用 16 个队列对，由优先级流控（PFC）"
+                                   "保证无损、关闭 DCQCN，与 Meta 的 RoCE 训练集群做法一致。"),
     "scope_settings_plain": "每种协议采用其基础设置，即未经调优时网络的默认设置。",
     "scope_settings_stored": "每种协议采用随设计保存的设置。",
     "scope_settings_none": "仅按图设计：未要求与另一种协议对比。",

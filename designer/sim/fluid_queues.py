@@ -92,11 +92,11 @@ class Installed:
     subs: np.ndarray             # the phase's sub-flows that were installed
     pattern_key: str
     workload: int
+    weight: np.ndarray           # share of its group's flow each sub-flow carries (queue_pairs.py)
     alone: bool = True           # no other phase shared the queues while it ran
     start_acc: np.ndarray | None = None
     start_hist: np.ndarray | None = None
     start_scalars: np.ndarray | None = None
-    weight: np.ndarray | None = None     # share of its group's flow each sub-flow carries (queue_pairs.py)
 
     @property
     def n_sub(self) -> int:
@@ -142,6 +142,7 @@ class FluidQueues:
         self.t_offset = 0.0                         # engine time minus the queues' own clock
         self.prober = steady.Prober(steady.MIN_PROBE_S)   # finds steady states to jump over (steady.py)
         self.skipped_s = 0.0                        # simulated time advanced by steady-state jumps
+        self._sender_tables: dict[int, np.ndarray] = {}   # workload -> congestion control of a sender per port
 
     # ---- when the queues are needed -------------------------------------------------------------
     @property
@@ -188,8 +189,7 @@ class FluidQueues:
             other.alone = False
         idx = sim.add_flows(flows, dcqcn_rows=rows[groups.first] if rows is not None else None)
         self.installed[phase] = Installed(idx[groups.of_sub], np.arange(len(subs)), subs, pattern_key, workload,
-                                          not self.installed, sim.pa.copy(), sim.hist.copy(), sim.sc.copy(),
-                                          weight=weight)
+                                          weight, not self.installed, sim.pa.copy(), sim.hist.copy(), sim.sc.copy())
 
     def _connections(self, hops: HopList, routed: RoutedFlows, subs: np.ndarray, workload: int) -> Connections:
         """A connection's queue pairs on one path move as one flow where their senders do not react and the class
@@ -233,8 +233,8 @@ class FluidQueues:
     def _flow_set(self, graph: HopGraph, subs: np.ndarray, remaining_B: np.ndarray, routed: RoutedFlows,
                   workload: int, phase: int, groups: Connections, weight: np.ndarray) -> FlowSet:
         """The simulator's flows for a phase's sub-flows, one per group (queue_pairs.py): sizes, rates, latency,
-        congestion control, class, recovery, and their hop graphs. A group's flow carries its sub-flows' bytes,
-        offers their line rates together."""
+        congestion control, class, recovery, and their hop graphs. A group's flow carries its sub-flows' bytes
+        and offers their line rates together."""
         fab = self.fab
         n = groups.n_groups
         first = routed.sub_first_port[subs[groups.first]]
@@ -256,21 +256,25 @@ class FluidQueues:
         return flows
 
     def _senders(self, first_port: np.ndarray, workload: int) -> np.ndarray:
-        """Congestion control of each path's sender: TCP-like on the front-end, DCQCN on RoCEv2 where the segment
-        (or the workload's `dcqcn=` option) turns it on, none on InfiniBand and NVLink."""
+        """Congestion control of each path's sender (looked up in the workload's table of every port)."""
+        table = self._sender_tables.get(workload)
+        if table is None:
+            table = self._sender_tables[workload] = self._sender_table(workload)
+        return table[first_port]
+
+    def _sender_table(self, workload: int) -> np.ndarray:
+        """Congestion control of a sender on each port: TCP-like on the front-end, DCQCN on RoCEv2 where the
+        segment (or the workload's `dcqcn=` option) turns it on, none on InfiniBand and NVLink."""
         fab = self.fab
         opts = self.options[workload] if workload < len(self.options) else {}
-        cc = np.full(len(first_port), CC_NONE, dtype=np.int8)
-        for j, p in enumerate(first_port.tolist()):
-            if fab.port_plane[p] == PLANE_FRONTEND:
-                cc[j] = CC_AIMD
-                continue
-            seg = fab.port_segment[p]
-            proto = fab.segments[seg].protocol if seg >= 0 else fab.port_protocol[p]
-            if proto in (PROTO_IB, PROTO_NVLINK):
-                continue
-            on = bool(opts["dcqcn"]) if "dcqcn" in opts else (fab.segments[seg].rocev2.dcqcn if seg >= 0 else True)
-            cc[j] = CC_DCQCN if on else CC_NONE
+        seg = fab.port_segment                       # -1 (no segment) picks the entries appended last
+        seg_protocol = np.array([s.protocol for s in fab.segments] + [-1])
+        seg_dcqcn = np.array([s.rocev2.dcqcn for s in fab.segments] + [True], dtype=bool)
+        protocol = np.where(seg >= 0, seg_protocol[seg], fab.port_protocol)
+        dcqcn = np.full(fab.n_ports, bool(opts["dcqcn"])) if "dcqcn" in opts else seg_dcqcn[seg]
+        cc = np.where(dcqcn, CC_DCQCN, CC_NONE).astype(np.int8)
+        cc[np.isin(protocol, (PROTO_IB, PROTO_NVLINK))] = CC_NONE
+        cc[fab.port_plane == PLANE_FRONTEND] = CC_AIMD
         return cc
 
     def _lossless(self, workload: int) -> bool:
@@ -386,8 +390,7 @@ class FluidQueues:
                      queue_B=sim.queue_B(), paused_now=sim.ps[:, K.PAUSED] > 0)
         for i, inst in self.installed.items():
             def per_sub(col: int, inst: Installed = inst) -> np.ndarray:
-                values = sim.fs[inst.flows, col] * (inst.weight if inst.weight is not None else 1.0)
-                return np.bincount(inst.sub, weights=values, minlength=inst.n_sub)
+                return np.bincount(inst.sub, weights=sim.fs[inst.flows, col] * inst.weight, minlength=inst.n_sub)
             win.delivered[i] = per_sub(K.W_USEFUL)
             win.marked_B[i] = per_sub(K.W_MARKED)
             win.dropped_B[i] = per_sub(K.W_LOST)

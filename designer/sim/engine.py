@@ -386,6 +386,10 @@ class Engine:
         t0 = self.t
         self.t += k * step
         yield from _level_intervals(prof, ph.bytes_per_flow, k, t0, self.t, r, b)
+        self._repeats_done(i, k)
+
+    def _repeats_done(self, i: int, k: int) -> None:
+        """k repeats of phase i's step accounted at once: the phase ends, or its next step starts."""
         self.reps_left[i] -= k
         del self.remaining[i], self.alive[i], self.rep_start[i]
         if self.reps_left[i] == 0:
@@ -573,12 +577,7 @@ class Engine:
         self.t += k * step
         delivered = float(r.sub_unit_bytes.sum()) * ph.bytes_per_flow * k
         yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), (lambda d=mean.port_bytes * k: d))
-        self.reps_left[i] -= k
-        del self.remaining[i], self.alive[i], self.rep_start[i]
-        if self.reps_left[i] == 0:
-            self._finish_phase(i)
-        else:
-            self._start_step(i)
+        self._repeats_done(i, k)
 
 
 def flows_of(flows: ActiveFlows, i: int) -> np.ndarray:

@@ -178,8 +178,7 @@ class SummaryRunner(QObject):
         Python 3.14 (terminate_workers), hence its process table here."""
         self._next = None
         if self._pool is not None:
-            workers = list(getattr(self._pool, "_processes", None) or {})
-            processes = [self._pool._processes[pid] for pid in workers] if workers else []
+            processes = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 if process.is_alive():

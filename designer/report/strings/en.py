@@ -158,6 +158,7 @@ EN: dict[str, str] = {
     "legend_backend": "Back-end outside any segment",
     "legend_frontend": "Front-end Ethernet",
     "legend_segment": "Segment {name} ({protocol})",
+    "legend_segment_named": "Segment {name}",
     "tier_core": "Core",
     "tier_spine": "Spine",
     "tier_leaf": "Leaf",

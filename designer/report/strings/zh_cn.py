@@ -146,6 +146,7 @@ ZH_CN: dict[str, str] = {
     "legend_backend": "不属于任何分区的后端链路",
     "legend_frontend": "前端以太网",
     "legend_segment": "分区 {name}（{protocol}）",
+    "legend_segment_named": "分区 {name}",
     "tier_core": "核心",
     "tier_spine": "脊",
     "tier_leaf": "叶",

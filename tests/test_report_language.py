@@ -112,7 +112,8 @@ def user_words(doc: FabricDocument) -> set[str]:
     name the generator gave is shown in Chinese)."""
     cat = load_catalog()
     texts = [doc.name, "Acme", *(n.label or n.id for n in doc.nodes.values()),
-             *(shown_name(s.name, "zh_CN") for s in doc.segments.values()), *(n.id for n in doc.nodes.values()), *doc.links]
+             *(shown_name(s.name, "zh_CN") for s in doc.segments.values()), *(n.id for n in doc.nodes.values()),
+             *doc.links]
     texts += [product_name(cat, k, m, "zh_CN") for k, table in catalog_tables().items() for m in table]
     texts += [f"{s.title} {s.publisher}" for s in BIBLIOGRAPHY.values()]
     return {w for t in texts for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", t)}

@@ -60,6 +60,8 @@ EN: dict[str, str] = {
     "sum_why_first": "The options tie on every priority, so the design as drawn is kept.",
     "sum_why_single": "No other option was compared for this proposal.",
     "sum_why_none": "The Recommendation section lists every option with its capital cost against the budget.",
+    "sum_why_none_cheapest": ("The cheapest, the {label}, costs {capex} against the budget of {budget}; the "
+                              "Recommendation section lists every option with its capital cost."),
     "sum_design": ("The design connects its GPUs in {servers} through {switches} in {tiers}; its capital cost is "
                    "{capex}, its {years}-year total cost of ownership {tco}, and it draws {power}."),
     "sum_key_figures": "Key figures",
@@ -116,7 +118,6 @@ EN: dict[str, str] = {
     "crit_operations": "fit with the existing Ethernet operations",
     # ---- recommendation ----
     "rec_callout": "Recommended: {label}",
-    "rec_callout_none": "Recommended: {label}",
     "rec_mark": " (recommended)",
     "rec_intro_compare": ("The options are the same drawing with every back-end segment on InfiniBand and on RoCEv2, "
                           "each simulated with the same workloads and seed and priced from its own bill of "

@@ -52,6 +52,8 @@ ZH_CN: dict[str, str] = {
     "sum_why_first": "各方案在所有优先级上持平，因此保留按图设计。",
     "sum_why_single": "本方案书未与其他方案对比。",
     "sum_why_none": "“推荐方案”一节列出了每个方案的资本支出及其与预算的对比。",
+    "sum_why_none_cheapest": ("最便宜的 {label} 需要 {capex}，而预算为 {budget}；“推荐方案”一节列出了每个方案的"
+                              "资本支出。"),
     "sum_design": ("本设计通过 {tiers}共 {switches}连接 {servers}中的 GPU；资本支出 {capex}，{years} 年总拥有成本 "
                    "{tco}，功耗 {power}。"),
     "sum_key_figures": "关键指标",
@@ -104,7 +106,6 @@ ZH_CN: dict[str, str] = {
     "crit_operations": "与现有以太网运维的契合度",
     # ---- recommendation ----
     "rec_callout": "推荐：{label}",
-    "rec_callout_none": "推荐：{label}",
     "rec_mark": "（推荐）",
     "rec_intro_compare": ("各方案为同一张拓扑图，所有后端分区分别采用 InfiniBand 和 RoCEv2，以相同的负载和随机种子"
                           "仿真，并按各自的物料清单计价。"),

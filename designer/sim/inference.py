@@ -32,19 +32,21 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
     ranks = participants(w, fab.n_gpus)
     n = len(ranks)
     g = fab.gpus_per_server()
-    tp = int(w.opt("tp", min(8, g)))  # type: ignore[arg-type]
+    tp = int(w.opt("tp", min(8, g)))
     if tp < 1 or n % tp:
         raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))
     replicas = n // tp
     if replicas < 2 and fab.n_gpus <= tp:
         raise WorkloadError(Message("error.sim.inference_servers"))
-    prompt = int(w.opt("prompt", 512))  # type: ignore[arg-type]
-    output = int(w.opt("output", 128))  # type: ignore[arg-type]
-    qps = float(w.opt("qps"))  # type: ignore[arg-type]
-    duration = float(w.opt("duration", 1.0))  # type: ignore[arg-type]
+    prompt = int(w.opt("prompt", 512))
+    output = int(w.opt("output", 128))
+    qps_opt = w.opt("qps")
+    assert qps_opt is not None, "the workload parser requires qps= of inference"
+    qps = float(qps_opt)
+    duration = float(w.opt("duration", 1.0))
     if qps * duration > 1_000_000:
         raise WorkloadError(Message("error.sim.inference_requests"))
-    mfu = float(w.opt("mfu", DEFAULT_MFU))  # type: ignore[arg-type]
+    mfu = float(w.opt("mfu", DEFAULT_MFU))
     groups = ranks.reshape(replicas, tp)
     leaders = groups[:, 0]
     # clients: the leader of the GPU server after each replica's (front-end traffic between servers)
@@ -52,7 +54,7 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
     tag = f"w{index}"
     start = w.start_s
     front = RouteOptions(plane="frontend", seed=seed)
-    back = RouteOptions(qps=None, adaptive=w.opt("ar"), spray=w.opt("spray"),  # type: ignore[arg-type]
+    back = RouteOptions(qps=None, adaptive=w.switch("ar"), spray=w.switch("spray"),
                         plane=str(w.opt("plane", "backend")), seed=seed)
     wp = WorkloadPlan(workload=w, ranks=n, first=len(plan.phases))
     req = plan.add(Phase("request in", FlowPattern(f"{tag}:req", other, leaders, np.ones(replicas), front),

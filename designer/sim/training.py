@@ -44,8 +44,8 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     ranks = participants(w, fab.n_gpus)
     n = len(ranks)
     g = fab.gpus_per_server()
-    tp = int(w.opt("tp", min(8, g)))  # type: ignore[arg-type]
-    pp = int(w.opt("pp", 0) or DEFAULT_PP.get(w.model, max(1, int(round(w.params / 2e10)))))  # type: ignore[arg-type]
+    tp = int(w.opt("tp", min(8, g)))
+    pp = int(w.opt("pp", 0) or DEFAULT_PP.get(w.model, max(1, int(round(w.params / 2e10)))))
     if n % tp:
         raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))
     if w.opt("pp") is None:
@@ -53,12 +53,12 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
             pp -= 1
     if (n // tp) % pp:
         raise WorkloadError(Message("error.sim.pp_divide", pp=pp, groups=n // tp))
-    dp = int(w.opt("dp", n // (tp * pp)))  # type: ignore[arg-type]
+    dp = int(w.opt("dp", n // (tp * pp)))
     if dp * tp * pp != n:
         raise WorkloadError(Message("error.sim.parallel_product", dp=dp, tp=tp, pp=pp, product=dp * tp * pp, gpus=n))
-    seq = int(w.opt("seq", 8192 if w.params >= 1e11 else 4096))  # type: ignore[arg-type]
-    tokens = float(w.opt("tokens", default_tokens(w.params)))  # type: ignore[arg-type]
-    mfu = float(w.opt("mfu", DEFAULT_MFU))  # type: ignore[arg-type]
+    seq = int(w.opt("seq", 8192 if w.params >= 1e11 else 4096))
+    tokens = float(w.opt("tokens", default_tokens(w.params)))
+    mfu = float(w.opt("mfu", DEFAULT_MFU))
     micro = max(1, int(round(tokens / (dp * seq))))
     tokens = float(micro * dp * seq)
     peak = float(fab.gpu_peak_flops[ranks].min())
@@ -118,12 +118,13 @@ def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_byte
     wp.extra["algorithm"] = algo
     if algo == "tree" and servers == dp:
         pa, pb, depth = dbt_parents(dp)
-        src, dst = [], []
+        src_parts: list[np.ndarray] = []
+        dst_parts: list[np.ndarray] = []
         for parent in (pa, pb):
             child = np.flatnonzero(parent >= 0)
-            src += [groups[:, child].reshape(-1), groups[:, parent[child]].reshape(-1)]
-            dst += [groups[:, parent[child]].reshape(-1), groups[:, child].reshape(-1)]
-        s, d = np.concatenate(src), np.concatenate(dst)
+            src_parts += [groups[:, child].reshape(-1), groups[:, parent[child]].reshape(-1)]
+            dst_parts += [groups[:, parent[child]].reshape(-1), groups[:, child].reshape(-1)]
+        s, d = np.concatenate(src_parts), np.concatenate(dst_parts)
         pat = FlowPattern(f"{tag}:dp-tree", s, d, np.full(len(s), 0.5), route)
         fill = 2 * depth * nccl_tuner.NET_OVERHEAD_US * 1e-6
         return plan.add(Phase("data-parallel AllReduce (tree, pipelined)", pat, grad_bytes, alpha_factor=2 * depth,

@@ -251,6 +251,7 @@ def add_failure_report(result: SimResult, fab: CompiledFabric, plan: Plan, engin
     pairs = 0
     for i, subs in engine.stuck.items():
         pattern = plan.phases[i].pattern
+        assert pattern is not None, "only a phase that moves bytes can be stuck"
         rf = engine.routed(i).routed
         flows = np.unique(rf.sub_flow[subs])
         pairs += len(flows)

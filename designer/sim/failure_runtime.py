@@ -59,7 +59,7 @@ class FailureRuntime:
         self._fwd: dict[int, bytes | None] = {}    # group -> failed-port mask its tables route around
         self._routers: dict[bytes, Router] = {}
         self._routes: dict[tuple[bytes, str], RoutedFlows] = {}
-        self._heap: list[tuple[float, int, str, object]] = []
+        self._heap: list[tuple[float, int, str, FailureSpec | int]] = []   # (time, order, action, spec or group)
         self._seq = 0
         self.records: list[FailureRecord] = []
         self.notes: list[str] = []
@@ -70,7 +70,7 @@ class FailureRuntime:
             self.add(s, now_s=0.0)
 
     # ---- schedule ----------------------------------------------------------------------------
-    def _push(self, time_s: float, action: str, payload: object) -> None:
+    def _push(self, time_s: float, action: str, payload: FailureSpec | int) -> None:
         heapq.heappush(self._heap, (time_s, self._seq, action, payload))
         self._seq += 1
 
@@ -203,10 +203,10 @@ class FailureRuntime:
         started: list[FailureRecord] = []
         while self._heap and self._heap[0][0] <= now_s + _EPS_S:
             _, _, action, payload = heapq.heappop(self._heap)
-            if action == "reroute":
-                self._fwd[int(payload)] = self.dead.tobytes() if self.dead.any() else None  # type: ignore[arg-type]
+            if isinstance(payload, int):     # "reroute": a forwarding domain's tables route around the dead ports
+                self._fwd[payload] = self.dead.tobytes() if self.dead.any() else None
                 continue
-            spec: FailureSpec = payload  # type: ignore[assignment]
+            spec = payload
             ports = self.ports_of(spec)
             line = self.fab.port_line_gbps[ports]
             if action == "degrade":

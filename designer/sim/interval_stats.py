@@ -53,7 +53,7 @@ class IntervalCounters:
         self._port_bytes = self.totals.port_bytes.copy()
         port_time_s = max(int(carried.sum()), 1) * span_s
         queue = None            # the queues' depth comes with a fluid window's own figures (overlay)
-        out = {
+        out: dict[str, float | np.ndarray] = {
             "interval_s": span_s,
             # share of back-end port-time paused by PFC / waiting for IB credits in this interval
             "pfc_pause_fraction": d["pause_port_s"] / port_time_s if port_time_s > 0 else 0.0,

@@ -145,8 +145,9 @@ def _workload_entry(plan: Plan, wp: WorkloadPlan, k: int, span: tuple[float, flo
              "latency_us": real.latency.summary_us(workload=k),
              "algbw_gbps": None, "busbw_gbps": None, "step_time_s": None, "gpu_utilization": None}
     if wp.algbw_bytes is not None and wp.busbw_factor is not None and t > 0:
-        entry["algbw_gbps"] = _gbps(wp.algbw_bytes, t)
-        entry["busbw_gbps"] = entry["algbw_gbps"] * wp.busbw_factor
+        algbw_gbps = _gbps(wp.algbw_bytes, t)
+        entry["algbw_gbps"] = algbw_gbps
+        entry["busbw_gbps"] = algbw_gbps * wp.busbw_factor
     if w.kind == "train" and t > 0:
         entry.update(_step_breakdown(wp, t))
     if ideal is not None:

@@ -178,8 +178,8 @@ class RoutedFlows:
     sub_segment: np.ndarray        # segment of the sending GPU (-1 none)
     sub_network: np.ndarray        # True when the sub-flow leaves the server
     n_flows: int
-    hops: HopList | None = None    # the same routes with hop order (for the fluid queues)
-    sub_first_port: np.ndarray | None = None   # the port each sub-flow is sent from (NIC or NVLink)
+    hops: HopList                  # the same routes with hop order (for the fluid queues)
+    sub_first_port: np.ndarray     # the port each sub-flow is sent from (NIC or NVLink)
 
     @property
     def n_sub(self) -> int:

@@ -81,8 +81,8 @@ class Plan:
 
 def route_options(w: Workload, seed: int) -> RouteOptions:
     """Routing knobs of a workload's options (None: the segment's own setting)."""
-    return RouteOptions(qps=w.opt("qps") if w.kind != "inference" else None,  # type: ignore[arg-type]
-                        adaptive=w.opt("ar"), spray=w.opt("spray"),  # type: ignore[arg-type]
+    return RouteOptions(qps=w.count("qps") if w.kind != "inference" else None,
+                        adaptive=w.switch("ar"), spray=w.switch("spray"),
                         plane=str(w.opt("plane", "backend")), seed=seed)
 
 
@@ -90,7 +90,7 @@ def participants(w: Workload, n_gpus: int) -> np.ndarray:
     """GPU ranks taking part: all GPUs, or the first `gpus=N`."""
     if n_gpus == 0:
         raise WorkloadError(Message("error.sim.no_gpus"))
-    n = int(w.opt("gpus", n_gpus))  # type: ignore[arg-type]
+    n = int(w.opt("gpus", n_gpus))
     if n > n_gpus:
         raise WorkloadError(Message("error.sim.too_few_gpus", gpus=n, total=n_gpus))
     return np.arange(n, dtype=np.int64)

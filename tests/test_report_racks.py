@@ -36,13 +36,15 @@ def test_racks_are_drawn_with_u1_at_the_bottom():
 
 def test_the_page_states_the_plan_in_english_and_chinese(tmp_path):
     doc = two_server_doc()
-    for lang, words in (("en", ("Racks and floor", "A01-U01")), ("zh_CN", ("机柜与机房布局", "A01-U01"))):
+    for lang, words in (("en", ("Racks and floor", "A01-U01", "Management switch · SN2201")),
+                        ("zh_CN", ("机柜与机房布局", "A01-U01", "带外管理交换机 · SN2201"))):
         out = tmp_path / f"racks-{lang}.pdf"
         build_proposal(doc, str(out), options=ReportOptions(sections=["racks"], language=lang),
                        catalog=CAT)             # no section that states a run: nothing is simulated
         text = "".join(page.extract_text() for page in PdfReader(out).pages)
         for word in words:
             assert word in text, (lang, word)
+        assert "oob-" not in text                  # a part the plan adds is named by what it is, not its id
 
 
 def _switch_rack(switches: int) -> Elevation:

@@ -7,6 +7,7 @@ proposal's language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
@@ -146,8 +147,19 @@ def _device_names(ctx: ProposalContext, model: Elevation) -> Callable[[Box], str
 
     def name_of(box: Box) -> str:
         product = products.get(box.model, box.model)
-        return box.label if not product or product in box.label else f"{box.label} · {product}"
+        label = box.label if box.item in ctx.doc.nodes else _part_name(ctx, box)
+        return label if not product or product in label else f"{label} · {product}"
     return name_of
+
+
+def _part_name(ctx: ProposalContext, box: Box) -> str:
+    """A part the rack plan adds (a management switch, a fabric manager) by what it is, in the proposal's
+    language, numbered when the plan numbers it ("ufm-2" -> "Fabric manager 2")."""
+    key = f"rack_part_{box.kind}"
+    if not ctx.has(key):
+        return box.label
+    number = re.fullmatch(r".*-(\d+)", box.item)
+    return ctx.t(key) + (f" {number.group(1)}" if number else "")
 
 
 MAX_TABLE_RACKS = 60     # beyond this many racks the table sums them up by what they hold

@@ -8,6 +8,7 @@ several times back to back (the 2(n-1) steps of a ring), which the engine solves
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -63,7 +64,7 @@ class WorkloadPlan:
     model_flops: float = 0.0
     peak_flops_total: float = 0.0
     mfu: float = 0.0
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)   # figures of the result, and a finisher that adds more
 
 
 @dataclass

@@ -14,6 +14,9 @@ def test_a_generated_name_is_shown_in_the_readers_language():
     assert shown_name(backend_name("ib", "en"), "zh_CN") == backend_name("ib", "zh_CN") != backend_name("ib", "en")
     assert shown_name(backend_name("rocev2", "zh_CN"), "en") == "Back-end (RoCEv2)"
     assert shown_name(pod_name(2, "rocev2", "en"), "zh_CN") == pod_name(2, "rocev2", "zh_CN")
+    # the segment as it runs in an option that switches its protocol (the acceptance plan of the InfiniBand option)
+    assert shown_name(backend_name("rocev2", "en"), "en", "ib") == "Back-end (IB)"
+    assert shown_name("Training (RoCEv2)", "en", "ib") == "Training (RoCEv2)"
 
 
 def test_a_typed_name_is_shown_as_typed():

@@ -26,13 +26,17 @@ def pod_name(pod: int, protocol: str, language: str | None = None) -> str:
     return render(POD_ID, language, n=pod, protocol=PROTOCOL_NAMES[protocol])
 
 
-def shown_name(name: str, language: str) -> str:
-    """`name` in `language` if the generator gave it (in any language), else `name` unchanged."""
+def shown_name(name: str, language: str, protocol: str | None = None) -> str:
+    """`name` in `language` if the generator gave it (in any language), else `name` unchanged. With `protocol`
+    (ib or rocev2), a generated name names that protocol: the segment as it runs in a comparison's option."""
     for written_in in LANGUAGES:
         for msg_id in (BACKEND_ID, POD_ID):
             found = _pattern(msg_id, written_in).fullmatch(name.strip())
             if found:
-                return render(msg_id, language, **found.groupdict())
+                params = found.groupdict()
+                if protocol in PROTOCOL_NAMES:
+                    params["protocol"] = PROTOCOL_NAMES[protocol]
+                return render(msg_id, language, **params)
     return name
 
 

@@ -51,7 +51,7 @@ def options_table(ctx: ProposalContext) -> Flowable:
     w = ctx.width
     header = ["#", ctx.t("col_option"), ctx.t("col_time"), ctx.t("col_busbw"), ctx.t("col_p99"), ctx.t("col_capex"),
               ctx.t("col_tco", years=ctx.cost.tco_years), ctx.t("col_budget")]
-    widths = [0.04, 0.30, 0.09, 0.10, 0.09, 0.14, 0.14, 0.10]
+    widths = [0.04, 0.25, 0.09, 0.10, 0.11, 0.14, 0.19, 0.08]      # headers of both languages on one or two lines
     chosen = next((i for i, o in enumerate(ctx.recommendation.options) if o.id == ctx.recommendation.chosen), None)
     return data_table(ctx.styles, header, option_rows(ctx), [x * w for x in widths], numeric={0, 2, 3, 4, 5, 6},
                       highlight_rows={chosen} if chosen is not None else set())

@@ -134,4 +134,5 @@ def sent_time(f: int, position_B: float, now: float, sent_now: float, ck_t: np.n
         t1, s1 = ck_t[nxt], ck_sent[f, nxt]
     if s1 <= s0:
         return t1
-    return t0 + (t1 - t0) * (position_B - s0) / (s1 - s0)
+    sent_s: float = t0 + (t1 - t0) * (position_B - s0) / (s1 - s0)
+    return sent_s

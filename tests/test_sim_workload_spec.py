@@ -37,6 +37,12 @@ def test_specs_with_options():
     assert parse_workload("allreduce:1GiB:algo=hier").options["algo"] == "hier"
 
 
+def test_count_and_switch_read_options_or_none():
+    w = parse_workload("permutation:256MiB:qps=8:spray=off")
+    assert (w.count("qps"), w.switch("spray")) == (8, False)
+    assert (w.count("gpus"), w.switch("ar")) == (None, None)   # None: the segment's own setting
+
+
 @pytest.mark.parametrize("spec", [
     "", "broadcast:1GiB", "allreduce", "allreduce:1XB", "allreduce:0B", "allreduce:1GiB:algo=magic",
     "allreduce:1GiB:qps=0", "allreduce:1GiB:qps=2.5", "allreduce:1GiB:color=red", "permutation:1MiB:dp=2",

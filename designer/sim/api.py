@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -19,7 +20,7 @@ from designer.sim.collectives import build_collective
 from designer.sim.compile import CompiledFabric, compile_fabric
 from designer.sim.engine import Cancelled, Engine, Interval, RouteCache
 from designer.sim.failure_runtime import FailureRuntime
-from designer.sim.failures import check_failures, parse_failures
+from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters
 from designer.sim.metrics import SimResult, build_result
@@ -48,7 +49,8 @@ class SimOptions:
     ideal_pass: bool = True                    # also run an ideal non-blocking fabric for throughput_fraction
     rate_model: str = "queue"                  # "queue": fluid queues where congested, max-min elsewhere; "maxmin"
     failures: list[str] = field(default_factory=list)   # KIND:ID@TIME[:up=TIME][:gbps=N] (designer/sim/failures.py)
-    control: queue.Queue | None = None         # interactive failure specs ("link:L1@now"), read between intervals
+    # interactive failures (specs such as "link:L1@now", or parsed), read between intervals
+    control: queue.Queue[str | FailureSpec] | None = None
     # called now and then while a congested step runs through the fluid queues (which yields no interval until
     # the step is done), with the share of that step simulated so far: a long step shows it is moving
     on_busy: Callable[[float], None] | None = None
@@ -84,7 +86,7 @@ class Snapshot:
     in_flight: int
     progress: float                       # 0..1
     result: SimResult | None = None
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def build_plan(workloads: list[Workload], fab: CompiledFabric, seed: int) -> Plan:
@@ -226,7 +228,7 @@ def compare(doc: FabricDocument, workloads: list[str] | list[Workload],
     return out
 
 
-def failure_extra(fab: CompiledFabric, fails: FailureRuntime) -> dict:
+def failure_extra(fab: CompiledFabric, fails: FailureRuntime) -> dict[str, Any]:
     """What a snapshot shows of failures: links down now, and the failures so far (for plot markers)."""
     down = fails.dead[: 2 * len(fab.link_ids)]
     return {"failed_links": [fab.link_ids[k] for k in np.flatnonzero(down[0::2] | down[1::2])],
@@ -251,6 +253,7 @@ def add_failure_report(result: SimResult, fab: CompiledFabric, plan: Plan, engin
     pairs = 0
     for i, subs in engine.stuck.items():
         pattern = plan.phases[i].pattern
+        assert pattern is not None, "only a phase that moves bytes can be stuck"
         rf = engine.routed(i).routed
         flows = np.unique(rf.sub_flow[subs])
         pairs += len(flows)

@@ -17,7 +17,10 @@ import multiprocessing
 import queue
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from designer.sim.failures import FailureSpec
 
 SNAPSHOTS_PER_RUN = 200   # plotted points per run: smooth curves, small pipe traffic
 BUSY_EVERY_S = 0.25       # at most four progress notices a second from a long congested step
@@ -41,7 +44,8 @@ class ChildRun:
         """The next message, or None if none came within the timeout (or the child is gone)."""
         try:
             if self.conn.poll(timeout_s):
-                return self.conn.recv()
+                message: tuple[str, Any] = self.conn.recv()
+                return message
         except (EOFError, OSError):
             return None
         return None
@@ -85,7 +89,7 @@ def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | Non
 
     cancel, resume = threading.Event(), threading.Event()
     resume.set()
-    control: queue.Queue = queue.Queue()
+    control: queue.Queue[str | FailureSpec] = queue.Queue()
 
     def listen() -> None:                               # control messages from the parent
         while True:

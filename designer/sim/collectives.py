@@ -170,7 +170,8 @@ def _ring_overhead_s(fab: CompiledFabric, ranks: np.ndarray, steps: int) -> floa
     return (inter * nccl_tuner.step_overhead_s(True) + (steps - inter) * nccl_tuner.step_overhead_s(False)) / steps
 
 
-def _ring_allreduce(fab, plan, ranks, size, route, tag, index, start) -> int:
+def _ring_allreduce(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, route: RouteOptions, tag: str,
+                    index: int, start: float) -> int:
     pat, channels = ring_pattern(fab, ranks, route, f"{tag}:ring")
     n = len(ranks)
     return plan.add(Phase("allreduce ring step", pat, size / (n * channels), repeat=2 * (n - 1),
@@ -190,7 +191,8 @@ def _chains(groups: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, int]:
     return np.concatenate(src), np.concatenate(dst), g
 
 
-def _pipelined_tree(fab, plan, ranks, size, route, tag, index, start) -> int:
+def _pipelined_tree(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, route: RouteOptions, tag: str,
+                    index: int, start: float) -> int:
     """NCCL's tree AllReduce as one pipelined phase: chains inside servers, double binary trees across them."""
     groups = server_groups(fab, ranks)
     if len({len(x) for x in groups}) > 1:
@@ -219,7 +221,8 @@ def _pipelined_tree(fab, plan, ranks, size, route, tag, index, start) -> int:
                           alpha_extra_s=fill, start_s=start, workload=index))
 
 
-def _pipelined_sharp(fab, plan, ranks, size, route, tag, index, start) -> int:
+def _pipelined_sharp(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, route: RouteOptions, tag: str,
+                     index: int, start: float) -> int:
     """SHARP AllReduce as one pipelined phase: NVLink ring reduce-scatter and all-gather inside servers; between
     them every NIC sends its shard once and receives the reduced shard once (the switches reduce)."""
     groups = server_groups(fab, ranks)
@@ -243,7 +246,8 @@ def _pipelined_sharp(fab, plan, ranks, size, route, tag, index, start) -> int:
                           alpha_extra_s=fill, start_s=start, workload=index))
 
 
-def _hierarchical(w, fab, plan, ranks, size, route, tag, index, *, tree: bool) -> list[int]:
+def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float,
+                 route: RouteOptions, tag: str, index: int, *, tree: bool) -> list[int]:
     """NVLink reduce-scatter in each server, network AllReduce per rail, NVLink all-gather."""
     groups = server_groups(fab, ranks)
     g = len(groups[0])
@@ -290,7 +294,8 @@ def _hierarchical(w, fab, plan, ranks, size, route, tag, index, *, tree: bool) -
     return after
 
 
-def _alltoall(fab, plan, ranks, size, route, tag, index, start) -> int:
+def _alltoall(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, route: RouteOptions, tag: str,
+              index: int, start: float) -> int:
     """Each rank sends size/n to every other rank: NVLink inside the server; between servers the
     bytes for GPU c of the remote server first gather on local GPU c over NVLink, then cross rail c
     (PXN), so network flows are rail-aligned: server pairs x rails."""

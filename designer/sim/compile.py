@@ -118,7 +118,7 @@ def counterpart_switch(cat: Catalog, model: SwitchModel, protocol: str, speed_gb
     if model.protocol == want:
         return model
     own_ports = model.ports * (model.breakout_for(speed_gbps) or 1)
-    best: tuple | None = None
+    best: tuple[tuple[bool, bool, int, str], SwitchModel] | None = None
     for cand in cat.switches.values():
         if cand.protocol != want or not set(cand.roles) & set(model.roles):
             continue
@@ -204,7 +204,7 @@ def _segments_and_nodes(doc: FabricDocument, backend: str | None, cat: Catalog) 
     def node_protocol(i: int) -> int:
         """Back-end protocol code of a node: its segment's, else the override, else its hardware's."""
         if node_segment[i] >= 0:
-            return segments[node_segment[i]].protocol
+            return segments[int(node_segment[i])].protocol
         if backend:
             return PROTO_IB if backend == "ib" else PROTO_ROCEV2
         node = doc.nodes[ids[i]]
@@ -270,7 +270,8 @@ def _resolve_presets(doc: FabricDocument, cat: Catalog, segments: list[SegmentRu
             rt.ib, rt.rocev2 = keep_site_values(seg, *blocks)
 
 
-def _link_ports(doc: FabricDocument, nodes: _Nodes, backend: str | None) -> tuple[_Ports, dict]:
+def _link_ports(doc: FabricDocument, nodes: _Nodes,
+                backend: str | None) -> tuple[_Ports, dict[tuple[str, str], tuple[int, int]]]:
     """Two directed ports per cable; `port_of_end[(node, port)]` = (its transmit port, its receive port)."""
     ports = _Ports()
     port_of_end: dict[tuple[str, str], tuple[int, int]] = {}

@@ -259,8 +259,7 @@ class Engine:
                 continue
             hit = np.zeros(self.fab.n_ports)
             hit[fails.ports_of(rec.spec)] = 1.0
-            for i in np.flatnonzero(self.status == DRAINING):
-                i = int(i)
+            for i in map(int, np.flatnonzero(self.status == DRAINING)):
                 r = self.routed(i)
                 a = self.alive[i]
                 st = (r.matrix[:, a].T @ hit) > 0
@@ -289,8 +288,7 @@ class Engine:
     # ---- phase life -----------------------------------------------------------------------------
     def _wake_due(self) -> None:
         """Phases whose tail or compute interval ended start their next repeat or finish."""
-        for i in np.flatnonzero((self.status == TAIL) & (self.wake_at <= self.t + _EPS_S)):
-            i = int(i)
+        for i in map(int, np.flatnonzero((self.status == TAIL) & (self.wake_at <= self.t + _EPS_S))):
             self.wake_at[i] = np.inf
             self.reps_left[i] -= 1
             if self.reps_left[i] > 0:
@@ -412,7 +410,7 @@ class Engine:
         t0 = self.t
         self.t += adv.dt_s
         yield Interval(t0, self.t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
-                       (lambda d=port_delta: d))
+                       _given(port_delta))
         off = 0
         for i in moving:
             a = flows_of(flows, i)
@@ -471,8 +469,10 @@ class Engine:
             if i not in fluid.installed:
                 subs = self._movable(i)
                 if len(subs):
+                    pattern = self.plan.phases[i].pattern
+                    assert pattern is not None, "a draining phase moves bytes"
                     fluid.install(i, self.routed(i).routed, subs, self.remaining[i][subs],
-                                  self.plan.phases[i].pattern.key, self.plan.phases[i].workload,
+                                  pattern.key, self.plan.phases[i].workload,
                                   self._drain_estimate_s(draining), self.t)
         if not fluid.active:
             yield from self._wait_for_repair(draining, next_evt)
@@ -484,7 +484,7 @@ class Engine:
         self.t += win.dt_s
         delivered = self._fluid_account(win)
         yield Interval(t0, self.t, delivered, int(sum(len(a) for a in self.alive.values())),
-                       (lambda d=win.port_bytes: d), fluid.figures(win, self.backend_ports))
+                       _given(win.port_bytes), fluid.figures(win, self.backend_ports))
         for i in win.finished:
             self._fluid_step_done(i, alone=len(draining) == 1)
 
@@ -576,7 +576,7 @@ class Engine:
         t0 = self.t
         self.t += k * step
         delivered = float(r.sub_unit_bytes.sum()) * ph.bytes_per_flow * k
-        yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), (lambda d=mean.port_bytes * k: d))
+        yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), _given(mean.port_bytes * k))
         self._repeats_done(i, k)
 
 
@@ -595,18 +595,36 @@ def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray)
         into[int(s)] = into.get(int(s), 0.0) + float(v)
 
 
+def _given(port_bytes: np.ndarray) -> Callable[[], np.ndarray]:
+    """An interval's port bytes, already counted."""
+    return lambda: port_bytes
+
+
+def _scaled(unit_bytes: np.ndarray, factor: float, share: float = 1.0) -> Callable[[], np.ndarray]:
+    """An interval's port bytes, counted when asked: `unit_bytes` times `factor` (times the interval's `share`)."""
+    return lambda: unit_bytes * factor * share
+
+
+def _mean_array(arrays: list[np.ndarray]) -> np.ndarray:
+    """The element-wise mean, summed in order as `sum` would."""
+    total = arrays[0]
+    for a in arrays[1:]:
+        total = total + a
+    return total / len(arrays)
+
+
 def _level_intervals(prof: SoloProfile, bytes_per_flow: float, k: int, t0: float, t_end: float, r: _Routed,
                      b: float) -> Iterator[Interval]:
     """The intervals of k solo steps: one step alone shows its rate levels (collisions drain at different times)."""
     delivered = float(r.sub_unit_bytes.sum()) * b
     if k != 1 or len(prof.levels) <= 1:
-        yield Interval(t0, t_end, delivered, len(r.sub_unit_bytes), (lambda pb=r.port_unit_bytes, bb=b: pb * bb))
+        yield Interval(t0, t_end, delivered, len(r.sub_unit_bytes), _scaled(r.port_unit_bytes, b))
         return
     tl = t0
     for dt_unit, rate in prof.levels:
         dt = dt_unit * bytes_per_flow
         yield Interval(tl, tl + dt, rate * dt, len(r.sub_unit_bytes),
-                       (lambda pb=r.port_unit_bytes, bb=b, f=dt / (t_end - t0): pb * bb * f))
+                       _scaled(r.port_unit_bytes, b, dt / (t_end - t0)))
         tl += dt
     if t_end > tl:
         yield Interval(tl, t_end, 0.0, 0)
@@ -620,8 +638,8 @@ def _mean_repeat(reps: list[_Repeat]) -> _Repeat:
             bins = latency.setdefault((w, s), {})
             for x, y in zip(lat.tolist(), weight.tolist(), strict=True):
                 bins[x] = bins.get(x, 0.0) + y / n
-    return _Repeat(sum(r.duration_s for r in reps) / n, sum(r.port_bytes for r in reps) / n,
-                   sum(r.paused_s for r in reps) / n, sum(r.stall_s for r in reps) / n,
-                   sum(r.dropped_B for r in reps) / n, sum(r.marked_B for r in reps) / n,
+    return _Repeat(sum(r.duration_s for r in reps) / n, _mean_array([r.port_bytes for r in reps]),
+                   _mean_array([r.paused_s for r in reps]), _mean_array([r.stall_s for r in reps]),
+                   _mean_array([r.dropped_B for r in reps]), sum(r.marked_B for r in reps) / n,
                    sum(r.lost_B for r in reps) / n, sum(r.resent_B for r in reps) / n,
                    [(w, s, np.array(list(b)), np.array(list(b.values()))) for (w, s), b in latency.items()])

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import heapq
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -22,6 +24,7 @@ from designer.sim.compile import PLANE_FRONTEND, CompiledFabric
 from designer.sim.failures import FailureSpec, ethernet_recovery_s, ib_recovery_s, parse_failure
 from designer.sim.framing import PROTO_IB
 from designer.sim.routing import HopList, RoutedFlows, Router
+from designer.sim.transfers import FlowPattern
 from designer.sim.workload_spec import WorkloadError
 
 GROUP_FRONTEND = -2          # Ethernet front-end (and back-end Ethernet outside any segment)
@@ -48,7 +51,8 @@ class FailureRuntime:
     """Failure schedule and state of one run (the engine calls it between intervals)."""
 
     def __init__(self, fab: CompiledFabric, specs: list[FailureSpec], *, seed: int,
-                 base_route, control: queue.Queue | None = None):
+                 base_route: Callable[[FlowPattern], RoutedFlows],
+                 control: queue.Queue[str | FailureSpec] | None = None):
         self.fab = fab
         self.seed = seed
         self.base_route = base_route               # pattern -> RoutedFlows on the intact fabric
@@ -59,7 +63,7 @@ class FailureRuntime:
         self._fwd: dict[int, bytes | None] = {}    # group -> failed-port mask its tables route around
         self._routers: dict[bytes, Router] = {}
         self._routes: dict[tuple[bytes, str], RoutedFlows] = {}
-        self._heap: list[tuple[float, int, str, object]] = []
+        self._heap: list[tuple[float, int, str, FailureSpec | int]] = []   # (time, order, action, spec or group)
         self._seq = 0
         self.records: list[FailureRecord] = []
         self.notes: list[str] = []
@@ -70,7 +74,7 @@ class FailureRuntime:
             self.add(s, now_s=0.0)
 
     # ---- schedule ----------------------------------------------------------------------------
-    def _push(self, time_s: float, action: str, payload: object) -> None:
+    def _push(self, time_s: float, action: str, payload: FailureSpec | int) -> None:
         heapq.heappush(self._heap, (time_s, self._seq, action, payload))
         self._seq += 1
 
@@ -148,9 +152,9 @@ class FailureRuntime:
         return out
 
     # ---- routes ------------------------------------------------------------------------------
-    def route(self, pattern) -> RoutedFlows:
+    def route(self, pattern: FlowPattern) -> RoutedFlows:
         """Routes of a pattern under each group's current forwarding tables."""
-        base: RoutedFlows = self.base_route(pattern)
+        base = self.base_route(pattern)
         g = self.groups(base)
         keys = {int(k): self._fwd.get(int(k)) for k in np.unique(g)}
         if all(v is None for v in keys.values()):
@@ -173,7 +177,7 @@ class FailureRuntime:
                            sub_network=base.sub_network, n_flows=base.n_flows,
                            hops=HopList.concat(hop_parts).sorted(), sub_first_port=base.sub_first_port)
 
-    def _routed_with(self, mask: bytes, pattern) -> RoutedFlows:
+    def _routed_with(self, mask: bytes, pattern: FlowPattern) -> RoutedFlows:
         key = (mask, pattern.key)
         if key not in self._routes:
             router = self._routers.get(mask)
@@ -187,7 +191,8 @@ class FailureRuntime:
         """Sub-flows whose route crosses a failed port."""
         if not self.dead.any():
             return np.zeros(matrix.shape[1], dtype=bool)
-        return (matrix.T @ self.dead.astype(float)) > 0
+        crossing: np.ndarray = (matrix.T @ self.dead.astype(float)) > 0
+        return crossing
 
     def capacity_Bps(self) -> np.ndarray:
         """Port payload capacities now (0 on failed ports)."""
@@ -203,10 +208,10 @@ class FailureRuntime:
         started: list[FailureRecord] = []
         while self._heap and self._heap[0][0] <= now_s + _EPS_S:
             _, _, action, payload = heapq.heappop(self._heap)
-            if action == "reroute":
-                self._fwd[int(payload)] = self.dead.tobytes() if self.dead.any() else None  # type: ignore[arg-type]
+            if isinstance(payload, int):     # "reroute": a forwarding domain's tables route around the dead ports
+                self._fwd[payload] = self.dead.tobytes() if self.dead.any() else None
                 continue
-            spec: FailureSpec = payload  # type: ignore[assignment]
+            spec = payload
             ports = self.ports_of(spec)
             line = self.fab.port_line_gbps[ports]
             if action == "degrade":
@@ -241,7 +246,8 @@ class FailureRuntime:
         rec.bytes_stalled += float(remaining_bytes.sum())
         rec.recovery_delay_s = max(rec.recovery_delay_s, max(self.delay_s(int(g)) for g in np.unique(groups)))
 
-    def check_recovered(self, now_s: float, still_stalled) -> None:
+    def check_recovered(self, now_s: float,
+                        still_stalled: Callable[[int, np.ndarray, np.ndarray], np.ndarray]) -> None:
         """Close the records whose stalled sub-flows no longer cross the failed element
         (`still_stalled(phase, subs, port_mask)` -> mask); another failure may still hold them."""
         for rec in self.records:
@@ -273,7 +279,7 @@ class FailureRuntime:
         part = np.clip(hi - lo, 0.0, None) / (arr[:, 1] - arr[:, 0])
         return float((arr[:, 2] * part).sum()) / (b - a)
 
-    def report(self, end_s: float) -> list[dict]:
+    def report(self, end_s: float) -> list[dict[str, Any]]:
         """One entry per failure: when, what, recovery, throughput before/during/after, bytes stalled."""
         out = []
         for rec in self.records:

@@ -14,6 +14,9 @@ docs/references.md [nvidia-gpu-systems]).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import numpy as np
 
 from designer.i18n.message import Message
@@ -28,35 +31,76 @@ TOKEN_ID_BYTES = 4
 REQUEST_OVERHEAD_BYTES = 1024      # HTTP/JSON framing of a request or response [E]
 
 
+@dataclass(frozen=True)
+class _Replicas:
+    """The model replicas that serve requests one at a time, and what one request costs them in compute."""
+
+    count: int
+    output_tokens: int
+    prefill_s: float
+    decode_compute_s: float            # per output token
+
+
 def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index: int) -> WorkloadPlan:
     ranks = participants(w, fab.n_gpus)
+    groups = _replica_groups(w, fab, ranks)
+    arrivals = _arrivals(w, seed, index)
+    replicas, tp = groups.shape
+    wp = WorkloadPlan(workload=w, ranks=len(ranks), first=len(plan.phases))
+    req, tok, resp = _add_phases(w, fab, plan, groups, seed, index)
+    wp.last = [resp]
+    peak = float(fab.gpu_peak_flops[ranks].min())
+    mfu = float(w.opt("mfu", DEFAULT_MFU))
+    gpu_model = "H100"
+    hbm = HBM_BYTES_PER_S.get(gpu_model, 3.35e12)
+    serving = _Replicas(count=replicas, output_tokens=int(w.opt("output", 128)),
+                        prefill_s=2 * w.params * int(w.opt("prompt", 512)) / (tp * peak * mfu),
+                        decode_compute_s=max(2 * w.params / (tp * peak * mfu), 2 * w.params / (tp * hbm)))
+    wp.extra["finisher"] = _latency_finisher(serving, arrivals, req, tok, resp)
+    return wp
+
+
+def _replica_groups(w: Workload, fab: CompiledFabric, ranks: np.ndarray) -> np.ndarray:
+    """The ranks of each replica, [replica, tp rank]: `tp=` GPUs each (default a server's, at most 8)."""
     n = len(ranks)
-    g = fab.gpus_per_server()
-    tp = int(w.opt("tp", min(8, g)))  # type: ignore[arg-type]
+    tp = int(w.opt("tp", min(8, fab.gpus_per_server())))
     if tp < 1 or n % tp:
         raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))
     replicas = n // tp
     if replicas < 2 and fab.n_gpus <= tp:
         raise WorkloadError(Message("error.sim.inference_servers"))
-    prompt = int(w.opt("prompt", 512))  # type: ignore[arg-type]
-    output = int(w.opt("output", 128))  # type: ignore[arg-type]
-    qps = float(w.opt("qps"))  # type: ignore[arg-type]
-    duration = float(w.opt("duration", 1.0))  # type: ignore[arg-type]
+    return ranks.reshape(replicas, tp)
+
+
+def _arrivals(w: Workload, seed: int, index: int) -> np.ndarray:
+    """Request arrival times: a seeded Poisson stream of `qps` over `duration`."""
+    qps_opt = w.opt("qps")
+    assert qps_opt is not None, "the workload parser requires qps= of inference"
+    qps = float(qps_opt)
+    duration = float(w.opt("duration", 1.0))
     if qps * duration > 1_000_000:
         raise WorkloadError(Message("error.sim.inference_requests"))
-    mfu = float(w.opt("mfu", DEFAULT_MFU))  # type: ignore[arg-type]
-    groups = ranks.reshape(replicas, tp)
+    rng = np.random.default_rng([seed, index, 17])
+    count = rng.poisson(qps * duration)
+    return np.sort(rng.uniform(0.0, duration, size=count))
+
+
+def _add_phases(w: Workload, fab: CompiledFabric, plan: Plan, groups: np.ndarray, seed: int,
+                index: int) -> tuple[int, int | None, int]:
+    """A request in over the front-end, a decode token's TP AllReduce steps on the back-end (none when tp=1)
+    and the response out: the phases (request, token or None, response)."""
+    replicas, tp = groups.shape
     leaders = groups[:, 0]
     # clients: the leader of the GPU server after each replica's (front-end traffic between servers)
-    other = np.roll(np.arange(fab.n_gpus, dtype=np.int64), -g)[leaders]
+    other = np.roll(np.arange(fab.n_gpus, dtype=np.int64), -fab.gpus_per_server())[leaders]
     tag = f"w{index}"
     start = w.start_s
     front = RouteOptions(plane="frontend", seed=seed)
-    back = RouteOptions(qps=None, adaptive=w.opt("ar"), spray=w.opt("spray"),  # type: ignore[arg-type]
+    back = RouteOptions(qps=None, adaptive=w.switch("ar"), spray=w.switch("spray"),
                         plane=str(w.opt("plane", "backend")), seed=seed)
-    wp = WorkloadPlan(workload=w, ranks=n, first=len(plan.phases))
     req = plan.add(Phase("request in", FlowPattern(f"{tag}:req", other, leaders, np.ones(replicas), front),
-                         prompt * TOKEN_ID_BYTES + REQUEST_OVERHEAD_BYTES, start_s=start, workload=index))
+                         int(w.opt("prompt", 512)) * TOKEN_ID_BYTES + REQUEST_OVERHEAD_BYTES, start_s=start,
+                         workload=index))
     last = req
     tok = None
     if tp > 1:
@@ -68,19 +112,17 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
                              workload=index))
         last = tok
     resp_pattern = FlowPattern(f"{tag}:resp", leaders, other, np.ones(replicas), front)
-    resp = plan.add(Phase("response out", resp_pattern, output * TOKEN_ID_BYTES + REQUEST_OVERHEAD_BYTES,
-                          after=[last], start_s=start, workload=index))
-    wp.last = [resp]
-    peak = float(fab.gpu_peak_flops[ranks].min())
-    gpu_model = "H100"
-    hbm = HBM_BYTES_PER_S.get(gpu_model, 3.35e12)
-    prefill_s = 2 * w.params * prompt / (tp * peak * mfu)
-    decode_compute_s = max(2 * w.params / (tp * peak * mfu), 2 * w.params / (tp * hbm))
-    rng = np.random.default_rng([seed, index, 17])
-    count = rng.poisson(qps * duration)
-    arrivals = np.sort(rng.uniform(0.0, duration, size=count))
+    resp = plan.add(Phase("response out", resp_pattern, int(w.opt("output", 128)) * TOKEN_ID_BYTES
+                          + REQUEST_OVERHEAD_BYTES, after=[last], start_s=start, workload=index))
+    return req, tok, resp
 
-    def finish(phase_span: dict[int, tuple[float, float]]) -> dict:
+
+def _latency_finisher(serving: _Replicas, arrivals: np.ndarray, req: int, tok: int | None,
+                      resp: int) -> Callable[[dict[int, tuple[float, float]]], dict[str, object]]:
+    """Request latency figures once the phases' spans are known: requests queue FIFO at each replica."""
+    count = len(arrivals)
+
+    def finish(phase_span: dict[int, tuple[float, float]]) -> dict[str, object]:
         def span(i: int | None) -> float:
             if i is None or i not in phase_span:
                 return 0.0
@@ -88,19 +130,29 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
             return e - s
         req_s, resp_s = span(req), span(resp)
         tok_comm_s = span(tok)
-        service = prefill_s + tok_comm_s + output * (decode_compute_s + tok_comm_s)
-        latency = np.empty(count)
-        free_at = np.zeros(replicas)
-        for k, t in enumerate(arrivals):            # FIFO per replica, round-robin dispatch
-            r = k % replicas
-            begin = max(t + req_s, free_at[r])
-            free_at[r] = begin + service
-            latency[k] = free_at[r] + resp_s - t
-        q = (lambda p: float(np.quantile(latency, p)) * 1e3) if count else (lambda p: 0.0)
-        return {"requests": int(count), "replicas": replicas, "service_ms": service * 1e3,
+        service = serving.prefill_s + tok_comm_s + serving.output_tokens * (serving.decode_compute_s + tok_comm_s)
+        latency = _request_latency_s(arrivals, serving.count, service, req_s, resp_s)
+        return {"requests": int(count), "replicas": serving.count, "service_ms": service * 1e3,
                 "token_comm_us": tok_comm_s * 1e6,
-                "request_latency_ms": {"p50": q(0.5), "p99": q(0.99), "p999": q(0.999),
+                "request_latency_ms": {"p50": _quantile_ms(latency, 0.5), "p99": _quantile_ms(latency, 0.99),
+                                       "p999": _quantile_ms(latency, 0.999),
                                        "max": float(latency.max()) * 1e3 if count else 0.0}}
 
-    wp.extra["finisher"] = finish
-    return wp
+    return finish
+
+
+def _request_latency_s(arrivals: np.ndarray, replicas: int, service_s: float, req_s: float,
+                       resp_s: float) -> np.ndarray:
+    """Each request's latency: in, waiting for its replica (round-robin dispatch), served, out."""
+    latency = np.empty(len(arrivals))
+    free_at = np.zeros(replicas)
+    for k, t in enumerate(arrivals):
+        r = k % replicas
+        begin = max(t + req_s, free_at[r])
+        free_at[r] = begin + service_s
+        latency[k] = free_at[r] + resp_s - t
+    return latency
+
+
+def _quantile_ms(latency_s: np.ndarray, p: float) -> float:
+    return float(np.quantile(latency_s, p)) * 1e3 if len(latency_s) else 0.0

@@ -7,6 +7,8 @@ queue model's latest per-port queue depth. It only reads; the engine's state is 
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
@@ -40,9 +42,10 @@ class IntervalCounters:
     def _per_link(self, per_port: np.ndarray) -> np.ndarray:
         """Directed-port values folded onto links (max of both directions); ports 2k, 2k+1 are link k."""
         pp = per_port[: 2 * self.n_links]
-        return np.maximum(pp[0::2], pp[1::2])
+        per_link: np.ndarray = np.maximum(pp[0::2], pp[1::2])
+        return per_link
 
-    def sample(self, time_s: float) -> dict:
+    def sample(self, time_s: float) -> dict[str, float | np.ndarray]:
         """Figures since the previous sample (fractions of port-time over back-end ports)."""
         now = self._read()
         span_s = max(time_s - self._t, 0.0)
@@ -53,7 +56,7 @@ class IntervalCounters:
         self._port_bytes = self.totals.port_bytes.copy()
         port_time_s = max(int(carried.sum()), 1) * span_s
         queue = None            # the queues' depth comes with a fluid window's own figures (overlay)
-        out = {
+        out: dict[str, float | np.ndarray] = {
             "interval_s": span_s,
             # share of back-end port-time paused by PFC / waiting for IB credits in this interval
             "pfc_pause_fraction": d["pause_port_s"] / port_time_s if port_time_s > 0 else 0.0,
@@ -81,7 +84,8 @@ class IntervalCounters:
         self._last = now
         return out
 
-    def overlay(self, figures: dict, step_figures: dict | None) -> dict:
+    def overlay(self, figures: dict[str, float | np.ndarray],
+                step_figures: dict[str, Any] | None) -> dict[str, float | np.ndarray]:
         """`figures` with a fluid window's own figures (its queues, pauses and marks) in place of the totals'."""
         if not step_figures:
             return figures

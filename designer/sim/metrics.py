@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
-from designer.sim.engine import Totals
+from designer.sim.engine import RouteCache, Totals
 from designer.sim.transfers import Plan, WorkloadPlan
 
 SCHEMA = "fabric-designer.result/1"
@@ -18,12 +19,12 @@ SCHEMA = "fabric-designer.result/1"
 class SimResult:
     """A finished run. `to_dict()` gives the JSON object of `simulate --json`."""
 
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self.data)
 
-    def __getitem__(self, key: str):
+    def __getitem__(self, key: str) -> Any:
         return self.data[key]
 
     @property
@@ -61,11 +62,14 @@ def _gbps(bytes_: float, seconds: float) -> float:
     return bytes_ * 8 / 1e9 / seconds if seconds > 0 else 0.0
 
 
-def _flow_rate_fraction(plan: Plan, wp: WorkloadPlan, real: Totals, ideal: Totals, routes) -> float | None:
+def _flow_rate_fraction(plan: Plan, wp: WorkloadPlan, real: Totals, ideal: Totals,
+                        routes: RouteCache) -> float | None:
     """Mean over flows of ideal drain time / actual drain time (single-phase traffic run alone)."""
     if _phase_count(plan, wp) != 1 or wp.first not in real.flow_time_s or wp.first not in ideal.flow_time_s:
         return None
-    rf = routes.get(plan.phases[wp.first].pattern)
+    pattern = plan.phases[wp.first].pattern
+    assert pattern is not None, "a phase with flow times moves bytes"
+    rf = routes.get(pattern)
     per_real = np.zeros(rf.n_flows)
     per_ideal = np.zeros(rf.n_flows)
     np.maximum.at(per_real, rf.sub_flow, real.flow_time_s[wp.first])
@@ -74,7 +78,7 @@ def _flow_rate_fraction(plan: Plan, wp: WorkloadPlan, real: Totals, ideal: Total
     return float(np.mean(per_ideal[ok] / per_real[ok])) if ok.any() else None
 
 
-def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | None, routes, *,
+def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | None, routes: RouteCache, *,
                  wall_s: float, seed: int, backend: str | None, model_name: str,
                  preset: str | None = None) -> SimResult:
     """Assemble the result dictionary from the totals of the real (and ideal) passes.
@@ -134,7 +138,7 @@ def _common_preset(fab: CompiledFabric) -> str | None:
 
 def _workload_entry(plan: Plan, wp: WorkloadPlan, k: int, span: tuple[float, float],
                     ideal_span: tuple[float, float] | None, real: Totals, ideal: Totals | None,
-                    routes) -> dict:
+                    routes: RouteCache) -> dict[str, Any]:
     start, end = span
     t = end - start
     w = wp.workload
@@ -145,8 +149,9 @@ def _workload_entry(plan: Plan, wp: WorkloadPlan, k: int, span: tuple[float, flo
              "latency_us": real.latency.summary_us(workload=k),
              "algbw_gbps": None, "busbw_gbps": None, "step_time_s": None, "gpu_utilization": None}
     if wp.algbw_bytes is not None and wp.busbw_factor is not None and t > 0:
-        entry["algbw_gbps"] = _gbps(wp.algbw_bytes, t)
-        entry["busbw_gbps"] = entry["algbw_gbps"] * wp.busbw_factor
+        algbw_gbps = _gbps(wp.algbw_bytes, t)
+        entry["algbw_gbps"] = algbw_gbps
+        entry["busbw_gbps"] = algbw_gbps * wp.busbw_factor
     if w.kind == "train" and t > 0:
         entry.update(_step_breakdown(wp, t))
     if ideal is not None:
@@ -163,7 +168,7 @@ def _workload_entry(plan: Plan, wp: WorkloadPlan, k: int, span: tuple[float, flo
     return entry
 
 
-def _step_breakdown(wp: WorkloadPlan, step_s: float) -> dict:
+def _step_breakdown(wp: WorkloadPlan, step_s: float) -> dict[str, float]:
     """Where a training step went: useful compute, the pipeline bubble, coordination (stragglers, synchronisation)
     and the communication left exposed; GPU utilisation is the computing share, MFU the model FLOPs achieved over
     the peak (the `mfu=` option is the kernels' efficiency, not this)."""
@@ -177,7 +182,8 @@ def _step_breakdown(wp: WorkloadPlan, step_s: float) -> dict:
             "bubble_s": bubble, "exposed_comm_s": exposed, "coordination_s": coordination}
 
 
-def _segment_entry(fab: CompiledFabric, k: int, real: Totals, first_start: float, fraction: float | None) -> dict:
+def _segment_entry(fab: CompiledFabric, k: int, real: Totals, first_start: float,
+                   fraction: float | None) -> dict[str, Any]:
     seg = fab.segments[k]
     end = real.segment_end_s.get(k)
     span = (end - first_start) if end is not None else 0.0
@@ -200,7 +206,7 @@ def _segment_entry(fab: CompiledFabric, k: int, real: Totals, first_start: float
 
 
 def _queue_figures(real: Totals, ports: np.ndarray, duration: float, marked: float, delivered: float,
-                   dropped: float, resent: float) -> dict:
+                   dropped: float, resent: float) -> dict[str, float]:
     """PFC pause and credit-stall shares of port-time over the given ports that carried traffic, ECN-marked share
     of the network bytes, the bytes dropped and the bytes sent again to recover them."""
     used = ports & (real.port_bytes > 0)

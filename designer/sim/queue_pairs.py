@@ -74,7 +74,8 @@ def _numbered(key_of_sub: np.ndarray) -> Connections:
 def byte_shares(groups: Connections, remaining_B: np.ndarray) -> np.ndarray:
     """Each sub-flow's share of its group's bytes (equal shares where the group has none left)."""
     total = np.bincount(groups.of_sub, weights=remaining_B, minlength=groups.n_groups)[groups.of_sub]
-    return np.where(total > 0, remaining_B / np.maximum(total, 1e-300), 1.0 / groups.count[groups.of_sub])
+    shares: np.ndarray = np.where(total > 0, remaining_B / np.maximum(total, 1e-300), 1.0 / groups.count[groups.of_sub])
+    return shares
 
 
 def merged_hops(hops: HopList, groups: Connections, share_of_sub: np.ndarray) -> HopList:

@@ -50,7 +50,7 @@ class Advance:
     port_dropped_B: np.ndarray | None = None     # per port: bytes dropped
     sub_marked_B: np.ndarray | None = None       # per sub-flow: CE-marked bytes delivered
     sub_dropped_B: np.ndarray | None = None      # per sub-flow: bytes lost (and sent again)
-    port_stats: dict = field(default_factory=dict)
+    port_stats: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass

@@ -178,8 +178,8 @@ class RoutedFlows:
     sub_segment: np.ndarray        # segment of the sending GPU (-1 none)
     sub_network: np.ndarray        # True when the sub-flow leaves the server
     n_flows: int
-    hops: HopList | None = None    # the same routes with hop order (for the fluid queues)
-    sub_first_port: np.ndarray | None = None   # the port each sub-flow is sent from (NIC or NVLink)
+    hops: HopList                  # the same routes with hop order (for the fluid queues)
+    sub_first_port: np.ndarray     # the port each sub-flow is sent from (NIC or NVLink)
 
     @property
     def n_sub(self) -> int:
@@ -439,7 +439,8 @@ class Router:
         nxt = _Front(*(np.concatenate([getattr(p[1], name) for p in pieces]) for name in ("sub", "node", "w", "div")))
         return emitted, nxt
 
-    def _expand(self, ctx: _HopContext, front: _Front, deg: np.ndarray) -> tuple[tuple, _Front]:
+    def _expand(self, ctx: _HopContext, front: _Front,
+                deg: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], _Front]:
         """The minimal next hops of each branch and the one(s) its policy takes."""
         g = ctx.g
         rep = np.repeat(np.arange(len(front.sub)), deg)
@@ -483,7 +484,8 @@ class Router:
         share = np.maximum(base + np.sqrt(base * (1.0 - base) / packets) * z, 0.0) if self._flow_bytes > 0 else base
         total = np.bincount(branch, weights=share, minlength=len(front.sub))
         # a draw that clips every port of a short branch to zero leaves it its even split (its bytes must go on)
-        return np.where(total[branch] > 0.0, share / np.maximum(total[branch], 1e-300), base)
+        shares: np.ndarray = np.where(total[branch] > 0.0, share / np.maximum(total[branch], 1e-300), base)
+        return shares
 
     def _choose(self, ctx: _HopContext, front: _Front, rep: np.ndarray, valid: np.ndarray, nbr: np.ndarray,
                 safe: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

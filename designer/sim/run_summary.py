@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from designer.sim.time_breakdown import split_time
 
 _SEGMENT_KEYS = ("name", "protocol", "completion_time_s", "goodput_gbps", "latency_us", "link_utilization",
@@ -12,7 +14,7 @@ def _f(v: object) -> float | None:
     return None if v is None else float(v)  # type: ignore[arg-type]
 
 
-def summarise_run(data: dict, workloads: list[str], seed: int, backend: str | None) -> dict:
+def summarise_run(data: dict[str, Any], workloads: list[str], seed: int, backend: str | None) -> dict[str, Any]:
     """Headline figures of `SimResult.data` in the project file's "results" shape."""
     compute_s = sum(float(w.get("compute_s") or 0.0) for w in data.get("workloads", []))
     split = split_time("run", data["completion_time_s"], data.get("throughput_fraction"), compute_s)

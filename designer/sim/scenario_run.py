@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from designer.model.document import FabricDocument
 from designer.model.scenarios import Scenario
@@ -16,7 +17,7 @@ def run_scenario(doc: FabricDocument, scenario: Scenario, options: SimOptions | 
     return run(doc, scenario.workloads, opts)
 
 
-def comparison_row(name: str, res: SimResult) -> dict:
+def comparison_row(name: str, res: SimResult) -> dict[str, Any]:
     """Completion time, worst throughput dip, latest recovery, bytes stalled (what the scenario table shows)."""
     fails = res.data.get("failures", [])
     dips = [f["throughput_dip"] for f in fails if f["throughput_dip"] is not None]

@@ -13,6 +13,7 @@ so ideal = actual x fraction; coordination = actual - ideal; transport = ideal -
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ def split_time(label: str, total_s: float, fraction: float | None, compute_s: fl
     return TimeBreakdown(label, compute, ideal_s - compute, total_s - ideal_s)
 
 
-def workload_breakdowns(data: dict) -> list[TimeBreakdown]:
+def workload_breakdowns(data: dict[str, Any]) -> list[TimeBreakdown]:
     """One bar per workload of a result (`SimResult.data`)."""
     out = []
     for w in data.get("workloads", []):
@@ -50,7 +51,7 @@ def workload_breakdowns(data: dict) -> list[TimeBreakdown]:
     return out
 
 
-def segment_breakdowns(data: dict) -> list[TimeBreakdown]:
+def segment_breakdowns(data: dict[str, Any]) -> list[TimeBreakdown]:
     """One bar per back-end segment that carried traffic: its busy span split by the run's ideal fraction.
 
     The engine reports the ideal fraction for the whole run, not per segment, so a segment's split

@@ -14,7 +14,7 @@ COLUMNS = ("time_s", "throughput_gbps", "in_flight", "links_busy", "link_util_me
            "latency_p50_us", "latency_p99_us", "progress")
 
 
-def timeline_rows(snapshots: Iterable[Snapshot]) -> list[tuple]:
+def timeline_rows(snapshots: Iterable[Snapshot]) -> list[tuple[str, str, int, int, str, str, str, str, str]]:
     """Rows of the CSV: utilisation summarised over the links that carry traffic at that moment."""
     rows = []
     for s in snapshots:

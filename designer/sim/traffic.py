@@ -45,11 +45,11 @@ def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index
         wp.extra["receiver"] = receiver
     elif w.kind == "pingpong":
         a, b = _pingpong_pair(w, fab, ranks)
-        iters = int(w.opt("iters", 10))  # type: ignore[arg-type]
+        iters = int(w.opt("iters", 10))
         if iters > 1000:
             raise WorkloadError(Message("error.sim.pingpong_iters"))
-        ping = FlowPattern(f"{tag}:ping", [a], [b], [1.0], route)
-        pong = FlowPattern(f"{tag}:pong", [b], [a], [1.0], route)
+        ping = FlowPattern(f"{tag}:ping", np.array([a]), np.array([b]), np.ones(1), route)
+        pong = FlowPattern(f"{tag}:pong", np.array([b]), np.array([a]), np.ones(1), route)
         prev: list[int] = []
         for _ in range(iters):
             i = plan.add(Phase("ping", ping, float(w.size_bytes), after=prev, start_s=w.start_s, workload=index))

@@ -27,6 +27,7 @@ from designer.i18n.message import Message
 from designer.sim import nccl_tuner
 from designer.sim.collectives import dbt_parents
 from designer.sim.compile import CompiledFabric
+from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
 
@@ -43,22 +44,10 @@ def default_tokens(params: float) -> float:
 def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index: int) -> WorkloadPlan:
     ranks = participants(w, fab.n_gpus)
     n = len(ranks)
-    g = fab.gpus_per_server()
-    tp = int(w.opt("tp", min(8, g)))  # type: ignore[arg-type]
-    pp = int(w.opt("pp", 0) or DEFAULT_PP.get(w.model, max(1, int(round(w.params / 2e10)))))  # type: ignore[arg-type]
-    if n % tp:
-        raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))
-    if w.opt("pp") is None:
-        while pp > 1 and (n // tp) % pp:
-            pp -= 1
-    if (n // tp) % pp:
-        raise WorkloadError(Message("error.sim.pp_divide", pp=pp, groups=n // tp))
-    dp = int(w.opt("dp", n // (tp * pp)))  # type: ignore[arg-type]
-    if dp * tp * pp != n:
-        raise WorkloadError(Message("error.sim.parallel_product", dp=dp, tp=tp, pp=pp, product=dp * tp * pp, gpus=n))
-    seq = int(w.opt("seq", 8192 if w.params >= 1e11 else 4096))  # type: ignore[arg-type]
-    tokens = float(w.opt("tokens", default_tokens(w.params)))  # type: ignore[arg-type]
-    mfu = float(w.opt("mfu", DEFAULT_MFU))  # type: ignore[arg-type]
+    tp, pp, dp = _parallelism(w, n, fab.gpus_per_server())
+    seq = int(w.opt("seq", 8192 if w.params >= 1e11 else 4096))
+    tokens = float(w.opt("tokens", default_tokens(w.params)))
+    mfu = float(w.opt("mfu", DEFAULT_MFU))
     micro = max(1, int(round(tokens / (dp * seq))))
     tokens = float(micro * dp * seq)
     peak = float(fab.gpu_peak_flops[ranks].min())
@@ -77,27 +66,7 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     r = ranks.reshape(pp, dp, tp)                # [stage, replica, tp rank]
     i = plan.add(Phase("compute (forward/backward, bubble)", compute_s=compute_s + bubble_s - window_s,
                        start_s=start, workload=index))
-    after = [i]
-    act_bytes = seq * w.hidden * 2.0
-    if tp > 1:
-        groups = r.reshape(-1, tp)
-        src = groups.reshape(-1)
-        dst = np.roll(groups, -1, axis=1).reshape(-1)
-        pat = FlowPattern(f"{tag}:tp", src, dst, np.ones(len(src)), route)
-        layers_per_stage = max(1, w.layers // pp)
-        reps = 2 * (tp - 1) * 4 * layers_per_stage * micro
-        i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp, repeat=reps,
-                           after=after, start_s=start, workload=index))
-        after = [i]
-    if pp > 1:
-        fwd_src = r[:-1].reshape(-1)
-        fwd_dst = r[1:].reshape(-1)
-        src = np.concatenate([fwd_src, fwd_dst])
-        dst = np.concatenate([fwd_dst, fwd_src])
-        pat = FlowPattern(f"{tag}:pp", src, dst, np.ones(len(src)), route)
-        i = plan.add(Phase("pipeline send", pat, act_bytes / tp, repeat=micro, after=after, start_s=start,
-                           workload=index))
-        after = [i]
+    after = _model_parallel_phases(w, plan, r, seq * w.hidden * 2.0, micro, route, [i], index)
     ends = [plan.add(Phase("compute (last backward)", compute_s=window_s, after=after, start_s=start,
                            workload=index))]
     if dp > 1:
@@ -108,8 +77,54 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     return wp
 
 
-def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes: float, route, tag: str,
-                  index: int, start: float, after: list[int], wp: WorkloadPlan) -> int:
+def _parallelism(w: Workload, n: int, gpus_per_server: int) -> tuple[int, int, int]:
+    """(tp, pp, dp) of `n` GPUs: the options given, the others chosen to divide the GPUs (pp the model's usual)."""
+    tp = int(w.opt("tp", min(8, gpus_per_server)))
+    pp = int(w.opt("pp", 0) or DEFAULT_PP.get(w.model, max(1, int(round(w.params / 2e10)))))
+    if n % tp:
+        raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))
+    if w.opt("pp") is None:
+        while pp > 1 and (n // tp) % pp:
+            pp -= 1
+    if (n // tp) % pp:
+        raise WorkloadError(Message("error.sim.pp_divide", pp=pp, groups=n // tp))
+    dp = int(w.opt("dp", n // (tp * pp)))
+    if dp * tp * pp != n:
+        raise WorkloadError(Message("error.sim.parallel_product", dp=dp, tp=tp, pp=pp, product=dp * tp * pp, gpus=n))
+    return tp, pp, dp
+
+
+def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: float, micro: int,
+                           route: RouteOptions, after: list[int], index: int) -> list[int]:
+    """The tensor-parallel AllReduce steps and the pipeline sends of a step (activations of `act_bytes` per
+    micro-batch), after `after`; returns the phases the step's last backward waits for. `r` holds the ranks as
+    [stage, replica, tp rank]."""
+    pp, _, tp = r.shape
+    tag = f"w{index}"
+    if tp > 1:
+        groups = r.reshape(-1, tp)
+        src = groups.reshape(-1)
+        dst = np.roll(groups, -1, axis=1).reshape(-1)
+        pat = FlowPattern(f"{tag}:tp", src, dst, np.ones(len(src)), route)
+        layers_per_stage = max(1, w.layers // pp)
+        reps = 2 * (tp - 1) * 4 * layers_per_stage * micro
+        i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp, repeat=reps,
+                           after=after, start_s=w.start_s, workload=index))
+        after = [i]
+    if pp > 1:
+        fwd_src = r[:-1].reshape(-1)
+        fwd_dst = r[1:].reshape(-1)
+        src = np.concatenate([fwd_src, fwd_dst])
+        dst = np.concatenate([fwd_dst, fwd_src])
+        pat = FlowPattern(f"{tag}:pp", src, dst, np.ones(len(src)), route)
+        i = plan.add(Phase("pipeline send", pat, act_bytes / tp, repeat=micro, after=after, start_s=w.start_s,
+                           workload=index))
+        after = [i]
+    return after
+
+
+def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes: float, route: RouteOptions,
+                  tag: str, index: int, start: float, after: list[int], wp: WorkloadPlan) -> int:
     """The data-parallel AllReduce of every group at once, with the algorithm NCCL's model picks for one group."""
     dp = groups.shape[1]
     servers = len(np.unique(fab.gpu_server[groups[0]]))
@@ -118,12 +133,13 @@ def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_byte
     wp.extra["algorithm"] = algo
     if algo == "tree" and servers == dp:
         pa, pb, depth = dbt_parents(dp)
-        src, dst = [], []
+        src_parts: list[np.ndarray] = []
+        dst_parts: list[np.ndarray] = []
         for parent in (pa, pb):
             child = np.flatnonzero(parent >= 0)
-            src += [groups[:, child].reshape(-1), groups[:, parent[child]].reshape(-1)]
-            dst += [groups[:, parent[child]].reshape(-1), groups[:, child].reshape(-1)]
-        s, d = np.concatenate(src), np.concatenate(dst)
+            src_parts += [groups[:, child].reshape(-1), groups[:, parent[child]].reshape(-1)]
+            dst_parts += [groups[:, parent[child]].reshape(-1), groups[:, child].reshape(-1)]
+        s, d = np.concatenate(src_parts), np.concatenate(dst_parts)
         pat = FlowPattern(f"{tag}:dp-tree", s, d, np.full(len(s), 0.5), route)
         fill = 2 * depth * nccl_tuner.NET_OVERHEAD_US * 1e-6
         return plan.add(Phase("data-parallel AllReduce (tree, pipelined)", pat, grad_bytes, alpha_factor=2 * depth,

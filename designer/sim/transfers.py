@@ -8,6 +8,7 @@ several times back to back (the 2(n-1) steps of a ring), which the engine solves
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -63,7 +64,7 @@ class WorkloadPlan:
     model_flops: float = 0.0
     peak_flops_total: float = 0.0
     mfu: float = 0.0
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)   # figures of the result, and a finisher that adds more
 
 
 @dataclass
@@ -81,8 +82,8 @@ class Plan:
 
 def route_options(w: Workload, seed: int) -> RouteOptions:
     """Routing knobs of a workload's options (None: the segment's own setting)."""
-    return RouteOptions(qps=w.opt("qps") if w.kind != "inference" else None,  # type: ignore[arg-type]
-                        adaptive=w.opt("ar"), spray=w.opt("spray"),  # type: ignore[arg-type]
+    return RouteOptions(qps=w.count("qps") if w.kind != "inference" else None,
+                        adaptive=w.switch("ar"), spray=w.switch("spray"),
                         plane=str(w.opt("plane", "backend")), seed=seed)
 
 
@@ -90,7 +91,7 @@ def participants(w: Workload, n_gpus: int) -> np.ndarray:
     """GPU ranks taking part: all GPUs, or the first `gpus=N`."""
     if n_gpus == 0:
         raise WorkloadError(Message("error.sim.no_gpus"))
-    n = int(w.opt("gpus", n_gpus))  # type: ignore[arg-type]
+    n = int(w.opt("gpus", n_gpus))
     if n > n_gpus:
         raise WorkloadError(Message("error.sim.too_few_gpus", gpus=n, total=n_gpus))
     return np.arange(n, dtype=np.int64)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import overload
 
 from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
@@ -32,6 +33,7 @@ _SIZE_UNITS = {
 _TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
 MAX_COUNT = 1e7        # any whole-number option (queue pairs, GPUs, parallelism, senders)
 MAX_POSNUM = 1e16      # any other positive number (tokens: 15 T for the largest published runs; qps)
+OptionValue = int | float | bool | str   # what `_parse_option` gives: a count, a number, a switch or a text
 _SWITCHES = {"on": True, "off": False, "true": True, "false": False, "1": True, "0": False}
 
 # option name -> (parser kind, workloads that accept it; None = every workload)
@@ -93,14 +95,31 @@ class Workload:
     params: float = 0.0                    # model parameters
     layers: int = 0
     hidden: int = 0
-    options: dict[str, object] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
 
-    def opt(self, name: str, default: object = None) -> object:
+    @overload
+    def opt(self, name: str) -> OptionValue | None: ...
+    @overload
+    def opt(self, name: str, default: OptionValue) -> OptionValue: ...
+
+    def opt(self, name: str, default: OptionValue | None = None) -> OptionValue | None:
         return self.options.get(name, default)
+
+    def count(self, name: str) -> int | None:
+        """A whole-number option (`qps=`, `gpus=`...), None when the spec does not set it."""
+        value = self.options.get(name)
+        assert value is None or (isinstance(value, int) and not isinstance(value, bool)), (name, value)
+        return value
+
+    def switch(self, name: str) -> bool | None:
+        """An on/off option (`ar=`, `spray=`...), None when the spec leaves it to the segment's setting."""
+        value = self.options.get(name)
+        assert value is None or isinstance(value, bool), (name, value)
+        return value
 
     @property
     def start_s(self) -> float:
-        return float(self.options.get("start", 0.0))  # type: ignore[arg-type]
+        return float(self.options.get("start", 0.0))
 
 
 def parse_size(text: str) -> int:
@@ -137,7 +156,7 @@ def _parse_number(text: str) -> float:
     return value
 
 
-def _parse_option(kind: str, key: str, text: str) -> object:
+def _parse_option(kind: str, key: str, text: str) -> OptionValue:
     if kind == "posint":
         value = _parse_number(text)
         if value < 1 or value != int(value):
@@ -217,7 +236,7 @@ def _parse(spec: str) -> Workload:
     if kind not in KINDS:
         raise WorkloadError(Message("error.workload.unknown_kind", kind=parts[0], kinds=", ".join(KINDS)))
     positional: list[str] = []
-    options: dict[str, object] = {}
+    options: dict[str, OptionValue] = {}
     for i, part in enumerate(parts[1:], start=1):
         is_model_params = kind in ("train", "inference") and i == 1 and part.lower().startswith("params=")
         if "=" in part and not is_model_params:

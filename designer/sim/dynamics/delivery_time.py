@@ -10,6 +10,10 @@ S is kept as checkpoints shared by all flows (every `stride` steps); when the ri
 oldest entry is still needed by a flow whose bytes are that old, the ring keeps every other checkpoint and doubles
 the stride, so memory stays fixed and the time resolution is a small fraction of the latencies measured.
 
+The position looked up, A(t), only grows, and so does S, so each flow keeps a cursor: the checkpoint where its last
+lookup ended. The next lookup walks on from there (usually zero or one checkpoint) instead of searching the ring,
+which touches one or two of the flow's checkpoints instead of log2(depth) scattered ones.
+
 Latencies go into byte-weighted histograms with log-spaced bins (10 ns to 10 s, 200 bins a decade).
 """
 
@@ -28,12 +32,15 @@ BIN_EDGES_S = 10.0 ** (LOG_MIN + np.arange(N_BINS + 1) / BINS_PER_DECADE)
 BIN_MID_S = np.sqrt(BIN_EDGES_S[:-1] * BIN_EDGES_S[1:])
 
 
-HEAD, COUNT, STRIDE, SINCE = range(4)     # columns of the checkpoint ring's meta array
+# columns of the checkpoint ring's meta array: where the oldest checkpoint is, how many there are, every how many
+# steps one is taken, steps since the last one, and the serial number of the oldest (cursors hold serial numbers)
+HEAD, COUNT, STRIDE, SINCE, BASE = range(5)
 
 
-def new_checkpoints(n_flows: int, depth: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(times [depth], bytes sent [flow, depth], meta [head, count, stride, steps since the last checkpoint])."""
-    return np.zeros(depth), np.zeros((n_flows, depth)), np.array([0, 0, 1, 0], dtype=np.int64)
+def new_checkpoints(n_flows: int, depth: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(times [depth], bytes sent [flow, depth], meta [HEAD, COUNT, STRIDE, SINCE, BASE], cursors [flow])."""
+    return np.zeros(depth), np.zeros((n_flows, depth)), np.array([0, 0, 1, 0, 0], dtype=np.int64), \
+        np.zeros(n_flows, np.int64)
 
 
 def ring_depth(n_flows: int) -> int:
@@ -53,7 +60,7 @@ def bin_of(latency_s: float) -> int:
 
 @njit_inline
 def checkpoint(t: float, sent: np.ndarray, arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray,
-               ck_sent: np.ndarray, meta: np.ndarray) -> None:
+               ck_sent: np.ndarray, meta: np.ndarray, cursor: np.ndarray) -> None:
     """Record every flow's sent bytes at time t (every `stride` calls)."""
     meta[SINCE] += 1
     if meta[SINCE] < meta[STRIDE]:
@@ -61,7 +68,7 @@ def checkpoint(t: float, sent: np.ndarray, arrived: np.ndarray, done: np.ndarray
     meta[SINCE] = 0
     depth = ck_t.shape[0]
     if meta[COUNT] == depth:
-        _make_room(arrived, done, ck_t, ck_sent, meta)
+        _make_room(arrived, done, ck_t, ck_sent, meta, cursor)
         if meta[COUNT] == depth:
             return
     pos = (meta[HEAD] + meta[COUNT]) & (depth - 1)
@@ -73,8 +80,9 @@ def checkpoint(t: float, sent: np.ndarray, arrived: np.ndarray, done: np.ndarray
 
 @njit
 def _make_room(arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray, ck_sent: np.ndarray,
-               meta: np.ndarray) -> None:
-    """Drop the oldest checkpoint if no flow still needs it, else keep every other one."""
+               meta: np.ndarray, cursor: np.ndarray) -> None:
+    """Drop the oldest checkpoint if no flow still needs it, else keep every other one (a cursor k checkpoints past
+    the oldest moves to ceil(k/2): the kept checkpoints before it are still all before the flow's position)."""
     depth = ck_t.shape[0]
     second = (meta[HEAD] + 1) & (depth - 1)
     needed = False
@@ -85,6 +93,7 @@ def _make_room(arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray, ck_sent:
     if not needed:
         meta[HEAD] = second
         meta[COUNT] -= 1
+        meta[BASE] += 1
         return
     keep = 0
     for i in range(0, meta[COUNT], 2):
@@ -96,21 +105,24 @@ def _make_room(arrived: np.ndarray, done: np.ndarray, ck_t: np.ndarray, ck_sent:
         keep += 1
     meta[COUNT] = keep
     meta[STRIDE] *= 2
+    base = meta[BASE]
+    for f in range(cursor.shape[0]):
+        past = cursor[f] - base
+        if past > 0:
+            cursor[f] = base + (past + 1) // 2
 
 
 @njit_inline
 def sent_time(f: int, position_B: float, now: float, sent_now: float, ck_t: np.ndarray, ck_sent: np.ndarray,
-              meta: np.ndarray) -> float:
-    """When flow f had sent `position_B` bytes: interpolated between checkpoints (and now, with `sent_now`)."""
+              meta: np.ndarray, cursor: np.ndarray) -> float:
+    """When flow f had sent `position_B` bytes: interpolated between checkpoints (and now, with `sent_now`).
+    `position_B` must not be less than at the flow's previous call (its cursor only moves forward)."""
     mask = ck_t.shape[0] - 1
     head, count = meta[HEAD], meta[COUNT]
-    lo, hi = 0, count           # the first checkpoint with sent >= position
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if ck_sent[f, (head + mid) & mask] >= position_B:
-            hi = mid
-        else:
-            lo = mid + 1
+    lo = max(cursor[f] - meta[BASE], 0)     # the first checkpoint with sent >= position
+    while lo < count and ck_sent[f, (head + lo) & mask] < position_B:
+        lo += 1
+    cursor[f] = meta[BASE] + lo
     if lo == 0:
         return now if count == 0 else ck_t[head]   # older than the oldest kept: its time is the bound we have
     prev = (head + lo - 1) & mask

@@ -15,12 +15,18 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numba
 import numba.core.config
 
+if TYPE_CHECKING:
+    from numba.core.dispatcher import Dispatcher
+
 _PACKAGE = Path(__file__).resolve().parent
+_Fn = TypeVar("_Fn", bound=Callable[..., Any])
 
 
 def _source_key() -> str:
@@ -50,16 +56,17 @@ def _cache_dir() -> str:
 if "NUMBA_CACHE_DIR" not in os.environ:
     _DIR = _cache_dir()
     if _DIR:
-        numba.core.config.CACHE_DIR = _DIR
-CACHING = bool(numba.core.config.CACHE_DIR)
+        # numba.core.config fills its options in through globals() at import, so a type checker sees none of them
+        numba.core.config.CACHE_DIR = _DIR  # type: ignore[attr-defined]
+CACHING = bool(numba.core.config.CACHE_DIR)  # type: ignore[attr-defined]
 
 
-def njit(fn):
+def njit(fn: _Fn) -> Dispatcher[_Fn]:
     """Compile `fn` in nopython mode, cached on disk when a cache directory is available."""
     return numba.njit(cache=CACHING, fastmath=False, boundscheck=False)(fn)
 
 
-def njit_inline(fn):
+def njit_inline(fn: _Fn) -> Dispatcher[_Fn]:
     """Like `njit`, inlined into its callers: the helpers of a step take whole state tuples, and a real call would
     reference-count every array of them each time (about a microsecond per call)."""
     return numba.njit(cache=CACHING, fastmath=False, boundscheck=False, inline="always")(fn)

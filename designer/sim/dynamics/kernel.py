@@ -62,8 +62,8 @@ SEVERAL, NONE = -1, -2
 
 @njit
 def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, sptr, sto, ssplit,
-              pptr, pfrom, pshare, succ1, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist, sc,
-              group_left, max_steps: int, stop_on_group: bool) -> int:
+              pptr, pfrom, pshare, succ1, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
+              hist, sc, group_left, max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
     are visited by the per-port stages."""
@@ -76,9 +76,9 @@ def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, 
         _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
         _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, pred1, fi, fs,
               sc)
-        done = _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, hist,
-                                  sc, group_left, t + dt, dt)
-        delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta)
+        done = _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
+                                  hist, sc, group_left, t + dt, dt)
+        delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
         sc[T] = t + dt
         sc[STEPS] += 1
         if done >= 0:
@@ -344,14 +344,14 @@ def _ahead_behind(f: int, e_lost: int, hlevel, hq, harr, fi) -> tuple:
 
 
 @njit_inline
-def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
+def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
                        hist, sc, group_left, t_end, dt) -> int:
     """Receivers take their bytes; senders react to marks and losses and resend."""
     finished = -1
     for f in range(fi.shape[0]):
         if fs[f, DONE] != 0.0:
             continue
-        _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_end, dt)
+        _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc, t_end, dt)
         lost = fs[f, STEP_LOST]
         if lost > 0.0:
             fs[f, W_LOST] += lost
@@ -383,14 +383,15 @@ def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t
 
 
 @njit_inline
-def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, hist, sc, t_end, dt) -> None:
+def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc, t_end, dt) -> None:
     """Flow f's receiver: useful bytes, their latency (delivery_time.py), and CNPs for marked ones."""
     got = fs[f, STEP_GOT]
     if got <= 0.0:
         return
     useful = loss.on_arrival(f, t_end, got, fr[f, RET], rs)
     if useful > 0.0:
-        sent_at = delivery_time.sent_time(f, fs[f, ARRIVED] + 0.5 * got, t_end, fs[f, SENT], ck_t, ck_sent, ck_meta)
+        sent_at = delivery_time.sent_time(f, fs[f, ARRIVED] + 0.5 * got, t_end, fs[f, SENT], ck_t, ck_sent, ck_meta,
+                                          ck_cur)
         queueing = max(t_end - sent_at - fi[f, NLEVELS] * dt, 0.0)
         hist[fi[f, HGROUP], delivery_time.bin_of(fr[f, BASE_LAT] + queueing)] += useful
     fs[f, ARRIVED] += got

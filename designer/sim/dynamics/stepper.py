@@ -179,7 +179,8 @@ class FluidSimulator:
         self.dq = dcqcn.new_state(np.zeros(0), np.zeros(0))
         self.am = aimd.new_state(0, self.aimd_params)
         self.rs = loss.new_state(0)
-        self.ck_t, self.ck_sent, self.ck_meta = delivery_time.new_checkpoints(0, delivery_time.ring_depth(0))
+        self.ck_t, self.ck_sent, self.ck_meta, self.ck_cur = delivery_time.new_checkpoints(
+            0, delivery_time.ring_depth(0))
         self.version = 0                            # counts changes of the set of flows (steady.py)
         if flows is not None:
             self.add_flows(flows)
@@ -282,6 +283,7 @@ class FluidSimulator:
     def _grow_checkpoints(self, n_new: int) -> None:
         depth = delivery_time.ring_depth(self.F)
         sent = np.vstack([self.ck_sent, np.zeros((n_new, self.ck_sent.shape[1]))])
+        self.ck_cur = np.concatenate([self.ck_cur, np.zeros(n_new, np.int64)])   # 0: before every checkpoint
         if depth >= self.ck_t.shape[0]:
             self.ck_sent = sent
             return
@@ -294,7 +296,8 @@ class FluidSimulator:
         self.ck_t[:len(keep)] = old_t[keep]
         self.ck_sent = np.zeros((self.F, depth))
         self.ck_sent[:, :len(keep)] = sent[:, keep]
-        self.ck_meta = np.array([0, len(keep), meta[delivery_time.STRIDE], meta[delivery_time.SINCE]], np.int64)
+        self.ck_meta = np.array([0, len(keep), meta[delivery_time.STRIDE], meta[delivery_time.SINCE], 0], np.int64)
+        self.ck_cur[:] = 0                           # serial numbers start again: every cursor back to the oldest
 
     def retire(self, keep: np.ndarray) -> np.ndarray:
         """Keep only the flows where `keep` is true (finished ones are dropped); returns the new index of each old
@@ -314,7 +317,7 @@ class FluidSimulator:
                                                                                  self.am, self.rs))
         self.fi[:, K.FIRST] = node_new[self.fi[:, K.FIRST]]
         self.fi[:, K.LAST] = node_new[self.fi[:, K.LAST]]
-        self.ck_sent = self.ck_sent[keep]
+        self.ck_sent, self.ck_cur = self.ck_sent[keep], self.ck_cur[keep]
         gone = np.setdiff1d(self.aports, self.hport)
         self.ps[gone] = 0.0                           # a port no flow crosses any more is idle and unpaused
         self.aports = np.unique(self.hport)
@@ -334,7 +337,8 @@ class FluidSimulator:
                                self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.sptr, self.sto, self.ssplit,
                                self.pptr, self.pfrom, self.pshare, self.succ1, self.pred1, self.fi, self.fr,
                                self.fs, self.dq, self.dpar, self.am, self.rs, self.ck_t, self.ck_sent,
-                               self.ck_meta, self.hist, self.sc, self.group_left, int(max_steps), bool(stop_on_group)))
+                               self.ck_meta, self.ck_cur, self.hist, self.sc, self.group_left, int(max_steps),
+                               bool(stop_on_group)))
 
     # ---- steady states (steady.py) ---------------------------------------------------------------
     def snapshot(self) -> steady.Snapshot:

@@ -91,3 +91,13 @@ def test_queue_model_is_deterministic(pods):
     a.pop("sim_wall_time_s")
     b.pop("sim_wall_time_s")
     assert a == b
+
+
+def test_an_idle_front_end_leaves_a_back_end_run_unchanged():
+    """The step and the steady-state probes follow the senders of the run's own flows: a back-end incast gives the
+    same figures whether or not the design also has a front-end (whose TCP-like senders stay idle)."""
+    with_fe, without_fe = (generate("fat-tree", gpus=32, backend="rocev2", frontend=fe) for fe in (True, False))
+    a, b = (run(doc, ["incast:8:4MiB:dcqcn=off"]).data for doc in (with_fe, without_fe))
+    assert a["latency_us"]["p99"] > 100      # the queues ran: 8 senders wait behind one receiver link
+    for key in ("completion_time_s", "latency_us", "dropped_bytes", "throughput_fraction"):
+        assert a[key] == b[key], key

@@ -13,12 +13,13 @@ Per-workload options (`pfc=`, `dcqcn=`) apply to that workload's flows only: its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import numpy as np
 import scipy.sparse as sp
 
 from designer.model.segments import RoCESettings
-from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_BACKEND, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
+from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.dcqcn import DcqcnParams
@@ -26,10 +27,11 @@ from designer.sim.dynamics.delivery_time import BIN_MID_S
 from designer.sim.dynamics.ecn import scaled_thresholds
 from designer.sim.dynamics.loss import RTX_GO_BACK_N, RTX_SELECTIVE
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
-from designer.sim.framing import PROTO_IB, PROTO_NVLINK, PROTO_ROCEV2
+from designer.sim.framing import PROTO_IB, PROTO_NVLINK
 from designer.sim.paths import HopGraph, hop_graph
 from designer.sim.queue_pairs import Connections, byte_shares, connections, merged_hops
 from designer.sim.routing import HopList, RoutedFlows
+from designer.sim.workload_spec import OptionValue
 
 KB = 1000.0                        # the settings' KB are 1,000 bytes (as in the IEEE 802.1Qbb examples)
 UNKNOWN_SWITCH_BUFFER_B = 32 * 2**20   # shared buffer of a switch whose catalog entry gives none [E]
@@ -122,10 +124,23 @@ class Window:
     paused_now: np.ndarray | None = None
 
 
+class StepCost(TypedDict):
+    """What a step cost the queues when it ran alone (the engine lets it stand in for later repeats)."""
+
+    port_bytes: np.ndarray
+    paused_s: np.ndarray
+    stall_s: np.ndarray
+    dropped_B: np.ndarray
+    marked_B: float
+    lost_B: float
+    resent_B: float
+    latency: list[tuple[int, int, np.ndarray, np.ndarray]]
+
+
 class FluidQueues:
     """The fluid queues of one run (see module docstring)."""
 
-    def __init__(self, fab: CompiledFabric, workload_options: list[dict], *, seed: int = 1,
+    def __init__(self, fab: CompiledFabric, workload_options: list[dict[str, OptionValue]], *, seed: int = 1,
                  dt_s: float | None = None) -> None:
         self.fab = fab
         self.options = workload_options
@@ -142,6 +157,7 @@ class FluidQueues:
         self.t_offset = 0.0                         # engine time minus the queues' own clock
         self.prober = steady.Prober(steady.MIN_PROBE_S)   # finds steady states to jump over (steady.py)
         self.skipped_s = 0.0                        # simulated time advanced by steady-state jumps
+        self.reacting = False                       # whether some installed sender runs DCQCN or a TCP-like window
         self._sender_tables: dict[int, np.ndarray] = {}   # workload -> congestion control of a sender per port
 
     # ---- when the queues are needed -------------------------------------------------------------
@@ -178,8 +194,12 @@ class FluidQueues:
         groups = self._connections(hops, routed, subs, workload)
         weight = byte_shares(groups, remaining_B)
         graph = hop_graph(merged_hops(hops, groups, weight), self.fab.port_src, self.fab.port_dst)
+        react = bool((self._senders(routed.sub_first_port[subs], workload) != CC_NONE).any())
         if self.sim is None:
-            self._start(horizon_hint_s)
+            self._start(horizon_hint_s, react)
+        elif react and not self.reacting:
+            self.reacting = True
+            self.prober = steady.Prober(self._probe_period_s(self.sim.dt))
         sim = self.sim
         assert sim is not None
         self.t_offset = now_s - sim.t
@@ -197,13 +217,20 @@ class FluidQueues:
         mergeable = (self._senders(routed.sub_first_port[subs], workload) == CC_NONE) & self._lossless(workload)
         return connections(hops, routed.sub_flow[subs], mergeable)
 
-    def _start(self, horizon_hint_s: float) -> None:
-        dt_min = DT_MIN_CC_S if self._senders_react() else DT_MIN_S
+    def _start(self, horizon_hint_s: float, react: bool) -> None:
+        """The simulator, its step sized for the run (finer where senders react: their timers need it) and a prober
+        whose period covers the senders' slowest timer. `react` says whether the first phase's senders run DCQCN or a
+        TCP-like window; a later phase whose senders do lengthens the probe period then (`install`)."""
+        self.reacting = react
+        dt_min = DT_MIN_CC_S if react else DT_MIN_S
         dt = self.fixed_dt or float(np.clip(horizon_hint_s / STEP_BUDGET, dt_min, DT_MAX_S))
         self.sim = FluidSimulator(self.ports, dt_s=dt, dcqcn_params=self.dcqcn_sets, seed=self.seed,
                                   hist_groups=self._hgroup(0, -1) + 1)
-        slowest_timer_s = max(p.timer_s for p in self.dcqcn_sets) if self._senders_react() else 0.0
-        self.prober = steady.Prober(max(steady.MIN_PROBE_S, steady.TIMER_PERIODS * slowest_timer_s, 20 * dt))
+        self.prober = steady.Prober(self._probe_period_s(dt))
+
+    def _probe_period_s(self, dt: float) -> float:
+        slowest_timer_s = max(p.timer_s for p in self.dcqcn_sets) if self.reacting else 0.0
+        return max(steady.MIN_PROBE_S, steady.TIMER_PERIODS * slowest_timer_s, 20 * dt)
 
     def _carried_rows(self, phase: int, pattern_key: str, subs: np.ndarray) -> np.ndarray | None:
         """Senders' DCQCN state to continue from: the same phase's before a reset (by sub-flow), else the pattern's
@@ -216,16 +243,6 @@ class FluidQueues:
                 return old_rows[where].copy()
         rows = self.carried.pop(pattern_key, None)
         return rows if rows is not None and len(rows) == len(subs) else None
-
-    def _senders_react(self) -> bool:
-        """Whether any sender of the run may run DCQCN or a TCP-like window (their timers need fine steps)."""
-        fab = self.fab
-        if (fab.port_plane == PLANE_FRONTEND).any():
-            return True
-        if any(bool(o.get("dcqcn")) for o in self.options):
-            return True
-        loose_roce = (fab.port_segment < 0) & (fab.port_protocol == PROTO_ROCEV2) & (fab.port_plane == PLANE_BACKEND)
-        return any(s.protocol != PROTO_IB and s.rocev2.dcqcn for s in fab.segments) or bool(loose_roce.any())
 
     def _hgroup(self, workload: int, segment: int) -> int:
         return workload * (self.n_segments + 1) + segment + 1
@@ -260,7 +277,8 @@ class FluidQueues:
         table = self._sender_tables.get(workload)
         if table is None:
             table = self._sender_tables[workload] = self._sender_table(workload)
-        return table[first_port]
+        senders: np.ndarray = table[first_port]
+        return senders
 
     def _sender_table(self, workload: int) -> np.ndarray:
         """Congestion control of a sender on each port: TCP-like on the front-end, DCQCN on RoCEv2 where the
@@ -301,7 +319,7 @@ class FluidQueues:
         np.maximum.at(out, inst.sub, np.nan_to_num(self.sim.fs[inst.flows, K.FINISH]))
         return out + self.t_offset
 
-    def uninstall(self, phase: int, *, carry: bool) -> dict | None:
+    def uninstall(self, phase: int, *, carry: bool) -> StepCost | None:
         """Retire a phase's paths; with `carry`, keep its senders' DCQCN state for the step's next repeat. Returns
         what the phase cost the queues if it ran alone (for standing in for later repeats)."""
         inst = self.installed.pop(phase)
@@ -317,7 +335,7 @@ class FluidQueues:
             other.flows = new_index[other.flows]
         return cost
 
-    def _cost(self, inst: Installed) -> dict:
+    def _cost(self, inst: Installed) -> StepCost:
         sim = self.sim
         assert sim is not None and inst.start_acc is not None and inst.start_scalars is not None
         d = sim.pa - inst.start_acc
@@ -398,7 +416,7 @@ class FluidQueues:
         win.latency = self._latency_since(hist0)
         return win
 
-    def figures(self, win: Window, backend: np.ndarray) -> dict:
+    def figures(self, win: Window, backend: np.ndarray) -> dict[str, float | np.ndarray]:
         """What the live plots show of a window: shares of the back-end port-time that carried bytes spent paused
         or waiting for credits, the marked share of the bytes, and the queues at its end."""
         used = backend & (win.port_bytes > 0)

@@ -169,3 +169,13 @@ def test_steady_spans_are_jumped_without_changing_when_flows_finish():
         assert jumped[f] == pytest.approx(t, rel=2e-3)
     # the closed form: the receiver link runs full until the last byte, so the last flow ends at 4 x 256 MB / C
     assert max(stepped.values()) == pytest.approx(4 * 256e6 / CAP, rel=0.01)
+
+
+@pytest.mark.parametrize("dt_s", [0.5e-6, 2e-6, 4e-6])
+def test_an_unloaded_flow_meets_its_path_latency_whatever_the_step(dt_s):
+    """A flow alone on its path queues nowhere: its one-way latency is the path's, not the path's plus a share of the
+    model's step (the step's own transit is taken out whole)."""
+    ports = PortSet.uniform(3, CAP, FC_CREDIT, credit_B=256e3)
+    flows = FlowSet.from_paths([[0, 1, 2]], [64e6], line_rate_Bps=CAP, base_latency_s=1.5e-6)
+    lat = FluidSimulator(ports, flows, dt_s=dt_s).run(until_s=0.05).latency_percentiles_us()
+    assert lat["p50"] == lat["max"] == pytest.approx(1.5, rel=0.012)     # within one histogram bin (1.2 %)

@@ -74,6 +74,10 @@ class Node:
                 return Port(name, group.speed_gbps, group.medium, group.plane)
         return None
 
+    def port_names(self) -> frozenset[str]:
+        """The names of every port (the names `port` finds), without making a Port of each."""
+        return frozenset([f"{g.prefix}{i}" for g in self.port_groups for i in range(1, g.count + 1)])
+
     def port_count(self) -> int:
         return sum(g.count for g in self.port_groups)
 
@@ -86,3 +90,19 @@ class Node:
 
     def frontend_ports(self) -> list[Port]:
         return [p for p in self.ports() if p.plane == "frontend"]
+
+
+def shared_port_name(a: PortGroup, b: PortGroup) -> str | None:
+    """A port name both groups would make (prefix + 1..count), or None; found by arithmetic, not by listing."""
+    if a.count < 1 or b.count < 1:
+        return None
+    if a.prefix == b.prefix:
+        return f"{a.prefix}1"
+    short, long_ = (a, b) if len(a.prefix) < len(b.prefix) else (b, a)
+    rest = long_.prefix[len(short.prefix):]
+    if not long_.prefix.startswith(short.prefix) or not (rest.isascii() and rest.isdigit()) or rest[0] == "0":
+        return None
+    # long_'s first port, prefix + "1", is short's port number int(rest + "1"): the smallest number they share
+    if len(rest) < 7 and int(rest + "1") <= short.count:
+        return f"{long_.prefix}1"
+    return None

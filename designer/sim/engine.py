@@ -28,7 +28,7 @@ from designer.sim.fluid_queues import FluidQueues, Window
 from designer.sim.latency import LatencyRecorder
 from designer.sim.rate_model import ActiveFlows, MaxMinRateModel, SoloProfile
 from designer.sim.routing import RoutedFlows, Router
-from designer.sim.transfers import Plan
+from designer.sim.transfers import FlowPattern, Plan
 
 _EPS_S = 1e-15
 WARM_REPEATS = 3          # repeats of a congested step streamed through the queues before the rest are stood in
@@ -52,7 +52,7 @@ class Interval:
     delivered_bytes: float
     in_flight: int
     port_bytes: Callable[[], np.ndarray] | None = None   # bytes each port carried in the interval
-    queue_figures: dict | None = None     # the queues' own figures for the window (fluid windows)
+    queue_figures: dict[str, float | np.ndarray] | None = None   # the queues' own figures for a fluid window
 
     @property
     def throughput_Bps(self) -> float:
@@ -116,7 +116,7 @@ class RouteCache:
         self.router = router
         self._cache: dict[str, RoutedFlows] = {}
 
-    def get(self, pattern) -> RoutedFlows:
+    def get(self, pattern: FlowPattern) -> RoutedFlows:
         if pattern.key not in self._cache:
             self._cache[pattern.key] = self.router.route(pattern.src, pattern.dst, pattern.route, pattern.flow_bytes)
         return self._cache[pattern.key]
@@ -134,7 +134,7 @@ class _Repeat:
     marked_B: float
     lost_B: float
     resent_B: float
-    latency: list = field(default_factory=list)
+    latency: list[tuple[int, int, np.ndarray, np.ndarray]] = field(default_factory=list)
 
 
 class Engine:
@@ -270,7 +270,8 @@ class Engine:
         """Which of these sub-flows of phase i are alive and cross one of the (failed) ports."""
         if self.status[i] != DRAINING or i not in self.alive or not ports.any():
             return np.zeros(len(subs), dtype=bool)
-        return ((self.routed(i).matrix[:, subs].T @ ports.astype(float)) > 0) & np.isin(subs, self.alive[i])
+        crossing: np.ndarray = (self.routed(i).matrix[:, subs].T @ ports.astype(float)) > 0
+        return crossing & np.isin(subs, self.alive[i])
 
     def _next_event(self) -> float:
         pending = self.ready_at[self.status == WAITING]
@@ -583,7 +584,8 @@ class Engine:
 def flows_of(flows: ActiveFlows, i: int) -> np.ndarray:
     """The sub-flow indices of phase i within a stacked set."""
     assert flows.sub_index is not None
-    return flows.sub_index[flows.phase == i]
+    subs: np.ndarray = flows.sub_index[flows.phase == i]
+    return subs
 
 
 def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray) -> None:

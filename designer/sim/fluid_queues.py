@@ -13,6 +13,7 @@ Per-workload options (`pfc=`, `dcqcn=`) apply to that workload's flows only: its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import numpy as np
 import scipy.sparse as sp
@@ -30,6 +31,7 @@ from designer.sim.framing import PROTO_IB, PROTO_NVLINK
 from designer.sim.paths import HopGraph, hop_graph
 from designer.sim.queue_pairs import Connections, byte_shares, connections, merged_hops
 from designer.sim.routing import HopList, RoutedFlows
+from designer.sim.workload_spec import OptionValue
 
 KB = 1000.0                        # the settings' KB are 1,000 bytes (as in the IEEE 802.1Qbb examples)
 UNKNOWN_SWITCH_BUFFER_B = 32 * 2**20   # shared buffer of a switch whose catalog entry gives none [E]
@@ -122,10 +124,23 @@ class Window:
     paused_now: np.ndarray | None = None
 
 
+class StepCost(TypedDict):
+    """What a step cost the queues when it ran alone (the engine lets it stand in for later repeats)."""
+
+    port_bytes: np.ndarray
+    paused_s: np.ndarray
+    stall_s: np.ndarray
+    dropped_B: np.ndarray
+    marked_B: float
+    lost_B: float
+    resent_B: float
+    latency: list[tuple[int, int, np.ndarray, np.ndarray]]
+
+
 class FluidQueues:
     """The fluid queues of one run (see module docstring)."""
 
-    def __init__(self, fab: CompiledFabric, workload_options: list[dict], *, seed: int = 1,
+    def __init__(self, fab: CompiledFabric, workload_options: list[dict[str, OptionValue]], *, seed: int = 1,
                  dt_s: float | None = None) -> None:
         self.fab = fab
         self.options = workload_options
@@ -262,7 +277,8 @@ class FluidQueues:
         table = self._sender_tables.get(workload)
         if table is None:
             table = self._sender_tables[workload] = self._sender_table(workload)
-        return table[first_port]
+        senders: np.ndarray = table[first_port]
+        return senders
 
     def _sender_table(self, workload: int) -> np.ndarray:
         """Congestion control of a sender on each port: TCP-like on the front-end, DCQCN on RoCEv2 where the
@@ -303,7 +319,7 @@ class FluidQueues:
         np.maximum.at(out, inst.sub, np.nan_to_num(self.sim.fs[inst.flows, K.FINISH]))
         return out + self.t_offset
 
-    def uninstall(self, phase: int, *, carry: bool) -> dict | None:
+    def uninstall(self, phase: int, *, carry: bool) -> StepCost | None:
         """Retire a phase's paths; with `carry`, keep its senders' DCQCN state for the step's next repeat. Returns
         what the phase cost the queues if it ran alone (for standing in for later repeats)."""
         inst = self.installed.pop(phase)
@@ -319,7 +335,7 @@ class FluidQueues:
             other.flows = new_index[other.flows]
         return cost
 
-    def _cost(self, inst: Installed) -> dict:
+    def _cost(self, inst: Installed) -> StepCost:
         sim = self.sim
         assert sim is not None and inst.start_acc is not None and inst.start_scalars is not None
         d = sim.pa - inst.start_acc
@@ -400,7 +416,7 @@ class FluidQueues:
         win.latency = self._latency_since(hist0)
         return win
 
-    def figures(self, win: Window, backend: np.ndarray) -> dict:
+    def figures(self, win: Window, backend: np.ndarray) -> dict[str, float | np.ndarray]:
         """What the live plots show of a window: shares of the back-end port-time that carried bytes spent paused
         or waiting for credits, the marked share of the bytes, and the queues at its end."""
         used = backend & (win.port_bytes > 0)

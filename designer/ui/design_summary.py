@@ -8,7 +8,9 @@ seconds, so `SummaryRunner` computes them in a process of its own: the window op
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -19,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.topology.gc_pause import collector_paused
 
 
 @dataclass
@@ -101,17 +104,37 @@ def counts_text(doc: FabricDocument) -> str:
     return s.status_text() + "   ·   " + QCoreApplication.translate("DesignSummary", "checking…")
 
 
+# In the summary process the collector is paused for each summary: reading a 56k-cable design and checking it
+# makes a million objects that live until the summary is sent back, and the collector's passes over them were up
+# to a quarter of its time (the 16,384-GPU fat tree: 6.7-6.9 CPU-s with them, 5.0-6.4 without; gc_pause.py).
 def summarise_file(path: str, catalog: Catalog | None) -> Summary:
     """The summary of the design saved at `path` (the summary process reads an unchanged design itself rather
     than receiving it: pickling 56k cables costs the window about a second)."""
     from designer.model import fileformat
 
-    return summarise(fileformat.load(path), catalog)
+    with collector_paused():
+        return summarise(fileformat.load(path), catalog)
 
 
 def summarise_pickled(pickled_doc: bytes, catalog: Catalog | None) -> Summary:
     """The summary of a document the window pickled when it asked (an edited design)."""
-    return summarise(pickle.loads(pickled_doc), catalog)
+    with collector_paused():
+        return summarise(pickle.loads(pickled_doc), catalog)
+
+
+# How much lower the summary process runs than the window (Unix niceness, 0 to 19): on a machine whose cores are
+# all busy the window's thread is served first, so that a design opens and pans while its checks wait their turn;
+# on an idle core the checks run at full speed all the same.
+SUMMARY_NICENESS = 10
+
+
+def _yield_to_window() -> None:
+    """Run the summary process below the window's priority (where the system has priorities to lower)."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(SUMMARY_NICENESS)
+        except OSError:
+            pass
 
 
 class SummaryRunner(QObject):
@@ -130,6 +153,8 @@ class SummaryRunner(QObject):
         self._pool: ProcessPoolExecutor | None = None
         self._running = False
         self._next: tuple | None = None
+        self._submitting = threading.Lock()         # held while a job is handed to the pool (see `_submit`)
+        self._closed = False
         self._finished.connect(self._on_finished)     # queued: the pool's thread emits, the GUI thread handles
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -138,7 +163,7 @@ class SummaryRunner(QObject):
             context = multiprocessing.get_context(method)
             if method == "forkserver":      # the server starts with this module loaded (by default: the main script)
                 context.set_forkserver_preload(["designer.ui.design_summary"])
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_yield_to_window)
         return self._pool
 
     def request(self, doc: FabricDocument, catalog: Catalog | None, generation: int,
@@ -150,13 +175,30 @@ class SummaryRunner(QObject):
         self._running = True
         pool = self._executor()
         # an edited design is pickled now, not later by the pool's own thread while the next edit changes it
-        future = (pool.submit(summarise_file, saved_at, catalog) if saved_at
-                  else pool.submit(summarise_pickled, pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL), catalog))
+        job = (partial(summarise_file, saved_at, catalog) if saved_at
+               else partial(summarise_pickled, pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL), catalog))
+        threading.Thread(target=self._submit, args=(pool, job, generation), daemon=True).start()
+
+    def _submit(self, pool: ProcessPoolExecutor, job: partial, generation: int) -> None:
+        """Hand `job` to the pool, from a thread of its own: the first submit waits until the process has started,
+        and with the forkserver that means until the server has imported the window's modules (0.7-1.4 s, measured,
+        that the window stood still in the middle of opening the first large design)."""
+        with self._submitting:
+            if self._closed:
+                return
+            try:
+                future = pool.submit(job.func, *job.args)
+            except (BrokenProcessPool, RuntimeError, OSError) as exc:     # broken, shut down, or cannot start
+                self._emit(generation, exc)
+                return
         future.add_done_callback(partial(self._relay, generation))
 
     def _relay(self, generation: int, future: Future) -> None:
+        self._emit(generation, future.exception() or future.result())
+
+    def _emit(self, generation: int, outcome: object) -> None:
         try:
-            self._finished.emit(generation, future.exception() or future.result())
+            self._finished.emit(generation, outcome)
         except RuntimeError:       # the window is gone
             pass
 
@@ -177,6 +219,9 @@ class SummaryRunner(QObject):
         on for seconds after the application quit). ProcessPoolExecutor stops its workers itself only from
         Python 3.14 (terminate_workers), hence its process table here."""
         self._next = None
+        self._closed = True
+        with self._submitting:      # a job being handed over has its process started, and stopped here with it
+            pass
         if self._pool is not None:
             processes = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)

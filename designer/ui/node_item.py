@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, cast
 
@@ -40,6 +41,7 @@ def kind_name(kind: str) -> str:
     return QCoreApplication.translate("NodeItem", str(KIND_NAMES[kind])) if kind in KIND_NAMES else kind
 
 
+Usage = str | Callable[[], str]
 BOUNDS = QRectF(-BODY_W / 2 - 40, -BODY_H / 2 - 2, BODY_W + 80, BODY_H + LABEL_H + 4)
 BODY = QRectF(-BODY_W / 2, -BODY_H / 2, BODY_W, BODY_H)
 
@@ -51,7 +53,7 @@ class NodeItem(QGraphicsRectItem):
     3,000-node fabric. Zoomed out, the scene's NodeTiles layer draws every node at once and these items only
     take clicks and drags (they have no contents then)."""
 
-    def __init__(self, node: Node, theme: Theme, usage: str = "", detailed: bool = True) -> None:
+    def __init__(self, node: Node, theme: Theme, usage: Usage = "", detailed: bool = True) -> None:
         super().__init__(BOUNDS)
         self.setPen(QPen(Qt.PenStyle.NoPen))
         self.node_id = node.id
@@ -62,18 +64,25 @@ class NodeItem(QGraphicsRectItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # pans repaint from a pixmap
         self.sync(node, usage)
 
-    def sync(self, node: Node, usage: str = "") -> bool:
-        """Take label, icon and position from the document's node; True when it moved."""
+    def sync(self, node: Node, usage: Usage = "") -> bool:
+        """Take label, icon and position from the document's node; True when it moved. `usage`: the ports in use
+        ("be 3/8"), or what tells them when first shown (an open of 3,000 nodes shows none of them)."""
         self.label = node.display_name
         self.icon = icons.node_icon_name(node)
         self.tile = QColor(TIER_COLOURS.get(self.icon, "#888888"))
-        self.usage = usage
+        self._usage = usage
         self.node = node                  # for the tooltip, made when asked (3,000 of them slowed an open)
         moved = self.pos() != QPointF(node.x, node.y)
         if moved:
             self.setPos(node.x, node.y)
         self.update()
         return moved
+
+    @property
+    def usage(self) -> str:
+        if not isinstance(self._usage, str):
+            self._usage = self._usage()
+        return self._usage
 
     def toolTip(self) -> str:          # Qt's name: the scene asks for it when the pointer rests here
         """A rich-text tooltip: text from the file is escaped (a label "<img src=...>" shows as typed)."""

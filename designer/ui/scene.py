@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from html import escape
 
 import numpy as np
@@ -102,7 +103,7 @@ class FabricScene(QGraphicsScene):
         self._index_segments()
         self._build_cables()                     # first: it counts the ports each node has in use
         for node in self.doc.nodes.values():
-            item = NodeItem(node, self.theme, self._usage(node.id), self.detailed)
+            item = NodeItem(node, self.theme, partial(self._usage, node.id), self.detailed)
             self.addItem(item)
             self.node_items[node.id] = item
         for seg_id in self.doc.segments:
@@ -454,7 +455,8 @@ class FabricScene(QGraphicsScene):
 
     def _usage(self, node_id: str) -> str:
         """A node's ports in use by group, "be 3/8 · fe 0/2" (counted when the cables were laid out)."""
-        return _usage_text(self.doc.nodes[node_id], self.cables.port_use.get(node_id, {}))
+        node = self.doc.nodes.get(node_id)
+        return "" if node is None else _usage_text(node, self.cables.port_use.get(node_id, {}))
 
     def nodes_rect(self) -> QRectF:
         rect = QRectF()

@@ -41,7 +41,8 @@ def new_state(n: int, params: AimdParams) -> np.ndarray:
 def sending_rate(f: int, t: float, line_Bps: float, rtt_s: float, st: np.ndarray) -> float:
     if st[f, TIMEOUT_UNTIL] > t:
         return 0.0
-    return min(st[f, CWND] / rtt_s, line_Bps)
+    rate_Bps: float = min(st[f, CWND] / rtt_s, line_Bps)
+    return rate_Bps
 
 
 @njit_inline

@@ -26,10 +26,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from designer.sim.dynamics.jit import njit_inline
+
+if TYPE_CHECKING:
+    from designer.model.segments import RoCESettings
 
 STEP_REFERENCE_BPS = 400e9 / 8         # line rate the increase steps are given for
 
@@ -52,7 +56,7 @@ class DcqcnParams:
     clamp_target: bool = False               # R_T <- R_C on every cut (True) or only after a timer increase
 
     @classmethod
-    def from_settings(cls, s) -> DcqcnParams:
+    def from_settings(cls, s: RoCESettings) -> DcqcnParams:
         """From a segment's RoCESettings (units there: Mb/s, us, KB)."""
         return cls(g=s.dcqcn_g, rate_ai_Bps=s.rate_ai_mbps * 1e6 / 8, rate_hai_Bps=s.rate_hai_mbps * 1e6 / 8,
                    timer_s=s.rate_timer_us * 1e-6, byte_counter_B=s.byte_counter_kb * 1e3,

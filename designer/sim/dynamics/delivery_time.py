@@ -4,7 +4,8 @@ A flow's bytes leave its sender and reach its receiver in order (one path per fl
 the bytes it has sent by time t and A(t) the bytes that have arrived, the bytes arriving at time t were sent at
 S^-1(A(t)): their one-way time is t - S^-1(A(t)). That includes every queue and every PAUSE they met, and can never
 be longer than the time since the flow started. The unloaded latency of the path (NICs, switch latencies,
-propagation) is added; the model's own transit of one step per hop is taken out.
+propagation) is added; the model's own transit (one step per hop, and half a step from the mean sending time
+within a step to the end of the step the bytes arrive in) is taken out.
 
 S is kept as checkpoints shared by all flows (every `stride` steps); when the ring of checkpoints is full and its
 oldest entry is still needed by a flow whose bytes are that old, the ring keeps every other checkpoint and doubles
@@ -134,4 +135,5 @@ def sent_time(f: int, position_B: float, now: float, sent_now: float, ck_t: np.n
         t1, s1 = ck_t[nxt], ck_sent[f, nxt]
     if s1 <= s0:
         return t1
-    return t0 + (t1 - t0) * (position_B - s0) / (s1 - s0)
+    sent_s: float = t0 + (t1 - t0) * (position_B - s0) / (s1 - s0)
+    return sent_s

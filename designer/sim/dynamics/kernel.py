@@ -392,7 +392,9 @@ def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, 
     if useful > 0.0:
         sent_at = delivery_time.sent_time(f, fs[f, ARRIVED] + 0.5 * got, t_end, fs[f, SENT], ck_t, ck_sent, ck_meta,
                                           ck_cur)
-        queueing = max(t_end - sent_at - fi[f, NLEVELS] * dt, 0.0)
+        # the model's own transit: bytes sent during a step (on average half a step before its end) move one hop per
+        # step and are booked at the end of the step they arrive in, NLEVELS + 1/2 steps after they were sent
+        queueing = max(t_end - sent_at - (fi[f, NLEVELS] + 0.5) * dt, 0.0)
         hist[fi[f, HGROUP], delivery_time.bin_of(fr[f, BASE_LAT] + queueing)] += useful
     fs[f, ARRIVED] += got
     fs[f, USEFUL_LEFT] -= useful

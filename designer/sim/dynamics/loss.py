@@ -71,10 +71,10 @@ def on_arrival(f: int, t: float, got_B: float, return_s: float, st: np.ndarray) 
     """Bytes of flow f reaching the receiver; returns the useful ones (in sequence)."""
     stale = min(got_B, st[f, DISCARD])
     st[f, DISCARD] -= stale
-    left = got_B - stale
+    left: float = got_B - stale
     if st[f, GAP] == 0.0:
         return left
-    useful = min(left, st[f, GOOD_AHEAD])
+    useful: float = min(left, st[f, GOOD_AHEAD])
     st[f, GOOD_AHEAD] -= useful
     behind = left - useful
     if behind > 0.0:
@@ -107,4 +107,5 @@ def due_resend(f: int, t: float, st: np.ndarray) -> float:
 @njit_inline
 def pending(f: int, st: np.ndarray) -> bool:
     """Whether flow f still has recovery work (a gap, a resend or stale bytes to discard)."""
-    return st[f, GAP] > 0.0 or st[f, RESEND_B] > 0.0 or st[f, DISCARD] > 1e-6
+    busy: bool = st[f, GAP] > 0.0 or st[f, RESEND_B] > 0.0 or st[f, DISCARD] > 1e-6
+    return busy

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike, DTypeLike
 
 from designer.sim.dynamics.loss import RTX_GO_BACK_N
 
@@ -104,12 +105,13 @@ class FlowSet:
         return np.full(self.count, default, dtype=dtype) if value is None else np.asarray(value, dtype=dtype)
 
     @classmethod
-    def from_paths(cls, paths: list[list[int]], size_B, *, start_s=0.0, line_rate_Bps=50e9,
-                   base_latency_s=1e-6, cc=CC_NONE, lossless=True, rtx=RTX_GO_BACK_N, rto_s=320e-6) -> FlowSet:
+    def from_paths(cls, paths: list[list[int]], size_B: ArrayLike, *, start_s: ArrayLike = 0.0,
+                   line_rate_Bps: ArrayLike = 50e9, base_latency_s: ArrayLike = 1e-6, cc: ArrayLike = CC_NONE,
+                   lossless: ArrayLike = True, rtx: ArrayLike = RTX_GO_BACK_N, rto_s: ArrayLike = 320e-6) -> FlowSet:
         """Build from a list of port-index paths (first port = the sender's NIC port)."""
         n = len(paths)
 
-        def per_flow(v, dtype=float) -> np.ndarray:
+        def per_flow(v: ArrayLike, dtype: DTypeLike = float) -> np.ndarray:
             return np.broadcast_to(np.asarray(v, dtype=dtype), (n,)).copy()
 
         lengths = np.array([len(p) for p in paths], dtype=np.int64)

@@ -55,7 +55,8 @@ class Snapshot:
 
 def rates(a: Snapshot, b: Snapshot) -> np.ndarray:
     """Per-flow delivery rate between two snapshots."""
-    return (b.useful_B - a.useful_B) / max(b.t_s - a.t_s, 1e-30)
+    per_flow_Bps: np.ndarray = (b.useful_B - a.useful_B) / max(b.t_s - a.t_s, 1e-30)
+    return per_flow_Bps
 
 
 def is_steady(a: Snapshot, b: Snapshot, c: Snapshot) -> bool:

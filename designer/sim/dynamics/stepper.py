@@ -27,7 +27,7 @@ NIC_QUEUE_STEPS = 2.0          # a sender's NIC queue holds two steps of line ra
 NIC_QUEUE_MIN_B = 9000.0
 
 
-def latency_percentiles_us(hist_B: np.ndarray, qs: tuple = (50, 99, 99.9)) -> dict[str, float]:
+def latency_percentiles_us(hist_B: np.ndarray, qs: tuple[float, ...] = (50, 99, 99.9)) -> dict[str, float]:
     """Byte-weighted percentiles (µs) of a latency histogram; `max` is the top bin used."""
     total = hist_B.sum()
     if total <= 0:
@@ -74,7 +74,7 @@ class DynamicsResult:
     dt_s: float
     series: dict[str, np.ndarray] = field(default_factory=dict)
 
-    def latency_percentiles_us(self, qs: tuple = (50, 99, 99.9)) -> dict[str, float]:
+    def latency_percentiles_us(self, qs: tuple[float, ...] = (50, 99, 99.9)) -> dict[str, float]:
         return latency_percentiles_us(self.latency_hist_B, qs)
 
     def pause_fraction(self) -> float:
@@ -396,7 +396,8 @@ class FluidSimulator:
 
     # ---- a whole run (studies and tests of the mechanisms) -------------------------------------
     def run(self, until_s: float | None = None, *, cancel: threading.Event | None = None,
-            on_record: Callable[[dict], None] | None = None, max_steps: int = 5_000_000) -> DynamicsResult:
+            on_record: Callable[[dict[str, float | np.ndarray]], None] | None = None,
+            max_steps: int = 5_000_000) -> DynamicsResult:
         """Step until every flow has delivered its bytes (or `until_s` of simulated time)."""
         series: dict[str, list[float]] = {k: [] for k in ("t_s", "throughput_Bps", "max_queue_B", "total_queue_B",
                                                           "paused_ports", "mark_fraction", "dropped_B")}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsFloat
 
 from designer.sim.time_breakdown import split_time
 
@@ -10,8 +10,8 @@ _SEGMENT_KEYS = ("name", "protocol", "completion_time_s", "goodput_gbps", "laten
                  "pfc_pause_fraction", "ecn_mark_fraction", "credit_stall_fraction")
 
 
-def _f(v: object) -> float | None:
-    return None if v is None else float(v)  # type: ignore[arg-type]
+def _f(v: SupportsFloat | None) -> float | None:
+    return None if v is None else float(v)
 
 
 def summarise_run(data: dict[str, Any], workloads: list[str], seed: int, backend: str | None) -> dict[str, Any]:

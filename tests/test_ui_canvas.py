@@ -146,6 +146,8 @@ def test_segment_and_protocol_switch_change_document_and_drawing(window):
 
 def test_drag_of_many_nodes_is_one_command(window):
     a, b, leaf = build_pod(window)
+    window.set_mode("link")
+    drag(window, (-100, 160), (0, -20))                 # a cable, to follow the drag
     window.set_mode("select")
     window.scene.select_ids([a, b])
     before = window.editor.undo_stack.count()
@@ -155,6 +157,9 @@ def test_drag_of_many_nodes_is_one_command(window):
     assert (doc.nodes[a].x, doc.nodes[a].y) == (-20.0, 200.0)
     assert (doc.nodes[b].x, doc.nodes[b].y) == (180.0, 200.0)
     assert (doc.nodes[leaf].x, doc.nodes[leaf].y) == (0.0, -20.0)
+    (link_id,) = window.scene.cables.ids_of_node(a)                # the cable follows its node
+    line = window.scene.link_line(link_id)
+    assert {(line.p1().x(), line.p1().y()), (line.p2().x(), line.p2().y())} == {(-20.0, 200.0), (0.0, -20.0)}
     window.editor.undo_stack.undo()
     assert (doc.nodes[a].x, doc.nodes[a].y) == (-100.0, 160.0)
     assert window.scene.node_items[a].pos() == QPointF(-100, 160)

@@ -10,6 +10,7 @@ import threading
 import pytest
 from pypdf import PdfReader
 
+import designer.cli.advise
 from designer.analysis.advisor import AdviceCancelled, Preferences, advise, candidate_option
 from designer.analysis.advisor.candidates import CandidateSpec, build_design, candidate_specs, headline_figures
 from designer.analysis.recommendation import decide
@@ -117,7 +118,7 @@ def test_budget_moves_the_recommendation_and_over_budget_is_never_chosen(advice_
         assert rec.chosen_option.capex <= budget
 
 
-def test_reasons_state_the_budget(advice_256):
+def test_reasons_state_the_budget(advice_256, capsys, monkeypatch, tmp_path):
     cheapest = min(c.figures["capex"] for c in advice_256.candidates.values())
     tight = advise(256, WORKLOAD, Preferences(budget=cheapest), seed=3,
                    specs=[CandidateSpec("fat-tree", "ib", 1.0), CandidateSpec("fat-tree", "rocev2", 2.0)])
@@ -125,6 +126,16 @@ def test_reasons_state_the_budget(advice_256):
     broke = advise(256, WORKLOAD, Preferences(budget=1000.0), seed=3, specs=[CandidateSpec("fat-tree", "ib", 1.0)])
     assert broke.recommended is None and broke.to_dict()["recommended"] is None
     assert any("No option fits the budget of $1,000" in r for r in broke.reasons)
+    capex = next(iter(broke.candidates.values())).figures["capex"]
+    headline = broke.recommendation.headline("en")                # plain: nothing fits, what the cheapest costs
+    assert headline.startswith("Nothing fits the budget of $1,000") and f"costs ${capex:,.0f}" in headline
+    monkeypatch.setattr(designer.cli.advise, "advise", lambda *args, **kwargs: broke)
+    assert main(["advise", "--gpus", "256", "--budget", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert headline in out and "no option (none fits" not in out
+    write_advice(broke, tmp_path)                                   # and the PDF says the same, once
+    pdf = " ".join(" ".join(p.extract_text() for p in PdfReader(str(tmp_path / "advice.pdf")).pages).split())
+    assert pdf.count(headline) == 1 and "Why this option" not in pdf
 
 
 def test_cny_prices_the_candidates_in_yuan():

@@ -9,6 +9,7 @@ from designer import i18n
 from designer.analysis.resilience.summary import FAILURE_CLASSES
 from designer.analysis.validation.runner import ScenarioResult
 from designer.analysis.validation.scenarios import Scenario
+from designer.catalog.loader import load_catalog
 from designer.cli import program as cli
 from designer.cli import validate as validate_cli
 from designer.i18n import render
@@ -23,6 +24,7 @@ from designer.i18n.messages_proposal_en import PROPOSAL
 from designer.i18n.messages_sweep_en import SWEEP
 from designer.i18n.text_width import columns, fit, ljust, rjust
 from designer.model.fileformat import save
+from designer.report.products import product_name
 from designer.topology import generate
 
 WORKLOAD = "allreduce:16MiB"
@@ -85,7 +87,8 @@ def test_every_failure_class_and_bom_kind_has_a_label():
     assert all(f"cli.res.class.{c}" in EN for c in FAILURE_CLASSES)
     for kind in ("switch", "gateway", "nic", "cable", "optics", "fibre", "management", "facility", "service",
                  "support", "server", "storage"):
-        assert render(f"cost.kind.{kind}", "en") == kind and has_cjk(render(f"cost.kind.{kind}", "zh_CN"))
+        assert f"cost.kind.{kind}" in EN and has_cjk(render(f"cost.kind.{kind}", "zh_CN"))
+    assert render("cost.kind.nic", "en") == "network card"          # a word the customer uses, not an abbreviation
 
 
 def test_text_width_counts_chinese_as_two_columns():
@@ -136,19 +139,36 @@ def test_compare_in_chinese_and_english(capsys, design):
 
 
 # ---- cost -----------------------------------------------------------------------------------------
+def _cost_rows(table: list[str]) -> list[tuple[str, str]]:
+    """(product, kind) of each line of a cost table: the product fills the first column (its width in display
+    columns is where the header's second title starts), the kind is what precedes the three figures."""
+    start = columns(table[0][:table[0].index(table[0].split()[1])])
+    rows = []
+    for line in table[1:]:
+        product = fit(line, start)
+        rows.append((product.strip(), " ".join(line[len(product):].split()[:-3])))
+    return rows
+
+
 def test_cost_table_in_chinese_and_english(capsys, design):
     zh = run(capsys, "--lang", "zh_CN", "cost", design).splitlines()
     table, summary = zh[:-1], zh[-1]
     assert table[0].split() == chinese("cost.col_item", "cost.col_kind", "cost.col_count", "cost.col_unit",
                                        "cost.col_total")
-    kinds = {line.split()[1] for line in table[1:]}
+    kinds = {kind for _, kind in _cost_rows(table)}
     assert {"交换机", "网卡", "线缆", "服务器"} <= kinds and all(has_cjk(k) for k in kinds)
     assert len({columns(line) for line in table}) == 1      # every row as wide as the header
     assert summary.startswith("资本支出 ") and "capex" not in summary
     en = run(capsys, "--lang", "en", "cost", design).splitlines()
-    assert en[0] == f"{'item':44} {'kind':9} {'count':>7} {'unit':>13} {'total':>15}"
-    assert {line.split()[1] for line in en[1:-1]} >= {"switch", "nic", "cable", "server"}
+    assert en[0].split() == ["item", "kind", "count", "unit", "total"]
+    rows = dict(_cost_rows(en[:-1]))
+    assert set(rows.values()) >= {"switch", "network card", "cable", "server"}
     assert en[-1].startswith("capex $")
+    # products by the names a customer knows, never the catalog's ids (--json keeps the ids for machines)
+    cat = load_catalog()
+    assert product_name(cat, "switch", "sn5600") in rows and "sn5600" not in " ".join(en)
+    assert product_name(cat, "switch", "sn5600", "zh_CN") in dict(_cost_rows(table))
+    assert all(not re.fullmatch(r"[a-z0-9-]+", name) for name in rows)
 
 
 # ---- resilience -----------------------------------------------------------------------------------

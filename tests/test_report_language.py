@@ -21,6 +21,7 @@ from designer.report.context import ProposalContext
 from designer.report.products import catalog_record, product_name
 from designer.report.sources import BIBLIOGRAPHY
 from designer.topology import generate
+from designer.topology.segment_names import shown_name
 from tests.factories import sections_without_acceptance
 
 PROJECTS = Path(__file__).resolve().parent.parent / "projects"
@@ -107,10 +108,12 @@ def line_ids(ctx: ProposalContext) -> list[str]:
 
 
 def user_words(doc: FabricDocument) -> set[str]:
-    """Words the user typed (names and labels) or the catalog's product names hold: shown as they are."""
+    """Words the user typed (names and labels) or the catalog's product names hold: shown as they are (a segment
+    name the generator gave is shown in Chinese)."""
     cat = load_catalog()
     texts = [doc.name, "Acme", *(n.label or n.id for n in doc.nodes.values()),
-             *(s.name for s in doc.segments.values()), *(n.id for n in doc.nodes.values()), *doc.links]
+             *(shown_name(s.name, "zh_CN") for s in doc.segments.values()), *(n.id for n in doc.nodes.values()),
+             *doc.links]
     texts += [product_name(cat, k, m, "zh_CN") for k, table in catalog_tables().items() for m in table]
     texts += [f"{s.title} {s.publisher}" for s in BIBLIOGRAPHY.values()]
     return {w for t in texts for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", t)}

@@ -61,6 +61,10 @@ def test_no_option_within_the_budget_means_none_is_recommended():
     assert rec.chosen is None and rec.chosen_option is None
     assert rec.label() == "no option (none fits the budget)"
     assert len(rec.reasons()) == 1 and "the cheapest, the RoCEv2 back-end, needs $7,000,000" in rec.reasons()[0]
+    assert rec.headline() == ("Nothing fits the budget of $1,000,000 in capital cost: the cheapest candidate, the "
+                              "RoCEv2 back-end, costs $7,000,000. No candidate is recommended.")
+    assert "1,000,000" in rec.headline("zh_CN") and "7,000,000" in rec.headline("zh_CN")
+    assert "Nothing" not in rec.headline("zh_CN")
     assert rec.to_dict()["recommended"] is None
 
 

@@ -47,6 +47,9 @@ def test_pdf_has_the_resilience_table_beside_the_healthy_run(tmp_path):
     assert tr("res_class_spine") in text and doc.nodes[spine.worst_element].display_name in text
     assert f"{spine.throughput_loss * 100:.1f} %" in text
     assert nf.seconds(spine.healthy_time_s) in text and nf.seconds(spine.completion_time_s) in text
+    link = next(r for r in rows if r.worst_element in doc.links)      # a cable by the devices it joins, not its id
+    a, b = (doc.nodes[e.node].display_name for e in (doc.links[link.worst_element].a, doc.links[link.worst_element].b))
+    assert f"link {a} – {b}" in text and f"link {link.worst_element}" not in text
     plain = tmp_path / "plain.pdf"
     build_proposal(doc, str(plain), options=ReportOptions(sections=SECTIONS, workloads=[WORKLOAD], resilience=False))
     assert tr("sec_resilience") not in _text(plain)

@@ -7,6 +7,8 @@ import threading
 
 from PySide6.QtWidgets import QDialog
 
+from designer.analysis.advisor import Preferences, advise
+from designer.analysis.advisor.candidates import CandidateSpec
 from designer.topology import generate
 from designer.ui import advisor_wizard
 from designer.ui.advisor_wizard import AdvisorWizard
@@ -57,6 +59,17 @@ def test_runs_off_the_ui_thread_and_returns_the_chosen_design(qtbot, monkeypatch
     w.results.table.selectRow(3)
     assert w.chosen_design() is w.advice.candidates[w.advice.ranking[3].id].doc
     assert "Recommended:" in w.results.reasons.text()
+
+
+def test_when_nothing_fits_the_budget_the_results_say_so_and_what_the_cheapest_costs(qtbot):
+    w = _wizard(qtbot)
+    w.advice = advise(64, ["allreduce:16MiB"], Preferences(budget=1000.0),
+                      specs=[CandidateSpec("fat-tree", "rocev2", 1.0)])     # one candidate: quick
+    capex = next(iter(w.advice.candidates.values())).figures["capex"]
+    w.results.initializePage()
+    subtitle = w.results.subTitle()
+    assert subtitle.startswith("Nothing fits the budget of $1,000") and f"costs ${capex:,.0f}" in subtitle
+    assert "the first is recommended" not in subtitle and "Recommended" not in w.results.reasons.text()
 
 
 def test_back_during_a_run_drops_its_results(qtbot):

@@ -135,6 +135,19 @@ class Recommendation:
         chosen = self.chosen_option
         return chosen.label.render(language) if chosen else render("rec.none", language)
 
+    def headline(self, language: str | None = None) -> str:
+        """The recommendation in one plain sentence: the chosen option, or that nothing fits the budget and what the
+        cheapest option costs."""
+        cheapest = self.cheapest_over_budget
+        if self.chosen is None and cheapest is not None and self.budget is not None:
+            return Message("rec.headline.none_fits", budget=Money(self.budget, cheapest.currency),
+                           label=cheapest.label, capex=Money(cheapest.capex, cheapest.currency)).render(language)
+        return Message("rec.headline", label=self.label(language)).render(language)
+
+    @property
+    def cheapest_over_budget(self) -> Option | None:
+        return min(self.over_budget, key=lambda o: o.capex, default=None)
+
     def rule(self, language: str | None = None) -> str:
         """How the options were ranked, in one sentence."""
         order = Joined(Message(f"rec.criterion.{c}") for c in self.priorities)
@@ -148,8 +161,8 @@ class Recommendation:
         over = self.over_budget
         if over and self.budget is not None:
             currency = over[0].currency
-            if self.chosen is None:
-                cheapest = min(over, key=lambda o: o.capex)
+            cheapest = self.cheapest_over_budget
+            if self.chosen is None and cheapest is not None:
                 return [Message("rec.reason.none_fits", budget=Money(self.budget, currency), label=cheapest.label,
                                 capex=Money(cheapest.capex, currency))]
             key = "rec.reason.over_budget.one" if len(over) == 1 else "rec.reason.over_budget"

@@ -107,10 +107,11 @@ def cmd_advise(args: argparse.Namespace) -> int:
     print(render("advisor.cli.summary", lang, gpus=f"{advice.gpus:,}", workloads=", ".join(advice.workloads),
                  seed=advice.seed, currency=prefs.currency))
     print("\n".join(ranked_table(advice, lang)))
-    print("\n" + render("advisor.cli.recommended", lang, label=advice.recommended_label(lang)))
+    print("\n" + advice.recommendation.headline(lang))
     print(advice.recommendation.rule(lang))
-    for text in advice.reason_texts(lang):
-        print(f"  - {text}")
+    if advice.recommended is not None:          # else the headline is the only reason: nothing fits the budget
+        for text in advice.reason_texts(lang):
+            print(f"  - {text}")
     if args.output:
         print("\n" + render("advisor.cli.wrote", lang, count=len(advice.candidates), folder=args.output))
     return 0

@@ -6,13 +6,15 @@ import argparse
 import json
 from typing import Any
 
+from designer.catalog.loader import load_catalog
 from designer.catalog.money import format_money
 from designer.cli.output import naming
-from designer.i18n import render, render_finding
+from designer.i18n import current_language, render, render_finding
 from designer.i18n.escaping import one_line
 from designer.i18n.messages_en import EN
 from designer.i18n.text_width import columns, fit, ljust, rjust
 from designer.model.fileformat import load, save
+from designer.report.products import line_name
 from designer.topology import generate, plan
 from designer.topology.build_options import build_settings_from
 from designer.topology.checks import run_checks
@@ -63,16 +65,19 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_cost(args: argparse.Namespace) -> int:
     """Print the bill of materials of `args.file` as a table and a CAPEX/TCO line (or JSON)."""
     doc = load(args.file)
+    catalog = load_catalog()
     with naming(args.file):
-        report = cost_report(doc, currency=args.currency)
+        report = cost_report(doc, catalog, currency=args.currency)
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
         return 0
     cur = report.currency
     heads = [render(f"cost.col_{c}") for c, _ in COST_COLUMNS]
     widths = [max(w, columns(h)) for h, (_, w) in zip(heads, COST_COLUMNS, strict=True)]
-    cells = [[it.model, render(f"cost.kind.{it.kind}") if f"cost.kind.{it.kind}" in EN else it.kind, f"{it.count:d}",
-              format_money(it.unit_price, cur), format_money(it.total, cur)] for it in report.items]
+    lang = current_language()
+    cells = [[line_name(catalog, it, lang), render(f"cost.kind.{it.kind}") if f"cost.kind.{it.kind}" in EN else it.kind,
+              f"{it.count:d}", format_money(it.unit_price, cur), format_money(it.total, cur)] for it in report.items]
+    widths[:2] = [max([widths[i], *(columns(row[i]) for row in cells)]) for i in (0, 1)]   # names are never cut
     for row in [heads, *cells]:
         print(" ".join([fit(row[0], widths[0]), ljust(row[1], widths[1])]
                        + [rjust(v, w) for v, w in zip(row[2:], widths[2:], strict=True)]))

@@ -32,8 +32,8 @@ ADVISOR: dict[str, str] = {
     "advisor.budget.over": "over",
     # the command's own lines
     "advisor.cli.summary": "{gpus} GPUs, {workloads}, seed {seed} (money in {currency})",
-    "advisor.cli.recommended": "Recommended: {label}",
     "advisor.cli.wrote": "wrote {count} designs, advice.json and advice.pdf to {folder}",
+    "advisor.open_anyway": "Select a candidate and press Finish to open it anyway.",
     # the comparison PDF
     "advisor.pdf.title": "Network design options for {gpus} GPUs",
 }

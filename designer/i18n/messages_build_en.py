@@ -69,7 +69,8 @@ BUILD: dict[str, str] = {
     "racks.report.legend": "Front view of each rack, bottom U at the bottom; colours: InfiniBand and RoCEv2 back-end "
                            "switches, the Ethernet front-end, and servers, storage and management in grey. The bar "
                            "above a rack is its power against the budget.",
-    "racks.report.first_racks": "The first {shown} of the {total} racks are drawn; the table lists all of them.",
+    "racks.report.first_racks": ("{shown} of the {total} racks are drawn: every switch, storage and management rack "
+                                 "and the first GPU-server racks; the table lists all of them."),
     "racks.placement.middle-of-row": "middle of row (the leaves of a row in its middle)",
     "racks.placement.end-of-row": "end of row (the leaves of a row at its end)",
     "racks.placement.rail-aligned": "rail-aligned (a scalable unit per row, its leaves in the middle)",

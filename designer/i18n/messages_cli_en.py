@@ -45,7 +45,7 @@ CLI: dict[str, str] = {
     # cost: the kind column (the headers and the summary are cost.col_* and cost.summary)
     "cost.kind.switch": "switch",
     "cost.kind.gateway": "gateway",
-    "cost.kind.nic": "nic",
+    "cost.kind.nic": "network card",
     "cost.kind.cable": "cable",
     "cost.kind.optics": "optics",
     "cost.kind.server": "server",

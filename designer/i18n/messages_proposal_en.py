@@ -14,6 +14,9 @@ PROPOSAL: dict[str, str] = {
                  "band counts as a tie and the next priority decides ({bands}). Options over the budget are shown "
                  "but never recommended."),
     "rec.none": "no option (none fits the budget)",
+    "rec.headline": "Recommended: {label}",
+    "rec.headline.none_fits": ("Nothing fits the budget of {budget} in capital cost: the cheapest candidate, the "
+                               "{label}, costs {capex}. No candidate is recommended."),
     "rec.option.ib": "InfiniBand back-end",
     "rec.option.rocev2": "RoCEv2 back-end",
     "rec.option.hybrid": "hybrid back-end as drawn (InfiniBand and RoCEv2 segments)",

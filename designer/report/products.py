@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from designer.catalog.loader import Catalog
 from designer.catalog.models import Sourced
 from designer.i18n.product_names import translated_product_name
+from designer.topology.bom_lines import BomItem
 
 # words that say what a catalog entry is for rather than what it is called
 _ROLE_WORDS = {"server", "front-end", "spine", "leaf", "node", "switch", "storage", "gateway"}
@@ -46,6 +47,14 @@ def catalog_record(catalog: Catalog, kind: str, model_id: str) -> Sourced | None
         if model_id in table:
             return table[model_id]
     return None
+
+
+def line_name(catalog: Catalog, item: BomItem, language: str = "en") -> str:
+    """What a customer calls a bill-of-materials line: the catalog product's name, else the line's own description
+    (installation, support), both in `language`; never the line's id."""
+    if catalog_record(catalog, item.kind, item.model) is not None or item.label is None:
+        return product_name(catalog, item.kind, item.model, language)
+    return item.describe(language)
 
 
 def _vendor(record: object) -> str:

@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.nodes import Node
+from designer.model.segments import Segment
 from designer.report.design_facts import tier_of
 from designer.report.products import short_name
 from designer.report.strings import tr
@@ -33,6 +34,7 @@ from designer.report.styles import (
     RULE,
 )
 from designer.topology.hull import convex_hull
+from designer.topology.segment_names import shown_name
 
 ROW_ORDER = ("core", "spine", "leaf", "end", "frontend")   # "end": servers, gateways, storage
 DETAIL_NODE_LIMIT = 80      # above this many devices the overview is drawn as bundles
@@ -183,8 +185,11 @@ class TopologyDrawer:
         for seg in self.doc.segments.values():
             if inside is not None and not inside & set(seg.nodes):
                 continue
+            name, said = _segment_name(seg, self.language)
             proto = "InfiniBand" if seg.protocol == "ib" else "RoCEv2"
-            entries.append((tr("legend_segment", self.language, name=seg.name or seg.id, protocol=proto),
+            text = tr("legend_segment_named", self.language, name=name) if said else \
+                tr("legend_segment", self.language, name=name, protocol=proto)
+            entries.append((text,
                             PROTOCOL_COLOURS.get(seg.protocol, BACKEND_COLOUR), "hull"))
         if focus_label:
             entries.append((focus_label, ACCENT, "focus"))
@@ -375,7 +380,8 @@ class TopologyDrawer:
             d.add(Polygon([c for p in hull for c in p], fillColor=colour, fillOpacity=0.07, strokeColor=colour,
                           strokeWidth=0.7, strokeOpacity=0.5, strokeDashArray=[3, 2]))
             top_left = min((p for p in hull), key=lambda p: (-p[1], p[0]))
-            text = f"{seg.name or seg.id} · {PROTOCOL_SHORT.get(seg.protocol, seg.protocol)}"
+            name, said = _segment_name(seg, self.language)
+            text = name if said else f"{name} · {PROTOCOL_SHORT.get(seg.protocol, seg.protocol)}"
             d.add(String(top_left[0] + 2, top_left[1] + 2, text, fontName=self.font, fontSize=6.5, fillColor=colour))
 
     def _draw_item(self, d: Drawing, item: _Item, bundled: bool, focused: bool = False) -> None:
@@ -400,3 +406,11 @@ class TopologyDrawer:
             sub = fitted_size(item.sublabel, self.font, size - 1, inner, 3.0) or 3.0
             d.add(String(cx, cy - size, item.sublabel, fontName=self.font, fontSize=sub, fillColor=MUTED,
                          textAnchor="middle"))
+
+
+def _segment_name(seg: Segment, language: str) -> tuple[str, bool]:
+    """A segment's name in `language` (a generated one translated), and whether it names its protocol already
+    ("Back-end (IB)"), so that the drawing does not repeat it."""
+    name = shown_name(seg.name or seg.id, language)
+    said = PROTOCOL_SHORT.get(seg.protocol, seg.protocol) in name or ("InfiniBand" in name and seg.protocol == "ib")
+    return name, said

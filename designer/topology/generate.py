@@ -29,6 +29,7 @@ from designer.topology.headroom import required_headroom_kb
 from designer.topology.hybrid import HybridBlueprint, build_hybrid, hybrid_blueprint
 from designer.topology.layout import auto_layout
 from designer.topology.presets import PLAIN, RECOMMENDED, apply_preset
+from designer.topology.segment_names import PROTOCOL_NAMES, backend_name, pod_name
 from designer.topology.sizing import SizingError, SwitchSpec
 from designer.topology.wiring import DesignBuilder
 
@@ -39,7 +40,6 @@ DEFAULT_SERVER_MODELS = {8: "hgx-h100", 4: "pcie-h100"}
 # run as 128x400G at 400G or unsplit at 800G (resources/catalog/, docs/references.md [nvidia-switch-manuals]).
 DEFAULT_SWITCH_MODELS = {("ib", 400): "qm9700", ("ib", 800): "q3400",
                          ("rocev2", 400): "sn5600", ("rocev2", 800): "sn5600"}
-PROTOCOL_NAMES = {"ib": "IB", "rocev2": "RoCEv2"}
 
 
 @dataclass(frozen=True)
@@ -168,13 +168,10 @@ def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBui
         built_pods, _ = build_hybrid(bp.hybrid, cat, out)
         for p, (built, protocol) in enumerate(zip(built_pods, bp.hybrid.protocols, strict=True)):
             members = bp.hybrid.servers[p] + built.leaves + built.spines
-            segments.append(Segment(f"pod{p + 1}-{protocol}",
-                                    render("generate.segment.pod", n=p + 1, protocol=PROTOCOL_NAMES[protocol]),
-                                    protocol, members))
+            segments.append(Segment(f"pod{p + 1}-{protocol}", pod_name(p + 1, protocol), protocol, members))
     elif bp.fabric:
         built = build_clos(bp.fabric, cat, out)
-        segments.append(Segment("backend", render("generate.segment.backend", protocol=PROTOCOL_NAMES[backend]),
-                                backend, list(bp.servers) + _switches(built)))
+        segments.append(Segment("backend", backend_name(backend), backend, list(bp.servers) + _switches(built)))
     return segments
 
 

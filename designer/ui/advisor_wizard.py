@@ -37,6 +37,7 @@ from designer.analysis.advisor import (
     candidate_specs,
 )
 from designer.catalog.money import format_money
+from designer.i18n import render
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError, parse_workloads
@@ -202,8 +203,11 @@ class ResultsPage(QWizardPage):
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.selectRow(0)
-        self.reasons.setText(self.tr("Recommended: {0}").format(advice.recommended_label()) + "\n• "
-                             + "\n• ".join(advice.reason_texts()))
+        if advice.recommended is None:       # nothing fits the budget: say so, and what the cheapest costs
+            self.reasons.setText(advice.recommendation.rule())
+            self.setSubTitle(advice.recommendation.headline() + " " + render("advisor.open_anyway"))
+            return
+        self.reasons.setText(advice.recommendation.headline() + "\n• " + "\n• ".join(advice.reason_texts()))
         self.setSubTitle(self.tr("Select a candidate and press Finish to open it (the first is recommended)."))
 
     def chosen_id(self) -> str | None:

@@ -10,6 +10,7 @@ from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, note, recommended_label, section, subsection
 from designer.report.styles import data_table
+from designer.topology.segment_names import shown_name
 
 
 def latency_rows(ctx: ProposalContext) -> list[list[str]]:
@@ -19,7 +20,7 @@ def latency_rows(ctx: ProposalContext) -> list[list[str]]:
     for c in plan.latency:
         where = ctx.t(f"acc_path_{c.path}")
         if c.segment:
-            where = ctx.t("acc_in_segment", path=where, segment=c.segment)
+            where = ctx.t("acc_in_segment", path=where, segment=shown_name(c.segment, lang, plan.backend))
         pair = f"{ctx.doc.nodes[c.server_a].display_name} – {ctx.doc.nodes[c.server_b].display_name}"
         rows.append([where, pair, nf.micros(c.typical_us, lang), f"≤ {nf.micros(c.typical_limit_us, lang)}",
                      nf.micros(c.p99_us, lang), f"≤ {nf.micros(c.p99_limit_us, lang)}"])

@@ -7,8 +7,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from designer.i18n import number_format as nf
+from designer.report import products
 from designer.report.context import ProposalContext
-from designer.report.products import catalog_record
 from designer.report.sections.common import body, note, section, subsection
 from designer.report.sections.recommendation import capitalised
 from designer.report.styles import data_table, key_value_table
@@ -16,11 +16,8 @@ from designer.topology.bom_lines import BomItem
 
 
 def line_name(ctx: ProposalContext, item: BomItem) -> str:
-    """What a customer calls a line: the catalog product's name, else the line's own description (installation,
-    support), both in the proposal's language; never the line's id."""
-    if catalog_record(ctx.catalog, item.kind, item.model) is not None or item.label is None:
-        return ctx.product(item.kind, item.model)
-    return item.describe(ctx.language)
+    """What a customer calls a line, in the proposal's language."""
+    return products.line_name(ctx.catalog, item, ctx.language)
 
 
 def bom_rows(ctx: ProposalContext) -> list[list[str]]:

@@ -10,6 +10,7 @@ from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, count, note, protocol_name, section, subsection
 from designer.report.styles import data_table
+from designer.topology.segment_names import shown_name
 
 CABLE_KEYS = {"dac": "cable_dac", "aoc": "cable_aoc", "optics": "cable_optics"}
 
@@ -80,7 +81,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         out.append(body(ctx, count(ctx, "facts_reach_warning", f.over_reach_links)))
     if ctx.doc.segments:
         out += subsection(ctx, ctx.t("facts_segments"))
-        rows = [[seg.name or seg.id, protocol_name(seg.protocol), f"{len(seg.nodes):,}",
+        rows = [[shown_name(seg.name or seg.id, ctx.language), protocol_name(seg.protocol), f"{len(seg.nodes):,}",
                  ctx.t(f"preset_{segment_preset(seg)}"), segment_settings(ctx, seg)]
                 for seg in ctx.doc.segments.values()]
         out.append(data_table(s, [ctx.t("col_segment"), ctx.t("col_protocol"), ctx.t("col_nodes"),

@@ -7,7 +7,10 @@ proposal's language.
 
 from __future__ import annotations
 
-from reportlab.graphics.shapes import Drawing, Rect, String
+import re
+from collections.abc import Callable
+
+from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,6 +19,8 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from designer.i18n import number_format as nf
 from designer.i18n import render
 from designer.report.context import ProposalContext
+from designer.report.products import short_name
+from designer.report.rack_callouts import Callout, callouts
 from designer.report.sections.common import section
 from designer.report.styles import FRONTEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE, data_table, user_text
 from designer.topology.racks.elevation import Box, Elevation, RackColumn, elevation
@@ -25,7 +30,9 @@ RACK_GAP = 6.0
 U_PT = 3.2
 HEAD_PT = 16.0
 LINE_GAP = 10.0
-MAX_DRAWN_RACKS = 48
+MAX_DRAWN_RACKS = 24      # every switch, storage and management rack, then GPU-server racks up to this many
+LEADER_W = 7.0           # leader line from a device to its label
+MAX_LABEL_W = 120.0      # the label column's widest; a longer label is cut with an ellipsis
 FAMILY_FILL = {"ib": PROTOCOL_COLOURS["ib"], "rocev2": PROTOCOL_COLOURS["rocev2"], "frontend": FRONTEND_COLOUR,
                "neutral": colors.HexColor("#E9EDF1")}
 
@@ -47,8 +54,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out.append(Paragraph(user_text(intro), s.body))
     if not plan.saved:
         out.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))
-    out += _drawings(model, w, s.fonts.regular, lang)
-    shown = min(len(model.racks), MAX_DRAWN_RACKS)   # as _drawings draws them
+    out += _drawings(model, w, s.fonts.regular, lang, _device_names(ctx, model))
+    shown = len(drawn_racks(model))
     caption = render("racks.report.legend", lang)
     if shown < len(model.racks):
         caption += " " + render("racks.report.first_racks", lang, shown=shown, total=len(model.racks))
@@ -58,26 +65,41 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     return out
 
 
-def _drawings(model: Elevation, width: float, font: str, lang: str) -> list[Drawing]:
-    """Racks as they stand, one drawing per line (so that the lines flow over pages): every floor row starts a
-    line, a row longer than the page wraps."""
-    per_line = max(1, int((width + RACK_GAP) // (RACK_W + RACK_GAP)))
+def _drawings(model: Elevation, width: float, font: str, lang: str,
+              name_of: Callable[[Box], str] = lambda box: box.label) -> list[Drawing]:
+    """Racks as they stand, one drawing per line (so that the lines flow over pages), every device named in a
+    column beside its rack: every floor row starts a line, a row longer than the page wraps."""
+    top = units_of(model) * U_PT + LINE_GAP                 # a rack's top edge within its line's drawing
+    chosen = drawn_racks(model)
+    named = {id(r): _callouts(r, top, name_of) for r in chosen}
+    label_w = min(MAX_LABEL_W, max((stringWidth(c.text, font, c.size_pt) for cs in named.values() for c in cs),
+                                   default=0.0))
+    pitch = RACK_W + LEADER_W + label_w + RACK_GAP
+    per_line = max(1, int((width + RACK_GAP) // pitch))
     lines: list[list[RackColumn]] = []
-    drawn = 0
     for row in model.rows:
-        for start in range(0, len(row), per_line):
-            chunk = row[start:start + per_line][:MAX_DRAWN_RACKS - drawn]
-            if chunk:
-                lines.append(chunk)
-                drawn += len(chunk)
-    units = max((r.units for r in model.racks), default=42)
+        kept = [r for r in row if id(r) in named]
+        lines += [kept[start:start + per_line] for start in range(0, len(kept), per_line)]
     out = []
     for line in lines:
-        d = Drawing(width, HEAD_PT + units * U_PT + LINE_GAP)
+        d = Drawing(width, HEAD_PT + top)
         for place, rack in enumerate(line):
-            _rack(d, rack, place * (RACK_W + RACK_GAP), d.height - HEAD_PT, font, lang)
+            _rack(d, rack, place * pitch, top, font, lang)
+            _labels(d, named[id(rack)], place * pitch, font, label_w)
         out.append(d)
     return out
+
+
+def units_of(model: Elevation) -> int:
+    return max((r.units for r in model.racks), default=42)
+
+
+def drawn_racks(model: Elevation) -> list[RackColumn]:
+    """The racks the drawing shows: every rack that holds switches, storage or management (where a field
+    engineer needs the elevation), then GPU-server racks, which repeat one pattern, up to MAX_DRAWN_RACKS."""
+    others = [r for r in model.racks if r.role != "compute"][:MAX_DRAWN_RACKS]
+    servers = [r for r in model.racks if r.role == "compute"][:MAX_DRAWN_RACKS - len(others)]
+    return others + servers
 
 
 def _rack(d: Drawing, rack: RackColumn, x: float, top: float, font: str, lang: str) -> None:
@@ -90,20 +112,54 @@ def _rack(d: Drawing, rack: RackColumn, x: float, top: float, font: str, lang: s
     d.add(Rect(x, top + 3, RACK_W * load, 2.5, strokeColor=None, fillColor=MUTED))
     d.add(Rect(x, top - height, RACK_W, height, strokeColor=INK, strokeWidth=0.5, fillColor=colors.white))
     for box in rack.boxes:
-        _box(d, box, x, top, rack.units, font)
+        y, h = _box_y(box, top, rack.units)
+        d.add(Rect(x + 1.5, y + 0.3, RACK_W - 3, h - 0.6, strokeColor=INK, strokeWidth=0.25,
+                   fillColor=FAMILY_FILL.get(box.family, FAMILY_FILL["neutral"])))
 
 
-def _box(d: Drawing, box: Box, x: float, top: float, units: int, font: str) -> None:
-    y = top - units * U_PT + (box.u - 1) * U_PT          # U1 at the bottom of the rack (y grows upwards)
-    h = box.height_u * U_PT
-    d.add(Rect(x + 1.5, y + 0.3, RACK_W - 3, h - 0.6, strokeColor=INK, strokeWidth=0.25,
-               fillColor=FAMILY_FILL.get(box.family, FAMILY_FILL["neutral"])))
-    if box.height_u >= 2:
-        text, room = box.label, RACK_W - 5
-        size = max(3.4, min(4.2, 4.2 * room / max(1.0, stringWidth(text, font, 4.2))))   # shrink, then cut
-        while text and stringWidth(text, font, size) > room:
-            text = text[:-1]
-        d.add(String(x + 3, y + h / 2 - 1.5, text, fontName=font, fontSize=size, fillColor=INK))
+def _box_y(box: Box, top: float, units: int) -> tuple[float, float]:
+    """(bottom, height) of `box` in a rack whose top edge is at `top`: U1 at the bottom (y grows upwards)."""
+    return top - units * U_PT + (box.u - 1) * U_PT, box.height_u * U_PT
+
+
+def _callouts(rack: RackColumn, top: float, name_of: Callable[[Box], str]) -> list[Callout]:
+    def span(box: Box) -> tuple[float, float]:
+        y, h = _box_y(box, top, rack.units)
+        return y, y + h
+    return callouts(rack.boxes, name_of, span, top - rack.units * U_PT, top)
+
+
+def _labels(d: Drawing, named: list[Callout], x: float, font: str, label_w: float) -> None:
+    """Each device's name beside the rack, level with it where there is room, with a leader line to it."""
+    edge, text_x = x + RACK_W - 1.5, x + RACK_W + LEADER_W
+    for c in named:
+        d.add(Line(edge, c.device_y, text_x - 1.0, c.text_y + c.size_pt * 0.35, strokeColor=MUTED,
+                   strokeWidth=0.25))
+        text = c.text
+        while len(text) > 1 and stringWidth(text, font, c.size_pt) > label_w:
+            text = text[:-2] + "…"
+        d.add(String(text_x, c.text_y, text, fontName=font, fontSize=c.size_pt, fillColor=INK))
+
+
+def _device_names(ctx: ProposalContext, model: Elevation) -> Callable[[Box], str]:
+    """A device's callout: its printed label and its short product name ("B01-U25 srv-004 · HGX H100")."""
+    products = {b.model: short_name(ctx.catalog, b.kind, b.model) for r in model.racks for b in r.boxes}
+
+    def name_of(box: Box) -> str:
+        product = products.get(box.model, box.model)
+        label = box.label if box.item in ctx.doc.nodes else _part_name(ctx, box)
+        return label if not product or product in label else f"{label} · {product}"
+    return name_of
+
+
+def _part_name(ctx: ProposalContext, box: Box) -> str:
+    """A part the rack plan adds (a management switch, a fabric manager) by what it is, in the proposal's
+    language, numbered when the plan numbers it ("ufm-2" -> "Fabric manager 2")."""
+    key = f"rack_part_{box.kind}"
+    if not ctx.has(key):
+        return box.label
+    number = re.fullmatch(r".*-(\d+)", box.item)
+    return ctx.t(key) + (f" {number.group(1)}" if number else "")
 
 
 MAX_TABLE_RACKS = 60     # beyond this many racks the table sums them up by what they hold

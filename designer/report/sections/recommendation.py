@@ -51,7 +51,7 @@ def options_table(ctx: ProposalContext) -> Flowable:
     w = ctx.width
     header = ["#", ctx.t("col_option"), ctx.t("col_time"), ctx.t("col_busbw"), ctx.t("col_p99"), ctx.t("col_capex"),
               ctx.t("col_tco", years=ctx.cost.tco_years), ctx.t("col_budget")]
-    widths = [0.04, 0.30, 0.09, 0.10, 0.09, 0.14, 0.14, 0.10]
+    widths = [0.04, 0.25, 0.09, 0.10, 0.11, 0.14, 0.19, 0.08]      # headers of both languages on one or two lines
     chosen = next((i for i, o in enumerate(ctx.recommendation.options) if o.id == ctx.recommendation.chosen), None)
     return data_table(ctx.styles, header, option_rows(ctx), [x * w for x in widths], numeric={0, 2, 3, 4, 5, 6},
                       highlight_rows={chosen} if chosen is not None else set())
@@ -103,8 +103,8 @@ def candidates_chart(ctx: ProposalContext) -> list[Flowable]:
 def build(ctx: ProposalContext) -> list[Flowable]:
     s, rec = ctx.styles, ctx.recommendation
     out = section(ctx, "sec_recommendation")
-    key = "rec_callout" if rec.chosen else "rec_callout_none"
-    out.append(Paragraph(user_text(ctx.t(key, label=recommended_label(ctx))), s.callout))
+    callout = ctx.t("rec_callout", label=recommended_label(ctx)) if rec.chosen else rec.headline(ctx.language)
+    out.append(Paragraph(user_text(callout), s.callout))
     if ctx.advisor is None:
         key = "rec_intro_single" if len(rec.options) < 2 else (
             "rec_intro_compare_hybrid" if ctx.drawn_protocol == "hybrid" else "rec_intro_compare")
@@ -120,6 +120,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         out += candidates_chart(ctx)
     out += subsection(ctx, ctx.t("rec_how"))
     out.append(body(ctx, rec.rule(ctx.language)))
+    if rec.chosen is None:                  # the callout above says that nothing fits and what the cheapest costs
+        return out
     out += subsection(ctx, ctx.t("rec_why"))
     reasons = rec.reasons(ctx.language) or [ctx.t("rec_only_option", label=recommended_label(ctx))]
     out += bullets(ctx, reasons)

@@ -17,14 +17,24 @@ def failure_rows(ctx: ProposalContext) -> list[list[str]]:
     rows = []
     assert ctx.resilience is not None
     for r in ctx.resilience.rows:
-        node = ctx.doc.nodes.get(r.worst_element)
-        link = ctx.doc.links.get(r.worst_element)
-        element = node.display_name if node is not None else ctx.t("res_link", id=link.id) if link else r.worst_element
+        element = element_name(ctx, r.worst_element)
         failed = (nf.seconds(r.completion_time_s, lang) if r.completed else ctx.t("res_cut_off"))
         loss = nf.percent(r.throughput_loss, 1, lang) if r.completed else nf.percent(1.0, 0, lang)
         rows.append([ctx.t(f"res_class_{r.failure_class}"), element, f"{len(r.elements_tried):,}",
                      nf.seconds(r.healthy_time_s, lang), failed, loss, nf.seconds(r.recovery_delay_s, lang)])
     return rows
+
+
+def element_name(ctx: ProposalContext, element: str) -> str:
+    """A failed device by its name, a failed link by the devices it joins ("link srv-001 – leaf-01"), never by its
+    id; an element the design does not hold is shown as written."""
+    node, link = ctx.doc.nodes.get(element), ctx.doc.links.get(element)
+    if node is not None:
+        return node.display_name
+    if link is None:
+        return element
+    ends = [ctx.doc.nodes[e.node].display_name if e.node in ctx.doc.nodes else e.node for e in (link.a, link.b)]
+    return ctx.t("res_link", a=ends[0], b=ends[1])
 
 
 def describe_failure(ctx: ProposalContext, spec: str) -> str:
@@ -36,8 +46,7 @@ def describe_failure(ctx: ProposalContext, spec: str) -> str:
         f = parse_failure(spec)
     except WorkloadError:
         return spec
-    node, link = ctx.doc.nodes.get(f.element), ctx.doc.links.get(f.element)
-    what = node.display_name if node is not None else ctx.t("res_link", id=link.id if link else f.element)
+    what = element_name(ctx, f.element)
     when = nf.seconds(f.time_s or 0.0, ctx.language)
     if f.degraded_gbps is not None:
         text = ctx.t("res_fail_slow" if f.time_s else "res_fail_slow_start", what=what, when=when,

@@ -31,7 +31,12 @@ def why_sentence(ctx: ProposalContext) -> str:
     rec = ctx.recommendation
     chosen = rec.chosen_option
     if chosen is None:
-        return ctx.t("sum_why_none")
+        cheapest = rec.cheapest_over_budget
+        if cheapest is None or rec.budget is None:
+            return ctx.t("sum_why_none")
+        return ctx.t("sum_why_none_cheapest", label=ctx.say(cheapest.label),
+                     capex=nf.money(cheapest.capex, cheapest.currency, ctx.language),
+                     budget=nf.money(rec.budget, cheapest.currency, ctx.language))
     others = [o for o in rec.options if o.id != chosen.id]
     if not others:
         return ctx.t("sum_why_single")

@@ -60,6 +60,8 @@ EN: dict[str, str] = {
     "sum_why_first": "The options tie on every priority, so the design as drawn is kept.",
     "sum_why_single": "No other option was compared for this proposal.",
     "sum_why_none": "The Recommendation section lists every option with its capital cost against the budget.",
+    "sum_why_none_cheapest": ("The cheapest, the {label}, costs {capex} against the budget of {budget}; the "
+                              "Recommendation section lists every option with its capital cost."),
     "sum_design": ("The design connects its GPUs in {servers} through {switches} in {tiers}; its capital cost is "
                    "{capex}, its {years}-year total cost of ownership {tco}, and it draws {power}."),
     "sum_key_figures": "Key figures",
@@ -116,7 +118,6 @@ EN: dict[str, str] = {
     "crit_operations": "fit with the existing Ethernet operations",
     # ---- recommendation ----
     "rec_callout": "Recommended: {label}",
-    "rec_callout_none": "Recommended: {label}",
     "rec_mark": " (recommended)",
     "rec_intro_compare": ("The options are the same drawing with every back-end segment on InfiniBand and on RoCEv2, "
                           "each simulated with the same workloads and seed and priced from its own bill of "
@@ -158,6 +159,7 @@ EN: dict[str, str] = {
     "legend_backend": "Back-end outside any segment",
     "legend_frontend": "Front-end Ethernet",
     "legend_segment": "Segment {name} ({protocol})",
+    "legend_segment_named": "Segment {name}",
     "tier_core": "Core",
     "tier_spine": "Spine",
     "tier_leaf": "Leaf",
@@ -321,7 +323,10 @@ EN: dict[str, str] = {
     "res_class_core": "Core switch",
     "res_class_server-link": "Server link",
     "res_cut_off": "cuts off servers",
-    "res_link": "link {id}",
+    "rack_part_oob-switch": "Management switch",
+    "rack_part_ufm": "Fabric manager",
+    "rack_part_patch-panel": "Patch panel",
+    "res_link": "link {a} – {b}",
     "res_longer": "{pct} longer",
     "res_fail_down": "{what} fails at {when}",
     "res_fail_slow": "{what} drops to {speed} at {when}",

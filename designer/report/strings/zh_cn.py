@@ -52,6 +52,8 @@ ZH_CN: dict[str, str] = {
     "sum_why_first": "各方案在所有优先级上持平，因此保留按图设计。",
     "sum_why_single": "本方案书未与其他方案对比。",
     "sum_why_none": "“推荐方案”一节列出了每个方案的资本支出及其与预算的对比。",
+    "sum_why_none_cheapest": ("最便宜的 {label} 需要 {capex}，而预算为 {budget}；“推荐方案”一节列出了每个方案的"
+                              "资本支出。"),
     "sum_design": ("本设计通过 {tiers}共 {switches}连接 {servers}中的 GPU；资本支出 {capex}，{years} 年总拥有成本 "
                    "{tco}，功耗 {power}。"),
     "sum_key_figures": "关键指标",
@@ -104,7 +106,6 @@ ZH_CN: dict[str, str] = {
     "crit_operations": "与现有以太网运维的契合度",
     # ---- recommendation ----
     "rec_callout": "推荐：{label}",
-    "rec_callout_none": "推荐：{label}",
     "rec_mark": "（推荐）",
     "rec_intro_compare": ("各方案为同一张拓扑图，所有后端分区分别采用 InfiniBand 和 RoCEv2，以相同的负载和随机种子"
                           "仿真，并按各自的物料清单计价。"),
@@ -146,6 +147,7 @@ ZH_CN: dict[str, str] = {
     "legend_backend": "不属于任何分区的后端链路",
     "legend_frontend": "前端以太网",
     "legend_segment": "分区 {name}（{protocol}）",
+    "legend_segment_named": "分区 {name}",
     "tier_core": "核心",
     "tier_spine": "脊",
     "tier_leaf": "叶",
@@ -292,7 +294,10 @@ ZH_CN: dict[str, str] = {
     "res_class_core": "核心交换机",
     "res_class_server-link": "服务器链路",
     "res_cut_off": "切断服务器",
-    "res_link": "链路 {id}",
+    "rack_part_oob-switch": "带外管理交换机",
+    "rack_part_ufm": "子网管理设备",
+    "rack_part_patch-panel": "配线架",
+    "res_link": "链路 {a} – {b}",
     "res_longer": "延长 {pct}",
     "res_fail_down": "{what} 在 {when} 故障",
     "res_fail_slow": "{what} 在 {when} 降速至 {speed}",

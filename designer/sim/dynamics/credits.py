@@ -15,3 +15,15 @@ from designer.sim.dynamics.jit import njit_inline
 def credit_room(credit_B: float, ingress_B: float) -> float:
     """Bytes the port may send now: the downstream buffer's free space for it."""
     return max(credit_B - ingress_B, 0.0)
+
+
+# a margin of this share of a step's bytes: at a credit-bound steady state the room is exactly a step's bytes (or the
+# backlog exactly the room), and rounding alone would otherwise decide whether a step counts as stalled
+STALL_MARGIN = 1e-9
+
+
+@njit_inline
+def stalled(backlog_B: float, room_B: float, step_B: float) -> bool:
+    """Whether the credits hold the port back this step: less room than a step's bytes, and more queued than that
+    room."""
+    return room_B < step_B * (1.0 - STALL_MARGIN) and backlog_B > room_B + STALL_MARGIN * step_B

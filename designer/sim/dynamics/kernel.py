@@ -15,9 +15,10 @@ Per step of dt seconds:
 
 A flow's route is a small graph of nodes (a port at a hop level) joined by edges (paths.py): a chain for a single
 path, a fan-out and fan-in where adaptive routing or spraying split it. Each node keeps the flow's backlog at that
-port; a node's bytes go on over its edges in fixed proportions (`succ_split`), and the bytes at a node came over its
-incoming edges in fixed proportions (`pred_share`), which is how an upstream port's share of a downstream queue (its
-ingress occupancy) is known.
+port; a node's bytes go on over its edges in fixed proportions, and the bytes at a node came over its incoming edges
+in fixed proportions, which is how an upstream port's share of a downstream queue (its ingress occupancy) is known.
+Where branches join at a switch those proportions factor, and the step sums at the junction (junctions.py) instead
+of following every edge.
 
 State is held in 2-D arrays with one row per port or flow and named columns (a column constant per field): Numba
 reads a field of a large tuple of arrays slowly inside a loop, an element of one array fast.
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from designer.sim.dynamics import aimd, credits, dcqcn, delivery_time, ecn, loss, pfc, shared_buffer
+from designer.sim.dynamics import aimd, credits, dcqcn, delivery_time, ecn, junctions, loss, pfc, shared_buffer
 from designer.sim.dynamics.jit import njit, njit_inline
 
 CC_NONE, CC_DCQCN, CC_AIMD = 0, 1, 2
@@ -61,20 +62,20 @@ SEVERAL, NONE = -1, -2
 
 
 @njit
-def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, sptr, sto, ssplit,
-              pptr, pfrom, pshare, succ1, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
-              hist, sc, group_left, max_steps: int, stop_on_group: bool) -> int:
+def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, ja, jb, jlast, wa, wb,
+              japtr, janode, jbptr, jbnode, jsum, succ1, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
+              ck_cur, hist, sc, group_left, max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
     are visited by the per-port stages."""
     finished = -1
     for _ in range(max_steps):
         t, dt = sc[T], sc[DT]
-        _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, pred1, fi, fs)
+        _aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs)
         _serve(pp, pk, ps, pa, aports, dt)
-        _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, succ1, pred1, fi, fs)
+        _move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs)
         _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
-        _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, pred1, fi, fs,
+        _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs,
               sc)
         done = _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
                                   hist, sc, group_left, t + dt, dt)
@@ -99,8 +100,9 @@ def _all_done(fs: np.ndarray) -> bool:
 
 
 @njit_inline
-def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, pred1, fi, fs) -> None:
-    """Per-port backlogs by class and ingress occupancies; shared-buffer use per switch."""
+def _aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs) -> None:
+    """Per-port backlogs by class and ingress occupancies; shared-buffer use per switch. A flow's nodes are visited
+    last level first, so a junction's downstream backlog is summed before its upstream ports take their parts."""
     for i in range(aports.shape[0]):
         p = aports[i]
         ps[p, Q_PC] = 0.0
@@ -112,27 +114,30 @@ def _aggregate(pk, ps, used, aports, hport, hpc, hq, pptr, pfrom, pshare, pred1,
         if fs[f, DONE] != 0.0:
             continue
         a = fi[f, FIRST]
-        for e in range(a, a + fi[f, NNODES]):
+        for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
             qe = hq[e]
-            if qe <= 0.0:
-                continue
-            p = hport[e]
-            if hpc[e]:
-                ps[p, Q_PC] += qe
-            else:
-                ps[p, Q_OT] += qe
-            u = pred1[e]
-            if u >= 0:                                # the bytes here came through the previous hop's port
-                ps[hport[u], ING_ALL] += qe
-                if hpc[u]:
-                    ps[hport[u], ING_PC] += qe
-            elif u == SEVERAL:
-                for j in range(pptr[e], pptr[e + 1]):     # ... or through several, in fixed proportions
-                    u = pfrom[j]
-                    part = qe * pshare[j]
-                    ps[hport[u], ING_ALL] += part
+            if qe > 0.0:
+                p = hport[e]
+                if hpc[e]:
+                    ps[p, Q_PC] += qe
+                else:
+                    ps[p, Q_OT] += qe
+                u = pred1[e]
+                if u >= 0:                            # the bytes here came through the previous hop's port
+                    ps[hport[u], ING_ALL] += qe
                     if hpc[u]:
-                        ps[hport[u], ING_PC] += part
+                        ps[hport[u], ING_PC] += qe
+                elif u == SEVERAL:                    # ... or through several: summed at their junction
+                    jsum[jb[e], junctions.BEHIND] += qe
+            j = ja[e]
+            if j >= 0:                                # this port's part of the backlog behind its junction
+                part = jsum[j, junctions.BEHIND] * wa[e]
+                if part > 0.0:
+                    ps[hport[e], ING_ALL] += part
+                    if hpc[e]:
+                        ps[hport[e], ING_PC] += part
+                if jlast[e]:
+                    jsum[j, junctions.BEHIND] = 0.0
     for i in range(aports.shape[0]):
         p = aports[i]
         b = pk[p, BUFFER]
@@ -157,8 +162,8 @@ def _serve(pp, pk, ps, pa, aports, dt) -> None:
             room = credits.credit_room(pp[p, CREDIT_B], ps[p, ING_ALL])
             if room < avail:
                 avail = room
-                if backlog > room:
-                    pa[p, STALL_S] += dt
+            if credits.stalled(backlog, room, cap_step):
+                pa[p, STALL_S] += dt
         frac = min(1.0, avail / eligible) if eligible > 0.0 else 0.0
         ps[p, FRAC_OT] = frac
         ps[p, FRAC_PC] = 0.0 if paused else frac
@@ -174,8 +179,10 @@ def _serve(pp, pk, ps, pa, aports, dt) -> None:
 
 
 @njit_inline
-def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, pshare, succ1, pred1, fi, fs) -> None:
-    """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step)."""
+def _move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs) -> None:
+    """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step).
+    Bytes bound for a junction are summed there and handed on at its last upstream node; the bytes that leave a
+    junction's downstream nodes are summed too, and each upstream port takes its part (what PFC watches)."""
     for f in range(fi.shape[0]):
         fs[f, STEP_GOT] = 0.0
         fs[f, STEP_GOT_M] = 0.0
@@ -186,43 +193,53 @@ def _move(ps, pa, hport, hpc, hq, hqm, harr, sptr, sto, ssplit, pptr, pfrom, psh
         for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
             harr[e] = 0.0
         for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
+            j = ja[e]
+            if j >= 0:                                # the bytes that left the junction's downstream nodes
+                if hpc[e]:
+                    dep = jsum[j, junctions.BEHIND] * wa[e]
+                    if dep > 0.0:
+                        ps[hport[e], DEP_THROUGH] += dep
             qe = hq[e]
-            if qe <= 0.0:
-                continue
             p = hport[e]
             share = ps[p, FRAC_PC] if hpc[e] else ps[p, FRAC_OT]
-            if share <= 0.0:
-                continue
-            out = qe * share
-            out_m = hqm[e] * share
-            marked = out_m + (out - out_m) * ps[p, MARK]
-            hq[e] = qe - out
-            hqm[e] -= out_m
-            ps[p, SERVED_NOW] += out
-            pa[p, SERVED] += out
-            if not hpc[e]:
-                ps[p, SERVED_OT] += out
-            u = pred1[e]
-            if u >= 0:                                # these bytes leave the switch they entered through u
-                if hpc[u]:
-                    ps[hport[u], DEP_THROUGH] += out
-            elif u == SEVERAL:
-                for j in range(pptr[e], pptr[e + 1]):
-                    u = pfrom[j]
+            if qe > 0.0 and share > 0.0:
+                out = qe * share
+                out_m = hqm[e] * share
+                marked = out_m + (out - out_m) * ps[p, MARK]
+                hq[e] = qe - out
+                hqm[e] -= out_m
+                ps[p, SERVED_NOW] += out
+                pa[p, SERVED] += out
+                if not hpc[e]:
+                    ps[p, SERVED_OT] += out
+                u = pred1[e]
+                if u >= 0:                            # these bytes leave the switch they entered through u
                     if hpc[u]:
-                        ps[hport[u], DEP_THROUGH] += out * pshare[j]
-            if e == last:
-                fs[f, STEP_GOT] += out
-                fs[f, STEP_GOT_M] += marked
-                continue
-            if hpc[e]:
-                ps[p, ARR_THROUGH] += out
-            v = succ1[e]
-            if v >= 0:                                # on to the next hop
-                _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr)
-            else:                                     # or split over several
-                for j in range(sptr[e], sptr[e + 1]):
-                    _arrive(sto[j], out * ssplit[j], marked * ssplit[j], ps, hport, hpc, hq, hqm, harr)
+                        ps[hport[u], DEP_THROUGH] += out
+                elif u == SEVERAL:                    # ... or through a junction's upstream ports
+                    jsum[jb[e], junctions.BEHIND] += out
+                if e == last:
+                    fs[f, STEP_GOT] += out
+                    fs[f, STEP_GOT_M] += marked
+                else:
+                    if hpc[e]:
+                        ps[p, ARR_THROUGH] += out
+                    v = succ1[e]
+                    if v >= 0:                        # on to the next hop
+                        _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr)
+                    else:                             # or into the junction that splits them
+                        jsum[j, junctions.OUT] += out
+                        jsum[j, junctions.OUT_MARKED] += marked
+            if j >= 0 and jlast[e]:                   # the junction's sums are complete: hand them on
+                out = jsum[j, junctions.OUT]
+                if out > 0.0:
+                    marked = jsum[j, junctions.OUT_MARKED]
+                    for k in range(jbptr[j], jbptr[j + 1]):
+                        v = jbnode[k]
+                        _arrive(v, out * wb[v], marked * wb[v], ps, hport, hpc, hq, hqm, harr)
+                jsum[j, junctions.OUT] = 0.0
+                jsum[j, junctions.OUT_MARKED] = 0.0
+                jsum[j, junctions.BEHIND] = 0.0
 
 
 @njit_inline
@@ -268,7 +285,7 @@ def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:
 
 
 @njit_inline
-def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, pfrom, pshare, pred1, fi,
+def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi,
           fs, sc) -> None:
     """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
     any_drop = False
@@ -305,11 +322,18 @@ def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, pptr, 
             if arr <= 0.0:
                 continue
             frac = 0.0 if hpc[e] else ps[hport[e], DROP_OT]
-            if pred1[e] != NONE:
-                for j in range(pptr[e], pptr[e + 1]):     # what came through a PFC ingress beyond its headroom
-                    u = pfrom[j]
+            u = pred1[e]                                  # what came through a PFC ingress beyond its headroom
+            if u >= 0:
+                if hpc[u]:
+                    over = ps[hport[u], DROP_THROUGH]
+                    frac += over
+                    sc[OVERFLOW] += arr * over
+            elif u == SEVERAL:
+                j = jb[e]
+                for k in range(japtr[j], japtr[j + 1]):
+                    u = janode[k]
                     if hpc[u]:
-                        over = ps[hport[u], DROP_THROUGH] * pshare[j]
+                        over = ps[hport[u], DROP_THROUGH] * wa[u]
                         frac += over
                         sc[OVERFLOW] += arr * over
             if frac <= 0.0:

@@ -18,6 +18,7 @@ from designer.sim.dynamics import aimd, dcqcn, delivery_time, loss, shared_buffe
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.aimd import AimdParams
 from designer.sim.dynamics.dcqcn import DcqcnParams
+from designer.sim.dynamics.junctions import junctions
 from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
 
 # the model's credit loop takes one step, so credits below two steps' bytes would throttle a link that real
@@ -126,15 +127,15 @@ def _conserving(sptr: np.ndarray, split: np.ndarray) -> np.ndarray:
     return out
 
 
-def _single(ptr: np.ndarray, other: np.ndarray, weight: np.ndarray) -> np.ndarray:
-    """Per node: the node at the other end of its only edge when that edge carries everything, else SEVERAL (or
-    NONE without edges)."""
+def _single(ptr: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """Per node: the node at the other end of its only edge (which carries all its bytes), else SEVERAL (the node
+    is then in a junction, junctions.py) or NONE without edges."""
     count = np.diff(ptr)
     first = np.minimum(ptr[:-1], max(len(other) - 1, 0))
     out = np.where(count == 0, K.NONE, K.SEVERAL).astype(np.int64)
     if len(other):
-        whole = (count == 1) & (weight[first] == 1.0)
-        out[whole] = other[first[whole]]
+        one = count == 1
+        out[one] = other[first[one]]
     return out
 
 
@@ -258,18 +259,17 @@ class FluidSimulator:
         return np.arange(first_new, first_new + n)
 
     def _index_edges(self) -> None:
-        """Edges by origin (sptr, sto, ssplit) and by destination (pptr, pfrom, pshare), as compressed rows; and
-        each node's single next and previous node where it has one whole (succ1, pred1: the chain of a one-path
-        flow, which the kernel follows without the compressed rows)."""
+        """Each node's single next and previous node where it has one (succ1, pred1: the chain of a one-path flow),
+        and the junctions where a split route's branches join (junctions.py)."""
         n = len(self.hq)
         order = np.argsort(self.edge_from, kind="stable")
-        self.sptr = np.searchsorted(self.edge_from[order], np.arange(n + 1)).astype(np.int64)
-        self.sto, self.ssplit = self.edge_to[order], _conserving(self.sptr, self.edge_split[order])
-        order = np.argsort(self.edge_to, kind="stable")
-        self.pptr = np.searchsorted(self.edge_to[order], np.arange(n + 1)).astype(np.int64)
-        self.pfrom, self.pshare = self.edge_from[order], self.edge_share[order]
-        self.succ1 = _single(self.sptr, self.sto, self.ssplit)
-        self.pred1 = _single(self.pptr, self.pfrom, self.pshare)
+        sptr = np.searchsorted(self.edge_from[order], np.arange(n + 1)).astype(np.int64)
+        ssplit = _conserving(sptr, self.edge_split[order])
+        self.succ1 = _single(sptr, self.edge_to[order])
+        order_in = np.argsort(self.edge_to, kind="stable")
+        pptr = np.searchsorted(self.edge_to[order_in], np.arange(n + 1)).astype(np.int64)
+        self.pred1 = _single(pptr, self.edge_from[order_in])
+        self.jn = junctions(n, self.edge_from[order], self.edge_to[order], ssplit, self.edge_share[order])
 
     def _count_groups(self, groups: np.ndarray, hgroups: np.ndarray) -> None:
         if len(groups) and groups.max() >= len(self.group_left):
@@ -334,8 +334,9 @@ class FluidSimulator:
         if self.F == 0 or max_steps <= 0:
             return -1
         return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.used, self.pa, self.aports, self.hport,
-                               self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.sptr, self.sto, self.ssplit,
-                               self.pptr, self.pfrom, self.pshare, self.succ1, self.pred1, self.fi, self.fr,
+                               self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
+                               self.jn.last_a, self.jn.wa, self.jn.wb, self.jn.a_ptr, self.jn.a_node, self.jn.b_ptr,
+                               self.jn.b_node, self.jn.sums, self.succ1, self.pred1, self.fi, self.fr,
                                self.fs, self.dq, self.dpar, self.am, self.rs, self.ck_t, self.ck_sent,
                                self.ck_meta, self.ck_cur, self.hist, self.sc, self.group_left, int(max_steps),
                                bool(stop_on_group)))

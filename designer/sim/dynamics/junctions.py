@@ -1,0 +1,89 @@
+"""Junctions: where a split route's branches meet at a switch, joined as one sum instead of edge by edge.
+
+In a flow's hop graph (designer/sim/paths.py) the nodes of one level that reach a switch X (set A) are joined to
+every node of the next level that leaves X (set B), and the weights factor: a node u of A sends the same part w_v of
+its bytes to each v of B (per-hop load balancing does not depend on where a packet came from), and the part of v's
+backlog that came through u is the same a_u for every v. So the |A| x |B| edges carry no more than the sums
+
+    bytes reaching v = w_v * (sum over u of bytes leaving u)
+    bytes of v's backlog that came through u = a_u * (sum over v of v's backlog)
+
+which take |A| + |B| operations a step. With adaptive routing over k spines and m parallel links per switch pair,
+a junction has up to k*m nodes on each side; summing first saves a factor of about k*m on those joins.
+
+Per node: `ja` the junction where the node is in A, `jb` the one where it is in B (-1 none), `last_a` whether it is
+A's lowest-numbered node (the last one the step visits, walking a flow's nodes backwards: the sums are complete and
+handed on there), and the weights `wa` = a_u, `wb` = w_v. A one-to-one join is a plain chain link (the kernel's
+succ1/pred1) and gets no junction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+OUT, OUT_MARKED, BEHIND = range(3)      # per-junction sums of a step (kernel scratch)
+
+
+@dataclass
+class Junctions:
+    ja: np.ndarray               # per node (int64)
+    jb: np.ndarray
+    last_a: np.ndarray           # per node (bool)
+    wa: np.ndarray               # per node
+    wb: np.ndarray
+    a_ptr: np.ndarray            # junction j's A nodes: a_node[a_ptr[j]:a_ptr[j + 1]]
+    a_node: np.ndarray
+    b_ptr: np.ndarray            # its B nodes: b_node[b_ptr[j]:b_ptr[j + 1]]
+    b_node: np.ndarray
+    sums: np.ndarray             # [junction, OUT/OUT_MARKED/BEHIND], zero between steps
+
+
+def junctions(n_nodes: int, edge_from: np.ndarray, edge_to: np.ndarray, split: np.ndarray,
+              share: np.ndarray) -> Junctions:
+    """The junctions of a hop graph's edges (`split`: part of the first node's bytes taking the edge, each node's
+    splits summing to one; `share`: part of the second node's bytes that came by it)."""
+    ja, jb = np.full(n_nodes, -1, np.int64), np.full(n_nodes, -1, np.int64)
+    last_a = np.zeros(n_nodes, np.bool_)
+    wa, wb = np.zeros(n_nodes), np.zeros(n_nodes)
+    if len(edge_from) == 0:
+        z = np.zeros(1, np.int64)
+        return Junctions(ja, jb, last_a, wa, wb, z, z[:0], z, z[:0], np.zeros((0, 3)))
+    # every node of B has all of A before it: the lowest of its predecessors names the junction
+    lowest_pred = np.full(n_nodes, n_nodes, np.int64)
+    np.minimum.at(lowest_pred, edge_to, edge_from)
+    key = lowest_pred[edge_to]
+    a_key, a_node = _pairs(key, edge_from)
+    b_key, b_node = _pairs(key, edge_to)
+    keys, n_a = np.unique(a_key, return_counts=True)
+    n_b = np.unique(b_key, return_counts=True)[1]
+    n_edges = np.unique(key, return_counts=True)[1]
+    if not np.array_equal(n_edges, n_a * n_b) or len(np.unique(a_node)) != len(a_node):
+        raise ValueError("a hop graph's join is not complete between the ports into and out of a switch")
+    joined = (n_a > 1) | (n_b > 1)                  # one-to-one joins stay chain links
+    number = np.full(len(keys), -1, np.int64)
+    number[joined] = np.arange(int(joined.sum()))
+    a_j, b_j = number[np.searchsorted(keys, a_key)], number[np.searchsorted(keys, b_key)]
+    a_in, b_in = a_j >= 0, b_j >= 0
+    ja[a_node[a_in]] = a_j[a_in]
+    jb[b_node[b_in]] = b_j[b_in]
+    last_a[keys[joined]] = True
+    wa[edge_from] = share                             # the same for every edge of a node of A
+    wb[edge_to] = split                               # the same for every edge into a node of B
+    n_j = int(joined.sum())
+    return Junctions(ja, jb, last_a, wa, wb, _ptr(a_j[a_in], n_j), a_node[a_in], _ptr(b_j[b_in], n_j),
+                     b_node[b_in], np.zeros((n_j, 3)))
+
+
+def _pairs(key: np.ndarray, node: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct (key, node) pairs, sorted by key then node (both are node numbers: packed into one integer for
+    a 1-D unique)."""
+    span = int(max(key.max(), node.max())) + 1
+    packed = np.unique(key * span + node)
+    return packed // span, packed % span
+
+
+def _ptr(junction: np.ndarray, n: int) -> np.ndarray:
+    """Row pointers of members sorted by junction."""
+    return np.searchsorted(junction, np.arange(n + 1)).astype(np.int64)

@@ -1,0 +1,52 @@
+"""Junctions of split routes (designer/sim/dynamics/junctions.py): the sums stand for every edge they replace."""
+
+import numpy as np
+import pytest
+
+from designer.sim.dynamics.junctions import junctions
+from designer.sim.paths import hop_graph
+from designer.sim.routing import HopList
+
+
+def _adaptive_route():
+    """One sub-flow: NIC port 0 -> leaf uplinks 1-4 (two to each of spines A and B) -> spine downlinks 5-8 (two
+    from each spine) -> leaf downlink 9, with unequal shares as a route's split can carry."""
+    port = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    level = np.array([0, 1, 1, 1, 1, 2, 2, 2, 2, 3])
+    share = np.array([1.0, 0.1, 0.2, 0.3, 0.4, 0.12, 0.18, 0.3, 0.4, 1.0])
+    #                  switch each port leaves (src) and reaches (dst): 100 leaf, 200/201 spines, 300 leaf, 9xx NICs
+    src = np.array([900, 100, 100, 100, 100, 200, 200, 201, 201, 300])
+    dst = np.array([100, 200, 200, 201, 201, 300, 300, 300, 300, 901])
+    hops = HopList(port, np.zeros(10, np.int64), share, level)
+    return hop_graph(hops, src, dst)
+
+
+def test_the_sums_equal_every_edge_of_the_graph():
+    g = _adaptive_route()
+    split = g.edge_split / np.bincount(g.edge_from, weights=g.edge_split, minlength=g.nodes)[g.edge_from]
+    j = junctions(g.nodes, g.edge_from, g.edge_to, split, g.edge_share)
+    # 1 -> 4 fan-out, two 2 x 2 joins at the spines, 4 -> 1 fan-in
+    sizes = sorted(zip(np.diff(j.a_ptr).tolist(), np.diff(j.b_ptr).tolist(), strict=True))
+    assert sizes == [(1, 4), (2, 2), (2, 2), (4, 1)]
+    out_B = np.arange(1.0, g.nodes + 1)                 # bytes each node sends this step
+    backlog_B = np.linspace(5.0, 50.0, g.nodes)
+    # edge by edge
+    arrive_edges = np.bincount(g.edge_to, weights=out_B[g.edge_from] * split, minlength=g.nodes)
+    behind_edges = np.bincount(g.edge_from, weights=backlog_B[g.edge_to] * g.edge_share, minlength=g.nodes)
+    # by junction
+    arrive_j, behind_j = np.zeros(g.nodes), np.zeros(g.nodes)
+    for k in range(len(j.a_ptr) - 1):
+        a, b = j.a_node[j.a_ptr[k]:j.a_ptr[k + 1]], j.b_node[j.b_ptr[k]:j.b_ptr[k + 1]]
+        arrive_j[b] += out_B[a].sum() * j.wb[b]
+        behind_j[a] += backlog_B[b].sum() * j.wa[a]
+    assert arrive_j == pytest.approx(arrive_edges, rel=1e-12)
+    assert behind_j == pytest.approx(behind_edges, rel=1e-12)
+    assert set(np.flatnonzero(j.last_a)) == {0, 1, 3, 5}      # the lowest upstream node of each junction
+
+
+def test_a_join_that_is_not_complete_is_refused():
+    g = _adaptive_route()
+    keep = np.ones(len(g.edge_from), dtype=bool)
+    keep[np.flatnonzero((g.edge_from == 1) & (g.edge_to == 5))] = False     # one edge of a 2 x 2 join missing
+    with pytest.raises(ValueError, match="not complete"):
+        junctions(g.nodes, g.edge_from[keep], g.edge_to[keep], g.edge_split[keep], g.edge_share[keep])

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.lib.pagesizes import A4
+from reportlab.platypus import Paragraph
 
 from designer.report.charts import axis_range
 from designer.report.fonts import register_fonts
 from designer.report.layout import FitDrawing
-from designer.report.styles import data_table, make_styles
+from designer.report.styles import CANNOT_START_LINE_ZH, data_table, make_styles
 from designer.report.topology_drawing import TopologyDrawer
 
 
@@ -113,3 +114,17 @@ def test_the_detail_drawing_outlines_its_focus_in_both_drawings():
     assert outlined(drawer.detail(nodes, 480, 400, focus)) == len(focus)
     assert outlined(drawer.overview(480, 400, focus)) >= 1
     assert outlined(drawer.overview(480, 400)) == 0
+
+
+def test_no_chinese_line_starts_with_a_punctuation_mark():
+    body = make_styles(register_fonts(), "zh_CN").body
+    text = ("设备安装在 2 排共 5 个机柜中，布局方式为列中；每根线缆从设备向上到顶部走线槽，沿机柜排走线，"
+            "再向下到另一端，另加 1.5 米余量；162 条线缆的订购长度为 2 至 10 米：全部为多模光纤！")
+    starts = set()
+    for width in range(150, 420, 3):                    # every width puts a line end somewhere else
+        p = Paragraph(text, body)
+        p.wrap(width, A4[1])
+        lines = ["".join(line[1]) if isinstance(line, tuple) else "".join(w.text for w in line.words)
+                 for line in p.blPara.lines]
+        starts |= {line.lstrip()[:1] for line in lines[1:]}
+    assert starts and not starts & set(CANNOT_START_LINE_ZH)

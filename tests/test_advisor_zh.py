@@ -80,6 +80,8 @@ def test_ranked_table_in_chinese_keeps_its_columns(advice):
     assert len({_columns(line) for line in zh}) == 1            # every row as wide as the header
     assert len({len(line) for line in en}) == 1
     assert any(line.rstrip().endswith(("预算内", "超预算")) for line in zh[1:])
+    for lang, table in (("en", en), ("zh_CN", zh)):                 # every candidate named in full, never cut
+        assert all(c.label_text(lang) in "\n".join(table) for c in advice.candidates.values())
 
 
 def test_cli_lang_zh_prints_chinese_headers_and_reasons(capsys):

@@ -40,6 +40,7 @@ def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
     cur = advice.preferences.currency
     heads = [render(msg_id, lang) for msg_id, _ in TABLE_COLUMNS]
     widths = [max(width, columns(h)) for h, (_, width) in zip(heads, TABLE_COLUMNS, strict=True)]
+    widths[0] = max([widths[0], *(columns(c.label_text(lang)) for c in advice.candidates.values())])  # never cut
     lines = [" ".join([f"{'#':>2}", fit(heads[0], widths[0])] + [rjust(h, w) for h, w in zip(heads[1:], widths[1:],
                                                                                                strict=True)])]
     for rank, (s, c) in enumerate(advice.ranked(), start=1):

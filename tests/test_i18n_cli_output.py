@@ -159,6 +159,7 @@ def test_cost_table_in_chinese_and_english(capsys, design):
     assert {"交换机", "网卡", "线缆", "服务器"} <= kinds and all(has_cjk(k) for k in kinds)
     assert len({columns(line) for line in table}) == 1      # every row as wide as the header
     assert summary.startswith("资本支出 ") and "capex" not in summary
+    assert "US$" in summary and table[1].rstrip().split()[-1].startswith("US$")   # dollars marked, as in the PDF
     en = run(capsys, "--lang", "en", "cost", design).splitlines()
     assert en[0].split() == ["item", "kind", "count", "unit", "total"]
     rows = dict(_cost_rows(en[:-1]))

@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 from designer.catalog.loader import load_catalog
-from designer.catalog.money import format_money
 from designer.cli.output import naming
 from designer.i18n import current_language, render, render_finding
+from designer.i18n import number_format as nf
 from designer.i18n.escaping import one_line
 from designer.i18n.messages_en import EN
 from designer.i18n.text_width import columns, fit, ljust, rjust
@@ -71,18 +71,19 @@ def cmd_cost(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
         return 0
-    cur = report.currency
+    cur, lang = report.currency, current_language()
     heads = [render(f"cost.col_{c}") for c, _ in COST_COLUMNS]
     widths = [max(w, columns(h)) for h, (_, w) in zip(heads, COST_COLUMNS, strict=True)]
-    lang = current_language()
+    money = [(nf.money(it.unit_price, cur, lang), nf.money(it.total, cur, lang)) for it in report.items]
     cells = [[line_name(catalog, it, lang), render(f"cost.kind.{it.kind}") if f"cost.kind.{it.kind}" in EN else it.kind,
-              f"{it.count:d}", format_money(it.unit_price, cur), format_money(it.total, cur)] for it in report.items]
+              f"{it.count:d}", *figures] for it, figures in zip(report.items, money, strict=True)]
     widths[:2] = [max([widths[i], *(columns(row[i]) for row in cells)]) for i in (0, 1)]   # names are never cut
     for row in [heads, *cells]:
         print(" ".join([fit(row[0], widths[0]), ljust(row[1], widths[1])]
                        + [rjust(v, w) for v, w in zip(row[2:], widths[2:], strict=True)]))
-    print(render("cost.summary", capex=format_money(report.capex, cur), network=format_money(report.capex_network, cur),
-                 power_kw=f"{report.power_w / 1000:,.1f}", years=report.tco_years, tco=format_money(report.tco, cur)))
+    print(render("cost.summary", capex=nf.money(report.capex, cur, lang),
+                 network=nf.money(report.capex_network, cur, lang), power_kw=f"{report.power_w / 1000:,.1f}",
+                 years=report.tco_years, tco=nf.money(report.tco, cur, lang)))
     return 0
 
 

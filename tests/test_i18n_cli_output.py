@@ -120,7 +120,8 @@ def test_simulate_failure_lines_in_chinese_and_english(capsys, design):
     en = run(capsys, "--lang", "en", *argv)
     assert "  failure switch:spine-01@0.05ms:up=0.1ms at " in en and " flows stalled (" in en
     assert "recovered at 0.1 ms, throughput dip " in en
-    cut = ["simulate", design, "--workload", WORKLOAD, "--fail", "switch:leaf-01@0.02ms"]
+    # 10 us: inside the ring's first step (1 MiB at 400G, about 21 us), so the failure stalls flows in flight
+    cut = ["simulate", design, "--workload", WORKLOAD, "--fail", "switch:leaf-01@0.01ms"]
     zh = run(capsys, "--lang", "zh_CN", *cut)
     assert "始终未恢复" in zh and "  未完成：" in zh and "（服务器 srv-001、srv-002）" in zh
     assert "NOT COMPLETED" not in zh and "never recovered" not in zh and "undelivered" not in zh

@@ -117,14 +117,19 @@ def _link_utilization(fab: CompiledFabric, iv: Interval) -> np.ndarray:
     return np.maximum(u[0::2], u[1::2])
 
 
-def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: SimOptions | None = None,
-           cancel: threading.Event | None = None) -> Iterator[Snapshot]:
-    """Run and yield snapshots every `options.snapshot_interval_s` of simulated time; the last one
-    carries `.result`. Stops (raising nothing, yielding nothing more) soon after `cancel` is set."""
-    opts = options or SimOptions()
-    opts.check()
+@dataclass
+class _Setup:
+    """What a run is made of before the engine starts: the compiled fabric, the plan, routes and failures."""
+
+    fab: CompiledFabric
+    plan: Plan
+    routes: RouteCache
+    fails: FailureRuntime | None
+    workload_options: list[dict[str, Any]]
+
+
+def _set_up(doc: FabricDocument, workloads: list[str] | list[Workload], opts: SimOptions) -> _Setup:
     parsed = parse_workloads(workloads)
-    wall0 = time.perf_counter()
     fab = compile_fabric(doc, backend=opts.backend, catalog=opts.catalog, preset=opts.preset)
     plan = build_plan(parsed, fab, opts.seed)
     check_budget(fab, plan)  # refuse, before routing, a run that would exhaust memory
@@ -133,77 +138,111 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     check_failures(fail_specs, doc)
     fails = (FailureRuntime(fab, fail_specs, seed=opts.seed, base_route=routes.get, control=opts.control)
              if fail_specs or opts.control is not None else None)
+    return _Setup(fab, plan, routes, fails, [w.options for w in parsed])
+
+
+def _ideal_totals(setup: _Setup, cancel: threading.Event | None) -> Any:
+    """The run on an ideal non-blocking fabric: no congestion inside it, so steady max-min sharing is exact."""
+    ideal = Engine(setup.fab, setup.plan, MaxMinRateModel(setup.fab), setup.routes, ideal=True, cancel=cancel)
+    for _ in ideal.run():
+        pass
+    return ideal.totals
+
+
+class _Cadence:
+    """When snapshots are due: every `interval_s` of simulated time, or about `count` of them over a run first
+    estimated from the ideal fabric's completion (a lower bound of the real one) and halved in rate each time the
+    run outlasts the estimate."""
+
+    def __init__(self, interval_s: float | None, count: int | None, ideal_end_s: float) -> None:
+        self.target = count if interval_s is None else None
+        self.cadence = interval_s if interval_s is not None else ((ideal_end_s or 1e-3) / count if count else None)
+        self.next_tick = self.cadence if self.cadence else np.inf
+        self.emitted = 0
+
+    def due(self, iv: Interval) -> list[float]:
+        """The snapshot times that fall within the interval (none if the cadence is off)."""
+        if self.cadence is None or iv.t1 < self.next_tick:
+            return []
+        n_ticks = int((iv.t1 - self.next_tick) // self.cadence) + 1
+        if self.emitted + n_ticks > MAX_SNAPSHOTS:      # a very fine cadence: one snapshot per interval
+            n_ticks = 1
+        return [self.next_tick + k * self.cadence for k in range(n_ticks)]
+
+    def emitted_through(self, iv: Interval, n_ticks: int) -> None:
+        assert self.cadence is not None
+        self.emitted += n_ticks
+        self.next_tick += n_ticks * self.cadence
+        if self.target and self.emitted >= self.target and self.emitted % self.target < n_ticks:
+            self.cadence *= 2.0                  # outlasted the estimate: half as many snapshots from here on
+        if self.next_tick <= iv.t1:
+            self.next_tick = (np.floor(iv.t1 / self.cadence) + 1) * self.cadence
+
+
+def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: SimOptions | None = None,
+           cancel: threading.Event | None = None) -> Iterator[Snapshot]:
+    """Run and yield snapshots every `options.snapshot_interval_s` of simulated time; the last one
+    carries `.result`. Stops (raising nothing, yielding nothing more) soon after `cancel` is set."""
+    opts = options or SimOptions()
+    opts.check()
+    wall0 = time.perf_counter()
+    setup = _set_up(doc, workloads, opts)
+    fab, fails = setup.fab, setup.fails
     try:
-        ideal_totals = None
-        if opts.ideal_pass:
-            # the ideal non-blocking fabric has no congestion inside it: steady max-min sharing is exact
-            ideal = Engine(fab, plan, MaxMinRateModel(fab), routes, ideal=True, cancel=cancel)
-            for _ in ideal.run():
-                pass
-            ideal_totals = ideal.totals
-        model = MaxMinRateModel(fab)
-        fluid = (FluidQueues(fab, [w.options for w in parsed], seed=opts.seed) if opts.rate_model == "queue"
-                 else None)
-        engine = Engine(fab, plan, model, routes, cancel=cancel, failures=fails, fluid=fluid)
+        ideal_totals = _ideal_totals(setup, cancel) if opts.ideal_pass else None
+        fluid = FluidQueues(fab, setup.workload_options, seed=opts.seed) if opts.rate_model == "queue" else None
+        engine = Engine(fab, setup.plan, MaxMinRateModel(fab), setup.routes, cancel=cancel, failures=fails,
+                        fluid=fluid)
         counters = IntervalCounters(fab, engine.totals)   # per-interval queue figures for the plots
         planned = max(engine.planned_bytes(), 1.0)
-        cadence = opts.snapshot_interval_s
-        target = opts.snapshot_count if cadence is None else None
-        if target:
-            # the ideal fabric's completion is a lower bound of the real one: a first cadence, doubled below
-            ideal_end = max(ideal_totals.phase_end_s.values(), default=0.0) if ideal_totals is not None else 0.0
-            cadence = (ideal_end or 1e-3) / target
-        next_tick = cadence if cadence else np.inf
-        emitted = 0
+        ideal_end = max(ideal_totals.phase_end_s.values(), default=0.0) if ideal_totals is not None else 0.0
+        cadence = _Cadence(opts.snapshot_interval_s, opts.snapshot_count, ideal_end)
         last: Interval | None = None
         done_bytes = 0.0
         for iv in engine.run():
-            last = iv
-            before = done_bytes
+            last, before = iv, done_bytes
             done_bytes += iv.delivered_bytes
             if fails is not None:
                 fails.observe(iv.t0, iv.t1, iv.delivered_bytes)
-            if cadence is None or iv.t1 < next_tick:
+            ticks = cadence.due(iv)
+            if not ticks:
                 continue
-            n_ticks = int((iv.t1 - next_tick) // cadence) + 1
-            if emitted + n_ticks > MAX_SNAPSHOTS:      # a very fine cadence: one snapshot per interval
-                n_ticks = 1
             util = _link_utilization(fab, iv)
             lat = engine.totals.latency.summary_us()
             extra = counters.overlay(counters.sample(iv.t1), iv.queue_figures)
             if fails is not None:
                 extra = {**(extra or {}), **failure_extra(fab, fails)}
-            for k in range(n_ticks):
+            for tick in ticks:
                 if cancel is not None and cancel.is_set():
                     return
-                tick = next_tick + k * cadence
                 # bytes delivered up to the tick: the interval's rate is constant (or averaged) within it
                 part = (tick - iv.t0) / (iv.t1 - iv.t0) if iv.t1 > iv.t0 else 1.0
                 progress = min(1.0, (before + part * iv.delivered_bytes) / planned)
                 yield Snapshot(time_s=tick, throughput_gbps=iv.throughput_Bps * 8 / 1e9,
                                link_ids=fab.link_ids, link_utilization=util, latency_us=lat,
                                in_flight=iv.in_flight, progress=progress, extra=extra)
-            emitted += n_ticks
-            next_tick += n_ticks * cadence
-            if target and emitted >= target and emitted % target < n_ticks:
-                cadence *= 2.0                  # outlasted the estimate: half as many snapshots from here on
-            if next_tick <= iv.t1:
-                next_tick = (np.floor(iv.t1 / cadence) + 1) * cadence
+            cadence.emitted_through(iv, len(ticks))
     except Cancelled:
         return
-    result = build_result(fab, plan, engine.totals, ideal_totals, routes, wall_s=time.perf_counter() - wall0,
+    yield _final_snapshot(setup, opts, engine, ideal_totals, last, time.perf_counter() - wall0)
+
+
+def _final_snapshot(setup: _Setup, opts: SimOptions, engine: Engine, ideal_totals: Any, last: Interval | None,
+                    wall_s: float) -> Snapshot:
+    """The run's last snapshot, carrying its result."""
+    fab = setup.fab
+    result = build_result(fab, setup.plan, engine.totals, ideal_totals, setup.routes, wall_s=wall_s,
                           seed=opts.seed, backend=opts.backend, model_name=MODEL_NAMES[opts.rate_model],
                           preset=opts.preset)
-    if fails is not None:
-        add_failure_report(result, fab, plan, engine, fails)
-    t_end = result.completion_time_s
+    if setup.fails is not None:
+        add_failure_report(result, fab, setup.plan, engine, setup.fails)
     util = _link_utilization(fab, last) if last is not None else np.zeros(len(fab.link_ids))
     # the last point of the plots is the rate of the run's last interval (the bytes still landing), not the
     # run's mean goodput: a mean drawn at the end reads as a spike on a curve that varied
     last_gbps = last.throughput_Bps * 8 / 1e9 if last is not None else float(result.data["goodput_gbps"])
-    yield Snapshot(time_s=t_end, throughput_gbps=last_gbps, link_ids=fab.link_ids,
-                   link_utilization=util, latency_us=result.data["latency_us"], in_flight=0, progress=1.0,
-                   result=result)
+    return Snapshot(time_s=result.completion_time_s, throughput_gbps=last_gbps, link_ids=fab.link_ids,
+                    link_utilization=util, latency_us=result.data["latency_us"], in_flight=0, progress=1.0,
+                    result=result)
 
 
 def run(doc: FabricDocument, workloads: list[str] | list[Workload], options: SimOptions | None = None) -> SimResult:

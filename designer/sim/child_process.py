@@ -17,6 +17,7 @@ import multiprocessing
 import queue
 import threading
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -80,6 +81,63 @@ class ChildRun:
         self.conn.close()
 
 
+class _Parent:
+    """The pipe to the window: messages to it, and control messages from it read by a thread (`listen`)."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.cancel, self.resume = threading.Event(), threading.Event()
+        self.resume.set()
+        self.control: queue.Queue[str | FailureSpec] = queue.Queue()
+        self._last_busy = 0.0
+
+    def listen(self) -> None:
+        while True:
+            try:
+                message = self.conn.recv()
+            except (EOFError, OSError):
+                self.cancel.set()                        # the parent is gone: stop
+                self.resume.set()
+                return
+            if message[0] == "cancel":
+                self.cancel.set()
+                self.resume.set()
+                return
+            if message[0] == "pause":
+                self.resume.clear()
+            elif message[0] == "resume":
+                self.resume.set()
+            elif message[0] == "fail":
+                self.control.put(message[1])
+
+    def send(self, *message: Any) -> None:
+        try:
+            self.conn.send(message)
+        except (BrokenPipeError, OSError):
+            self.cancel.set()
+
+    def busy(self, share: float) -> None:
+        """A long congested step: tell the window it is moving (at most every BUSY_EVERY_S)."""
+        now = time.monotonic()
+        if now - self._last_busy >= BUSY_EVERY_S:
+            self._last_busy = now
+            self.send("busy", share)
+
+    def forward(self, snapshots: Iterator[Any]) -> None:
+        """Send each snapshot, holding the engine between them while paused; the result ends it."""
+        for snap in snapshots:
+            while not self.resume.wait(0.05):            # paused: hold the engine between snapshots
+                if self.cancel.is_set():
+                    break
+            if self.cancel.is_set():
+                break
+            if snap.result is not None:
+                self.send("result", snap.result)
+                return
+            self.send("snapshot", snap)
+        self.send("cancelled", None)
+
+
 def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | None, failures: list[str],
               conn: Any) -> None:
     """The child's body: the stream, at a snapshot cadence sized from the ideal fabric's completion time."""
@@ -87,63 +145,16 @@ def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | Non
     from designer.model.fileformat import loads
     from designer.sim import SimOptions, WorkloadError, stream
 
-    cancel, resume = threading.Event(), threading.Event()
-    resume.set()
-    control: queue.Queue[str | FailureSpec] = queue.Queue()
-
-    def listen() -> None:                               # control messages from the parent
-        while True:
-            try:
-                message = conn.recv()
-            except (EOFError, OSError):
-                cancel.set()                             # the parent is gone: stop
-                resume.set()
-                return
-            if message[0] == "cancel":
-                cancel.set()
-                resume.set()
-                return
-            if message[0] == "pause":
-                resume.clear()
-            elif message[0] == "resume":
-                resume.set()
-            elif message[0] == "fail":
-                control.put(message[1])
-
-    threading.Thread(target=listen, daemon=True, name="control").start()
-
-    def send(*message: Any) -> None:
-        try:
-            conn.send(message)
-        except (BrokenPipeError, OSError):
-            cancel.set()
-
+    parent = _Parent(conn)
+    threading.Thread(target=parent.listen, daemon=True, name="control").start()
     try:
         doc = loads(doc_text)
-        last_busy = [0.0]
-
-        def busy(share: float) -> None:          # a long congested step: tell the window it is moving
-            now = time.monotonic()
-            if now - last_busy[0] >= BUSY_EVERY_S:
-                last_busy[0] = now
-                send("busy", share)
-
-        opts = SimOptions(seed=seed, backend=backend, snapshot_count=SNAPSHOTS_PER_RUN, control=control,
-                          on_busy=busy)
+        opts = SimOptions(seed=seed, backend=backend, snapshot_count=SNAPSHOTS_PER_RUN, control=parent.control,
+                          on_busy=parent.busy)
         if failures:
             opts.failures = failures
-        for snap in stream(doc, workloads, opts, cancel):
-            while not resume.wait(0.05):            # paused: hold the engine between snapshots
-                if cancel.is_set():
-                    break
-            if cancel.is_set():
-                break
-            if snap.result is not None:
-                send("result", snap.result)
-                return
-            send("snapshot", snap)
-        send("cancelled", None)
+        parent.forward(stream(doc, workloads, opts, parent.cancel))
     except (WorkloadError, ProjectError, ValueError) as exc:
-        send("error", str(exc))
+        parent.send("error", str(exc))
     except Exception as exc:  # noqa: BLE001 - a failed run must reach the user as one line
-        send("error", f"the simulation failed: {type(exc).__name__}: {exc}")
+        parent.send("error", f"the simulation failed: {type(exc).__name__}: {exc}")

@@ -180,9 +180,8 @@ def _serve(pp, pk, ps, pa, aports, dt) -> None:
 
 @njit_inline
 def _move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs) -> None:
-    """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step).
-    Bytes bound for a junction are summed there and handed on at its last upstream node; the bytes that leave a
-    junction's downstream nodes are summed too, and each upstream port takes its part (what PFC watches)."""
+    """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step); at a
+    junction they are summed and handed on at its last upstream node (junctions.py)."""
     for f in range(fi.shape[0]):
         fs[f, STEP_GOT] = 0.0
         fs[f, STEP_GOT_M] = 0.0
@@ -285,9 +284,9 @@ def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:
 
 
 @njit_inline
-def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi,
-          fs, sc) -> None:
-    """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
+def _drop_shares(pp, pk, buf_B, ps, used, aports, sc) -> bool:
+    """Per port, the share of this step's arrivals beyond a lossy queue's limit (DROP_OT) or beyond a PFC ingress's
+    headroom (DROP_THROUGH, of what came through it); whether any port drops."""
     any_drop = False
     for i in range(aports.shape[0]):
         p = aports[i]
@@ -308,6 +307,14 @@ def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa
             if over > 0.0:
                 ps[p, DROP_THROUGH] = min(over / ps[p, ARR_THROUGH], 1.0)
                 any_drop = True
+    return any_drop
+
+
+@njit_inline
+def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi,
+          fs, sc) -> None:
+    """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
+    any_drop = _drop_shares(pp, pk, buf_B, ps, used, aports, sc)
     for f in range(fi.shape[0]):
         fs[f, STEP_LOST] = 0.0
         fs[f, LOSS_HOP] = -1.0

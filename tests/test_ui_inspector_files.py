@@ -152,3 +152,19 @@ def test_open_example_projects_without_problems(qtbot):
         assert len(w.scene.node_items) == len(w.editor.doc.nodes) > 0
         w.editor.undo_stack.setClean()
         w.close()
+
+
+def test_the_design_view_names_each_segment_and_its_protocol_once(qapp):
+    from designer.i18n import current_language, render, set_language
+    from designer.ui.inspector import _segment_label
+    from designer.ui.theme import protocol_name
+
+    before = current_language()
+    set_language("en")
+    try:
+        chinese = render("generate.segment.backend", "zh_CN", protocol="RoCEv2")
+        assert _segment_label("Back-end (RoCEv2)", "rocev2") == "Back-end (RoCEv2)"
+        assert _segment_label(chinese, "rocev2") == "Back-end (RoCEv2)"        # generated in Chinese
+        assert _segment_label("Pod A", "ib") == f"Pod A ({protocol_name('ib')})"  # typed by the user
+    finally:
+        set_language(before)

@@ -34,7 +34,7 @@ from designer.report.styles import (
     RULE,
 )
 from designer.topology.hull import convex_hull
-from designer.topology.segment_names import shown_name
+from designer.topology.segment_names import names_protocol, shown_name
 
 ROW_ORDER = ("core", "spine", "leaf", "end", "frontend")   # "end": servers, gateways, storage
 DETAIL_NODE_LIMIT = 80      # above this many devices the overview is drawn as bundles
@@ -412,5 +412,4 @@ def _segment_name(seg: Segment, language: str) -> tuple[str, bool]:
     """A segment's name in `language` (a generated one translated), and whether it names its protocol already
     ("Back-end (IB)"), so that the drawing does not repeat it."""
     name = shown_name(seg.name or seg.id, language)
-    said = PROTOCOL_SHORT.get(seg.protocol, seg.protocol) in name or ("InfiniBand" in name and seg.protocol == "ib")
-    return name, said
+    return name, names_protocol(name, seg.protocol)

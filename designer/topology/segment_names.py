@@ -40,6 +40,12 @@ def shown_name(name: str, language: str, protocol: str | None = None) -> str:
     return name
 
 
+def names_protocol(name: str, protocol: str) -> bool:
+    """Whether a segment's name already says its protocol ("Back-end (IB)", "RoCE pod"), so that a label need not
+    repeat it."""
+    return PROTOCOL_NAMES.get(protocol, protocol) in name or (protocol == "ib" and "InfiniBand" in name)
+
+
 @cache
 def _pattern(msg_id: str, language: str) -> re.Pattern[str]:
     """The message as a pattern: its pod number and protocol name as named groups."""

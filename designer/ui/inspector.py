@@ -22,7 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.i18n import current_language
 from designer.topology.presets import CUSTOM, apply_preset
+from designer.topology.segment_names import names_protocol, shown_name
 from designer.ui.editor import Editor
 from designer.ui.field_specs import (
     IB_FIELDS,
@@ -108,7 +110,7 @@ class Inspector(QScrollArea):
             self._title(doc.name)
             self._ro(self.tr("Nodes"), str(len(doc.nodes)))
             self._ro(self.tr("Links"), str(len(doc.links)))
-            self._ro(self.tr("Segments"), ", ".join(f"{s.name} ({protocol_name(s.protocol)})"
+            self._ro(self.tr("Segments"), ", ".join(_segment_label(s.name, s.protocol)
                                                     for s in doc.segments.values()) or self.tr("none"))
             self._note(self.tr("Select a node, a cable or a segment's name tag to edit it."))
         wrapper = QWidget()
@@ -292,3 +294,10 @@ def _show(value: object) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+def _segment_label(name: str, protocol: str) -> str:
+    """A segment's name in the window's language (a generated one translated), with its protocol unless the name
+    says it already ("Back-end (RoCEv2)", not "Back-end (RoCEv2) (RoCEv2)")."""
+    shown = shown_name(name, current_language())
+    return shown if names_protocol(shown, protocol) else f"{shown} ({protocol_name(protocol)})"

@@ -136,6 +136,12 @@ def test_reasons_state_the_budget(advice_256, capsys, monkeypatch, tmp_path):
     write_advice(broke, tmp_path)                                   # and the PDF says the same, once
     pdf = " ".join(" ".join(p.extract_text() for p in PdfReader(str(tmp_path / "advice.pdf")).pages).split())
     assert pdf.count(headline) == 1 and "Why this option" not in pdf
+    # no page names the cheapest candidate's design as the proposal's subject (cover, header, footer, scope)
+    cheapest_doc = next(iter(broke.candidates.values())).doc.name
+    pages = [p.extract_text() for p in PdfReader(str(tmp_path / "advice.pdf")).pages]
+    assert pages[0].count("No option within the budget: 1 option compared") == 1 and cheapest_doc not in pages[0]
+    assert all("No option within the budget" in page for page in pages[1:])       # header and footer
+    assert f"Design: {cheapest_doc}" not in pdf and "as drawn" not in pdf and "comparing candidate designs" in pdf
 
 
 def test_cny_prices_the_candidates_in_yuan():

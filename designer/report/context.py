@@ -62,6 +62,21 @@ class ProposalContext:
     def t(self, key: str, **values: object) -> str:
         return tr(key, self.options.language, **values)
 
+    @property
+    def describes_a_design(self) -> bool:
+        """False for an advisor's proposal with no option within the budget: it describes none of its candidates
+        (the design it carries only lends the proposal its frame)."""
+        return self.advisor is None or getattr(self.advisor, "recommended", None) is not None
+
+    @property
+    def subject(self) -> str:
+        """What the cover, the page header and the footer name: the design, or that no option fits the budget."""
+        if self.describes_a_design:
+            return self.doc.name
+        n = len(self.advisor.candidates)
+        return self.t("cover_no_design.one" if n == 1 and self.has("cover_no_design.one") else "cover_no_design",
+                      count=f"{n:,}")
+
     def has(self, key: str) -> bool:
         """Whether the proposal's language has its own text for `key` (singular forms)."""
         from designer.report.strings import has

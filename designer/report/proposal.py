@@ -102,14 +102,14 @@ def proposal_story(ctx: ProposalContext, sweep: sweep_appendix.SweepAppendix | N
 def write_story(ctx: ProposalContext, out_path: str, story: list[Flowable], title: str) -> ProposalTemplate:
     """Lay out `story` with the proposal's page frame and write the PDF; the template keeps where each flowable
     landed (`placements`)."""
-    opts, doc = ctx.options, ctx.doc
+    opts = ctx.options
     customer = ctx.requirements.customer
-    header_right = tr("confidential", opts.language, customer=customer) if customer else doc.name
+    header_right = tr("confidential", opts.language, customer=customer) if customer else ctx.subject
     pdf = io.BytesIO()
     template = ProposalTemplate(pdf, ctx.styles, header_left=title, header_right=header_right,
-                                footer_left=f"{doc.name} · {opts.resolved_date()}",
+                                footer_left=f"{ctx.subject} · {opts.resolved_date()}",
                                 page_label=lambda n: tr("page", opts.language, n=n),
-                                title=title, author=opts.author, subject=doc.name, creator="Fabric Designer")
+                                title=title, author=opts.author, subject=ctx.subject, creator="Fabric Designer")
     # two passes at least: the table of contents needs the page numbers of the headings
     template.multiBuild(story)
     # replaced whole or not at all: a full disk or a kill leaves the previous proposal as it was

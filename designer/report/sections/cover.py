@@ -43,7 +43,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         out.append(Spacer(1, 20 * mm))
     title = o.title or ctx.t("default_title")
     out.append(Paragraph(user_text(title), s.title))
-    out.append(Paragraph(user_text(ctx.t("cover_design", name=ctx.doc.name)), s.subtitle))
+    subtitle = ctx.t("cover_design", name=ctx.doc.name) if ctx.describes_a_design else ctx.subject
+    out.append(Paragraph(user_text(subtitle), s.subtitle))
     rule = Table([[""]], colWidths=[ctx.width], rowHeights=[2])
     rule.setStyle(TableStyle([("LINEABOVE", (0, 0), (-1, 0), 1.5, ACCENT)]))
     out += [rule, Spacer(1, 10 * mm)]

@@ -43,8 +43,10 @@ def settings_text(ctx: ProposalContext) -> str:
 def build(ctx: ProposalContext) -> list[Flowable]:
     req, f, c, lang = ctx.requirements, ctx.facts, ctx.cost, ctx.language
     out = section(ctx, "sec_scope")
-    out.append(body(ctx, ctx.t("scope_intro")))
-    scale = ctx.t("scope_scale", gpus=f"{f.gpus:,}", servers=count(ctx, "n_servers", f.servers))
+    design = ctx.describes_a_design             # an advisor's proposal with no option in the budget describes none
+    out.append(body(ctx, ctx.t("scope_intro" if design else "scope_intro_options")))
+    scale = (ctx.t("scope_scale", gpus=f"{f.gpus:,}", servers=count(ctx, "n_servers", f.servers)) if design
+             else ctx.t("scope_scale_options", gpus=f"{f.gpus:,}"))
     if req.scale:
         scale += f" · {user_field(req.scale)}"
     budget = (ctx.t("scope_budget", amount=nf.money(req.budget, c.currency, lang)) if req.budget is not None
@@ -57,5 +59,5 @@ def build(ctx: ProposalContext) -> list[Flowable]:
             (ctx.t("scope_priorities"), priorities_text(ctx)),
             (ctx.t("scope_settings"), settings_text(ctx))]
     out.append(key_value_table(ctx.styles, rows, (ctx.width * 0.26, ctx.width * 0.74), align_right=False))
-    out.append(body(ctx, ctx.t("scope_covers")))
+    out.append(body(ctx, ctx.t("scope_covers" if design else "scope_covers_options")))
     return out

@@ -10,6 +10,8 @@ EN: dict[str, str] = {
     "prepared_by": "Prepared by",
     "date": "Date",
     "cover_design": "Design: {name}",
+    "cover_no_design": "No option within the budget: {count} options compared",
+    "cover_no_design.one": "No option within the budget: 1 option compared",
     "list_sep": ", ",
     "page": "Page {n}",
     "contents": "Contents",
@@ -84,6 +86,12 @@ EN: dict[str, str] = {
     # ---- scope ----
     "scope_intro": "This proposal answers the question below with the figures of the design itself: its drawing, "
                    "its simulation and its bill of materials.",
+    "scope_intro_options": "This proposal answers the question below by comparing candidate designs at this scale, "
+                           "each drawn, simulated and priced from its own bill of materials.",
+    "scope_covers_options": ("It covers the candidates' performance by simulation, their capital cost and total cost "
+                             "of ownership, and the next steps. No candidate fits the budget, so none is described "
+                             "in detail."),
+    "scope_scale_options": "{gpus} GPUs",
     "scope_customer": "Customer",
     "scope_not_stated": "not stated",
     "scope_question": "Question",

@@ -10,6 +10,7 @@ ZH_CN: dict[str, str] = {
     "prepared_by": "编制",
     "date": "日期",
     "cover_design": "设计：{name}",
+    "cover_no_design": "预算内没有可选方案：比较了 {count} 个方案",
     "list_sep": "、",
     "page": "第 {n} 页",
     "contents": "目录",
@@ -75,6 +76,11 @@ ZH_CN: dict[str, str] = {
     "fig_p99": "p99 延迟",
     # ---- scope ----
     "scope_intro": "本方案书用设计本身的数据回答下列问题：它的拓扑、仿真结果和物料清单。",
+    "scope_intro_options": ("本方案书通过比较该规模下的候选设计回答下列问题：每个候选设计都有拓扑、仿真结果"
+                            "和按其物料清单计算的价格。"),
+    "scope_covers_options": ("内容包括各候选设计经仿真得出的性能、资本支出与总拥有成本，以及后续步骤。"
+                             "没有候选设计在预算之内，因此不详细介绍任何一个。"),
+    "scope_scale_options": "共 {gpus} 块 GPU",
     "scope_customer": "客户",
     "scope_not_stated": "未说明",
     "scope_question": "问题",

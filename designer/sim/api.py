@@ -18,7 +18,7 @@ from designer.model.document import FabricDocument
 from designer.sim.budget import check_budget
 from designer.sim.collectives import build_collective
 from designer.sim.compile import CompiledFabric, compile_fabric
-from designer.sim.engine import Cancelled, Engine, Interval, RouteCache
+from designer.sim.engine import Cancelled, Engine, Interval, RouteCache, Totals
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
@@ -141,7 +141,7 @@ def _set_up(doc: FabricDocument, workloads: list[str] | list[Workload], opts: Si
     return _Setup(fab, plan, routes, fails, [w.options for w in parsed])
 
 
-def _ideal_totals(setup: _Setup, cancel: threading.Event | None) -> Any:
+def _ideal_totals(setup: _Setup, cancel: threading.Event | None) -> Totals:
     """The run on an ideal non-blocking fabric: no congestion inside it, so steady max-min sharing is exact."""
     ideal = Engine(setup.fab, setup.plan, MaxMinRateModel(setup.fab), setup.routes, ideal=True, cancel=cancel)
     for _ in ideal.run():
@@ -227,7 +227,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     yield _final_snapshot(setup, opts, engine, ideal_totals, last, time.perf_counter() - wall0)
 
 
-def _final_snapshot(setup: _Setup, opts: SimOptions, engine: Engine, ideal_totals: Any, last: Interval | None,
+def _final_snapshot(setup: _Setup, opts: SimOptions, engine: Engine, ideal_totals: Totals | None, last: Interval | None,
                     wall_s: float) -> Snapshot:
     """The run's last snapshot, carrying its result."""
     fab = setup.fab

@@ -24,7 +24,7 @@ import scipy.sparse as sp
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.failure_runtime import FailureRuntime
-from designer.sim.fluid_queues import FluidQueues, Window
+from designer.sim.fluid_queues import FluidQueues, StepCost, Window
 from designer.sim.latency import LatencyRecorder
 from designer.sim.rate_model import ActiveFlows, MaxMinRateModel, SoloProfile
 from designer.sim.routing import RoutedFlows, Router
@@ -124,17 +124,11 @@ class RouteCache:
 
 @dataclass
 class _Repeat:
-    """What one repeat of a congested step cost, streamed through the queues alone (to stand in for later ones)."""
+    """One repeat of a congested step streamed through the queues alone (to stand in for later ones): how long it
+    took and what it cost."""
 
     duration_s: float
-    port_bytes: np.ndarray
-    paused_s: np.ndarray
-    stall_s: np.ndarray
-    dropped_B: np.ndarray
-    marked_B: float
-    lost_B: float
-    resent_B: float
-    latency: list[tuple[int, int, np.ndarray, np.ndarray]] = field(default_factory=list)
+    cost: StepCost
 
 
 class Engine:
@@ -544,7 +538,7 @@ class Engine:
             self.totals.flow_time_s[i] = times
         cost = fluid.uninstall(i, carry=self.reps_left[i] > 1)
         if complete and alone and cost is not None and ph.repeat > WARM_REPEATS:
-            self.repeats.setdefault(i, []).append(_Repeat(self.t - self.step_started_s[i], **cost))
+            self.repeats.setdefault(i, []).append(_Repeat(self.t - self.step_started_s[i], cost))
 
     def _can_stand_in(self, i: int) -> bool:
         """A congested step that repeats alone, with WARM_REPEATS already streamed through the queues alone."""
@@ -553,8 +547,9 @@ class Engine:
 
     def _stand_in(self, i: int, next_evt: float) -> Iterator[Interval]:
         """k more repeats at the mean cost of the warm ones (the first, cold repeat left out)."""
-        mean = _mean_repeat(self.repeats[i][1:])
-        step = mean.duration_s + self._alpha_s(i)
+        repeat = _mean_repeat(self.repeats[i][1:])
+        mean = repeat.cost
+        step = repeat.duration_s + self._alpha_s(i)
         k = int(self.reps_left[i])
         if math.isfinite(next_evt) and step > 0:
             k = min(k, int(max(0.0, next_evt - self.t) // step))
@@ -634,14 +629,16 @@ def _level_intervals(prof: SoloProfile, bytes_per_flow: float, k: int, t0: float
 
 def _mean_repeat(reps: list[_Repeat]) -> _Repeat:
     n = len(reps)
+    costs = [r.cost for r in reps]
     latency: dict[tuple[int, int], dict[float, float]] = {}
-    for rep in reps:
-        for w, s, lat, weight in rep.latency:
+    for cost in costs:
+        for w, s, lat, weight in cost.latency:
             bins = latency.setdefault((w, s), {})
             for x, y in zip(lat.tolist(), weight.tolist(), strict=True):
                 bins[x] = bins.get(x, 0.0) + y / n
-    return _Repeat(sum(r.duration_s for r in reps) / n, _mean_array([r.port_bytes for r in reps]),
-                   _mean_array([r.paused_s for r in reps]), _mean_array([r.stall_s for r in reps]),
-                   _mean_array([r.dropped_B for r in reps]), sum(r.marked_B for r in reps) / n,
-                   sum(r.lost_B for r in reps) / n, sum(r.resent_B for r in reps) / n,
-                   [(w, s, np.array(list(b)), np.array(list(b.values()))) for (w, s), b in latency.items()])
+    mean = StepCost(_mean_array([c.port_bytes for c in costs]), _mean_array([c.paused_s for c in costs]),
+                    _mean_array([c.stall_s for c in costs]), _mean_array([c.dropped_B for c in costs]),
+                    sum(c.marked_B for c in costs) / n, sum(c.lost_B for c in costs) / n,
+                    sum(c.resent_B for c in costs) / n,
+                    [(w, s, np.array(list(b)), np.array(list(b.values()))) for (w, s), b in latency.items()])
+    return _Repeat(sum(r.duration_s for r in reps) / n, mean)

@@ -13,7 +13,6 @@ Per-workload options (`pfc=`, `dcqcn=`) apply to that workload's flows only: its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypedDict
 
 import numpy as np
 import scipy.sparse as sp
@@ -124,7 +123,8 @@ class Window:
     paused_now: np.ndarray | None = None
 
 
-class StepCost(TypedDict):
+@dataclass
+class StepCost:
     """What a step cost the queues when it ran alone (the engine lets it stand in for later repeats)."""
 
     port_bytes: np.ndarray
@@ -340,9 +340,8 @@ class FluidQueues:
         assert sim is not None and inst.start_acc is not None and inst.start_scalars is not None
         d = sim.pa - inst.start_acc
         ds = sim.sc - inst.start_scalars
-        return {"port_bytes": d[:, K.SERVED], "paused_s": d[:, K.PAUSED_S], "stall_s": d[:, K.STALL_S],
-                "dropped_B": d[:, K.DROPPED_B], "marked_B": float(ds[K.MARKED]), "lost_B": float(ds[K.DROPPED]),
-                "resent_B": float(ds[K.RESENT]), "latency": self._latency_since(inst.start_hist)}
+        return StepCost(d[:, K.SERVED], d[:, K.PAUSED_S], d[:, K.STALL_S], d[:, K.DROPPED_B], float(ds[K.MARKED]),
+                        float(ds[K.DROPPED]), float(ds[K.RESENT]), self._latency_since(inst.start_hist))
 
     def _latency_since(self, hist0: np.ndarray | None) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
         """(workload, segment, latency bins in seconds, bytes) of what arrived since `hist0`."""

@@ -36,7 +36,7 @@ def test_the_fabric_manager_has_no_invented_part_number():
      "part number: to be confirmed with NVIDIA"),
     ("zh_CN", "子网管理设备 1 · UFM Enterprise 管理设备", "以下产品的订货号待与 NVIDIA 确认：UFM Enterprise",
      "订货号：待与 NVIDIA 确认"),
-])
+], ids=["en", "zh_CN"])
 def test_the_rack_page_and_the_products_appendix_name_it_and_say_to_confirm(tmp_path, lang, named, to_confirm,
                                                                            basis):
     assert any(not p.part_number for p in CAT.parts_of("ufm"))      # the case this test is about

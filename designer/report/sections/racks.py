@@ -14,7 +14,7 @@ from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from designer.catalog.models import PartModel
 from designer.i18n import number_format as nf
@@ -46,16 +46,18 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     model = elevation(ctx.doc, ctx.catalog, plan)
     b = ctx.doc.build
     lengths = [hw.ordered_m for hw in schedule.links.values() if hw.ordered_m]
-    out: list[Flowable] = section(ctx, "sec_racks")
+    room, heading = section(ctx, "sec_racks")
     intro = render("racks.report.intro", lang, racks=len(model.racks), rows=len(model.rows),
                    placement=render(f"racks.placement.{b.placement}", lang), u=b.rack_units,
                    kw=f"{b.rack_power_kw:g}", power=nf.watts(model.total_power_w, lang), slack=f"{b.slack_m:g}",
                    runs=f"{len(lengths):,}", shortest=f"{min(lengths, default=0):g}",
                    longest=f"{max(lengths, default=0):g}")
-    out.append(Paragraph(user_text(intro), s.body))
+    lead: list[Flowable] = [heading, Paragraph(user_text(intro), s.body)]
     if not plan.saved:
-        out.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))
-    out += _drawings(model, w, s.fonts.regular, lang, _device_names(ctx, model))
+        lead.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))
+    drawings = _drawings(model, w, s.fonts.regular, lang, _device_names(ctx, model))
+    # the heading and its introduction start on the page of the first row of racks, never alone at a page's foot
+    out: list[Flowable] = [room, KeepTogether(lead + drawings[:1]), *drawings[1:]]
     shown = len(drawn_racks(model))
     caption = render("racks.report.legend", lang)
     if shown < len(model.racks):

@@ -50,6 +50,10 @@ class SimWorker(QObject):
     failed = Signal(int, str)           # run id, one-line message
     cancelled = Signal(int)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.child: ChildRun | None = None      # the latest run's process (for the window's checks)
+
     @Slot(object)
     def start_run(self, req: RunRequest) -> None:  # noqa: C901
         """Run in a child process (designer.sim.child_process) and relay its messages as signals.
@@ -62,6 +66,7 @@ class SimWorker(QObject):
             self.failed.emit(req.run_id, self.tr("cannot start the simulation: {0}: {1}").format(
                 type(exc).__name__, exc))
             return
+        self.child = child
         paused = False
         try:
             while True:

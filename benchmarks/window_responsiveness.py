@@ -31,6 +31,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 PROJECT = Path(__file__).resolve().parents[1] / "projects" / "hybrid-ib-rocev2.json"
 TICK_MS = 5
+LOOK_S = 5.0        # seconds between opening the window and pressing Run
 TIMEOUT_S = 900.0
 
 
@@ -60,9 +61,10 @@ def open_window(app):
     from designer.ui.main_window import MainWindow
 
     window = MainWindow(fileformat.load(str(PROJECT)), str(PROJECT))
+    window.runs.runner.keep_process_ready()    # as the application does when it opens a window
     window.resize(1600, 1000)
     window.show()
-    settle(app, 0.5)                  # the window's own first layout and paint are not part of the run
+    settle(app, LOOK_S)               # a user looks at the design before pressing Run
     return window
 
 

@@ -10,9 +10,10 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import Paragraph
 
 from designer.report.charts import axis_range
+from designer.report.cjk_lines import CANNOT_START_LINE
 from designer.report.fonts import register_fonts
 from designer.report.layout import FitDrawing
-from designer.report.styles import CANNOT_START_LINE_ZH, data_table, make_styles
+from designer.report.styles import data_table, make_styles
 from designer.report.topology_drawing import TopologyDrawer
 
 
@@ -127,4 +128,4 @@ def test_no_chinese_line_starts_with_a_punctuation_mark():
         lines = ["".join(line[1]) if isinstance(line, tuple) else "".join(w.text for w in line.words)
                  for line in p.blPara.lines]
         starts |= {line.lstrip()[:1] for line in lines[1:]}
-    assert starts and not starts & set(CANNOT_START_LINE_ZH)
+    assert starts and not starts & set(CANNOT_START_LINE)

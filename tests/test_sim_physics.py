@@ -174,3 +174,26 @@ def test_incast_is_bounded_by_the_receiver_link(fat_tree_128):
     rx_Bps = 400e9 / 8 * efficiency(PROTO_IB, 4096)
     assert res.completion_time_s == pytest.approx(8 * 64 * 2**20 / rx_Bps, rel=0.01)
     assert res.data["link_utilization"]["max"] == pytest.approx(1.0, abs=0.01)
+
+
+def test_pipeline_pace_is_each_flows_bytes_over_the_busiest_ports_time():
+    """Two ports of 10 B/s; flows of 10, 10 and 30 B, the middle one split over both: port 1 carries 5 + 30 = 35 B,
+    the busiest, so the pipeline takes 3.5 s and each flow runs at no more than its bytes / 3.5 s."""
+    import scipy.sparse as sp
+
+    from designer.sim.pipeline import pipeline_pace_Bps
+    route = sp.csr_matrix(np.array([[1.0, 0.5, 0.0], [0.0, 0.5, 1.0]]))
+    pace = pipeline_pace_Bps(route, np.array([10.0, 10.0, 30.0]), np.array([10.0, 10.0]))
+    assert np.allclose(pace, [10 / 3.5, 10 / 3.5, 30 / 3.5])
+
+
+def test_pipelined_tree_on_the_queues_runs_at_its_busiest_link():
+    """NCCL's tree is a self-clocked pipeline: on 4 servers its lightly loaded ranks (the trees' roots) must not
+    overrun their neighbours' links, so the queue model ends where max-min sharing does, with no credit stalls
+    (a greedy model took 34 % longer here, its extra bytes blocking other stages behind full buffers)."""
+    doc = generate("fat-tree", gpus=32, backend="ib", frontend=False, two_tiers=True)
+    queues = run(doc, ["allreduce:64MiB:algo=tree"]).data
+    fair = run(doc, ["allreduce:64MiB:algo=tree"], SimOptions(rate_model="maxmin")).data
+    assert queues["workloads"][0]["algorithm"] == "tree"
+    assert queues["completion_time_s"] <= fair["completion_time_s"] * 1.05   # steps and latency: 2 % measured
+    assert queues["credit_stall_fraction"] < 0.01

@@ -178,7 +178,9 @@ class PartModel(Sourced):
     """Anything else a build needs: racks, PDUs, management switches, fabric managers, panels, services.
 
     `capacity` means what the kind needs: U for a rack, kW for a PDU, ports for a management switch or a
-    patch panel, fibres for a trunk. `unit` is "each", "per cable" or "per metre".
+    patch panel, fibres for a trunk. `unit` is "each", "per cable" or "per metre". `part_number` is the maker's
+    orderable number, or empty: a generic part is bought by its description, and a number no maker's document
+    confirms is not given (docs/references.md [nvidia-ufm-appliance]).
     """
 
     id: str = ""

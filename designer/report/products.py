@@ -64,6 +64,24 @@ def _vendor(record: object) -> str:
     return "" if vendor.lower() in _GENERIC_VENDORS else vendor
 
 
+def unconfirmed_part_number(record: object) -> str:
+    """The maker to confirm a product's part number with ("NVIDIA"), when the catalog gives it none; "" when it
+    gives one, when the product has no part number (a switch is ordered by its model) or is generic (a rack or a
+    PDU is bought by its description)."""
+    if getattr(record, "part_number", None) != "":
+        return ""
+    return _vendor(record)
+
+
+def part_model_name(catalog: Catalog, part_id: str, language: str = "en") -> str:
+    """A rack part by name without maker or bracketed details ("UFM Enterprise appliance"), for a drawing."""
+    name = product_name(catalog, "part", part_id, language)
+    vendor = _vendor(catalog.parts.get(part_id))
+    if vendor and name.startswith(vendor + " "):
+        name = name[len(vendor) + 1:]
+    return re.sub(r"\s*[（(].*?[)）]", "", name).strip()
+
+
 def product_name(catalog: Catalog, kind: str, model_id: str, language: str = "en") -> str:
     """"NVIDIA Quantum-2 QM9700"; the model id itself only if the catalog does not know it (a design-rule finding
     reports that case)."""

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from xml.sax.saxutils import escape
 
-from reportlab.lib import colors, textsplit
+from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
-from reportlab.platypus import paragraph as reportlab_paragraph
 
+from designer.report.cjk_lines import install as install_cjk_line_rules
 from designer.report.fonts import FontChoice
 from designer.report.layout import BreakableTable
 
@@ -97,18 +97,9 @@ def make_styles(fonts: FontChoice, language: str = "en") -> Styles:
     return styles
 
 
-# Chinese punctuation that may not start a line. reportlab's list of such characters is Japanese and lacks the
-# full-width comma, semicolon, colon and marks, so a Chinese line could start with "；"; reportlab reads the list
-# in two modules (plain text and styled fragments), so both get the missing characters.
-CANNOT_START_LINE_ZH = "，；：！？）】》〉」』”’％"
-
-
-def _forbid_at_line_start(chars: str) -> None:
-    for module in (textsplit, reportlab_paragraph):
-        module.ALL_CANNOT_START += "".join(c for c in chars if c not in module.ALL_CANNOT_START)
-
-
-_forbid_at_line_start(CANNOT_START_LINE_ZH)
+# Chinese lines break by the rules of Chinese typesetting (no line ends with "（", none starts with "，"):
+# reportlab's own CJK wrapping ignores them (designer/report/cjk_lines.py).
+install_cjk_line_rules()
 
 
 CELL_PADDING = 13.0          # a cell's left and right padding with a little air

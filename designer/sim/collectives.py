@@ -218,7 +218,7 @@ def _pipelined_tree(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: fl
     pat = FlowPattern(f"{tag}:tree", np.concatenate(src), np.concatenate(dst), np.concatenate(wt), route)
     fill = 2 * ((g - 1) * nccl_tuner.TREE_NVLINK_US + depth * nccl_tuner.NET_OVERHEAD_US) * 1e-6
     return plan.add(Phase("allreduce tree (pipelined)", pat, size / channels, alpha_factor=2 * max(depth, 1),
-                          alpha_extra_s=fill, start_s=start, workload=index))
+                          alpha_extra_s=fill, start_s=start, workload=index, pipelined=True))
 
 
 def _pipelined_sharp(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, route: RouteOptions, tag: str,
@@ -243,7 +243,7 @@ def _pipelined_sharp(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: f
     pat = FlowPattern(f"{tag}:sharp", np.concatenate(src), np.concatenate(dst), np.concatenate(wt), route)
     fill = (nccl_tuner.SHARP_NET_US + 2 * (g - 1) * nccl_tuner.RING_NVLINK_US) * 1e-6
     return plan.add(Phase("allreduce SHARP (pipelined)", pat, size / g, alpha_factor=2.0 if n_srv > 1 else 1.0,
-                          alpha_extra_s=fill, start_s=start, workload=index))
+                          alpha_extra_s=fill, start_s=start, workload=index, pipelined=True))
 
 
 def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float,

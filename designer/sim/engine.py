@@ -464,10 +464,7 @@ class Engine:
             if i not in fluid.installed:
                 subs = self._movable(i)
                 if len(subs):
-                    pattern = self.plan.phases[i].pattern
-                    assert pattern is not None, "a draining phase moves bytes"
-                    fluid.install(i, self.routed(i).routed, subs, self.remaining[i][subs],
-                                  pattern.key, self.plan.phases[i].workload,
+                    fluid.install(i, self.plan.phases[i], self.routed(i).routed, subs, self.remaining[i][subs],
                                   self._drain_estimate_s(draining), self.t)
         if not fluid.active:
             yield from self._wait_for_repair(draining, next_evt)

@@ -28,8 +28,10 @@ from designer.sim.dynamics.loss import RTX_GO_BACK_N, RTX_SELECTIVE
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
 from designer.sim.framing import PROTO_IB, PROTO_NVLINK
 from designer.sim.paths import HopGraph, hop_graph
+from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_pairs import Connections, byte_shares, connections, merged_hops
 from designer.sim.routing import HopList, RoutedFlows
+from designer.sim.transfers import Phase
 from designer.sim.workload_spec import OptionValue
 
 KB = 1000.0                        # the settings' KB are 1,000 bytes (as in the IEEE 802.1Qbb examples)
@@ -182,9 +184,12 @@ class FluidQueues:
     def steps(self) -> int:
         return self.sim.steps if self.sim is not None else 0
 
-    def install(self, phase: int, routed: RoutedFlows, subs: np.ndarray, remaining_B: np.ndarray,
-                pattern_key: str, workload: int, horizon_hint_s: float, now_s: float) -> None:
-        """Put a phase's sub-flows `subs` (with the bytes each still has to deliver) into the queues."""
+    def install(self, phase: int, step: Phase, routed: RoutedFlows, subs: np.ndarray, remaining_B: np.ndarray,
+                horizon_hint_s: float, now_s: float) -> None:
+        """Put the sub-flows `subs` of phase number `phase` (with the bytes each still has to deliver) into the
+        queues. The flows of a pipelined step offer no more than the pipeline's pace (pipeline.py)."""
+        assert step.pattern is not None, "an installed phase moves bytes"
+        pattern_key, workload = step.pattern.key, step.workload
         assert routed.hops is not None
         keep = np.zeros(routed.n_sub, dtype=bool)
         keep[subs] = True
@@ -204,6 +209,11 @@ class FluidQueues:
         assert sim is not None
         self.t_offset = now_s - sim.t
         flows = self._flow_set(graph, subs, remaining_B, routed, workload, phase, groups, weight)
+        if step.pipelined:
+            pace = pipeline_pace_Bps(routed.matrix[:, subs].tocsr(), remaining_B.astype(float),
+                                     self.ports.capacity_Bps)
+            flows.line_rate_Bps = np.minimum(flows.line_rate_Bps,
+                                             np.bincount(groups.of_sub, weights=pace, minlength=groups.n_groups))
         rows = self._carried_rows(phase, pattern_key, subs)
         for other in self.installed.values():
             other.alone = False

@@ -16,10 +16,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from designer.catalog.models import PartModel
 from designer.i18n import number_format as nf
 from designer.i18n import render
 from designer.report.context import ProposalContext
-from designer.report.products import short_name
+from designer.report.products import part_model_name, short_name, unconfirmed_part_number
 from designer.report.rack_callouts import Callout, callouts
 from designer.report.sections.common import section
 from designer.report.styles import FRONTEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE, data_table, user_text
@@ -60,6 +61,9 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     if shown < len(model.racks):
         caption += " " + render("racks.report.first_racks", lang, shown=shown, total=len(model.racks))
     out.append(Paragraph(user_text(caption), s.small))
+    unconfirmed = unconfirmed_note(ctx, model)
+    if unconfirmed:
+        out.append(Paragraph(user_text(unconfirmed), s.small))
     out.append(Spacer(1, 3 * mm))
     out.append(_table(ctx, model))
     return out
@@ -142,14 +146,38 @@ def _labels(d: Drawing, named: list[Callout], x: float, font: str, label_w: floa
 
 
 def _device_names(ctx: ProposalContext, model: Elevation) -> Callable[[Box], str]:
-    """A device's callout: its printed label and its short product name ("B01-U25 srv-004 · HGX H100")."""
-    products = {b.model: short_name(ctx.catalog, b.kind, b.model) for r in model.racks for b in r.boxes}
+    """A device's callout: its printed label and its short product name ("B01-U25 srv-004 · HGX H100"); a part
+    the plan adds by its part number, or by its model's name when the catalog gives no part number."""
+    products = {b.model: short_name(ctx.catalog, b.kind, b.model) for r in model.racks for b in r.boxes
+                if b.item in ctx.doc.nodes}
 
     def name_of(box: Box) -> str:
-        product = products.get(box.model, box.model)
-        label = box.label if box.item in ctx.doc.nodes else _part_name(ctx, box)
+        if box.item in ctx.doc.nodes:
+            label, product = box.label, products.get(box.model, box.model)
+        else:
+            part = _part_of(ctx, box)
+            label = _part_name(ctx, box)
+            product = (part.part_number or part_model_name(ctx.catalog, part.id, ctx.language)) if part else box.model
         return label if not product or product in label else f"{label} · {product}"
     return name_of
+
+
+def _part_of(ctx: ProposalContext, box: Box) -> PartModel | None:
+    """The catalog part a box of the plan shows (it carries the part's number, or its model without one)."""
+    return next((p for p in ctx.catalog.parts.values()
+                 if p.kind == box.kind and box.model == (p.part_number or p.model)), None)
+
+
+def unconfirmed_note(ctx: ProposalContext, model: Elevation) -> str:
+    """"Part number to be confirmed with NVIDIA: UFM Enterprise appliance." for the drawn parts without one."""
+    by_vendor: dict[str, set[str]] = {}
+    for box in (b for r in drawn_racks(model) for b in r.boxes if b.item not in ctx.doc.nodes):
+        part = _part_of(ctx, box)
+        vendor = unconfirmed_part_number(part) if part else ""
+        if part and vendor:
+            by_vendor.setdefault(vendor, set()).add(part_model_name(ctx.catalog, part.id, ctx.language))
+    return " ".join(ctx.t("part_number_tbc_list", vendor=v, products=ctx.t("list_sep").join(sorted(names)))
+                    for v, names in sorted(by_vendor.items()))
 
 
 def _part_name(ctx: ProposalContext, box: Box) -> str:

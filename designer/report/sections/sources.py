@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable
 
 from designer.analysis.settings_presets import RECOMMENDED, run_preset
 from designer.report.context import ProposalContext
-from designer.report.products import catalog_record
+from designer.report.products import catalog_record, unconfirmed_part_number
 from designer.report.sections.common import appendix, body, subsection
 from designer.report.sources import (
     ACCEPTANCE_SOURCES,
@@ -40,10 +40,12 @@ def citation_keys(ctx: ProposalContext) -> list[str]:
     return keys
 
 
-def _basis(ctx: ProposalContext, provenance: dict) -> str:
-    parts = [ctx.t("prov_item", figure=ctx.t(f"figure_{name}"), basis=ctx.t(f"prov_{cls}"))
-             for name, cls in product_provenance(provenance)]
-    return ctx.t("list_sep").join(parts) or ctx.t("prov_estimate")
+def _basis(ctx: ProposalContext, provenance: dict, record: object = None) -> str:
+    figures = [ctx.t("prov_item", figure=ctx.t(f"figure_{name}"), basis=ctx.t(f"prov_{cls}"))
+               for name, cls in product_provenance(provenance)]
+    basis = ctx.t("list_sep").join(figures) or ctx.t("prov_estimate")
+    vendor = unconfirmed_part_number(record)
+    return ctx.t("list_sep").join([basis, ctx.t("part_number_tbc", vendor=vendor)]) if vendor else basis
 
 
 def source_text(ctx: ProposalContext, key: str) -> str:
@@ -61,7 +63,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     rows = []
     for kind, model, provenance in _products(ctx):
         refs = ", ".join(f"[{numbers[k]}]" for k in PRODUCT_SOURCES.get(model, ()) if k in numbers) or "–"
-        rows.append([ctx.product(kind, model), _basis(ctx, provenance), refs])
+        rows.append([ctx.product(kind, model), _basis(ctx, provenance, catalog_record(ctx.catalog, kind, model)),
+                     refs])
     out.append(data_table(s, [ctx.t("col_product"), ctx.t("col_basis"), ctx.t("col_sources")], rows,
                           [w * 0.34, w * 0.52, w * 0.14]))
     if numbers:

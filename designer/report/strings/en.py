@@ -497,6 +497,8 @@ EN: dict[str, str] = {
     "prov_vendor": "vendor specification",
     "prov_measured": "published measurement",
     "prov_estimate": "estimate",
+    "part_number_tbc": "part number: to be confirmed with {vendor}",
+    "part_number_tbc_list": "Part number to be confirmed with {vendor}: {products}.",
     "figure_ports": "ports",
     "figure_port_gbps": "port speed",
     "figure_latency_ns": "latency",

@@ -451,6 +451,8 @@ ZH_CN: dict[str, str] = {
     "prov_vendor": "厂商规格",
     "prov_measured": "公开测量",
     "prov_estimate": "估计值",
+    "part_number_tbc": "订货号：待与{vendor}确认",
+    "part_number_tbc_list": "以下产品的订货号待与{vendor}确认：{products}。",
     "figure_ports": "端口",
     "figure_port_gbps": "端口速率",
     "figure_latency_ns": "延迟",

@@ -87,7 +87,8 @@ def elevation(doc: FabricDocument, catalog: Catalog, plan: RackPlan) -> Elevatio
                                  device_power_w(node, catalog), family))
         else:
             part = parts.get(m.kind)
-            col.boxes.append(Box(m.item, m.kind, m.item, part.part_number if part else m.kind, m.u, m.height_u,
+            shown = (part.part_number or part.model) if part else m.kind     # no part number: the model's name
+            col.boxes.append(Box(m.item, m.kind, m.item, shown, m.u, m.height_u,
                                  part.power_w if part else 0.0, "neutral"))
     rows: dict[int, list[RackColumn]] = {}
     for col in columns.values():

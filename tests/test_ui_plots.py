@@ -172,11 +172,17 @@ def _snapshot(t_ms: float):
                            in_flight=1, progress=t_ms / 10, extra={})
 
 
-def test_an_interval_with_no_traffic_names_no_hot_cables(qtbot):
+def hand_turned_plots(qtbot) -> LivePlots:
+    """Empty live plots whose redraws the test turns itself (their timer is stopped)."""
     plots = LivePlots()
     qtbot.addWidget(plots)
     plots.timer.stop()
     plots.reset()
+    return plots
+
+
+def test_an_interval_with_no_traffic_names_no_hot_cables(qtbot):
+    plots = hand_turned_plots(qtbot)
     plots.add_snapshot(_snapshot(1.0))
     plots.flush()
     assert plots.hot_links.text().startswith("Hot cables: L1 50 %")
@@ -188,10 +194,7 @@ def test_an_interval_with_no_traffic_names_no_hot_cables(qtbot):
 
 
 def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
-    plots = LivePlots()
-    qtbot.addWidget(plots)
-    plots.timer.stop()                         # the test turns the redraws itself
-    plots.reset()
+    plots = hand_turned_plots(qtbot)
     for t_ms in (1.0, 2.0, 3.0):               # a previous run, drawn whole
         plots.add_snapshot(_snapshot(t_ms))
     plots.flush()
@@ -237,10 +240,7 @@ def test_the_time_axis_is_named_in_full_where_it_fits(qtbot, width):
 
 
 def test_the_selection_hint_stays_mid_panel_as_the_time_axis_grows(qtbot):
-    plots = LivePlots()
-    qtbot.addWidget(plots)
-    plots.timer.stop()
-    plots.reset()
+    plots = hand_turned_plots(qtbot)
     plots.add_snapshot(_snapshot(1.0))
     for _ in PLOTS:
         plots.refresh()                           # a whole round: every panel drawn, the hint placed

@@ -10,7 +10,7 @@ For each run it prints
 and then the medians over the runs, with the machine's load average (`os.getloadavg`) before and after.
 
 Run under a real display server for painting costs (`Xvfb :99 & DISPLAY=:99 QT_QPA_PLATFORM=xcb`), or offscreen:
-    python benchmarks/window_responsiveness.py [--runs N] [--workload SPEC]
+    python benchmarks/window_responsiveness.py [--runs N] [--workload SPEC] [--engine-cadence]
 The default workload is `alltoall:16MiB` (about ten seconds on a 2-core machine; the panel's default 256MiB
 takes minutes). Each run opens a fresh window which, as the application does, starts a simulation process ahead
 of Run; Run is pressed a second after that process is ready (how long it took after the window opened is printed).
@@ -182,11 +182,51 @@ def stop_latency_s(app, spec: str, rng: random.Random) -> float:
     return elapsed
 
 
+def engine_cadence(spec: str) -> None:
+    """Where the stream's cadence comes from: the engine's fluid windows for this run (in this process, kernels
+    warmed up first as the window's spare process does), read by wrapping FluidQueues.window."""
+    from designer.model import fileformat
+    from designer.sim import SimOptions, fluid_queues, stream
+    from designer.ui.sim_process import warm_up
+
+    windows: list[tuple[float, int, int, float]] = []      # wall s, steps, flow-hops, simulated s
+    original = fluid_queues.FluidQueues.window
+
+    def timed(self, horizon_s):
+        t0, steps0 = time.perf_counter(), self.steps
+        win = original(self, horizon_s)
+        windows.append((time.perf_counter() - t0, self.steps - steps0, len(self.sim.hport), win.dt_s))
+        return win
+
+    warm_up()
+    fluid_queues.FluidQueues.window = timed
+    try:
+        t0 = time.perf_counter()
+        first = None
+        for _snap in stream(fileformat.load(str(PROJECT)), [spec], SimOptions(snapshot_count=200)):
+            first = first if first is not None else time.perf_counter() - t0
+        total = time.perf_counter() - t0
+    finally:
+        fluid_queues.FluidQueues.window = original
+    walls = [w[0] for w in windows]
+    print(f"engine alone: first snapshot {first:.2f} s, done {total:.1f} s; {len(windows)} fluid windows of "
+          f"{statistics.median(w[3] for w in windows) * 1e6:.0f} us simulated, each "
+          f"{statistics.median(w[1] for w in windows):.0f} steps of {statistics.median(w[2] for w in windows):,.0f}"
+          f" flow-hops, {statistics.median(walls):.2f} s wall (median; first {walls[0]:.2f} s, largest "
+          f"{max(walls):.2f} s)")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workload", default="alltoall:16MiB")
+    parser.add_argument("--engine-cadence", action="store_true",
+                        help="first print how often the engine alone yields a window of this run")
     args = parser.parse_args(argv)
+    if args.engine_cadence:
+        engine_cadence(args.workload)
+    if args.runs < 1:
+        return 0
 
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication

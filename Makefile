@@ -38,11 +38,21 @@ test: setup
 
 setup: system-packages $(STAMP)
 
+# The packages are installed by uv, itself taken from PyPI like every other package and pinned here: it resolves
+# once and fetches and unpacks the ~60 packages in parallel, without compiling their bytecode up front (Python
+# compiles what it imports); on a fresh 2-core machine it takes about a tenth of the CPU of `pip install` and a
+# fraction of its time (README, "Tests and checks"). Where uv cannot be installed or cannot reach the package index
+# (it does not read pip's configuration), pip does the same install.
+UV := uv==0.13.9
+
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed"'
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@if $(BIN)/python -m pip install --quiet --no-compile '$(UV)' \
+		&& $(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'; then :; else \
+		echo "uv could not install the packages: installing them with pip"; \
+		$(BIN)/python -m pip install --quiet --no-compile -e '.[test]'; \
+	fi
 	@touch $(STAMP)
 
 # Installs what is missing with apt-get when running as root; otherwise names what to install.

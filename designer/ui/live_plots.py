@@ -396,11 +396,11 @@ class LivePlots(QWidget):
                 self.add_mark(f["recovery_time_s"] * 1e3, "recovered", f.get("spec", f.get("element", "")))
 
     def _show_hot_links(self) -> None:
+        """The five busiest cables of the latest interval (nothing when no cable carried traffic in it)."""
         util = self._last_util
-        if len(util):
-            top = np.argsort(util)[::-1][:5]
-            self.hot_links.setText(self.tr("Hot cables: {0}").format(", ".join(
-                f"{self.cable_name(self.link_ids[k])} {100 * min(util[k], 1.0):.0f} %" for k in top if util[k] > 0)))
+        top = [k for k in np.argsort(util)[::-1][:5] if util[k] > 0]
+        self.hot_links.setText(self.tr("Hot cables: {0}").format(", ".join(
+            f"{self.cable_name(self.link_ids[k])} {100 * min(util[k], 1.0):.0f} %" for k in top)) if top else "")
 
     def _selection_value(self, row: int) -> float:
         cols = [self.link_index[x] for x in self.selection if x in self.link_index]

@@ -28,6 +28,14 @@ class WarmChild(ChildRun):
         child_conn.close()
         self.cancelled = False
         self.started = False
+        self.warmed = False
+
+    def is_ready(self) -> bool:
+        """True once the warm-up is over (call only before `start`: it reads the process's first message)."""
+        if not self.warmed:
+            message = self.receive(0.0)
+            self.warmed = message is not None and message[0] == "ready"
+        return self.warmed
 
     def start(self, doc_text: str, workloads: list[str], seed: int, backend: str | None,
               failures: list[str]) -> bool:
@@ -57,6 +65,7 @@ def serve(conn: Any) -> None:
 
     warm_up()
     try:
+        conn.send(("ready", None))
         message = conn.recv()
     except (EOFError, OSError):
         return                                   # the window closed without a run

@@ -122,6 +122,8 @@ class SimWorker(QObject):
                 elif kind == "busy":
                     if not req.cancel.is_set():
                         self.busy.emit(req.run_id, float(payload))
+                elif kind == "ready":
+                    continue                    # a spare process's warm-up is over (designer/ui/sim_process.py)
                 elif kind == "result":
                     self.finished.emit(req.run_id, payload)
                     return
@@ -132,6 +134,7 @@ class SimWorker(QObject):
                     self.cancelled.emit(req.run_id)
                     return
         finally:
+            end_now(child)       # its result is in: the process need not take its time to exit (a second or more)
             child.close()
             if self.keep_spare:
                 self.prepare()

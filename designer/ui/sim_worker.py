@@ -1,10 +1,12 @@
 """Runs simulations off the GUI thread and hands their snapshots to the window.
 
-The engine runs in a child process (designer.sim.child_process); a `SimWorker` in its own QThread
-waits on the child's queue and relays its messages. Its `start_run` slot is a bound @Slot method (a
+The engine runs in a child process (designer.sim.child_process), one started ahead of the run when the window
+asks for it (designer/ui/sim_process.py); a `SimWorker` in its own QThread waits on the child's queue and relays
+its messages. Its `start_run` slot is a bound @Slot method (a
 lambda would run it in the GUI thread). Every signal carries the run id, so the window
 drops the batches of a cancelled or superseded run. Cancel and pause are threading.Events mirrored
-into the child's process Events, which the engine checks between intervals; "Fail now" specs go into
+into the child's process Events, which the engine checks between intervals (a stopped run's process is ended if it
+has not stopped within STOP_GRACE_S); "Fail now" specs go into
 the request's control queue and on to the child's (the engine applies them at its current time).
 """
 
@@ -65,8 +67,13 @@ class SimWorker(QObject):
     def prepare(self) -> None:
         """Have a spare process warming up for the next run, from now on after every run too."""
         self.keep_spare = True
-        if self.spare is None or not self.spare.alive():
+        if self.spare is not None and self.spare.alive():
+            return
+        self.close_spare()
+        try:
             self.spare = WarmChild()
+        except Exception:  # noqa: BLE001 - no spare: the run starts a process of its own and reports what fails
+            self.spare = None
 
     def _process_for(self, req: RunRequest) -> ChildRun:
         """The spare process if one is ready to take the run, else a fresh one."""

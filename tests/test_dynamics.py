@@ -6,22 +6,32 @@ import pytest
 from designer.model.segments import RoCESettings
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
 from designer.sim.dynamics.dcqcn import DcqcnParams
-from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
+from designer.sim.dynamics.network import (
+    CC_AIMD,
+    CC_DCQCN,
+    CC_NONE,
+    FC_CREDIT,
+    FC_LOSSY,
+    FC_PFC,
+    EcnThresholds,
+    PfcThresholds,
+)
 from designer.topology.presets import paper_dcqcn
 
 CAP = 50e9          # 400 Gb/s in bytes/s
 XOFF, XON, HEADROOM = 4e6, 3e6, 118e3
 KMIN, KMAX = 800e3, 3200e3
+PFC = PfcThresholds(xoff_B=XOFF, xon_B=XON, headroom_B=HEADROOM)
+ECN, NO_ECN = EcnThresholds(kmin_B=KMIN, kmax_B=KMAX, pmax=0.2), EcnThresholds(pmax=0.2)
 # the mechanism as its authors published it (Zhu et al., SIGCOMM 2015)
 PAPER = DcqcnParams.from_settings(paper_dcqcn(RoCESettings()))
 
 
 def incast(n, fc, cc, size=16e6, until=0.05, **kw):
-    ports = PortSet.uniform(n + 1, CAP, fc, xoff_B=XOFF, xon_B=XON, headroom_B=HEADROOM, credit_B=256e3,
-                            kmin_B=KMIN if cc == CC_DCQCN else 0, kmax_B=KMAX if cc == CC_DCQCN else 0, pmax=0.2,
+    ports = PortSet.uniform(n + 1, CAP, fc, pfc=PFC, credit_B=256e3, ecn=ECN if cc == CC_DCQCN else NO_ECN,
                             queue_limit_B=kw.pop("queue_limit_B", 1e6))
     flows = FlowSet.from_paths([[i, n] for i in range(n)], size, line_rate_Bps=CAP, cc=cc)
-    return FluidSimulator(ports, flows, dt_s=1e-6, record_every=100, dcqcn_params=PAPER, **kw).run(until_s=until)
+    return FluidSimulator(ports, flows, dt_s=1e-6, dcqcn_params=PAPER, **kw).run(until_s=until, record_every=100)
 
 
 def test_lossless_incast_never_drops_and_keeps_the_receiver_link_full():
@@ -48,8 +58,7 @@ def test_dcqcn_removes_most_pauses_and_the_queue_settles_near_the_ecn_band():
 def victim_run(cc):
     # ports: 0-3 senders at switch S1; 4 the S1->S2 link; 5 S2->hot receiver; 6 S2->idle receiver;
     # 7-10 senders at S2; 11 the victim's NIC at S1. The victim goes S1 -> S2 -> idle receiver.
-    ports = PortSet.uniform(12, CAP, FC_PFC, xoff_B=XOFF, xon_B=XON, headroom_B=HEADROOM,
-                            kmin_B=KMIN if cc == CC_DCQCN else 0, kmax_B=KMAX if cc == CC_DCQCN else 0, pmax=0.2)
+    ports = PortSet.uniform(12, CAP, FC_PFC, pfc=PFC, ecn=ECN if cc == CC_DCQCN else NO_ECN)
     ports.capacity_Bps[4] = 2 * CAP
     paths = [[i, 4, 5] for i in range(4)] + [[7 + j, 5] for j in range(4)] + [[11, 4, 6]]
     sizes = [64e6] * 8 + [16e6]
@@ -71,11 +80,11 @@ def test_victim_flow_slows_under_pfc_and_less_with_dcqcn():
 
 @pytest.mark.slow
 def test_two_dcqcn_flows_converge_to_a_fair_share():
-    ports = PortSet.uniform(3, CAP, FC_PFC, xoff_B=XOFF, xon_B=XON, kmin_B=KMIN, kmax_B=KMAX, pmax=0.2)
+    ports = PortSet.uniform(3, CAP, FC_PFC, pfc=PFC, ecn=ECN)
     flows = FlowSet.from_paths([[0, 2], [1, 2]], 4e9, start_s=[0.0, 1e-3], line_rate_Bps=CAP, cc=CC_DCQCN)
     served = []
-    FluidSimulator(ports, flows, dt_s=1e-6, record_every=1000, dcqcn_params=PAPER).run(
-        until_s=0.04, on_record=lambda rec: served.append((rec["t_s"], rec["served_B"][:2].copy())))
+    FluidSimulator(ports, flows, dt_s=1e-6, dcqcn_params=PAPER).run(
+        until_s=0.04, record_every=1000, on_record=lambda rec: served.append((rec["t_s"], rec["served_B"][:2].copy())))
     t = np.array([s[0] for s in served])
     bytes_ = np.array([s[1] for s in served])
     # the DCQCN paper shows convergence within tens of milliseconds; average over the last 15 ms
@@ -137,7 +146,7 @@ def stepped_incast(jump: bool):
     way the engine's fluid queues skip them (probe, two agreeing periods, extrapolate)."""
     from designer.sim.dynamics import kernel as K
     from designer.sim.dynamics import steady
-    ports = PortSet.uniform(5, CAP, FC_PFC, xoff_B=XOFF, xon_B=XON, headroom_B=HEADROOM)
+    ports = PortSet.uniform(5, CAP, FC_PFC, pfc=PFC)
     flows = FlowSet.from_paths([[i, 4] for i in range(4)], 256e6, line_rate_Bps=CAP, cc=CC_NONE)
     sim = FluidSimulator(ports, flows, dt_s=1e-6)
     prober, jumped_s = steady.Prober(100e-6), 0.0

@@ -194,3 +194,25 @@ def test_interactive_failure_through_the_control_queue():
     control.put("link:NOPE@now")      # a bad interactive spec is noted, never a crash
     res = list(stream(doc, ["permutation:1MiB"], opts))[-1].result
     assert any("NOPE" in n for n in res.data["notes"])
+
+
+def test_steps_routed_around_a_failure_drain_in_one_piece_with_the_same_figures(monkeypatch):
+    """A spine that fails at the start, with routes that avoid it at once: every repeated ring step then drains in
+    one piece (its max-min profile) instead of one event per finishing flow, with the same figures as the event by
+    event drain (what the engine did while any element was down)."""
+    from designer.analysis.resilience.summary import _instant_recovery
+    from designer.sim import engine
+    doc = _instant_recovery(generate("leaf-spine", gpus=32, backend="rocev2", frontend=False, two_tiers=True,
+                                     nic_model="cx7"))
+    spine = min(nid for nid, n in doc.nodes.items() if n.kind == "switch" and n.role == "spine")
+    opts = SimOptions(seed=2, rate_model="maxmin", failures=[f"switch:{spine}@0s"])
+    profiles = []
+    original = engine.Engine._solo_steps
+    monkeypatch.setattr(engine.Engine, "_solo_steps", lambda self, i, t: profiles.append(i) or original(self, i, t))
+    whole = run(doc, ["allreduce:16MiB:algo=ring"], opts).data
+    assert profiles                                             # the steps drained in one piece
+    monkeypatch.setattr(engine.Engine, "_crosses_dead", lambda self, i: True)
+    by_event = run(doc, ["allreduce:16MiB:algo=ring"], opts).data
+    assert whole["completion_time_s"] == pytest.approx(by_event["completion_time_s"], rel=1e-9)
+    assert whole["busbw_gbps"] == pytest.approx(by_event["busbw_gbps"], rel=1e-9)
+    assert whole["link_utilization"]["max"] == pytest.approx(by_event["link_utilization"]["max"], rel=1e-9)

@@ -349,3 +349,20 @@ def test_examples_match_the_brief():
 
 def test_generator_kinds_are_the_contract():
     assert GENERATOR_KINDS == ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized")
+
+
+def test_servers_take_the_back_end_nic_asked_for_and_a_wrong_one_is_refused(tmp_path, capsys):
+    """`nic_model` sets every server's back-end NIC (ConnectX-7 by default); a NIC the catalog lacks, or one that
+    cannot run the back-end's protocol, is refused with one line naming it, before anything is written."""
+    from designer import cli
+    default = generate("leaf-spine", gpus=16, backend="rocev2", frontend=False)
+    supernic = generate("leaf-spine", gpus=16, backend="rocev2", frontend=False, nic_model="bf3")
+    nics = lambda doc: {n.nic_model for n in doc.nodes.values() if n.kind == "server"}   # noqa: E731
+    assert nics(default) == {"cx7"} and nics(supernic) == {"bf3"}
+    with pytest.raises(ProjectError, match="cannot run IB"):
+        generate("leaf-spine", gpus=16, backend="hybrid", nic_model="bf3")
+    out = tmp_path / "x.json"
+    assert cli.main(["generate", "fat-tree", "--gpus", "16", "--nic-model", "nope", "-o", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "unknown NIC model 'nope'" in err and "bf3" in err and len(err.splitlines()) == 1
+    assert not out.exists()

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 
 from designer.sim.workload_spec import accepts_option
 from designer.ui.app import PROJECTS
-from designer.ui.live_plots import PLOTS, LivePlots
+from designer.ui.live_plots import PLOTS, PLOTS_PER_TICK, LivePlots
 from designer.ui.main_window import MainWindow
 from designer.ui.run_controller import figures_text
 from tests.ui_input import choose, click_menu, press_button, show_window, window_key
@@ -110,7 +110,8 @@ def test_a_new_run_clears_the_previous_one_at_once_and_shows_its_progress(qtbot,
     assert runs.heatmap().isVisible()
     first_figures = runs.panel.figures.text()
     progress_seen = []
-    runs.snapshot_drawn.connect(lambda s: progress_seen.append((s.progress, runs.progress.value())))
+    runs.snapshot_drawn.connect(lambda s: progress_seen.append((s.progress, runs.progress.value(),
+                                                                runs.sim_time.text())))
     window.runs.panel_dock.show()
     window.runs.panel_dock.raise_()
     qtbot.waitUntil(runs.panel.run_button.isVisible)
@@ -122,7 +123,10 @@ def test_a_new_run_clears_the_previous_one_at_once_and_shows_its_progress(qtbot,
     assert first_figures in runs.panel.figures.text()
     qtbot.waitUntil(lambda: runs.last_result is not None, timeout=90000)
     assert runs.panel.figures.isEnabled() and "Previous run" not in runs.panel.figures.text()
-    assert progress_seen and all(value == int(p * 1000) for p, value in progress_seen)
+    # the bar shows the share of the run done, in whole percent, and the text beside it the same number
+    assert progress_seen and all(value == 10 * round(p * 100) for p, value, _text in progress_seen)
+    assert all(text.endswith(f"· {round(p * 100)}%") for p, _v, text in progress_seen if "·" in text)
+    assert any("·" in text for _p, _v, text in progress_seen)
 
 
 def test_stop_takes_effect_at_once(qtbot):
@@ -168,11 +172,29 @@ def _snapshot(t_ms: float):
                            in_flight=1, progress=t_ms / 10, extra={})
 
 
-def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
+def hand_turned_plots(qtbot) -> LivePlots:
+    """Empty live plots whose redraws the test turns itself (their timer is stopped)."""
     plots = LivePlots()
     qtbot.addWidget(plots)
-    plots.timer.stop()                         # the test turns the redraws itself
+    plots.timer.stop()
     plots.reset()
+    return plots
+
+
+def test_an_interval_with_no_traffic_names_no_hot_cables(qtbot):
+    plots = hand_turned_plots(qtbot)
+    plots.add_snapshot(_snapshot(1.0))
+    plots.flush()
+    assert plots.hot_links.text().startswith("Hot cables: L1 50 %")
+    idle = _snapshot(2.0)
+    idle.link_utilization = np.zeros(2)
+    plots.add_snapshot(idle)
+    plots.flush()
+    assert plots.hot_links.text() == ""                 # not a "Hot cables:" with nothing after it
+
+
+def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
+    plots = hand_turned_plots(qtbot)
     for t_ms in (1.0, 2.0, 3.0):               # a previous run, drawn whole
         plots.add_snapshot(_snapshot(t_ms))
     plots.flush()
@@ -180,7 +202,8 @@ def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
     assert all(c.getData()[0] is None or len(c.getData()[0]) == 0 for c in plots.curves.values())   # empty at once
     plots.add_snapshot(_snapshot(1.0))
     ends = {}
-    for k in range(len(PLOTS)):               # a round of redraws, one panel per turn, while more snapshots arrive
+    turns = -(-len(PLOTS) // PLOTS_PER_TICK)
+    for k in range(turns):                     # a round of redraws, a few panels per turn, while more snapshots arrive
         plots.refresh()
         plots.add_snapshot(_snapshot(2.0 + k))
     for key, curve in plots.curves.items():
@@ -189,7 +212,7 @@ def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
     assert set(ends.values()) == {1.0}, ends   # every panel up to the same snapshot, not a different one each
     for _ in range(len(PLOTS)):
         plots.refresh()                        # the next round shows the newest snapshot everywhere
-    assert {c.getData()[0][-1] for k, c in plots.curves.items() if k != "sel_util"} == {2.0 + len(PLOTS) - 1}
+    assert {c.getData()[0][-1] for k, c in plots.curves.items() if k != "sel_util"} == {2.0 + turns - 1}
 
 
 @pytest.mark.parametrize("width", [700, 1800])
@@ -217,10 +240,7 @@ def test_the_time_axis_is_named_in_full_where_it_fits(qtbot, width):
 
 
 def test_the_selection_hint_stays_mid_panel_as_the_time_axis_grows(qtbot):
-    plots = LivePlots()
-    qtbot.addWidget(plots)
-    plots.timer.stop()
-    plots.reset()
+    plots = hand_turned_plots(qtbot)
     plots.add_snapshot(_snapshot(1.0))
     for _ in PLOTS:
         plots.refresh()                           # a whole round: every panel drawn, the hint placed

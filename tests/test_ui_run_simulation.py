@@ -14,6 +14,7 @@ from designer.ui.app import PROJECTS
 from designer.ui.compare_dialog import PROTOS, ROWS
 from designer.ui.heatmap import COLOURS, bucket_of
 from designer.ui.main_window import MainWindow
+from tests.ui_input import press_button
 from tests.waits import BACKGROUND_WORK_MS
 
 
@@ -71,27 +72,70 @@ def test_run_completes_and_plots_and_heatmap_hold_the_engines_numbers(qtbot):
     w.runs.shutdown()
 
 
-def test_stop_frees_the_worker_and_leaves_the_document_untouched(qtbot):
-    """How soon the worker is idle again after Stop is measured by benchmarks/window_responsiveness.py."""
+def plotted_points(w: MainWindow) -> int:
+    x = w.runs.plots.curves["throughput_gbps"].xData
+    return 0 if x is None else len(x)
+
+
+def hold_after_next_snapshot(w: MainWindow) -> None:
+    """Pause the run when its next snapshot reaches the window: the engine then waits before sending any more (its
+    result included), so what the plots show by then was plotted while the run was still going."""
+    def hold(_snap) -> None:
+        w.runs.runner.snapshot.disconnect(hold)
+        w.runs.set_paused(True)
+    w.runs.runner.snapshot.connect(hold)
+
+
+def test_plots_grow_in_batches_while_a_run_goes_on_and_stop_ends_it(qtbot):
+    """A real run in the window: its points reach the plots in more than one batch before it ends, and Stop ends
+    the simulation process and leaves the design alone. (How soon, and how often the plots are redrawn, are
+    figures of benchmarks/window_responsiveness.py.)"""
     w = open_window(qtbot, "small-rocev2-pod.json")
     before = fileformat.dumps(w.editor.doc)
-    # the engine streams a congested step window by window: the first window arrives while the step still runs
-    with qtbot.waitSignal(w.runs.runner.snapshot, timeout=BACKGROUND_WORK_MS):
-        w.runs.start(["incast:8:64MiB:dcqcn=off"], seed=1)
-    req = w.runs.runner.current
-    assert req is not None
-    with qtbot.waitSignal(w.runs.runner.worker.cancelled, timeout=BACKGROUND_WORK_MS) as idle:
-        w.runs.stop()
-        assert not w.runs.runner.running
-        assert w.runs.panel.run_button.isEnabled()
-        n = w.runs.plots.n
+    runs = w.runs
+    hold_after_next_snapshot(w)
+    runs.start(["incast:8:4GiB:dcqcn=off"], seed=1)     # one long congested step, streamed window by window
+    shown = []
+    for batch in range(2):
+        qtbot.waitUntil(lambda: plotted_points(w) > (shown[-1] if shown else 0), timeout=BACKGROUND_WORK_MS)
+        assert runs.runner.running and runs.last_result is None
+        shown.append(plotted_points(w))
+        if batch == 0:
+            hold_after_next_snapshot(w)
+        runs.set_paused(False)                          # the second time, Stop comes while the engine works
+    req, child = runs.runner.current, runs.runner.worker.child
+    assert req is not None and child is not None and child.alive()
+    with qtbot.waitSignal(runs.runner.worker.cancelled, timeout=BACKGROUND_WORK_MS) as idle:
+        press_button(runs.panel.stop_button)
+        assert not runs.runner.running and runs.panel.run_button.isEnabled()
+        n = runs.plots.n
     assert idle.args == [req.run_id] and req.cancel.is_set()
-    # the worker's signals arrive in order: every snapshot it sent before saying it is idle has been delivered,
-    # and none of the stopped run reached the plots
-    assert w.runs.plots.n == n
+    qtbot.waitUntil(lambda: not child.alive(), timeout=BACKGROUND_WORK_MS)
+    assert 0 < shown[0] < shown[1] and runs.last_result is None
+    # the worker's signals arrive in order: none of the stopped run's snapshots reached the plots after Stop
+    assert runs.plots.n == n
     assert fileformat.dumps(w.editor.doc) == before
     assert w.editor.undo_stack.count() == 0
     w.runs.shutdown()
+
+
+def test_a_process_made_ready_ahead_takes_the_run_and_the_next_one_is_made_ready(qtbot):
+    """The window keeps a simulation process warmed up ahead of Run (tests do not, unless asked): the run goes to
+    it and holds the engine's numbers, the next one is started when the run ends, and closing ends it."""
+    w = open_window(qtbot, "small-rocev2-pod.json")
+    runner = w.runs.runner
+    runner.keep_process_ready()
+    qtbot.waitUntil(lambda: runner.worker.spare is not None, timeout=BACKGROUND_WORK_MS)
+    spare = runner.worker.spare
+    w.runs.start(["allreduce:64MiB"], seed=2)
+    wait_done(qtbot, w)
+    assert runner.worker.child is spare
+    direct = run(fileformat.load(str(PROJECTS / "small-rocev2-pod.json")), ["allreduce:64MiB"], SimOptions(seed=2))
+    assert w.runs.last_result.data["completion_time_s"] == pytest.approx(direct.data["completion_time_s"], rel=1e-9)
+    qtbot.waitUntil(lambda: runner.worker.spare not in (None, spare), timeout=BACKGROUND_WORK_MS)
+    following = runner.worker.spare
+    runner.shutdown()
+    assert following is not None and not following.alive() and not spare.alive()
 
 
 def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):

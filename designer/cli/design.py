@@ -35,7 +35,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                    oversubscription=args.oversubscription, link_gbps=args.link_gbps, frontend=args.frontend,
                    server_model=args.server_model, switch_model=args.switch_model, two_tiers=args.two_tiers,
                    build=build)
-    doc = generate(args.kind, name=args.name, preset=args.preset, **options)
+    doc = generate(args.kind, name=args.name, preset=args.preset, nic_model=args.nic_model, **options)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))

@@ -154,6 +154,7 @@ def _add_generate(sub: _Commands) -> None:
     g.add_argument("--name", help=render("help.generate.name"))
     g.add_argument("--server-model", help=render("help.generate.server_model"))
     g.add_argument("--switch-model", help=render("help.generate.switch_model"))
+    g.add_argument("--nic-model", help=render("help.generate.nic_model"))
     g.add_argument("--preset", choices=["recommended", "plain"], default="recommended",
                    help=render("help.generate.preset"))
     g.add_argument("--two-tiers", action="store_true", help=render("help.generate.two_tiers"))

@@ -154,6 +154,8 @@ ERRORS: dict[str, str] = {
     "error.generate.try_3_tiers": "; try fat-tree-3",
     "error.generate.no_default_server": "no default server with {per_server} GPUs: use 8 or 4 GPUs per server, or "
                                         "name a server model ({options})",
+    "error.generate.unknown_nic": "unknown NIC model '{model}' (known: {options})",
+    "error.generate.nic_protocol": "NIC model '{model}' cannot run {protocol}",
     "error.generate.unknown_server": "unknown server model '{model}' (known: {options})",
     "error.generate.server_gpus": "server model '{model}' holds {gpus} GPUs, not {per_server} (set gpus per server "
                                   "to match)",

@@ -23,6 +23,8 @@ HELP: dict[str, str] = {
     "help.generate.name": "design name",
     "help.generate.server_model": "catalog id of the GPU servers (default: by --gpus-per-server)",
     "help.generate.switch_model": "catalog id of the back-end switches (default: by protocol and speed)",
+    "help.generate.nic_model": "catalog id of the servers' back-end NICs (default: cx7; bf3, the BlueField-3 "
+                               "SuperNIC, lets RoCEv2 spray on switches with adaptive routing)",
     # check, cost
     "help.check": "design-rule checks; exit 0 clean, 1 errors found",
     "help.cost": "bill of materials, capex, power and TCO",

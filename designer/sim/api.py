@@ -23,7 +23,7 @@ from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters
-from designer.sim.metrics import SimResult, build_result
+from designer.sim.metrics import RunFacts, SimResult, build_result
 from designer.sim.rate_model import MaxMinRateModel
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic
@@ -231,9 +231,9 @@ def _final_snapshot(setup: _Setup, opts: SimOptions, engine: Engine, ideal_total
                     wall_s: float) -> Snapshot:
     """The run's last snapshot, carrying its result."""
     fab = setup.fab
-    result = build_result(fab, setup.plan, engine.totals, ideal_totals, setup.routes, wall_s=wall_s,
-                          seed=opts.seed, backend=opts.backend, model_name=MODEL_NAMES[opts.rate_model],
-                          preset=opts.preset)
+    result = build_result(fab, setup.plan, engine.totals, ideal_totals, setup.routes,
+                          RunFacts(wall_s=wall_s, seed=opts.seed, backend=opts.backend,
+                                   model_name=MODEL_NAMES[opts.rate_model], preset=opts.preset))
     if setup.fails is not None:
         add_failure_report(result, fab, setup.plan, engine, setup.fails)
     util = _link_utilization(fab, last) if last is not None else np.zeros(len(fab.link_ids))

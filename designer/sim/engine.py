@@ -229,7 +229,7 @@ class Engine:
                 yield from self._stand_in(draining[0], next_evt)
             elif self.fluid is not None and (self.fluid.active or self._congested(draining)):
                 yield from self._fluid_window(draining, next_evt)
-            elif len(draining) == 1 and self.rep_start.get(draining[0], False) and not self._any_dead():
+            elif len(draining) == 1 and self.rep_start.get(draining[0], False) and not self._crosses_dead(draining[0]):
                 yield from self._solo_steps(draining[0], next_evt)
             else:
                 yield from self._shared_advance(draining, next_evt)
@@ -274,6 +274,14 @@ class Engine:
 
     def _any_dead(self) -> bool:
         return self.failures is not None and self.failures.any_dead
+
+    def _crosses_dead(self, i: int) -> bool:
+        """Whether a live sub-flow of phase i is routed over a failed port (it stalls until a reroute or repair); a
+        step whose routes avoid every failed port drains like any other."""
+        if not self._any_dead():
+            return False
+        assert self.failures is not None
+        return bool(self.failures.stalled(self.routed(i).matrix[:, self.alive[i]]).any())
 
     def _check_complete(self) -> None:
         if (self.status != DONE).any():

@@ -53,13 +53,21 @@ def parse_failure(spec: str) -> FailureSpec:
     kind = m.group("kind").lower()
     if kind not in FAILURE_KINDS:
         raise WorkloadError(Message("error.failure.unknown_kind", kind=m.group("kind"), spec=spec))
-    element = m.group("element").strip()
-    parts = m.group("rest").split(":")
-    at = parts[0].strip()
-    time_s = None if at.lower() == "now" else parse_time(at)
+    at, *options = m.group("rest").split(":")
+    time_s = None if at.strip().lower() == "now" else parse_time(at.strip())
+    up_s, gbps = _parse_options(options, spec)
+    if gbps is not None and kind != "link":
+        raise WorkloadError(Message("error.failure.gbps_links", spec=spec))
+    if up_s is not None and time_s is not None and up_s <= time_s:
+        raise WorkloadError(Message("error.failure.up_before", spec=spec, up=f"{up_s:g}", down=f"{time_s:g}"))
+    return FailureSpec(kind, m.group("element").strip(), time_s, up_s, gbps, spec.strip())
+
+
+def _parse_options(options: list[str], spec: str) -> tuple[float | None, float | None]:
+    """(`up=` time, `gbps=` speed) of the options after the failure's time, None where not given."""
     up_s: float | None = None
     gbps: float | None = None
-    for opt in parts[1:]:
+    for opt in options:
         key, sep, value = opt.partition("=")
         key = key.strip().lower()
         if not sep or not value.strip():
@@ -67,19 +75,21 @@ def parse_failure(spec: str) -> FailureSpec:
         if key == "up":
             up_s = parse_time(value)
         elif key == "gbps":
-            try:
-                gbps = float(value)
-            except ValueError:
-                raise WorkloadError(Message("error.failure.gbps_number", spec=spec, value=value)) from None
-            if not gbps > 0:
-                raise WorkloadError(Message("error.failure.gbps_positive", spec=spec))
+            gbps = _parse_gbps(value, spec)
         else:
             raise WorkloadError(Message("error.failure.unknown_option", option=key, spec=spec))
-    if gbps is not None and kind != "link":
-        raise WorkloadError(Message("error.failure.gbps_links", spec=spec))
-    if up_s is not None and time_s is not None and up_s <= time_s:
-        raise WorkloadError(Message("error.failure.up_before", spec=spec, up=f"{up_s:g}", down=f"{time_s:g}"))
-    return FailureSpec(kind, element, time_s, up_s, gbps, spec.strip())
+    return up_s, gbps
+
+
+def _parse_gbps(value: str, spec: str) -> float:
+    """A degraded link's speed: a positive number of Gb/s."""
+    try:
+        gbps = float(value)
+    except ValueError:
+        raise WorkloadError(Message("error.failure.gbps_number", spec=spec, value=value)) from None
+    if not gbps > 0:
+        raise WorkloadError(Message("error.failure.gbps_positive", spec=spec))
+    return gbps
 
 
 def parse_failures(specs: list[str] | list[FailureSpec] | None) -> list[FailureSpec]:

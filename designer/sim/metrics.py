@@ -78,9 +78,19 @@ def _flow_rate_fraction(plan: Plan, wp: WorkloadPlan, real: Totals, ideal: Total
     return float(np.mean(per_ideal[ok] / per_real[ok])) if ok.any() else None
 
 
-def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | None, routes: RouteCache, *,
-                 wall_s: float, seed: int, backend: str | None, model_name: str,
-                 preset: str | None = None) -> SimResult:
+@dataclass(frozen=True)
+class RunFacts:
+    """What the result records about the run itself, beside what it measured."""
+
+    wall_s: float                   # the run's own duration on this computer
+    seed: int
+    backend: str | None
+    model_name: str                 # the rate model, in words
+    preset: str | None = None       # the settings preset asked for (None: the segments' own)
+
+
+def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | None, routes: RouteCache,
+                 run: RunFacts) -> SimResult:
     """Assemble the result dictionary from the totals of the real (and ideal) passes.
 
     Network figures (goodput, link utilisation) count the bytes that crossed a NIC: a transfer between two GPUs of
@@ -117,15 +127,15 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
         "step_time_s": first["step_time_s"],
         "gpu_utilization": first["gpu_utilization"],
         "mfu": first["mfu"],
-        "preset": preset or _common_preset(fab),
+        "preset": run.preset or _common_preset(fab),
         "segments": segments,
         "workloads": workloads,
-        "backend": backend,
-        "seed": seed,
-        "rate_model": model_name,
+        "backend": run.backend,
+        "seed": run.seed,
+        "rate_model": run.model_name,
         "events": real.events,
         "notes": list(fab.notes),
-        "sim_wall_time_s": wall_s,
+        "sim_wall_time_s": run.wall_s,
     }
     return SimResult(data)
 

@@ -8,6 +8,7 @@ Every problem is reported as one `WorkloadError` line naming the spec.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import overload
 
@@ -33,7 +34,7 @@ _SIZE_UNITS = {
 _TIME_UNITS = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
 MAX_COUNT = 1e7        # any whole-number option (queue pairs, GPUs, parallelism, senders)
 MAX_POSNUM = 1e16      # any other positive number (tokens: 15 T for the largest published runs; qps)
-OptionValue = int | float | bool | str   # what `_parse_option` gives: a count, a number, a switch or a text
+OptionValue = int | float | bool | str   # what an option's parser gives: a count, a number, a switch or a text
 _SWITCHES = {"on": True, "off": False, "true": True, "false": False, "1": True, "0": False}
 
 # option name -> (parser kind, workloads that accept it; None = every workload)
@@ -156,46 +157,67 @@ def _parse_number(text: str) -> float:
     return value
 
 
-def _parse_option(kind: str, key: str, text: str) -> OptionValue:
-    if kind == "posint":
-        value = _parse_number(text)
-        if value < 1 or value != int(value):
-            raise WorkloadError(Message("error.workload.posint", key=key, text=text))
-        if value > MAX_COUNT:
-            raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
-        return int(value)
-    if kind == "posnum":
-        value = _parse_number(text)
-        if value <= 0:
-            raise WorkloadError(Message("error.workload.positive", key=key, text=text))
-        if value > MAX_POSNUM:      # tokens=1e308 would overflow the arithmetic on it
-            raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
-        return value
-    if kind == "fraction":
-        value = _parse_number(text)
-        if not 0 < value <= 1:
-            raise WorkloadError(Message("error.workload.fraction", key=key, text=text))
-        return value
-    if kind == "switch":
-        if text.lower() not in _SWITCHES:
-            raise WorkloadError(Message("error.workload.switch", key=key, text=text))
-        return _SWITCHES[text.lower()]
-    if kind == "plane":
-        if text not in ("backend", "frontend"):
-            raise WorkloadError(Message("error.workload.plane", text=text))
-        return text
-    if kind == "algo":
-        if text not in ALLREDUCE_ALGOS:
-            raise WorkloadError(Message("error.workload.algo", text=text, choices=", ".join(ALLREDUCE_ALGOS)))
-        return text
-    if kind == "time":
-        value = parse_time(text)
-        if value < 0 or value > 3600:
-            raise WorkloadError(Message("error.workload.time_range", key=key, text=text))
-        return value
+def _posint(key: str, text: str) -> int:
+    value = _parse_number(text)
+    if value < 1 or value != int(value):
+        raise WorkloadError(Message("error.workload.posint", key=key, text=text))
+    if value > MAX_COUNT:
+        raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
+    return int(value)
+
+
+def _posnum(key: str, text: str) -> float:
+    value = _parse_number(text)
+    if value <= 0:
+        raise WorkloadError(Message("error.workload.positive", key=key, text=text))
+    if value > MAX_POSNUM:      # tokens=1e308 would overflow the arithmetic on it
+        raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
+    return value
+
+
+def _fraction(key: str, text: str) -> float:
+    value = _parse_number(text)
+    if not 0 < value <= 1:
+        raise WorkloadError(Message("error.workload.fraction", key=key, text=text))
+    return value
+
+
+def _switch(key: str, text: str) -> bool:
+    if text.lower() not in _SWITCHES:
+        raise WorkloadError(Message("error.workload.switch", key=key, text=text))
+    return _SWITCHES[text.lower()]
+
+
+def _plane(key: str, text: str) -> str:
+    if text not in ("backend", "frontend"):
+        raise WorkloadError(Message("error.workload.plane", text=text))
+    return text
+
+
+def _algo(key: str, text: str) -> str:
+    if text not in ALLREDUCE_ALGOS:
+        raise WorkloadError(Message("error.workload.algo", text=text, choices=", ".join(ALLREDUCE_ALGOS)))
+    return text
+
+
+def _time(key: str, text: str) -> float:
+    value = parse_time(text)
+    if value < 0 or value > 3600:
+        raise WorkloadError(Message("error.workload.time_range", key=key, text=text))
+    return value
+
+
+def _text(key: str, text: str) -> str:
     if not text:
         raise WorkloadError(Message("error.workload.needs_value", key=key))
     return text
+
+
+# parser kind of _OPTIONS -> the function that checks and converts an option's value (option name, text)
+_PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
+    "posint": _posint, "posnum": _posnum, "fraction": _fraction, "switch": _switch, "plane": _plane,
+    "algo": _algo, "time": _time, "text": _text,
+}
 
 
 def _model_shape(text: str) -> tuple[str, float, int, int]:
@@ -235,42 +257,14 @@ def _parse(spec: str) -> Workload:
     kind = parts[0].lower()
     if kind not in KINDS:
         raise WorkloadError(Message("error.workload.unknown_kind", kind=parts[0], kinds=", ".join(KINDS)))
-    positional: list[str] = []
-    options: dict[str, OptionValue] = {}
-    for i, part in enumerate(parts[1:], start=1):
-        is_model_params = kind in ("train", "inference") and i == 1 and part.lower().startswith("params=")
-        if "=" in part and not is_model_params:
-            key, _, value = part.partition("=")
-            key = key.strip().lower()
-            if key not in _OPTIONS:
-                raise WorkloadError(Message("error.workload.unknown_option", key=key))
-            parser, allowed = _OPTIONS[key]
-            if kind == "inference" and key == "qps":
-                parser = "posnum"  # for inference, qps means requests per second
-            if allowed is not None and kind not in allowed:
-                raise WorkloadError(Message("error.workload.option_kind", key=key, kind=kind))
-            if key in options:
-                raise WorkloadError(Message("error.workload.option_twice", key=key))
-            options[key] = _parse_option(parser, key, value.strip())
-        else:
-            if options:
-                raise WorkloadError(Message("error.workload.positional_late", part=part))
-            positional.append(part)
+    positional, options = _split_parts(kind, parts[1:])
     w = Workload(kind=kind, spec=spec, options=options)
     if kind in SIZED_KINDS:
         if len(positional) != 1:
             raise WorkloadError(Message("error.workload.one_size", kind=kind))
         w.size_bytes = parse_size(positional[0])
     elif kind == "incast":
-        if len(positional) != 2:
-            raise WorkloadError(Message("error.workload.incast_args"))
-        n = _parse_number(positional[0])
-        if n < 1 or n != int(n):
-            raise WorkloadError(Message("error.workload.incast_n", text=positional[0]))
-        if n > MAX_COUNT:
-            raise WorkloadError(Message("error.workload.too_large", key="N", text=positional[0]))
-        w.senders = int(n)
-        w.size_bytes = parse_size(positional[1])
+        w.senders, w.size_bytes = _incast_args(positional)
     else:
         if len(positional) != 1:
             raise WorkloadError(Message("error.workload.one_model", kind=kind))
@@ -278,6 +272,50 @@ def _parse(spec: str) -> Workload:
         if kind == "inference" and "qps" not in options:
             raise WorkloadError(Message("error.workload.inference_qps"))
     return w
+
+
+def _split_parts(kind: str, parts: list[str]) -> tuple[list[str], dict[str, OptionValue]]:
+    """(positional arguments, parsed `key=value` options) of the parts after the kind; options come last."""
+    positional: list[str] = []
+    options: dict[str, OptionValue] = {}
+    for i, part in enumerate(parts, start=1):
+        is_model_params = kind in ("train", "inference") and i == 1 and part.lower().startswith("params=")
+        if "=" in part and not is_model_params:
+            key, _, value = part.partition("=")
+            key = key.strip().lower()
+            parse = _option_parser(kind, key)
+            if key in options:
+                raise WorkloadError(Message("error.workload.option_twice", key=key))
+            options[key] = parse(key, value.strip())
+        else:
+            if options:
+                raise WorkloadError(Message("error.workload.positional_late", part=part))
+            positional.append(part)
+    return positional, options
+
+
+def _option_parser(kind: str, key: str) -> Callable[[str, str], OptionValue]:
+    """The parser of option `key` in a workload of `kind`; WorkloadError if that workload does not take it."""
+    if key not in _OPTIONS:
+        raise WorkloadError(Message("error.workload.unknown_option", key=key))
+    parser, allowed = _OPTIONS[key]
+    if allowed is not None and kind not in allowed:
+        raise WorkloadError(Message("error.workload.option_kind", key=key, kind=kind))
+    if kind == "inference" and key == "qps":
+        parser = "posnum"  # for inference, qps means requests per second
+    return _PARSERS[parser]
+
+
+def _incast_args(positional: list[str]) -> tuple[int, int]:
+    """(senders, bytes per sender) of `incast:N:SIZE`."""
+    if len(positional) != 2:
+        raise WorkloadError(Message("error.workload.incast_args"))
+    n = _parse_number(positional[0])
+    if n < 1 or n != int(n):
+        raise WorkloadError(Message("error.workload.incast_n", text=positional[0]))
+    if n > MAX_COUNT:
+        raise WorkloadError(Message("error.workload.too_large", key="N", text=positional[0]))
+    return int(n), parse_size(positional[1])
 
 
 def parse_workloads(specs: list[str] | list[Workload] | str) -> list[Workload]:

@@ -28,6 +28,7 @@ from designer.topology.frontend import STORAGE_MODEL, frontend_blueprint, fronte
 from designer.topology.headroom import required_headroom_kb
 from designer.topology.hybrid import HybridBlueprint, build_hybrid, hybrid_blueprint
 from designer.topology.layout import auto_layout
+from designer.topology.nic_choice import BACKEND_NIC
 from designer.topology.presets import PLAIN, RECOMMENDED, apply_preset
 from designer.topology.segment_names import PROTOCOL_NAMES, backend_name, pod_name
 from designer.topology.sizing import SizingError, SwitchSpec
@@ -120,9 +121,10 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
              oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
              name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
-             preset: str = RECOMMENDED) -> FabricDocument:
+             preset: str = RECOMMENDED, nic_model: str | None = None) -> FabricDocument:
     """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions, racks. Back-end
-    segments get the settings `preset` ("recommended" for AI, or "plain") for their hardware.
+    segments get the settings `preset` ("recommended" for AI, or "plain") for their hardware. The servers' back-end
+    NICs are `nic_model` (default ConnectX-7; BlueField-3 SuperNICs let RoCEv2 spray on switches that can).
 
     One switch serves the back-end when its ports hold every NIC (unless `two_tiers`); the front-end and storage
     are sized from `build` (bandwidth per GPU); the devices are placed in racks by `build`'s rule and every
@@ -138,10 +140,12 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
     out = DesignBuilder(_id_widths(bp))
     nics = gpus_per_server
     server_pod = _server_pods(bp)
+    server_nic = _backend_nics(bp, cat, nic_model)
     fe_ports, fe_gbps = bp.frontend_ports
     for sid in bp.servers:
-        out.add(server_node(cat, bp.server_model, sid, backend_nics=nics, pod=server_pod.get(sid),
-                            frontend_nics=fe_ports if bp.frontend else None, frontend_gbps=fe_gbps or None))
+        out.add(server_node(cat, bp.server_model, sid, nic_model=server_nic[sid], backend_nics=nics,
+                            pod=server_pod.get(sid), frontend_nics=fe_ports if bp.frontend else None,
+                            frontend_gbps=fe_gbps or None))
     segments = _backend_segments(bp, backend, cat, out)
     if bp.frontend:
         for sid in bp.storage:
@@ -159,6 +163,23 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
     for seg in doc.segments.values():
         _fit_pfc_headroom(seg, doc.links.values())
     return doc
+
+
+def _backend_nics(bp: _Blueprint, cat: Catalog, nic_model: str | None) -> dict[str, str]:
+    """Each server's back-end NIC: the one asked for (it must speak every back-end protocol), else ConnectX-7."""
+    if nic_model is not None:
+        nic = cat.nics.get(nic_model)
+        if nic is None or nic.protocol not in ("ib", "ethernet", "vpi") or nic.port_gbps <= 0:
+            raise ProjectError(Message("error.generate.unknown_nic", model=str(nic_model),
+                                       options=", ".join(sorted(cat.nics))))
+        protocols = bp.hybrid.protocols if bp.hybrid else (bp.backend,)
+        speaks = {"ib": ("ib", "vpi"), "rocev2": ("ethernet", "vpi")}
+        wrong = [p for p in protocols if nic.protocol not in speaks[p]]
+        if wrong:
+            raise ProjectError(Message("error.generate.nic_protocol", model=nic_model,
+                                       protocol=PROTOCOL_NAMES[wrong[0]]))
+        return dict.fromkeys(bp.servers, nic_model)
+    return dict.fromkeys(bp.servers, BACKEND_NIC)
 
 
 def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBuilder) -> list[Segment]:

@@ -1,4 +1,5 @@
-"""Which front-end NIC card a GPU server gets, and how many (one place for the BOM and the rack power)."""
+"""Which NIC cards a GPU server gets: the back-end NIC of a generated design, and the front-end cards and how many
+(one place for the BOM and the rack power)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from designer.model.errors import ProjectError
 from designer.model.nodes import Node
 
 FRONTEND_NIC_MODELS = ("cx7-2x200", "cx6dx-100")
+BACKEND_NIC = "cx7"          # ConnectX-7: InfiniBand and Ethernet (NVIDIA's DGX H100 / HGX reference designs)
 
 
 def frontend_nic_for(catalog: Catalog, server: Node) -> str:

@@ -73,6 +73,7 @@ def run_gui(path: str | None) -> int:
     theme = str(QSettings("FabricDesigner", "FabricDesigner").value("theme", "light"))
     window = MainWindow(doc, opened, theme_name=theme if theme in ("light", "dark") else "light")
     holder.append(window)
+    window.runs.runner.keep_process_ready()     # the first Run need not wait for a simulation process to start
     if window.restore_arrangement() or not window.screen_is_small():   # the size and docks last used here
         window.show()
     else:

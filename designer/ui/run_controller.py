@@ -154,6 +154,7 @@ class RunController(QObject):
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
         self.progress.setVisible(True)
+        self.sim_time.setText("")              # the previous run's "simulated … in … s" is not this run's
         self.plots_dock.show()
         self.plots_dock.raise_()
         self.panel_dock.raise_()
@@ -198,8 +199,9 @@ class RunController(QObject):
         snap = batch[-1]
         self.last_snapshot = snap
         self.progress.setRange(0, 1000)
-        self.progress.setValue(int(snap.progress * 1000))
-        self.sim_time.setText(self.tr("simulated {0:.3f} ms · {1:.0%}").format(snap.time_s * 1e3, snap.progress))
+        percent = round(snap.progress * 100)           # the bar and the text beside it say the same number
+        self.progress.setValue(10 * percent)
+        self.sim_time.setText(self.tr("simulated {0:.3f} ms · {1:.0%}").format(snap.time_s * 1e3, percent / 100))
         self._heat_dirty = True
 
     def _on_finished(self, result) -> None:

@@ -1,10 +1,12 @@
 """Runs simulations off the GUI thread and hands their snapshots to the window.
 
-The engine runs in a child process (designer.sim.child_process); a `SimWorker` in its own QThread
-waits on the child's queue and relays its messages. Its `start_run` slot is a bound @Slot method (a
+The engine runs in a child process (designer.sim.child_process), one started ahead of the run when the window
+asks for it (designer/ui/sim_process.py); a `SimWorker` in its own QThread waits on the child's queue and relays
+its messages. Its `start_run` slot is a bound @Slot method (a
 lambda would run it in the GUI thread). Every signal carries the run id, so the window
 drops the batches of a cancelled or superseded run. Cancel and pause are threading.Events mirrored
-into the child's process Events, which the engine checks between intervals; "Fail now" specs go into
+into the child's process Events, which the engine checks between intervals (a stopped run's process is ended if it
+has not stopped within STOP_GRACE_S); "Fail now" specs go into
 the request's control queue and on to the child's (the engine applies them at its current time).
 """
 
@@ -21,14 +23,19 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from designer.model.document import FabricDocument
 from designer.model.fileformat import dumps
 from designer.sim.child_process import ChildRun
+from designer.ui.sim_process import WarmChild
+
+POLL_S = 0.02          # how often the worker looks at Stop, Pause and "fail now" while it waits for the engine
+STOP_GRACE_S = 0.1     # a stopped run's process has this long to end by itself before it is ended
 
 
 @dataclass
 class RunRequest:
-    """What to simulate: a private copy of the design (the user may edit the original meanwhile)."""
+    """What to simulate: the design as its project-file text (the user may edit the original meanwhile; the text is
+    what the simulation process reads, and writing it costs less than a copy of the document)."""
 
     run_id: int
-    doc: FabricDocument
+    doc_text: str
     workloads: list[str]
     seed: int = 1
     backend: str | None = None          # None: as drawn
@@ -50,6 +57,39 @@ class SimWorker(QObject):
     failed = Signal(int, str)           # run id, one-line message
     cancelled = Signal(int)
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.child: ChildRun | None = None      # the latest run's process (for the window's checks)
+        self.spare: WarmChild | None = None     # a process ready for the next run (designer/ui/sim_process.py)
+        self.keep_spare = False                 # start a new spare whenever a run ends
+
+    @Slot()
+    def prepare(self) -> None:
+        """Have a spare process warming up for the next run, from now on after every run too."""
+        self.keep_spare = True
+        if self.spare is not None and self.spare.alive():
+            return
+        self.close_spare()
+        try:
+            self.spare = WarmChild()
+        except Exception:  # noqa: BLE001 - no spare: the run starts a process of its own and reports what fails
+            self.spare = None
+
+    def _process_for(self, req: RunRequest) -> ChildRun:
+        """The spare process if one is ready to take the run, else a fresh one."""
+        spare, self.spare = self.spare, None
+        args = (req.doc_text, req.workloads, req.seed, req.backend, req.failures)
+        if spare is not None and spare.start(*args):
+            return spare
+        if spare is not None:
+            spare.close()
+        return ChildRun(*args)
+
+    def close_spare(self) -> None:
+        if self.spare is not None:
+            self.spare.close()
+            self.spare = None
+
     @Slot(object)
     def start_run(self, req: RunRequest) -> None:  # noqa: C901
         """Run in a child process (designer.sim.child_process) and relay its messages as signals.
@@ -57,30 +97,29 @@ class SimWorker(QObject):
         This thread only waits on the child's queue, which releases the interpreter lock, so the GUI
         thread never waits behind the engine."""
         try:
-            child = ChildRun(dumps(req.doc), req.workloads, req.seed, req.backend, req.failures)
+            child = self._process_for(req)
         except Exception as exc:  # noqa: BLE001 - e.g. no process could be started: one line to the user
             self.failed.emit(req.run_id, self.tr("cannot start the simulation: {0}: {1}").format(
                 type(exc).__name__, exc))
             return
+        self.child = child
         paused = False
         try:
             while True:
                 if req.cancel.is_set():
-                    child.cancel()
-                elif paused == req.resume.is_set():
+                    end_now(child)
+                    self.cancelled.emit(req.run_id)
+                    return
+                if paused == req.resume.is_set():
                     paused = not paused
                     child.pause(paused)
                 while not req.control.empty():
                     child.fail_now(req.control.get_nowait())
-                message = child.receive(0.05)
+                message = child.receive(POLL_S)
                 if message is None:
-                    if not child.alive():
-                        if not req.cancel.is_set():
-                            self.failed.emit(req.run_id, self.tr(
-                                "the simulation process ended unexpectedly (exit code {0})").format(
-                                    child.proc.exitcode))
-                        else:
-                            self.cancelled.emit(req.run_id)
+                    if not child.alive() and not req.cancel.is_set():
+                        self.failed.emit(req.run_id, self.tr(
+                            "the simulation process ended unexpectedly (exit code {0})").format(child.proc.exitcode))
                         return
                     continue
                 kind, payload = message
@@ -90,6 +129,8 @@ class SimWorker(QObject):
                 elif kind == "busy":
                     if not req.cancel.is_set():
                         self.busy.emit(req.run_id, float(payload))
+                elif kind == "ready":
+                    continue                    # a spare process's warm-up is over (designer/ui/sim_process.py)
                 elif kind == "result":
                     self.finished.emit(req.run_id, payload)
                     return
@@ -100,7 +141,22 @@ class SimWorker(QObject):
                     self.cancelled.emit(req.run_id)
                     return
         finally:
+            end_now(child)       # its result is in: the process need not take its time to exit (a second or more)
             child.close()
+            if self.keep_spare:
+                self.prepare()
+
+
+def end_now(child: ChildRun) -> None:
+    """Stop a run at once: ask the process to stop, and end it if it has not within STOP_GRACE_S.
+
+    The engine looks at the cancel flag only between its windows of simulated time, which take up to a second of
+    wall time on a congested fabric; nothing of a stopped run is kept, so its process need not finish the window."""
+    child.cancel()
+    child.proc.join(STOP_GRACE_S)
+    if child.proc.is_alive():
+        child.proc.terminate()
+        child.proc.join(1.0)
 
 
 _RUNNERS: weakref.WeakSet = weakref.WeakSet()
@@ -126,6 +182,7 @@ class SimRunner(QObject):
     failed = Signal(str)
     stopped = Signal()
     _request = Signal(object)
+    _prepare = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -134,6 +191,7 @@ class SimRunner(QObject):
         self.worker = SimWorker()
         self.worker.moveToThread(self.worker_thread)
         self._request.connect(self.worker.start_run)
+        self._prepare.connect(self.worker.prepare)
         self.worker.snapshot.connect(self._on_snapshot)
         self.worker.busy.connect(self._on_busy)
         self.worker.finished.connect(self._on_finished)
@@ -150,13 +208,18 @@ class SimRunner(QObject):
 
     def start(self, doc: FabricDocument, workloads: list[str], seed: int = 1, backend: str | None = None,
               failures: list[str] | None = None) -> int:
-        """Start a run on a copy of `doc` (a running one is cancelled and its batches dropped);
+        """Start a run of `doc` as it is now (a running one is cancelled and its batches dropped);
         `failures` are scheduled failure specs (designer/sim/failures.py)."""
         self.stop()
         self._next_id += 1
-        self.current = RunRequest(self._next_id, doc.copy(), list(workloads), seed, backend, list(failures or []))
+        self.current = RunRequest(self._next_id, dumps(doc), list(workloads), seed, backend, list(failures or []))
         self._request.emit(self.current)
         return self._next_id
+
+    def keep_process_ready(self) -> None:
+        """Keep a simulation process started and warmed up ahead of each run (the window does, from when it opens;
+        tests, which open hundreds of windows, do not), so that a run's first point does not wait seconds for it."""
+        self._prepare.emit()
 
     def fail_now(self, kind: str, element: str) -> bool:
         """Fail a link or switch of the running simulation at its current simulated time (False: no run)."""
@@ -183,6 +246,8 @@ class SimRunner(QObject):
         if self.worker_thread.isRunning():
             self.worker_thread.quit()
             self.worker_thread.wait(5000)
+        if not self.worker_thread.isRunning():
+            self.worker.close_spare()            # the worker's thread has ended: its spare is ours to end
 
     def _is_current(self, run_id: int) -> bool:
         return self.current is not None and self.current.run_id == run_id

@@ -27,9 +27,15 @@ reads a field of a large tuple of arrays slowly inside a loop, an element of one
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from designer.sim.dynamics import aimd, credits, dcqcn, delivery_time, ecn, junctions, loss, pfc, shared_buffer
 from designer.sim.dynamics.jit import njit, njit_inline
+
+# the kernel's arrays (Numba compiles for the dtypes it is given and ignores these annotations)
+Reals = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.int64]
+Flags = npt.NDArray[np.bool_]
 
 CC_NONE, CC_DCQCN, CC_AIMD = 0, 1, 2
 # scalars
@@ -62,9 +68,12 @@ SEVERAL, NONE = -1, -2
 
 
 @njit
-def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, ja, jb, jlast, wa, wb,
-              japtr, janode, jbptr, jbnode, jsum, succ1, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
-              ck_cur, hist, sc, group_left, max_steps: int, stop_on_group: bool) -> int:
+def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, pa: Reals, aports: Ints, hport: Ints,
+              hpc: Flags, hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, ja: Ints, jb: Ints, jlast: Flags, wa: Reals,
+              wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Ints, pred1: Ints,
+              fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals,
+              ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints, max_steps: int,
+              stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
     are visited by the per-port stages."""
@@ -92,7 +101,7 @@ def run_steps(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hlevel, hq, hqm, 
 
 
 @njit_inline
-def _all_done(fs: np.ndarray) -> bool:
+def _all_done(fs: Reals) -> bool:
     for f in range(fs.shape[0]):
         if fs[f, DONE] == 0.0:
             return False
@@ -100,7 +109,8 @@ def _all_done(fs: np.ndarray) -> bool:
 
 
 @njit_inline
-def _aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs) -> None:
+def _aggregate(pk: Ints, ps: Reals, used: Reals, aports: Ints, hport: Ints, hpc: Flags, hq: Reals, ja: Ints, jb: Ints,
+               jlast: Flags, wa: Reals, jsum: Reals, pred1: Ints, fi: Ints, fs: Reals) -> None:
     """Per-port backlogs by class and ingress occupancies; shared-buffer use per switch. A flow's nodes are visited
     last level first, so a junction's downstream backlog is summed before its upstream ports take their parts."""
     for i in range(aports.shape[0]):
@@ -146,7 +156,7 @@ def _aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pr
 
 
 @njit_inline
-def _serve(pp, pk, ps, pa, aports, dt) -> None:
+def _serve(pp: Reals, pk: Ints, ps: Reals, pa: Reals, aports: Ints, dt: float) -> None:
     """Pause state, credit room and the share of its backlog each port sends this step."""
     for i in range(aports.shape[0]):
         p = aports[i]
@@ -179,7 +189,9 @@ def _serve(pp, pk, ps, pa, aports, dt) -> None:
 
 
 @njit_inline
-def _move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs) -> None:
+def _move(ps: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, ja: Ints, jb: Ints,
+          jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Ints, pred1: Ints,
+          fi: Ints, fs: Reals) -> None:
     """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step); at a
     junction they are summed and handed on at its last upstream node (junctions.py)."""
     for f in range(fi.shape[0]):
@@ -242,7 +254,8 @@ def _move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnod
 
 
 @njit_inline
-def _arrive(v, part, marked, ps, hport, hpc, hq, hqm, harr) -> None:
+def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals,
+            harr: Reals) -> None:
     hq[v] += part
     hqm[v] += marked
     harr[v] += part
@@ -251,7 +264,8 @@ def _arrive(v, part, marked, ps, hport, hpc, hq, hqm, harr) -> None:
 
 
 @njit_inline
-def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:
+def _inject(pp: Reals, ps: Reals, hport: Ints, hq: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals,
+            rs: Reals, t: float, dt: float, sc: Reals) -> None:
     """Senders put bytes into their NIC queue at their rate, as far as the queue has room."""
     n_flows = fi.shape[0]
     for f in range(n_flows):
@@ -284,7 +298,7 @@ def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc) -> None:
 
 
 @njit_inline
-def _drop_shares(pp, pk, buf_B, ps, used, aports, sc) -> bool:
+def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, aports: Ints, sc: Reals) -> bool:
     """Per port, the share of this step's arrivals beyond a lossy queue's limit (DROP_OT) or beyond a PFC ingress's
     headroom (DROP_THROUGH, of what came through it); whether any port drops."""
     any_drop = False
@@ -311,8 +325,9 @@ def _drop_shares(pp, pk, buf_B, ps, used, aports, sc) -> bool:
 
 
 @njit_inline
-def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi,
-          fs, sc) -> None:
+def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, pa: Reals, aports: Ints, hport: Ints, hpc: Flags,
+          hq: Reals, hqm: Reals, harr: Reals, jb: Ints, wa: Reals, japtr: Ints, janode: Ints, pred1: Ints, fi: Ints,
+          fs: Reals, sc: Reals) -> None:
     """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
     any_drop = _drop_shares(pp, pk, buf_B, ps, used, aports, sc)
     for f in range(fi.shape[0]):
@@ -358,7 +373,7 @@ def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa
 
 
 @njit_inline
-def _ahead_behind(f: int, e_lost: int, hlevel, hq, harr, fi) -> tuple:
+def _ahead_behind(f: int, e_lost: int, hlevel: Ints, hq: Reals, harr: Reals, fi: Ints) -> tuple[float, float]:
     """Bytes of flow f further along than those lost at node `e_lost`, and bytes behind them."""
     a, n = fi[f, FIRST], fi[f, NNODES]
     level = hlevel[e_lost]
@@ -375,8 +390,9 @@ def _ahead_behind(f: int, e_lost: int, hlevel, hq, harr, fi) -> tuple:
 
 
 @njit_inline
-def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
-                       hist, sc, group_left, t_end, dt) -> int:
+def _receive_and_react(hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals,
+                       dpar: Reals, am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints,
+                       hist: Reals, sc: Reals, group_left: Ints, t_end: float, dt: float) -> int:
     """Receivers take their bytes; senders react to marks and losses and resend."""
     finished = -1
     for f in range(fi.shape[0]):
@@ -414,7 +430,8 @@ def _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t
 
 
 @njit_inline
-def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc, t_end, dt) -> None:
+def _receive(f: int, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals,
+             ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, t_end: float, dt: float) -> None:
     """Flow f's receiver: useful bytes, their latency (delivery_time.py), and CNPs for marked ones."""
     got = fs[f, STEP_GOT]
     if got <= 0.0:
@@ -441,7 +458,7 @@ def _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, 
 
 
 @njit_inline
-def _finish(f, t_end, hq, hqm, fi, fs) -> None:
+def _finish(f: int, t_end: float, hq: Reals, hqm: Reals, fi: Ints, fs: Reals) -> None:
     fs[f, DONE] = 1.0
     fs[f, FINISH] = t_end
     fs[f, USEFUL_LEFT] = 0.0

@@ -20,6 +20,34 @@ CC_DCQCN = 1    # RoCEv2 DCQCN reaction point
 CC_AIMD = 2     # TCP-like window with retransmission timeout (front-end)
 
 
+@dataclass(frozen=True)
+class PfcThresholds:
+    """A lossless port's PFC thresholds on its downstream ingress (`PortSet.uniform`)."""
+
+    xoff_B: float = 512e3                    # occupancy that pauses the port
+    xon_B: float = 256e3                     # occupancy below which the pause ends
+    headroom_B: float = 118e3                # bytes the downstream can absorb after Xoff
+
+
+@dataclass(frozen=True)
+class EcnThresholds:
+    """RED marking on an egress queue (`PortSet.uniform`); 0/0 marks nothing."""
+
+    kmin_B: float = 0.0
+    kmax_B: float = 0.0
+    pmax: float = 0.0
+
+
+@dataclass(frozen=True)
+class LossHandling:
+    """How flows meet loss (`FlowSet.from_paths`), per flow or one for all: kept from it in the PFC-protected class
+    where a port runs PFC, else recovered by go-back-N or selective resending after a tail-loss timeout."""
+
+    lossless: ArrayLike = True
+    rtx: ArrayLike = RTX_GO_BACK_N
+    rto_s: ArrayLike = 320e-6
+
+
 @dataclass
 class PortSet:
     """Directed egress ports (NIC and switch ports), all arrays of length P."""
@@ -44,15 +72,15 @@ class PortSet:
         return int(self.capacity_Bps.shape[0])
 
     @classmethod
-    def uniform(cls, count: int, capacity_Bps: float, flow_control: int = FC_PFC, *, xoff_B: float = 512e3,
-                xon_B: float = 256e3, headroom_B: float = 118e3, credit_B: float = 256e3,
-                queue_limit_B: float = 1e6, kmin_B: float = 0.0, kmax_B: float = 0.0, pmax: float = 0.0) -> PortSet:
+    def uniform(cls, count: int, capacity_Bps: float, flow_control: int = FC_PFC, *,
+                pfc: PfcThresholds = PfcThresholds(), credit_B: float = 256e3, queue_limit_B: float = 1e6,
+                ecn: EcnThresholds = EcnThresholds()) -> PortSet:
         """`count` identical ports (handy for tests and small studies)."""
         def full(v: float) -> np.ndarray:
             return np.full(count, float(v))
-        return cls(full(capacity_Bps), np.full(count, flow_control, dtype=np.int8), full(xoff_B), full(xon_B),
-                   full(headroom_B), full(credit_B), full(queue_limit_B), full(kmin_B), full(kmax_B), full(pmax),
-                   np.zeros(count, dtype=bool))
+        return cls(full(capacity_Bps), np.full(count, flow_control, dtype=np.int8), full(pfc.xoff_B),
+                   full(pfc.xon_B), full(pfc.headroom_B), full(credit_B), full(queue_limit_B), full(ecn.kmin_B),
+                   full(ecn.kmax_B), full(ecn.pmax), np.zeros(count, dtype=bool))
 
 
 @dataclass
@@ -107,7 +135,7 @@ class FlowSet:
     @classmethod
     def from_paths(cls, paths: list[list[int]], size_B: ArrayLike, *, start_s: ArrayLike = 0.0,
                    line_rate_Bps: ArrayLike = 50e9, base_latency_s: ArrayLike = 1e-6, cc: ArrayLike = CC_NONE,
-                   lossless: ArrayLike = True, rtx: ArrayLike = RTX_GO_BACK_N, rto_s: ArrayLike = 320e-6) -> FlowSet:
+                   loss: LossHandling = LossHandling()) -> FlowSet:
         """Build from a list of port-index paths (first port = the sender's NIC port)."""
         n = len(paths)
 
@@ -120,5 +148,5 @@ class FlowSet:
         hop_flow = np.repeat(np.arange(n), lengths)
         hop_port = np.concatenate([np.asarray(p, dtype=np.int64) for p in paths]) if n else np.zeros(0, np.int64)
         return cls(per_flow(size_B), per_flow(start_s), per_flow(line_rate_Bps), per_flow(base_latency_s),
-                   per_flow(cc, np.int8), hop_flow, hop_port, lossless=per_flow(lossless, bool),
-                   rtx=per_flow(rtx, np.int8), rto_s=per_flow(rto_s))
+                   per_flow(cc, np.int8), hop_flow, hop_port, lossless=per_flow(loss.lossless, bool),
+                   rtx=per_flow(loss.rtx, np.int8), rto_s=per_flow(loss.rto_s))

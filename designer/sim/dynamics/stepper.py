@@ -142,12 +142,11 @@ def _single(ptr: np.ndarray, other: np.ndarray) -> np.ndarray:
 class FluidSimulator:
     """Queues, flows and senders of one fluid run; `window()` advances it, `add_flows`/`retire` change its flows."""
 
-    def __init__(self, ports: PortSet, flows: FlowSet | None = None, *, dt_s: float, record_every: int = 100,
+    def __init__(self, ports: PortSet, flows: FlowSet | None = None, *, dt_s: float,
                  dcqcn_params: DcqcnParams | list[DcqcnParams] | None = None,
                  aimd_params: AimdParams | None = None, mtu_B: float = 4096.0, seed: int = 1,
                  hist_groups: int = 1) -> None:
         self.dt = float(dt_s)
-        self.record_every = max(1, int(record_every))
         self.mtu_B = float(mtu_B)
         self.rng = np.random.default_rng([int(seed), 0x51D])
         sets = dcqcn_params if isinstance(dcqcn_params, list) else [dcqcn_params or DcqcnParams()]
@@ -398,11 +397,13 @@ class FluidSimulator:
     # ---- a whole run (studies and tests of the mechanisms) -------------------------------------
     def run(self, until_s: float | None = None, *, cancel: threading.Event | None = None,
             on_record: Callable[[dict[str, float | np.ndarray]], None] | None = None,
-            max_steps: int = 5_000_000) -> DynamicsResult:
-        """Step until every flow has delivered its bytes (or `until_s` of simulated time)."""
+            max_steps: int = 5_000_000, record_every: int = 100) -> DynamicsResult:
+        """Step until every flow has delivered its bytes (or `until_s` of simulated time), recording the series
+        every `record_every` steps."""
         series: dict[str, list[float]] = {k: [] for k in ("t_s", "throughput_Bps", "max_queue_B", "total_queue_B",
                                                           "paused_ports", "mark_fraction", "dropped_B")}
         horizon = np.inf if until_s is None else until_s
+        record_every = max(1, int(record_every))
         size = self.fs[:, K.USEFUL_LEFT].copy()
         delivered = np.zeros(self.F)
         while self.steps < max_steps and not self.done.all() and self.t < horizon - 1e-15:
@@ -411,7 +412,7 @@ class FluidSimulator:
             self.reset_window()
             dropped0 = self.sc[K.DROPPED]
             t0 = self.t
-            self.window(min(self.record_every, max(1, int(np.ceil((horizon - self.t) / self.dt - 1e-9)))),
+            self.window(min(record_every, max(1, int(np.ceil((horizon - self.t) / self.dt - 1e-9)))),
                         stop_on_group=False)
             useful = self.fs[:, K.W_USEFUL]
             delivered += useful

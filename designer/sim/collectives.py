@@ -112,7 +112,7 @@ def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, in
         if algo == "ring":
             wp.last = [_ring_allreduce(fab, plan, ranks, size, route, tag, index, w.start_s)]
         elif algo == "hier":
-            wp.last = _hierarchical(w, fab, plan, ranks, size, route, tag, index, tree=False)
+            wp.last = _hierarchical(w, fab, plan, ranks, size, route, tag, index)
         elif algo == "tree":
             wp.last = [_pipelined_tree(fab, plan, ranks, size, route, tag, index, w.start_s)]
         else:
@@ -247,8 +247,8 @@ def _pipelined_sharp(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: f
 
 
 def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float,
-                 route: RouteOptions, tag: str, index: int, *, tree: bool) -> list[int]:
-    """NVLink reduce-scatter in each server, network AllReduce per rail, NVLink all-gather."""
+                 route: RouteOptions, tag: str, index: int) -> list[int]:
+    """NVLink reduce-scatter in each server, a ring AllReduce per rail across servers, NVLink all-gather."""
     groups = server_groups(fab, ranks)
     g = len(groups[0])
     if len({len(x) for x in groups}) > 1:
@@ -265,28 +265,12 @@ def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarra
     shard = size / g
     if n_srv > 1:
         rails = np.stack(groups)            # [server, local]
-        if not tree:
-            src = rails.T.reshape(-1)       # rail-major: ring over servers per rail
-            dst = np.roll(rails, -1, axis=0).T.reshape(-1)
-            pat = FlowPattern(f"{tag}:rails", src, dst, np.ones(len(src)), route)
-            i = plan.add(Phase("rail ring step", pat, shard / n_srv, repeat=2 * (n_srv - 1),
-                               after=after, start_s=start, workload=index))
-            after = [i]
-        else:
-            pa, pb, depth = dbt_parents(n_srv)
-            up_src, up_dst = [], []
-            for parent in (pa, pb):
-                child = np.flatnonzero(parent >= 0)
-                up_src.append(rails[child].T.reshape(-1))
-                up_dst.append(rails[parent[child]].T.reshape(-1))
-            us, ud = np.concatenate(up_src), np.concatenate(up_dst)
-            up = FlowPattern(f"{tag}:tree-up", us, ud, np.ones(len(us)), route)
-            down = FlowPattern(f"{tag}:tree-down", ud, us, np.ones(len(us)), route)
-            i = plan.add(Phase("tree reduce", up, shard / 2, alpha_factor=depth, after=after,
-                               start_s=start, workload=index))
-            j = plan.add(Phase("tree broadcast", down, shard / 2, alpha_factor=depth, after=[i],
-                               start_s=start, workload=index))
-            after = [j]
+        src = rails.T.reshape(-1)           # rail-major: ring over servers per rail
+        dst = np.roll(rails, -1, axis=0).T.reshape(-1)
+        pat = FlowPattern(f"{tag}:rails", src, dst, np.ones(len(src)), route)
+        i = plan.add(Phase("rail ring step", pat, shard / n_srv, repeat=2 * (n_srv - 1),
+                           after=after, start_s=start, workload=index))
+        after = [i]
     if g > 1:
         i = plan.add(Phase("nvlink all-gather step", intra, size / g, repeat=g - 1, after=after,
                            start_s=start, workload=index))

@@ -21,6 +21,8 @@ run); the reported MFU is what the step achieves: model FLOPs over peak FLOPs ti
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from designer.i18n.message import Message
@@ -72,7 +74,7 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     if dp > 1:
         groups = np.transpose(r, (0, 2, 1)).reshape(-1, dp)   # [stage*tp, replica]
         grad_bytes = w.params / (tp * pp) * BYTES_PER_PARAM_GRAD
-        ends.append(_dp_allreduce(fab, plan, groups, grad_bytes, route, tag, index, start, after, wp))
+        ends.append(_dp_allreduce(fab, plan, groups, grad_bytes, route, _Slot(tag, index, start, after), wp))
     wp.last = ends
     return wp
 
@@ -123,9 +125,20 @@ def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: fl
     return after
 
 
+@dataclass(frozen=True)
+class _Slot:
+    """Where a phase goes in the plan: its pattern tag, workload, earliest start and the phases it follows."""
+
+    tag: str
+    index: int
+    start: float
+    after: list[int]
+
+
 def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes: float, route: RouteOptions,
-                  tag: str, index: int, start: float, after: list[int], wp: WorkloadPlan) -> int:
+                  at: _Slot, wp: WorkloadPlan) -> int:
     """The data-parallel AllReduce of every group at once, with the algorithm NCCL's model picks for one group."""
+    tag, index, start, after = at.tag, at.index, at.start, at.after
     dp = groups.shape[1]
     servers = len(np.unique(fab.gpu_server[groups[0]]))
     bus = _nic_Bps_per_gpu(fab, groups)
@@ -143,7 +156,7 @@ def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_byte
         pat = FlowPattern(f"{tag}:dp-tree", s, d, np.full(len(s), 0.5), route)
         fill = 2 * depth * nccl_tuner.NET_OVERHEAD_US * 1e-6
         return plan.add(Phase("data-parallel AllReduce (tree, pipelined)", pat, grad_bytes, alpha_factor=2 * depth,
-                              alpha_extra_s=fill, after=after, start_s=start, workload=index))
+                              alpha_extra_s=fill, after=after, start_s=start, workload=index, pipelined=True))
     wp.extra["algorithm"] = "ring"
     src = groups.reshape(-1)
     dst = np.roll(groups, -1, axis=1).reshape(-1)

@@ -47,14 +47,20 @@ def test_latency_percentiles_never_exceed_the_run_and_a_pfc_incast_tail_follows_
         assert lat_us["p99"] * 1e-6 == pytest.approx(expected_s, rel=0.03), spec
 
 
-def test_pfc_off_drops_resends_and_takes_clearly_longer_than_lossless(leaf_spine_64):
+def test_pfc_off_drops_resends_and_takes_clearly_longer_than_lossless(leaf_spine_64, monkeypatch):
+    """Go-back-N pays for its losses: drops, resent bytes and a longer run. A flow ends when its last byte arrives in
+    sequence, whatever the queue model's reporting window (a lossy run once ended at a window's end)."""
+    from designer.sim import fluid_queues
     lossless = run(leaf_spine_64, ["incast:31:2MB:dcqcn=off"]).data
     lossy = run(leaf_spine_64, ["incast:31:2MB:pfc=off:dcqcn=off"]).data
     assert lossless["dropped_bytes"] == 0 == lossless["retransmitted_bytes"]
     assert lossy["dropped_bytes"] > 0
     assert lossy["retransmitted_bytes"] >= lossy["dropped_bytes"]      # go-back-N resends what followed a loss too
-    assert lossy["completion_time_s"] > 1.5 * lossless["completion_time_s"]
+    assert lossy["completion_time_s"] > 1.1 * lossless["completion_time_s"]
     assert lossy["latency_us"]["max"] * 1e-6 <= lossy["completion_time_s"]
+    monkeypatch.setattr(fluid_queues, "WINDOW_HOP_STEPS", fluid_queues.WINDOW_HOP_STEPS // 5)
+    shorter_windows = run(leaf_spine_64, ["incast:31:2MB:pfc=off:dcqcn=off"]).data
+    assert shorter_windows["completion_time_s"] == pytest.approx(lossy["completion_time_s"], rel=1e-9)
 
 
 def test_a_workloads_options_do_not_leak_into_the_next_one(leaf_spine_64):

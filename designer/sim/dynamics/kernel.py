@@ -419,7 +419,9 @@ def _receive_and_react(hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, fi: Int
             if aimd.update(f, t_end, dt, fs[f, STEP_SENT], lost, fr[f, LINE], sc[MSS], sc[AIMD_RTT], sc[AIMD_RTO],
                            am):
                 sc[TIMEOUTS] += 1
-        if fs[f, USEFUL_LEFT] <= 1e-6 * max(fs[f, SENT], 1.0) and not loss.pending(f, rs):
+        # done once every byte arrived in sequence: recovery work still pending (a gap behind the last byte, stale
+        # bytes on their way to be discarded) no longer delays what the receiver has
+        if fs[f, USEFUL_LEFT] <= 1e-6 * max(fs[f, SENT], 1.0) and not (fi[f, CC] == CC_AIMD and loss.pending(f, rs)):
             _finish(f, t_end, hq, hqm, fi, fs)
             g = fi[f, GROUP]
             if g >= 0:
@@ -436,7 +438,8 @@ def _receive(f: int, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, rs:
     got = fs[f, STEP_GOT]
     if got <= 0.0:
         return
-    useful = loss.on_arrival(f, t_end, got, fr[f, RET], rs)
+    # in-sequence bytes beyond the flow's size are recovery's bookkeeping error, not data: never count them
+    useful = min(loss.on_arrival(f, t_end, got, fr[f, RET], rs), max(fs[f, USEFUL_LEFT], 0.0))
     if useful > 0.0:
         sent_at = delivery_time.sent_time(f, fs[f, ARRIVED] + 0.5 * got, t_end, fs[f, SENT], ck_t, ck_sent, ck_meta,
                                           ck_cur)

@@ -26,8 +26,6 @@ def pipeline_pace_Bps(route: sp.csr_matrix, size_B: np.ndarray, capacity_Bps: np
     busy = (load_B > 0) & (capacity_Bps > 0)
     if not busy.any():
         return np.full(len(size_B), np.inf)
-    time_s = float(np.max(load_B[busy] / capacity_Bps[busy]))
-    if time_s <= 0.0:
-        return np.full(len(size_B), np.inf)
+    time_s = float(np.max(load_B[busy] / capacity_Bps[busy]))     # > 0: a busy port carries bytes at a rate
     pace: np.ndarray = size_B / time_s
     return pace

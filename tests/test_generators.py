@@ -361,6 +361,8 @@ def test_servers_take_the_back_end_nic_asked_for_and_a_wrong_one_is_refused(tmp_
     assert nics(default) == {"cx7"} and nics(supernic) == {"bf3"}
     with pytest.raises(ProjectError, match="cannot run IB"):
         generate("leaf-spine", gpus=16, backend="hybrid", nic_model="bf3")
+    with pytest.raises(ProjectError, match="100 Gb/s NICs"):      # sized for the NIC asked for, not for ConnectX-7
+        generate("leaf-spine", gpus=16, backend="rocev2", nic_model="cx6dx-100")
     out = tmp_path / "x.json"
     assert cli.main(["generate", "fat-tree", "--gpus", "16", "--nic-model", "nope", "-o", str(out)]) == 2
     err = capsys.readouterr().err.strip()

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# back-end protocol -> the catalog protocols of the switches and NICs that run it (ConnectX VPI cards run both)
+SPEAKS: dict[str, tuple[str, ...]] = {"ib": ("ib", "vpi"), "rocev2": ("ethernet", "vpi")}
+
 
 @dataclass(frozen=True)
 class Sourced:

@@ -28,7 +28,7 @@ from designer.topology.frontend import STORAGE_MODEL, frontend_blueprint, fronte
 from designer.topology.headroom import required_headroom_kb
 from designer.topology.hybrid import HybridBlueprint, build_hybrid, hybrid_blueprint
 from designer.topology.layout import auto_layout
-from designer.topology.nic_choice import BACKEND_NIC
+from designer.topology.nic_choice import BACKEND_NIC, backend_nic
 from designer.topology.presets import PLAIN, RECOMMENDED, apply_preset
 from designer.topology.segment_names import PROTOCOL_NAMES, backend_name, pod_name
 from designer.topology.sizing import SizingError, SwitchSpec
@@ -91,6 +91,7 @@ class _Blueprint:
     storage: list[str]
     specs: dict[str, SwitchSpec]
     frontend_ports: tuple[int, float] = (0, 0.0)
+    nic_model: str = BACKEND_NIC             # the servers' back-end NIC
 
     def backend_fabrics(self) -> list[ClosBlueprint]:
         return self.hybrid.pods if self.hybrid else [self.fabric] if self.fabric else []
@@ -99,10 +100,12 @@ class _Blueprint:
 def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
          oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
-         name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None) -> Plan:
+         name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
+         nic_model: str | None = None) -> Plan:
     """The counts generate() would produce with the same options, without building the design."""
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend,
-                    catalog or load_catalog(), server_model, switch_model, two_tiers, build or BuildSettings())
+                    catalog or load_catalog(), server_model, switch_model, two_tiers, build or BuildSettings(),
+                    nic_model)
     fabrics = bp.backend_fabrics()
     gateways = len(bp.hybrid.gateways) if bp.hybrid else 0
     backend_links = bp.hybrid.link_count if bp.hybrid else sum(f.link_count for f in fabrics)
@@ -136,14 +139,13 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
         raise ProjectError(Message("error.generate.preset", preset=str(preset), choices=f"{RECOMMENDED}, {PLAIN}"))
     settings = build or BuildSettings()
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend, cat,
-                    server_model, switch_model, two_tiers, settings)
+                    server_model, switch_model, two_tiers, settings, nic_model)
     out = DesignBuilder(_id_widths(bp))
     nics = gpus_per_server
     server_pod = _server_pods(bp)
-    server_nic = _backend_nics(bp, cat, nic_model)
     fe_ports, fe_gbps = bp.frontend_ports
     for sid in bp.servers:
-        out.add(server_node(cat, bp.server_model, sid, nic_model=server_nic[sid], backend_nics=nics,
+        out.add(server_node(cat, bp.server_model, sid, nic_model=bp.nic_model, backend_nics=nics,
                             pod=server_pod.get(sid), frontend_nics=fe_ports if bp.frontend else None,
                             frontend_gbps=fe_gbps or None))
     segments = _backend_segments(bp, backend, cat, out)
@@ -165,23 +167,6 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
     return doc
 
 
-def _backend_nics(bp: _Blueprint, cat: Catalog, nic_model: str | None) -> dict[str, str]:
-    """Each server's back-end NIC: the one asked for (it must speak every back-end protocol), else ConnectX-7."""
-    if nic_model is not None:
-        nic = cat.nics.get(nic_model)
-        if nic is None or nic.protocol not in ("ib", "ethernet", "vpi") or nic.port_gbps <= 0:
-            raise ProjectError(Message("error.generate.unknown_nic", model=str(nic_model),
-                                       options=", ".join(sorted(cat.nics))))
-        protocols = bp.hybrid.protocols if bp.hybrid else (bp.backend,)
-        speaks = {"ib": ("ib", "vpi"), "rocev2": ("ethernet", "vpi")}
-        wrong = [p for p in protocols if nic.protocol not in speaks[p]]
-        if wrong:
-            raise ProjectError(Message("error.generate.nic_protocol", model=nic_model,
-                                       protocol=PROTOCOL_NAMES[wrong[0]]))
-        return dict.fromkeys(bp.servers, nic_model)
-    return dict.fromkeys(bp.servers, BACKEND_NIC)
-
-
 def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBuilder) -> list[Segment]:
     """Build the back-end tiers into `out`; one segment per hybrid pod, or one for the whole back-end."""
     segments: list[Segment] = []
@@ -199,15 +184,17 @@ def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBui
 # ---- sizing -------------------------------------------------------------------------------------
 def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: PLR0913
                link_gbps: float, frontend: bool, cat: Catalog, server_model: str | None,
-               switch_model: str | None, two_tiers: bool, settings: BuildSettings) -> _Blueprint:
+               switch_model: str | None, two_tiers: bool, settings: BuildSettings,
+               nic_model: str | None) -> _Blueprint:
     _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
     model = _server_model(cat, gpus_per_server, server_model)
     srv = cat.server(model)
-    nic_gbps = min(cat.nic("cx7").port_gbps, srv.backend_nic_gbps)
+    protocols = ("ib", "rocev2") if backend == "hybrid" else (backend,)
+    nic = backend_nic(cat, nic_model, protocols)
+    nic_gbps = min(nic.port_gbps, srv.backend_nic_gbps)
     n_servers = gpus // gpus_per_server
     width = max(3, len(str(n_servers)))
     servers = [f"srv-{i + 1:0{width}d}" for i in range(n_servers)]
-    protocols = ("ib", "rocev2") if backend == "hybrid" else (backend,)
     specs = {p: _backend_switch(cat, p, float(link_gbps), nic_gbps, switch_model, backend) for p in protocols}
     nics = gpus_per_server
     fabric = hybrid = None
@@ -237,7 +224,7 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
         endpoints = [(s, fe_ports[0]) for s in servers] + [(s, stor.frontend_nics) for s in storage]
         fe = frontend_blueprint(cat, endpoints, fe_ports[1])
     return _Blueprint(kind, backend, gpus, oversubscription, float(link_gbps), model, gpus_per_server, servers,
-                      fabric, hybrid, fe, storage, specs, fe_ports)
+                      fabric, hybrid, fe, storage, specs, fe_ports, nic.id)
 
 
 def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: C901

@@ -6,13 +6,27 @@ from __future__ import annotations
 import math
 
 from designer.catalog.loader import Catalog
-from designer.catalog.models import NICModel
+from designer.catalog.models import SPEAKS, NICModel
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.model.nodes import Node
+from designer.topology.segment_names import PROTOCOL_NAMES
 
 FRONTEND_NIC_MODELS = ("cx7-2x200", "cx6dx-100")
 BACKEND_NIC = "cx7"          # ConnectX-7: InfiniBand and Ethernet (NVIDIA's DGX H100 / HGX reference designs)
+
+
+def backend_nic(catalog: Catalog, nic_model: str | None, protocols: tuple[str, ...]) -> NICModel:
+    """The back-end NIC of a generated design: `nic_model`, or ConnectX-7. It must be in the catalog and run every
+    back-end protocol of the design (ProjectError, one line, otherwise)."""
+    nic = catalog.nics.get(nic_model or BACKEND_NIC)
+    if nic is None or nic.port_gbps <= 0:
+        raise ProjectError(Message("error.generate.unknown_nic", model=str(nic_model),
+                                   options=", ".join(sorted(catalog.nics))))
+    wrong = [p for p in protocols if nic.protocol not in SPEAKS[p]]
+    if wrong:
+        raise ProjectError(Message("error.generate.nic_protocol", model=nic.id, protocol=PROTOCOL_NAMES[wrong[0]]))
+    return nic
 
 
 def frontend_nic_for(catalog: Catalog, server: Node) -> str:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import copy
 
 from designer.catalog.loader import Catalog
+from designer.catalog.models import SPEAKS
 from designer.model.document import FabricDocument
+from designer.topology.nic_choice import BACKEND_NIC
 
 SWITCH_FOR = {("ib", 400.0): "qm9700", ("ib", 800.0): "q3400", ("rocev2", 400.0): "sn5600",
               ("rocev2", 800.0): "sn5600", ("ib", 200.0): "qm9700", ("rocev2", 200.0): "sn5600"}
-NIC_FOR = {"ib": "cx7", "rocev2": "cx7"}
-_SPEAKS = {"ib": ("ib", "vpi"), "rocev2": ("ethernet", "vpi")}
+NIC_FOR = {"ib": BACKEND_NIC, "rocev2": BACKEND_NIC}
 
 
 def backend_only(doc: FabricDocument) -> FabricDocument:
@@ -40,11 +41,11 @@ def backend_as_protocol(doc: FabricDocument, catalog: Catalog, protocol: str) ->
     out = backend_only(doc)
     for node in out.nodes.values():
         if node.kind == "switch" and node.model in catalog.switches:
-            if catalog.switches[node.model].protocol not in _SPEAKS[protocol]:
+            if catalog.switches[node.model].protocol not in SPEAKS[protocol]:
                 speed = max((g.speed_gbps for g in node.port_groups), default=400.0)
                 node.model = SWITCH_FOR.get((protocol, float(speed)), SWITCH_FOR[(protocol, 400.0)])
         elif node.kind == "server" and node.nic_model in catalog.nics:
-            if catalog.nics[node.nic_model].protocol not in _SPEAKS[protocol]:
+            if catalog.nics[node.nic_model].protocol not in SPEAKS[protocol]:
                 node.nic_model = NIC_FOR[protocol]
     for seg in out.segments.values():
         seg.protocol = protocol

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from designer.catalog.models import SPEAKS
 from designer.model.segments import Segment
 from designer.topology.headroom import required_headroom_kb
 from designer.topology.rules.finding import CheckContext, Finding, Names, finding
@@ -17,7 +18,6 @@ RULES = {
 
 _PROTOCOL_NAME = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
 # What a catalog model's `protocol` must be to serve in a segment of each protocol.
-_SPEAKS = {"ib": ("ib", "vpi"), "rocev2": ("ethernet", "vpi")}
 
 
 def check(ctx: CheckContext) -> list[Finding]:
@@ -72,10 +72,10 @@ def _protocol(ctx: CheckContext, seg: Segment) -> list[Finding]:
         if node is None or not ctx.model_known(node):
             continue
         if node.kind == "switch":
-            if ctx.catalog.switches[node.model].protocol not in _SPEAKS.get(seg.protocol, ()):
+            if ctx.catalog.switches[node.model].protocol not in SPEAKS.get(seg.protocol, ()):
                 wrong_switches.append(nid)
         elif node.kind == "server" and node.nic_model in ctx.catalog.nics:
-            if ctx.catalog.nics[node.nic_model].protocol not in _SPEAKS.get(seg.protocol, ()):
+            if ctx.catalog.nics[node.nic_model].protocol not in SPEAKS.get(seg.protocol, ()):
                 wrong_nics.append(nid)
     proto = _PROTOCOL_NAME.get(seg.protocol, seg.protocol)
     if wrong_switches:

@@ -206,12 +206,26 @@ def serve(command: str, cases: Path, results: Path, limits: tuple[float, float, 
     from designer.cli import main
 
     with tempfile.TemporaryDirectory() as tmp, results.open("w", encoding="utf-8") as out:
-        _run_child(main, command, str(EXAMPLES[0]), tmp, limits)      # loads the modules
+        _warm_up(main, command, tmp)
         gc.freeze()     # the children's garbage collector leaves the loaded modules' pages alone (no copies)
         for case in cases.read_text(encoding="utf-8").split():
             result = _run_child(main, command, case, tmp, limits)
             out.write(json.dumps({"case": case, "command": command, **result}) + "\n")
             out.flush()
+
+
+def _warm_up(main, command: str, tmp: str) -> None:
+    """Run the command once in this process on an example, so that the children inherit the loaded modules."""
+    argv = [a.format(file=str(EXAMPLES[0]), out=os.path.join(tmp, "out.pdf")) for a in COMMANDS[command]]
+    saved = sys.stdout, sys.stderr
+    with open(os.devnull, "w", encoding="utf-8") as sink:
+        sys.stdout = sys.stderr = sink
+        try:
+            main(argv)
+        except SystemExit:
+            pass
+        finally:
+            sys.stdout, sys.stderr = saved
 
 
 def _run_child(main, command: str, case: str, tmp: str, limits: tuple[float, float, int]) -> dict:

@@ -17,7 +17,9 @@ HELP: dict[str, str] = {
     "help.description": "Draw, simulate and cost AI-cluster networks (InfiniBand vs RoCEv2).",
     "help.gui.description": "Open the designer window (FILE optional). Commands: {commands} (see '{prog} COMMAND "
                             "--help').",
-    "help.common.workload": "workload, e.g. allreduce:1GiB, permutation:256MiB:qps=8, train:70b:dp=128 (repeatable)",
+    "help.common.workload": "workload, e.g. allreduce:1GiB, permutation:256MiB:qps=8, train:70b:dp=128 (repeatable); "
+                            "a job on part of the fabric adds gpus=N:place=packed|spread|random|rail-aligned or "
+                            "servers=srv-001..srv-016",
     # generate
     "help.generate": "generate a design from a topology template",
     "help.generate.name": "design name",

@@ -24,6 +24,7 @@ from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters
 from designer.sim.metrics import RunFacts, SimResult, build_result
+from designer.sim.placement import place_jobs
 from designer.sim.rate_model import MaxMinRateModel
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic
@@ -90,9 +91,10 @@ class Snapshot:
 
 
 def build_plan(workloads: list[Workload], fab: CompiledFabric, seed: int) -> Plan:
-    """All workloads' phases in one plan (they share the fabric; `start=` offsets them)."""
+    """All workloads' phases in one plan (they share the fabric; `start=` offsets them; placed jobs get their GPUs
+    first, designer/sim/placement.py)."""
     plan = Plan()
-    for k, w in enumerate(workloads):
+    for k, w in enumerate(place_jobs(workloads, fab, seed)):
         if w.kind in ("allreduce", "allgather", "reducescatter", "alltoall"):
             wp = build_collective(w, fab, plan, seed, k)
         elif w.kind in ("permutation", "incast", "pingpong"):

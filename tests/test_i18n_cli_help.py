@@ -46,7 +46,9 @@ options:
   -h, --help            show this help message and exit
   --workload SPEC       workload, e.g. allreduce:1GiB,
                         permutation:256MiB:qps=8, train:70b:dp=128
-                        (repeatable)
+                        (repeatable); a job on part of the fabric adds
+                        gpus=N:place=packed|spread|random|rail-aligned or
+                        servers=srv-001..srv-016
   --backend {ib,rocev2}
                         override every back-end segment's protocol
   --preset {recommended,plain}

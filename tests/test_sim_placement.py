@@ -86,7 +86,8 @@ def test_rail_aligned_on_a_rail_optimized_fabric_keeps_every_rail():
 
 
 def test_explicit_server_set(fab):
-    a, b = _place(fab, "allreduce:1MiB:servers=srv-001..srv-004,srv-030", "alltoall:1MiB:gpus=12:servers=srv-005..srv-006")
+    a, b = _place(fab, "allreduce:1MiB:servers=srv-001..srv-004,srv-030",
+                  "alltoall:1MiB:gpus=12:servers=srv-005..srv-006")
     assert _servers(fab, a) == ["srv-001", "srv-002", "srv-003", "srv-004", "srv-030"]
     assert len(b) == 12 and _servers(fab, b) == ["srv-005", "srv-006"]
 

@@ -275,6 +275,7 @@ ERRORS: dict[str, str] = {
     "error.sim.servers_unknown": "servers: there is no node '{node}'",
     "error.sim.servers_not_gpu": "servers: '{node}' is not a GPU server",
     "error.sim.servers_too_few": "gpus={gpus} but the servers given hold only {have} GPUs",
+    "error.sim.only_job": "there is no job {job} to run alone (the run has {jobs})",
     "error.sim.servers_taken": "servers: {gpus} of these GPUs already belong to an earlier job",
     "error.sim.memory_detail": "{sub_flows} sub-flows x {hops} port entries on {ports} ports",
     # failures of simulate --fail

@@ -94,6 +94,5 @@ def participants(w: Workload, n_gpus: int) -> np.ndarray:
         raise WorkloadError(Message("error.sim.no_gpus"))
     if w.placed_gpus is not None:
         return w.placed_gpus
-    if w.is_placed:      # pragma: no cover - build_plan places every placed job first
-        raise AssertionError(f"workload {w.spec} was not placed")
+    assert not w.is_placed, "build_plan places every placed job first"
     return np.arange(n_gpus, dtype=np.int64)

@@ -36,7 +36,7 @@ SIMULATE_HELP_EN = """\
 usage: fabric-designer simulate [-h] [--workload SPEC] [--backend {ib,rocev2}]
                                 [--preset {recommended,plain}] [--seed SEED]
                                 [--json] [--timeline OUT.csv]
-                                [--fail KIND:ID@TIME]
+                                [--fail KIND:ID@TIME] [--no-alone]
                                 file
 
 positional arguments:
@@ -46,7 +46,9 @@ options:
   -h, --help            show this help message and exit
   --workload SPEC       workload, e.g. allreduce:1GiB,
                         permutation:256MiB:qps=8, train:70b:dp=128
-                        (repeatable)
+                        (repeatable); a job on part of the fabric adds
+                        gpus=N:place=packed|spread|random|rail-aligned or
+                        servers=srv-001..srv-016
   --backend {ib,rocev2}
                         override every back-end segment's protocol
   --preset {recommended,plain}
@@ -58,6 +60,8 @@ options:
   --timeline OUT.csv
   --fail KIND:ID@TIME   fail an element during the run, e.g. link:L12@2ms or
                         switch:spine-01@5ms (repeatable)
+  --no-alone            with several workloads, do not run each job alone to
+                        measure its slowdown
 """
 
 

@@ -6,12 +6,14 @@ import argparse
 import json
 from typing import Any
 
+from designer.cli.jobs_table import job_lines
 from designer.cli.output import error, naming
 from designer.i18n import current_language, render
 from designer.i18n.message import Message, os_reason
 from designer.i18n.text_width import columns, ljust
 from designer.model.fileformat import load
 from designer.sim.api import SimOptions, compare, run, stream
+from designer.sim.interference import run_jobs
 from designer.sim.metrics import SimResult
 from designer.sim.timeline import write_timeline
 from designer.sim.workload_spec import WorkloadError, parse_workloads
@@ -93,7 +95,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         opts.check()
         doc = load(args.file)
         with naming(args.file):
-            res = run(doc, specs, opts)
+            res = run(doc, specs, opts) if getattr(args, "no_alone", False) else run_jobs(doc, specs, opts)
         timeline = getattr(args, "timeline", None)
         if timeline:
             span = max(res.completion_time_s, 1e-12)
@@ -118,6 +120,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                 goodput=_fmt(seg["goodput_gbps"], " Gb/s"), p99=f"{seg['latency_us']['p99']:.3g}"))
         for line in failure_lines(res):
             print(f"  {line}")
+        if "jobs" in res.data:
+            for line in job_lines(res.data["jobs"]):
+                print(f"  {line}")
     return 0
 
 

@@ -33,6 +33,23 @@ CLI: dict[str, str] = {
     "cli.sim.algo_pairwise": "pairwise exchange",
     "cli.sim.wall_time": "simulation wall time",
     "cli.sim.segment": "segment {segment} ({protocol}): goodput {goodput}, p99 {p99} us",
+    # simulate with several workloads: the per-job table
+    "cli.jobs.title": "jobs: each together, and alone on the same GPUs ({runs} extra engine runs, one per job; "
+                      "--no-alone skips them)",
+    "cli.jobs.col_job": "job",
+    "cli.jobs.col_workload": "workload",
+    "cli.jobs.col_gpus": "GPUs",
+    "cli.jobs.col_time": "time together / alone",
+    "cli.jobs.col_slowdown": "slowdown",
+    "cli.jobs.col_busbw": "busbw together / alone",
+    "cli.jobs.col_p99": "p99 together / alone",
+    "cli.jobs.shared": "shared by two or more jobs: {links} links, {switches} switches ({names})",
+    "cli.jobs.victim_paused": "job {job}: PFC pause on its ports {together} us of port time together, "
+                              "{alone} us alone; {ports} ports paused longer with the others (other jobs "
+                              "through the switches they enter: {jobs}), e.g. {names}",
+    "cli.jobs.victim_stalled": "job {job}: credit stall on its ports {together} us of port time together, "
+                              "{alone} us alone; {ports} ports stalled longer with the others (other jobs "
+                              "through the switches they enter: {jobs}), e.g. {names}",
     # simulate --fail: one line per failure, and one for transfers that never completed
     "cli.sim.failure": "failure {spec} at {time} ms: {flows} flows stalled ({mib} MiB), {outcome}{dip}",
     "cli.sim.recovered_at": "recovered at {time} ms",

@@ -219,6 +219,15 @@ ERRORS: dict[str, str] = {
     "error.workload.one_model": "{kind} takes one MODEL (7b, 13b, 70b, 405b or params=N)",
     "error.workload.inference_qps": "inference needs qps=REQUESTS_PER_SECOND (e.g. inference:70b:qps=20)",
     "error.workload.none": "no workload given",
+    "error.workload.place": "place={text}: use one of {choices}",
+    "error.workload.seed": "seed={text}: must be a whole number from 0 to 4294967295",
+    "error.workload.servers_empty": "servers={text}: give server ids or ranges, e.g. servers=srv-001..srv-016",
+    "error.workload.servers_range": "servers: '{item}' is not a range; both ends end in a number after the same "
+                                    "prefix, e.g. srv-001..srv-016",
+    "error.workload.servers_order": "servers: range '{item}' runs backwards",
+    "error.workload.place_and_servers": "place= and servers= exclude each other (servers= names the GPUs itself)",
+    "error.workload.place_needs_gpus": "place={place} needs gpus=N, the number of GPUs the job takes",
+    "error.workload.seed_random": "seed= applies only to place=random",
     # simulation input
 "error.sim.no_sharp": "algo=sharp needs InfiniBand switches with SHARP, turned on in every segment the GPUs belong to",
         "error.sim.unknown_backend": "unknown back-end protocol '{backend}' (use ib or rocev2)",
@@ -258,6 +267,16 @@ ERRORS: dict[str, str] = {
     "error.sim.pingpong_same": "pingpong needs two different GPUs",
     "error.sim.no_gpus": "the design has no GPU servers",
     "error.sim.too_few_gpus": "gpus={gpus} but the design has only {total} GPUs",
+    "error.sim.place_too_few": "gpus={gpus} but only {free} of the design's {total} GPUs are free (earlier jobs "
+                               "hold the others)",
+    "error.sim.place_whole_servers": "place=rail-aligned takes whole servers: gpus={gpus} is not a multiple of "
+                                     "{per_server} GPUs per server",
+    "error.sim.place_whole_free": "place=rail-aligned needs {servers} whole free servers; earlier jobs hold too many",
+    "error.sim.servers_unknown": "servers: there is no node '{node}'",
+    "error.sim.servers_not_gpu": "servers: '{node}' is not a GPU server",
+    "error.sim.servers_too_few": "gpus={gpus} but the servers given hold only {have} GPUs",
+    "error.sim.only_job": "there is no job {job} to run alone (the run has {jobs})",
+    "error.sim.servers_taken": "servers: {gpus} of these GPUs already belong to an earlier job",
     "error.sim.memory_detail": "{sub_flows} sub-flows x {hops} port entries on {ports} ports",
     # failures of simulate --fail
     "error.failure.not_text": "a failure must be text like link:L1@2ms, not {value}",

@@ -17,7 +17,9 @@ HELP: dict[str, str] = {
     "help.description": "Draw, simulate and cost AI-cluster networks (InfiniBand vs RoCEv2).",
     "help.gui.description": "Open the designer window (FILE optional). Commands: {commands} (see '{prog} COMMAND "
                             "--help').",
-    "help.common.workload": "workload, e.g. allreduce:1GiB, permutation:256MiB:qps=8, train:70b:dp=128 (repeatable)",
+    "help.common.workload": "workload, e.g. allreduce:1GiB, permutation:256MiB:qps=8, train:70b:dp=128 (repeatable); "
+                            "a job on part of the fabric adds gpus=N:place=packed|spread|random|rail-aligned or "
+                            "servers=srv-001..srv-016",
     # generate
     "help.generate": "generate a design from a topology template",
     "help.generate.name": "design name",
@@ -35,6 +37,7 @@ HELP: dict[str, str] = {
     "help.simulate.preset": "run every back-end segment with this settings preset (recommended for AI, or plain "
                             "defaults) instead of its own",
     "help.generate.preset": "settings of the back-end segments: recommended for AI (default) or plain defaults",
+    "help.simulate.no_alone": "with several workloads, do not run each job alone to measure its slowdown",
     "help.simulate.fail": "fail an element during the run, e.g. link:L12@2ms or switch:spine-01@5ms (repeatable)",
     "help.compare": "the same design with IB and with RoCEv2, side by side",
     # report

@@ -23,7 +23,9 @@ from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters
+from designer.sim.job_sharing import alone_plan, sharing
 from designer.sim.metrics import RunFacts, SimResult, build_result
+from designer.sim.placement import place_jobs
 from designer.sim.rate_model import MaxMinRateModel
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic
@@ -54,6 +56,9 @@ class SimOptions:
     # called now and then while a congested step runs through the fluid queues (which yields no interval until
     # the step is done), with the share of that step simulated so far: a long step shows it is moving
     on_busy: Callable[[float], None] | None = None
+    # run only this job (index in the workload list) where the whole list places it, the others left out: the
+    # "alone" run of designer/sim/interference.py
+    only_job: int | None = None
 
     def check(self) -> None:
         if self.backend not in (None, "ib", "rocev2"):
@@ -90,9 +95,10 @@ class Snapshot:
 
 
 def build_plan(workloads: list[Workload], fab: CompiledFabric, seed: int) -> Plan:
-    """All workloads' phases in one plan (they share the fabric; `start=` offsets them)."""
+    """All workloads' phases in one plan (they share the fabric; `start=` offsets them; placed jobs get their GPUs
+    first, designer/sim/placement.py)."""
     plan = Plan()
-    for k, w in enumerate(workloads):
+    for k, w in enumerate(place_jobs(workloads, fab, seed)):
         if w.kind in ("allreduce", "allgather", "reducescatter", "alltoall"):
             wp = build_collective(w, fab, plan, seed, k)
         elif w.kind in ("permutation", "incast", "pingpong"):
@@ -132,6 +138,10 @@ def _set_up(doc: FabricDocument, workloads: list[str] | list[Workload], opts: Si
     parsed = parse_workloads(workloads)
     fab = compile_fabric(doc, backend=opts.backend, catalog=opts.catalog, preset=opts.preset)
     plan = build_plan(parsed, fab, opts.seed)
+    if opts.only_job is not None:
+        if not 0 <= opts.only_job < len(parsed):
+            raise WorkloadError(Message("error.sim.only_job", job=opts.only_job + 1, jobs=len(parsed)))
+        plan = alone_plan(plan, opts.only_job)
     check_budget(fab, plan)  # refuse, before routing, a run that would exhaust memory
     routes = RouteCache(Router(fab, seed=opts.seed))
     fail_specs = parse_failures(opts.failures)
@@ -236,6 +246,8 @@ def _final_snapshot(setup: _Setup, opts: SimOptions, engine: Engine, ideal_total
                                    model_name=MODEL_NAMES[opts.rate_model], preset=opts.preset))
     if setup.fails is not None:
         add_failure_report(result, fab, setup.plan, engine, setup.fails)
+    if len(setup.plan.workloads) > 1:
+        result.data["sharing"] = sharing(fab, setup.plan, setup.routes, engine.totals)
     util = _link_utilization(fab, last) if last is not None else np.zeros(len(fab.link_ids))
     # the last point of the plots is the rate of the run's last interval (the bytes still landing), not the
     # run's mean goodput: a mean drawn at the end reads as a spike on a curve that varied

@@ -89,10 +89,10 @@ def route_options(w: Workload, seed: int) -> RouteOptions:
 
 
 def participants(w: Workload, n_gpus: int) -> np.ndarray:
-    """GPU ranks taking part: all GPUs, or the first `gpus=N`."""
+    """GPU ranks taking part, ascending: those the placement gave the job, else all GPUs."""
     if n_gpus == 0:
         raise WorkloadError(Message("error.sim.no_gpus"))
-    n = int(w.opt("gpus", n_gpus))
-    if n > n_gpus:
-        raise WorkloadError(Message("error.sim.too_few_gpus", gpus=n, total=n_gpus))
-    return np.arange(n, dtype=np.int64)
+    if w.placed_gpus is not None:
+        return w.placed_gpus
+    assert not w.is_placed, "build_plan places every placed job first"
+    return np.arange(n_gpus, dtype=np.int64)

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import overload
 
+import numpy as np
+
 from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
 
@@ -26,6 +28,9 @@ MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
 SIZED_KINDS = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong")
 KINDS = SIZED_KINDS + ("incast", "train", "inference")
 ALLREDUCE_ALGOS = ("auto", "ring", "tree", "hier", "sharp")
+PLACEMENTS = ("packed", "spread", "random", "rail-aligned")   # job placement rules (designer/sim/placement.py)
+PLACEMENT_OPTIONS = ("gpus", "place", "servers")               # a workload naming one of these is a placed job
+MAX_SEED = 2**32 - 1
 
 _SIZE_UNITS = {
     "b": 1, "kb": 1000, "mb": 1000**2, "gb": 1000**3, "tb": 1000**4,
@@ -47,6 +52,9 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "dcqcn": ("switch", None),
     "start": ("time", None),
     "gpus": ("posint", None),
+    "place": ("place", None),
+    "seed": ("seed", None),
+    "servers": ("servers", None),
     "algo": ("algo", ("allreduce",)),
     "dp": ("posint", ("train",)),
     "tp": ("posint", ("train", "inference")),
@@ -97,6 +105,13 @@ class Workload:
     layers: int = 0
     hidden: int = 0
     options: dict[str, OptionValue] = field(default_factory=dict)
+    # the GPU ranks the placement gave a placed job for one run (designer/sim/placement.py); None: every GPU
+    placed_gpus: np.ndarray | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def is_placed(self) -> bool:
+        """Whether the spec places the job (gpus=, place= or servers=) instead of spanning every GPU."""
+        return any(key in self.options for key in PLACEMENT_OPTIONS)
 
     @overload
     def opt(self, name: str) -> OptionValue | None: ...
@@ -207,6 +222,54 @@ def _time(key: str, text: str) -> float:
     return value
 
 
+def _place(key: str, text: str) -> str:
+    if text not in PLACEMENTS:
+        raise WorkloadError(Message("error.workload.place", text=text, choices=", ".join(PLACEMENTS)))
+    return text
+
+
+def _seed(key: str, text: str) -> int:
+    value = _parse_number(text)
+    if value < 0 or value != int(value) or value > MAX_SEED:
+        raise WorkloadError(Message("error.workload.seed", text=text))
+    return int(value)
+
+
+def _servers(key: str, text: str) -> str:
+    """A server set `ID`, `ID..ID` or a comma list of those; checked here, resolved against the design later."""
+    server_ranges(text)
+    return text
+
+
+def server_ranges(text: str) -> list[tuple[str, str]]:
+    """(first, last) of each comma-separated item of a `servers=` value; a single id is (id, id).
+
+    A range's ends share their prefix and end in a number (srv-001..srv-016)."""
+    items = [item.strip() for item in text.split(",")]
+    if not text.strip() or any(not item for item in items):
+        raise WorkloadError(Message("error.workload.servers_empty", text=text))
+    out = []
+    for item in items:
+        first, sep, last = item.partition("..")
+        first, last = first.strip(), last.strip()
+        if not sep:
+            out.append((first, first))
+            continue
+        a, b = numbered_id(first), numbered_id(last)
+        if not first or not last or ".." in last or a is None or b is None or a[0] != b[0]:
+            raise WorkloadError(Message("error.workload.servers_range", item=item))
+        if a[1] > b[1]:
+            raise WorkloadError(Message("error.workload.servers_order", item=item))
+        out.append((first, last))
+    return out
+
+
+def numbered_id(node_id: str) -> tuple[str, int] | None:
+    """(prefix, number) of an id that ends in digits (srv-012 -> ("srv-", 12)), else None."""
+    m = re.fullmatch(r"(.*?)(\d+)", node_id)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
 def _text(key: str, text: str) -> str:
     if not text:
         raise WorkloadError(Message("error.workload.needs_value", key=key))
@@ -216,7 +279,7 @@ def _text(key: str, text: str) -> str:
 # parser kind of _OPTIONS -> the function that checks and converts an option's value (option name, text)
 _PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
     "posint": _posint, "posnum": _posnum, "fraction": _fraction, "switch": _switch, "plane": _plane,
-    "algo": _algo, "time": _time, "text": _text,
+    "algo": _algo, "time": _time, "text": _text, "place": _place, "seed": _seed, "servers": _servers,
 }
 
 
@@ -271,7 +334,18 @@ def _parse(spec: str) -> Workload:
         w.model, w.params, w.layers, w.hidden = _model_shape(positional[0])
         if kind == "inference" and "qps" not in options:
             raise WorkloadError(Message("error.workload.inference_qps"))
+    _check_placement(options)
     return w
+
+
+def _check_placement(options: dict[str, OptionValue]) -> None:
+    """The placement options that go together: place= needs gpus=, servers= excludes place=, seed= is random's."""
+    if "place" in options and "servers" in options:
+        raise WorkloadError(Message("error.workload.place_and_servers"))
+    if "place" in options and "gpus" not in options:
+        raise WorkloadError(Message("error.workload.place_needs_gpus", place=str(options["place"])))
+    if "seed" in options and options.get("place") != "random":
+        raise WorkloadError(Message("error.workload.seed_random"))
 
 
 def _split_parts(kind: str, parts: list[str]) -> tuple[list[str], dict[str, OptionValue]]:

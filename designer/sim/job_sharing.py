@@ -1,0 +1,102 @@
+"""What several jobs of one run share: the links and switches their flows cross, and the pauses on them.
+
+A job's ports are those its routed flows cross (NVLink apart). A PFC pause or a credit stall is counted per port by
+the fluid queues: every flow crossing a paused port waits, whichever job's bytes filled the switch it enters. So the
+pause time on a job's ports, in the run with the other jobs against the run alone, measures how much the others'
+traffic held the job's flows back (its victim ports: paused together, not or less alone), and the other jobs that
+cross the switches those ports enter are the ones whose bytes can have filled them. Which job's bytes filled a given
+queue is not recorded by the queues (per-port counters only), so the culprits are the candidates, not a measured
+share.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from designer.sim.compile import KIND_SWITCH, PLANE_NVLINK, CompiledFabric
+from designer.sim.engine import RouteCache, Totals
+from designer.sim.transfers import Phase, Plan, WorkloadPlan
+
+PAUSE_EPS_S = 1e-9          # pause time below this (per port) is rounding, not a pause
+MAX_LISTED = 8              # link ids listed per victim entry
+
+
+def alone_plan(plan: Plan, k: int) -> Plan:
+    """The plan with only job k's phases: every other job's phases become empty ones, so phase and job indices
+    (and job k's placement, made with every job) stay those of the full run."""
+    out = Plan()
+    for ph in plan.phases:
+        out.phases.append(ph if ph.workload == k else Phase(f"{ph.name} (not run)", workload=ph.workload))
+    for j, wp in enumerate(plan.workloads):
+        out.workloads.append(wp if j == k else WorkloadPlan(workload=wp.workload, ranks=wp.ranks, first=wp.first))
+    return out
+
+
+def job_ports(fab: CompiledFabric, plan: Plan, routes: RouteCache) -> list[np.ndarray]:
+    """For each job, which ports (a mask over the fabric's ports, NVLink apart) its flows cross."""
+    masks = [np.zeros(fab.n_ports, dtype=bool) for _ in plan.workloads]
+    for ph in plan.phases:
+        if ph.pattern is None:
+            continue
+        matrix = routes.get(ph.pattern).matrix
+        masks[ph.workload][np.diff(matrix.indptr) > 0] = True
+    network = fab.port_plane != PLANE_NVLINK
+    return [m & network for m in masks]
+
+
+def sharing(fab: CompiledFabric, plan: Plan, routes: RouteCache, totals: Totals) -> dict[str, Any]:
+    """Per job its links, switches and the pause / credit-stall time on its ports; the links and switches two or
+    more jobs share."""
+    masks = job_ports(fab, plan, routes)
+    paused = totals.port_paused_s if totals.port_paused_s is not None else np.zeros(fab.n_ports)
+    stalled = totals.port_stall_s if totals.port_stall_s is not None else np.zeros(fab.n_ports)
+    link_sets = [_links(fab, m) for m in masks]
+    switch_sets = [_switches(fab, m) for m in masks]
+    jobs = [{"links": len(links), "switches": len(sw), "paused_s": float(paused[m].sum()),
+             "stalled_s": float(stalled[m].sum()), "port_paused_s": _per_port(fab, m, paused),
+             "port_stalled_s": _per_port(fab, m, stalled)}
+            for m, links, sw in zip(masks, link_sets, switch_sets, strict=True)]
+    return {"jobs": jobs, "shared_links": _shared(link_sets), "shared_switches": _shared(switch_sets),
+            "job_switches": [sorted(s) for s in switch_sets]}
+
+
+def _links(fab: CompiledFabric, mask: np.ndarray) -> set[str]:
+    return {fab.link_ids[int(k)] for k in fab.port_link[mask] if k >= 0}
+
+
+def _switches(fab: CompiledFabric, mask: np.ndarray) -> set[str]:
+    ends = np.concatenate([fab.port_src[mask], fab.port_dst[mask]])
+    return {fab.node_ids[int(n)] for n in np.unique(ends) if fab.node_kind[n] == KIND_SWITCH}
+
+
+def _per_port(fab: CompiledFabric, mask: np.ndarray, seconds: np.ndarray) -> dict[str, float]:
+    """Pause (or stall) seconds of each paused port of the mask, keyed 'link id > node it enters'."""
+    hit = np.flatnonzero(mask & (seconds > PAUSE_EPS_S))
+    return {_port_name(fab, int(p)): float(seconds[p]) for p in hit}
+
+
+def _port_name(fab: CompiledFabric, p: int) -> str:
+    return f"{fab.link_ids[int(fab.port_link[p])]}>{fab.node_ids[int(fab.port_dst[p])]}"
+
+
+def _shared(sets: list[set[str]]) -> list[str]:
+    """The names in two or more of the sets."""
+    seen: dict[str, int] = {}
+    for s in sets:
+        for name in s:
+            seen[name] = seen.get(name, 0) + 1
+    return sorted(name for name, n in seen.items() if n > 1)
+
+
+def victims(k: int, together: dict[str, Any], alone: dict[str, Any], kind: str) -> dict[str, Any]:
+    """Job k's victim ports: ports it crosses that were paused (kind "paused") or credit-stalled ("stalled") longer
+    with the other jobs than alone, with the other jobs that cross the switches those ports enter (the candidates
+    for filling the buffers there: a pause or stall is decided by the bytes queued in the switch a port enters)."""
+    ours, theirs = together["jobs"][k][f"port_{kind}_s"], alone["jobs"][k][f"port_{kind}_s"]
+    extra = {port: s - theirs.get(port, 0.0) for port, s in ours.items() if s - theirs.get(port, 0.0) > PAUSE_EPS_S}
+    entered = {port.split(">")[1] for port in extra}
+    culprits = [j + 1 for j, own in enumerate(together["job_switches"]) if j != k and entered & set(own)]
+    worst = sorted(extra, key=lambda port: -extra[port])[:MAX_LISTED]
+    return {"ports": len(extra), "extra_s": float(sum(extra.values())), "worst": worst, "jobs": culprits}

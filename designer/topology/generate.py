@@ -129,7 +129,8 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
     """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions, racks. Back-end
     segments get the settings `preset` ("recommended" for AI, or "plain") for their hardware. The servers' back-end
     NICs are `nic_model` (default: the NIC the server model ships with, else ConnectX-7; BlueField-3 SuperNICs let
-    RoCEv2 spray on switches that can). Back-end links run at `link_gbps`, by default 400G or the NICs' speed when faster.
+    RoCEv2 spray on switches that can). Back-end links run at `link_gbps`, by default 400G or the NICs' speed when
+    faster.
 
     One switch serves the back-end when its ports hold every NIC (unless `two_tiers`); the front-end and storage
     are sized from `build` (bandwidth per GPU); the devices are placed in racks by `build`'s rule and every

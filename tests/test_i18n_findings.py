@@ -30,6 +30,7 @@ def unknown_models() -> FabricDocument:
     doc.nodes["leaf1"].model = "no-such-switch"
     doc.nodes["srv2"].nic_model = "no-such-nic"
     doc.nodes["srv3"].nic_model = "no-such-nic"
+    doc.nodes["srv1"].nic_model = "cx6dx-100"     # a 100G NIC behind 400G back-end ports
     doc.add_node(switch_node(CAT, "sn5600", "odd1", "leaf", speed_gbps=400))
     doc.nodes["odd1"].kind = "widget"          # a kind of no catalog section (only in memory)
     return doc
@@ -188,7 +189,9 @@ EXPECTED: dict[str, tuple] = {
         "NIC model 'no-such-nic' is not in the catalog (2 nodes: '服务器 2' (srv2), '服务器 3' (srv3)); add it "
         "with a user catalog file or pick a known model",
         "model of a 'widget' 'sn5600' is not in the catalog (1 node: 'odd1'); add it with a user catalog file or "
-        "pick a known model"]),
+        "pick a known model",
+        "back-end ports of 1 server ('服务器 1' (srv1)) run at 400 Gb/s, but NIC model 'cx6dx-100' in server model "
+        "'hgx-h100' runs at most 100 Gb/s; pick a faster NIC or slow the ports down"]),
     "bad_endpoints": (bad_endpoints, [
         "link 'l1' ends at leaf1:p999, which does not exist",
         "link 'l2' ends at ghost:p1 and ghost:p2, which does not exist",

@@ -162,7 +162,8 @@ def test_the_scan_fails_on_what_it_must_find():
 # capitals pass by themselves)
 MAKER_WORDS = {"NVIDIA", "Quantum", "Spectrum", "Arista", "Cisco", "Nexus", "DriveNets", "UfiSpace", "HGX",
                "PCIe", "NVL", "ConnectX", "BlueField", "SuperNIC", "Broadcom", "Thor", "Dx", "Skyway", "MLNX", "GW",
-               "NVMe", "DDN", "Legrand", "UFM", "Enterprise", "SXM", "GbE", "RJ45", "SFP"}
+               "NVMe", "DDN", "Legrand", "UFM", "Enterprise", "SXM", "GbE", "RJ45", "SFP", "Tomahawk", "Instinct",
+               "Pensando", "Pollara", "Blackwell", "Ultra"}
 
 
 def test_every_catalog_product_has_a_chinese_name_with_only_makers_words_in_latin():

@@ -74,6 +74,7 @@ class ServerModel(Sourced):
     model: str = ""
     gpus: int = 8
     gpu_model: str = "H100"
+    nic_model: str = ""               # the back-end NIC it ships with ("" = the design's default, ConnectX-7)
     backend_nics: int = 8
     backend_nic_gbps: float = 400.0
     frontend_nics: int = 2

@@ -147,7 +147,7 @@ def _add_generate(sub: _Commands) -> None:
     g.add_argument("--gpus-per-server", type=int, default=8)
     g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2")
     g.add_argument("--oversubscription", type=float, default=1.0)
-    g.add_argument("--link-gbps", type=float, default=400)
+    g.add_argument("--link-gbps", type=float, help=render("help.generate.link_gbps"))
     fe = g.add_mutually_exclusive_group()
     fe.add_argument("--frontend", dest="frontend", action="store_true", default=True)
     fe.add_argument("--no-frontend", dest="frontend", action="store_false")

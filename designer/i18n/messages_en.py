@@ -22,6 +22,7 @@ GENERAL: dict[str, str] = {
     "finding.links": "links: {names}",
     "finding.value": "value: {value}",
     "finding.unknown-model": "A node's model, or a server's back-end NIC model, is not in the hardware catalog",
+    "finding.nic-speed": "A server's back-end ports are faster than its NIC model or its server model's NIC slots",
     "finding.link-endpoint": "A link names a node or port that does not exist, or joins a port to itself",
     "finding.port-reuse": "A port is used by two or more links; a port takes one cable",
     "finding.too-many-links": "A node has more links than ports",

@@ -44,6 +44,9 @@ FINDINGS: dict[str, str] = {
                                                "or pick a known model",
     "finding.unknown-model.nic.detail": "NIC model '{model}' is not in the catalog ({count} {count:node|nodes}: "
                                         "{names}); add it with a user catalog file or pick a known model",
+    "finding.nic-speed.detail": "back-end ports of {count} {count:server|servers} ({names}) run at {speed:g} Gb/s, "
+                                "but NIC model '{nic}' in server model '{server}' runs at most {limit:g} Gb/s; pick "
+                                "a faster NIC or slow the ports down",
     # links and ports
     "finding.link-endpoint.missing.detail": "link '{link}' ends at {ends}, which does not exist",
     "finding.link-endpoint.self.detail": "link '{link}' joins port {port} of {node} to itself",

@@ -25,8 +25,9 @@ HELP: dict[str, str] = {
     "help.generate.name": "design name",
     "help.generate.server_model": "catalog id of the GPU servers (default: by --gpus-per-server)",
     "help.generate.switch_model": "catalog id of the back-end switches (default: by protocol and speed)",
-    "help.generate.nic_model": "catalog id of the servers' back-end NICs (default: cx7; bf3, the BlueField-3 "
-                               "SuperNIC, lets RoCEv2 spray on switches with adaptive routing)",
+    "help.generate.nic_model": "catalog id of the servers' back-end NICs (default: the server model's own, else cx7; "
+                               "bf3, the BlueField-3 SuperNIC, lets RoCEv2 spray on switches with adaptive routing)",
+    "help.generate.link_gbps": "speed of the back-end links in Gb/s (default: 400, or the NICs' speed when faster)",
     # check, cost
     "help.check": "design-rule checks; exit 0 clean, 1 errors found",
     "help.cost": "bill of materials, capex, power and TCO",

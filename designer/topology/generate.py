@@ -37,6 +37,7 @@ from designer.topology.wiring import DesignBuilder
 GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized")
 BACKENDS = ("ib", "rocev2", "hybrid")
 DEFAULT_SERVER_MODELS = {8: "hgx-h100", 4: "pcie-h100"}
+DEFAULT_LINK_GBPS = 400.0        # back-end links, unless the servers' NICs are faster (an 800G ConnectX-8)
 # Back-end switch per protocol and link speed: IB NDR 64x400G, IB XDR 144x800G; Spectrum-4 64x800G
 # run as 128x400G at 400G or unsplit at 800G (resources/catalog/, docs/references.md [nvidia-switch-manuals]).
 DEFAULT_SWITCH_MODELS = {("ib", 400): "qm9700", ("ib", 800): "q3400",
@@ -98,7 +99,7 @@ class _Blueprint:
 
 
 def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
-         oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
+         oversubscription: float = 1.0, link_gbps: float | None = None, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
          name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
          nic_model: str | None = None) -> Plan:
@@ -121,13 +122,15 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "roce
 
 
 def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
-             oversubscription: float = 1.0, link_gbps: float = 400, frontend: bool = True,
+             oversubscription: float = 1.0, link_gbps: float | None = None, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
              name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
              preset: str = RECOMMENDED, nic_model: str | None = None) -> FabricDocument:
     """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions, racks. Back-end
     segments get the settings `preset` ("recommended" for AI, or "plain") for their hardware. The servers' back-end
-    NICs are `nic_model` (default ConnectX-7; BlueField-3 SuperNICs let RoCEv2 spray on switches that can).
+    NICs are `nic_model` (default: the NIC the server model ships with, else ConnectX-7; BlueField-3 SuperNICs let
+    RoCEv2 spray on switches that can). Back-end links run at `link_gbps`, by default 400G or the NICs' speed when
+    faster.
 
     One switch serves the back-end when its ports hold every NIC (unless `two_tiers`); the front-end and storage
     are sized from `build` (bandwidth per GPU); the devices are placed in racks by `build`'s rule and every
@@ -183,15 +186,16 @@ def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBui
 
 # ---- sizing -------------------------------------------------------------------------------------
 def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: PLR0913
-               link_gbps: float, frontend: bool, cat: Catalog, server_model: str | None,
+               link_gbps: float | None, frontend: bool, cat: Catalog, server_model: str | None,
                switch_model: str | None, two_tiers: bool, settings: BuildSettings,
                nic_model: str | None) -> _Blueprint:
     _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
     model = _server_model(cat, gpus_per_server, server_model)
     srv = cat.server(model)
     protocols = ("ib", "rocev2") if backend == "hybrid" else (backend,)
-    nic = backend_nic(cat, nic_model, protocols)
+    nic = backend_nic(cat, nic_model or srv.nic_model or None, protocols)
     nic_gbps = min(nic.port_gbps, srv.backend_nic_gbps)
+    link_gbps = max(DEFAULT_LINK_GBPS, nic_gbps) if link_gbps is None else link_gbps
     n_servers = gpus // gpus_per_server
     width = max(3, len(str(n_servers)))
     servers = [f"srv-{i + 1:0{width}d}" for i in range(n_servers)]
@@ -228,7 +232,7 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
 
 
 def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: C901
-                   link_gbps: float, frontend: bool) -> None:
+                   link_gbps: float | None, frontend: bool) -> None:
     if kind not in GENERATOR_KINDS:
         raise ProjectError(Message("error.generate.unknown_kind_choose", kind=kind,
                                    choices=", ".join(GENERATOR_KINDS)))
@@ -237,12 +241,13 @@ def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, ove
     for label, count in (("gpus", gpus), ("gpus_per_server", gpus_per_server)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ProjectError(Message("error.generate.whole_number", option=label, value=repr(count)))
-    for label, number in (("oversubscription", oversubscription), ("link_gbps", link_gbps)):
+    numbers = (("oversubscription", oversubscription),) + ((("link_gbps", link_gbps),) if link_gbps is not None else ())
+    for label, number in numbers:
         if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number):
             raise ProjectError(Message("error.generate.number", option=label, value=repr(number)))
     if not ASSUMPTIONS["target_oversubscription"].accepts(oversubscription):   # the file must open again
         raise ProjectError(Message("error.generate.oversubscription", value=f"{oversubscription:g}"))
-    if link_gbps <= 0:
+    if link_gbps is not None and link_gbps <= 0:
         raise ProjectError(Message("error.generate.link_gbps", value=f"{link_gbps:g}"))
     if not isinstance(frontend, bool):
         raise ProjectError(Message("error.generate.frontend", value=repr(frontend)))

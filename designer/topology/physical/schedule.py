@@ -257,23 +257,38 @@ class _Builder:
         takes multimode (SR, cheaper) when its longest link is within multimode reach, single-mode otherwise."""
         groups: DisjointSets[CageKey] = DisjointSets()
         ends = []
+        gear: dict[CageKey, tuple[str, float]] = {}        # cage -> (form, engine speed) of its module
         for link in self.optical:
-            ka = (link.a.node, slots[link.a.node][link.a.port].cage)
-            kb = (link.b.node, slots[link.b.node][link.b.port].cage)
+            sa, sb = slots[link.a.node][link.a.port], slots[link.b.node][link.b.port]
+            ka, kb = (link.a.node, sa.cage), (link.b.node, sb.cage)
             groups.union(ka, kb)
+            gear[ka], gear[kb] = _module_gear(sa), _module_gear(sb)
             ends.append((ka, self.sched.links[link.id].length_m))
         longest: dict[CageKey, float] = {}
+        needs: dict[CageKey, set[tuple[str, float]]] = {}
         for key, length in ends:
             root = groups.find(key)
             longest[root] = max(longest.get(root, 0.0), length)
+        for key in groups:
+            needs.setdefault(groups.find(key), set()).add(gear[key])
         out = {}
         for key in groups:
             root = groups.find(key)
             fibre = self.fibre
             if fibre == "auto":
                 fibre = "mmf" if longest.get(root, 0.0) <= self._mmf_reach() + 1e-9 else "smf"
-            out[key] = (fibre, longest.get(root, 0.0))
+            out[key] = (self._fibre_all_have(fibre, needs[root]), longest.get(root, 0.0))
         return out
+
+    def _fibre_all_have(self, fibre: str, needs: set[tuple[str, float]]) -> str:
+        """`fibre`, or the other type when some cage of the group has no module of `fibre` and every cage has one
+        of the other: both ends of a fibre must be of one type (a 1.6T cage has single-mode modules only)."""
+        def every(kind: str) -> bool:
+            return all(any(t.fibre == kind and t.form == form and t.engines == (2 if form == "osfp8" else 1)
+                           and t.engine_gbps + 1e-6 >= gbps for t in self.cat.transceivers.values())
+                       for form, gbps in needs)
+        other = "smf" if fibre == "mmf" else "mmf"
+        return other if not every(fibre) and every(other) else fibre
 
     def _mmf_reach(self) -> float:
         """How far the catalog's multimode twin-port modules reach (the shortest of them, to be safe)."""
@@ -290,7 +305,7 @@ class _Builder:
             if hw.length_m > existing.max_reach_m + 1e-9:
                 self._too_long(cage, link, existing.max_reach_m, hw.length_m)
             return chosen
-        engine_gbps = slot.cage_gbps / 2 if slot.form == "osfp8" else slot.cage_gbps
+        _, engine_gbps = _module_gear(slot)
         memo = (slot.form, engine_gbps, fibre)
         if memo not in self._modules:
             self._modules[memo] = transceiver(self.cat, slot.form, engine_gbps, fibre[0], fibre[1])
@@ -342,3 +357,8 @@ def _is_twin(slot: CageSlot) -> bool:
 
 def _nodes(links: list[Link]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for lk in links for n in (lk.a.node, lk.b.node)))
+
+
+def _module_gear(slot: CageSlot) -> tuple[str, float]:
+    """The form of a cage's module and the speed of each of its engines (a twin-port cage has two)."""
+    return slot.form, slot.cage_gbps / 2 if slot.form == "osfp8" else slot.cage_gbps

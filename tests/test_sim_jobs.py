@@ -117,3 +117,45 @@ def test_the_job_table_is_chinese_in_chinese(small_file, capsys):
     assert main(["--lang", "zh_CN", "simulate", small_file, *JOBS]) == 0
     out = capsys.readouterr().out
     assert "另需 2 次引擎运行" in out and "减速比" in out and "two or more" not in out
+
+
+@cache
+def _design_1to1():
+    return generate("fat-tree", gpus=256, backend="rocev2", frontend=False)
+
+
+# A victim: an incast job whose receiver shares leaf-01 with half of an AllReduce ring; the incast's senders sit on
+# leaf-02 with the ring's other half, so the ring's flows between the leaves cross the ports the incast fills.
+# 16 MiB per sender: with 4 MiB the leaf's buffer absorbs the incast and PFC never pauses (measured).
+VICTIM = ["incast:16:16MiB:servers=srv-001,srv-009..srv-010",
+          "allreduce:16MiB:algo=ring:servers=srv-002..srv-005,srv-011..srv-014"]
+
+
+@cache
+def _victim(backend: str, preset: str | None = None) -> list[dict]:
+    design = _design_1to1()
+    return run_jobs(design, VICTIM, SimOptions(backend=backend, preset=preset)).data["jobs"]["rows"]
+
+
+def test_pfc_without_dcqcn_pauses_the_allreduce_behind_the_incast():
+    incast, ring = _victim("rocev2")            # recommended for AI: PFC on, DCQCN off
+    assert incast["slowdown"] == pytest.approx(1.0, abs=TOL)
+    # the ring (0.93 ms alone) is held for most of the incast (256 MiB through one 400G port, about 5.5 ms)
+    assert ring["slowdown"] > 3.0
+    assert ring["paused_s"]["alone"] == 0.0 and ring["paused_s"]["together"] > 0.0
+    assert ring["victim_paused"]["ports"] > 0 and ring["victim_paused"]["jobs"] == [1]
+
+
+def test_dcqcn_keeps_the_incast_from_pausing_the_allreduce():
+    # the plain preset runs DCQCN with the NIC firmware's defaults: the incast's senders cut their rate before the
+    # queue reaches Xoff, so the ring only shares bandwidth with them
+    pfc_only, with_dcqcn = _victim("rocev2")[1], _victim("rocev2", "plain")[1]
+    assert 1.0 - TOL <= with_dcqcn["slowdown"] < pfc_only["slowdown"] / 2
+    assert with_dcqcn["victim_paused"]["ports"] == 0 and with_dcqcn["paused_s"]["together"] == 0.0
+
+
+def test_ib_credits_show_the_victim_as_credit_stalls():
+    incast, ring = _victim("ib")
+    assert ring["paused_s"]["together"] == 0.0                         # no PFC on InfiniBand
+    assert ring["stalled_s"]["alone"] == 0.0 and ring["stalled_s"]["together"] > 0.0
+    assert ring["slowdown"] > 1.0 + TOL

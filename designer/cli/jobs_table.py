@@ -67,8 +67,8 @@ def _victim_lines(row: dict[str, Any]) -> list[str]:
         if not v["ports"]:
             continue
         held = row[f"{kind}_s"]
-        out.append(render(f"cli.jobs.victim_{kind}", job=row["job"], together=f"{held['together'] * 1e6:.4g}",
-                          alone=f"{held['alone'] * 1e6:.4g}", ports=v["ports"],
+        out.append(render(f"cli.jobs.victim_{kind}", job=row["job"], together=f"{held['together'] * 1e3:.4g}",
+                          alone=f"{held['alone'] * 1e3:.4g}", ports=v["ports"],
                           jobs=render("list.join").join(str(j) for j in v["jobs"]) or "-",
                           names=_names([p.replace(">", " → ") for p in v["worst"]], v["ports"])))
     return out

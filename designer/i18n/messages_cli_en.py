@@ -44,11 +44,11 @@ CLI: dict[str, str] = {
     "cli.jobs.col_busbw": "busbw together / alone",
     "cli.jobs.col_p99": "p99 together / alone",
     "cli.jobs.shared": "shared by two or more jobs: {links} links, {switches} switches ({names})",
-    "cli.jobs.victim_paused": "job {job}: PFC pause on its ports {together} us of port time together, "
-                              "{alone} us alone; {ports} ports paused longer with the others (other jobs "
+    "cli.jobs.victim_paused": "job {job}: PFC pause on its ports {together} ms of port time together, "
+                              "{alone} ms alone; {ports} ports paused longer with the others (other jobs "
                               "through the switches they enter: {jobs}), e.g. {names}",
-    "cli.jobs.victim_stalled": "job {job}: credit stall on its ports {together} us of port time together, "
-                              "{alone} us alone; {ports} ports stalled longer with the others (other jobs "
+    "cli.jobs.victim_stalled": "job {job}: credit stall on its ports {together} ms of port time together, "
+                              "{alone} ms alone; {ports} ports stalled longer with the others (other jobs "
                               "through the switches they enter: {jobs}), e.g. {names}",
     # simulate --fail: one line per failure, and one for transfers that never completed
     "cli.sim.failure": "failure {spec} at {time} ms: {flows} flows stalled ({mib} MiB), {outcome}{dip}",

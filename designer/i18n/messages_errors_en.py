@@ -238,6 +238,9 @@ ERRORS: dict[str, str] = {
     "error.sim.unknown_kind": "unknown workload kind '{kind}'",
     "error.sim.budget_int": "{env} must be a whole number of MiB, not {value}",
     "error.sim.budget_positive": "{env} must be a positive number of MiB, not {value}",
+    "error.sim.collapse": "the traffic collapsed: for {ms} ms of simulated time bytes were dropped and resent but "
+                          "none arrived in sequence (a lossy class whose senders, with go-back-N, never get below "
+                          "the bottleneck's rate); turn PFC or DCQCN on (pfc=on, dcqcn=on), or use selective repeat",
     "error.sim.too_large": "this simulation would need about {need} of memory ({detail}), above the {limit} limit; "
                            "simulate fewer GPUs, fewer queue pairs or a smaller workload, or raise the limit with "
                            "the environment variable {env}=<MiB>",

@@ -506,7 +506,7 @@ EN: dict[str, str] = {
     "figure_buffer": "buffer",
     "figure_power_w": "power",
     "figure_price_usd": "price",
-    "figure_nvlink_gbps": "NVLink bandwidth",
+    "figure_nvlink_gbps": "GPU interconnect bandwidth",
     "figure_bf16_tflops": "compute",
     "figure_all": "all figures",
     "source_entry": "{title}. {publisher}, {year}.",

@@ -460,7 +460,7 @@ ZH_CN: dict[str, str] = {
     "figure_buffer": "缓存",
     "figure_power_w": "功耗",
     "figure_price_usd": "价格",
-    "figure_nvlink_gbps": "NVLink 带宽",
+    "figure_nvlink_gbps": "GPU 互连带宽",
     "figure_bf16_tflops": "算力",
     "figure_all": "全部数据",
     "source_entry": "{title}。{publisher}，{year}。",

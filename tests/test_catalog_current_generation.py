@@ -142,3 +142,13 @@ def test_both_ends_of_a_fibre_are_of_one_type(cat, designs):
     assert optical, "the 400G NICs reach the 1.6T cages over fibre"
     for hw in optical:
         assert cat.transceivers[hw.module_a].fibre == cat.transceivers[hw.module_b].fibre
+
+
+def test_a_1_6t_fabric_is_built_on_the_102_4t_class_without_naming_it(cat):
+    doc = generate("leaf-spine", gpus=16, server_model="hgx-b300", link_gbps=1600, two_tiers=True, catalog=cat)
+    switches = [n for n in doc.nodes.values() if n.kind == "switch" and n.role in ("leaf", "spine")]
+    assert {n.model for n in switches} == {"th6-64x1600"}
+    uplinks = {link.speed_gbps for link in doc.links.values() if link.plane == "backend"
+               and doc.nodes[link.a.node].kind == "switch" and doc.nodes[link.b.node].kind == "switch"}
+    assert uplinks == {1600.0}
+    assert not has_errors(run_checks(doc, cat))

@@ -39,9 +39,10 @@ BACKENDS = ("ib", "rocev2", "hybrid")
 DEFAULT_SERVER_MODELS = {8: "hgx-h100", 4: "pcie-h100"}
 DEFAULT_LINK_GBPS = 400.0        # back-end links, unless the servers' NICs are faster (an 800G ConnectX-8)
 # Back-end switch per protocol and link speed: IB NDR 64x400G, IB XDR 144x800G; Spectrum-4 64x800G
-# run as 128x400G at 400G or unsplit at 800G (resources/catalog/, docs/references.md [nvidia-switch-manuals]).
+# run as 128x400G at 400G or unsplit at 800G (resources/catalog/, docs/references.md [nvidia-switch-manuals]);
+# 1.6T links on a 102.4T Tomahawk 6 class switch (docs/references.md [broadcom-switching]).
 DEFAULT_SWITCH_MODELS = {("ib", 400): "qm9700", ("ib", 800): "q3400",
-                         ("rocev2", 400): "sn5600", ("rocev2", 800): "sn5600"}
+                         ("rocev2", 400): "sn5600", ("rocev2", 800): "sn5600", ("rocev2", 1600): "th6-64x1600"}
 
 
 @dataclass(frozen=True)

@@ -309,6 +309,8 @@ ERRORS: dict[str, str] = {
     "error.sweep.not_number": "{name}: '{text}' is not a number",
     "error.sweep.not_finite": "{name}: '{text}' is not a finite number",
     "error.sweep.empty_value": "{name}: empty value",
+    "error.sweep.place": "--vary place: '{text}' is not a placement (use {choices})",
+    "error.sweep.place_no_job": "--vary place needs a workload placed by rule, e.g. allreduce:1GiB:gpus=128",
     "error.sweep.vary_syntax": "--vary '{text}' must be NAME=VALUES, e.g. gpus=256,1024",
     "error.sweep.repeated_value": "--vary {name}: a value is repeated",
     "error.sweep.twice": "--vary {name} is given twice",

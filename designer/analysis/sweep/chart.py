@@ -53,6 +53,7 @@ PARAM_LABELS: dict[str, str] = {
     "link_gbps": "Link speed (Gb/s)",
     "gpus_per_server": "GPUs per server",
     "frontend": "Front-end network",
+    "place": "Job placement",
 }
 
 

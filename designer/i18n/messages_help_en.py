@@ -37,6 +37,7 @@ HELP: dict[str, str] = {
     "help.simulate.preset": "run every back-end segment with this settings preset (recommended for AI, or plain "
                             "defaults) instead of its own",
     "help.generate.preset": "settings of the back-end segments: recommended for AI (default) or plain defaults",
+    "help.simulate.jobs": "run the jobs saved in the design (before any --workload)",
     "help.simulate.no_alone": "with several workloads, do not run each job alone to measure its slowdown",
     "help.simulate.fail": "fail an element during the run, e.g. link:L12@2ms or switch:spine-01@5ms (repeatable)",
     "help.compare": "the same design with IB and with RoCEv2, side by side",

@@ -14,7 +14,7 @@ from typing import Any
 
 from designer.i18n.message import Message
 from designer.model.limits import MAX_NODES, SCENARIO_SEED
-from designer.model.run_results import Problem
+from designer.model.run_results import Problem, section_items
 
 PLACEMENTS = ("packed", "spread", "random", "rail-aligned")
 PLACEMENT_KEYS = ("gpus", "place", "seed", "servers")
@@ -58,20 +58,10 @@ def job_to_dict(job: Job) -> dict[str, Any]:
 
 def jobs_from_raw(raw: Any, gpu_servers: set[str], where: str = "jobs") -> tuple[list[Job], list[Problem]]:
     """Jobs from the file's list and the problems found; `gpu_servers` are the ids of the design's GPU servers."""
-    if raw is None:
-        return [], []
-    if not isinstance(raw, list):
-        return [], [Problem(where, Message("error.jobs.not_list"))]
-    if len(raw) > MAX_JOBS:
-        return [], [Problem(where, Message("error.value.too_many", count=f"{len(raw):,}", limit=f"{MAX_JOBS:,}"))]
+    items, problems = section_items(raw, where, MAX_JOBS, "error.jobs.not_list")
     out: list[Job] = []
-    problems: list[Problem] = []
     names: set[str] = set()
-    for i, item in enumerate(raw):
-        place = f"{where}[{i}]"
-        if not isinstance(item, dict):
-            problems.append(Problem(place, Message("error.value.object")))
-            continue
+    for place, item in items:
         before = len(problems)
         job = _job(item, place, gpu_servers, problems)
         if job.name in names:

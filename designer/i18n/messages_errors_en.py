@@ -238,6 +238,9 @@ ERRORS: dict[str, str] = {
     "error.sim.unknown_kind": "unknown workload kind '{kind}'",
     "error.sim.budget_int": "{env} must be a whole number of MiB, not {value}",
     "error.sim.budget_positive": "{env} must be a positive number of MiB, not {value}",
+    "error.sim.collapse": "the traffic collapsed: for {ms} ms of simulated time bytes were dropped and resent but "
+                          "none arrived in sequence (a lossy class whose senders, with go-back-N, never get below "
+                          "the bottleneck's rate); turn PFC or DCQCN on (pfc=on, dcqcn=on), or use selective repeat",
     "error.sim.too_large": "this simulation would need about {need} of memory ({detail}), above the {limit} limit; "
                            "simulate fewer GPUs, fewer queue pairs or a smaller workload, or raise the limit with "
                            "the environment variable {env}=<MiB>",
@@ -325,6 +328,7 @@ ERRORS: dict[str, str] = {
     "error.sweep.vary_syntax": "--vary '{text}' must be NAME=VALUES, e.g. gpus=256,1024",
     "error.sweep.repeated_value": "--vary {name}: a value is repeated",
     "error.sweep.twice": "--vary {name} is given twice",
+    "error.sweep.unknown_model": "--vary {name}: '{model}' is not in the catalog (known: {known})",
     "error.sweep.needs_generate": "--vary {name} changes how a design is generated: use --generate KIND, or vary "
                                   "backend or segment settings of the file",
     # report options

@@ -67,7 +67,8 @@ class RoCESettings:
     dcqcn: bool = True
     # Reaction point: the ConnectX-like DCQCN of the HPCC simulator's published configuration (its "dcqcn" preset,
     # used by SimAI too): timer-paced increases (no byte counter), increase steps scaled with the line rate from 5 and
-    # 50 Mb/s per 25 Gb/s, alpha updated every microsecond with g = 1/256, at most one cut per 4 us, a floor of 1 Gb/s.
+    # 50 Mb/s per 25 Gb/s, alpha updated every microsecond with g = 1/256, at most one cut per 4 us (its floor of
+    # 1 Gb/s is not taken: see min_rate_mbps).
     # The CNP pacing is the NIC firmware's MIN_TIME_BETWEEN_CNPS. Rate steps are for 400G ports and scale with the
     # sender's line rate (designer/sim/dynamics/dcqcn.py).
     dcqcn_g: float = 1.0 / 256.0           # alpha gain g
@@ -81,7 +82,9 @@ class RoCESettings:
     clamp_target_rate: bool = False        # CLAMP_TGT_RATE: target follows every cut (else only after a timer increase)
     cnp_interval_us: float = 4.0           # MIN_TIME_BETWEEN_CNPS at the notification point
     rate_reduce_period_us: float = 4.0     # at most one cut per period (RATE_REDUCE_MONITOR_PERIOD)
-    min_rate_mbps: float = 1000.0          # floor of the sending rate
+    # floor of the sending rate: the firmware's rpg_min_rate, 1 Mb/s [connectx-dcqcn] (the HPCC simulator's 1 Gb/s
+    # floor held 31 senders of 16 queue pairs above a 400G port's rate, so their queue never drained)
+    min_rate_mbps: float = 1.0
     qps: int = 1                           # queue pairs per connection (NCCL_IB_QPS_PER_CONNECTION default 1)
     load_balancing: str = "ecmp"           # ecmp | spray
     retransmission: str = "go-back-n"      # RoCE NICs without selective repeat resend everything after a loss

@@ -18,6 +18,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from designer.model.segments import RoCESettings
+from designer.sim.collapse import CollapseWatch
 from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, steady
 from designer.sim.dynamics import kernel as K
@@ -162,6 +163,7 @@ class FluidQueues:
         self.n_segments = len(fab.segments)
         self.t_offset = 0.0                         # engine time minus the queues' own clock
         self.prober = steady.Prober(steady.MIN_PROBE_S)   # finds steady states to jump over (steady.py)
+        self.collapse = CollapseWatch()                   # a lossy run that never delivers stops (collapse.py)
         self.skipped_s = 0.0                        # simulated time advanced by steady-state jumps
         self.reacting = False                       # whether some installed sender runs DCQCN or a TCP-like window
         self._sender_tables: dict[int, np.ndarray] = {}   # workload -> congestion control of a sender per port
@@ -222,6 +224,7 @@ class FluidQueues:
         for other in self.installed.values():
             other.alone = False
         idx = sim.add_flows(flows, dcqcn_rows=rows[groups.first] if rows is not None else None)
+        self.collapse.restart(sim.t)
         self.installed[phase] = Installed(idx[groups.of_sub], np.arange(len(subs)), subs, pattern_key, workload,
                                           weight, not self.installed, sim.pa.copy(), sim.hist.copy(), sim.sc.copy())
 
@@ -395,7 +398,10 @@ class FluidQueues:
             if len(sim.group_left) else []
         if not finished:
             self._skip_steady(horizon_s - (sim.t - t0))
-        return self._report(sim.t - t0, finished, acc0, hist0)
+        win = self._report(sim.t - t0, finished, acc0, hist0)
+        self.collapse.observe(sim.t, float(sim.fs[:, K.W_USEFUL].sum()), float(win.port_dropped_B.sum()),
+                              bool(finished))
+        return win
 
     def _skip_steady(self, limit_s: float) -> None:
         """Probe for a steady state every probe period; once two periods agree, jump over it (steady.py)."""

@@ -70,6 +70,9 @@ PARAM_LABELS = {
     "link_gbps": QT_TRANSLATE_NOOP("SweepView", "Link speed (Gb/s)"),
     "gpus_per_server": QT_TRANSLATE_NOOP("SweepView", "GPUs per server"),
     "frontend": QT_TRANSLATE_NOOP("SweepView", "Front-end network"),
+    "server_model": QT_TRANSLATE_NOOP("SweepView", "GPU server model"),
+    "switch_model": QT_TRANSLATE_NOOP("SweepView", "Back-end switch model"),
+    "nic_model": QT_TRANSLATE_NOOP("SweepView", "Back-end NIC model"),
 }
 # the metrics the table shows beside the parameters
 TABLE_METRICS = ("step_time_s", "completion_time_s", "busbw_gbps", "gpu_utilization", "latency_p99_us", "capex",

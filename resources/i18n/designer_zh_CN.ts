@@ -4429,6 +4429,21 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>前端网络</translation>
     </message>
     <message>
+        <location filename="../../designer/ui/sweep_view.py" line="73"/>
+        <source>GPU server model</source>
+        <translation>GPU 服务器型号</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="74"/>
+        <source>Back-end switch model</source>
+        <translation>后端交换机型号</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="75"/>
+        <source>Back-end NIC model</source>
+        <translation>后端网卡型号</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/sweep_view.py" line="124"/>
         <source>No sweep yet: Simulate → Design-space sweep…</source>
         <translation>尚无扫描：仿真 → 设计空间扫描…</translation>

@@ -53,6 +53,9 @@ PARAM_LABELS: dict[str, str] = {
     "link_gbps": "Link speed (Gb/s)",
     "gpus_per_server": "GPUs per server",
     "frontend": "Front-end network",
+    "server_model": "GPU server",
+    "switch_model": "Back-end switch",
+    "nic_model": "Back-end NIC",
     "place": "Job placement",
 }
 

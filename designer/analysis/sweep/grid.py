@@ -1,10 +1,11 @@
 """The sweep's parameter grid: `--vary NAME=VALUES` axes, and the points (their Cartesian product, in order).
 
-NAME is a generator option (gpus, kind, backend, oversubscription, link_gbps, gpus_per_server, frontend), a
-back-end segment setting (any field of IBSettings / RoCESettings, e.g. xoff_kb, kmin_kb, dcqcn, qps,
-load_balancing, adaptive_routing; prefix with `ib.` or `rocev2.` when both protocols have the field, as
-mtu_bytes), or `place`: the placement rule of every job placed by rule (a workload with gpus=N and no servers=).
-VALUES is a comma-separated list; booleans are on/off, true/false, yes/no or 1/0.
+NAME is a generator option (gpus, kind, backend, oversubscription, link_gbps, gpus_per_server, frontend, and the
+hardware generation: server_model, switch_model, nic_model, which take catalog ids), a back-end segment setting
+(any field of IBSettings / RoCESettings, e.g. xoff_kb, kmin_kb, dcqcn, qps, load_balancing, adaptive_routing;
+prefix with `ib.` or `rocev2.` when both protocols have the field, as mtu_bytes), or `place`: the placement rule of
+every job placed by rule (a workload with gpus=N and no servers=). VALUES is a comma-separated list; booleans are
+on/off, true/false, yes/no or 1/0.
 """
 
 from __future__ import annotations
@@ -13,12 +14,16 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n.message import Message
 from designer.model.segments import IBSettings, RoCESettings, settings_fields
 from designer.sim.workload_spec import PLACEMENTS, WorkloadError, parse_workload
 
 GENERATOR_PARAMS: dict[str, type] = {"gpus": int, "kind": str, "backend": str, "oversubscription": float,
-                                     "link_gbps": float, "gpus_per_server": int, "frontend": bool}
+                                     "link_gbps": float, "gpus_per_server": int, "frontend": bool,
+                                     "server_model": str, "switch_model": str, "nic_model": str}
+# generator options whose values are catalog ids: parameter -> catalog section
+MODEL_PARAMS = {"server_model": "servers", "switch_model": "switches", "nic_model": "nics"}
 # what varies a loaded design (not a generated one): every back-end segment's protocol
 FILE_PARAMS = ("backend",)
 # what varies the workloads: the placement rule of the jobs placed by rule
@@ -105,8 +110,9 @@ def parse_axis(text: str) -> Axis:
     return Axis(canonical, target, field, parsed)
 
 
-def parse_axes(texts: list[str], *, generated: bool) -> list[Axis]:
-    """All --vary axes; generator options other than backend need a generated design."""
+def parse_axes(texts: list[str], *, generated: bool, catalog: Catalog | None = None) -> list[Axis]:
+    """All --vary axes; generator options other than backend need a generated design, and a model id must be in
+    the catalog (`catalog`, or the built-in one with the user's files)."""
     axes = [parse_axis(t) for t in texts]
     seen: set[str] = set()
     for a in axes:
@@ -115,7 +121,18 @@ def parse_axes(texts: list[str], *, generated: bool) -> list[Axis]:
         seen.add(a.name)
         if a.target == "generator" and not generated and a.name not in FILE_PARAMS:
             raise SweepError(Message("error.sweep.needs_generate", name=a.name))
+        if a.name in MODEL_PARAMS:
+            _known_models(a, catalog or load_catalog())
     return axes
+
+
+def _known_models(axis: Axis, catalog: Catalog) -> None:
+    """Every value of a model axis is an id of its catalog section (a typo fails the sweep, not each point)."""
+    table = getattr(catalog, MODEL_PARAMS[axis.name])
+    for value in axis.values:
+        if value not in table:
+            raise SweepError(Message("error.sweep.unknown_model", name=axis.name, model=str(value),
+                                     known=", ".join(sorted(table))))
 
 
 def check_workload_axes(axes: list[Axis], specs: tuple[str, ...]) -> None:

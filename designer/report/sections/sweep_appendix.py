@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Polygon, PolyLine, Rect, String
@@ -24,11 +24,14 @@ from designer.analysis.sweep.chart import (
     sweep_chart,
     time_scale,
 )
+from designer.analysis.sweep.grid import MODEL_PARAMS
 from designer.analysis.sweep.results import SweepResults, read_results
+from designer.catalog.loader import Catalog
 from designer.i18n import number_format as nf
 from designer.i18n.message import Message
 from designer.report.context import ProposalContext
 from designer.report.options import ReportOptions, ReportOptionsError
+from designer.report.products import product_name, short_name
 from designer.report.strings import EN
 from designer.report.styles import INK, MUTED, RULE, data_table, user_text
 
@@ -275,6 +278,22 @@ def param_label(ctx: ProposalContext, name: str) -> str:
     return ctx.t(key) if key in EN else name
 
 
+# a model parameter's section -> the kind of its product (for its name)
+_MODEL_KINDS = {"servers": "server", "switches": "switch", "nics": "nic"}
+
+
+def param_value(catalog: Catalog, name: str, value: object, language: str = "en") -> str:
+    """A varied parameter's value as a reader reads it: a catalog model by its product's name ("HGX B300", "NVIDIA
+    ConnectX-8 SuperNIC 800G"), not its catalog id; any other value as it is."""
+    section = MODEL_PARAMS.get(name)
+    if section is None or str(value) not in getattr(catalog, section):
+        return str(value)
+    kind = _MODEL_KINDS[section]
+    if kind == "nic":
+        return re.sub(r"\s*[(（].*?[)）]", "", product_name(catalog, kind, str(value), language)).strip()
+    return short_name(catalog, kind, str(value))
+
+
 def metric_label(ctx: ProposalContext, metric: str, results: SweepResults, values: list[float]) -> tuple[str, float]:
     """(axis label with unit, factor applied to the charted values): seconds become ms or µs when smaller."""
     name = ctx.t(f"sweep_metric_{metric}")
@@ -341,8 +360,8 @@ def column_widths(header: list[str], rows: list[list[str]], font: str, total: fl
     return [c + (h - c) * spare for c, h in zip(cells, heads, strict=True)]
 
 
-def _values_text(results: SweepResults, name: str) -> str:
-    values = list(dict.fromkeys(str(r.get(name, "")) for r in results.rows))
+def _values_text(ctx: ProposalContext, results: SweepResults, name: str) -> str:
+    values = list(dict.fromkeys(_value(ctx, name, r.get(name, "")) for r in results.rows))
     shown = ", ".join(values[:MAX_PARAM_VALUES])
     return shown + (f", … (+{len(values) - MAX_PARAM_VALUES})" if len(values) > MAX_PARAM_VALUES else "")
 
@@ -366,7 +385,7 @@ def _what_was_varied(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flow
     if failed:
         intro += " " + ctx.t("sweep_failed_count", n=failed)
     varied = [[param_label(ctx, n) if param_label(ctx, n).lower() == n.lower() else f"{param_label(ctx, n)} ({n})",
-               _values_text(results, n)] for n in results.param_names]
+               _values_text(ctx, results, n)] for n in results.param_names]
     return [Paragraph(user_text(intro), s.body),
             KeepTogether([Paragraph(user_text(ctx.t("sweep_varied")), s.h2),
                           data_table(s, [ctx.t("col_parameter"), ctx.t("col_values")], varied,
@@ -386,9 +405,10 @@ def _chart_block(ctx: ProposalContext, results: SweepResults, chart: SweepChart)
     if not values:
         return KeepTogether(block + [Paragraph(user_text(ctx.t("sweep_chart_empty")), s.body)])
     scaled = [[None if v is None else v * factor for v in vals] for vals in raw]
-    labels = [", ".join(f"{param_label(ctx, n)}={v}" for n, v in series.params) or series.label
+    labels = [", ".join(f"{param_label(ctx, n)}={_value(ctx, n, v)}" for n, v in series.params) or series.label
               for series in chart.series]
-    drawing, log_x = line_chart(chart, scaled, y_label, x_name, s.fonts.regular, width=ctx.width, labels=labels)
+    named = replace(chart, x_ticks=[(x, _value(ctx, chart.x_param, t)) for x, t in chart.x_ticks])
+    drawing, log_x = line_chart(named, scaled, y_label, x_name, s.fonts.regular, width=ctx.width, labels=labels)
     notes = [ctx.t("sweep_chart_note")] if len(chart.series) > 1 else []
     if log_x:
         notes.append(ctx.t("sweep_chart_log"))
@@ -408,7 +428,7 @@ def _points(ctx: ProposalContext, results: SweepResults, metric: str) -> list[Fl
     currency = currency_of(results)
     table = []
     for r in rows[:MAX_ROWS]:
-        cells = [str(r["point"]), *(str(r.get(n, "")) for n in params)]
+        cells = [str(r["point"]), *(_value(ctx, n, r.get(n, "")) for n in params)]
         if r.get("error"):
             cells += ["–"] * len(metrics)
         else:
@@ -433,7 +453,8 @@ def _failures(ctx: ProposalContext, results: SweepResults) -> list[Flowable]:
     failed = [r for r in results.rows if r.get("error")]
     if not failed:
         return []
-    listed = [[str(r["point"]), ", ".join(f"{n}={r.get(n, '')}" for n in results.param_names), str(r["error"])]
+    listed = [[str(r["point"]), ", ".join(f"{n}={_value(ctx, n, r.get(n, ''))}" for n in results.param_names),
+               str(r["error"])]
               for r in failed[:MAX_FAILED]]
     out: list[Flowable] = [KeepTogether([
         Paragraph(user_text(ctx.t("sweep_failures")), s.h2),
@@ -452,3 +473,7 @@ def _table_value(row: dict[str, object], metric: str) -> object:
         v = row.get(metric)
         return None if v is None else 100.0 * float(v)  # type: ignore[arg-type]
     return row.get(metric)
+
+
+def _value(ctx: ProposalContext, name: str, value: object) -> str:
+    return param_value(ctx.catalog, name, value, ctx.language)

@@ -557,6 +557,9 @@ EN: dict[str, str] = {
     "sweep_param_link_gbps": "Link speed (Gb/s)",
     "sweep_param_gpus_per_server": "GPUs per server",
     "sweep_param_frontend": "Front-end network",
+    "sweep_param_server_model": "GPU server",
+    "sweep_param_switch_model": "Back-end switch",
+    "sweep_param_nic_model": "Back-end NIC",
     # ---- messages of the build ----
     "font_missing": "Chinese font not found ({path}); Chinese text will not render. Install fonts-wqy-microhei.",
 }

@@ -508,6 +508,9 @@ ZH_CN: dict[str, str] = {
     "sweep_param_link_gbps": "链路速率 (Gb/s)",
     "sweep_param_gpus_per_server": "每台服务器 GPU 数",
     "sweep_param_frontend": "前端网络",
+    "sweep_param_server_model": "GPU 服务器",
+    "sweep_param_switch_model": "后端交换机",
+    "sweep_param_nic_model": "后端网卡",
     # ---- messages of the build ----
     "font_missing": "未找到中文字体（{path}）；中文将无法显示。请安装 fonts-wqy-microhei。",
 }

@@ -52,7 +52,7 @@ class DcqcnParams:
     cnp_interval_s: float = 4e-6
     rate_reduce_period_s: float = 4e-6
     alpha_update_s: float = 1e-6
-    min_rate_Bps: float = 1e9 / 8
+    min_rate_Bps: float = 1e6 / 8
     clamp_target: bool = False               # R_T <- R_C on every cut (True) or only after a timer increase
 
     @classmethod

@@ -41,21 +41,36 @@ def new_state(n: int) -> np.ndarray:
 @njit_inline
 def on_loss(f: int, mode: int, t: float, lost_B: float, ahead_B: float, behind_B: float, return_s: float,
             rto_s: float, st: np.ndarray) -> None:
-    """Flow f lost `lost_B` at some hop; `ahead_B` of its bytes are further along, `behind_B` are behind them."""
+    """Flow f lost `lost_B` at some hop; `ahead_B` of its bytes are further along, `behind_B` are behind them.
+
+    On one path bytes travel in the order they were sent, so the bytes ahead of the loss are, in order, the stale
+    bytes of an earlier round still on their way to be discarded (DISCARD), this round's bytes before the pending
+    gap (GOOD_AHEAD) and the bytes sent after it. Where the lost bytes fall in that order decides their cost: stale
+    ones cost nothing more, bytes before the gap move the gap back, bytes after it were to be resent anyway."""
     if mode == RTX_SELECTIVE:
         st[f, RESEND_B] += lost_B
         st[f, RESEND_DUE] = min(st[f, RESEND_DUE], t + 2.0 * return_s)
         return
-    if st[f, GAP] > 0.0:
-        st[f, WASTED] += lost_B          # bytes after the gap: part of what will be resent anyway
-        st[f, GARBAGE] = max(st[f, GARBAGE] - lost_B, 0.0)
+    stale_lost = min(lost_B, max(st[f, DISCARD] - ahead_B, 0.0))
+    st[f, DISCARD] -= stale_lost                  # they will never arrive to be discarded
+    lost_B -= stale_lost
+    if lost_B <= 0.0:
         return
-    st[f, GAP] = 1.0
-    st[f, GOOD_AHEAD] = max(ahead_B - st[f, DISCARD], 0.0)
-    st[f, WASTED] = lost_B + behind_B
-    st[f, GARBAGE] = behind_B
-    st[f, NAK_DUE] = np.inf
-    st[f, RTO_DUE] = t + rto_s
+    ahead_now = max(ahead_B - st[f, DISCARD], 0.0)    # this round's bytes ahead of the loss
+    if st[f, GAP] == 0.0:
+        st[f, GAP] = 1.0
+        st[f, GOOD_AHEAD] = ahead_now
+        st[f, WASTED] = lost_B + behind_B
+        st[f, GARBAGE] = behind_B
+        st[f, NAK_DUE] = np.inf
+        st[f, RTO_DUE] = t + rto_s
+    elif ahead_now < st[f, GOOD_AHEAD]:           # before the pending gap: the gap moves back
+        moved = st[f, GOOD_AHEAD] - ahead_now
+        st[f, GOOD_AHEAD] = ahead_now
+        st[f, WASTED] += moved
+        st[f, GARBAGE] = max(st[f, GARBAGE] + moved - lost_B, 0.0)
+    else:                                         # after the gap: counted in WASTED when sent
+        st[f, GARBAGE] = max(st[f, GARBAGE] - lost_B, 0.0)
 
 
 @njit_inline

@@ -36,7 +36,7 @@ SIMULATE_HELP_EN = """\
 usage: fabric-designer simulate [-h] [--workload SPEC] [--backend {ib,rocev2}]
                                 [--preset {recommended,plain}] [--seed SEED]
                                 [--json] [--timeline OUT.csv]
-                                [--fail KIND:ID@TIME] [--no-alone]
+                                [--fail KIND:ID@TIME] [--jobs] [--no-alone]
                                 file
 
 positional arguments:
@@ -60,6 +60,8 @@ options:
   --timeline OUT.csv
   --fail KIND:ID@TIME   fail an element during the run, e.g. link:L12@2ms or
                         switch:spine-01@5ms (repeatable)
+  --jobs                run the jobs saved in the design (before any
+                        --workload)
   --no-alone            with several workloads, do not run each job alone to
                         measure its slowdown
 """

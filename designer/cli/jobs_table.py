@@ -42,7 +42,7 @@ def _time(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _num(value: float | None, unit: str) -> str:
-    return "-" if value is None else f"{value:.3g}{unit}" if unit == "x" else f"{value:.4g} {unit}"
+    return "-" if value is None else f"{value:.2f}{unit}" if unit == "x" else f"{value:.4g} {unit}"
 
 
 def _pair(pair: dict[str, float | None], scale: float, unit: str) -> str:

@@ -187,6 +187,7 @@ def _add_simulate_and_compare(sub: _Commands) -> None:
     s.add_argument("--timeline", metavar="OUT.csv")
     s.add_argument("--fail", action="append", metavar="KIND:ID@TIME",
                    help=render("help.simulate.fail"))
+    s.add_argument("--jobs", action="store_true", help=render("help.simulate.jobs"))
     s.add_argument("--no-alone", action="store_true", help=render("help.simulate.no_alone"))
 
     m = sub.add_parser("compare", help=render("help.compare"))

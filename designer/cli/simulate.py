@@ -11,6 +11,7 @@ from designer.cli.output import error, naming
 from designer.i18n import current_language, render
 from designer.i18n.message import Message, os_reason
 from designer.i18n.text_width import columns, ljust
+from designer.model.document import FabricDocument
 from designer.model.fileformat import load
 from designer.sim.api import SimOptions, compare, run, stream
 from designer.sim.interference import run_jobs
@@ -86,14 +87,25 @@ def _workloads(args: argparse.Namespace) -> list[str]:
     return specs
 
 
+def _stored_jobs(doc: FabricDocument, file: str) -> list[str]:
+    """The workload specs of the jobs saved in the design (`--jobs`); WorkloadError when it has none."""
+    if not doc.jobs:
+        raise WorkloadError(Message("error.cli.no_jobs", file=file))
+    specs = [job.spec() for job in doc.jobs]
+    parse_workloads(specs)
+    return specs
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate FILE; print a table (or the JSON with --json); write --timeline CSV. Exit 2 on bad input."""
     try:
-        specs = _workloads(args)
+        specs = _workloads(args) if not getattr(args, "jobs", False) or args.workload else []
         opts = _options(args, getattr(args, "backend", None))
         opts.failures = list(getattr(args, "fail", None) or [])
         opts.check()
         doc = load(args.file)
+        if getattr(args, "jobs", False):
+            specs = _stored_jobs(doc, args.file) + specs
         with naming(args.file):
             res = run(doc, specs, opts) if getattr(args, "no_alone", False) else run_jobs(doc, specs, opts)
         timeline = getattr(args, "timeline", None)
@@ -110,20 +122,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print(json.dumps(res.to_dict(), indent=2, sort_keys=False))
     else:
-        print(render("cli.sim.title", design=doc.name, workloads=", ".join(specs)))
-        rows = result_rows(res)
-        width = _label_width([name for name, _ in rows])
-        for name, value in rows:
-            print(f"  {ljust(name, width)} {value}")
-        for sid, seg in res.data["segments"].items():
-            print("  " + render("cli.sim.segment", segment=sid, protocol=seg["protocol"],
-                                goodput=_fmt(seg["goodput_gbps"], " Gb/s"), p99=f"{seg['latency_us']['p99']:.3g}"))
-        for line in failure_lines(res):
-            print(f"  {line}")
-        if "jobs" in res.data:
-            for line in job_lines(res.data["jobs"]):
-                print(f"  {line}")
+        print_result(res, doc.name, specs)
     return 0
+
+
+def print_result(res: SimResult, design: str, specs: list[str]) -> None:
+    """The table of `simulate`: headline figures, segments, failures and, with several jobs, the job table."""
+    print(render("cli.sim.title", design=design, workloads=", ".join(specs)))
+    rows = result_rows(res)
+    width = _label_width([name for name, _ in rows])
+    for name, value in rows:
+        print(f"  {ljust(name, width)} {value}")
+    for sid, seg in res.data["segments"].items():
+        print("  " + render("cli.sim.segment", segment=sid, protocol=seg["protocol"],
+                            goodput=_fmt(seg["goodput_gbps"], " Gb/s"), p99=f"{seg['latency_us']['p99']:.3g}"))
+    for line in failure_lines(res):
+        print(f"  {line}")
+    if "jobs" in res.data:
+        for line in job_lines(res.data["jobs"]):
+            print(f"  {line}")
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from designer.analysis.sweep.grid import SweepError, parse_axes
+from designer.analysis.sweep.grid import SweepError, check_workload_axes, parse_axes
 from designer.analysis.sweep.runner import SweepTask
 from designer.analysis.sweep.store import check_output_path
 from designer.analysis.sweep.sweep import run_sweep
@@ -56,6 +56,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         check_output_path(args.output)
         task, generated = build_task(args)
         axes = parse_axes(args.vary, generated=generated)
+        check_workload_axes(axes, task.workloads)
         summary = run_sweep(task, axes, args.output, workers=args.workers, dask_address=args.dask,
                             progress=progress_bar)
     except (SweepError, WorkloadError, ProjectError) as exc:

@@ -37,6 +37,7 @@ HELP: dict[str, str] = {
     "help.simulate.preset": "run every back-end segment with this settings preset (recommended for AI, or plain "
                             "defaults) instead of its own",
     "help.generate.preset": "settings of the back-end segments: recommended for AI (default) or plain defaults",
+    "help.simulate.jobs": "run the jobs saved in the design (before any --workload)",
     "help.simulate.no_alone": "with several workloads, do not run each job alone to measure its slowdown",
     "help.simulate.fail": "fail an element during the run, e.g. link:L12@2ms or switch:spine-01@5ms (repeatable)",
     "help.compare": "the same design with IB and with RoCEv2, side by side",
@@ -76,7 +77,7 @@ HELP: dict[str, str] = {
     "help.sweep.file": "a design to vary (or --generate KIND)",
     "help.sweep.generate": "vary a generated design instead of a file",
     "help.sweep.vary": "e.g. gpus=256,1024 or backend=ib,rocev2 or oversubscription=1,2 or "
-                       "server_model=hgx-b200,hgx-b300 (repeatable)",
+                       "server_model=hgx-b200,hgx-b300 or place=packed,spread (repeatable)",
     "help.sweep.workers": "local processes (default: one per core)",
     "help.sweep.dask": "run the points on an existing Dask cluster",
     # resilience

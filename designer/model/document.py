@@ -18,6 +18,7 @@ from designer.i18n.message import Message
 from designer.model.assumptions import Assumptions
 from designer.model.build_settings import BuildSettings
 from designer.model.errors import ProjectError
+from designer.model.jobs import Job
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, Port
 from designer.model.proposal import ProposalRequirements
@@ -53,6 +54,7 @@ class FabricDocument:
     proposal: ProposalRequirements = field(default_factory=ProposalRequirements)  # designer/model/proposal.py
     build: BuildSettings = field(default_factory=BuildSettings)   # racks, spares, labels, BOM options
     racks: RackLayout | None = None   # the last rack plan (designer/model/rack_layout.py)
+    jobs: list[Job] = field(default_factory=list)   # workloads on parts of the fabric (designer/model/jobs.py)
 
     def __post_init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -222,6 +224,12 @@ class FabricDocument:
         if notes is not None:
             self.notes = notes
         self._emit(Change("document", "update", "meta"))
+        return old
+
+    def set_jobs(self, jobs: list[Job]) -> list[Job]:
+        """Replace the jobs (returns the old list, for undo)."""
+        old, self.jobs = self.jobs, copy.deepcopy(list(jobs))
+        self._emit(Change("document", "update", "jobs"))
         return old
 
     def set_scenarios(self, scenarios: list[Scenario]) -> list[Scenario]:

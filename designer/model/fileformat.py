@@ -30,6 +30,7 @@ from designer.model.build_settings import BuildSettings, settings_from_raw, sett
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.file_read import read_bytes_limited
+from designer.model.jobs import job_to_dict, jobs_from_raw
 from designer.model.json_guard import parse_json
 from designer.model.limits import Range
 from designer.model.links import CABLE_TYPES, Endpoint, Link
@@ -81,6 +82,7 @@ def document_to_dict(doc: FabricDocument) -> dict[str, Any]:
         ],
         **({"results": doc.results} if doc.results is not None else {}),
         **({"scenarios": [scenario_to_dict(s) for s in doc.scenarios]} if doc.scenarios else {}),
+        **({"jobs": [job_to_dict(j) for j in doc.jobs]} if doc.jobs else {}),
         **({"proposal": requirements_to_dict(doc.proposal)} if not doc.proposal.is_empty() else {}),
         **({"build": settings_to_dict(doc.build)} if doc.build != BuildSettings() else {}),
         **({"racks": layout_to_dict(doc.racks)} if doc.racks is not None else {}),
@@ -302,13 +304,15 @@ def document_from_dict(data: Any) -> FabricDocument:  # noqa: C901
     proposal, proposal_problems = requirements_from_raw(data.get("proposal"))
     build, build_problems = settings_from_raw(data.get("build"))
     racks, rack_problems = layout_from_raw(data.get("racks"))
-    for p in scenario_problems + proposal_problems + build_problems + rack_problems:
+    gpu_servers = {n.id for n in nodes if n is not None and n.kind == "server" and n.gpus > 0}
+    jobs, job_problems = jobs_from_raw(data.get("jobs"), gpu_servers)
+    for p in scenario_problems + proposal_problems + build_problems + rack_problems + job_problems:
         place, _, message = p.partition(": ")
         r.bad(place, message)
 
     doc = FabricDocument(name=name or "Untitled fabric", notes=notes or "",
                          assumptions=assumptions or Assumptions(), results=results, scenarios=scenarios,
-                         proposal=proposal, build=build, racks=racks)
+                         proposal=proposal, build=build, racks=racks, jobs=jobs)
     _check_ids(r, "nodes", nodes)
     _check_ids(r, "links", links)
     _check_ids(r, "segments", segments)

@@ -119,3 +119,23 @@ def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None: 
     elif isinstance(kind, tuple):
         if value not in kind:
             problems.append(Problem(place, Message("error.value.choice", choices=", ".join(kind), value=repr(value))))
+
+
+def section_items(raw: Any, where: str, limit: int, not_list: str) -> tuple[list[tuple[str, dict[str, Any]]],
+                                                                            list[Problem]]:
+    """The objects of a file's list section (scenarios, jobs) with their places ("jobs[2]"), and the problems of its
+    shape: not a list (message id `not_list`), more than `limit` items, an item that is not an object."""
+    if raw is None:
+        return [], []
+    if not isinstance(raw, list):
+        return [], [Problem(where, Message(not_list))]
+    if len(raw) > limit:
+        return [], [Problem(where, Message("error.value.too_many", count=f"{len(raw):,}", limit=f"{limit:,}"))]
+    items: list[tuple[str, dict[str, Any]]] = []
+    problems: list[Problem] = []
+    for i, item in enumerate(raw):
+        if isinstance(item, dict):
+            items.append((f"{where}[{i}]", item))
+        else:
+            problems.append(Problem(f"{where}[{i}]", Message("error.value.object")))
+    return items, problems

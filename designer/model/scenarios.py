@@ -12,7 +12,7 @@ from typing import Any
 
 from designer.i18n.message import Message
 from designer.model.limits import MAX_SCENARIOS, SCENARIO_SEED
-from designer.model.run_results import Problem
+from designer.model.run_results import Problem, section_items
 
 MAX_SPECS = 1_000     # workloads or failures in one scenario
 
@@ -35,20 +35,10 @@ def scenario_to_dict(s: Scenario) -> dict[str, Any]:
 
 def scenarios_from_raw(raw: Any, where: str = "scenarios") -> tuple[list[Scenario], list[Problem]]:  # noqa: C901
     """Scenarios from the file's list, and the problems found ("place: message", rendered when shown)."""
-    if raw is None:
-        return [], []
-    if not isinstance(raw, list):
-        return [], [Problem(where, Message("error.scenarios.not_list"))]
-    if len(raw) > MAX_SCENARIOS:
-        return [], [Problem(where, Message("error.value.too_many", count=f"{len(raw):,}", limit=f"{MAX_SCENARIOS:,}"))]
+    items, problems = section_items(raw, where, MAX_SCENARIOS, "error.scenarios.not_list")
     out: list[Scenario] = []
-    problems: list[Problem] = []
     names: set[str] = set()
-    for i, item in enumerate(raw):
-        place = f"{where}[{i}]"
-        if not isinstance(item, dict):
-            problems.append(Problem(place, Message("error.value.object")))
-            continue
+    for place, item in items:
         unknown = set(item) - {"name", "workloads", "failures", "seed", "notes"}
         if unknown:
             fields = ", ".join(sorted(unknown))

@@ -16,6 +16,7 @@ import numpy as np
 
 from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
+from designer.model.jobs import PLACEMENTS  # job placement rules (designer/sim/placement.py)
 
 # Model presets: parameters, layers, hidden size (Llama-2/3 family shapes).
 MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
@@ -28,7 +29,6 @@ MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
 SIZED_KINDS = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong")
 KINDS = SIZED_KINDS + ("incast", "train", "inference")
 ALLREDUCE_ALGOS = ("auto", "ring", "tree", "hier", "sharp")
-PLACEMENTS = ("packed", "spread", "random", "rail-aligned")   # job placement rules (designer/sim/placement.py)
 PLACEMENT_OPTIONS = ("gpus", "place", "servers")               # a workload naming one of these is a placed job
 MAX_SEED = 2**32 - 1
 

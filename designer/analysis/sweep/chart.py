@@ -56,6 +56,7 @@ PARAM_LABELS: dict[str, str] = {
     "server_model": "GPU server",
     "switch_model": "Back-end switch",
     "nic_model": "Back-end NIC",
+    "place": "Job placement",
 }
 
 

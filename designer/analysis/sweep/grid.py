@@ -1,10 +1,11 @@
 """The sweep's parameter grid: `--vary NAME=VALUES` axes, and the points (their Cartesian product, in order).
 
 NAME is a generator option (gpus, kind, backend, oversubscription, link_gbps, gpus_per_server, frontend, and the
-hardware generation: server_model, switch_model, nic_model, which take catalog ids) or a back-end segment setting
+hardware generation: server_model, switch_model, nic_model, which take catalog ids), a back-end segment setting
 (any field of IBSettings / RoCESettings, e.g. xoff_kb, kmin_kb, dcqcn, qps, load_balancing, adaptive_routing;
-prefix with `ib.` or `rocev2.` when both protocols have the field, as mtu_bytes). VALUES is a comma-separated list;
-booleans are on/off, true/false, yes/no or 1/0.
+prefix with `ib.` or `rocev2.` when both protocols have the field, as mtu_bytes), or `place`: the placement rule of
+every job placed by rule (a workload with gpus=N and no servers=). VALUES is a comma-separated list; booleans are
+on/off, true/false, yes/no or 1/0.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n.message import Message
 from designer.model.segments import IBSettings, RoCESettings, settings_fields
-from designer.sim.workload_spec import WorkloadError
+from designer.sim.workload_spec import PLACEMENTS, WorkloadError, parse_workload
 
 GENERATOR_PARAMS: dict[str, type] = {"gpus": int, "kind": str, "backend": str, "oversubscription": float,
                                      "link_gbps": float, "gpus_per_server": int, "frontend": bool,
@@ -25,6 +26,8 @@ GENERATOR_PARAMS: dict[str, type] = {"gpus": int, "kind": str, "backend": str, "
 MODEL_PARAMS = {"server_model": "servers", "switch_model": "switches", "nic_model": "nics"}
 # what varies a loaded design (not a generated one): every back-end segment's protocol
 FILE_PARAMS = ("backend",)
+# what varies the workloads: the placement rule of the jobs placed by rule
+WORKLOAD_PARAMS = ("place",)
 SETTINGS = {"ib": settings_fields(IBSettings), "rocev2": settings_fields(RoCESettings)}
 _TRUE, _FALSE = ("on", "true", "yes", "1"), ("off", "false", "no", "0")
 
@@ -38,7 +41,7 @@ class Axis:
     """One varied parameter: its canonical name, where it applies and its values (typed)."""
 
     name: str                # "gpus" or "rocev2.xoff_kb"
-    target: str              # "generator" | "ib" | "rocev2"
+    target: str              # "generator" | "workload" | "ib" | "rocev2"
     field: str               # generator option or settings field
     values: tuple
 
@@ -47,6 +50,8 @@ def _resolve(name: str) -> tuple[str, str, type]:
     """(target, field, type) of a NAME, or SweepError listing what is allowed."""
     if name in GENERATOR_PARAMS:
         return "generator", name, GENERATOR_PARAMS[name]
+    if name in WORKLOAD_PARAMS:
+        return "workload", name, str
     if "." in name:
         proto, _, fname = name.partition(".")
         if proto in SETTINGS and fname in SETTINGS[proto]:
@@ -98,7 +103,10 @@ def parse_axis(text: str) -> Axis:
     parsed = tuple(parse_value(name, v, kind) for v in values.split(","))
     if len(set(parsed)) != len(parsed):
         raise SweepError(Message("error.sweep.repeated_value", name=name))
-    canonical = name if target == "generator" else f"{target}.{field}"
+    if target == "workload" and not set(parsed) <= set(PLACEMENTS):
+        bad = next(v for v in parsed if v not in PLACEMENTS)
+        raise SweepError(Message("error.sweep.place", text=bad, choices=", ".join(PLACEMENTS)))
+    canonical = name if target in ("generator", "workload") else f"{target}.{field}"
     return Axis(canonical, target, field, parsed)
 
 
@@ -125,6 +133,30 @@ def _known_models(axis: Axis, catalog: Catalog) -> None:
         if value not in table:
             raise SweepError(Message("error.sweep.unknown_model", name=axis.name, model=str(value),
                                      known=", ".join(sorted(table))))
+
+
+def check_workload_axes(axes: list[Axis], specs: tuple[str, ...]) -> None:
+    """A `place` axis needs a job placed by rule among the workloads, or it would change nothing."""
+    if any(a.target == "workload" for a in axes) and not any(_placed_by_rule(s) for s in specs):
+        raise SweepError(Message("error.sweep.place_no_job"))
+
+
+def _placed_by_rule(spec: str) -> bool:
+    w = parse_workload(spec)
+    return w.opt("gpus") is not None and w.opt("servers") is None
+
+
+def with_placement(specs: tuple[str, ...], rule: str) -> list[str]:
+    """The workloads with `place=rule` on every job placed by rule (`seed=` kept only for place=random)."""
+    out = []
+    for spec in specs:
+        if not _placed_by_rule(spec):
+            out.append(spec)
+            continue
+        parts = [p for p in spec.split(":") if not p.strip().lower().startswith(("place=", "seed="))
+                 or (rule == "random" and p.strip().lower().startswith("seed="))]
+        out.append(":".join([*parts, f"place={rule}"]))
+    return out
 
 
 def format_value(value: object) -> str:

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from designer.analysis.sweep.grid import GENERATOR_PARAMS, SweepError
+from designer.analysis.sweep.grid import GENERATOR_PARAMS, SweepError, with_placement
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.model.fileformat import loads
@@ -69,7 +69,8 @@ def evaluate_point(task: SweepTask, index: int, point: dict[str, object]) -> dic
     row: dict[str, object] = {c: None for c in METRIC_COLUMNS}
     try:
         doc = build_point_design(task, point)
-        res = run(doc, list(task.workloads), SimOptions(seed=task.seed)).data
+        specs = with_placement(task.workloads, str(point["place"])) if "place" in point else list(task.workloads)
+        res = run(doc, specs, SimOptions(seed=task.seed)).data
         cost = cost_report(doc)
     except (ProjectError, WorkloadError) as exc:
         row["error"] = str(exc)

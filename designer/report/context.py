@@ -18,6 +18,7 @@ from designer.topology.rules.finding import Finding
 if TYPE_CHECKING:   # the modules below import this one
     from designer.analysis.acceptance import AcceptancePlan
     from designer.analysis.protocol_options import Variant
+    from designer.report.job_runs import JobRuns
     from designer.report.options import ReportOptions
     from designer.report.requirements import Requirements
     from designer.report.results_source import ProposalRuns
@@ -52,6 +53,7 @@ class ProposalContext:
     drawn_protocol: str = "hybrid"
     resilience: ResilienceData | None = None
     acceptance: AcceptancePlan | None = None
+    jobs: JobRuns | None = None        # the jobs kept with the design, together and alone (None: no job)
     advisor: Any = None                # the advisor's Advice when this proposal describes its chosen candidate
     placements: list = field(default_factory=list)   # (page, kind, share filled) of each flowable, once written
 

@@ -18,8 +18,9 @@ from designer.model.proposal import Risk
 from designer.report.strings import LANGUAGES
 
 # The sections in the order they appear; `ReportOptions.sections` picks a subset. The last three are appendices.
-SECTION_ORDER = ("summary", "scope", "recommendation", "topology", "facts", "simulation", "resilience", "cost",
-                 "racks", "risks", "acceptance", "next_steps", "findings", "assumptions", "sources")
+# "jobs" (the shared cluster) shows only in a proposal of a design that keeps jobs.
+SECTION_ORDER = ("summary", "scope", "recommendation", "topology", "facts", "simulation", "jobs", "resilience",
+                 "cost", "racks", "risks", "acceptance", "next_steps", "findings", "assumptions", "sources")
 APPENDICES = ("findings", "assumptions", "sources")
 OPTIONAL_SECTIONS: tuple[str, ...] = ()
 DEFAULT_SECTIONS = tuple(s for s in SECTION_ORDER if s not in OPTIONAL_SECTIONS)

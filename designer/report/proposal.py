@@ -15,6 +15,7 @@ from designer.model.document import FabricDocument
 from designer.report.context import ProposalContext, ResilienceData
 from designer.report.design_facts import design_facts
 from designer.report.fonts import register_fonts
+from designer.report.job_runs import job_runs
 from designer.report.layout import keep_headings_with_tables
 from designer.report.options import SIMULATED_SECTIONS, ReportOptions
 from designer.report.page_layout import TEXT_WIDTH, ProposalTemplate
@@ -82,6 +83,8 @@ def build_context(doc: FabricDocument, options: ReportOptions, results: dict | N
                           width=TEXT_WIDTH, drawn_protocol=protocol, advisor=advisor)
     if "resilience" in sections:
         ctx.resilience = _resilience(doc, runs)
+    if "jobs" in sections:
+        ctx.jobs = job_runs(doc, compare=compare, preset=options.preset)
     if "acceptance" in sections and runs.drawn is not None:
         ctx.acceptance = _acceptance(doc, recommendation, options.preset)
     return ctx

@@ -24,15 +24,17 @@ def _model_text(name: str) -> str:
     return name.upper() if re.fullmatch(r"\d+(\.\d+)?[bm]", name, re.IGNORECASE) else name
 
 
-def describe_workload(spec: str, language: str = "en") -> str:
-    """The spec in words; anything this does not know is shown as written."""
+def describe_workload(spec: str, language: str = "en", *, whole: bool = True) -> str:
+    """The spec in words; anything this does not know is shown as written. `whole=False` words a job's workload,
+    which runs on its own GPUs only (a collective is not "across all GPUs")."""
     parts = [p.strip() for p in spec.split(":")]
     kind = parts[0].lower()
     positional = [p for p in parts[1:] if "=" not in p]
     options = dict(p.split("=", 1) for p in parts[1:] if "=" in p)
     extra = [f"{k}={v}" for k, v in options.items() if k not in PARALLELISM]
     if kind in COLLECTIVES and positional:
-        text = tr("wl_collective", language, name=COLLECTIVES[kind], size=size_text(positional[0]))
+        text = tr("wl_collective" if whole else "wl_collective_job", language, name=COLLECTIVES[kind],
+                  size=size_text(positional[0]))
     elif kind == "permutation" and positional:
         text = tr("wl_permutation", language, size=size_text(positional[0]))
     elif kind == "incast" and len(positional) >= 2:

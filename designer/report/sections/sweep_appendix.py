@@ -32,7 +32,7 @@ from designer.i18n.message import Message
 from designer.report.context import ProposalContext
 from designer.report.options import ReportOptions, ReportOptionsError
 from designer.report.products import product_name, short_name
-from designer.report.strings import EN
+from designer.report.strings import EN, tr
 from designer.report.styles import INK, MUTED, RULE, data_table, user_text
 
 MAX_ROWS = 40             # points listed in the table; the rest are counted
@@ -285,6 +285,8 @@ _MODEL_KINDS = {"servers": "server", "switches": "switch", "nics": "nic"}
 def param_value(catalog: Catalog, name: str, value: object, language: str = "en") -> str:
     """A varied parameter's value as a reader reads it: a catalog model by its product's name ("HGX B300", "NVIDIA
     ConnectX-8 SuperNIC 800G"), not its catalog id; any other value as it is."""
+    if name == "place" and f"sweep_place_{value}" in EN:      # a job placement rule, in words
+        return tr(f"sweep_place_{value}", language)
     section = MODEL_PARAMS.get(name)
     if section is None or str(value) not in getattr(catalog, section):
         return str(value)

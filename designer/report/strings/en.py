@@ -560,6 +560,70 @@ EN: dict[str, str] = {
     "sweep_param_server_model": "GPU server",
     "sweep_param_switch_model": "Back-end switch",
     "sweep_param_nic_model": "Back-end NIC",
+    # ---- shared cluster: several jobs at once ----
+    "sec_jobs": "Shared cluster: several jobs at once",
+    "n_jobs": "{n} jobs",
+    "n_jobs.one": "1 job",
+    "jobs_gpus": "{n} GPUs",
+    "jobs_gpus.one": "1 GPU",
+    "jobs_links": "{n} links",
+    "jobs_links.one": "1 link",
+    "jobs_switches": "{n} switches",
+    "jobs_switches.one": "1 switch",
+    "jobs_ports": "{n} ports",
+    "jobs_ports.one": "1 port",
+    "jobs_intro": ("This design is a shared cluster: {jobs} run on it at the same time, each on GPUs of its own. The "
+                   "jobs never share a GPU, but their traffic can cross the same switches and links, and a busy job "
+                   "can slow its neighbours: on a shared link it takes bandwidth, and when a switch's buffers fill, "
+                   "flow control (PFC pauses on RoCEv2, credits on InfiniBand) holds back every flow passing through, "
+                   "whichever job filled them. To measure this, the jobs were simulated together, then each job alone "
+                   "on the same GPUs. A slowdown of 1.00× means a job runs as fast beside the others as alone; 1.50× "
+                   "means it takes half as long again."),
+    "jobs_single": ("This design holds 1 job ({name}: {workload}). With no other job on the fabric, nothing is "
+                    "shared: it runs as it would alone."),
+    "jobs_intro_compare": ("Each job's figures are given for the same drawing with every back-end segment on "
+                           "InfiniBand and then on RoCEv2."),
+    "jobs_intro_drawn": "The figures are those of the design as drawn.",
+    "jobs_problem": "The jobs could not be simulated: {problem}",
+    "jobs_per_job": "Each job together and alone",
+    "jobs_job_heading": "Job {n}: {name}",
+    "jobs_job_line": "{workload} on {gpus}.",
+    "jobs_job_line_all": "{workload}.",
+    "jobs_time_together": "Completion time, together",
+    "jobs_time_alone": "Completion time, alone",
+    "jobs_step_together": "Training step time, together",
+    "jobs_step_alone": "Training step time, alone",
+    "jobs_slowdown": "Slowdown (together / alone)",
+    "jobs_busbw_together": "Bus bandwidth, together",
+    "jobs_busbw_alone": "Bus bandwidth, alone",
+    "jobs_p99_together": "Latency p99, together",
+    "jobs_p99_alone": "Latency p99, alone",
+    "jobs_share_title": "What the jobs share",
+    "jobs_where_protocol": "With {protocol}",
+    "jobs_where_drawn": "In the design as drawn",
+    "jobs_where_both": "With either protocol",
+    "jobs_shared": "{where}, the jobs' traffic shares {links} and {switches} ({names}).",
+    "jobs_shared_links_only": "{where}, the jobs' traffic shares {links} but no switch.",
+    "jobs_shared_none": "{where}, the jobs' traffic crosses no common link or switch.",
+    "jobs_more": "{shown} and {n} more",
+    "jobs_victims_title": "Where one job held another back",
+    "jobs_job_ref": "job {job} ({name})",
+    "jobs_victim_paused": ("{where}, PFC paused {ports} of job {job} ({name}) longer beside the other jobs than "
+                           "alone ({together} of pause in all, against {alone} alone)."),
+    "jobs_victim_stalled": ("{where}, {ports} of job {job} ({name}) waited longer for credits beside the other jobs "
+                            "than alone ({together} of waiting in all, against {alone} alone)."),
+    "jobs_victim_culprits": " The switches those ports lead into also carry the traffic of {others}.",
+    "jobs_victim_none": ("{where}, no job's ports were paused or held for credits longer beside the other jobs than "
+                         "alone."),
+    "jobs_victim_note": ("A pause or a wait for credits is decided by what is queued in the switch a port leads "
+                         "into. The jobs named are those whose traffic passes through that switch: the likely cause, "
+                         "as the simulation does not record whose bytes filled a buffer."),
+    "wl_collective_job": "{name} of {size}",
+    "sweep_param_place": "Job placement",
+    "sweep_place_packed": "packed (leaf by leaf)",
+    "sweep_place_spread": "spread across leaves",
+    "sweep_place_random": "random",
+    "sweep_place_rail-aligned": "rail-aligned",
     # ---- messages of the build ----
     "font_missing": "Chinese font not found ({path}); Chinese text will not render. Install fonts-wqy-microhei.",
 }

@@ -513,4 +513,58 @@ ZH_CN: dict[str, str] = {
     "sweep_param_nic_model": "后端网卡",
     # ---- messages of the build ----
     "font_missing": "未找到中文字体（{path}）；中文将无法显示。请安装 fonts-wqy-microhei。",
+    # ---- 共享集群：多个作业同时运行 ----
+    "sec_jobs": "共享集群：多个作业同时运行",
+    "n_jobs": "{n} 个作业",
+    "jobs_gpus": "{n} 块 GPU",
+    "jobs_links": "{n} 条链路",
+    "jobs_switches": "{n} 台交换机",
+    "jobs_ports": "{n} 个端口",
+    "jobs_intro": ("本设计是一个共享集群：{jobs}同时在其上运行，各自使用自己的 GPU。作业之间从不共用 GPU，但它们的流量"
+                   "可能经过相同的交换机和链路，繁忙的作业会拖慢相邻的作业：在共用的链路上它会占用带宽；当交换机缓存"
+                   "填满时，流量控制（RoCEv2 的 PFC 暂停、InfiniBand 的信用机制）会阻滞经过该交换机的所有流量，无论"
+                   "缓存是哪个作业填满的。为衡量这种影响，先将所有作业一起仿真，再在相同的 GPU 上单独仿真每个作业。"
+                   "减速比 1.00× 表示该作业与其他作业同时运行时和单独运行时一样快；1.50× 表示耗时多出一半。"),
+    "jobs_single": ("本设计只有 1 个作业（{name}：{workload}）。网络上没有其他作业，因此没有共享资源：它的运行与单独"
+                    "运行时相同。"),
+    "jobs_intro_compare": "每个作业的数据分别对应同一设计图中所有后端网段采用 InfiniBand 和采用 RoCEv2 的情况。",
+    "jobs_intro_drawn": "以下数据均为按设计图仿真的结果。",
+    "jobs_problem": "无法仿真这些作业：{problem}",
+    "jobs_per_job": "各作业同时运行与单独运行的对比",
+    "jobs_job_heading": "作业 {n}：{name}",
+    "jobs_job_line": "{workload}，使用 {gpus}。",
+    "jobs_job_line_all": "{workload}。",
+    "jobs_time_together": "完成时间（同时运行）",
+    "jobs_time_alone": "完成时间（单独运行）",
+    "jobs_step_together": "训练步时间（同时运行）",
+    "jobs_step_alone": "训练步时间（单独运行）",
+    "jobs_slowdown": "减速比（同时 / 单独）",
+    "jobs_busbw_together": "总线带宽（同时运行）",
+    "jobs_busbw_alone": "总线带宽（单独运行）",
+    "jobs_p99_together": "p99 延迟（同时运行）",
+    "jobs_p99_alone": "p99 延迟（单独运行）",
+    "jobs_share_title": "作业共享的资源",
+    "jobs_where_protocol": "采用 {protocol} 时",
+    "jobs_where_drawn": "按设计图",
+    "jobs_where_both": "无论采用哪种协议",
+    "jobs_shared": "{where}，各作业的流量共用 {links}和 {switches}（{names}）。",
+    "jobs_shared_links_only": "{where}，各作业的流量共用 {links}，但不共用交换机。",
+    "jobs_shared_none": "{where}，各作业的流量不经过任何共同的链路或交换机。",
+    "jobs_more": "{shown}，另有 {n} 台",
+    "jobs_victims_title": "作业之间的相互阻滞",
+    "jobs_job_ref": "作业 {job}（{name}）",
+    "jobs_victim_paused": ("{where}，作业 {job}（{name}）有 {ports}在与其他作业同时运行时被 PFC 暂停的时间长于"
+                           "单独运行时（暂停合计 {together}，单独运行时为 {alone}）。"),
+    "jobs_victim_stalled": ("{where}，作业 {job}（{name}）有 {ports}在与其他作业同时运行时等待信用的时间长于单独运行时"
+                            "（等待合计 {together}，单独运行时为 {alone}）。"),
+    "jobs_victim_culprits": "这些端口所通向的交换机也承载着{others}的流量。",
+    "jobs_victim_none": "{where}，没有任何作业的端口在同时运行时比单独运行时被 PFC 暂停或等待信用更久。",
+    "jobs_victim_note": ("端口是否被暂停或等待信用，取决于它所通向的交换机中排队的数据。上文列出的作业是其流量经过"
+                         "该交换机的作业，即可能的原因；仿真并不记录缓存由哪个作业的数据填满。"),
+    "wl_collective_job": "{size} 的 {name}",
+    "sweep_param_place": "作业放置方式",
+    "sweep_place_packed": "紧凑放置（逐个叶交换机）",
+    "sweep_place_spread": "分散到各叶交换机",
+    "sweep_place_random": "随机放置",
+    "sweep_place_rail-aligned": "按轨道对齐",
 }

@@ -472,8 +472,10 @@ class Engine:
             if i not in fluid.installed:
                 subs = self._movable(i)
                 if len(subs):
+                    # the drain estimate sizes the time step of a new simulator only (a max-min solve: costly)
+                    hint_s = self._drain_estimate_s(draining) if fluid.sim is None else 0.0
                     fluid.install(i, self.plan.phases[i], self.routed(i).routed, subs, self.remaining[i][subs],
-                                  self._drain_estimate_s(draining), self.t)
+                                  hint_s, self.t)
         if not fluid.active:
             yield from self._wait_for_repair(draining, next_evt)
             return

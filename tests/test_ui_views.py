@@ -142,3 +142,21 @@ def test_palette_search_filters_models(window):
     assert visible and all("Quantum" in t for t in visible)
     palette.search.setText("")
     assert all(not tree.topLevelItem(i).isHidden() for i in range(tree.topLevelItemCount()))
+
+
+def test_generator_dialog_builds_a_chosen_server_and_switch_generation(window, qtbot):
+    """Choosing an 800G server raises the link speed to its NICs'; the design takes the chosen models."""
+    from designer.ui.generator_dialog import GeneratorDialog
+    dialog = GeneratorDialog(window.catalog, window)
+    qtbot.addWidget(dialog)
+    dialog.gpus.setValue(64)
+    dialog.per_server.setValue(4)
+    dialog.server.setCurrentIndex(dialog.server.findData("hgx-b300"))
+    assert dialog.per_server.value() == 8 and dialog.link.currentText() == "800"
+    dialog.switch.setCurrentIndex(dialog.switch.findData("th6-64x1600"))
+    assert "servers: 8" in dialog.preview.text() and dialog.ok.isEnabled()
+    doc = dialog.generate()
+    assert {n.model for n in doc.nodes.values() if n.kind == "server"} == {"hgx-b300"}
+    assert {n.model for n in doc.nodes.values() if n.kind == "switch" and n.role == "leaf"} == {"th6-64x1600"}
+    dialog.switch.setCurrentIndex(dialog.switch.findData("qm9700"))     # InfiniBand switch, RoCEv2 asked for
+    assert not dialog.ok.isEnabled() and "qm9700" in dialog.preview.text()

@@ -70,7 +70,8 @@ class GeneratorDialog(QDialog):
         self.oversub.setSingleStep(0.5)
         self.oversub.setSuffix(" : 1")
         self.link = QComboBox()
-        self.link.addItems(["400", "800", "200", "100"])
+        self.link.addItems(["400", "800", "1600", "200", "100"])
+        self.server, self.switch = self._model_choices(catalog)
         self.frontend = QCheckBox(self.tr("Ethernet front-end plane"))
         self.frontend.setChecked(True)
         self.preview = QLabel()
@@ -80,6 +81,8 @@ class GeneratorDialog(QDialog):
         form.addRow(self.tr("Topology"), self.kind)
         form.addRow(self.tr("GPUs"), self.gpus)
         form.addRow(self.tr("GPUs per server"), self.per_server)
+        form.addRow(self.tr("GPU servers"), self.server)
+        form.addRow(self.tr("Back-end switches"), self.switch)
         form.addRow(self.tr("Back-end protocol"), self.backend)
         form.addRow(self.tr("Oversubscription"), self.oversub)
         form.addRow(self.tr("Link speed (Gb/s)"), self.link)
@@ -92,17 +95,44 @@ class GeneratorDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.preview)
         layout.addWidget(buttons)
-        for w in (self.kind, self.backend, self.link):
+        for w in (self.kind, self.backend, self.link, self.switch):
             w.currentIndexChanged.connect(self.update_preview)
         for box in (self.gpus, self.per_server, self.oversub):
             box.valueChanged.connect(self.update_preview)
         self.frontend.toggled.connect(self.update_preview)
         self.update_preview()
 
+    def _model_choices(self, catalog: Catalog) -> tuple[QComboBox, QComboBox]:
+        """The GPU server and back-end switch models of the catalog, each after a "default" entry."""
+        server = QComboBox()
+        server.addItem(self.tr("Default for the GPUs per server"), None)
+        for model in catalog.servers.values():
+            server.addItem(model.model, model.id)
+        server.currentIndexChanged.connect(self.follow_server)
+        switch = QComboBox()
+        switch.addItem(self.tr("Default for the protocol and speed"), None)
+        for sw in catalog.switches.values():
+            if {"leaf", "spine"} & set(sw.roles):
+                switch.addItem(sw.model, sw.id)
+        return server, switch
+
     def params(self) -> dict:
         return dict(gpus=self.gpus.value(), gpus_per_server=self.per_server.value(),
                     backend=self.backend.currentData(), oversubscription=self.oversub.value(),
-                    link_gbps=float(self.link.currentText()), frontend=self.frontend.isChecked())
+                    link_gbps=float(self.link.currentText()), frontend=self.frontend.isChecked(),
+                    server_model=self.server.currentData(), switch_model=self.switch.currentData())
+
+    def follow_server(self, *_: object) -> None:
+        """A chosen server model sets the GPUs per server, and the link speed up to its NICs' when they are faster
+        (an HGX B300's 800G ConnectX-8)."""
+        model = self.catalog.servers.get(self.server.currentData() or "")
+        if model is not None:
+            self.per_server.setValue(model.gpus)
+            nic = self.catalog.nics.get(model.nic_model)
+            speed = min(nic.port_gbps, model.backend_nic_gbps) if nic else 0.0
+            if speed > float(self.link.currentText()) and self.link.findText(f"{speed:g}") >= 0:
+                self.link.setCurrentText(f"{speed:g}")
+        self.update_preview()
 
     def update_preview(self, *_: object) -> None:
         """Counts (and cost when it can be had cheaply) of the design these parameters make."""

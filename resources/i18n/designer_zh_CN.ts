@@ -1598,6 +1598,26 @@
 <context>
     <name>GeneratorDialog</name>
     <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="86"/>
+        <source>GPU servers</source>
+        <translation>GPU 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="87"/>
+        <source>Back-end switches</source>
+        <translation>后端交换机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="111"/>
+        <source>Default for the GPUs per server</source>
+        <translation>按每台服务器 GPU 数取默认型号</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="116"/>
+        <source>Default for the protocol and speed</source>
+        <translation>按协议和速率取默认型号</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/generator_dialog.py" line="26"/>
         <source>leaf-spine</source>
         <translation>叶脊</translation>

@@ -18,7 +18,7 @@ from designer.report.sections.sweep_appendix import param_label, param_value
 from designer.report.strings import tr
 from tests.factories import build_fabric
 
-JOBS = [Job("Pretraining", "allreduce:16MiB", gpus=16, place="spread"),
+JOBS = [Job("Pretraining", "allreduce:16MiB:algo=ring", gpus=16, place="spread"),
         Job("MoE experts", "alltoall:4MiB", gpus=16, place="spread")]
 
 
@@ -44,11 +44,11 @@ def test_a_design_with_jobs_gets_the_section_for_both_protocols(tmp_path):
     assert tr("sec_jobs") in text and tr("jobs_per_job") in text and tr("jobs_share_title") in text
     assert "2 jobs run on it at the same time" in text
     assert "Job 1: Pretraining" in text and "Job 2: MoE experts" in text
-    assert "AllReduce of 16 MiB on 16 GPUs." in text and "AllToAll of 4 MiB on 16 GPUs." in text
+    assert "AllReduce of 16 MiB (ring algorithm) on 16 GPUs." in text and "AllToAll of 4 MiB on 16 GPUs." in text
     for report in ctx.jobs.reports.values():           # each run's slowdowns are the ones the table states
         for row in report["rows"]:
             assert f"{row['slowdown']:.2f}×" in text
-    assert "place=" not in text and "busbw" not in text and "spec" not in text
+    assert "place=" not in text and "algo=" not in text and "busbw" not in text and "spec" not in text
 
 
 def test_chinese_section_is_chinese_and_a_single_job_shares_nothing():
@@ -61,7 +61,7 @@ def test_chinese_section_is_chinese_and_a_single_job_shares_nothing():
     assert set(re.findall(r"[A-Za-z][A-Za-z0-9]{2,}", text)) <= allowed
     single = build_context(_design(JOBS[:1]), ReportOptions(sections={"jobs"}), None, None)
     assert single.jobs.reports == {}                    # nothing to compare: not simulated
-    assert tr("jobs_single", name="Pretraining", workload="AllReduce of 16 MiB") in _story_text(single)
+    assert tr("jobs_single", name="Pretraining", workload="AllReduce of 16 MiB (ring algorithm)") in _story_text(single)
 
 
 def test_a_design_without_jobs_has_no_section(tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from designer.report.strings import tr
+from designer.report.strings import EN, tr
 
 COLLECTIVES = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
                "alltoall": "AllToAll"}
@@ -24,6 +24,15 @@ def _model_text(name: str) -> str:
     return name.upper() if re.fullmatch(r"\d+(\.\d+)?[bm]", name, re.IGNORECASE) else name
 
 
+def _option_text(key: str, value: str, language: str) -> str:
+    """An option in words where the proposal has them (the AllReduce algorithm, a start time), else as written."""
+    if key == "algo" and f"wl_algo_{value}" in EN:
+        return tr(f"wl_algo_{value}", language)
+    if key == "start":
+        return tr("wl_start", language, time=size_text(value).replace(" us", " µs"))
+    return f"{key}={value}"
+
+
 def describe_workload(spec: str, language: str = "en", *, whole: bool = True) -> str:
     """The spec in words; anything this does not know is shown as written. `whole=False` words a job's workload,
     which runs on its own GPUs only (a collective is not "across all GPUs")."""
@@ -31,7 +40,7 @@ def describe_workload(spec: str, language: str = "en", *, whole: bool = True) ->
     kind = parts[0].lower()
     positional = [p for p in parts[1:] if "=" not in p]
     options = dict(p.split("=", 1) for p in parts[1:] if "=" in p)
-    extra = [f"{k}={v}" for k, v in options.items() if k not in PARALLELISM]
+    extra = [_option_text(k, v, language) for k, v in options.items() if k not in PARALLELISM]
     if kind in COLLECTIVES and positional:
         text = tr("wl_collective" if whole else "wl_collective_job", language, name=COLLECTIVES[kind],
                   size=size_text(positional[0]))
@@ -51,5 +60,5 @@ def describe_workload(spec: str, language: str = "en", *, whole: bool = True) ->
     else:
         return spec
     if extra:
-        text += tr("wl_paren", language, text=", ".join(extra))
+        text += tr("wl_paren", language, text=tr("list_sep", language).join(extra))
     return text

@@ -111,7 +111,7 @@ def victim_texts(ctx: ProposalContext, run: str, jobs: JobRuns) -> list[str]:
                 continue
             text = ctx.t(f"jobs_victim_{kind}", where=where, ports=count(ctx, "jobs_ports", victim["ports"]),
                          job=k + 1, name=jobs.names[k], together=nf.seconds(held["together"], lang),
-                         alone=nf.seconds(held["alone"], lang))
+                         alone=nf.seconds(held["alone"], lang) if held["alone"] > 0 else ctx.t("jobs_none"))
             others = [ctx.t("jobs_job_ref", job=j, name=jobs.names[j - 1]) for j in victim["jobs"]]
             if others:
                 text += ctx.t("jobs_victim_culprits", others=ctx.t("list_sep").join(others))

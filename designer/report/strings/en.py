@@ -606,6 +606,7 @@ EN: dict[str, str] = {
     "jobs_shared_links_only": "{where}, the jobs' traffic shares {links} but no switch.",
     "jobs_shared_none": "{where}, the jobs' traffic crosses no common link or switch.",
     "jobs_more": "{shown} and {n} more",
+    "jobs_none": "none",
     "jobs_victims_title": "Where one job held another back",
     "jobs_job_ref": "job {job} ({name})",
     "jobs_victim_paused": ("{where}, PFC paused {ports} of job {job} ({name}) longer beside the other jobs than "
@@ -618,6 +619,12 @@ EN: dict[str, str] = {
     "jobs_victim_note": ("A pause or a wait for credits is decided by what is queued in the switch a port leads "
                          "into. The jobs named are those whose traffic passes through that switch: the likely cause, "
                          "as the simulation does not record whose bytes filled a buffer."),
+    "wl_algo_auto": "algorithm chosen by size",
+    "wl_algo_ring": "ring algorithm",
+    "wl_algo_tree": "tree algorithm",
+    "wl_algo_hier": "hierarchical algorithm",
+    "wl_algo_sharp": "in-network reduction (SHARP)",
+    "wl_start": "starting at {time}",
     "wl_collective_job": "{name} of {size}",
     "sweep_param_place": "Job placement",
     "sweep_place_packed": "packed (leaf by leaf)",

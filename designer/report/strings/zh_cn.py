@@ -551,6 +551,7 @@ ZH_CN: dict[str, str] = {
     "jobs_shared_links_only": "{where}，各作业的流量共用 {links}，但不共用交换机。",
     "jobs_shared_none": "{where}，各作业的流量不经过任何共同的链路或交换机。",
     "jobs_more": "{shown}，另有 {n} 台",
+    "jobs_none": "0",
     "jobs_victims_title": "作业之间的相互阻滞",
     "jobs_job_ref": "作业 {job}（{name}）",
     "jobs_victim_paused": ("{where}，作业 {job}（{name}）有 {ports}在与其他作业同时运行时被 PFC 暂停的时间长于"
@@ -561,6 +562,12 @@ ZH_CN: dict[str, str] = {
     "jobs_victim_none": "{where}，没有任何作业的端口在同时运行时比单独运行时被 PFC 暂停或等待信用更久。",
     "jobs_victim_note": ("端口是否被暂停或等待信用，取决于它所通向的交换机中排队的数据。上文列出的作业是其流量经过"
                          "该交换机的作业，即可能的原因；仿真并不记录缓存由哪个作业的数据填满。"),
+    "wl_algo_auto": "按数据量选择算法",
+    "wl_algo_ring": "环形算法",
+    "wl_algo_tree": "树形算法",
+    "wl_algo_hier": "分层算法",
+    "wl_algo_sharp": "网内归约（SHARP）",
+    "wl_start": "于 {time} 开始",
     "wl_collective_job": "{size} 的 {name}",
     "sweep_param_place": "作业放置方式",
     "sweep_place_packed": "紧凑放置（逐个叶交换机）",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from designer.i18n import number_format as nf
@@ -16,6 +17,7 @@ from designer.report.strings.en import EN
 from designer.report.styles import data_table
 from designer.report.workload_text import describe_workload
 
+JOB_HEADING_ROOM = 16 * mm     # a job's heading with the space around it and its line
 LISTED = 6          # switch names written before "and N more"
 COMPARED = ("ib", "rocev2")
 BOTH = "both"        # a sentence that holds for both protocols compared
@@ -74,10 +76,13 @@ def per_job(ctx: ProposalContext, jobs: JobRuns) -> list[Flowable]:
         gpus = rows[0].get("gpus")
         line = (ctx.t("jobs_job_line", workload=_job_workload(ctx, jobs, k), gpus=count(ctx, "jobs_gpus", gpus))
                 if gpus else ctx.t("jobs_job_line_all", workload=_job_workload(ctx, jobs, k)))
-        out += subsection(ctx, ctx.t("jobs_job_heading", n=k + 1, name=name))
-        out.append(body(ctx, line))
-        out.append(data_table(ctx.styles, head, job_table_rows(ctx, rows), [ctx.width * 0.55] + [col] * len(runs),
-                              numeric=set(range(1, len(runs) + 1))))
+        table = data_table(ctx.styles, head, job_table_rows(ctx, rows), [ctx.width * 0.55] + [col] * len(runs),
+                           numeric=set(range(1, len(runs) + 1)))
+        paragraph = body(ctx, line)
+        # a job's block (heading, line, its short table) stays on one page
+        room = table.wrap(ctx.width, 1e9)[1] + paragraph.wrap(ctx.width, 1e9)[1] + JOB_HEADING_ROOM
+        out += subsection(ctx, ctx.t("jobs_job_heading", n=k + 1, name=name), room=room)
+        out += [paragraph, table]
     return out
 
 
@@ -132,7 +137,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     compared = [r for r in COMPARED if r in jobs.reports]
     if compared:
         preset_key = f"sim_compare_{ctx.options.preset}"
-        settings = f" {ctx.t(preset_key)}" if preset_key in EN else ""
+        gap = "" if ctx.language.startswith("zh") else " "       # Chinese sentences follow without a space
+        settings = gap + ctx.t(preset_key) if preset_key in EN else ""
         out.append(body(ctx, ctx.t("jobs_intro_compare") + settings))
     else:
         out.append(body(ctx, ctx.t("jobs_intro_drawn")))

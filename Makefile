@@ -30,9 +30,12 @@ run: setup
 			&& echo "PDF proposal: $(OUT)/proposal.pdf"; \
 	fi
 
-# A one-flow run of the fluid queues: compiles the engine's step into its cache on disk (sim/dynamics/jit.py).
+# A one-flow run of the fluid queues and a one-port max-min fill: compile the engine's step and the max-min solver
+# into their cache on disk (sim/dynamics/jit.py).
 WARM_ENGINE := from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet; \
-	FluidSimulator(PortSet.uniform(2, 50e9), FlowSet.from_paths([[0, 1]], 1e6), dt_s=1e-6).run(until_s=1e-3)
+	FluidSimulator(PortSet.uniform(2, 50e9), FlowSet.from_paths([[0, 1]], 1e6), dt_s=1e-6).run(until_s=1e-3); \
+	import numpy, scipy.sparse; from designer.sim.maxmin import max_min_rates; \
+	max_min_rates(scipy.sparse.csr_matrix(numpy.ones((1, 1))), numpy.ones(1))
 
 # The engine's step is compiled on the second core while mypy checks types on the first, instead of by each test
 # process on its own; a failure of either stops the run.

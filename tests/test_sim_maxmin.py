@@ -1,0 +1,61 @@
+"""Max-min fair rates: hand-computed cases and the defining property on random routes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from designer.sim.maxmin import max_min_rates
+
+
+def _route(rows: list[list[float]]) -> sp.csr_matrix:
+    return sp.csr_matrix(np.array(rows, dtype=float))     # ports x flows, traffic shares
+
+
+def test_the_parking_lot_gives_the_shared_link_to_the_flow_that_is_not_held_elsewhere():
+    # port 0 (10 units) carries flows a and b; port 1 (4 units) carries a and c: a and c get 2, b the 8 left
+    rates = max_min_rates(_route([[1, 1, 0], [1, 0, 1]]), np.array([10.0, 4.0]))
+    assert rates == pytest.approx([2.0, 8.0, 2.0])
+
+
+def test_a_sender_limit_leaves_the_rest_to_the_others():
+    rates = max_min_rates(_route([[1, 1]]), np.array([10.0]), demand=np.array([1.0, np.inf]))
+    assert rates == pytest.approx([1.0, 9.0])
+
+
+def test_a_split_flow_counts_its_share_on_each_port():
+    # flow a sends half over each port (1 unit each), flow b uses port 0 alone: both grow at the same pace x until
+    # port 0 fills at x/2 + x = 1, so both get 2/3 (and port 1 carries 1/3)
+    rates = max_min_rates(_route([[0.5, 1], [0.5, 0]]), np.array([1.0, 1.0]))
+    assert rates == pytest.approx([2 / 3, 2 / 3])
+
+
+def test_dead_ports_stop_their_flows_and_portless_flows_keep_their_limit():
+    rates = max_min_rates(_route([[1, 0, 0], [0, 1, 0]]), np.array([0.0, 5.0]), demand=np.array([3.0, 9.0, 7.0]))
+    assert rates == pytest.approx([0.0, 5.0, 7.0])
+    assert max_min_rates(_route([[0.0]]), np.array([1.0]))[0] == np.inf
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_routes_are_feasible_and_every_flow_has_a_bottleneck(seed):
+    """Max-min fairness: no port carries more than its capacity, and every flow is held by its own limit or by a
+    full port on which no flow gets more than it does."""
+    rng = np.random.default_rng(seed)
+    n_ports, n_flows = int(rng.integers(2, 30)), int(rng.integers(1, 120))
+    route = sp.random(n_ports, n_flows, density=0.15, random_state=seed, format="csr")
+    route.data = np.where(rng.random(len(route.data)) < 0.5, 1.0, route.data)
+    capacity = rng.uniform(1.0, 100.0, n_ports)
+    demand = rng.uniform(0.5, 40.0, n_flows) if seed % 2 else None
+    rates = max_min_rates(route, capacity, demand)
+    crosses = np.diff(route.T.tocsr().indptr) > 0
+    assert np.isfinite(rates[crosses]).all()
+    load = route @ np.where(crosses, rates, 0.0)
+    assert (load <= capacity * (1 + 1e-9) + 1e-9).all()
+    full = load >= capacity * (1 - 1e-7)
+    dense = route.toarray() > 0
+    for f in np.flatnonzero(crosses):
+        if demand is not None and rates[f] >= demand[f] * (1 - 1e-9):
+            continue
+        on = dense[:, f] & full
+        assert any(rates[dense[p]].max() <= rates[f] * (1 + 1e-9) for p in np.flatnonzero(on)), f

@@ -11,6 +11,7 @@ from designer.cli.output import naming
 from designer.i18n import current_language, render, render_finding
 from designer.i18n import number_format as nf
 from designer.i18n.escaping import one_line
+from designer.i18n.findings import Count
 from designer.i18n.messages_en import EN
 from designer.i18n.text_width import columns, fit, ljust, rjust
 from designer.model.fileformat import load, save
@@ -38,7 +39,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     doc = generate(args.kind, name=args.name, preset=args.preset, **options)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
-    print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=switches, links=len(doc.links)))
+    print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=Count(switches),
+                 links=Count(len(doc.links))))
     rule = plan(args.kind, **options).rule
     if rule:
         print(rule)

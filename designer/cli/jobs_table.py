@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from designer.i18n import render
+from designer.i18n.findings import Count
 from designer.i18n.text_width import ljust
 
 SPEC_WIDTH = 34
@@ -24,8 +25,8 @@ def job_lines(jobs: dict[str, Any]) -> list[str]:
         out.append(_row([str(row["job"]), row["spec"], str(row["gpus"]), _pair(_time(row), 1e3, "ms"),
                          _num(row["slowdown"], "x"), _pair(row["busbw_gbps"], 1.0, "Gb/s"),
                          _pair(row["p99_latency_us"], 1.0, "us")], widths))
-    out.append(render("cli.jobs.shared", links=len(jobs["shared_links"]), switches=len(jobs["shared_switches"]),
-                      names=_names(jobs["shared_switches"])))
+    out.append(render("cli.jobs.shared", links=Count(len(jobs["shared_links"])),
+                      switches=Count(len(jobs["shared_switches"])), names=_names(jobs["shared_switches"])))
     for row in jobs["rows"]:
         out += _victim_lines(row)
     return out

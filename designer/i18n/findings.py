@@ -61,8 +61,8 @@ class Phrase:
     params: Params = ()
 
 
-class _Count(int):
-    """An integer parameter; the format spec `one|other` picks a word form by the count."""
+class Count(int):
+    """An integer parameter; the format spec `one|other` picks an English word form by the count (any message)."""
 
     def __format__(self, spec: str) -> str:
         if "|" in spec:
@@ -90,7 +90,7 @@ def _value(value: object, language: str) -> object:
     if isinstance(value, Phrase):
         return render_message(value.msg_id, value.params, language)
     if isinstance(value, int) and not isinstance(value, bool):
-        return _Count(value)
+        return Count(value)
     return value
 
 

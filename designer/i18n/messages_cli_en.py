@@ -43,7 +43,8 @@ CLI: dict[str, str] = {
     "cli.jobs.col_slowdown": "slowdown",
     "cli.jobs.col_busbw": "busbw together / alone",
     "cli.jobs.col_p99": "p99 together / alone",
-    "cli.jobs.shared": "shared by two or more jobs: {links} links, {switches} switches ({names})",
+    "cli.jobs.shared": "shared by two or more jobs: {links} {links:link|links}, "
+                       "{switches} {switches:switch|switches} ({names})",
     "cli.jobs.victim_paused": "job {job}: PFC pause on its ports {together} ms of port time together, "
                               "{alone} ms alone; {ports} ports paused longer with the others (other jobs "
                               "through the switches they enter: {jobs}), e.g. {names}",

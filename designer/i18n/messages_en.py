@@ -61,7 +61,7 @@ GENERAL: dict[str, str] = {
     "cli.error": "error: {text}",
     "cli.internal_error": "internal error: {text} (run again with --debug for details)",
     "cli.interrupted": "interrupted",
-    "cli.generated": "wrote {file}: {gpus} GPUs, {switches} switches, {links} links",
+    "cli.generated": "wrote {file}: {gpus} GPUs, {switches} {switches:switch|switches}, {links} {links:link|links}",
 }
 
 

@@ -209,10 +209,14 @@ def _plane(key: str, text: str) -> str:
     return text
 
 
-def _algo(key: str, text: str) -> str:
-    if text not in ALLREDUCE_ALGOS:
-        raise WorkloadError(Message("error.workload.algo", text=text, choices=", ".join(ALLREDUCE_ALGOS)))
+def _one_of(text: str, choices: tuple[str, ...], msg_id: str) -> str:
+    if text not in choices:
+        raise WorkloadError(Message(msg_id, text=text, choices=", ".join(choices)))
     return text
+
+
+def _algo(key: str, text: str) -> str:
+    return _one_of(text, ALLREDUCE_ALGOS, "error.workload.algo")
 
 
 def _time(key: str, text: str) -> float:
@@ -223,9 +227,7 @@ def _time(key: str, text: str) -> float:
 
 
 def _place(key: str, text: str) -> str:
-    if text not in PLACEMENTS:
-        raise WorkloadError(Message("error.workload.place", text=text, choices=", ".join(PLACEMENTS)))
-    return text
+    return _one_of(text, PLACEMENTS, "error.workload.place")
 
 
 def _seed(key: str, text: str) -> int:

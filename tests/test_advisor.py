@@ -95,10 +95,10 @@ def test_4096_gpus_builds_all_candidates_three_tier_ib():
     assert len(built) == 8 and all(doc.gpu_count() == 4096 for doc, _kind in built.values())
     # 64-port NDR IB holds 2,048 GPUs in two tiers at 1:1: the IB fat tree grows a third tier
     assert built["ib-fat-tree-1to1"][1] == "fat-tree-3"
-    advice = advise(4096, ["allreduce:1MiB"], Preferences(), seed=1, specs=[CandidateSpec("fat-tree", "ib", 1.0)])
+    advice = advise(4096, ["pingpong:8B"], Preferences(), seed=1, specs=[CandidateSpec("fat-tree", "ib", 1.0)])
     c = advice.candidates["ib-fat-tree-1to1"]
     assert c.kind == "fat-tree-3" and c.doc.gpu_count() == 4096
-    direct = run(c.doc, ["allreduce:1MiB"], SimOptions(seed=1)).to_dict()
+    direct = run(c.doc, ["pingpong:8B"], SimOptions(seed=1)).to_dict()
     assert _without_wall(direct) == _without_wall(c.result)
     assert cost_report(c.doc, currency="USD").to_dict() == c.cost
 

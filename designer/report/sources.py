@@ -89,10 +89,17 @@ PRODUCT_SOURCES: dict[str, tuple[str, ...]] = {
     "xdr-twin-dr8": ("nvidia-xdr", "linkx-xdr"),
     "sn2201": ("dgx-superpod-h100",),
     "ufm-appliance": ("nvidia-ufm", "dgx-superpod-h100"),
-    "dac-400": ("linkx",),
-    "optics-400": ("linkx", "nvidia-qm97x0"),
-    "optics-800": ("linkx",),
 }
+# cables and modules whose catalog entry was taken from NVIDIA's LinkX pages cite them (a table by part code would
+# fall behind the catalog: it once held ids the catalog no longer has, and the proposal showed no source for them)
+LINKX_PREFIX = "NVIDIA LinkX"
+
+
+def product_source_keys(model: str, catalog_source: str) -> tuple[str, ...]:
+    """The bibliography keys of a catalog product: its entry in PRODUCT_SOURCES, else LinkX for LinkX parts."""
+    if model in PRODUCT_SOURCES:
+        return PRODUCT_SOURCES[model]
+    return ("linkx",) if catalog_source.startswith(LINKX_PREFIX) else ()
 
 # the sources of what the proposal itself states: the settings presets compared, the acceptance tests
 PRESET_SOURCES = ("meta-sigcomm24", "barre", "hpcc", "dcqcn", "pfc")

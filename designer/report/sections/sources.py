@@ -14,25 +14,26 @@ from designer.report.sources import (
     BIBLIOGRAPHY,
     CONSULTED,
     PRESET_SOURCES,
-    PRODUCT_SOURCES,
     cited,
     product_provenance,
+    product_source_keys,
 )
 from designer.report.styles import data_table
 
 
-def _products(ctx: ProposalContext) -> list[tuple[str, str, dict]]:
-    """(kind, model id, provenance) of every priced item of the design as drawn, in bill order."""
+def _products(ctx: ProposalContext) -> list[tuple[str, str, dict, tuple[str, ...]]]:
+    """(kind, model id, provenance, source keys) of every priced item of the design as drawn, in bill order."""
     out = []
     for item in ctx.cost.items:
         record = catalog_record(ctx.catalog, item.kind, item.model)
         if record is not None:
-            out.append((item.kind, item.model, dict(getattr(record, "provenance", {}) or {})))
+            keys = product_source_keys(item.model, str(getattr(record, "source", "") or ""))
+            out.append((item.kind, item.model, dict(getattr(record, "provenance", {}) or {}), keys))
     return out
 
 
 def citation_keys(ctx: ProposalContext) -> list[str]:
-    keys = [k for _kind, model, _p in _products(ctx) for k in PRODUCT_SOURCES.get(model, ())]
+    keys = [k for _kind, _model, _p, product_keys in _products(ctx) for k in product_keys]
     if any(run_preset(r) == RECOMMENDED for r in ctx.runs.compared.values()):
         keys += list(PRESET_SOURCES)
     if ctx.acceptance is not None:
@@ -61,8 +62,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out.append(body(ctx, ctx.t("prov_legend")))
     out += subsection(ctx, ctx.t("sources_products"))
     rows = []
-    for kind, model, provenance in _products(ctx):
-        refs = ", ".join(f"[{numbers[k]}]" for k in PRODUCT_SOURCES.get(model, ()) if k in numbers) or "–"
+    for kind, model, provenance, product_keys in _products(ctx):
+        refs = ", ".join(f"[{numbers[k]}]" for k in product_keys if k in numbers) or "–"
         rows.append([ctx.product(kind, model), _basis(ctx, provenance, catalog_record(ctx.catalog, kind, model)),
                      refs])
     out.append(data_table(s, [ctx.t("col_product"), ctx.t("col_basis"), ctx.t("col_sources")], rows,

@@ -35,9 +35,7 @@ class CollapseWatch:
 
     def observe(self, now_s: float, delivered_B: float, dropped_B: float, finished: bool) -> None:
         """One window's totals; raises CongestionCollapse once drops went on for COLLAPSE_SPAN_S without delivery."""
-        if delivered_B > 0.0 or finished or dropped_B <= 0.0:
-            if delivered_B > 0.0 or finished:
-                self.last_progress_s = now_s
-            return
-        if now_s - self.last_progress_s > COLLAPSE_SPAN_S:
+        if delivered_B > 0.0 or finished:
+            self.last_progress_s = now_s
+        elif dropped_B > 0.0 and now_s - self.last_progress_s > COLLAPSE_SPAN_S:
             raise CongestionCollapse(Message("error.sim.collapse", ms=f"{COLLAPSE_SPAN_S * 1e3:.0f}"))

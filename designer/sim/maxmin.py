@@ -28,7 +28,7 @@ def max_min_rates(route: sp.csr_matrix, capacity: np.ndarray, demand: np.ndarray
     `demand` optionally caps each flow's rate (e.g. a sender's own limit); None means unlimited.
     A flow that crosses no port gets its demand, or infinity.
     """
-    n_ports, n_flows = route.shape
+    n_flows = route.shape[1]
     if n_flows == 0:
         return np.zeros(0)
     route = route if sp.isspmatrix_csr(route) and route.dtype == float else sp.csr_matrix(route, dtype=float)

@@ -32,7 +32,9 @@ from designer.sim.workload_spec import Workload, WorkloadError, numbered_id, ser
 
 def place_jobs(workloads: list[Workload], fab: CompiledFabric, seed: int) -> list[Workload]:
     """The workloads, each placed job carrying its GPU ranks (`placed_gpus`); the originals are left as they were."""
-    if fab.n_gpus == 0 and any(w.is_placed for w in workloads):
+    if not any(w.is_placed for w in workloads):
+        return list(workloads)               # every workload spans every GPU: no layout to build
+    if fab.n_gpus == 0:
         raise WorkloadError(Message("error.sim.no_gpus"))
     taken = np.zeros(fab.n_gpus, dtype=bool)
     layout = _Layout(fab)
@@ -57,8 +59,9 @@ class _Layout:
         self.fab = fab
         self.servers = [int(s) for s in dict.fromkeys(fab.gpu_server.tolist())]     # document order
         self.gpus = {s: np.flatnonzero(fab.gpu_server == s) for s in self.servers}
-        self.leaf = {s: self._switches(s)[0] for s in self.servers}
-        self.rail_group = {s: tuple(sorted(set(self._switches(s)))) for s in self.servers}
+        switches = {s: self._switches(s) for s in self.servers}
+        self.leaf = {s: switches[s][0] for s in self.servers}
+        self.rail_group = {s: tuple(sorted(set(switches[s]))) for s in self.servers}
 
     def _switches(self, server: int) -> list[int]:
         """The switches the server's back-end NICs are cabled to (itself when none is)."""

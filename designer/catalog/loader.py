@@ -48,8 +48,10 @@ FIELD_RANGES: dict[str, Range] = {
     "max_reach_m": Range(0, 1_000_000), "min_reach_m": Range(0, 1_000_000), "throughput_gbps": Range(0, 100_000),
     "cages": _ANY_PORTS, "lanes_per_cage": Range(0, 16), "lane_gbps": Range(0, 1_000), "mgmt_ports": Range(0, 64),
     "legs": Range(1, MAX_BREAKOUT), "engines": Range(1, 16), "engine_gbps": SPEED_GBPS,
-    "price_per_m_usd": Range(0, 1e6), "capacity": Range(0, 1e6),
+    "price_per_m_usd": Range(0, 1e6), "capacity": Range(0, 1e6), "compute_trays": Range(0, 64),
+    "nvlink_switch_trays": Range(0, 64),
 }
+_BOOL_FIELDS = ("cut_through", "nvlink_sharp")     # true or false
 FIELD_CHOICES: dict[str, tuple[str, ...]] = {"protocol": ("ib", "ethernet", "vpi"),
                                              "type": ("dac", "acc", "aoc", "fibre", "rj45"),
                                              "fibre": ("", "smf", "mmf")}
@@ -244,7 +246,7 @@ def _check_field(key: str, value: Any) -> None:
     elif key in FIELD_CHOICES and value not in FIELD_CHOICES[key]:
         raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value),
                                  choices=", ".join(FIELD_CHOICES[key])))
-    elif key == "cut_through" and not isinstance(value, bool):
+    elif key in _BOOL_FIELDS and not isinstance(value, bool):
         raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value), choices="true, false"))
 
 

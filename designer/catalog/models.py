@@ -84,6 +84,21 @@ class ServerModel(Sourced):
     price_usd: float = 0.0            # without back-end NICs (priced from the NIC model)
     rack_units: int = 8
     mgmt_ports: int = 1               # BMC
+    # A rack-scale NVLink domain (GB200 / GB300 NVL72) is one node whose GPUs share NVLink through switch trays:
+    # `compute_trays` GPU trays and `nvlink_switch_trays` NVLink switch trays (0 on an ordinary server chassis).
+    compute_trays: int = 0
+    nvlink_switch_trays: int = 0
+    nvlink_sharp: bool = False        # the NVLink switches reduce in the network (NVLink SHARP, "NVLS")
+
+    @property
+    def domain_gpus(self) -> int:
+        """GPUs of one scale-up (NVLink) domain: every GPU of the node, 8 on an HGX server, 72 in an NVL72 rack."""
+        return self.gpus
+
+    @property
+    def rack_scale(self) -> bool:
+        """Whether the node is a whole rack of trays (an NVL72 class domain) rather than one server chassis."""
+        return self.compute_trays > 0
 
 
 @dataclass(frozen=True)

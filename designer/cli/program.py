@@ -144,7 +144,7 @@ def _add_generate(sub: _Commands) -> None:
     g = sub.add_parser("generate", help=render("help.generate"))
     g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized"])
     g.add_argument("--gpus", type=int, required=True)
-    g.add_argument("--gpus-per-server", type=int, default=8)
+    g.add_argument("--gpus-per-server", type=int, help=render("help.generate.gpus_per_server"))
     g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2")
     g.add_argument("--oversubscription", type=float, default=1.0)
     g.add_argument("--link-gbps", type=float, help=render("help.generate.link_gbps"))

@@ -167,7 +167,6 @@ ERRORS: dict[str, str] = {
     "error.generate.no_ports": "switch model '{model}' has no {speed} Gb/s ports (it runs: {speeds})",
     "error.generate.nic_speed": "switch model '{model}' at {speed} Gb/s cannot give the servers' {nic_speed} Gb/s "
                                 "NICs a port of their speed",
-    "error.generate.leaf_too_small": "a leaf has {ports} ports for servers, fewer than one server's {nics} NICs",
     "error.generate.hybrid_3_tiers": "hybrid designs join 2-tier pods through gateways: use leaf-spine, fat-tree or "
                                      "rail-optimized with backend 'hybrid'",
     "error.generate.hybrid_servers": "a hybrid design needs at least two servers (one IB pod, one RoCEv2 pod)",

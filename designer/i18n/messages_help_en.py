@@ -23,6 +23,7 @@ HELP: dict[str, str] = {
     # generate
     "help.generate": "generate a design from a topology template",
     "help.generate.name": "design name",
+    "help.generate.gpus_per_server": "GPUs per server (default: the --server-model's, 72 for an NVL72 rack; else 8)",
     "help.generate.server_model": "catalog id of the GPU servers (default: by --gpus-per-server)",
     "help.generate.switch_model": "catalog id of the back-end switches (default: by protocol and speed)",
     "help.generate.nic_model": "catalog id of the servers' back-end NICs (default: the server model's own, else cx7; "

@@ -14,7 +14,7 @@ from designer.i18n.message import Message
 from designer.model.run_results import Problem
 
 MOUNT_KINDS = ("node", "oob-switch", "ufm", "pdu", "patch-panel")
-RACK_ROLES = ("compute", "network", "spine", "storage")
+RACK_ROLES = ("compute", "network", "spine", "storage", "domain")   # domain: a rack-scale NVLink domain
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,8 @@ def _racks(doc: FabricDocument, catalog: Catalog, build: PhysicalBuild, lines: L
     fit = [r for r in racks if r.capacity >= units] or sorted(racks, key=lambda r: -r.capacity)
     if fit:
         rack = min(fit, key=lambda r: (r.capacity, r.price_usd))
-        lines.add("facility", rack, len(build.plan.layout.racks),
+        bought = [r for r in build.plan.layout.racks if r.role != "domain"]   # an NVL72 rack comes whole
+        lines.add("facility", rack, len(bought),
                   label=Message("bom.line.rack", model=rack.model, u=f"{rack.capacity:g}"))
     pdu = _first(catalog, "pdu")
     n_pdu = sum(1 for m in build.plan.layout.mounts if m.kind == "pdu")

@@ -224,7 +224,9 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
         n_storage = storage_nodes(cat, gpus, settings.storage_gbps_per_gpu)
         storage = [f"stor-{i + 1:02d}" for i in range(n_storage)]
         stor = cat.storage_model(STORAGE_MODEL)
-        ports, speed = frontend_ports(gpus_per_server, settings.frontend_gbps_per_gpu)
+        trays = max(1, srv.compute_trays)       # a rack-scale domain: each compute tray dual-homed on its own
+        ports, speed = frontend_ports(gpus_per_server // trays, settings.frontend_gbps_per_gpu)
+        ports *= trays
         fe_ports = (ports, max(speed, stor.frontend_nic_gbps))   # one front-end speed for servers and storage
         endpoints = [(s, fe_ports[0]) for s in servers] + [(s, stor.frontend_nics) for s in storage]
         fe = frontend_blueprint(cat, endpoints, fe_ports[1])

@@ -16,6 +16,12 @@ def device_u(node: Node, catalog: Catalog) -> int:
     return max(1, int(model.rack_units)) if model is not None else UNKNOWN_U
 
 
+def rack_scale(node: Node, catalog: Catalog) -> bool:
+    """Whether the device is a whole rack of its own (an NVL72 class NVLink domain: trays, power shelves, rack)."""
+    model = catalog.servers.get(node.model) if node.kind == "server" else None
+    return model is not None and model.rack_scale
+
+
 def device_power_w(node: Node, catalog: Catalog) -> float:
     """The device's power draw; a GPU server's includes its back-end NICs and front-end cards (priced and
     powered apart in the catalog). Transceivers and active cables are added by the cable schedule."""

@@ -10,6 +10,9 @@ leaves:
 * rail-aligned: a block never shares a rack with another block and starts a new row when the rest of the
   row cannot hold it; its leaves stand in the middle of its row (the DGX SuperPOD scalable-unit layout).
 
+A rack-scale NVLink domain (an NVL72 rack) is a rack of its own, delivered whole with its power shelves and
+management: it takes no rack, PDU or management switch from the build and is held to none of its budgets.
+
 Spines, cores, front-end spines, gateways, storage and the fabric managers stand in a row of their own in
 the middle of the floor. Every rack gets an out-of-band management switch at its top U and a pair of PDUs
 per PDU's worth of its load (A and B feeds, each able to carry the rack alone), when the design's build settings
@@ -28,9 +31,10 @@ from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.rack_layout import Mount, RackDef, RackLayout
 from designer.topology.disjoint_sets import DisjointSets
-from designer.topology.racks.devices import device_power_w, device_u
+from designer.topology.racks.devices import device_power_w, device_u, rack_scale
 
 PDU_KW_DEFAULT = 22.0
+DOMAIN_ROLE = "domain"       # the rack of a rack-scale NVLink domain
 
 
 @dataclass
@@ -49,7 +53,7 @@ class _Packer:
         self.racks: list[_Rack] = []
 
     def add(self, item: str, kind: str, height: int, power_w: float, new_rack: bool = False) -> None:
-        rack = self.racks[-1] if self.racks and not new_rack else None
+        rack = self.racks[-1] if self.racks and not new_rack and self.racks[-1].role == self.role else None
         full = rack is not None and (rack.used_u + height > self.usable_u
                                      or (rack.items and rack.power_w + power_w > self.budget_w))
         if rack is None or full:
@@ -58,6 +62,10 @@ class _Packer:
         rack.items.append((item, kind, height))
         rack.used_u += height
         rack.power_w += power_w
+
+    def add_whole_rack(self, item: str, height: int, power_w: float) -> None:
+        """A device that is a rack of its own (a rack-scale NVLink domain); the next device opens a new rack."""
+        self.racks.append(_Rack(DOMAIN_ROLE, [(item, "node", height)], height, power_w))
 
 
 def plan_racks(doc: FabricDocument, catalog: Catalog, settings: BuildSettings | None = None) -> RackLayout:
@@ -76,6 +84,8 @@ def plan_racks(doc: FabricDocument, catalog: Catalog, settings: BuildSettings | 
 
 def _check_fits(doc: FabricDocument, catalog: Catalog, usable: int, budget_w: float) -> None:
     for node in doc.nodes.values():
+        if rack_scale(node, catalog):
+            continue
         height, power = device_u(node, catalog), device_power_w(node, catalog)
         if height > usable or power > budget_w:
             raise ProjectError(Message("error.racks.too_big", node=node.id, u=height, power=f"{power / 1000:.1f}",
@@ -134,6 +144,9 @@ def _server_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks
         before = len(packer.racks)
         for i, sid in enumerate(block):
             node = doc.nodes[sid]
+            if rack_scale(node, catalog):
+                packer.add_whole_rack(sid, device_u(node, catalog), device_power_w(node, catalog))
+                continue
             packer.add(sid, "node", device_u(node, catalog), device_power_w(node, catalog),
                        new_rack=aligned and i == 0)
         if aligned:
@@ -212,6 +225,8 @@ def _layout(rows: list[list[_Rack]], s: BuildSettings, catalog: Catalog) -> Rack
             for item, kind, height in rack.items:
                 layout.mounts.append(Mount(item, kind, name, u, height))
                 u += height
+            if rack.role == DOMAIN_ROLE:
+                continue
             if s.oob_switch_per_rack:
                 layout.mounts.append(Mount(f"oob-{name}", "oob-switch", name, s.rack_units, 1))
             if s.racks_and_pdus:      # A and B feeds, each able to carry the rack alone

@@ -142,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_generate(sub: _Commands) -> None:
     g = sub.add_parser("generate", help=render("help.generate"))
-    g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized"])
+    g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", "rail-only"])
     g.add_argument("--gpus", type=int, required=True)
     g.add_argument("--gpus-per-server", type=int, help=render("help.generate.gpus_per_server"))
     g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2")

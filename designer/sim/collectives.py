@@ -25,6 +25,7 @@ from designer.i18n.message import Message
 from designer.sim import nccl_tuner
 from designer.sim.compile import CompiledFabric
 from designer.sim.framing import PROTO_IB
+from designer.sim.relay import rails_isolated
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
@@ -282,7 +283,13 @@ def _alltoall(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, r
               index: int, start: float) -> int:
     """Each rank sends size/n to every other rank: NVLink inside the server; between servers the
     bytes for GPU c of the remote server first gather on local GPU c over NVLink, then cross rail c
-    (PXN), so network flows are rail-aligned: server pairs x rails."""
+    (PXN), so network flows are rail-aligned: server pairs x rails.
+
+    Where rails meet in the fabric the gather overlaps the network exchange (one phase: NCCL pipelines it, and a byte
+    could as well cross the fabric directly). On a rail-only back-end (relay.py) no byte can leave for another rail
+    before it sits on its rail's GPU, so the NVLink shuffle runs first and the rail exchange after it, as the
+    rail-only paper models forwarded all-to-all (Wang et al., arXiv 2307.12169): the cost of forwarding, an upper
+    bound where chunks pipeline."""
     groups = server_groups(fab, ranks)
     n = len(ranks)
     per_pair = size / n
@@ -292,17 +299,35 @@ def _alltoall(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, r
         raise WorkloadError(Message("error.sim.alltoall_uneven"))
     if n_srv * (n_srv - 1) * g > 4_000_000:
         raise WorkloadError(Message("error.sim.alltoall_flows", gpus=n, flows=f"{n_srv * (n_srv - 1) * g:,}"))
-    rails = np.stack(groups)
-    src, dst, wt = [], [], []
+    inside, rails = _alltoall_flows(groups, n_srv, g)
+    if n_srv > 1 and g > 1 and rails_isolated(fab):
+        i = plan.add(Phase("alltoall nvlink shuffle", FlowPattern(f"{tag}:a2a-nvl", *inside, route), per_pair,
+                           start_s=start, workload=index))
+        return plan.add(Phase("alltoall rails", FlowPattern(f"{tag}:a2a-rails", *rails, route), per_pair,
+                              after=[i], start_s=start, workload=index))
+    src, dst, wt = (np.concatenate([a, b]) for a, b in zip(inside, rails, strict=True))
+    pat = FlowPattern(f"{tag}:a2a", src, dst, wt, route)
+    return plan.add(Phase("alltoall", pat, per_pair, start_s=start, workload=index))
+
+
+_Flows = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def _alltoall_flows(groups: list[np.ndarray], n_srv: int, g: int) -> tuple[_Flows, _Flows]:
+    """(source, destination, weight) of the AllToAll's NVLink flows (direct traffic plus the PXN gather for the
+    other servers) and of its rail-aligned network flows, in units of size/n."""
+    src, dst, wt = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0)]
     if g > 1:
         a, b = np.meshgrid(np.arange(g), np.arange(g), indexing="ij")
         off = a != b
         for grp in groups:
-            # direct NVLink traffic plus the PXN gather for the other servers
             src.append(grp[a[off]])
             dst.append(grp[b[off]])
             wt.append(np.full(off.sum(), 1.0 + (n_srv - 1)))
+    inside = (np.concatenate(src), np.concatenate(dst), np.concatenate(wt))
+    src, dst, wt = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0)]
     if n_srv > 1:
+        rails = np.stack(groups)
         i_s, j_s = np.meshgrid(np.arange(n_srv), np.arange(n_srv), indexing="ij")
         off = i_s != j_s
         si, sj = i_s[off], j_s[off]
@@ -310,5 +335,4 @@ def _alltoall(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, r
             src.append(rails[si, c])
             dst.append(rails[sj, c])
             wt.append(np.full(len(si), float(g)))
-    pat = FlowPattern(f"{tag}:a2a", np.concatenate(src), np.concatenate(dst), np.concatenate(wt), route)
-    return plan.add(Phase("alltoall", pat, per_pair, start_s=start, workload=index))
+    return inside, (np.concatenate(src), np.concatenate(dst), np.concatenate(wt))

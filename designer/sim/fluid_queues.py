@@ -176,14 +176,15 @@ class FluidQueues:
     def congested(self, matrix: sp.csr_matrix, first_port: np.ndarray, weight: np.ndarray) -> bool:
         """Whether senders offer some port more than it carries: each sending port shares its rate among its
         sub-flows in proportion to their bytes (a NIC serves its queue pairs in turn), and those rates are summed
-        on every port of the routes."""
+        on every port of the routes. NVLink ports have no queue here (lossless, credit-paced): bytes forwarded over
+        NVLink to another GPU's NIC (relay.py) share them in the rate allocation, not in the queues."""
         if matrix.shape[1] == 0:
             return False
         cap = self.ports.capacity_Bps
         per_port = np.bincount(first_port, weights=weight, minlength=len(cap))
         offered = cap[first_port] * weight / np.maximum(per_port[first_port], 1e-300)
         load = matrix @ offered
-        return bool((load > cap * (1 + 1e-9)).any())
+        return bool(((load > cap * (1 + 1e-9)) & (self.fab.port_plane != PLANE_NVLINK)).any())
 
     # ---- installing and retiring phases ---------------------------------------------------------
     @property

@@ -9,7 +9,8 @@
 - RoCEv2 and the Ethernet front-end: ECMP hashes each queue pair's 5-tuple (source and
   destination address, UDP source port derived from the QP, with a per-switch hash seed) onto one
   candidate; `qps` queue pairs split a transfer; packet spraying splits evenly like AR.
-- Intra-server traffic crosses NVLink ports only. A pair without a back-end path (pods of
+- Intra-server traffic crosses NVLink ports only. A pair whose NICs sit on rails no switch joins (rail-only) goes
+  over NVLink to the sender's GPU on the receiver's rail first (relay.py). A pair without a back-end path (pods of
   different segments with no gateway) is carried by the front-end; gateways are transit nodes
   of the back-end graph, so traffic between segments crosses them with their latency and rate.
 """
@@ -26,6 +27,7 @@ from designer.i18n.message import Message
 from designer.sim.compile import KIND_GATEWAY, KIND_SERVER, KIND_SWITCH, PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
 from designer.sim.framing import PROTO_IB
 from designer.sim.hashing import hash_fields, mix64
+from designer.sim.relay import NO_RELAY, RELAY_LEVELS, same_rail_peer
 from designer.sim.workload_spec import WorkloadError
 
 POLICY_ECMP, POLICY_DMODK, POLICY_SPLIT, POLICY_MINHOP = 0, 1, 2, 3
@@ -86,12 +88,14 @@ class HopList:
 
 @dataclass
 class _Endpoints:
-    """Per flow: transmit and receive NIC ports, plane, and whether it leaves its server."""
+    """Per flow: transmit and receive NIC ports, plane, whether it leaves its server, and the GPU of its own server
+    it is forwarded through over NVLink first (NO_RELAY for none)."""
 
     tx: np.ndarray
     rx: np.ndarray
     plane: np.ndarray
     net: np.ndarray
+    relay: np.ndarray
 
 
 @dataclass
@@ -278,7 +282,8 @@ class Router:
         self._flow_bytes = float(flow_bytes)
         hops = self._hop_list(src, dst, ends, policy, sub_flow, sub_qp)
         n_sub = len(sub_flow)
-        matrix = sp.csr_matrix((hops.share, (hops.port, hops.sub)), shape=(fab.n_ports, n_sub))
+        rows = HopList.concat([hops, self._nvlink_forwarding(src, ends, sub_flow)])
+        matrix = sp.csr_matrix((rows.share, (rows.port, rows.sub)), shape=(fab.n_ports, n_sub))
         matrix.sum_duplicates()
         net = ends.net[sub_flow]
         # ideal fabric: only the endpoint ports (NIC or NVLink) constrain
@@ -286,7 +291,7 @@ class Router:
         e_rx = np.where(net, ends.rx[sub_flow], fab.gpu_nvl_rx[dst[sub_flow]])
         ideal = sp.csr_matrix((np.ones(2 * n_sub), (np.concatenate([e_tx, e_rx]), np.tile(np.arange(n_sub), 2))),
                               shape=(fab.n_ports, n_sub))
-        hop_lat = np.bincount(hops.sub, weights=hops.share * fab.port_latency_ns[hops.port], minlength=n_sub)
+        hop_lat = np.bincount(rows.sub, weights=rows.share * fab.port_latency_ns[rows.port], minlength=n_sub)
         front = ends.plane[sub_flow] == PLANE_FRONTEND
         nic_lat = np.where(front, fab.gpu_fe_nic_latency_ns[src[sub_flow]] + fab.gpu_fe_nic_latency_ns[dst[sub_flow]],
                            fab.gpu_be_nic_latency_ns[src[sub_flow]] + fab.gpu_be_nic_latency_ns[dst[sub_flow]])
@@ -301,11 +306,16 @@ class Router:
         fab = self.fab
         n = len(src)
         net = fab.gpu_server[src] != fab.gpu_server[dst]
+        relay = np.full(n, NO_RELAY, dtype=np.int64)
         if opts.plane == "frontend":
-            ends = _Endpoints(fab.gpu_fe_tx[src], fab.gpu_fe_rx[dst], np.full(n, PLANE_FRONTEND), net)
+            ends = _Endpoints(fab.gpu_fe_tx[src], fab.gpu_fe_rx[dst], np.full(n, PLANE_FRONTEND), net, relay)
         else:
-            ends = _Endpoints(fab.gpu_be_tx[src].copy(), fab.gpu_be_rx[dst].copy(), np.full(n, PLANE_BACKEND), net)
+            ends = _Endpoints(fab.gpu_be_tx[src].copy(), fab.gpu_be_rx[dst].copy(), np.full(n, PLANE_BACKEND), net,
+                              relay)
             fall = net & ~self._reachable(ends.tx, ends.rx, net)
+            if fall.any():
+                self._forward_over_nvlink(src, dst, ends, fall)
+                fall &= ends.relay == NO_RELAY
             if fall.any():
                 ends.tx[fall], ends.rx[fall] = fab.gpu_fe_tx[src[fall]], fab.gpu_fe_rx[dst[fall]]
                 ends.plane[fall] = PLANE_FRONTEND
@@ -315,6 +325,18 @@ class Router:
             raise RoutingError(Message("error.sim.no_path", source=fab.node_ids[fab.gpu_server[src[i]]],
                                        target=fab.node_ids[fab.gpu_server[dst[i]]], plane=opts.plane))
         return ends
+
+    def _forward_over_nvlink(self, src: np.ndarray, dst: np.ndarray, ends: _Endpoints, cut: np.ndarray) -> None:
+        """Pairs `cut` off on the back-end that the sender's GPU on the receiver's rail can reach send from that
+        GPU's NIC after an NVLink hop (rail-only back-ends; relay.py)."""
+        idx = np.flatnonzero(cut)
+        peer = same_rail_peer(self.fab, src[idx], dst[idx])
+        has = peer != NO_RELAY
+        idx, peer = idx[has], peer[has]
+        tx = self.fab.gpu_be_tx[peer]
+        ok = self._reachable(tx, ends.rx[idx], np.ones(len(idx), dtype=bool))
+        ends.tx[idx[ok]] = tx[ok]
+        ends.relay[idx[ok]] = peer[ok]
 
     def _reachable(self, tx: np.ndarray, rx: np.ndarray, net: np.ndarray) -> np.ndarray:
         """Which network pairs have a back-end path between their NICs."""
@@ -385,6 +407,16 @@ class Router:
                     fl = sub_flow[sel]
                     parts.append(self._fabric_hops(_Walk(sel, ends.tx[fl], ends.rx[fl], policy[fl], sub_qp[sel], pl)))
         return HopList.concat(parts).sorted()
+
+    def _nvlink_forwarding(self, src: np.ndarray, ends: _Endpoints, sub_flow: np.ndarray) -> HopList:
+        """The NVLink ports a forwarded sub-flow crosses before the relay's NIC (the sender's transmit, the relay's
+        receive port). They share bandwidth in the routing matrix; the fluid queues start at the relay's NIC, as
+        every path there starts at its sender's NIC (NVLink is lossless and credit-paced, with no queue of its own
+        in the model)."""
+        fwd = np.flatnonzero(ends.relay[sub_flow] != NO_RELAY)
+        f = sub_flow[fwd]
+        return HopList.concat([HopList.of(self.fab.gpu_nvl_tx[src[f]], fwd, 1.0, RELAY_LEVELS[0]),
+                               HopList.of(self.fab.gpu_nvl_rx[ends.relay[f]], fwd, 1.0, RELAY_LEVELS[1])])
 
     def _fabric_hops(self, w: _Walk) -> HopList:
         """Ports crossed between the source's and the destination's first switch, with shares and levels.

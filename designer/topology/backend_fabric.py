@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
-from designer.topology import fat_tree, fat_tree_3, leaf_spine, rail_optimized
+from designer.topology import fat_tree, fat_tree_3, leaf_spine, rail_only, rail_optimized
 from designer.topology.clos import ClosBlueprint, LeafGroup, blueprint, lanes_per_leaf
 from designer.topology.sizing import SwitchSpec
 from designer.topology.wiring import CROSS_RACK_AOC, IN_RACK_DAC
@@ -81,6 +81,8 @@ def _tier_rule(tiers: int, endpoints: int, one_switch: int, spec: SwitchSpec, tw
 def max_gpus(kind: str, spec: SwitchSpec, oversubscription: float, nics: int, gpus_per_server: int) -> int:
     """The most GPUs a fabric of this kind holds with these switches (for error messages)."""
     lanes = lanes_per_leaf(spec, oversubscription)
+    if kind == rail_only.KIND:
+        return rail_only.max_gpus(spec, oversubscription, gpus_per_server)
     if kind == "leaf-spine":
         return spec.ports * (lanes // nics) * gpus_per_server
     if kind == "rail-optimized":

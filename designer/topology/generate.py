@@ -20,6 +20,7 @@ from designer.model.errors import ProjectError
 from designer.model.limits import ASSUMPTIONS, MAX_GPUS, MAX_GPUS_PER_NODE
 from designer.model.links import Link
 from designer.model.segments import Segment
+from designer.topology import rail_only
 from designer.topology.backend_fabric import backend_blueprint, max_gpus
 from designer.topology.cabling_fit import fit_cables_to_racks
 from designer.topology.clos import BuiltClos, ClosBlueprint
@@ -34,7 +35,7 @@ from designer.topology.segment_names import PROTOCOL_NAMES, backend_name, pod_na
 from designer.topology.sizing import SizingError, SwitchSpec
 from designer.topology.wiring import DesignBuilder
 
-GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized")
+GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", rail_only.KIND)
 BACKENDS = ("ib", "rocev2", "hybrid")
 DEFAULT_SERVER_MODELS = {8: "hgx-h100", 4: "pcie-h100"}
 DEFAULT_LINK_GBPS = 400.0        # back-end links, unless the servers' NICs are faster (an 800G ConnectX-8)
@@ -94,8 +95,11 @@ class _Blueprint:
     specs: dict[str, SwitchSpec]
     frontend_ports: tuple[int, float] = (0, 0.0)
     nic_model: str = BACKEND_NIC             # the servers' back-end NIC
+    parallel: list[ClosBlueprint] | None = None   # independent fabrics over the same servers (one per rail)
 
     def backend_fabrics(self) -> list[ClosBlueprint]:
+        if self.parallel:
+            return self.parallel
         return self.hybrid.pods if self.hybrid else [self.fabric] if self.fabric else []
 
 
@@ -182,6 +186,9 @@ def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBui
     elif bp.fabric:
         built = build_clos(bp.fabric, cat, out)
         segments.append(Segment("backend", backend_name(backend), backend, list(bp.servers) + _switches(built)))
+    elif bp.parallel:
+        switches = [sw for b in rail_only.build_rails(bp.parallel, cat, out) for sw in _switches(b)]
+        segments.append(Segment("backend", backend_name(backend), backend, list(bp.servers) + switches))
     return segments
 
 
@@ -202,10 +209,12 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
     servers = [f"srv-{i + 1:0{width}d}" for i in range(n_servers)]
     specs = {p: _backend_switch(cat, p, float(link_gbps), nic_gbps, switch_model, backend) for p in protocols}
     nics = gpus_per_server
-    fabric = hybrid = None
+    fabric = hybrid = parallel = None
     try:
         if backend == "hybrid":
             hybrid = hybrid_blueprint(cat, kind, servers, nics, specs, oversubscription)
+        elif kind == rail_only.KIND:
+            parallel = rail_only.rail_fabrics(servers, nics, specs[backend], oversubscription, two_tiers=two_tiers)
         else:
             fabric = backend_blueprint(kind, servers, nics, specs[backend], oversubscription, two_tiers=two_tiers)
     except SizingError as exc:
@@ -231,7 +240,7 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
         endpoints = [(s, fe_ports[0]) for s in servers] + [(s, stor.frontend_nics) for s in storage]
         fe = frontend_blueprint(cat, endpoints, fe_ports[1])
     return _Blueprint(kind, backend, gpus, oversubscription, float(link_gbps), model, gpus_per_server, servers,
-                      fabric, hybrid, fe, storage, specs, fe_ports, nic.id)
+                      fabric, hybrid, fe, storage, specs, fe_ports, nic.id, parallel)
 
 
 def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: C901
@@ -241,6 +250,8 @@ def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, ove
                                    choices=", ".join(GENERATOR_KINDS)))
     if backend not in BACKENDS:
         raise ProjectError(Message("error.generate.unknown_backend", backend=backend, choices=", ".join(BACKENDS)))
+    if kind == rail_only.KIND and backend == "hybrid":
+        raise ProjectError(Message("error.generate.rail_only_hybrid"))
     for label, count in (("gpus", gpus), ("gpus_per_server", gpus_per_server)):
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ProjectError(Message("error.generate.whole_number", option=label, value=repr(count)))
@@ -342,9 +353,10 @@ def _server_pods(bp: _Blueprint) -> dict[str, int]:
         for p, members in enumerate(bp.hybrid.servers):
             pods.update({s: p + 1 for s in members})
         return pods
-    if bp.fabric:
-        for g in bp.fabric.leaves:
-            pod = g.group if g.group is not None else (g.pod + 1 if bp.fabric.shape.tiers == 3 else None)
+    fabric = bp.fabric or (bp.parallel[0] if bp.parallel else None)
+    if fabric:
+        for g in fabric.leaves:
+            pod = g.group if g.group is not None else (g.pod + 1 if fabric.shape.tiers == 3 else None)
             if pod is not None:
                 for node, _ in g.endpoints:
                     pods.setdefault(node, pod)
@@ -373,4 +385,5 @@ def _notes(bp: _Blueprint) -> str:
 
 def _rule_text(bp: _Blueprint) -> str:
     """The sizing rule the back-end followed, in the current language ("" for a hybrid design's pods)."""
-    return str(bp.fabric.rule) if bp.fabric is not None and bp.fabric.rule is not None else ""
+    fabric = bp.fabric or (bp.parallel[0] if bp.parallel else None)
+    return str(fabric.rule) if fabric is not None and fabric.rule is not None else ""

@@ -299,7 +299,7 @@ class FabricDocument:
                              assumptions=copy.deepcopy(self.assumptions), notes=self.notes,
                              results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios),
                              proposal=copy.deepcopy(self.proposal), build=copy.deepcopy(self.build),
-                             racks=copy.deepcopy(self.racks))
+                             racks=copy.deepcopy(self.racks), jobs=copy.deepcopy(self.jobs))
         return dup
 
     def gpu_count(self) -> int:

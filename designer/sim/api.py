@@ -23,7 +23,7 @@ from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters
-from designer.sim.job_sharing import alone_plan, sharing
+from designer.sim.job_sharing import alone_plan, job_ports, sharing
 from designer.sim.metrics import RunFacts, SimResult, build_result
 from designer.sim.placement import place_jobs
 from designer.sim.rate_model import MaxMinRateModel
@@ -207,6 +207,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
         planned = max(engine.planned_bytes(), 1.0)
         ideal_end = max(ideal_totals.phase_end_s.values(), default=0.0) if ideal_totals is not None else 0.0
         cadence = _Cadence(opts.snapshot_interval_s, opts.snapshot_count, ideal_end)
+        jobs = _JobFigures(setup) if len(setup.plan.workloads) > 1 and cadence.cadence is not None else None
         last: Interval | None = None
         done_bytes = 0.0
         for iv in engine.run():
@@ -222,6 +223,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             extra = counters.overlay(counters.sample(iv.t1), iv.queue_figures)
             if fails is not None:
                 extra = {**(extra or {}), **failure_extra(fab, fails)}
+            if jobs is not None:
+                extra = {**(extra or {}), **jobs.extra(iv)}
             for tick in ticks:
                 if cancel is not None and cancel.is_set():
                     return
@@ -235,6 +238,27 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     except Cancelled:
         return
     yield _final_snapshot(setup, opts, engine, ideal_totals, last, time.perf_counter() - wall0)
+
+
+class _JobFigures:
+    """What a snapshot of a run of several workloads (jobs) shows of each: its goodput over the interval
+    (`job_gbps`, one value per workload) and, in the first snapshot only, the cables its flows cross (`job_links`,
+    link indices per workload: the window's heat-map shows one job's cables)."""
+
+    def __init__(self, setup: _Setup) -> None:
+        self.n = len(setup.plan.workloads)
+        self.links: list[np.ndarray] | None = [
+            np.unique(setup.fab.port_link[mask][setup.fab.port_link[mask] >= 0])
+            for mask in job_ports(setup.fab, setup.plan, setup.routes)]
+
+    def extra(self, iv: Interval) -> dict[str, Any]:
+        span = iv.t1 - iv.t0
+        per = iv.by_workload or {}
+        out: dict[str, Any] = {"job_gbps": [per.get(k, 0.0) * 8 / 1e9 / span if span > 0 else 0.0
+                                            for k in range(self.n)]}
+        if self.links is not None:
+            out["job_links"], self.links = self.links, None
+        return out
 
 
 def _final_snapshot(setup: _Setup, opts: SimOptions, engine: Engine, ideal_totals: Totals | None, last: Interval | None,

@@ -31,11 +31,11 @@ class ChildRun:
     """The parent's handle on one simulation child process."""
 
     def __init__(self, doc_text: str, workloads: list[str], seed: int, backend: str | None,
-                 failures: list[str] | None = None):
+                 failures: list[str] | None = None, only_job: int | None = None):
         ctx = multiprocessing.get_context("spawn")     # never fork a process that has Qt loaded
         self.conn, child_conn = ctx.Pipe(duplex=True)
         self.proc = ctx.Process(target=run_child, args=(doc_text, list(workloads), seed, backend,
-                                                        list(failures or []), child_conn),
+                                                        list(failures or []), child_conn, only_job),
                                 daemon=True, name="fabric-simulation")
         self.proc.start()
         child_conn.close()
@@ -139,8 +139,10 @@ class _Parent:
 
 
 def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | None, failures: list[str],
-              conn: Any) -> None:
-    """The child's body: the stream, at a snapshot cadence sized from the ideal fabric's completion time."""
+              conn: Any, only_job: int | None = None) -> None:
+    """The child's body: the stream, at a snapshot cadence sized from the ideal fabric's completion time. With
+    `only_job`, that job alone where the whole list places it, without the ideal-fabric pass (the "alone" run of
+    designer/sim/interference.py)."""
     from designer.model.errors import ProjectError
     from designer.model.fileformat import loads
     from designer.sim import SimOptions, WorkloadError, stream
@@ -153,6 +155,8 @@ def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | Non
                           on_busy=parent.busy)
         if failures:
             opts.failures = failures
+        if only_job is not None:
+            opts.only_job, opts.ideal_pass = only_job, False
         parent.forward(stream(doc, workloads, opts, parent.cancel))
     except (WorkloadError, ProjectError, ValueError) as exc:
         parent.send("error", str(exc))

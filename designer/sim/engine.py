@@ -53,6 +53,7 @@ class Interval:
     in_flight: int
     port_bytes: Callable[[], np.ndarray] | None = None   # bytes each port carried in the interval
     queue_figures: dict[str, float | np.ndarray] | None = None   # the queues' own figures for a fluid window
+    by_workload: dict[int, float] | None = None    # delivered bytes per workload index (None: nothing delivered)
 
     @property
     def throughput_Bps(self) -> float:
@@ -386,7 +387,9 @@ class Engine:
         self._account(i, None, r.sub_unit_bytes * b)
         t0 = self.t
         self.t += k * step
-        yield from _level_intervals(prof, ph.bytes_per_flow, k, t0, self.t, r, b)
+        for iv in _level_intervals(prof, ph.bytes_per_flow, k, t0, self.t, r, b):
+            iv.by_workload = {ph.workload: iv.delivered_bytes}
+            yield iv
         self._repeats_done(i, k)
 
     def _repeats_done(self, i: int, k: int) -> None:
@@ -413,13 +416,22 @@ class Engine:
         t0 = self.t
         self.t += adv.dt_s
         yield Interval(t0, self.t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
-                       _given(port_delta))
+                       _given(port_delta), by_workload=self._by_workload(flows.phase, adv.delivered_bytes))
         off = 0
         for i in moving:
             a = flows_of(flows, i)
             d = adv.delivered_bytes[off:off + len(a)]
             off += len(a)
             self._delivered(i, a, d)
+
+    def _by_workload(self, phase: np.ndarray, delivered: np.ndarray) -> dict[int, float]:
+        """Delivered bytes summed per workload, from each sub-flow's phase."""
+        per_phase = np.bincount(phase, weights=delivered)
+        out: dict[int, float] = {}
+        for i in map(int, np.flatnonzero(per_phase)):
+            w = self.plan.phases[i].workload
+            out[w] = out.get(w, 0.0) + float(per_phase[i])
+        return out
 
     def _delivered(self, i: int, subs: np.ndarray, d: np.ndarray, record_latency: bool = True) -> None:
         """Bytes of phase i's sub-flows arrived; a step whose last byte arrived drains."""
@@ -484,9 +496,9 @@ class Engine:
         self.totals.fluid_steps = fluid.steps
         t0 = self.t
         self.t += win.dt_s
-        delivered = self._fluid_account(win)
+        delivered, by_workload = self._fluid_account(win)
         yield Interval(t0, self.t, delivered, int(sum(len(a) for a in self.alive.values())),
-                       _given(win.port_bytes), fluid.figures(win, self.backend_ports))
+                       _given(win.port_bytes), fluid.figures(win, self.backend_ports), by_workload)
         for i in win.finished:
             self._fluid_step_done(i, alone=len(draining) == 1)
 
@@ -507,14 +519,16 @@ class Engine:
             t = np.where(rates > 0, flows.remaining_bytes / rates, 0.0)
         return float(t.max()) if len(t) else 0.0
 
-    def _fluid_account(self, win: Window) -> float:
-        """Book a fluid window: delivered bytes per phase, port counters, marks, drops, resends and latency."""
+    def _fluid_account(self, win: Window) -> tuple[float, dict[int, float]]:
+        """Book a fluid window: delivered bytes per phase, port counters, marks, drops, resends and latency; returns
+        the bytes delivered, in all and per workload."""
         assert self.fluid is not None
         tot = self.totals
         tot.port_bytes += win.port_bytes
         tot.add_port_counters(win.port_paused_s, win.port_stall_s, win.port_dropped_B,
                               self.backend_ports & (win.port_bytes > 0))
         delivered = 0.0
+        by_workload: dict[int, float] = {}
         for i, d in win.delivered.items():
             subs = self.fluid.installed[i].subs
             seg = self.routed(i).routed.sub_segment[subs]
@@ -526,11 +540,13 @@ class Engine:
             got = np.minimum(d, self.remaining[i][subs])
             if i in win.finished:                   # every installed sub-flow is done: rounding goes with it
                 got = self.remaining[i][subs].copy()
+            w = self.plan.phases[i].workload
             delivered += float(got.sum())
+            by_workload[w] = by_workload.get(w, 0.0) + float(got.sum())
             self._delivered(i, subs, got, record_latency=False)
         for workload, segment, lat_s, weight in win.latency:
             tot.latency.add(lat_s * 1e9, weight, workload, np.full(len(lat_s), segment))
-        return delivered
+        return delivered, by_workload
 
     def _fluid_step_done(self, i: int, alone: bool) -> None:
         """A phase's installed sub-flows all finished in the queues: retire them; a repeating step keeps its
@@ -579,7 +595,8 @@ class Engine:
         t0 = self.t
         self.t += k * step
         delivered = float(r.sub_unit_bytes.sum()) * ph.bytes_per_flow * k
-        yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), _given(mean.port_bytes * k))
+        yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), _given(mean.port_bytes * k),
+                       by_workload={ph.workload: delivered})
         self._repeats_done(i, k)
 
 

@@ -45,7 +45,7 @@ def job_report(together: SimResult, alone: list[SimResult]) -> dict[str, Any]:
         for name in _FIGURES:
             row[name] = {"together": mine.get(name), "alone": own.get(name)}
         row["p99_latency_us"] = {"together": mine["latency_us"]["p99"], "alone": own["latency_us"]["p99"]}
-        row["slowdown"] = _slowdown(mine, own)
+        row["slowdown"] = slowdown(mine, own)
         jobs_alone = solo.data["sharing"]["jobs"][k]
         for kind in ("paused", "stalled"):
             row[f"{kind}_s"] = {"together": shared["jobs"][k][f"{kind}_s"], "alone": jobs_alone[f"{kind}_s"]}
@@ -56,7 +56,7 @@ def job_report(together: SimResult, alone: list[SimResult]) -> dict[str, Any]:
             "shared_switches": shared["shared_switches"]}
 
 
-def _slowdown(together: dict[str, Any], alone: dict[str, Any]) -> float | None:
+def slowdown(together: dict[str, Any], alone: dict[str, Any]) -> float | None:
     """Time together over time alone: step time for a training job, else completion time."""
     key = "step_time_s" if together.get("step_time_s") and alone.get("step_time_s") else "completion_time_s"
     t, a = together.get(key), alone.get(key)

@@ -8,6 +8,7 @@ including the order of nodes, links, segments and segment members (the saved fil
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -15,6 +16,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from designer.model.document import FabricDocument
+from designer.model.jobs import Job
 from designer.model.links import Link
 from designer.model.nodes import Node
 from designer.model.segments import Segment
@@ -67,6 +69,19 @@ class AddItemsCommand(QUndoCommand):
                 self.doc.remove_node(node.id)
 
 
+def _without_servers(doc: FabricDocument, gone: set[str]) -> list[Job] | None:
+    """Take deleted servers out of the jobs that name them (a job left with none goes): a saved job naming a server
+    that is not there would make the file unreadable. Returns the jobs as they were when any changed, else None."""
+    if not any(gone & set(job.servers) for job in doc.jobs):
+        return None
+    kept = []
+    for job in doc.jobs:
+        servers = [s for s in job.servers if s not in gone]
+        if servers or not job.servers:
+            kept.append(dataclasses.replace(job, servers=servers))
+    return doc.set_jobs(kept)
+
+
 class RemoveItemsCommand(QUndoCommand):
     """Delete nodes (with their cables), links and segments."""
 
@@ -81,10 +96,12 @@ class RemoveItemsCommand(QUndoCommand):
         self._removed_links: list[Link] = []
         self._removed_segments: list[Segment] = []
         self._orders: tuple = ()
+        self._jobs: list[Job] | None = None
 
     def redo(self) -> None:
         self._orders = _orders(self.doc)
         with self.doc.batch():
+            self._jobs = _without_servers(self.doc, set(self.node_ids))
             self._removed_segments = [self.doc.remove_segment(s) for s in self.segment_ids
                                       if s in self.doc.segments]
             self._removed_links = [self.doc.remove_link(link) for link in self.link_ids
@@ -100,6 +117,8 @@ class RemoveItemsCommand(QUndoCommand):
             for seg in self._removed_segments:
                 self.doc.add_segment(seg)
             _restore_orders(self.doc, self._orders)
+            if self._jobs is not None:
+                self.doc.set_jobs(self._jobs)
 
 
 class MoveNodesCommand(QUndoCommand):
@@ -188,6 +207,7 @@ def replace_contents(doc: FabricDocument, new: FabricDocument) -> None:
         doc.set_results(new.results)
         doc.set_build(new.build)    # and so do its racks (a generated design comes placed)
         doc.set_racks(new.racks)
+        doc.set_jobs(new.jobs)      # jobs name its servers too
 
 
 class ReplaceDocumentCommand(QUndoCommand):
@@ -205,17 +225,31 @@ class ReplaceDocumentCommand(QUndoCommand):
         replace_contents(self.doc, self.old)
 
 
-class SetScenariosCommand(QUndoCommand):
-    """Replace the design's named what-if scenarios (add, rename, delete, a failure scheduled on the canvas)."""
+class _SetListCommand(QUndoCommand):
+    """Replace one of the design's lists (`field`, set through the document's `set_<field>`)."""
 
-    def __init__(self, doc: FabricDocument, scenarios: list, text: str) -> None:
+    field = ""
+
+    def __init__(self, doc: FabricDocument, items: list, text: str) -> None:
         super().__init__(text)
         self.doc = doc
-        self.new = copy.deepcopy(list(scenarios))
-        self.old = copy.deepcopy(list(doc.scenarios))
+        self.new = copy.deepcopy(list(items))
+        self.old = copy.deepcopy(list(getattr(doc, self.field)))
 
     def redo(self) -> None:
-        self.doc.set_scenarios(self.new)
+        getattr(self.doc, f"set_{self.field}")(self.new)
 
     def undo(self) -> None:
-        self.doc.set_scenarios(self.old)
+        getattr(self.doc, f"set_{self.field}")(self.old)
+
+
+class SetScenariosCommand(_SetListCommand):
+    """Replace the design's named what-if scenarios (add, rename, delete, a failure scheduled on the canvas)."""
+
+    field = "scenarios"
+
+
+class SetJobsCommand(_SetListCommand):
+    """Replace the design's jobs (add, edit, delete, a new job from the selected servers)."""
+
+    field = "jobs"

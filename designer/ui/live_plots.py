@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGridLayout, QLabel, QSizePolicy, Q
 
 from designer.sim.failures import parse_failure
 from designer.sim.workload_spec import WorkloadError
+from designer.ui.job_series import JobCurves
 from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title, style_view
 from designer.ui.time_breakdown import TimeBreakdownChart
 
@@ -148,6 +149,7 @@ class LivePlots(QWidget):
         for key, (plot, _label, colour) in SERIES.items():
             pen = pg.mkPen(QColor(colour), width=2 if plot != "latency" or key == "p99" else 1.5)
             self.curves[key] = self.plots[plot].plot([], [], pen=pen)
+        self.jobs = JobCurves(self.plots["throughput"], CAPACITY)     # one goodput curve per job (job_series.py)
         for name in PLOTS:
             self._set_title(name)
         for w in self.plots.values():           # one simulated-time axis: a pan or zoom of one moves them all
@@ -244,6 +246,7 @@ class LivePlots(QWidget):
             self.tr("Selected: {0}").format(self.selection_name)
         entries = [(self.tr(str(label)), colour) for _key, (plot, label, colour) in SERIES.items() if plot == name]
         entries += [(n, OVERLAY_COLOURS[k % len(OVERLAY_COLOURS)]) for k, n in enumerate(self._overlays_of(name))]
+        entries += self.jobs.legend() if name == "throughput" else []
         set_title(self.plots[name].getPlotItem(), title, legend_html(entries, dashed=set(self._overlays_of(name))),
                   colours()[0])
 
@@ -286,6 +289,7 @@ class LivePlots(QWidget):
         self.link_ids = []
         self.link_rows = np.zeros((0, 0), dtype=np.float32)
         self._last_util = np.zeros(0)
+        self.jobs.reset()
         self._dirty = True
         self.x_end_ms = 0.0
         self.hot_links.setText("")
@@ -301,6 +305,11 @@ class LivePlots(QWidget):
         for name in PLOTS:
             self._draw(name)
         self._stale = set()
+
+    def set_jobs(self, names: list[str]) -> None:
+        """The jobs of the coming run, each with a goodput curve of its own (none: no per-job curves)."""
+        self.jobs.set_jobs(names)
+        self._set_title("throughput")
 
     def showing_empty_state(self) -> bool:
         return self.pages.currentIndex() == 0
@@ -334,6 +343,7 @@ class LivePlots(QWidget):
         if i < LINK_ROWS and len(util) == self.link_rows.shape[1]:
             self.link_rows[i] = util
         self.buffers["sel_util"][i] = self._selection_value(i)
+        self.jobs.add(i, extra.get("job_gbps"))
         self.n += 1
         self._dirty = True
         self._last_util = util
@@ -505,7 +515,7 @@ class LivePlots(QWidget):
         rows = {k: min(n, LINK_ROWS) if k == "sel_util" else n for k in keys}
         top = max((float(self.buffers[k][: rows[k]].max()) for k in keys if rows[k]), default=0.0)
         if name == "throughput":
-            top = max([top] + [float(np.max(g)) for _t, g in self._overlays.values() if len(g)])
+            top = max([top, self.jobs.top(n)] + [float(np.max(g)) for _t, g in self._overlays.values() if len(g)])
         unit = scaled_unit(PLOTS[name][2], top)
         if unit != self.units[name]:
             self.units[name] = unit
@@ -522,6 +532,7 @@ class LivePlots(QWidget):
         if name == "selection":
             self.nothing_selected.setVisible(not self.selection)
         if name == "throughput":
+            self.jobs.draw(self.t_ms, n, t_scale, unit[0])
             for curve, (t_ms, gbps) in zip(self._overlay_curves, self._overlays.values(), strict=True):
                 curve.setData(np.asarray(t_ms) / t_scale, np.asarray(gbps) / unit[0])
 
@@ -539,6 +550,8 @@ class LivePlots(QWidget):
         for key, (p, label, _c) in SERIES.items():
             if p == name:
                 parts.append(f"{self.tr(str(label))}: {self.buffers[key][i] / y_scale:.4g} {y_unit}")
+        if name == "throughput":
+            parts += self.jobs.values(i, y_scale, y_unit)
         text.setText("\n".join(parts))
         text.setPos(self.t_ms[i] / t_scale, plot.vb.viewRange()[1][0])
 

@@ -39,6 +39,7 @@ from designer.ui.design_summary import BACKGROUND_LINKS, SummaryRunner, counts_t
 from designer.ui.editor import Editor
 from designer.ui.failure_controller import FailureController
 from designer.ui.inspector import Inspector
+from designer.ui.jobs_controller import JobsController
 from designer.ui.message_area import ElidedLabel, MessageArea
 from designer.ui.overview import Overview
 from designer.ui.palette import Palette
@@ -127,6 +128,8 @@ class MainWindow(WindowExports):
         self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
         self.sweeps = SweepController(self, self.simulate_menu)   # design-space sweeps and their dock
         self.racks = RackController(self)   # the Racks dock: elevation, Plan racks, build settings (rack_controller.py)
+        self.jobs = JobsController(self)    # the Jobs dock, servers tinted by job, a job alone (jobs_controller.py)
+        self.view_menu.addAction(self.jobs.dock.toggleViewAction())
         self.canvas_menu = CanvasMenu(self)      # right-click on the canvas (canvas_menu.py)
         fit_to_screen(self, [self.palette_dock, self.overview_dock], self.inspector_dock)
         self.restored_arrangement = False
@@ -409,6 +412,7 @@ class MainWindow(WindowExports):
             "layer_both", "layer_backend", "layer_frontend", None, "theme_light", "theme_dark", None))
         for dock in (self.palette_dock, self.inspector_dock, self.problems_dock, self.overview_dock):
             menu.addAction(dock.toggleViewAction())
+        self.view_menu = menu
 
     def _build_help_menu(self) -> None:
         menu = self._add_menu(self.tr("&Help"), ("quick_start", "shortcuts", None))
@@ -747,6 +751,7 @@ class MainWindow(WindowExports):
             self.summary_runner.shutdown()
             self.message_area.stop()
             self.runs.shutdown()
+            self.jobs.shutdown()
             self.sweeps.shutdown()
             self.autosaver.stop()
             self.autosaver.discard()   # a clean exit leaves no recovery file behind

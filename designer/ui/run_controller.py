@@ -50,6 +50,11 @@ class RunController(QObject):
         self.last_snapshot = None
         self.last_result = None
         self.compare_dialog: CompareDialog | None = None
+        self.heat_job = -1                    # the job whose cables the heat-map shows (-1: all traffic)
+        self.job_links: list[np.ndarray] = []     # per job of the run, the indices of the cables it crosses
+        self.workloads: list[str] = []
+        self.seed = 1
+        self.backend: str | None = None
         self.started_at = 0.0
         self._heat_dirty = False
         self._pending: list = []
@@ -144,6 +149,8 @@ class RunController(QObject):
         self.last_result = None
         self.panel.mark_figures_stale()
         self.workloads, self.seed, self.backend = list(workloads), seed, backend
+        self.job_links = []
+        self.plots.set_jobs(self._job_names(workloads) if len(workloads) > 1 else [])
         self.started_at = time.perf_counter()
         run_id = self.runner.start(self.doc, workloads, seed, backend, failures)
         self.panel.set_running(True)
@@ -196,6 +203,8 @@ class RunController(QObject):
         batch, self._pending = self._pending, []
         for snap in batch:
             self.plots.add_snapshot(snap)
+            if snap.extra and "job_links" in snap.extra:
+                self.job_links = [np.asarray(x) for x in snap.extra["job_links"]]
         snap = batch[-1]
         self.last_snapshot = snap
         self.progress.setRange(0, 1000)
@@ -245,11 +254,34 @@ class RunController(QObject):
         self._heat_dirty = False
         snap = self.last_snapshot
         extra = snap.extra or {}
-        self.heatmap().set_utilization(snap.link_ids, snap.link_utilization, extra.get("link_paused"),
-                                       extra.get("link_dropping"))
+        util, paused, dropping = (self._of_heat_job(x) for x in (snap.link_utilization, extra.get("link_paused"),
+                                                                 extra.get("link_dropping")))
+        self.heatmap().set_utilization(snap.link_ids, util, paused, dropping)
         self.heatmap().setVisible(True)
         self.heat_legend.setVisible(True)
         self.snapshot_drawn.emit(snap)
+
+    def _job_names(self, workloads: list[str]) -> list[str]:
+        """The names the plots give the workloads of a run: the jobs' names when it runs the design's jobs."""
+        jobs = self.doc.jobs
+        return [j.name for j in jobs] if workloads == [j.spec() for j in jobs] else list(workloads)
+
+    def set_heat_job(self, job: int) -> None:
+        """Show on the canvas only the cables job `job` of the run crosses (-1: all traffic)."""
+        self.heat_job = job
+        self._heat_dirty = True
+        if self.last_snapshot is not None:
+            self._paint_heatmap()
+
+    def _of_heat_job(self, values):
+        """Per-cable values with the cables the chosen job does not cross set to nothing (0 / False)."""
+        if values is None or not 0 <= self.heat_job < len(self.job_links):
+            return values
+        values = np.asarray(values)
+        out = np.zeros_like(values)
+        keep = self.job_links[self.heat_job]
+        out[keep] = values[keep]
+        return out
 
     def hide_heatmap(self) -> None:
         if self.layer is not None and shiboken6.isValid(self.layer):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -78,6 +79,12 @@ class RunPanel(QWidget):
         super().__init__(parent)
         self._chosen: set[str] = set()      # fields the user set: a change of workload keeps them
         self._gpus = 0
+        self.job_specs: list[str] = []      # the design's jobs (designer/model/jobs.py), as workload specs
+        self.use_jobs = QCheckBox()
+        self.use_jobs.setToolTip(self.tr("Run every job of the Jobs dock at once, each on its own GPUs, instead of "
+                                         "the workload below on every GPU"))
+        self.use_jobs.setVisible(False)
+        self.use_jobs.toggled.connect(self._show_rows)
         self.workload_form = self._workload_form()
         self.seed = _spin(0, 2**31 - 1, 1)
         self.protocol = _combo(PROTOCOLS)
@@ -88,6 +95,7 @@ class RunPanel(QWidget):
         self.figures = QLabel(self.tr("No run yet."))
         self.figures.setWordWrap(True)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.use_jobs)
         layout.addLayout(self.workload_form)
         layout.addLayout(self._run_buttons())
         layout.addWidget(self.compare_button)
@@ -168,8 +176,10 @@ class RunPanel(QWidget):
     def _show_rows(self, *_: object) -> None:
         """Only the rows the chosen workload takes (inference's qps is its request rate, asked for apart)."""
         kind = self.current_kind()
+        jobs = self.running_jobs()
+        self.workload_form.setRowVisible(self.kind, not jobs)
         for widget, _label, shown in self.rows:
-            self.workload_form.setRowVisible(widget, self._shown(shown, kind))
+            self.workload_form.setRowVisible(widget, self._shown(shown, kind) and not jobs)
         if "size" not in self._chosen and kind in SIZED:          # each workload's usual size until one is chosen
             self.size_choice.setCurrentIndex(self.size_choice.findData(DEFAULT_SIZE.get(kind, "256MiB")))
         if "model" not in self._chosen and kind in MODELLED:
@@ -206,7 +216,23 @@ class RunPanel(QWidget):
                 parts.append(f"{shown}={options[shown]}")
         return ":".join(parts)
 
+    def set_jobs(self, specs: list[str]) -> None:
+        """The design's jobs: with some, Run can run them together (and does, until the user says otherwise)."""
+        had = bool(self.job_specs)
+        self.job_specs = list(specs)
+        self.use_jobs.setText(self.tr("Run the design's {0} jobs together").format(len(specs)))
+        self.use_jobs.setVisible(bool(specs))
+        if specs and not had:
+            self.use_jobs.setChecked(True)
+        self._show_rows()
+
+    def running_jobs(self) -> bool:
+        """Whether Run runs the design's jobs (rather than the form's workload)."""
+        return bool(self.job_specs) and self.use_jobs.isChecked()
+
     def _checked_specs(self) -> list[str] | None:
+        if self.running_jobs():
+            return list(self.job_specs)
         spec = self.workload_spec()
         try:
             parse_workloads([spec])

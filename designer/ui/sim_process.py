@@ -38,12 +38,12 @@ class WarmChild(ChildRun):
         return self.warmed
 
     def start(self, doc_text: str, workloads: list[str], seed: int, backend: str | None,
-              failures: list[str]) -> bool:
+              failures: list[str], only_job: int | None = None) -> bool:
         """Hand the run to the process; False if it has gone (then start a fresh one)."""
         if not self.proc.is_alive():
             return False
         try:
-            self.conn.send(("run", doc_text, list(workloads), seed, backend, list(failures)))
+            self.conn.send(("run", doc_text, list(workloads), seed, backend, list(failures), only_job))
         except (BrokenPipeError, OSError):
             return False
         self.started = True
@@ -70,8 +70,8 @@ def serve(conn: Any) -> None:
     except (EOFError, OSError):
         return                                   # the window closed without a run
     if message[0] == "run":
-        _kind, doc_text, workloads, seed, backend, failures = message
-        run_child(doc_text, workloads, seed, backend, failures, conn)
+        _kind, doc_text, workloads, seed, backend, failures, only_job = message
+        run_child(doc_text, workloads, seed, backend, failures, conn, only_job)
 
 
 def warm_up() -> None:

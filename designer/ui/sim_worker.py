@@ -40,6 +40,7 @@ class RunRequest:
     seed: int = 1
     backend: str | None = None          # None: as drawn
     failures: list[str] = field(default_factory=list)
+    only_job: int | None = None         # that job alone, where the whole list places it
     cancel: threading.Event = field(default_factory=threading.Event)
     resume: threading.Event = field(default_factory=threading.Event)   # cleared = paused
     control: queue.Queue = field(default_factory=queue.Queue)          # "link:L1@now" specs for the engine
@@ -78,7 +79,7 @@ class SimWorker(QObject):
     def _process_for(self, req: RunRequest) -> ChildRun:
         """The spare process if one is ready to take the run, else a fresh one."""
         spare, self.spare = self.spare, None
-        args = (req.doc_text, req.workloads, req.seed, req.backend, req.failures)
+        args = (req.doc_text, req.workloads, req.seed, req.backend, req.failures, req.only_job)
         if spare is not None and spare.start(*args):
             return spare
         if spare is not None:
@@ -207,12 +208,14 @@ class SimRunner(QObject):
         return self.current is not None
 
     def start(self, doc: FabricDocument, workloads: list[str], seed: int = 1, backend: str | None = None,
-              failures: list[str] | None = None) -> int:
+              failures: list[str] | None = None, only_job: int | None = None) -> int:
         """Start a run of `doc` as it is now (a running one is cancelled and its batches dropped);
-        `failures` are scheduled failure specs (designer/sim/failures.py)."""
+        `failures` are scheduled failure specs (designer/sim/failures.py); `only_job` runs that job of the list
+        alone."""
         self.stop()
         self._next_id += 1
-        self.current = RunRequest(self._next_id, dumps(doc), list(workloads), seed, backend, list(failures or []))
+        self.current = RunRequest(self._next_id, dumps(doc), list(workloads), seed, backend, list(failures or []),
+                                  only_job)
         self._request.emit(self.current)
         return self._next_id
 

@@ -105,3 +105,13 @@ def apply_theme(name: str) -> Theme:
 def protocol_name(key: str) -> str:
     """The protocol's name in the interface language."""
     return QCoreApplication.translate("Theme", str(PROTOCOL_NAMES[key]))
+
+
+# The jobs' colours, in the order of the design's job list (repeating after eight): apart from the protocol colours
+# of the cables and the green of the server tiles, and readable on both themes.
+JOB_COLOURS = ("#3b6fd8", "#d6336c", "#8e44ad", "#0f9d9a", "#c99a00", "#8c564b", "#5c7cfa", "#495057")
+
+
+def job_colour(index: int) -> QColor:
+    """The colour of the job at `index` of the design's list."""
+    return QColor(JOB_COLOURS[index % len(JOB_COLOURS)])

@@ -22,32 +22,32 @@
 <context>
     <name>AdvisorWizard</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="68"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="69"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="72"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="73"/>
         <source>The advisor failed: {0}: {1}</source>
         <translation>选型助手运行失败：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="231"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="235"/>
         <source>Help me choose</source>
         <translation>帮我选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="255"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="259"/>
         <source>Generating, simulating and costing the candidates…</source>
         <translation>正在生成、仿真并核算候选方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="281"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="285"/>
         <source>Candidate {0} of {1}: {2}</source>
         <translation>候选方案 {0}/{1}：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="290"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="294"/>
         <source>Done: {0} candidates. Recommended: {1}. Press Next to compare them.</source>
         <translation>完成：{0} 个候选方案。推荐：{1}。点击“下一步”进行对比。</translation>
     </message>
@@ -355,37 +355,37 @@
 <context>
     <name>DesignSummary</name>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="36"/>
+        <location filename="../../designer/ui/design_summary.py" line="39"/>
         <source>GPUs {0}</source>
         <translation>GPU {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="37"/>
+        <location filename="../../designer/ui/design_summary.py" line="40"/>
         <source>switches {0}</source>
         <translation>交换机 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="38"/>
+        <location filename="../../designer/ui/design_summary.py" line="41"/>
         <source>links {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="41"/>
+        <location filename="../../designer/ui/design_summary.py" line="44"/>
         <source>oversubscription {0:.2f}:1</source>
         <translation>收敛比 {0:.2f}:1</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="43"/>
+        <location filename="../../designer/ui/design_summary.py" line="46"/>
         <source>capex ≈ {0:,.0f} {1}</source>
         <translation>资本支出 ≈ {0:,.0f} {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="48"/>
+        <location filename="../../designer/ui/design_summary.py" line="51"/>
         <source>{0} errors, {1} warnings</source>
         <translation>{0} 个错误，{1} 个警告</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="101"/>
+        <location filename="../../designer/ui/design_summary.py" line="104"/>
         <source>checking…</source>
         <translation>检查中…</translation>
     </message>
@@ -615,357 +615,357 @@
 <context>
     <name>ExportProposalDialog</name>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="72"/>
+        <location filename="../../designer/ui/export_dialog.py" line="73"/>
         <source>Logo: no such file &apos;{0}&apos;</source>
         <translation>徽标：文件“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="74"/>
+        <location filename="../../designer/ui/export_dialog.py" line="75"/>
         <source>Logo: &apos;{0}&apos; cannot be read (permissions)</source>
         <translation>徽标：无法读取“{0}”（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="78"/>
+        <location filename="../../designer/ui/export_dialog.py" line="79"/>
         <source>Logo: &apos;{0}&apos; is not a PNG, JPEG or other readable image</source>
         <translation>徽标：“{0}”不是 PNG、JPEG 或其他可读取的图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="93"/>
+        <location filename="../../designer/ui/export_dialog.py" line="94"/>
         <source>Workloads: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="107"/>
+        <location filename="../../designer/ui/export_dialog.py" line="108"/>
         <source>Sweep appendix: {0}</source>
         <translation>扫描附录：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="110"/>
+        <location filename="../../designer/ui/export_dialog.py" line="111"/>
         <source>Sweep appendix: &apos;{0}&apos; holds no points yet</source>
         <translation>扫描附录：“{0}”中还没有任何设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="131"/>
+        <location filename="../../designer/ui/export_dialog.py" line="132"/>
         <source>Budget: &apos;{0}&apos; is not a positive amount (e.g. 25,000,000)</source>
         <translation>预算：&apos;{0}&apos; 不是正数金额（例如 25,000,000）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="157"/>
+        <location filename="../../designer/ui/export_dialog.py" line="158"/>
         <source>Output: choose where to write the PDF</source>
         <translation>输出：请选择 PDF 的保存位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="160"/>
+        <location filename="../../designer/ui/export_dialog.py" line="161"/>
         <source>Output: the file name must end in .pdf</source>
         <translation>输出：文件名必须以 .pdf 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="162"/>
+        <location filename="../../designer/ui/export_dialog.py" line="163"/>
         <source>Output: the folder &apos;{0}&apos; does not exist</source>
         <translation>输出：文件夹“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="165"/>
+        <location filename="../../designer/ui/export_dialog.py" line="166"/>
         <source>Output: the folder &apos;{0}&apos; is not writable</source>
         <translation>输出：文件夹“{0}”不可写</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="189"/>
+        <location filename="../../designer/ui/export_dialog.py" line="190"/>
         <source>Cannot write &apos;{0}&apos;: {1}</source>
         <translation>无法写入“{0}”：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="194"/>
+        <location filename="../../designer/ui/export_dialog.py" line="195"/>
         <source>The proposal could not be built: {0}: {1}</source>
         <translation>无法生成方案书：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="213"/>
+        <location filename="../../designer/ui/export_dialog.py" line="214"/>
         <source>Export PDF proposal</source>
         <translation>导出 PDF 方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="219"/>
+        <location filename="../../designer/ui/export_dialog.py" line="220"/>
         <source>Proposal</source>
         <translation>方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="220"/>
+        <location filename="../../designer/ui/export_dialog.py" line="221"/>
         <source>Requirements</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="221"/>
+        <location filename="../../designer/ui/export_dialog.py" line="222"/>
         <source>Risks and lead times</source>
         <translation>风险与交付周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="258"/>
+        <location filename="../../designer/ui/export_dialog.py" line="259"/>
         <source>Customer or project the proposal is for</source>
         <translation>方案书面向的客户或项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="260"/>
+        <location filename="../../designer/ui/export_dialog.py" line="261"/>
         <source>Your name and company</source>
         <translation>您的姓名和公司</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="262"/>
+        <location filename="../../designer/ui/export_dialog.py" line="263"/>
         <source>Optional: PNG or JPEG shown on the cover</source>
         <translation>可选：封面上显示的 PNG 或 JPEG 图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="299"/>
+        <location filename="../../designer/ui/export_dialog.py" line="300"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="265"/>
+        <location filename="../../designer/ui/export_dialog.py" line="266"/>
         <source>{0} (the design&apos;s currency)</source>
         <translation>{0}（设计所用币种）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="279"/>
+        <location filename="../../designer/ui/export_dialog.py" line="280"/>
         <source>The Chinese text table of the proposal is not written yet</source>
         <translation>方案书的中文文本表尚未完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="309"/>
+        <location filename="../../designer/ui/export_dialog.py" line="310"/>
         <source>the results saved with the design</source>
         <translation>随设计保存的结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="311"/>
         <source>the default {0}</source>
         <translation>默认负载 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="311"/>
+        <location filename="../../designer/ui/export_dialog.py" line="312"/>
         <source>e.g. allreduce:1GiB train:70b (empty: {0})</source>
         <translation>例如 allreduce:1GiB train:70b（留空：{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="286"/>
+        <location filename="../../designer/ui/export_dialog.py" line="287"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="287"/>
+        <location filename="../../designer/ui/export_dialog.py" line="288"/>
         <source>Customer</source>
         <translation>客户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="288"/>
+        <location filename="../../designer/ui/export_dialog.py" line="289"/>
         <source>Author</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="289"/>
+        <location filename="../../designer/ui/export_dialog.py" line="290"/>
         <source>Logo</source>
         <translation>徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="290"/>
+        <location filename="../../designer/ui/export_dialog.py" line="291"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="291"/>
+        <location filename="../../designer/ui/export_dialog.py" line="292"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="331"/>
+        <location filename="../../designer/ui/export_dialog.py" line="332"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="283"/>
+        <location filename="../../designer/ui/export_dialog.py" line="284"/>
         <source>Optional: a sweep&apos;s results (.csv or .parquet) as an appendix</source>
         <translation>可选：将扫描结果（.csv 或 .parquet）作为附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="292"/>
+        <location filename="../../designer/ui/export_dialog.py" line="293"/>
         <source>Sweep appendix</source>
         <translation>扫描附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="293"/>
+        <location filename="../../designer/ui/export_dialog.py" line="294"/>
         <source>Save as</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="222"/>
+        <location filename="../../designer/ui/export_dialog.py" line="223"/>
         <source>Sections</source>
         <translation>章节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="55"/>
+        <location filename="../../designer/ui/export_dialog.py" line="56"/>
         <source>Time, then cost, then tail latency</source>
         <translation>先看用时，再看成本，最后看尾延迟</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="57"/>
+        <location filename="../../designer/ui/export_dialog.py" line="58"/>
         <source>Cost, then time, then tail latency</source>
         <translation>先看成本，再看用时，最后看尾延迟</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="59"/>
+        <location filename="../../designer/ui/export_dialog.py" line="60"/>
         <source>Tail latency, then time, then cost</source>
         <translation>先看尾延迟，再看用时，最后看成本</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="235"/>
+        <location filename="../../designer/ui/export_dialog.py" line="236"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="236"/>
+        <location filename="../../designer/ui/export_dialog.py" line="237"/>
         <source>Open PDF</source>
         <translation>打开 PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="312"/>
+        <location filename="../../designer/ui/export_dialog.py" line="313"/>
         <source>Workload specs, as for &apos;fabric-designer report --workload&apos;</source>
         <translation>负载描述，与 &apos;fabric-designer report --workload&apos; 相同</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="314"/>
+        <location filename="../../designer/ui/export_dialog.py" line="315"/>
         <source>In the customer&apos;s words, e.g. 512 GPUs now, 2,048 in 2027</source>
         <translation>客户自己的描述，例如：现在 512 块 GPU，2027 年 2,048 块</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="316"/>
+        <location filename="../../designer/ui/export_dialog.py" line="317"/>
         <source>Capital cost the customer can spend (empty: no budget)</source>
         <translation>客户可支出的资本支出（留空：无预算）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="323"/>
+        <location filename="../../designer/ui/export_dialog.py" line="324"/>
         <source>The customer already operates Ethernet at scale (prefer RoCEv2 when the time ties)</source>
         <translation>客户已在大规模运维以太网（用时持平时优先 RoCEv2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="326"/>
+        <location filename="../../designer/ui/export_dialog.py" line="327"/>
         <source>Compare InfiniBand and RoCEv2 on this drawing (each at its recommended settings)</source>
         <translation>在此拓扑图上对比 InfiniBand 与 RoCEv2（各自采用推荐设置）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="329"/>
+        <location filename="../../designer/ui/export_dialog.py" line="330"/>
         <source>Include the design&apos;s notes in an appendix</source>
         <translation>在附录中包含设计说明</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="332"/>
+        <location filename="../../designer/ui/export_dialog.py" line="333"/>
         <source>Scale</source>
         <translation>规模</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="333"/>
+        <location filename="../../designer/ui/export_dialog.py" line="334"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="334"/>
+        <location filename="../../designer/ui/export_dialog.py" line="335"/>
         <source>Priorities</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <location filename="../../designer/ui/export_dialog.py" line="346"/>
         <source>Risk</source>
         <translation>风险</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <location filename="../../designer/ui/export_dialog.py" line="346"/>
         <source>Mitigation</source>
         <translation>应对措施</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="345"/>
+        <location filename="../../designer/ui/export_dialog.py" line="346"/>
         <source>Lead time</source>
         <translation>交付周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="350"/>
+        <location filename="../../designer/ui/export_dialog.py" line="351"/>
         <source>Fill in the risks derived from the design</source>
         <translation>填入由设计推导出的风险</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="352"/>
+        <location filename="../../designer/ui/export_dialog.py" line="353"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="354"/>
+        <location filename="../../designer/ui/export_dialog.py" line="355"/>
         <source>Remove row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="360"/>
+        <location filename="../../designer/ui/export_dialog.py" line="361"/>
         <source>Empty: the proposal lists the risks it derives from the design, with lead times to confirm with the supplier.</source>
         <translation>留空：方案书列出由设计推导出的风险，交付周期待与供应商确认。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="425"/>
+        <location filename="../../designer/ui/export_dialog.py" line="426"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="450"/>
+        <location filename="../../designer/ui/export_dialog.py" line="451"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="451"/>
+        <location filename="../../designer/ui/export_dialog.py" line="452"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="456"/>
+        <location filename="../../designer/ui/export_dialog.py" line="457"/>
         <source>Sweep results</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="457"/>
+        <location filename="../../designer/ui/export_dialog.py" line="458"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="463"/>
+        <location filename="../../designer/ui/export_dialog.py" line="464"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="463"/>
+        <location filename="../../designer/ui/export_dialog.py" line="464"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="496"/>
+        <location filename="../../designer/ui/export_dialog.py" line="497"/>
         <source>Proposal requirements</source>
         <translation>方案书需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="525"/>
+        <location filename="../../designer/ui/export_dialog.py" line="526"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="527"/>
+        <location filename="../../designer/ui/export_dialog.py" line="528"/>
         <source>Building the proposal (simulating the design, and the drawing as InfiniBand and as RoCEv2; drawing, laying out pages)…</source>
         <translation>正在编制方案书（仿真本设计，以及本拓扑图分别采用 InfiniBand 和 RoCEv2 的情况；绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="530"/>
+        <location filename="../../designer/ui/export_dialog.py" line="531"/>
         <source>Building the proposal (simulating the design, drawing, laying out pages)…</source>
         <translation>正在编制方案书（仿真本设计、绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="547"/>
+        <location filename="../../designer/ui/export_dialog.py" line="548"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="565"/>
+        <location filename="../../designer/ui/export_dialog.py" line="566"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -1598,22 +1598,22 @@
 <context>
     <name>GeneratorDialog</name>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="86"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="84"/>
         <source>GPU servers</source>
         <translation>GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="87"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="85"/>
         <source>Back-end switches</source>
         <translation>后端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="111"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="108"/>
         <source>Default for the GPUs per server</source>
         <translation>按每台服务器 GPU 数取默认型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="116"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="113"/>
         <source>Default for the protocol and speed</source>
         <translation>按协议和速率取默认型号</translation>
     </message>
@@ -1708,42 +1708,42 @@
         <translation>从模板新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="74"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="75"/>
         <source>Ethernet front-end plane</source>
         <translation>以太网前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="80"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="81"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="81"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="82"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="82"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="83"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="83"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="86"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="84"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="87"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="85"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="88"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="120"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="150"/>
         <source>estimated capex ≈ {0:,.0f} USD</source>
         <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>
@@ -1947,370 +1947,691 @@
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="42"/>
+        <location filename="../../designer/ui/inspector.py" line="44"/>
         <source>leaf</source>
         <translation>叶</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="42"/>
+        <location filename="../../designer/ui/inspector.py" line="44"/>
         <source>spine</source>
         <translation>脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="43"/>
+        <location filename="../../designer/ui/inspector.py" line="45"/>
         <source>core</source>
         <translation>核心</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="43"/>
-        <location filename="../../designer/ui/inspector.py" line="47"/>
+        <location filename="../../designer/ui/inspector.py" line="45"/>
+        <location filename="../../designer/ui/inspector.py" line="49"/>
         <source>front-end</source>
         <translation>前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="45"/>
+        <location filename="../../designer/ui/inspector.py" line="47"/>
         <source>Ethernet</source>
         <translation>以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="46"/>
+        <location filename="../../designer/ui/inspector.py" line="48"/>
         <source>back-end</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="98"/>
+        <location filename="../../designer/ui/inspector.py" line="100"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="99"/>
+        <location filename="../../designer/ui/inspector.py" line="101"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="109"/>
+        <location filename="../../designer/ui/inspector.py" line="111"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="110"/>
+        <location filename="../../designer/ui/inspector.py" line="112"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="111"/>
+        <location filename="../../designer/ui/inspector.py" line="113"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="112"/>
-        <location filename="../../designer/ui/inspector.py" line="163"/>
+        <location filename="../../designer/ui/inspector.py" line="114"/>
+        <location filename="../../designer/ui/inspector.py" line="165"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="113"/>
+        <location filename="../../designer/ui/inspector.py" line="115"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="147"/>
+        <location filename="../../designer/ui/inspector.py" line="149"/>
         <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="148"/>
+        <location filename="../../designer/ui/inspector.py" line="150"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="152"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="152"/>
+        <location filename="../../designer/ui/inspector.py" line="154"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="154"/>
+        <location filename="../../designer/ui/inspector.py" line="156"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="158"/>
+        <location filename="../../designer/ui/inspector.py" line="160"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="159"/>
+        <location filename="../../designer/ui/inspector.py" line="161"/>
         <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
         <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="163"/>
+        <location filename="../../designer/ui/inspector.py" line="165"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="167"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="168"/>
+        <location filename="../../designer/ui/inspector.py" line="170"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="169"/>
+        <location filename="../../designer/ui/inspector.py" line="171"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="169"/>
+        <location filename="../../designer/ui/inspector.py" line="171"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="170"/>
+        <location filename="../../designer/ui/inspector.py" line="172"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="174"/>
+        <location filename="../../designer/ui/inspector.py" line="176"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="178"/>
+        <location filename="../../designer/ui/inspector.py" line="180"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="181"/>
+        <location filename="../../designer/ui/inspector.py" line="183"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="185"/>
+        <location filename="../../designer/ui/inspector.py" line="187"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="185"/>
+        <location filename="../../designer/ui/inspector.py" line="187"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="190"/>
+        <location filename="../../designer/ui/inspector.py" line="192"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="277"/>
+        <location filename="../../designer/ui/inspector.py" line="279"/>
         <source>Settings of {0} are now custom: {1} changed from the {2} values</source>
         <translation>{0} 的设置现为自定义：{1} 已不同于“{2}”的值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="288"/>
+        <location filename="../../designer/ui/inspector.py" line="290"/>
         <source>Settings of {0}: {1}</source>
         <translation>{0} 的设置：{1}</translation>
     </message>
 </context>
 <context>
+    <name>JobDialog</name>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="27"/>
+        <source>Packed (leaf by leaf)</source>
+        <translation>紧凑（逐个叶交换机）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="28"/>
+        <source>Spread (across leaves)</source>
+        <translation>分散（跨叶交换机）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="29"/>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="30"/>
+        <source>Rail-aligned (whole servers)</source>
+        <translation>轨道对齐（整台服务器）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="31"/>
+        <source>On these servers</source>
+        <translation>在指定服务器上</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="32"/>
+        <source>Every GPU of the design</source>
+        <translation>设计中的全部 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="71"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="164"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="71"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="164"/>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="72"/>
+        <source>Start at</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="72"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
+        <source>Placement</source>
+        <translation>放置方式</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="73"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="164"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="73"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="74"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
+        <source>The workload as the command line writes it, e.g. allreduce:1GiB, alltoall:64MiB, train:70b:tp=8:pp=4, incast:16:64MiB</source>
+        <translation>按命令行写法填写负载，例如 allreduce:1GiB、alltoall:64MiB、train:70b:tp=8:pp=4、incast:16:64MiB</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="96"/>
+        <source>at once (e.g. 2ms)</source>
+        <translation>立即开始（例如 2ms）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="105"/>
+        <source>all of them</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="108"/>
+        <source>e.g. srv-001..srv-004, srv-009</source>
+        <translation>例如 srv-001..srv-004, srv-009</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="110"/>
+        <source>the run&apos;s seed</source>
+        <translation>沿用本次运行的种子</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="144"/>
+        <source>Name: another job is called &apos;{0}&apos;</source>
+        <translation>名称：已有名为“{0}”的作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="146"/>
+        <source>GPUs: say how many GPUs the job takes</source>
+        <translation>GPU 数：请填写该作业使用多少块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="148"/>
+        <source>Servers: name at least one server (select servers on the canvas, or type their ids)</source>
+        <translation>服务器：请至少指定一台服务器（在画布上选择服务器，或输入其 ID）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="153"/>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="157"/>
+        <source>Workload: {0}</source>
+        <translation>负载：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="159"/>
+        <source>Placement: {0}</source>
+        <translation>放置方式：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+</context>
+<context>
+    <name>JobsController</name>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="43"/>
+        <source>Jobs</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="91"/>
+        <source>The jobs cannot be placed as they stand: {0}</source>
+        <translation>按当前设置无法放置这些作业：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="95"/>
+        <source>No jobs yet: select servers on the canvas and press New from selection, or Add…</source>
+        <translation>尚无作业：在画布上选择服务器后点“由选中项新建”，或点“添加…”</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="136"/>
+        <source>New job</source>
+        <translation>新建作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="139"/>
+        <source>New job &apos;{0}&apos;</source>
+        <translation>新建作业“{0}”</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="145"/>
+        <source>Edit job</source>
+        <translation>编辑作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="150"/>
+        <source>Edit job &apos;{0}&apos;</source>
+        <translation>编辑作业“{0}”</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="157"/>
+        <source>Delete job &apos;{0}&apos;</source>
+        <translation>删除作业“{0}”</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="165"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="166"/>
+        <source>Select GPU servers on the canvas first</source>
+        <translation>请先在画布上选择 GPU 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="170"/>
+        <source>New job on {0} servers</source>
+        <translation>在 {0} 台服务器上新建作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="189"/>
+        <source>Run the jobs together first (▶ Run jobs together), then ask what one of them would do alone</source>
+        <translation>请先让作业同时运行（▶ 同时运行作业），再查看其中一个单独运行的情况</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="195"/>
+        <source>Running &apos;{0}&apos; alone on its own GPUs…</source>
+        <translation>正在其自身的 GPU 上单独运行“{0}”…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="204"/>
+        <source>The jobs ran again meanwhile: ask again</source>
+        <translation>其间作业已重新运行：请再试一次</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="217"/>
+        <source>step time</source>
+        <translation>训练步时间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="217"/>
+        <source>completion time</source>
+        <translation>完成时间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="218"/>
+        <source>&apos;{0}&apos; alone: {1} {2}; with the other jobs: {3}, {4:.2f}× as long</source>
+        <translation>“{0}”单独运行：{1} {2}；与其他作业同时运行：{3}，为单独运行的 {4:.2f} 倍</translation>
+    </message>
+</context>
+<context>
+    <name>JobsDock</name>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="29"/>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="29"/>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="30"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="30"/>
+        <source>Placement</source>
+        <translation>放置方式</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="31"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="31"/>
+        <source>Alone → together</source>
+        <translation>单独 → 同时</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="45"/>
+        <source>servers {0}</source>
+        <translation>服务器 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="76"/>
+        <source>Colour on the canvas only the cables this job&apos;s traffic crosses</source>
+        <translation>画布上只为该作业流量经过的线缆着色</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="85"/>
+        <source>Heat-map:</source>
+        <translation>热力图：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="92"/>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="93"/>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="94"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="95"/>
+        <source>New from selection</source>
+        <translation>由选中项新建</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="96"/>
+        <source>A new job on the GPUs of the servers selected on the canvas</source>
+        <translation>在画布上选中的服务器的 GPU 上新建作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="97"/>
+        <source>▶ Run jobs together</source>
+        <translation>▶ 同时运行作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="98"/>
+        <source>Simulate every job at once on the design (F5 does too while the design has jobs)</source>
+        <translation>在设计上同时仿真所有作业（设计中有作业时 F5 也会这样做）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="100"/>
+        <source>What if it ran alone?</source>
+        <translation>如果单独运行会怎样？</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="101"/>
+        <source>Run the selected job by itself on the same GPUs and compare with the last run of the jobs together</source>
+        <translation>在相同的 GPU 上单独运行选中的作业，并与上次作业同时运行的结果比较</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="152"/>
+        <source>all traffic</source>
+        <translation>全部流量</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="154"/>
+        <source>only {0}&apos;s cables</source>
+        <translation>仅“{0}”的线缆</translation>
+    </message>
+</context>
+<context>
     <name>LivePlots</name>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="41"/>
-        <location filename="../../designer/ui/live_plots.py" line="54"/>
+        <location filename="../../designer/ui/live_plots.py" line="43"/>
+        <location filename="../../designer/ui/live_plots.py" line="56"/>
         <source>goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="42"/>
+        <location filename="../../designer/ui/live_plots.py" line="44"/>
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="43"/>
+        <location filename="../../designer/ui/live_plots.py" line="45"/>
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="44"/>
+        <location filename="../../designer/ui/live_plots.py" line="46"/>
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="45"/>
+        <location filename="../../designer/ui/live_plots.py" line="47"/>
         <source>mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="46"/>
+        <location filename="../../designer/ui/live_plots.py" line="48"/>
         <source>max</source>
         <translation>最大</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="47"/>
+        <location filename="../../designer/ui/live_plots.py" line="49"/>
         <source>deepest queue</source>
         <translation>最深队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="50"/>
+        <location filename="../../designer/ui/live_plots.py" line="52"/>
         <source>credit stall</source>
         <translation>信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="51"/>
-        <location filename="../../designer/ui/live_plots.py" line="60"/>
-        <location filename="../../designer/ui/live_plots.py" line="68"/>
+        <location filename="../../designer/ui/live_plots.py" line="53"/>
+        <location filename="../../designer/ui/live_plots.py" line="62"/>
+        <location filename="../../designer/ui/live_plots.py" line="70"/>
         <source>utilization</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="54"/>
+        <location filename="../../designer/ui/live_plots.py" line="56"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="56"/>
+        <location filename="../../designer/ui/live_plots.py" line="58"/>
         <source>latency</source>
         <translation>时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="62"/>
+        <location filename="../../designer/ui/live_plots.py" line="64"/>
         <source>Queue depth</source>
         <translation>队列深度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="62"/>
+        <location filename="../../designer/ui/live_plots.py" line="64"/>
         <source>queue</source>
         <translation>队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="64"/>
+        <location filename="../../designer/ui/live_plots.py" line="66"/>
         <source>share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="214"/>
+        <location filename="../../designer/ui/live_plots.py" line="221"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="165"/>
+        <location filename="../../designer/ui/live_plots.py" line="168"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="48"/>
+        <location filename="../../designer/ui/live_plots.py" line="50"/>
         <source>PFC pause</source>
         <translation>PFC 暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="49"/>
+        <location filename="../../designer/ui/live_plots.py" line="51"/>
         <source>ECN</source>
         <translation>ECN</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="55"/>
+        <location filename="../../designer/ui/live_plots.py" line="57"/>
         <source>Useful bytes delivered through the NICs per second</source>
         <translation>每秒经网卡送达的有效字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="56"/>
+        <location filename="../../designer/ui/live_plots.py" line="58"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="57"/>
+        <location filename="../../designer/ui/live_plots.py" line="59"/>
         <source>One-way latency of delivered data, queueing included: running percentiles</source>
         <translation>已送达数据的单向延迟（含排队）：累计百分位</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="59"/>
+        <location filename="../../designer/ui/live_plots.py" line="61"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="61"/>
+        <location filename="../../designer/ui/live_plots.py" line="63"/>
         <source>Back-end links that carried traffic: mean and busiest</source>
         <translation>承载流量的后端链路：平均值与最繁忙者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="63"/>
+        <location filename="../../designer/ui/live_plots.py" line="65"/>
         <source>The deepest queue of any port</source>
         <translation>所有端口中最深的队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="64"/>
+        <location filename="../../designer/ui/live_plots.py" line="66"/>
         <source>Lossless signals</source>
         <translation>无损网络信号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="65"/>
+        <location filename="../../designer/ui/live_plots.py" line="67"/>
         <source>PFC pauses, ECN marks and IB credit stalls (share of port-time or bytes)</source>
         <translation>PFC 暂停、ECN 标记与 IB 信用等待（占端口时间或字节的比例）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="67"/>
+        <location filename="../../designer/ui/live_plots.py" line="69"/>
         <source>Selection</source>
         <translation>选中对象</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="69"/>
+        <location filename="../../designer/ui/live_plots.py" line="71"/>
         <source>Select a cable or a node on the canvas to follow it here</source>
         <translation>在画布上选中一条线缆或一个节点，即可在此跟踪它</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="71"/>
+        <location filename="../../designer/ui/live_plots.py" line="73"/>
         <source>Run a simulation to see its throughput, latency, link utilization, queues and PFC / ECN / credit signals here, over simulated time.
 Simulate → Run simulation (F5), with the workload chosen in the Run panel.</source>
         <translation>运行一次仿真，即可在此按仿真时间查看吞吐量、延迟、链路利用率、队列以及 PFC / ECN / 信用信号。
 仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="228"/>
+        <location filename="../../designer/ui/live_plots.py" line="235"/>
         <source>Select a cable
 or a node</source>
         <translation>请选中一条线缆
 或一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="260"/>
+        <location filename="../../designer/ui/live_plots.py" line="268"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="262"/>
+        <location filename="../../designer/ui/live_plots.py" line="270"/>
         <source>time ({0})</source>
         <translation>时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="355"/>
+        <location filename="../../designer/ui/live_plots.py" line="370"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="356"/>
+        <location filename="../../designer/ui/live_plots.py" line="371"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="357"/>
+        <location filename="../../designer/ui/live_plots.py" line="372"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="397"/>
+        <location filename="../../designer/ui/live_plots.py" line="412"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="239"/>
+        <location filename="../../designer/ui/live_plots.py" line="246"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -2318,552 +2639,552 @@ or a node</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="146"/>
+        <location filename="../../designer/ui/main_window.py" line="156"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="149"/>
+        <location filename="../../designer/ui/main_window.py" line="159"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="151"/>
+        <location filename="../../designer/ui/main_window.py" line="161"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="154"/>
+        <location filename="../../designer/ui/main_window.py" line="164"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="156"/>
+        <location filename="../../designer/ui/main_window.py" line="166"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="158"/>
+        <location filename="../../designer/ui/main_window.py" line="168"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="206"/>
+        <location filename="../../designer/ui/main_window.py" line="216"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="207"/>
+        <location filename="../../designer/ui/main_window.py" line="217"/>
         <source>Start an empty design</source>
         <translation>新建空白设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="208"/>
+        <location filename="../../designer/ui/main_window.py" line="218"/>
         <source>New from &amp;template…</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="209"/>
+        <location filename="../../designer/ui/main_window.py" line="219"/>
         <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
         <translation>生成叶脊、胖树或轨道优化网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="211"/>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="212"/>
+        <location filename="../../designer/ui/main_window.py" line="222"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="213"/>
+        <location filename="../../designer/ui/main_window.py" line="223"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="213"/>
+        <location filename="../../designer/ui/main_window.py" line="223"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="215"/>
+        <location filename="../../designer/ui/main_window.py" line="225"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="216"/>
+        <location filename="../../designer/ui/main_window.py" line="226"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="217"/>
+        <location filename="../../designer/ui/main_window.py" line="227"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="218"/>
+        <location filename="../../designer/ui/main_window.py" line="228"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="219"/>
+        <location filename="../../designer/ui/main_window.py" line="229"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="220"/>
+        <location filename="../../designer/ui/main_window.py" line="230"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <location filename="../../designer/ui/main_window.py" line="231"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="223"/>
+        <location filename="../../designer/ui/main_window.py" line="233"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="231"/>
+        <location filename="../../designer/ui/main_window.py" line="241"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="234"/>
+        <location filename="../../designer/ui/main_window.py" line="244"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="237"/>
+        <location filename="../../designer/ui/main_window.py" line="247"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="238"/>
+        <location filename="../../designer/ui/main_window.py" line="248"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="239"/>
+        <location filename="../../designer/ui/main_window.py" line="249"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="240"/>
+        <location filename="../../designer/ui/main_window.py" line="250"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="241"/>
+        <location filename="../../designer/ui/main_window.py" line="251"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="242"/>
+        <location filename="../../designer/ui/main_window.py" line="252"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="243"/>
+        <location filename="../../designer/ui/main_window.py" line="253"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="245"/>
+        <location filename="../../designer/ui/main_window.py" line="255"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="251"/>
+        <location filename="../../designer/ui/main_window.py" line="261"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="252"/>
+        <location filename="../../designer/ui/main_window.py" line="262"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="254"/>
+        <location filename="../../designer/ui/main_window.py" line="264"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="255"/>
+        <location filename="../../designer/ui/main_window.py" line="265"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="269"/>
+        <location filename="../../designer/ui/main_window.py" line="279"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="270"/>
+        <location filename="../../designer/ui/main_window.py" line="280"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="272"/>
+        <location filename="../../designer/ui/main_window.py" line="282"/>
         <source>&amp;Connect selection, rail-aligned</source>
         <translation>连接选中项，按轨道对齐(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="273"/>
+        <location filename="../../designer/ui/main_window.py" line="283"/>
         <source>Cable the selected servers to the selected switches: NIC k of every server to switch k, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器连接到选中的交换机：每台服务器的第 k 块网卡连到第 k 台交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="276"/>
+        <location filename="../../designer/ui/main_window.py" line="286"/>
         <source>Connect selection, &amp;round-robin</source>
         <translation>连接选中项，轮流分配(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="277"/>
+        <location filename="../../designer/ui/main_window.py" line="287"/>
         <source>Cable the selected servers to the selected switches, spread in turn, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器轮流连接到选中的交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="282"/>
+        <location filename="../../designer/ui/main_window.py" line="292"/>
         <source>&amp;Quick start</source>
         <translation>快速入门(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="283"/>
+        <location filename="../../designer/ui/main_window.py" line="293"/>
         <source>Draw, check, simulate and hand over in five steps</source>
         <translation>五步完成绘制、检查、仿真与交付</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="284"/>
+        <location filename="../../designer/ui/main_window.py" line="294"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="285"/>
+        <location filename="../../designer/ui/main_window.py" line="295"/>
         <source>Every key of the window and the canvas gestures</source>
         <translation>窗口的所有按键与画布手势</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="286"/>
+        <location filename="../../designer/ui/main_window.py" line="296"/>
         <source>&amp;About Fabric Designer</source>
         <translation>关于 Fabric Designer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="291"/>
+        <location filename="../../designer/ui/main_window.py" line="301"/>
         <source>P&amp;roperties</source>
         <translation>属性(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="292"/>
+        <location filename="../../designer/ui/main_window.py" line="302"/>
         <source>Show the selection in the Inspector</source>
         <translation>在属性面板中显示选中对象</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="293"/>
+        <location filename="../../designer/ui/main_window.py" line="303"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="293"/>
+        <location filename="../../designer/ui/main_window.py" line="303"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="295"/>
+        <location filename="../../designer/ui/main_window.py" line="305"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="297"/>
+        <location filename="../../designer/ui/main_window.py" line="307"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="306"/>
+        <location filename="../../designer/ui/main_window.py" line="316"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="318"/>
+        <location filename="../../designer/ui/main_window.py" line="328"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="319"/>
+        <location filename="../../designer/ui/main_window.py" line="329"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="320"/>
+        <location filename="../../designer/ui/main_window.py" line="330"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="326"/>
+        <location filename="../../designer/ui/main_window.py" line="336"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="334"/>
+        <location filename="../../designer/ui/main_window.py" line="344"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="335"/>
+        <location filename="../../designer/ui/main_window.py" line="345"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="336"/>
+        <location filename="../../designer/ui/main_window.py" line="346"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="337"/>
+        <location filename="../../designer/ui/main_window.py" line="347"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="338"/>
+        <location filename="../../designer/ui/main_window.py" line="348"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="339"/>
+        <location filename="../../designer/ui/main_window.py" line="349"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="341"/>
+        <location filename="../../designer/ui/main_window.py" line="351"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="343"/>
+        <location filename="../../designer/ui/main_window.py" line="353"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="380"/>
+        <location filename="../../designer/ui/main_window.py" line="390"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="381"/>
+        <location filename="../../designer/ui/main_window.py" line="391"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="388"/>
+        <location filename="../../designer/ui/main_window.py" line="398"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="390"/>
+        <location filename="../../designer/ui/main_window.py" line="400"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="393"/>
+        <location filename="../../designer/ui/main_window.py" line="403"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="358"/>
+        <location filename="../../designer/ui/main_window.py" line="368"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="400"/>
+        <location filename="../../designer/ui/main_window.py" line="410"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="360"/>
+        <location filename="../../designer/ui/main_window.py" line="370"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="407"/>
+        <location filename="../../designer/ui/main_window.py" line="418"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="408"/>
+        <location filename="../../designer/ui/main_window.py" line="419"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="409"/>
+        <location filename="../../designer/ui/main_window.py" line="420"/>
         <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="661"/>
+        <location filename="../../designer/ui/main_window.py" line="672"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="68"/>
+        <location filename="../../designer/ui/main_window.py" line="69"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="63"/>
+        <location filename="../../designer/ui/main_window.py" line="64"/>
         <source>Fabric designs (*.json *.fabric.json);;All files (*)</source>
         <translation>网络设计 (*.json *.fabric.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="66"/>
+        <location filename="../../designer/ui/main_window.py" line="67"/>
         <source>Available once the simulation engine is installed</source>
         <translation>安装仿真引擎后可用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="69"/>
+        <location filename="../../designer/ui/main_window.py" line="70"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="70"/>
+        <location filename="../../designer/ui/main_window.py" line="71"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="309"/>
+        <location filename="../../designer/ui/main_window.py" line="319"/>
         <source>Light theme</source>
         <translation>浅色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="309"/>
+        <location filename="../../designer/ui/main_window.py" line="319"/>
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="415"/>
+        <location filename="../../designer/ui/main_window.py" line="426"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="428"/>
+        <location filename="../../designer/ui/main_window.py" line="439"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="420"/>
+        <location filename="../../designer/ui/main_window.py" line="431"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="448"/>
+        <location filename="../../designer/ui/main_window.py" line="459"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="482"/>
+        <location filename="../../designer/ui/main_window.py" line="493"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="483"/>
+        <location filename="../../designer/ui/main_window.py" line="494"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="501"/>
+        <location filename="../../designer/ui/main_window.py" line="512"/>
         <source>The design checks could not run: {0}</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="509"/>
+        <location filename="../../designer/ui/main_window.py" line="520"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="510"/>
+        <location filename="../../designer/ui/main_window.py" line="521"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="544"/>
+        <location filename="../../designer/ui/main_window.py" line="555"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="545"/>
+        <location filename="../../designer/ui/main_window.py" line="556"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="579"/>
+        <location filename="../../designer/ui/main_window.py" line="590"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="582"/>
+        <location filename="../../designer/ui/main_window.py" line="593"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="607"/>
+        <location filename="../../designer/ui/main_window.py" line="618"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="611"/>
+        <location filename="../../designer/ui/main_window.py" line="622"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="609"/>
+        <location filename="../../designer/ui/main_window.py" line="620"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="641"/>
+        <location filename="../../designer/ui/main_window.py" line="652"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="649"/>
+        <location filename="../../designer/ui/main_window.py" line="660"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="656"/>
+        <location filename="../../designer/ui/main_window.py" line="667"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="667"/>
+        <location filename="../../designer/ui/main_window.py" line="678"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="684"/>
+        <location filename="../../designer/ui/main_window.py" line="695"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="688"/>
+        <location filename="../../designer/ui/main_window.py" line="699"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="697"/>
+        <location filename="../../designer/ui/main_window.py" line="708"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="704"/>
+        <location filename="../../designer/ui/main_window.py" line="715"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="711"/>
+        <location filename="../../designer/ui/main_window.py" line="722"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -2892,32 +3213,32 @@ or a node</source>
 <context>
     <name>NodeItem</name>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="28"/>
+        <location filename="../../designer/ui/node_item.py" line="29"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="28"/>
+        <location filename="../../designer/ui/node_item.py" line="29"/>
         <source>switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="29"/>
+        <location filename="../../designer/ui/node_item.py" line="30"/>
         <source>gateway</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="29"/>
+        <location filename="../../designer/ui/node_item.py" line="30"/>
         <source>storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="83"/>
+        <location filename="../../designer/ui/node_item.py" line="92"/>
         <source>{0} GPUs</source>
         <translation>{0} 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="84"/>
+        <location filename="../../designer/ui/node_item.py" line="93"/>
         <source>ports used: {0}</source>
         <translation>已用端口：{0}</translation>
     </message>
@@ -3293,62 +3614,62 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RequirementsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="83"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="84"/>
         <source>Your cluster</source>
         <translation>您的集群</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="84"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="85"/>
         <source>The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and 2:1, simulates and costs each, and ranks them for your priorities.</source>
         <translation>选型助手会生成收敛比 1:1 和 2:1 的 InfiniBand、RoCEv2、轨道优化和混合方案，逐一仿真并核算成本，再按您的优先级排序。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="93"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="94"/>
         <source>e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by ;)</source>
         <translation>例如 allreduce:1GiB、train:70b:dp=32、alltoall:4MiB（多个时用 ; 分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="99"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="100"/>
         <source>no budget</source>
         <translation>无预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="103"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="104"/>
         <source>We already run Ethernet at scale</source>
         <translation>我们已大规模运行以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="104"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="105"/>
         <source>Tail latency matters more than cost</source>
         <translation>尾延迟比成本更重要</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="108"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="109"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="109"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="110"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="110"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
         <source>Budget (capex)</source>
         <translation>预算（资本支出）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="112"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="127"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="128"/>
         <source>GPUs must be a multiple of 8 (8-GPU servers).</source>
         <translation>GPU 数必须是 8 的倍数（每台服务器 8 个 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="129"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="130"/>
         <source>Enter a workload, e.g. allreduce:1GiB.</source>
         <translation>请输入负载，例如 allreduce:1GiB。</translation>
     </message>
@@ -3356,47 +3677,42 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="45"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="46"/>
         <source>Candidate</source>
         <translation>候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="45"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="46"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="46"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="47"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="46"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="47"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="169"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="170"/>
         <source>Ranked candidates</source>
         <translation>候选方案排名</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="193"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="194"/>
         <source>within</source>
         <translation>预算内</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="193"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="194"/>
         <source>over</source>
         <translation>超预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="205"/>
-        <source>Recommended: {0}</source>
-        <translation>推荐：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="207"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="211"/>
         <source>Select a candidate and press Finish to open it (the first is recommended).</source>
         <translation>选择一个候选方案并点击“完成”打开（第一个为推荐方案）。</translation>
     </message>
@@ -3404,142 +3720,142 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="69"/>
+        <location filename="../../designer/ui/run_controller.py" line="74"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="72"/>
+        <location filename="../../designer/ui/run_controller.py" line="77"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="113"/>
+        <location filename="../../designer/ui/run_controller.py" line="118"/>
         <source>Simulate the workload chosen in the Run panel</source>
         <translation>仿真运行面板中选择的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="115"/>
+        <location filename="../../designer/ui/run_controller.py" line="120"/>
         <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="151"/>
+        <location filename="../../designer/ui/run_controller.py" line="158"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="152"/>
+        <location filename="../../designer/ui/run_controller.py" line="159"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="152"/>
+        <location filename="../../designer/ui/run_controller.py" line="159"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="153"/>
+        <location filename="../../designer/ui/run_controller.py" line="160"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="164"/>
+        <location filename="../../designer/ui/run_controller.py" line="172"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="164"/>
+        <location filename="../../designer/ui/run_controller.py" line="172"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="171"/>
+        <location filename="../../designer/ui/run_controller.py" line="179"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="182"/>
+        <location filename="../../designer/ui/run_controller.py" line="190"/>
         <source>simulating the queues of a congested step: {0:.0%} of the step</source>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="290"/>
+        <location filename="../../designer/ui/run_controller.py" line="324"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="366"/>
+        <location filename="../../designer/ui/run_controller.py" line="400"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="202"/>
+        <location filename="../../designer/ui/run_controller.py" line="213"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="213"/>
+        <location filename="../../designer/ui/run_controller.py" line="224"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="214"/>
+        <location filename="../../designer/ui/run_controller.py" line="225"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="270"/>
+        <location filename="../../designer/ui/run_controller.py" line="304"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="273"/>
+        <location filename="../../designer/ui/run_controller.py" line="307"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="289"/>
+        <location filename="../../designer/ui/run_controller.py" line="323"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="337"/>
+        <location filename="../../designer/ui/run_controller.py" line="371"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="338"/>
+        <location filename="../../designer/ui/run_controller.py" line="372"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="340"/>
+        <location filename="../../designer/ui/run_controller.py" line="374"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="343"/>
+        <location filename="../../designer/ui/run_controller.py" line="377"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="346"/>
+        <location filename="../../designer/ui/run_controller.py" line="380"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="349"/>
+        <location filename="../../designer/ui/run_controller.py" line="383"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="351"/>
+        <location filename="../../designer/ui/run_controller.py" line="385"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="353"/>
+        <location filename="../../designer/ui/run_controller.py" line="387"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -3547,12 +3863,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="144"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="145"/>
         <source>Building the candidates</source>
         <translation>正在生成候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="146"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="147"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -3560,178 +3876,188 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPanel</name>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="38"/>
+        <location filename="../../designer/ui/run_panel.py" line="39"/>
         <source>As drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="39"/>
+        <location filename="../../designer/ui/run_panel.py" line="40"/>
         <source>All back-end InfiniBand</source>
         <translation>后端全部为 InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="40"/>
+        <location filename="../../designer/ui/run_panel.py" line="41"/>
         <source>All back-end RoCEv2</source>
         <translation>后端全部为 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="41"/>
+        <location filename="../../designer/ui/run_panel.py" line="42"/>
         <source>Ring</source>
         <translation>环形 (Ring)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="42"/>
+        <location filename="../../designer/ui/run_panel.py" line="43"/>
         <source>Tree</source>
         <translation>树形 (Tree)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="42"/>
+        <location filename="../../designer/ui/run_panel.py" line="43"/>
         <source>Hierarchical</source>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="126"/>
+        <location filename="../../designer/ui/run_panel.py" line="134"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="129"/>
+        <location filename="../../designer/ui/run_panel.py" line="137"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="30"/>
+        <location filename="../../designer/ui/run_panel.py" line="31"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="127"/>
+        <location filename="../../designer/ui/run_panel.py" line="135"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="130"/>
+        <location filename="../../designer/ui/run_panel.py" line="138"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="131"/>
+        <location filename="../../designer/ui/run_panel.py" line="139"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="132"/>
+        <location filename="../../designer/ui/run_panel.py" line="140"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="31"/>
+        <location filename="../../designer/ui/run_panel.py" line="32"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="128"/>
+        <location filename="../../designer/ui/run_panel.py" line="136"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="29"/>
+        <location filename="../../designer/ui/run_panel.py" line="30"/>
         <source>Incast</source>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="125"/>
+        <location filename="../../designer/ui/run_panel.py" line="133"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="28"/>
+        <location filename="../../designer/ui/run_panel.py" line="29"/>
         <source>Permutation</source>
         <translation>置换流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="29"/>
+        <location filename="../../designer/ui/run_panel.py" line="30"/>
         <source>Ping-pong</source>
         <translation>往返测试 (Ping-pong)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="41"/>
+        <location filename="../../designer/ui/run_panel.py" line="42"/>
         <source>Engine&apos;s choice</source>
         <translation>由引擎选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="110"/>
+        <location filename="../../designer/ui/run_panel.py" line="84"/>
+        <source>Run every job of the Jobs dock at once, each on its own GPUs, instead of the workload below on every GPU</source>
+        <translation>同时运行“作业”面板中的所有作业，每个作业使用各自的 GPU，而不是在全部 GPU 上运行下方的负载</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="118"/>
         <source>Engine&apos;s choice: the engine picks; the figures of the run name the algorithm that ran</source>
         <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="133"/>
+        <location filename="../../designer/ui/run_panel.py" line="141"/>
         <source>Round trips</source>
         <translation>往返次数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="134"/>
+        <location filename="../../designer/ui/run_panel.py" line="142"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="143"/>
+        <location filename="../../designer/ui/run_panel.py" line="151"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="144"/>
+        <location filename="../../designer/ui/run_panel.py" line="152"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="146"/>
+        <location filename="../../designer/ui/run_panel.py" line="154"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="147"/>
+        <location filename="../../designer/ui/run_panel.py" line="155"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="148"/>
+        <location filename="../../designer/ui/run_panel.py" line="156"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="149"/>
+        <location filename="../../designer/ui/run_panel.py" line="157"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="88"/>
-        <location filename="../../designer/ui/run_panel.py" line="239"/>
+        <location filename="../../designer/ui/run_panel.py" line="95"/>
+        <location filename="../../designer/ui/run_panel.py" line="265"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="241"/>
+        <location filename="../../designer/ui/run_panel.py" line="223"/>
+        <source>Run the design&apos;s {0} jobs together</source>
+        <translation>同时运行设计中的 {0} 个作业</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="267"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="243"/>
+        <location filename="../../designer/ui/run_panel.py" line="269"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="136"/>
+        <location filename="../../designer/ui/run_panel.py" line="144"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="84"/>
+        <location filename="../../designer/ui/run_panel.py" line="91"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="85"/>
+        <location filename="../../designer/ui/run_panel.py" line="92"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -3961,27 +4287,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="781"/>
+        <location filename="../../designer/ui/main_window.py" line="793"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="784"/>
+        <location filename="../../designer/ui/main_window.py" line="796"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="785"/>
+        <location filename="../../designer/ui/main_window.py" line="797"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="787"/>
+        <location filename="../../designer/ui/main_window.py" line="799"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="788"/>
+        <location filename="../../designer/ui/main_window.py" line="800"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -4075,12 +4401,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SimWorker</name>
     <message>
-        <location filename="../../designer/ui/sim_worker.py" line="62"/>
+        <location filename="../../designer/ui/sim_worker.py" line="103"/>
         <source>cannot start the simulation: {0}: {1}</source>
         <translation>无法启动仿真：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sim_worker.py" line="80"/>
+        <location filename="../../designer/ui/sim_worker.py" line="123"/>
         <source>the simulation process ended unexpectedly (exit code {0})</source>
         <translation>仿真进程意外结束（退出码 {0}）</translation>
     </message>
@@ -4464,82 +4790,82 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>后端网卡型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="124"/>
+        <location filename="../../designer/ui/sweep_view.py" line="127"/>
         <source>No sweep yet: Simulate → Design-space sweep…</source>
         <translation>尚无扫描：仿真 → 设计空间扫描…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="128"/>
+        <location filename="../../designer/ui/sweep_view.py" line="131"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="129"/>
+        <location filename="../../designer/ui/sweep_view.py" line="132"/>
         <source>Stop after the points that are running; finished points stay in the results file and a new sweep with the same file continues</source>
         <translation>在正在运行的点完成后停止；已完成的点保留在结果文件中，用同一文件的新扫描会继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="149"/>
+        <location filename="../../designer/ui/sweep_view.py" line="152"/>
         <source>The figure on the vertical axis</source>
         <translation>纵轴上的指标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="151"/>
+        <location filename="../../designer/ui/sweep_view.py" line="154"/>
         <source>The parameter on the horizontal axis; every combination of the others is one line</source>
         <translation>横轴上的参数；其余参数的每种组合各为一条曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="133"/>
+        <location filename="../../designer/ui/sweep_view.py" line="136"/>
         <source>Open results…</source>
         <translation>打开结果…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="134"/>
+        <location filename="../../designer/ui/sweep_view.py" line="137"/>
         <source>Chart a sweep&apos;s results file (.csv or .parquet), e.g. one written by &apos;fabric-designer sweep&apos;</source>
         <translation>以图表显示扫描结果文件（.csv 或 .parquet），例如由“fabric-designer sweep”写出的文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="141"/>
+        <location filename="../../designer/ui/sweep_view.py" line="144"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="142"/>
+        <location filename="../../designer/ui/sweep_view.py" line="145"/>
         <source>against</source>
         <translation>随</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="163"/>
+        <location filename="../../designer/ui/sweep_view.py" line="166"/>
         <source>Right-click → Export… for PNG, SVG or CSV</source>
         <translation>右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="178"/>
+        <location filename="../../designer/ui/sweep_view.py" line="181"/>
         <source>Double-click a point to open its design</source>
         <translation>双击设计点即可打开其设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="199"/>
+        <location filename="../../designer/ui/sweep_view.py" line="202"/>
         <source>Sweep of {0} points into {1}: starting…</source>
         <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="204"/>
+        <location filename="../../designer/ui/sweep_view.py" line="207"/>
         <source>, {0} could not be built or run</source>
         <translation>，{0} 个无法生成或运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="205"/>
+        <location filename="../../designer/ui/sweep_view.py" line="208"/>
         <source>Sweep into {0}: {1} of {2} points done{3}</source>
         <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="216"/>
+        <location filename="../../designer/ui/sweep_view.py" line="219"/>
         <source>Stopping after the running points…</source>
         <translation>正在等待运行中的点完成后停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="293"/>
+        <location filename="../../designer/ui/sweep_view.py" line="296"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -4605,7 +4931,7 @@ appears here when a run is done</source>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../designer/ui/app.py" line="82"/>
+        <location filename="../../designer/ui/app.py" line="83"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
@@ -4679,27 +5005,27 @@ Restore it?{1}</source>
 <context>
     <name>commands</name>
     <message>
-        <location filename="../../designer/ui/commands.py" line="76"/>
+        <location filename="../../designer/ui/commands.py" line="91"/>
         <source>Delete {0} item</source>
         <translation>删除 {0} 项</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="77"/>
+        <location filename="../../designer/ui/commands.py" line="92"/>
         <source>Delete {0} items</source>
         <translation>删除 {0} 项</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="110"/>
+        <location filename="../../designer/ui/commands.py" line="129"/>
         <source>Move {0} node</source>
         <translation>移动 {0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="111"/>
+        <location filename="../../designer/ui/commands.py" line="130"/>
         <source>Move {0} nodes</source>
         <translation>移动 {0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="146"/>
+        <location filename="../../designer/ui/commands.py" line="165"/>
         <source>New {0} segment &apos;{1}&apos;</source>
         <translation>新建 {0} 分区“{1}”</translation>
     </message>

@@ -50,11 +50,19 @@ def result_rows(res: SimResult) -> list[tuple[str, str]]:
         ("cli.sim.congestion", f"{d['pfc_pause_fraction']:.3g} / {d['ecn_mark_fraction']:.3g} / "
                                f"{d['credit_stall_fraction']:.3g}"),
         ("cli.sim.dropped", f"{d['dropped_bytes']:,} / {d.get('retransmitted_bytes', 0):,}"),
+        ("cli.sim.scaleup_bytes", _scaleup_text(d)),
         ("cli.sim.preset", _preset_text(d.get("preset"))),
         ("cli.sim.algorithm", _algorithms_text(d)),
         ("cli.sim.wall_time", _fmt(d["sim_wall_time_s"], " s", 3)),
     ]
     return [(render(msg_id), value) for msg_id, value in rows]
+
+
+def _scaleup_text(d: dict[str, Any]) -> str:
+    """Bytes inside scale-up domains (NVLink) / on the scale-out fabric, in GB, and the share inside."""
+    share = d.get("scaleup_share")
+    inside = render("cli.sim.scaleup_share", percent=f"{share * 100:.1f}") if share is not None else "-"
+    return f"{d.get('nvlink_bytes', 0) / 1e9:,.1f} GB / {d.get('network_bytes', 0) / 1e9:,.1f} GB ({inside})"
 
 
 def _preset_text(preset: str | None) -> str:
@@ -65,7 +73,7 @@ def _preset_text(preset: str | None) -> str:
 def _algorithms_text(d: dict[str, Any]) -> str:
     """The collective algorithm of each workload that ran one (NCCL's names), '-' when none did."""
     names = [str(w["algorithm"]) for w in d.get("workloads", []) if w.get("algorithm")]
-    known = ("ring", "tree", "hier", "sharp", "pairwise")
+    known = ("ring", "tree", "hier", "sharp", "pairwise", "nvls")
     return ", ".join(render(f"cli.sim.algo_{n}") if n in known else n for n in dict.fromkeys(names)) or "-"
 
 

@@ -252,6 +252,7 @@ ERRORS: dict[str, str] = {
     "error.sim.switch_model": "switch '{switch}' has model '{model}' that is not in the catalog",
     "error.sim.tp_divide": "tp={tp} does not divide the {gpus} GPUs",
     "error.sim.pp_divide": "pp={pp} does not divide the {groups} tensor-parallel groups",
+    "error.sim.ep_divide": "ep={ep} does not divide the {dp} data-parallel replicas (experts spread over ep of them)",
     "error.sim.parallel_product": "dp×tp×pp = {dp}×{tp}×{pp} = {product}, but {gpus} GPUs take part (use gpus=N)",
     "error.sim.inference_servers": "inference needs at least two servers (one sends the requests)",
     "error.sim.inference_requests": "qps x duration must be at most 1,000,000 requests",

@@ -32,6 +32,8 @@ RESULT_FIELDS: dict[str, Any] = {
     "step_time_s": OPT_NUMBER, "gpu_utilization": OPT_NUMBER,
     "time_breakdown": {"compute_s": NUMBER, "transport_s": NUMBER, "coordination_s": NUMBER},
     "segments": ("by id", SEGMENT_FIELDS),
+    # bytes that stayed inside scale-up (NVLink) domains and bytes on the scale-out fabric; absent in older files
+    "nvlink_bytes": ("optional", int), "network_bytes": ("optional", int),
 }
 
 
@@ -73,6 +75,11 @@ def _out_of_range(v: Any) -> Message | None:
     return None if RESULT_FIGURE.accepts(v) else RESULT_FIGURE.refusal(v)
 
 
+def _optional(kind: Any) -> bool:
+    """Whether a figure may be absent (("optional", kind): added after files were written without it)."""
+    return isinstance(kind, tuple) and len(kind) == 2 and kind[0] == "optional"
+
+
 def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None:  # noqa: C901
     if isinstance(kind, dict):
         if not isinstance(value, dict):
@@ -82,8 +89,12 @@ def _check(value: Any, kind: Any, place: str, problems: list[Problem]) -> None: 
             if key not in kind:
                 problems.append(Problem(f"{place}.{key}", Message("error.results.unknown_figure")))
         for key, sub in kind.items():
-            if key not in value:
+            if key not in value and not _optional(sub):
                 problems.append(Problem(f"{place}.{key}", Message("error.value.missing")))
+            elif key not in value:
+                continue
+            elif _optional(sub):
+                _check(value[key], sub[1], f"{place}.{key}", problems)
             else:
                 _check(value[key], sub, f"{place}.{key}", problems)
     elif kind == NUMBER:

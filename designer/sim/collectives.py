@@ -15,6 +15,10 @@ pipeline's depth is paid once as latency:
 - SHARP: a ring reduce-scatter and all-gather over NVLink inside each server, and between servers the switches
   reduce: every NIC sends its shard once and receives the result once (shown as a rail-aligned exchange of that
   load; the reduction trees inside the switches carry one stream per leaf).
+
+Inside a scale-up domain whose NVLink switches reduce (NVLink SHARP, scaleup.py), the reduce-scatter and all-gather
+of the hierarchical and SHARP algorithms send half the bytes, and an AllReduce within one such domain runs NCCL's
+NVLS algorithm: the ring's steps with half the bytes.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from designer.sim.compile import CompiledFabric
 from designer.sim.framing import PROTO_IB
 from designer.sim.relay import rails_isolated
 from designer.sim.routing import RouteOptions
+from designer.sim.scaleup import nvls_factor
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
 
@@ -110,7 +115,11 @@ def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, in
         wp.busbw_factor = 2 * (n - 1) / n
         algo = allreduce_algorithm(w, fab, ranks, size)
         wp.extra["algorithm"] = algo
-        if algo == "ring":
+        if algo == "ring" and len(server_groups(fab, ranks)) == 1 and nvls_factor(fab, ranks) < 1.0:
+            wp.extra["algorithm"] = "nvls"
+            wp.last = [_ring_allreduce(fab, plan, ranks, size * nvls_factor(fab, ranks), route, tag, index,
+                                       w.start_s)]
+        elif algo == "ring":
             wp.last = [_ring_allreduce(fab, plan, ranks, size, route, tag, index, w.start_s)]
         elif algo == "hier":
             wp.last = _hierarchical(w, fab, plan, ranks, size, route, tag, index)
@@ -236,7 +245,8 @@ def _pipelined_sharp(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: f
         nxt = np.concatenate([np.roll(x, -1) for x in groups])
         src.append(cat)
         dst.append(nxt)
-        wt.append(np.full(len(cat), 2.0 * (g - 1)))   # reduce-scatter and all-gather: 2(g-1) shards of S/g each
+        # reduce-scatter and all-gather: 2(g-1) shards of S/g each (half with NVLink SHARP)
+        wt.append(np.full(len(cat), 2.0 * (g - 1) * nvls_factor(fab, cat)))
     rails = np.stack(groups)
     src.append(rails.T.reshape(-1))
     dst.append(np.roll(rails, -1, axis=0).T.reshape(-1))
@@ -260,7 +270,7 @@ def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarra
     if g > 1:
         src = np.concatenate(groups)
         dst = np.concatenate([np.roll(x, -1) for x in groups])
-        intra = FlowPattern(f"{tag}:intra", src, dst, np.ones(len(src)), route)
+        intra = FlowPattern(f"{tag}:intra", src, dst, np.full(len(src), nvls_factor(fab, src)), route)
         i = plan.add(Phase("nvlink reduce-scatter step", intra, size / g, repeat=g - 1, start_s=start, workload=index))
         after = [i]
     shard = size / g

@@ -95,6 +95,8 @@ class CompiledFabric:
     gpu_peak_flops: np.ndarray       # BF16 dense
     segments: list[SegmentRuntime] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # per GPU: its scale-up domain's NVLink switches reduce in the network (NVLink SHARP; designer/sim/scaleup.py)
+    gpu_nvls: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
 
     @property
     def n_ports(self) -> int:
@@ -302,6 +304,7 @@ class _Gpus:
     fe_rx: list[int] = field(default_factory=list)
     be_latency_ns: list[float] = field(default_factory=list)
     flops: list[float] = field(default_factory=list)
+    nvls: list[bool] = field(default_factory=list)
     fe_latency_ns: float = FRONTEND_NIC_LATENCY_NS
 
 
@@ -322,6 +325,8 @@ def _gpu_endpoints(doc: FabricDocument, cat: Catalog, nodes: _Nodes, ports: _Por
         be_cabled = [p for p in be_ports if (nid, p) in port_of_end]
         fe_cabled = [p.name for p in node.frontend_ports() if (nid, p.name) in port_of_end]
         gpu = cat.gpus.get(node.gpu_model or "")
+        server_model = cat.servers.get(node.model)
+        nvls = bool(server_model.nvlink_sharp) if server_model is not None else False
         for g in range(node.gpus):
             be_name = be_ports[g * len(be_ports) // node.gpus] if be_ports else None
             if be_name not in be_cabled:
@@ -338,6 +343,7 @@ def _gpu_endpoints(doc: FabricDocument, cat: Catalog, nodes: _Nodes, ports: _Por
             gpus.be_latency_ns.append(float(nodes.latency_ns[i]))
             gpus.flops.append((gpu.bf16_tflops if gpu else 989.0) * 1e12)
             nvl_gbps.append(node.nvlink_gbps or DEFAULT_NVLINK_GBPS)
+            gpus.nvls.append(nvls)
     for k, server in enumerate(gpus.server):
         for _ in range(2):   # transmit, receive
             ports.add(server, server, -1, nvl_gbps[k], PLANE_NVLINK, PROTO_NVLINK, 0.0)
@@ -403,5 +409,5 @@ def _assemble(doc: FabricDocument, nodes: _Nodes, ports: _Ports, gpus: _Gpus, se
         gpu_be_nic_latency_ns=np.asarray(gpus.be_latency_ns, dtype=float),
         gpu_fe_nic_latency_ns=np.full(n_gpus, gpus.fe_latency_ns),
         gpu_peak_flops=np.asarray(gpus.flops, dtype=float),
-        segments=segments, notes=notes,
+        segments=segments, notes=notes, gpu_nvls=np.asarray(gpus.nvls, dtype=bool),
     )

@@ -10,6 +10,7 @@ import numpy as np
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.engine import RouteCache, Totals
+from designer.sim.scaleup import scaleup_share
 from designer.sim.transfers import Plan, WorkloadPlan
 
 SCHEMA = "fabric-designer.result/1"
@@ -94,8 +95,10 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
     """Assemble the result dictionary from the totals of the real (and ideal) passes.
 
     Network figures (goodput, link utilisation) count the bytes that crossed a NIC: a transfer between two GPUs of
-    one server rides NVLink and is reported apart (`nvlink_bytes`). algbw and busbw keep the NCCL-tests definitions
-    (the collective's bytes over its time), so they count NVLink's part of a collective too."""
+    one server rides NVLink and is reported apart (`nvlink_bytes`: bytes that stayed inside scale-up domains,
+    `network_bytes`: bytes on the scale-out fabric, `scaleup_share`: the first's share of both; also per workload).
+    algbw and busbw keep the NCCL-tests definitions (the collective's bytes over its time), so they count NVLink's
+    part of a collective too."""
     spans = [_workload_span(plan, wp, real) for wp in plan.workloads]
     first_start = min(s for s, _ in spans)
     completion = max(e for _, e in spans)
@@ -119,6 +122,7 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
         "goodput_gbps": _gbps(real.network_bytes, duration),
         "nvlink_bytes": int(round(real.delivered_bytes - real.network_bytes)),
         "network_bytes": int(round(real.network_bytes)),
+        "scaleup_share": scaleup_share(real.delivered_bytes - real.network_bytes, real.network_bytes),
         "throughput_fraction": fraction,
         "latency_us": real.latency.summary_us(),
         "link_utilization": _link_util(fab, real, duration, backend_ports),
@@ -156,6 +160,7 @@ def _workload_entry(plan: Plan, wp: WorkloadPlan, k: int, span: tuple[float, flo
              "throughput_fraction": (min(1.0, (ideal_span[1] - ideal_span[0]) / t)
                                      if ideal_span is not None and t > 0 else None),
              "goodput_gbps": _gbps(real.workload_network_bytes.get(k, 0.0), t),
+             **_domain_bytes(real.workload_bytes.get(k, 0.0), real.workload_network_bytes.get(k, 0.0)),
              "latency_us": real.latency.summary_us(workload=k),
              "algbw_gbps": None, "busbw_gbps": None, "step_time_s": None, "gpu_utilization": None}
     if wp.algbw_bytes is not None and wp.busbw_factor is not None and t > 0:
@@ -176,6 +181,13 @@ def _workload_entry(plan: Plan, wp: WorkloadPlan, k: int, span: tuple[float, flo
                           if i in real.phase_start_s and i in real.phase_end_s}
         entry.update(finisher(spans_by_phase))
     return entry
+
+
+def _domain_bytes(delivered: float, network: float) -> dict[str, Any]:
+    """Bytes that stayed inside scale-up domains (NVLink), bytes on the scale-out fabric, and the first's share."""
+    nvlink = max(delivered - network, 0.0)
+    return {"nvlink_bytes": int(round(nvlink)), "network_bytes": int(round(network)),
+            "scaleup_share": scaleup_share(nvlink, network)}
 
 
 def _step_breakdown(wp: WorkloadPlan, step_s: float) -> dict[str, float]:

@@ -42,6 +42,8 @@ def summarise_run(data: dict[str, Any], workloads: list[str], seed: int, backend
         "ecn_mark_fraction": float(data["ecn_mark_fraction"]),
         "credit_stall_fraction": float(data["credit_stall_fraction"]),
         "dropped_bytes": int(data["dropped_bytes"]),
+        "nvlink_bytes": int(data.get("nvlink_bytes") or 0),
+        "network_bytes": int(data.get("network_bytes") or 0),
         "step_time_s": _f(data.get("step_time_s")),
         "gpu_utilization": _f(data.get("gpu_utilization")),
         "time_breakdown": split.to_dict(),

@@ -13,7 +13,11 @@ Model (standard derivations; docs/references.md [training-flops], [megatron]):
   rank and stage on every replica: rail-aligned), with the algorithm NCCL's tuner would pick for that size and
   group (a ring, or a double binary tree across the group's servers), overlapped with the backward pass of the
   last micro-batch (2/3 of its compute); what does not fit is exposed.
-Rank layout (Megatron order): tp fastest, then dp, then pp.
+- EP (`ep=N`, mixture of experts): the token AllToAlls of every layer inside groups of ep replicas
+  (expert_parallel.py); exposed.
+Rank layout (Megatron order): tp fastest, then dp, then pp, domain by domain (scaleup.py): TP and EP groups stay
+inside a scale-up domain (an 8-GPU server, a 72-GPU NVL72 rack) when tp and tp·ep divide its GPUs, and DP and PP
+cross domains. A TP AllReduce inside a domain with NVLink SHARP sends half the bytes (scaleup.py).
 The step splits into useful compute, the pipeline bubble, coordination (stragglers, synchronisation) and exposed
 communication (metrics.py). `mfu=` is the compute kernels' efficiency (the share of peak they reach while they
 run); the reported MFU is what the step achieves: model FLOPs over peak FLOPs times the step time.
@@ -26,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim import nccl_tuner
+from designer.sim import expert_parallel, nccl_tuner, scaleup
 from designer.sim.collectives import dbt_parents
 from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
@@ -66,9 +70,12 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
                     kernel_efficiency=mfu)
 
     r = ranks.reshape(pp, dp, tp)                # [stage, replica, tp rank]
+    wp.extra.update(_domain_facts(fab, w, r))
     i = plan.add(Phase("compute (forward/backward, bubble)", compute_s=compute_s + bubble_s - window_s,
                        start_s=start, workload=index))
-    after = _model_parallel_phases(w, plan, r, seq * w.hidden * 2.0, micro, route, [i], index)
+    act = seq * w.hidden * 2.0
+    after = _model_parallel_phases(w, plan, r, act, micro, route, [i], index,
+                                   tp_factor=scaleup.nvls_factor(fab, ranks) if wp.extra["tp_in_domain"] else 1.0)
     ends = [plan.add(Phase("compute (last backward)", compute_s=window_s, after=after, start_s=start,
                            workload=index))]
     if dp > 1:
@@ -96,11 +103,20 @@ def _parallelism(w: Workload, n: int, gpus_per_server: int) -> tuple[int, int, i
     return tp, pp, dp
 
 
-def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: float, micro: int,
-                           route: RouteOptions, after: list[int], index: int) -> list[int]:
-    """The tensor-parallel AllReduce steps and the pipeline sends of a step (activations of `act_bytes` per
-    micro-batch), after `after`; returns the phases the step's last backward waits for. `r` holds the ranks as
-    [stage, replica, tp rank]."""
+def _domain_facts(fab: CompiledFabric, w: Workload, r: np.ndarray) -> dict[str, int]:
+    """The scale-up domain's GPUs and whether the TP and EP groups stay inside domains (1) or cross them (0)."""
+    tp = r.shape[2]
+    ep = int(w.opt("ep", 1))
+    return {"domain_gpus": scaleup.domain_gpus(fab), "ep": ep,
+            "tp_in_domain": int(scaleup.within_domains(fab, r.reshape(-1, tp))),
+            "ep_in_domain": int(scaleup.within_domains(fab, expert_parallel.ep_groups(r, ep)))}
+
+
+def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: float, micro: int,  # noqa: PLR0913
+                           route: RouteOptions, after: list[int], index: int, tp_factor: float = 1.0) -> list[int]:
+    """The tensor-parallel AllReduce steps, the expert-parallel AllToAlls and the pipeline sends of a step
+    (activations of `act_bytes` per micro-batch), after `after`; returns the phases the step's last backward waits
+    for. `r` holds the ranks as [stage, replica, tp rank]; `tp_factor` scales the TP bytes (NVLink SHARP: 0.5)."""
     pp, _, tp = r.shape
     tag = f"w{index}"
     if tp > 1:
@@ -110,9 +126,10 @@ def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: fl
         pat = FlowPattern(f"{tag}:tp", src, dst, np.ones(len(src)), route)
         layers_per_stage = max(1, w.layers // pp)
         reps = 2 * (tp - 1) * 4 * layers_per_stage * micro
-        i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp, repeat=reps,
+        i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp * tp_factor, repeat=reps,
                            after=after, start_s=w.start_s, workload=index))
         after = [i]
+    after = expert_parallel.alltoall_phase(w, plan, r, micro, route, after, index)
     if pp > 1:
         fwd_src = r[:-1].reshape(-1)
         fwd_dst = r[1:].reshape(-1)

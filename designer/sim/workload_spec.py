@@ -1,7 +1,8 @@
 """Parse workload specs of the command-line grammar into `Workload` records.
 
 Grammar: ``KIND:POSITIONAL...[:key=value]...``, e.g. ``allreduce:1GiB:algo=hier``,
-``incast:16:64MiB``, ``train:70b:tp=8:pp=4``, ``permutation:256MiB:qps=8:start=2ms``.
+``incast:16:64MiB``, ``train:70b:tp=8:pp=4``, ``permutation:256MiB:qps=8:start=2ms``; ``train:`` also takes
+``ep=`` and ``topk=`` (expert parallel, designer/sim/expert_parallel.py).
 Every problem is reported as one `WorkloadError` line naming the spec.
 """
 
@@ -59,6 +60,8 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "dp": ("posint", ("train",)),
     "tp": ("posint", ("train", "inference")),
     "pp": ("posint", ("train",)),
+    "ep": ("posint", ("train",)),
+    "topk": ("posint", ("train",)),
     "mfu": ("fraction", ("train", "inference")),
     "tokens": ("posnum", ("train",)),
     "seq": ("posint", ("train", "inference")),

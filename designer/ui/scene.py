@@ -27,6 +27,7 @@ from designer.ui.cable_layer import HIT_PX, CableGeometry, CableLayer
 from designer.ui.labels import cable_name
 from designer.ui.node_item import BODY, NodeItem
 from designer.ui.node_tiles import NodeTiles
+from designer.ui.rack_item import make_node_item
 from designer.ui.segment_hull import SegmentHull, SegmentLabel
 from designer.ui.theme import Theme
 
@@ -103,7 +104,7 @@ class FabricScene(QGraphicsScene):
         self._index_segments()
         self._build_cables()                     # first: it counts the ports each node has in use
         for node in self.doc.nodes.values():
-            item = NodeItem(node, self.theme, partial(self._usage, node.id), self.detailed)
+            item = make_node_item(node, self.theme, partial(self._usage, node.id), self.detailed)
             self.addItem(item)
             self.node_items[node.id] = item
         for seg_id in self.doc.segments:
@@ -154,7 +155,7 @@ class FabricScene(QGraphicsScene):
                 self.removeItem(item)
             touched.nodes_changed = True
         elif ch.action == "add":
-            item = NodeItem(self.doc.nodes[ch.id], self.theme, detailed=self.detailed)
+            item = make_node_item(self.doc.nodes[ch.id], self.theme, detailed=self.detailed)
             self.addItem(item)
             self.node_items[ch.id] = item
             touched.nodes_changed = True

@@ -3584,6 +3584,14 @@ U{3}-U{4}，{5:,.0f} W</translation>
     </message>
 </context>
 <context>
+    <name>RackItem</name>
+    <message>
+        <location filename="../../designer/ui/rack_item.py" line="67"/>
+        <source>one NVLink domain of {0} GPUs</source>
+        <translation>一个 {0} GPU 的 NVLink 域</translation>
+    </message>
+</context>
+<context>
     <name>RacksPanel</name>
     <message>
         <location filename="../../designer/ui/rack_controller.py" line="69"/>

@@ -348,7 +348,8 @@ def test_examples_match_the_brief():
 
 
 def test_generator_kinds_are_the_contract():
-    assert GENERATOR_KINDS == ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", "rail-only")
+    assert GENERATOR_KINDS == ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", "rail-only",
+                               "multi-plane")
 
 
 def test_servers_take_the_back_end_nic_asked_for_and_a_wrong_one_is_refused(tmp_path, capsys):

@@ -35,7 +35,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     options: dict[str, Any] = dict(gpus=args.gpus, gpus_per_server=_gpus_per_server(args), backend=args.backend,
                    oversubscription=args.oversubscription, link_gbps=args.link_gbps, frontend=args.frontend,
                    server_model=args.server_model, switch_model=args.switch_model, two_tiers=args.two_tiers,
-                   nic_model=args.nic_model, build=build)
+                   nic_model=args.nic_model, build=build, planes=args.planes)
     doc = generate(args.kind, name=args.name, preset=args.preset, **options)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")

@@ -142,7 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_generate(sub: _Commands) -> None:
     g = sub.add_parser("generate", help=render("help.generate"))
-    g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", "rail-only"])
+    g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", "rail-only",
+                                      "multi-plane"])
     g.add_argument("--gpus", type=int, required=True)
     g.add_argument("--gpus-per-server", type=int, help=render("help.generate.gpus_per_server"))
     g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2")
@@ -158,6 +159,7 @@ def _add_generate(sub: _Commands) -> None:
     g.add_argument("--preset", choices=["recommended", "plain"], default="recommended",
                    help=render("help.generate.preset"))
     g.add_argument("--two-tiers", action="store_true", help=render("help.generate.two_tiers"))
+    g.add_argument("--planes", type=int, default=1, help=render("help.generate.planes"))
     g.add_argument("--placement", choices=["middle-of-row", "end-of-row", "rail-aligned"],
                    help=render("help.generate.placement"))
     g.add_argument("--rack-kw", type=float, metavar="KW", help=render("help.generate.rack_kw"))

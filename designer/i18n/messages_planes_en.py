@@ -11,4 +11,15 @@ PLANES: dict[str, str] = {
                                    "rail spines; no switch joins two rails",
     "error.generate.rail_only_hybrid": "a rail-only back-end has no spine layer for gateways: use backend 'ib' or "
                                        "'rocev2' with rail-only",
+    "generate.rule.multi_plane": "Sizing rule: multi-plane; every {nic} Gb/s NIC port is split into {planes} "
+                                 "ports of {speed} Gb/s, each on its own plane of {model} switches ({ports} ports at "
+                                 "that speed). Each plane: {plane_rule}",
+    "error.generate.planes": "planes must be one of {choices} (a port splits into that many lanes), not {value}",
+    "error.generate.planes_kind": "planes apply to the multi-plane generator only, not to {kind}",
+    "error.generate.multi_plane_hybrid": "a multi-plane back-end has one protocol on every plane: use backend 'ib' "
+                                         "or 'rocev2' with multi-plane",
+    "error.generate.plane_speed": "{planes} planes split a {speed} Gb/s NIC port into {plane} Gb/s ports, but switch "
+                                  "model '{model}' cannot run its ports at {plane} Gb/s (it runs: {speeds})",
+    "help.generate.planes": "multi-plane only: ports each NIC port is split into, one independent plane each "
+                            "(1, 2, 4 or 8; default 1)",
 }

@@ -31,6 +31,7 @@ from designer.sim.framing import (
     efficiency,
     wire_bytes,
 )
+from designer.sim.planes import plane_ports
 from designer.sim.workload_spec import WorkloadError
 from designer.topology.presets import CUSTOM, keep_site_values, preset_settings, segment_hardware
 
@@ -97,6 +98,13 @@ class CompiledFabric:
     notes: list[str] = field(default_factory=list)
     # per GPU: its scale-up domain's NVLink switches reduce in the network (NVLink SHARP; designer/sim/scaleup.py)
     gpu_nvls: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
+    gpu_plane_tx: np.ndarray | None = None   # (GPUs, planes): each GPU's back-end port on every plane (planes.py)
+    gpu_plane_rx: np.ndarray | None = None
+
+    @property
+    def planes(self) -> int:
+        """Back-end planes a GPU's NIC is split into (1 unless the design is multi-plane)."""
+        return 1 if self.gpu_plane_tx is None else int(self.gpu_plane_tx.shape[1])
 
     @property
     def n_ports(self) -> int:
@@ -185,7 +193,9 @@ def compile_fabric(doc: FabricDocument, *, backend: str | None = None, catalog: 
     _resolve_presets(doc, cat, segments, nodes, preset)
     ports, port_of_end = _link_ports(doc, nodes, backend)
     gpus = _gpu_endpoints(doc, cat, nodes, ports, port_of_end)
-    return _assemble(doc, nodes, ports, gpus, segments, notes)
+    fab = _assemble(doc, nodes, ports, gpus, segments, notes)
+    fab.gpu_plane_tx, fab.gpu_plane_rx = plane_ports(doc, fab, port_of_end)
+    return fab
 
 
 def _segments_and_nodes(doc: FabricDocument, backend: str | None, cat: Catalog) -> tuple[list[SegmentRuntime], _Nodes]:

@@ -27,6 +27,7 @@ from designer.i18n.message import Message
 from designer.sim.compile import KIND_GATEWAY, KIND_SERVER, KIND_SWITCH, PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
 from designer.sim.framing import PROTO_IB
 from designer.sim.hashing import hash_fields, mix64
+from designer.sim.planes import on_planes, queue_pairs_over_planes, sub_flow_ports
 from designer.sim.relay import NO_RELAY, RELAY_LEVELS, same_rail_peer
 from designer.sim.workload_spec import WorkloadError
 
@@ -276,19 +277,22 @@ class Router:
         dst = np.asarray(dst, dtype=np.int64)
         ends = self._endpoints(src, dst, opts)
         qps, policy = self._policies(src, ends, opts)
+        spread = ends.net & (ends.plane == PLANE_BACKEND) & on_planes(fab, src, dst, ends.tx, ends.rx)
+        qps = queue_pairs_over_planes(qps, spread, fab.planes)
         sub_flow = np.repeat(np.arange(len(src)), qps)
         first = np.concatenate([[0], np.cumsum(qps)[:-1]]) if len(src) else np.zeros(0, dtype=np.int64)
         sub_qp = np.arange(len(sub_flow)) - np.repeat(first, qps)
         self._flow_bytes = float(flow_bytes)
-        hops = self._hop_list(src, dst, ends, policy, sub_flow, sub_qp)
+        sub_ends = sub_flow_ports(fab, src, dst, sub_flow, sub_qp, spread, ends.tx, ends.rx)
+        hops = self._hop_list(src, dst, ends, policy, sub_flow, sub_qp, sub_ends)
         n_sub = len(sub_flow)
         rows = HopList.concat([hops, self._nvlink_forwarding(src, ends, sub_flow)])
         matrix = sp.csr_matrix((rows.share, (rows.port, rows.sub)), shape=(fab.n_ports, n_sub))
         matrix.sum_duplicates()
         net = ends.net[sub_flow]
         # ideal fabric: only the endpoint ports (NIC or NVLink) constrain
-        e_tx = np.where(net, ends.tx[sub_flow], fab.gpu_nvl_tx[src[sub_flow]])
-        e_rx = np.where(net, ends.rx[sub_flow], fab.gpu_nvl_rx[dst[sub_flow]])
+        e_tx = np.where(net, sub_ends[0], fab.gpu_nvl_tx[src[sub_flow]])
+        e_rx = np.where(net, sub_ends[1], fab.gpu_nvl_rx[dst[sub_flow]])
         ideal = sp.csr_matrix((np.ones(2 * n_sub), (np.concatenate([e_tx, e_rx]), np.tile(np.arange(n_sub), 2))),
                               shape=(fab.n_ports, n_sub))
         hop_lat = np.bincount(rows.sub, weights=rows.share * fab.port_latency_ns[rows.port], minlength=n_sub)
@@ -387,9 +391,10 @@ class Router:
         return qps, policy
 
     def _hop_list(self, src: np.ndarray, dst: np.ndarray, ends: _Endpoints, policy: np.ndarray,
-                  sub_flow: np.ndarray, sub_qp: np.ndarray) -> HopList:
+                  sub_flow: np.ndarray, sub_qp: np.ndarray, sub_ends: tuple[np.ndarray, np.ndarray]) -> HopList:
         """Every (port, sub-flow, share, hop level) of the routes: NIC transmit port at level 0, fabric hops at
-        levels 1.., NIC receive port last; NVLink transfers cross their two NVLink ports."""
+        levels 1.., NIC receive port last; NVLink transfers cross their two NVLink ports. `sub_ends`: each
+        sub-flow's transmit and receive NIC port (its plane's, in a multi-plane design)."""
         fab = self.fab
         parts: list[HopList] = []
         nv = np.flatnonzero(~ends.net[sub_flow])
@@ -400,12 +405,13 @@ class Router:
         nw = np.flatnonzero(ends.net[sub_flow])
         if len(nw):
             f = sub_flow[nw]
-            parts += [HopList.of(ends.tx[f], nw, 1.0, 0), HopList.of(ends.rx[f], nw, 1.0, LAST_LEVEL)]
+            tx, rx = sub_ends
+            parts += [HopList.of(tx[nw], nw, 1.0, 0), HopList.of(rx[nw], nw, 1.0, LAST_LEVEL)]
             for pl in (PLANE_BACKEND, PLANE_FRONTEND):
                 sel = nw[ends.plane[f] == pl]
                 if len(sel):
                     fl = sub_flow[sel]
-                    parts.append(self._fabric_hops(_Walk(sel, ends.tx[fl], ends.rx[fl], policy[fl], sub_qp[sel], pl)))
+                    parts.append(self._fabric_hops(_Walk(sel, tx[sel], rx[sel], policy[fl], sub_qp[sel], pl)))
         return HopList.concat(parts).sorted()
 
     def _nvlink_forwarding(self, src: np.ndarray, ends: _Endpoints, sub_flow: np.ndarray) -> HopList:

@@ -85,7 +85,7 @@ def max_gpus(kind: str, spec: SwitchSpec, oversubscription: float, nics: int, gp
         return rail_only.max_gpus(spec, oversubscription, gpus_per_server)
     if kind == "leaf-spine":
         return spec.ports * (lanes // nics) * gpus_per_server
-    if kind == "rail-optimized":
+    if kind in ("rail-optimized", "multi-plane"):
         return (spec.ports // nics) * lanes * gpus_per_server
     if kind == "fat-tree-3":
         return spec.ports * (spec.ports // 2) * lanes // nics * gpus_per_server

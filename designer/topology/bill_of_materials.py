@@ -32,6 +32,7 @@ from designer.topology.bom_site import (
     support_lines,
     trunked_links,
 )
+from designer.topology.multi_plane import nic_cards
 from designer.topology.nic_choice import frontend_cards, frontend_nic_for
 from designer.topology.physical.parts import cable_price_usd
 from designer.topology.physical_build import PhysicalBuild, physical_build
@@ -87,7 +88,7 @@ def _devices(doc: FabricDocument, catalog: Catalog, lines: Lines) -> None:
                 lines.add("storage", catalog.storage_model(node.model))
             elif node.kind == "server":
                 lines.add("server", catalog.server(node.model))
-                n_backend = len(node.backend_ports())
+                n_backend = nic_cards(node)
                 if n_backend:
                     if not node.nic_model:
                         raise ProjectError(Message("error.bom.no_nic_model"))

@@ -20,7 +20,7 @@ from designer.model.errors import ProjectError
 from designer.model.limits import ASSUMPTIONS, MAX_GPUS, MAX_GPUS_PER_NODE
 from designer.model.links import Link
 from designer.model.segments import Segment
-from designer.topology import rail_only
+from designer.topology import multi_plane, rail_only
 from designer.topology.backend_fabric import backend_blueprint, max_gpus
 from designer.topology.cabling_fit import fit_cables_to_racks
 from designer.topology.clos import BuiltClos, ClosBlueprint
@@ -35,7 +35,7 @@ from designer.topology.segment_names import PROTOCOL_NAMES, backend_name, pod_na
 from designer.topology.sizing import SizingError, SwitchSpec
 from designer.topology.wiring import DesignBuilder
 
-GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", rail_only.KIND)
+GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", rail_only.KIND, multi_plane.KIND)
 BACKENDS = ("ib", "rocev2", "hybrid")
 DEFAULT_SERVER_MODELS = {8: "hgx-h100", 4: "pcie-h100"}
 DEFAULT_LINK_GBPS = 400.0        # back-end links, unless the servers' NICs are faster (an 800G ConnectX-8)
@@ -95,7 +95,8 @@ class _Blueprint:
     specs: dict[str, SwitchSpec]
     frontend_ports: tuple[int, float] = (0, 0.0)
     nic_model: str = BACKEND_NIC             # the servers' back-end NIC
-    parallel: list[ClosBlueprint] | None = None   # independent fabrics over the same servers (one per rail)
+    parallel: list[ClosBlueprint] | None = None   # independent fabrics over the same servers (per rail or plane)
+    planes: int = 1                          # multi-plane: ports each NIC port is split into, one per plane
 
     def backend_fabrics(self) -> list[ClosBlueprint]:
         if self.parallel:
@@ -107,11 +108,11 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "roce
          oversubscription: float = 1.0, link_gbps: float | None = None, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
          name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
-         nic_model: str | None = None) -> Plan:
+         nic_model: str | None = None, planes: int = 1) -> Plan:
     """The counts generate() would produce with the same options, without building the design."""
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend,
                     catalog or load_catalog(), server_model, switch_model, two_tiers, build or BuildSettings(),
-                    nic_model)
+                    nic_model, planes)
     fabrics = bp.backend_fabrics()
     gateways = len(bp.hybrid.gateways) if bp.hybrid else 0
     backend_links = bp.hybrid.link_count if bp.hybrid else sum(f.link_count for f in fabrics)
@@ -130,7 +131,7 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
              oversubscription: float = 1.0, link_gbps: float | None = None, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
              name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
-             preset: str = RECOMMENDED, nic_model: str | None = None) -> FabricDocument:
+             preset: str = RECOMMENDED, nic_model: str | None = None, planes: int = 1) -> FabricDocument:
     """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions, racks. Back-end
     segments get the settings `preset` ("recommended" for AI, or "plain") for their hardware. The servers' back-end
     NICs are `nic_model` (default: the NIC the server model ships with, else ConnectX-7; BlueField-3 SuperNICs let
@@ -147,15 +148,16 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
         raise ProjectError(Message("error.generate.preset", preset=str(preset), choices=f"{RECOMMENDED}, {PLAIN}"))
     settings = build or BuildSettings()
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend, cat,
-                    server_model, switch_model, two_tiers, settings, nic_model)
+                    server_model, switch_model, two_tiers, settings, nic_model, planes)
     out = DesignBuilder(_id_widths(bp))
     nics = gpus_per_server
     server_pod = _server_pods(bp)
     fe_ports, fe_gbps = bp.frontend_ports
     for sid in bp.servers:
-        out.add(server_node(cat, bp.server_model, sid, nic_model=bp.nic_model, backend_nics=nics,
-                            pod=server_pod.get(sid), frontend_nics=fe_ports if bp.frontend else None,
-                            frontend_gbps=fe_gbps or None))
+        node = out.add(server_node(cat, bp.server_model, sid, nic_model=bp.nic_model, backend_nics=nics,
+                                   pod=server_pod.get(sid), frontend_nics=fe_ports if bp.frontend else None,
+                                   frontend_gbps=fe_gbps or None))
+        multi_plane.split_nic_ports(node, bp.planes)
     segments = _backend_segments(bp, backend, cat, out)
     if bp.frontend:
         for sid in bp.storage:
@@ -187,7 +189,9 @@ def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBui
         built = build_clos(bp.fabric, cat, out)
         segments.append(Segment("backend", backend_name(backend), backend, list(bp.servers) + _switches(built)))
     elif bp.parallel:
-        switches = [sw for b in rail_only.build_rails(bp.parallel, cat, out) for sw in _switches(b)]
+        built_all = (rail_only.build_rails(bp.parallel, cat, out) if bp.kind == rail_only.KIND
+                     else [build_clos(f, cat, out) for f in bp.parallel])
+        switches = [sw for b in built_all for sw in _switches(b)]
         segments.append(Segment("backend", backend_name(backend), backend, list(bp.servers) + switches))
     return segments
 
@@ -196,8 +200,9 @@ def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBui
 def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: PLR0913
                link_gbps: float | None, frontend: bool, cat: Catalog, server_model: str | None,
                switch_model: str | None, two_tiers: bool, settings: BuildSettings,
-               nic_model: str | None) -> _Blueprint:
+               nic_model: str | None, planes: int = 1) -> _Blueprint:
     _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
+    planes = _check_planes(kind, planes, backend)
     model = _server_model(cat, gpus_per_server, server_model)
     srv = cat.server(model)
     protocols = ("ib", "rocev2") if backend == "hybrid" else (backend,)
@@ -208,6 +213,8 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
     width = max(3, len(str(n_servers)))
     servers = [f"srv-{i + 1:0{width}d}" for i in range(n_servers)]
     specs = {p: _backend_switch(cat, p, float(link_gbps), nic_gbps, switch_model, backend) for p in protocols}
+    if kind == multi_plane.KIND:
+        specs = {p: multi_plane.plane_spec(cat, s, planes) for p, s in specs.items()}
     nics = gpus_per_server
     fabric = hybrid = parallel = None
     try:
@@ -215,6 +222,9 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
             hybrid = hybrid_blueprint(cat, kind, servers, nics, specs, oversubscription)
         elif kind == rail_only.KIND:
             parallel = rail_only.rail_fabrics(servers, nics, specs[backend], oversubscription, two_tiers=two_tiers)
+        elif kind == multi_plane.KIND:
+            parallel = multi_plane.plane_fabrics(servers, nics, planes, specs[backend], oversubscription,
+                                                 two_tiers=two_tiers)
         else:
             fabric = backend_blueprint(kind, servers, nics, specs[backend], oversubscription, two_tiers=two_tiers)
     except SizingError as exc:
@@ -240,7 +250,7 @@ def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversub
         endpoints = [(s, fe_ports[0]) for s in servers] + [(s, stor.frontend_nics) for s in storage]
         fe = frontend_blueprint(cat, endpoints, fe_ports[1])
     return _Blueprint(kind, backend, gpus, oversubscription, float(link_gbps), model, gpus_per_server, servers,
-                      fabric, hybrid, fe, storage, specs, fe_ports, nic.id, parallel)
+                      fabric, hybrid, fe, storage, specs, fe_ports, nic.id, parallel, planes)
 
 
 def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: C901
@@ -272,6 +282,17 @@ def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, ove
                                    limit=f"{MAX_GPUS_PER_NODE:,}"))
     if gpus % gpus_per_server:
         raise ProjectError(Message("error.generate.servers", gpus=gpus, per_server=gpus_per_server))
+
+
+def _check_planes(kind: str, planes: object, backend: str) -> int:
+    """The plane count: 1 unless the kind is multi-plane, which takes one of multi_plane.PLANE_CHOICES."""
+    if kind != multi_plane.KIND:
+        if planes != 1:
+            raise ProjectError(Message("error.generate.planes_kind", kind=kind))
+        return 1
+    if backend == "hybrid":
+        raise ProjectError(Message("error.generate.multi_plane_hybrid"))
+    return multi_plane.check_planes(planes)
 
 
 def _server_model(cat: Catalog, gpus_per_server: int, server_model: str | None) -> str:

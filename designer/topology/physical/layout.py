@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from designer.catalog.loader import Catalog
 from designer.model.nodes import Node
+from designer.topology.multi_plane import is_split_nic
 
 TWIN_FORM = "osfp8"
 
@@ -123,6 +124,13 @@ def _per_port_layout(node: Node, catalog: Catalog) -> NodeLayout:
     for group in node.port_groups:
         form = port_form(node, group.prefix, group.speed_gbps, catalog)
         lanes = 4 if form != TWIN_FORM else 8
+        if is_split_nic(group.prefix):      # a NIC's plane ports share its one cage, its lanes split among them
+            n += 1
+            per = max(1, lanes // group.count)
+            for k, port in enumerate(group.ports()):
+                slots[port.name] = CageSlot(n, k + 1, group.count, k * per + 1, (k + 1) * per, form,
+                                            group.speed_gbps * group.count, group.speed_gbps, port.name)
+            continue
         for port in group.ports():
             n += 1
             slots[port.name] = CageSlot(n, 1, 1, 1, lanes, form, group.speed_gbps, group.speed_gbps, port.name)
@@ -132,7 +140,7 @@ def _per_port_layout(node: Node, catalog: Catalog) -> NodeLayout:
 def port_form(node: Node, prefix: str, speed_gbps: float, catalog: Catalog) -> str:
     """The cage form of a non-switch port: the back-end NIC's for `be` ports, QSFP for slow Ethernet,
     single-port OSFP for 400G and faster otherwise."""
-    if node.kind == "server" and prefix == "be" and node.nic_model in catalog.nics:
+    if node.kind == "server" and (prefix == "be" or is_split_nic(prefix)) and node.nic_model in catalog.nics:
         return catalog.nics[node.nic_model].form
     if speed_gbps <= 200 or node.kind != "server" and prefix in ("fe", "eth"):
         return "qsfp"

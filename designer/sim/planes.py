@@ -1,0 +1,67 @@
+"""Back-end planes of each GPU: the ports its NIC was split into (multi-plane designs), one column per plane.
+
+A GPU's NIC owns a slice of its server's back-end ports (GPU i of g the i-th of g equal slices, as compile.py maps
+GPU i to NIC i); in a multi-plane design (designer/topology/multi_plane.py) the slice holds the NIC's P plane ports,
+elsewhere one port. The router sends queue pair k of a connection on plane k mod P, so a connection's bytes spread
+evenly over its planes, as NICs spreading queue pairs over planes do (Spectrum-X multi-plane; Alibaba HPN).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from designer.model.document import FabricDocument
+
+if TYPE_CHECKING:
+    from designer.sim.compile import CompiledFabric
+
+
+def plane_ports(doc: FabricDocument, fab: CompiledFabric,
+                port_of_end: dict[tuple[str, str], tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """(transmit, receive) port of each GPU on each plane, (n_gpus, planes); a GPU with fewer cabled plane ports
+    than the most repeats its own, and a GPU with none keeps its back-end NIC's port (-1 when it has none)."""
+    per_gpu: list[list[tuple[int, int]]] = []
+    for server, local in zip(fab.gpu_server.tolist(), fab.gpu_local.tolist(), strict=True):
+        node = doc.nodes[fab.node_ids[server]]
+        names = [p.name for p in node.backend_ports()]
+        lo, hi = local * len(names) // node.gpus, (local + 1) * len(names) // node.gpus
+        per_gpu.append([port_of_end[(node.id, n)] for n in names[lo:hi] if (node.id, n) in port_of_end])
+    planes = max((len(p) for p in per_gpu), default=1) or 1
+    tx = np.repeat(fab.gpu_be_tx.reshape(-1, 1), planes, axis=1).astype(np.int64)
+    rx = np.repeat(fab.gpu_be_rx.reshape(-1, 1), planes, axis=1).astype(np.int64)
+    for k, ports in enumerate(per_gpu):
+        if ports:
+            for p in range(planes):
+                tx[k, p], rx[k, p] = ports[p % len(ports)]
+    return tx, rx
+
+
+def on_planes(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray, tx: np.ndarray, rx: np.ndarray) -> np.ndarray:
+    """Which flows (sent from the sender's own back-end NIC to the receiver's) spread over the planes."""
+    if fab.planes == 1 or fab.gpu_plane_tx is None or fab.gpu_plane_rx is None:
+        return np.zeros(len(src), dtype=bool)
+    own: np.ndarray = (tx == fab.gpu_plane_tx[src, 0]) & (rx == fab.gpu_plane_rx[dst, 0]) & (tx >= 0) & (rx >= 0)
+    return own
+
+
+def queue_pairs_over_planes(qps: np.ndarray, spread: np.ndarray, planes: int) -> np.ndarray:
+    """Queue pairs per flow, those of spread flows rounded up to a multiple of the planes (one set per plane)."""
+    out = qps.copy()
+    out[spread] = -(-out[spread] // planes) * planes
+    return out
+
+
+def sub_flow_ports(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray, sub_flow: np.ndarray, sub_qp: np.ndarray,
+                   spread: np.ndarray, tx: np.ndarray, rx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Transmit and receive port of each sub-flow: queue pair k of a spread flow on plane k mod P, every other
+    sub-flow on its flow's ports (`tx`, `rx` per flow)."""
+    sub_tx, sub_rx = tx[sub_flow].copy(), rx[sub_flow].copy()
+    if fab.gpu_plane_tx is None or fab.gpu_plane_rx is None or not spread.any():
+        return sub_tx, sub_rx
+    m = spread[sub_flow]
+    plane = sub_qp[m] % fab.planes
+    sub_tx[m] = fab.gpu_plane_tx[src[sub_flow[m]], plane]
+    sub_rx[m] = fab.gpu_plane_rx[dst[sub_flow[m]], plane]
+    return sub_tx, sub_rx

@@ -1,0 +1,97 @@
+"""Multi-plane back-end: every NIC port split into P slower ports, each on its own independent fabric (a plane).
+
+An 800G port run as 2 x 400G or 4 x 200G, or a 400G port as 2 x 200G (Alibaba HPN's dual-plane hosts, Qian et al.,
+SIGCOMM 2024; NVIDIA's Spectrum-X multi-plane designs with ConnectX-8 SuperNICs). Plane p joins port p of every NIC;
+the planes share no switch, so losing one leaves the others, and a switch at the plane's lower speed has P times the
+ports, so a plane needs fewer tiers for the same GPUs. Each plane is a rail-optimized fabric (both designs are
+rail-optimized inside a plane). A connection opens its queue pairs on every plane (the router gives queue pair k
+plane k mod P), so its bytes spread evenly across planes.
+
+NIC i's plane ports are be{i}p1..be{i}pP (one port group per NIC): the engine maps GPU i to NIC i's ports in order,
+the rack plan puts them in the NIC's one cage, and the bill of materials counts one card per NIC.
+"""
+
+from __future__ import annotations
+
+import re
+
+from designer.catalog.loader import Catalog
+from designer.i18n.message import Message
+from designer.model.errors import ProjectError
+from designer.model.nodes import Node, PortGroup
+from designer.topology.backend_fabric import backend_blueprint
+from designer.topology.clos import ClosBlueprint
+from designer.topology.sizing import SwitchSpec
+
+KIND = "multi-plane"
+PLANE_KIND = "rail-optimized"
+PLANE_CHOICES = (1, 2, 4, 8)     # breakouts a port's lanes allow (a 4- or 8-lane OSFP cage, IEEE 802.3 lane rates)
+_SPLIT_PREFIX = re.compile(r"be\d+p")
+
+
+def nic_prefix(nic: int) -> str:
+    """Prefix of NIC `nic`'s (1-based) plane ports: be3p1, be3p2, ..."""
+    return f"be{nic}p"
+
+
+def is_split_nic(prefix: str) -> bool:
+    """Whether a port group is one NIC's plane ports."""
+    return bool(_SPLIT_PREFIX.fullmatch(prefix))
+
+
+def nic_cards(node: Node) -> int:
+    """Back-end NIC cards of a server: one per split NIC group, else one per back-end port."""
+    return sum(1 if is_split_nic(g.prefix) else g.count for g in node.port_groups if g.plane == "backend")
+
+
+def split_nic_ports(node: Node, planes: int) -> None:
+    """Replace the server's back-end ports be1..beN by N groups of `planes` ports at 1/planes of the speed."""
+    if planes <= 1:
+        return
+    groups = []
+    for g in node.port_groups:
+        if g.plane == "backend" and g.prefix == "be":
+            groups += [PortGroup(nic_prefix(i), planes, g.speed_gbps / planes, g.medium, "backend")
+                       for i in range(1, g.count + 1)]
+        else:
+            groups.append(g)
+    node.port_groups = groups
+
+
+def check_planes(planes: object) -> int:
+    """The plane count, or a clear error when it is not one of PLANE_CHOICES."""
+    if isinstance(planes, bool) or not isinstance(planes, int) or planes not in PLANE_CHOICES:
+        raise ProjectError(Message("error.generate.planes", value=repr(planes),
+                                   choices=", ".join(str(p) for p in PLANE_CHOICES)))
+    return planes
+
+
+def plane_spec(cat: Catalog, spec: SwitchSpec, planes: int) -> SwitchSpec:
+    """The back-end switch `spec` (chosen for the unsplit link speed) run at 1/planes of it, where the model can
+    split its ports that far; else a clear error naming the speeds it runs."""
+    if planes == 1:
+        return spec
+    m = cat.switch(spec.model)
+    gbps = spec.endpoint_gbps / planes
+    breakout = m.breakout_for(gbps)
+    if breakout is None:
+        speeds = ", ".join(f"{s:g}" for s in m.speeds_gbps())
+        raise ProjectError(Message("error.generate.plane_speed", planes=planes, speed=f"{spec.endpoint_gbps:g}",
+                                   plane=f"{gbps:g}", model=spec.model, speeds=speeds))
+    return SwitchSpec(spec.model, m.ports * breakout, gbps, gbps, 1)
+
+
+def plane_fabrics(servers: list[str], nics: int, planes: int, spec: SwitchSpec, oversubscription: float, *,
+                  two_tiers: bool = False) -> list[ClosBlueprint]:
+    """One rail-optimized fabric per plane over port p of every NIC; every switch of plane p carries pod p."""
+    fabrics = []
+    for p in range(1, planes + 1):
+        bp = backend_blueprint(PLANE_KIND, servers, nics, spec, oversubscription, fabric_pod=p, two_tiers=two_tiers)
+        for group in bp.leaves:
+            group.endpoints = [(s, f"{nic_prefix(int(port[2:]))}{p}") for s, port in group.endpoints]
+        fabrics.append(bp)
+    rule = fabrics[0].rule
+    fabrics[0].rule = Message("generate.rule.multi_plane", planes=planes, speed=f"{spec.endpoint_gbps:g}",
+                              nic=f"{spec.endpoint_gbps * planes:g}",
+                              model=spec.model, ports=spec.ports, plane_rule=rule if rule is not None else "")
+    return fabrics

@@ -1,0 +1,84 @@
+"""Multi-plane back-end: split NIC ports, independent planes, bill of materials, errors, spreading over planes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from designer.catalog.loader import load_catalog
+from designer.i18n import render
+from designer.model.errors import ProjectError
+from designer.model.fileformat import dumps, loads
+from designer.sim import api
+from designer.sim.compile import compile_fabric
+from designer.sim.routing import RouteOptions, Router
+from designer.topology import generate
+from designer.topology.checks import has_errors, run_checks
+from designer.topology.cost import cost_report
+from designer.topology.oversubscription import bisection_bandwidth_gbps
+
+CAT = load_catalog()
+
+
+def test_two_planes_share_no_switch_and_pass_check():
+    doc = generate("multi-plane", gpus=128, planes=2, frontend=False, catalog=CAT)
+    server = doc.nodes["srv-001"]
+    assert [p.name for p in server.backend_ports()][:4] == ["be1p1", "be1p2", "be2p1", "be2p2"]
+    assert {p.speed_gbps for p in server.backend_ports()} == {200.0}
+    for link in doc.links.values():
+        a, b = doc.nodes[link.a.node], doc.nodes[link.b.node]
+        if a.kind == b.kind == "switch":
+            assert a.pod == b.pod
+        else:
+            server_end, switch = (link.a, b) if a.kind == "server" else (link.b, a)
+            assert server_end.port.endswith(f"p{switch.pod}")          # plane p's ports go to plane p's switches
+    assert not has_errors(run_checks(doc, CAT))
+    assert dumps(loads(dumps(doc))) == dumps(doc)
+    report = cost_report(doc, CAT)
+    assert report.count("cx7") == 16 * 8                               # one card per NIC, not per plane port
+
+
+@pytest.mark.parametrize("options, words", [
+    (dict(kind="multi-plane", planes=3), "planes must be one of"),
+    (dict(kind="multi-plane", planes=True), "planes must be one of"),
+    (dict(kind="fat-tree", planes=2), "multi-plane generator only"),
+    (dict(kind="multi-plane", planes=8), "cannot run its ports at 50 Gb/s"),
+    (dict(kind="multi-plane", planes=2, backend="hybrid"), "one protocol on every plane"),
+])
+def test_plane_requests_that_cannot_be_built_say_why(options, words):
+    with pytest.raises(ProjectError) as err:
+        generate(options.pop("kind"), gpus=64, frontend=False, catalog=CAT, **options)
+    assert words in str(err.value)
+
+
+def test_plane_messages_exist_in_chinese():
+    for msg in ("error.generate.planes", "error.generate.plane_speed", "generate.rule.multi_plane"):
+        assert render(msg, "zh_CN") != render(msg, "en")
+
+
+def test_p_planes_have_the_bisection_of_one_plane_p_times_as_fast():
+    """1,024 GPUs with 400G NICs at 1:1: half the NIC capacity crosses the bisection, 1,024 x 400 / 2 = 204,800 Gb/s,
+    whether each NIC is one 400G port on one plane or 2 x 200G on two."""
+    one = generate("rail-optimized", gpus=1024, frontend=False, catalog=CAT)
+    two = generate("multi-plane", gpus=1024, planes=2, frontend=False, catalog=CAT)
+    assert bisection_bandwidth_gbps(one) == pytest.approx(204_800, rel=1e-9)
+    assert bisection_bandwidth_gbps(two) == pytest.approx(204_800, rel=1e-9)
+
+
+def test_a_connection_spreads_its_queue_pairs_over_the_planes():
+    fab = compile_fabric(generate("multi-plane", gpus=16, planes=2, frontend=False, catalog=CAT), catalog=CAT)
+    assert fab.planes == 2
+    routed = Router(fab).route(np.array([0]), np.array([9]), RouteOptions(qps=1))
+    assert routed.n_sub == 2                                           # one queue pair per plane at least
+    assert sorted(routed.sub_first_port.tolist()) == sorted(fab.gpu_plane_tx[0].tolist())
+    shares = routed.matrix @ routed.sub_share
+    assert shares[fab.gpu_plane_tx[0]] == pytest.approx([0.5, 0.5])
+    assert shares[fab.gpu_plane_rx[9]] == pytest.approx([0.5, 0.5])
+
+
+def test_two_planes_carry_a_permutation_as_fast_as_one_plane_twice_as_fast():
+    """Both designs are one non-blocking switch per plane and every GPU sends 64 MiB over 400G of NIC, as 1 x 400G
+    or 2 x 200G: the same time by hand (queue pairs split evenly over the planes)."""
+    times = [api.run(generate(kind, gpus=64, frontend=False, catalog=CAT, **extra), ["permutation:16MiB"])
+             .completion_time_s for kind, extra in (("rail-optimized", {}), ("multi-plane", {"planes": 2}))]
+    assert times[1] == pytest.approx(times[0], rel=0.02)

@@ -15,6 +15,8 @@ from designer.topology import leaf_spine, rail_optimized
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
 from designer.topology.generate import generate
+from designer.topology.racks.elevation import elevation
+from designer.topology.racks.plan import rack_plan
 
 GPUS = 1152                        # 16 NVL72 racks, or 144 HGX servers
 TRAIN = "train:7b:tp=8:ep=9:pp=1"  # TP inside a server or rack; EP over 9 replicas: 72 GPUs, one NVL72 rack
@@ -124,6 +126,10 @@ def test_nvlink_sharp_halves_an_allreduce_inside_one_rack(cat):
     assert res["scaleup_share"] == 1.0
     with pytest.raises(WorkloadError, match="ep=2"):
         run(rack, ["train:7b:tp=8:ep=2"], OPTIONS)       # 9 replicas do not split into expert groups of 2
+    plan = rack_plan(rack, cat)
+    assert plan.saved                                    # the generated layout reopens as saved, 48 U and all
+    column = next(c for c in elevation(rack, cat, plan).racks if c.role == "domain")
+    assert column.units == 48 and column.budget_w == column.power_w > 120_000   # its own rack and power shelves
 
 
 def test_8_gpu_servers_and_older_files_are_unchanged(hgx):

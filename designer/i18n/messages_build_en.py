@@ -78,6 +78,7 @@ BUILD: dict[str, str] = {
     "racks.role.network": "leaf switches",
     "racks.role.spine": "spines and core",
     "racks.role.storage": "storage and management",
+    "racks.role.domain": "rack-scale NVLink domains",
     "racks.col.rack": "Rack",
     "racks.col.holds": "Holds",
     "racks.col.devices": "Devices",

@@ -9,8 +9,8 @@ domain's stays inside one.
 NVLink SHARP (NVLS): the NVLink switches of NVSwitch-3 and NVLink 5 systems reduce in the switch. NVIDIA describes
 its AllReduce as each GPU writing its data to the switch once and reading the reduced result once (multimem
 load-reduce and multicast store), where a ring reduce-scatter and all-gather sends each byte over the GPU's link
-twice: half the bytes a GPU sends for the reduce-scatter and all-gather inside the domain (docs/references.md
-[nvidia-nvls]). The catalog says which server models have it (`nvlink_sharp`).
+twice: half the bytes a GPU sends for the reduce-scatter and all-gather inside the domain
+(docs/references.md [nvidia-nvls]). The catalog says which server models have it (`nvlink_sharp`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 
 from designer.sim.compile import CompiledFabric
 
-NVLS_BYTES_FACTOR = 0.5     # NVLink SHARP: a GPU sends S once instead of 2(g-1)/g·S ([nvidia-nvls])
+NVLS_BYTES_FACTOR = 0.5     # NVLink SHARP: S once, not 2(g-1)/g·S (docs/references.md [nvidia-nvls])
 
 
 def domain_gpus(fab: CompiledFabric) -> int:

@@ -17,7 +17,7 @@ import math
 from designer.topology.clos import LeafGroup
 from designer.topology.sizing import balanced
 
-HGX_RAILS = 8        # one rail per GPU of an 8-GPU server (NVIDIA DGX SuperPOD reference architecture)
+HGX_RAILS = 8        # one rail per GPU of an 8-GPU server (docs/references.md [dgx-superpod-h100-ra])
 
 
 def leaf_groups(servers: list[str], nics: int, lanes_per_leaf: int) -> list[LeafGroup]:

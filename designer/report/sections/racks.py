@@ -102,9 +102,11 @@ def units_of(model: Elevation) -> int:
 
 def drawn_racks(model: Elevation) -> list[RackColumn]:
     """The racks the drawing shows: every rack that holds switches, storage or management (where a field
-    engineer needs the elevation), then GPU-server racks, which repeat one pattern, up to MAX_DRAWN_RACKS."""
-    others = [r for r in model.racks if r.role != "compute"][:MAX_DRAWN_RACKS]
-    servers = [r for r in model.racks if r.role == "compute"][:MAX_DRAWN_RACKS - len(others)]
+    engineer needs the elevation), then GPU-server racks and rack-scale domains, which repeat one pattern, up to
+    MAX_DRAWN_RACKS."""
+    repeating = ("compute", "domain")
+    others = [r for r in model.racks if r.role not in repeating][:MAX_DRAWN_RACKS]
+    servers = [r for r in model.racks if r.role in repeating][:MAX_DRAWN_RACKS - len(others)]
     return others + servers
 
 

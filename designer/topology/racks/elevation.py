@@ -92,7 +92,15 @@ def elevation(doc: FabricDocument, catalog: Catalog, plan: RackPlan) -> Elevatio
                                  part.power_w if part else 0.0, "neutral"))
     rows: dict[int, list[RackColumn]] = {}
     for col in columns.values():
+        _own_rack(col)
         rows.setdefault(col.row, []).append(col)
     ordered = [sorted(rows[r], key=lambda c: c.slot) for r in sorted(rows)]
     total = sum(c.power_w for c in columns.values())
     return Elevation(ordered, total, plan.saved, plan.reason)
+
+
+def _own_rack(col: RackColumn) -> None:
+    """A rack-scale NVLink domain's rack is as tall as the domain and carries its own power."""
+    if col.role == "domain":
+        col.units = max([col.units, *(b.u + b.height_u - 1 for b in col.boxes)])
+        col.budget_w = col.power_w

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.rack_layout import Mount, RackDef, RackLayout
-from designer.topology.racks.devices import device_power_w, device_u
+from designer.topology.racks.devices import device_power_w, device_u, rack_scale
 from designer.topology.racks.floor import Place, places, run_length_m
 from designer.topology.racks.planner import plan_racks
 
@@ -59,7 +59,8 @@ def saved_layout_problem(doc: FabricDocument, layout: RackLayout, catalog: Catal
         height = device_u(doc.nodes[m.item], catalog) if m.kind == "node" else m.height_u
         if m.kind == "pdu":
             continue
-        if m.u < 1 or m.u + height - 1 > units:
+        whole_rack = m.kind == "node" and rack_scale(doc.nodes[m.item], catalog)   # an NVL72 is its own rack
+        if m.u < 1 or (m.u + height - 1 > units and not whole_rack):
             return "invalid"
         for u in range(m.u, m.u + height):
             if (m.rack, u) in taken:

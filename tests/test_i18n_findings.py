@@ -181,6 +181,16 @@ def oversubscribed() -> FabricDocument:
     return build_fabric(uplinks_per_spine=2)
 
 
+def plane_shared() -> FabricDocument:
+    from designer.topology import generate
+    doc = generate("multi-plane", gpus=16, planes=2, frontend=False, catalog=CAT)
+    link = next(lk for lk in doc.links.values() if Endpoint("srv-001", "be1p2") in (lk.a, lk.b))
+    plane1 = next(n.id for n in doc.nodes.values() if n.kind == "switch" and n.pod == 1)
+    far = Endpoint(plane1, doc.free_ports(plane1)[0].name)
+    link.a, link.b = (link.a, far) if link.a.node == "srv-001" else (far, link.b)
+    return doc
+
+
 # what each design must report in English, word for word as before message ids existed
 EXPECTED: dict[str, tuple] = {
     "unknown_models": (unknown_models, [
@@ -281,6 +291,9 @@ EXPECTED: dict[str, tuple] = {
     "oversubscribed": (oversubscribed, [
         "2 leaf switches exceed the target oversubscription 1:1, up to 4.00:1 ('leaf1', 'leaf2')",
         "leaf tier oversubscription 4.00:1 (worst switch 'leaf1': 6,400 Gb/s down, 1,600 Gb/s up)"]),
+    "plane_shared": (plane_shared, [
+        "1 GPU server has 1 multi-plane NIC whose ports reach the same back-end fabric ('srv-001'); cable each port "
+        "of a NIC to a different plane"]),
 }
 
 

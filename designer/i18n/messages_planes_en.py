@@ -22,4 +22,9 @@ PLANES: dict[str, str] = {
                                   "model '{model}' cannot run its ports at {plane} Gb/s (it runs: {speeds})",
     "help.generate.planes": "multi-plane only: ports each NIC port is split into, one independent plane each "
                             "(1, 2, 4 or 8; default 1)",
+    "finding.plane-shared": "Ports of one multi-plane NIC reach the same back-end fabric; its planes are not "
+                            "independent",
+    "finding.plane-shared.detail": "{servers} {servers:GPU server|GPU servers} {servers:has|have} {nics} "
+                                   "multi-plane {nics:NIC|NICs} whose ports reach the same back-end fabric "
+                                   "({names}); cable each port of a NIC to a different plane",
 }

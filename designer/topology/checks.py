@@ -10,10 +10,19 @@ from __future__ import annotations
 from designer.catalog.loader import Catalog, load_catalog
 from designer.model.document import FabricDocument
 from designer.topology.physical.schedule import Schedule
-from designer.topology.rules import buildability, cabling, capacity, catalog_models, connectivity, ports, segments
+from designer.topology.rules import (
+    buildability,
+    cabling,
+    capacity,
+    catalog_models,
+    connectivity,
+    planes,
+    ports,
+    segments,
+)
 from designer.topology.rules.finding import SEVERITIES, CheckContext, Finding
 
-_GROUPS = (catalog_models, ports, segments, connectivity, cabling, buildability, capacity)
+_GROUPS = (catalog_models, ports, segments, connectivity, planes, cabling, buildability, capacity)
 
 RULES: dict[str, str] = {rule: text for group in _GROUPS for rule, text in group.RULES.items()}
 _RULE_ORDER = {rule: i for i, rule in enumerate(RULES)}

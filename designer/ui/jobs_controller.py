@@ -31,6 +31,7 @@ if TYPE_CHECKING:                      # the window imports this module
 
 LAYOUT_DELAY_MS = 200       # placement is worked out again this long after the last change
 DEFAULT_WORKLOAD = "allreduce:256MiB"
+RIGHT_SIDE_PX = 380
 
 
 class JobsController(QObject):
@@ -40,10 +41,15 @@ class JobsController(QObject):
         super().__init__(window)
         self.window = window
         self.panel = JobsDock()
-        self.dock = window.add_dock(self.tr("Jobs"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "jobs")
+        self.dock = window.add_dock(self.tr("Jobs"), self.panel, Qt.DockWidgetArea.RightDockWidgetArea, "jobs",
+                                    scroll=True)
+        window.tabifyDockWidget(window.inspector_dock, self.dock)
+        window.inspector_dock.raise_()
+        # a fifth tab: the right side widens so that the tabs' names and the jobs table fit
+        window.resizeDocks([window.inspector_dock], [RIGHT_SIDE_PX], Qt.Orientation.Horizontal)
         self.layout = JobLayout()
         self.layer: JobTintLayer | None = None
-        self.slowdowns: dict[str, str] = {}          # job name -> "alone → together" text of the last comparison
+        self.slowdowns: dict[str, tuple[str, str]] = {}     # job name -> the last comparison's ratio, and its times
         self.alone_runner = SimRunner(self)
         self.alone_job: tuple[int, str, tuple] | None = None     # index, name, the together run it compares with
         self.timer = QTimer(self)
@@ -177,6 +183,7 @@ class JobsController(QObject):
         runs = self.window.runs
         runs.panel.use_jobs.setChecked(True)
         runs.run_from_panel()
+        self.dock.raise_()              # the jobs, their colours and (later) their slowdowns beside the plots
 
     def run_alone(self, row: int) -> None:
         """Run job `row` alone where the whole list places it, to compare with the last run of them together."""
@@ -211,8 +218,8 @@ class JobsController(QObject):
         ratio = slowdown(together, alone)
         key = "step_time_s" if together.get("step_time_s") and alone.get("step_time_s") else "completion_time_s"
         t_ms, a_ms = (float(x.get(key) or 0.0) * 1e3 for x in (together, alone))
-        shown = f"{with_unit(a_ms, 'ms')} → {with_unit(t_ms, 'ms')}"
-        self.slowdowns[name] = shown + (f" (×{ratio:.2f})" if ratio else "")
+        self.slowdowns[name] = (f"×{ratio:.2f}" if ratio else "-", self.tr("alone {0} → together {1}").format(
+            with_unit(a_ms, "ms"), with_unit(t_ms, "ms")))
         self.panel.show_jobs(self.doc.jobs, self._gpus(), self.slowdowns)
         what = self.tr("step time") if key == "step_time_s" else self.tr("completion time")
         self.panel.show_message(self.tr("'{0}' alone: {1} {2}; with the other jobs: {3}, {4:.2f}× as long").format(

@@ -137,6 +137,7 @@ class JobDialog(QDialog):
         """The job, or None with the first problem shown in the dialog."""
         job, problem = self._checked_job(self.raw())
         self.problem.setText(problem)
+        self.adjustSize()                   # a message of several lines is shown whole
         return job
 
     def _checked_job(self, raw: dict) -> tuple[Job | None, str]:

@@ -23,13 +23,18 @@ from PySide6.QtWidgets import (
 )
 
 from designer.model.jobs import Job
-from designer.ui.jobs_dialog import PLACE_NAMES, split_start
+from designer.ui.jobs_dialog import split_start
 from designer.ui.theme import job_colour
 
 COLUMNS = (QT_TRANSLATE_NOOP("JobsDock", "Job"), QT_TRANSLATE_NOOP("JobsDock", "Workload"),
            QT_TRANSLATE_NOOP("JobsDock", "GPUs"), QT_TRANSLATE_NOOP("JobsDock", "Placement"),
-           QT_TRANSLATE_NOOP("JobsDock", "Start"), QT_TRANSLATE_NOOP("JobsDock", "Alone → together"))
-SLOWDOWN_COLUMN = 5
+           QT_TRANSLATE_NOOP("JobsDock", "Start"), QT_TRANSLATE_NOOP("JobsDock", "Slowdown"))
+PLACE_SHORT = {"packed": QT_TRANSLATE_NOOP("JobsDock", "packed"), "spread": QT_TRANSLATE_NOOP("JobsDock", "spread"),
+               "random": QT_TRANSLATE_NOOP("JobsDock", "random"),
+               "rail-aligned": QT_TRANSLATE_NOOP("JobsDock", "rail-aligned"),
+               "all": QT_TRANSLATE_NOOP("JobsDock", "every GPU")}
+WORKLOAD_COLUMN, SLOWDOWN_COLUMN = 1, 5
+TABLE_MIN_ROWS = 4          # the table shows at least this many rows (with its header) however short the dock
 
 
 def swatch(colour: QColor, px: int = 14) -> QIcon:
@@ -41,10 +46,9 @@ def swatch(colour: QColor, px: int = 14) -> QIcon:
 def placement_text(job: Job) -> str:
     """How the job is placed, as the dock says it."""
     if job.servers:
-        shown = ", ".join(job.servers[:3]) + (" …" if len(job.servers) > 3 else "")
-        return QCoreApplication.translate("JobsDock", "servers {0}").format(shown)
+        return QCoreApplication.translate("JobsDock", "{0} servers").format(len(job.servers))
     key = job.place or ("packed" if job.gpus else "all")
-    return QCoreApplication.translate("JobDialog", str(PLACE_NAMES[key]))
+    return QCoreApplication.translate("JobsDock", str(PLACE_SHORT[key]))
 
 
 class JobsDock(QWidget):
@@ -67,9 +71,11 @@ class JobsDock(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
+        self.table.setMinimumHeight(TABLE_MIN_ROWS * self.table.verticalHeader().defaultSectionSize())
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(WORKLOAD_COLUMN, QHeaderView.ResizeMode.Stretch)   # elided; its tooltip has all
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.itemSelectionChanged.connect(self._enable)
         self.table.doubleClicked.connect(lambda index: self.edit_requested.emit(index.row()))
         self.heat_job = QComboBox()
@@ -124,19 +130,22 @@ class JobsDock(QWidget):
             button.setEnabled(chosen)
         self.run_button.setEnabled(self.table.rowCount() > 0)
 
-    def show_jobs(self, jobs: list[Job], gpus: dict[int, int], slowdowns: dict[str, str] | None = None) -> None:
-        """The jobs, with the GPUs each holds where the placement is known (`gpus` by index)."""
+    def show_jobs(self, jobs: list[Job], gpus: dict[int, int],
+                  slowdowns: dict[str, tuple[str, str]] | None = None) -> None:
+        """The jobs, with the GPUs each holds where the placement is known (`gpus` by index) and the slowdown
+        of those compared alone and together (name -> (ratio text, its tooltip))."""
         row = self.current_row()
         slowdowns = slowdowns or {}
         self.table.setRowCount(len(jobs))
         for k, job in enumerate(jobs):
             workload, start = split_start(job.workload)
             count = gpus.get(k, job.gpus)
+            ratio, times = slowdowns.get(job.name, ("", ""))
             cells = (job.name, workload, "" if count is None else f"{count:,}", placement_text(job),
-                     start or "0", slowdowns.get(job.name, ""))
+                     start or "0", ratio)
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(job.spec() if c < SLOWDOWN_COLUMN else text)
+                item.setToolTip(job.spec() if c < SLOWDOWN_COLUMN else times)
                 if c == 0:
                     item.setIcon(swatch(job_colour(k)))
                 self.table.setItem(k, c, item)

@@ -108,8 +108,9 @@ def protocol_name(key: str) -> str:
 
 
 # The jobs' colours, in the order of the design's job list (repeating after eight): apart from the protocol colours
-# of the cables and the green of the server tiles, and readable on both themes.
-JOB_COLOURS = ("#3b6fd8", "#d6336c", "#8e44ad", "#0f9d9a", "#c99a00", "#8c564b", "#5c7cfa", "#495057")
+# of the cables, the green of the server tiles and the blues of the selection and the plots' total goodput, and
+# readable on both themes.
+JOB_COLOURS = ("#d6336c", "#0f9d9a", "#8e44ad", "#c99a00", "#3b6fd8", "#8c564b", "#5c7cfa", "#495057")
 
 
 def job_colour(index: int) -> QColor:

@@ -2154,13 +2154,13 @@
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="71"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="164"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="71"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="164"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
@@ -2171,25 +2171,25 @@
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="72"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
         <source>Placement</source>
         <translation>放置方式</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="73"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="164"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="73"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="167"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="74"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
@@ -2219,37 +2219,37 @@
         <translation>沿用本次运行的种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="144"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="145"/>
         <source>Name: another job is called &apos;{0}&apos;</source>
         <translation>名称：已有名为“{0}”的作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="146"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="147"/>
         <source>GPUs: say how many GPUs the job takes</source>
         <translation>GPU 数：请填写该作业使用多少块 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="148"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="149"/>
         <source>Servers: name at least one server (select servers on the canvas, or type their ids)</source>
         <translation>服务器：请至少指定一台服务器（在画布上选择服务器，或输入其 ID）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="153"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="154"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="157"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="158"/>
         <source>Workload: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="159"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="160"/>
         <source>Placement: {0}</source>
         <translation>放置方式：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="167"/>
         <source>Job</source>
         <translation>作业</translation>
     </message>
@@ -2257,83 +2257,88 @@
 <context>
     <name>JobsController</name>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="43"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="44"/>
         <source>Jobs</source>
         <translation>作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="91"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="97"/>
         <source>The jobs cannot be placed as they stand: {0}</source>
         <translation>按当前设置无法放置这些作业：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="95"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="101"/>
         <source>No jobs yet: select servers on the canvas and press New from selection, or Add…</source>
         <translation>尚无作业：在画布上选择服务器后点“由选中项新建”，或点“添加…”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="136"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="142"/>
         <source>New job</source>
         <translation>新建作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="139"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="145"/>
         <source>New job &apos;{0}&apos;</source>
         <translation>新建作业“{0}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="145"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="151"/>
         <source>Edit job</source>
         <translation>编辑作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="150"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="156"/>
         <source>Edit job &apos;{0}&apos;</source>
         <translation>编辑作业“{0}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="157"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="163"/>
         <source>Delete job &apos;{0}&apos;</source>
         <translation>删除作业“{0}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="165"/>
-        <location filename="../../designer/ui/jobs_controller.py" line="166"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="171"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="172"/>
         <source>Select GPU servers on the canvas first</source>
         <translation>请先在画布上选择 GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="170"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="176"/>
         <source>New job on {0} servers</source>
         <translation>在 {0} 台服务器上新建作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="189"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="196"/>
         <source>Run the jobs together first (▶ Run jobs together), then ask what one of them would do alone</source>
         <translation>请先让作业同时运行（▶ 同时运行作业），再查看其中一个单独运行的情况</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="195"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="202"/>
         <source>Running &apos;{0}&apos; alone on its own GPUs…</source>
         <translation>正在其自身的 GPU 上单独运行“{0}”…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="204"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="211"/>
         <source>The jobs ran again meanwhile: ask again</source>
         <translation>其间作业已重新运行：请再试一次</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="217"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="221"/>
+        <source>alone {0} → together {1}</source>
+        <translation>单独 {0} → 同时 {1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_controller.py" line="224"/>
         <source>step time</source>
         <translation>训练步时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="217"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="224"/>
         <source>completion time</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="218"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="225"/>
         <source>&apos;{0}&apos; alone: {1} {2}; with the other jobs: {3}, {4:.2f}× as long</source>
         <translation>“{0}”单独运行：{1} {2}；与其他作业同时运行：{3}，为单独运行的 {4:.2f} 倍</translation>
     </message>
@@ -2367,76 +2372,101 @@
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dock.py" line="31"/>
-        <source>Alone → together</source>
-        <translation>单独 → 同时</translation>
+        <source>Slowdown</source>
+        <translation>减速比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="45"/>
-        <source>servers {0}</source>
-        <translation>服务器 {0}</translation>
+        <location filename="../../designer/ui/jobs_dock.py" line="32"/>
+        <source>packed</source>
+        <translation>紧凑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="76"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="32"/>
+        <source>spread</source>
+        <translation>分散</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="33"/>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="34"/>
+        <source>rail-aligned</source>
+        <translation>轨道对齐</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="35"/>
+        <source>every GPU</source>
+        <translation>全部 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="49"/>
+        <source>{0} servers</source>
+        <translation>{0} 台服务器</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="82"/>
         <source>Colour on the canvas only the cables this job&apos;s traffic crosses</source>
         <translation>画布上只为该作业流量经过的线缆着色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="85"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="91"/>
         <source>Heat-map:</source>
         <translation>热力图：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="92"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="98"/>
         <source>Add…</source>
         <translation>添加…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="93"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="99"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="94"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="100"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="95"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="101"/>
         <source>New from selection</source>
         <translation>由选中项新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="96"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="102"/>
         <source>A new job on the GPUs of the servers selected on the canvas</source>
         <translation>在画布上选中的服务器的 GPU 上新建作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="97"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="103"/>
         <source>▶ Run jobs together</source>
         <translation>▶ 同时运行作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="98"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="104"/>
         <source>Simulate every job at once on the design (F5 does too while the design has jobs)</source>
         <translation>在设计上同时仿真所有作业（设计中有作业时 F5 也会这样做）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="100"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="106"/>
         <source>What if it ran alone?</source>
         <translation>如果单独运行会怎样？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="101"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="107"/>
         <source>Run the selected job by itself on the same GPUs and compare with the last run of the jobs together</source>
         <translation>在相同的 GPU 上单独运行选中的作业，并与上次作业同时运行的结果比较</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="152"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="161"/>
         <source>all traffic</source>
         <translation>全部流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="154"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="163"/>
         <source>only {0}&apos;s cables</source>
         <translation>仅“{0}”的线缆</translation>
     </message>

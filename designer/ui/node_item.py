@@ -117,9 +117,17 @@ class NodeItem(QGraphicsRectItem):
         painter.setPen(pen)
         painter.setBrush(self.theme.node_fill)
         painter.drawRoundedRect(body, 6, 6)
+        self.paint_face(painter, body)
+        self.paint_text(painter, body, lod, selected)
+
+    def paint_face(self, painter: QPainter, body: QRectF) -> None:
+        """Inside the body: the tier stripe and the icon."""
         painter.fillRect(QRectF(body.left() + 1, body.top() + 1, 4, body.height() - 2), self.tile)
         painter.drawPixmap(QRectF(-ICON_PX / 2, body.top() + 4, ICON_PX, ICON_PX),
                            icons.pixmap(self.icon, ICON_PX), QRectF())
+
+    def paint_text(self, painter: QPainter, body: QRectF, lod: float, selected: bool) -> None:
+        """The ports in use at the foot of the body (zoomed in) and the label under it."""
         painter.setPen(self.theme.text)
         font = QFont(painter.font())
         font.setPointSizeF(8.0)
@@ -130,7 +138,7 @@ class NodeItem(QGraphicsRectItem):
         font.setPointSizeF(8.5)
         font.setBold(selected)
         painter.setFont(font)
-        label_rect = QRectF(-BODY_W / 2 - 38, body.bottom() + 2, BODY_W + 76, LABEL_H - 4)
+        label_rect = QRectF(body.center().x() - BODY_W / 2 - 38, body.bottom() + 2, BODY_W + 76, LABEL_H - 4)
         text = painter.fontMetrics().elidedText(self.label, Qt.TextElideMode.ElideMiddle, int(label_rect.width()))
         painter.drawText(label_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
 

@@ -9,20 +9,19 @@ compute tray with its GPUs as small squares. Zoomed out the scene's tiles draw i
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QPainter, QPainterPath
 
 from designer.catalog.loader import load_catalog
 from designer.catalog.models import ServerModel
 from designer.model.nodes import Node
-from designer.ui.node_item import BODY, LABEL_H, LOD_DETAIL, LOD_PORTS, NodeItem, Usage
+from designer.ui.node_item import BODY, LABEL_H, NodeItem, Usage
 from designer.ui.theme import Theme
 
 RACK_W, RACK_H = 76.0, 96.0          # a server tile's width; taller, grown upwards
 RACK_BODY = QRectF(-RACK_W / 2, BODY.bottom() - RACK_H, RACK_W, RACK_H)
 RACK_BOUNDS = RACK_BODY.adjusted(-40, -2, 40, LABEL_H + 4)
 SWITCH_TRAY_COLOUR = "#6b46c1"       # the NVLink switch trays: the spine colour (they join every GPU)
-USAGE_H = 14.0
+USAGE_H = 14.0                       # the ports-in-use line at the foot (node_item.py)
 
 
 def rack_model(node: Node) -> ServerModel | None:
@@ -67,24 +66,9 @@ class RackItem(NodeItem):
         domain = QCoreApplication.translate("RackItem", "one NVLink domain of {0} GPUs").format(self.node.gpus)
         return f"{super().toolTip()}<br>{domain}"
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        body = self.body_rect()
-        selected = self.isSelected()
-        if lod < LOD_DETAIL:
-            painter.fillRect(body, self.theme.selection if selected else self.tile)
-            return
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pen = QPen(self.theme.selection if selected else self.theme.node_border, 2.5 if selected else 1.0)
-        pen.setCosmetic(True)
-        painter.setPen(pen)
-        painter.setBrush(self.theme.node_fill)
-        painter.drawRoundedRect(body, 4, 4)
-        self._paint_trays(painter, body.adjusted(5, 4, -5, -USAGE_H - 2))
-        self._paint_text(painter, body, lod, selected)
-
-    def _paint_trays(self, painter: QPainter, area: QRectF) -> None:
+    def paint_face(self, painter: QPainter, body: QRectF) -> None:
         """One thin bar per tray; a compute tray shows its GPUs in the server colour."""
+        area = body.adjusted(5, 4, -5, -USAGE_H - 2)
         pitch = area.height() / max(1, len(self.rows))
         painter.setPen(Qt.PenStyle.NoPen)
         tray_fill = QColor(self.theme.node_border)
@@ -100,18 +84,3 @@ class RackItem(NodeItem):
             cell = bar.width() / self.gpus_per_tray
             for g in range(self.gpus_per_tray):
                 painter.fillRect(QRectF(bar.left() + g * cell + 1.5, bar.top(), cell - 3, bar.height()), self.tile)
-
-    def _paint_text(self, painter: QPainter, body: QRectF, lod: float, selected: bool) -> None:
-        painter.setPen(self.theme.text)
-        font = QFont(painter.font())
-        font.setPointSizeF(8.0)
-        painter.setFont(font)
-        if lod >= LOD_PORTS and self.usage:
-            painter.drawText(QRectF(body.left(), body.bottom() - USAGE_H, body.width(), USAGE_H - 1),
-                             Qt.AlignmentFlag.AlignCenter, self.usage)
-        font.setPointSizeF(8.5)
-        font.setBold(selected)
-        painter.setFont(font)
-        label_rect = QRectF(body.center().x() - 76, body.bottom() + 2, 152, LABEL_H - 4)
-        text = painter.fontMetrics().elidedText(self.label, Qt.TextElideMode.ElideMiddle, int(label_rect.width()))
-        painter.drawText(label_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)

@@ -3616,7 +3616,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RackItem</name>
     <message>
-        <location filename="../../designer/ui/rack_item.py" line="67"/>
+        <location filename="../../designer/ui/rack_item.py" line="66"/>
         <source>one NVLink domain of {0} GPUs</source>
         <translation>一个 {0} GPU 的 NVLink 域</translation>
     </message>

@@ -113,6 +113,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if advice.recommended is not None:          # else the headline is the only reason: nothing fits the budget
         for text in advice.reason_texts(lang):
             print(f"  - {text}")
+    for text in advice.alternative_texts(lang):
+        print(f"  * {text}")
     if args.output:
         print("\n" + render("advisor.cli.wrote", lang, count=len(advice.candidates), folder=args.output))
     return 0

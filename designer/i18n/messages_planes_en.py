@@ -27,4 +27,17 @@ PLANES: dict[str, str] = {
     "finding.plane-shared.detail": "{servers} {servers:GPU server|GPU servers} {servers:has|have} {nics} "
                                    "multi-plane {nics:NIC|NICs} whose ports reach the same back-end fabric "
                                    "({names}); cable each port of a NIC to a different plane",
+    "advisor.kind.rail-only": "rail-only",
+    "advisor.kind.multi-plane": "multi-plane ({planes} planes)",
+    "advisor.short.rail_only": " rail-only",
+    "advisor.short.planes": " {planes}-plane",
+    "advisor.alt.cannot": "{kind} left out: {reason}",
+    "advisor.alt.rail_only_small": "rail-only left out: a {model} server is an NVLink domain of {gpus} GPUs, fewer "
+                                   "than the {least} a rail-only back-end forwards through",
+    "advisor.alt.rail_only_weighed": "rail-only weighed: each {model} server is an NVLink domain of {gpus} GPUs, "
+                                     "so traffic between rails can cross NVLink instead of a spine layer",
+    "advisor.alt.multi_plane_weighed": "multi-plane weighed: each NIC port split into {planes} independent planes",
+    "advisor.alt.chosen": "{why}; chosen: {label} is the recommendation",
+    "advisor.alt.not_chosen": "{why}; not chosen: {label} takes {time} % time and {capex} % capex against "
+                              "{chosen}, the recommendation",
 }

@@ -207,7 +207,8 @@ class ResultsPage(QWizardPage):
             self.reasons.setText(advice.recommendation.rule())
             self.setSubTitle(advice.recommendation.headline() + " " + render("advisor.open_anyway"))
             return
-        self.reasons.setText(advice.recommendation.headline() + "\n• " + "\n• ".join(advice.reason_texts()))
+        notes = "".join(f"\n◦ {t}" for t in advice.alternative_texts())
+        self.reasons.setText(advice.recommendation.headline() + "\n• " + "\n• ".join(advice.reason_texts()) + notes)
         self.setSubTitle(self.tr("Select a candidate and press Finish to open it (the first is recommended)."))
 
     def chosen_id(self) -> str | None:

@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from designer.analysis.advisor.alternatives import Alternative, alternatives, verdict
 from designer.analysis.advisor.candidates import Candidate, CandidateSpec, build_candidate, candidate_specs
 from designer.analysis.advisor.ranking import Preferences, Ranked, candidate_option
 from designer.analysis.recommendation import PrioritiesError, Recommendation, decide, parse_priorities
@@ -36,6 +37,7 @@ class Advice:
     seed: int
     candidates: dict[str, Candidate]
     recommendation: Recommendation
+    alternatives: tuple[Alternative, ...] = ()    # rail-only and multi-plane: weighed or left out, and why
 
     @property
     def ranking(self) -> list[Ranked]:
@@ -55,6 +57,10 @@ class Advice:
     def reason_texts(self, language: str | None = None) -> list[str]:
         """The reasons as sentences in `language` (default: the current core language)."""
         return self.recommendation.reasons(language)
+
+    def alternative_texts(self, language: str | None = None) -> list[str]:
+        """Why each scale-out alternative was weighed or left out, and how it fared (in `language`)."""
+        return [verdict(a, self.candidates, self.recommendation.chosen).render(language) for a in self.alternatives]
 
     @property
     def reasons(self) -> list[str]:
@@ -78,7 +84,7 @@ class Advice:
                 "latency_sensitive": p.latency_sensitive, "priorities": rec["priorities"],
                 "tie_bands": rec["tie_bands"], "recommended": rec["recommended"],
                 "recommended_label": rec["recommended_label"], "rule": rec["rule"], "reasons": rec["reasons"],
-                "candidates": rows}
+                "alternatives": self.alternative_texts("en"), "candidates": rows}
 
 
 def check_request(gpus: int, workloads: list[str], prefs: Preferences, seed: int) -> None:
@@ -112,7 +118,8 @@ def advise(gpus: int, workloads: list[str] | None = None, prefs: Preferences | N
     specs_text = list(workloads or [DEFAULT_WORKLOAD])
     check_request(gpus, specs_text, prefs, seed)
     cat = catalog or load_catalog()
-    todo = specs or candidate_specs()
+    alts = tuple(alternatives(gpus, cat)) if specs is None else ()
+    todo = specs or candidate_specs() + [a.spec for a in alts if a.spec is not None]
     built: dict[str, Candidate] = {}
     for k, spec in enumerate(todo):
         if cancel is not None and cancel.is_set():
@@ -123,4 +130,4 @@ def advise(gpus: int, workloads: list[str] | None = None, prefs: Preferences | N
     if progress:
         progress(len(todo), len(todo), "")
     rec = decide([candidate_option(c) for c in built.values()], prefs.order(), prefs.budget)
-    return Advice(gpus, specs_text, prefs, seed, built, rec)
+    return Advice(gpus, specs_text, prefs, seed, built, rec, alts)

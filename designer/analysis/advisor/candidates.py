@@ -20,6 +20,7 @@ from designer.sim import SimOptions, run
 from designer.topology import generate
 from designer.topology.cost import cost_report
 
+PARALLEL_KINDS = ("rail-only", "multi-plane")   # several fabrics side by side: "one switch" would mislead
 CHEAPER_OVERSUBSCRIPTION = 2.0   # the "cheaper" variant: half the spine uplinks of each leaf
 
 
@@ -27,13 +28,15 @@ CHEAPER_OVERSUBSCRIPTION = 2.0   # the "cheaper" variant: half the spine uplinks
 class CandidateSpec:
     """One design to try: generator kind, back-end protocol and oversubscription."""
 
-    kind: str            # "fat-tree" or "rail-optimized" (a fat tree may grow to "fat-tree-3")
+    kind: str            # "fat-tree", "rail-optimized", "rail-only" or "multi-plane" (a fat tree may grow to 3 tiers)
     backend: str         # "ib" | "rocev2" | "hybrid"
     oversubscription: float
+    planes: int = 1      # multi-plane: planes each NIC port is split into
 
     @property
     def id(self) -> str:
-        return f"{self.backend}-{self.kind}-{self.oversubscription:g}to1"
+        planes = f"-{self.planes}planes" if self.planes > 1 else ""
+        return f"{self.backend}-{self.kind}{planes}-{self.oversubscription:g}to1"
 
     @property
     def label(self) -> str:
@@ -42,9 +45,9 @@ class CandidateSpec:
 
     def label_message(self) -> Message:
         """The label as a message that renders in any language."""
-        kind = "rail-optimized" if self.kind == "rail-optimized" else "fat-tree"
+        kind = self.kind if self.kind in ("rail-optimized", "rail-only", "multi-plane") else "fat-tree"
         return Message("advisor.candidate", protocol=Message(f"advisor.protocol.{self.backend}"),
-                       kind=Message(f"advisor.kind.{kind}"),
+                       kind=Message(f"advisor.kind.{kind}", planes=self.planes),
                        extra=Message("advisor.dcqcn") if self.backend == "rocev2" else "",
                        ratio=f"{self.oversubscription:g}")
 
@@ -84,7 +87,7 @@ class Candidate:
         switch held every NIC (the generators right-size small fabrics)."""
         if self.kind == "fat-tree-3":
             return Concat(self.spec.label_message(), Message("advisor.three_tiers"))
-        if not any(n.role == "spine" for n in self.doc.nodes.values()):
+        if self.kind not in PARALLEL_KINDS and not any(n.role == "spine" for n in self.doc.nodes.values()):
             return Concat(self.spec.label_message(), Message("advisor.one_switch"))
         return self.spec.label_message()
 
@@ -97,7 +100,7 @@ def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None)
     """Generate the candidate's design; a two-tier fat tree too small for the GPUs becomes three-tier."""
     try:
         doc = generate(spec.kind, gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
-                       catalog=catalog, name=f"{spec.label} — {gpus:,} GPUs")
+                       catalog=catalog, name=f"{spec.label} — {gpus:,} GPUs", planes=spec.planes)
         return doc, spec.kind
     except ProjectError:
         if spec.kind != "fat-tree":

@@ -79,7 +79,9 @@ def hardware_text(ctx: ProposalContext) -> str | None:
 def _short(ctx: ProposalContext, option: Option) -> str:
     """The label under a chart bar: "IB 1:1", "RoCE rail 2:1" (advisor candidates)."""
     c = ctx.advisor.candidates[option.id]
-    rail = render("advisor.short.rail", ctx.language) if c.spec.kind == "rail-optimized" else ""
+    rail = {"rail-optimized": render("advisor.short.rail", ctx.language),
+            "rail-only": render("advisor.short.rail_only", ctx.language),
+            "multi-plane": render("advisor.short.planes", ctx.language, planes=c.spec.planes)}.get(c.spec.kind, "")
     return render("advisor.short", ctx.language, protocol=render(f"advisor.short.{c.protocol}", ctx.language),
                   rail=rail, ratio=f"{c.spec.oversubscription:g}")
 

@@ -20,13 +20,18 @@ from PySide6.QtWidgets import (
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.topology.multi_plane import KIND as MULTI_PLANE
+from designer.topology.multi_plane import PLANE_CHOICES
 
 PREVIEW_COST_GPUS = 2048  # generating the design for its cost takes well under 0.2 s up to here
 # generator kind -> its name in the combo (translated where shown; English: the kind itself)
 KIND_NAMES = {"leaf-spine": QT_TRANSLATE_NOOP("GeneratorDialog", "leaf-spine"),
               "fat-tree": QT_TRANSLATE_NOOP("GeneratorDialog", "fat-tree"),
               "fat-tree-3": QT_TRANSLATE_NOOP("GeneratorDialog", "fat-tree-3"),
-              "rail-optimized": QT_TRANSLATE_NOOP("GeneratorDialog", "rail-optimized")}
+              "rail-optimized": QT_TRANSLATE_NOOP("GeneratorDialog", "rail-optimized"),
+              "rail-only": QT_TRANSLATE_NOOP("GeneratorDialog", "rail-only"),
+              "multi-plane": QT_TRANSLATE_NOOP("GeneratorDialog", "multi-plane")}
+MULTI_PLANE_DEFAULT = 2     # planes offered first: Alibaba HPN's dual plane (designer/topology/multi_plane.py)
 BACKENDS = (("rocev2", "RoCEv2"), ("ib", "InfiniBand"), ("hybrid", QT_TRANSLATE_NOOP("GeneratorDialog", "hybrid")))
 # the preview's counts (Plan fields), in the order and the words shown
 COUNT_NAMES = {"gpus": QT_TRANSLATE_NOOP("GeneratorDialog", "gpus"),
@@ -71,12 +76,31 @@ class GeneratorDialog(QDialog):
         self.oversub.setSuffix(" : 1")
         self.link = QComboBox()
         self.link.addItems(["400", "800", "1600", "200", "100"])
+        self.planes = self._planes_choice()
         self.server, self.switch = self._model_choices(catalog)
         self.frontend = QCheckBox(self.tr("Ethernet front-end plane"))
         self.frontend.setChecked(True)
         self.preview = QLabel()
         self.preview.setWordWrap(True)
         self.preview.setMinimumHeight(60)
+        form = self._form()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.preview)
+        layout.addWidget(buttons)
+        for w in (self.kind, self.backend, self.link, self.switch, self.planes):
+            w.currentIndexChanged.connect(self.update_preview)
+        for box in (self.gpus, self.per_server, self.oversub):
+            box.valueChanged.connect(self.update_preview)
+        self.frontend.toggled.connect(self.update_preview)
+        self.update_preview()
+
+    def _form(self) -> QFormLayout:
+        """The parameter rows, in the order the dialog shows them."""
         form = QFormLayout()
         form.addRow(self.tr("Topology"), self.kind)
         form.addRow(self.tr("GPUs"), self.gpus)
@@ -86,21 +110,18 @@ class GeneratorDialog(QDialog):
         form.addRow(self.tr("Back-end protocol"), self.backend)
         form.addRow(self.tr("Oversubscription"), self.oversub)
         form.addRow(self.tr("Link speed (Gb/s)"), self.link)
+        form.addRow(self.tr("Planes"), self.planes)
         form.addRow("", self.frontend)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.preview)
-        layout.addWidget(buttons)
-        for w in (self.kind, self.backend, self.link, self.switch):
-            w.currentIndexChanged.connect(self.update_preview)
-        for box in (self.gpus, self.per_server, self.oversub):
-            box.valueChanged.connect(self.update_preview)
-        self.frontend.toggled.connect(self.update_preview)
-        self.update_preview()
+        return form
+
+    def _planes_choice(self) -> QComboBox:
+        """Planes each NIC port is split into (used by the multi-plane kind only)."""
+        planes = QComboBox()
+        planes.addItems([str(p) for p in PLANE_CHOICES])
+        planes.setCurrentText(str(MULTI_PLANE_DEFAULT))
+        planes.setToolTip(self.tr("Ports each NIC port is split into, one independent plane each (multi-plane "
+                                  "designs)"))
+        return planes
 
     def _model_choices(self, catalog: Catalog) -> tuple[QComboBox, QComboBox]:
         """The GPU server and back-end switch models of the catalog, each after a "default" entry."""
@@ -117,10 +138,13 @@ class GeneratorDialog(QDialog):
         return server, switch
 
     def params(self) -> dict:
+        multi = self.kind.currentData() == MULTI_PLANE
+        self.planes.setEnabled(multi)
         return dict(gpus=self.gpus.value(), gpus_per_server=self.per_server.value(),
                     backend=self.backend.currentData(), oversubscription=self.oversub.value(),
                     link_gbps=float(self.link.currentText()), frontend=self.frontend.isChecked(),
-                    server_model=self.server.currentData(), switch_model=self.switch.currentData())
+                    server_model=self.server.currentData(), switch_model=self.switch.currentData(),
+                    planes=int(self.planes.currentText()) if multi else 1)
 
     def follow_server(self, *_: object) -> None:
         """A chosen server model sets the GPUs per server, and the link speed up to its NICs' when they are faster

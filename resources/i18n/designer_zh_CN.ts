@@ -32,22 +32,22 @@
         <translation>选型助手运行失败：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="235"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="236"/>
         <source>Help me choose</source>
         <translation>帮我选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="259"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="260"/>
         <source>Generating, simulating and costing the candidates…</source>
         <translation>正在生成、仿真并核算候选方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="285"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="286"/>
         <source>Candidate {0} of {1}: {2}</source>
         <translation>候选方案 {0}/{1}：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="294"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="295"/>
         <source>Done: {0} candidates. Recommended: {1}. Press Next to compare them.</source>
         <translation>完成：{0} 个候选方案。推荐：{1}。点击“下一步”进行对比。</translation>
     </message>
@@ -1598,152 +1598,172 @@
 <context>
     <name>GeneratorDialog</name>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="84"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="108"/>
         <source>GPU servers</source>
         <translation>GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="85"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="109"/>
         <source>Back-end switches</source>
         <translation>后端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="108"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="129"/>
         <source>Default for the GPUs per server</source>
         <translation>按每台服务器 GPU 数取默认型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="113"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="134"/>
         <source>Default for the protocol and speed</source>
         <translation>按协议和速率取默认型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="26"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="28"/>
         <source>leaf-spine</source>
         <translation>叶脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="27"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="29"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="28"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="30"/>
         <source>fat-tree-3</source>
         <translation>三层胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="29"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="31"/>
         <source>rail-optimized</source>
         <translation>轨道优化</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="30"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="32"/>
+        <source>rail-only</source>
+        <translation>仅轨道</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
+        <source>multi-plane</source>
+        <translation>多平面</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="35"/>
         <source>hybrid</source>
         <translation>混合（IB + RoCEv2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="32"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="37"/>
         <source>gpus</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
         <source>servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="34"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="39"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="35"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="36"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="41"/>
         <source>cores</source>
         <translation>核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="37"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="42"/>
         <source>frontend switches</source>
         <translation>前端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="43"/>
         <source>gateways</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="39"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="44"/>
         <source>storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="45"/>
         <source>links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="41"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="46"/>
         <source>backend links</source>
         <translation>后端链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="42"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="47"/>
         <source>frontend links</source>
         <translation>前端链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="43"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="48"/>
         <source>pods</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="54"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="59"/>
         <source>New from template</source>
         <translation>从模板新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="75"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="81"/>
         <source>Ethernet front-end plane</source>
         <translation>以太网前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="81"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="105"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="82"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="106"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="83"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="107"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="86"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="110"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="87"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="111"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="88"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="112"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="150"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="113"/>
+        <source>Planes</source>
+        <translation>平面数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="122"/>
+        <source>Ports each NIC port is split into, one independent plane each (multi-plane designs)</source>
+        <translation>每个网卡端口拆分成的端口数，每个端口接入一个独立平面（多平面方案）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="174"/>
         <source>estimated capex ≈ {0:,.0f} USD</source>
         <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>
@@ -3750,7 +3770,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>超预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="211"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="212"/>
         <source>Select a candidate and press Finish to open it (the first is recommended).</source>
         <translation>选择一个候选方案并点击“完成”打开（第一个为推荐方案）。</translation>
     </message>

@@ -277,7 +277,7 @@ def test_sixteen_thousand_gpus_generate():
     (dict(kind="fat-tree", gpus=16384, backend="rocev2"), "fat-tree-3"),
     (dict(kind="rail-optimized", gpus=16384, backend="rocev2"), "8,192"),
     (dict(kind="fat-tree-3", gpus=256, backend="hybrid"), "2-tier pods"),
-    (dict(kind="fat-tree", gpus=64, server_model="pcie-h100"), "4 GPUs"),
+    (dict(kind="fat-tree", gpus=64, gpus_per_server=8, server_model="pcie-h100"), "4 GPUs"),
     (dict(kind="fat-tree", gpus=64, server_model="dgx-z9"), "unknown server model"),
     (dict(kind="fat-tree", gpus=0), "at least 1"),
     (dict(kind="fat-tree", gpus=True), "whole number"),

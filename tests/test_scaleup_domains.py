@@ -3,9 +3,12 @@ mapping, NVLink SHARP, and the bytes reported inside domains vs on the scale-out
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from designer.catalog import load_catalog
+from designer.catalog.loader import RESOURCES
 from designer.model.run_results import check_results
 from designer.sim.api import SimOptions, run
 from designer.sim.compile import compile_fabric
@@ -51,6 +54,11 @@ def test_nvl72_entries_carry_the_published_domain_figures_with_sources(cat):
         assert m.provenance["price_usd"].startswith("E (") and m.provenance["power_w"][0] in "SE"
         assert cat.gpu(m.gpu_model).bf16_tflops == 2500
     assert not any(cat.server(s).rack_scale or cat.server(s).nvlink_sharp for s in ("hgx-h100", "hgx-b200"))
+    raw = json.loads((RESOURCES / "rack-scale.json").read_text(encoding="utf-8"))
+    for e in raw["gpus"] + raw["servers"]:
+        assert len(e["source"]) > 40 and all(basis.split(" ")[0] in ("V", "V*", "P", "M", "S", "E")
+                                             for basis in e["provenance"].values()), e["id"]
+        assert all("(" in basis for basis in e["provenance"].values() if basis.startswith("E")), e["id"]
 
 
 @pytest.mark.parametrize("kind", ["leaf-spine", "fat-tree", "rail-optimized"])
@@ -183,3 +191,22 @@ def test_the_canvas_draws_an_nvl72_node_as_a_rack_of_trays_and_gpus(qapp, cat):
     colours = [image.pixel(x, y) for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)]
     assert colours.count(QColor(TIER_COLOURS["server"]).rgb()) > 100        # GPUs of the upper compute trays
     assert colours.count(QColor(SWITCH_TRAY_COLOUR).rgb()) > 20             # the NVLink switch trays begin
+
+
+def test_new_from_template_takes_an_nvl72_rack_as_its_server(qapp, cat):
+    """Choosing GB200 NVL72 sets 72 GPUs per server and rounds the GPU count to whole racks (128 -> 144)."""
+    from designer.ui.generator_dialog import GeneratorDialog
+
+    dialog = GeneratorDialog(cat, None)
+    dialog.server.setCurrentIndex(dialog.server.findData("gb200-nvl72"))
+    assert (dialog.per_server.value(), dialog.gpus.value(), dialog.gpus.singleStep()) == (72, 144, 72)
+    assert dialog.ok.isEnabled()
+    racks = [n for n in dialog.generate().nodes.values() if n.kind == "server"]
+    assert len(racks) == 2 and {n.model for n in racks} == {"gb200-nvl72"}
+    dialog.deleteLater()
+
+
+def test_generate_takes_the_gpus_per_server_from_the_server_model(cat):
+    doc = generate("fat-tree", gpus=144, server_model="gb300-nvl72", backend="ib", frontend=False, catalog=cat)
+    assert [n.gpus for n in doc.nodes.values() if n.kind == "server"] == [72, 72]
+    assert {p.speed_gbps for n in doc.nodes.values() if n.kind == "server" for p in n.backend_ports()} == {800}

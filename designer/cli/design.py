@@ -32,7 +32,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     """Generate a design of `args.kind` into `args.output`; print what was written and the sizing rule used."""
     build = build_settings_from(GENERATE_BUILD_OPTIONS, placement=args.placement, rack_power_kw=args.rack_kw,
                                 rack_units=args.rack_units)
-    options: dict[str, Any] = dict(gpus=args.gpus, gpus_per_server=_gpus_per_server(args), backend=args.backend,
+    options: dict[str, Any] = dict(gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
                    oversubscription=args.oversubscription, link_gbps=args.link_gbps, frontend=args.frontend,
                    server_model=args.server_model, switch_model=args.switch_model, two_tiers=args.two_tiers,
                    nic_model=args.nic_model, build=build, planes=args.planes)
@@ -45,14 +45,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if rule:
         print(rule)
     return 0
-
-
-def _gpus_per_server(args: argparse.Namespace) -> int:
-    """--gpus-per-server, else the GPUs of the --server-model (72 for an NVL72 rack), else 8."""
-    if args.gpus_per_server is not None:
-        return int(args.gpus_per_server)
-    servers = load_catalog().servers
-    return servers[args.server_model].gpus if args.server_model in servers else 8
 
 
 def cmd_check(args: argparse.Namespace) -> int:

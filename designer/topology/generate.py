@@ -104,7 +104,7 @@ class _Blueprint:
         return self.hybrid.pods if self.hybrid else [self.fabric] if self.fabric else []
 
 
-def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
+def plan(kind: str, *, gpus: int, gpus_per_server: int | None = None, backend: str = "rocev2",  # noqa: PLR0913
          oversubscription: float = 1.0, link_gbps: float | None = None, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
          name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
@@ -127,7 +127,7 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "roce
                 rule=_rule_text(bp))
 
 
-def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "rocev2",  # noqa: PLR0913
+def generate(kind: str, *, gpus: int, gpus_per_server: int | None = None, backend: str = "rocev2",  # noqa: PLR0913
              oversubscription: float = 1.0, link_gbps: float | None = None, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
              name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
@@ -136,7 +136,7 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
     segments get the settings `preset` ("recommended" for AI, or "plain") for their hardware. The servers' back-end
     NICs are `nic_model` (default: the NIC the server model ships with, else ConnectX-7; BlueField-3 SuperNICs let
     RoCEv2 spray on switches that can). Back-end links run at `link_gbps`, by default 400G or the NICs' speed when
-    faster.
+    faster. `gpus_per_server` defaults to the server model's GPUs (72 for an NVL72 rack), else 8.
 
     One switch serves the back-end when its ports hold every NIC (unless `two_tiers`); the front-end and storage
     are sized from `build` (bandwidth per GPU); the devices are placed in racks by `build`'s rule and every
@@ -150,7 +150,7 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int = 8, backend: str = "
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend, cat,
                     server_model, switch_model, two_tiers, settings, nic_model, planes)
     out = DesignBuilder(_id_widths(bp))
-    nics = gpus_per_server
+    nics = bp.gpus_per_server
     server_pod = _server_pods(bp)
     fe_ports, fe_gbps = bp.frontend_ports
     for sid in bp.servers:
@@ -197,10 +197,13 @@ def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBui
 
 
 # ---- sizing -------------------------------------------------------------------------------------
-def _blueprint(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: PLR0913
+def _blueprint(kind: str, gpus: int, per_server: int | None, backend: str, oversubscription: float,  # noqa: PLR0913
                link_gbps: float | None, frontend: bool, cat: Catalog, server_model: str | None,
                switch_model: str | None, two_tiers: bool, settings: BuildSettings,
                nic_model: str | None, planes: int = 1) -> _Blueprint:
+    # GPUs per server: as given, else the server model's (72 for an NVL72 rack), else an 8-GPU server's
+    known = per_server is None and server_model in cat.servers
+    gpus_per_server = cat.servers[str(server_model)].gpus if known else 8 if per_server is None else per_server
     _check_options(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend)
     planes = _check_planes(kind, planes, backend)
     model = _server_model(cat, gpus_per_server, server_model)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.model.limits import MAX_GPUS_PER_NODE
 from designer.topology.multi_plane import KIND as MULTI_PLANE
 from designer.topology.multi_plane import PLANE_CHOICES
 
@@ -65,7 +66,7 @@ class GeneratorDialog(QDialog):
         self.gpus.setSingleStep(8)
         self.gpus.setValue(128)
         self.per_server = QSpinBox()
-        self.per_server.setRange(1, 16)
+        self.per_server.setRange(1, MAX_GPUS_PER_NODE)      # 8 in an HGX server, 72 in an NVL72 rack
         self.per_server.setValue(8)
         self.backend = QComboBox()
         for backend, name in BACKENDS:
@@ -152,6 +153,9 @@ class GeneratorDialog(QDialog):
         model = self.catalog.servers.get(self.server.currentData() or "")
         if model is not None:
             self.per_server.setValue(model.gpus)
+            self.gpus.setSingleStep(model.gpus)          # whole servers (16 racks of 72: 1,152 GPUs)
+            if self.gpus.value() % model.gpus:
+                self.gpus.setValue(max(1, round(self.gpus.value() / model.gpus)) * model.gpus)
             nic = self.catalog.nics.get(model.nic_model)
             speed = min(nic.port_gbps, model.backend_nic_gbps) if nic else 0.0
             if speed > float(self.link.currentText()) and self.link.findText(f"{speed:g}") >= 0:

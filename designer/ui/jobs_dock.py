@@ -7,7 +7,7 @@ edits nothing itself: its buttons ask (signals) and the jobs controller pushes t
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -38,8 +38,13 @@ TABLE_MIN_ROWS = 4          # the table shows at least this many rows (with its 
 
 
 def swatch(colour: QColor, px: int = 14) -> QIcon:
+    """A square of the job's colour with a white ring and a dark edge: it shows on a selected (blue) row too."""
     pixmap = QPixmap(px, px)
-    pixmap.fill(colour)
+    pixmap.fill(QColor("#202020"))
+    painter = QPainter(pixmap)
+    painter.fillRect(1, 1, px - 2, px - 2, QColor("#ffffff"))
+    painter.fillRect(2, 2, px - 4, px - 4, colour)
+    painter.end()
     return QIcon(pixmap)
 
 

@@ -21,6 +21,7 @@ from designer.i18n.messages_en import EN, GENERAL
 from designer.i18n.messages_errors_en import ERRORS
 from designer.i18n.messages_findings_en import FINDINGS
 from designer.i18n.messages_help_en import HELP
+from designer.i18n.messages_planes_en import PLANES
 from designer.i18n.messages_proposal_en import PROPOSAL
 from designer.i18n.messages_sweep_en import SWEEP
 from designer.i18n.text_width import columns, fit, ljust, rjust
@@ -79,7 +80,7 @@ def value_columns(out):
 
 # ---- the catalogs ---------------------------------------------------------------------------------
 def test_subject_modules_do_not_redefine_each_others_ids():
-    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, BUILD]
+    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, BUILD, PLANES]
     assert sum(map(len, modules)) == len(EN)
     assert all(m in EN for m in (*SWEEP, *CLI))
 

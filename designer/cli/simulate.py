@@ -53,9 +53,40 @@ def result_rows(res: SimResult) -> list[tuple[str, str]]:
         ("cli.sim.scaleup_bytes", _scaleup_text(d)),
         ("cli.sim.preset", _preset_text(d.get("preset"))),
         ("cli.sim.algorithm", _algorithms_text(d)),
+        *_training_rows(d),
+        *_inference_rows(d),
         ("cli.sim.wall_time", _fmt(d["sim_wall_time_s"], " s", 3)),
     ]
     return [(render(msg_id), value) for msg_id, value in rows]
+
+
+def _training_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
+    """Days to train and step jitter of the first training run that simulated several steps (none otherwise)."""
+    w = next((w for w in d.get("workloads", []) if w.get("jitter")), None)
+    if w is None:
+        return []
+    j = w["jitter"]
+    rows = []
+    if w.get("train_days") is not None:
+        rows.append(("cli.sim.train_days", render("cli.sim.train_days_value", days=_fmt(w["train_days"]),
+                                                  steps=f"{w['steps']:,}", step=_fmt(w["mean_step_time_s"], " s"))))
+    rows.append(("cli.sim.jitter", render("cli.sim.jitter_value", step=f"{j['step_cv'] * 100:.2f}",
+                                          comm=f"{j['collective_cv'] * 100:.2f}",
+                                          ratio=f"{j['step_p99_over_p50']:.3f}", steps=j["iterations"])))
+    return rows
+
+
+def _inference_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
+    """Request latency of the first inference workload, and the most requests per second that meet its target."""
+    w = next((w for w in d.get("workloads", []) if w.get("request_latency_ms")), None)
+    if w is None:
+        return []
+    lat = w["request_latency_ms"]
+    rows = [("cli.sim.request_latency", f"{lat['p50']:.4g} / {lat['p99']:.4g} / {lat['max']:.4g} ms")]
+    if w.get("max_qps_at_target") is not None:
+        rows.append(("cli.sim.max_qps", render("cli.sim.max_qps_value", qps=_fmt(w["max_qps_at_target"]),
+                                               target=_fmt(w["target_ms"]))))
+    return rows
 
 
 def _scaleup_text(d: dict[str, Any]) -> str:

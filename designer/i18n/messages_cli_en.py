@@ -35,6 +35,13 @@ CLI: dict[str, str] = {
     "cli.sim.algo_nvls": "NVLink SHARP (NVLS) in the domain",
     "cli.sim.algo_pairwise": "pairwise exchange",
     "cli.sim.wall_time": "simulation wall time",
+    "cli.sim.train_days": "time to train",
+    "cli.sim.train_days_value": "{days} days ({steps} steps of {step})",
+    "cli.sim.jitter": "step jitter (CV step / collective, p99/p50)",
+    "cli.sim.jitter_value": "{step} % / {comm} %, {ratio} over {steps} steps",
+    "cli.sim.request_latency": "request latency p50/p99/max",
+    "cli.sim.max_qps": "most requests/s meeting the target",
+    "cli.sim.max_qps_value": "{qps} requests/s (p99 <= {target} ms)",
     "cli.sim.segment": "segment {segment} ({protocol}): goodput {goodput}, p99 {p99} us",
     # simulate with several workloads: the per-job table
     "cli.jobs.title": "jobs: each together, and alone on the same GPUs ({runs} extra engine runs, one per job; "

@@ -23,6 +23,7 @@ from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters
+from designer.sim.iterations import add_iterations
 from designer.sim.job_sharing import alone_plan, job_ports, sharing
 from designer.sim.metrics import RunFacts, SimResult, build_result
 from designer.sim.placement import place_jobs
@@ -59,6 +60,9 @@ class SimOptions:
     # run only this job (index in the workload list) where the whole list places it, the others left out: the
     # "alone" run of designer/sim/interference.py
     only_job: int | None = None
+    # simulate a training run's further steps (train:..:tokens= or iters=, designer/sim/iterations.py); those
+    # steps' own runs set it to False
+    iterations: bool = True
 
     def check(self) -> None:
         if self.backend not in (None, "ib", "rocev2"):
@@ -132,6 +136,7 @@ class _Setup:
     routes: RouteCache
     fails: FailureRuntime | None
     workload_options: list[dict[str, Any]]
+    parsed: list[Workload]
 
 
 def _set_up(doc: FabricDocument, workloads: list[str] | list[Workload], opts: SimOptions) -> _Setup:
@@ -148,7 +153,7 @@ def _set_up(doc: FabricDocument, workloads: list[str] | list[Workload], opts: Si
     check_failures(fail_specs, doc)
     fails = (FailureRuntime(fab, fail_specs, seed=opts.seed, base_route=routes.get, control=opts.control)
              if fail_specs or opts.control is not None else None)
-    return _Setup(fab, plan, routes, fails, [w.options for w in parsed])
+    return _Setup(fab, plan, routes, fails, [w.options for w in parsed], parsed)
 
 
 def _ideal_totals(setup: _Setup, cancel: threading.Event | None) -> Totals:
@@ -237,7 +242,22 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             cadence.emitted_through(iv, len(ticks))
     except Cancelled:
         return
-    yield _final_snapshot(setup, opts, engine, ideal_totals, last, time.perf_counter() - wall0)
+    final = _final_snapshot(setup, opts, engine, ideal_totals, last, time.perf_counter() - wall0)
+    if opts.iterations and final.result is not None:
+        _add_steps(final.result, doc, setup.parsed, opts)
+    yield final
+
+
+def _add_steps(result: SimResult, doc: FabricDocument, parsed: list[Workload], opts: SimOptions) -> None:
+    """A training run's further steps, each a run of its own with the next routing seed (designer/sim/iterations.py)."""
+    def rerun(workloads: list[Workload], seed: int) -> dict[str, Any]:
+        step_opts = dataclasses.replace(opts, seed=seed, ideal_pass=False, iterations=False, control=None,
+                                        on_busy=None, snapshot_interval_s=None, snapshot_count=None)
+        return run(doc, workloads, step_opts).data
+
+    wall0 = time.perf_counter()
+    add_iterations(result.data, parsed, opts.seed, rerun)
+    result.data["sim_wall_time_s"] += time.perf_counter() - wall0
 
 
 class _JobFigures:

@@ -29,6 +29,7 @@ HBM_BYTES_PER_S = {"H100": 3.35e12, "H200": 4.8e12, "B200": 7.7e12, "H100-PCIe":
 DEFAULT_MFU = 0.5
 TOKEN_ID_BYTES = 4
 REQUEST_OVERHEAD_BYTES = 1024      # HTTP/JSON framing of a request or response [E]
+SEARCH_REQUESTS = 20_000           # requests in the stream the latency target is searched on
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,10 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
     serving = _Replicas(count=replicas, output_tokens=int(w.opt("output", 128)),
                         prefill_s=2 * w.params * int(w.opt("prompt", 512)) / (tp * peak * mfu),
                         decode_compute_s=max(2 * w.params / (tp * peak * mfu), 2 * w.params / (tp * hbm)))
-    wp.extra["finisher"] = _latency_finisher(serving, arrivals, req, tok, resp)
+    target_ms = w.opt("target_ms")
+    load = _Load(duration_s=float(w.opt("duration", 1.0)), seed=(seed, index),
+                 target_s=float(target_ms) * 1e-3 if target_ms is not None else None)
+    wp.extra["finisher"] = _latency_finisher(serving, arrivals, req, tok, resp, load)
     return wp
 
 
@@ -118,7 +122,7 @@ def _add_phases(w: Workload, fab: CompiledFabric, plan: Plan, groups: np.ndarray
 
 
 def _latency_finisher(serving: _Replicas, arrivals: np.ndarray, req: int, tok: int | None,
-                      resp: int) -> Callable[[dict[int, tuple[float, float]]], dict[str, object]]:
+                      resp: int, load: _Load) -> Callable[[dict[int, tuple[float, float]]], dict[str, object]]:
     """Request latency figures once the phases' spans are known: requests queue FIFO at each replica."""
     count = len(arrivals)
 
@@ -132,25 +136,72 @@ def _latency_finisher(serving: _Replicas, arrivals: np.ndarray, req: int, tok: i
         tok_comm_s = span(tok)
         service = serving.prefill_s + tok_comm_s + serving.output_tokens * (serving.decode_compute_s + tok_comm_s)
         latency = _request_latency_s(arrivals, serving.count, service, req_s, resp_s)
-        return {"requests": int(count), "replicas": serving.count, "service_ms": service * 1e3,
-                "token_comm_us": tok_comm_s * 1e6,
-                "request_latency_ms": {"p50": _quantile_ms(latency, 0.5), "p99": _quantile_ms(latency, 0.99),
-                                       "p999": _quantile_ms(latency, 0.999),
-                                       "max": float(latency.max()) * 1e3 if count else 0.0}}
+        out: dict[str, object] = {
+            "requests": int(count), "replicas": serving.count, "service_ms": service * 1e3,
+            "token_comm_us": tok_comm_s * 1e6,
+            "request_latency_ms": {"p50": _quantile_ms(latency, 0.5), "p99": _quantile_ms(latency, 0.99),
+                                   "p999": _quantile_ms(latency, 0.999),
+                                   "max": float(latency.max()) * 1e3 if count else 0.0}}
+        if load.target_s is not None:
+            out["target_ms"] = load.target_s * 1e3
+            out["max_qps_at_target"] = max_qps_at_target(serving.count, service, req_s + resp_s, load)
+        return out
 
     return finish
 
 
+@dataclass(frozen=True)
+class _Load:
+    """The request stream the latency target is checked against: its length and seed, and the p99 target."""
+
+    duration_s: float
+    seed: tuple[int, int]
+    target_s: float | None
+
+
+def max_qps_at_target(replicas: int, service_s: float, transit_s: float, load: _Load) -> float:
+    """The highest request rate whose p99 latency still meets the target, by bisection on the rate.
+
+    Every candidate rate sees the same seeded Poisson stream, stretched (unit-rate gaps divided by the rate): with
+    these common random numbers the p99 grows with the rate, so bisection finds the boundary. The stream is
+    SEARCH_REQUESTS long whatever `duration=` says (a short one would hide the queue a rate near capacity builds);
+    above replicas / service the queues grow without bound."""
+    assert load.target_s is not None
+    if transit_s + service_s > load.target_s:
+        return 0.0
+    capacity = replicas / service_s
+    unit = np.cumsum(np.random.default_rng([load.seed[0], load.seed[1], 23]).exponential(1.0, size=SEARCH_REQUESTS))
+
+    def p99_s(qps: float) -> float:
+        latency = _request_latency_s(unit / qps, replicas, service_s, transit_s, 0.0)
+        return float(np.quantile(latency, 0.99))
+
+    lo, hi = 0.0, capacity
+    for _ in range(40):
+        mid = 0.5 * (lo + hi)
+        if p99_s(mid) <= load.target_s:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 def _request_latency_s(arrivals: np.ndarray, replicas: int, service_s: float, req_s: float,
                        resp_s: float) -> np.ndarray:
-    """Each request's latency: in, waiting for its replica (round-robin dispatch), served, out."""
-    latency = np.empty(len(arrivals))
-    free_at = np.zeros(replicas)
-    for k, t in enumerate(arrivals):
-        r = k % replicas
-        begin = max(t + req_s, free_at[r])
-        free_at[r] = begin + service_s
-        latency[k] = free_at[r] + resp_s - t
+    """Each request's latency: in, waiting for its replica (round-robin dispatch), served, out.
+
+    At one replica, with a constant service time s, request j (arriving at a_j, j = 0, 1, ...) leaves at
+    d_j = max(a_j, d_(j-1)) + s, which unrolls to d_j = (j + 1) s + max over i <= j of (a_i - i s) (Lindley's
+    recursion): one running maximum per replica."""
+    n = len(arrivals)
+    if n == 0:
+        return np.empty(0)
+    rows = -(-n // replicas)
+    ready = np.full(rows * replicas, np.inf)       # request k is replica k % R's (k // R)-th; padding at the end
+    ready[:n] = arrivals + req_s
+    j = np.arange(rows)[:, None]
+    done = (j + 1) * service_s + np.maximum.accumulate(ready.reshape(rows, replicas) - j * service_s, axis=0)
+    latency: np.ndarray = done.reshape(-1)[:n] + resp_s - arrivals
     return latency
 
 

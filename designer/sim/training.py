@@ -42,7 +42,7 @@ DEFAULT_MFU = 0.55
 BYTES_PER_PARAM_GRAD = 2      # bf16 gradients
 
 
-def default_tokens(params: float) -> float:
+def default_tokens(params: float) -> float:  # the global batch (batch=)
     """Global batch in tokens: 4 Mi for models under 100B, 16 Mi above (Llama 3 405B used 16M)."""
     return float(2**24 if params >= 1e11 else 2**22)
 
@@ -52,10 +52,10 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     n = len(ranks)
     tp, pp, dp = _parallelism(w, n, fab.gpus_per_server())
     seq = int(w.opt("seq", 8192 if w.params >= 1e11 else 4096))
-    tokens = float(w.opt("tokens", default_tokens(w.params)))
+    batch = float(w.opt("batch", default_tokens(w.params)))
     mfu = float(w.opt("mfu", DEFAULT_MFU))
-    micro = max(1, int(round(tokens / (dp * seq))))
-    tokens = float(micro * dp * seq)
+    micro = max(1, int(round(batch / (dp * seq))))
+    tokens = float(micro * dp * seq)             # the global batch, whole sequences per replica and micro-batch
     peak = float(fab.gpu_peak_flops[ranks].min())
     flops = 6.0 * w.params * tokens
     compute_s = flops / (n * peak * mfu)
@@ -66,7 +66,7 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     tag = f"w{index}"
     wp = WorkloadPlan(workload=w, ranks=n, first=len(plan.phases), compute_s=compute_s, model_flops=flops,
                       peak_flops_total=n * peak, mfu=mfu)
-    wp.extra.update(dp=dp, tp=tp, pp=pp, micro_batches=micro, tokens=tokens, seq=seq, bubble_s=bubble_s,
+    wp.extra.update(dp=dp, tp=tp, pp=pp, micro_batches=micro, batch_tokens=tokens, seq=seq, bubble_s=bubble_s,
                     kernel_efficiency=mfu)
 
     r = ranks.reshape(pp, dp, tp)                # [stage, replica, tp rank]

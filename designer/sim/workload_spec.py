@@ -63,9 +63,12 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "ep": ("posint", ("train",)),
     "topk": ("posint", ("train",)),
     "mfu": ("fraction", ("train", "inference")),
-    "tokens": ("posnum", ("train",)),
+    "tokens": ("count", ("train",)),        # tokens to train on in all (train_days); designer/sim/iterations.py
+    "batch": ("count", ("train",)),         # global batch in tokens per step
+    "straggler": ("spread", ("train",)),    # per-GPU compute-time variation between steps (coefficient of variation)
     "seq": ("posint", ("train", "inference")),
-    "iters": ("posint", ("pingpong",)),
+    "iters": ("posint", ("pingpong", "train")),
+    "target_ms": ("posnum", ("inference",)),   # request latency target (p99) for max_qps_at_target
     "a": ("text", ("pingpong",)),
     "b": ("text", ("pingpong",)),
     "duration": ("time", ("inference",)),
@@ -193,6 +196,27 @@ def _posnum(key: str, text: str) -> float:
     return value
 
 
+_COUNT_SUFFIXES = {"k": 1e3, "m": 1e6, "b": 1e9, "g": 1e9, "t": 1e12}
+
+
+def _count(key: str, text: str) -> float:
+    """A positive amount with an optional decimal suffix: 4M, 300B, 1.5T (K, M, B or G, T)."""
+    raw = text.strip()
+    scale = _COUNT_SUFFIXES.get(raw[-1:].lower(), 1.0) if raw else 1.0
+    value = _posnum(key, raw[:-1] if scale != 1.0 else raw) * scale
+    if value > MAX_POSNUM:
+        raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
+    return value
+
+
+def _spread(key: str, text: str) -> float:
+    """A coefficient of variation: 0 (none) up to 0.5."""
+    value = _parse_number(text)
+    if not 0 <= value <= 0.5:
+        raise WorkloadError(Message("error.workload.spread", key=key, text=text))
+    return value
+
+
 def _fraction(key: str, text: str) -> float:
     value = _parse_number(text)
     if not 0 < value <= 1:
@@ -283,7 +307,8 @@ def _text(key: str, text: str) -> str:
 
 # parser kind of _OPTIONS -> the function that checks and converts an option's value (option name, text)
 _PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
-    "posint": _posint, "posnum": _posnum, "fraction": _fraction, "switch": _switch, "plane": _plane,
+    "posint": _posint, "posnum": _posnum, "count": _count, "spread": _spread, "fraction": _fraction,
+    "switch": _switch, "plane": _plane,
     "algo": _algo, "time": _time, "text": _text, "place": _place, "seed": _seed, "servers": _servers,
 }
 

@@ -298,7 +298,7 @@ def _llama3_mfu(dp: int, tokens: int) -> float:
     at seven times the cost.
     """
     doc = _design("leaf-spine", LLAMA3_SLICE_GPUS, "rocev2")
-    r = run(doc, [f"train:405b:tp=8:pp=16:dp={dp}:tokens={tokens}"], SimOptions(seed=1, ideal_pass=False))
+    r = run(doc, [f"train:405b:tp=8:pp=16:dp={dp}:batch={tokens}"], SimOptions(seed=1, ideal_pass=False))
     return 100.0 * float(r.data["mfu"])
 
 

@@ -385,6 +385,9 @@ def figures_text(data: dict) -> str:
     rows.append((QCoreApplication.translate("RunController", "PFC paused / credit stall"),
                  f"{data['pfc_pause_fraction']:.2%} / {data['credit_stall_fraction']:.2%}"))
     rows.append((QCoreApplication.translate("RunController", "ECN marked"), f"{data['ecn_mark_fraction']:.2%}"))
+    if data.get("scaleup_share") is not None:
+        rows.append((QCoreApplication.translate("RunController", "Bytes inside NVLink domains"),
+                     f"{data['scaleup_share']:.1%}"))
     rows += algorithm_rows(data)
     return "<table>" + "".join(f"<tr><td>{k}&nbsp;&nbsp;</td><td align=right><b>{v}</b></td></tr>"
                                for k, v in rows) + "</table>"

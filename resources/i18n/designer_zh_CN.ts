@@ -1598,172 +1598,172 @@
 <context>
     <name>GeneratorDialog</name>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="108"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="109"/>
         <source>GPU servers</source>
         <translation>GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="109"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="110"/>
         <source>Back-end switches</source>
         <translation>后端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="129"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="130"/>
         <source>Default for the GPUs per server</source>
         <translation>按每台服务器 GPU 数取默认型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="134"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="135"/>
         <source>Default for the protocol and speed</source>
         <translation>按协议和速率取默认型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="28"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="29"/>
         <source>leaf-spine</source>
         <translation>叶脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="29"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="30"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="30"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="31"/>
         <source>fat-tree-3</source>
         <translation>三层胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="31"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="32"/>
         <source>rail-optimized</source>
         <translation>轨道优化</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="32"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
         <source>rail-only</source>
         <translation>仅轨道</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="34"/>
         <source>multi-plane</source>
         <translation>多平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="35"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="36"/>
         <source>hybrid</source>
         <translation>混合（IB + RoCEv2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="37"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
         <source>gpus</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="39"/>
         <source>servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="39"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="41"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="41"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="42"/>
         <source>cores</source>
         <translation>核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="42"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="43"/>
         <source>frontend switches</source>
         <translation>前端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="43"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="44"/>
         <source>gateways</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="44"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="45"/>
         <source>storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="45"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="46"/>
         <source>links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="46"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="47"/>
         <source>backend links</source>
         <translation>后端链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="47"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="48"/>
         <source>frontend links</source>
         <translation>前端链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="48"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="49"/>
         <source>pods</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="59"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="60"/>
         <source>New from template</source>
         <translation>从模板新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="81"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="82"/>
         <source>Ethernet front-end plane</source>
         <translation>以太网前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="105"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="106"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="106"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="107"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="107"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="108"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="110"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="111"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="111"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="112"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="112"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="113"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="113"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="114"/>
         <source>Planes</source>
         <translation>平面数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="122"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="123"/>
         <source>Ports each NIC port is split into, one independent plane each (multi-plane designs)</source>
         <translation>每个网卡端口拆分成的端口数，每个端口接入一个独立平面（多平面方案）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="174"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="178"/>
         <source>estimated capex ≈ {0:,.0f} USD</source>
         <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>
@@ -3843,7 +3843,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="400"/>
+        <location filename="../../designer/ui/run_controller.py" line="389"/>
+        <source>Bytes inside NVLink domains</source>
+        <translation>留在 NVLink 域内的字节</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="403"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>

@@ -40,10 +40,19 @@ METRICS = (
     ("sim_ecn", lambda r, lang: nf.percent(r.get("ecn_mark_fraction"), 2, lang)),
     ("sim_credit", lambda r, lang: nf.percent(r.get("credit_stall_fraction"), 2, lang)),
     ("sim_dropped", lambda r, lang: nf.bytes_count(r.get("dropped_bytes"), lang)),
+    ("sim_scaleup", lambda r, lang: _scaleup_percent(r, lang)),
     ("sim_step", lambda r, lang: nf.seconds(r["step_time_s"], lang) if r.get("step_time_s") is not None else None),
     ("sim_gpu_util", lambda r, lang: (nf.percent(r["gpu_utilization"], 1, lang)
                                       if r.get("gpu_utilization") is not None else None)),
 )
+
+
+def _scaleup_percent(r: dict, lang: str) -> str | None:
+    """The share of the run's bytes that stayed inside NVLink domains (None for a run saved without the figures)."""
+    nvlink, network = r.get("nvlink_bytes"), r.get("network_bytes")
+    if nvlink is None or network is None or nvlink + network <= 0:
+        return None
+    return nf.percent(nvlink / (nvlink + network), 1, lang)
 
 
 def metric_rows(ctx: ProposalContext, results: list[dict]) -> list[list[str]]:

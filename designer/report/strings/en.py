@@ -278,6 +278,7 @@ EN: dict[str, str] = {
     "sim_ecn": "ECN-marked bytes",
     "sim_credit": "Credit stall time",
     "sim_dropped": "Dropped bytes",
+    "sim_scaleup": "Bytes inside NVLink domains",
     "sim_step": "Training step time",
     "sim_gpu_util": "GPU utilization",
     "chart_latency": "One-way latency percentiles (µs)",

@@ -256,6 +256,7 @@ ZH_CN: dict[str, str] = {
     "sim_ecn": "ECN 标记字节",
     "sim_credit": "信用等待时间",
     "sim_dropped": "丢弃字节",
+    "sim_scaleup": "留在 NVLink 域内的字节",
     "sim_step": "训练步时间",
     "sim_gpu_util": "GPU 利用率",
     "chart_latency": "单向延迟分位数 (µs)",

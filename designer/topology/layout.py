@@ -30,6 +30,7 @@ ROW_Y = 160.0          # vertical distance between tiers
 SERVER_ROW_Y = 90.0    # vertical pitch of wrapped server rows
 BLOCK_GAP_X = 40.0     # between the blocks (leaf + its servers) of a pod
 POD_GAP_X = 200.0      # between pods
+PLANE_GAP_X = 120.0    # between the leaves of two planes over the same servers (multi-plane)
 BAND_GAP_Y = 120.0     # between a band's last server row and the next band's spine row
 SCREEN_ASPECT = 1.6    # width / height the wrapped drawing aims at (a 16:10 screen)
 MAX_BANDS = 64
@@ -188,8 +189,10 @@ def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[s
             block_leaves, servers = pods[p][b]
             cols, width, _ = shapes[p][b]
             m, n = len(block_leaves), len(servers)
+            gaps = _plane_gaps([nodes[leaf].pod for leaf in block_leaves])
+            row_w = m * SLOT_X + (gaps[-1] if gaps else 0.0)
             for k, leaf in enumerate(block_leaves):
-                pos[leaf] = (x + (width - m * SLOT_X) / 2 + (k + 0.5) * SLOT_X, LEAF_Y + dy)
+                pos[leaf] = (x + (width - row_w) / 2 + (k + 0.5) * SLOT_X + gaps[k], LEAF_Y + dy)
                 band_of[leaf] = band_index
             row_width = min(n, cols) * SLOT_X
             for k, server in enumerate(servers):
@@ -199,6 +202,17 @@ def _place_blocks(doc: FabricDocument, leaves: list[str], back: dict[str, list[s
                 bottom = max(bottom, y)
             x += width
     return bottom, band_of
+
+
+def _plane_gaps(pods: list[int | None]) -> list[float]:
+    """Extra x offset of each leaf of a block's row: PLANE_GAP_X more after each change of pod, so the planes of a
+    multi-plane design (one pod per plane, every server on each) stand apart over their shared servers."""
+    gaps, extra = [], 0.0
+    for k, pod in enumerate(pods):
+        if k and pod != pods[k - 1]:
+            extra += PLANE_GAP_X
+        gaps.append(extra)
+    return gaps
 
 
 def _place_storage(storage: list[str], pos: dict[str, Position], bottom: float) -> float:

@@ -20,7 +20,7 @@ from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.model.nodes import Node, PortGroup
 from designer.topology.backend_fabric import backend_blueprint
-from designer.topology.clos import ClosBlueprint
+from designer.topology.clos import ClosBlueprint, TierNames
 from designer.topology.sizing import SwitchSpec
 
 KIND = "multi-plane"
@@ -83,10 +83,12 @@ def plane_spec(cat: Catalog, spec: SwitchSpec, planes: int) -> SwitchSpec:
 
 def plane_fabrics(servers: list[str], nics: int, planes: int, spec: SwitchSpec, oversubscription: float, *,
                   two_tiers: bool = False) -> list[ClosBlueprint]:
-    """One rail-optimized fabric per plane over port p of every NIC; every switch of plane p carries pod p."""
+    """One rail-optimized fabric per plane over port p of every NIC; every switch of plane p carries pod p and
+    its plane in its id."""
     fabrics = []
     for p in range(1, planes + 1):
         bp = backend_blueprint(PLANE_KIND, servers, nics, spec, oversubscription, fabric_pod=p, two_tiers=two_tiers)
+        bp.names = TierNames(f"plane{p}-leaf-", f"plane{p}-spine-")      # plane2-leaf-03: its plane in its name
         for group in bp.leaves:
             group.endpoints = [(s, f"{nic_prefix(int(port[2:]))}{p}") for s, port in group.endpoints]
         fabrics.append(bp)

@@ -15,11 +15,17 @@ from __future__ import annotations
 
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
-from designer.topology.clos import BuiltClos, ClosBlueprint, LeafGroup, blueprint, build, lanes_per_leaf
+from designer.topology.clos import BuiltClos, ClosBlueprint, LeafGroup, TierNames, blueprint, build, lanes_per_leaf
 from designer.topology.sizing import SizingError, SwitchSpec, balanced
 from designer.topology.wiring import CROSS_RACK_AOC, DesignBuilder
 
 KIND = "rail-only"
+RAIL_SWITCHES = TierNames("rail-", "rail-spine-")       # one switch per rail: rail-01 .. rail-08
+
+
+def rail_tiers(rail: int) -> TierNames:
+    """Names of a 2-tier rail's switches: rail3-leaf-01, rail3-spine-01 (roles stay leaf and spine)."""
+    return TierNames(f"rail{rail}-leaf-", f"rail{rail}-spine-")
 
 
 def rail_fabrics(servers: list[str], nics: int, spec: SwitchSpec, oversubscription: float, *,
@@ -32,7 +38,7 @@ def rail_fabrics(servers: list[str], nics: int, spec: SwitchSpec, oversubscripti
         ends = [(s, f"be{rail}") for s in servers]
         if len(ends) <= one_switch and not two_tiers:
             fabrics.append(blueprint([LeafGroup(ends, rail=rail)], spec, spec, spec, oversubscription, tiers=1,
-                                     plane="backend", endpoint_cable=CROSS_RACK_AOC))
+                                     plane="backend", names=RAIL_SWITCHES, endpoint_cable=CROSS_RACK_AOC))
             continue
         lanes = lanes_per_leaf(spec, oversubscription)
         if lanes < 1:
@@ -43,7 +49,7 @@ def rail_fabrics(servers: list[str], nics: int, spec: SwitchSpec, oversubscripti
             groups.append(LeafGroup(ends[start:start + count], rail=rail, group=g + 1))
             start += count
         fabrics.append(blueprint(groups, spec, spec, spec, oversubscription, tiers=2, plane="backend",
-                                 endpoint_cable=CROSS_RACK_AOC))
+                                 names=rail_tiers(rail), endpoint_cable=CROSS_RACK_AOC))
     if fabrics:
         tiers = fabrics[0].shape.tiers
         fabrics[0].rule = Message("generate.rule.rail_only_one" if tiers == 1 else "generate.rule.rail_only_two",

@@ -50,6 +50,9 @@ ROWS = (
      False),
     (QT_TRANSLATE_NOOP("CompareDialog", "Credit-stall port-time"), lambda d, c: d["credit_stall_fraction"], "{:.2%}",
      False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Time to train (days)"), lambda d, c: d.get("train_days"), "{:.3g}", False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Step jitter (CV)"), lambda d, c: (d.get("jitter") or {}).get("step_cv"),
+     "{:.2%}", False),
     (CAPEX, lambda d, c: c, "{:,.0f}", False),
     (QT_TRANSLATE_NOOP("CompareDialog", "Capex per Gb/s of goodput"),
      lambda d, c: (c / d["goodput_gbps"]) if c and d["goodput_gbps"] else None, "{:,.0f}", False),
@@ -205,6 +208,8 @@ class CompareDialog(QDialog):
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(row, col, item)
         if len(self.results) == len(PROTOS):
+            for row in range(len(ROWS)):       # figures neither run has (training days of a collective) hidden
+                self.table.setRowHidden(row, all(self.value(row, p) is None for p in PROTOS))
             self._mark_better()
             rows = []
             for p in PROTOS:

@@ -388,9 +388,26 @@ def figures_text(data: dict) -> str:
     if data.get("scaleup_share") is not None:
         rows.append((QCoreApplication.translate("RunController", "Bytes inside NVLink domains"),
                      f"{data['scaleup_share']:.1%}"))
-    rows += algorithm_rows(data)
+    rows += algorithm_rows(data) + training_rows(data)
     return "<table>" + "".join(f"<tr><td>{k}&nbsp;&nbsp;</td><td align=right><b>{v}</b></td></tr>"
                                for k, v in rows) + "</table>"
+
+
+def training_rows(data: dict) -> list[tuple[str, str]]:
+    """Days to train and step jitter of a training run over several steps; the most requests per second an
+    inference workload serves within its latency target."""
+    rows = []
+    for w in data.get("workloads") or []:
+        if w.get("train_days") is not None:
+            rows.append((QCoreApplication.translate("RunController", "Time to train"),
+                         QCoreApplication.translate("RunController", "{0:.3g} days").format(w["train_days"])))
+        if w.get("jitter"):
+            rows.append((QCoreApplication.translate("RunController", "Step jitter (CV)"),
+                         f"{w['jitter']['step_cv']:.2%}"))
+        if w.get("max_qps_at_target") is not None:
+            rows.append((QCoreApplication.translate("RunController", "Requests/s within {0:g} ms").format(
+                w["target_ms"]), f"{w['max_qps_at_target']:.3g}"))
+    return rows
 
 
 def algorithm_rows(data: dict) -> list[tuple[str, str]]:

@@ -307,47 +307,57 @@
         <translation>信用等待的端口时间占比</translation>
     </message>
     <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="53"/>
+        <source>Time to train (days)</source>
+        <translation>训练总时长（天）</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/compare_dialog.py" line="54"/>
+        <source>Step jitter (CV)</source>
+        <translation>步长抖动（变异系数）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
         <source>Capex per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="60"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="58"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="61"/>
         <source>p99 latency</source>
         <translation>p99 时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="69"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="72"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="87"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="90"/>
         <source>Capex ({0})</source>
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="131"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="134"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="136"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="139"/>
         <source>Simulating with every back-end segment as {0}…</source>
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="179"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="182"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="237"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="242"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -2421,72 +2431,72 @@
         <translation>全部 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="49"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="54"/>
         <source>{0} servers</source>
         <translation>{0} 台服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="82"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="87"/>
         <source>Colour on the canvas only the cables this job&apos;s traffic crosses</source>
         <translation>画布上只为该作业流量经过的线缆着色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="91"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="96"/>
         <source>Heat-map:</source>
         <translation>热力图：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="98"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="103"/>
         <source>Add…</source>
         <translation>添加…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="99"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="104"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="100"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="105"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="101"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="106"/>
         <source>New from selection</source>
         <translation>由选中项新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="102"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="107"/>
         <source>A new job on the GPUs of the servers selected on the canvas</source>
         <translation>在画布上选中的服务器的 GPU 上新建作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="103"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="108"/>
         <source>▶ Run jobs together</source>
         <translation>▶ 同时运行作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="104"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="109"/>
         <source>Simulate every job at once on the design (F5 does too while the design has jobs)</source>
         <translation>在设计上同时仿真所有作业（设计中有作业时 F5 也会这样做）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="106"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="111"/>
         <source>What if it ran alone?</source>
         <translation>如果单独运行会怎样？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="107"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="112"/>
         <source>Run the selected job by itself on the same GPUs and compare with the last run of the jobs together</source>
         <translation>在相同的 GPU 上单独运行选中的作业，并与上次作业同时运行的结果比较</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="161"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="166"/>
         <source>all traffic</source>
         <translation>全部流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="163"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="168"/>
         <source>only {0}&apos;s cables</source>
         <translation>仅“{0}”的线缆</translation>
     </message>
@@ -3848,7 +3858,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
+        <location filename="../../designer/ui/run_controller.py" line="402"/>
+        <source>Time to train</source>
+        <translation>训练总时长</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/run_controller.py" line="403"/>
+        <source>{0:.3g} days</source>
+        <translation>{0:.3g} 天</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="405"/>
+        <source>Step jitter (CV)</source>
+        <translation>步长抖动（变异系数）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="408"/>
+        <source>Requests/s within {0:g} ms</source>
+        <translation>{0:g} ms 内每秒请求数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="420"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>

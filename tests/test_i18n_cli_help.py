@@ -9,6 +9,7 @@ from designer import i18n
 from designer.cli import program as cli
 from designer.i18n.messages_advisor_en import ADVISOR
 from designer.i18n.messages_build_en import BUILD
+from designer.i18n.messages_claims_en import CLAIMS
 from designer.i18n.messages_cli_en import CLI
 from designer.i18n.messages_en import EN, GENERAL
 from designer.i18n.messages_errors_en import ERRORS
@@ -93,7 +94,8 @@ def _english_help_of(command: str) -> list[str]:
 
 
 def test_help_ids_are_their_own_subject():
-    assert sum(map(len, [GENERAL, ADVISOR, BUILD, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, PLANES])) == len(EN)
+    assert sum(map(len, [GENERAL, ADVISOR, BUILD, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, PLANES,
+                         CLAIMS])) == len(EN)
     assert all(m in EN for m in HELP)
     assert not (set(HELP) - set(i18n.catalog._table("zh_CN")))
 

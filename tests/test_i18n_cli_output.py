@@ -16,6 +16,7 @@ from designer.cli import validate as validate_cli
 from designer.i18n import render
 from designer.i18n.messages_advisor_en import ADVISOR
 from designer.i18n.messages_build_en import BUILD
+from designer.i18n.messages_claims_en import CLAIMS
 from designer.i18n.messages_cli_en import CLI
 from designer.i18n.messages_en import EN, GENERAL
 from designer.i18n.messages_errors_en import ERRORS
@@ -80,7 +81,7 @@ def value_columns(out):
 
 # ---- the catalogs ---------------------------------------------------------------------------------
 def test_subject_modules_do_not_redefine_each_others_ids():
-    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, BUILD, PLANES]
+    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, BUILD, PLANES, CLAIMS]
     assert sum(map(len, modules)) == len(EN)
     assert all(m in EN for m in (*SWEEP, *CLI))
 

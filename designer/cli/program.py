@@ -22,7 +22,7 @@ from designer.i18n.text_width import columns
 from designer.model.errors import ProjectError
 
 COMMANDS = ("generate", "check", "cost", "simulate", "compare", "report", "export", "import", "validate", "advise",
-            "sweep", "resilience")
+            "sweep", "resilience", "claims")
 
 
 class CommandError(Exception):
@@ -135,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=render("help.description"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for add_commands in (_add_generate, _add_check_and_cost, _add_simulate_and_compare, _add_report,
-                         _add_export_and_import, _add_validate_and_advise, _add_sweep_and_resilience):
+                         _add_export_and_import, _add_validate_and_advise, _add_sweep_and_resilience,
+                         _add_claims):
         add_commands(sub)
     return parser
 
@@ -281,6 +282,12 @@ def _add_sweep_and_resilience(sub: _Commands) -> None:
     z.add_argument("--json", action="store_true")
 
 
+def _add_claims(sub: _Commands) -> None:
+    c = sub.add_parser("claims", help=render("help.claims"))
+    c.add_argument("file", help=render("help.claims.file"))
+    c.add_argument("--json", action="store_true")
+
+
 def run_command(args: argparse.Namespace) -> int:
     """Run the parsed command. Each command's module is imported when its command runs (the command line starts
     without the engine, the report or the analysis packages loaded); the imports are plain statements, so that
@@ -310,6 +317,9 @@ def run_command(args: argparse.Namespace) -> int:
         case "resilience":
             from designer.cli.resilience import cmd_resilience
             return cmd_resilience(args)
+        case "claims":
+            from designer.cli.claims import cmd_claims
+            return cmd_claims(args)
     raise AssertionError(f"no handler for command {args.command!r}")  # the parser accepts only COMMANDS
 
 

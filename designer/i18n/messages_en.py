@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from designer.i18n.messages_advisor_en import ADVISOR
 from designer.i18n.messages_build_en import BUILD
+from designer.i18n.messages_claims_en import CLAIMS
 from designer.i18n.messages_cli_en import CLI
 from designer.i18n.messages_errors_en import ERRORS
 from designer.i18n.messages_findings_en import FINDINGS
@@ -67,4 +68,5 @@ GENERAL: dict[str, str] = {
 
 
 # every English message: the general ones above plus each subject's own module
-EN: dict[str, str] = {**GENERAL, **ADVISOR, **FINDINGS, **ERRORS, **SWEEP, **CLI, **HELP, **PROPOSAL, **BUILD, **PLANES}
+EN: dict[str, str] = {**GENERAL, **ADVISOR, **FINDINGS, **ERRORS, **SWEEP, **CLI, **HELP, **PROPOSAL, **BUILD, **PLANES,
+                      **CLAIMS}

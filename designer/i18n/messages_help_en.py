@@ -83,4 +83,6 @@ HELP: dict[str, str] = {
     "help.sweep.dask": "run the points on an existing Dask cluster",
     # resilience
     "help.resilience": "worst-case throughput loss for each single-failure class",
+    "help.claims": "re-run a published IB vs RoCEv2 comparison and set its figures beside ours",
+    "help.claims.file": "a claims file (JSON, format fabric-designer.claims/1; see docs/claims.md)",
 }

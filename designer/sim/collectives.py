@@ -298,7 +298,7 @@ def _alltoall(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, r
     Where rails meet in the fabric the gather overlaps the network exchange (one phase: NCCL pipelines it, and a byte
     could as well cross the fabric directly). On a rail-only back-end (relay.py) no byte can leave for another rail
     before it sits on its rail's GPU, so the NVLink shuffle runs first and the rail exchange after it, as the
-    rail-only paper models forwarded all-to-all (Wang et al., arXiv 2307.12169): the cost of forwarding, an upper
+    rail-only paper models forwarded all-to-all (docs/references.md [rail-only]): the cost of forwarding, an upper
     bound where chunks pipeline."""
     groups = server_groups(fab, ranks)
     n = len(ranks)

@@ -2,7 +2,7 @@
 
 In a rail-only back-end (designer/topology/rail_only.py) NIC k of a server reaches only NIC k of the others. A GPU
 sending to another server's GPU on a different rail first writes over NVLink to the GPU of its own server on the
-destination's rail, whose NIC sends it on (Wang et al., arXiv 2307.12169, §4; NCCL's PXN does the same hop). The
+destination's rail, whose NIC sends it on (docs/references.md [rail-only]; NCCL's PXN does the same hop). The
 route is then: sender's NVLink transmit port, relay's NVLink receive port, relay's NIC, the rail, the receiver's NIC,
 so the forwarded bytes load the NVLink ports at their real rate. When even the relay's NIC cannot reach the
 receiver, the pair stays unreachable (and the router falls back to the front-end as before).

@@ -1,7 +1,8 @@
 """Multi-plane back-end: every NIC port split into P slower ports, each on its own independent fabric (a plane).
 
-An 800G port run as 2 x 400G or 4 x 200G, or a 400G port as 2 x 200G (Alibaba HPN's dual-plane hosts, Qian et al.,
-SIGCOMM 2024; NVIDIA's Spectrum-X multi-plane designs with ConnectX-8 SuperNICs). Plane p joins port p of every NIC;
+An 800G port run as 2 x 400G or 4 x 200G, or a 400G port as 2 x 200G (Alibaba HPN's dual-plane hosts,
+docs/references.md [hpn]; NVIDIA's Spectrum-X dual- and quad-plane designs with ConnectX-8 SuperNICs,
+docs/references.md [spectrum-x-multiplane]). Plane p joins port p of every NIC;
 the planes share no switch, so losing one leaves the others, and a switch at the plane's lower speed has P times the
 ports, so a plane needs fewer tiers for the same GPUs. Each plane is a rail-optimized fabric (both designs are
 rail-optimized inside a plane). A connection opens its queue pairs on every plane (the router gives queue pair k
@@ -25,7 +26,9 @@ from designer.topology.sizing import SwitchSpec
 
 KIND = "multi-plane"
 PLANE_KIND = "rail-optimized"
-PLANE_CHOICES = (1, 2, 4, 8)     # breakouts a port's lanes allow (a 4- or 8-lane OSFP cage, IEEE 802.3 lane rates)
+# 2 and 4 planes are NVIDIA's dual- and quad-plane modes (docs/references.md [spectrum-x-multiplane]); 8 is the most
+# an 8-lane OSFP port splits into (one lane per plane); 1 is a single plane
+PLANE_CHOICES = (1, 2, 4, 8)
 _SPLIT_PREFIX = re.compile(r"be\d+p")
 
 

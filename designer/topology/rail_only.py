@@ -2,7 +2,7 @@
 
 Rail k joins NIC k of every server (GPU k's NIC). Traffic between different rails never meets a switch: it crosses the
 server's NVLink to the GPU on the destination's rail first (Wang et al., "Rail-only: a low-cost high-performance
-network for training LLMs with trillion parameters", arXiv 2307.12169, §4), which the engine routes that way
+network for training LLMs with trillion parameters", docs/references.md [rail-only]), which the engine routes that way
 (designer/sim/relay.py).
 
 A rail is one switch while its servers fit the switch's endpoint ports (128 servers on a 128 x 400G Spectrum-4 class

@@ -18,8 +18,8 @@ from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.topology import plan
 
-RAIL_ONLY_MIN_GPUS = 8      # the paper's 8-GPU HGX/DGX NVLink domain (arXiv 2307.12169, §3)
-MULTI_PLANE_PLANES = 2      # Alibaba HPN: each 400G NIC as 2 x 200G to two planes (SIGCOMM 2024)
+RAIL_ONLY_MIN_GPUS = 8      # the 8-GPU HGX NVLink domain the rail-only paper assumes (docs/references.md [rail-only])
+MULTI_PLANE_PLANES = 2      # Alibaba HPN's dual plane: a 400G NIC as 2 x 200G (docs/references.md [hpn])
 
 
 @dataclass(frozen=True)

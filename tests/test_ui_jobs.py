@@ -159,6 +159,10 @@ def test_run_runs_the_jobs_together_and_plots_one_curve_per_job(window, monkeypa
     total = w.runs.plots.series("throughput_gbps")[1]
     assert per_job.sum(axis=0) == pytest.approx(total, rel=1e-9)      # the jobs' curves add up to the goodput
     assert len(jobs.curves[0].xData) == w.runs.plots.n
+    # the jobs go by their names, not by their long specs
+    assert [bar.label for bar in w.runs.plots.chart.rows[:2]] == ["ring", "moe"]
+    assert w.runs.panel.message.text() == "Done: ring, moe"
+    assert "Algorithm (ring)" in w.runs.panel.figures.text() and "srv-001" not in w.runs.panel.figures.text()
     # the heat-map of one job: only the cables its flows cross keep a colour
     crossed = {w.runs.last_snapshot.link_ids[k] for k in snaps[0].extra["job_links"][0].tolist()}
     assert crossed and set(crossed) < set(w.editor.doc.links)

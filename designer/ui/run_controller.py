@@ -3,6 +3,7 @@ status-bar progress, the Compare dialog, and the last run's summary stored with 
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from html import escape
 from typing import TYPE_CHECKING
@@ -156,7 +157,7 @@ class RunController(QObject):
         self.panel.set_running(True)
         self.panel.show_message(self.tr(
                 "Running {0} (seed {1}, {2})…").format(
-                    ', '.join(workloads), seed, {None: self.tr("as drawn"), "ib": self.tr("all IB"),
+                    ', '.join(self._job_names(workloads)), seed, {None: self.tr("as drawn"), "ib": self.tr("all IB"),
                                                  "rocev2": self.tr("all RoCEv2")}[backend]))
         self.progress.setRange(0, 1000)
         self.progress.setValue(0)
@@ -222,12 +223,16 @@ class RunController(QObject):
         wall = time.perf_counter() - self.started_at
         self.sim_time.setText(self.tr(
                 "simulated {0:.3f} ms in {1:.2f} s").format(data['completion_time_s'] * 1e3, wall))
-        self.panel.show_message(self.tr("Done: {0}").format(', '.join(self.workloads)))
-        self.panel.show_figures(figures_text(data))
+        names = self._job_names(self.workloads)            # the design's jobs go by their names
+        self.panel.show_message(self.tr("Done: {0}").format(', '.join(names)))
+        self.panel.show_figures(figures_text(data, names if names != self.workloads else None))
         scroll = self.panel_dock.widget()
         if hasattr(scroll, "ensureWidgetVisible"):
             scroll.ensureWidgetVisible(self.panel.figures)      # on a short screen the figures are below the form
-        self.plots.chart.set_rows(workload_breakdowns(data) + segment_breakdowns(data))
+        bars = workload_breakdowns(data)
+        if names != self.workloads and len(names) == len(bars):
+            bars = [dataclasses.replace(bar, label=name) for bar, name in zip(bars, names, strict=True)]
+        self.plots.chart.set_rows(bars + segment_breakdowns(data))
         # the last run stays with the design (saved in the project file; not an undoable edit)
         self.doc.set_results(summarise_run(data, self.workloads, self.seed, self.backend))
         self.window.mark_results_unsaved()
@@ -262,7 +267,8 @@ class RunController(QObject):
         self.snapshot_drawn.emit(snap)
 
     def _job_names(self, workloads: list[str]) -> list[str]:
-        """The names the plots give the workloads of a run: the jobs' names when it runs the design's jobs."""
+        """The workloads of a run as the window names them: the jobs' names when it runs the design's jobs (their
+        specs, servers and all, are long), else the specs."""
         jobs = self.doc.jobs
         return [j.name for j in jobs] if workloads == [j.spec() for j in jobs] else list(workloads)
 
@@ -364,8 +370,9 @@ class RunController(QObject):
             self.compare_dialog.runner.shutdown()
 
 
-def figures_text(data: dict) -> str:
-    """Headline figures of a result as rich text for the Run panel."""
+def figures_text(data: dict, names: list[str] | None = None) -> str:
+    """Headline figures of a result as rich text for the Run panel (`names`: the workloads' names, default their
+    specs)."""
     lat = data["latency_us"]
     completion = with_unit(data["completion_time_s"] * 1e3, "ms")
     rows = [(QCoreApplication.translate("RunController", "Completion"), completion),
@@ -388,7 +395,7 @@ def figures_text(data: dict) -> str:
     if data.get("scaleup_share") is not None:
         rows.append((QCoreApplication.translate("RunController", "Bytes inside NVLink domains"),
                      f"{data['scaleup_share']:.1%}"))
-    rows += algorithm_rows(data) + training_rows(data)
+    rows += algorithm_rows(data, names) + training_rows(data)
     return "<table>" + "".join(f"<tr><td>{k}&nbsp;&nbsp;</td><td align=right><b>{v}</b></td></tr>"
                                for k, v in rows) + "</table>"
 
@@ -410,16 +417,18 @@ def training_rows(data: dict) -> list[tuple[str, str]]:
     return rows
 
 
-def algorithm_rows(data: dict) -> list[tuple[str, str]]:
+def algorithm_rows(data: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
     """The collective algorithm the engine ran, per workload that has one (it names it; others have none)."""
     out = []
     workloads = data.get("workloads") or []
-    for w in workloads:
+    names = names if names is not None and len(names) == len(workloads) else [
+        str(w.get("spec") or w.get("kind") or "") for w in workloads]
+    for w, name in zip(workloads, names, strict=True):
         algorithm = w.get("algorithm")
         if algorithm:
             label = QCoreApplication.translate("RunController", "Algorithm")
             if len(workloads) > 1:
-                label += f" ({escape(str(w.get('spec') or w.get('kind') or ''))})"
+                label += f" ({escape(name)})"
             out.append((label, escape(algorithm_name(str(algorithm)))))
     return out
 

@@ -35,6 +35,7 @@ from designer.model.errors import ProjectError
 from designer.ui import help_dialogs, icons
 from designer.ui.autosave import Autosaver
 from designer.ui.canvas_menu import CanvasMenu
+from designer.ui.claims_dialog import ClaimsLauncher
 from designer.ui.design_summary import BACKGROUND_LINKS, SummaryRunner, counts_text, summarise
 from designer.ui.editor import Editor
 from designer.ui.failure_controller import FailureController
@@ -127,6 +128,7 @@ class MainWindow(WindowExports):
         self.runs = RunController(self)   # Run panel, live plots, heat-map and Compare (run_controller.py)
         self.failures = FailureController(self)   # Fail now / Schedule failure…, Scenarios dock (failure_controller.py)
         self.sweeps = SweepController(self, self.simulate_menu)   # design-space sweeps and their dock
+        self.claims = ClaimsLauncher(self, self.simulate_menu)    # re-run a published comparison (claims_dialog.py)
         self.racks = RackController(self)   # the Racks dock: elevation, Plan racks, build settings (rack_controller.py)
         self.jobs = JobsController(self)    # the Jobs dock, servers tinted by job, a job alone (jobs_controller.py)
         self.view_menu.addAction(self.jobs.dock.toggleViewAction())
@@ -753,6 +755,7 @@ class MainWindow(WindowExports):
             self.runs.shutdown()
             self.jobs.shutdown()
             self.sweeps.shutdown()
+            self.claims.shutdown()
             self.autosaver.stop()
             self.autosaver.discard()   # a clean exit leaves no recovery file behind
             event.accept()

@@ -255,6 +255,117 @@
     </message>
 </context>
 <context>
+    <name>ClaimsDialog</name>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="70"/>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="74"/>
+        <source>The claims check failed: {0}: {1}</source>
+        <translation>声明核查失败：{0}：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="88"/>
+        <source>Check a published claim</source>
+        <translation>核查公开声明</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="96"/>
+        <source>Open a claims file: a published comparison with its setups and figures (examples in projects/claims).</source>
+        <translation>打开声明文件：一份公开的对比，包含其场景与数值（示例见 projects/claims）。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="112"/>
+        <source>Claims file (.json)</source>
+        <translation>声明文件（.json）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="113"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="115"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="118"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="121"/>
+        <source>Claims file:</source>
+        <translation>声明文件：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="155"/>
+        <source>Verdicts (ours against the published figure; in brackets ours / published − 1)</source>
+        <translation>结论（本产品数值对比公开数据；括号内为 本产品 / 公开 − 1）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="157"/>
+        <source>Settings each variant ran (they explain the differences)</source>
+        <translation>各变体运行的设置（用于解释差异）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="168"/>
+        <source>Open claims file</source>
+        <translation>打开声明文件</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="169"/>
+        <source>Claims files (*.json);;All files (*)</source>
+        <translation>声明文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="195"/>
+        <source>Building the setups…</source>
+        <translation>正在构建场景…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="224"/>
+        <source>Source: {0}</source>
+        <translation>来源：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="238"/>
+        <source>Run {0} of {1}: {2}</source>
+        <translation>第 {0} 次运行，共 {1} 次：{2}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="250"/>
+        <source>{0} runs in {1:.1f} s: {2} of {3} claims agree with our figures.</source>
+        <translation>{0} 次运行，用时 {1:.1f} 秒：{3} 条声明中有 {2} 条与本产品数值相符。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="304"/>
+        <source>agrees with the published figure</source>
+        <translation>与公开数据相符</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="305"/>
+        <source>disagrees with the published figure</source>
+        <translation>与公开数据不符</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimsLauncher</name>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="319"/>
+        <source>Check a published &amp;claim…</source>
+        <translation>核查公开声明(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="321"/>
+        <source>Re-run a published InfiniBand vs RoCEv2 comparison and set its figures beside ours</source>
+        <translation>重新运行公开的 InfiniBand 与 RoCEv2 对比，并将其数值与本产品结果并列</translation>
+    </message>
+</context>
+<context>
     <name>CompareDialog</name>
     <message>
         <location filename="../../designer/ui/compare_dialog.py" line="36"/>
@@ -2699,552 +2810,552 @@ or a node</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="156"/>
+        <location filename="../../designer/ui/main_window.py" line="158"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="159"/>
+        <location filename="../../designer/ui/main_window.py" line="161"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="161"/>
+        <location filename="../../designer/ui/main_window.py" line="163"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="164"/>
+        <location filename="../../designer/ui/main_window.py" line="166"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="166"/>
+        <location filename="../../designer/ui/main_window.py" line="168"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="168"/>
+        <location filename="../../designer/ui/main_window.py" line="170"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="216"/>
+        <location filename="../../designer/ui/main_window.py" line="218"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="217"/>
+        <location filename="../../designer/ui/main_window.py" line="219"/>
         <source>Start an empty design</source>
         <translation>新建空白设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="218"/>
+        <location filename="../../designer/ui/main_window.py" line="220"/>
         <source>New from &amp;template…</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="219"/>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
         <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
         <translation>生成叶脊、胖树或轨道优化网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <location filename="../../designer/ui/main_window.py" line="223"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="222"/>
+        <location filename="../../designer/ui/main_window.py" line="224"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="223"/>
+        <location filename="../../designer/ui/main_window.py" line="225"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="223"/>
+        <location filename="../../designer/ui/main_window.py" line="225"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="225"/>
+        <location filename="../../designer/ui/main_window.py" line="227"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="226"/>
+        <location filename="../../designer/ui/main_window.py" line="228"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="227"/>
+        <location filename="../../designer/ui/main_window.py" line="229"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="228"/>
+        <location filename="../../designer/ui/main_window.py" line="230"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="229"/>
+        <location filename="../../designer/ui/main_window.py" line="231"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="230"/>
+        <location filename="../../designer/ui/main_window.py" line="232"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="231"/>
+        <location filename="../../designer/ui/main_window.py" line="233"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="233"/>
+        <location filename="../../designer/ui/main_window.py" line="235"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="241"/>
+        <location filename="../../designer/ui/main_window.py" line="243"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="244"/>
+        <location filename="../../designer/ui/main_window.py" line="246"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="247"/>
+        <location filename="../../designer/ui/main_window.py" line="249"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="248"/>
+        <location filename="../../designer/ui/main_window.py" line="250"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="249"/>
+        <location filename="../../designer/ui/main_window.py" line="251"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="250"/>
+        <location filename="../../designer/ui/main_window.py" line="252"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="251"/>
+        <location filename="../../designer/ui/main_window.py" line="253"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="252"/>
+        <location filename="../../designer/ui/main_window.py" line="254"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="253"/>
+        <location filename="../../designer/ui/main_window.py" line="255"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="255"/>
+        <location filename="../../designer/ui/main_window.py" line="257"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="261"/>
+        <location filename="../../designer/ui/main_window.py" line="263"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="262"/>
+        <location filename="../../designer/ui/main_window.py" line="264"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="264"/>
+        <location filename="../../designer/ui/main_window.py" line="266"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="265"/>
+        <location filename="../../designer/ui/main_window.py" line="267"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="279"/>
+        <location filename="../../designer/ui/main_window.py" line="281"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="280"/>
+        <location filename="../../designer/ui/main_window.py" line="282"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="282"/>
+        <location filename="../../designer/ui/main_window.py" line="284"/>
         <source>&amp;Connect selection, rail-aligned</source>
         <translation>连接选中项，按轨道对齐(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="283"/>
+        <location filename="../../designer/ui/main_window.py" line="285"/>
         <source>Cable the selected servers to the selected switches: NIC k of every server to switch k, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器连接到选中的交换机：每台服务器的第 k 块网卡连到第 k 台交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="286"/>
+        <location filename="../../designer/ui/main_window.py" line="288"/>
         <source>Connect selection, &amp;round-robin</source>
         <translation>连接选中项，轮流分配(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="287"/>
+        <location filename="../../designer/ui/main_window.py" line="289"/>
         <source>Cable the selected servers to the selected switches, spread in turn, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器轮流连接到选中的交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="292"/>
+        <location filename="../../designer/ui/main_window.py" line="294"/>
         <source>&amp;Quick start</source>
         <translation>快速入门(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="293"/>
+        <location filename="../../designer/ui/main_window.py" line="295"/>
         <source>Draw, check, simulate and hand over in five steps</source>
         <translation>五步完成绘制、检查、仿真与交付</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="294"/>
+        <location filename="../../designer/ui/main_window.py" line="296"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="295"/>
+        <location filename="../../designer/ui/main_window.py" line="297"/>
         <source>Every key of the window and the canvas gestures</source>
         <translation>窗口的所有按键与画布手势</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="296"/>
+        <location filename="../../designer/ui/main_window.py" line="298"/>
         <source>&amp;About Fabric Designer</source>
         <translation>关于 Fabric Designer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="301"/>
+        <location filename="../../designer/ui/main_window.py" line="303"/>
         <source>P&amp;roperties</source>
         <translation>属性(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="302"/>
+        <location filename="../../designer/ui/main_window.py" line="304"/>
         <source>Show the selection in the Inspector</source>
         <translation>在属性面板中显示选中对象</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="303"/>
+        <location filename="../../designer/ui/main_window.py" line="305"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="303"/>
+        <location filename="../../designer/ui/main_window.py" line="305"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="305"/>
+        <location filename="../../designer/ui/main_window.py" line="307"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="307"/>
+        <location filename="../../designer/ui/main_window.py" line="309"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="316"/>
+        <location filename="../../designer/ui/main_window.py" line="318"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="328"/>
+        <location filename="../../designer/ui/main_window.py" line="330"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="329"/>
+        <location filename="../../designer/ui/main_window.py" line="331"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="330"/>
+        <location filename="../../designer/ui/main_window.py" line="332"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="336"/>
+        <location filename="../../designer/ui/main_window.py" line="338"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="344"/>
+        <location filename="../../designer/ui/main_window.py" line="346"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="345"/>
+        <location filename="../../designer/ui/main_window.py" line="347"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="346"/>
+        <location filename="../../designer/ui/main_window.py" line="348"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="347"/>
+        <location filename="../../designer/ui/main_window.py" line="349"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="348"/>
+        <location filename="../../designer/ui/main_window.py" line="350"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="349"/>
+        <location filename="../../designer/ui/main_window.py" line="351"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="351"/>
+        <location filename="../../designer/ui/main_window.py" line="353"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="353"/>
+        <location filename="../../designer/ui/main_window.py" line="355"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="390"/>
+        <location filename="../../designer/ui/main_window.py" line="392"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="391"/>
+        <location filename="../../designer/ui/main_window.py" line="393"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="398"/>
+        <location filename="../../designer/ui/main_window.py" line="400"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="400"/>
+        <location filename="../../designer/ui/main_window.py" line="402"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="403"/>
+        <location filename="../../designer/ui/main_window.py" line="405"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="368"/>
+        <location filename="../../designer/ui/main_window.py" line="370"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="410"/>
+        <location filename="../../designer/ui/main_window.py" line="412"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="370"/>
+        <location filename="../../designer/ui/main_window.py" line="372"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="418"/>
+        <location filename="../../designer/ui/main_window.py" line="420"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="419"/>
+        <location filename="../../designer/ui/main_window.py" line="421"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="420"/>
+        <location filename="../../designer/ui/main_window.py" line="422"/>
         <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="672"/>
+        <location filename="../../designer/ui/main_window.py" line="674"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="69"/>
+        <location filename="../../designer/ui/main_window.py" line="70"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="64"/>
+        <location filename="../../designer/ui/main_window.py" line="65"/>
         <source>Fabric designs (*.json *.fabric.json);;All files (*)</source>
         <translation>网络设计 (*.json *.fabric.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="67"/>
+        <location filename="../../designer/ui/main_window.py" line="68"/>
         <source>Available once the simulation engine is installed</source>
         <translation>安装仿真引擎后可用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="70"/>
+        <location filename="../../designer/ui/main_window.py" line="71"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="71"/>
+        <location filename="../../designer/ui/main_window.py" line="72"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="319"/>
+        <location filename="../../designer/ui/main_window.py" line="321"/>
         <source>Light theme</source>
         <translation>浅色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="319"/>
+        <location filename="../../designer/ui/main_window.py" line="321"/>
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="426"/>
+        <location filename="../../designer/ui/main_window.py" line="428"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="439"/>
+        <location filename="../../designer/ui/main_window.py" line="441"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="431"/>
+        <location filename="../../designer/ui/main_window.py" line="433"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="459"/>
+        <location filename="../../designer/ui/main_window.py" line="461"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="493"/>
+        <location filename="../../designer/ui/main_window.py" line="495"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="494"/>
+        <location filename="../../designer/ui/main_window.py" line="496"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="512"/>
+        <location filename="../../designer/ui/main_window.py" line="514"/>
         <source>The design checks could not run: {0}</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="520"/>
+        <location filename="../../designer/ui/main_window.py" line="522"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="521"/>
+        <location filename="../../designer/ui/main_window.py" line="523"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="555"/>
+        <location filename="../../designer/ui/main_window.py" line="557"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="556"/>
+        <location filename="../../designer/ui/main_window.py" line="558"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="590"/>
+        <location filename="../../designer/ui/main_window.py" line="592"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="593"/>
+        <location filename="../../designer/ui/main_window.py" line="595"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="618"/>
+        <location filename="../../designer/ui/main_window.py" line="620"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="622"/>
+        <location filename="../../designer/ui/main_window.py" line="624"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="620"/>
+        <location filename="../../designer/ui/main_window.py" line="622"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="652"/>
+        <location filename="../../designer/ui/main_window.py" line="654"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="660"/>
+        <location filename="../../designer/ui/main_window.py" line="662"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="667"/>
+        <location filename="../../designer/ui/main_window.py" line="669"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="678"/>
+        <location filename="../../designer/ui/main_window.py" line="680"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="695"/>
+        <location filename="../../designer/ui/main_window.py" line="697"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="699"/>
+        <location filename="../../designer/ui/main_window.py" line="701"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="708"/>
+        <location filename="../../designer/ui/main_window.py" line="710"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="715"/>
+        <location filename="../../designer/ui/main_window.py" line="717"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="722"/>
+        <location filename="../../designer/ui/main_window.py" line="724"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -4380,27 +4491,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="793"/>
+        <location filename="../../designer/ui/main_window.py" line="796"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="796"/>
+        <location filename="../../designer/ui/main_window.py" line="799"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="797"/>
+        <location filename="../../designer/ui/main_window.py" line="800"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="799"/>
+        <location filename="../../designer/ui/main_window.py" line="802"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="800"/>
+        <location filename="../../designer/ui/main_window.py" line="803"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>

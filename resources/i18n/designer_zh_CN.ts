@@ -3899,167 +3899,167 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="74"/>
+        <location filename="../../designer/ui/run_controller.py" line="75"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="77"/>
+        <location filename="../../designer/ui/run_controller.py" line="78"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="118"/>
+        <location filename="../../designer/ui/run_controller.py" line="119"/>
         <source>Simulate the workload chosen in the Run panel</source>
         <translation>仿真运行面板中选择的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="120"/>
+        <location filename="../../designer/ui/run_controller.py" line="121"/>
         <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="158"/>
+        <location filename="../../designer/ui/run_controller.py" line="159"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="159"/>
+        <location filename="../../designer/ui/run_controller.py" line="160"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="159"/>
+        <location filename="../../designer/ui/run_controller.py" line="160"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="160"/>
+        <location filename="../../designer/ui/run_controller.py" line="161"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="172"/>
+        <location filename="../../designer/ui/run_controller.py" line="173"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="172"/>
+        <location filename="../../designer/ui/run_controller.py" line="173"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="179"/>
+        <location filename="../../designer/ui/run_controller.py" line="180"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="190"/>
+        <location filename="../../designer/ui/run_controller.py" line="191"/>
         <source>simulating the queues of a congested step: {0:.0%} of the step</source>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="324"/>
+        <location filename="../../designer/ui/run_controller.py" line="330"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="389"/>
+        <location filename="../../designer/ui/run_controller.py" line="396"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="402"/>
+        <location filename="../../designer/ui/run_controller.py" line="409"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="403"/>
+        <location filename="../../designer/ui/run_controller.py" line="410"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="405"/>
+        <location filename="../../designer/ui/run_controller.py" line="412"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="408"/>
+        <location filename="../../designer/ui/run_controller.py" line="415"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="420"/>
+        <location filename="../../designer/ui/run_controller.py" line="429"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="213"/>
+        <location filename="../../designer/ui/run_controller.py" line="214"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="224"/>
+        <location filename="../../designer/ui/run_controller.py" line="225"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="225"/>
+        <location filename="../../designer/ui/run_controller.py" line="227"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="304"/>
+        <location filename="../../designer/ui/run_controller.py" line="310"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="307"/>
+        <location filename="../../designer/ui/run_controller.py" line="313"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="323"/>
+        <location filename="../../designer/ui/run_controller.py" line="329"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="371"/>
+        <location filename="../../designer/ui/run_controller.py" line="378"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="372"/>
+        <location filename="../../designer/ui/run_controller.py" line="379"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="374"/>
+        <location filename="../../designer/ui/run_controller.py" line="381"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="377"/>
+        <location filename="../../designer/ui/run_controller.py" line="384"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="380"/>
+        <location filename="../../designer/ui/run_controller.py" line="387"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="383"/>
+        <location filename="../../designer/ui/run_controller.py" line="390"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="385"/>
+        <location filename="../../designer/ui/run_controller.py" line="392"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="387"/>
+        <location filename="../../designer/ui/run_controller.py" line="394"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>

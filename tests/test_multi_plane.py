@@ -51,8 +51,21 @@ def test_plane_requests_that_cannot_be_built_say_why(options, words):
     assert words in str(err.value)
 
 
+def test_a_plane_speed_without_optics_or_cables_is_refused():
+    from dataclasses import replace
+
+    from designer.topology.multi_plane import plane_spec
+    from designer.topology.sizing import SwitchSpec
+    bare = replace(CAT, transceivers={}, cables={k: c for k, c in CAT.cables.items() if c.speed_gbps < 200})
+    with pytest.raises(ProjectError) as err:
+        plane_spec(bare, SwitchSpec("sn5600", 128, 400.0, 400.0), 2)
+    assert "no optics or cables" in str(err.value)
+    assert plane_spec(CAT, SwitchSpec("sn5600", 128, 400.0, 400.0), 2).ports == 256
+
+
 def test_plane_messages_exist_in_chinese():
-    for msg in ("error.generate.planes", "error.generate.plane_speed", "generate.rule.multi_plane"):
+    for msg in ("error.generate.planes", "error.generate.plane_speed", "error.generate.plane_cables",
+                "generate.rule.multi_plane"):
         assert render(msg, "zh_CN") != render(msg, "en")
 
 

@@ -71,7 +71,7 @@ def check_planes(planes: object) -> int:
 
 def plane_spec(cat: Catalog, spec: SwitchSpec, planes: int) -> SwitchSpec:
     """The back-end switch `spec` (chosen for the unsplit link speed) run at 1/planes of it, where the model can
-    split its ports that far; else a clear error naming the speeds it runs."""
+    split its ports that far and the catalog has optics or cables of that speed; else a clear error."""
     if planes == 1:
         return spec
     m = cat.switch(spec.model)
@@ -81,6 +81,8 @@ def plane_spec(cat: Catalog, spec: SwitchSpec, planes: int) -> SwitchSpec:
         speeds = ", ".join(f"{s:g}" for s in m.speeds_gbps())
         raise ProjectError(Message("error.generate.plane_speed", planes=planes, speed=f"{spec.endpoint_gbps:g}",
                                    plane=f"{gbps:g}", model=spec.model, speeds=speeds))
+    if cat.max_reach_m("optics", gbps) is None and cat.max_reach_m("aoc", gbps) is None:
+        raise ProjectError(Message("error.generate.plane_cables", planes=planes, plane=f"{gbps:g}"))
     return SwitchSpec(spec.model, m.ports * breakout, gbps, gbps, 1)
 
 

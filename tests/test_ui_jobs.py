@@ -109,6 +109,16 @@ def test_the_dialog_refuses_bad_values_with_a_message_and_keeps_them(window):
         _refused(w, fields, words)
 
 
+def test_the_dialog_shows_servers_as_ranges_and_gives_them_back(qtbot):
+    servers = ["srv-001", "srv-002", "srv-003", "srv-004"]
+    dialog = JobDialog(None, Job("a", "allreduce:1MiB", servers=servers), servers, set(), "Edit job")
+    qtbot.addWidget(dialog)
+    assert dialog.servers.text() == "srv-001..srv-004"
+    dialog.servers.setText("srv-003, srv-001..srv-002")
+    dialog.accept()
+    assert dialog.job() == Job("a", "allreduce:1MiB", servers=["srv-003", "srv-001", "srv-002"])
+
+
 def _refused(w: MainWindow, fields: dict, words: str) -> None:
     dialog = JobDialog(w, Job("new", "allreduce:1MiB", gpus=8, place="packed"), w.jobs._gpu_servers(),
                        {"ring", "moe"}, "New job")

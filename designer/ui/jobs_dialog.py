@@ -55,6 +55,27 @@ def expand_servers(text: str, gpu_servers: list[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def compact_servers(servers: list[str], gpu_servers: list[str]) -> str:
+    """Server ids as the field shows them: runs of consecutive servers of the design as ranges
+    ("srv-001..srv-004, srv-009"), so that a job on many servers reads at a glance (`expand_servers` undoes it)."""
+    order = {sid: k for k, sid in enumerate(gpu_servers)}
+    runs: list[list[str]] = []
+    for sid in servers:
+        last = runs[-1][-1] if runs else None
+        if last is not None and sid in order and last in order and order[sid] == order[last] + 1 and \
+                _same_prefix(last, sid):
+            runs[-1].append(sid)
+        else:
+            runs.append([sid])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}..{r[-1]}" for r in runs)
+
+
+def _same_prefix(a: str, b: str) -> bool:
+    """Whether two ids are numbered in one series ("srv-003", "srv-004"), so a range of them means both."""
+    na, nb = numbered_id(a), numbered_id(b)
+    return na is not None and nb is not None and na[0] == nb[0] and nb[1] == na[1] + 1
+
+
 class JobDialog(QDialog):
     """One job's fields; `job()` is the checked job once the dialog was accepted."""
 
@@ -104,7 +125,7 @@ class JobDialog(QDialog):
         self.gpus.setRange(0, MAX_JOB_GPUS)
         self.gpus.setSpecialValueText(self.tr("all of them"))
         self.gpus.setValue(job.gpus or 0)
-        self.servers = QLineEdit(", ".join(job.servers))
+        self.servers = QLineEdit(compact_servers(job.servers, self.gpu_servers))
         self.servers.setPlaceholderText(self.tr("e.g. srv-001..srv-004, srv-009"))
         self.seed = QLineEdit("" if job.seed is None else str(job.seed))
         self.seed.setPlaceholderText(self.tr("the run's seed"))

@@ -83,8 +83,8 @@ class RequirementsPage(QWizardPage):
         super().__init__(parent)
         self.setTitle(self.tr("Your cluster"))
         self.setSubTitle(self.tr("The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 "
-                                 "and "
-                         "2:1, simulates and costs each, and ranks them for your priorities."))
+                                 "and 2:1, and rail-only and multi-plane ones where they apply, simulates and costs "
+                                 "each, and ranks them for your priorities."))
         form = QFormLayout(self)
         self.gpus = QSpinBox()
         self.gpus.setRange(8, 65536)

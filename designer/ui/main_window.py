@@ -218,7 +218,8 @@ class MainWindow(WindowExports):
         a["new"] = self._action(self.tr("&New"), self.new_design, QKeySequence.StandardKey.New,
                                 self.tr("Start an empty design"), self._std_icon(sp.SP_FileIcon))
         a["template"] = self._action(self.tr("New from &template…"), self.new_from_template, "Ctrl+Shift+N",
-                                     self.tr("Generate a leaf-spine, fat-tree or rail-optimized fabric"),
+                                     self.tr("Generate a leaf-spine, fat-tree, rail-optimized, rail-only or "
+                                             "multi-plane fabric"),
                                      icons.qicon("spine"))
         a["open"] = self._action(self.tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open,
                                  self.tr("Open a design file"), self._std_icon(sp.SP_DialogOpenButton))
@@ -419,8 +420,9 @@ class MainWindow(WindowExports):
     def _build_help_menu(self) -> None:
         menu = self._add_menu(self.tr("&Help"), ("quick_start", "shortcuts", None))
         self.advisor_action = menu.addAction(self.tr("Help me &choose…"), self.help_me_choose)
-        self.advisor_action.setStatusTip(self.tr("Compare IB, RoCEv2, rail-optimized and hybrid designs for your "
-                                                 "scale, workload and budget, and open the one you choose"))
+        self.advisor_action.setStatusTip(self.tr("Compare IB, RoCEv2, rail-optimized, rail-only, multi-plane and "
+                                                 "hybrid designs for your scale, workload and budget, and open the "
+                                                 "one you choose"))
         self._add_to(menu, (None, "about"))
 
     def _build_toolbar(self) -> None:

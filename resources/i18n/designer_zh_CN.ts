@@ -2855,347 +2855,337 @@ or a node</source>
         <translation>从模板新建(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
-        <source>Generate a leaf-spine, fat-tree or rail-optimized fabric</source>
-        <translation>生成叶脊、胖树或轨道优化网络</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="223"/>
+        <location filename="../../designer/ui/main_window.py" line="224"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="224"/>
+        <location filename="../../designer/ui/main_window.py" line="225"/>
         <source>Open a design file</source>
         <translation>打开设计文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="225"/>
+        <location filename="../../designer/ui/main_window.py" line="226"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="225"/>
+        <location filename="../../designer/ui/main_window.py" line="226"/>
         <source>Save the design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="227"/>
+        <location filename="../../designer/ui/main_window.py" line="228"/>
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="228"/>
+        <location filename="../../designer/ui/main_window.py" line="229"/>
         <source>Export canvas as &amp;PNG…</source>
         <translation>将画布导出为 &amp;PNG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="229"/>
+        <location filename="../../designer/ui/main_window.py" line="230"/>
         <source>Export canvas as S&amp;VG…</source>
         <translation>将画布导出为 S&amp;VG…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="230"/>
+        <location filename="../../designer/ui/main_window.py" line="231"/>
         <source>Export canvas &amp;image…</source>
         <translation>导出画布图像(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="231"/>
+        <location filename="../../designer/ui/main_window.py" line="232"/>
         <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
         <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="232"/>
+        <location filename="../../designer/ui/main_window.py" line="233"/>
         <source>Export &amp;hand-over files…</source>
         <translation>导出交付文件(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="233"/>
+        <location filename="../../designer/ui/main_window.py" line="234"/>
         <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
         <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="235"/>
+        <location filename="../../designer/ui/main_window.py" line="236"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="243"/>
+        <location filename="../../designer/ui/main_window.py" line="244"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="246"/>
+        <location filename="../../designer/ui/main_window.py" line="247"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="249"/>
+        <location filename="../../designer/ui/main_window.py" line="250"/>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="250"/>
+        <location filename="../../designer/ui/main_window.py" line="251"/>
         <source>&amp;Paste</source>
         <translation>粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="251"/>
+        <location filename="../../designer/ui/main_window.py" line="252"/>
         <source>D&amp;uplicate</source>
         <translation>创建副本(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="252"/>
+        <location filename="../../designer/ui/main_window.py" line="253"/>
         <source>Copy the selected nodes and the cables among them</source>
         <translation>复制选中的节点及其之间的线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="253"/>
+        <location filename="../../designer/ui/main_window.py" line="254"/>
         <source>&amp;Delete</source>
         <translation>删除(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="254"/>
+        <location filename="../../designer/ui/main_window.py" line="255"/>
         <source>Delete the selection (nodes take their cables with them)</source>
         <translation>删除所选内容（节点连同其线缆一并删除）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="255"/>
+        <location filename="../../designer/ui/main_window.py" line="256"/>
         <source>Select &amp;all</source>
         <translation>全选(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="257"/>
+        <location filename="../../designer/ui/main_window.py" line="258"/>
         <source>&amp;History</source>
         <translation>历史(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="263"/>
+        <location filename="../../designer/ui/main_window.py" line="264"/>
         <source>&amp;Select / move</source>
         <translation>选择/移动(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="264"/>
+        <location filename="../../designer/ui/main_window.py" line="265"/>
         <source>Select, move and rubber-band</source>
         <translation>选择、移动和框选</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="266"/>
+        <location filename="../../designer/ui/main_window.py" line="267"/>
         <source>&amp;Link</source>
         <translation>连线(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="267"/>
+        <location filename="../../designer/ui/main_window.py" line="268"/>
         <source>Drag from one node to another to cable them</source>
         <translation>从一个节点拖到另一个节点以连接线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="281"/>
+        <location filename="../../designer/ui/main_window.py" line="282"/>
         <source>New back-end &amp;segment…</source>
         <translation>新建后端分区(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="282"/>
+        <location filename="../../designer/ui/main_window.py" line="283"/>
         <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
         <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="284"/>
+        <location filename="../../designer/ui/main_window.py" line="285"/>
         <source>&amp;Connect selection, rail-aligned</source>
         <translation>连接选中项，按轨道对齐(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="285"/>
+        <location filename="../../designer/ui/main_window.py" line="286"/>
         <source>Cable the selected servers to the selected switches: NIC k of every server to switch k, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器连接到选中的交换机：每台服务器的第 k 块网卡连到第 k 台交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="288"/>
+        <location filename="../../designer/ui/main_window.py" line="289"/>
         <source>Connect selection, &amp;round-robin</source>
         <translation>连接选中项，轮流分配(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
+        <location filename="../../designer/ui/main_window.py" line="290"/>
         <source>Cable the selected servers to the selected switches, spread in turn, as many cables as free ports allow (one undo step)</source>
         <translation>将选中的服务器轮流连接到选中的交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="294"/>
+        <location filename="../../designer/ui/main_window.py" line="295"/>
         <source>&amp;Quick start</source>
         <translation>快速入门(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="295"/>
+        <location filename="../../designer/ui/main_window.py" line="296"/>
         <source>Draw, check, simulate and hand over in five steps</source>
         <translation>五步完成绘制、检查、仿真与交付</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="296"/>
+        <location filename="../../designer/ui/main_window.py" line="297"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="297"/>
+        <location filename="../../designer/ui/main_window.py" line="298"/>
         <source>Every key of the window and the canvas gestures</source>
         <translation>窗口的所有按键与画布手势</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="298"/>
+        <location filename="../../designer/ui/main_window.py" line="299"/>
         <source>&amp;About Fabric Designer</source>
         <translation>关于 Fabric Designer(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="303"/>
+        <location filename="../../designer/ui/main_window.py" line="304"/>
         <source>P&amp;roperties</source>
         <translation>属性(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="304"/>
+        <location filename="../../designer/ui/main_window.py" line="305"/>
         <source>Show the selection in the Inspector</source>
         <translation>在属性面板中显示选中对象</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="305"/>
+        <location filename="../../designer/ui/main_window.py" line="306"/>
         <source>Zoom to &amp;fit</source>
         <translation>缩放至适合(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="305"/>
+        <location filename="../../designer/ui/main_window.py" line="306"/>
         <source>Show the whole design</source>
         <translation>显示整个设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="307"/>
+        <location filename="../../designer/ui/main_window.py" line="308"/>
         <source>Zoom &amp;in</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="309"/>
+        <location filename="../../designer/ui/main_window.py" line="310"/>
         <source>Zoom &amp;out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="318"/>
+        <location filename="../../designer/ui/main_window.py" line="319"/>
         <source>Show cables of: {0}</source>
         <translation>显示线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="330"/>
+        <location filename="../../designer/ui/main_window.py" line="331"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="331"/>
+        <location filename="../../designer/ui/main_window.py" line="332"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="332"/>
+        <location filename="../../designer/ui/main_window.py" line="333"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="338"/>
+        <location filename="../../designer/ui/main_window.py" line="339"/>
         <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
         <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="346"/>
+        <location filename="../../designer/ui/main_window.py" line="347"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="347"/>
+        <location filename="../../designer/ui/main_window.py" line="348"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="348"/>
+        <location filename="../../designer/ui/main_window.py" line="349"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="349"/>
+        <location filename="../../designer/ui/main_window.py" line="350"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="350"/>
+        <location filename="../../designer/ui/main_window.py" line="351"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="351"/>
+        <location filename="../../designer/ui/main_window.py" line="352"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="353"/>
+        <location filename="../../designer/ui/main_window.py" line="354"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="355"/>
+        <location filename="../../designer/ui/main_window.py" line="356"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="392"/>
+        <location filename="../../designer/ui/main_window.py" line="393"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="393"/>
+        <location filename="../../designer/ui/main_window.py" line="394"/>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="400"/>
+        <location filename="../../designer/ui/main_window.py" line="401"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="402"/>
+        <location filename="../../designer/ui/main_window.py" line="403"/>
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="405"/>
+        <location filename="../../designer/ui/main_window.py" line="406"/>
         <source>&amp;Arrange</source>
         <translation>排列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="370"/>
+        <location filename="../../designer/ui/main_window.py" line="371"/>
         <source>&amp;Fabric</source>
         <translation>网络(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="412"/>
+        <location filename="../../designer/ui/main_window.py" line="413"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="372"/>
+        <location filename="../../designer/ui/main_window.py" line="373"/>
         <source>&amp;Simulate</source>
         <translation>仿真(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="420"/>
+        <location filename="../../designer/ui/main_window.py" line="421"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="421"/>
+        <location filename="../../designer/ui/main_window.py" line="422"/>
         <source>Help me &amp;choose…</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="422"/>
-        <source>Compare IB, RoCEv2, rail-optimized and hybrid designs for your scale, workload and budget, and open the one you choose</source>
-        <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化和混合方案，并打开您选中的方案</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="674"/>
+        <location filename="../../designer/ui/main_window.py" line="676"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
@@ -3225,137 +3215,147 @@ or a node</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="321"/>
+        <location filename="../../designer/ui/main_window.py" line="322"/>
         <source>Light theme</source>
         <translation>浅色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="321"/>
+        <location filename="../../designer/ui/main_window.py" line="322"/>
         <source>Dark theme</source>
         <translation>深色主题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="428"/>
+        <location filename="../../designer/ui/main_window.py" line="430"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="441"/>
+        <location filename="../../designer/ui/main_window.py" line="443"/>
         <source>Which cables to show</source>
         <translation>显示哪些线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="433"/>
+        <location filename="../../designer/ui/main_window.py" line="435"/>
         <source> Show: </source>
         <translation> 显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="461"/>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <source>Generate a leaf-spine, fat-tree, rail-optimized, rail-only or multi-plane fabric</source>
+        <translation>生成叶脊、胖树、轨道优化、仅轨道或多平面网络</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="423"/>
+        <source>Compare IB, RoCEv2, rail-optimized, rail-only, multi-plane and hybrid designs for your scale, workload and budget, and open the one you choose</source>
+        <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化、仅轨道、多平面和混合方案，并打开您选中的方案</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="463"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="495"/>
+        <location filename="../../designer/ui/main_window.py" line="497"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="496"/>
+        <location filename="../../designer/ui/main_window.py" line="498"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="514"/>
+        <location filename="../../designer/ui/main_window.py" line="516"/>
         <source>The design checks could not run: {0}</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="522"/>
+        <location filename="../../designer/ui/main_window.py" line="524"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="523"/>
+        <location filename="../../designer/ui/main_window.py" line="525"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="557"/>
+        <location filename="../../designer/ui/main_window.py" line="559"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="558"/>
+        <location filename="../../designer/ui/main_window.py" line="560"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="592"/>
+        <location filename="../../designer/ui/main_window.py" line="594"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="595"/>
+        <location filename="../../designer/ui/main_window.py" line="597"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="620"/>
+        <location filename="../../designer/ui/main_window.py" line="622"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="624"/>
+        <location filename="../../designer/ui/main_window.py" line="626"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="622"/>
+        <location filename="../../designer/ui/main_window.py" line="624"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="654"/>
+        <location filename="../../designer/ui/main_window.py" line="656"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="662"/>
+        <location filename="../../designer/ui/main_window.py" line="664"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="669"/>
+        <location filename="../../designer/ui/main_window.py" line="671"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="680"/>
+        <location filename="../../designer/ui/main_window.py" line="682"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="697"/>
+        <location filename="../../designer/ui/main_window.py" line="699"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="701"/>
+        <location filename="../../designer/ui/main_window.py" line="703"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="710"/>
+        <location filename="../../designer/ui/main_window.py" line="712"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="717"/>
+        <location filename="../../designer/ui/main_window.py" line="719"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="724"/>
+        <location filename="../../designer/ui/main_window.py" line="726"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -3799,8 +3799,8 @@ U{3}-U{4}，{5:,.0f} W</translation>
     </message>
     <message>
         <location filename="../../designer/ui/advisor_wizard.py" line="85"/>
-        <source>The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and 2:1, simulates and costs each, and ranks them for your priorities.</source>
-        <translation>选型助手会生成收敛比 1:1 和 2:1 的 InfiniBand、RoCEv2、轨道优化和混合方案，逐一仿真并核算成本，再按您的优先级排序。</translation>
+        <source>The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and 2:1, and rail-only and multi-plane ones where they apply, simulates and costs each, and ranks them for your priorities.</source>
+        <translation>选型助手会生成收敛比 1:1 和 2:1 的 InfiniBand、RoCEv2、轨道优化和混合方案，并在适用时加入仅轨道和多平面方案，逐一仿真并核算成本，再按您的优先级排序。</translation>
     </message>
     <message>
         <location filename="../../designer/ui/advisor_wizard.py" line="94"/>
@@ -4491,27 +4491,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="796"/>
+        <location filename="../../designer/ui/main_window.py" line="798"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="799"/>
+        <location filename="../../designer/ui/main_window.py" line="801"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="800"/>
+        <location filename="../../designer/ui/main_window.py" line="802"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="802"/>
+        <location filename="../../designer/ui/main_window.py" line="804"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="803"/>
+        <location filename="../../designer/ui/main_window.py" line="805"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>

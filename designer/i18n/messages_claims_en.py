@@ -57,6 +57,7 @@ CLAIMS: dict[str, str] = {
     "claims.verdict.failed": "{name} could not run: {reason}",
     "claims.verdict.not_measured": "{name} not measured (this version does not report the figure)",
     "claims.verdict.nothing": "nothing to judge",
+    "claims.verdict.none_ran": "could not run: {reason}",
     "claims.verdict.none_measured": "not measured (this version does not report the figure)",
     "claims.settings_line": "{name}: preset {preset} ({about}): {values}",
     # the command

@@ -25,6 +25,8 @@ from designer.analysis.claims.runner import (
 from designer.i18n import render
 
 PROTOCOL_NAMES = {"ib": "IB", "rocev2": "RoCEv2"}
+SMALLEST_SHOWN = 0.001       # a figure below this (a jitter of 1e-8 %) is shown as "<0.001"
+LARGEST_PERCENT = 999
 
 
 @dataclass
@@ -42,6 +44,8 @@ def number(value: float | None) -> str:
     if value is None:
         return "-"
     a = abs(value)
+    if 0 < a < SMALLEST_SHOWN:
+        return f"<{SMALLEST_SHOWN:g}"
     if a >= 1000:
         return f"{value:,.0f}"
     if a >= 100:
@@ -54,6 +58,8 @@ def percent(fraction: float | None) -> str:
     if fraction is None:
         return "-"
     whole = round(fraction * 100)
+    if whole > LARGEST_PERCENT:                  # against a figure near zero a ratio says nothing more
+        return f">+{LARGEST_PERCENT}%"
     return f"{whole:+d}%" if whole else "0%"
 
 
@@ -119,6 +125,10 @@ def verdict_line(n: int, row: ClaimRow, report: ClaimsReport) -> str:
     judged = [v for v in row.verdicts if v.status != NOT_PUBLISHED]
     if judged and all(v.status == NOT_MEASURED for v in judged):
         judged = []                                  # one sentence for the whole row, not one per variant
+    reasons = {v.reason for v in judged if v.status == FAILED}
+    if len(reasons) == 1 and all(v.status == FAILED for v in judged):
+        text = render("claims.verdict.none_ran", reason=reasons.pop())
+        return render("claims.verdict_line", n=n, claim=claim_name(row, report), basis="", text=text)
     parts = [_verdict_text(v, variant_name(variants[v.variant], report.claims.variants), row) for v in judged]
     basis = render("claims.basis.gap") if row.claim.compare == "gap" else ""
     nothing = "claims.verdict.nothing" if not row.verdicts or judged else "claims.verdict.none_measured"

@@ -65,6 +65,7 @@ def test_written_candidates_match_direct_simulate_and_cost(advice_256, written_2
     assert data["recommended_label"] == advice_256.recommended.label_text("en")
     pdf = " ".join(p.extract_text() for p in PdfReader(str(folder / "advice.pdf")).pages)
     assert f"We recommend the {data['recommended_label']}" in " ".join(pdf.split())
+    assert "Rail-only and multi-plane back-ends" in pdf and "rail-only weighed" in " ".join(pdf.split())
     assert len(written) == 12                         # ten designs, advice.json, advice.pdf
     # every written design prices as its candidate; one of each protocol also simulates as it (equal designs
     # give equal runs: tests/test_sim_physics.py shows the engine deterministic)

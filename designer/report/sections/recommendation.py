@@ -127,4 +127,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out += subsection(ctx, ctx.t("rec_why"))
     reasons = rec.reasons(ctx.language) or [ctx.t("rec_only_option", label=recommended_label(ctx))]
     out += bullets(ctx, reasons)
+    alternatives = ctx.advisor.alternative_texts(ctx.language) if ctx.advisor is not None else []
+    if alternatives:                        # why the advisor weighed or left out each, and how it fared
+        out += subsection(ctx, ctx.t("rec_alternatives"))
+        out += bullets(ctx, alternatives)
     return out

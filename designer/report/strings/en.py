@@ -142,6 +142,7 @@ EN: dict[str, str] = {
                      "is priced with one switch in each place, so its cost is understated."),
     "rec_how": "How the options were ranked",
     "rec_why": "Why this option",
+    "rec_alternatives": "Rail-only and multi-plane back-ends",
     "rec_only_option": "The {label} is the only option considered.",
     "budget_within": "within",
     "budget_over": "over",

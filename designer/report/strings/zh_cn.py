@@ -126,6 +126,7 @@ ZH_CN: dict[str, str] = {
                      "计价，因此成本偏低。"),
     "rec_how": "方案的排序方法",
     "rec_why": "推荐理由",
+    "rec_alternatives": "仅轨道与多平面后端",
     "rec_only_option": "{label}是唯一考虑的方案。",
     "budget_within": "预算内",
     "budget_over": "超预算",

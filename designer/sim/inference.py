@@ -22,6 +22,7 @@ import numpy as np
 from designer.i18n.message import Message
 from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
+from designer.sim.training import DEFAULT_MAX_TP
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants
 from designer.sim.workload_spec import Workload, WorkloadError
 
@@ -67,7 +68,7 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
 def _replica_groups(w: Workload, fab: CompiledFabric, ranks: np.ndarray) -> np.ndarray:
     """The ranks of each replica, [replica, tp rank]: `tp=` GPUs each (default a server's, at most 8)."""
     n = len(ranks)
-    tp = int(w.opt("tp", min(8, fab.gpus_per_server())))
+    tp = int(w.opt("tp", min(DEFAULT_MAX_TP, fab.gpus_per_server())))
     if tp < 1 or n % tp:
         raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))
     replicas = n // tp

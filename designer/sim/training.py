@@ -39,6 +39,10 @@ from designer.sim.workload_spec import Workload, WorkloadError
 
 DEFAULT_PP = {"7b": 1, "13b": 1, "70b": 4, "405b": 16}
 DEFAULT_MFU = 0.55
+# Default tensor-parallel width: the domain's GPUs up to 8. Megatron-LM keeps TP within 8 NVLink-joined GPUs; wider,
+# its per-layer AllReduces cost more than they save (docs/references.md [megatron]); a 72-GPU NVL72 domain holds
+# EP and DP replicas beyond it instead.
+DEFAULT_MAX_TP = 8
 BYTES_PER_PARAM_GRAD = 2      # bf16 gradients
 
 
@@ -88,7 +92,7 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
 
 def _parallelism(w: Workload, n: int, gpus_per_server: int) -> tuple[int, int, int]:
     """(tp, pp, dp) of `n` GPUs: the options given, the others chosen to divide the GPUs (pp the model's usual)."""
-    tp = int(w.opt("tp", min(8, gpus_per_server)))
+    tp = int(w.opt("tp", min(DEFAULT_MAX_TP, gpus_per_server)))
     pp = int(w.opt("pp", 0) or DEFAULT_PP.get(w.model, max(1, int(round(w.params / 2e10)))))
     if n % tp:
         raise WorkloadError(Message("error.sim.tp_divide", tp=tp, gpus=n))

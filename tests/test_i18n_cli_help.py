@@ -17,6 +17,7 @@ from designer.i18n.messages_findings_en import FINDINGS
 from designer.i18n.messages_help_en import HELP
 from designer.i18n.messages_planes_en import PLANES
 from designer.i18n.messages_proposal_en import PROPOSAL
+from designer.i18n.messages_sites_en import SITES
 from designer.i18n.messages_sweep_en import SWEEP
 from designer.i18n.text_width import columns
 
@@ -95,7 +96,7 @@ def _english_help_of(command: str) -> list[str]:
 
 def test_help_ids_are_their_own_subject():
     assert sum(map(len, [GENERAL, ADVISOR, BUILD, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, PLANES,
-                         CLAIMS])) == len(EN)
+                         CLAIMS, SITES])) == len(EN)
     assert all(m in EN for m in HELP)
     assert not (set(HELP) - set(i18n.catalog._table("zh_CN")))
 

@@ -12,6 +12,7 @@ from designer.catalog.models import (
     CableModel,
     GatewayModel,
     GPUModel,
+    LongHaulOpticsModel,
     NICModel,
     PartModel,
     ServerModel,
@@ -31,7 +32,7 @@ RESOURCES = Path(__file__).resolve().parent.parent.parent / "resources" / "catal
 SECTIONS: dict[str, type] = {
     "switches": SwitchModel, "servers": ServerModel, "gpus": GPUModel, "nics": NICModel,
     "gateways": GatewayModel, "storage": StorageModel, "cables": CableModel,
-    "transceivers": TransceiverModel, "parts": PartModel,
+    "transceivers": TransceiverModel, "parts": PartModel, "long_haul_optics": LongHaulOpticsModel,
 }
 MAX_CATALOG_BYTES = 16 * 2**20
 MAX_MODELS = 10_000          # per section
@@ -49,17 +50,20 @@ FIELD_RANGES: dict[str, Range] = {
     "cages": _ANY_PORTS, "lanes_per_cage": Range(0, 16), "lane_gbps": Range(0, 1_000), "mgmt_ports": Range(0, 64),
     "legs": Range(1, MAX_BREAKOUT), "engines": Range(1, 16), "engine_gbps": SPEED_GBPS,
     "price_per_m_usd": Range(0, 1e6), "capacity": Range(0, 1e6), "compute_trays": Range(0, 64),
-    "nvlink_switch_trays": Range(0, 64),
+    "nvlink_switch_trays": Range(0, 64), "long_haul_ports": _ANY_PORTS, "long_haul_gbps": SPEED_GBPS,
+    "line_gbps": SPEED_GBPS, "max_reach_km": Range(0, 20_000),
 }
 _BOOL_FIELDS = ("cut_through", "nvlink_sharp")     # true or false
 FIELD_CHOICES: dict[str, tuple[str, ...]] = {"protocol": ("ib", "ethernet", "vpi"),
                                              "type": ("dac", "acc", "aoc", "fibre", "rj45"),
-                                             "fibre": ("", "smf", "mmf")}
+                                             "fibre": ("", "smf", "mmf"),
+                                             "long_haul": ("", "dci-router", "ib-long-haul")}
 # section -> message id of its kind of model ("unknown switch model ...")
 _MODEL_KINDS = {
     "switches": "error.catalog.switch", "servers": "error.catalog.server", "gpus": "error.catalog.gpu",
     "nics": "error.catalog.nic", "gateways": "error.catalog.gateway", "storage": "error.catalog.storage",
     "cables": "error.catalog.cable", "transceivers": "error.catalog.transceiver", "parts": "error.catalog.part",
+    "long_haul_optics": "error.catalog.long_haul_optics",
 }
 
 _Model = TypeVar("_Model")
@@ -78,6 +82,7 @@ class Catalog:
     cables: dict[str, CableModel] = field(default_factory=dict)
     transceivers: dict[str, TransceiverModel] = field(default_factory=dict)
     parts: dict[str, PartModel] = field(default_factory=dict)
+    long_haul_optics: dict[str, LongHaulOpticsModel] = field(default_factory=dict)
 
     def merge_file(self, path: str | os.PathLike[str]) -> None:
         """Add or override models from a catalog JSON file (same layout as resources/catalog/catalog.json)."""

@@ -130,6 +130,28 @@ class GatewayModel(Sourced):
     price_usd: float = 0.0
     rack_units: int = 2
     mgmt_ports: int = 1
+    # site-edge equipment of multi-site designs (designer/model/sites.py): "dci-router" (a deep-buffer Ethernet
+    # router or switch) or "ib-long-haul" (an InfiniBand long-haul appliance of the MetroX class); "" otherwise
+    long_haul: str = ""
+    long_haul_ports: int = 0          # line-side ports toward the other site
+    long_haul_gbps: float = 0.0
+    max_reach_km: float = 0.0        # the span it is made for (0: set by the optics alone)
+    buffer_mb: float | None = None   # packet buffer (deep-buffer routers: HBM)
+
+
+@dataclass(frozen=True)
+class LongHaulOpticsModel(Sourced):
+    """A line-side optical module of a long-haul link (coherent 400ZR/800ZR, ZR+), one at each end of a link."""
+
+    id: str = ""
+    vendor: str = ""
+    model: str = ""
+    part_number: str = ""
+    form: str = "qsfp-dd"
+    line_gbps: float = 400.0
+    max_reach_km: float = 120.0
+    power_w: float = 0.0
+    price_usd: float = 0.0
 
 
 @dataclass(frozen=True)

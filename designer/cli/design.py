@@ -12,14 +12,18 @@ from designer.i18n import current_language, render, render_finding
 from designer.i18n import number_format as nf
 from designer.i18n.escaping import one_line
 from designer.i18n.findings import Count
+from designer.i18n.message import Message
 from designer.i18n.messages_en import EN
 from designer.i18n.text_width import columns, fit, ljust, rjust
+from designer.model.errors import ProjectError
 from designer.model.fileformat import load, save
 from designer.report.products import line_name
 from designer.topology import generate, plan
 from designer.topology.build_options import build_settings_from
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
+from designer.topology.two_site import KIND as TWO_SITE
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
 # the cost table: (column, width in terminal columns); a wider translated header widens its column
 COST_COLUMNS = (("item", 44), ("kind", 9), ("count", 7), ("unit", 13), ("total", 15))
@@ -30,6 +34,10 @@ GENERATE_BUILD_OPTIONS = {"placement": "--placement", "rack_power_kw": "--rack-k
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate a design of `args.kind` into `args.output`; print what was written and the sizing rule used."""
+    if args.kind == TWO_SITE:
+        return _generate_two_site(args)
+    if args.gpus is None:
+        raise ProjectError(Message("error.generate.gpus_needed", kind=args.kind))
     build = build_settings_from(GENERATE_BUILD_OPTIONS, placement=args.placement, rack_power_kw=args.rack_kw,
                                 rack_units=args.rack_units)
     options: dict[str, Any] = dict(gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
@@ -44,6 +52,22 @@ def cmd_generate(args: argparse.Namespace) -> int:
     rule = plan(args.kind, **options).rule
     if rule:
         print(rule)
+    return 0
+
+
+def _generate_two_site(args: argparse.Namespace) -> int:
+    if args.gpus_per_site is None or args.distance_km is None:
+        raise ProjectError(Message("error.two_site.options"))
+    doc = generate_two_site(TwoSiteOptions(args.gpus_per_site, args.distance_km, args.dci_gbps, args.dci_links,
+                                           "ib" if args.backend == "ib" else args.backend, args.dci_equipment,
+                                           args.frontend, args.name))
+    save(doc, args.output)
+    switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
+    print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=Count(switches),
+                 links=Count(len(doc.links))))
+    lh = doc.long_haul[0]
+    print(render("cli.two_site.generated", links=lh.count, gbps=f"{lh.capacity_gbps:g}", km=f"{lh.distance_km:g}",
+                 equipment=lh.equipment, optics=lh.optics or "-"))
     return 0
 
 

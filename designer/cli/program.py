@@ -144,8 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_generate(sub: _Commands) -> None:
     g = sub.add_parser("generate", help=render("help.generate"))
     g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", "rail-only",
-                                      "multi-plane"])
-    g.add_argument("--gpus", type=int, required=True)
+                                      "multi-plane", "two-site"])
+    g.add_argument("--gpus", type=int)
     g.add_argument("--gpus-per-server", type=int, help=render("help.generate.gpus_per_server"))
     g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2")
     g.add_argument("--oversubscription", type=float, default=1.0)
@@ -166,6 +166,16 @@ def _add_generate(sub: _Commands) -> None:
     g.add_argument("--rack-kw", type=float, metavar="KW", help=render("help.generate.rack_kw"))
     g.add_argument("--rack-units", type=int, metavar="U", help=render("help.generate.rack_units"))
     g.add_argument("-o", "--output", required=True, metavar="FILE")
+    _add_two_site(g)
+
+
+def _add_two_site(g: argparse.ArgumentParser) -> None:
+    """The two-site generator's options (designer/topology/two_site.py)."""
+    g.add_argument("--gpus-per-site", type=int, help=render("help.generate.gpus_per_site"))
+    g.add_argument("--distance-km", type=float, help=render("help.generate.distance_km"))
+    g.add_argument("--dci-gbps", type=float, default=400.0, help=render("help.generate.dci_gbps"))
+    g.add_argument("--dci-links", type=int, default=16, help=render("help.generate.dci_links"))
+    g.add_argument("--dci-equipment", metavar="MODEL", help=render("help.generate.dci_equipment"))
 
 
 def _add_check_and_cost(sub: _Commands) -> None:

@@ -11,6 +11,7 @@ from designer.i18n.messages_findings_en import FINDINGS
 from designer.i18n.messages_help_en import HELP
 from designer.i18n.messages_planes_en import PLANES
 from designer.i18n.messages_proposal_en import PROPOSAL
+from designer.i18n.messages_sites_en import SITES
 from designer.i18n.messages_sweep_en import SWEEP
 
 GENERAL: dict[str, str] = {
@@ -69,4 +70,4 @@ GENERAL: dict[str, str] = {
 
 # every English message: the general ones above plus each subject's own module
 EN: dict[str, str] = {**GENERAL, **ADVISOR, **FINDINGS, **ERRORS, **SWEEP, **CLI, **HELP, **PROPOSAL, **BUILD, **PLANES,
-                      **CLAIMS}
+                      **CLAIMS, **SITES}

@@ -25,6 +25,7 @@ from designer.model.proposal import ProposalRequirements
 from designer.model.rack_layout import RackLayout
 from designer.model.scenarios import Scenario
 from designer.model.segments import Segment
+from designer.model.sites import LongHaul, Site
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ class FabricDocument:
     build: BuildSettings = field(default_factory=BuildSettings)   # racks, spares, labels, BOM options
     racks: RackLayout | None = None   # the last rack plan (designer/model/rack_layout.py)
     jobs: list[Job] = field(default_factory=list)   # workloads on parts of the fabric (designer/model/jobs.py)
+    sites: list[Site] = field(default_factory=list)  # multi-site designs (designer/model/sites.py); empty: one site
+    long_haul: list[LongHaul] = field(default_factory=list)   # long-haul bundles between the sites
 
     def __post_init__(self) -> None:
         self._listeners: list[Listener] = []
@@ -250,6 +253,13 @@ class FabricDocument:
         self._emit(Change("document", "update", "build"))
         return old
 
+    def set_sites(self, sites: list[Site], long_haul: list[LongHaul]) -> tuple[list[Site], list[LongHaul]]:
+        """Replace the sites and the long-haul bundles between them (returns the old ones, for undo)."""
+        old = (self.sites, self.long_haul)
+        self.sites, self.long_haul = copy.deepcopy(list(sites)), copy.deepcopy(list(long_haul))
+        self._emit(Change("document", "update", "sites"))
+        return old
+
     def set_racks(self, racks: RackLayout | None) -> RackLayout | None:
         """Keep a rack plan with the design (None forgets it); returns the old one, for undo."""
         old, self.racks = self.racks, copy.deepcopy(racks)
@@ -299,7 +309,8 @@ class FabricDocument:
                              assumptions=copy.deepcopy(self.assumptions), notes=self.notes,
                              results=copy.deepcopy(self.results), scenarios=copy.deepcopy(self.scenarios),
                              proposal=copy.deepcopy(self.proposal), build=copy.deepcopy(self.build),
-                             racks=copy.deepcopy(self.racks), jobs=copy.deepcopy(self.jobs))
+                             racks=copy.deepcopy(self.racks), jobs=copy.deepcopy(self.jobs),
+                             sites=copy.deepcopy(self.sites), long_haul=copy.deepcopy(self.long_haul))
         return dup
 
     def gpu_count(self) -> int:

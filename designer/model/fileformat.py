@@ -49,6 +49,13 @@ from designer.model.segments import (
     RoCESettings,
     Segment,
 )
+from designer.model.sites import (
+    long_haul_from_raw,
+    long_haul_to_dict,
+    node_site_problems,
+    site_to_dict,
+    sites_from_raw,
+)
 
 FORMAT = "fabric-designer/1"
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -86,6 +93,8 @@ def document_to_dict(doc: FabricDocument) -> dict[str, Any]:
         **({"proposal": requirements_to_dict(doc.proposal)} if not doc.proposal.is_empty() else {}),
         **({"build": settings_to_dict(doc.build)} if doc.build != BuildSettings() else {}),
         **({"racks": layout_to_dict(doc.racks)} if doc.racks is not None else {}),
+        **({"sites": [site_to_dict(s) for s in doc.sites]} if doc.sites else {}),
+        **({"long_haul": [long_haul_to_dict(lh) for lh in doc.long_haul]} if doc.long_haul else {}),
     }
 
 
@@ -111,6 +120,8 @@ def _node_to_dict(n: Node) -> dict[str, Any]:
         d["pod"] = n.pod
     if n.rail is not None:
         d["rail"] = n.rail
+    if n.site is not None:
+        d["site"] = n.site
     return d
 
 
@@ -306,13 +317,18 @@ def document_from_dict(data: Any) -> FabricDocument:  # noqa: C901
     racks, rack_problems = layout_from_raw(data.get("racks"))
     gpu_servers = {n.id for n in nodes if n is not None and n.kind == "server" and n.gpus > 0}
     jobs, job_problems = jobs_from_raw(data.get("jobs"), gpu_servers)
-    for p in scenario_problems + proposal_problems + build_problems + rack_problems + job_problems:
+    sites, site_problems = sites_from_raw(data.get("sites"))
+    site_ids = {s.id for s in sites}
+    long_haul, long_haul_problems = long_haul_from_raw(data.get("long_haul"), site_ids)
+    site_problems += node_site_problems([(i, n.site) for i, n in enumerate(nodes) if n is not None], site_ids)
+    for p in (scenario_problems + proposal_problems + build_problems + rack_problems + job_problems + site_problems
+              + long_haul_problems):
         place, _, message = p.partition(": ")
         r.bad(place, message)
 
     doc = FabricDocument(name=name or "Untitled fabric", notes=notes or "",
                          assumptions=assumptions or Assumptions(), results=results, scenarios=scenarios,
-                         proposal=proposal, build=build, racks=racks, jobs=jobs)
+                         proposal=proposal, build=build, racks=racks, jobs=jobs, sites=sites, long_haul=long_haul)
     _check_ids(r, "nodes", nodes)
     _check_ids(r, "links", links)
     _check_ids(r, "segments", segments)
@@ -472,6 +488,7 @@ def _read_node(r: _Reader, raw: dict[str, Any], where: str) -> Node | None:
     nic_model = r.get(raw, "nic_model", where, (str, type(None)), default=None)
     pod = r.get(raw, "pod", where, (int, type(None)), default=None, allowed=node_range["pod"])
     rail = r.get(raw, "rail", where, (int, type(None)), default=None, allowed=node_range["rail"])
+    site = r.get(raw, "site", where, (str, type(None)), default=None)
     groups = _read_port_groups(r, r.get(raw, "ports", where, list, default=[]) or [], f"{where}.ports")
     if role is not None and kind not in ("switch",):
         r.bad(f"{where}.role", Message("error.file.role_not_switch", kind=kind))
@@ -484,7 +501,7 @@ def _read_node(r: _Reader, raw: dict[str, Any], where: str) -> Node | None:
         return None
     return Node(id=node_id, kind=kind, model=model, label=label or "", x=x or 0.0, y=y or 0.0,
                 role=role, port_groups=groups, gpus=gpus or 0, gpu_model=gpu_model,
-                nvlink_gbps=nvlink or 0.0, nic_model=nic_model, pod=pod, rail=rail)
+                nvlink_gbps=nvlink or 0.0, nic_model=nic_model, pod=pod, rail=rail, site=site)
 
 
 def _read_port_groups(r: _Reader, raw_groups: list[Any], where: str) -> list[PortGroup]:

@@ -55,6 +55,7 @@ class Node:
     nic_model: str | None = None       # servers: catalog id of the back-end NICs
     pod: int | None = None             # generators: which pod / group the node belongs to
     rail: int | None = None            # rail-optimized designs: the rail of a leaf
+    site: str | None = None            # multi-site designs: the id of the site it stands in (model/sites.py)
 
     def ports(self) -> list[Port]:
         out: list[Port] = []

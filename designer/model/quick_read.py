@@ -68,18 +68,18 @@ def quick_node(raw: Any) -> Node | None:
             or not _text_or_none(role) or role not in _ROLES or (role is None) == (kind == "switch")):
         return None
     gpus, gpu_model, nic_model = raw.get("gpus", 0), raw.get("gpu_model"), raw.get("nic_model")
-    nvlink, pod, rail = raw.get("nvlink_gbps", 0.0), raw.get("pod"), raw.get("rail")
+    nvlink, pod, rail, site = raw.get("nvlink_gbps", 0.0), raw.get("pod"), raw.get("rail"), raw.get("site")
     if (not _whole_within(gpus, _NODE["gpus"]) or not _text_or_none(gpu_model) or not _text_or_none(nic_model)
             or not (_within(nvlink, _NODE["nvlink_gbps"]) or (type(nvlink) is float and nvlink == 0.0))
             or not (pod is None or _whole_within(pod, _NODE["pod"]))
-            or not (rail is None or _whole_within(rail, _NODE["rail"]))):
+            or not (rail is None or _whole_within(rail, _NODE["rail"])) or not _text_or_none(site)):
         return None
     groups = _quick_port_groups(raw.get("ports", []))
     if groups is None:
         return None
     return Node(id=node_id, kind=kind, model=model, label=label or "", x=x or 0.0, y=y or 0.0,
                 role=role, port_groups=groups, gpus=gpus or 0, gpu_model=gpu_model,
-                nvlink_gbps=nvlink or 0.0, nic_model=nic_model, pod=pod, rail=rail)
+                nvlink_gbps=nvlink or 0.0, nic_model=nic_model, pod=pod, rail=rail, site=site)
 
 
 def _quick_port_groups(raw_groups: Any) -> list[PortGroup] | None:

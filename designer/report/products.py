@@ -42,7 +42,7 @@ def catalog_record(catalog: Catalog, kind: str, model_id: str) -> Sourced | None
         "storage": catalog.storage, "cable": catalog.cables, "optics": catalog.transceivers, "fibre": catalog.cables}
     every: tuple[Mapping[str, Sourced], ...] = (
         catalog.switches, catalog.servers, catalog.nics, catalog.gateways, catalog.storage, catalog.cables,
-        catalog.transceivers, catalog.parts, catalog.gpus)
+        catalog.transceivers, catalog.parts, catalog.gpus, catalog.long_haul_optics)
     for table in (by_kind.get(kind, {}), *every):
         if model_id in table:
             return table[model_id]

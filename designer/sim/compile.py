@@ -31,6 +31,7 @@ from designer.sim.framing import (
     efficiency,
     wire_bytes,
 )
+from designer.sim.long_haul import long_haul_spans_m
 from designer.sim.planes import plane_ports
 from designer.sim.workload_spec import WorkloadError
 from designer.topology.presets import CUSTOM, keep_site_values, preset_settings, segment_hardware
@@ -287,6 +288,7 @@ def _link_ports(doc: FabricDocument, nodes: _Nodes,
     """Two directed ports per cable; `port_of_end[(node, port)]` = (its transmit port, its receive port)."""
     ports = _Ports()
     port_of_end: dict[tuple[str, str], tuple[int, int]] = {}
+    spans = long_haul_spans_m(doc)
     for li, link in enumerate(doc.links.values()):
         a, b = nodes.index[link.a.node], nodes.index[link.b.node]
         plane = PLANE_FRONTEND if link.plane == "frontend" else PLANE_BACKEND
@@ -298,7 +300,7 @@ def _link_ports(doc: FabricDocument, nodes: _Nodes,
                 proto = PROTO_IB if medium.medium == "ib" else PROTO_ROCEV2
             else:
                 proto = int(nodes.protocol[u])
-            ports.add(u, v, li, float(link.speed_gbps), plane, proto, float(link.length_m))
+            ports.add(u, v, li, float(link.speed_gbps), plane, proto, spans.get(link.id, float(link.length_m)))
         port_of_end[(link.a.node, link.a.port)] = (2 * li, 2 * li + 1)
         port_of_end[(link.b.node, link.b.port)] = (2 * li + 1, 2 * li)
     return ports, port_of_end

@@ -32,6 +32,7 @@ from designer.topology.bom_site import (
     support_lines,
     trunked_links,
 )
+from designer.topology.long_haul_bom import long_haul_lines
 from designer.topology.multi_plane import nic_cards
 from designer.topology.nic_choice import frontend_cards, frontend_nic_for
 from designer.topology.physical.parts import cable_price_usd
@@ -70,6 +71,7 @@ def priced_build(doc: FabricDocument, catalog: Catalog, build: PhysicalBuild | N
     _frontend_nics(doc, catalog, lines)
     _cabling(build, catalog, lines, trunked_links(doc, build))
     site_lines(doc, catalog, build, lines)
+    long_haul_lines(doc, catalog, lines)
     _spares(lines, doc.build.spares_percent)
     installation_lines(doc, catalog, lines)
     support_lines(lines, doc.assumptions.support_fraction_per_year)

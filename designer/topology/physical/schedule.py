@@ -27,6 +27,7 @@ from designer.catalog.loader import Catalog
 from designer.catalog.models import CableModel, TransceiverModel
 from designer.model.document import FabricDocument
 from designer.model.links import Link
+from designer.model.sites import crosses_sites
 from designer.topology.disjoint_sets import DisjointSets
 from designer.topology.gc_pause import collector_paused
 from designer.topology.physical.layout import CageSlot, NodeLayout, layouts
@@ -104,7 +105,9 @@ def build_schedule(doc: FabricDocument, catalog: Catalog, lengths_m: Mapping[str
         _capacity_problems(sched)
         builder = _Builder(doc, catalog, sched, lengths_m or {}, fibre)
         for link in doc.links.values():
-            builder.place(link)
+            na, nb = doc.nodes.get(link.a.node), doc.nodes.get(link.b.node)
+            if na is None or nb is None or not crosses_sites(na.site, nb.site):
+                builder.place(link)     # a long-haul link's optics are the bundle's (topology/long_haul_bom.py)
         builder.finish()
     return sched
 

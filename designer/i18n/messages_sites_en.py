@@ -1,0 +1,37 @@
+"""English text of multi-site designs: sites, long-haul links, their checks, the two-site generator."""
+
+from __future__ import annotations
+
+SITES: dict[str, str] = {
+    "error.catalog.long_haul_optics": "long-haul optics",
+    "error.sites.not_list": "sites must be a list of sites, each with an id and a name",
+    "error.sites.id": "a site needs an id (non-empty text)",
+    "error.sites.name": "a site's name must be text",
+    "error.sites.unknown_fields": "unknown fields: {fields}",
+    "error.sites.no_site": "there is no site '{site}' in the design's sites",
+    "error.long_haul.not_list": "long_haul must be a list of long-haul bundles between sites",
+    "error.long_haul.text": "{field} must be non-empty text",
+    "error.long_haul.no_site": "there is no site '{site}' in the design's sites",
+    "error.long_haul.same_site": "a long-haul bundle joins two different sites, not site '{site}' to itself",
+    "error.long_haul.pair_twice": "sites '{a}' and '{b}' are already joined by another long-haul bundle",
+    "error.long_haul.optics": "optics must be a catalog id (text) or null",
+    "error.long_haul.distance": "distance_km must be a number from {low} to {high} km, not {value}",
+    "error.long_haul.capacity": "capacity_gbps (per link) must be a number from {low} to {high} Gb/s, not {value}",
+    "error.long_haul.count": "count (links in the bundle) must be a whole number from {low} to {high}, not {value}",
+    "error.long_haul.unknown_optics": "long-haul bundle '{bundle}': optics '{model}' are not in the catalog "
+                                      "(known: {known})",
+    "error.two_site.gpus": "gpus per site must be a positive multiple of 8 (whole 8-GPU servers), not {value}",
+    "error.two_site.equipment": "'{model}' is not long-haul site equipment in the catalog (known: {known})",
+    "error.two_site.dci_speed": "{model} long-haul ports run at {gbps} Gb/s; ask for --dci-gbps {gbps} or less, "
+                                "not {value}",
+    "error.two_site.options": "two-site needs --gpus-per-site N and --distance-km KM",
+    "error.generate.gpus_needed": "generate {kind} needs --gpus N",
+    "cli.two_site.generated": "Long-haul: {links} links of {gbps} Gb/s over {km} km, {equipment} at each end, "
+                              "optics {optics}",
+    "help.generate.gpus_per_site": "two-site only: GPUs in each site (a multiple of 8)",
+    "help.generate.distance_km": "two-site only: fibre distance between the sites in km (5 us per km)",
+    "help.generate.dci_gbps": "two-site only: capacity of one long-haul link in Gb/s (default 400)",
+    "help.generate.dci_links": "two-site only: long-haul links between the sites (default 16)",
+    "help.generate.dci_equipment": "two-site only: site-edge equipment model (default: dci-jericho2 for RoCEv2, "
+                                   "metrox-3-xc for InfiniBand)",
+}

@@ -1,0 +1,44 @@
+"""Long-haul links in the engine: the span a cross-site link's signal crosses, and the window limit of a flow.
+
+A link between nodes of two different sites is a long-haul link of the bundle joining those sites; its propagation
+is the bundle's distance at 5 us/km (designer/model/sites.py), not its patch cord's length.
+
+Window limit (the bandwidth-delay product): a sender keeps at most `window` bytes in flight and waits for their
+acknowledgement before sending more, so its rate is at most window / RTT (Jacobson & Karels, "Congestion Avoidance
+and Control", SIGCOMM 1988; RFC 7323 section 1.1 on the window needed for a long fat network). Inside a site the
+RTT is microseconds and the bound is far above any NIC; across 100 km (1 ms RTT) a 4 MiB window allows 33.5 Gb/s.
+The default window is NCCL's per-connection buffer, NCCL_BUFFSIZE = 4 MiB (NCCL environment-variable
+documentation): a NCCL connection has at most its buffer in flight. One window per queue pair (sub-flow).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.sparse as sp
+
+from designer.model.document import FabricDocument
+from designer.model.sites import bundle_between
+
+DEFAULT_WINDOW_BYTES = 4 * 2**20      # NCCL_BUFFSIZE default (NCCL documentation, environment variables)
+M_PER_KM = 1000.0
+
+
+def long_haul_spans_m(doc: FabricDocument) -> dict[str, float]:
+    """Link id -> the span in metres of every link that joins two sites with a long-haul bundle between them."""
+    if not doc.long_haul:
+        return {}
+    spans: dict[str, float] = {}
+    for link in doc.links.values():
+        a, b = doc.nodes.get(link.a.node), doc.nodes.get(link.b.node)
+        bundle = bundle_between(doc.long_haul, a.site if a else None, b.site if b else None)
+        if bundle is not None:
+            spans[link.id] = bundle.distance_km * M_PER_KM
+    return spans
+
+
+def window_rate_caps_Bps(route: sp.csr_matrix, port_latency_ns: np.ndarray, window_bytes: float) -> np.ndarray:
+    """Per sub-flow (columns of `route`, ports x sub-flows with traffic shares): window / RTT in bytes per second,
+    with the RTT twice the one-way latency of the flow's path (a split path: the share-weighted mean)."""
+    one_way_s = np.asarray(route.T @ port_latency_ns, dtype=float) * 1e-9
+    rtt_s = np.maximum(2.0 * one_way_s, 1e-12)
+    return window_bytes / rtt_s

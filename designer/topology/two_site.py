@@ -1,0 +1,150 @@
+"""The two-site generator: two equal fabrics joined by a bundle of long-haul links.
+
+Each site is a leaf-spine back-end as `generate` builds it. The site-edge equipment hangs off the leaves the way
+border leaves carry a data centre's exits: the site is generated with a few more servers than asked, and the leaf
+ports of those extra servers take the local side of the equipment instead. Each long-haul link joins one line-side
+port at site A to one at site B. Equipment by back-end: RoCEv2 sites use a deep-buffer DCI router with coherent
+optics chosen for the distance; InfiniBand sites use an InfiniBand long-haul appliance of the MetroX class (a plain
+IB switch port has too few credits for a long span: topology/rules/long_haul.py).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from designer.catalog.loader import Catalog, load_catalog
+from designer.catalog.models import GatewayModel, LongHaulOpticsModel
+from designer.i18n.message import Message
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.model.links import Endpoint, Link
+from designer.model.nodes import Node, PortGroup
+from designer.model.sites import DISTANCE_KM, LINK_COUNT, LongHaul, Site
+from designer.topology.generate import generate
+
+KIND = "two-site"
+SITE_IDS = ("a", "b")
+DEFAULT_EQUIPMENT = {"rocev2": "dci-jericho2", "ib": "metrox-3-xc"}
+SITE_GAP_PT = 400.0          # canvas gap between the two sites' drawings
+
+
+@dataclass(frozen=True)
+class TwoSiteOptions:
+    """What the two-site generator is asked for."""
+
+    gpus_per_site: int
+    distance_km: float
+    dci_gbps: float = 400.0
+    dci_links: int = 16
+    backend: str = "rocev2"
+    equipment: str | None = None     # catalog gateway; default per back-end (DEFAULT_EQUIPMENT)
+    frontend: bool = False
+    name: str | None = None
+
+
+def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> FabricDocument:
+    """Two sites of `gpus_per_site` GPUs each, `distance_km` apart, joined by `dci_links` links of `dci_gbps`."""
+    cat = catalog or load_catalog()
+    eq = _equipment(opts, cat)
+    optics = choose_optics(cat, opts.dci_gbps, opts.distance_km)
+    boxes = math.ceil(opts.dci_links / eq.long_haul_ports)
+    sites = [_site(opts, cat, eq, site_id, boxes) for site_id in SITE_IDS]
+    doc = FabricDocument(name=opts.name or f"Two sites, {opts.gpus_per_site * 2} GPUs, {opts.distance_km:g} km")
+    shift = 0.0
+    for site_doc in sites:
+        width = max((n.x for n in site_doc.nodes.values()), default=0.0)
+        for node in site_doc.nodes.values():
+            node.x += shift
+            doc.nodes[node.id] = node
+        doc.links.update(site_doc.links)
+        for seg in site_doc.segments.values():
+            if "backend" in doc.segments:
+                doc.segments["backend"].nodes.extend(seg.nodes)
+            else:
+                doc.segments["backend"] = seg
+        shift += width + SITE_GAP_PT
+    for k in range(opts.dci_links):
+        box, port = divmod(k, eq.long_haul_ports)
+        a, b = (Endpoint(f"{s}-dci{box + 1}", f"wan{port + 1}") for s in SITE_IDS)
+        doc.links[f"lh{k + 1}"] = Link(f"lh{k + 1}", a, b, opts.dci_gbps, "optics", 2.0, "backend")
+    doc.sites = [Site(s, f"Site {s.upper()}") for s in SITE_IDS]
+    doc.long_haul = [LongHaul("dci", "a", "b", float(opts.distance_km), float(opts.dci_gbps), opts.dci_links,
+                              eq.id, optics.id if optics else None)]
+    doc.build = sites[0].build
+    doc.notes = sites[0].notes
+    return doc
+
+
+def _equipment(opts: TwoSiteOptions, cat: Catalog) -> GatewayModel:
+    if not (opts.gpus_per_site >= 8 and opts.gpus_per_site % 8 == 0):
+        raise ProjectError(Message("error.two_site.gpus", value=opts.gpus_per_site))
+    if not DISTANCE_KM.accepts(opts.distance_km):
+        raise ProjectError(Message("error.long_haul.distance", low=f"{DISTANCE_KM.minimum:,g}",
+                                   high=f"{DISTANCE_KM.maximum:,g}", value=f"{opts.distance_km:g}"))
+    if not LINK_COUNT.accepts(opts.dci_links):
+        raise ProjectError(Message("error.long_haul.count", low="1", high=f"{LINK_COUNT.maximum:,.0f}",
+                                   value=str(opts.dci_links)))
+    model_id = opts.equipment or DEFAULT_EQUIPMENT.get(opts.backend, "")
+    if model_id not in cat.gateways or not cat.gateways[model_id].long_haul:
+        known = ", ".join(sorted(g.id for g in cat.gateways.values() if g.long_haul))
+        raise ProjectError(Message("error.two_site.equipment", model=model_id, known=known))
+    eq = cat.gateways[model_id]
+    if opts.dci_gbps > eq.long_haul_gbps:
+        raise ProjectError(Message("error.two_site.dci_speed", model=eq.model, gbps=f"{eq.long_haul_gbps:g}",
+                                   value=f"{opts.dci_gbps:g}"))
+    return eq
+
+
+def choose_optics(cat: Catalog, gbps: float, distance_km: float) -> LongHaulOpticsModel | None:
+    """The cheapest line-side module of that speed reaching the distance; else the longest-reaching of that speed
+    (the check then says it falls short); None when the catalog has none of that speed."""
+    fit = [o for o in cat.long_haul_optics.values() if o.line_gbps == gbps]
+    reach = [o for o in fit if o.max_reach_km >= distance_km]
+    if reach:
+        return min(reach, key=lambda o: (o.price_usd, o.id))
+    return max(fit, key=lambda o: (o.max_reach_km, o.id)) if fit else None
+
+
+def _site(opts: TwoSiteOptions, cat: Catalog, eq: GatewayModel, site_id: str, boxes: int) -> FabricDocument:
+    """One site's fabric with its site-edge equipment on the leaf ports of the extra servers, ids prefixed."""
+    extra_servers = math.ceil(boxes * eq.long_haul_ports / 8)
+    doc = generate("leaf-spine", gpus=opts.gpus_per_site + 8 * extra_servers, gpus_per_server=8,
+                   backend=opts.backend, frontend=opts.frontend, two_tiers=True, catalog=cat)
+    servers = sorted(n.id for n in doc.nodes.values() if n.kind == "server")
+    freed: list[Endpoint] = []
+    for sid in servers[-extra_servers:]:
+        node, links, _ = doc.remove_node(sid)
+        freed += [link.other(sid) for link in links if link.plane == "backend"]
+    medium = "ib" if opts.backend == "ib" else "ethernet"
+    y = max((n.y for n in doc.nodes.values()), default=0.0) + 160.0
+    # the local side runs at the leaves' port speed (a slower appliance port would need a leaf port split for it)
+    lan_gbps = doc.port(freed[0]).speed_gbps if freed else eq.port_gbps
+    for box in range(boxes):
+        gw = Node(f"dci{box + 1}", "gateway", eq.id, label=f"DCI {site_id.upper()}{box + 1}", x=box * 120.0, y=y,
+                  port_groups=[PortGroup("lan", eq.long_haul_ports, lan_gbps, medium, "backend"),
+                               PortGroup("wan", eq.long_haul_ports, opts.dci_gbps, medium, "backend")])
+        doc.add_node(gw)
+        doc.segments["backend"].nodes.append(gw.id)
+        for p in range(eq.long_haul_ports):
+            k = box * eq.long_haul_ports + p
+            if k < min(opts.dci_links, len(freed)):
+                doc.add_link(Link(f"dcil{k + 1}", freed[k], Endpoint(gw.id, f"lan{p + 1}"), lan_gbps, "optics", 30.0))
+    return _prefixed(doc, site_id)
+
+
+def _prefixed(doc: FabricDocument, site_id: str) -> FabricDocument:
+    """The same design with every node, link and segment id prefixed by the site's id, each node in the site."""
+    out = FabricDocument(name=doc.name, notes=doc.notes, build=doc.build)
+    p = f"{site_id}-"
+    for node in doc.nodes.values():
+        node.id, node.site = p + node.id, site_id
+        out.nodes[node.id] = node
+    for link in doc.links.values():
+        link.id = p + link.id
+        link.a, link.b = Endpoint(p + link.a.node, link.a.port), Endpoint(p + link.b.node, link.b.port)
+        out.links[link.id] = link
+    for seg in doc.segments.values():
+        seg.nodes = [p + n for n in seg.nodes]
+        out.segments[seg.id] = seg
+    return out

@@ -1,0 +1,92 @@
+"""Multi-site designs: the `sites` and `long_haul` keys of the project file, the two-site generator, its cost."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from designer.catalog.loader import load_catalog
+from designer.i18n.catalog import set_language
+from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
+from designer.model.fileformat import document_to_dict, dumps, loads
+from designer.topology.bill_of_materials import bill_of_materials
+from designer.topology.checks import has_errors, run_checks
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+
+@pytest.fixture(scope="module")
+def two_sites() -> FabricDocument:
+    return generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=100, dci_links=2))
+
+
+def test_two_site_round_trip_keeps_sites_bundles_and_node_tags(two_sites: FabricDocument) -> None:
+    again = loads(dumps(two_sites))
+    assert [s.id for s in again.sites] == ["a", "b"]
+    assert again.long_haul == two_sites.long_haul
+    assert {n.site for n in again.nodes.values()} == {"a", "b"}
+    assert dumps(again) == dumps(two_sites)
+    # the two sites' GPUs: 16 each, none left over from the servers the site-edge equipment replaced
+    assert sum(n.gpus for n in again.nodes.values() if n.site == "a") == 16
+    assert sum(n.gpus for n in again.nodes.values() if n.site == "b") == 16
+
+
+def test_a_design_without_sites_saves_and_loads_as_before() -> None:
+    raw = document_to_dict(FabricDocument())
+    assert "sites" not in raw and "long_haul" not in raw
+    assert loads(json.dumps(raw)).sites == []
+
+
+def test_two_site_design_passes_check_and_cost_counts_the_long_haul_parts(two_sites: FabricDocument) -> None:
+    assert not has_errors(run_checks(two_sites))
+    items = {(i.kind, i.model): i for i in bill_of_materials(two_sites, load_catalog())}
+    assert items[("gateway", "dci-jericho2")].count == 2           # one router at each end
+    optics = items[("optics", "zr-400")]                           # 100 km at 400G: 400ZR (120 km)
+    assert optics.count >= 4 and optics.unit_price > 0             # two per long-haul link, spares on top
+
+
+def _file_with(**sections: object) -> str:
+    raw = document_to_dict(FabricDocument())
+    raw.update(sections)
+    return json.dumps(raw)
+
+
+BAD = [
+    ({"sites": {"a": 1}}, "sites must be a list"),
+    ({"sites": [{"id": ""}]}, "sites[0].id: a site needs an id"),
+    ({"sites": [{"id": "a"}, {"id": "a"}]}, "sites[1].id: 'a' is used twice"),
+    ({"sites": [{"id": "a"}], "long_haul": [{"id": "x", "a": "a", "b": "c", "distance_km": 10, "capacity_gbps": 400,
+                                             "count": 1, "equipment": "dci-jericho2"}]},
+     "long_haul[0].b: there is no site 'c'"),
+    ({"sites": [{"id": "a"}, {"id": "b"}], "long_haul": [{"id": "x", "a": "a", "b": "b", "distance_km": -5,
+                                                          "capacity_gbps": 400, "count": 1, "equipment": "e"}]},
+     "long_haul[0].distance_km: distance_km must be a number from 0.001 to 20,000 km, not -5"),
+    ({"sites": [{"id": "a"}, {"id": "b"}], "long_haul": [{"id": "x", "a": "a", "b": "b", "distance_km": 5,
+                                                          "capacity_gbps": 400, "count": 0, "equipment": "e"}]},
+     "long_haul[0].count: count (links in the bundle) must be a whole number from 1 to 4,096, not 0"),
+]
+
+
+@pytest.mark.parametrize(("sections", "expected"), BAD)
+def test_bad_site_input_is_refused_with_its_place_in_one_line(sections: dict[str, object], expected: str) -> None:
+    with pytest.raises(ProjectError) as err:
+        loads(_file_with(**sections))
+    assert expected in str(err.value) and "\n" not in str(err.value)
+
+
+def test_bad_site_input_speaks_chinese_too() -> None:
+    text = _file_with(sites=[{"id": "a"}, {"id": "b"}], long_haul=[
+        {"id": "x", "a": "a", "b": "a", "distance_km": 5, "capacity_gbps": 400, "count": 1, "equipment": "e"}])
+    set_language("zh_CN")
+    try:
+        with pytest.raises(ProjectError) as err:
+            loads(text)
+        assert "不能把站点“a”连到自身" in str(err.value)
+    finally:
+        set_language("en")
+
+
+def test_generator_refuses_an_appliance_slower_than_the_asked_link() -> None:
+    with pytest.raises(ProjectError, match="long-haul ports run at 100 Gb/s"):
+        generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=10, backend="ib"))

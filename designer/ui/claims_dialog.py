@@ -97,6 +97,10 @@ class ClaimsDialog(QDialog):
                                       "(examples in projects/claims)."))
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.TextFormat.PlainText)
+        bold = self.heading.font()
+        bold.setBold(True)
+        bold.setPointSizeF(bold.pointSizeF() * 1.15)
+        self.heading.setFont(bold)
         self.source = QLabel()
         self.source.setWordWrap(True)
         self.source.setOpenExternalLinks(False)
@@ -142,6 +146,7 @@ class ClaimsDialog(QDialog):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.setWordWrap(False)
         self.verdicts = QListWidget()
         self.verdicts.setObjectName("claims_verdicts")
@@ -156,11 +161,11 @@ class ClaimsDialog(QDialog):
         box.addWidget(self.verdicts, 3)
         box.addWidget(QLabel(self.tr("Settings each variant ran (they explain the differences)")))
         box.addWidget(self.settings, 2)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.table)
-        split.addWidget(lower)
-        split.setSizes([330, 300])
-        return split
+        self.split = QSplitter(Qt.Orientation.Vertical)
+        self.split.addWidget(self.table)
+        self.split.addWidget(lower)
+        self.split.setSizes([380, 260])
+        return self.split
 
     # ---- file and run -------------------------------------------------------------------------
     def choose_file(self) -> None:
@@ -246,9 +251,11 @@ class ClaimsDialog(QDialog):
         self.bar.setVisible(False)
         table = claims_table(report)
         self.fill(table)
-        agree = sum(1 for s in table.statuses if s == "agrees")
-        self.status.setText(self.tr("{0} runs in {1:.1f} s: {2} of {3} claims agree with our figures.").format(
-            report.runs, report.wall_s, agree, len(table.statuses)))
+        count = {k: sum(1 for s in table.statuses if s == k) for k in ("agrees", "partly", "disagrees")}
+        self.status.setText(self.tr("{0} runs in {1:.1f} s. Of {2} claims, {3} agree with our figures, {4} in part "
+                                    "and {5} not at all.").format(report.runs, report.wall_s, len(table.statuses),
+                                                                  count["agrees"], count["partly"],
+                                                                  count["disagrees"]))
         self.run_finished.emit()
 
     @Slot(int, str)
@@ -277,6 +284,15 @@ class ClaimsDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self._fill_lists(table)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """Give the table the height of its rows (at most two thirds of the results) and the rest to the lines."""
+        rows = self.table.verticalHeader().length() + self.table.horizontalHeader().height()
+        wanted = rows + 2 * self.table.frameWidth() + self.table.horizontalScrollBar().sizeHint().height()
+        total = sum(self.split.sizes())
+        table = min(wanted, total * 2 // 3)
+        self.split.setSizes([table, total - table])
 
     def _fill_lists(self, table: ClaimsTable) -> None:
         self.verdicts.clear()

@@ -277,77 +277,77 @@
         <translation>打开声明文件：一份公开的对比，包含其场景与数值（示例见 projects/claims）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="112"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="116"/>
         <source>Claims file (.json)</source>
         <translation>声明文件（.json）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="113"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="117"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="115"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="119"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="118"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="122"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="121"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="125"/>
         <source>Claims file:</source>
         <translation>声明文件：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="155"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="160"/>
         <source>Verdicts (ours against the published figure; in brackets ours / published − 1)</source>
         <translation>结论（本产品数值对比公开数据；括号内为 本产品 / 公开 − 1）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="157"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="162"/>
         <source>Settings each variant ran (they explain the differences)</source>
         <translation>各变体运行的设置（用于解释差异）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="168"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="173"/>
         <source>Open claims file</source>
         <translation>打开声明文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="169"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="174"/>
         <source>Claims files (*.json);;All files (*)</source>
         <translation>声明文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="195"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="200"/>
         <source>Building the setups…</source>
         <translation>正在构建场景…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="224"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="229"/>
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="238"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="243"/>
         <source>Run {0} of {1}: {2}</source>
         <translation>第 {0} 次运行，共 {1} 次：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="250"/>
-        <source>{0} runs in {1:.1f} s: {2} of {3} claims agree with our figures.</source>
-        <translation>{0} 次运行，用时 {1:.1f} 秒：{3} 条声明中有 {2} 条与本产品数值相符。</translation>
+        <location filename="../../designer/ui/claims_dialog.py" line="255"/>
+        <source>{0} runs in {1:.1f} s. Of {2} claims, {3} agree with our figures, {4} in part and {5} not at all.</source>
+        <translation>{0} 次运行，用时 {1:.1f} 秒。{2} 条声明中，{3} 条与本产品数值相符，{4} 条部分相符，{5} 条不符。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="304"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="311"/>
         <source>agrees with the published figure</source>
         <translation>与公开数据相符</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="305"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="312"/>
         <source>disagrees with the published figure</source>
         <translation>与公开数据不符</translation>
     </message>
@@ -355,12 +355,12 @@
 <context>
     <name>ClaimsLauncher</name>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="319"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="326"/>
         <source>Check a published &amp;claim…</source>
         <translation>核查公开声明(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="321"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="328"/>
         <source>Re-run a published InfiniBand vs RoCEv2 comparison and set its figures beside ours</source>
         <translation>重新运行公开的 InfiniBand 与 RoCEv2 对比，并将其数值与本产品结果并列</translation>
     </message>
@@ -2294,103 +2294,103 @@
         <translation>设计中的全部 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="71"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="92"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="186"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="71"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="92"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="186"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="72"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
         <source>Start at</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="72"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="187"/>
         <source>Placement</source>
         <translation>放置方式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="73"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="165"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="94"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="186"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="73"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="167"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="94"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="188"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="74"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="95"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="187"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="114"/>
         <source>The workload as the command line writes it, e.g. allreduce:1GiB, alltoall:64MiB, train:70b:tp=8:pp=4, incast:16:64MiB</source>
         <translation>按命令行写法填写负载，例如 allreduce:1GiB、alltoall:64MiB、train:70b:tp=8:pp=4、incast:16:64MiB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="96"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="117"/>
         <source>at once (e.g. 2ms)</source>
         <translation>立即开始（例如 2ms）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="105"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="126"/>
         <source>all of them</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="108"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="129"/>
         <source>e.g. srv-001..srv-004, srv-009</source>
         <translation>例如 srv-001..srv-004, srv-009</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="110"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="131"/>
         <source>the run&apos;s seed</source>
         <translation>沿用本次运行的种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="145"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
         <source>Name: another job is called &apos;{0}&apos;</source>
         <translation>名称：已有名为“{0}”的作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="147"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="168"/>
         <source>GPUs: say how many GPUs the job takes</source>
         <translation>GPU 数：请填写该作业使用多少块 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="149"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="170"/>
         <source>Servers: name at least one server (select servers on the canvas, or type their ids)</source>
         <translation>服务器：请至少指定一台服务器（在画布上选择服务器，或输入其 ID）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="154"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="175"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="158"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="179"/>
         <source>Workload: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="160"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="181"/>
         <source>Placement: {0}</source>
         <translation>放置方式：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="167"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="188"/>
         <source>Job</source>
         <translation>作业</translation>
     </message>

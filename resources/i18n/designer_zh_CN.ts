@@ -342,12 +342,12 @@
         <translation>{0} 次运行，用时 {1:.1f} 秒。{2} 条声明中，{3} 条与本产品数值相符，{4} 条部分相符，{5} 条不符。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="311"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="320"/>
         <source>agrees with the published figure</source>
         <translation>与公开数据相符</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="312"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="321"/>
         <source>disagrees with the published figure</source>
         <translation>与公开数据不符</translation>
     </message>
@@ -355,12 +355,12 @@
 <context>
     <name>ClaimsLauncher</name>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="326"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="335"/>
         <source>Check a published &amp;claim…</source>
         <translation>核查公开声明(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="328"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="337"/>
         <source>Re-run a published InfiniBand vs RoCEv2 comparison and set its figures beside ours</source>
         <translation>重新运行公开的 InfiniBand 与 RoCEv2 对比，并将其数值与本产品结果并列</translation>
     </message>

@@ -21,7 +21,8 @@ DETAIL_IDS = {i for i in EN if i.startswith("finding.") and i.endswith(".detail"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # Latin words a Chinese finding may keep: units, protocol and parameter names (see the glossary)
 LATIN_OK = {"GPU", "Gb", "s", "KB", "m", "PFC", "ECN", "Xon", "Xoff", "Kmin", "Kmax", "Pmax", "InfiniBand",
-            "RoCEv2", "VPI", "DAC", "AOC", "headroom"}
+            "RoCEv2", "VPI", "DAC", "AOC", "headroom",
+            "MB", "RoCEv", "pfc", "off", "RTT", "MetroX"}   # multi-site findings: units, the option to set, the appliance
 
 
 # ---- broken designs, one or more sentence shapes each ---------------------------------------------
@@ -191,6 +192,36 @@ def plane_shared() -> FabricDocument:
     return doc
 
 
+def rocev2_sites_far_apart() -> FabricDocument:
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+    doc = generate_two_site(TwoSiteOptions(16, 100, dci_links=4, equipment="sn5600"), CAT)
+    doc.long_haul[0].count = 5
+    return doc
+
+
+def ib_sites_without_appliances() -> FabricDocument:
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+    return generate_two_site(TwoSiteOptions(16, 100, dci_links=2, backend="ib", equipment="qm9700"), CAT)
+
+
+_NO_FRONTEND = ("4 GPU servers have no front-end link ('a-srv-001', 'a-srv-002', 'b-srv-001', 'b-srv-002'); "
+                "storage, management and user traffic need the Ethernet front-end")
+_TIER = "leaf tier oversubscription 1.00:1 (worst switch 'a-leaf-01': 6,400 Gb/s down, 6,400 Gb/s up)"
+
+
+def _no_lossless(site: str) -> str:
+    return (f"lossless RoCEv2 across 100 km is impossible at 'DCI {site}1' (Spectrum-4 SN5600 (Spectrum-X)): 4 "
+            "long-haul ports at 400 Gb/s need 50.1 MB of PFC headroom each (200 MB), more than its 160 MB buffer; "
+            "run the cross-site traffic lossy (pfc=off) over deep-buffer routers, or keep the lossless class inside "
+            "each site")
+
+
+def _no_credits(site: str) -> str:
+    return (f"InfiniBand across 100 km at 400 Gb/s keeps 50.0 MB in flight per link, but 'DCI {site}1' advertises "
+            "256 KB of credits per port and virtual lane: the link would run at 2.1 Gb/s (credits / RTT); put "
+            "long-haul appliances (MetroX class) at both ends")
+
+
 # what each design must report in English, word for word as before message ids existed
 EXPECTED: dict[str, tuple] = {
     "unknown_models": (unknown_models, [
@@ -291,6 +322,12 @@ EXPECTED: dict[str, tuple] = {
     "oversubscribed": (oversubscribed, [
         "2 leaf switches exceed the target oversubscription 1:1, up to 4.00:1 ('leaf1', 'leaf2')",
         "leaf tier oversubscription 4.00:1 (worst switch 'leaf1': 6,400 Gb/s down, 1,600 Gb/s up)"]),
+    "rocev2_sites_far_apart": (rocev2_sites_far_apart, [
+        _no_lossless("A"), _no_lossless("B"), _NO_FRONTEND,
+        "long-haul bundle 'dci' declares 5 links of 400 Gb/s but the design cables 4 between its sites (at 400 Gb/s)",
+        _TIER]),
+    "ib_sites_without_appliances": (ib_sites_without_appliances, [
+        _no_credits("A"), _no_credits("B"), _NO_FRONTEND, _TIER]),
     "plane_shared": (plane_shared, [
         "1 GPU server has 1 multi-plane NIC whose ports reach the same back-end fabric ('srv-001'); cable each port "
         "of a NIC to a different plane"]),

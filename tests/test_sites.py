@@ -90,3 +90,31 @@ def test_bad_site_input_speaks_chinese_too() -> None:
 def test_generator_refuses_an_appliance_slower_than_the_asked_link() -> None:
     with pytest.raises(ProjectError, match="long-haul ports run at 100 Gb/s"):
         generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=10, backend="ib"))
+
+
+def _rules(doc: FabricDocument) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for f in run_checks(doc):
+        out.setdefault(f.rule, []).append(f.message)
+    return out
+
+
+def test_pfc_check_flags_lossless_rocev2_across_100_km_naming_the_switch_buffer() -> None:
+    """400 Gb/s over 100 km: headroom ~ 2 x 50 GB/s x 500 us = 50 MB a port; 4 such ports exceed the 160 MB of a
+    Spectrum-4 at the end of the span. At 10 km each port needs ~5 MB and the buffer holds them."""
+    far = _rules(generate_two_site(TwoSiteOptions(16, 100, dci_links=4, equipment="sn5600")))
+    assert len(far["long-haul-pfc"]) == 2                       # one switch at each end
+    assert "'DCI A1' (Spectrum-4 SN5600" in far["long-haul-pfc"][0]
+    assert "need 50.1 MB of PFC headroom each" in far["long-haul-pfc"][0]
+    assert "160 MB buffer" in far["long-haul-pfc"][0]
+    near = _rules(generate_two_site(TwoSiteOptions(16, 10, dci_links=4, equipment="sn5600")))
+    assert "long-haul-pfc" not in near
+
+
+def test_infiniband_needs_long_haul_credits_or_appliances_that_reach() -> None:
+    plain = _rules(generate_two_site(TwoSiteOptions(16, 100, dci_links=2, backend="ib", equipment="qm9700")))
+    assert "put long-haul appliances" in plain["long-haul-credits"][0]
+    metro_near = _rules(generate_two_site(TwoSiteOptions(16, 10, dci_gbps=100, dci_links=2, backend="ib")))
+    assert "long-haul-credits" not in metro_near and "long-haul-equipment" not in metro_near
+    metro_far = _rules(generate_two_site(TwoSiteOptions(16, 100, dci_gbps=100, dci_links=2, backend="ib")))
+    assert any("reaches 40 km but the sites are 100 km apart" in m for m in metro_far["long-haul-equipment"])

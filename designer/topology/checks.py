@@ -16,13 +16,14 @@ from designer.topology.rules import (
     capacity,
     catalog_models,
     connectivity,
+    long_haul,
     planes,
     ports,
     segments,
 )
 from designer.topology.rules.finding import SEVERITIES, CheckContext, Finding
 
-_GROUPS = (catalog_models, ports, segments, connectivity, planes, cabling, buildability, capacity)
+_GROUPS = (catalog_models, ports, segments, connectivity, planes, cabling, buildability, capacity, long_haul)
 
 RULES: dict[str, str] = {rule: text for group in _GROUPS for rule, text in group.RULES.items()}
 _RULE_ORDER = {rule: i for i, rule in enumerate(RULES)}

@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from designer.catalog.instantiate import switch_node
 from designer.catalog.loader import Catalog, load_catalog
-from designer.catalog.models import GatewayModel, LongHaulOpticsModel
+from designer.catalog.models import LongHaulOpticsModel
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -38,7 +39,7 @@ class TwoSiteOptions:
     dci_gbps: float = 400.0
     dci_links: int = 16
     backend: str = "rocev2"
-    equipment: str | None = None     # catalog gateway; default per back-end (DEFAULT_EQUIPMENT)
+    equipment: str | None = None     # catalog long-haul gateway or switch; default per back-end (DEFAULT_EQUIPMENT)
     frontend: bool = False
     name: str | None = None
 
@@ -46,10 +47,9 @@ class TwoSiteOptions:
 def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> FabricDocument:
     """Two sites of `gpus_per_site` GPUs each, `distance_km` apart, joined by `dci_links` links of `dci_gbps`."""
     cat = catalog or load_catalog()
-    eq = _equipment(opts, cat)
+    edge = _edge(opts, cat)
     optics = choose_optics(cat, opts.dci_gbps, opts.distance_km)
-    boxes = math.ceil(opts.dci_links / eq.long_haul_ports)
-    sites = [_site(opts, cat, eq, site_id, boxes) for site_id in SITE_IDS]
+    sites = [_site(opts, cat, edge, site_id) for site_id in SITE_IDS]
     doc = FabricDocument(name=opts.name or f"Two sites, {opts.gpus_per_site * 2} GPUs, {opts.distance_km:g} km")
     shift = 0.0
     for site_doc in sites:
@@ -65,18 +65,61 @@ def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> F
                 doc.segments["backend"] = seg
         shift += width + SITE_GAP_PT
     for k in range(opts.dci_links):
-        box, port = divmod(k, eq.long_haul_ports)
-        a, b = (Endpoint(f"{s}-dci{box + 1}", f"wan{port + 1}") for s in SITE_IDS)
+        box, port = divmod(k, edge.per_box)
+        a, b = (Endpoint(f"{s}-dci{box + 1}", edge.wan(port)) for s in SITE_IDS)
         doc.links[f"lh{k + 1}"] = Link(f"lh{k + 1}", a, b, opts.dci_gbps, "optics", 2.0, "backend")
     doc.sites = [Site(s, f"Site {s.upper()}") for s in SITE_IDS]
     doc.long_haul = [LongHaul("dci", "a", "b", float(opts.distance_km), float(opts.dci_gbps), opts.dci_links,
-                              eq.id, optics.id if optics else None)]
+                              edge.model, optics.id if optics else None)]
     doc.build = sites[0].build
     doc.notes = sites[0].notes
     return doc
 
 
-def _equipment(opts: TwoSiteOptions, cat: Catalog) -> GatewayModel:
+@dataclass(frozen=True)
+class Edge:
+    """The site-edge equipment: a long-haul gateway of the catalog (lan1.. local, wan1.. line side) or a plain switch
+    used as one (its first half of ports local, the second half line side), `per_box` line-side ports each."""
+
+    model: str
+    kind: str            # gateway | switch
+    per_box: int
+
+    def lan(self, p: int) -> str:
+        return f"lan{p + 1}" if self.kind == "gateway" else f"p{p + 1}"
+
+    def wan(self, p: int) -> str:
+        return f"wan{p + 1}" if self.kind == "gateway" else f"p{self.per_box + p + 1}"
+
+    def node(self, cat: Catalog, node_id: str, label: str, lan_gbps: float, wan_gbps: float, medium: str) -> Node:
+        if self.kind == "switch":
+            return switch_node(cat, self.model, node_id, "core", speed_gbps=wan_gbps, label=label)
+        return Node(node_id, "gateway", self.model, label=label,
+                    port_groups=[PortGroup("lan", self.per_box, lan_gbps, medium, "backend"),
+                                 PortGroup("wan", self.per_box, wan_gbps, medium, "backend")])
+
+
+def _edge(opts: TwoSiteOptions, cat: Catalog) -> Edge:
+    """The equipment asked for (or the back-end's default), checked to carry links of the asked speed."""
+    _check_counts(opts)
+    model_id = opts.equipment or DEFAULT_EQUIPMENT.get(opts.backend, "")
+    if model_id in cat.switches:
+        breakout = cat.switches[model_id].breakout_for(opts.dci_gbps)
+        if breakout is None:
+            raise ProjectError(Message("error.catalog.no_speed", model=model_id, speed=f"{opts.dci_gbps:g}",
+                                       speeds=", ".join(f"{v:g}" for v in cat.switches[model_id].speeds_gbps())))
+        return Edge(model_id, "switch", cat.switches[model_id].ports * breakout // 2)
+    if model_id not in cat.gateways or not cat.gateways[model_id].long_haul:
+        known = ", ".join(sorted(g.id for g in cat.gateways.values() if g.long_haul))
+        raise ProjectError(Message("error.two_site.equipment", model=model_id, known=known))
+    eq = cat.gateways[model_id]
+    if opts.dci_gbps > eq.long_haul_gbps:
+        raise ProjectError(Message("error.two_site.dci_speed", model=eq.model, gbps=f"{eq.long_haul_gbps:g}",
+                                   value=f"{opts.dci_gbps:g}"))
+    return Edge(model_id, "gateway", eq.long_haul_ports)
+
+
+def _check_counts(opts: TwoSiteOptions) -> None:
     if not (opts.gpus_per_site >= 8 and opts.gpus_per_site % 8 == 0):
         raise ProjectError(Message("error.two_site.gpus", value=opts.gpus_per_site))
     if not DISTANCE_KM.accepts(opts.distance_km):
@@ -85,15 +128,6 @@ def _equipment(opts: TwoSiteOptions, cat: Catalog) -> GatewayModel:
     if not LINK_COUNT.accepts(opts.dci_links):
         raise ProjectError(Message("error.long_haul.count", low="1", high=f"{LINK_COUNT.maximum:,.0f}",
                                    value=str(opts.dci_links)))
-    model_id = opts.equipment or DEFAULT_EQUIPMENT.get(opts.backend, "")
-    if model_id not in cat.gateways or not cat.gateways[model_id].long_haul:
-        known = ", ".join(sorted(g.id for g in cat.gateways.values() if g.long_haul))
-        raise ProjectError(Message("error.two_site.equipment", model=model_id, known=known))
-    eq = cat.gateways[model_id]
-    if opts.dci_gbps > eq.long_haul_gbps:
-        raise ProjectError(Message("error.two_site.dci_speed", model=eq.model, gbps=f"{eq.long_haul_gbps:g}",
-                                   value=f"{opts.dci_gbps:g}"))
-    return eq
 
 
 def choose_optics(cat: Catalog, gbps: float, distance_km: float) -> LongHaulOpticsModel | None:
@@ -106,30 +140,29 @@ def choose_optics(cat: Catalog, gbps: float, distance_km: float) -> LongHaulOpti
     return max(fit, key=lambda o: (o.max_reach_km, o.id)) if fit else None
 
 
-def _site(opts: TwoSiteOptions, cat: Catalog, eq: GatewayModel, site_id: str, boxes: int) -> FabricDocument:
+def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> FabricDocument:
     """One site's fabric with its site-edge equipment on the leaf ports of the extra servers, ids prefixed."""
-    extra_servers = math.ceil(boxes * eq.long_haul_ports / 8)
+    extra_servers = math.ceil(opts.dci_links / 8)
     doc = generate("leaf-spine", gpus=opts.gpus_per_site + 8 * extra_servers, gpus_per_server=8,
                    backend=opts.backend, frontend=opts.frontend, two_tiers=True, catalog=cat)
     servers = sorted(n.id for n in doc.nodes.values() if n.kind == "server")
     freed: list[Endpoint] = []
     for sid in servers[-extra_servers:]:
-        node, links, _ = doc.remove_node(sid)
+        _, links, _ = doc.remove_node(sid)
         freed += [link.other(sid) for link in links if link.plane == "backend"]
     medium = "ib" if opts.backend == "ib" else "ethernet"
     y = max((n.y for n in doc.nodes.values()), default=0.0) + 160.0
     # the local side runs at the leaves' port speed (a slower appliance port would need a leaf port split for it)
-    lan_gbps = doc.port(freed[0]).speed_gbps if freed else eq.port_gbps
-    for box in range(boxes):
-        gw = Node(f"dci{box + 1}", "gateway", eq.id, label=f"DCI {site_id.upper()}{box + 1}", x=box * 120.0, y=y,
-                  port_groups=[PortGroup("lan", eq.long_haul_ports, lan_gbps, medium, "backend"),
-                               PortGroup("wan", eq.long_haul_ports, opts.dci_gbps, medium, "backend")])
-        doc.add_node(gw)
-        doc.segments["backend"].nodes.append(gw.id)
-        for p in range(eq.long_haul_ports):
-            k = box * eq.long_haul_ports + p
-            if k < min(opts.dci_links, len(freed)):
-                doc.add_link(Link(f"dcil{k + 1}", freed[k], Endpoint(gw.id, f"lan{p + 1}"), lan_gbps, "optics", 30.0))
+    lan_gbps = doc.port(freed[0]).speed_gbps
+    for box in range(math.ceil(opts.dci_links / edge.per_box)):
+        node = edge.node(cat, f"dci{box + 1}", f"DCI {site_id.upper()}{box + 1}", lan_gbps, opts.dci_gbps, medium)
+        node.x, node.y = box * 120.0, y
+        doc.add_node(node)
+        doc.segments["backend"].nodes.append(node.id)
+        for p in range(edge.per_box):
+            k = box * edge.per_box + p
+            if k < opts.dci_links:
+                doc.add_link(Link(f"dcil{k + 1}", freed[k], Endpoint(node.id, edge.lan(p)), lan_gbps, "optics", 30.0))
     return _prefixed(doc, site_id)
 
 

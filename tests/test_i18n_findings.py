@@ -22,7 +22,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 # Latin words a Chinese finding may keep: units, protocol and parameter names (see the glossary)
 LATIN_OK = {"GPU", "Gb", "s", "KB", "m", "PFC", "ECN", "Xon", "Xoff", "Kmin", "Kmax", "Pmax", "InfiniBand",
             "RoCEv2", "VPI", "DAC", "AOC", "headroom",
-            "MB", "RoCEv", "pfc", "off", "RTT", "MetroX"}   # multi-site findings: units, the option to set, the appliance
+            "MB", "RoCEv", "pfc", "off", "RTT", "MetroX"}   # multi-site: units, an option, the appliance
 
 
 # ---- broken designs, one or more sentence shapes each ---------------------------------------------

@@ -24,6 +24,7 @@ from designer.i18n.messages_findings_en import FINDINGS
 from designer.i18n.messages_help_en import HELP
 from designer.i18n.messages_planes_en import PLANES
 from designer.i18n.messages_proposal_en import PROPOSAL
+from designer.i18n.messages_sites_en import SITES
 from designer.i18n.messages_sweep_en import SWEEP
 from designer.i18n.text_width import columns, fit, ljust, rjust
 from designer.model.fileformat import save
@@ -81,7 +82,7 @@ def value_columns(out):
 
 # ---- the catalogs ---------------------------------------------------------------------------------
 def test_subject_modules_do_not_redefine_each_others_ids():
-    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, BUILD, PLANES, CLAIMS]
+    modules = [GENERAL, ADVISOR, FINDINGS, ERRORS, SWEEP, CLI, HELP, PROPOSAL, BUILD, PLANES, CLAIMS, SITES]
     assert sum(map(len, modules)) == len(EN)
     assert all(m in EN for m in (*SWEEP, *CLI))
 

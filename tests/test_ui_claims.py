@@ -61,8 +61,9 @@ def test_a_bad_file_shows_its_line_and_stop_ends_a_run(qtbot, tmp_path):
     good.write_text(json.dumps(TINY), encoding="utf-8")
     with qtbot.waitSignal(d.run_finished, timeout=BACKGROUND_WORK_MS):
         d.open_file(str(good))
-        d.worker.cancel.set()                      # what Stop sets, before the worker has finished its first run
-    assert d.report is None and d.status.text() == "Stopped."
+        d.stop_button.click()                      # before the worker has finished its first run
+        assert d.status.text() == "Stopping…" and d.worker_thread is not None    # the window does not wait
+    assert d.report is None and d.status.text() == "Stopped." and d.worker_thread is None
     assert d.run_button.isEnabled() and not d.stop_button.isEnabled()
 
 

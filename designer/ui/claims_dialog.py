@@ -114,8 +114,8 @@ class ClaimsDialog(QDialog):
         row = QHBoxLayout()
         self.path = QLineEdit()
         self.path.setPlaceholderText(self.tr("Claims file (.json)"))
-        browse = QPushButton(self.tr("Open…"))
-        browse.clicked.connect(self.choose_file)
+        self.browse = QPushButton(self.tr("Open…"))
+        self.browse.clicked.connect(self.choose_file)
         self.run_button = QPushButton(self.tr("Run"))
         self.run_button.setDefault(True)
         self.run_button.clicked.connect(self.start_run)
@@ -124,7 +124,7 @@ class ClaimsDialog(QDialog):
         self.stop_button.clicked.connect(self.stop_run)
         row.addWidget(QLabel(self.tr("Claims file:")))
         row.addWidget(self.path, 1)
-        for button in (browse, self.run_button, self.stop_button):
+        for button in (self.browse, self.run_button, self.stop_button):
             row.addWidget(button)
         return row
 
@@ -182,7 +182,7 @@ class ClaimsDialog(QDialog):
 
     def start_run(self) -> bool:
         """Read the claims file and run it in a worker thread (a run under way is stopped and its results dropped)."""
-        self.stop_run()
+        self.shutdown()
         try:
             claims = load_claims(self.path.text().strip())
         except ProjectError as exc:
@@ -205,8 +205,20 @@ class ClaimsDialog(QDialog):
         return True
 
     def stop_run(self) -> None:
+        """Stop: the worker ends at the engine's next check of the cancel event and reports "Stopped." (the window
+        does not wait for it)."""
+        if self.worker is not None and not self.worker.cancel.is_set():
+            self.worker.cancel.set()
+            self.status.setText(self.tr("Stopping…"))
+            self.stop_button.setEnabled(False)
+
+    def shutdown(self) -> None:
+        """Stop a run and wait for its thread (the dialog is closing or starting another run)."""
         if self.worker is not None:
             self.worker.cancel.set()
+        self._end_thread()
+
+    def _end_thread(self) -> None:
         if self.worker_thread is not None:
             self.worker_thread.quit()
             self.worker_thread.wait()
@@ -216,6 +228,7 @@ class ClaimsDialog(QDialog):
 
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
+        self.browse.setEnabled(not running)
         self.stop_button.setEnabled(running)
 
     def _show_error(self, text: str) -> None:
@@ -246,7 +259,7 @@ class ClaimsDialog(QDialog):
     def _on_done(self, run_id: int, report: ClaimsReport) -> None:
         if run_id != self._run_id:
             return
-        self.stop_run()
+        self._end_thread()
         self.report = report
         self.bar.setVisible(False)
         table = claims_table(report)
@@ -262,7 +275,7 @@ class ClaimsDialog(QDialog):
     def _on_failed(self, run_id: int, message: str) -> None:
         if run_id != self._run_id:
             return
-        self.stop_run()
+        self._end_thread()
         self._show_error(message)
         self.run_finished.emit()
 
@@ -306,7 +319,7 @@ class ClaimsDialog(QDialog):
         self.settings.addItems(table.settings)
 
     def reject(self) -> None:
-        self.stop_run()
+        self.shutdown()
         super().reject()
 
 
@@ -347,4 +360,4 @@ class ClaimsLauncher(QObject):
 
     def shutdown(self) -> None:
         if self.dialog is not None:
-            self.dialog.stop_run()
+            self.dialog.shutdown()

@@ -45,7 +45,8 @@ def test_the_dialog_runs_off_the_ui_thread_and_fills_the_table(qtbot, tmp_path, 
     expected = AGREE if ib.status == "agrees" else DISAGREE
     assert (tint.red(), tint.green(), tint.blue()) == (expected.red(), expected.green(), expected.blue())
     assert t.item(0, 1).background().style().name == "NoBrush"           # published figures are not judged
-    assert d.verdicts.count() == 2 and d.settings.count() == 3
+    assert d.verdicts.count() == 2 and d.settings.count() == 3 + 1                # three variants, one setup note
+    assert "200 Gb/s" in d.settings.item(3).text()
     assert "A test article" in d.source.text() and "https://example.org/a" in d.source.text()
     assert d.status.text().startswith("6 runs") and "Of 2 claims" in d.status.text()
 

@@ -13,7 +13,6 @@ from designer.analysis.claims import ClaimsReport, load_claims, run_claims
 from designer.analysis.claims.table import ClaimsTable, claims_table
 from designer.cli.output import error, naming
 from designer.i18n import render
-from designer.i18n.message import text_of
 from designer.i18n.text_width import columns, ljust, rjust
 from designer.sim.workload_spec import WorkloadError
 
@@ -48,11 +47,8 @@ def report_lines(report: ClaimsReport) -> list[str]:
     out += ["", *table_lines(table), "", render("cli.claims.verdicts")]
     out += [f"  {line}" for line in table.verdicts]
     out += ["", render("cli.claims.settings"), *(f"  {line}" for line in table.settings)]
-    notes = [(s, text_of(m)) for s in f.setups for m in report.notes.get(s.id, [])]
-    notes += [(s, s.note) for s in f.setups if s.note and s.id in report.notes]
-    if notes:
-        out.append("")
-        out += [render("cli.claims.setup_note", setup=s.label or s.id, text=text) for s, text in notes]
+    if table.notes:
+        out += ["", *table.notes]
     out += ["", render("cli.claims.runs", runs=report.runs, seconds=f"{report.wall_s:.1f}", seed=f.seed)]
     return out
 

@@ -64,7 +64,7 @@ CLAIMS: dict[str, str] = {
     "cli.claims.title": "Claims check: {title}",
     "cli.claims.source": "Source: {text}",
     "cli.claims.source_note": "Note on the source: {text}",
-    "cli.claims.setup_note": "Setup {setup}: {text}",
+    "claims.setup_note": "Setup {setup}: {text}",
     "cli.claims.verdicts": "Verdicts (ours against the published figure; in brackets ours / published - 1):",
     "cli.claims.settings": "Settings each variant ran (they explain the differences):",
     "cli.claims.runs": "{runs} runs in {seconds} s (seed {seed})",

@@ -159,7 +159,8 @@ class ClaimsDialog(QDialog):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(QLabel(self.tr("Verdicts (ours against the published figure; in brackets ours / published − 1)")))
         box.addWidget(self.verdicts, 3)
-        box.addWidget(QLabel(self.tr("Settings each variant ran (they explain the differences)")))
+        box.addWidget(QLabel(self.tr("Settings each variant ran (they explain the differences), and notes on the "
+                                     "setups")))
         box.addWidget(self.settings, 2)
         self.split = QSplitter(Qt.Orientation.Vertical)
         self.split.addWidget(self.table)
@@ -316,7 +317,7 @@ class ClaimsDialog(QDialog):
                 entry.setForeground(QBrush(colour))
             self.verdicts.addItem(entry)
         self.settings.clear()
-        self.settings.addItems(table.settings)
+        self.settings.addItems(table.settings + table.notes)
 
     def reject(self) -> None:
         self.shutdown()

@@ -308,51 +308,51 @@
     </message>
     <message>
         <location filename="../../designer/ui/claims_dialog.py" line="162"/>
-        <source>Settings each variant ran (they explain the differences)</source>
-        <translation>各变体运行的设置（用于解释差异）</translation>
+        <source>Settings each variant ran (they explain the differences), and notes on the setups</source>
+        <translation>各变体运行的设置（用于解释差异），以及关于场景的说明</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="173"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="174"/>
         <source>Open claims file</source>
         <translation>打开声明文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="174"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="175"/>
         <source>Claims files (*.json);;All files (*)</source>
         <translation>声明文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="200"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="201"/>
         <source>Building the setups…</source>
         <translation>正在构建场景…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="212"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="213"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="242"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="243"/>
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="256"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="257"/>
         <source>Run {0} of {1}: {2}</source>
         <translation>第 {0} 次运行，共 {1} 次：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="268"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="269"/>
         <source>{0} runs in {1:.1f} s. Of {2} claims, {3} agree with our figures, {4} in part and {5} not at all.</source>
         <translation>{0} 次运行，用时 {1:.1f} 秒。{2} 条声明中，{3} 条与本产品数值相符，{4} 条部分相符，{5} 条不符。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="333"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="334"/>
         <source>agrees with the published figure</source>
         <translation>与公开数据相符</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="334"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="335"/>
         <source>disagrees with the published figure</source>
         <translation>与公开数据不符</translation>
     </message>
@@ -360,12 +360,12 @@
 <context>
     <name>ClaimsLauncher</name>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="348"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="349"/>
         <source>Check a published &amp;claim…</source>
         <translation>核查公开声明(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="350"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="351"/>
         <source>Re-run a published InfiniBand vs RoCEv2 comparison and set its figures beside ours</source>
         <translation>重新运行公开的 InfiniBand 与 RoCEv2 对比，并将其数值与本产品结果并列</translation>
     </message>

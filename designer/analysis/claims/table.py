@@ -23,6 +23,7 @@ from designer.analysis.claims.runner import (
     Verdict,
 )
 from designer.i18n import render
+from designer.i18n.message import text_of
 
 PROTOCOL_NAMES = {"ib": "IB", "rocev2": "RoCEv2"}
 SMALLEST_SHOWN = 0.001       # a figure below this (a jitter of 1e-8 %) is shown as "<0.001"
@@ -37,6 +38,7 @@ class ClaimsTable:
     cell_status: list[list[str]]        # per row and column: the verdict a cell of ours shows ("" elsewhere)
     verdicts: list[str]                 # one line per claim
     settings: list[str]                 # one line per setup and variant
+    notes: list[str]                    # how each setup was made and what its file says of it
 
 
 def number(value: float | None) -> str:
@@ -109,7 +111,7 @@ def claims_table(report: ClaimsReport) -> ClaimsTable:
         cell_status.append(statuses)
     return ClaimsTable(headers, rows, [r.overall for r in report.rows], cell_status,
                        [verdict_line(k + 1, r, report) for k, r in enumerate(report.rows)],
-                       settings_lines(report))
+                       settings_lines(report), note_lines(report))
 
 
 def _gap_text(row: ClaimRow, variants: list[Variant]) -> str:
@@ -165,6 +167,13 @@ def settings_lines(report: ClaimsReport) -> list[str]:
                       values=values or "-")
         out.append(f"[{render('list.join').join(setups)}] {line}" if split else line)
     return out
+
+
+def note_lines(report: ClaimsReport) -> list[str]:
+    """'Setup 32 GPUs: ...': the engine's notes on each setup (a slower back-end), then the file's own note."""
+    setups = [s for s in report.claims.setups if s.id in report.notes]
+    texts = [(s, text_of(m)) for s in setups for m in report.notes[s.id]] + [(s, s.note) for s in setups if s.note]
+    return [render("claims.setup_note", setup=s.label or s.id, text=text) for s, text in texts]
 
 
 def _value(x: Any) -> str:

@@ -28,6 +28,7 @@ from designer.sim.job_sharing import alone_plan, job_ports, sharing
 from designer.sim.metrics import RunFacts, SimResult, build_result
 from designer.sim.placement import place_jobs
 from designer.sim.rate_model import MaxMinRateModel
+from designer.sim.repeats import repeat_workload
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic
 from designer.sim.training import build_training
@@ -114,6 +115,8 @@ def build_plan(workloads: list[Workload], fab: CompiledFabric, seed: int) -> Pla
             wp = build_inference(w, fab, plan, seed, k)
         else:  # pragma: no cover - the parser rejects other kinds
             raise WorkloadError(Message("error.sim.unknown_kind", kind=w.kind))
+        if int(w.opt("repeat", 1)) > 1:
+            repeat_workload(plan, wp, int(w.opt("repeat", 1)))
         plan.workloads.append(wp)
     return plan
 

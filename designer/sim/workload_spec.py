@@ -68,6 +68,8 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "straggler": ("spread", ("train",)),    # per-GPU compute-time variation between steps (coefficient of variation)
     "seq": ("posint", ("train", "inference")),
     "iters": ("posint", ("pingpong", "train")),
+    "repeat": ("repeat", ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "incast",
+                          "pingpong")),   # the workload runs N times back to back (designer/sim/repeats.py)
     "target_ms": ("posnum", ("inference",)),   # request latency target (p99) for max_qps_at_target
     "a": ("text", ("pingpong",)),
     "b": ("text", ("pingpong",)),
@@ -209,6 +211,16 @@ def _count(key: str, text: str) -> float:
     return value
 
 
+MAX_REPEAT = 1000     # a workload's copies each add its phases to the plan
+
+
+def _repeat(key: str, text: str) -> int:
+    value = _posint(key, text)
+    if value > MAX_REPEAT:
+        raise WorkloadError(Message("error.workload.repeat_large", key=key, text=text, most=MAX_REPEAT))
+    return value
+
+
 def _spread(key: str, text: str) -> float:
     """A coefficient of variation: 0 (none) up to 0.5."""
     value = _parse_number(text)
@@ -307,7 +319,7 @@ def _text(key: str, text: str) -> str:
 
 # parser kind of _OPTIONS -> the function that checks and converts an option's value (option name, text)
 _PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
-    "posint": _posint, "posnum": _posnum, "count": _count, "spread": _spread, "fraction": _fraction,
+    "posint": _posint, "repeat": _repeat, "posnum": _posnum, "count": _count, "spread": _spread, "fraction": _fraction,
     "switch": _switch, "plane": _plane,
     "algo": _algo, "time": _time, "text": _text, "place": _place, "seed": _seed, "servers": _servers,
 }

@@ -153,3 +153,10 @@ def test_the_shipped_claims_files_are_valid():
     for path in files:
         claims = load_claims(path)
         assert claims.source.publication and claims.claims
+
+
+def test_text_from_the_file_cannot_steer_the_terminal(tmp_path, capsys):
+    data = _broken(lambda d: d.update(title="red\x1b[31m\nnext", claims=[{**d["claims"][0], "label": "a\u202eb"}]))
+    code, out, _ = _run(capsys, "claims", str(_write(tmp_path, data)))
+    assert code == 0 and "\x1b" not in out and "\u202e" not in out
+    assert "red\\x1b[31m\\nnext" in out and "a\\u202eb" in out

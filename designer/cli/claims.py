@@ -13,6 +13,7 @@ from designer.analysis.claims import ClaimsReport, load_claims, run_claims
 from designer.analysis.claims.table import ClaimsTable, claims_table
 from designer.cli.output import error, naming
 from designer.i18n import render
+from designer.i18n.escaping import one_line
 from designer.i18n.text_width import columns, ljust, rjust
 from designer.sim.workload_spec import WorkloadError
 
@@ -27,7 +28,7 @@ def cmd_claims(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:
-        print("\n".join(report_lines(report)))
+        print("\n".join(one_line(line) for line in report_lines(report)))   # the file's text cannot steer the terminal
     return 0
 
 
@@ -55,7 +56,8 @@ def report_lines(report: ClaimsReport) -> list[str]:
 
 def table_lines(table: ClaimsTable) -> list[str]:
     """The table aligned in terminal columns: the claim left, figures right, the difference left."""
-    widths = [max(columns(c) for c in col) for col in zip(table.headers, *table.rows, strict=True)]
+    rows = [[one_line(c) for c in row] for row in (table.headers, *table.rows)]     # escaped before measured
+    widths = [max(columns(c) for c in col) for col in zip(*rows, strict=True)]
     last = len(widths) - 1
 
     def line(cells: list[str]) -> str:
@@ -63,4 +65,4 @@ def table_lines(table: ClaimsTable) -> list[str]:
                                  for k, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
 
     rule = "  " + "-+-".join("-" * w for w in widths)
-    return [line(table.headers), rule, *(line(r) for r in table.rows)]
+    return [line(rows[0]), rule, *(line(r) for r in rows[1:])]

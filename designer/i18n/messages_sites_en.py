@@ -50,6 +50,10 @@ SITES: dict[str, str] = {
                                         "per link, but '{node}' advertises {credits:g} KB of credits per port and "
                                         "virtual lane: the link would run at {rate:.1f} Gb/s (credits / RTT); put "
                                         "long-haul appliances (MetroX class) at both ends",
+    "error.workload.dp_across_sites": "dp_across_sites={text}: use one of {choices} (hier: reduce inside each site, "
+                                      "exchange across, gather inside; flat: one ring over every GPU)",
+    "error.sim.hier_sites": "dp_across_sites=hier needs every data-parallel group spread evenly over two or more "
+                            "sites; this run's groups are not (use dp_across_sites=flat)",
     "error.two_site.gpus": "gpus per site must be a positive multiple of 8 (whole 8-GPU servers), not {value}",
     "error.two_site.equipment": "'{model}' is not long-haul site equipment in the catalog (known: {known})",
     "error.two_site.dci_speed": "{model} long-haul ports run at {gbps} Gb/s; ask for --dci-gbps {gbps} or less, "

@@ -31,7 +31,7 @@ from designer.sim.framing import (
     efficiency,
     wire_bytes,
 )
-from designer.sim.long_haul import long_haul_spans_m
+from designer.sim.long_haul import long_haul_spans_m, site_arrays
 from designer.sim.planes import plane_ports
 from designer.sim.workload_spec import WorkloadError
 from designer.topology.presets import CUSTOM, keep_site_values, preset_settings, segment_hardware
@@ -101,6 +101,10 @@ class CompiledFabric:
     gpu_nvls: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=bool))
     gpu_plane_tx: np.ndarray | None = None   # (GPUs, planes): each GPU's back-end port on every plane (planes.py)
     gpu_plane_rx: np.ndarray | None = None
+    # multi-site designs (designer/sim/long_haul.py): each node's site (index into the design's sites, -1 none) and
+    # the bytes a sender keeps in flight per queue pair (0: no window limit is modelled, one-site designs)
+    node_site: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    flow_window_bytes: float = 0.0
 
     @property
     def planes(self) -> int:
@@ -117,6 +121,10 @@ class CompiledFabric:
 
     def gpus_per_server(self) -> int:
         return int(np.bincount(self.gpu_server).max()) if self.n_gpus else 0
+
+    def gpu_site(self) -> np.ndarray:
+        """Each GPU's site (index into the design's sites), -1 in a one-site design."""
+        return self.node_site[self.gpu_server] if len(self.node_site) else np.full(self.n_gpus, -1, dtype=np.int32)
 
 
 def counterpart_switch(cat: Catalog, model: SwitchModel, protocol: str, speed_gbps: float) -> SwitchModel:
@@ -196,6 +204,7 @@ def compile_fabric(doc: FabricDocument, *, backend: str | None = None, catalog: 
     gpus = _gpu_endpoints(doc, cat, nodes, ports, port_of_end)
     fab = _assemble(doc, nodes, ports, gpus, segments, notes)
     fab.gpu_plane_tx, fab.gpu_plane_rx = plane_ports(doc, fab, port_of_end)
+    fab.node_site, fab.flow_window_bytes = site_arrays(doc, nodes.ids)
     return fab
 
 

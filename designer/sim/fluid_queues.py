@@ -275,8 +275,11 @@ class FluidQueues:
         first = routed.sub_first_port[subs[groups.first]]
         seg = routed.sub_segment[subs[groups.first]]
         latency_s = np.bincount(groups.of_sub, weights=weight * routed.sub_latency_ns[subs] * 1e-9, minlength=n)
+        line_Bps = self.ports.capacity_Bps[first] * groups.count
+        if fab.flow_window_bytes > 0:     # a sender keeps at most its window in flight (designer/sim/long_haul.py)
+            line_Bps = np.minimum(line_Bps, groups.count * fab.flow_window_bytes / np.maximum(2 * latency_s, 1e-12))
         flows = FlowSet(size_B=np.bincount(groups.of_sub, weights=remaining_B.astype(float), minlength=n),
-                        start_s=np.zeros(n), line_rate_Bps=self.ports.capacity_Bps[first] * groups.count,
+                        start_s=np.zeros(n), line_rate_Bps=line_Bps,
                         base_latency_s=latency_s,
                         cc=self._senders(first, workload), hop_flow=graph.sub, hop_port=graph.port,
                         hop_level=graph.level, edge_from=graph.edge_from, edge_to=graph.edge_to,

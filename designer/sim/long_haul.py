@@ -36,6 +36,14 @@ def long_haul_spans_m(doc: FabricDocument) -> dict[str, float]:
     return spans
 
 
+def site_arrays(doc: FabricDocument, node_ids: list[str]) -> tuple[np.ndarray, float]:
+    """Each node's site as an index into `doc.sites` (-1: none), and the per-queue-pair window the run models
+    (the default window where the design has long-haul links, else 0: no limit)."""
+    index = {site.id: k for k, site in enumerate(doc.sites)}
+    sites = np.array([index.get(doc.nodes[n].site or "", -1) for n in node_ids], dtype=np.int32)
+    return sites, (float(DEFAULT_WINDOW_BYTES) if doc.long_haul else 0.0)
+
+
 def window_rate_caps_Bps(route: sp.csr_matrix, port_latency_ns: np.ndarray, window_bytes: float) -> np.ndarray:
     """Per sub-flow (columns of `route`, ports x sub-flows with traffic shares): window / RTT in bytes per second,
     with the RTT twice the one-way latency of the flow's path (a split path: the share-weighted mean)."""

@@ -17,6 +17,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from designer.sim.compile import CompiledFabric
+from designer.sim.long_haul import window_rate_caps_Bps
 from designer.sim.maxmin import max_min_rates
 
 
@@ -105,8 +106,13 @@ class MaxMinRateModel(RateModel):
         self.capacity = capacity_Bps
 
     def rates(self, matrix: sp.csr_matrix) -> np.ndarray:
+        """Max-min fair rates; where the design has long-haul links, each sub-flow at most window / RTT (the
+        bandwidth-delay product: designer/sim/long_haul.py)."""
         self.solves += 1
-        return max_min_rates(matrix, self.capacity)
+        caps = None
+        if self.fab.flow_window_bytes > 0:
+            caps = window_rate_caps_Bps(matrix, self.fab.port_latency_ns, self.fab.flow_window_bytes)
+        return max_min_rates(matrix, self.capacity, caps)
 
     def advance(self, flows: ActiveFlows, horizon_s: float) -> Advance:
         rates = self.rates(flows.matrix)

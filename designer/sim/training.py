@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim import expert_parallel, nccl_tuner, scaleup
+from designer.sim import expert_parallel, nccl_tuner, scaleup, site_dp
 from designer.sim.collectives import dbt_parents
 from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
@@ -85,9 +85,35 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     if dp > 1:
         groups = np.transpose(r, (0, 2, 1)).reshape(-1, dp)   # [stage*tp, replica]
         grad_bytes = w.params / (tp * pp) * BYTES_PER_PARAM_GRAD
-        ends.append(_dp_allreduce(fab, plan, groups, grad_bytes, route, _Slot(tag, index, start, after), wp))
+        # overlap=off: the AllReduce waits for the whole backward pass instead of hiding behind its last part
+        slot = _Slot(tag, index, start, after if w.switch("overlap") is not False else [ends[0]])
+        wp.extra.update(overlap_window_s=window_s if w.switch("overlap") is not False else 0.0)
+        if _across_sites(fab, groups):
+            ends.append(_dp_across_sites(w, fab, plan, groups, grad_bytes, route, slot, wp, ends[0]))
+        elif w.opt("dp_across_sites") == "hier":
+            raise WorkloadError(Message("error.sim.hier_sites"))
+        else:
+            ends.append(_dp_allreduce(fab, plan, groups, grad_bytes, route, slot, wp))
     wp.last = ends
     return wp
+
+
+def _across_sites(fab: CompiledFabric, groups: np.ndarray) -> bool:
+    """Whether the data-parallel groups span more than one site (a multi-site design)."""
+    site = fab.gpu_site()[groups[0]]
+    return bool((site >= 0).all() and len(np.unique(site)) > 1)
+
+
+def _dp_across_sites(w: Workload, fab: CompiledFabric, plan: Plan, groups: np.ndarray,  # noqa: PLR0913
+                     grad_bytes: float, route: RouteOptions, at: _Slot, wp: WorkloadPlan, backward: int) -> int:
+    """The DP AllReduce of groups spread over sites: hierarchical or one flat ring (site_dp.py), with the result's
+    inside-site and cross-site figures."""
+    mode = str(w.opt("dp_across_sites", "flat"))
+    build = site_dp.hierarchical if mode == "hier" else site_dp.flat_ring
+    last, phases = build(fab, plan, groups, grad_bytes, route, (at.tag, at.index, at.start, at.after))
+    wp.extra.update(algorithm="ring", dp_across_sites=mode, inside_site_bytes=phases.inside_bytes,
+                    cross_site_bytes=phases.cross_bytes, finisher=phases.figures(backward))
+    return last
 
 
 def _parallelism(w: Workload, n: int, gpus_per_server: int) -> tuple[int, int, int]:

@@ -76,6 +76,8 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "duration": ("time", ("inference",)),
     "prompt": ("posint", ("inference",)),
     "output": ("posint", ("inference",)),
+    "dp_across_sites": ("dpsites", ("train",)),   # hier | flat: data parallelism across sites (site_dp.py)
+    "overlap": ("switch", ("train",)),            # the DP AllReduce overlaps the last backward pass (default on)
 }
 
 
@@ -258,6 +260,10 @@ def _algo(key: str, text: str) -> str:
     return _one_of(text, ALLREDUCE_ALGOS, "error.workload.algo")
 
 
+def _dp_sites(key: str, text: str) -> str:
+    return _one_of(text, ("hier", "flat"), "error.workload.dp_across_sites")
+
+
 def _time(key: str, text: str) -> float:
     value = parse_time(text)
     if value < 0 or value > 3600:
@@ -321,7 +327,8 @@ def _text(key: str, text: str) -> str:
 _PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
     "posint": _posint, "repeat": _repeat, "posnum": _posnum, "count": _count, "spread": _spread, "fraction": _fraction,
     "switch": _switch, "plane": _plane,
-    "algo": _algo, "time": _time, "text": _text, "place": _place, "seed": _seed, "servers": _servers,
+    "algo": _algo, "dpsites": _dp_sites, "time": _time, "text": _text, "place": _place, "seed": _seed,
+    "servers": _servers,
 }
 
 

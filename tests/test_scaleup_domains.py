@@ -210,3 +210,19 @@ def test_generate_takes_the_gpus_per_server_from_the_server_model(cat):
     doc = generate("fat-tree", gpus=144, server_model="gb300-nvl72", backend="ib", frontend=False, catalog=cat)
     assert [n.gpus for n in doc.nodes.values() if n.kind == "server"] == [72, 72]
     assert {p.speed_gbps for n in doc.nodes.values() if n.kind == "server" for p in n.backend_ports()} == {800}
+
+
+def test_the_proposal_says_an_nvl72_stands_as_its_own_rack(cat, tmp_path):
+    from pypdf import PdfReader
+
+    from designer.i18n import render
+    from designer.i18n.findings import Count
+    from designer.report import ReportOptions, build_proposal
+
+    rack = generate("leaf-spine", gpus=72, server_model="gb200-nvl72", backend="ib", frontend=False, catalog=cat)
+    out = tmp_path / "racks-zh.pdf"
+    build_proposal(rack, str(out), options=ReportOptions(sections=["racks"], language="zh_CN"), catalog=cat)
+    text = "".join(page.extract_text() for page in PdfReader(out).pages).replace("\n", "")
+    assert "1 个机柜级 NVLink 域各自独立成柜（每柜 48U" in text
+    english = render("racks.report.domains", "en", count=Count(2), u=48, power="123 kW")
+    assert english.startswith("2 rack-scale NVLink domains stand as racks of their own (48 U, 123 kW each)")

@@ -63,6 +63,9 @@ BUILD: dict[str, str] = {
                           "to {u} U within a {kw} kW power budget, {power} in all. Every cable runs from its device "
                           "up to the overhead tray, along the rows and down to the other end, plus {slack} m of "
                           "slack; the {runs} runs are {shortest} to {longest} m long as ordered.",
+    "racks.report.domains": "{count} {count:rack-scale NVLink domain stands|rack-scale NVLink domains stand} as "
+                            "{count:a rack|racks} of {count:its|their} own ({u} U, {power} each), delivered with "
+                            "{count:its|their} power shelves and held to none of these budgets.",
     "racks.report.fresh": "The design was not planned into racks when this proposal was made: the plan below is the "
                           "planner's for the design as it is; planning the racks in the designer keeps it and sets "
                           "the cable lengths from it.",

@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 from designer.catalog.models import PartModel
 from designer.i18n import number_format as nf
 from designer.i18n import render
+from designer.i18n.findings import Count
 from designer.report.context import ProposalContext
 from designer.report.products import part_model_name, short_name, unconfirmed_part_number
 from designer.report.rack_callouts import Callout, callouts
@@ -52,6 +53,11 @@ def build(ctx: ProposalContext) -> list[Flowable]:
                    kw=f"{b.rack_power_kw:g}", power=nf.watts(model.total_power_w, lang), slack=f"{b.slack_m:g}",
                    runs=f"{len(lengths):,}", shortest=f"{min(lengths, default=0):g}",
                    longest=f"{max(lengths, default=0):g}")
+    domains = [r for r in model.racks if r.role == "domain"]
+    if domains:                        # NVL72 racks: their own height and power, outside the build's budgets
+        gap = "" if lang.startswith("zh") else " "          # no space between Chinese sentences
+        intro += gap + render("racks.report.domains", lang, count=Count(len(domains)), u=domains[0].units,
+                              power=nf.watts(domains[0].power_w, lang))
     lead: list[Flowable] = [heading, Paragraph(user_text(intro), s.body)]
     if not plan.saved:
         lead.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))

@@ -71,7 +71,11 @@ class HopList:
         """Rows by sub-flow, then level; rows repeated at one (sub, level, port) merged (split branches that met)."""
         if len(self.port) == 0:
             return self
-        key = np.lexsort((self.port, self.level, self.sub))
+        # one int64 key ordered as (sub, level, port): a stable sort of it gives lexsort's order at a fraction of
+        # its cost; levels run from the relay's -2 to MAX_LEVELS, the receiving NIC's LAST_LEVEL after them
+        level = np.where(self.level == LAST_LEVEL, MAX_LEVELS, self.level) + 2
+        ports = int(self.port.max()) + 1
+        key = np.argsort((self.sub * (MAX_LEVELS + 3) + level) * ports + self.port, kind="stable")
         hl = HopList(self.port[key], self.sub[key], self.share[key], self.level[key])
         new = np.ones(len(hl.port), dtype=bool)
         new[1:] = (np.diff(hl.sub) != 0) | (np.diff(hl.level) != 0) | (np.diff(hl.port) != 0)
@@ -479,26 +483,25 @@ class Router:
 
     def _expand(self, ctx: _HopContext, front: _Front,
                 deg: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], _Front]:
-        """The minimal next hops of each branch and the one(s) its policy takes."""
+        """The minimal next hops of each branch and the one(s) its policy takes. `deg` (each branch's out-degree)
+        only bounds the work of a chunk; the candidates are the minimal next hops of (switch, target) pairs."""
         g = ctx.g
-        rep = np.repeat(np.arange(len(front.sub)), deg)
-        offs = np.arange(int(deg.sum())) - np.repeat(np.cumsum(deg) - deg, deg)
-        cand = g.out_ptr[front.node][rep] + offs
-        port, nbr = g.out_port[cand], g.out_nbr[cand]
         rows = ctx.trow[front.sub]
         d_here = g._dist[rows, front.node]
         if (d_here >= UNREACHABLE).any():
             i = int(np.flatnonzero(d_here >= UNREACHABLE)[0])
             raise RoutingError(Message("error.sim.switch_no_path", switch=self.fab.node_ids[g.nodes[front.node[i]]]))
-        valid = g._dist[rows[rep], nbr] == d_here[rep] - 1
-        count = np.bincount(rep[valid], minlength=len(front.sub))
-        cum = np.cumsum(valid) - valid
-        first_cum = np.concatenate([cum, [0]])[np.cumsum(deg) - deg]
-        rank = cum - first_cum[rep]
+        vptr, vcand, pair = _minimal_hops(g, front.node, rows)
+        count = np.diff(vptr)[pair]
+        rep = np.repeat(np.arange(len(front.sub)), count)
+        rank = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
+        cand = vcand[vptr[pair][rep] + rank]
+        port, nbr = g.out_port[cand], g.out_nbr[cand]
+        valid = np.ones(len(cand), dtype=bool)
         safe = np.maximum(count, 1)
         pick, table, parallel_only, is_gw = self._choose(ctx, front, rep, valid, nbr, safe)
         split = ctx.policy[front.sub] == POLICY_SPLIT
-        chosen = np.flatnonzero(valid & (split[rep] | (rank == pick[rep])))
+        chosen = np.flatnonzero(split[rep] | (rank == pick[rep]))
         src_e = rep[chosen]
         w = front.w[src_e] * np.where(split[src_e], self._split_shares(ctx, front, src_e, rank[chosen], safe), 1.0)
         grows = table[src_e] & ~parallel_only[src_e]
@@ -563,3 +566,25 @@ class Router:
             lid = ctx.lid[front.sub[table]]
             pick[table] = np.where(parallel_only[table], lid % safe[table], (lid // div[table]) % safe[table])
         return pick, table, parallel_only, is_gw
+
+
+def _minimal_hops(g: _PlaneGraph, node: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The out-candidates one hop closer to the target, per distinct (switch, target row) pair among the branches:
+    (pointer, candidate indices into the graph's out lists in their list order, each branch's pair). Many branches
+    stand on the same switch toward the same target, so the candidates are enumerated once per pair, not per
+    branch (at a spine of a fat tree one of its down ports qualifies, so a branch carries one row, not the
+    switch's whole degree)."""
+    n_rows = max(int(g._dist.shape[0]), 1)
+    key = node.astype(np.int64) * n_rows + rows
+    present = np.zeros(len(g.nodes) * n_rows, dtype=bool)
+    present[key] = True
+    uniq = np.flatnonzero(present)
+    position = np.zeros(len(present), dtype=np.int64)
+    position[uniq] = np.arange(len(uniq))
+    u_node, u_row = uniq // n_rows, uniq % n_rows
+    deg = g.out_ptr[u_node + 1] - g.out_ptr[u_node]
+    rep = np.repeat(np.arange(len(uniq)), deg)
+    cand = g.out_ptr[u_node][rep] + (np.arange(int(deg.sum())) - np.repeat(np.cumsum(deg) - deg, deg))
+    ok = g._dist[u_row[rep], g.out_nbr[cand]] == g._dist[u_row, u_node][rep] - 1
+    vptr = np.concatenate([[0], np.cumsum(np.bincount(rep[ok], minlength=len(uniq)))])
+    return vptr, cand[ok], position[key]

@@ -95,3 +95,21 @@ def test_two_planes_carry_a_permutation_as_fast_as_one_plane_twice_as_fast():
     times = [api.run(generate(kind, gpus=64, frontend=False, catalog=CAT, **extra), ["permutation:16MiB"])
              .completion_time_s for kind, extra in (("rail-optimized", {}), ("multi-plane", {"planes": 2}))]
     assert times[1] == pytest.approx(times[0], rel=0.02)
+
+
+def test_a_failed_plane_moves_its_queue_pairs_to_the_surviving_one():
+    """Each plane one switch; plane 1's fails at 20 us of a permutation. By hand: plane 2's queue pairs finish their
+    half meanwhile; plane 1's wait out the recovery delay, then send their half over plane 2 at half the NIC's rate,
+    the whole run's time again: done at delay + T. A single plane whose one switch fails leaves nothing."""
+    from designer.sim import SimOptions
+    runs = {}
+    for kind, extra, switch in (("multi-plane", {"planes": 2}, "plane1-leaf-01"), ("rail-optimized", {}, "leaf-01")):
+        doc = generate(kind, gpus=16, frontend=False, catalog=CAT, **extra)
+        alone = api.run(doc, ["permutation:16MiB"]).completion_time_s
+        failed = api.run(doc, ["permutation:16MiB"], SimOptions(failures=[f"switch:{switch}@20us"])).to_dict()
+        runs[kind] = (alone, failed)
+    alone, failed = runs["multi-plane"]
+    event = failed["failures"][0]
+    assert event["recovered"] and event["flows_stalled"] > 0
+    assert failed["completion_time_s"] == pytest.approx(event["recovery_delay_s"] + alone, rel=0.02)
+    assert not runs["rail-optimized"][1]["failures"][0]["recovered"]

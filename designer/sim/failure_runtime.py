@@ -162,12 +162,14 @@ class FailureRuntime:
         cols = np.zeros(base.n_sub, dtype=bool)
         matrix = sp.csr_matrix(base.matrix.shape)
         latency = base.sub_latency_ns.copy()
+        first = base.sub_first_port.copy()         # a multi-plane queue pair may leave by another plane's port now
         hop_parts = []
         for mask in {v for v in keys.values()}:
             sel = np.isin(g, [k for k, v in keys.items() if v == mask])
             rf = base if mask is None else self._routed_with(mask, pattern)
             matrix = matrix + rf.matrix @ sp.diags(sel.astype(float))
             latency[sel] = rf.sub_latency_ns[sel]
+            first[sel] = rf.sub_first_port[sel]
             if rf.hops is not None:
                 hop_parts.append(rf.hops.select(sel))
             cols |= sel
@@ -175,7 +177,7 @@ class FailureRuntime:
         return RoutedFlows(matrix=sp.csr_matrix(matrix), ideal=base.ideal, sub_flow=base.sub_flow,
                            sub_share=base.sub_share, sub_latency_ns=latency, sub_segment=base.sub_segment,
                            sub_network=base.sub_network, n_flows=base.n_flows,
-                           hops=HopList.concat(hop_parts).sorted(), sub_first_port=base.sub_first_port)
+                           hops=HopList.concat(hop_parts).sorted(), sub_first_port=first)
 
     def _routed_with(self, mask: bytes, pattern: FlowPattern) -> RoutedFlows:
         key = (mask, pattern.key)

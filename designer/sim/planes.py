@@ -8,6 +8,7 @@ evenly over its planes, as NICs spreading queue pairs over planes do (Spectrum-X
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -65,3 +66,25 @@ def sub_flow_ports(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray, sub_fl
     sub_tx[m] = fab.gpu_plane_tx[src[sub_flow[m]], plane]
     sub_rx[m] = fab.gpu_plane_rx[dst[sub_flow[m]], plane]
     return sub_tx, sub_rx
+
+
+def surviving_planes(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray, sub_flow: np.ndarray, sub_qp: np.ndarray,
+                     spread: np.ndarray, sub_ends: tuple[np.ndarray, np.ndarray],
+                     reachable: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """After a failure, a spread queue pair whose plane no longer joins its two NICs moves to the next plane that
+    does (planes k+1, k+2, ... mod P), as multi-plane NICs shift traffic off a failed plane; one that no plane serves
+    keeps its ports (and stalls). `reachable(tx, rx)`: which port pairs still have a path."""
+    assert fab.gpu_plane_tx is not None and fab.gpu_plane_rx is not None
+    tx, rx = sub_ends[0].copy(), sub_ends[1].copy()
+    subs = np.flatnonzero(spread[sub_flow])
+    bad = subs[~reachable(tx[subs], rx[subs])]
+    for shift in range(1, fab.planes):
+        if not len(bad):
+            break
+        plane = (sub_qp[bad] + shift) % fab.planes
+        try_tx = fab.gpu_plane_tx[src[sub_flow[bad]], plane]
+        try_rx = fab.gpu_plane_rx[dst[sub_flow[bad]], plane]
+        ok = reachable(try_tx, try_rx)
+        tx[bad[ok]], rx[bad[ok]] = try_tx[ok], try_rx[ok]
+        bad = bad[~ok]
+    return tx, rx

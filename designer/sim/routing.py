@@ -27,7 +27,7 @@ from designer.i18n.message import Message
 from designer.sim.compile import KIND_GATEWAY, KIND_SERVER, KIND_SWITCH, PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
 from designer.sim.framing import PROTO_IB
 from designer.sim.hashing import hash_fields, mix64
-from designer.sim.planes import on_planes, queue_pairs_over_planes, sub_flow_ports
+from designer.sim.planes import on_planes, queue_pairs_over_planes, sub_flow_ports, surviving_planes
 from designer.sim.relay import NO_RELAY, RELAY_LEVELS, same_rail_peer
 from designer.sim.workload_spec import WorkloadError
 
@@ -288,6 +288,8 @@ class Router:
         sub_qp = np.arange(len(sub_flow)) - np.repeat(first, qps)
         self._flow_bytes = float(flow_bytes)
         sub_ends = sub_flow_ports(fab, src, dst, sub_flow, sub_qp, spread, ends.tx, ends.rx)
+        if self.excluded is not None and spread.any():
+            sub_ends = surviving_planes(fab, src, dst, sub_flow, sub_qp, spread, sub_ends, self._live_reachable)
         hops = self._hop_list(src, dst, ends, policy, sub_flow, sub_qp, sub_ends)
         n_sub = len(sub_flow)
         rows = HopList.concat([hops, self._nvlink_forwarding(src, ends, sub_flow)])
@@ -346,13 +348,21 @@ class Router:
         ends.tx[idx[ok]] = tx[ok]
         ends.relay[idx[ok]] = peer[ok]
 
-    def _reachable(self, tx: np.ndarray, rx: np.ndarray, net: np.ndarray) -> np.ndarray:
-        """Which network pairs have a back-end path between their NICs."""
+    def _live_reachable(self, tx: np.ndarray, rx: np.ndarray) -> np.ndarray:
+        """Which NIC pairs still have a back-end path with the excluded (failed) ports left out."""
+        alive = np.ones(len(tx), dtype=bool)
+        if self.excluded is not None:
+            alive = ~self.excluded[np.maximum(tx, 0)] & ~self.excluded[np.maximum(rx, 0)]
+        return self._reachable(tx, rx, alive, self.live_graph(PLANE_BACKEND))
+
+    def _reachable(self, tx: np.ndarray, rx: np.ndarray, net: np.ndarray,
+                   graph: _PlaneGraph | None = None) -> np.ndarray:
+        """Which network pairs have a back-end path between their NICs (on `graph`, by default the whole back-end)."""
         fab = self.fab
         ok = net & (tx >= 0) & (rx >= 0)
         reach = np.zeros(len(tx), dtype=bool)
         if ok.any():
-            g = self.graph(PLANE_BACKEND)
+            g = graph if graph is not None else self.graph(PLANE_BACKEND)
             a = g.local[fab.port_dst[tx[ok]]]
             b = g.local[fab.port_src[rx[ok]]]
             good = (a >= 0) & (b >= 0)

@@ -144,7 +144,7 @@ def test_declared_sizes_are_refused_before_any_port_is_listed(monkeypatch):
     server = data["nodes"][_first(data, "server")]
     server["ports"] = [{"prefix": f"g{j}-", "count": 4096, "speed_gbps": 400.0, "medium": "ethernet"}
                        for j in range(1000)]
-    assert "ports: holds 1,000 entries, more than the 64 allowed" in _refusal(data)
+    assert "ports: holds 1,000 entries, more than the 264 allowed" in _refusal(data)
     server["ports"] = [{"prefix": f"g{j}-", "count": 500, "speed_gbps": 400.0, "medium": "ethernet"}
                        for j in range(3)]
     assert "ports: declares 1,500 ports, more than any device has (at most 512)" in _refusal(data)

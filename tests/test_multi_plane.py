@@ -38,6 +38,13 @@ def test_two_planes_share_no_switch_and_pass_check():
     assert report.count("cx7") == 16 * 8                               # one card per NIC, not per plane port
 
 
+def test_a_multi_plane_rack_scale_design_reads_back():
+    """An NVL72 rack has 72 NICs, each its own group of plane ports: the file must open again."""
+    doc = generate("multi-plane", gpus=144, planes=2, server_model="gb300-nvl72", frontend=False, catalog=CAT)
+    assert sum(g.prefix.startswith("be") for g in doc.nodes["srv-001"].port_groups) == 72
+    assert dumps(loads(dumps(doc))) == dumps(doc)
+
+
 @pytest.mark.parametrize("options, words", [
     (dict(kind="multi-plane", planes=3), "planes must be one of"),
     (dict(kind="multi-plane", planes=True), "planes must be one of"),

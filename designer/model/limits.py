@@ -27,9 +27,11 @@ MAX_NODES = 131_072
 MAX_LINKS = 1_048_576
 MAX_SEGMENTS = MAX_NODES
 MAX_PORTS_PER_NODE = 512
-MAX_PORT_GROUPS_PER_NODE = 64
-MAX_PORTS = 1_048_576
 MAX_GPUS_PER_NODE = 256          # a server holds 8 today; a 72-GPU NVLink rack drawn as one node fits
+# a multi-plane node has one port group per NIC (its plane ports, designer/topology/multi_plane.py): up to one per GPU,
+# plus a few for the front-end and the rest
+MAX_PORT_GROUPS_PER_NODE = MAX_GPUS_PER_NODE + 8
+MAX_PORTS = 1_048_576
 MAX_GPUS = 131_072               # twice the largest generated design
 MAX_SCENARIOS = 1_000
 MAX_DEPTH = 32                   # JSON nesting: a project file needs 6 levels

@@ -1,4 +1,5 @@
-"""The protocol advisor: candidate designs at one scale (IB, RoCEv2, rail-optimized, hybrid; 1:1 and 2:1),
+"""The protocol advisor: candidate designs at one scale (IB, RoCEv2, rail-optimized, hybrid; 1:1 and 2:1; rail-only
+and multi-plane where they apply),
 simulated, costed and chosen among by the one recommendation rule for the user's budget and priorities. No Qt."""
 
 from designer.analysis.advisor.advice import DEFAULT_WORKLOAD, Advice, AdviceCancelled, advise

@@ -118,3 +118,18 @@ def test_infiniband_needs_long_haul_credits_or_appliances_that_reach() -> None:
     assert "long-haul-credits" not in metro_near and "long-haul-equipment" not in metro_near
     metro_far = _rules(generate_two_site(TwoSiteOptions(16, 100, dci_gbps=100, dci_links=2, backend="ib")))
     assert any("reaches 40 km but the sites are 100 km apart" in m for m in metro_far["long-haul-equipment"])
+
+
+def test_sweep_varies_distance_and_long_haul_capacity_of_the_two_site_generator() -> None:
+    from designer.analysis.sweep.grid import parse_axes
+    from designer.analysis.sweep.runner import SweepTask, build_point_design
+    axes = parse_axes(["distance_km=10,1000", "dci_gbps=400,800", "gpus_per_site=16", "dci_links=2"], generated=True)
+    assert [a.name for a in axes][:2] == ["distance_km", "dci_gbps"]
+    task = SweepTask(("train:7b",), generate_kind="two-site")
+    doc = build_point_design(task, {"distance_km": 1000.0, "dci_gbps": 800.0, "gpus_per_site": 16, "dci_links": 2})
+    lh = doc.long_haul[0]
+    assert (lh.distance_km, lh.capacity_gbps, lh.count) == (1000.0, 800.0, 2)
+    with pytest.raises(ProjectError, match="vary the two-site generator"):
+        build_point_design(SweepTask(("train:7b",), generate_kind="leaf-spine"), {"distance_km": 10.0})
+    with pytest.raises(ProjectError, match="needs distance_km"):
+        build_point_design(task, {"dci_gbps": 400.0})

@@ -16,6 +16,7 @@ from designer.model.errors import ProjectError
 from designer.model.fileformat import dumps, load
 from designer.sim.workload_spec import WorkloadError, parse_workloads
 from designer.topology.generate import GENERATOR_KINDS
+from designer.topology.two_site import KIND as TWO_SITE
 
 DEFAULT_WORKLOAD = "allreduce:1GiB"
 BAR_WIDTH = 30
@@ -35,8 +36,9 @@ def build_task(args: argparse.Namespace) -> tuple[SweepTask, bool]:
     """The shared inputs of every point, from FILE or --generate; (task, generated)."""
     if bool(args.file) == bool(args.generate):
         raise SweepError(Message("error.sweep.file_or_generate"))
-    if args.generate and args.generate not in GENERATOR_KINDS:
-        raise SweepError(Message("error.sweep.unknown_generator", kind=args.generate, kinds=", ".join(GENERATOR_KINDS)))
+    kinds = (*GENERATOR_KINDS, TWO_SITE)
+    if args.generate and args.generate not in kinds:
+        raise SweepError(Message("error.sweep.unknown_generator", kind=args.generate, kinds=", ".join(kinds)))
     specs = tuple(args.workload or [DEFAULT_WORKLOAD])
     parse_workloads(list(specs))
     seed = 1 if args.seed is None else args.seed

@@ -54,6 +54,9 @@ SITES: dict[str, str] = {
                                       "exchange across, gather inside; flat: one ring over every GPU)",
     "error.sim.hier_sites": "dp_across_sites=hier needs every data-parallel group spread evenly over two or more "
                             "sites; this run's groups are not (use dp_across_sites=flat)",
+    "error.sweep.site_axis": "distance_km, dci_gbps, dci_links and gpus_per_site vary the two-site generator "
+                             "(--generate two-site), not {kind}",
+    "error.sweep.site_distance": "a two-site sweep needs distance_km (for example --vary distance_km=10,100,1000)",
     "error.two_site.gpus": "gpus per site must be a positive multiple of 8 (whole 8-GPU servers), not {value}",
     "error.two_site.equipment": "'{model}' is not long-haul site equipment in the catalog (known: {known})",
     "error.two_site.dci_speed": "{model} long-haul ports run at {gbps} Gb/s; ask for --dci-gbps {gbps} or less, "

@@ -27,6 +27,9 @@ from designer.topology.generate import generate
 KIND = "two-site"
 SITE_IDS = ("a", "b")
 DEFAULT_EQUIPMENT = {"rocev2": "dci-jericho2", "ib": "metrox-3-xc"}
+# RoCEv2 links faster than the Jericho2 router's 400G ports: the Jericho3-class deep-buffer leaf of the catalog
+# (18 x 800G, 16 GB HBM; resources/catalog/current-generation.json)
+DEFAULT_EQUIPMENT_800G = "ncp5300r"
 SITE_GAP_PT = 400.0          # canvas gap between the two sites' drawings
 
 
@@ -103,6 +106,8 @@ def _edge(opts: TwoSiteOptions, cat: Catalog) -> Edge:
     """The equipment asked for (or the back-end's default), checked to carry links of the asked speed."""
     _check_counts(opts)
     model_id = opts.equipment or DEFAULT_EQUIPMENT.get(opts.backend, "")
+    if opts.equipment is None and opts.backend == "rocev2" and opts.dci_gbps > 400:
+        model_id = DEFAULT_EQUIPMENT_800G
     if model_id in cat.switches:
         breakout = cat.switches[model_id].breakout_for(opts.dci_gbps)
         if breakout is None:

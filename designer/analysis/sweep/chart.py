@@ -57,6 +57,10 @@ PARAM_LABELS: dict[str, str] = {
     "switch_model": "Back-end switch",
     "nic_model": "Back-end NIC",
     "place": "Job placement",
+    "gpus_per_site": "GPUs per site",
+    "distance_km": "Distance between sites (km)",
+    "dci_gbps": "Long-haul link capacity (Gb/s)",
+    "dci_links": "Long-haul links",
 }
 
 

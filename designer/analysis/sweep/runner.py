@@ -14,13 +14,16 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from designer.analysis.sweep.grid import GENERATOR_PARAMS, SweepError, with_placement
+from designer.analysis.sweep.grid import GENERATOR_PARAMS, SITE_PARAMS, SweepError, with_placement
 from designer.i18n.message import Message
+from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.fileformat import loads
 from designer.sim import SimOptions, WorkloadError, run
 from designer.topology import generate
 from designer.topology.cost import cost_report
+from designer.topology.two_site import KIND as TWO_SITE
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
 DEFAULT_GPUS = 256
 # the figures of every point, in column order (names of the result JSON; money in the design's currency)
@@ -53,8 +56,29 @@ def build_point_design(task: SweepTask, point: dict[str, object]):
     else:
         options: dict[str, Any] = {k: v for k, v in point.items() if k in GENERATOR_PARAMS}  # generate checks them
         kind = str(options.pop("kind", task.generate_kind))
+        if kind == TWO_SITE:
+            return _with_settings(two_site_point(options), point)
+        if any(k in SITE_PARAMS for k in options):
+            raise ProjectError(Message("error.sweep.site_axis", kind=kind))
         options.setdefault("gpus", DEFAULT_GPUS)
         doc = generate(kind, **options)
+    return _with_settings(doc, point)
+
+
+def two_site_point(options: dict[str, Any]) -> FabricDocument:
+    """A two-site design from a point's options: distance_km must be given (an axis or the base), the link count and
+    capacity default as the command's (16 x 400 Gb/s), the sites' GPUs to half of `gpus` (DEFAULT_GPUS)."""
+    if "distance_km" not in options:
+        raise ProjectError(Message("error.sweep.site_distance"))
+    per_site = int(options.get("gpus_per_site", options.get("gpus", DEFAULT_GPUS) // 2))
+    return generate_two_site(TwoSiteOptions(per_site, float(options["distance_km"]),
+                                            float(options.get("dci_gbps", 400.0)), int(options.get("dci_links", 16)),
+                                            str(options.get("backend", "rocev2")),
+                                            frontend=bool(options.get("frontend", False))))
+
+
+def _with_settings(doc: FabricDocument, point: dict[str, object]) -> FabricDocument:
+    """The point's segment settings (`rocev2.xoff_kb=...`) applied to every back-end segment of `doc`."""
     for name, value in point.items():
         if "." not in name:
             continue

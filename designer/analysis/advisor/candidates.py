@@ -3,8 +3,9 @@
 Candidates (issue 9): an InfiniBand fat tree; a RoCEv2 fat tree with DCQCN; a RoCEv2 rail-optimized fabric; a
 hybrid (one IB pod, one RoCEv2 pod) — each at 1:1 and at a cheaper 2:1 oversubscription, all with the Ethernet
 front-end; and, where they apply, a rail-only and a dual-plane RoCEv2 back-end (alternatives.py). A two-tier fat
-tree that cannot hold the GPUs (64-port NDR IB tops out at 2,048 GPUs at 1:1) becomes a three-tier one. Every figure comes from exactly the document that is written to disk, so `simulate` and `cost`
-of a written candidate give the same numbers.
+tree that cannot hold the GPUs (64-port NDR IB tops out at 2,048 GPUs at 1:1) becomes a three-tier one. Every
+figure comes from exactly the document that is written to disk, so `simulate` and `cost` of a written candidate give
+the same numbers.
 """
 
 from __future__ import annotations

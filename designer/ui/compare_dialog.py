@@ -53,6 +53,9 @@ ROWS = (
     (QT_TRANSLATE_NOOP("CompareDialog", "Time to train (days)"), lambda d, c: d.get("train_days"), "{:.3g}", False),
     (QT_TRANSLATE_NOOP("CompareDialog", "Step jitter (CV)"), lambda d, c: (d.get("jitter") or {}).get("step_cv"),
      "{:.2%}", False),
+    (QT_TRANSLATE_NOOP("CompareDialog", "Requests/s within the latency target"),
+     lambda d, c: next((w["max_qps_at_target"] for w in d.get("workloads", [])
+                        if w.get("max_qps_at_target") is not None), None), "{:.3g}", True),
     (CAPEX, lambda d, c: c, "{:,.0f}", False),
     (QT_TRANSLATE_NOOP("CompareDialog", "Capex per Gb/s of goodput"),
      lambda d, c: (c / d["goodput_gbps"]) if c and d["goodput_gbps"] else None, "{:,.0f}", False),

@@ -433,47 +433,52 @@
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="56"/>
+        <source>Requests/s within the latency target</source>
+        <translation>满足时延目标的每秒请求数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="60"/>
         <source>Capex per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="60"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="63"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="61"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="64"/>
         <source>p99 latency</source>
         <translation>p99 时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="72"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="75"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="90"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="93"/>
         <source>Capex ({0})</source>
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="134"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="137"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="139"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="142"/>
         <source>Simulating with every back-end segment as {0}…</source>
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="182"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="185"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="242"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="245"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>

@@ -57,6 +57,8 @@ SITES: dict[str, str] = {
     "error.sweep.site_axis": "distance_km, dci_gbps, dci_links and gpus_per_site vary the two-site generator "
                              "(--generate two-site), not {kind}",
     "error.sweep.site_distance": "a two-site sweep needs distance_km (for example --vary distance_km=10,100,1000)",
+    "ui.site.tag": "{site} · {gpus} GPUs",
+    "ui.site.bundle": "long-haul: {count} × {gbps} Gb/s · {km} km · {ms} ms one way",
     "error.two_site.gpus": "gpus per site must be a positive multiple of 8 (whole 8-GPU servers), not {value}",
     "error.two_site.equipment": "'{model}' is not long-haul site equipment in the catalog (known: {known})",
     "error.two_site.dci_speed": "{model} long-haul ports run at {gbps} Gb/s; ask for --dci-gbps {gbps} or less, "

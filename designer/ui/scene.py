@@ -29,6 +29,7 @@ from designer.ui.node_item import BODY, NodeItem
 from designer.ui.node_tiles import NodeTiles
 from designer.ui.rack_item import make_node_item
 from designer.ui.segment_hull import SegmentHull, SegmentLabel
+from designer.ui.site_boxes import SiteBoxes
 from designer.ui.theme import Theme
 
 # A batch larger than this is redrawn from scratch (an open, a generate): one pass beats many small ones.
@@ -72,6 +73,7 @@ class FabricScene(QGraphicsScene):
         self.cable_shown = np.zeros(0, dtype=bool)          # cable row on a shown plane
         self.cable_layer = CableLayer(self)
         self.tiles = NodeTiles(self)
+        self.site_boxes = SiteBoxes(self)        # multi-site designs: a box per site (site_boxes.py)
         self.addItem(self.cable_layer)
         self.addItem(self.tiles)
         self._segment_of: dict[str, str] = {}
@@ -109,6 +111,7 @@ class FabricScene(QGraphicsScene):
             self.node_items[node.id] = item
         for seg_id in self.doc.segments:
             self._refresh_hull(seg_id)
+        self._refresh_sites()
         self.tiles.refresh()
         self._bundles_stale = True
         self._apply_bundling()
@@ -185,6 +188,7 @@ class FabricScene(QGraphicsScene):
                 self._restyle_link(link_id)
         for seg_id in touched.hulls:
             self._refresh_hull(seg_id)
+        self._refresh_sites()
         if touched.nodes_changed:
             self.tiles.refresh()
         if cables_rebuilt or touched.segments_changed:
@@ -314,7 +318,17 @@ class FabricScene(QGraphicsScene):
             seg = self._segment_of.get(node_id)
             if seg:
                 self._refresh_hull(seg)
+            if self.doc.nodes[node_id].site is not None:
+                self._refresh_sites()
         self.update()      # overlays drawn over the cables (heat-map, failures) follow too
+
+    def _refresh_sites(self) -> None:
+        """The site boxes around the nodes of each site (nothing to draw in a one-site design)."""
+        if not self.doc.sites and not self.site_boxes.items:
+            return
+        rects = {nid: item.sceneBoundingRect() for nid, item in self.node_items.items()
+                 if nid in self.doc.nodes and self.doc.nodes[nid].site is not None}
+        self.site_boxes.refresh(self.doc, rects, self.theme)
 
     # ---- segments -----------------------------------------------------------------------------
     def _refresh_hull(self, seg_id: str) -> None:

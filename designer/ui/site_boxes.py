@@ -1,0 +1,100 @@
+"""Sites of a multi-site design drawn as boxes around their nodes, each long-haul bundle as a tag between two boxes.
+
+A view of the document like the segment hulls: rebuilt from the node items' positions whenever the drawing
+changes; it never writes the document.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from designer.i18n import render
+from designer.model.document import FabricDocument
+from designer.ui.theme import Theme
+
+PAD_PX = 48.0
+
+
+class _Tag(QGraphicsSimpleTextItem):
+    """A site's or a bundle's name tag; the overview draws the drawing without its tags."""
+
+    def paint(self, painter, option, widget=None) -> None:
+        if not getattr(self.scene(), "quiet_labels", False):
+            super().paint(painter, option, widget)
+
+
+def _tag(text: str, colour: QColor, size: float) -> QGraphicsSimpleTextItem:
+    tag = _Tag(text)
+    tag.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)   # readable at every zoom
+    font = QFont(tag.font())
+    font.setBold(True)
+    font.setPointSizeF(size)
+    tag.setFont(font)
+    tag.setBrush(QBrush(colour))
+    tag.setZValue(21)
+    return tag
+
+
+class SiteBoxes:
+    """The boxes and tags of every site and long-haul bundle on one scene."""
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self.scene = scene
+        self.items: list[QGraphicsItem] = []
+
+    def clear(self) -> None:
+        for item in self.items:
+            self.scene.removeItem(item)
+        self.items = []
+
+    def refresh(self, doc: FabricDocument, rects_by_node: dict[str, QRectF], theme: Theme) -> None:
+        """Draw every site around its nodes' items, and each bundle's capacity and distance between its sites."""
+        self.clear()
+        if not doc.sites:
+            return
+        boxes: dict[str, QRectF] = {}
+        for site in doc.sites:
+            rects = [r for nid, r in rects_by_node.items() if doc.nodes[nid].site == site.id]
+            if not rects:
+                continue
+            box = rects[0]
+            for r in rects[1:]:
+                box = box.united(r)
+            boxes[site.id] = box = box.adjusted(-PAD_PX, -PAD_PX, PAD_PX, PAD_PX)
+            gpus = sum(doc.nodes[nid].gpus for nid in rects_by_node if doc.nodes[nid].site == site.id)
+            self._box(box, theme)
+            tag = self._add(_tag(render("ui.site.tag", site=site.display_name, gpus=gpus), theme.text, 12))
+            tag.setPos(box.left(), box.top())
+            # above the box by its own height in screen pixels (the tag ignores zoom), clear of the segment's tag
+            tag.setTransform(QTransform.fromTranslate(0, -tag.boundingRect().height() - 4))
+        for lh in doc.long_haul:
+            if lh.a in boxes and lh.b in boxes:
+                self._bundle_tag(lh.count, lh.capacity_gbps, lh.distance_km, lh.one_way_us, boxes[lh.a],
+                                 boxes[lh.b], theme)
+
+    def _box(self, box: QRectF, theme: Theme) -> None:
+        item = QGraphicsRectItem(box)
+        edge = QColor(theme.text)
+        edge.setAlpha(150)
+        pen = QPen(edge, 2.5, Qt.PenStyle.DashDotLine)
+        pen.setCosmetic(True)
+        item.setPen(pen)
+        fill = QColor(theme.text)
+        fill.setAlpha(10)
+        item.setBrush(QBrush(fill))
+        item.setZValue(-20)        # behind the segment hulls
+        self._add(item)
+
+    def _bundle_tag(self, count: int, gbps: float, km: float, one_way_us: float, a: QRectF, b: QRectF,
+                    theme: Theme) -> None:
+        text = render("ui.site.bundle", count=count, gbps=f"{gbps:g}", km=f"{km:g}", ms=f"{one_way_us / 1000:.3g}")
+        tag = self._add(_tag(text, theme.selection, 11))
+        mid = QPointF((a.center().x() + b.center().x()) / 2, max(a.bottom(), b.bottom()) + 24)
+        tag.setPos(mid.x() - 160, mid.y())
+
+    def _add(self, item: QGraphicsItem) -> QGraphicsItem:
+        self.scene.addItem(item)
+        self.items.append(item)
+        return item

@@ -1,0 +1,26 @@
+"""The editor draws each site of a multi-site design as a box around its nodes, with the long-haul bundle's figures."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
+
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
+from designer.ui.scene import FabricScene
+from designer.ui.theme import Theme, light_palette
+
+
+def test_sites_are_boxes_around_their_nodes_with_the_bundle_between(qtbot) -> None:
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=100, dci_links=2))
+    scene = FabricScene(doc, Theme.from_palette(light_palette(), "light"))
+    boxes = [i for i in scene.site_boxes.items if isinstance(i, QGraphicsRectItem)]
+    texts = [i.text() for i in scene.site_boxes.items if isinstance(i, QGraphicsSimpleTextItem)]
+    assert len(boxes) == 2
+    assert "Site A · 16 GPUs" in texts and "long-haul: 2 × 400 Gb/s · 100 km · 0.5 ms one way" in texts
+    a_box = boxes[0].rect()
+    for node in doc.nodes.values():
+        inside = a_box.contains(scene.node_items[node.id].sceneBoundingRect())
+        assert inside == (node.site == "a"), node.id
+    # moving a node of site A out to the right stretches its box after it
+    doc.move_nodes({"a-dci1": (a_box.right() + 500, a_box.bottom())})
+    grown = next(i for i in scene.site_boxes.items if isinstance(i, QGraphicsRectItem)).rect()
+    assert grown.right() > a_box.right() + 400

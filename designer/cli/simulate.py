@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from designer.analysis.cross_site import cross_site_advice
 from designer.cli.jobs_table import job_lines
 from designer.cli.output import error, naming
 from designer.i18n import current_language, render
@@ -54,6 +55,7 @@ def result_rows(res: SimResult) -> list[tuple[str, str]]:
         ("cli.sim.preset", _preset_text(d.get("preset"))),
         ("cli.sim.algorithm", _algorithms_text(d)),
         *_training_rows(d),
+        *_cross_site_rows(d),
         *_inference_rows(d),
         ("cli.sim.wall_time", _fmt(d["sim_wall_time_s"], " s", 3)),
     ]
@@ -74,6 +76,17 @@ def _training_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
                                           comm=f"{j['collective_cv'] * 100:.2f}",
                                           ratio=f"{j['step_p99_over_p50']:.3f}", steps=j["iterations"])))
     return rows
+
+
+def _cross_site_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
+    """Bytes and time inside and across sites of the first training run whose data parallelism crossed sites."""
+    w = next((w for w in d.get("workloads", []) if w.get("cross_site_s") is not None), None)
+    if w is None:
+        return []
+    return [("cli.sim.cross_site", render("cli.sim.cross_site_value", inside=f"{w['inside_site_bytes'] / 1e9:,.1f}",
+                                          cross=f"{w['cross_site_bytes'] / 1e9:,.1f}",
+                                          cross_s=_fmt(w["cross_site_s"]),
+                                          exposed_s=_fmt(w.get("cross_site_exposed_s"))))]
 
 
 def _inference_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
@@ -162,6 +175,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(res.to_dict(), indent=2, sort_keys=False))
     else:
         print_result(res, doc.name, specs)
+        for w in res.data.get("workloads", []):
+            advice = cross_site_advice(doc, w)
+            if advice is not None:
+                print("  " + advice.render())
     return 0
 
 

@@ -59,6 +59,26 @@ SITES: dict[str, str] = {
     "error.sweep.site_distance": "a two-site sweep needs distance_km (for example --vary distance_km=10,100,1000)",
     "ui.site.tag": "{site} · {gpus} GPUs",
     "ui.site.bundle": "long-haul: {count} × {gbps} Gb/s · {km} km · {ms} ms one way",
+    "advice.cross_site.viable": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): viable; "
+                                "{exposed} ms of the cross-site exchange is not hidden, {share} of the step "
+                                "(within {target})",
+    "advice.cross_site.capacity": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): not "
+                                  "viable yet; {exposed} ms of the cross-site exchange is not hidden, {share} of the "
+                                  "step (more than {target}); about {need} Gb/s between the sites ({need_links} links "
+                                  "of {gbps} Gb/s) would bring it within {target}, while the links rather than the "
+                                  "senders' windows limit the flows (hashing a few large flows over parallel links "
+                                  "can need more)",
+    "advice.cross_site.latency_bound": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): not "
+                                       "viable at any capacity; its cross-site steps ({steps}) take {latency} ms even "
+                                       "at the NICs' rate, and {share} of the step is exposed; use hierarchical data "
+                                       "parallelism (dp_across_sites=hier) or keep data parallelism inside each site",
+    "advice.cross_site.latency_bound_hier": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data "
+                                            "parallelism): not viable at any capacity; the exchange takes "
+                                            "{latency} ms even at the NICs' rate, and {share} of the step is "
+                                            "exposed; hide more of the exchange behind compute (larger batches per "
+                                            "step) or keep data parallelism inside each site",
+    "cli.sim.cross_site": "Inside / across sites",
+    "cli.sim.cross_site_value": "{inside} GB / {cross} GB per step; across: {cross_s} s, {exposed_s} s exposed",
     "error.two_site.gpus": "gpus per site must be a positive multiple of 8 (whole 8-GPU servers), not {value}",
     "error.two_site.equipment": "'{model}' is not long-haul site equipment in the catalog (known: {known})",
     "error.two_site.dci_speed": "{model} long-haul ports run at {gbps} Gb/s; ask for --dci-gbps {gbps} or less, "

@@ -37,6 +37,8 @@ class SitePhases:
     cross: list[int] = field(default_factory=list)
     inside_bytes: float = 0.0
     cross_bytes: float = 0.0
+    cross_steps: int = 0          # steps of the AllReduce that cross the sites (each pays the long-haul latency)
+    cross_nic_s: float = 0.0      # the crossing steps' bytes of one sender at its NIC's rate: no capacity goes faster
 
     def figures(self, backward: int) -> Callable[[dict[int, tuple[float, float]]], dict[str, float]]:
         """The finisher that turns the phases' spans into the result's inside/cross-site figures."""
@@ -50,6 +52,12 @@ class SitePhases:
             return {"dp_inside_site_s": span(self.inside), "cross_site_s": cross,
                     "cross_site_exposed_s": min(cross, exposed), "dp_exposed_s": exposed}
         return finish
+
+
+def _nic_Bps(fab: CompiledFabric, groups: np.ndarray) -> float:
+    """Payload rate of the groups' back-end NICs (their mean)."""
+    tx = fab.gpu_be_tx[groups.reshape(-1)]
+    return float(fab.port_payload_Bps[tx[tx >= 0]].mean()) if (tx >= 0).any() else float("inf")
 
 
 def _count(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray, bytes_per_flow: float, repeat: int,
@@ -68,7 +76,7 @@ def flat_ring(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes: f
     ring = np.take_along_axis(groups, order, axis=1)
     dp = ring.shape[1]
     src, dst = ring.reshape(-1), np.roll(ring, -1, axis=1).reshape(-1)
-    out = SitePhases()
+    out = SitePhases(cross_steps=2 * (dp - 1), cross_nic_s=2 * (dp - 1) * grad_bytes / dp / _nic_Bps(fab, groups))
     _count(fab, src, dst, grad_bytes / dp, 2 * (dp - 1), out)
     i = plan.add(Phase("data-parallel AllReduce step (one ring across sites)", FlowPattern(f"{tag}:dp", src, dst,
                        np.ones(len(src)), route), grad_bytes / dp, repeat=2 * (dp - 1),
@@ -99,7 +107,9 @@ def hierarchical(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes
     tag, index, start, after = slot
     b = by_site(fab, groups)
     _, n_sites, m = b.shape
-    out = SitePhases()
+    crossing = 1 if n_sites == 2 else 2 * (n_sites - 1)
+    out = SitePhases(cross_steps=crossing, cross_nic_s=grad_bytes / m / (1 if n_sites == 2 else n_sites) * crossing
+                     / _nic_Bps(fab, groups))
     overhead = nccl_tuner.step_overhead_s(True)
 
     def add(name: str, key: str, src: np.ndarray, dst: np.ndarray, size: float, repeat: int,

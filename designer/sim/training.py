@@ -112,7 +112,9 @@ def _dp_across_sites(w: Workload, fab: CompiledFabric, plan: Plan, groups: np.nd
     build = site_dp.hierarchical if mode == "hier" else site_dp.flat_ring
     last, phases = build(fab, plan, groups, grad_bytes, route, (at.tag, at.index, at.start, at.after))
     wp.extra.update(algorithm="ring", dp_across_sites=mode, inside_site_bytes=phases.inside_bytes,
-                    cross_site_bytes=phases.cross_bytes, finisher=phases.figures(backward))
+                    cross_site_bytes=phases.cross_bytes, cross_site_steps=phases.cross_steps,
+                    cross_site_nic_s=phases.cross_nic_s,
+                    finisher=phases.figures(backward))
     return last
 
 

@@ -36,7 +36,7 @@ NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
 CAPEX = QT_TRANSLATE_NOOP("CompareDialog", "Capex")
 # row label (translated where shown), how to read the figure from a result's data, format, True if higher is better
 ROWS = (
-    (QT_TRANSLATE_NOOP("CompareDialog", "Completion time (ms)"), lambda d, c: d["completion_time_s"] * 1e3, "{:.3f}",
+    (QT_TRANSLATE_NOOP("CompareDialog", "Completion time (ms)"), lambda d, c: d["completion_time_s"] * 1e3, "{:,.6g}",
      False),
     (QT_TRANSLATE_NOOP("CompareDialog", "Bus bandwidth (Gb/s)"), lambda d, c: d.get("busbw_gbps"), "{:.1f}", True),
     (QT_TRANSLATE_NOOP("CompareDialog", "Goodput (Gb/s)"), lambda d, c: d["goodput_gbps"], "{:.1f}", True),
@@ -224,7 +224,9 @@ class CompareDialog(QDialog):
     def better(self, row: int) -> str | None:
         """Which protocol has the better value in this row (None: a tie or not applicable)."""
         a, b = (self.value(row, p) for p in PROTOS)
-        if a is None or b is None or np.isclose(a, b, rtol=1e-6, atol=1e-12):
+        # a tie too where the two values read the same as shown: no winner the reader cannot see
+        if a is None or b is None or np.isclose(a, b, rtol=1e-6, atol=1e-12) or \
+                ROWS[row][2].format(a) == ROWS[row][2].format(b):
             return None
         higher = ROWS[row][3]
         return PROTOS[0] if (a > b) == higher else PROTOS[1]

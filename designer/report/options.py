@@ -18,14 +18,16 @@ from designer.model.proposal import Risk
 from designer.report.strings import LANGUAGES
 
 # The sections in the order they appear; `ReportOptions.sections` picks a subset. The last three are appendices.
-# "jobs" (the shared cluster) shows only in a proposal of a design that keeps jobs.
-SECTION_ORDER = ("summary", "scope", "recommendation", "topology", "facts", "simulation", "jobs", "resilience",
-                 "cost", "racks", "risks", "acceptance", "next_steps", "findings", "assumptions", "sources")
+# "jobs" (the shared cluster) shows only in a proposal of a design that keeps jobs; "sites" only for a multi-site
+# design.
+SECTION_ORDER = ("summary", "scope", "recommendation", "topology", "facts", "simulation", "jobs", "sites",
+                 "resilience", "cost", "racks", "risks", "acceptance", "next_steps", "findings", "assumptions",
+                 "sources")
 APPENDICES = ("findings", "assumptions", "sources")
 OPTIONAL_SECTIONS: tuple[str, ...] = ()
 DEFAULT_SECTIONS = tuple(s for s in SECTION_ORDER if s not in OPTIONAL_SECTIONS)
 # sections that state figures of a simulation run (without them the engine need not run)
-SIMULATED_SECTIONS = frozenset({"summary", "recommendation", "simulation", "acceptance", "next_steps"})
+SIMULATED_SECTIONS = frozenset({"summary", "recommendation", "simulation", "acceptance", "next_steps", "sites"})
 
 
 class ReportOptionsError(ValueError):

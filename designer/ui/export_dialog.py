@@ -46,8 +46,8 @@ from designer.report.strings import tr as report_text  # the proposal's own text
 
 SECTION_KEYS = {"summary": "sec_summary", "scope": "sec_scope", "recommendation": "sec_recommendation",
                 "topology": "sec_topology", "facts": "facts_tiers", "simulation": "sec_simulation",
-                "jobs": "sec_jobs", "resilience": "sec_resilience", "cost": "sec_cost", "racks": "sec_racks",
-                "risks": "sec_risks",
+                "jobs": "sec_jobs", "sites": "sec_sites", "resilience": "sec_resilience", "cost": "sec_cost",
+                "racks": "sec_racks", "risks": "sec_risks",
                 "acceptance": "sec_acceptance", "next_steps": "sec_next_steps", "findings": "sec_findings",
                 "assumptions": "sec_assumptions", "sources": "sec_sources"}
 # the orders of priorities offered (the customer's existing Ethernet is a box of its own)

@@ -14,6 +14,7 @@ from designer.report.sections import (
     risks,
     scope,
     simulation,
+    sites,
     sources,
     summary,
     topology,
@@ -22,7 +23,8 @@ from designer.report.sections import (
 SECTION_BUILDERS = {
     "summary": summary.build, "scope": scope.build, "recommendation": recommendation.build,
     "topology": topology.build, "facts": facts.build, "simulation": simulation.build,
-    "jobs": jobs.build, "resilience": resilience.build, "cost": cost.build, "racks": racks.build, "risks": risks.build,
+    "jobs": jobs.build, "sites": sites.build,
+    "resilience": resilience.build, "cost": cost.build, "racks": racks.build, "risks": risks.build,
     "acceptance": acceptance.build,
     "next_steps": next_steps.build, "findings": findings.build, "assumptions": assumptions.build,
     "sources": sources.build,

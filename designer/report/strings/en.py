@@ -566,6 +566,22 @@ EN: dict[str, str] = {
     "sweep_param_server_model": "GPU server",
     "sweep_param_switch_model": "Back-end switch",
     "sweep_param_nic_model": "Back-end NIC",
+    # ---- across sites (designer/report/sections/sites.py) ----
+    "sec_sites": "Across sites",
+    "sites_one": "{site} ({gpus} GPUs)",
+    "sites_intro": "The design spans {n} sites: {sites}. Each site is a fabric of its own; long-haul links join them.",
+    "sites_bundle": ("{count} long-haul links of {gbps} Gb/s over {km} km ({ms} ms one way in fibre, at 5 µs/km), "
+                     "with {equipment} at each end and {optics} on each link."),
+    "sites_checks_clean": ("The long-haul links pass the checks: the equipment and optics reach the distance, and "
+                           "the flow control of each protocol can cover the bytes in flight."),
+    "sites_no_run": ("No training run of this proposal spreads its data parallelism over the sites; simulate a "
+                     "train: workload with dp_across_sites=hier or flat to see what the distance costs."),
+    "sites_row_bytes": "Bytes per training step",
+    "sites_row_time": "Time of the data-parallel exchange",
+    "sites_row_exposed": "Not hidden behind computation",
+    "sites_col_inside": "Inside sites",
+    "sites_col_across": "Across sites",
+    "sites_verdict": "{text}.",
     # ---- shared cluster: several jobs at once ----
     "sec_jobs": "Shared cluster: several jobs at once",
     "n_jobs": "{n} jobs",

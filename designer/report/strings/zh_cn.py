@@ -520,6 +520,20 @@ ZH_CN: dict[str, str] = {
     # ---- messages of the build ----
     "font_missing": "未找到中文字体（{path}）；中文将无法显示。请安装 fonts-wqy-microhei。",
     # ---- 共享集群：多个作业同时运行 ----
+    "sec_sites": "跨站点",
+    "sites_one": "{site}（{gpus} 个 GPU）",
+    "sites_intro": "本设计跨越 {n} 个站点：{sites}。每个站点是独立的网络，站点之间由长距离链路连接。",
+    "sites_bundle": ("{count} 条 {gbps} Gb/s 长距离链路，距离 {km} 公里（光纤单程 {ms} 毫秒，按每公里 5 微秒计），"
+                     "两端为 {equipment}，每条链路使用 {optics}。"),
+    "sites_checks_clean": "长距离链路通过检查：设备和光模块达到所需距离，各协议的流控能够覆盖在途数据。",
+    "sites_no_run": ("本方案中没有把数据并行分布到各站点的训练运行；请模拟带 dp_across_sites=hier 或 flat 的 train: "
+                     "工作负载，以了解距离的代价。"),
+    "sites_row_bytes": "每个训练步的字节数",
+    "sites_row_time": "数据并行交换时间",
+    "sites_row_exposed": "未被计算隐藏的部分",
+    "sites_col_inside": "站点内",
+    "sites_col_across": "跨站点",
+    "sites_verdict": "{text}。",
     "sec_jobs": "共享集群：多个作业同时运行",
     "n_jobs": "{n} 个作业",
     "jobs_gpus": "{n} 块 GPU",

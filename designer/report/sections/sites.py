@@ -1,0 +1,56 @@
+"""Across sites: the sites and the long-haul links between them, what the distance asks of flow control, and whether
+training across the sites is viable for the workload (designer/analysis/cross_site.py). Shown only for a design with
+sites and long-haul links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import Flowable
+
+from designer.analysis.cross_site import cross_site_advice
+from designer.i18n import number_format as nf
+from designer.i18n import render_finding
+from designer.report.context import ProposalContext
+from designer.report.products import product_name
+from designer.report.sections.common import body, bullets, note, section
+from designer.report.styles import data_table
+
+
+def build(ctx: ProposalContext) -> list[Flowable]:
+    doc = ctx.doc
+    if not doc.sites or not doc.long_haul:
+        return []
+    out = section(ctx, "sec_sites")
+    gpus = {s.id: sum(n.gpus for n in doc.nodes.values() if n.site == s.id) for s in doc.sites}
+    names = ctx.t("list_sep").join(ctx.t("sites_one", site=s.display_name, gpus=f"{gpus[s.id]:,}") for s in doc.sites)
+    out.append(body(ctx, ctx.t("sites_intro", n=len(doc.sites), sites=names)))
+    for lh in doc.long_haul:
+        optics = product_name(ctx.catalog, "optics", lh.optics, ctx.language) if lh.optics else "–"
+        out.append(body(ctx, ctx.t("sites_bundle", count=lh.count, gbps=f"{lh.capacity_gbps:g}",
+                                   km=f"{lh.distance_km:,g}", ms=f"{lh.one_way_us / 1000:.3g}",
+                                   equipment=product_name(ctx.catalog, "gateway", lh.equipment, ctx.language),
+                                   optics=optics)))
+    found = [f for f in ctx.findings if f.rule.startswith("long-haul")]
+    if found:
+        out += bullets(ctx, [render_finding(f, ctx.language) for f in found])
+    else:
+        out.append(body(ctx, ctx.t("sites_checks_clean")))
+    return out + _training(ctx)
+
+
+def _training(ctx: ProposalContext) -> list[Flowable]:
+    """The inside-site and cross-site figures of the first training run that crossed the sites, and the verdict."""
+    runs = ctx.runs.drawn or {}
+    w: dict[str, Any] | None = next((w for w in runs.get("workloads", []) if w.get("cross_site_s") is not None), None)
+    if w is None:
+        return [note(ctx, ctx.t("sites_no_run"))]
+    lang = ctx.language
+    rows = [[ctx.t("sites_row_bytes"), f"{w['inside_site_bytes'] / 1e9:,.1f} GB",
+             f"{w['cross_site_bytes'] / 1e9:,.1f} GB"],
+            [ctx.t("sites_row_time"), nf.seconds(w.get("dp_inside_site_s"), lang), nf.seconds(w["cross_site_s"], lang)],
+            [ctx.t("sites_row_exposed"), "–", nf.seconds(w.get("cross_site_exposed_s"), lang)]]
+    table = data_table(ctx.styles, [ctx.t("col_metric"), ctx.t("sites_col_inside"), ctx.t("sites_col_across")], rows,
+                       [ctx.width * 0.5, ctx.width * 0.25, ctx.width * 0.25], numeric={1, 2})
+    advice = cross_site_advice(ctx.doc, w)
+    return [table] + ([body(ctx, ctx.t("sites_verdict", text=advice.render(lang)))] if advice is not None else [])

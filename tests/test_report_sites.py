@@ -1,0 +1,29 @@
+"""The proposal of a multi-site design has an "Across sites" section: the bundle, the checks, the figures inside and
+across the sites and the verdict on training across them, in the proposal's language."""
+
+from __future__ import annotations
+
+from reportlab.platypus import Paragraph
+
+from designer.report.context import ProposalContext
+from designer.report.options import ReportOptions
+from designer.report.proposal import build_context
+from designer.report.sections import sites
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+SPEC = "train:params=1e9:tp=8:pp=1:batch=4194304:dp_across_sites=hier"
+
+
+def _texts(ctx: ProposalContext) -> str:
+    return "\n".join(f.getPlainText() for f in sites.build(ctx) if isinstance(f, Paragraph))
+
+
+def test_across_sites_section_states_the_bundle_and_the_verdict() -> None:
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=100, dci_links=2))
+    ctx = build_context(doc, ReportOptions(sections={"sites"}, compare=False, workloads=[SPEC]), None, None)
+    en = _texts(ctx)
+    assert "2 long-haul links of 400 Gb/s over 100 km (0.5 ms one way" in en
+    assert "Across sites (100 km, 2 x 400 Gb/s, hier data parallelism): viable" in en
+    ctx.options.language = "zh_CN"            # the same run, told in Chinese
+    zh = _texts(ctx)
+    assert "2 条 400 Gb/s 长距离链路，距离 100 公里" in zh and "可行" in zh

@@ -129,6 +129,9 @@ def test_sweep_varies_distance_and_long_haul_capacity_of_the_two_site_generator(
     doc = build_point_design(task, {"distance_km": 1000.0, "dci_gbps": 800.0, "gpus_per_site": 16, "dci_links": 2})
     lh = doc.long_haul[0]
     assert (lh.distance_km, lh.capacity_gbps, lh.count) == (1000.0, 800.0, 2)
+    # an 800G link is fed by two 400G leaf ports through a Jericho3-class switch's split ports; ZR+ at 1,000 km
+    # is 400G only, so the check says the 800ZR optics fall short of the distance
+    assert {f.rule for f in run_checks(doc) if f.severity == "error"} == {"long-haul-equipment"}
     with pytest.raises(ProjectError, match="vary the two-site generator"):
         build_point_design(SweepTask(("train:7b",), generate_kind="leaf-spine"), {"distance_km": 10.0})
     with pytest.raises(ProjectError, match="needs distance_km"):

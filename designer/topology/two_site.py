@@ -22,7 +22,7 @@ from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, PortGroup
 from designer.model.sites import DISTANCE_KM, LINK_COUNT, LongHaul, Site
-from designer.topology.generate import generate
+from designer.topology.generate import DEFAULT_LINK_GBPS, generate
 
 KIND = "two-site"
 SITE_IDS = ("a", "b")
@@ -31,6 +31,7 @@ DEFAULT_EQUIPMENT = {"rocev2": "dci-jericho2", "ib": "metrox-3-xc"}
 # (18 x 800G, 16 GB HBM; resources/catalog/current-generation.json)
 DEFAULT_EQUIPMENT_800G = "ncp5300r"
 SITE_GAP_PT = 400.0          # canvas gap between the two sites' drawings
+LEAF_GBPS = DEFAULT_LINK_GBPS   # the leaves' port speed in each site (the generator's default back-end links)
 
 
 @dataclass(frozen=True)
@@ -82,23 +83,31 @@ def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> F
 @dataclass(frozen=True)
 class Edge:
     """The site-edge equipment: a long-haul gateway of the catalog (lan1.. local, wan1.. line side) or a plain switch
-    used as one (its first half of ports local, the second half line side), `per_box` line-side ports each."""
+    used as one (half its ports line side, the other half local, split into lanes of the leaves' speed when the line
+    side is faster), `per_box` line-side ports each, `lanes` local links of the leaves' speed per line-side link."""
 
     model: str
     kind: str            # gateway | switch
     per_box: int
+    lanes: int = 1
 
-    def lan(self, p: int) -> str:
-        return f"lan{p + 1}" if self.kind == "gateway" else f"p{p + 1}"
+    def lan(self, j: int) -> str:
+        if self.kind == "gateway":
+            return f"lan{j + 1}"
+        return f"s{j + 1}" if self.lanes > 1 else f"p{j + 1}"
 
     def wan(self, p: int) -> str:
-        return f"wan{p + 1}" if self.kind == "gateway" else f"p{self.per_box + p + 1}"
+        if self.kind == "gateway":
+            return f"wan{p + 1}"
+        return f"p{p + 1}" if self.lanes > 1 else f"p{self.per_box + p + 1}"
 
     def node(self, cat: Catalog, node_id: str, label: str, lan_gbps: float, wan_gbps: float, medium: str) -> Node:
         if self.kind == "switch":
-            return switch_node(cat, self.model, node_id, "core", speed_gbps=wan_gbps, label=label)
+            split = self.per_box if self.lanes > 1 else 0
+            return switch_node(cat, self.model, node_id, "core", speed_gbps=wan_gbps, label=label, split_ports=split,
+                               split_gbps=lan_gbps if split else None)
         return Node(node_id, "gateway", self.model, label=label,
-                    port_groups=[PortGroup("lan", self.per_box, lan_gbps, medium, "backend"),
+                    port_groups=[PortGroup("lan", self.per_box * self.lanes, lan_gbps, medium, "backend"),
                                  PortGroup("wan", self.per_box, wan_gbps, medium, "backend")])
 
 
@@ -113,7 +122,7 @@ def _edge(opts: TwoSiteOptions, cat: Catalog) -> Edge:
         if breakout is None:
             raise ProjectError(Message("error.catalog.no_speed", model=model_id, speed=f"{opts.dci_gbps:g}",
                                        speeds=", ".join(f"{v:g}" for v in cat.switches[model_id].speeds_gbps())))
-        return Edge(model_id, "switch", cat.switches[model_id].ports * breakout // 2)
+        return Edge(model_id, "switch", cat.switches[model_id].ports * breakout // 2, _lanes(opts))
     if model_id not in cat.gateways or not cat.gateways[model_id].long_haul:
         known = ", ".join(sorted(g.id for g in cat.gateways.values() if g.long_haul))
         raise ProjectError(Message("error.two_site.equipment", model=model_id, known=known))
@@ -121,7 +130,12 @@ def _edge(opts: TwoSiteOptions, cat: Catalog) -> Edge:
     if opts.dci_gbps > eq.long_haul_gbps:
         raise ProjectError(Message("error.two_site.dci_speed", model=eq.model, gbps=f"{eq.long_haul_gbps:g}",
                                    value=f"{opts.dci_gbps:g}"))
-    return Edge(model_id, "gateway", eq.long_haul_ports)
+    return Edge(model_id, "gateway", eq.long_haul_ports, _lanes(opts))
+
+
+def _lanes(opts: TwoSiteOptions) -> int:
+    """Local links of the leaves' speed that feed one long-haul link (two 400G leaf ports for an 800G link)."""
+    return max(1, math.ceil(opts.dci_gbps / LEAF_GBPS))
 
 
 def _check_counts(opts: TwoSiteOptions) -> None:
@@ -147,7 +161,7 @@ def choose_optics(cat: Catalog, gbps: float, distance_km: float) -> LongHaulOpti
 
 def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> FabricDocument:
     """One site's fabric with its site-edge equipment on the leaf ports of the extra servers, ids prefixed."""
-    extra_servers = math.ceil(opts.dci_links / 8)
+    extra_servers = math.ceil(opts.dci_links * edge.lanes / 8)
     doc = generate("leaf-spine", gpus=opts.gpus_per_site + 8 * extra_servers, gpus_per_server=8,
                    backend=opts.backend, frontend=opts.frontend, two_tiers=True, catalog=cat)
     servers = sorted(n.id for n in doc.nodes.values() if n.kind == "server")
@@ -166,8 +180,10 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
         doc.segments["backend"].nodes.append(node.id)
         for p in range(edge.per_box):
             k = box * edge.per_box + p
-            if k < opts.dci_links:
-                doc.add_link(Link(f"dcil{k + 1}", freed[k], Endpoint(node.id, edge.lan(p)), lan_gbps, "optics", 30.0))
+            for q in range(edge.lanes if k < opts.dci_links else 0):
+                lane = k * edge.lanes + q
+                doc.add_link(Link(f"dcil{lane + 1}", freed[lane], Endpoint(node.id, edge.lan(p * edge.lanes + q)),
+                                  lan_gbps, "optics", 30.0))
     return _prefixed(doc, site_id)
 
 

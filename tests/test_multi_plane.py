@@ -38,6 +38,12 @@ def test_two_planes_share_no_switch_and_pass_check():
     assert report.count("cx7") == 16 * 8                               # one card per NIC, not per plane port
 
 
+def test_without_a_plane_count_a_multi_plane_design_has_two_planes_and_passes_check():
+    doc = generate("multi-plane", gpus=64, frontend=False, catalog=CAT)
+    assert [p.name for p in doc.nodes["srv-001"].backend_ports()][:2] == ["be1p1", "be1p2"]
+    assert not has_errors(run_checks(doc, CAT))
+
+
 def test_a_multi_plane_rack_scale_design_reads_back():
     """An NVL72 rack has 72 NICs, each its own group of plane ports: the file must open again."""
     doc = generate("multi-plane", gpus=144, planes=2, server_model="gb300-nvl72", frontend=False, catalog=CAT)
@@ -47,6 +53,7 @@ def test_a_multi_plane_rack_scale_design_reads_back():
 
 @pytest.mark.parametrize("options, words", [
     (dict(kind="multi-plane", planes=3), "planes must be one of"),
+    (dict(kind="multi-plane", planes=1), "planes must be one of"),      # one plane is no multi-plane design
     (dict(kind="multi-plane", planes=True), "planes must be one of"),
     (dict(kind="fat-tree", planes=2), "multi-plane generator only"),
     (dict(kind="multi-plane", planes=8), "cannot run its ports at 50 Gb/s"),

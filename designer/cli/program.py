@@ -160,7 +160,7 @@ def _add_generate(sub: _Commands) -> None:
     g.add_argument("--preset", choices=["recommended", "plain"], default="recommended",
                    help=render("help.generate.preset"))
     g.add_argument("--two-tiers", action="store_true", help=render("help.generate.two_tiers"))
-    g.add_argument("--planes", type=int, default=1, help=render("help.generate.planes"))
+    g.add_argument("--planes", type=int, default=None, help=render("help.generate.planes"))
     g.add_argument("--placement", choices=["middle-of-row", "end-of-row", "rail-aligned"],
                    help=render("help.generate.placement"))
     g.add_argument("--rack-kw", type=float, metavar="KW", help=render("help.generate.rack_kw"))

@@ -21,7 +21,7 @@ PLANES: dict[str, str] = {
     "error.generate.plane_speed": "{planes} planes split a {speed} Gb/s NIC port into {plane} Gb/s ports, but switch "
                                   "model '{model}' cannot run its ports at {plane} Gb/s (it runs: {speeds})",
     "help.generate.planes": "multi-plane only: ports each NIC port is split into, one independent plane each "
-                            "(1, 2, 4 or 8; default 1)",
+                            "(2, 4 or 8; default 2)",
     "finding.plane-shared": "Ports of one multi-plane NIC reach the same back-end fabric; its planes are not "
                             "independent",
     "finding.plane-shared.detail": "{servers} {servers:GPU server|GPU servers} {servers:has|have} {nics} "

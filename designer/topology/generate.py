@@ -108,7 +108,7 @@ def plan(kind: str, *, gpus: int, gpus_per_server: int | None = None, backend: s
          oversubscription: float = 1.0, link_gbps: float | None = None, frontend: bool = True,
          catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
          name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
-         nic_model: str | None = None, planes: int = 1) -> Plan:
+         nic_model: str | None = None, planes: int | None = None) -> Plan:
     """The counts generate() would produce with the same options, without building the design."""
     bp = _blueprint(kind, gpus, gpus_per_server, backend, oversubscription, link_gbps, frontend,
                     catalog or load_catalog(), server_model, switch_model, two_tiers, build or BuildSettings(),
@@ -131,7 +131,8 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int | None = None, backen
              oversubscription: float = 1.0, link_gbps: float | None = None, frontend: bool = True,
              catalog: Catalog | None = None, server_model: str | None = None, switch_model: str | None = None,
              name: str | None = None, two_tiers: bool = False, build: BuildSettings | None = None,
-             preset: str = RECOMMENDED, nic_model: str | None = None, planes: int = 1) -> FabricDocument:
+             preset: str = RECOMMENDED, nic_model: str | None = None,
+             planes: int | None = None) -> FabricDocument:
     """A complete design of `gpus` GPUs: servers, back-end tiers, segments, front-end, positions, racks. Back-end
     segments get the settings `preset` ("recommended" for AI, or "plain") for their hardware. The servers' back-end
     NICs are `nic_model` (default: the NIC the server model ships with, else ConnectX-7; BlueField-3 SuperNICs let
@@ -200,7 +201,7 @@ def _backend_segments(bp: _Blueprint, backend: str, cat: Catalog, out: DesignBui
 def _blueprint(kind: str, gpus: int, per_server: int | None, backend: str, oversubscription: float,  # noqa: PLR0913
                link_gbps: float | None, frontend: bool, cat: Catalog, server_model: str | None,
                switch_model: str | None, two_tiers: bool, settings: BuildSettings,
-               nic_model: str | None, planes: int = 1) -> _Blueprint:
+               nic_model: str | None, planes: int | None = None) -> _Blueprint:
     # GPUs per server: as given, else the server model's (72 for an NVL72 rack), else an 8-GPU server's
     known = per_server is None and server_model in cat.servers
     gpus_per_server = cat.servers[str(server_model)].gpus if known else 8 if per_server is None else per_server
@@ -288,14 +289,15 @@ def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, ove
 
 
 def _check_planes(kind: str, planes: object, backend: str) -> int:
-    """The plane count: 1 unless the kind is multi-plane, which takes one of multi_plane.PLANE_CHOICES."""
+    """The plane count: 1 unless the kind is multi-plane, which takes one of multi_plane.PLANE_CHOICES (by default
+    multi_plane.DEFAULT_PLANES); None means not given."""
     if kind != multi_plane.KIND:
-        if planes != 1:
+        if planes not in (None, 1):
             raise ProjectError(Message("error.generate.planes_kind", kind=kind))
         return 1
     if backend == "hybrid":
         raise ProjectError(Message("error.generate.multi_plane_hybrid"))
-    return multi_plane.check_planes(planes)
+    return multi_plane.check_planes(multi_plane.DEFAULT_PLANES if planes is None else planes)
 
 
 def _server_model(cat: Catalog, gpus_per_server: int, server_model: str | None) -> str:

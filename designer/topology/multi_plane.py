@@ -28,7 +28,8 @@ KIND = "multi-plane"
 PLANE_KIND = "rail-optimized"
 # 2 and 4 planes are NVIDIA's dual- and quad-plane modes (docs/references.md [spectrum-x-multiplane]); 8 is the most
 # an 8-lane OSFP port splits into (one lane per plane); 1 is a single plane
-PLANE_CHOICES = (1, 2, 4, 8)
+PLANE_CHOICES = (2, 4, 8)
+DEFAULT_PLANES = 2      # Alibaba HPN's dual plane, the usual split of current multi-plane designs
 _SPLIT_PREFIX = re.compile(r"be\d+p")
 
 

@@ -96,11 +96,14 @@ def test_bad_options_raise_workload_error(small):
 
 
 def test_inference_latency_grows_with_load(small):
-    light = run(small, ["inference:7b:qps=2"]).data["workloads"][0]
-    heavy = run(small, ["inference:7b:qps=400"]).data["workloads"][0]
+    light = run(small, ["inference:7b:qps=2:max_batch=1"]).data["workloads"][0]
+    heavy = run(small, ["inference:7b:qps=400:max_batch=1"]).data["workloads"][0]
     assert light["request_latency_ms"]["p50"] >= light["service_ms"]
     assert heavy["request_latency_ms"]["p99"] > 2 * light["request_latency_ms"]["p99"]
     assert light["token_comm_us"] > 0
+    # decoding requests together (the default batch) serves the same load without a queue
+    batched = run(small, ["inference:7b:qps=400"]).data["workloads"][0]
+    assert batched["request_latency_ms"]["p99"] < 1.01 * batched["service_ms"] < heavy["request_latency_ms"]["p99"]
 
 
 def test_hybrid_traffic_between_pods_crosses_the_gateway():

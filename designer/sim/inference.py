@@ -5,9 +5,10 @@ The engine simulates, for every replica at once, one request arriving over the f
 decode token's tensor-parallel AllReduces (2 per layer of hidden·2 bytes, ring over the TP group)
 and one response leaving. Request latency then follows for a Poisson stream (seeded) at `qps`
 over `duration` (default 1 s), served first-come first-served by replicas of `tp` GPUs, one
-request at a time (no batching: a conservative bound):
-  prefill = 2·N·prompt / (tp·peak·mfu); decode per token = max(2·N / (tp·peak·mfu),
-  2·N bytes / (tp·HBM bandwidth)) + that token's TP communication.
+request at a time per batch slot (`max_batch=`, continuous batching, default 256 as vLLM):
+  prefill = 2·N·prompt / (tp·peak·mfu); decode per token = max(b·2·N / (tp·peak·mfu),
+  2·N bytes / (tp·HBM bandwidth)) + that token's TP communication, for the b requests a replica holds at the
+  load (Little's law, at most `max_batch=`).
 HBM bandwidth per GPU from NVIDIA's data sheets (H100 3.35, H200 4.8, B200 7.7 TB/s;
 docs/references.md [nvidia-gpu-systems]).
 """
@@ -33,14 +34,41 @@ REQUEST_OVERHEAD_BYTES = 1024      # HTTP/JSON framing of a request or response 
 SEARCH_REQUESTS = 20_000           # requests in the stream the latency target is searched on
 
 
+DEFAULT_BATCH = 256                # requests a replica decodes together: vLLM's default max_num_seqs
+
+
 @dataclass(frozen=True)
 class _Replicas:
-    """The model replicas that serve requests one at a time, and what one request costs them in compute."""
+    """The model replicas, how many requests each decodes together (continuous batching) and what a request costs.
+
+    A decode step reads the weights once for the whole batch and computes for each request in it, so with b
+    requests in the batch it takes max(b x compute per token, weight read) (Kwon et al., vLLM, SOSP 2023; Yu et
+    al., Orca, OSDI 2022: decoding is memory-bound until the batch is large)."""
 
     count: int
     output_tokens: int
     prefill_s: float
-    decode_compute_s: float            # per output token
+    token_compute_s: float             # compute of one request's token
+    token_memory_s: float              # reading the weights once per decode step
+    batch: int = 1
+
+    def service_s(self, batch: float, token_comm_s: float) -> float:
+        """One request's time in a replica whose batch holds `batch` requests: its prefill, then its tokens."""
+        step = max(max(batch, 1.0) * self.token_compute_s, self.token_memory_s) + token_comm_s
+        return self.prefill_s + self.output_tokens * step
+
+    def service_at_rate_s(self, qps: float, token_comm_s: float) -> float:
+        """The service time at a request rate: the batch a replica holds is, by Little's law, its share of the rate
+        times the service time, at most `batch` (max_batch=); found by fixed-point iteration (it only grows, so it
+        converges or reaches the cap)."""
+        per_replica = qps / max(self.count, 1)
+        held = 1.0
+        for _ in range(60):
+            nxt = min(float(self.batch), max(1.0, per_replica * self.service_s(held, token_comm_s)))
+            if abs(nxt - held) < 1e-6 * held:
+                break
+            held = nxt
+        return self.service_s(held, token_comm_s)
 
 
 def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index: int) -> WorkloadPlan:
@@ -57,7 +85,8 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
     hbm = HBM_BYTES_PER_S.get(gpu_model, 3.35e12)
     serving = _Replicas(count=replicas, output_tokens=int(w.opt("output", 128)),
                         prefill_s=2 * w.params * int(w.opt("prompt", 512)) / (tp * peak * mfu),
-                        decode_compute_s=max(2 * w.params / (tp * peak * mfu), 2 * w.params / (tp * hbm)))
+                        token_compute_s=2 * w.params / (tp * peak * mfu), token_memory_s=2 * w.params / (tp * hbm),
+                        batch=int(w.opt("max_batch", DEFAULT_BATCH)))
     target_ms = w.opt("target_ms")
     load = _Load(duration_s=float(w.opt("duration", 1.0)), seed=(seed, index),
                  target_s=float(target_ms) * 1e-3 if target_ms is not None else None)
@@ -135,17 +164,17 @@ def _latency_finisher(serving: _Replicas, arrivals: np.ndarray, req: int, tok: i
             return e - s
         req_s, resp_s = span(req), span(resp)
         tok_comm_s = span(tok)
-        service = serving.prefill_s + tok_comm_s + serving.output_tokens * (serving.decode_compute_s + tok_comm_s)
-        latency = _request_latency_s(arrivals, serving.count, service, req_s, resp_s)
+        service = serving.service_at_rate_s(count / load.duration_s, tok_comm_s)
+        latency = _request_latency_s(arrivals, serving.count * serving.batch, service, req_s, resp_s)
         out: dict[str, object] = {
-            "requests": int(count), "replicas": serving.count, "service_ms": service * 1e3,
+            "requests": int(count), "replicas": serving.count, "batch": serving.batch, "service_ms": service * 1e3,
             "token_comm_us": tok_comm_s * 1e6,
             "request_latency_ms": {"p50": _quantile_ms(latency, 0.5), "p99": _quantile_ms(latency, 0.99),
                                    "p999": _quantile_ms(latency, 0.999),
                                    "max": float(latency.max()) * 1e3 if count else 0.0}}
         if load.target_s is not None:
             out["target_ms"] = load.target_s * 1e3
-            out["max_qps_at_target"] = max_qps_at_target(serving.count, service, req_s + resp_s, load)
+            out["max_qps_at_target"] = max_qps_at_target(serving, tok_comm_s, req_s + resp_s, load)
         return out
 
     return finish
@@ -160,22 +189,23 @@ class _Load:
     target_s: float | None
 
 
-def max_qps_at_target(replicas: int, service_s: float, transit_s: float, load: _Load) -> float:
+def max_qps_at_target(serving: _Replicas, token_comm_s: float, transit_s: float, load: _Load) -> float:
     """The highest request rate whose p99 latency still meets the target, by bisection on the rate.
 
-    Every candidate rate sees the same seeded Poisson stream, stretched (unit-rate gaps divided by the rate): with
-    these common random numbers the p99 grows with the rate, so bisection finds the boundary. The stream is
-    SEARCH_REQUESTS long whatever `duration=` says (a short one would hide the queue a rate near capacity builds);
-    above replicas / service the queues grow without bound."""
+    Every candidate rate sees the same seeded Poisson stream, stretched (unit-rate gaps divided by the rate), and
+    its own service time (the batch grows with the rate): with these common random numbers the p99 grows with the
+    rate, so bisection finds the boundary. The stream is SEARCH_REQUESTS long whatever `duration=` says (a short one
+    would hide the queue a rate near capacity builds); above slots / service the queues grow without bound."""
     assert load.target_s is not None
-    if transit_s + service_s > load.target_s:
+    slots = serving.count * serving.batch
+    if transit_s + serving.service_s(1.0, token_comm_s) > load.target_s:
         return 0.0
-    capacity = replicas / service_s
+    capacity = slots / serving.service_s(float(serving.batch), token_comm_s)
     unit = np.cumsum(np.random.default_rng([load.seed[0], load.seed[1], 23]).exponential(1.0, size=SEARCH_REQUESTS))
 
     def p99_s(qps: float) -> float:
-        latency = _request_latency_s(unit / qps, replicas, service_s, transit_s, 0.0)
-        return float(np.quantile(latency, 0.99))
+        service = serving.service_at_rate_s(qps, token_comm_s)
+        return float(np.quantile(_request_latency_s(unit / qps, slots, service, transit_s, 0.0), 0.99))
 
     lo, hi = 0.0, capacity
     for _ in range(40):
@@ -189,7 +219,9 @@ def max_qps_at_target(replicas: int, service_s: float, transit_s: float, load: _
 
 def _request_latency_s(arrivals: np.ndarray, replicas: int, service_s: float, req_s: float,
                        resp_s: float) -> np.ndarray:
-    """Each request's latency: in, waiting for its replica (round-robin dispatch), served, out.
+    """Each request's latency: in, waiting for its slot (round-robin dispatch), served, out. A replica that decodes
+    up to B requests together is B slots: with one service time for all, FIFO hands request k the slot request k - B
+    left, so R replicas of B slots are R x B single servers taken in turn (`replicas` counts the slots).
 
     At one replica, with a constant service time s, request j (arriving at a_j, j = 0, 1, ...) leaves at
     d_j = max(a_j, d_(j-1)) + s, which unrolls to d_j = (j + 1) s + max over i <= j of (a_i - i s) (Lindley's

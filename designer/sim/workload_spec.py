@@ -65,6 +65,7 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "mfu": ("fraction", ("train", "inference")),
     "tokens": ("count", ("train",)),        # tokens to train on in all (train_days); designer/sim/iterations.py
     "batch": ("count", ("train",)),         # global batch in tokens per step
+    "max_batch": ("posint", ("inference",)),   # requests a replica decodes together (continuous batching)
     "straggler": ("spread", ("train",)),    # per-GPU compute-time variation between steps (coefficient of variation)
     "seq": ("posint", ("train", "inference")),
     "iters": ("posint", ("pingpong", "train")),

@@ -95,7 +95,8 @@ def layout_problems(placements: list[tuple[int, str, float]]) -> list[str]:
 def catalog_tables() -> dict[str, dict]:
     cat = load_catalog()
     return {"switch": cat.switches, "server": cat.servers, "nic": cat.nics, "gateway": cat.gateways,
-            "storage": cat.storage, "cable": cat.cables, "optics": cat.transceivers, "part": cat.parts}
+            "storage": cat.storage, "cable": cat.cables, "optics": cat.transceivers, "part": cat.parts,
+            "long_haul_optics": cat.long_haul_optics}
 
 
 def catalog_ids() -> list[str]:
@@ -163,7 +164,7 @@ def test_the_scan_fails_on_what_it_must_find():
 MAKER_WORDS = {"NVIDIA", "Quantum", "Spectrum", "Arista", "Cisco", "Nexus", "DriveNets", "UfiSpace", "HGX",
                "PCIe", "NVL", "ConnectX", "BlueField", "SuperNIC", "Broadcom", "Thor", "Dx", "Skyway", "MLNX", "GW",
                "NVMe", "DDN", "Legrand", "UFM", "Enterprise", "SXM", "GbE", "RJ45", "SFP", "Tomahawk", "Instinct",
-               "Pensando", "Pollara", "Blackwell", "Ultra"}
+               "Pensando", "Pollara", "Blackwell", "Ultra", "MetroX", "OpenZR"}
 
 
 def test_every_catalog_product_has_a_chinese_name_with_only_makers_words_in_latin():

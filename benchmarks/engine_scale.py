@@ -4,6 +4,7 @@ Runs allreduce:1GiB and permutation:256MiB on RoCEv2 fat-trees of 128, 1,024, 8,
 (generation excluded from the timing) and prints a table. Each case runs in a fresh process so
 that peak memory (ru_maxrss) belongs to that case alone.
 Usage: python benchmarks/engine_scale.py [GPUS ...] [--backend ib|rocev2] [--rate-model queue|maxmin]
+       [--workloads SPEC ...]   (default: allreduce:1GiB permutation:256MiB; e.g. --workloads alltoall:256MiB)
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def main() -> int:
     ap.add_argument("gpus", nargs="*", type=int, default=list(SIZES))
     ap.add_argument("--backend", default="rocev2", choices=("ib", "rocev2"))
     ap.add_argument("--rate-model", default="queue", choices=("queue", "maxmin"))
+    ap.add_argument("--workloads", nargs="+", default=list(WORKLOADS), metavar="SPEC")
     ap.add_argument("--case", nargs=2, metavar=("GPUS", "WORKLOAD"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
@@ -49,7 +51,7 @@ def main() -> int:
     print(f"{'GPUs':>6} {'topology':<10} {'workload':<20} {'wall s':>8} {'peak MiB':>9} {'events/s':>10} "
           f"{'sim s':>10} {'thr.frac':>8} {'busbw Gb/s':>10}")
     for gpus in args.gpus:
-        for workload in WORKLOADS:
+        for workload in args.workloads:
             out = subprocess.run([sys.executable, __file__, "--case", str(gpus), workload, "--backend", args.backend,
                                   "--rate-model", args.rate_model],
                                  capture_output=True, text=True)

@@ -6,7 +6,7 @@ crossing steps times the bundle's one-way delay, which no capacity shortens, and
 the capacity grows (while the links, not the senders' windows, limit the flows) down to the senders' NIC rate.
 Training across sites counts as viable when the cross-site time the step cannot hide stays within
 VIABLE_EXPOSED_SHARE of the step: NVIDIA reports 96 % scaling efficiency for a 340B model trained across two sites
-about 1,000 km apart (docs/multi-site.md), so a 5 % budget for what the distance costs.
+about 1,000 km apart (docs/references.md [nvidia-multi-dc]), so a 5 % budget for what the distance costs.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ MAX_LONG_HAUL = 1_000
 DISTANCE_KM = Range(0.001, 20_000)
 LINK_COUNT = Range(1, 4_096)
 # light in silica fibre (refractive index ~1.47) travels at c/1.47 = 204,000 km/s: 4.9 us/km, rounded to 5
-# (ITU-T G.652 fibre group index ~1.467; the figure network planners use)
+# (ITU-T G.652 fibre group index ~1.467; the figure network planners use; docs/references.md [fibre-propagation])
 PROPAGATION_US_PER_KM = 5.0
 _SITE_FIELDS = {"id", "name"}
 _LINK_FIELDS = {"id", "a", "b", "distance_km", "capacity_gbps", "count", "equipment", "optics"}

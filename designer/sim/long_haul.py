@@ -3,12 +3,11 @@
 A link between nodes of two different sites is a long-haul link of the bundle joining those sites; its propagation
 is the bundle's distance at 5 us/km (designer/model/sites.py), not its patch cord's length.
 
-Window limit (the bandwidth-delay product): a sender keeps at most `window` bytes in flight and waits for their
-acknowledgement before sending more, so its rate is at most window / RTT (Jacobson & Karels, "Congestion Avoidance
-and Control", SIGCOMM 1988; RFC 7323 section 1.1 on the window needed for a long fat network). Inside a site the
-RTT is microseconds and the bound is far above any NIC; across 100 km (1 ms RTT) a 4 MiB window allows 33.5 Gb/s.
-The default window is NCCL's per-connection buffer, NCCL_BUFFSIZE = 4 MiB (NCCL environment-variable
-documentation): a NCCL connection has at most its buffer in flight. One window per queue pair (sub-flow).
+Window limit (the bandwidth-delay product; docs/references.md [bdp-window]): a sender keeps at most `window` bytes
+in flight and waits for their acknowledgement before sending more, so its rate is at most window / RTT. Inside a
+site the RTT is microseconds and the bound is far above any NIC; across 100 km (1 ms RTT) a 4 MiB window allows
+33.5 Gb/s. The default window is NCCL's per-connection buffer, NCCL_BUFFSIZE = 4 MiB (a NCCL connection has at
+most its buffer in flight; docs/references.md [nccl-buffsize]). One window per queue pair (sub-flow).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ import scipy.sparse as sp
 from designer.model.document import FabricDocument
 from designer.model.sites import bundle_between
 
-DEFAULT_WINDOW_BYTES = 4 * 2**20      # NCCL_BUFFSIZE default (NCCL documentation, environment variables)
+DEFAULT_WINDOW_BYTES = 4 * 2**20      # NCCL_BUFFSIZE default (docs/references.md [nccl-buffsize])
 M_PER_KM = 1000.0
 
 

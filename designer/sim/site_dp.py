@@ -4,10 +4,11 @@
 cross the long-haul links and every one of its 2(dp-1) steps waits for them (each step pays the long-haul one-way
 latency and runs at the cross-site flows' share of the long-haul capacity, or window / RTT when that is lower).
 
-`dp_across_sites=hier` (hierarchical, as used for the two-site 340B training NVIDIA reported): with m replicas in
-each of s sites, a reduce-scatter inside each site (m-1 ring steps of G/m bytes), an exchange of each replica's
-reduced shard with its peers in the other sites (two sites: one step of G/m bytes both ways; more sites: a ring of
-2(s-1) steps of G/(m s)), and an all-gather inside each site (m-1 steps of G/m). Only one step crosses the sites.
+`dp_across_sites=hier` (hierarchical, as in the two-site 340B training NVIDIA reported; docs/references.md
+[nvidia-multi-dc]): with m replicas in each of s sites, a reduce-scatter inside each site (m-1 ring steps of G/m
+bytes), an exchange of each replica's reduced shard with its peers in the other sites (two sites: one step of G/m
+bytes both ways; more sites: a ring of 2(s-1) steps of G/(m s)), and an all-gather inside each site (m-1 steps of
+G/m). Only one step crosses the sites.
 
 Figures of the result: bytes inside and across sites per step, the time of the inside-site and cross-site parts
 (`dp_inside_site_s`, `cross_site_s`) and the share of the cross-site time the step could not hide behind the last

@@ -2,13 +2,14 @@
 of each protocol's flow control.
 
 - RoCEv2 with PFC (a lossless class): a port must hold, above Xoff, every byte the far end sends before its PAUSE
-  arrives: about twice the link rate times the one-way delay plus two frames (IEEE 802.1Qbb buffer model,
-  designer/topology/headroom.py). At 400 Gb/s over 100 km (500 us one way) that is about 50 MB per port; when the
-  long-haul ports of the switch at the end need more than its whole buffer, a lossless class across the span is
-  impossible there.
+  arrives: about twice the link rate times the one-way delay plus two frames (the IEEE 802.1Qbb buffer model of
+  designer/topology/headroom.py; docs/references.md [ieee-802.1qbb]). At 400 Gb/s over 100 km (500 us one way)
+  that is about 50 MB per port; when the long-haul ports of the switch at the end need more than its whole buffer,
+  a lossless class across the span is impossible there.
 - InfiniBand: a sender transmits only against credits the receiver advertised, so a link runs at most at
   credits / RTT. A plain switch port advertises a few hundred KB per virtual lane; across 100 km at 400 Gb/s a
-  link needs ~50 MB in flight. Long-haul appliances of the MetroX class carry the credits over the span.
+  link needs ~50 MB in flight. Long-haul appliances of the MetroX class carry the credits over the span
+  (docs/references.md [ibta], [metrox]).
 """
 
 from __future__ import annotations

@@ -87,9 +87,11 @@ def test_bad_site_input_speaks_chinese_too() -> None:
         set_language("en")
 
 
-def test_generator_refuses_an_appliance_slower_than_the_asked_link() -> None:
+def test_generator_refuses_an_appliance_slower_than_the_asked_link_and_a_mixed_back_end() -> None:
     with pytest.raises(ProjectError, match="long-haul ports run at 100 Gb/s"):
         generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=10, backend="ib"))
+    with pytest.raises(ProjectError, match="use backend 'ib' or 'rocev2', not 'hybrid'"):
+        generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=10, backend="hybrid"))
 
 
 def _rules(doc: FabricDocument) -> dict[str, list[str]]:

@@ -79,6 +79,8 @@ SITES: dict[str, str] = {
                                             "step) or keep data parallelism inside each site",
     "cli.sim.cross_site": "Inside / across sites",
     "cli.sim.cross_site_value": "{inside} GB / {cross} GB per step; across: {cross_s} s, {exposed_s} s exposed",
+    "error.two_site.backend": "two-site builds both sites with one back-end protocol: use backend 'ib' or 'rocev2', "
+                              "not '{backend}'",
     "error.two_site.gpus": "gpus per site must be a positive multiple of 8 (whole 8-GPU servers), not {value}",
     "error.two_site.equipment": "'{model}' is not long-haul site equipment in the catalog (known: {known})",
     "error.two_site.dci_speed": "{model} long-haul ports run at {gbps} Gb/s; ask for --dci-gbps {gbps} or less, "

@@ -139,6 +139,8 @@ def _lanes(opts: TwoSiteOptions) -> int:
 
 
 def _check_counts(opts: TwoSiteOptions) -> None:
+    if opts.backend not in DEFAULT_EQUIPMENT:
+        raise ProjectError(Message("error.two_site.backend", backend=opts.backend))
     if not (opts.gpus_per_site >= 8 and opts.gpus_per_site % 8 == 0):
         raise ProjectError(Message("error.two_site.gpus", value=opts.gpus_per_site))
     if not DISTANCE_KM.accepts(opts.distance_km):

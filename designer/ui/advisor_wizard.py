@@ -41,6 +41,7 @@ from designer.i18n import render
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError, parse_workloads
+from designer.ui.threads import end_thread
 
 # the ranked table's columns (translated where shown)
 COLUMNS = ("#", QT_TRANSLATE_NOOP("ResultsPage", "Candidate"), QT_TRANSLATE_NOOP("ResultsPage", "Time"), "p99",
@@ -269,10 +270,8 @@ class AdvisorWizard(QWizard):
         self._stop_thread()
 
     def _stop_thread(self) -> None:
-        if self.worker_thread is not None:
-            self.worker_thread.quit()
-            self.worker_thread.wait()
-            self.worker_thread = None
+        end_thread(self.worker_thread)
+        self.worker_thread = None
         self.worker = None
 
     @Slot(int, int, int, str)

@@ -42,6 +42,7 @@ from designer.analysis.claims.table import ClaimsTable, claims_table
 from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError
 from designer.ui.app import PROJECTS
+from designer.ui.threads import end_thread
 
 # verdict colours: the comparison dialog's green and the sweep table's red, readable on light and dark palettes
 AGREE, DISAGREE = QColor("#1e7b34"), QColor("#c0392b")
@@ -220,10 +221,8 @@ class ClaimsDialog(QDialog):
         self._end_thread()
 
     def _end_thread(self) -> None:
-        if self.worker_thread is not None:
-            self.worker_thread.quit()
-            self.worker_thread.wait()
-            self.worker_thread = None
+        end_thread(self.worker_thread)
+        self.worker_thread = None
         self.worker = None
         self._set_running(False)
 

@@ -43,6 +43,7 @@ from designer.report import SECTION_ORDER, ReportOptions, build_proposal
 from designer.report.requirements import requirements_to_keep
 from designer.report.results_source import DEFAULT_WORKLOAD
 from designer.report.strings import tr as report_text  # the proposal's own texts (not Qt's)
+from designer.ui.threads import end_thread
 
 SECTION_KEYS = {"summary": "sec_summary", "scope": "sec_scope", "recommendation": "sec_recommendation",
                 "topology": "sec_topology", "facts": "facts_tiers", "simulation": "sec_simulation",
@@ -532,10 +533,8 @@ class ExportProposalDialog(QDialog):
         self.worker_thread.start()
 
     def _finish_thread(self) -> None:
-        if self.worker_thread is not None:
-            self.worker_thread.quit()
-            self.worker_thread.wait()
-            self.worker_thread = None
+        end_thread(self.worker_thread)
+        self.worker_thread = None
         self.builder = None
         self.progress.hide()
         self.close_button.setEnabled(True)

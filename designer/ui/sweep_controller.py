@@ -19,6 +19,7 @@ from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError
 from designer.ui.sweep_dialog import SweepDialog, SweepRequest
 from designer.ui.sweep_view import SweepView
+from designer.ui.threads import end_thread
 
 if TYPE_CHECKING:                      # the window imports this module
     from designer.ui.main_window import MainWindow
@@ -185,8 +186,7 @@ class SweepController(QObject):
     def _end(self) -> None:
         self.redraw_timer.stop()
         if self.worker_thread is not None:
-            self.worker_thread.quit()
-            self.worker_thread.wait()
+            end_thread(self.worker_thread)
             self.worker_thread.deleteLater()
         if self.worker is not None:
             self.worker.deleteLater()
@@ -296,6 +296,4 @@ class SweepController(QObject):
         """Stop a running sweep and wait for it (window closing)."""
         if self.worker is not None:
             self.worker.cancel.set()
-        if self.worker_thread is not None:
-            self.worker_thread.quit()
-            self.worker_thread.wait()
+        end_thread(self.worker_thread)

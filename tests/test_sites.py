@@ -160,3 +160,19 @@ def test_cross_site_advice_splits_latency_from_bandwidth() -> None:
                                     "cross_site_steps": 254, "dp_across_sites": "flat"})
     assert bound is not None and "not viable at any capacity" in bound.render()
     assert "dp_across_sites=hier" in bound.render() and "不可行" in bound.render("zh_CN")
+    # InfiniBand sites joined by plain switches: their credits, not the link count, hold the span
+    ib = generate_two_site(TwoSiteOptions(16, 100, dci_links=1, backend="ib", equipment="qm9700"))
+    credit_bound = cross_site_advice(ib, entry)
+    assert credit_bound is not None and credit_bound.msg_id == "advice.cross_site.credits"
+
+
+def test_an_infiniband_span_without_appliances_runs_at_credits_over_the_round_trip() -> None:
+    from designer.sim.compile import compile_fabric
+    plain = compile_fabric(generate_two_site(TwoSiteOptions(16, 100, dci_links=1, backend="ib", equipment="qm9700")))
+    port = 2 * plain.link_ids.index("lh1")
+    credits = plain.segments[int(plain.port_segment[port])].ib.credit_buffer_kb * 1024.0
+    rtt_s = 2 * plain.port_latency_ns[port] * 1e-9                 # ~1 ms over 100 km
+    assert rtt_s > 1e-3 and plain.port_payload_Bps[port] == pytest.approx(credits / rtt_s)
+    metro = compile_fabric(generate_two_site(TwoSiteOptions(16, 10, dci_gbps=100, dci_links=1, backend="ib")))
+    port = 2 * metro.link_ids.index("lh1")                          # the appliances carry the credits
+    assert metro.port_payload_Bps[port] > 0.9 * 100e9 / 8

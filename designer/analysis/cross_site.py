@@ -14,10 +14,23 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from designer.catalog.loader import load_catalog
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
+from designer.model.sites import LongHaul
 
 VIABLE_EXPOSED_SHARE = 0.05
+
+
+def _credit_bound(doc: FabricDocument, lh: LongHaul) -> bool:
+    """Whether the bundle joins InfiniBand sites through plain switches: its links then run at credits / RTT
+    (designer/sim/long_haul.py) and more of them would not help."""
+    appliance = load_catalog().gateways.get(lh.equipment)
+    if appliance is not None and appliance.long_haul == "ib-long-haul":
+        return False
+    ends = {n for link in doc.links.values() for n in (link.a.node, link.b.node)
+            if doc.nodes[link.a.node].site != doc.nodes[link.b.node].site}
+    return any(seg.protocol == "ib" and ends & set(seg.nodes) for seg in doc.segments.values())
 
 
 def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | None:
@@ -33,6 +46,8 @@ def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | N
                  share=f"{exposed / step:.1%}", target=f"{VIABLE_EXPOSED_SHARE:.0%}")
     if exposed <= VIABLE_EXPOSED_SHARE * step:
         return Message("advice.cross_site.viable", **facts)
+    if _credit_bound(doc, lh):
+        return Message("advice.cross_site.credits", **facts)
     latency = int(entry.get("cross_site_steps") or 1) * lh.one_way_us * 1e-6
     floor = latency + float(entry.get("cross_site_nic_s") or 0.0)     # at the NICs' rate, whatever the links
     # the exposed time allowed: a share of the step it leaves (the step shrinks as the exposed time does)

@@ -68,6 +68,11 @@ SITES: dict[str, str] = {
                                   "of {gbps} Gb/s) would bring it within {target}, while the links rather than the "
                                   "senders' windows limit the flows (hashing a few large flows over parallel links "
                                   "can need more)",
+    "advice.cross_site.credits": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): not "
+                                 "viable; {exposed} ms of the cross-site exchange is not hidden, {share} of the step: "
+                                 "InfiniBand switch ports without long-haul credits hold each link to credits / RTT, "
+                                 "and more links would not change that; put long-haul appliances (MetroX class) at "
+                                 "both ends",
     "advice.cross_site.latency_bound": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): not "
                                        "viable at any capacity; its cross-site steps ({steps}) take {latency} ms even "
                                        "at the NICs' rate, and {share} of the step is exposed; use hierarchical data "

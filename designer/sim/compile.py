@@ -31,7 +31,7 @@ from designer.sim.framing import (
     efficiency,
     wire_bytes,
 )
-from designer.sim.long_haul import long_haul_spans_m, site_arrays
+from designer.sim.long_haul import PortArrays, credit_limited_Bps, long_haul_spans_m, site_arrays
 from designer.sim.planes import plane_ports
 from designer.sim.workload_spec import WorkloadError
 from designer.topology.presets import CUSTOM, keep_site_values, preset_settings, segment_hardware
@@ -200,11 +200,18 @@ def compile_fabric(doc: FabricDocument, *, backend: str | None = None, catalog: 
     segments, nodes = _segments_and_nodes(doc, backend, cat)
     _node_hardware(doc, cat, nodes, backend, notes)
     _resolve_presets(doc, cat, segments, nodes, preset)
-    ports, port_of_end = _link_ports(doc, nodes, backend)
+    spans = long_haul_spans_m(doc)
+    ports, port_of_end = _link_ports(doc, nodes, backend, spans)
     gpus = _gpu_endpoints(doc, cat, nodes, ports, port_of_end)
     fab = _assemble(doc, nodes, ports, gpus, segments, notes)
     fab.gpu_plane_tx, fab.gpu_plane_rx = plane_ports(doc, fab, port_of_end)
     fab.node_site, fab.flow_window_bytes = site_arrays(doc, nodes.ids)
+    if spans:
+        credits = np.array([(fab.segments[s].ib if s >= 0 else IBSettings()).credit_buffer_kb * 1024.0
+                            for s in fab.port_segment])
+        arrays = PortArrays({lid: i for i, lid in enumerate(fab.link_ids)}, fab.port_dst, fab.port_protocol,
+                            fab.port_latency_ns)
+        fab.port_payload_Bps = credit_limited_Bps(doc, cat, spans, arrays, nodes.ids, credits, fab.port_payload_Bps)
     return fab
 
 
@@ -292,12 +299,11 @@ def _resolve_presets(doc: FabricDocument, cat: Catalog, segments: list[SegmentRu
             rt.ib, rt.rocev2 = keep_site_values(seg, *blocks)
 
 
-def _link_ports(doc: FabricDocument, nodes: _Nodes,
-                backend: str | None) -> tuple[_Ports, dict[tuple[str, str], tuple[int, int]]]:
+def _link_ports(doc: FabricDocument, nodes: _Nodes, backend: str | None,
+                spans: dict[str, float]) -> tuple[_Ports, dict[tuple[str, str], tuple[int, int]]]:
     """Two directed ports per cable; `port_of_end[(node, port)]` = (its transmit port, its receive port)."""
     ports = _Ports()
     port_of_end: dict[tuple[str, str], tuple[int, int]] = {}
-    spans = long_haul_spans_m(doc)
     for li, link in enumerate(doc.links.values()):
         a, b = nodes.index[link.a.node], nodes.index[link.b.node]
         plane = PLANE_FRONTEND if link.plane == "frontend" else PLANE_BACKEND

@@ -3,6 +3,9 @@
 A link between nodes of two different sites is a long-haul link of the bundle joining those sites; its propagation
 is the bundle's distance at 5 us/km (designer/model/sites.py), not its patch cord's length.
 
+Credits: an InfiniBand port across the span without a long-haul appliance runs at most at its credits / RTT (a few
+hundred KB per virtual lane: ~2 Gb/s over 100 km), what the `long-haul-credits` rule warns of.
+
 Window limit (the bandwidth-delay product; docs/references.md [bdp-window]): a sender keeps at most `window` bytes
 in flight and waits for their acknowledgement before sending more, so its rate is at most window / RTT. Inside a
 site the RTT is microseconds and the bound is far above any NIC; across 100 km (1 ms RTT) a 4 MiB window allows
@@ -12,11 +15,15 @@ most its buffer in flight; docs/references.md [nccl-buffsize]). One window per q
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import scipy.sparse as sp
 
+from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.sites import bundle_between
+from designer.sim.framing import PROTO_IB
 
 DEFAULT_WINDOW_BYTES = 4 * 2**20      # NCCL_BUFFSIZE default (docs/references.md [nccl-buffsize])
 M_PER_KM = 1000.0
@@ -49,3 +56,30 @@ def window_rate_caps_Bps(route: sp.csr_matrix, port_latency_ns: np.ndarray, wind
     one_way_s = np.asarray(route.T @ port_latency_ns, dtype=float) * 1e-9
     rtt_s = np.maximum(2.0 * one_way_s, 1e-12)
     return window_bytes / rtt_s
+
+
+@dataclass(frozen=True)
+class PortArrays:
+    """The compiled ports a credit limit looks at (designer/sim/compile.py)."""
+
+    link_index: dict[str, int]       # link id -> its index (ports 2i and 2i+1)
+    dst: np.ndarray                  # node index each port enters
+    protocol: np.ndarray
+    latency_ns: np.ndarray           # one-way latency of crossing the port
+
+
+def credit_limited_Bps(doc: FabricDocument, cat: Catalog, spans: dict[str, float], ports: PortArrays,
+                       node_ids: list[str], credit_bytes: np.ndarray, payload_Bps: np.ndarray) -> np.ndarray:
+    """Payload rates with every InfiniBand long-haul port held to credits / RTT where the receiver is not a long-haul
+    appliance: a sender sends only against the credits its receiver advertised (`credit_bytes`, per port and
+    virtual lane), and they come back a round trip later (docs/references.md [ibta], [metrox])."""
+    out = payload_Bps.copy()
+    for link_id in spans:
+        for port in (2 * ports.link_index[link_id], 2 * ports.link_index[link_id] + 1):
+            receiver = doc.nodes[node_ids[int(ports.dst[port])]]
+            appliance = cat.gateways.get(receiver.model) if receiver.kind == "gateway" else None
+            if ports.protocol[port] != PROTO_IB or (appliance is not None and appliance.long_haul == "ib-long-haul"):
+                continue
+            rtt_s = 2.0 * float(ports.latency_ns[port]) * 1e-9
+            out[port] = min(out[port], float(credit_bytes[port]) / max(rtt_s, 1e-12))
+    return out

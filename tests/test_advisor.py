@@ -35,12 +35,13 @@ def advice_256():
 
 def test_all_candidates_are_built_and_ranked(advice_256):
     ids = {c.id for c in advice_256.candidates.values()}
-    assert len(ids) == 10                                 # eight fat trees and rail-optimized, two alternatives
+    assert len(ids) == 11        # eight fat trees and rail-optimized, Spectrum-X, two alternatives
+    assert "rocev2-fat-tree-bf3-1to1" in ids
     assert {c.spec.backend for c in advice_256.candidates.values()} == {"ib", "rocev2", "hybrid"}
     assert {c.spec.kind for c in advice_256.candidates.values()} == {"fat-tree", "rail-optimized", "rail-only",
                                                                        "multi-plane"}
     assert {c.spec.oversubscription for c in advice_256.candidates.values()} == {1.0, 2.0}
-    assert len({r.id for r in advice_256.ranking}) == 10
+    assert len({r.id for r in advice_256.ranking}) == 11
     assert advice_256.recommended is not None and advice_256.ranking[0].id == advice_256.recommended.id
     assert advice_256.reasons == advice_256.recommendation.reasons("en") and advice_256.reasons
     alternatives = advice_256.alternative_texts("en")
@@ -66,7 +67,7 @@ def test_written_candidates_match_direct_simulate_and_cost(advice_256, written_2
     pdf = " ".join(p.extract_text() for p in PdfReader(str(folder / "advice.pdf")).pages)
     assert f"We recommend the {data['recommended_label']}" in " ".join(pdf.split())
     assert "Rail-only and multi-plane back-ends" in pdf and "rail-only weighed" in " ".join(pdf.split())
-    assert len(written) == 12                         # ten designs, advice.json, advice.pdf
+    assert len(written) == 13                         # eleven designs, advice.json, advice.pdf
     # every written design prices as its candidate; one of each protocol also simulates as it (equal designs
     # give equal runs: tests/test_sim_physics.py shows the engine deterministic)
     simulated = {advice_256.recommended.id} | {next(r["id"] for r in data["candidates"] if r["id"].startswith(p))
@@ -99,7 +100,11 @@ def test_4096_gpus_builds_all_candidates_three_tier_ib():
     """Every candidate shape builds at 4,096 GPUs; the one needing a third tier is simulated through the advisor
     and equals a direct run (simulating every candidate is the same path, shown at 256 GPUs above)."""
     built = {spec.id: build_design(spec, 4096) for spec in candidate_specs()}
-    assert len(built) == 8 and all(doc.gpu_count() == 4096 for doc, _kind in built.values())
+    assert len(built) == 9 and all(doc.gpu_count() == 4096 for doc, _kind in built.values())
+    # the Spectrum-X candidate's servers carry BlueField-3 SuperNICs and its segment sprays packets
+    sx = built["rocev2-fat-tree-bf3-1to1"][0]
+    assert {n.nic_model for n in sx.nodes.values() if n.kind == "server"} == {"bf3"}
+    assert {seg.rocev2.load_balancing for seg in sx.segments.values()} == {"spray"}
     # 64-port NDR IB holds 2,048 GPUs in two tiers at 1:1: the IB fat tree grows a third tier
     assert built["ib-fat-tree-1to1"][1] == "fat-tree-3"
     advice = advise(4096, ["pingpong:8B"], Preferences(), seed=1, specs=[CandidateSpec("fat-tree", "ib", 1.0)])

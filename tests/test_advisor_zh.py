@@ -61,8 +61,11 @@ def test_reasons_render_in_chinese_after_the_fact(advice):
 def test_candidate_labels_in_both_languages():
     labels = {s.id: (s.label, s.label_text("zh_CN")) for s in candidate_specs()}
     assert labels["ib-fat-tree-1to1"] == ("InfiniBand fat tree, 1:1", "InfiniBand 胖树，1:1")
-    assert labels["rocev2-fat-tree-2to1"] == ("RoCEv2 fat tree (DCQCN), 2:1", "RoCEv2 胖树（DCQCN），2:1")
-    assert labels["rocev2-rail-optimized-1to1"][0] == "RoCEv2 rail-optimized (DCQCN), 1:1"
+    assert labels["rocev2-fat-tree-2to1"] == ("RoCEv2 fat tree (ECMP, 16 queue pairs), 2:1",
+                                              "RoCEv2 胖树（ECMP，16 个队列对），2:1")
+    assert labels["rocev2-rail-optimized-1to1"][0] == "RoCEv2 rail-optimized (ECMP, 16 queue pairs), 1:1"
+    assert labels["rocev2-fat-tree-bf3-1to1"][0] == \
+        "RoCEv2 fat tree (Spectrum-X: BlueField-3 SuperNICs, packet spraying), 1:1"
     assert "轨道优化" in labels["rocev2-rail-optimized-1to1"][1]
     assert labels["hybrid-fat-tree-1to1"] == ("Hybrid IB + RoCEv2 fat tree, 1:1", "混合 IB + RoCEv2 胖树，1:1")
     assert CandidateSpec("fat-tree", "ib", 1.5).label == "InfiniBand fat tree, 1.5:1"

@@ -11,7 +11,9 @@ ADVISOR: dict[str, str] = {
     "advisor.protocol.hybrid": "Hybrid IB + RoCEv2",
     "advisor.kind.fat-tree": "fat tree",
     "advisor.kind.rail-optimized": "rail-optimized",
-    "advisor.dcqcn": " (DCQCN)",
+    "advisor.ecmp": " (ECMP, {qps} queue pairs)",
+    "advisor.spectrum_x": " (Spectrum-X: BlueField-3 SuperNICs, packet spraying)",
+    "advisor.short.spectrum_x": " Spectrum-X",
     "advisor.three_tiers": " (3 tiers)",
     # short labels under the comparison chart's bars
     "advisor.short": "{protocol}{rail} {ratio}:1",

@@ -19,10 +19,12 @@ from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.sim import SimOptions, run
 from designer.topology import generate
+from designer.topology.presets import RECOMMENDED_QPS_ECMP
 from designer.topology.cost import cost_report
 
 PARALLEL_KINDS = ("rail-only", "multi-plane")   # several fabrics side by side: "one switch" would mislead
 CHEAPER_OVERSUBSCRIPTION = 2.0   # the "cheaper" variant: half the spine uplinks of each leaf
+SPECTRUM_X_NIC = "bf3"           # BlueField-3 SuperNIC: with SN5600 switches, NVIDIA's Spectrum-X
 
 
 @dataclass(frozen=True)
@@ -33,23 +35,28 @@ class CandidateSpec:
     backend: str         # "ib" | "rocev2" | "hybrid"
     oversubscription: float
     planes: int = 1      # multi-plane: planes each NIC port is split into
+    nic_model: str | None = None   # the back-end NIC when not the generator's default (SPECTRUM_X_NIC)
 
     @property
     def id(self) -> str:
         planes = f"-{self.planes}planes" if self.planes > 1 else ""
-        return f"{self.backend}-{self.kind}{planes}-{self.oversubscription:g}to1"
+        nic = f"-{self.nic_model}" if self.nic_model else ""
+        return f"{self.backend}-{self.kind}{planes}{nic}-{self.oversubscription:g}to1"
 
     @property
     def label(self) -> str:
-        """The English label ("RoCEv2 fat tree (DCQCN), 2:1"): design names, advice.json, progress."""
+        """The English label ("RoCEv2 fat tree (ECMP, 16 queue pairs), 2:1"): design names, advice.json, progress."""
         return self.label_text("en")
 
     def label_message(self) -> Message:
         """The label as a message that renders in any language."""
         kind = self.kind if self.kind in ("rail-optimized", "rail-only", "multi-plane") else "fat-tree"
+        # the load balancing the recommended settings give a RoCEv2 fabric without reordering NICs (presets.py)
+        extra: Message | str = Message("advisor.ecmp", qps=RECOMMENDED_QPS_ECMP) if self.backend == "rocev2" else ""
+        if self.nic_model == SPECTRUM_X_NIC:
+            extra = Message("advisor.spectrum_x")
         return Message("advisor.candidate", protocol=Message(f"advisor.protocol.{self.backend}"),
-                       kind=Message(f"advisor.kind.{kind}", planes=self.planes),
-                       extra=Message("advisor.dcqcn") if self.backend == "rocev2" else "",
+                       kind=Message(f"advisor.kind.{kind}", planes=self.planes), extra=extra,
                        ratio=f"{self.oversubscription:g}")
 
     def label_text(self, language: str | None = None) -> str:
@@ -58,10 +65,14 @@ class CandidateSpec:
 
 
 def candidate_specs() -> list[CandidateSpec]:
-    """The eight candidates, in a fixed order (ties in the ranking keep this order)."""
+    """The nine candidates, in a fixed order (ties in the ranking keep this order): four shapes at 1:1 and 2:1, and
+    the RoCEv2 fat tree as NVIDIA sells it for AI, Spectrum-X (SN5600 switches with BlueField-3 SuperNICs, which
+    reorder packets, so the recommended settings spray them over every path: NVIDIA Spectrum-X reference
+    architecture), at 1:1 as its reference designs are built."""
     shapes = (("fat-tree", "ib"), ("fat-tree", "rocev2"), ("rail-optimized", "rocev2"), ("fat-tree", "hybrid"))
     return [CandidateSpec(kind, backend, ratio) for kind, backend in shapes
-            for ratio in (1.0, CHEAPER_OVERSUBSCRIPTION)]
+            for ratio in (1.0, CHEAPER_OVERSUBSCRIPTION)] + [
+        CandidateSpec("fat-tree", "rocev2", 1.0, nic_model=SPECTRUM_X_NIC)]
 
 
 @dataclass
@@ -101,13 +112,14 @@ def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None)
     """Generate the candidate's design; a two-tier fat tree too small for the GPUs becomes three-tier."""
     try:
         doc = generate(spec.kind, gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
-                       catalog=catalog, name=f"{spec.label} — {gpus:,} GPUs", planes=spec.planes)
+                       catalog=catalog, name=f"{spec.label} — {gpus:,} GPUs", planes=spec.planes,
+                       nic_model=spec.nic_model)
         return doc, spec.kind
     except ProjectError:
         if spec.kind != "fat-tree":
             raise
     doc = generate("fat-tree-3", gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
-                   catalog=catalog, name=f"{spec.label} (3 tiers) — {gpus:,} GPUs")
+                   catalog=catalog, name=f"{spec.label} (3 tiers) — {gpus:,} GPUs", nic_model=spec.nic_model)
     return doc, "fat-tree-3"
 
 

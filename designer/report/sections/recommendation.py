@@ -82,6 +82,8 @@ def _short(ctx: ProposalContext, option: Option) -> str:
     rail = {"rail-optimized": render("advisor.short.rail", ctx.language),
             "rail-only": render("advisor.short.rail_only", ctx.language),
             "multi-plane": render("advisor.short.planes", ctx.language, planes=c.spec.planes)}.get(c.spec.kind, "")
+    if c.spec.nic_model:
+        rail += render("advisor.short.spectrum_x", ctx.language)
     return render("advisor.short", ctx.language, protocol=render(f"advisor.short.{c.protocol}", ctx.language),
                   rail=rail, ratio=f"{c.spec.oversubscription:g}")
 

@@ -19,8 +19,8 @@ from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.sim import SimOptions, run
 from designer.topology import generate
-from designer.topology.presets import RECOMMENDED_QPS_ECMP
 from designer.topology.cost import cost_report
+from designer.topology.presets import RECOMMENDED_QPS_ECMP
 
 PARALLEL_KINDS = ("rail-only", "multi-plane")   # several fabrics side by side: "one switch" would mislead
 CHEAPER_OVERSUBSCRIPTION = 2.0   # the "cheaper" variant: half the spine uplinks of each leaf

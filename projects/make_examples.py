@@ -12,6 +12,7 @@ from pathlib import Path
 from designer.model.document import FabricDocument
 from designer.model.fileformat import save
 from designer.topology import generate
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
 HERE = Path(__file__).resolve().parent
 
@@ -49,11 +50,28 @@ def rail_optimized_1024() -> FabricDocument:
     return generate("rail-optimized", gpus=1024, backend="rocev2", name="1,024-GPU rail-optimized RoCEv2")
 
 
+def two_site_100km() -> FabricDocument:
+    """Two 32-GPU RoCEv2 sites 100 km apart, joined by four 400G long-haul links through deep-buffer DCI routers
+    with 400ZR optics: the start of a cross-site study (`train:..:dp_across_sites=hier`, docs/multi-site.md)."""
+    return generate_two_site(TwoSiteOptions(gpus_per_site=32, distance_km=100.0, dci_gbps=400.0, dci_links=4,
+                                            backend="rocev2", frontend=True,
+                                            name="Two sites 100 km apart (2 x 32 GPUs, RoCEv2)"))
+
+
+def nvl72_two_racks() -> FabricDocument:
+    """Two GB200 NVL72 racks (144 GPUs) on an InfiniBand leaf-spine: 72-GPU NVLink domains, one 400G NIC per GPU
+    (docs/scale-up.md)."""
+    return generate("leaf-spine", gpus=144, backend="ib", server_model="gb200-nvl72",
+                    name="Two GB200 NVL72 racks on InfiniBand (144 GPUs)")
+
+
 EXAMPLES = {
     "small-rocev2-pod.json": small_rocev2_pod,
     "ib-fat-tree-256.json": ib_fat_tree_256,
     "hybrid-ib-rocev2.json": hybrid_ib_rocev2,
     "rail-optimized-1024.json": rail_optimized_1024,
+    "two-site-100km.json": two_site_100km,
+    "nvl72-two-racks.json": nvl72_two_racks,
 }
 
 

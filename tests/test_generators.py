@@ -310,7 +310,7 @@ def _make_examples():
 
 
 EXAMPLE_FILES = ["small-rocev2-pod.json", "ib-fat-tree-256.json", "hybrid-ib-rocev2.json",
-                 "rail-optimized-1024.json"]
+                 "rail-optimized-1024.json", "two-site-100km.json", "nvl72-two-racks.json"]
 
 
 @pytest.mark.parametrize("file_name", EXAMPLE_FILES)
@@ -334,6 +334,10 @@ def test_examples_are_what_the_script_writes():
 
 
 def test_examples_match_the_brief():
+    sites = load(PROJECTS / "two-site-100km.json")
+    assert len(sites.sites) == 2 and sites.gpu_count() == 64
+    racks = load(PROJECTS / "nvl72-two-racks.json")
+    assert sorted(n.model for n in racks.nodes.values() if n.kind == "server") == ["gb200-nvl72"] * 2
     small = load(PROJECTS / "small-rocev2-pod.json")
     assert sum(n.kind == "server" for n in small.nodes.values()) == 8
     assert [s.protocol for s in small.segments.values()] == ["rocev2"]

@@ -82,7 +82,7 @@ SITES: dict[str, str] = {
                                             "{latency} ms even at the NICs' rate, and {share} of the step is "
                                             "exposed; hide more of the exchange behind compute (larger batches per "
                                             "step) or keep data parallelism inside each site",
-    "cli.sim.cross_site": "Inside / across sites",
+    "cli.sim.cross_site": "inside / across sites",
     "cli.sim.cross_site_value": "{inside} GB / {cross} GB per step; across: {cross_s} s, {exposed_s} s exposed",
     "error.two_site.backend": "two-site builds both sites with one back-end protocol: use backend 'ib' or 'rocev2', "
                               "not '{backend}'",

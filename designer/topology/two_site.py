@@ -172,12 +172,21 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
         _, links, _ = doc.remove_node(sid)
         freed += [link.other(sid) for link in links if link.plane == "backend"]
     medium = "ib" if opts.backend == "ib" else "ethernet"
-    y = max((n.y for n in doc.nodes.values()), default=0.0) + 160.0
+    # the edge equipment stands beside the spine row on the side facing the other site, where the long-haul bundle
+    # between the two sites crosses nothing (below the servers it would cross the front-end and storage)
+    y = min((n.y for n in doc.nodes.values()), default=0.0)
+    inward = site_id == SITE_IDS[0]
+    if not inward:       # the second site drawn mirrored: its leaf with the edge ports faces the first site
+        lo, hi = (f(n.x for n in doc.nodes.values()) for f in (min, max))
+        for n in doc.nodes.values():
+            n.x = lo + hi - n.x
+    x0 = (max((n.x for n in doc.nodes.values()), default=0.0) + 160.0 if inward
+          else min((n.x for n in doc.nodes.values()), default=0.0) - 160.0)
     # the local side runs at the leaves' port speed (a slower appliance port would need a leaf port split for it)
     lan_gbps = doc.port(freed[0]).speed_gbps
     for box in range(math.ceil(opts.dci_links / edge.per_box)):
         node = edge.node(cat, f"dci{box + 1}", f"DCI {site_id.upper()}{box + 1}", lan_gbps, opts.dci_gbps, medium)
-        node.x, node.y = box * 120.0, y
+        node.x, node.y = x0 + (box * 120.0 if inward else -box * 120.0), y
         doc.add_node(node)
         doc.segments["backend"].nodes.append(node.id)
         for p in range(edge.per_box):

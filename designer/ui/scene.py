@@ -474,9 +474,12 @@ class FabricScene(QGraphicsScene):
         return "" if node is None else _usage_text(node, self.cables.port_use.get(node_id, {}))
 
     def nodes_rect(self) -> QRectF:
+        """The nodes' items, and the site boxes around them (with their tags) where the design has sites."""
         rect = QRectF()
         for item in self.node_items.values():
             rect = rect.united(item.sceneBoundingRect())
+        for box in self.site_boxes.items:
+            rect = rect.united(box.sceneBoundingRect())
         return rect
 
     def _update_scene_rect(self, exact: bool = False) -> None:

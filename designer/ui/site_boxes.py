@@ -91,8 +91,12 @@ class SiteBoxes:
                     theme: Theme) -> None:
         text = render("ui.site.bundle", count=count, gbps=f"{gbps:g}", km=f"{km:g}", ms=f"{one_way_us / 1000:.3g}")
         tag = self._add(_tag(text, theme.selection, 11))
-        mid = QPointF((a.center().x() + b.center().x()) / 2, max(a.bottom(), b.bottom()) + 24)
-        tag.setPos(mid.x() - 160, mid.y())
+        # above the gap between the two boxes, where the generator draws the bundle (site-edge equipment beside the
+        # spine rows), a line above the sites' own tags; centred on the gap in screen pixels (the tag ignores zoom)
+        mid = QPointF((a.center().x() + b.center().x()) / 2, min(a.top(), b.top()))
+        tag.setPos(mid)
+        height = tag.boundingRect().height()
+        tag.setTransform(QTransform.fromTranslate(-tag.boundingRect().width() / 2, -2 * height - 12))
 
     def _add(self, item: QGraphicsItem) -> QGraphicsItem:
         self.scene.addItem(item)

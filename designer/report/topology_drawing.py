@@ -331,14 +331,23 @@ class TopologyDrawer:
         return max(base, min(need, pitch * 0.7))
 
     def _row_label(self, d: Drawing, row: str, members: list[_Item], y_mid: float, bundled: bool) -> None:
-        count = sum(len(i.members) for i in members)
+        """The row's name and device count; the end row counts its servers and names the storage and gateways
+        beside them, else the row's one model when it has one."""
+        others = [i for i in members if row == "end" and i.kind != "server"]
+        count = sum(len(i.members) for i in members if i not in others)
         name = tr(f"tier_{row if row != 'end' else 'server'}", self.language)
         d.add(String(0, y_mid + 1, name, fontName=self.font, fontSize=7.5, fillColor=INK))
         d.add(String(0, y_mid - 8, f"×{count}", fontName=self.font, fontSize=7, fillColor=MUTED))
-        models = sorted({i.sublabel for i in members if i.sublabel}) if not bundled else []
-        if len(models) == 1:
-            size = fitted_size(models[0], self.font, 6.0, LABEL_COLUMN - 4, 3.0) or 3.0
-            d.add(String(0, y_mid - 16, models[0], fontName=self.font, fontSize=size, fillColor=MUTED))
+        if others:
+            kinds = sorted({i.kind for i in others})
+            third = " · ".join(f"{tr(f'tier_{k}', self.language)} ×{sum(len(i.members) for i in others if i.kind == k)}"
+                               for k in kinds)
+        else:
+            models = sorted({i.sublabel for i in members if i.sublabel}) if not bundled else []
+            third = models[0] if len(models) == 1 else ""
+        if third:
+            size = fitted_size(third, self.font, 6.0, LABEL_COLUMN - 4, 3.0) or 3.0
+            d.add(String(0, y_mid - 16, third, fontName=self.font, fontSize=size, fillColor=MUTED))
 
     def _draw_edges(self, d: Drawing, items: dict[str, _Item], edges: dict, bundled: bool) -> None:
         max_count = max((e.count for e in edges.values()), default=1)

@@ -23,7 +23,8 @@ def test_across_sites_section_states_the_bundle_and_the_verdict() -> None:
     ctx = build_context(doc, ReportOptions(sections={"sites"}, compare=False, workloads=[SPEC]), None, None)
     en = _texts(ctx)
     assert "2 long-haul links of 400 Gb/s over 100 km (0.5 ms one way" in en
-    assert "Across sites (100 km, 2 x 400 Gb/s, hier data parallelism): viable" in en
+    assert "Across sites (100 km, 2 x 400 Gb/s, hierarchical data parallelism): viable" in en
     ctx.options.language = "zh_CN"            # the same run, told in Chinese
     zh = _texts(ctx)
-    assert "2 条 400 Gb/s 长距离链路，距离 100 公里" in zh and "可行" in zh
+    assert "2 条 400 Gb/s 长距离链路，距离 100 公里" in zh and "可行" in zh and "分层 数据并行" in zh
+    assert "hier" not in zh and "dp_across_sites" not in en + zh

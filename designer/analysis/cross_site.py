@@ -42,7 +42,8 @@ def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | N
     step, cross = float(entry["step_time_s"]), float(entry["cross_site_s"])
     exposed = float(entry.get("cross_site_exposed_s") or 0.0)
     facts = dict(km=f"{lh.distance_km:g}", links=lh.count, gbps=f"{lh.capacity_gbps:g}",
-                 mode=str(entry.get("dp_across_sites", "flat")), exposed=f"{exposed * 1e3:.1f}",
+                 mode=Message(f"advice.cross_site.mode_{entry.get('dp_across_sites', 'flat')}"),
+                 exposed=f"{exposed * 1e3:.1f}",
                  share=f"{exposed / step:.1%}", target=f"{VIABLE_EXPOSED_SHARE:.0%}")
     if exposed <= VIABLE_EXPOSED_SHARE * step:
         return Message("advice.cross_site.viable", **facts)
@@ -54,7 +55,7 @@ def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | N
     allowed = VIABLE_EXPOSED_SHARE * (step - exposed) / (1 - VIABLE_EXPOSED_SHARE)
     cross_allowed = allowed + (cross - exposed)                         # the hidden part stays hidden
     if cross_allowed <= floor:
-        msg_id = "advice.cross_site.latency_bound" + ("_hier" if facts["mode"] == "hier" else "")
+        msg_id = "advice.cross_site.latency_bound" + ("_hier" if entry.get("dp_across_sites") == "hier" else "")
         return Message(msg_id, latency=f"{floor * 1e3:.1f}", steps=int(entry.get("cross_site_steps") or 1), **facts)
     # the bandwidth part of the exchange shrinks as the capacity grows (while the links limit the flows)
     need_gbps = lh.total_gbps * (cross - latency) / (cross_allowed - latency)

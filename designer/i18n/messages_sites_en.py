@@ -83,6 +83,8 @@ SITES: dict[str, str] = {
                                             "exposed; hide more of the exchange behind compute (larger batches per "
                                             "step) or keep data parallelism inside each site",
     "cli.sim.cross_site": "inside / across sites",
+    "advice.cross_site.mode_hier": "hierarchical",
+    "advice.cross_site.mode_flat": "flat",
     "cli.sim.cross_site_value": "{inside} GB / {cross} GB per step; across: {cross_s} s, {exposed_s} s exposed",
     "error.two_site.backend": "two-site builds both sites with one back-end protocol: use backend 'ib' or 'rocev2', "
                               "not '{backend}'",

@@ -143,7 +143,7 @@ def test_sweep_appendix_is_checked_where_typed_and_lands_in_the_pdf(dialog, qtbo
     with qtbot.waitSignal(dialog.finished_path, timeout=BACKGROUND_WORK_MS) as blocker:
         dialog.export_button.click()
     text = pdf_text(Path(blocker.args[0]))
-    assert "Appendix" in text and "sweep.csv" in text and "backend" in text
+    assert "Appendix" in text and "sweep.csv" in text and "Back-end protocol" in text and "InfiniBand" in text
 
 
 def test_requirements_are_checked_stated_and_kept_with_the_design_as_an_undoable_edit(qtbot, tmp_path):

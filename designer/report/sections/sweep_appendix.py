@@ -287,6 +287,8 @@ def param_value(catalog: Catalog, name: str, value: object, language: str = "en"
     ConnectX-8 SuperNIC 800G"), not its catalog id; any other value as it is."""
     if name == "place" and f"sweep_place_{value}" in EN:      # a job placement rule, in words
         return tr(f"sweep_place_{value}", language)
+    if name == "backend" and f"sweep_backend_{value}" in EN:  # a protocol by its name, not its code
+        return tr(f"sweep_backend_{value}", language)
     section = MODEL_PARAMS.get(name)
     if section is None or str(value) not in getattr(catalog, section):
         return str(value)
@@ -386,8 +388,7 @@ def _what_was_varied(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flow
                   file=appendix.file_name, points=f"{len(rows):,}")
     if failed:
         intro += " " + ctx.t("sweep_failed_count", n=failed)
-    varied = [[param_label(ctx, n) if param_label(ctx, n).lower() == n.lower() else f"{param_label(ctx, n)} ({n})",
-               _values_text(ctx, results, n)] for n in results.param_names]
+    varied = [[param_label(ctx, n), _values_text(ctx, results, n)] for n in results.param_names]
     return [Paragraph(user_text(intro), s.body),
             KeepTogether([Paragraph(user_text(ctx.t("sweep_varied")), s.h2),
                           data_table(s, [ctx.t("col_parameter"), ctx.t("col_values")], varied,
@@ -407,7 +408,7 @@ def _chart_block(ctx: ProposalContext, results: SweepResults, chart: SweepChart)
     if not values:
         return KeepTogether(block + [Paragraph(user_text(ctx.t("sweep_chart_empty")), s.body)])
     scaled = [[None if v is None else v * factor for v in vals] for vals in raw]
-    labels = [", ".join(f"{param_label(ctx, n)}={_value(ctx, n, v)}" for n, v in series.params) or series.label
+    labels = [", ".join(f"{param_label(ctx, n)}: {_value(ctx, n, v)}" for n, v in series.params) or series.label
               for series in chart.series]
     named = replace(chart, x_ticks=[(x, _value(ctx, chart.x_param, t)) for x, t in chart.x_ticks])
     drawing, log_x = line_chart(named, scaled, y_label, x_name, s.fonts.regular, width=ctx.width, labels=labels)
@@ -426,7 +427,8 @@ def _points(ctx: ProposalContext, results: SweepResults, metric: str) -> list[Fl
     # a parameter with one value is in "what was varied" only; the more parameters, the fewer figures
     params = [n for n in results.param_names if len({r.get(n) for r in rows}) > 1] or results.param_names
     metrics = table_metrics(results, metric, limit=max(3, MAX_COLUMNS - 1 - len(params)))
-    header = [ctx.t("col_point"), *params, *(ctx.t(f"sweep_metric_{m}") for m in metrics)]
+    header = [ctx.t("col_point"), *(param_label(ctx, n) for n in params),
+              *(ctx.t(f"sweep_metric_{m}") for m in metrics)]
     currency = currency_of(results)
     table = []
     for r in rows[:MAX_ROWS]:
@@ -455,7 +457,8 @@ def _failures(ctx: ProposalContext, results: SweepResults) -> list[Flowable]:
     failed = [r for r in results.rows if r.get("error")]
     if not failed:
         return []
-    listed = [[str(r["point"]), ", ".join(f"{n}={_value(ctx, n, r.get(n, ''))}" for n in results.param_names),
+    listed = [[str(r["point"]), ", ".join(f"{param_label(ctx, n)}: {_value(ctx, n, r.get(n, ''))}"
+                                          for n in results.param_names),
                str(r["error"])]
               for r in failed[:MAX_FAILED]]
     out: list[Flowable] = [KeepTogether([

@@ -12,10 +12,11 @@ from designer.report.workload_text import describe_workload
      "training step of a 70B-parameter model (50B training tokens, data parallelism reduced inside each site, then "
      "across sites, gradient exchange not overlapped with computation)", "50B 个训练 token"),
     ("alltoall:8MiB:repeat=4", "4 runs back to back", "连续运行 4 次"),
-    ("inference:7b:qps=20:target_ms=100:max_batch=64", "p99 latency target 100 ms", "每批最多同时解码 64 个请求"),
+    ("inference:7b:qps=20:target_ms=100:max_batch=64", "20 requests/s, p99 latency target 100 ms",
+     "每批最多同时解码 64 个请求"),
 ])
 def test_new_options_are_worded_in_both_languages(spec, en, zh):
     english, chinese = describe_workload(spec), describe_workload(spec, "zh_CN")
     assert en in english and zh in chinese
-    for key in ("tokens=", "dp_across_sites=", "overlap=", "repeat=", "target_ms=", "max_batch="):
+    for key in ("tokens=", "dp_across_sites=", "overlap=", "repeat=", "target_ms=", "max_batch=", "qps="):
         assert key not in english and key not in chinese

@@ -45,7 +45,8 @@ def describe_workload(spec: str, language: str = "en", *, whole: bool = True) ->
     kind = parts[0].lower()
     positional = [p for p in parts[1:] if "=" not in p]
     options = dict(p.split("=", 1) for p in parts[1:] if "=" in p)
-    extra = [_option_text(k, v, language) for k, v in options.items() if k not in PARALLELISM]
+    extra = [tr("wl_requests", language, n=v) if kind == "inference" and k == "qps" else _option_text(k, v, language)
+             for k, v in options.items() if k not in PARALLELISM]
     if kind in COLLECTIVES and positional:
         text = tr("wl_collective" if whole else "wl_collective_job", language, name=COLLECTIVES[kind],
                   size=size_text(positional[0]))

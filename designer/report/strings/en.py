@@ -654,6 +654,7 @@ EN: dict[str, str] = {
     "wl_dp_across_sites_flat": "one data-parallel ring across both sites",
     "wl_overlap_off": "gradient exchange not overlapped with computation",
     "wl_overlap_on": "gradient exchange overlapped with computation",
+    "wl_requests": "{n} requests/s",
     "wl_tokens": "{n} training tokens",
     "wl_repeat": "{n} runs back to back",
     "wl_target_ms": "p99 latency target {n} ms",

@@ -197,6 +197,8 @@ ERRORS: dict[str, str] = {
     "error.workload.too_large": "{key}={text}: too large",
     "error.workload.positive": "{key}={text}: must be > 0",
     "error.workload.fraction": "{key}={text}: must be in (0, 1]",
+    "error.sim.replicate_sites": "replicate: the workload's GPUs must span two sites of a multi-site design (it copies "
+                                 "each GPU's shard from the first site to the second)",
     "error.workload.repeat_large": "{key}={text}: at most {most} runs of one workload",
     "error.workload.spread": "{key}={text}: must be between 0 and 0.5 (a coefficient of variation, 0.01 for 1 %)",
     "error.workload.switch": "{key}={text}: use on or off",

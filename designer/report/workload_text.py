@@ -54,6 +54,8 @@ def describe_workload(spec: str, language: str = "en", *, whole: bool = True) ->
         text = tr("wl_permutation", language, size=size_text(positional[0]))
     elif kind == "incast" and len(positional) >= 2:
         text = tr("wl_incast", language, n=positional[0], size=size_text(positional[1]))
+    elif kind == "replicate" and positional:
+        text = tr("wl_replicate", language, size=size_text(positional[0]))
     elif kind == "pingpong" and positional:
         text = tr("wl_pingpong", language, size=size_text(positional[0]))
     elif kind == "train" and positional:

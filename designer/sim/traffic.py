@@ -1,4 +1,4 @@
-"""Synthetic traffic: permutation, N-to-1 incast and pingpong."""
+"""Synthetic traffic: permutation, N-to-1 incast, pingpong, and replication from one site to another."""
 
 from __future__ import annotations
 
@@ -57,9 +57,28 @@ def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index
             prev = [j]
         wp.last = prev
         wp.extra["pair"] = (fab.node_ids[fab.gpu_server[a]], fab.node_ids[fab.gpu_server[b]])
+    elif w.kind == "replicate":
+        src, dst = replication_pairs(fab, ranks)
+        pat = FlowPattern(f"{tag}:replicate", src, dst, np.ones(len(src)), route)
+        wp.last = [plan.add(Phase("replication to the other site", pat, float(w.size_bytes), start_s=w.start_s,
+                                  workload=index))]
+        wp.extra["replicated_bytes"] = float(w.size_bytes) * len(src)
     else:  # pragma: no cover
         raise WorkloadError(Message("error.sim.not_traffic", kind=w.kind))
     return wp
+
+
+def replication_pairs(fab: CompiledFabric, ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Checkpoint or data replication between sites: every GPU of the first site among `ranks` sends its shard to
+    the GPU at the same position in the second site (a checkpoint copied shard by shard, as a replica keeps one
+    copy of each GPU's state). WorkloadError when the GPUs do not span two sites."""
+    site = fab.gpu_site()[ranks]
+    sites = np.unique(site[site >= 0])
+    if len(sites) < 2:
+        raise WorkloadError(Message("error.sim.replicate_sites"))
+    src, dst = ranks[site == sites[0]], ranks[site == sites[1]]
+    n = min(len(src), len(dst))
+    return src[:n], dst[:n]
 
 
 def _pingpong_pair(w: Workload, fab: CompiledFabric, ranks: np.ndarray) -> tuple[int, int]:

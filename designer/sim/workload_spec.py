@@ -27,7 +27,7 @@ MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
     "405b": (405e9, 126, 16384),
 }
 
-SIZED_KINDS = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong")
+SIZED_KINDS = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong", "replicate")
 KINDS = SIZED_KINDS + ("incast", "train", "inference")
 ALLREDUCE_ALGOS = ("auto", "ring", "tree", "hier", "sharp")
 PLACEMENT_OPTIONS = ("gpus", "place", "servers")               # a workload naming one of these is a placed job
@@ -69,7 +69,7 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "straggler": ("spread", ("train",)),    # per-GPU compute-time variation between steps (coefficient of variation)
     "seq": ("posint", ("train", "inference")),
     "iters": ("posint", ("pingpong", "train")),
-    "repeat": ("repeat", ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "incast",
+    "repeat": ("repeat", ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "incast", "replicate",
                           "pingpong")),   # the workload runs N times back to back (designer/sim/repeats.py)
     "target_ms": ("posnum", ("inference",)),   # request latency target (p99) for max_qps_at_target
     "a": ("text", ("pingpong",)),

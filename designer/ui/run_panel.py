@@ -28,9 +28,10 @@ from designer.sim.workload_spec import accepts_option
 KINDS = (("AllReduce", "allreduce"), ("AllGather", "allgather"), ("ReduceScatter", "reducescatter"),
          ("AllToAll", "alltoall"), (QT_TRANSLATE_NOOP("RunPanel", "Permutation"), "permutation"),
          (QT_TRANSLATE_NOOP("RunPanel", "Incast"), "incast"), (QT_TRANSLATE_NOOP("RunPanel", "Ping-pong"), "pingpong"),
+         (QT_TRANSLATE_NOOP("RunPanel", "Replication to the other site"), "replicate"),
          (QT_TRANSLATE_NOOP("RunPanel", "Training step"), "train"),
          (QT_TRANSLATE_NOOP("RunPanel", "Inference"), "inference"))
-SIZED = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong", "incast")
+SIZED = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong", "incast", "replicate")
 MODELLED = ("train", "inference")
 SIZES = ("64KiB", "1MiB", "16MiB", "64MiB", "256MiB", "1GiB")
 DEFAULT_SIZE = {"incast": "16MiB", "permutation": "64MiB", "pingpong": "64KiB"}    # else 256MiB

@@ -22,32 +22,32 @@
 <context>
     <name>AdvisorWizard</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="69"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="70"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="73"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="74"/>
         <source>The advisor failed: {0}: {1}</source>
         <translation>选型助手运行失败：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="236"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="237"/>
         <source>Help me choose</source>
         <translation>帮我选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="260"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="261"/>
         <source>Generating, simulating and costing the candidates…</source>
         <translation>正在生成、仿真并核算候选方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="286"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="285"/>
         <source>Candidate {0} of {1}: {2}</source>
         <translation>候选方案 {0}/{1}：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="295"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="294"/>
         <source>Done: {0} candidates. Recommended: {1}. Press Next to compare them.</source>
         <translation>完成：{0} 个候选方案。推荐：{1}。点击“下一步”进行对比。</translation>
     </message>
@@ -257,102 +257,102 @@
 <context>
     <name>ClaimsDialog</name>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="70"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="71"/>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="74"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="75"/>
         <source>The claims check failed: {0}: {1}</source>
         <translation>声明核查失败：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="88"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="89"/>
         <source>Check a published claim</source>
         <translation>核查公开声明</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="96"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="97"/>
         <source>Open a claims file: a published comparison with its setups and figures (examples in projects/claims).</source>
         <translation>打开声明文件：一份公开的对比，包含其场景与数值（示例见 projects/claims）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="116"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="117"/>
         <source>Claims file (.json)</source>
         <translation>声明文件（.json）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="117"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="118"/>
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="119"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="120"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="122"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="123"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="125"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="126"/>
         <source>Claims file:</source>
         <translation>声明文件：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="160"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="161"/>
         <source>Verdicts (ours against the published figure; in brackets ours / published − 1)</source>
         <translation>结论（本产品数值对比公开数据；括号内为 本产品 / 公开 − 1）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="162"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="163"/>
         <source>Settings each variant ran (they explain the differences), and notes on the setups</source>
         <translation>各变体运行的设置（用于解释差异），以及关于场景的说明</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="174"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="175"/>
         <source>Open claims file</source>
         <translation>打开声明文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="175"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="176"/>
         <source>Claims files (*.json);;All files (*)</source>
         <translation>声明文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="201"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="202"/>
         <source>Building the setups…</source>
         <translation>正在构建场景…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="213"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="214"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="243"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="242"/>
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="257"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="256"/>
         <source>Run {0} of {1}: {2}</source>
         <translation>第 {0} 次运行，共 {1} 次：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="269"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="268"/>
         <source>{0} runs in {1:.1f} s. Of {2} claims, {3} agree with our figures, {4} in part and {5} not at all.</source>
         <translation>{0} 次运行，用时 {1:.1f} 秒。{2} 条声明中，{3} 条与本产品数值相符，{4} 条部分相符，{5} 条不符。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="334"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="333"/>
         <source>agrees with the published figure</source>
         <translation>与公开数据相符</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="335"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="334"/>
         <source>disagrees with the published figure</source>
         <translation>与公开数据不符</translation>
     </message>
@@ -360,12 +360,12 @@
 <context>
     <name>ClaimsLauncher</name>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="349"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="348"/>
         <source>Check a published &amp;claim…</source>
         <translation>核查公开声明(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="351"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="350"/>
         <source>Re-run a published InfiniBand vs RoCEv2 comparison and set its figures beside ours</source>
         <translation>重新运行公开的 InfiniBand 与 RoCEv2 对比，并将其数值与本产品结果并列</translation>
     </message>
@@ -478,7 +478,7 @@
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="245"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="247"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -746,357 +746,357 @@
 <context>
     <name>ExportProposalDialog</name>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="73"/>
+        <location filename="../../designer/ui/export_dialog.py" line="74"/>
         <source>Logo: no such file &apos;{0}&apos;</source>
         <translation>徽标：文件“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="75"/>
+        <location filename="../../designer/ui/export_dialog.py" line="76"/>
         <source>Logo: &apos;{0}&apos; cannot be read (permissions)</source>
         <translation>徽标：无法读取“{0}”（权限不足）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="79"/>
+        <location filename="../../designer/ui/export_dialog.py" line="80"/>
         <source>Logo: &apos;{0}&apos; is not a PNG, JPEG or other readable image</source>
         <translation>徽标：“{0}”不是 PNG、JPEG 或其他可读取的图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="94"/>
+        <location filename="../../designer/ui/export_dialog.py" line="95"/>
         <source>Workloads: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="108"/>
+        <location filename="../../designer/ui/export_dialog.py" line="109"/>
         <source>Sweep appendix: {0}</source>
         <translation>扫描附录：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="111"/>
+        <location filename="../../designer/ui/export_dialog.py" line="112"/>
         <source>Sweep appendix: &apos;{0}&apos; holds no points yet</source>
         <translation>扫描附录：“{0}”中还没有任何设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="132"/>
+        <location filename="../../designer/ui/export_dialog.py" line="133"/>
         <source>Budget: &apos;{0}&apos; is not a positive amount (e.g. 25,000,000)</source>
         <translation>预算：&apos;{0}&apos; 不是正数金额（例如 25,000,000）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="158"/>
+        <location filename="../../designer/ui/export_dialog.py" line="159"/>
         <source>Output: choose where to write the PDF</source>
         <translation>输出：请选择 PDF 的保存位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="161"/>
+        <location filename="../../designer/ui/export_dialog.py" line="162"/>
         <source>Output: the file name must end in .pdf</source>
         <translation>输出：文件名必须以 .pdf 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="163"/>
+        <location filename="../../designer/ui/export_dialog.py" line="164"/>
         <source>Output: the folder &apos;{0}&apos; does not exist</source>
         <translation>输出：文件夹“{0}”不存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="166"/>
+        <location filename="../../designer/ui/export_dialog.py" line="167"/>
         <source>Output: the folder &apos;{0}&apos; is not writable</source>
         <translation>输出：文件夹“{0}”不可写</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="190"/>
+        <location filename="../../designer/ui/export_dialog.py" line="191"/>
         <source>Cannot write &apos;{0}&apos;: {1}</source>
         <translation>无法写入“{0}”：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="195"/>
+        <location filename="../../designer/ui/export_dialog.py" line="196"/>
         <source>The proposal could not be built: {0}: {1}</source>
         <translation>无法生成方案书：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="214"/>
+        <location filename="../../designer/ui/export_dialog.py" line="215"/>
         <source>Export PDF proposal</source>
         <translation>导出 PDF 方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="220"/>
+        <location filename="../../designer/ui/export_dialog.py" line="221"/>
         <source>Proposal</source>
         <translation>方案书</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="221"/>
+        <location filename="../../designer/ui/export_dialog.py" line="222"/>
         <source>Requirements</source>
         <translation>需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="222"/>
+        <location filename="../../designer/ui/export_dialog.py" line="223"/>
         <source>Risks and lead times</source>
         <translation>风险与交付周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="259"/>
+        <location filename="../../designer/ui/export_dialog.py" line="260"/>
         <source>Customer or project the proposal is for</source>
         <translation>方案书面向的客户或项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="261"/>
+        <location filename="../../designer/ui/export_dialog.py" line="262"/>
         <source>Your name and company</source>
         <translation>您的姓名和公司</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="263"/>
+        <location filename="../../designer/ui/export_dialog.py" line="264"/>
         <source>Optional: PNG or JPEG shown on the cover</source>
         <translation>可选：封面上显示的 PNG 或 JPEG 图像</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="300"/>
+        <location filename="../../designer/ui/export_dialog.py" line="301"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="266"/>
+        <location filename="../../designer/ui/export_dialog.py" line="267"/>
         <source>{0} (the design&apos;s currency)</source>
         <translation>{0}（设计所用币种）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="280"/>
+        <location filename="../../designer/ui/export_dialog.py" line="281"/>
         <source>The Chinese text table of the proposal is not written yet</source>
         <translation>方案书的中文文本表尚未完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="310"/>
+        <location filename="../../designer/ui/export_dialog.py" line="311"/>
         <source>the results saved with the design</source>
         <translation>随设计保存的结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="311"/>
+        <location filename="../../designer/ui/export_dialog.py" line="312"/>
         <source>the default {0}</source>
         <translation>默认负载 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="312"/>
+        <location filename="../../designer/ui/export_dialog.py" line="313"/>
         <source>e.g. allreduce:1GiB train:70b (empty: {0})</source>
         <translation>例如 allreduce:1GiB train:70b（留空：{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="287"/>
+        <location filename="../../designer/ui/export_dialog.py" line="288"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="288"/>
+        <location filename="../../designer/ui/export_dialog.py" line="289"/>
         <source>Customer</source>
         <translation>客户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="289"/>
+        <location filename="../../designer/ui/export_dialog.py" line="290"/>
         <source>Author</source>
         <translation>作者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="290"/>
+        <location filename="../../designer/ui/export_dialog.py" line="291"/>
         <source>Logo</source>
         <translation>徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="291"/>
+        <location filename="../../designer/ui/export_dialog.py" line="292"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="292"/>
+        <location filename="../../designer/ui/export_dialog.py" line="293"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="332"/>
+        <location filename="../../designer/ui/export_dialog.py" line="333"/>
         <source>Workloads</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="284"/>
+        <location filename="../../designer/ui/export_dialog.py" line="285"/>
         <source>Optional: a sweep&apos;s results (.csv or .parquet) as an appendix</source>
         <translation>可选：将扫描结果（.csv 或 .parquet）作为附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="293"/>
+        <location filename="../../designer/ui/export_dialog.py" line="294"/>
         <source>Sweep appendix</source>
         <translation>扫描附录</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="294"/>
+        <location filename="../../designer/ui/export_dialog.py" line="295"/>
         <source>Save as</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="223"/>
+        <location filename="../../designer/ui/export_dialog.py" line="224"/>
         <source>Sections</source>
         <translation>章节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="56"/>
+        <location filename="../../designer/ui/export_dialog.py" line="57"/>
         <source>Time, then cost, then tail latency</source>
         <translation>先看用时，再看成本，最后看尾延迟</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="58"/>
+        <location filename="../../designer/ui/export_dialog.py" line="59"/>
         <source>Cost, then time, then tail latency</source>
         <translation>先看成本，再看用时，最后看尾延迟</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="60"/>
+        <location filename="../../designer/ui/export_dialog.py" line="61"/>
         <source>Tail latency, then time, then cost</source>
         <translation>先看尾延迟，再看用时，最后看成本</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="236"/>
+        <location filename="../../designer/ui/export_dialog.py" line="237"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="237"/>
+        <location filename="../../designer/ui/export_dialog.py" line="238"/>
         <source>Open PDF</source>
         <translation>打开 PDF</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="313"/>
+        <location filename="../../designer/ui/export_dialog.py" line="314"/>
         <source>Workload specs, as for &apos;fabric-designer report --workload&apos;</source>
         <translation>负载描述，与 &apos;fabric-designer report --workload&apos; 相同</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="315"/>
+        <location filename="../../designer/ui/export_dialog.py" line="316"/>
         <source>In the customer&apos;s words, e.g. 512 GPUs now, 2,048 in 2027</source>
         <translation>客户自己的描述，例如：现在 512 块 GPU，2027 年 2,048 块</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="317"/>
+        <location filename="../../designer/ui/export_dialog.py" line="318"/>
         <source>Capital cost the customer can spend (empty: no budget)</source>
         <translation>客户可支出的资本支出（留空：无预算）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="324"/>
+        <location filename="../../designer/ui/export_dialog.py" line="325"/>
         <source>The customer already operates Ethernet at scale (prefer RoCEv2 when the time ties)</source>
         <translation>客户已在大规模运维以太网（用时持平时优先 RoCEv2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="327"/>
+        <location filename="../../designer/ui/export_dialog.py" line="328"/>
         <source>Compare InfiniBand and RoCEv2 on this drawing (each at its recommended settings)</source>
         <translation>在此拓扑图上对比 InfiniBand 与 RoCEv2（各自采用推荐设置）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="330"/>
+        <location filename="../../designer/ui/export_dialog.py" line="331"/>
         <source>Include the design&apos;s notes in an appendix</source>
         <translation>在附录中包含设计说明</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="333"/>
+        <location filename="../../designer/ui/export_dialog.py" line="334"/>
         <source>Scale</source>
         <translation>规模</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="334"/>
+        <location filename="../../designer/ui/export_dialog.py" line="335"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="335"/>
+        <location filename="../../designer/ui/export_dialog.py" line="336"/>
         <source>Priorities</source>
         <translation>优先级</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="346"/>
+        <location filename="../../designer/ui/export_dialog.py" line="347"/>
         <source>Risk</source>
         <translation>风险</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="346"/>
+        <location filename="../../designer/ui/export_dialog.py" line="347"/>
         <source>Mitigation</source>
         <translation>应对措施</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="346"/>
+        <location filename="../../designer/ui/export_dialog.py" line="347"/>
         <source>Lead time</source>
         <translation>交付周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="351"/>
+        <location filename="../../designer/ui/export_dialog.py" line="352"/>
         <source>Fill in the risks derived from the design</source>
         <translation>填入由设计推导出的风险</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="353"/>
+        <location filename="../../designer/ui/export_dialog.py" line="354"/>
         <source>Add row</source>
         <translation>添加行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="355"/>
+        <location filename="../../designer/ui/export_dialog.py" line="356"/>
         <source>Remove row</source>
         <translation>删除行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="361"/>
+        <location filename="../../designer/ui/export_dialog.py" line="362"/>
         <source>Empty: the proposal lists the risks it derives from the design, with lead times to confirm with the supplier.</source>
         <translation>留空：方案书列出由设计推导出的风险，交付周期待与供应商确认。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="426"/>
+        <location filename="../../designer/ui/export_dialog.py" line="427"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="451"/>
+        <location filename="../../designer/ui/export_dialog.py" line="452"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="452"/>
+        <location filename="../../designer/ui/export_dialog.py" line="453"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="457"/>
+        <location filename="../../designer/ui/export_dialog.py" line="458"/>
         <source>Sweep results</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="458"/>
+        <location filename="../../designer/ui/export_dialog.py" line="459"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="464"/>
+        <location filename="../../designer/ui/export_dialog.py" line="465"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="464"/>
+        <location filename="../../designer/ui/export_dialog.py" line="465"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="497"/>
+        <location filename="../../designer/ui/export_dialog.py" line="498"/>
         <source>Proposal requirements</source>
         <translation>方案书需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="526"/>
+        <location filename="../../designer/ui/export_dialog.py" line="527"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="528"/>
+        <location filename="../../designer/ui/export_dialog.py" line="529"/>
         <source>Building the proposal (simulating the design, and the drawing as InfiniBand and as RoCEv2; drawing, laying out pages)…</source>
         <translation>正在编制方案书（仿真本设计，以及本拓扑图分别采用 InfiniBand 和 RoCEv2 的情况；绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="531"/>
+        <location filename="../../designer/ui/export_dialog.py" line="532"/>
         <source>Building the proposal (simulating the design, drawing, laying out pages)…</source>
         <translation>正在编制方案书（仿真本设计、绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="548"/>
+        <location filename="../../designer/ui/export_dialog.py" line="547"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="566"/>
+        <location filename="../../designer/ui/export_dialog.py" line="565"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -3803,62 +3803,62 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RequirementsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="84"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="85"/>
         <source>Your cluster</source>
         <translation>您的集群</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="85"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="86"/>
         <source>The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and 2:1, and rail-only and multi-plane ones where they apply, simulates and costs each, and ranks them for your priorities.</source>
         <translation>选型助手会生成收敛比 1:1 和 2:1 的 InfiniBand、RoCEv2、轨道优化和混合方案，并在适用时加入仅轨道和多平面方案，逐一仿真并核算成本，再按您的优先级排序。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="94"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="95"/>
         <source>e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by ;)</source>
         <translation>例如 allreduce:1GiB、train:70b:dp=32、alltoall:4MiB（多个时用 ; 分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="100"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="101"/>
         <source>no budget</source>
         <translation>无预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="104"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="105"/>
         <source>We already run Ethernet at scale</source>
         <translation>我们已大规模运行以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="105"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="106"/>
         <source>Tail latency matters more than cost</source>
         <translation>尾延迟比成本更重要</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="109"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="110"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="110"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="112"/>
         <source>Budget (capex)</source>
         <translation>预算（资本支出）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="112"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="113"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="128"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="129"/>
         <source>GPUs must be a multiple of 8 (8-GPU servers).</source>
         <translation>GPU 数必须是 8 的倍数（每台服务器 8 个 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="130"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="131"/>
         <source>Enter a workload, e.g. allreduce:1GiB.</source>
         <translation>请输入负载，例如 allreduce:1GiB。</translation>
     </message>
@@ -3866,42 +3866,42 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="46"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="47"/>
         <source>Candidate</source>
         <translation>候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="46"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="47"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="47"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="48"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="47"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="48"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="170"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="171"/>
         <source>Ranked candidates</source>
         <translation>候选方案排名</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="194"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="195"/>
         <source>within</source>
         <translation>预算内</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="194"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="195"/>
         <source>over</source>
         <translation>超预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="212"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="213"/>
         <source>Select a candidate and press Finish to open it (the first is recommended).</source>
         <translation>选择一个候选方案并点击“完成”打开（第一个为推荐方案）。</translation>
     </message>
@@ -4077,12 +4077,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="145"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="146"/>
         <source>Building the candidates</source>
         <translation>正在生成候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="147"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="148"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -4090,77 +4090,77 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPanel</name>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="39"/>
+        <location filename="../../designer/ui/run_panel.py" line="40"/>
         <source>As drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="40"/>
+        <location filename="../../designer/ui/run_panel.py" line="41"/>
         <source>All back-end InfiniBand</source>
         <translation>后端全部为 InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="41"/>
+        <location filename="../../designer/ui/run_panel.py" line="42"/>
         <source>All back-end RoCEv2</source>
         <translation>后端全部为 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="42"/>
+        <location filename="../../designer/ui/run_panel.py" line="43"/>
         <source>Ring</source>
         <translation>环形 (Ring)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="43"/>
+        <location filename="../../designer/ui/run_panel.py" line="44"/>
         <source>Tree</source>
         <translation>树形 (Tree)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="43"/>
+        <location filename="../../designer/ui/run_panel.py" line="44"/>
         <source>Hierarchical</source>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="134"/>
+        <location filename="../../designer/ui/run_panel.py" line="135"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="137"/>
+        <location filename="../../designer/ui/run_panel.py" line="138"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="31"/>
+        <location filename="../../designer/ui/run_panel.py" line="32"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="135"/>
+        <location filename="../../designer/ui/run_panel.py" line="136"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="138"/>
+        <location filename="../../designer/ui/run_panel.py" line="139"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="139"/>
+        <location filename="../../designer/ui/run_panel.py" line="140"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="140"/>
+        <location filename="../../designer/ui/run_panel.py" line="141"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="32"/>
+        <location filename="../../designer/ui/run_panel.py" line="33"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="136"/>
+        <location filename="../../designer/ui/run_panel.py" line="137"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
@@ -4170,7 +4170,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="133"/>
+        <location filename="../../designer/ui/run_panel.py" line="134"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
@@ -4185,93 +4185,98 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>往返测试 (Ping-pong)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="42"/>
+        <location filename="../../designer/ui/run_panel.py" line="31"/>
+        <source>Replication to the other site</source>
+        <translation>复制到另一站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="43"/>
         <source>Engine&apos;s choice</source>
         <translation>由引擎选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="84"/>
+        <location filename="../../designer/ui/run_panel.py" line="85"/>
         <source>Run every job of the Jobs dock at once, each on its own GPUs, instead of the workload below on every GPU</source>
         <translation>同时运行“作业”面板中的所有作业，每个作业使用各自的 GPU，而不是在全部 GPU 上运行下方的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="118"/>
+        <location filename="../../designer/ui/run_panel.py" line="119"/>
         <source>Engine&apos;s choice: the engine picks; the figures of the run name the algorithm that ran</source>
         <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="141"/>
+        <location filename="../../designer/ui/run_panel.py" line="142"/>
         <source>Round trips</source>
         <translation>往返次数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="142"/>
+        <location filename="../../designer/ui/run_panel.py" line="143"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="151"/>
+        <location filename="../../designer/ui/run_panel.py" line="152"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="152"/>
+        <location filename="../../designer/ui/run_panel.py" line="153"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="154"/>
+        <location filename="../../designer/ui/run_panel.py" line="155"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="155"/>
+        <location filename="../../designer/ui/run_panel.py" line="156"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="156"/>
+        <location filename="../../designer/ui/run_panel.py" line="157"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="157"/>
+        <location filename="../../designer/ui/run_panel.py" line="158"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="95"/>
-        <location filename="../../designer/ui/run_panel.py" line="265"/>
+        <location filename="../../designer/ui/run_panel.py" line="96"/>
+        <location filename="../../designer/ui/run_panel.py" line="266"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="223"/>
+        <location filename="../../designer/ui/run_panel.py" line="224"/>
         <source>Run the design&apos;s {0} jobs together</source>
         <translation>同时运行设计中的 {0} 个作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="267"/>
+        <location filename="../../designer/ui/run_panel.py" line="268"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="269"/>
+        <location filename="../../designer/ui/run_panel.py" line="270"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="144"/>
+        <location filename="../../designer/ui/run_panel.py" line="145"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="91"/>
+        <location filename="../../designer/ui/run_panel.py" line="92"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="92"/>
+        <location filename="../../designer/ui/run_panel.py" line="93"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -4628,22 +4633,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SweepController</name>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="88"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="89"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="91"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="92"/>
         <source>Design-space s&amp;weep…</source>
         <translation>设计空间扫描(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="92"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="93"/>
         <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
         <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="155"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="156"/>
         <source>Sweep of {0} points started</source>
         <translation>已开始 {0} 个点的扫描</translation>
     </message>

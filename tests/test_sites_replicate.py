@@ -1,0 +1,33 @@
+"""replicate:SIZE copies every GPU's shard from one site to the other over the long-haul links.
+
+Closed form: the bytes all cross the bundle, so the copy lasts at least bytes / (links x capacity) plus one
+one-way delay (5 us/km) for the last byte; the protocols' framing (a few per cent), the window's ramp and the
+flows' own start add at most 15 % and one more round trip's half."""
+
+from __future__ import annotations
+
+import pytest
+
+from designer.sim import SimOptions, run
+from designer.sim.workload_spec import WorkloadError
+from designer.topology import generate
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+SHARD = 256 * 2**20
+
+
+@pytest.mark.parametrize("km", [10, 1000])
+def test_a_checkpoint_copy_takes_the_bundle_time_plus_the_distance(km):
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=km, dci_links=2))
+    d = run(doc, [f"replicate:{SHARD}B"], SimOptions(ideal_pass=False)).data
+    lh = doc.long_haul[0]
+    total = 16 * SHARD
+    bundle_s = total / (lh.count * lh.capacity_gbps * 1e9 / 8)
+    one_way_s = lh.one_way_us * 1e-6
+    assert d["network_bytes"] == total == d["workloads"][0]["replicated_bytes"]     # every byte crosses
+    assert bundle_s + one_way_s <= d["completion_time_s"] <= 1.15 * bundle_s + 2 * one_way_s
+
+
+def test_replicate_needs_two_sites():
+    with pytest.raises(WorkloadError, match="two sites"):
+        run(generate("leaf-spine", gpus=16, backend="rocev2", frontend=False), ["replicate:1MiB"])

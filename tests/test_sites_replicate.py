@@ -31,3 +31,17 @@ def test_a_checkpoint_copy_takes_the_bundle_time_plus_the_distance(km):
 def test_replicate_needs_two_sites():
     with pytest.raises(WorkloadError, match="two sites"):
         run(generate("leaf-spine", gpus=16, backend="rocev2", frontend=False), ["replicate:1MiB"])
+
+
+def test_requests_from_another_site_pay_the_distance_both_ways():
+    """An edge site's users reach a model served in the other site: each request and its response cross the
+    long-haul bundle, so the latency grows by two one-way delays (5 us/km) and little else (a few switch hops)."""
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=1000, dci_links=2, frontend=True))
+    spec = "inference:7b:qps=5:servers=b-srv-001..b-srv-002:clients={}"
+    local, remote = (run(doc, [spec.format(c)], SimOptions(ideal_pass=False)).data["workloads"][0]
+                     for c in ("local", "remote"))
+    extra_s = (remote["request_latency_ms"]["p50"] - local["request_latency_ms"]["p50"]) / 1e3
+    two_way_s = 2 * doc.long_haul[0].one_way_us * 1e-6
+    assert two_way_s <= extra_s <= two_way_s + 0.5e-3
+    with pytest.raises(WorkloadError, match="two or more sites"):
+        run(generate("leaf-spine", gpus=16, backend="rocev2"), ["inference:7b:qps=5:gpus=8:clients=remote"])

@@ -197,6 +197,9 @@ ERRORS: dict[str, str] = {
     "error.workload.too_large": "{key}={text}: too large",
     "error.workload.positive": "{key}={text}: must be > 0",
     "error.workload.fraction": "{key}={text}: must be in (0, 1]",
+    "error.workload.clients": "clients={text}: must be one of {choices}",
+    "error.sim.remote_clients": "clients=remote: the design must have two or more sites (requests come from another "
+                                "site than the replicas')",
     "error.sim.replicate_sites": "replicate: the workload's GPUs must span two sites of a multi-site design (it copies "
                                  "each GPU's shard from the first site to the second)",
     "error.workload.repeat_large": "{key}={text}: at most {most} runs of one workload",

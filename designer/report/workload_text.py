@@ -12,6 +12,7 @@ COLLECTIVES = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatte
 # options written in words (the rest keep their spec form: they are settings an engineer reads)
 PARALLELISM = ("dp", "tp", "pp")
 WORDED = ("tokens", "repeat", "target_ms", "max_batch")     # options with a phrase of their own
+SITE_WORDS = ("dp_across_sites", "overlap", "clients")       # options whose value picks a phrase
 
 
 def size_text(text: str) -> str:
@@ -31,7 +32,7 @@ def _option_text(key: str, value: str, language: str) -> str:
         return tr(f"wl_algo_{value}", language)
     if key == "start":
         return tr("wl_start", language, time=size_text(value).replace(" us", " µs"))
-    if key in ("dp_across_sites", "overlap") and f"wl_{key}_{value}" in EN:
+    if key in SITE_WORDS and f"wl_{key}_{value}" in EN:
         return tr(f"wl_{key}_{value}", language)
     if key in WORDED:
         return tr(f"wl_{key}", language, n=value)

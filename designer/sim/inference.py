@@ -125,11 +125,12 @@ def _add_phases(w: Workload, fab: CompiledFabric, plan: Plan, groups: np.ndarray
     and the response out: the phases (request, token or None, response)."""
     replicas, tp = groups.shape
     leaders = groups[:, 0]
-    # clients: the leader of the GPU server after each replica's (front-end traffic between servers)
-    other = np.roll(np.arange(fab.n_gpus, dtype=np.int64), -fab.gpus_per_server())[leaders]
+    remote = w.opt("clients") == "remote"
+    other = _remote_clients(fab, leaders) if remote else _local_clients(fab, leaders)
     tag = f"w{index}"
     start = w.start_s
-    front = RouteOptions(plane="frontend", seed=seed)
+    # requests from another site cross the long-haul links, which join the sites' back-ends
+    front = RouteOptions(plane="backend" if remote else "frontend", seed=seed)
     back = RouteOptions(qps=None, adaptive=w.switch("ar"), spray=w.switch("spray"),
                         plane=str(w.opt("plane", "backend")), seed=seed)
     req = plan.add(Phase("request in", FlowPattern(f"{tag}:req", other, leaders, np.ones(replicas), front),
@@ -149,6 +150,40 @@ def _add_phases(w: Workload, fab: CompiledFabric, plan: Plan, groups: np.ndarray
     resp = plan.add(Phase("response out", resp_pattern, int(w.opt("output", 128)) * TOKEN_ID_BYTES
                           + REQUEST_OVERHEAD_BYTES, after=[last], start_s=start, workload=index))
     return req, tok, resp
+
+
+def _local_clients(fab: CompiledFabric, leaders: np.ndarray) -> np.ndarray:
+    """Each replica's client: the leader of the next GPU server of its own site (front-end traffic between servers
+    of one site; the sites' front-ends need not be joined)."""
+    site = fab.gpu_site()
+    heads = np.flatnonzero(fab.gpu_local == 0)                 # each server's first GPU, in server order
+    out = np.empty(len(leaders), dtype=np.int64)
+    for s in np.unique(site[leaders]):                         # one pass per site, not per request
+        mine = site[leaders] == s
+        ring = heads[site[heads] == s]
+        own = np.searchsorted(ring, leaders[mine], side="right") - 1       # the leader's server in the ring
+        nxt = ring[(own + 1) % len(ring)]
+        # the GPU at the leader's position on the next server (its first GPU where that server has fewer)
+        same = nxt + fab.gpu_local[leaders[mine]]
+        ok = (same < fab.n_gpus) & (fab.gpu_server[np.minimum(same, fab.n_gpus - 1)] == fab.gpu_server[nxt])
+        out[mine] = np.where(ok, same, nxt)
+    return out
+
+
+def _remote_clients(fab: CompiledFabric, leaders: np.ndarray) -> np.ndarray:
+    """Each replica's client in another site (`clients=remote`: users reach the model through a site of their
+    own, an edge site, so every request and response crosses the distance): the servers of the next site in turn."""
+    site = fab.gpu_site()
+    sites = np.unique(site[site >= 0])
+    if len(sites) < 2:
+        raise WorkloadError(Message("error.sim.remote_clients"))
+    out = np.empty(len(leaders), dtype=np.int64)
+    for s in sites:                                    # one pass per site (two or three), not per request
+        mine = site[leaders] == s
+        there = sites[(np.searchsorted(sites, s) + 1) % len(sites)]
+        heads = np.flatnonzero((site == there) & (fab.gpu_local == 0))
+        out[mine] = heads[np.arange(int(mine.sum())) % len(heads)]
+    return out
 
 
 def _latency_finisher(serving: _Replicas, arrivals: np.ndarray, req: int, tok: int | None,

@@ -66,6 +66,7 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "tokens": ("count", ("train",)),        # tokens to train on in all (train_days); designer/sim/iterations.py
     "batch": ("count", ("train",)),         # global batch in tokens per step
     "max_batch": ("posint", ("inference",)),   # requests a replica decodes together (continuous batching)
+    "clients": ("clients", ("inference",)),    # where requests come from: this site, or another site
     "straggler": ("spread", ("train",)),    # per-GPU compute-time variation between steps (coefficient of variation)
     "seq": ("posint", ("train", "inference")),
     "iters": ("posint", ("pingpong", "train")),
@@ -276,6 +277,10 @@ def _place(key: str, text: str) -> str:
     return _one_of(text, PLACEMENTS, "error.workload.place")
 
 
+def _clients(key: str, text: str) -> str:
+    return _one_of(text, ("local", "remote"), "error.workload.clients")
+
+
 def _seed(key: str, text: str) -> int:
     value = _parse_number(text)
     if value < 0 or value != int(value) or value > MAX_SEED:
@@ -328,8 +333,8 @@ def _text(key: str, text: str) -> str:
 _PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
     "posint": _posint, "repeat": _repeat, "posnum": _posnum, "count": _count, "spread": _spread, "fraction": _fraction,
     "switch": _switch, "plane": _plane,
-    "algo": _algo, "dpsites": _dp_sites, "time": _time, "text": _text, "place": _place, "seed": _seed,
-    "servers": _servers,
+    "algo": _algo, "dpsites": _dp_sites, "time": _time, "text": _text, "place": _place, "clients": _clients,
+    "seed": _seed, "servers": _servers,
 }
 
 

@@ -656,6 +656,8 @@ EN: dict[str, str] = {
     "wl_overlap_on": "gradient exchange overlapped with computation",
     "wl_requests": "{n} requests/s",
     "wl_replicate": "replication of {size} per GPU to the other site",
+    "wl_clients_remote": "requests from another site",
+    "wl_clients_local": "requests from the same site",
     "wl_tokens": "{n} training tokens",
     "wl_repeat": "{n} runs back to back",
     "wl_target_ms": "p99 latency target {n} ms",

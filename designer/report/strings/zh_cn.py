@@ -597,6 +597,8 @@ ZH_CN: dict[str, str] = {
     "wl_overlap_on": "梯度交换与计算重叠",
     "wl_requests": "每秒 {n} 个请求",
     "wl_replicate": "每个 GPU {size} 复制到另一站点",
+    "wl_clients_remote": "请求来自另一站点",
+    "wl_clients_local": "请求来自同一站点",
     "wl_tokens": "{n} 个训练 token",
     "wl_repeat": "连续运行 {n} 次",
     "wl_target_ms": "p99 时延目标 {n} 毫秒",

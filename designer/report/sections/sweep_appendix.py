@@ -278,6 +278,7 @@ def param_label(ctx: ProposalContext, name: str) -> str:
     return ctx.t(key) if key in EN else name
 
 
+PROTOCOL_NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
 # a model parameter's section -> the kind of its product (for its name)
 _MODEL_KINDS = {"servers": "server", "switches": "switch", "nics": "nic"}
 
@@ -287,7 +288,9 @@ def param_value(catalog: Catalog, name: str, value: object, language: str = "en"
     ConnectX-8 SuperNIC 800G"), not its catalog id; any other value as it is."""
     if name == "place" and f"sweep_place_{value}" in EN:      # a job placement rule, in words
         return tr(f"sweep_place_{value}", language)
-    if name == "backend" and f"sweep_backend_{value}" in EN:  # a protocol by its name, not its code
+    if name == "backend" and str(value) in PROTOCOL_NAMES:    # a protocol by its name (the same in every language)
+        return PROTOCOL_NAMES[str(value)]
+    if name == "backend" and f"sweep_backend_{value}" in EN:  # the hybrid, in words
         return tr(f"sweep_backend_{value}", language)
     section = MODEL_PARAMS.get(name)
     if section is None or str(value) not in getattr(catalog, section):

@@ -552,8 +552,6 @@ EN: dict[str, str] = {
     "sweep_metric_capex_network": "Network capital cost",
     "sweep_metric_tco": "Total cost of ownership",
     "sweep_metric_cost_per_gbps": "Capital cost per Gb/s of goodput",
-    "sweep_backend_ib": "InfiniBand",
-    "sweep_backend_rocev2": "RoCEv2",
     "sweep_backend_hybrid": "hybrid (InfiniBand and RoCEv2 pods)",
     "sweep_param_gpus": "GPUs",
     "sweep_param_kind": "Topology",

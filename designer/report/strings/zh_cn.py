@@ -503,8 +503,6 @@ ZH_CN: dict[str, str] = {
     "sweep_metric_capex_network": "网络资本支出",
     "sweep_metric_tco": "总拥有成本",
     "sweep_metric_cost_per_gbps": "每 Gb/s 有效吞吐的资本支出",
-    "sweep_backend_ib": "InfiniBand",
-    "sweep_backend_rocev2": "RoCEv2",
     "sweep_backend_hybrid": "混合（InfiniBand 与 RoCEv2 集群）",
     "sweep_param_gpus": "GPU 数量",
     "sweep_param_kind": "拓扑类型",

@@ -215,6 +215,13 @@ class FabricDocument:
             raise ProjectError(Message("error.doc.no_segment", segment=segment_id))
         return self._update(self.segments[segment_id], "segment", segment_id, values)
 
+    def update_long_haul(self, long_haul_id: str, **values: object) -> dict[str, object]:
+        """Set fields of a long-haul bundle (its distance typed in the inspector); the old values."""
+        bundle = next((lh for lh in self.long_haul if lh.id == long_haul_id), None)
+        if bundle is None:
+            raise ProjectError(Message("error.doc.no_long_haul", id=long_haul_id))
+        return self._update(bundle, "long_haul", long_haul_id, values)
+
     def set_assumptions(self, assumptions: Assumptions) -> Assumptions:
         old, self.assumptions = self.assumptions, assumptions
         self._emit(Change("document", "update", "assumptions"))
@@ -322,7 +329,7 @@ class FabricDocument:
             raise ProjectError(Message("error.doc.no_node", node=node_id))
         return self.nodes[node_id]
 
-    def _update(self, obj: Node | Link | Segment, kind: str, obj_id: str,
+    def _update(self, obj: Node | Link | Segment | LongHaul, kind: str, obj_id: str,
                 values: dict[str, object]) -> dict[str, object]:
         names = {f.name for f in fields(obj)}
         unknown = set(values) - names
@@ -338,7 +345,8 @@ class FabricDocument:
         return old
 
 
-_WHAT = {"node": "error.what.node", "link": "error.what.link", "segment": "error.what.segment"}
+_WHAT = {"node": "error.what.node", "link": "error.what.link", "segment": "error.what.segment",
+         "long_haul": "error.what.long_haul"}
 
 
 def _what(kind: str) -> Message | str:

@@ -138,7 +138,8 @@ class MoveNodesCommand(QUndoCommand):
 
 
 class UpdateCommand(QUndoCommand):
-    """Set fields of a node, link or segment (a property typed in the inspector, a protocol switch)."""
+    """Set fields of a node, link, segment or long-haul bundle (a property typed in the inspector, a protocol
+    switch)."""
 
     def __init__(self, doc: FabricDocument, kind: str, obj_id: str, values: dict[str, object], text: str) -> None:
         super().__init__(text)
@@ -147,7 +148,8 @@ class UpdateCommand(QUndoCommand):
 
     def _update(self, values: dict[str, object]) -> dict[str, object]:
         methods: dict[str, Callable[..., dict[str, object]]] = {
-            "node": self.doc.update_node, "link": self.doc.update_link, "segment": self.doc.update_segment}
+            "node": self.doc.update_node, "link": self.doc.update_link, "segment": self.doc.update_segment,
+            "long_haul": self.doc.update_long_haul}
         method = methods[self.kind]
         return method(self.obj_id, **copy.deepcopy(values))
 

@@ -48,8 +48,11 @@ class Summary:
         errors = sum(1 for f in self.findings if getattr(f, "severity", "") == "error")
         warnings = sum(1 for f in self.findings if getattr(f, "severity", "") == "warning")
         if errors or warnings:
-            parts.append(QCoreApplication.translate("DesignSummary", "{0} errors, {1} warnings").format(
-                errors, warnings))
+            said_errors = (QCoreApplication.translate("DesignSummary", "1 error") if errors == 1
+                           else QCoreApplication.translate("DesignSummary", "{0} errors").format(errors))
+            said_warnings = (QCoreApplication.translate("DesignSummary", "1 warning") if warnings == 1
+                             else QCoreApplication.translate("DesignSummary", "{0} warnings").format(warnings))
+            parts.append(QCoreApplication.translate("DesignSummary", "{0}, {1}").format(said_errors, said_warnings))
         return "   ·   ".join(parts)
 
 

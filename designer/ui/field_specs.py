@@ -13,6 +13,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from designer.model import limits
 from designer.model.links import CABLE_TYPES
 from designer.model.segments import IB_ROUTING_ENGINES, LOAD_BALANCING, PRESETS, PROTOCOLS, RETRANSMISSION
+from designer.model.sites import DISTANCE_KM
 
 
 class FieldRefused(ValueError):
@@ -109,6 +110,17 @@ LINK_FIELDS = {
         0.1,
         10_000.0,
         tip=QT_TRANSLATE_NOOP("FieldSpec", "Cable length; reach limits are checked"),
+    ),
+}
+LONG_HAUL_FIELDS = {
+    "distance_km": FieldSpec(
+        QT_TRANSLATE_NOOP("FieldSpec", "Distance"),
+        float,
+        "km",
+        DISTANCE_KM.minimum,
+        DISTANCE_KM.maximum,
+        tip=QT_TRANSLATE_NOOP("FieldSpec", "Fibre distance between the sites (5 µs per km); the optics' reach and "
+                                           "the lossless headroom are checked"),
     ),
 }
 SEGMENT_FIELDS = {

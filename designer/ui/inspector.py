@@ -29,6 +29,7 @@ from designer.ui.editor import Editor
 from designer.ui.field_specs import (
     IB_FIELDS,
     LINK_FIELDS,
+    LONG_HAUL_FIELDS,
     NODE_FIELDS,
     ROCE_FIELDS,
     SEGMENT_FIELDS,
@@ -174,6 +175,32 @@ class Inspector(QScrollArea):
             self._field(name, spec, getattr(link, name),
                         lambda v, n=name: self._push("link", link.id, {n: v}, self.tr(
                                 "{0} of {1}").format(field_label(LINK_FIELDS[n]), link.id)))
+        bundle = self._bundle_of(link)
+        if bundle is not None:
+            self._bundle_fields(bundle)
+
+    def _bundle_of(self, link):
+        """The long-haul bundle a cable between two sites belongs to (None for a cable inside a site)."""
+        doc = self.editor.doc
+        ends = {doc.nodes[link.a.node].site, doc.nodes[link.b.node].site}
+        if None in ends or len(ends) < 2:
+            return None
+        return next((lh for lh in doc.long_haul if {lh.a, lh.b} == ends), None)
+
+    def _bundle_fields(self, bundle) -> None:
+        """The bundle's figures, its distance editable (the bundle's cables share one span)."""
+        self._title(self.tr("Long-haul bundle {0}").format(bundle.id))
+        self._ro(self.tr("Links"), self.tr("{0} x {1:g} Gb/s").format(bundle.count, bundle.capacity_gbps))
+        cat = self.editor.catalog
+        equipment = cat.gateways[bundle.equipment].model if bundle.equipment in cat.gateways else bundle.equipment
+        optics = (cat.long_haul_optics[bundle.optics].model if bundle.optics in cat.long_haul_optics
+                  else bundle.optics)
+        self._ro(self.tr("Equipment"), equipment)
+        self._ro(self.tr("Optics"), optics)
+        for name, spec in LONG_HAUL_FIELDS.items():
+            self._field(f"long_haul.{name}", spec, getattr(bundle, name),
+                        lambda v, n=name: self._push("long_haul", bundle.id, {n: v}, self.tr(
+                                "{0} of {1}").format(field_label(LONG_HAUL_FIELDS[n]), bundle.id)))
 
     def _segment_form(self, seg) -> None:
         self.target = ("segment", seg.id)
@@ -253,7 +280,8 @@ class Inspector(QScrollArea):
 
     def _push(self, kind: str, obj_id: str, values: dict[str, object], text: str) -> None:
         tables: dict[str, Mapping[str, object]] = {"node": self.editor.doc.nodes, "link": self.editor.doc.links,
-                                                   "segment": self.editor.doc.segments}
+                                                   "segment": self.editor.doc.segments,
+                                                   "long_haul": {lh.id: lh for lh in self.editor.doc.long_haul}}
         current = tables[kind][obj_id]
         if all(getattr(current, k) == v for k, v in values.items()):
             return  # nothing changed: no command

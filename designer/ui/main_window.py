@@ -521,9 +521,13 @@ class MainWindow(WindowExports):
         self.summary_label.set_full_text(s.status_text())
         self.problems.show_findings(s.findings, unavailable="checks" in s.unavailable)
         n_err = sum(1 for f in s.findings if f.severity == "error")
-        self.problems_dock.setWindowTitle(self.tr("Problems ({0})").format(len(s.findings)) if not n_err
-                                          else self.tr("Problems ({0} errors, {1} in all)").format(
-                                              n_err, len(s.findings)))
+        if not n_err:
+            title = self.tr("Problems ({0})").format(len(s.findings))
+        elif n_err == 1:
+            title = self.tr("Problems (1 error, {0} in all)").format(len(s.findings))
+        else:
+            title = self.tr("Problems ({0} errors, {1} in all)").format(n_err, len(s.findings))
+        self.problems_dock.setWindowTitle(title)
         self.summary = s
 
     def wait_for_summary(self, timeout_s: float = 60.0) -> bool:

@@ -512,11 +512,31 @@
     </message>
     <message>
         <location filename="../../designer/ui/design_summary.py" line="51"/>
-        <source>{0} errors, {1} warnings</source>
-        <translation>{0} 个错误，{1} 个警告</translation>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/design_summary.py" line="104"/>
+        <location filename="../../designer/ui/design_summary.py" line="52"/>
+        <source>{0} errors</source>
+        <translation>{0} 个错误</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/design_summary.py" line="53"/>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/design_summary.py" line="54"/>
+        <source>{0} warnings</source>
+        <translation>{0} 个警告</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/design_summary.py" line="55"/>
+        <source>{0}, {1}</source>
+        <translation>{0}，{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/design_summary.py" line="107"/>
         <source>checking…</source>
         <translation>检查中…</translation>
     </message>
@@ -1249,479 +1269,489 @@
 <context>
     <name>FieldSpec</name>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="45"/>
+        <location filename="../../designer/ui/field_specs.py" line="46"/>
         <source>{0} must be one of {1}</source>
         <translation>{0} 必须是以下之一：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="50"/>
+        <location filename="../../designer/ui/field_specs.py" line="51"/>
         <source>{0} cannot be empty</source>
         <translation>{0} 不能为空</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="52"/>
+        <location filename="../../designer/ui/field_specs.py" line="53"/>
         <source>{0} is too long (at most 200 characters)</source>
         <translation>{0} 过长（最多 200 个字符）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="58"/>
+        <location filename="../../designer/ui/field_specs.py" line="59"/>
         <source>{0} must be a whole number, not &apos;{1}&apos;</source>
         <translation>{0} 必须是整数，不能是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="59"/>
+        <location filename="../../designer/ui/field_specs.py" line="60"/>
         <source>{0} must be a number, not &apos;{1}&apos;</source>
         <translation>{0} 必须是数字，不能是“{1}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="62"/>
+        <location filename="../../designer/ui/field_specs.py" line="63"/>
         <source>{0} must be a finite number</source>
         <translation>{0} 必须是有限数值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="65"/>
+        <location filename="../../designer/ui/field_specs.py" line="66"/>
         <source>{0} must be at least {1:g}{2}</source>
         <translation>{0} 不得小于 {1:g}{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="68"/>
+        <location filename="../../designer/ui/field_specs.py" line="69"/>
         <source>{0} must be at most {1:g}{2}</source>
         <translation>{0} 不得大于 {1:g}{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="83"/>
-        <location filename="../../designer/ui/field_specs.py" line="115"/>
+        <location filename="../../designer/ui/field_specs.py" line="84"/>
+        <location filename="../../designer/ui/field_specs.py" line="127"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="85"/>
+        <location filename="../../designer/ui/field_specs.py" line="86"/>
         <source>Shown under the icon; any language</source>
         <translation>显示在图标下方；可用任何语言</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="88"/>
+        <location filename="../../designer/ui/field_specs.py" line="89"/>
         <source>Pod</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="92"/>
+        <location filename="../../designer/ui/field_specs.py" line="93"/>
         <source>Which pod the node belongs to</source>
         <translation>节点所属的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="97"/>
+        <location filename="../../designer/ui/field_specs.py" line="98"/>
         <source>Cable</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="100"/>
+        <location filename="../../designer/ui/field_specs.py" line="101"/>
         <source>DAC (copper, short), AOC or optics</source>
         <translation>DAC（铜缆，短距）、AOC 或光模块</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="101"/>
+        <location filename="../../designer/ui/field_specs.py" line="102"/>
         <source>DAC (copper)</source>
         <translation>DAC（铜缆）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="102"/>
+        <location filename="../../designer/ui/field_specs.py" line="103"/>
         <source>AOC (active optical)</source>
         <translation>AOC（有源光缆）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="103"/>
+        <location filename="../../designer/ui/field_specs.py" line="104"/>
         <source>Transceivers and fibre</source>
         <translation>光模块和光纤</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="106"/>
+        <location filename="../../designer/ui/field_specs.py" line="107"/>
         <source>Length</source>
         <translation>长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="111"/>
+        <location filename="../../designer/ui/field_specs.py" line="112"/>
         <source>Cable length; reach limits are checked</source>
         <translation>线缆长度；会检查传输距离上限</translation>
     </message>
     <message>
         <location filename="../../designer/ui/field_specs.py" line="117"/>
+        <source>Distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="122"/>
+        <source>Fibre distance between the sites (5 µs per km); the optics&apos; reach and the lossless headroom are checked</source>
+        <translation>站点间光纤距离（每公里 5 µs）；会检查光模块传输距离和无损余量</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="129"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="120"/>
+        <location filename="../../designer/ui/field_specs.py" line="132"/>
         <source>InfiniBand or RoCEv2 on this back-end segment</source>
         <translation>此后端分区使用 InfiniBand 或 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="121"/>
+        <location filename="../../designer/ui/field_specs.py" line="133"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="122"/>
+        <location filename="../../designer/ui/field_specs.py" line="134"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="125"/>
+        <location filename="../../designer/ui/field_specs.py" line="137"/>
         <source>Preset</source>
         <translation>预设方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="128"/>
+        <location filename="../../designer/ui/field_specs.py" line="140"/>
         <source>Recommended: what vendors and large operators run for AI, as far as this segment&apos;s switches and NICs support it. Untuned: the defaults before anyone tunes the fabric. Custom: the values below as you set them</source>
         <translation>推荐：厂商和大型运营方为 AI 采用的设置，以本网段交换机和网卡支持的为限。未调优：未经任何调优的默认值。自定义：按您在下方设定的值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="131"/>
+        <location filename="../../designer/ui/field_specs.py" line="143"/>
         <source>Recommended for AI</source>
         <translation>AI 推荐设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="132"/>
+        <location filename="../../designer/ui/field_specs.py" line="144"/>
         <source>Untuned defaults</source>
         <translation>未调优的默认值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="133"/>
+        <location filename="../../designer/ui/field_specs.py" line="145"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="139"/>
+        <location filename="../../designer/ui/field_specs.py" line="151"/>
         <source>Routing engine</source>
         <translation>路由引擎</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="142"/>
+        <location filename="../../designer/ui/field_specs.py" line="154"/>
         <source>Subnet Manager routing: min-hop, up/down or fat-tree</source>
         <translation>子网管理器路由：min-hop、up/down 或 fat-tree</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="143"/>
+        <location filename="../../designer/ui/field_specs.py" line="155"/>
         <source>Min-hop</source>
         <translation>最小跳数 (Min-hop)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="144"/>
+        <location filename="../../designer/ui/field_specs.py" line="156"/>
         <source>Up/down</source>
         <translation>上下行 (Up/Down)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="145"/>
+        <location filename="../../designer/ui/field_specs.py" line="157"/>
         <source>Fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="148"/>
+        <location filename="../../designer/ui/field_specs.py" line="160"/>
         <source>Adaptive routing</source>
         <translation>自适应路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="150"/>
+        <location filename="../../designer/ui/field_specs.py" line="162"/>
         <source>Per-packet choice of the least loaded port</source>
         <translation>逐包选择负载最轻的端口</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="153"/>
+        <location filename="../../designer/ui/field_specs.py" line="165"/>
         <source>SHARP</source>
         <translation>SHARP</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="155"/>
+        <location filename="../../designer/ui/field_specs.py" line="167"/>
         <source>In-network reduction: the switches add up AllReduce data (needs switches with SHARP, its aggregation manager and NCCL&apos;s SHARP plugin)</source>
         <translation>网内归约：由交换机对 AllReduce 数据求和（需要支持 SHARP 的交换机、其聚合管理器和 NCCL 的 SHARP 插件）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="158"/>
+        <location filename="../../designer/ui/field_specs.py" line="170"/>
         <source>Virtual lanes</source>
         <translation>虚通道 (VL)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="159"/>
+        <location filename="../../designer/ui/field_specs.py" line="171"/>
         <source>Credit buffer</source>
         <translation>信用缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="160"/>
+        <location filename="../../designer/ui/field_specs.py" line="172"/>
         <source>Receive buffer per port per VL</source>
         <translation>每端口每 VL 的接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="161"/>
-        <location filename="../../designer/ui/field_specs.py" line="247"/>
+        <location filename="../../designer/ui/field_specs.py" line="173"/>
+        <location filename="../../designer/ui/field_specs.py" line="259"/>
         <source>MTU</source>
         <translation>MTU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="163"/>
+        <location filename="../../designer/ui/field_specs.py" line="175"/>
         <source>Self-healing (SHIELD)</source>
         <translation>自愈 (SHIELD)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="165"/>
+        <location filename="../../designer/ui/field_specs.py" line="177"/>
         <source>Switches reroute around a failed port locally</source>
         <translation>交换机在本地绕开故障端口重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="167"/>
+        <location filename="../../designer/ui/field_specs.py" line="179"/>
         <source>SM reroute time</source>
         <translation>SM 重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="168"/>
+        <location filename="../../designer/ui/field_specs.py" line="180"/>
         <source>Subnet Manager sweep and table upload after a failure</source>
         <translation>故障后子网管理器的扫描与路由表下发</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="169"/>
+        <location filename="../../designer/ui/field_specs.py" line="181"/>
         <source>Self-healing time</source>
         <translation>自愈时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="170"/>
+        <location filename="../../designer/ui/field_specs.py" line="182"/>
         <source>Local reroute time when self-healing is on</source>
         <translation>启用自愈时的本地重路由时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="174"/>
+        <location filename="../../designer/ui/field_specs.py" line="186"/>
         <source>PFC</source>
         <translation>优先级流量控制 (PFC)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="176"/>
+        <location filename="../../designer/ui/field_specs.py" line="188"/>
         <source>Priority flow control: pause upstream over Xoff</source>
         <translation>优先级流量控制：超过 Xoff 时暂停上游</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="178"/>
+        <location filename="../../designer/ui/field_specs.py" line="190"/>
         <source>PFC Xoff</source>
         <translation>PFC Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="179"/>
+        <location filename="../../designer/ui/field_specs.py" line="191"/>
         <source>PFC Xon</source>
         <translation>PFC Xon</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="180"/>
+        <location filename="../../designer/ui/field_specs.py" line="192"/>
         <source>PFC headroom</source>
         <translation>PFC 预留缓存 (headroom)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="181"/>
+        <location filename="../../designer/ui/field_specs.py" line="193"/>
         <source>Buffer for bytes in flight after PAUSE</source>
         <translation>PAUSE 之后在途字节的缓冲</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="183"/>
+        <location filename="../../designer/ui/field_specs.py" line="195"/>
         <source>ECN</source>
         <translation>显式拥塞通知 (ECN)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="185"/>
+        <location filename="../../designer/ui/field_specs.py" line="197"/>
         <source>RED marking of the lossless class</source>
         <translation>无损队列的 RED 标记</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="187"/>
+        <location filename="../../designer/ui/field_specs.py" line="199"/>
         <source>ECN Kmin</source>
         <translation>ECN Kmin</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="188"/>
+        <location filename="../../designer/ui/field_specs.py" line="200"/>
         <source>ECN Kmax</source>
         <translation>ECN Kmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="189"/>
+        <location filename="../../designer/ui/field_specs.py" line="201"/>
         <source>ECN Pmax</source>
         <translation>ECN Pmax</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="190"/>
+        <location filename="../../designer/ui/field_specs.py" line="202"/>
         <source>Marking probability at Kmax</source>
         <translation>Kmax 处的标记概率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="192"/>
+        <location filename="../../designer/ui/field_specs.py" line="204"/>
         <source>ECN reference speed</source>
         <translation>ECN 参考速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="193"/>
+        <location filename="../../designer/ui/field_specs.py" line="205"/>
         <source>0: Kmin and Kmax hold at every port. Above 0: they are for ports of this speed and scale with each port&apos;s speed (the same queueing time at every speed)</source>
         <translation>0：Kmin 和 Kmax 对每个端口原样适用。大于 0：它们针对该速率的端口，并随各端口速率按比例缩放（各速率下排队时间相同）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="196"/>
+        <location filename="../../designer/ui/field_specs.py" line="208"/>
         <source>DCQCN</source>
         <translation>DCQCN</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="198"/>
+        <location filename="../../designer/ui/field_specs.py" line="210"/>
         <source>Sender rate control driven by CNPs</source>
         <translation>由 CNP 驱动的发送端速率控制</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="200"/>
+        <location filename="../../designer/ui/field_specs.py" line="212"/>
         <source>DCQCN g</source>
         <translation>DCQCN g</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="201"/>
+        <location filename="../../designer/ui/field_specs.py" line="213"/>
         <source>Alpha EWMA gain</source>
         <translation>Alpha EWMA 增益</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="202"/>
+        <location filename="../../designer/ui/field_specs.py" line="214"/>
         <source>Alpha update interval</source>
         <translation>Alpha 更新间隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="203"/>
+        <location filename="../../designer/ui/field_specs.py" line="215"/>
         <source>How often the sender updates alpha, its estimate of congestion</source>
         <translation>发送端更新 alpha（其对拥塞程度的估计）的间隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="205"/>
+        <location filename="../../designer/ui/field_specs.py" line="217"/>
         <source>Additive increase</source>
         <translation>加性增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="206"/>
+        <location filename="../../designer/ui/field_specs.py" line="218"/>
         <source>Hyper increase</source>
         <translation>超级增速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="207"/>
+        <location filename="../../designer/ui/field_specs.py" line="219"/>
         <source>Rate timer</source>
         <translation>速率定时器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="208"/>
+        <location filename="../../designer/ui/field_specs.py" line="220"/>
         <source>Byte counter</source>
         <translation>字节计数器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="209"/>
+        <location filename="../../designer/ui/field_specs.py" line="221"/>
         <source>Bytes sent between rate increases; 0: off, the rate timer alone paces them</source>
         <translation>两次升速之间发送的字节数；0：关闭，仅由速率定时器控制升速</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="211"/>
+        <location filename="../../designer/ui/field_specs.py" line="223"/>
         <source>Fast recovery steps</source>
         <translation>快速恢复步数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="213"/>
+        <location filename="../../designer/ui/field_specs.py" line="225"/>
         <source>Min decrease factor</source>
         <translation>最小降速因子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="215"/>
+        <location filename="../../designer/ui/field_specs.py" line="227"/>
         <source>Clamp target rate</source>
         <translation>钳制目标速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="217"/>
+        <location filename="../../designer/ui/field_specs.py" line="229"/>
         <source>The target rate follows every cut (the NIC&apos;s CLAMP_TGT_RATE); off: only after a timer increase</source>
         <translation>每次降速时目标速率随之下调（网卡的 CLAMP_TGT_RATE）；关闭：仅在定时器升速后调整</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="220"/>
+        <location filename="../../designer/ui/field_specs.py" line="232"/>
         <source>CNP interval</source>
         <translation>CNP 间隔</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="222"/>
+        <location filename="../../designer/ui/field_specs.py" line="234"/>
         <source>Rate-reduce period</source>
         <translation>降速周期</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="223"/>
+        <location filename="../../designer/ui/field_specs.py" line="235"/>
         <source>Min rate</source>
         <translation>最低速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="224"/>
+        <location filename="../../designer/ui/field_specs.py" line="236"/>
         <source>Queue pairs</source>
         <translation>队列对 (QP)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="225"/>
+        <location filename="../../designer/ui/field_specs.py" line="237"/>
         <source>Per connection; more QPs spread ECMP better</source>
         <translation>按连接计；QP 越多，ECMP 分布越均匀</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="227"/>
+        <location filename="../../designer/ui/field_specs.py" line="239"/>
         <source>Load balancing</source>
         <translation>负载均衡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="230"/>
+        <location filename="../../designer/ui/field_specs.py" line="242"/>
         <source>ECMP hashing or packet spraying</source>
         <translation>等价多路径 (ECMP) 哈希或逐包喷洒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="231"/>
+        <location filename="../../designer/ui/field_specs.py" line="243"/>
         <source>ECMP</source>
         <translation>等价多路径 (ECMP)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="232"/>
+        <location filename="../../designer/ui/field_specs.py" line="244"/>
         <source>Packet spraying</source>
         <translation>逐包喷洒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="235"/>
+        <location filename="../../designer/ui/field_specs.py" line="247"/>
         <source>Retransmission</source>
         <translation>重传方式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="238"/>
+        <location filename="../../designer/ui/field_specs.py" line="250"/>
         <source>After a loss (PFC off): go-back-N resends everything from the lost packet on; selective repeat resends the lost packets only (NICs that support it)</source>
         <translation>丢包后（PFC 关闭时）：回退 N 帧重传从丢失的包起的全部数据；选择性重传只重发丢失的包（需网卡支持）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="240"/>
+        <location filename="../../designer/ui/field_specs.py" line="252"/>
         <source>Go-back-N</source>
         <translation>回退 N 帧 (Go-back-N)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="241"/>
+        <location filename="../../designer/ui/field_specs.py" line="253"/>
         <source>Selective repeat</source>
         <translation>选择性重传</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="244"/>
+        <location filename="../../designer/ui/field_specs.py" line="256"/>
         <source>Retransmit timeout</source>
         <translation>重传超时</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="245"/>
+        <location filename="../../designer/ui/field_specs.py" line="257"/>
         <source>How long a sender waits before resending when the last packets of a message were lost</source>
         <translation>消息末尾的包丢失时，发送端重发前等待的时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="249"/>
+        <location filename="../../designer/ui/field_specs.py" line="261"/>
         <source>Reconvergence time</source>
         <translation>路由收敛时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="250"/>
+        <location filename="../../designer/ui/field_specs.py" line="262"/>
         <source>Routing reconvergence after a failure; ECMP then uses the remaining paths</source>
         <translation>故障后的路由收敛；之后 ECMP 使用其余路径</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="257"/>
+        <location filename="../../designer/ui/field_specs.py" line="269"/>
         <source>PFC Xon must be below Xoff</source>
         <translation>PFC Xon 必须小于 Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="259"/>
+        <location filename="../../designer/ui/field_specs.py" line="271"/>
         <source>ECN Kmin must not be above Kmax</source>
         <translation>ECN Kmin 不得大于 Kmax</translation>
     </message>
@@ -2098,175 +2128,197 @@
 <context>
     <name>Inspector</name>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="44"/>
+        <location filename="../../designer/ui/inspector.py" line="45"/>
         <source>leaf</source>
         <translation>叶</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="44"/>
+        <location filename="../../designer/ui/inspector.py" line="45"/>
         <source>spine</source>
         <translation>脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="45"/>
+        <location filename="../../designer/ui/inspector.py" line="46"/>
         <source>core</source>
         <translation>核心</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="45"/>
-        <location filename="../../designer/ui/inspector.py" line="49"/>
+        <location filename="../../designer/ui/inspector.py" line="46"/>
+        <location filename="../../designer/ui/inspector.py" line="50"/>
         <source>front-end</source>
         <translation>前端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="47"/>
+        <location filename="../../designer/ui/inspector.py" line="48"/>
         <source>Ethernet</source>
         <translation>以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="48"/>
+        <location filename="../../designer/ui/inspector.py" line="49"/>
         <source>back-end</source>
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="100"/>
+        <location filename="../../designer/ui/inspector.py" line="101"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="101"/>
+        <location filename="../../designer/ui/inspector.py" line="102"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="111"/>
+        <location filename="../../designer/ui/inspector.py" line="112"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="112"/>
+        <location filename="../../designer/ui/inspector.py" line="113"/>
+        <location filename="../../designer/ui/inspector.py" line="193"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="113"/>
+        <location filename="../../designer/ui/inspector.py" line="114"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="114"/>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="115"/>
+        <location filename="../../designer/ui/inspector.py" line="166"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="115"/>
+        <location filename="../../designer/ui/inspector.py" line="116"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="149"/>
+        <location filename="../../designer/ui/inspector.py" line="150"/>
         <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="151"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="152"/>
+        <location filename="../../designer/ui/inspector.py" line="153"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="154"/>
+        <location filename="../../designer/ui/inspector.py" line="155"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="156"/>
+        <location filename="../../designer/ui/inspector.py" line="157"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="160"/>
+        <location filename="../../designer/ui/inspector.py" line="161"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="161"/>
+        <location filename="../../designer/ui/inspector.py" line="162"/>
         <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
         <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="165"/>
+        <location filename="../../designer/ui/inspector.py" line="166"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="169"/>
+        <location filename="../../designer/ui/inspector.py" line="170"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="170"/>
+        <location filename="../../designer/ui/inspector.py" line="171"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="171"/>
+        <location filename="../../designer/ui/inspector.py" line="172"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="171"/>
+        <location filename="../../designer/ui/inspector.py" line="172"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="172"/>
+        <location filename="../../designer/ui/inspector.py" line="173"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="176"/>
+        <location filename="../../designer/ui/inspector.py" line="177"/>
+        <location filename="../../designer/ui/inspector.py" line="203"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="192"/>
+        <source>Long-haul bundle {0}</source>
+        <translation>长距离链路束 {0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="193"/>
+        <source>{0} x {1:g} Gb/s</source>
+        <translation>{0} x {1:g} Gb/s</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="198"/>
+        <source>Equipment</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="199"/>
+        <source>Optics</source>
+        <translation>光模块</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/inspector.py" line="207"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="183"/>
+        <location filename="../../designer/ui/inspector.py" line="210"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="187"/>
+        <location filename="../../designer/ui/inspector.py" line="214"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="187"/>
+        <location filename="../../designer/ui/inspector.py" line="214"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="192"/>
+        <location filename="../../designer/ui/inspector.py" line="219"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="279"/>
+        <location filename="../../designer/ui/inspector.py" line="307"/>
         <source>Settings of {0} are now custom: {1} changed from the {2} values</source>
         <translation>{0} 的设置现为自定义：{1} 已不同于“{2}”的值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="290"/>
+        <location filename="../../designer/ui/inspector.py" line="318"/>
         <source>Settings of {0}: {1}</source>
         <translation>{0} 的设置：{1}</translation>
     </message>
@@ -3195,7 +3247,7 @@ or a node</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="676"/>
+        <location filename="../../designer/ui/main_window.py" line="680"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
@@ -3280,92 +3332,97 @@ or a node</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="524"/>
+        <location filename="../../designer/ui/main_window.py" line="525"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="525"/>
+        <location filename="../../designer/ui/main_window.py" line="527"/>
+        <source>Problems (1 error, {0} in all)</source>
+        <translation>问题（1 个错误，共 {0} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="529"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="559"/>
+        <location filename="../../designer/ui/main_window.py" line="563"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="560"/>
+        <location filename="../../designer/ui/main_window.py" line="564"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="594"/>
+        <location filename="../../designer/ui/main_window.py" line="598"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="597"/>
+        <location filename="../../designer/ui/main_window.py" line="601"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="622"/>
+        <location filename="../../designer/ui/main_window.py" line="626"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="626"/>
+        <location filename="../../designer/ui/main_window.py" line="630"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="624"/>
+        <location filename="../../designer/ui/main_window.py" line="628"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="656"/>
+        <location filename="../../designer/ui/main_window.py" line="660"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="664"/>
+        <location filename="../../designer/ui/main_window.py" line="668"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="671"/>
+        <location filename="../../designer/ui/main_window.py" line="675"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="682"/>
+        <location filename="../../designer/ui/main_window.py" line="686"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="699"/>
+        <location filename="../../designer/ui/main_window.py" line="703"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="703"/>
+        <location filename="../../designer/ui/main_window.py" line="707"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="712"/>
+        <location filename="../../designer/ui/main_window.py" line="716"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="719"/>
+        <location filename="../../designer/ui/main_window.py" line="723"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="726"/>
+        <location filename="../../designer/ui/main_window.py" line="730"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -4506,27 +4563,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="798"/>
+        <location filename="../../designer/ui/main_window.py" line="802"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="801"/>
+        <location filename="../../designer/ui/main_window.py" line="805"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="802"/>
+        <location filename="../../designer/ui/main_window.py" line="806"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="804"/>
+        <location filename="../../designer/ui/main_window.py" line="808"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="805"/>
+        <location filename="../../designer/ui/main_window.py" line="809"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -5244,7 +5301,7 @@ Restore it?{1}</source>
         <translation>移动 {0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/commands.py" line="165"/>
+        <location filename="../../designer/ui/commands.py" line="167"/>
         <source>New {0} segment &apos;{1}&apos;</source>
         <translation>新建 {0} 分区“{1}”</translation>
     </message>

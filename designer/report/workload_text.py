@@ -26,8 +26,10 @@ def _model_text(name: str) -> str:
     return name.upper() if re.fullmatch(r"\d+(\.\d+)?[bm]", name, re.IGNORECASE) else name
 
 
-def _option_text(key: str, value: str, language: str) -> str:
+def _option_text(kind: str, key: str, value: str, language: str) -> str:
     """An option in words where the proposal has them (the AllReduce algorithm, a start time), else as written."""
+    if kind == "inference" and key == "qps":              # requests per second there, queue pairs elsewhere
+        return tr("wl_requests", language, n=value)
     if key == "algo" and f"wl_algo_{value}" in EN:
         return tr(f"wl_algo_{value}", language)
     if key == "start":
@@ -46,8 +48,7 @@ def describe_workload(spec: str, language: str = "en", *, whole: bool = True) ->
     kind = parts[0].lower()
     positional = [p for p in parts[1:] if "=" not in p]
     options = dict(p.split("=", 1) for p in parts[1:] if "=" in p)
-    extra = [tr("wl_requests", language, n=v) if kind == "inference" and k == "qps" else _option_text(k, v, language)
-             for k, v in options.items() if k not in PARALLELISM]
+    extra = [_option_text(kind, k, v, language) for k, v in options.items() if k not in PARALLELISM]
     if kind in COLLECTIVES and positional:
         text = tr("wl_collective" if whole else "wl_collective_job", language, name=COLLECTIVES[kind],
                   size=size_text(positional[0]))

@@ -70,8 +70,9 @@ def add_iterations(data: dict[str, Any], workloads: list[Workload], seed: int,
     entries = data["workloads"]
     step = np.zeros((len(chosen), count))
     comm = np.zeros((len(chosen), count))
+    same_jobs = pinned(workloads, seed)
     for it in range(count):
-        run_data = data if it == 0 else rerun(pinned(workloads, seed), seed + it)
+        run_data = data if it == 0 else rerun(same_jobs, seed + it)
         for row, k in enumerate(chosen):
             e = run_data["workloads"][k]
             step[row, it] = float(e.get("step_time_s") or 0.0)
@@ -80,7 +81,7 @@ def add_iterations(data: dict[str, Any], workloads: list[Workload], seed: int,
         w = workloads[k]
         late = straggler_delays_s(float(entries[k].get("compute_s") or 0.0), int(entries[k]["gpus"]),
                                   float(w.opt("straggler", 0.0)), count, (seed, k))
-        entries[k].update(training_figures(step[row] + late, comm[row], w, entries[k], float(w.opt("straggler", 0.0))))
+        entries[k].update(training_figures(step[row] + late, comm[row], w, entries[k]))
     first = entries[chosen[0]]
     data["train_days"] = first.get("train_days")
     data["jitter"] = first["jitter"]
@@ -99,13 +100,13 @@ def straggler_delays_s(compute_s: float, gpus: int, spread: float, steps: int,
     return delays
 
 
-def training_figures(step_s: np.ndarray, comm_s: np.ndarray, w: Workload, entry: dict[str, Any],
-                     straggler: float) -> dict[str, Any]:
+def training_figures(step_s: np.ndarray, comm_s: np.ndarray, w: Workload, entry: dict[str, Any]) -> dict[str, Any]:
     """Days to train (when tokens= is given) and the jitter of `step_s`, the simulated steps' times."""
     mean_step = float(step_s.mean())
     out: dict[str, Any] = {"mean_step_time_s": mean_step,
                            "jitter": {"iterations": len(step_s), "step_cv": _cv(step_s), "collective_cv": _cv(comm_s),
-                                      "step_p99_over_p50": _p99_over_p50(step_s), "straggler": straggler}}
+                                      "step_p99_over_p50": _p99_over_p50(step_s),
+                                      "straggler": float(w.opt("straggler", 0.0))}}
     tokens = w.opt("tokens")
     if tokens is not None:
         batch = float(entry.get("batch_tokens") or 0.0)

@@ -28,6 +28,7 @@ from designer.model.errors import ProjectError
 from designer.model.file_read import read_bytes_limited
 from designer.model.json_guard import parse_json
 from designer.sim.workload_spec import WorkloadError, parse_workloads
+from designer.topology.generate import GENERATOR_KINDS as TOPOLOGY_KINDS
 
 FORMAT = "fabric-designer.claims/1"
 MAX_FILE_BYTES = 1024 * 1024          # a claims file is a page of figures: refuse anything larger
@@ -37,7 +38,8 @@ MAX_SETUP_GPUS = 4096                 # a claim re-runs a published comparison i
 PROTOCOLS = ("ib", "rocev2")
 PRESETS = ("recommended", "plain")
 COMPARE = ("value", "gap")
-GENERATOR_KINDS = ("leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", "rail-only")
+# the generators a setup may name: all but multi-plane, whose plane count a setup does not carry
+GENERATOR_KINDS = tuple(k for k in TOPOLOGY_KINDS if k != "multi-plane")
 DEFAULT_VARIANTS = (("ib", "ib", "recommended"), ("rocev2-plain", "rocev2", "plain"),
                     ("rocev2", "rocev2", "recommended"))
 DEFAULT_TOLERANCE_PCT = 10.0

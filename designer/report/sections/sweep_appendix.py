@@ -32,6 +32,7 @@ from designer.i18n.message import Message
 from designer.report.context import ProposalContext
 from designer.report.options import ReportOptions, ReportOptionsError
 from designer.report.products import product_name, short_name
+from designer.report.sections.common import PROTOCOL_NAMES
 from designer.report.strings import EN, tr
 from designer.report.styles import INK, MUTED, RULE, data_table, user_text
 
@@ -278,7 +279,6 @@ def param_label(ctx: ProposalContext, name: str) -> str:
     return ctx.t(key) if key in EN else name
 
 
-PROTOCOL_NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
 # a model parameter's section -> the kind of its product (for its name)
 _MODEL_KINDS = {"servers": "server", "switches": "switch", "nics": "nic"}
 

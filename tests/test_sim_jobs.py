@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from designer.sim.api import SimOptions, run
+from designer.sim.api import SimOptions, run, stream
 from designer.sim.interference import run_jobs
 from designer.sim.metrics import SimResult
 from designer.sim.workload_spec import WorkloadError
@@ -159,3 +159,24 @@ def test_ib_credits_show_the_victim_as_credit_stalls():
     assert ring["paused_s"]["together"] == 0.0                         # no PFC on InfiniBand
     assert ring["stalled_s"]["alone"] == 0.0 and ring["stalled_s"]["together"] > 0.0
     assert ring["slowdown"] > 1.0 + TOL
+
+
+def test_the_heat_map_of_one_job_shows_its_own_traffic_on_a_shared_cable():
+    """Two jobs spread over a 64-GPU two-tier leaf-spine share uplinks: each snapshot splits every cable's
+    utilisation into the jobs' own parts. A job's part never exceeds the cable's, on a cable only one job crosses
+    its part is the whole, and on the cables both cross each job shows less than the two together."""
+    doc = generate("leaf-spine", gpus=64, backend="rocev2", frontend=False, two_tiers=True)
+    snaps = list(stream(doc, ["alltoall:512KiB:gpus=32:place=spread", "allreduce:512KiB:gpus=32:place=spread"],
+                        SimOptions(snapshot_count=10)))
+    links = [set(x.tolist()) for x in snaps[0].extra["job_links"]]
+    shared, only_first = links[0] & links[1], links[0] - links[1]
+    assert shared
+    less_on_shared = False
+    for snap in snaps[:-1]:
+        total, parts = snap.link_utilization, snap.extra["job_link_utilization"]
+        assert len(parts) == 2 and all((p <= total + 1e-9).all() for p in parts)
+        for k in only_first:
+            assert parts[0][k] == pytest.approx(total[k], rel=1e-9) and parts[1][k] == 0.0
+        both = [k for k in shared if parts[0][k] > 0 and parts[1][k] > 0]
+        less_on_shared |= any(parts[0][k] < total[k] * 0.99 for k in both)
+    assert less_on_shared

@@ -187,6 +187,10 @@ def test_run_runs_the_jobs_together_and_plots_one_curve_per_job(window, monkeypa
     w.jobs.panel.heat_job.setCurrentIndex(w.jobs.panel.heat_job.findData(0))
     assert not others_coloured()
     assert w.runs.heat_job == 0
+    layer = w.runs.heatmap()            # the cables coloured by that job's own utilisation, not by all traffic
+    own = dict(zip(snaps[0].link_ids, snaps[0].extra["job_link_utilization"][0], strict=True))
+    assert [u for lid, u in zip(layer.link_ids, layer.util, strict=True) if lid in crossed] == pytest.approx(
+        [own[lid] for lid in layer.link_ids if lid in crossed])
 
 
 def test_a_job_alone_shows_the_slowdown_the_engine_computes(window):

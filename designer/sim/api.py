@@ -122,11 +122,17 @@ def build_plan(workloads: list[Workload], fab: CompiledFabric, seed: int) -> Pla
 
 
 def _link_utilization(fab: CompiledFabric, iv: Interval) -> np.ndarray:
+    if iv.port_bytes is None or iv.t1 <= iv.t0:
+        return np.zeros(len(fab.link_ids))
+    return _utilization_of(fab, iv.port_bytes(), iv.t1 - iv.t0)
+
+
+def _utilization_of(fab: CompiledFabric, port_bytes: np.ndarray, span_s: float) -> np.ndarray:
+    """Each cable's utilisation: the busier direction's bytes over what it can carry in the span."""
     n_links = len(fab.link_ids)
-    if iv.port_bytes is None or iv.t1 <= iv.t0 or n_links == 0:
-        return np.zeros(n_links)
-    pb = iv.port_bytes()[: 2 * n_links]
-    u = pb / (fab.port_payload_Bps[: 2 * n_links] * (iv.t1 - iv.t0))
+    if n_links == 0:
+        return np.zeros(0)
+    u = port_bytes[: 2 * n_links] / (fab.port_payload_Bps[: 2 * n_links] * span_s)
     return np.maximum(u[0::2], u[1::2])
 
 
@@ -265,11 +271,13 @@ def _add_steps(result: SimResult, doc: FabricDocument, parsed: list[Workload], o
 
 class _JobFigures:
     """What a snapshot of a run of several workloads (jobs) shows of each: its goodput over the interval
-    (`job_gbps`, one value per workload) and, in the first snapshot only, the cables its flows cross (`job_links`,
-    link indices per workload: the window's heat-map shows one job's cables)."""
+    (`job_gbps`, one value per workload), each cable's utilisation by that job's own bytes (`job_link_utilization`,
+    one array per workload: the window's heat-map shows one job's traffic) and, in the first snapshot only, the
+    cables its flows cross (`job_links`, link indices per workload)."""
 
     def __init__(self, setup: _Setup) -> None:
         self.n = len(setup.plan.workloads)
+        self.fab = setup.fab
         self.links: list[np.ndarray] | None = [
             np.unique(setup.fab.port_link[mask][setup.fab.port_link[mask] >= 0])
             for mask in job_ports(setup.fab, setup.plan, setup.routes)]
@@ -278,9 +286,31 @@ class _JobFigures:
         span = iv.t1 - iv.t0
         per = iv.by_workload or {}
         out: dict[str, Any] = {"job_gbps": [per.get(k, 0.0) * 8 / 1e9 / span if span > 0 else 0.0
-                                            for k in range(self.n)]}
+                                            for k in range(self.n)],
+                               "job_link_utilization": self._link_utilization(iv)}
         if self.links is not None:
             out["job_links"], self.links = self.links, None
+        return out
+
+    def _link_utilization(self, iv: Interval) -> list[np.ndarray]:
+        """Each job's share of every cable's utilisation in the interval. The ports' carried bytes are split in
+        proportion to what each job's delivered bytes put on them along its routes (queues make the two differ a
+        little within an interval; the split keeps the jobs' bytes on each port summing to what it carried)."""
+        total = _link_utilization(self.fab, iv)
+        port_bytes = iv.port_bytes() if iv.port_bytes is not None else None
+        per = iv.by_workload or {}
+        if port_bytes is None or not per:
+            return [np.zeros_like(total) for _ in range(self.n)]
+        if iv.port_bytes_by_workload is None:                 # one workload moved: the whole interval is its
+            return [total if k in per else np.zeros_like(total) for k in range(self.n)]
+        routed = iv.port_bytes_by_workload()
+        routed_sum = np.sum(list(routed.values()), axis=0)
+        out = []
+        for k in range(self.n):
+            share = np.zeros(len(port_bytes))
+            if k in routed:
+                np.divide(routed[k], routed_sum, out=share, where=routed_sum > 0)
+            out.append(_utilization_of(self.fab, port_bytes * share, iv.t1 - iv.t0))
         return out
 
 

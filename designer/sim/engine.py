@@ -54,10 +54,24 @@ class Interval:
     port_bytes: Callable[[], np.ndarray] | None = None   # bytes each port carried in the interval
     queue_figures: dict[str, float | np.ndarray] | None = None   # the queues' own figures for a fluid window
     by_workload: dict[int, float] | None = None    # delivered bytes per workload index (None: nothing delivered)
+    # the ports each workload's delivered bytes crossed (from their routes), counted when asked; None: the interval
+    # is one workload's (or nothing moved)
+    port_bytes_by_workload: Callable[[], dict[int, np.ndarray]] | None = None
 
     @property
     def throughput_Bps(self) -> float:
         return self.delivered_bytes / (self.t1 - self.t0) if self.t1 > self.t0 else 0.0
+
+
+@dataclass
+class _Delivered:
+    """Bytes some sub-flows delivered in an interval, with their routes (ports x sub-flows of their phase; `subs`
+    picks the columns, None: all) and each one's phase."""
+
+    routes: sp.csr_matrix
+    subs: np.ndarray | None
+    phase: np.ndarray
+    delivered_bytes: np.ndarray
 
 
 @dataclass
@@ -416,7 +430,9 @@ class Engine:
         t0 = self.t
         self.t += adv.dt_s
         yield Interval(t0, self.t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
-                       _given(port_delta), by_workload=self._by_workload(flows.phase, adv.delivered_bytes))
+                       _given(port_delta), by_workload=self._by_workload(flows.phase, adv.delivered_bytes),
+                       port_bytes_by_workload=self._routed_by_workload(
+                           [_Delivered(flows.matrix, None, flows.phase, adv.delivered_bytes)]))
         off = 0
         for i in moving:
             a = flows_of(flows, i)
@@ -432,6 +448,23 @@ class Engine:
             w = self.plan.phases[i].workload
             out[w] = out.get(w, 0.0) + float(per_phase[i])
         return out
+
+    def _routed_by_workload(self, parts: list[_Delivered]) -> Callable[[], dict[int, np.ndarray]]:
+        """Per workload, the port bytes of its sub-flows' delivered bytes along their routes. Counted only when a
+        snapshot asks (a run of one workload never does)."""
+        workload_of_phase = np.array([ph.workload for ph in self.plan.phases])
+
+        def split() -> dict[int, np.ndarray]:
+            out: dict[int, np.ndarray] = {}
+            for part in parts:
+                matrix = part.routes if part.subs is None else part.routes[:, part.subs]
+                workload = workload_of_phase[part.phase]
+                for w in map(int, np.unique(workload)):
+                    mine = workload == w
+                    got = matrix[:, mine] @ part.delivered_bytes[mine]
+                    out[w] = out[w] + got if w in out else got
+            return out
+        return split
 
     def _delivered(self, i: int, subs: np.ndarray, d: np.ndarray, record_latency: bool = True) -> None:
         """Bytes of phase i's sub-flows arrived; a step whose last byte arrived drains."""
@@ -496,9 +529,10 @@ class Engine:
         self.totals.fluid_steps = fluid.steps
         t0 = self.t
         self.t += win.dt_s
-        delivered, by_workload = self._fluid_account(win)
+        delivered, by_workload, parts = self._fluid_account(win)
         yield Interval(t0, self.t, delivered, int(sum(len(a) for a in self.alive.values())),
-                       _given(win.port_bytes), fluid.figures(win, self.backend_ports), by_workload)
+                       _given(win.port_bytes), fluid.figures(win, self.backend_ports), by_workload,
+                       self._routed_by_workload(parts) if len(by_workload) > 1 else None)
         for i in win.finished:
             self._fluid_step_done(i, alone=len(draining) == 1)
 
@@ -519,9 +553,9 @@ class Engine:
             t = np.where(rates > 0, flows.remaining_bytes / rates, 0.0)
         return float(t.max()) if len(t) else 0.0
 
-    def _fluid_account(self, win: Window) -> tuple[float, dict[int, float]]:
+    def _fluid_account(self, win: Window) -> tuple[float, dict[int, float], list[_Delivered]]:
         """Book a fluid window: delivered bytes per phase, port counters, marks, drops, resends and latency; returns
-        the bytes delivered, in all and per workload."""
+        the bytes delivered, in all and per workload, and each phase's (routes, phase, delivered bytes)."""
         assert self.fluid is not None
         tot = self.totals
         tot.port_bytes += win.port_bytes
@@ -529,6 +563,7 @@ class Engine:
                               self.backend_ports & (win.port_bytes > 0))
         delivered = 0.0
         by_workload: dict[int, float] = {}
+        parts: list[_Delivered] = []
         for i, d in win.delivered.items():
             subs = self.fluid.installed[i].subs
             seg = self.routed(i).routed.sub_segment[subs]
@@ -543,10 +578,11 @@ class Engine:
             w = self.plan.phases[i].workload
             delivered += float(got.sum())
             by_workload[w] = by_workload.get(w, 0.0) + float(got.sum())
+            parts.append(_Delivered(self.routed(i).matrix, subs, np.full(len(subs), i), got))
             self._delivered(i, subs, got, record_latency=False)
         for workload, segment, lat_s, weight in win.latency:
             tot.latency.add(lat_s * 1e9, weight, workload, np.full(len(lat_s), segment))
-        return delivered, by_workload
+        return delivered, by_workload, parts
 
     def _fluid_step_done(self, i: int, alone: bool) -> None:
         """A phase's installed sub-flows all finished in the queues: retire them; a repeating step keeps its

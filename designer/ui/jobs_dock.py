@@ -84,7 +84,7 @@ class JobsDock(QWidget):
         self.table.itemSelectionChanged.connect(self._enable)
         self.table.doubleClicked.connect(lambda index: self.edit_requested.emit(index.row()))
         self.heat_job = QComboBox()
-        self.heat_job.setToolTip(self.tr("Colour on the canvas only the cables this job's traffic crosses"))
+        self.heat_job.setToolTip(self.tr("Colour the cables on the canvas by this job's traffic alone"))
         self.heat_job.currentIndexChanged.connect(lambda i: self.heat_job_chosen.emit(self.heat_job.itemData(i)))
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -165,7 +165,7 @@ class JobsDock(QWidget):
         self.heat_job.clear()
         self.heat_job.addItem(self.tr("all traffic"), -1)
         for k, job in enumerate(jobs):
-            self.heat_job.addItem(swatch(job_colour(k)), self.tr("only {0}'s cables").format(job.name), k)
+            self.heat_job.addItem(swatch(job_colour(k)), self.tr("only {0}'s traffic").format(job.name), k)
         self.heat_job.setCurrentIndex(max(self.heat_job.findData(chosen), 0))
         self.heat_job.blockSignals(False)
 

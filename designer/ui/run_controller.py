@@ -261,6 +261,9 @@ class RunController(QObject):
         extra = snap.extra or {}
         util, paused, dropping = (self._of_heat_job(x) for x in (snap.link_utilization, extra.get("link_paused"),
                                                                  extra.get("link_dropping")))
+        per_job = extra.get("job_link_utilization")
+        if per_job is not None and 0 <= self.heat_job < len(per_job):
+            util = per_job[self.heat_job]            # the cables coloured by this job's own traffic
         self.heatmap().set_utilization(snap.link_ids, util, paused, dropping)
         self.heatmap().setVisible(True)
         self.heat_legend.setVisible(True)
@@ -273,7 +276,7 @@ class RunController(QObject):
         return [j.name for j in jobs] if workloads == [j.spec() for j in jobs] else list(workloads)
 
     def set_heat_job(self, job: int) -> None:
-        """Show on the canvas only the cables job `job` of the run crosses (-1: all traffic)."""
+        """Show on the canvas only job `job`'s traffic on the cables it crosses (-1: all traffic)."""
         self.heat_job = job
         self._heat_dirty = True
         if self.last_snapshot is not None:

@@ -2610,8 +2610,13 @@
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dock.py" line="87"/>
-        <source>Colour on the canvas only the cables this job&apos;s traffic crosses</source>
-        <translation>画布上只为该作业流量经过的线缆着色</translation>
+        <source>Colour the cables on the canvas by this job&apos;s traffic alone</source>
+        <translation>画布上的线缆只按该作业自身的流量着色</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="168"/>
+        <source>only {0}&apos;s traffic</source>
+        <translation>仅 {0} 的流量</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dock.py" line="96"/>
@@ -2667,11 +2672,6 @@
         <location filename="../../designer/ui/jobs_dock.py" line="166"/>
         <source>all traffic</source>
         <translation>全部流量</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="168"/>
-        <source>only {0}&apos;s cables</source>
-        <translation>仅“{0}”的线缆</translation>
     </message>
 </context>
 <context>
@@ -4026,37 +4026,37 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="330"/>
+        <location filename="../../designer/ui/run_controller.py" line="333"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="396"/>
+        <location filename="../../designer/ui/run_controller.py" line="399"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="409"/>
+        <location filename="../../designer/ui/run_controller.py" line="412"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="410"/>
+        <location filename="../../designer/ui/run_controller.py" line="413"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="412"/>
+        <location filename="../../designer/ui/run_controller.py" line="415"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="415"/>
+        <location filename="../../designer/ui/run_controller.py" line="418"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="429"/>
+        <location filename="../../designer/ui/run_controller.py" line="432"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -4076,57 +4076,57 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="310"/>
+        <location filename="../../designer/ui/run_controller.py" line="313"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="313"/>
+        <location filename="../../designer/ui/run_controller.py" line="316"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="329"/>
+        <location filename="../../designer/ui/run_controller.py" line="332"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="378"/>
+        <location filename="../../designer/ui/run_controller.py" line="381"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="379"/>
+        <location filename="../../designer/ui/run_controller.py" line="382"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="381"/>
+        <location filename="../../designer/ui/run_controller.py" line="384"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="384"/>
+        <location filename="../../designer/ui/run_controller.py" line="387"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="387"/>
+        <location filename="../../designer/ui/run_controller.py" line="390"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="390"/>
+        <location filename="../../designer/ui/run_controller.py" line="393"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="392"/>
+        <location filename="../../designer/ui/run_controller.py" line="395"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="394"/>
+        <location filename="../../designer/ui/run_controller.py" line="397"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>

@@ -59,5 +59,5 @@ def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | N
         return Message(msg_id, latency=f"{floor * 1e3:.1f}", steps=int(entry.get("cross_site_steps") or 1), **facts)
     # the bandwidth part of the exchange shrinks as the capacity grows (while the links limit the flows)
     need_gbps = lh.total_gbps * (cross - latency) / (cross_allowed - latency)
-    return Message("advice.cross_site.capacity", need=f"{need_gbps:,.0f}",
+    return Message("advice.cross_site.capacity", need=f"{need_gbps:,.0f}", need_gbps=need_gbps,
                    need_links=math.ceil(need_gbps / lh.capacity_gbps), **facts)

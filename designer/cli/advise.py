@@ -10,6 +10,7 @@ from pathlib import Path
 
 from designer.analysis.advisor.advice import Advice, advise
 from designer.analysis.advisor.ranking import Preferences
+from designer.analysis.advisor.site_request import site_request
 from designer.analysis.recommendation import PrioritiesError, parse_priorities
 from designer.cli.output import error
 from designer.i18n import current_language, render
@@ -34,12 +35,16 @@ TABLE_COLUMNS = (("advisor.col.candidate", 40), ("advisor.col.time", 11), ("advi
                  ("advisor.col.capex_per_gbps", 11), ("advisor.col.budget", 7))
 
 
+SITES_COLUMN = ("advisor.col.across_sites", 20)     # the verdict across two sites, when the advice is across sites
+
+
 def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
     """The ranked table as fixed-width lines, in `language` (default: the current core language)."""
     lang = language or current_language()
     cur = advice.preferences.currency
-    heads = [render(msg_id, lang) for msg_id, _ in TABLE_COLUMNS]
-    widths = [max(width, columns(h)) for h, (_, width) in zip(heads, TABLE_COLUMNS, strict=True)]
+    table_columns = TABLE_COLUMNS + ((SITES_COLUMN,) if advice.site is not None else ())
+    heads = [render(msg_id, lang) for msg_id, _ in table_columns]
+    widths = [max(width, columns(h)) for h, (_, width) in zip(heads, table_columns, strict=True)]
     widths[0] = max([widths[0], *(columns(c.label_text(lang)) for c in advice.candidates.values())])  # never cut
     lines = [" ".join([f"{'#':>2}", fit(heads[0], widths[0])] + [rjust(h, w) for h, w in zip(heads[1:], widths[1:],
                                                                                                strict=True)])]
@@ -51,6 +56,9 @@ def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
                                                           else "advisor.budget.over", lang)
         cells = [_time(f["time_s"]), util, f"{f['p99_latency_us']:.2f}", nf.money(f["capex"], cur, lang),
                  nf.money(f["tco"], cur, lang), per, fits]
+        if advice.site is not None:
+            verdict = advice.cross_sites.get(c.id)
+            cells.append(verdict.short().render(lang) if verdict else "-")
         lines.append(" ".join([f"{rank:>2}", fit(c.label_text(lang), widths[0])]
                               + [rjust(v, w) for v, w in zip(cells, widths[1:], strict=True)]))
     return lines
@@ -75,26 +83,40 @@ def write_advice(advice: Advice, folder: str | Path) -> list[Path]:
     return written
 
 
+def print_sites(advice: Advice, lang: str) -> None:
+    """The sites and the link budget the candidates were built for, and the training workload the advisor chose."""
+    site = advice.site
+    if site is None:
+        return
+    print(render("advisor.cli.sites", lang, per_site=f"{advice.gpus // 2:,}", km=f"{site.distance_km:,g}",
+                 links=site.dci_links, gbps=f"{site.dci_gbps:g}", total=f"{site.total_gbps:,g}"))
+    for text in advice.note_texts(lang):
+        print(text)
+
+
 def _progress(done: int, total: int, label: str) -> None:
     if sys.stderr.isatty():
         end = "\n" if done == total else ""
         print(f"\rcandidate {done}/{total} {label:60}", end=end, file=sys.stderr, flush=True)
 
 
+def preferences(args: argparse.Namespace) -> Preferences:
+    """What the command line tells the advisor; raises PrioritiesError / WorkloadError (one line) for bad options."""
+    priorities = getattr(args, "priorities", None)
+    site = site_request(args.gpus, getattr(args, "sites", None), getattr(args, "distance_km", None),
+                        getattr(args, "dci_gbps", None), getattr(args, "dci_links", None))
+    return Preferences(budget=args.budget, currency=args.currency or "USD",
+                       existing_ethernet=bool(args.existing_ethernet), latency_sensitive=bool(args.latency_sensitive),
+                       priorities=parse_priorities(priorities) if priorities else None, site=site)
+
+
 def cmd_advise(args: argparse.Namespace) -> int:
     """Run the advisor; print the table (or --json); write the designs and the PDF with -o DIR. Exit 2 on bad input."""
-    priorities = getattr(args, "priorities", None)
-    try:
-        order = parse_priorities(priorities) if priorities else None
-    except PrioritiesError as exc:
-        return error(str(exc))
-    prefs = Preferences(budget=args.budget, currency=args.currency or "USD",
-                        existing_ethernet=bool(args.existing_ethernet), latency_sensitive=bool(args.latency_sensitive),
-                        priorities=order)
     seed = 1 if getattr(args, "seed", None) is None else args.seed
     try:
+        prefs = preferences(args)
         advice = advise(args.gpus, args.workload, prefs, seed=seed, progress=_progress)
-    except (WorkloadError, ProjectError) as exc:
+    except (PrioritiesError, WorkloadError, ProjectError) as exc:
         return error(str(exc))
     if args.output:
         try:
@@ -104,9 +126,17 @@ def cmd_advise(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(advice.to_dict(), indent=1, ensure_ascii=False))
         return 0
-    lang = current_language()
+    print_advice(advice, current_language())
+    if args.output:
+        print("\n" + render("advisor.cli.wrote", count=len(advice.candidates), folder=args.output))
+    return 0
+
+
+def print_advice(advice: Advice, lang: str) -> None:
+    """The advice as text: what was asked, the ranked table, the choice and its reasons, the verdicts across sites."""
     print(render("advisor.cli.summary", lang, gpus=f"{advice.gpus:,}", workloads=", ".join(advice.workloads),
-                 seed=advice.seed, currency=prefs.currency))
+                 seed=advice.seed, currency=advice.preferences.currency))
+    print_sites(advice, lang)
     print("\n".join(ranked_table(advice, lang)))
     print("\n" + advice.recommendation.headline(lang))
     print(advice.recommendation.rule(lang))
@@ -115,6 +145,7 @@ def cmd_advise(args: argparse.Namespace) -> int:
             print(f"  - {text}")
     for text in advice.alternative_texts(lang):
         print(f"  * {text}")
-    if args.output:
-        print("\n" + render("advisor.cli.wrote", lang, count=len(advice.candidates), folder=args.output))
-    return 0
+    if advice.site is not None:
+        print("\n" + render("advisor.cli.across_sites", lang))
+        for label, text in advice.cross_site_texts(lang):
+            print(f"  {label}: {text}")

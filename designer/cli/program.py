@@ -271,6 +271,10 @@ def _add_validate_and_advise(sub: _Commands) -> None:
     a.add_argument("--seed", type=int, default=1)
     a.add_argument("--json", action="store_true")
     a.add_argument("-o", "--output", metavar="DIR", help=render("help.advise.output"))
+    a.add_argument("--sites", type=int, metavar="N", help=render("help.advise.sites"))
+    a.add_argument("--distance-km", type=float, metavar="KM", help=render("help.advise.distance_km"))
+    a.add_argument("--dci-gbps", type=float, metavar="GBPS", help=render("help.advise.dci_gbps"))
+    a.add_argument("--dci-links", type=int, metavar="N", help=render("help.advise.dci_links"))
 
 
 def _add_sweep_and_resilience(sub: _Commands) -> None:

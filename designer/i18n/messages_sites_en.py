@@ -102,4 +102,42 @@ SITES: dict[str, str] = {
     "help.generate.dci_links": "two-site only: long-haul links between the sites (default 16)",
     "help.generate.dci_equipment": "two-site only: site-edge equipment model (default: dci-jericho2 for RoCEv2, "
                                    "metrox-3-xc for InfiniBand)",
+    # the advisor across two sites (`advise --sites 2`, its PDF, the wizard)
+    "advisor.kind.two-site": "leaf-spine in each of two sites",
+    "advisor.sites.default_workload": "Cross-site viability needs a training workload; none was given, so every "
+                                      "candidate runs {workload} (give --workload train:... for your own)",
+    "advisor.sites.default_workload_instead": "Cross-site viability needs a training workload; {given} is not one, "
+                                              "so every candidate runs {workload} instead (give --workload "
+                                              "train:... for your own)",
+    "advisor.sites.no_crossing": "Across sites: this workload's data parallelism does not cross the sites, so its "
+                                 "step shows nothing of the distance",
+    "advisor.sites.short.viable": "viable",
+    "advisor.sites.short.capacity": "needs {links} x {gbps}G",
+    "advisor.sites.short.credits": "needs IB appliances",
+    "advisor.sites.short.latency_bound": "not at any capacity",
+    "advisor.sites.short.no_crossing": "-",
+    "advisor.alt.sites_shapes": "Across sites the advisor builds a leaf-spine in each site, as the two-site generator "
+                                "does: InfiniBand and RoCEv2 at 1:1 and 2:1, and Spectrum-X; hybrid, rail-optimized, "
+                                "rail-only and multi-plane sites are not weighed",
+    "advisor.alt.sites_ib_links": "The InfiniBand candidates carry the same {total} Gb/s as {links} links of {gbps} "
+                                  "Gb/s, the line rate of their long-haul appliances (MetroX class)",
+    "advisor.alt.sites_left_out": "{label} left out: {reason}",
+    "advisor.col.across_sites": "across sites",
+    "advisor.cli.sites": "two sites of {per_site} GPUs, {km} km apart, {links} x {gbps} Gb/s long-haul links "
+                         "({total} Gb/s)",
+    "advisor.cli.across_sites": "Training across the sites, candidate by candidate:",
+    "advisor.pdf.title_sites": "Network design options for {gpus} GPUs in two sites {km} km apart",
+    "error.advisor.sites_options": "{options}: only with two sites; add --sites 2",
+    "error.advisor.sites": "--sites must be 1 or 2 (one site, or two joined by long-haul links), not {sites}",
+    "error.advisor.sites_distance": "--sites 2 needs --distance-km KM, the fibre distance between the sites",
+    "error.advisor.sites_gpus": "--sites 2 puts half the GPUs in each site, in whole {per_server}-GPU servers: --gpus "
+                                "must be a multiple of {step}, not {gpus}",
+    "error.advisor.sites_distance_range": "--distance-km must be from {low} to {high} km, not {value}",
+    "error.advisor.sites_links": "--dci-links must be a whole number from 1 to {high}, not {value}",
+    "error.advisor.sites_gbps": "--dci-gbps must be a positive capacity in Gb/s, not {value}",
+    "error.advisor.sites_none": "no candidate passes the long-haul checks at this distance and link budget: {reasons}",
+    "help.advise.sites": "1 (default) or 2: two sites, half the GPUs in each, joined by long-haul links",
+    "help.advise.distance_km": "with --sites 2: fibre distance between the sites in km (5 us per km)",
+    "help.advise.dci_gbps": "with --sites 2: capacity of one long-haul link in Gb/s (default 400)",
+    "help.advise.dci_links": "with --sites 2: long-haul links between the sites (default 16)",
 }

@@ -21,7 +21,9 @@ def advisor_options(advice: Advice, language: str) -> ReportOptions:
     """The proposal's options: the advisor's workloads, budget and priorities, its sections."""
     prefs = advice.preferences
     sections = set(DEFAULT_SECTIONS) if advice.recommended is not None else set(NO_CHOICE_SECTIONS)
-    return ReportOptions(title=render("advisor.pdf.title", language, gpus=f"{advice.gpus:,}"), currency=prefs.currency,
+    title = (render("advisor.pdf.title_sites", language, gpus=f"{advice.gpus:,}", km=f"{advice.site.distance_km:,g}")
+             if advice.site is not None else render("advisor.pdf.title", language, gpus=f"{advice.gpus:,}"))
+    return ReportOptions(title=title, currency=prefs.currency,
                          language=language, workloads=list(advice.workloads), budget=prefs.budget,
                          budget_currency=prefs.currency, priorities=advice.recommendation.priorities,
                          sections=sections, compare=False)

@@ -46,6 +46,8 @@ class TwoSiteOptions:
     equipment: str | None = None     # catalog long-haul gateway or switch; default per back-end (DEFAULT_EQUIPMENT)
     frontend: bool = False
     name: str | None = None
+    oversubscription: float = 1.0    # of each site's leaves, as `generate` builds them
+    nic_model: str | None = None     # the servers' back-end NICs when not the server's own
 
 
 def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> FabricDocument:
@@ -165,7 +167,8 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
     """One site's fabric with its site-edge equipment on the leaf ports of the extra servers, ids prefixed."""
     extra_servers = math.ceil(opts.dci_links * edge.lanes / 8)
     doc = generate("leaf-spine", gpus=opts.gpus_per_site + 8 * extra_servers, gpus_per_server=8,
-                   backend=opts.backend, frontend=opts.frontend, two_tiers=True, catalog=cat)
+                   backend=opts.backend, frontend=opts.frontend, two_tiers=True, catalog=cat,
+                   oversubscription=opts.oversubscription, nic_model=opts.nic_model)
     servers = sorted(n.id for n in doc.nodes.values() if n.kind == "server")
     freed: list[Endpoint] = []
     for sid in servers[-extra_servers:]:

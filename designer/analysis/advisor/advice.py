@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from designer.analysis.advisor.alternatives import Alternative, alternatives, verdict
 from designer.analysis.advisor.candidates import Candidate, CandidateSpec, build_candidate, candidate_specs
 from designer.analysis.advisor.ranking import Preferences, Ranked, candidate_option
+from designer.analysis.advisor.site_checks import CandidateLeftOut
+from designer.analysis.advisor.site_request import SiteRequest
+from designer.analysis.advisor.sites import CrossSite, cross_site, no_candidate, site_notes, site_specs, site_workloads
 from designer.analysis.recommendation import PrioritiesError, Recommendation, decide, parse_priorities
 from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n.message import Message, either
@@ -38,6 +41,13 @@ class Advice:
     candidates: dict[str, Candidate]
     recommendation: Recommendation
     alternatives: tuple[Alternative, ...] = ()    # rail-only and multi-plane: weighed or left out, and why
+    cross_sites: dict[str, CrossSite] = field(default_factory=dict)   # each candidate's verdict across the sites
+    notes: tuple[Message, ...] = ()               # what the advisor chose for the user (the training workload)
+
+    @property
+    def site(self) -> SiteRequest | None:
+        """Two sites: their distance and the link budget (None: one site)."""
+        return self.preferences.site
 
     @property
     def ranking(self) -> list[Ranked]:
@@ -55,8 +65,18 @@ class Advice:
         return self.recommendation.label(language)
 
     def reason_texts(self, language: str | None = None) -> list[str]:
-        """The reasons as sentences in `language` (default: the current core language)."""
-        return self.recommendation.reasons(language)
+        """The reasons as sentences in `language` (default: the current core language); across sites, the
+        recommended candidate's verdict on training across them ends them."""
+        verdict = self.cross_sites.get(self.recommendation.chosen or "")
+        return self.recommendation.reasons(language) + ([verdict.message.render(language)] if verdict else [])
+
+    def cross_site_texts(self, language: str | None = None) -> list[tuple[str, str]]:
+        """Each candidate in rank order with its verdict across the sites (label, sentence), in `language`."""
+        return [(c.label_text(language), self.cross_sites[c.id].message.render(language))
+                for _, c in self.ranked() if c.id in self.cross_sites]
+
+    def note_texts(self, language: str | None = None) -> list[str]:
+        return [n.render(language) for n in self.notes]
 
     def alternative_texts(self, language: str | None = None) -> list[str]:
         """Why each scale-out alternative was weighed or left out, and how it fared (in `language`)."""
@@ -77,14 +97,17 @@ class Advice:
             rows.append({"rank": rank, "id": c.id, "label": c.label_text("en"), "kind": c.kind, "backend": c.protocol,
                          "oversubscription": c.spec.oversubscription, "within_budget": r.within_budget,
                          **c.figures})
+            if c.id in self.cross_sites:
+                rows[-1]["cross_site"] = self.cross_sites[c.id].to_dict()
         p = self.preferences
         rec = self.recommendation.to_dict()
         return {"schema": SCHEMA, "gpus": self.gpus, "workloads": self.workloads, "seed": self.seed,
                 "budget": p.budget, "currency": p.currency, "existing_ethernet": p.existing_ethernet,
                 "latency_sensitive": p.latency_sensitive, "priorities": rec["priorities"],
                 "tie_bands": rec["tie_bands"], "recommended": rec["recommended"],
-                "recommended_label": rec["recommended_label"], "rule": rec["rule"], "reasons": rec["reasons"],
-                "alternatives": self.alternative_texts("en"), "candidates": rows}
+                "recommended_label": rec["recommended_label"], "rule": rec["rule"], "reasons": self.reasons,
+                "alternatives": self.alternative_texts("en"), "sites": self.site.to_dict() if self.site else None,
+                "notes": self.note_texts("en"), "candidates": rows}
 
 
 def check_request(gpus: int, workloads: list[str], prefs: Preferences, seed: int) -> None:
@@ -109,25 +132,50 @@ def advise(gpus: int, workloads: list[str] | None = None, prefs: Preferences | N
            specs: list[CandidateSpec] | None = None, catalog: Catalog | None = None,
            progress: Callable[[int, int, str], None] | None = None,
            cancel: threading.Event | None = None) -> Advice:
-    """Generate, simulate and cost every candidate; rank them; give the recommendation and its reasons.
+    """Generate, simulate and cost every candidate; rank them; give the recommendation and its reasons. With
+    `prefs.site` the candidates are two-site designs (designer/analysis/advisor/sites.py), each with its verdict
+    across the sites.
 
     `progress(done, total, label)` is called before each candidate; setting `cancel` stops between candidates
     (AdviceCancelled). Raises WorkloadError / ProjectError (one line) for bad input.
     """
     prefs = prefs or Preferences()
-    specs_text = list(workloads or [DEFAULT_WORKLOAD])
+    site = prefs.site
+    specs_text, notes = (site_workloads(workloads) if site is not None
+                         else (list(workloads or [DEFAULT_WORKLOAD]), None))
     check_request(gpus, specs_text, prefs, seed)
     cat = catalog or load_catalog()
-    alts = tuple(alternatives(gpus, cat)) if specs is None else ()
-    todo = specs or candidate_specs() + [a.spec for a in alts if a.spec is not None]
+    if site is not None:
+        alts = tuple(site_notes(site, cat))
+        todo = specs or site_specs()
+    else:
+        alts = tuple(alternatives(gpus, cat)) if specs is None else ()
+        todo = specs or candidate_specs() + [a.spec for a in alts if a.spec is not None]
+    built, left_out = _build_all(todo, gpus, specs_text, prefs, seed, cat, progress, cancel)
+    if not built:
+        raise no_candidate(left_out)
+    rec = decide([candidate_option(c) for c in built.values()], prefs.order(), prefs.budget)
+    verdicts = {cid: cross_site(c) for cid, c in built.items()} if site is not None else {}
+    return Advice(gpus, specs_text, prefs, seed, built, rec, alts + tuple(left_out), verdicts,
+                  (notes,) if notes is not None else ())
+
+
+def _build_all(todo: list[CandidateSpec], gpus: int, workloads: list[str], prefs: Preferences, seed: int,
+               cat: Catalog, progress: Callable[[int, int, str], None] | None,
+               cancel: threading.Event | None) -> tuple[dict[str, Candidate], list[Alternative]]:
+    """Every candidate built, simulated and costed, and those the long-haul checks left out (and why)."""
     built: dict[str, Candidate] = {}
+    left_out: list[Alternative] = []
     for k, spec in enumerate(todo):
         if cancel is not None and cancel.is_set():
             raise AdviceCancelled("cancelled")
         if progress:
             progress(k, len(todo), spec.label)
-        built[spec.id] = build_candidate(spec, gpus, specs_text, seed=seed, currency=prefs.currency, catalog=cat)
+        try:
+            built[spec.id] = build_candidate(spec, gpus, workloads, seed=seed, currency=prefs.currency, catalog=cat,
+                                             site=prefs.site)
+        except CandidateLeftOut as exc:
+            left_out.append(Alternative(spec.kind, None, exc.why))
     if progress:
         progress(len(todo), len(todo), "")
-    rec = decide([candidate_option(c) for c in built.values()], prefs.order(), prefs.budget)
-    return Advice(gpus, specs_text, prefs, seed, built, rec, alts)
+    return built, left_out

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from designer.analysis.advisor.site_checks import check_long_haul
+from designer.analysis.advisor.site_request import SiteRequest
 from designer.analysis.quantities import Concat
-from designer.catalog.loader import Catalog
+from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -21,6 +23,8 @@ from designer.sim import SimOptions, run
 from designer.topology import generate
 from designer.topology.cost import cost_report
 from designer.topology.presets import RECOMMENDED_QPS_ECMP
+from designer.topology.two_site import KIND as TWO_SITE
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
 PARALLEL_KINDS = ("rail-only", "multi-plane")   # several fabrics side by side: "one switch" would mislead
 CHEAPER_OVERSUBSCRIPTION = 2.0   # the "cheaper" variant: half the spine uplinks of each leaf
@@ -31,7 +35,8 @@ SPECTRUM_X_NIC = "bf3"           # BlueField-3 SuperNIC: with SN5600 switches, N
 class CandidateSpec:
     """One design to try: generator kind, back-end protocol and oversubscription."""
 
-    kind: str            # "fat-tree", "rail-optimized", "rail-only" or "multi-plane" (a fat tree may grow to 3 tiers)
+    kind: str            # "fat-tree", "rail-optimized", "rail-only", "multi-plane" (a fat tree may grow to 3 tiers)
+                         # or "two-site" (a leaf-spine in each of two sites)
     backend: str         # "ib" | "rocev2" | "hybrid"
     oversubscription: float
     planes: int = 1      # multi-plane: planes each NIC port is split into
@@ -50,7 +55,7 @@ class CandidateSpec:
 
     def label_message(self) -> Message:
         """The label as a message that renders in any language."""
-        kind = self.kind if self.kind in ("rail-optimized", "rail-only", "multi-plane") else "fat-tree"
+        kind = self.kind if self.kind in ("rail-optimized", "rail-only", "multi-plane", TWO_SITE) else "fat-tree"
         # the load balancing the recommended settings give a RoCEv2 fabric without reordering NICs (presets.py)
         extra: Message | str = Message("advisor.ecmp", qps=RECOMMENDED_QPS_ECMP) if self.backend == "rocev2" else ""
         if self.nic_model == SPECTRUM_X_NIC:
@@ -108,8 +113,12 @@ class Candidate:
         return self.label_message().render(language)
 
 
-def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None) -> tuple[FabricDocument, str]:
-    """Generate the candidate's design; a two-tier fat tree too small for the GPUs becomes three-tier."""
+def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None,
+                 site: SiteRequest | None = None) -> tuple[FabricDocument, str]:
+    """Generate the candidate's design; a two-tier fat tree too small for the GPUs becomes three-tier; a two-site
+    candidate is half the GPUs in each site, joined by the link budget of `site`."""
+    if spec.kind == TWO_SITE:
+        return two_site_design(spec, gpus, site, catalog), TWO_SITE
     try:
         doc = generate(spec.kind, gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
                        catalog=catalog, name=f"{spec.label} — {gpus:,} GPUs", planes=spec.planes,
@@ -121,6 +130,18 @@ def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None)
     doc = generate("fat-tree-3", gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
                    catalog=catalog, name=f"{spec.label} (3 tiers) — {gpus:,} GPUs", nic_model=spec.nic_model)
     return doc, "fat-tree-3"
+
+
+def two_site_design(spec: CandidateSpec, gpus: int, site: SiteRequest | None,
+                    catalog: Catalog | None = None) -> FabricDocument:
+    """The two-site generator's design for a two-site candidate (its protocol, oversubscription and NICs)."""
+    if site is None:
+        raise ValueError("a two-site candidate needs the distance and the link budget")
+    gbps, links = site.links_for(spec.backend, catalog or load_catalog())
+    name = f"{spec.label} — 2 x {gpus // 2:,} GPUs, {site.distance_km:g} km"
+    return generate_two_site(TwoSiteOptions(gpus // 2, site.distance_km, gbps, links, spec.backend, frontend=True,
+                                            name=name, oversubscription=spec.oversubscription,
+                                            nic_model=spec.nic_model), catalog)
 
 
 def headline_figures(result: dict, cost: dict) -> dict:
@@ -156,8 +177,12 @@ def evaluate(doc: FabricDocument, workloads: list[str], *, seed: int, currency: 
 
 
 def build_candidate(spec: CandidateSpec, gpus: int, workloads: list[str], *, seed: int = 1,
-                    currency: str | None = None, catalog: Catalog | None = None) -> Candidate:
-    """Generate, simulate and cost one candidate."""
-    doc, kind = build_design(spec, gpus, catalog)
+                    currency: str | None = None, catalog: Catalog | None = None,
+                    site: SiteRequest | None = None) -> Candidate:
+    """Generate, simulate and cost one candidate; a candidate across sites must first pass the long-haul checks
+    (CandidateLeftOut)."""
+    doc, kind = build_design(spec, gpus, catalog, site)
+    if kind == TWO_SITE:
+        check_long_haul(spec.label_message(), doc, catalog)
     result, cost = evaluate(doc, workloads, seed=seed, currency=currency, catalog=catalog)
     return Candidate(spec, doc, kind, result, cost, headline_figures(result, cost))

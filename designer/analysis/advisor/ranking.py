@@ -6,18 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from designer.analysis.advisor.site_request import SiteRequest
 from designer.analysis.recommendation import Option, priority_order
 
 
 @dataclass(frozen=True)
 class Preferences:
-    """What the user told the advisor (budget in `currency`, compared with each candidate's capital cost)."""
+    """What the user told the advisor (budget in `currency`, compared with each candidate's capital cost; the sites
+    the candidates span)."""
 
     budget: float | None = None
     currency: str = "USD"
     existing_ethernet: bool = False
     latency_sensitive: bool = False
     priorities: tuple[str, ...] | None = None     # criteria in order; None: the default for the flags above
+    site: SiteRequest | None = None               # two sites: their distance and link budget (None: one site)
 
     def order(self) -> tuple[str, ...]:
         """The criteria in the order they are applied."""

@@ -127,10 +127,19 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     if rec.chosen is None:                  # the callout above says that nothing fits and what the cheapest costs
         return out
     out += subsection(ctx, ctx.t("rec_why"))
-    reasons = rec.reasons(ctx.language) or [ctx.t("rec_only_option", label=recommended_label(ctx))]
-    out += bullets(ctx, reasons)
+    given = ctx.advisor.reason_texts(ctx.language) if ctx.advisor is not None else rec.reasons(ctx.language)
+    out += bullets(ctx, given or [ctx.t("rec_only_option", label=recommended_label(ctx))])
     alternatives = ctx.advisor.alternative_texts(ctx.language) if ctx.advisor is not None else []
+    across = getattr(ctx.advisor, "site", None) is not None
     if alternatives:                        # why the advisor weighed or left out each, and how it fared
-        out += subsection(ctx, ctx.t("rec_alternatives"))
+        out += subsection(ctx, ctx.t("rec_alternatives_sites" if across else "rec_alternatives"))
         out += bullets(ctx, alternatives)
-    return out
+    return out + (across_sites(ctx) if across else [])
+
+
+def across_sites(ctx: ProposalContext) -> list[Flowable]:
+    """The advisor across two sites: each candidate's verdict on training across them, and the workload it chose."""
+    out = subsection(ctx, ctx.t("rec_across_sites"))
+    out += [note(ctx, text) for text in ctx.advisor.note_texts(ctx.language)]
+    return out + bullets(ctx, [ctx.t("rec_across_sites_item", label=capitalised(label), text=text)
+                               for label, text in ctx.advisor.cross_site_texts(ctx.language)])

@@ -9,7 +9,10 @@ of two ways:
 - where senders over-offer a port (incast, oversubscription, hash collisions), the phases drain through the fluid
   queues (fluid_queues.py) in windows of simulated time, each reported as it is simulated. A step that repeats
   alone (a ring over congested links) streams its first repeats and then stands in the mean of the warm ones for
-  the rest.
+  the rest. Warm means the senders' state no longer carries the start of the collision: without congestion
+  control every repeat after the first; with DCQCN, whose rate-increase timer paces the recovery from the
+  collapse a collision starts with, the repeats of the last two timer periods once they last as long on average
+  as those of the two periods before (their mean then holds the timer's cycle of cuts and recoveries).
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from designer.sim.transfers import FlowPattern, Plan
 
 _EPS_S = 1e-15
 WARM_REPEATS = 3          # repeats of a congested step streamed through the queues before the rest are stood in
+WARM_SPAN_OF_MEMORY = 1.0  # the warm repeats cover the senders' memory (two DCQCN timer periods)
+STEADY_TOLERANCE = 0.02    # and last as long on average as those of the span before, within 2 %
 WAITING, DRAINING, TAIL, DONE = 0, 1, 2, 3
 
 
@@ -144,6 +149,7 @@ class _Repeat:
 
     duration_s: float
     cost: StepCost
+    memory_s: float = 0.0        # how long its senders remember their past (FluidQueues.sender_memory_s)
 
 
 class Engine:
@@ -595,18 +601,34 @@ class Engine:
             times = np.zeros(len(self.routed(i).sub_unit_bytes))
             times[fluid.installed[i].subs] = fluid.finish_times(i) - self.step_started_s[i]
             self.totals.flow_time_s[i] = times
+        memory_s = fluid.sender_memory_s(i)
         cost = fluid.uninstall(i, carry=self.reps_left[i] > 1)
         if complete and alone and cost is not None and ph.repeat > WARM_REPEATS:
-            self.repeats.setdefault(i, []).append(_Repeat(self.t - self.step_started_s[i], cost))
+            self.repeats.setdefault(i, []).append(_Repeat(self.t - self.step_started_s[i], cost, memory_s))
 
     def _can_stand_in(self, i: int) -> bool:
-        """A congested step that repeats alone, with WARM_REPEATS already streamed through the queues alone."""
-        return (self.rep_start.get(i, False) and len(self.repeats.get(i, [])) >= WARM_REPEATS
+        """A congested step that repeats alone, with enough warm repeats already streamed through the queues alone."""
+        return (self.rep_start.get(i, False) and len(self._warm(i)) >= WARM_REPEATS - 1
                 and self.fluid is not None and not self.fluid.active and not self._any_dead())
+
+    def _warm(self, i: int) -> list[_Repeat]:
+        """The streamed repeats that may stand in for later ones (never the first, cold one). Where the senders
+        remember their past (DCQCN's timer), the last repeats covering that memory, once their mean duration agrees
+        with that of the span before (the senders' state has settled); else none yet."""
+        reps = self.repeats.get(i, [])[1:]
+        span_s = WARM_SPAN_OF_MEMORY * max((r.memory_s for r in reps), default=0.0)
+        if span_s <= 0.0:
+            return reps
+        last = _covering(reps, span_s)
+        before = _covering(reps[:len(reps) - len(last)], span_s) if last else []
+        if not before:
+            return []
+        mean_last, mean_before = (sum(r.duration_s for r in w) / len(w) for w in (last, before))
+        return last if abs(mean_last - mean_before) <= STEADY_TOLERANCE * mean_last else []
 
     def _stand_in(self, i: int, next_evt: float) -> Iterator[Interval]:
         """k more repeats at the mean cost of the warm ones (the first, cold repeat left out)."""
-        repeat = _mean_repeat(self.repeats[i][1:])
+        repeat = _mean_repeat(self._warm(i))
         mean = repeat.cost
         step = repeat.duration_s + self._alpha_s(i)
         k = int(self.reps_left[i])
@@ -685,6 +707,16 @@ def _level_intervals(prof: SoloProfile, bytes_per_flow: float, k: int, t0: float
         tl += dt
     if t_end > tl:
         yield Interval(tl, t_end, 0.0, 0)
+
+
+def _covering(reps: list[_Repeat], span_s: float) -> list[_Repeat]:
+    """The shortest run of repeats at the end of `reps` that lasts `span_s` together ([] if all of them do not)."""
+    total = 0.0
+    for k in range(len(reps) - 1, -1, -1):
+        total += reps[k].duration_s
+        if total >= span_s - _EPS_S:
+            return reps[k:]
+    return []
 
 
 def _mean_repeat(reps: list[_Repeat]) -> _Repeat:

@@ -356,6 +356,19 @@ class FluidQueues:
             other.flows = new_index[other.flows]
         return cost
 
+    def sender_memory_s(self, phase: int) -> float:
+        """How long the senders of an installed phase remember their past: DCQCN's rate-increase timer paces its
+        recovery after a cut, so a sender's rate depends on the last two timer periods (the span steady.py probes
+        over); senders that do not run DCQCN start each step afresh (0)."""
+        inst = self.installed[phase]
+        sim = self.sim
+        assert sim is not None
+        dcqcn_flows = inst.flows[sim.fi[inst.flows, K.CC] == CC_DCQCN]
+        if len(dcqcn_flows) == 0:
+            return 0.0
+        sets = np.unique(sim.fi[dcqcn_flows, K.PSET]).astype(np.int64)
+        return steady.TIMER_PERIODS * max(self.dcqcn_sets[int(k)].timer_s for k in sets)
+
     def _cost(self, inst: Installed) -> StepCost:
         sim = self.sim
         assert sim is not None and inst.start_acc is not None and inst.start_scalars is not None

@@ -26,5 +26,17 @@ def test_across_sites_section_states_the_bundle_and_the_verdict() -> None:
     assert "Across sites (100 km, 2 x 400 Gb/s, hierarchical data parallelism): viable" in en
     ctx.options.language = "zh_CN"            # the same run, told in Chinese
     zh = _texts(ctx)
-    assert "2 条 400 Gb/s 长距离链路，距离 100 公里" in zh and "可行" in zh and "分层 数据并行" in zh
+    assert "2 条 400 Gb/s 长距离链路，距离 100 公里" in zh and "可行" in zh and "分层数据并行" in zh
     assert "hier" not in zh and "dp_across_sites" not in en + zh
+
+
+def test_across_sites_section_tells_a_pipeline_split_between_the_sites() -> None:
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=1000, dci_links=1))
+    spec = "train:params=1e9:tp=8:pp=2:batch=65536:pp_across_sites=on"
+    ctx = build_context(doc, ReportOptions(sections={"sites"}, compare=False, workloads=[spec]), None, None)
+    en = _texts(ctx)
+    assert "only the activations of one stage boundary and their gradients cross (8 micro-batches" in en
+    assert "pipeline stages split across the sites): not viable at any capacity" in en
+    ctx.options.language = "zh_CN"
+    zh = _texts(ctx)
+    assert "流水线各级分布在两个站点" in zh and "每步 8 个微批次" in zh and "pipeline" not in zh

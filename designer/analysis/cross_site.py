@@ -1,6 +1,7 @@
 """Is training across sites viable for this workload, distance and link budget, and what capacity would make it so?
 
-From one simulated training step of a multi-site design (its `cross_site_s`, `cross_site_exposed_s`, the steps that
+From one simulated training step of a multi-site design, whose data-parallel groups or pipeline stages cross the
+sites (designer/sim/site_dp.py, site_pp.py) (its `cross_site_s`, `cross_site_exposed_s`, the steps that
 cross the sites, the NIC time of their bytes and the step time) the cross-site time splits into a latency part, the
 crossing steps times the bundle's one-way delay, which no capacity shortens, and a bandwidth part, which shrinks as
 the capacity grows (while the links, not the senders' windows, limit the flows) down to the senders' NIC rate.
@@ -41,8 +42,9 @@ def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | N
     lh = doc.long_haul[0]
     step, cross = float(entry["step_time_s"]), float(entry["cross_site_s"])
     exposed = float(entry.get("cross_site_exposed_s") or 0.0)
+    mode = "pp" if entry.get("pp_across_sites") == "on" else str(entry.get("dp_across_sites", "flat"))
     facts = dict(km=f"{lh.distance_km:g}", links=lh.count, gbps=f"{lh.capacity_gbps:g}",
-                 mode=Message(f"advice.cross_site.mode_{entry.get('dp_across_sites', 'flat')}"),
+                 mode=Message(f"advice.cross_site.mode_{mode}"),
                  exposed=f"{exposed * 1e3:.1f}",
                  share=f"{exposed / step:.1%}", target=f"{VIABLE_EXPOSED_SHARE:.0%}")
     if exposed <= VIABLE_EXPOSED_SHARE * step:
@@ -55,8 +57,11 @@ def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | N
     allowed = VIABLE_EXPOSED_SHARE * (step - exposed) / (1 - VIABLE_EXPOSED_SHARE)
     cross_allowed = allowed + (cross - exposed)                         # the hidden part stays hidden
     if cross_allowed <= floor:
-        msg_id = "advice.cross_site.latency_bound" + ("_hier" if entry.get("dp_across_sites") == "hier" else "")
-        return Message(msg_id, latency=f"{floor * 1e3:.1f}", steps=int(entry.get("cross_site_steps") or 1), **facts)
+        if mode == "hier":
+            return Message("advice.cross_site.latency_bound_hier", latency=f"{floor * 1e3:.1f}", **facts)
+        return Message("advice.cross_site.latency_bound", latency=f"{floor * 1e3:.1f}", **facts,
+                       steps=int(entry.get("cross_site_steps") or 1),
+                       remedy=Message(f"advice.cross_site.remedy_{'pp' if mode == 'pp' else 'flat'}"))
     # the bandwidth part of the exchange shrinks as the capacity grows (while the links limit the flows)
     need_gbps = lh.total_gbps * (cross - latency) / (cross_allowed - latency)
     return Message("advice.cross_site.capacity", need=f"{need_gbps:,.0f}", need_gbps=need_gbps,

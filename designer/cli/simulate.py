@@ -79,14 +79,19 @@ def _training_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _cross_site_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
-    """Bytes and time inside and across sites of the first training run whose data parallelism crossed sites."""
+    """Bytes and time inside and across sites of the first training run whose data parallelism or pipeline crossed
+    sites, and what the distance adds to a pipeline's bubble."""
     w = next((w for w in d.get("workloads", []) if w.get("cross_site_s") is not None), None)
     if w is None:
         return []
-    return [("cli.sim.cross_site", render("cli.sim.cross_site_value", inside=f"{w['inside_site_bytes'] / 1e9:,.1f}",
+    rows = [("cli.sim.cross_site", render("cli.sim.cross_site_value", inside=f"{w['inside_site_bytes'] / 1e9:,.1f}",
                                           cross=f"{w['cross_site_bytes'] / 1e9:,.1f}",
                                           cross_s=_fmt(w["cross_site_s"]),
                                           exposed_s=_fmt(w.get("cross_site_exposed_s"))))]
+    if w.get("pp_distance_s") is not None:      # the pipeline crosses the span (designer/sim/site_pp.py)
+        rows.append(("cli.sim.pp_distance", render("cli.sim.pp_distance_value", ms=f"{w['pp_distance_s'] * 1e3:,.1f}",
+                                                   trips=w["pp_round_trips"], m=w["micro_batches"])))
+    return rows
 
 
 def _inference_rows(d: dict[str, Any]) -> list[tuple[str, str]]:

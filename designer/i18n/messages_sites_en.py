@@ -59,32 +59,49 @@ SITES: dict[str, str] = {
     "error.sweep.site_distance": "a two-site sweep needs distance_km (for example --vary distance_km=10,100,1000)",
     "ui.site.tag": "{site} · {gpus} GPUs",
     "ui.site.bundle": "long-haul: {count} × {gbps} Gb/s · {km} km · {ms} ms one way",
-    "advice.cross_site.viable": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): viable; "
-                                "{exposed} ms of the cross-site exchange is not hidden, {share} of the step "
+    "advice.cross_site.viable": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode}): viable; {exposed} ms of "
+                                "the cross-site exchange is not hidden, {share} of the step "
                                 "(within {target})",
-    "advice.cross_site.capacity": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): not "
+    "advice.cross_site.capacity": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode}): not "
                                   "viable yet; {exposed} ms of the cross-site exchange is not hidden, {share} of the "
                                   "step (more than {target}); about {need} Gb/s between the sites ({need_links} links "
                                   "of {gbps} Gb/s) would bring it within {target}, while the links rather than the "
                                   "senders' windows limit the flows (hashing a few large flows over parallel links "
                                   "can need more)",
-    "advice.cross_site.credits": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): not "
+    "advice.cross_site.credits": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode}): not "
                                  "viable; {exposed} ms of the cross-site exchange is not hidden, {share} of the step: "
                                  "InfiniBand switch ports without long-haul credits hold each link to credits / RTT, "
                                  "and more links would not change that; put long-haul appliances (MetroX class) at "
                                  "both ends",
-    "advice.cross_site.latency_bound": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data parallelism): not "
+    "advice.cross_site.latency_bound": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode}): not "
                                        "viable at any capacity; its cross-site steps ({steps}) take {latency} ms even "
-                                       "at the NICs' rate, and {share} of the step is exposed; use hierarchical data "
-                                       "parallelism (dp_across_sites=hier) or keep data parallelism inside each site",
-    "advice.cross_site.latency_bound_hier": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode} data "
-                                            "parallelism): not viable at any capacity; the exchange takes "
-                                            "{latency} ms even at the NICs' rate, and {share} of the step is "
-                                            "exposed; hide more of the exchange behind compute (larger batches per "
-                                            "step) or keep data parallelism inside each site",
+                                       "at the NICs' rate, and {share} of the step is exposed; {remedy}",
+    "advice.cross_site.remedy_flat": "use hierarchical data parallelism (dp_across_sites=hier) or keep data "
+                                     "parallelism inside each site",
+    "advice.cross_site.remedy_pp": "compare keeping each pipeline inside one site (pp_across_sites=off) with the "
+                                   "gradients exchanged hierarchically across the sites (dp_across_sites=hier)",
+    "advice.cross_site.latency_bound_hier": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode}): not viable "
+                                            "at any capacity; the exchange takes {latency} ms even at the NICs' "
+                                            "rate, and {share} of the step is exposed; hide more of the exchange "
+                                            "behind compute (larger batches per step) or keep data parallelism "
+                                            "inside each site",
     "cli.sim.cross_site": "inside / across sites",
-    "advice.cross_site.mode_hier": "hierarchical",
-    "advice.cross_site.mode_flat": "flat",
+    "advice.cross_site.mode_hier": "hierarchical data parallelism",
+    "advice.cross_site.mode_flat": "flat data parallelism",
+    "advice.cross_site.mode_pp": "pipeline stages split across the sites",
+    "cli.sim.pp_distance": "pipeline across sites",
+    "cli.sim.pp_distance_value": "the distance adds {ms} ms to the pipeline bubble ({trips} crossings of the span "
+                                 "per step, {m} micro-batches)",
+    "error.sim.pp_sites_one": "pp_across_sites=on splits the pipeline between two sites, but the job's GPUs stand in "
+                              "one site (or the design has no sites); use a design of two sites (generate two-site), "
+                              "place the job on GPUs of both, or leave the option out",
+    "error.sim.pp_sites_pp": "pp_across_sites=on needs two or more pipeline stages to split between the sites, not "
+                             "pp={pp} (give pp=2 or more)",
+    "error.sim.pp_sites_split": "pp_across_sites=on puts half of the pipeline stages in each of two sites: it needs "
+                                "two sites with as many of the job's GPUs each and an even pp; here pp={pp}, {sites} "
+                                "sites with {gpus} GPUs",
+    "error.sim.pp_sites_off": "pp_across_sites=off keeps each pipeline inside one site: every site's GPUs ({gpus}) "
+                              "must hold whole pipelines of {per} GPUs (tp x pp)",
     "cli.sim.cross_site_value": "{inside} GB / {cross} GB per step; across: {cross_s} s, {exposed_s} s exposed",
     "error.two_site.backend": "two-site builds both sites with one back-end protocol: use backend 'ib' or 'rocev2', "
                               "not '{backend}'",

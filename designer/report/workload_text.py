@@ -12,7 +12,7 @@ COLLECTIVES = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatte
 # options written in words (the rest keep their spec form: they are settings an engineer reads)
 PARALLELISM = ("dp", "tp", "pp")
 WORDED = ("tokens", "repeat", "target_ms", "max_batch")     # options with a phrase of their own
-SITE_WORDS = ("dp_across_sites", "overlap", "clients")       # options whose value picks a phrase
+SITE_WORDS = ("dp_across_sites", "pp_across_sites", "overlap", "clients")   # options whose value picks a phrase
 
 
 def size_text(text: str) -> str:

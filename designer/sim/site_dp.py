@@ -55,7 +55,7 @@ class SitePhases:
         return finish
 
 
-def _nic_Bps(fab: CompiledFabric, groups: np.ndarray) -> float:
+def nic_Bps(fab: CompiledFabric, groups: np.ndarray) -> float:
     """Payload rate of the groups' back-end NICs (their mean)."""
     tx = fab.gpu_be_tx[groups.reshape(-1)]
     return float(fab.port_payload_Bps[tx[tx >= 0]].mean()) if (tx >= 0).any() else float("inf")
@@ -77,7 +77,7 @@ def flat_ring(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes: f
     ring = np.take_along_axis(groups, order, axis=1)
     dp = ring.shape[1]
     src, dst = ring.reshape(-1), np.roll(ring, -1, axis=1).reshape(-1)
-    out = SitePhases(cross_steps=2 * (dp - 1), cross_nic_s=2 * (dp - 1) * grad_bytes / dp / _nic_Bps(fab, groups))
+    out = SitePhases(cross_steps=2 * (dp - 1), cross_nic_s=2 * (dp - 1) * grad_bytes / dp / nic_Bps(fab, groups))
     _count(fab, src, dst, grad_bytes / dp, 2 * (dp - 1), out)
     i = plan.add(Phase("data-parallel AllReduce step (one ring across sites)", FlowPattern(f"{tag}:dp", src, dst,
                        np.ones(len(src)), route), grad_bytes / dp, repeat=2 * (dp - 1),
@@ -110,7 +110,7 @@ def hierarchical(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes
     _, n_sites, m = b.shape
     crossing = 1 if n_sites == 2 else 2 * (n_sites - 1)
     out = SitePhases(cross_steps=crossing, cross_nic_s=grad_bytes / m / (1 if n_sites == 2 else n_sites) * crossing
-                     / _nic_Bps(fab, groups))
+                     / nic_Bps(fab, groups))
     overhead = nccl_tuner.step_overhead_s(True)
 
     def add(name: str, key: str, src: np.ndarray, dst: np.ndarray, size: float, repeat: int,

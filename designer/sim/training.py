@@ -8,7 +8,8 @@ Model (standard derivations; docs/references.md [training-flops], [megatron]):
 - TP: 4 AllReduces per layer per micro-batch (2 forward, 2 backward) of seq·hidden·2 bytes
   (bf16), ring inside the TP group (NVLink when the group fits in a server); exposed.
 - PP: activations (forward) and their gradients (backward) of seq·hidden·2/tp bytes per TP rank
-  cross each stage boundary once per micro-batch; exposed.
+  cross each stage boundary once per micro-batch; exposed. A boundary across sites pays the span's latency as the
+  1F1B schedule does, which the bubble gains (`pp_across_sites=`, site_pp.py).
 - DP: AllReduce of the bf16 gradients (2·N/(tp·pp) bytes per GPU) over the DP group (same TP
   rank and stage on every replica: rail-aligned), with the algorithm NCCL's tuner would pick for that size and
   group (a ring, or a double binary tree across the group's servers), overlapped with the backward pass of the
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim import expert_parallel, nccl_tuner, scaleup, site_dp
+from designer.sim import expert_parallel, nccl_tuner, scaleup, site_dp, site_pp
 from designer.sim.collectives import dbt_parents
 from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
@@ -73,13 +74,17 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     wp.extra.update(dp=dp, tp=tp, pp=pp, micro_batches=micro, batch_tokens=tokens, seq=seq, bubble_s=bubble_s,
                     kernel_efficiency=mfu)
 
-    r = ranks.reshape(pp, dp, tp)                # [stage, replica, tp rank]
+    r = site_pp.stage_layout(w, fab, ranks, (pp, dp, tp))     # [stage, replica, tp rank]
     wp.extra.update(_domain_facts(fab, w, r))
     i = plan.add(Phase("compute (forward/backward, bubble)", compute_s=compute_s + bubble_s - window_s,
                        start_s=start, workload=index))
     act = seq * w.hidden * 2.0
     after = _model_parallel_phases(w, plan, r, act, micro, route, [i], index,
                                    tp_factor=scaleup.nvls_factor(fab, ranks) if wp.extra["tp_in_domain"] else 1.0)
+    pipe = None
+    if pp > 1:
+        after, pipe = site_pp.pipeline_phases(fab, plan, r, site_pp.Sends(act / tp, micro, route, tag, index, start),
+                                              after)
     ends = [plan.add(Phase("compute (last backward)", compute_s=window_s, after=after, start_s=start,
                            workload=index))]
     if dp > 1:
@@ -94,8 +99,43 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
             raise WorkloadError(Message("error.sim.hier_sites"))
         else:
             ends.append(_dp_allreduce(fab, plan, groups, grad_bytes, route, slot, wp))
+    if pipe is not None and pipe.cross is not None:
+        _pipeline_across_sites(w, fab, wp, pipe, r)
     wp.last = ends
     return wp
+
+
+def _pipeline_across_sites(w: Workload, fab: CompiledFabric, wp: WorkloadPlan, pipe: site_pp.PipelineSites,
+                           r: np.ndarray) -> None:
+    """The result's inside-site and cross-site figures of a pipeline whose stages stand in several sites: its bytes
+    (with the data-parallel AllReduce's when it stays inside the sites, counted as a ring sends them), the time of
+    its sends across the span and what the distance adds to the 1F1B bubble (site_pp.py)."""
+    pp, dp, tp = r.shape
+    micro = int(wp.extra["micro_batches"])
+    distance_s = pipe.round_trips * pipe.span_s
+    dp_crossed = "cross_site_bytes" in wp.extra
+    grad = w.params / (tp * pp) * BYTES_PER_PARAM_GRAD
+    inside = pipe.inside_bytes + float(wp.extra.get("inside_site_bytes", 0.0 if dp_crossed else
+                                                    pp * tp * 2 * (dp - 1) * grad))
+    sender_s = micro * pipe.bytes_per_flow / site_dp.nic_Bps(fab, r.reshape(1, -1))   # one sender's bytes at its NIC
+    dp_finish = wp.extra.get("finisher")
+    pp_finish = pipe.figures()
+
+    def finish(spans: dict[int, tuple[float, float]]) -> dict[str, float]:
+        out = pp_finish(spans)
+        if callable(dp_finish):          # the data-parallel groups cross the sites too: both exchanges count
+            dp_out = dp_finish(spans)
+            for key in ("cross_site_s", "cross_site_exposed_s"):
+                out[key] = out.get(key, 0.0) + dp_out.pop(key, 0.0)
+            out.update(dp_out)
+        return out
+
+    wp.extra.update(pp_across_sites="on",
+                    inside_site_bytes=inside, cross_site_bytes=pipe.cross_bytes + wp.extra.get("cross_site_bytes", 0.0),
+                    cross_site_steps=pipe.round_trips + int(wp.extra.get("cross_site_steps", 0)),
+                    cross_site_nic_s=sender_s + float(wp.extra.get("cross_site_nic_s", 0.0)),
+                    pp_distance_s=distance_s, bubble_s=float(wp.extra["bubble_s"]) + distance_s,
+                    pp_round_trips=pipe.round_trips, finisher=finish)
 
 
 def _across_sites(fab: CompiledFabric, groups: np.ndarray) -> bool:
@@ -146,9 +186,9 @@ def _domain_facts(fab: CompiledFabric, w: Workload, r: np.ndarray) -> dict[str, 
 
 def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: float, micro: int,  # noqa: PLR0913
                            route: RouteOptions, after: list[int], index: int, tp_factor: float = 1.0) -> list[int]:
-    """The tensor-parallel AllReduce steps, the expert-parallel AllToAlls and the pipeline sends of a step
-    (activations of `act_bytes` per micro-batch), after `after`; returns the phases the step's last backward waits
-    for. `r` holds the ranks as [stage, replica, tp rank]; `tp_factor` scales the TP bytes (NVLink SHARP: 0.5)."""
+    """The tensor-parallel AllReduce steps and the expert-parallel AllToAlls of a step (activations of `act_bytes`
+    per micro-batch), after `after`; returns the phases that follow them. `r` holds the ranks as [stage, replica,
+    tp rank]; `tp_factor` scales the TP bytes (NVLink SHARP: 0.5)."""
     pp, _, tp = r.shape
     tag = f"w{index}"
     if tp > 1:
@@ -161,17 +201,7 @@ def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: fl
         i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp * tp_factor, repeat=reps,
                            after=after, start_s=w.start_s, workload=index))
         after = [i]
-    after = expert_parallel.alltoall_phase(w, plan, r, micro, route, after, index)
-    if pp > 1:
-        fwd_src = r[:-1].reshape(-1)
-        fwd_dst = r[1:].reshape(-1)
-        src = np.concatenate([fwd_src, fwd_dst])
-        dst = np.concatenate([fwd_dst, fwd_src])
-        pat = FlowPattern(f"{tag}:pp", src, dst, np.ones(len(src)), route)
-        i = plan.add(Phase("pipeline send", pat, act_bytes / tp, repeat=micro, after=after, start_s=w.start_s,
-                           workload=index))
-        after = [i]
-    return after
+    return expert_parallel.alltoall_phase(w, plan, r, micro, route, after, index)
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,7 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "output": ("posint", ("inference",)),
     "dp_across_sites": ("dpsites", ("train",)),   # hier | flat: data parallelism across sites (site_dp.py)
     "overlap": ("switch", ("train",)),            # the DP AllReduce overlaps the last backward pass (default on)
+    "pp_across_sites": ("switch", ("train",)),    # on: stages split between two sites; off: pipelines inside sites
 }
 
 

@@ -398,7 +398,7 @@ def figures_text(data: dict, names: list[str] | None = None) -> str:
     if data.get("scaleup_share") is not None:
         rows.append((QCoreApplication.translate("RunController", "Bytes inside NVLink domains"),
                      f"{data['scaleup_share']:.1%}"))
-    rows += algorithm_rows(data, names) + training_rows(data)
+    rows += algorithm_rows(data, names) + training_rows(data) + cross_site_rows(data)
     return "<table>" + "".join(f"<tr><td>{k}&nbsp;&nbsp;</td><td align=right><b>{v}</b></td></tr>"
                                for k, v in rows) + "</table>"
 
@@ -417,6 +417,22 @@ def training_rows(data: dict) -> list[tuple[str, str]]:
         if w.get("max_qps_at_target") is not None:
             rows.append((QCoreApplication.translate("RunController", "Requests/s within {0:g} ms").format(
                 w["target_ms"]), f"{w['max_qps_at_target']:.3g}"))
+    return rows
+
+
+def cross_site_rows(data: dict) -> list[tuple[str, str]]:
+    """Bytes and time inside and across sites of the first training run that crossed sites, and what the distance
+    adds to a pipeline split across them (designer/sim/site_dp.py, site_pp.py)."""
+    w = next((w for w in data.get("workloads") or [] if w.get("cross_site_s") is not None), None)
+    if w is None:
+        return []
+    rows = [(QCoreApplication.translate("RunController", "Bytes inside / across sites"),
+             f"{w['inside_site_bytes'] / 1e9:,.1f} / {w['cross_site_bytes'] / 1e9:,.1f} GB"),
+            (QCoreApplication.translate("RunController", "Across sites: time / not hidden"),
+             f"{with_unit(w['cross_site_s'] * 1e3, 'ms')} / {with_unit(w['cross_site_exposed_s'] * 1e3, 'ms')}")]
+    if w.get("pp_distance_s") is not None:
+        rows.append((QCoreApplication.translate("RunController", "Pipeline bubble added by the distance"),
+                     with_unit(w["pp_distance_s"] * 1e3, "ms")))
     return rows
 
 

@@ -4056,7 +4056,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="432"/>
+        <location filename="../../designer/ui/run_controller.py" line="429"/>
+        <source>Bytes inside / across sites</source>
+        <translation>站点内 / 跨站点字节数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="431"/>
+        <source>Across sites: time / not hidden</source>
+        <translation>跨站点：时间 / 未被隐藏</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="434"/>
+        <source>Pipeline bubble added by the distance</source>
+        <translation>距离增加的流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="448"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>

@@ -46,11 +46,22 @@ def _training(ctx: ProposalContext) -> list[Flowable]:
     if w is None:
         return [note(ctx, ctx.t("sites_no_run"))]
     lang = ctx.language
+    pipeline = w.get("pp_distance_s") is not None       # the pipeline, not data parallelism, crosses the sites
     rows = [[ctx.t("sites_row_bytes"), f"{w['inside_site_bytes'] / 1e9:,.1f} GB",
              f"{w['cross_site_bytes'] / 1e9:,.1f} GB"],
-            [ctx.t("sites_row_time"), nf.seconds(w.get("dp_inside_site_s"), lang), nf.seconds(w["cross_site_s"], lang)],
-            [ctx.t("sites_row_exposed"), "–", nf.seconds(w.get("cross_site_exposed_s"), lang)]]
+            [ctx.t("sites_row_time_pp" if pipeline else "sites_row_time"),
+             nf.seconds(w.get("pp_inside_site_s" if pipeline else "dp_inside_site_s"), lang),
+             nf.seconds(w["cross_site_s"], lang)]]
+    if pipeline:
+        rows.append([ctx.t("sites_row_bubble_pp"), "–", nf.seconds(w["pp_distance_s"], lang)])
+    rows.append([ctx.t("sites_row_exposed"), "–", nf.seconds(w.get("cross_site_exposed_s"), lang)])
     table = data_table(ctx.styles, [ctx.t("col_metric"), ctx.t("sites_col_inside"), ctx.t("sites_col_across")], rows,
                        [ctx.width * 0.5, ctx.width * 0.25, ctx.width * 0.25], numeric={1, 2})
     advice = cross_site_advice(ctx.doc, w)
-    return [table] + ([body(ctx, ctx.t("sites_verdict", text=advice.render(lang)))] if advice is not None else [])
+    intro = []
+    if pipeline and w.get("pp_round_trips"):
+        one_way = w["pp_distance_s"] / w["pp_round_trips"]
+        intro = [body(ctx, ctx.t("sites_pp_intro", m=w.get("micro_batches"), ms=f"{one_way * 1e3:.3g}",
+                                 trips=w["pp_round_trips"]))]
+    verdict = [body(ctx, ctx.t("sites_verdict", text=advice.render(lang)))] if advice is not None else []
+    return intro + [table] + verdict

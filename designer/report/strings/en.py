@@ -578,11 +578,18 @@ EN: dict[str, str] = {
                      "with {equipment} at each end and {optics} on each link."),
     "sites_checks_clean": ("The long-haul links pass the checks: the equipment and optics reach the distance, and "
                            "the flow control of each protocol can cover the bytes in flight."),
-    "sites_no_run": ("No training run of this proposal spreads its data parallelism over the sites; simulate a "
-                     "train: workload with dp_across_sites=hier or flat to see what the distance costs."),
+    "sites_no_run": ("No training run of this proposal spreads its data parallelism or its pipeline over the "
+                     "sites; simulate a train: workload with dp_across_sites=hier or flat, or with "
+                     "pp_across_sites=on, to see what the distance costs."),
     "sites_row_bytes": "Bytes per training step",
     "sites_row_time": "Time of the data-parallel exchange",
     "sites_row_exposed": "Not hidden behind computation",
+    "sites_row_time_pp": "Time of the pipeline's sends between stages",
+    "sites_row_bubble_pp": "Pipeline waits added by the distance",
+    "sites_pp_intro": ("The training run splits its pipeline between the sites: the first half of the stages in one "
+                       "site, the second half in the other, so only the activations of one stage boundary and their "
+                       "gradients cross ({m} micro-batches per step). Each crossing waits {ms} ms one way; the "
+                       "pipeline waits for {trips} of them per step."),
     "sites_col_inside": "Inside sites",
     "sites_col_across": "Across sites",
     "sites_verdict": "{text}.",
@@ -653,6 +660,8 @@ EN: dict[str, str] = {
     "wl_start": "starting at {time}",
     "wl_dp_across_sites_hier": "data parallelism reduced inside each site, then across sites",
     "wl_dp_across_sites_flat": "one data-parallel ring across both sites",
+    "wl_pp_across_sites_on": "pipeline stages split between the two sites",
+    "wl_pp_across_sites_off": "each pipeline inside one site",
     "wl_overlap_off": "gradient exchange not overlapped with computation",
     "wl_overlap_on": "gradient exchange overlapped with computation",
     "wl_requests": "{n} requests/s",

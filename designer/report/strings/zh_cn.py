@@ -530,11 +530,16 @@ ZH_CN: dict[str, str] = {
     "sites_bundle": ("{count} 条 {gbps} Gb/s 长距离链路，距离 {km} 公里（光纤单程 {ms} 毫秒，按每公里 5 微秒计），"
                      "两端为 {equipment}，每条链路使用 {optics}。"),
     "sites_checks_clean": "长距离链路通过检查：设备和光模块达到所需距离，各协议的流控能够覆盖在途数据。",
-    "sites_no_run": ("本方案中没有把数据并行分布到各站点的训练运行；请模拟带 dp_across_sites=hier 或 flat 的 train: "
-                     "工作负载，以了解距离的代价。"),
+    "sites_no_run": ("本方案中没有把数据并行或流水线分布到各站点的训练运行；请模拟带 dp_across_sites=hier 或 flat、"
+                     "或带 pp_across_sites=on 的 train: 工作负载，以了解距离的代价。"),
     "sites_row_bytes": "每个训练步的字节数",
     "sites_row_time": "数据并行交换时间",
     "sites_row_exposed": "未被计算隐藏的部分",
+    "sites_row_time_pp": "流水线各级之间的发送时间",
+    "sites_row_bubble_pp": "距离造成的流水线等待",
+    "sites_pp_intro": ("该训练运行把流水线分到两个站点：前一半流水线级在一个站点，后一半在另一个站点，"
+                       "因此只有一个级间边界的激活值及其梯度跨越站点（每步 {m} 个微批次）。"
+                       "每次跨越单程等待 {ms} 毫秒；流水线每步要等待其中 {trips} 次。"),
     "sites_col_inside": "站点内",
     "sites_col_across": "跨站点",
     "sites_verdict": "{text}。",
@@ -594,6 +599,8 @@ ZH_CN: dict[str, str] = {
     "wl_start": "于 {time} 开始",
     "wl_dp_across_sites_hier": "数据并行先在各站点内归约，再跨站点交换",
     "wl_dp_across_sites_flat": "跨两个站点的单个数据并行环",
+    "wl_pp_across_sites_on": "流水线各级分布在两个站点",
+    "wl_pp_across_sites_off": "每条流水线位于一个站点内",
     "wl_overlap_off": "梯度交换不与计算重叠",
     "wl_overlap_on": "梯度交换与计算重叠",
     "wl_requests": "每秒 {n} 个请求",

@@ -4,7 +4,8 @@ compute       GPU busy (training compute phases; 0 for pure network workloads)
 transport     the time an ideal non-blocking fabric with the same line rates and latencies needs to
               move the bytes (line-rate serialisation plus propagation), beyond compute
 coordination  everything the real fabric adds on top: queueing, PFC pauses, credit waits,
-              congestion-control rate limits and ECMP hash collisions
+              congestion-control rate limits and ECMP hash collisions (the window labels it "congestion":
+              a training step's own `coordination_s`, synchronisation and stragglers, is another figure)
 
 The split follows from the engine's two passes: `throughput_fraction` = ideal time / actual time,
 so ideal = actual x fraction; coordination = actual - ideal; transport = ideal - compute.

@@ -36,7 +36,7 @@ NAMES = {"ib": "InfiniBand", "rocev2": "RoCEv2"}
 CAPEX = QT_TRANSLATE_NOOP("CompareDialog", "Capex")
 # row label (translated where shown), how to read the figure from a result's data, format, True if higher is better
 ROWS = (
-    (QT_TRANSLATE_NOOP("CompareDialog", "Completion time (ms)"), lambda d, c: d["completion_time_s"] * 1e3, "{:,.6g}",
+    (QT_TRANSLATE_NOOP("CompareDialog", "Completion time (ms)"), lambda d, c: d["completion_time_s"] * 1e3, "{:,.4g}",
      False),
     (QT_TRANSLATE_NOOP("CompareDialog", "Bus bandwidth (Gb/s)"), lambda d, c: d.get("busbw_gbps"), "{:.1f}", True),
     (QT_TRANSLATE_NOOP("CompareDialog", "Goodput (Gb/s)"), lambda d, c: d["goodput_gbps"], "{:.1f}", True),
@@ -94,6 +94,7 @@ class CompareDialog(QDialog):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setColumnWidth(0, 150)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.plots: dict[str, pg.PlotWidget] = {}
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
         for name, title_text, _unit in PLOTS:
@@ -110,21 +111,26 @@ class CompareDialog(QDialog):
         self._label_axes()
         self.chart = TimeBreakdownChart(self)
         self.chart.setMinimumHeight(170)
+        self._lay_out()
+        self.resize(1200, 760)
+
+    def _lay_out(self) -> None:
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        grid = QGridLayout()
-        grid.addWidget(self.table, 0, 0, 2, 1)
+        grid = QGridLayout()           # the figures above where the time went; the curves beside them
+        grid.addWidget(self.table, 0, 0)
+        grid.addWidget(self.chart, 1, 0)
         grid.addWidget(self.plots["throughput"], 0, 1)
         grid.addWidget(self.plots["p99"], 1, 1)
-        grid.addWidget(self.chart, 2, 0, 1, 2)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
+        grid.setRowStretch(0, 1)
+        grid.setRowStretch(1, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addWidget(self.progress)
         layout.addLayout(grid, 1)
         layout.addWidget(buttons)
-        self.resize(1200, 760)
 
     def start(self) -> None:
         """Run IB, then RoCEv2 (each off the GUI thread)."""

@@ -14,7 +14,7 @@ from designer.ui.plot_style import scaled_unit, set_title
 
 PARTS = (("compute_s", QT_TRANSLATE_NOOP("TimeBreakdownChart", "compute"), "#54a24b"),
          ("transport_s", QT_TRANSLATE_NOOP("TimeBreakdownChart", "transport"), "#4c78a8"),
-         ("coordination_s", QT_TRANSLATE_NOOP("TimeBreakdownChart", "coordination"), "#e45756"))
+         ("coordination_s", QT_TRANSLATE_NOOP("TimeBreakdownChart", "congestion"), "#e45756"))
 
 
 class TimeBreakdownChart(pg.PlotWidget):
@@ -32,7 +32,7 @@ class TimeBreakdownChart(pg.PlotWidget):
         title = self.tr("Where the time went")
         set_title(self.getPlotItem(), title, f"<span style='font-size:7pt'>{key}</span>", fg)
         self.getPlotItem().getViewBox().setToolTip(
-            self.tr("compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, "
+            self.tr("compute: GPU busy · transport: bytes at line rate on an ideal fabric · congestion: queueing, "
             "PFC pauses, credit waits, congestion-control limits and hash collisions"))
         self.showGrid(x=True, y=False, alpha=0.2)
         self.setMouseEnabled(x=False, y=False)
@@ -74,7 +74,7 @@ class TimeBreakdownChart(pg.PlotWidget):
         axis.setTicks([[(y, _short(r.label)) for y, r in zip(ys, rows, strict=True)]])
         self.setYRange(-0.7, max(n, 1) - 0.3, padding=0)
         self.setXRange(0, max(left, default=1.0) * 1.05 or 1.0, padding=0)
-        row_text = self.tr("{0}: compute {1:.3f} ms, transport {2:.3f} ms, coordination {3:.3f} ms")
+        row_text = self.tr("{0}: compute {1:.3f} ms, transport {2:.3f} ms, congestion {3:.3f} ms")
         self.setToolTip("\n".join(row_text.format(r.label, r.compute_s * 1e3, r.transport_s * 1e3,
                                                   r.coordination_s * 1e3) for r in rows))
 

@@ -463,22 +463,22 @@
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="137"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="140"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="142"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="145"/>
         <source>Simulating with every back-end segment as {0}…</source>
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="185"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="188"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="247"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="250"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -5188,18 +5188,23 @@ U{3}-U{4}，{5:,.0f} W</translation>
     </message>
     <message>
         <location filename="../../designer/ui/time_breakdown.py" line="17"/>
-        <source>coordination</source>
-        <translation>协调</translation>
+        <source>congestion</source>
+        <translation>拥塞</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/time_breakdown.py" line="35"/>
+        <source>compute: GPU busy · transport: bytes at line rate on an ideal fabric · congestion: queueing, PFC pauses, credit waits, congestion-control limits and hash collisions</source>
+        <translation>计算：GPU 忙碌 · 传输：理想网络上以线速传送字节 · 拥塞：排队、PFC 暂停、信用等待、拥塞控制限速和哈希冲突</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/time_breakdown.py" line="77"/>
+        <source>{0}: compute {1:.3f} ms, transport {2:.3f} ms, congestion {3:.3f} ms</source>
+        <translation>{0}：计算 {1:.3f} ms，传输 {2:.3f} ms，拥塞 {3:.3f} ms</translation>
     </message>
     <message>
         <location filename="../../designer/ui/time_breakdown.py" line="32"/>
         <source>Where the time went</source>
         <translation>时间花在了哪里</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="35"/>
-        <source>compute: GPU busy · transport: bytes at line rate on an ideal fabric · coordination: queueing, PFC pauses, credit waits, congestion-control limits and hash collisions</source>
-        <translation>计算：GPU 忙碌 · 传输：理想网络上以线速传送字节 · 协调：排队、PFC 暂停、信用等待、拥塞控制限速和哈希冲突</translation>
     </message>
     <message>
         <location filename="../../designer/ui/time_breakdown.py" line="46"/>
@@ -5212,11 +5217,6 @@ appears here when a run is done</source>
         <location filename="../../designer/ui/time_breakdown.py" line="65"/>
         <source>time ({0})</source>
         <translation>时间（{0}）</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/time_breakdown.py" line="77"/>
-        <source>{0}: compute {1:.3f} ms, transport {2:.3f} ms, coordination {3:.3f} ms</source>
-        <translation>{0}：计算 {1:.3f} ms，传输 {2:.3f} ms，协调 {3:.3f} ms</translation>
     </message>
 </context>
 <context>

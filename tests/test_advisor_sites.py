@@ -20,6 +20,8 @@ from designer.analysis.advisor.sites import DEFAULT_SITE_WORKLOAD, site_workload
 from designer.cli import main
 from designer.sim.workload_spec import WorkloadError
 from designer.topology.two_site import KIND as TWO_SITE
+from designer.ui import advisor_wizard
+from designer.ui.advisor_wizard import AdvisorWizard
 
 # a 1B-parameter step of half a million tokens over 2 x 16 GPUs: its cross-site exchange (4 GB) is a tenth of the
 # step over one 400G link, and a few percent over eight
@@ -90,10 +92,44 @@ def test_1000_km_over_one_link_is_not_viable_and_the_advice_names_the_capacity(m
     assert f"({verdict['need_links']} links of 400 Gb/s) would bring it within 5%" in pdf
 
 
-def test_10_km_over_eight_links_is_viable_in_every_language(tmp_path, capsys):
-    advice = advise(32, [TRAIN], Preferences(site=SiteRequest(10.0, 400.0, 8)), specs=[ROCE])
+@pytest.fixture(scope="module")
+def advice_10km():
+    return advise(32, [TRAIN], Preferences(site=SiteRequest(10.0, 400.0, 8)), specs=[ROCE])
+
+
+def test_10_km_over_eight_links_is_viable_in_every_language(advice_10km):
+    advice = advice_10km
     verdict = advice.cross_sites[ROCE.id]
     assert verdict.verdict == "viable" and verdict.need_gbps is None
     assert advice.reason_texts("en")[-1].startswith("Across sites (10 km, 8 x 400 Gb/s, hierarchical")
     assert "可行" in advice.reason_texts("zh_CN")[-1] and "可行" in verdict.short().render("zh_CN")
     assert advice.recommended is not None and advice.recommended.doc.long_haul[0].count == 8
+
+
+def test_the_wizard_asks_for_two_sites_and_shows_each_verdict(qtbot, monkeypatch, advice_10km):
+    asked = []
+    monkeypatch.setattr(advisor_wizard, "advise", lambda gpus, workloads, prefs, **kw: (
+        asked.append((gpus, workloads, prefs.site)), advice_10km)[1])
+    w = AdvisorWizard()
+    qtbot.addWidget(w)
+    w.show()
+    req = w.requirements
+    assert not req.distance.isEnabled()
+    req.sites.setCurrentIndex(req.sites.findData(2))
+    assert req.distance.isEnabled() and req.workload.text() == DEFAULT_SITE_WORKLOAD   # training, offered
+    req.gpus.setValue(24)
+    w.next()
+    assert w.currentPage() is req and "multiple of 16" in req.error.text()
+    req.gpus.setValue(32)
+    req.distance.setValue(10.0)
+    req.dci_links.setValue(8)
+    req.workload.setText(TRAIN)
+    with qtbot.waitSignal(w.run_finished, timeout=10000):
+        w.next()
+    assert asked == [(32, [TRAIN], SiteRequest(10.0, 400.0, 8))]
+    w.next()
+    table = w.results.table
+    assert table.horizontalHeaderItem(table.columnCount() - 1).text() == "Across sites"
+    assert table.item(0, table.columnCount() - 1).text() == "viable"
+    assert "viable" in table.item(0, table.columnCount() - 1).toolTip()
+    assert "Across sites (10 km, 8 x 400 Gb/s" in w.results.reasons.text()

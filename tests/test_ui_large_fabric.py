@@ -25,20 +25,20 @@ def reference_bundles(doc, colour_of: dict[str, str]) -> dict:
     """Bundles as the grouping is specified, one cable at a time (the numpy grouping must give the same)."""
     size: dict[tuple, int] = {}
     for node in doc.nodes.values():
-        size[(tier(node), node.pod)] = size.get((tier(node), node.pod), 0) + 1
+        size[(tier(node), node.pod, node.site)] = size.get((tier(node), node.pod, node.site), 0) + 1
     out: dict[tuple, tuple] = {}
     for link in doc.links.values():
         lo, hi = doc.nodes[link.a.node], doc.nodes[link.b.node]
         if TIER_RANK.get(tier(lo), 5) < TIER_RANK.get(tier(hi), 5):
             lo, hi = hi, lo
-        upper = hi.id if size[(tier(hi), hi.pod)] <= FAN_OUT_MAX else (tier(hi), hi.pod)
-        key = ((tier(lo), lo.pod), upper, colour_of[link.id])
+        upper = hi.id if size[(tier(hi), hi.pod, hi.site)] <= FAN_OUT_MAX else (tier(hi), hi.pod, hi.site)
+        key = ((tier(lo), lo.pod, lo.site), upper, colour_of[link.id])
         count, ends_a, ends_b, ids = out.get(key, (0, set(), set(), []))
         out[key] = (count + 1, ends_a | {lo.id}, ends_b | {hi.id}, ids + [link.id])
     return out
 
 
-@pytest.mark.parametrize("name", ["rail-optimized-1024.json", "hybrid-ib-rocev2.json"])
+@pytest.mark.parametrize("name", ["rail-optimized-1024.json", "hybrid-ib-rocev2.json", "two-site-100km.json"])
 def test_bundles_group_the_cables_as_specified(qtbot, name):
     w = open_window(qtbot, PROJECTS / name)
     scene = w.scene
@@ -48,6 +48,8 @@ def test_bundles_group_the_cables_as_specified(qtbot, name):
     assert got == reference_bundles(w.editor.doc, colour_of)
     for k, b in enumerate(bundles):            # every cable knows its bundle
         assert {scene.cables.ids[r] for r in np.nonzero(owner == k)[0]} == set(b.link_ids)
+    for b in bundles:                          # each site draws its own bundles, inside its box
+        assert len({w.editor.doc.nodes[n].site for n in b.ends_a}) == 1
 
 
 def pixel(w: MainWindow, image, scene_point: QPointF) -> QColor:

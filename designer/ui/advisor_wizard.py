@@ -36,16 +36,21 @@ from designer.analysis.advisor import (
     advise,
     candidate_specs,
 )
+from designer.analysis.advisor.site_request import DEFAULT_DCI_GBPS, DEFAULT_DCI_LINKS, SiteRequest
+from designer.analysis.advisor.sites import DEFAULT_SITE_WORKLOAD, site_specs
 from designer.catalog.money import format_money
 from designer.i18n import render
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.model.sites import DISTANCE_KM, LINK_COUNT
 from designer.sim.workload_spec import WorkloadError, parse_workloads
 from designer.ui.threads import end_thread
 
 # the ranked table's columns (translated where shown)
 COLUMNS = ("#", QT_TRANSLATE_NOOP("ResultsPage", "Candidate"), QT_TRANSLATE_NOOP("ResultsPage", "Time"), "p99",
            QT_TRANSLATE_NOOP("ResultsPage", "Capex"), "TCO", QT_TRANSLATE_NOOP("ResultsPage", "Budget"))
+ACROSS_SITES = QT_TRANSLATE_NOOP("ResultsPage", "Across sites")   # the verdict column of an advice across sites
+DCI_GBPS_CHOICES = (100.0, 400.0, 800.0)       # the long-haul optics' line rates in the catalog
 
 
 
@@ -104,6 +109,7 @@ class RequirementsPage(QWizardPage):
         self.currency.addItems(["USD", "CNY"])
         self.ethernet = QCheckBox(self.tr("We already run Ethernet at scale"))
         self.latency = QCheckBox(self.tr("Tail latency matters more than cost"))
+        self._site_fields()
         self.error = QLabel()
         self.error.setObjectName("advisor_error")
         self.error.setWordWrap(True)
@@ -113,7 +119,50 @@ class RequirementsPage(QWizardPage):
         form.addRow(self.tr("Currency"), self.currency)
         form.addRow("", self.ethernet)
         form.addRow("", self.latency)
+        form.addRow(self.tr("Sites"), self.sites)
+        form.addRow(self.tr("Distance between the sites"), self.distance)
+        # the words of the two-site template's fields (designer/ui/two_site_fields.py)
+        form.addRow(QCoreApplication.translate("TwoSiteFields", "Long-haul link capacity"), self.dci_gbps)
+        form.addRow(QCoreApplication.translate("TwoSiteFields", "Long-haul links"), self.dci_links)
         form.addRow(self.error)
+
+    def _site_fields(self) -> None:
+        """One site, or two joined by long-haul links: the distance and the link budget (as `advise --sites 2`)."""
+        self.sites = QComboBox()
+        self.sites.addItem(self.tr("One site"), 1)
+        self.sites.addItem(self.tr("Two sites, half the GPUs in each"), 2)
+        self.distance = QDoubleSpinBox()
+        self.distance.setDecimals(1)
+        self.distance.setRange(max(DISTANCE_KM.minimum, 0.1), DISTANCE_KM.maximum)
+        self.distance.setValue(100.0)
+        self.distance.setSuffix(" km")
+        self.dci_gbps = QComboBox()
+        for gbps in DCI_GBPS_CHOICES:
+            self.dci_gbps.addItem(f"{gbps:g} Gb/s", gbps)
+        self.dci_gbps.setCurrentIndex(self.dci_gbps.findData(DEFAULT_DCI_GBPS))
+        self.dci_links = QSpinBox()
+        self.dci_links.setRange(int(LINK_COUNT.minimum), int(LINK_COUNT.maximum))
+        self.dci_links.setValue(DEFAULT_DCI_LINKS)
+        self.sites.currentIndexChanged.connect(self._follow_sites)
+        self._follow_sites()
+
+    def _follow_sites(self, *_: object) -> None:
+        """The site fields count only for two sites; their viability needs training, so the workload offers it."""
+        two = self.two_sites()
+        for field in (self.distance, self.dci_gbps, self.dci_links):
+            field.setEnabled(two)
+        if two and self.workload.text().strip() == DEFAULT_WORKLOAD:
+            self.workload.setText(DEFAULT_SITE_WORKLOAD)
+        elif not two and self.workload.text().strip() == DEFAULT_SITE_WORKLOAD:
+            self.workload.setText(DEFAULT_WORKLOAD)
+
+    def two_sites(self) -> bool:
+        return self.sites.currentData() == 2
+
+    def site(self) -> SiteRequest | None:
+        if not self.two_sites():
+            return None
+        return SiteRequest(float(self.distance.value()), float(self.dci_gbps.currentData()), self.dci_links.value())
 
     def workloads(self) -> list[str]:
         return [s.strip() for s in self.workload.text().split(";") if s.strip()]
@@ -121,12 +170,15 @@ class RequirementsPage(QWizardPage):
     def preferences(self) -> Preferences:
         budget = self.budget.value()
         return Preferences(budget=budget if budget > 0 else None, currency=self.currency.currentText(),
-                           existing_ethernet=self.ethernet.isChecked(), latency_sensitive=self.latency.isChecked())
+                           existing_ethernet=self.ethernet.isChecked(), latency_sensitive=self.latency.isChecked(),
+                           site=self.site())
 
     def validatePage(self) -> bool:
         problem = None
         if self.gpus.value() % 8:
             problem = self.tr("GPUs must be a multiple of 8 (8-GPU servers).")
+        elif self.two_sites() and self.gpus.value() % 16:
+            problem = self.tr("With two sites, GPUs must be a multiple of 16 (half in each site, in 8-GPU servers).")
         elif not self.workloads():
             problem = self.tr("Enter a workload, e.g. allreduce:1GiB.")
         else:
@@ -186,31 +238,45 @@ class ResultsPage(QWizardPage):
     def initializePage(self) -> None:
         advice = _advisor(self).advice
         assert advice is not None, "the results page follows a finished run"
-        cur = advice.preferences.currency
+        columns = COLUMNS + ((ACROSS_SITES,) if advice.site is not None else ())
+        self.table.setColumnCount(len(columns))
+        self.table.setHorizontalHeaderLabels([self.tr(str(c)) for c in columns])
         ranked = advice.ranked()
         self.table.setRowCount(len(ranked))
         for r, (s, c) in enumerate(ranked):
-            f = c.figures
-            t = f["time_s"]
-            fits = "–" if s.within_budget is None else (self.tr("within") if s.within_budget else self.tr("over"))
-            cells = (str(r + 1), c.label_text(),          # the core's label, in its current language
-                     f"{t * 1e3:.3g} ms" if t < 1 else f"{t:.3g} s", f"{f['p99_latency_us']:.2f} µs",
-                     format_money(f["capex"], cur), format_money(f["tco"], cur), fits)
-            for col, text in enumerate(cells):
+            for col, text in enumerate(self._cells(advice, r, s, c)):
                 item = QTableWidgetItem(text)
                 if col != 1:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if col == len(COLUMNS) and c.id in advice.cross_sites:    # the whole sentence on hover
+                    item.setToolTip(advice.cross_sites[c.id].message.render())
                 self.table.setItem(r, col, item)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.selectRow(0)
+        notes = "".join(f"{t}\n" for t in advice.note_texts())
         if advice.recommended is None:       # nothing fits the budget: say so, and what the cheapest costs
-            self.reasons.setText(advice.recommendation.rule())
+            self.reasons.setText(notes + advice.recommendation.rule())
             self.setSubTitle(advice.recommendation.headline() + " " + render("advisor.open_anyway"))
             return
-        notes = "".join(f"\n◦ {t}" for t in advice.alternative_texts())
-        self.reasons.setText(advice.recommendation.headline() + "\n• " + "\n• ".join(advice.reason_texts()) + notes)
+        alternatives = "".join(f"\n◦ {t}" for t in advice.alternative_texts())
+        self.reasons.setText(notes + advice.recommendation.headline() + "\n• " + "\n• ".join(advice.reason_texts())
+                             + alternatives)
         self.setSubTitle(self.tr("Select a candidate and press Finish to open it (the first is recommended)."))
+
+    def _cells(self, advice: Advice, rank: int, s, c) -> list[str]:
+        """One row of the table: rank, label, time, p99, capex, TCO, budget, and across sites the verdict."""
+        cur = advice.preferences.currency
+        f = c.figures
+        t = f["time_s"]
+        fits = "–" if s.within_budget is None else (self.tr("within") if s.within_budget else self.tr("over"))
+        cells = [str(rank + 1), c.label_text(),          # the core's label, in its current language
+                 f"{t * 1e3:.3g} ms" if t < 1 else f"{t:.3g} s", f"{f['p99_latency_us']:.2f} µs",
+                 format_money(f["capex"], cur), format_money(f["tco"], cur), fits]
+        if advice.site is not None:
+            verdict = advice.cross_sites.get(c.id)
+            cells.append(verdict.short().render() if verdict is not None else "–")
+        return cells
 
     def chosen_id(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()
@@ -281,7 +347,8 @@ class AdvisorWizard(QWizard):
         self.running.bar.setRange(0, total)
         self.running.bar.setValue(done)
         if label:
-            label = {s.label: s.label_text() for s in candidate_specs()}.get(label, label)   # English from the core
+            specs = candidate_specs() + site_specs()
+            label = {s.label: s.label_text() for s in specs}.get(label, label)   # English from the core
             self.running.status.setText(self.tr("Candidate {0} of {1}: {2}").format(done + 1, total, label))
 
     @Slot(int, object)

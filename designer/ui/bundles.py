@@ -1,6 +1,6 @@
 """Tier-to-tier bundles: what a large or zoomed-out fabric draws instead of thousands of cables.
 
-Links are grouped by (tier and pod of one end, tier and pod of the other, plane / protocol); each group
+Links are grouped by (tier, pod and site of one end, the same of the other, plane / protocol); each group
 is one line from the centre of its nodes on one side to the centre on the other, its width growing
 with the log of its cable count, labelled with the count and speed.
 """
@@ -70,15 +70,16 @@ FAN_OUT_MAX = 16
 def group_cables(doc: FabricDocument, cables, shown: np.ndarray) -> tuple[list[Bundle], np.ndarray]:
     """Bundles of the shown cables (rows of a CableGeometry), and each row's bundle (-1: not shown).
 
-    The lower end of a bundle is a (tier, pod) group; the upper end is one switch when its group is small (a fan of
-    bundles), else its whole (tier, pod) group; one bundle per colour. Grouped with numpy: a 56k-cable fabric in
+    The lower end of a bundle is a (tier, pod, site) group (each site of a multi-site design draws its own bundles,
+    inside its box); the upper end is one switch when its group is small (a fan of bundles), else its whole group;
+    one bundle per colour. Grouped with numpy: a 56k-cable fabric in
     tens of milliseconds (a dict per cable took seconds). Bundles come in the order of their first cable.
     """
     nodes = [doc.nodes[n] for n in cables.node_ids]
     tiers = [tier(n) for n in nodes]
     rank = np.array([TIER_RANK.get(t, 5) for t in tiers], dtype=np.int64)
     groups: dict[tuple, int] = {}
-    group = np.array([groups.setdefault((t, n.pod), len(groups)) for t, n in zip(tiers, nodes, strict=True)],
+    group = np.array([groups.setdefault((t, n.pod, n.site), len(groups)) for t, n in zip(tiers, nodes, strict=True)],
                      dtype=np.int64)
     group_keys = list(groups)
     group_size = np.bincount(group, minlength=len(groups))

@@ -23,6 +23,9 @@ from designer.model.errors import ProjectError
 from designer.model.limits import MAX_GPUS_PER_NODE
 from designer.topology.multi_plane import KIND as MULTI_PLANE
 from designer.topology.multi_plane import PLANE_CHOICES
+from designer.topology.two_site import KIND as TWO_SITE
+from designer.topology.two_site import TwoSiteOptions, generate_two_site
+from designer.ui.two_site_fields import TwoSiteFields, two_site_summary
 
 PREVIEW_COST_GPUS = 2048  # generating the design for its cost takes well under 0.2 s up to here
 # generator kind -> its name in the combo (translated where shown; English: the kind itself)
@@ -31,7 +34,8 @@ KIND_NAMES = {"leaf-spine": QT_TRANSLATE_NOOP("GeneratorDialog", "leaf-spine"),
               "fat-tree-3": QT_TRANSLATE_NOOP("GeneratorDialog", "fat-tree-3"),
               "rail-optimized": QT_TRANSLATE_NOOP("GeneratorDialog", "rail-optimized"),
               "rail-only": QT_TRANSLATE_NOOP("GeneratorDialog", "rail-only"),
-              "multi-plane": QT_TRANSLATE_NOOP("GeneratorDialog", "multi-plane")}
+              "multi-plane": QT_TRANSLATE_NOOP("GeneratorDialog", "multi-plane"),
+              TWO_SITE: QT_TRANSLATE_NOOP("GeneratorDialog", "two sites")}
 MULTI_PLANE_DEFAULT = 2     # planes offered first: Alibaba HPN's dual plane (designer/topology/multi_plane.py)
 BACKENDS = (("rocev2", "RoCEv2"), ("ib", "InfiniBand"), ("hybrid", QT_TRANSLATE_NOOP("GeneratorDialog", "hybrid")))
 # the preview's counts (Plan fields), in the order and the words shown
@@ -59,7 +63,7 @@ class GeneratorDialog(QDialog):
         self.catalog = catalog
         self.setWindowTitle(self.tr("New from template"))
         self.kind = QComboBox()
-        for kind in topology.GENERATOR_KINDS:
+        for kind in (*topology.GENERATOR_KINDS, TWO_SITE):
             self.kind.addItem(self.tr(str(KIND_NAMES[kind])) if kind in KIND_NAMES else kind, kind)
         self.gpus = QSpinBox()
         self.gpus.setRange(8, 65_536)
@@ -79,6 +83,7 @@ class GeneratorDialog(QDialog):
         self.link.addItems(["400", "800", "1600", "200", "100"])
         self.planes = self._planes_choice()
         self.server, self.switch = self._model_choices(catalog)
+        self.sites = TwoSiteFields(catalog)
         self.frontend = QCheckBox(self.tr("Ethernet front-end plane"))
         self.frontend.setChecked(True)
         self.preview = QLabel()
@@ -98,6 +103,8 @@ class GeneratorDialog(QDialog):
         for box in (self.gpus, self.per_server, self.oversub):
             box.valueChanged.connect(self.update_preview)
         self.frontend.toggled.connect(self.update_preview)
+        self.sites.connect(self.update_preview)
+        self.backend.currentIndexChanged.connect(lambda *_: self.sites.fill_equipment(self.backend.currentData()))
         self.update_preview()
 
     def _form(self) -> QFormLayout:
@@ -112,8 +119,23 @@ class GeneratorDialog(QDialog):
         form.addRow(self.tr("Oversubscription"), self.oversub)
         form.addRow(self.tr("Link speed (Gb/s)"), self.link)
         form.addRow(self.tr("Planes"), self.planes)
+        for label, widget in self.sites.rows():
+            form.addRow(label, widget)
         form.addRow("", self.frontend)
+        self.form = form
         return form
+
+    def two_site(self) -> bool:
+        return self.kind.currentData() == TWO_SITE
+
+    def show_rows(self) -> None:
+        """The rows of the chosen kind: a two-site design sizes each site by its GPUs and the generator's servers,
+        switches and link speed; the others have no sites."""
+        across = self.two_site()
+        for widget in (self.gpus, self.per_server, self.server, self.switch, self.link, self.planes):
+            self.form.setRowVisible(widget, not across)
+        for _, field in self.sites.rows():
+            self.form.setRowVisible(field, across)
 
     def _planes_choice(self) -> QComboBox:
         """Planes each NIC port is split into (used by the multi-plane kind only)."""
@@ -164,6 +186,10 @@ class GeneratorDialog(QDialog):
 
     def update_preview(self, *_: object) -> None:
         """Counts (and cost when it can be had cheaply) of the design these parameters make."""
+        self.show_rows()
+        if self.two_site():
+            self.two_site_preview()
+            return
         try:
             counts = self.topology.plan(self.kind.currentData(), catalog=self.catalog, **self.params())
         except (ProjectError, ValueError) as exc:
@@ -193,8 +219,26 @@ class GeneratorDialog(QDialog):
         except (ImportError, ProjectError, ValueError):
             return None
 
+    def two_site_options(self) -> TwoSiteOptions:
+        return self.sites.options(self.backend.currentData(), self.frontend.isChecked(), self.oversub.value())
+
+    def two_site_preview(self) -> None:
+        """The two sites' counts, the long-haul bundle and what the checks say of it, and the capex."""
+        try:
+            text = two_site_summary(generate_two_site(self.two_site_options(), self.catalog), self.catalog)
+        except (ProjectError, ValueError) as exc:
+            self.preview.setText(f"<span style='color:#d64545'>{html.escape(str(exc), quote=False)}</span>")
+            self.ok.setEnabled(False)
+            return
+        self.preview.setText(text)
+        self.ok.setEnabled(True)
+
     def generate(self) -> FabricDocument:
-        """Build and lay out the design (raises ProjectError/ValueError on impossible parameters)."""
+        """Build and lay out the design (raises ProjectError/ValueError on impossible parameters); a two-site
+        design keeps the generator's layout (each site's drawing, the second mirrored, the edge equipment facing
+        the other site), which the site boxes of the canvas follow."""
+        if self.two_site():
+            return generate_two_site(self.two_site_options(), self.catalog)
         doc = self.topology.generate(self.kind.currentData(), catalog=self.catalog, **self.params())
         positions = self.topology.auto_layout(doc)
         for node_id, (x, y) in positions.items():

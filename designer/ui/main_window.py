@@ -678,7 +678,7 @@ class MainWindow(WindowExports):
             return
         self.set_document(doc, None)
         self.show_message(self.tr("New untitled design: {0} ({1} GPUs); Save asks where to keep it").format(
-            dialog.kind.currentText(), dialog.gpus.value()))
+            dialog.kind.currentText(), doc.gpu_count()))
 
     def open_dialog(self) -> None:
         if not self.maybe_save():

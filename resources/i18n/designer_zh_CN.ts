@@ -22,32 +22,32 @@
 <context>
     <name>AdvisorWizard</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="70"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="75"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="74"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="79"/>
         <source>The advisor failed: {0}: {1}</source>
         <translation>选型助手运行失败：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="237"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="303"/>
         <source>Help me choose</source>
         <translation>帮我选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="261"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="327"/>
         <source>Generating, simulating and costing the candidates…</source>
         <translation>正在生成、仿真并核算候选方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="285"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="352"/>
         <source>Candidate {0} of {1}: {2}</source>
         <translation>候选方案 {0}/{1}：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="294"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="361"/>
         <source>Done: {0} candidates. Recommended: {1}. Press Next to compare them.</source>
         <translation>完成：{0} 个候选方案。推荐：{1}。点击“下一步”进行对比。</translation>
     </message>
@@ -241,7 +241,7 @@
         <translation>，连到 {0} {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="124"/>
+        <location filename="../../designer/ui/bundles.py" line="125"/>
         <source>{0} cables · {1}</source>
         <translation>{0} 条线缆 · {1}</translation>
     </message>
@@ -463,22 +463,22 @@
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="140"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="143"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="145"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="148"/>
         <source>Simulating with every back-end segment as {0}…</source>
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="188"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="191"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="250"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="253"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -1759,172 +1759,177 @@
 <context>
     <name>GeneratorDialog</name>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="109"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="116"/>
         <source>GPU servers</source>
         <translation>GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="110"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="117"/>
         <source>Back-end switches</source>
         <translation>后端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="130"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="152"/>
         <source>Default for the GPUs per server</source>
         <translation>按每台服务器 GPU 数取默认型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="135"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="157"/>
         <source>Default for the protocol and speed</source>
         <translation>按协议和速率取默认型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="29"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="32"/>
         <source>leaf-spine</source>
         <translation>叶脊</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="30"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="31"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="34"/>
         <source>fat-tree-3</source>
         <translation>三层胖树</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="32"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="35"/>
         <source>rail-optimized</source>
         <translation>轨道优化</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="33"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="36"/>
         <source>rail-only</source>
         <translation>仅轨道</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="34"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="37"/>
         <source>multi-plane</source>
         <translation>多平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="36"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
+        <source>two sites</source>
+        <translation>两个站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
         <source>hybrid</source>
         <translation>混合（IB + RoCEv2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="38"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="42"/>
         <source>gpus</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="39"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="43"/>
         <source>servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="40"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="44"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="41"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="45"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="42"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="46"/>
         <source>cores</source>
         <translation>核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="43"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="47"/>
         <source>frontend switches</source>
         <translation>前端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="44"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="48"/>
         <source>gateways</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="45"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="49"/>
         <source>storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="46"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="50"/>
         <source>links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="47"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="51"/>
         <source>backend links</source>
         <translation>后端链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="48"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="52"/>
         <source>frontend links</source>
         <translation>前端链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="49"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="53"/>
         <source>pods</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="60"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="64"/>
         <source>New from template</source>
         <translation>从模板新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="82"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="87"/>
         <source>Ethernet front-end plane</source>
         <translation>以太网前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="106"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="113"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="107"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="114"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="108"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="115"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="111"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="118"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="112"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="119"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="113"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="120"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="114"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="121"/>
         <source>Planes</source>
         <translation>平面数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="123"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="145"/>
         <source>Ports each NIC port is split into, one independent plane each (multi-plane designs)</source>
         <translation>每个网卡端口拆分成的端口数，每个端口接入一个独立平面（多平面方案）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="178"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="204"/>
         <source>estimated capex ≈ {0:,.0f} USD</source>
         <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>
@@ -3860,62 +3865,87 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RequirementsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="85"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="90"/>
         <source>Your cluster</source>
         <translation>您的集群</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="86"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="91"/>
         <source>The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and 2:1, and rail-only and multi-plane ones where they apply, simulates and costs each, and ranks them for your priorities.</source>
         <translation>选型助手会生成收敛比 1:1 和 2:1 的 InfiniBand、RoCEv2、轨道优化和混合方案，并在适用时加入仅轨道和多平面方案，逐一仿真并核算成本，再按您的优先级排序。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="95"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="100"/>
         <source>e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by ;)</source>
         <translation>例如 allreduce:1GiB、train:70b:dp=32、alltoall:4MiB（多个时用 ; 分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="101"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="106"/>
         <source>no budget</source>
         <translation>无预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="105"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="110"/>
         <source>We already run Ethernet at scale</source>
         <translation>我们已大规模运行以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="106"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
         <source>Tail latency matters more than cost</source>
         <translation>尾延迟比成本更重要</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="110"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="116"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="117"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="112"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="118"/>
         <source>Budget (capex)</source>
         <translation>预算（资本支出）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="113"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="119"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="129"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="122"/>
+        <source>Sites</source>
+        <translation>站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="123"/>
+        <source>Distance between the sites</source>
+        <translation>站点之间的距离</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="132"/>
+        <source>One site</source>
+        <translation>一个站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="133"/>
+        <source>Two sites, half the GPUs in each</source>
+        <translation>两个站点，各放一半 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="179"/>
         <source>GPUs must be a multiple of 8 (8-GPU servers).</source>
         <translation>GPU 数必须是 8 的倍数（每台服务器 8 个 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="131"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="181"/>
+        <source>With two sites, GPUs must be a multiple of 16 (half in each site, in 8-GPU servers).</source>
+        <translation>两个站点时，GPU 数必须是 16 的倍数（每个站点一半，均为 8 GPU 服务器）。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="183"/>
         <source>Enter a workload, e.g. allreduce:1GiB.</source>
         <translation>请输入负载，例如 allreduce:1GiB。</translation>
     </message>
@@ -3923,42 +3953,47 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="47"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="50"/>
         <source>Candidate</source>
         <translation>候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="47"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="50"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="48"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="51"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="48"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="51"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="171"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="52"/>
+        <source>Across sites</source>
+        <translation>跨站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="223"/>
         <source>Ranked candidates</source>
         <translation>候选方案排名</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="195"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="272"/>
         <source>within</source>
         <translation>预算内</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="195"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="272"/>
         <source>over</source>
         <translation>超预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="213"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="265"/>
         <source>Select a candidate and press Finish to open it (the first is recommended).</source>
         <translation>选择一个候选方案并点击“完成”打开（第一个为推荐方案）。</translation>
     </message>
@@ -4149,12 +4184,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="146"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="198"/>
         <source>Building the candidates</source>
         <translation>正在生成候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="148"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="200"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -5217,6 +5252,66 @@ appears here when a run is done</source>
         <location filename="../../designer/ui/time_breakdown.py" line="65"/>
         <source>time ({0})</source>
         <translation>时间（{0}）</translation>
+    </message>
+</context>
+<context>
+    <name>TwoSiteFields</name>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="40"/>
+        <source>Fibre distance between the sites; light takes 5 µs per km</source>
+        <translation>站点之间的光纤距离；光每公里需 5 微秒</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="54"/>
+        <source>GPUs per site</source>
+        <translation>每个站点的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="55"/>
+        <source>Distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="125"/>
+        <location filename="../../designer/ui/two_site_fields.py" line="56"/>
+        <source>Long-haul link capacity</source>
+        <translation>长距离链路容量</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="126"/>
+        <location filename="../../designer/ui/two_site_fields.py" line="57"/>
+        <source>Long-haul links</source>
+        <translation>长距离链路数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="58"/>
+        <source>Site-edge equipment</source>
+        <translation>站点边缘设备</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="65"/>
+        <source>Default for the protocol and capacity</source>
+        <translation>按协议和容量取默认</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="104"/>
+        <source>GPUs: {0} ({1} sites), servers: {2}, switches: {3}</source>
+        <translation>GPU：{0}（{1} 个站点），服务器：{2}，交换机：{3}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="105"/>
+        <source>Long-haul: {0} × {1:g} Gb/s over {2:g} km, {3:.3g} ms one way</source>
+        <translation>长距离：{0} × {1:g} Gb/s，距离 {2:g} 公里，单程 {3:.3g} 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="107"/>
+        <source>At each end: {0}; optics: {1}</source>
+        <translation>两端设备：{0}；光模块：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/two_site_fields.py" line="108"/>
+        <source>estimated capex ≈ {0:,.0f} USD</source>
+        <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>
 </context>
 <context>

@@ -62,6 +62,8 @@ def test_training_runs_hierarchical_and_a_default_is_said():
     assert site_workloads([TRAIN]) == ([f"{TRAIN}:dp_across_sites=hier"], None)
     flat = f"{TRAIN}:dp_across_sites=flat"
     assert site_workloads([flat, "allreduce:1MiB"]) == ([flat, "allreduce:1MiB"], None)
+    stages = "train:params=1e9:tp=8:pp=2:pp_across_sites=on"      # data parallelism then stays in each site
+    assert site_workloads([stages]) == ([stages], None)
     chosen, note = site_workloads(["allreduce:1GiB"])
     assert chosen == [DEFAULT_SITE_WORKLOAD] and note is not None
     assert "allreduce:1GiB" in note.render("en") and DEFAULT_SITE_WORKLOAD in note.render("zh_CN")

@@ -5,8 +5,9 @@ cross_site.py: viable, or the capacity that would make it so, or that no capacit
 Candidates across sites are the two-site generator's designs (a leaf-spine in each site), with the protocols and
 presets of the one-site candidates the generator can build: InfiniBand and RoCEv2 at 1:1 and 2:1, and RoCEv2 as
 Spectrum-X. Cross-site viability needs a training step, so `train:` workloads run with hierarchical data parallelism
-across the sites unless they say otherwise (the form NVIDIA reports for its two-site training,
-docs/references.md [nvidia-multi-dc]); without one the advisor simulates DEFAULT_SITE_WORKLOAD and says so.
+across the sites (the form NVIDIA reports for its two-site training, docs/references.md [nvidia-multi-dc]) unless
+they say otherwise or split their pipeline stages across the sites instead; without one the advisor simulates
+DEFAULT_SITE_WORKLOAD and says so.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from designer.analysis.cross_site import cross_site_advice
 from designer.analysis.quantities import Joined
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
-from designer.sim.workload_spec import WorkloadError, parse_workloads
+from designer.sim.workload_spec import Workload, WorkloadError, parse_workloads
 from designer.topology.two_site import KIND as TWO_SITE
 
 # a 7B dense model over every GPU, tensor parallel inside each 8-GPU server, data parallel across the sites; its
@@ -52,8 +53,13 @@ def site_workloads(workloads: list[str] | None) -> tuple[list[str], Message | No
     if not any(w.kind == "train" for w in kinds):
         msg_id = "advisor.sites.default_workload_instead" if given else "advisor.sites.default_workload"
         return [DEFAULT_SITE_WORKLOAD], Message(msg_id, workload=DEFAULT_SITE_WORKLOAD, given=", ".join(given))
-    return [f"{text}:{HIER}" if w.kind == "train" and w.opt("dp_across_sites") is None else text
-            for text, w in zip(given, kinds, strict=True)], None
+    return [f"{text}:{HIER}" if _dp_unsaid(w) else text for text, w in zip(given, kinds, strict=True)], None
+
+
+def _dp_unsaid(w: Workload) -> bool:
+    """A training workload that does not say how its data parallelism crosses the sites, nor splits its pipeline
+    stages across them instead (pp_across_sites=on keeps each data-parallel group inside a site)."""
+    return w.kind == "train" and w.opt("dp_across_sites") is None and w.switch("pp_across_sites") is not True
 
 
 def site_notes(site: SiteRequest, catalog: Catalog) -> list[Alternative]:

@@ -7,6 +7,8 @@ the protocol become the cheapest catalog NIC of that speed that can.
 
 from __future__ import annotations
 
+import copy
+import math
 from dataclasses import dataclass
 
 from designer.analysis.recommendation import Option
@@ -23,12 +25,13 @@ PROTOCOLS = ("ib", "rocev2")
 @dataclass
 class Variant:
     """One option's drawing and its priced bill of materials; `overfull` names switches whose counterpart has fewer
-    ports than the drawing uses on them (the bill then counts one counterpart per switch as drawn)."""
+    ports than the drawing uses on them (the bill then counts as many counterparts as those ports need)."""
 
     key: str                  # "drawn" | "ib" | "rocev2"
     doc: FabricDocument
     cost: CostReport
     overfull: list[str]
+    overfull_units: int = 0   # the counterpart switches priced in the overfull switches' places
 
 
 def drawn_protocol(doc: FabricDocument, catalog: Catalog) -> str:
@@ -56,7 +59,9 @@ def _counterpart_nic(catalog: Catalog, nic_id: str, protocol: str) -> str:
 
 def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[FabricDocument, list[str]]:
     """A copy of `doc` whose back-end runs `protocol` on that protocol's hardware, and the switches whose counterpart
-    has fewer ports than the drawing uses."""
+    has fewer ports than the drawing uses. Such a switch is priced as as many counterparts as its ports need (the
+    copy holds the extra ones, unlinked): the same ports over more, smaller switches, as a Clos built of them would
+    have; counting one would understate that option's cost."""
     dup = doc.copy()
     for seg in dup.segments.values():
         seg.protocol = protocol
@@ -79,7 +84,24 @@ def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[F
                 node.model = twin.id
         elif node.kind == "server" and node.nic_model and not _nic_runs(catalog, node.nic_model, protocol):
             node.nic_model = _counterpart_nic(catalog, node.nic_model, protocol)
+    for node_id in overfull:
+        _add_units(dup, node_id, math.ceil(used[node_id] / _ports_of(catalog, dup.nodes[node_id].model,
+                                                                       speed[node_id])))
     return dup, overfull
+
+
+def _ports_of(catalog: Catalog, model_id: str, speed_gbps: float) -> int:
+    model = catalog.switches[model_id]
+    return model.ports * (model.breakout_for(speed_gbps) or 1)
+
+
+def _add_units(doc: FabricDocument, node_id: str, units: int) -> None:
+    """Priced as `units` switches: the drawn one and units - 1 unlinked copies beside it."""
+    node = doc.nodes[node_id]
+    for k in range(2, units + 1):
+        extra = copy.deepcopy(node)
+        extra.id = f"{node_id}-{k}"
+        doc.nodes[extra.id] = extra
 
 
 def variants(doc: FabricDocument, catalog: Catalog, currency: str | None = None) -> dict[str, Variant]:
@@ -87,7 +109,8 @@ def variants(doc: FabricDocument, catalog: Catalog, currency: str | None = None)
     out = {"drawn": Variant("drawn", doc, cost_report(doc, catalog, currency), [])}
     for proto in PROTOCOLS:
         dup, overfull = as_protocol(doc, proto, catalog)
-        out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull)
+        units = len(overfull) + len(dup.nodes) - len(doc.nodes)
+        out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull, units)
     return out
 
 

@@ -72,7 +72,8 @@ def hardware_text(ctx: ProposalContext) -> str | None:
     text = ctx.t("rec_hardware", items=ctx.t("list_sep").join(parts))
     overfull = sorted({n for v in ctx.variants.values() for n in v.overfull})
     if overfull:
-        text += " " + ctx.t("rec_overfull", n=len(overfull))
+        units = sum(v.overfull_units for v in ctx.variants.values())
+        text += " " + ctx.t("rec_overfull", n=len(overfull), units=f"{units:,}")
     return text
 
 

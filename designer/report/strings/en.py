@@ -139,7 +139,7 @@ EN: dict[str, str] = {
     "rec_hardware": "Back-end switches of each option: {items}.",
     "rec_hardware_item": "{protocol}: {models}",
     "rec_overfull": ("On {n} switches the drawing uses more ports than the other protocol's switch has; that option "
-                     "is priced with one switch in each place, so its cost is understated."),
+                     "is priced with as many of its switches as those ports need ({units} in all)."),
     "rec_how": "How the options were ranked",
     "rec_why": "Why this option",
     "rec_alternatives": "Rail-only and multi-plane back-ends",

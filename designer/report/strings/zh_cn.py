@@ -122,8 +122,8 @@ ZH_CN: dict[str, str] = {
                           "物料清单计价。"),
     "rec_hardware": "各方案的后端交换机：{items}。",
     "rec_hardware_item": "{protocol}：{models}",
-    "rec_overfull": ("有 {n} 台交换机在图中使用的端口多于另一种协议的交换机所具有的端口；该方案按每个位置一台交换机"
-                     "计价，因此成本偏低。"),
+    "rec_overfull": ("有 {n} 台交换机在图中使用的端口多于另一种协议的交换机所具有的端口；该方案按这些端口所需的"
+                     "交换机台数计价（共 {units} 台）。"),
     "rec_how": "方案的排序方法",
     "rec_why": "推荐理由",
     "rec_alternatives": "仅轨道与多平面后端",

@@ -72,7 +72,7 @@ EN: dict[str, str] = {
     "drawn_hybrid": "InfiniBand and RoCEv2",
     "drawn_series": "As drawn",
     "fig_gpus": "GPUs",
-    "fig_switches": "Switches (all planes)",
+    "fig_switches": "Switches (back-end and front-end)",
     "fig_bisection": "Back-end bisection bandwidth",
     "fig_oversub": "Worst back-end oversubscription",
     "fig_capex": "Capital cost",
@@ -386,8 +386,8 @@ EN: dict[str, str] = {
     "cost_tco": "Total cost of ownership over {years} years",
     "cost_options": "Cost of each option",
     "cost_options_intro": "The same drawing priced with each option's hardware:",
-    "cost_options_note": ("Each option keeps the drawing's servers, cables and counts; its back-end switches are the "
-                          "protocol's own (listed in the Recommendation section)."),
+    "cost_options_note": ("Each option keeps the drawing's servers and cables; its back-end switches are the "
+                          "protocol's own, as many as the drawn ports need (listed in the Recommendation section)."),
     "col_capex_network": "Network",
     "col_power_total": "Power",
     # ---- risks ----

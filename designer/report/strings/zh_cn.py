@@ -63,7 +63,7 @@ ZH_CN: dict[str, str] = {
     "drawn_hybrid": "InfiniBand 与 RoCEv2",
     "drawn_series": "按图设计",
     "fig_gpus": "GPU 数量",
-    "fig_switches": "交换机（所有网络平面）",
+    "fig_switches": "交换机（后端与前端）",
     "fig_bisection": "后端网络对分带宽",
     "fig_oversub": "后端网络最大收敛比",
     "fig_capex": "资本支出",
@@ -354,7 +354,8 @@ ZH_CN: dict[str, str] = {
     "cost_tco": "{years} 年总拥有成本",
     "cost_options": "各方案的成本",
     "cost_options_intro": "同一张拓扑图按各方案的硬件计价：",
-    "cost_options_note": "各方案保留拓扑图中的服务器、线缆和数量；后端交换机为该协议自己的产品（见“推荐方案”一节）。",
+    "cost_options_note": ("各方案保留拓扑图中的服务器和线缆；后端交换机为该协议自己的产品，台数按图中端口所需计算"
+                          "（见“推荐方案”一节）。"),
     "col_capex_network": "网络",
     "col_power_total": "功耗",
     # ---- risks ----

@@ -225,3 +225,19 @@ def test_cli_writes_the_pdf_and_bad_input_exits_2_with_one_line(tmp_path, capsys
                                          workload=[small], compare=False, resilience=False))
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("backend", "flag"), [("rocev2", True), ("ib", False)])
+def test_latency_test_commands_connect_through_rdma_cm_on_rocev2(backend, flag):
+    """perftest over RoCEv2 needs the RoCEv2 address of the port: RDMA-CM (-R) picks it; InfiniBand needs none."""
+    from types import SimpleNamespace
+
+    from designer.analysis.acceptance import AcceptancePlan
+    from designer.report.sections.acceptance import commands
+    from designer.topology.generate import generate
+
+    doc = generate("leaf-spine", gpus=16, backend=backend, frontend=False)
+    ctx = SimpleNamespace(acceptance=AcceptancePlan(16, [], [], None, None), doc=doc, catalog=load_catalog(),
+                          t=lambda key, **kw: key)
+    lat_lines = [line for line in commands(ctx).splitlines() if line.startswith("ib_write_lat")]
+    assert len(lat_lines) == 2 and all(("-R" in line.split()) == flag for line in lat_lines)

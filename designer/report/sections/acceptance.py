@@ -6,6 +6,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Preformatted
 
 from designer.analysis.acceptance import BUSBW_MARGIN, LATENCY_BYTES, LATENCY_MARGIN, MESSAGE_SIZES
+from designer.analysis.protocol_options import drawn_protocol
 from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.sections.common import body, note, recommended_label, section, subsection
@@ -39,11 +40,14 @@ def commands(ctx: ProposalContext) -> str:
     step = MESSAGE_SIZES[1][1] // MESSAGE_SIZES[0][1]
     assert ctx.acceptance is not None
     gpus = ctx.acceptance.gpus
+    # on RoCEv2, perftest connects through RDMA-CM (-R), which picks the RoCEv2 address (GID) of the port
+    roce = (ctx.acceptance.backend or drawn_protocol(ctx.doc, ctx.catalog)) == "rocev2"
+    lat = f"ib_write_lat -s {LATENCY_BYTES} -n 10000 -F" + (" -R" if roce else "")
     return "\n".join([
         f"# {ctx.t('acc_cmd_server')}",
-        f"ib_write_lat -s {LATENCY_BYTES} -n 10000 -F",
+        lat,
         f"# {ctx.t('acc_cmd_client')}",
-        f"ib_write_lat -s {LATENCY_BYTES} -n 10000 -F <{ctx.t('acc_server_a')}>",
+        f"{lat} <{ctx.t('acc_server_a')}>",
         f"# {ctx.t('acc_cmd_nccl', gpus=f'{gpus:,}')}",
         f"mpirun -np {gpus} all_reduce_perf -b {first.replace('iB', '')} -e {last.replace('iB', '')} -f {step} -g 1",
     ])

@@ -407,8 +407,8 @@ EN: dict[str, str] = {
     "risk_cables_mitigation": "Order spares of each type; label and test cables on arrival",
     "risk_ib": ("InfiniBand adds a Subnet Manager and a second set of skills beside the Ethernet front-end"),
     "risk_ib_mitigation": "Run a standby Subnet Manager; train the operations team or contract vendor support",
-    "risk_rocev2": ("Lossless Ethernet needs PFC, ECN and DCQCN set the same on every switch and network card; a "
-                    "mismatch shows as pause storms or drops"),
+    "risk_rocev2": ("Lossless Ethernet needs the same PFC and ECN settings (and congestion control, where used) on "
+                    "every switch and network card; a mismatch shows as pause storms or drops"),
     "risk_rocev2_mitigation": ("Apply the recommended settings from one template; enable the PFC watchdog; run the "
                                "acceptance tests before production"),
     "risk_hybrid": "Traffic between the InfiniBand and RoCEv2 segments crosses gateways with less bandwidth",

@@ -372,7 +372,8 @@ ZH_CN: dict[str, str] = {
     "risk_cables_mitigation": "每种型号都订购备件；到货时贴标签并测试",
     "risk_ib": "InfiniBand 需要在以太网前端之外增加子网管理器和另一套技能",
     "risk_ib_mitigation": "运行备用子网管理器；培训运维团队或购买厂商支持服务",
-    "risk_rocev2": "无损以太网要求每台交换机和网卡上的 PFC、ECN 和 DCQCN 设置一致；设置不一致会表现为暂停风暴或丢包",
+    "risk_rocev2": ("无损以太网要求每台交换机和网卡上的 PFC 和 ECN 设置（以及所用的拥塞控制）一致；设置不一致会表现为"
+                    "暂停风暴或丢包"),
     "risk_rocev2_mitigation": "用同一模板下发推荐设置；启用 PFC 看门狗；投产前运行验收测试",
     "risk_hybrid": "InfiniBand 分区与 RoCEv2 分区之间的流量需经过带宽较低的网关",
     "risk_hybrid_mitigation": "将每个作业调度在单个分区之内",

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 import designer.analysis.advisor.advice as advice_module
 from designer import i18n
 from designer.analysis.advisor import Preferences, advise
-from designer.analysis.advisor.candidates import CandidateSpec
+from designer.analysis.advisor.candidates import CandidateSpec, two_site_design
 from designer.analysis.advisor.site_request import SiteRequest, site_request
 from designer.analysis.advisor.sites import DEFAULT_SITE_WORKLOAD, site_workloads
 from designer.cli import main
@@ -135,3 +135,14 @@ def test_the_wizard_asks_for_two_sites_and_shows_each_verdict(qtbot, monkeypatch
     assert table.item(0, table.columnCount() - 1).text() == "viable"
     assert "viable" in table.item(0, table.columnCount() - 1).toolTip()
     assert "Across sites (10 km, 8 x 400 Gb/s" in w.results.reasons.text()
+
+
+def test_candidate_designs_are_named_in_the_language_of_the_advice():
+    far = SiteRequest(10.0, 400.0, 2)
+    assert two_site_design(ROCE, 32, far).name.endswith(" — 2 x 16 GPUs, 10 km")
+    i18n.set_language("zh_CN")
+    try:
+        name = two_site_design(ROCE, 32, far).name
+    finally:
+        i18n.set_language("en")
+    assert name.startswith("RoCEv2 两个站点各一套叶脊网络") and name.endswith("2 x 16 块 GPU，10 公里")

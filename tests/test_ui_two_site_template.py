@@ -6,6 +6,7 @@ Driven by real clicks and keys (the window opens what dialog.generate() returns 
 from __future__ import annotations
 
 from designer.catalog.loader import load_catalog
+from designer.topology.checks import run_checks
 from designer.topology.two_site import KIND as TWO_SITE
 from designer.topology.two_site import TwoSiteOptions, generate_two_site
 from designer.ui.generator_dialog import GeneratorDialog
@@ -46,3 +47,10 @@ def test_the_design_keeps_the_generators_two_site_layout(qtbot):
     assert {n.id: (n.x, n.y) for n in doc.nodes.values()} == {n.id: (n.x, n.y) for n in expected.nodes.values()}
     assert doc.nodes["b-dci1"].x < doc.nodes["b-spine-01"].x          # site B mirrored: its edge faces site A
     assert (doc.long_haul[0].distance_km, doc.long_haul[0].count) == (10.0, 2) and doc.gpu_count() == 32
+
+
+def test_a_two_site_design_at_2_to_1_keeps_its_target():
+    """The sites' target oversubscription goes with them: no warning that the 2:1 leaves exceed 1:1."""
+    doc = generate_two_site(TwoSiteOptions(16, 10.0, 400.0, 1, oversubscription=2.0))
+    assert doc.assumptions.target_oversubscription == 2.0
+    assert not [f for f in run_checks(doc) if f.rule == "oversubscription" and f.severity == "warning"]

@@ -121,6 +121,8 @@ SITES: dict[str, str] = {
                                    "metrox-3-xc for InfiniBand)",
     # the advisor across two sites (`advise --sites 2`, its PDF, the wizard)
     "advisor.kind.two-site": "leaf-spine in each of two sites",
+    "advisor.design_name": "{label} — {gpus} GPUs",
+    "advisor.design_name_sites": "{label} — 2 x {per_site} GPUs, {km} km",
     "advisor.sites.default_workload": "Cross-site viability needs a training workload; none was given, so every "
                                       "candidate runs {workload} (give --workload train:... for your own)",
     "advisor.sites.default_workload_instead": "Cross-site viability needs a training workload; {given} is not one, "

@@ -79,6 +79,7 @@ def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> F
                               edge.model, optics.id if optics else None)]
     doc.build = sites[0].build
     doc.notes = sites[0].notes
+    doc.assumptions = sites[0].assumptions          # the target oversubscription the sites were built for
     return doc
 
 
@@ -203,7 +204,7 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
 
 def _prefixed(doc: FabricDocument, site_id: str) -> FabricDocument:
     """The same design with every node, link and segment id prefixed by the site's id, each node in the site."""
-    out = FabricDocument(name=doc.name, notes=doc.notes, build=doc.build)
+    out = FabricDocument(name=doc.name, notes=doc.notes, build=doc.build, assumptions=doc.assumptions)
     p = f"{site_id}-"
     for node in doc.nodes.values():
         node.id, node.site = p + node.id, site_id

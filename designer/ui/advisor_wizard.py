@@ -88,9 +88,14 @@ class RequirementsPage(QWizardPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTitle(self.tr("Your cluster"))
-        self.setSubTitle(self.tr("The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 "
-                                 "and 2:1, and rail-only and multi-plane ones where they apply, simulates and costs "
-                                 "each, and ranks them for your priorities."))
+        self.one_site_text = self.tr("The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at "
+                                     "1:1 and 2:1, and rail-only and multi-plane ones where they apply, simulates and "
+                                     "costs each, and ranks them for your priorities.")
+        self.two_sites_text = self.tr("Across two sites the advisor builds a leaf-spine in each site (InfiniBand and "
+                                      "RoCEv2 at 1:1 and 2:1, and Spectrum-X) joined by your long-haul links, "
+                                      "simulates your training on each, says whether training across the sites is "
+                                      "viable and what link capacity would make it so, and ranks them.")
+        self.setSubTitle(self.one_site_text)
         form = QFormLayout(self)
         self.gpus = QSpinBox()
         self.gpus.setRange(8, 65536)
@@ -149,6 +154,7 @@ class RequirementsPage(QWizardPage):
     def _follow_sites(self, *_: object) -> None:
         """The site fields count only for two sites; their viability needs training, so the workload offers it."""
         two = self.two_sites()
+        self.setSubTitle(self.two_sites_text if two else self.one_site_text)
         for field in (self.distance, self.dci_gbps, self.dci_links):
             field.setEnabled(two)
         if two and self.workload.text().strip() == DEFAULT_WORKLOAD:

@@ -32,22 +32,22 @@
         <translation>选型助手运行失败：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="303"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="309"/>
         <source>Help me choose</source>
         <translation>帮我选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="327"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="333"/>
         <source>Generating, simulating and costing the candidates…</source>
         <translation>正在生成、仿真并核算候选方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="352"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="358"/>
         <source>Candidate {0} of {1}: {2}</source>
         <translation>候选方案 {0}/{1}：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="361"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="367"/>
         <source>Done: {0} candidates. Recommended: {1}. Press Next to compare them.</source>
         <translation>完成：{0} 个候选方案。推荐：{1}。点击“下一步”进行对比。</translation>
     </message>
@@ -3875,77 +3875,82 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>选型助手会生成收敛比 1:1 和 2:1 的 InfiniBand、RoCEv2、轨道优化和混合方案，并在适用时加入仅轨道和多平面方案，逐一仿真并核算成本，再按您的优先级排序。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="100"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="94"/>
+        <source>Across two sites the advisor builds a leaf-spine in each site (InfiniBand and RoCEv2 at 1:1 and 2:1, and Spectrum-X) joined by your long-haul links, simulates your training on each, says whether training across the sites is viable and what link capacity would make it so, and ranks them.</source>
+        <translation>跨两个站点时，选型助手在每个站点构建一套叶脊网络（InfiniBand 与 RoCEv2 各 1:1 和 2:1，以及 Spectrum-X），由您的长距离链路连接；在每个方案上仿真您的训练，判断跨站点训练是否可行、需要多大的链路容量才可行，并进行排序。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/advisor_wizard.py" line="105"/>
         <source>e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by ;)</source>
         <translation>例如 allreduce:1GiB、train:70b:dp=32、alltoall:4MiB（多个时用 ; 分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="106"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
         <source>no budget</source>
         <translation>无预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="110"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="115"/>
         <source>We already run Ethernet at scale</source>
         <translation>我们已大规模运行以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="116"/>
         <source>Tail latency matters more than cost</source>
         <translation>尾延迟比成本更重要</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="116"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="121"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="117"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="122"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="118"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="123"/>
         <source>Budget (capex)</source>
         <translation>预算（资本支出）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="119"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="124"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="122"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="127"/>
         <source>Sites</source>
         <translation>站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="123"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="128"/>
         <source>Distance between the sites</source>
         <translation>站点之间的距离</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="132"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="137"/>
         <source>One site</source>
         <translation>一个站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="133"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="138"/>
         <source>Two sites, half the GPUs in each</source>
         <translation>两个站点，各放一半 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="179"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="185"/>
         <source>GPUs must be a multiple of 8 (8-GPU servers).</source>
         <translation>GPU 数必须是 8 的倍数（每台服务器 8 个 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="181"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="187"/>
         <source>With two sites, GPUs must be a multiple of 16 (half in each site, in 8-GPU servers).</source>
         <translation>两个站点时，GPU 数必须是 16 的倍数（每个站点一半，均为 8 GPU 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="183"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="189"/>
         <source>Enter a workload, e.g. allreduce:1GiB.</source>
         <translation>请输入负载，例如 allreduce:1GiB。</translation>
     </message>
@@ -3978,22 +3983,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>跨站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="223"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="229"/>
         <source>Ranked candidates</source>
         <translation>候选方案排名</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="272"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="278"/>
         <source>within</source>
         <translation>预算内</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="272"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="278"/>
         <source>over</source>
         <translation>超预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="265"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="271"/>
         <source>Select a candidate and press Finish to open it (the first is recommended).</source>
         <translation>选择一个候选方案并点击“完成”打开（第一个为推荐方案）。</translation>
     </message>
@@ -4184,12 +4189,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="198"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="204"/>
         <source>Building the candidates</source>
         <translation>正在生成候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="200"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="206"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -5272,13 +5277,13 @@ appears here when a run is done</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="125"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="130"/>
         <location filename="../../designer/ui/two_site_fields.py" line="56"/>
         <source>Long-haul link capacity</source>
         <translation>长距离链路容量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="126"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="131"/>
         <location filename="../../designer/ui/two_site_fields.py" line="57"/>
         <source>Long-haul links</source>
         <translation>长距离链路数</translation>

@@ -16,6 +16,7 @@ from designer.analysis.advisor.site_checks import check_long_haul
 from designer.analysis.advisor.site_request import SiteRequest
 from designer.analysis.quantities import Concat
 from designer.catalog.loader import Catalog, load_catalog
+from designer.i18n import render
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -121,14 +122,16 @@ def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None,
         return two_site_design(spec, gpus, site, catalog), TWO_SITE
     try:
         doc = generate(spec.kind, gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
-                       catalog=catalog, name=f"{spec.label} — {gpus:,} GPUs", planes=spec.planes,
-                       nic_model=spec.nic_model)
+                       catalog=catalog, name=render("advisor.design_name", label=spec.label_text(), gpus=f"{gpus:,}"),
+                       planes=spec.planes, nic_model=spec.nic_model)
         return doc, spec.kind
     except ProjectError:
         if spec.kind != "fat-tree":
             raise
     doc = generate("fat-tree-3", gpus=gpus, backend=spec.backend, oversubscription=spec.oversubscription,
-                   catalog=catalog, name=f"{spec.label} (3 tiers) — {gpus:,} GPUs", nic_model=spec.nic_model)
+                   catalog=catalog, nic_model=spec.nic_model, name=Message(
+                       "advisor.design_name", label=Concat(spec.label_message(), Message("advisor.three_tiers")),
+                       gpus=f"{gpus:,}").render())
     return doc, "fat-tree-3"
 
 
@@ -138,7 +141,8 @@ def two_site_design(spec: CandidateSpec, gpus: int, site: SiteRequest | None,
     if site is None:
         raise ValueError("a two-site candidate needs the distance and the link budget")
     gbps, links = site.links_for(spec.backend, catalog or load_catalog())
-    name = f"{spec.label} — 2 x {gpus // 2:,} GPUs, {site.distance_km:g} km"
+    name = render("advisor.design_name_sites", label=spec.label_text(), per_site=f"{gpus // 2:,}",
+                  km=f"{site.distance_km:g}")
     return generate_two_site(TwoSiteOptions(gpus // 2, site.distance_km, gbps, links, spec.backend, frontend=True,
                                             name=name, oversubscription=spec.oversubscription,
                                             nic_model=spec.nic_model), catalog)

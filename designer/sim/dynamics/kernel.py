@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from designer.sim.dynamics import aimd, credits, dcqcn, delivery_time, ecn, junctions, loss, pfc, shared_buffer
-from designer.sim.dynamics.jit import njit, njit_inline
+from designer.sim.dynamics.jit import njit_inline, njit_no_refcount
 
 # the kernel's arrays (Numba compiles for the dtypes it is given and ignores these annotations)
 Reals = npt.NDArray[np.float64]
@@ -67,7 +67,7 @@ N_FLOW_STATE = 18
 SEVERAL, NONE = -1, -2
 
 
-@njit
+@njit_no_refcount
 def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, pa: Reals, aports: Ints, hport: Ints,
               hpc: Flags, hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, ja: Ints, jb: Ints, jlast: Flags, wa: Reals,
               wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Ints, pred1: Ints,

@@ -50,3 +50,20 @@ def test_a_join_that_is_not_complete_is_refused():
     keep[np.flatnonzero((g.edge_from == 1) & (g.edge_to == 5))] = False     # one edge of a 2 x 2 join missing
     with pytest.raises(ValueError, match="not complete"):
         junctions(g.nodes, g.edge_from[keep], g.edge_to[keep], g.edge_split[keep], g.edge_share[keep])
+
+
+def test_chain_links_beside_a_split_route_get_no_junction():
+    """A one-path flow's links are chain links (no junction, no sums), and the split route numbered after it keeps
+    exactly the junctions it has alone."""
+    g = _adaptive_route()
+    split = g.edge_split / np.bincount(g.edge_from, weights=g.edge_split, minlength=g.nodes)[g.edge_from]
+    alone = junctions(g.nodes, g.edge_from, g.edge_to, split, g.edge_share)
+    chain = 3                                            # nodes 0 -> 1 -> 2 -> 3, then the split route
+    ef = np.concatenate([[0, 1, 2], g.edge_from + chain + 1])
+    et = np.concatenate([[1, 2, 3], g.edge_to + chain + 1])
+    j = junctions(g.nodes + chain + 1, ef, et, np.concatenate([np.ones(3), split]),
+                  np.concatenate([np.ones(3), g.edge_share]))
+    assert (j.ja[:chain + 1] == -1).all() and (j.jb[:chain + 1] == -1).all() and not j.last_a[:chain + 1].any()
+    assert np.array_equal(j.ja[chain + 1:], alone.ja) and np.array_equal(j.jb[chain + 1:], alone.jb)
+    assert np.array_equal(j.a_node, alone.a_node + chain + 1) and np.array_equal(j.b_ptr, alone.b_ptr)
+    assert np.array_equal(j.wb[chain + 1:], alone.wb) and np.array_equal(j.wa[chain + 1:], alone.wa)

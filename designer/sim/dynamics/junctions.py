@@ -47,6 +47,12 @@ def junctions(n_nodes: int, edge_from: np.ndarray, edge_to: np.ndarray, split: n
     ja, jb = np.full(n_nodes, -1, np.int64), np.full(n_nodes, -1, np.int64)
     last_a = np.zeros(n_nodes, np.bool_)
     wa, wb = np.zeros(n_nodes), np.zeros(n_nodes)
+    wa[edge_from] = share                             # the same for every edge of a node of A
+    wb[edge_to] = split                               # the same for every edge into a node of B
+    # an edge from a node with no other way out to a node with no other way in is a chain link: only the others join
+    forks = (np.bincount(edge_from, minlength=n_nodes)[edge_from] > 1) | \
+        (np.bincount(edge_to, minlength=n_nodes)[edge_to] > 1)
+    edge_from, edge_to = edge_from[forks], edge_to[forks]
     if len(edge_from) == 0:
         z = np.zeros(1, np.int64)
         return Junctions(ja, jb, last_a, wa, wb, z, z[:0], z, z[:0], np.zeros((0, 3)))
@@ -69,8 +75,6 @@ def junctions(n_nodes: int, edge_from: np.ndarray, edge_to: np.ndarray, split: n
     ja[a_node[a_in]] = a_j[a_in]
     jb[b_node[b_in]] = b_j[b_in]
     last_a[keys[joined]] = True
-    wa[edge_from] = share                             # the same for every edge of a node of A
-    wb[edge_to] = split                               # the same for every edge into a node of B
     n_j = int(joined.sum())
     return Junctions(ja, jb, last_a, wa, wb, _ptr(a_j[a_in], n_j), a_node[a_in], _ptr(b_j[b_in], n_j),
                      b_node[b_in], np.zeros((n_j, 3)))

@@ -276,12 +276,15 @@ class FluidQueues:
         seg = routed.sub_segment[subs[groups.first]]
         latency_s = np.bincount(groups.of_sub, weights=weight * routed.sub_latency_ns[subs] * 1e-9, minlength=n)
         line_Bps = self.ports.capacity_Bps[first] * groups.count
-        if fab.flow_window_bytes > 0:     # a sender keeps at most its window in flight (designer/sim/long_haul.py)
-            line_Bps = np.minimum(line_Bps, groups.count * fab.flow_window_bytes / np.maximum(2 * latency_s, 1e-12))
+        cc = self._senders(first, workload)
+        if fab.flow_window_bytes > 0:     # a sender keeps at most its window in flight (designer/sim/long_haul.py);
+            windowed = cc != CC_AIMD      # TCP-like senders hold their own window to the receiver's (aimd.py)
+            line_Bps[windowed] = np.minimum(line_Bps, groups.count * fab.flow_window_bytes
+                                            / np.maximum(2 * latency_s, 1e-12))[windowed]
         flows = FlowSet(size_B=np.bincount(groups.of_sub, weights=remaining_B.astype(float), minlength=n),
                         start_s=np.zeros(n), line_rate_Bps=line_Bps,
                         base_latency_s=latency_s,
-                        cc=self._senders(first, workload), hop_flow=graph.sub, hop_port=graph.port,
+                        cc=cc, hop_flow=graph.sub, hop_port=graph.port,
                         hop_level=graph.level, edge_from=graph.edge_from, edge_to=graph.edge_to,
                         edge_split=graph.edge_split, edge_share=graph.edge_share)
         flows.lossless = np.full(n, self._lossless(workload), dtype=bool)

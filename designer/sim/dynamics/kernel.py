@@ -39,8 +39,9 @@ Flags = npt.NDArray[np.bool_]
 
 CC_NONE, CC_DCQCN, CC_AIMD = 0, 1, 2
 # scalars
-T, DT, STEPS, MARKED, DROPPED, OVERFLOW, RESENT, CNPS, TIMEOUTS, MSS, AIMD_RTO, AIMD_RTT, DT_ALPHA = range(13)
-N_SCALARS = 13
+(T, DT, STEPS, MARKED, DROPPED, OVERFLOW, RESENT, CNPS, TIMEOUTS, MSS, AIMD_RTO, AIMD_RTT, DT_ALPHA,
+ AIMD_RWND) = range(14)
+N_SCALARS = 14
 # port parameters [port, field]
 CAP, XOFF, XON, HEADROOM, CREDIT_B, FIXED_LIMIT, KMIN, KMAX, PMAX, NIC_LIMIT = range(10)
 N_PORT_PARAMS = 10
@@ -276,7 +277,7 @@ def _inject(pp: Reals, ps: Reals, hport: Ints, hq: Reals, fi: Ints, fr: Reals, f
         if fi[f, CC] == CC_DCQCN:
             rate = dq[f, dcqcn.RATE]
         elif fi[f, CC] == CC_AIMD:
-            rate = aimd.sending_rate(f, t, fr[f, LINE], sc[AIMD_RTT], am)
+            rate = aimd.sending_rate(f, t, fr[f, LINE], aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), am)
         want = min(rate * dt, fs[f, REMAINING])
         fs[f, STEP_SENT] = want
         ps[hport[fi[f, FIRST]], DEMAND] += want
@@ -404,7 +405,10 @@ def _receive_and_react(hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, fi: Int
             fs[f, W_LOST] += lost
             fs[f, ARRIVED] += lost      # lost bytes leave the send/arrival curves' sequence too
             if fi[f, CC] == CC_AIMD:
-                loss.on_loss(f, loss.RTX_SELECTIVE, t_end, lost, 0.0, 0.0, 0.0, 0.0, rs)
+                # resent after a round trip: the duplicate acknowledgements come back first (RFC 5681 fast
+                # retransmit)
+                loss.on_loss(f, loss.RTX_SELECTIVE, t_end, lost, 0.0, 0.0,
+                             0.5 * aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), 0.0, rs)
             else:
                 ahead, behind = _ahead_behind(f, int(fs[f, LOSS_HOP]), hlevel, hq, harr, fi)
                 loss.on_loss(f, fi[f, RTX], t_end, lost, ahead, behind, fr[f, RET], fr[f, RTO], rs)
@@ -416,8 +420,8 @@ def _receive_and_react(hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, fi: Int
         if fi[f, CC] == CC_DCQCN:
             dcqcn.reaction_point(f, t_end, dt, fs[f, STEP_SENT], fr[f, LINE], dq, dpar, fi[f, PSET])
         elif fi[f, CC] == CC_AIMD:
-            if aimd.update(f, t_end, dt, fs[f, STEP_SENT], lost, fr[f, LINE], sc[MSS], sc[AIMD_RTT], sc[AIMD_RTO],
-                           am):
+            if aimd.update(f, t_end, dt, fs[f, STEP_SENT], lost, fr[f, LINE], sc[MSS],
+                           aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), sc[AIMD_RTO], sc[AIMD_RWND], am):
                 sc[TIMEOUTS] += 1
         # done once every byte arrived in sequence: recovery work still pending (a gap behind the last byte, stale
         # bytes on their way to be discarded) no longer delays what the receiver has

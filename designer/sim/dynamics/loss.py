@@ -6,6 +6,16 @@ the bytes behind them that were already in the network, and what the sender send
 the tail of a transfer (nothing behind it) waits for the retransmission timeout. IRN (Mittal et al., SIGCOMM 2018)
 measures that cost and shows that selective repeat, which resends only the lost packets, removes most of it.
 
+Distance. A sender learns of a gap a round trip after the loss at the earliest: the bytes behind the lost ones must
+still reach the receiver, and its NAK must come back. The fluid model moves bytes a hop a step and adds the path's
+latency afterwards (delivery_time.py), so the bytes behind a gap reach the receiver without their propagation; the
+NAK is therefore due a whole round trip (twice the path's one-way latency) after the receiver sees the gap, and the
+sender resends everything it sent meanwhile: at rate r over a path of round trip R, about r * R a loss, so the cost
+of a loss grows with the distance (IRN, Mittal et al., SIGCOMM 2018: go-back-N resends about the bandwidth-delay
+product; docs/references.md [irn]). The retransmission timeout of a tail loss is at least three round trips (a
+shorter timer would fire before any acknowledgement could return; three is the first RTO RFC 6298 sets for a round
+trip R, R + 4 * R/2; [tcp-windows]).
+
 In the fluid model each flow keeps, while a gap is pending: the useful bytes still ahead of the gap (`good_ahead`),
 the bytes sent after the gap (`wasted`, all to be resent) and how many of them are still in the network
 (`garbage`). When the NAK (or the timeout) reaches the sender, it resends `wasted`; the receiver discards the
@@ -63,7 +73,7 @@ def on_loss(f: int, mode: int, t: float, lost_B: float, ahead_B: float, behind_B
         st[f, WASTED] = lost_B + behind_B
         st[f, GARBAGE] = behind_B
         st[f, NAK_DUE] = np.inf
-        st[f, RTO_DUE] = t + rto_s
+        st[f, RTO_DUE] = t + max(rto_s, 6.0 * return_s)
     elif ahead_now < st[f, GOOD_AHEAD]:           # before the pending gap: the gap moves back
         moved = st[f, GOOD_AHEAD] - ahead_now
         st[f, GOOD_AHEAD] = ahead_now
@@ -94,8 +104,8 @@ def on_arrival(f: int, t: float, got_B: float, return_s: float, st: np.ndarray) 
     behind = left - useful
     if behind > 0.0:
         st[f, GARBAGE] = max(st[f, GARBAGE] - behind, 0.0)
-        if st[f, NAK_DUE] == np.inf:     # the first packet after the gap: the receiver sends a NAK
-            st[f, NAK_DUE] = t + return_s
+        if st[f, NAK_DUE] == np.inf:     # the first packet after the gap: the receiver sends a NAK, due at the
+            st[f, NAK_DUE] = t + 2.0 * return_s    # sender a round trip on (the bytes' way still to go, the NAK's back)
     return useful
 
 

@@ -162,6 +162,7 @@ class FluidSimulator:
         self.sc[K.MSS] = self.aimd_params.mss_B
         self.sc[K.AIMD_RTO] = self.aimd_params.rto_s
         self.sc[K.AIMD_RTT] = self.aimd_params.rtt_s
+        self.sc[K.AIMD_RWND] = self.aimd_params.receive_window_B
         self.sc[K.DT_ALPHA] = shared_buffer.DT_ALPHA
         self.hist = np.zeros((max(1, hist_groups), delivery_time.N_BINS))
         self.group_left = np.zeros(1, np.int64)

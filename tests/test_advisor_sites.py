@@ -72,7 +72,7 @@ def test_training_runs_hierarchical_and_a_default_is_said():
 
 def test_infiniband_beyond_the_appliances_reach_is_left_out_and_said():
     far = SiteRequest(1000.0, 400.0, 1)
-    with pytest.raises(WorkloadError, match="MetroX-3 XC .* reaches 40 km but the sites are 1000 km apart"):
+    with pytest.raises(WorkloadError, match="MetroX-3 XC .* reaches 40 km but the sites are 1,000 km apart"):
         advise(32, [TRAIN], Preferences(site=far), specs=[CandidateSpec(TWO_SITE, "ib", 1.0)])
 
 

@@ -43,7 +43,7 @@ def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | N
     step, cross = float(entry["step_time_s"]), float(entry["cross_site_s"])
     exposed = float(entry.get("cross_site_exposed_s") or 0.0)
     mode = "pp" if entry.get("pp_across_sites") == "on" else str(entry.get("dp_across_sites", "flat"))
-    facts = dict(km=f"{lh.distance_km:g}", links=lh.count, gbps=f"{lh.capacity_gbps:g}",
+    facts = dict(km=f"{lh.distance_km:,g}", links=lh.count, gbps=f"{lh.capacity_gbps:,g}",
                  mode=Message(f"advice.cross_site.mode_{mode}"),
                  exposed=f"{exposed * 1e3:.1f}",
                  share=f"{exposed / step:.1%}", target=f"{VIABLE_EXPOSED_SHARE:.0%}")

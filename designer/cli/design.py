@@ -66,7 +66,7 @@ def _generate_two_site(args: argparse.Namespace) -> int:
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=Count(switches),
                  links=Count(len(doc.links))))
     lh = doc.long_haul[0]
-    print(render("cli.two_site.generated", links=lh.count, gbps=f"{lh.capacity_gbps:g}", km=f"{lh.distance_km:g}",
+    print(render("cli.two_site.generated", links=lh.count, gbps=f"{lh.capacity_gbps:g}", km=f"{lh.distance_km:,g}",
                  equipment=lh.equipment, optics=lh.optics or "-"))
     return 0
 

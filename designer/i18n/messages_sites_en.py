@@ -30,23 +30,23 @@ SITES: dict[str, str] = {
                                    "its distance or speed",
     "finding.long-haul-equipment.unknown": "long-haul bundle '{bundle}': '{model}' is not long-haul equipment or "
                                            "optics in the catalog",
-    "finding.long-haul-equipment.reach": "long-haul bundle '{bundle}': {model} reaches {reach:g} km but the sites are "
-                                         "{km:g} km apart",
+    "finding.long-haul-equipment.reach": "long-haul bundle '{bundle}': {model} reaches {reach:,g} km but the sites are "
+                                         "{km:,g} km apart",
     "finding.long-haul-equipment.optics": "long-haul bundle '{bundle}': {model} carries {line:g} Gb/s over "
-                                          "{reach:g} km, but the bundle asks {gbps:g} Gb/s over {km:g} km",
+                                          "{reach:,g} km, but the bundle asks {gbps:g} Gb/s over {km:,g} km",
     "finding.long-haul-pfc": "A lossless RoCEv2 class across a long-haul link needs more PFC headroom than the switch "
                              "at its end can hold",
-    "finding.long-haul-pfc.detail": "lossless RoCEv2 across {km:g} km is impossible at '{node}' ({model}): "
+    "finding.long-haul-pfc.detail": "lossless RoCEv2 across {km:,g} km is impossible at '{node}' ({model}): "
                                     "{ports} long-haul {ports:port|ports} at {speed:g} Gb/s need {need:.1f} MB of PFC "
                                     "headroom each ({total:.0f} MB), more than its {buffer:g} MB buffer; run the "
                                     "cross-site traffic lossy (pfc=off) over deep-buffer routers, or keep the "
                                     "lossless class inside each site",
-    "finding.long-haul-pfc.unknown": "lossless RoCEv2 across {km:g} km: '{node}' ({model}) publishes no buffer size; "
+    "finding.long-haul-pfc.unknown": "lossless RoCEv2 across {km:,g} km: '{node}' ({model}) publishes no buffer size; "
                                      "its {ports} long-haul {ports:port|ports} at {speed:g} Gb/s need {need:.1f} MB of "
                                      "PFC headroom each ({total:.0f} MB)",
     "finding.long-haul-credits": "An InfiniBand link across sites needs more bytes in flight than a plain switch "
                                  "port's credits cover; long-haul appliances are needed",
-    "finding.long-haul-credits.detail": "InfiniBand across {km:g} km at {speed:g} Gb/s keeps {need:.1f} MB in flight "
+    "finding.long-haul-credits.detail": "InfiniBand across {km:,g} km at {speed:g} Gb/s keeps {need:.1f} MB in flight "
                                         "per link, but '{node}' advertises {credits:g} KB of credits per port and "
                                         "virtual lane: the link would run at {rate:.1f} Gb/s (credits / RTT); put "
                                         "long-haul appliances (MetroX class) at both ends",

@@ -56,7 +56,7 @@ def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> F
     edge = _edge(opts, cat)
     optics = choose_optics(cat, opts.dci_gbps, opts.distance_km)
     sites = [_site(opts, cat, edge, site_id) for site_id in SITE_IDS]
-    doc = FabricDocument(name=opts.name or f"Two sites, {opts.gpus_per_site * 2} GPUs, {opts.distance_km:g} km")
+    doc = FabricDocument(name=opts.name or f"Two sites, {opts.gpus_per_site * 2} GPUs, {opts.distance_km:,g} km")
     shift = 0.0
     for site_doc in sites:
         width = max((n.x for n in site_doc.nodes.values()), default=0.0)

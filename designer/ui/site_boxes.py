@@ -89,7 +89,7 @@ class SiteBoxes:
 
     def _bundle_tag(self, count: int, gbps: float, km: float, one_way_us: float, a: QRectF, b: QRectF,
                     theme: Theme) -> None:
-        text = render("ui.site.bundle", count=count, gbps=f"{gbps:g}", km=f"{km:g}", ms=f"{one_way_us / 1000:.3g}")
+        text = render("ui.site.bundle", count=count, gbps=f"{gbps:g}", km=f"{km:,g}", ms=f"{one_way_us / 1000:.3g}")
         tag = self._add(_tag(text, theme.selection, 11))
         # above the gap between the two boxes, where the generator draws the bundle (site-edge equipment beside the
         # spine rows), a line above the sites' own tags; centred on the gap in screen pixels (the tag ignores zoom)

@@ -142,7 +142,7 @@ def two_site_design(spec: CandidateSpec, gpus: int, site: SiteRequest | None,
         raise ValueError("a two-site candidate needs the distance and the link budget")
     gbps, links = site.links_for(spec.backend, catalog or load_catalog())
     name = render("advisor.design_name_sites", label=spec.label_text(), per_site=f"{gpus // 2:,}",
-                  km=f"{site.distance_km:g}")
+                  km=f"{site.distance_km:,g}")
     return generate_two_site(TwoSiteOptions(gpus // 2, site.distance_km, gbps, links, spec.backend, frontend=True,
                                             name=name, oversubscription=spec.oversubscription,
                                             nic_model=spec.nic_model), catalog)

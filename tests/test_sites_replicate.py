@@ -45,3 +45,33 @@ def test_requests_from_another_site_pay_the_distance_both_ways():
     assert two_way_s <= extra_s <= two_way_s + 0.5e-3
     with pytest.raises(WorkloadError, match="two or more sites"):
         run(generate("leaf-spine", gpus=16, backend="rocev2"), ["inference:7b:qps=5:gpus=8:clients=remote"])
+
+
+def test_checkpoint_copies_the_model_state_shared_over_the_first_sites_gpus():
+    """checkpoint:MODEL copies 14 bytes a parameter (bf16 weights, and Adam's fp32 master weights and two moments),
+    2 with state=weights, shared out over the 16 GPUs of the first site; it is a replicate: of that shard."""
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=100, dci_links=2))
+    opts = SimOptions(rate_model="maxmin", ideal_pass=False)
+    full = run(doc, ["checkpoint:params=2e9"], opts).data["workloads"][0]
+    weights = run(doc, ["checkpoint:params=2e9:state=weights"], opts).data["workloads"][0]
+    same = run(doc, [f"replicate:{int(14 * 2e9 / 16)}B"], opts).data["workloads"][0]
+    assert full["replicated_bytes"] == pytest.approx(14 * 2e9)
+    assert weights["replicated_bytes"] == pytest.approx(2 * 2e9)
+    assert full["completion_time_s"] == pytest.approx(same["completion_time_s"])
+    assert weights["completion_time_s"] < full["completion_time_s"] / 5
+    with pytest.raises(WorkloadError, match="checkpoint: the workload's GPUs must span two sites"):
+        run(generate("leaf-spine", gpus=16, backend="rocev2", frontend=False), ["checkpoint:7b"])
+    with pytest.raises(WorkloadError, match="state=half"):
+        run(doc, ["checkpoint:7b:state=half"])
+
+
+def test_the_run_panel_offers_a_checkpoint_copy_by_model(qtbot):
+    from designer.sim import parse_workloads
+    from designer.ui.run_panel import RunPanel
+
+    panel = RunPanel()
+    qtbot.addWidget(panel)
+    panel.kind.setCurrentIndex(panel.kind.findData("checkpoint"))
+    assert panel.kind.currentText() == "Checkpoint copy to the other site"
+    assert panel.workload_spec() == "checkpoint:70b" and parse_workloads([panel.workload_spec()])
+    assert "Model" in panel.visible_options() and "Size" not in panel.visible_options()

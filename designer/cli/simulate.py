@@ -56,6 +56,7 @@ def result_rows(res: SimResult) -> list[tuple[str, str]]:
         ("cli.sim.algorithm", _algorithms_text(d)),
         *_training_rows(d),
         *_cross_site_rows(d),
+        *_replication_rows(d),
         *_inference_rows(d),
         ("cli.sim.wall_time", _fmt(d["sim_wall_time_s"], " s", 3)),
     ]
@@ -92,6 +93,16 @@ def _cross_site_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
         rows.append(("cli.sim.pp_distance", render("cli.sim.pp_distance_value", ms=f"{w['pp_distance_s'] * 1e3:,.1f}",
                                                    trips=w["pp_round_trips"], m=w["micro_batches"])))
     return rows
+
+
+def _replication_rows(d: dict[str, Any]) -> list[tuple[str, str]]:
+    """The bytes a replicate: or checkpoint: workload copied to the other site, the time and the rate it took."""
+    w = next((w for w in d.get("workloads", []) if w.get("replicated_bytes")), None)
+    if w is None or not w.get("completion_time_s"):
+        return []
+    gb, s = w["replicated_bytes"] / 1e9, w["completion_time_s"]
+    return [("cli.sim.replicated", render("cli.sim.replicated_value", gb=f"{gb:,.1f}", s=_fmt(s),
+                                          gbps=f"{gb * 8 / s:,.0f}"))]
 
 
 def _inference_rows(d: dict[str, Any]) -> list[tuple[str, str]]:

@@ -202,8 +202,10 @@ ERRORS: dict[str, str] = {
     "error.workload.clients": "clients={text}: must be one of {choices}",
     "error.sim.remote_clients": "clients=remote: the design must have two or more sites (requests come from another "
                                 "site than the replicas')",
-    "error.sim.replicate_sites": "replicate: the workload's GPUs must span two sites of a multi-site design (it copies "
+    "error.sim.replicate_sites": "{kind}: the workload's GPUs must span two sites of a multi-site design (it copies "
                                  "each GPU's shard from the first site to the second)",
+    "error.workload.checkpoint_state": "state={text}: use one of {choices} (full: weights and optimizer state, 14 "
+                                       "bytes a parameter; weights: 2 bytes a parameter)",
     "error.workload.repeat_large": "{key}={text}: at most {most} runs of one workload",
     "error.workload.spread": "{key}={text}: must be between 0 and 0.5 (a coefficient of variation, 0.01 for 1 %)",
     "error.workload.switch": "{key}={text}: use on or off",

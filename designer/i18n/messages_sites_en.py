@@ -90,6 +90,8 @@ SITES: dict[str, str] = {
     "advice.cross_site.mode_flat": "flat data parallelism",
     "advice.cross_site.mode_pp": "pipeline stages split across the sites",
     "cli.sim.pp_distance": "pipeline across sites",
+    "cli.sim.replicated": "copied to the other site",
+    "cli.sim.replicated_value": "{gb} GB in {s} s ({gbps} Gb/s over the long-haul links)",
     "cli.sim.pp_distance_value": "the distance adds {ms} ms to the pipeline bubble ({trips} crossings of the span "
                                  "per step, {m} micro-batches)",
     "error.sim.pp_sites_one": "pp_across_sites=on splits the pipeline between two sites, but the job's GPUs stand in "

@@ -12,7 +12,8 @@ COLLECTIVES = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatte
 # options written in words (the rest keep their spec form: they are settings an engineer reads)
 PARALLELISM = ("dp", "tp", "pp")
 WORDED = ("tokens", "repeat", "target_ms", "max_batch")     # options with a phrase of their own
-SITE_WORDS = ("dp_across_sites", "pp_across_sites", "overlap", "clients")   # options whose value picks a phrase
+# options whose value picks a phrase
+SITE_WORDS = ("dp_across_sites", "pp_across_sites", "overlap", "clients", "state")
 
 
 def size_text(text: str) -> str:
@@ -52,21 +53,17 @@ def describe_workload(spec: str, language: str = "en", *, whole: bool = True) ->
     if kind in COLLECTIVES and positional:
         text = tr("wl_collective" if whole else "wl_collective_job", language, name=COLLECTIVES[kind],
                   size=size_text(positional[0]))
-    elif kind == "permutation" and positional:
-        text = tr("wl_permutation", language, size=size_text(positional[0]))
+    elif kind in ("permutation", "replicate", "pingpong") and positional:
+        text = tr(f"wl_{kind}", language, size=size_text(positional[0]))
     elif kind == "incast" and len(positional) >= 2:
         text = tr("wl_incast", language, n=positional[0], size=size_text(positional[1]))
-    elif kind == "replicate" and positional:
-        text = tr("wl_replicate", language, size=size_text(positional[0]))
-    elif kind == "pingpong" and positional:
-        text = tr("wl_pingpong", language, size=size_text(positional[0]))
+    elif kind in ("checkpoint", "inference") and positional:
+        text = tr(f"wl_{kind}", language, model=_model_text(positional[0]))
     elif kind == "train" and positional:
         text = tr("wl_train", language, model=_model_text(positional[0]))
         par = [tr(f"wl_{k}", language, n=options[k]) for k in PARALLELISM if k in options]
         if par:
             text += tr("wl_paren", language, text=tr("list_sep", language).join(par))
-    elif kind == "inference" and positional:
-        text = tr("wl_inference", language, model=_model_text(positional[0]))
     else:
         return spec
     if extra:

@@ -106,7 +106,7 @@ def build_plan(workloads: list[Workload], fab: CompiledFabric, seed: int) -> Pla
     for k, w in enumerate(place_jobs(workloads, fab, seed)):
         if w.kind in ("allreduce", "allgather", "reducescatter", "alltoall"):
             wp = build_collective(w, fab, plan, seed, k)
-        elif w.kind in ("permutation", "incast", "pingpong", "replicate"):
+        elif w.kind in ("permutation", "incast", "pingpong", "replicate", "checkpoint"):
             wp = build_traffic(w, fab, plan, seed, k)
         elif w.kind == "train":
             wp = build_training(w, fab, plan, seed, k)

@@ -1,4 +1,5 @@
-"""Synthetic traffic: permutation, N-to-1 incast, pingpong, and replication from one site to another."""
+"""Synthetic traffic: permutation, N-to-1 incast, pingpong, and replication from one site to another (`replicate:SIZE`
+per GPU, or `checkpoint:MODEL`, a model's training checkpoint shared out over the first site's GPUs)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from designer.i18n.message import Message
 from designer.sim.compile import CompiledFabric
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
+
+CHECKPOINT_WEIGHT_BYTES = 2         # bf16 weights, per parameter
+CHECKPOINT_OPTIMIZER_BYTES = 12     # Adam in mixed precision: fp32 master weights, momentum, variance (ZeRO, SC 2020)
 
 
 def derangement(n: int, rng: np.random.Generator) -> np.ndarray:
@@ -57,25 +61,35 @@ def build_traffic(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, index
             prev = [j]
         wp.last = prev
         wp.extra["pair"] = (fab.node_ids[fab.gpu_server[a]], fab.node_ids[fab.gpu_server[b]])
-    elif w.kind == "replicate":
-        src, dst = replication_pairs(fab, ranks)
+    elif w.kind in ("replicate", "checkpoint"):
+        src, dst = replication_pairs(fab, ranks, w.kind)
+        shard = float(w.size_bytes) if w.kind == "replicate" else checkpoint_bytes(w) / len(src)
         pat = FlowPattern(f"{tag}:replicate", src, dst, np.ones(len(src)), route)
-        wp.last = [plan.add(Phase("replication to the other site", pat, float(w.size_bytes), start_s=w.start_s,
-                                  workload=index))]
-        wp.extra["replicated_bytes"] = float(w.size_bytes) * len(src)
+        wp.last = [plan.add(Phase("replication to the other site", pat, shard, start_s=w.start_s, workload=index))]
+        wp.extra["replicated_bytes"] = shard * len(src)
     else:  # pragma: no cover
         raise WorkloadError(Message("error.sim.not_traffic", kind=w.kind))
     return wp
 
 
-def replication_pairs(fab: CompiledFabric, ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def checkpoint_bytes(w: Workload) -> float:
+    """A training checkpoint of the model: its bf16 weights and, with `state=full` (the default), the optimizer
+    state mixed-precision Adam keeps, fp32 master weights and two fp32 moments, 12 bytes a parameter (Rajbhandari et
+    al., "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models", SC 2020, section 3.1): 14 bytes a
+    parameter in all, 2 with `state=weights`."""
+    per_param = CHECKPOINT_WEIGHT_BYTES + (0 if w.opt("state") == "weights" else CHECKPOINT_OPTIMIZER_BYTES)
+    return w.params * per_param
+
+
+def replication_pairs(fab: CompiledFabric, ranks: np.ndarray, kind: str = "replicate") -> tuple[np.ndarray,
+                                                                                                 np.ndarray]:
     """Checkpoint or data replication between sites: every GPU of the first site among `ranks` sends its shard to
     the GPU at the same position in the second site (a checkpoint copied shard by shard, as a replica keeps one
     copy of each GPU's state). WorkloadError when the GPUs do not span two sites."""
     site = fab.gpu_site()[ranks]
     sites = np.unique(site[site >= 0])
     if len(sites) < 2:
-        raise WorkloadError(Message("error.sim.replicate_sites"))
+        raise WorkloadError(Message("error.sim.replicate_sites", kind=kind))
     src, dst = ranks[site == sites[0]], ranks[site == sites[1]]
     n = min(len(src), len(dst))
     return src[:n], dst[:n]

@@ -28,7 +28,7 @@ MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
 }
 
 SIZED_KINDS = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong", "replicate")
-KINDS = SIZED_KINDS + ("incast", "train", "inference")
+KINDS = SIZED_KINDS + ("incast", "train", "inference", "checkpoint")
 ALLREDUCE_ALGOS = ("auto", "ring", "tree", "hier", "sharp")
 PLACEMENT_OPTIONS = ("gpus", "place", "servers")               # a workload naming one of these is a placed job
 MAX_SEED = 2**32 - 1
@@ -70,8 +70,9 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "straggler": ("spread", ("train",)),    # per-GPU compute-time variation between steps (coefficient of variation)
     "seq": ("posint", ("train", "inference")),
     "iters": ("posint", ("pingpong", "train")),
+    # the workload runs N times back to back (designer/sim/repeats.py)
     "repeat": ("repeat", ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "incast", "replicate",
-                          "pingpong")),   # the workload runs N times back to back (designer/sim/repeats.py)
+                          "checkpoint", "pingpong")),
     "target_ms": ("posnum", ("inference",)),   # request latency target (p99) for max_qps_at_target
     "a": ("text", ("pingpong",)),
     "b": ("text", ("pingpong",)),
@@ -81,6 +82,7 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "dp_across_sites": ("dpsites", ("train",)),   # hier | flat: data parallelism across sites (site_dp.py)
     "overlap": ("switch", ("train",)),            # the DP AllReduce overlaps the last backward pass (default on)
     "pp_across_sites": ("switch", ("train",)),    # on: stages split between two sites; off: pipelines inside sites
+    "state": ("ckstate", ("checkpoint",)),        # full (weights and optimizer state) | weights: what is copied
 }
 
 
@@ -282,6 +284,10 @@ def _clients(key: str, text: str) -> str:
     return _one_of(text, ("local", "remote"), "error.workload.clients")
 
 
+def _checkpoint_state(key: str, text: str) -> str:
+    return _one_of(text, ("full", "weights"), "error.workload.checkpoint_state")
+
+
 def _seed(key: str, text: str) -> int:
     value = _parse_number(text)
     if value < 0 or value != int(value) or value > MAX_SEED:
@@ -335,7 +341,7 @@ _PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
     "posint": _posint, "repeat": _repeat, "posnum": _posnum, "count": _count, "spread": _spread, "fraction": _fraction,
     "switch": _switch, "plane": _plane,
     "algo": _algo, "dpsites": _dp_sites, "time": _time, "text": _text, "place": _place, "clients": _clients,
-    "seed": _seed, "servers": _servers,
+    "ckstate": _checkpoint_state, "seed": _seed, "servers": _servers,
 }
 
 
@@ -409,7 +415,7 @@ def _split_parts(kind: str, parts: list[str]) -> tuple[list[str], dict[str, Opti
     positional: list[str] = []
     options: dict[str, OptionValue] = {}
     for i, part in enumerate(parts, start=1):
-        is_model_params = kind in ("train", "inference") and i == 1 and part.lower().startswith("params=")
+        is_model_params = kind in ("train", "inference", "checkpoint") and i == 1 and part.lower().startswith("params=")
         if "=" in part and not is_model_params:
             key, _, value = part.partition("=")
             key = key.strip().lower()

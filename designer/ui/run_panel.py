@@ -29,14 +29,15 @@ KINDS = (("AllReduce", "allreduce"), ("AllGather", "allgather"), ("ReduceScatter
          ("AllToAll", "alltoall"), (QT_TRANSLATE_NOOP("RunPanel", "Permutation"), "permutation"),
          (QT_TRANSLATE_NOOP("RunPanel", "Incast"), "incast"), (QT_TRANSLATE_NOOP("RunPanel", "Ping-pong"), "pingpong"),
          (QT_TRANSLATE_NOOP("RunPanel", "Replication to the other site"), "replicate"),
+         (QT_TRANSLATE_NOOP("RunPanel", "Checkpoint copy to the other site"), "checkpoint"),
          (QT_TRANSLATE_NOOP("RunPanel", "Training step"), "train"),
          (QT_TRANSLATE_NOOP("RunPanel", "Inference"), "inference"))
 SIZED = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong", "incast", "replicate")
-MODELLED = ("train", "inference")
+MODELLED = ("train", "inference", "checkpoint")
 SIZES = ("64KiB", "1MiB", "16MiB", "64MiB", "256MiB", "1GiB")
 DEFAULT_SIZE = {"incast": "16MiB", "permutation": "64MiB", "pingpong": "64KiB"}    # else 256MiB
 MODELS = ("7b", "13b", "70b", "405b")
-DEFAULT_MODEL = {"train": "7b", "inference": "70b"}
+DEFAULT_MODEL = {"train": "7b", "inference": "70b", "checkpoint": "70b"}
 PROTOCOLS = ((QT_TRANSLATE_NOOP("RunPanel", "As drawn"), None),
              (QT_TRANSLATE_NOOP("RunPanel", "All back-end InfiniBand"), "ib"),
              (QT_TRANSLATE_NOOP("RunPanel", "All back-end RoCEv2"), "rocev2"))

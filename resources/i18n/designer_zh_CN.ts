@@ -4202,77 +4202,77 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPanel</name>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="40"/>
+        <location filename="../../designer/ui/run_panel.py" line="41"/>
         <source>As drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="41"/>
+        <location filename="../../designer/ui/run_panel.py" line="42"/>
         <source>All back-end InfiniBand</source>
         <translation>后端全部为 InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="42"/>
+        <location filename="../../designer/ui/run_panel.py" line="43"/>
         <source>All back-end RoCEv2</source>
         <translation>后端全部为 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="43"/>
+        <location filename="../../designer/ui/run_panel.py" line="44"/>
         <source>Ring</source>
         <translation>环形 (Ring)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="44"/>
+        <location filename="../../designer/ui/run_panel.py" line="45"/>
         <source>Tree</source>
         <translation>树形 (Tree)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="44"/>
+        <location filename="../../designer/ui/run_panel.py" line="45"/>
         <source>Hierarchical</source>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="135"/>
+        <location filename="../../designer/ui/run_panel.py" line="136"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="138"/>
+        <location filename="../../designer/ui/run_panel.py" line="139"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="32"/>
+        <location filename="../../designer/ui/run_panel.py" line="33"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="136"/>
+        <location filename="../../designer/ui/run_panel.py" line="137"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="139"/>
+        <location filename="../../designer/ui/run_panel.py" line="140"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="140"/>
+        <location filename="../../designer/ui/run_panel.py" line="141"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="141"/>
+        <location filename="../../designer/ui/run_panel.py" line="142"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="33"/>
+        <location filename="../../designer/ui/run_panel.py" line="34"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="137"/>
+        <location filename="../../designer/ui/run_panel.py" line="138"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
@@ -4282,7 +4282,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="134"/>
+        <location filename="../../designer/ui/run_panel.py" line="135"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
@@ -4302,93 +4302,98 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>复制到另一站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="43"/>
+        <location filename="../../designer/ui/run_panel.py" line="32"/>
+        <source>Checkpoint copy to the other site</source>
+        <translation>检查点复制到另一站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="44"/>
         <source>Engine&apos;s choice</source>
         <translation>由引擎选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="85"/>
+        <location filename="../../designer/ui/run_panel.py" line="86"/>
         <source>Run every job of the Jobs dock at once, each on its own GPUs, instead of the workload below on every GPU</source>
         <translation>同时运行“作业”面板中的所有作业，每个作业使用各自的 GPU，而不是在全部 GPU 上运行下方的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="119"/>
+        <location filename="../../designer/ui/run_panel.py" line="120"/>
         <source>Engine&apos;s choice: the engine picks; the figures of the run name the algorithm that ran</source>
         <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="142"/>
+        <location filename="../../designer/ui/run_panel.py" line="143"/>
         <source>Round trips</source>
         <translation>往返次数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="143"/>
+        <location filename="../../designer/ui/run_panel.py" line="144"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="152"/>
+        <location filename="../../designer/ui/run_panel.py" line="153"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="153"/>
+        <location filename="../../designer/ui/run_panel.py" line="154"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="155"/>
+        <location filename="../../designer/ui/run_panel.py" line="156"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="156"/>
+        <location filename="../../designer/ui/run_panel.py" line="157"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="157"/>
+        <location filename="../../designer/ui/run_panel.py" line="158"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="158"/>
+        <location filename="../../designer/ui/run_panel.py" line="159"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="96"/>
-        <location filename="../../designer/ui/run_panel.py" line="266"/>
+        <location filename="../../designer/ui/run_panel.py" line="97"/>
+        <location filename="../../designer/ui/run_panel.py" line="267"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="224"/>
+        <location filename="../../designer/ui/run_panel.py" line="225"/>
         <source>Run the design&apos;s {0} jobs together</source>
         <translation>同时运行设计中的 {0} 个作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="268"/>
+        <location filename="../../designer/ui/run_panel.py" line="269"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="270"/>
+        <location filename="../../designer/ui/run_panel.py" line="271"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="145"/>
+        <location filename="../../designer/ui/run_panel.py" line="146"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="92"/>
+        <location filename="../../designer/ui/run_panel.py" line="93"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="93"/>
+        <location filename="../../designer/ui/run_panel.py" line="94"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>

@@ -1,0 +1,158 @@
+"""Where a step of the fluid queues goes: each stage of the compiled step timed on its own, on a real run's state.
+
+The compiled step (designer/sim/dynamics/kernel.py) is one call to the profiler. This script runs the engine on a
+generated fat tree until its fluid queues have run `--windows` windows, takes the simulator as it is then, and steps
+it `--steps` more times calling the stages one by one (each compiled on its own, as the step compiles them), so
+each stage's share of a step is measured; then it runs the same number of steps through the whole step for
+comparison. Nothing of this is in the product: it only calls the kernel's stages.
+Usage: python benchmarks/fluid_stages.py [GPUS] [WORKLOAD] [--backend rocev2|ib] [--windows 30] [--steps 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+import numba
+import numpy as np
+
+from designer.sim import SimOptions, run
+from designer.sim.dynamics import FluidSimulator, delivery_time
+from designer.sim.dynamics import kernel as K
+from designer.topology import generate
+
+_fast = numba.njit(_nrt=False)      # as the step is compiled (designer/sim/dynamics/jit.py: njit_no_refcount)
+
+
+@_fast
+def _aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs):
+    K._aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs)
+
+
+@_fast
+def _serve(pp, pk, ps, pa, aports, dt):
+    K._serve(pp, pk, ps, pa, aports, dt)
+
+
+@_fast
+def _move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs):
+    K._move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs)
+
+
+@_fast
+def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc):
+    K._inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
+
+
+@_fast
+def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs, sc):
+    K._drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs, sc)
+
+
+@_fast
+def _receive(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc,
+             group_left, t_end, dt):
+    return K._receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
+                                ck_cur, hist, sc, group_left, t_end, dt)
+
+
+@_fast
+def _checkpoint(t, sent, arrived, done, ck_t, ck_sent, meta, cursor):
+    delivery_time.checkpoint(t, sent, arrived, done, ck_t, ck_sent, meta, cursor)
+
+
+class _Captured(BaseException):
+    """Ends the engine's run once the simulator has been taken (not an error)."""
+
+
+def capture(gpus: int, workload: str, backend: str, windows: int) -> FluidSimulator:
+    """The engine's fluid simulator after `windows` windows of `workload` on a generated fat tree."""
+    kind = "fat-tree" if gpus <= 8192 else "fat-tree-3"
+    doc = generate(kind, gpus=gpus, backend=backend, frontend=False)
+    box: dict[str, Any] = {"n": 0}
+    window = FluidSimulator.window
+
+    def counting(self: FluidSimulator, max_steps: int, *, stop_on_group: bool = True) -> int:
+        box["n"] += 1
+        if box["n"] > windows:
+            box["sim"] = self
+            raise _Captured
+        return window(self, max_steps, stop_on_group=stop_on_group)
+
+    FluidSimulator.window = counting  # type: ignore[method-assign]
+    try:
+        run(doc, [workload], SimOptions())
+    except _Captured:
+        pass
+    finally:
+        FluidSimulator.window = window  # type: ignore[method-assign]
+    if "sim" not in box:
+        raise SystemExit(f"the run ended after {box['n']} windows of the fluid queues (asked for {windows})")
+    sim: FluidSimulator = box["sim"]
+    return sim
+
+
+def one_step(s: FluidSimulator) -> list[float]:
+    """One step, stage by stage (the order of kernel.run_steps); the seconds each stage took."""
+    jn = s.jn
+    t, dt = float(s.sc[K.T]), float(s.sc[K.DT])
+    marks = [time.perf_counter()]
+    _aggregate(s.pk, s.ps, s.used, s.aports, s.hport, s.hpc, s.hq, jn.ja, jn.jb, jn.last_a, jn.wa, jn.sums,
+               s.pred1, s.fi, s.fs)
+    marks.append(time.perf_counter())
+    _serve(s.pp, s.pk, s.ps, s.pa, s.aports, dt)
+    marks.append(time.perf_counter())
+    _move(s.ps, s.pa, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb, jn.b_ptr,
+          jn.b_node, jn.sums, s.succ1, s.pred1, s.fi, s.fs)
+    marks.append(time.perf_counter())
+    _inject(s.pp, s.ps, s.hport, s.hq, s.fi, s.fr, s.fs, s.dq, s.am, s.rs, t, dt, s.sc)
+    marks.append(time.perf_counter())
+    _drop(s.pp, s.pk, s.buf_B, s.ps, s.used, s.pa, s.aports, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.jb, jn.wa,
+          jn.a_ptr, jn.a_node, s.pred1, s.fi, s.fs, s.sc)
+    marks.append(time.perf_counter())
+    _receive(s.hlevel, s.hq, s.hqm, s.harr, s.fi, s.fr, s.fs, s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent,
+             s.ck_meta, s.ck_cur, s.hist, s.sc, s.group_left, t + dt, dt)
+    marks.append(time.perf_counter())
+    _checkpoint(t + dt, s.fs[:, K.SENT], s.fs[:, K.ARRIVED], s.fs[:, K.DONE], s.ck_t, s.ck_sent, s.ck_meta,
+                s.ck_cur)
+    marks.append(time.perf_counter())
+    s.sc[K.T] = t + dt
+    s.sc[K.STEPS] += 1
+    return list(np.diff(marks))
+
+
+STAGES = ("aggregate", "serve", "move", "inject", "drop", "receive+react", "checkpoint")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("gpus", nargs="?", type=int, default=1024)
+    ap.add_argument("workload", nargs="?", default="permutation:256MiB")
+    ap.add_argument("--backend", default="rocev2", choices=("ib", "rocev2"))
+    ap.add_argument("--windows", type=int, default=30)
+    ap.add_argument("--steps", type=int, default=60)
+    args = ap.parse_args()
+    s = capture(args.gpus, args.workload, args.backend, args.windows)
+    hops = len(s.hport)
+    print(f"{args.gpus} GPUs {args.workload} ({args.backend}) at t = {s.t * 1e6:.0f} us: {s.F:,} flows, "
+          f"{int(s.done.sum()):,} done, {hops:,} flow-hops, {len(s.aports):,} ports")
+    one_step(s)                                        # the stages' compilation is not timed
+    spent = np.zeros(len(STAGES))
+    for _ in range(args.steps):
+        spent += one_step(s)
+    total = spent.sum()
+    print(f"stage by stage: {total / args.steps * 1e3:.2f} ms a step, {total / args.steps / hops * 1e9:.1f} ns a "
+          "flow-hop")
+    for name, sec in zip(STAGES, spent, strict=True):
+        print(f"  {name:<14} {sec / args.steps * 1e3:8.3f} ms  {100 * sec / total:5.1f} %")
+    t0 = time.perf_counter()
+    s.window(args.steps, stop_on_group=False)
+    whole = time.perf_counter() - t0
+    print(f"the whole step: {whole / args.steps * 1e3:.2f} ms a step, {whole / args.steps / hops * 1e9:.1f} ns a "
+          "flow-hop")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

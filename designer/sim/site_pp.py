@@ -18,8 +18,8 @@ two stages around the boundary alternate a forward and a backward: stage k's bac
 by its forward of j + w + 2, whose activation crosses (c), runs forward and backward on stage k + 1, and its
 gradient crosses back (c) for stage k's backward of j + 2: a cycle of two micro-batches, so one round trip 2c per two
 micro-batches beyond the w that stage k + 1's warm-up already holds. The bubble grows by 2 c n whatever t_f and
-t_b (checked against a step-by-step 1F1B schedule for p up to 16 and every boundary). With the boundary in the middle
-(k = p/2 - 1), w = p/2 - 1.
+t_b (tests/test_sites_pipeline.py plays a 1F1B schedule op by op for p up to 8 and every boundary). With the
+boundary in the middle (k = p/2 - 1), w = p/2 - 1.
 
 In the engine the crossing pairs are one phase of m steps (each micro-batch's activation forward and its gradient
 back at once), whose bytes are exposed like every other stage boundary's (designer/sim/training.py) and which pays

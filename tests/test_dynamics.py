@@ -141,9 +141,10 @@ def test_same_input_same_result():
     assert np.array_equal(a.latency_hist_B, b.latency_hist_B)
 
 
-def stepped_incast(jump: bool):
+def stepped_incast(jump: bool, tight: bool = False):
     """A lossless 4:1 incast of 256 MB each, stepped in 100 us windows; with `jump`, steady spans are skipped the
-    way the engine's fluid queues skip them (probe, two agreeing periods, extrapolate)."""
+    way the engine's fluid queues skip them (probe, two agreeing periods, extrapolate); with `tight`, up to the margin
+    the measured rates allow before the first finish (steady.finish_margin_s), else up to one probe period before."""
     from designer.sim.dynamics import kernel as K
     from designer.sim.dynamics import steady
     ports = PortSet.uniform(5, CAP, FC_PFC, pfc=PFC)
@@ -158,7 +159,9 @@ def stepped_incast(jump: bool):
         if period is None:
             continue
         b, c = period
-        span = steady.jump_span_s(b, c, sim.fs[:, K.USEFUL_LEFT], c.t_s - b.t_s, np.inf)
+        left_B = np.minimum(sim.fs[:, K.USEFUL_LEFT], sim.fs[:, K.REMAINING]) if tight else sim.fs[:, K.USEFUL_LEFT]
+        margin = steady.finish_margin_s(prober.snaps[0], b, c, left_B, c.t_s - b.t_s, 16e-6) if tight else None
+        span = steady.jump_span_s(b, c, left_B, c.t_s - b.t_s, np.inf, margin_s=margin)
         if span > 0:
             sim.fast_forward(b, c, span)
             prober.jumped()
@@ -178,6 +181,18 @@ def test_steady_spans_are_jumped_without_changing_when_flows_finish():
         assert jumped[f] == pytest.approx(t, rel=2e-3)
     # the closed form: the receiver link runs full until the last byte, so the last flow ends at 4 x 256 MB / C
     assert max(stepped.values()) == pytest.approx(4 * 256e6 / CAP, rel=0.01)
+
+
+def test_a_jump_over_rates_that_do_not_move_lands_just_before_the_first_finish():
+    """Four flows sharing a link evenly keep exactly their rates: the jump's margin before the first finish shrinks
+    from a probe period (100 us) to its floor, and the finish times stay those of stepping through."""
+    stepped, _ = stepped_incast(jump=False)
+    loose, loose_s = stepped_incast(jump=True)
+    tight, tight_s = stepped_incast(jump=True, tight=True)
+    assert tight_s > loose_s + 50e-6                  # most of the last probe period is jumped too
+    for f, t in stepped.items():
+        assert tight[f] == pytest.approx(t, rel=2e-3)
+        assert tight[f] == pytest.approx(loose[f], rel=2e-3)
 
 
 @pytest.mark.parametrize("dt_s", [0.5e-6, 2e-6, 4e-6])

@@ -433,7 +433,10 @@ class FluidQueues:
         if period is None or (sim.fr[:, K.START] > sim.t).any():
             return
         b, c = period
-        span = steady.jump_span_s(b, c, sim.fs[:, K.USEFUL_LEFT], c.t_s - b.t_s, limit_s)
+        # a jump ends before the first sender runs out of bytes to send (then its queues drain: no longer steady)
+        left_B = np.minimum(sim.fs[:, K.USEFUL_LEFT], sim.fs[:, K.REMAINING])
+        margin = steady.finish_margin_s(self.prober.snaps[0], b, c, left_B, c.t_s - b.t_s, WINDOW_MIN * sim.dt)
+        span = steady.jump_span_s(b, c, left_B, c.t_s - b.t_s, limit_s, margin_s=margin)
         if span > 0.0:
             sim.fast_forward(b, c, span)
             self.skipped_s += span

@@ -6,6 +6,9 @@ period to the next. Stepping through that state microsecond by microsecond adds 
 takes snapshots of the flows' progress every probe period and, when two consecutive periods agree, extrapolates the
 last one linearly up to shortly before the first flow would finish (or the next outside event). Then it steps
 again: the finishing flow frees capacity and the others move to a new steady state, which the next probes find.
+"Shortly before" is one probe period, or a few steps where no flow's rate moved by even 1 % (`finish_margin_s`),
+and the first finish counts from the first sender to run out of bytes to send: after that its queues drain, and a
+jump that went on would book time without the bytes to show for it.
 
 It is the reasoning of flow-level simulation (rates are constant between flow arrivals and departures, so time can
 jump from one departure to the next), applied only once the queues have shown that their rates are constant. What
@@ -29,8 +32,9 @@ import numpy as np
 
 FLOW_TOLERANCE = 0.10       # a flow's rate may move by 10 % between periods (DCQCN's sawtooth, averaged)
 TOTAL_TOLERANCE = 0.02      # the sum of the rates by 2 %
+STILL_TOLERANCE = 0.01      # rates that moved by less than 1 % jump to just before the first finish
 QUEUE_TOLERANCE = 0.05      # queued bytes by 5 % of what the period delivered (a jump keeps the queues as they are)
-MIN_PROBE_S = 100e-6        # a probe period covers at least 100 us (tens of round trips)
+MIN_PROBE_S = 50e-6         # a probe period covers at least 50 us (several round trips of a large fabric)
 TIMER_PERIODS = 2           # and two periods of the slowest rate-increase timer in use
 MAX_PROBE_S = 5e-3          # a probe period grows up to 5 ms while two periods disagree
 
@@ -76,16 +80,37 @@ def is_steady(a: Snapshot, b: Snapshot, c: Snapshot) -> bool:
         abs(b.queued_B - a.queued_B) <= QUEUE_TOLERANCE * delivered
 
 
-def jump_span_s(b: Snapshot, c: Snapshot, useful_left_B: np.ndarray, probe_s: float, limit_s: float) -> float:
-    """How far to extrapolate the period b-c: up to one probe period before the first flow would finish, and no
-    further than `limit_s`; 0 when that is less than a probe period (stepping is as cheap)."""
+def jump_span_s(b: Snapshot, c: Snapshot, useful_left_B: np.ndarray, probe_s: float, limit_s: float, *,
+                margin_s: float | None = None) -> float:
+    """How far to extrapolate the period b-c: up to `margin_s` (by default one probe period) before the first flow
+    would finish, and no further than `limit_s`; 0 when that is less than a probe period (stepping is as cheap)."""
     r = rates(b, c)
     moving = r > 0.0
     if not moving.any():
         return 0.0
     first_finish = float((useful_left_B[moving] / r[moving]).min())
-    span = min(first_finish - probe_s, limit_s)
+    span = min(first_finish - (probe_s if margin_s is None else margin_s), limit_s)
     return span if span >= probe_s else 0.0
+
+
+def finish_margin_s(a: Snapshot, b: Snapshot, c: Snapshot, useful_left_B: np.ndarray, probe_s: float,
+                    floor_s: float) -> float:
+    """How long before the first flow's predicted finish a jump over the steady periods a-b-c stops: one probe
+    period, unless no flow's rate moved by more than `STILL_TOLERANCE` between the two periods (senders paced by
+    their line or a pipeline, queues that stopped changing). The finish is predicted at the last period's rates; if
+    they keep moving as much as they moved (at most a share d of a flow's rate), the prediction is off by at most d
+    times the time to it, and the margin is twice that, at least `floor_s`: such a jump lands just before the finish
+    instead of stepping through the last probe period. With rates that moved more, a jump ends a probe period
+    before, as the extrapolation of the other criteria allows."""
+    r1, r2 = rates(a, b), rates(b, c)
+    moving = r2 > 0.0
+    if not moving.any():
+        return probe_s
+    moved = float((np.abs(r2 - r1)[moving] / np.maximum(r1, r2)[moving]).max())
+    if moved > STILL_TOLERANCE:
+        return probe_s
+    first_finish = float((useful_left_B[moving] / r2[moving]).min())
+    return float(np.clip(2.0 * moved * first_finish, floor_s, probe_s))
 
 
 class Prober:
@@ -94,7 +119,7 @@ class Prober:
     def __init__(self, probe_s: float) -> None:
         self.base_s = probe_s
         self.probe_s = probe_s
-        self.snaps: list[Snapshot] = []
+        self.snaps: list[Snapshot] = []              # the last three; (b, c) offered steady are the last two
 
     def due(self, t_s: float) -> bool:
         return not self.snaps or t_s - self.snaps[-1].t_s >= self.probe_s * (1 - 1e-9)

@@ -76,13 +76,13 @@ def test_infiniband_beyond_the_appliances_reach_is_left_out_and_said():
         advise(32, [TRAIN], Preferences(site=far), specs=[CandidateSpec(TWO_SITE, "ib", 1.0)])
 
 
-def test_1000_km_over_one_link_is_not_viable_and_the_advice_names_the_capacity(monkeypatch, capsys, tmp_path):
+def test_300_km_over_one_link_is_not_viable_and_the_advice_names_the_capacity(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(advice_module, "site_specs", lambda: [ROCE])      # one candidate: the test's cost
-    assert main(["advise", "--gpus", "32", "--sites", "2", "--distance-km", "1000", "--dci-links", "1",
+    assert main(["advise", "--gpus", "32", "--sites", "2", "--distance-km", "300", "--dci-links", "1",
                  "--workload", TRAIN, "--json", "-o", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
     row = data["candidates"][0]
-    assert data["sites"] == {"sites": 2, "distance_km": 1000.0, "dci_gbps": 400.0, "dci_links": 1}
+    assert data["sites"] == {"sites": 2, "distance_km": 300.0, "dci_gbps": 400.0, "dci_links": 1}
     assert data["workloads"] == [f"{TRAIN}:dp_across_sites=hier"] and row["kind"] == TWO_SITE
     verdict = row["cross_site"]
     assert verdict["verdict"] == "capacity" and verdict["need_gbps"] > 400 and verdict["need_links"] >= 2
@@ -90,8 +90,18 @@ def test_1000_km_over_one_link_is_not_viable_and_the_advice_names_the_capacity(m
     assert data["reasons"][-1] == verdict["text"]                         # the recommended candidate's verdict
     assert any("InfiniBand" in a and "400 Gb/s as 4 links of 100 Gb/s" in a for a in data["alternatives"])
     pdf = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(tmp_path / "advice.pdf").pages)
-    assert "two sites 1,000 km apart" in pdf and "Training across the sites, candidate by candidate" in pdf
+    assert "two sites 300 km apart" in pdf and "Training across the sites, candidate by candidate" in pdf
     assert f"({verdict['need_links']} links of 400 Gb/s) would bring it within 5%" in pdf
+
+
+def test_1000_km_is_window_bound_and_the_advice_does_not_ask_for_links():
+    """At 1,000 km the flows' windows over the 10 ms round trip carry less than the one link: more links would not
+    shorten the exchange, and the advice says so instead of naming a capacity."""
+    advice = advise(32, [TRAIN], Preferences(site=SiteRequest(1000.0, 400.0, 1)), specs=[ROCE])
+    verdict = advice.cross_sites[ROCE.id]
+    assert verdict.verdict == "window" and verdict.need_gbps is None
+    assert "more links alone would not help" in verdict.message.render("en")
+    assert verdict.short().render("en") == "window-bound" and verdict.short().render("zh_CN") == "受窗口限制"
 
 
 @pytest.fixture(scope="module")

@@ -142,16 +142,20 @@ def test_sweep_varies_distance_and_long_haul_capacity_of_the_two_site_generator(
 
 def test_cross_site_advice_splits_latency_from_bandwidth() -> None:
     """Step 1 s, 0.2 s across sites all exposed, one crossing step at 100 km (0.5 ms), 2 ms at the NICs' rate, one
-    400G link. Allowed exposure 5 % of what the step leaves: 0.05 x 0.8 / 0.95 = 42.1 ms; the bandwidth part
-    (199.5 ms) must shrink to 41.6 ms: 400 x 199.5 / 41.6 = 1,918 Gb/s, 5 links."""
+    400G link, busy all along (9.975 GB each way in 199.5 ms). Allowed exposure 5 % of what the step leaves:
+    0.05 x 0.8 / 0.95 = 42.1 ms; the bandwidth part (199.5 ms) must shrink to 41.6 ms: 400 x 199.5 / 41.6 =
+    1,918 Gb/s, 5 links. Had the link carried a fifth of that, the windows held the exchange, not the capacity."""
     from designer.analysis.cross_site import cross_site_advice
     doc = generate_two_site(TwoSiteOptions(16, 100, dci_links=1))
     entry = {"step_time_s": 1.0, "cross_site_s": 0.2, "cross_site_exposed_s": 0.2, "cross_site_steps": 1,
-             "cross_site_nic_s": 0.002, "dp_across_sites": "hier"}
+             "cross_site_nic_s": 0.002, "dp_across_sites": "hier", "cross_site_bytes": 2 * 9.975e9}
     advice = cross_site_advice(doc, entry)
     assert advice is not None and advice.msg_id == "advice.cross_site.capacity"
     assert advice.params["need"] == "1,918" and advice.params["need_links"] == 5
     assert "about 1,918 Gb/s between the sites (5 links of 400 Gb/s)" in advice.render()
+    windowed = cross_site_advice(doc, {**entry, "cross_site_bytes": 2 * 9.975e9 / 5})
+    assert windowed is not None and windowed.msg_id == "advice.cross_site.window"
+    assert "carried 80 of their 400 Gb/s" in windowed.render() and "NCCL_BUFFSIZE" in windowed.render("zh_CN")
     viable = cross_site_advice(doc, {**entry, "cross_site_exposed_s": 0.04})
     assert viable is not None and viable.msg_id == "advice.cross_site.viable"
     # a flat ring of 254 crossing steps at 1,000 km pays 1.27 s of latency: no capacity helps

@@ -5,17 +5,18 @@ Derivation. Two sites of 16 GPUs (two 8-GPU servers each) joined by ONE long-hau
 pp=2, so dp=2 and stage 0 stands in site A, stage 1 in site B; the data-parallel groups stay inside the sites. Every
 micro-batch (m = batch / (dp seq) = 8 of them) sends its activation, b = seq * hidden * 2 / tp bytes per TP rank,
 across the boundary and its gradient back: dp * tp = 16 flows each way share the link, each at most
-min(P / 16, qps * window / RTT(d)) (the window per queue pair over the round trip; qps=2).
+min(P / 16, window / RTT(d)) (a flow's window over the round trip: NCCL's 4 channels of 4 MiB to a peer at
+400 Gb/s, designer/sim/long_haul.py).
 
 1F1B with a boundary after stage k whose crossing takes c longer each way lengthens the step by 2 c n, with
 n = max(1, ceil((m - w) / 2)) and w = p - k - 2 (designer/sim/site_pp.py derives it; the first test checks it
 against a step-by-step 1F1B schedule). The engine counts the crossing's bytes exposed per micro-batch like every
 stage boundary's, and its latency L(d) = 5 us/km * d (+ the fixed switch and NIC latency) 2n times:
 
-    T_x(d) = m * b / min(P / 16, qps * window / RTT(d)) + 2 n L(d)
+    T_x(d) = m * b / min(P / 16, window / RTT(d)) + 2 n L(d)
 
-Here p = 2, k = 0, w = 0, m = 8: n = 4. The link share binds at 10 and 100 km, the window at 1,000 km (2 x 4 MiB /
-10 ms = 0.84 GB/s a flow, under P / 16 = 3 GB/s). The rest of the step does not change with distance, so the step
+Here p = 2, k = 0, w = 0, m = 8: n = 4. The link share binds at 10 and 100 km, the window at 1,000 km (16 MiB /
+10 ms = 1.7 GB/s a flow, under P / 16 = 3 GB/s). The rest of the step does not change with distance, so the step
 grows between two distances as T_x does. The bubble grows by what the distance adds: 2 n * 5 us/km * d.
 
 Against flat data parallelism (pp=1, dp=4, one ring over both sites, 8 groups): its ring crosses the span twice per
@@ -33,13 +34,14 @@ from designer.cli.simulate import _cross_site_rows
 from designer.i18n import render, set_language
 from designer.sim.api import SimOptions, run
 from designer.sim.compile import compile_fabric
-from designer.sim.long_haul import DEFAULT_WINDOW_BYTES
+from designer.sim.long_haul import connection_window_bytes
 from designer.sim.site_pp import round_trips
 from designer.sim.workload_spec import WorkloadError
 from designer.topology import generate
 from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
 PARAMS, TP, PP, DP, QPS, SEQ = 1e9, 8, 2, 2, 2, 4096
+WINDOW = connection_window_bytes(400.0)
 HIDDEN = 2176                       # params=1e9: hidden = 128 * round((params * 128 / 12) ** (1/3) / 128)
 M = 65536 // (DP * SEQ)
 B = SEQ * HIDDEN * 2 / TP
@@ -102,7 +104,7 @@ def runs() -> dict:
 
 
 def _cross_s(km: float, P: float) -> float:
-    rate = min(P / (DP * TP), QPS * DEFAULT_WINDOW_BYTES / (2 * US_PER_KM * km))
+    rate = min(P / (DP * TP), WINDOW / (2 * US_PER_KM * km))
     return M * B / rate + 2 * N * US_PER_KM * km
 
 
@@ -127,7 +129,7 @@ def test_a_deeper_pipeline_pays_fewer_round_trips_than_micro_batches() -> None:
     assert steps[1000]["pp_round_trips"] == trips
 
     def cross_s(km: float) -> float:
-        return m * b / min(P / 4, QPS * DEFAULT_WINDOW_BYTES / (2 * US_PER_KM * km)) + trips * US_PER_KM * km
+        return m * b / min(P / 4, WINDOW / (2 * US_PER_KM * km)) + trips * US_PER_KM * km
 
     grown = steps[1000]["step_time_s"] - steps[10]["step_time_s"]
     assert grown == pytest.approx(cross_s(1000) - cross_s(10), rel=0.02)

@@ -4,17 +4,17 @@
 Derivation. Two sites of 16 GPUs (two 8-GPU servers each), tp=8 inside a server, pp=1, so dp=4 replicas, m=2 in
 each site, and G=8 data-parallel groups (one per TP rank). Each group reduces grad = 2 * params / tp bytes. The
 sites are joined by ONE long-haul link of payload capacity P (400 Gb/s after framing); a flow across it gets at most
-its share of P and at most window / RTT (bandwidth-delay product: a sender keeps `window` bytes in flight per queue
-pair, qps=2 queue pairs per flow; RTT = 2 * 5 us/km * d). With one-way latency L(d) = 5 us/km * d + (fixed
-switch and NIC latency) and NCCL's per-step overhead o:
+its share of P and at most window / RTT (bandwidth-delay product: a flow keeps `window` bytes in flight, NCCL's 4
+channels of 4 MiB to a peer at 400 Gb/s, whatever its queue pairs; RTT = 2 * 5 us/km * d). With one-way latency
+L(d) = 5 us/km * d + (fixed switch and NIC latency) and NCCL's per-step overhead o:
 
     hier (reduce-scatter in site, exchange, all-gather in site): only the exchange crosses; 2 * G * m / 2 = G * m
       flows each way share the link, each carries the shard grad / m once:
-        T_x(d) = (grad / m) / min(P / (G m), qps * window / RTT(d)) + L(d) + o
+        T_x(d) = (grad / m) / min(P / (G m), window / RTT(d)) + L(d) + o
     flat (one ring of dp replicas, site by site): each of its 2 (dp - 1) steps waits for its two cross-site edges,
       G flows each way on the link, each step grad / dp:
-        T_flat(d) = 2 (dp - 1) * [ (grad / dp) / min(P / G, qps * window / RTT(d)) + L(d) + o ]
-Here the link share binds at 10 and 100 km and the window at 1,000 km (qps * 4 MiB / 10 ms = 0.84 GB/s a flow); the
+        T_flat(d) = 2 (dp - 1) * [ (grad / dp) / min(P / G, window / RTT(d)) + L(d) + o ]
+Here the link share binds at 10 and 100 km and the window at 1,000 km (16 MiB / 10 ms = 1.7 GB/s a flow); the
 fixed latency (~10 us one way) is left out of the RTT, which costs 0.2 % at 1,000 km.
 
 The inside-site parts and the fixed latency do not change with distance, so the step-time difference between two
@@ -29,10 +29,11 @@ import pytest
 
 from designer.sim.api import SimOptions, run
 from designer.sim.compile import compile_fabric
-from designer.sim.long_haul import DEFAULT_WINDOW_BYTES
+from designer.sim.long_haul import connection_window_bytes
 from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
 PARAMS, TP, DP, M, G, QPS = 1e9, 8, 4, 2, 8, 2
+WINDOW = connection_window_bytes(400.0)
 GRAD = 2 * PARAMS / TP
 US_PER_KM = 5e-6
 DISTANCES = (10, 100, 1000)
@@ -57,8 +58,8 @@ def runs() -> dict[tuple[int, str, str], dict]:
 
 
 def _rate(share: float, km: float) -> float:
-    """A flow's rate: its share of the link, or its queue pairs' windows over the RTT when that is less."""
-    return min(share, QPS * DEFAULT_WINDOW_BYTES / (2 * US_PER_KM * km))
+    """A flow's rate: its share of the link, or its window over the RTT when that is less."""
+    return min(share, WINDOW / (2 * US_PER_KM * km))
 
 
 def _hier_s(km: float, P: float) -> float:

@@ -21,6 +21,8 @@ from designer.model.document import FabricDocument
 from designer.model.sites import LongHaul
 
 VIABLE_EXPOSED_SHARE = 0.05
+# below this share of the bundle's capacity during the exchange, the links were not what held it (windows were)
+LINKS_BUSY_SHARE = 0.8
 
 
 def _credit_bound(doc: FabricDocument, lh: LongHaul) -> bool:
@@ -62,6 +64,11 @@ def cross_site_advice(doc: FabricDocument, entry: dict[str, Any]) -> Message | N
         return Message("advice.cross_site.latency_bound", latency=f"{floor * 1e3:.1f}", **facts,
                        steps=int(entry.get("cross_site_steps") or 1),
                        remedy=Message(f"advice.cross_site.remedy_{'pp' if mode == 'pp' else 'flat'}"))
+    # bytes cross both ways (shards exchanged, activations and gradients): what each direction carried meanwhile
+    carried_gbps = float(entry.get("cross_site_bytes") or 0.0) / 2 * 8 / 1e9 / max(cross - latency, 1e-12)
+    if entry.get("cross_site_bytes") is not None and carried_gbps < LINKS_BUSY_SHARE * lh.total_gbps:
+        return Message("advice.cross_site.window", carried=f"{carried_gbps:,.0f}", total=f"{lh.total_gbps:,g}",
+                       rtt=f"{2 * lh.one_way_us / 1e3:.3g}", **facts)
     # the bandwidth part of the exchange shrinks as the capacity grows (while the links limit the flows)
     need_gbps = lh.total_gbps * (cross - latency) / (cross_allowed - latency)
     return Message("advice.cross_site.capacity", need=f"{need_gbps:,.0f}", need_gbps=need_gbps,

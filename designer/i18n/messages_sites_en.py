@@ -68,6 +68,12 @@ SITES: dict[str, str] = {
                                   "of {gbps} Gb/s) would bring it within {target}, while the links rather than the "
                                   "senders' windows limit the flows (hashing a few large flows over parallel links "
                                   "can need more)",
+    "advice.cross_site.window": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode}): not viable yet; {exposed} ms "
+                                "of the cross-site exchange is not hidden, {share} of the step (more than {target}); "
+                                "the long-haul links carried {carried} of their {total} Gb/s each way meanwhile: the "
+                                "senders' windows over the {rtt} ms round trip (or how the flows hash onto the links), "
+                                "not the capacity, held the exchange, so more links alone would not help; larger NCCL "
+                                "buffers (NCCL_BUFFSIZE) or more channels per peer widen the windows",
     "advice.cross_site.credits": "Across sites ({km} km, {links} x {gbps} Gb/s, {mode}): not "
                                  "viable; {exposed} ms of the cross-site exchange is not hidden, {share} of the step: "
                                  "InfiniBand switch ports without long-haul credits hold each link to credits / RTT, "
@@ -135,6 +141,7 @@ SITES: dict[str, str] = {
     "advisor.sites.short.viable": "viable",
     "advisor.sites.short.capacity": "needs {links} x {gbps}G",
     "advisor.sites.short.credits": "needs IB appliances",
+    "advisor.sites.short.window": "window-bound",
     "advisor.sites.short.latency_bound": "not at any capacity",
     "advisor.sites.short.no_crossing": "-",
     "advisor.alt.sites_shapes": "Across sites the advisor builds a leaf-spine in each site, as the two-site generator "

@@ -390,7 +390,7 @@ class Engine:
         ph = self.plan.phases[i]
         r = self.routed(i)
         if r.profile is None:
-            r.profile = self.model.solo_profile(r.matrix, r.sub_unit_bytes)
+            r.profile = self.model.solo_profile(r.matrix, r.sub_unit_bytes, flow_share=r.routed.sub_share)
         prof = r.profile
         step = prof.drain_s_per_byte * ph.bytes_per_flow + self._alpha_s(i)
         k = int(self.reps_left[i])
@@ -485,7 +485,7 @@ class Engine:
 
     def _active_flows(self, draining: list[int]) -> tuple[ActiveFlows | None, list[int]]:
         """The sub-flows that can move now (those a failure stalls wait), stacked."""
-        mats, rem, owner, seg, idx, moving = [], [], [], [], [], []
+        mats, rem, owner, seg, idx, share, moving = [], [], [], [], [], [], []
         fails = self.failures
         for i in draining:
             r = self.routed(i)
@@ -500,10 +500,11 @@ class Engine:
             owner.append(np.full(len(a), i))
             seg.append(r.routed.sub_segment[a])
             idx.append(a)
+            share.append(r.routed.sub_share[a])
         if not moving:
             return None, []
         return ActiveFlows(sp.hstack(mats, format="csr"), np.concatenate(rem), np.concatenate(owner),
-                           np.concatenate(seg), np.concatenate(idx)), moving
+                           np.concatenate(seg), np.concatenate(idx), flow_share=np.concatenate(share)), moving
 
     def _wait_for_repair(self, draining: list[int], next_evt: float) -> Iterator[Interval]:
         """Every flow waits for a reroute or a repair: jump to it; with none to come, they never finish."""
@@ -554,7 +555,7 @@ class Engine:
         flows, _ = self._active_flows(draining)
         if flows is None:
             return 0.0
-        rates = self.model.rates(flows.matrix)
+        rates = self.model.rates(flows.matrix, flows.flow_share)
         with np.errstate(divide="ignore", invalid="ignore"):
             t = np.where(rates > 0, flows.remaining_bytes / rates, 0.0)
         return float(t.max()) if len(t) else 0.0

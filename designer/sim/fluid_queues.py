@@ -277,9 +277,11 @@ class FluidQueues:
         latency_s = np.bincount(groups.of_sub, weights=weight * routed.sub_latency_ns[subs] * 1e-9, minlength=n)
         line_Bps = self.ports.capacity_Bps[first] * groups.count
         cc = self._senders(first, workload)
-        if fab.flow_window_bytes > 0:     # a sender keeps at most its window in flight (designer/sim/long_haul.py);
+        if fab.flow_window_bytes > 0:     # a flow keeps at most its window in flight (designer/sim/long_haul.py),
+            # shared by its queue pairs in proportion to their bytes;
             windowed = cc != CC_AIMD      # TCP-like senders hold their own window to the receiver's (aimd.py)
-            line_Bps[windowed] = np.minimum(line_Bps, groups.count * fab.flow_window_bytes
+            share = np.bincount(groups.of_sub, weights=routed.sub_share[subs], minlength=n)
+            line_Bps[windowed] = np.minimum(line_Bps, share * fab.flow_window_bytes
                                             / np.maximum(2 * latency_s, 1e-12))[windowed]
         flows = FlowSet(size_B=np.bincount(groups.of_sub, weights=remaining_B.astype(float), minlength=n),
                         start_s=np.zeros(n), line_rate_Bps=line_Bps,

@@ -9,12 +9,17 @@ hundred KB per virtual lane: ~2 Gb/s over 100 km), what the `long-haul-credits` 
 Window limit (the bandwidth-delay product; docs/references.md [bdp-window]): a sender keeps at most `window` bytes
 in flight and waits for their acknowledgement before sending more, so its rate is at most window / RTT. Inside a
 site the RTT is microseconds and the bound is far above any NIC; across 100 km (1 ms RTT) a 4 MiB window allows
-33.5 Gb/s. The default window is NCCL's per-connection buffer, NCCL_BUFFSIZE = 4 MiB (a NCCL connection has at
-most its buffer in flight; docs/references.md [nccl-buffsize]). One window per queue pair (sub-flow).
+33.5 Gb/s. The window is NCCL's: each channel's connection to a peer has at most its buffer in flight,
+NCCL_BUFFSIZE = 4 MiB, and NCCL opens max(NICs, ceil(NIC GB/s / 14)) channels to a peer over the network, rounded
+up to a power of two (NCCL's P2P_PER_CHANNEL_NET_BW = 14 GB/s; docs/references.md [nccl-buffsize]): 4 channels,
+16 MiB at 400 Gb/s. The window belongs to the connection between two GPUs (a flow), whatever its queue pairs:
+NCCL_IB_QPS_PER_CONNECTION splits a connection's data over its queue pairs, not its buffer, so each queue pair
+(sub-flow) gets the flow's window in proportion to its share of the flow's bytes.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,8 +30,21 @@ from designer.model.document import FabricDocument
 from designer.model.sites import bundle_between
 from designer.sim.framing import PROTO_IB
 
-DEFAULT_WINDOW_BYTES = 4 * 2**20      # NCCL_BUFFSIZE default (docs/references.md [nccl-buffsize])
+DEFAULT_WINDOW_BYTES = 4 * 2**20      # NCCL_BUFFSIZE default: one channel's buffer (docs/references.md [nccl-buffsize])
+NET_GBYTES_PER_CHANNEL = 14.0         # NCCL's P2P_PER_CHANNEL_NET_BW default, GB/s (src/graph/paths.cc)
 M_PER_KM = 1000.0
+
+
+def channels_per_peer(nic_gbps: float) -> int:
+    """The channels NCCL opens to a peer over the network from a GPU with one NIC of `nic_gbps`: at least one per
+    NIC, more to reach the NIC's bandwidth at 14 GB/s a channel, rounded up to a power of two."""
+    need = max(1, math.ceil(nic_gbps / 8.0 / NET_GBYTES_PER_CHANNEL))
+    return 1 << (need - 1).bit_length()
+
+
+def connection_window_bytes(nic_gbps: float) -> float:
+    """The bytes a flow between two GPUs keeps in flight at most: a buffer per channel."""
+    return float(DEFAULT_WINDOW_BYTES * channels_per_peer(nic_gbps))
 
 
 def long_haul_spans_m(doc: FabricDocument) -> dict[str, float]:
@@ -43,19 +61,27 @@ def long_haul_spans_m(doc: FabricDocument) -> dict[str, float]:
 
 
 def site_arrays(doc: FabricDocument, node_ids: list[str]) -> tuple[np.ndarray, float]:
-    """Each node's site as an index into `doc.sites` (-1: none), and the per-queue-pair window the run models
-    (the default window where the design has long-haul links, else 0: no limit)."""
+    """Each node's site as an index into `doc.sites` (-1: none), and the window of a flow the run models (NCCL's
+    at the servers' fastest back-end link where the design has long-haul links, else 0: no limit)."""
     index = {site.id: k for k, site in enumerate(doc.sites)}
     sites = np.array([index.get(doc.nodes[n].site or "", -1) for n in node_ids], dtype=np.int32)
-    return sites, (float(DEFAULT_WINDOW_BYTES) if doc.long_haul else 0.0)
+    if not doc.long_haul:
+        return sites, 0.0
+    servers = {n for n, node in doc.nodes.items() if node.kind == "server"}
+    nic_gbps = max((link.speed_gbps for link in doc.links.values()
+                    if link.plane == "backend" and {link.a.node, link.b.node} & servers), default=400.0)
+    return sites, connection_window_bytes(nic_gbps)
 
 
-def window_rate_caps_Bps(route: sp.csr_matrix, port_latency_ns: np.ndarray, window_bytes: float) -> np.ndarray:
-    """Per sub-flow (columns of `route`, ports x sub-flows with traffic shares): window / RTT in bytes per second,
-    with the RTT twice the one-way latency of the flow's path (a split path: the share-weighted mean)."""
+def window_rate_caps_Bps(route: sp.csr_matrix, port_latency_ns: np.ndarray, window_bytes: float,
+                         flow_share: np.ndarray | None = None) -> np.ndarray:
+    """Per sub-flow (columns of `route`, ports x sub-flows with traffic shares): its part of its flow's window
+    (`flow_share`, the share of the flow's bytes it carries; None: the whole) over the RTT, in bytes per second,
+    with the RTT twice the one-way latency of the sub-flow's path (a split path: the share-weighted mean)."""
     one_way_s = np.asarray(route.T @ port_latency_ns, dtype=float) * 1e-9
     rtt_s = np.maximum(2.0 * one_way_s, 1e-12)
-    return window_bytes / rtt_s
+    share = 1.0 if flow_share is None else flow_share
+    return window_bytes * share / rtt_s
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ class ActiveFlows:
     segment: np.ndarray              # segment of each sub-flow's sender (-1 none)
     sub_index: np.ndarray | None = None  # index of each sub-flow within its phase (stable across advances)
     workload: np.ndarray | None = None   # workload index of each sub-flow (per-workload options)
+    flow_share: np.ndarray | None = None  # share of its flow's bytes each sub-flow carries (None: 1 each)
 
 
 @dataclass
@@ -81,7 +82,8 @@ class RateModel(ABC):
         """Advance at most `horizon_s` (to the next completion for the fluid model)."""
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
-                     bytes_per_flow: float | None = None, repeats: int = 1) -> SoloProfile | None:
+                     bytes_per_flow: float | None = None, repeats: int = 1,
+                     flow_share: np.ndarray | None = None) -> SoloProfile | None:
         """The pattern's drain when alone, or None if the model must always be stepped.
 
         `bytes_per_flow` is the step's size; a profile with `linear=False` holds only for that size."""
@@ -105,17 +107,17 @@ class MaxMinRateModel(RateModel):
     def set_capacity(self, capacity_Bps: np.ndarray) -> None:
         self.capacity = capacity_Bps
 
-    def rates(self, matrix: sp.csr_matrix) -> np.ndarray:
-        """Max-min fair rates; where the design has long-haul links, each sub-flow at most window / RTT (the
-        bandwidth-delay product: designer/sim/long_haul.py)."""
+    def rates(self, matrix: sp.csr_matrix, flow_share: np.ndarray | None = None) -> np.ndarray:
+        """Max-min fair rates; where the design has long-haul links, each sub-flow at most its share of its flow's
+        window over the RTT (the bandwidth-delay product: designer/sim/long_haul.py)."""
         self.solves += 1
         caps = None
         if self.fab.flow_window_bytes > 0:
-            caps = window_rate_caps_Bps(matrix, self.fab.port_latency_ns, self.fab.flow_window_bytes)
+            caps = window_rate_caps_Bps(matrix, self.fab.port_latency_ns, self.fab.flow_window_bytes, flow_share)
         return max_min_rates(matrix, self.capacity, caps)
 
     def advance(self, flows: ActiveFlows, horizon_s: float) -> Advance:
-        rates = self.rates(flows.matrix)
+        rates = self.rates(flows.matrix, flows.flow_share)
         with np.errstate(divide="ignore"):
             finish = np.where(rates > 0, flows.remaining_bytes / rates, np.inf)
         dt = min(float(finish.min()) if len(finish) else np.inf, horizon_s)
@@ -124,7 +126,8 @@ class MaxMinRateModel(RateModel):
         return Advance(dt_s=dt, delivered_bytes=delivered, rates_Bps=rates)
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
-                     bytes_per_flow: float | None = None, repeats: int = 1) -> SoloProfile:
+                     bytes_per_flow: float | None = None, repeats: int = 1,
+                     flow_share: np.ndarray | None = None) -> SoloProfile:
         remaining = sub_bytes.astype(float).copy()
         finish = np.zeros(len(remaining))
         alive = np.flatnonzero(remaining > 0)
@@ -133,7 +136,7 @@ class MaxMinRateModel(RateModel):
         m = matrix
         while len(alive):
             sub_m = m[:, alive]
-            rates = self.rates(sub_m)
+            rates = self.rates(sub_m, None if flow_share is None else flow_share[alive])
             dt_each = remaining[alive] / np.maximum(rates, 1e-300)
             dt = float(dt_each.min())
             levels.append((dt, float(rates.sum())))

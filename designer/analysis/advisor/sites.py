@@ -35,7 +35,8 @@ from designer.topology.two_site import KIND as TWO_SITE
 DEFAULT_SITE_WORKLOAD = "train:7b:tp=8:pp=1:dp_across_sites=hier"
 HIER = "dp_across_sites=hier"
 VERDICTS = {"advice.cross_site.viable": "viable", "advice.cross_site.capacity": "capacity",
-            "advice.cross_site.credits": "credits", "advice.cross_site.latency_bound": "latency-bound",
+            "advice.cross_site.credits": "credits", "advice.cross_site.window": "window",
+            "advice.cross_site.latency_bound": "latency-bound",
             "advice.cross_site.latency_bound_hier": "latency-bound"}
 
 

@@ -21,10 +21,13 @@ import math
 
 import pytest
 
+from designer.sim import SimOptions, run
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
 from designer.sim.dynamics.aimd import AimdParams
 from designer.sim.dynamics.loss import RTX_GO_BACK_N, RTX_SELECTIVE
 from designer.sim.dynamics.network import CC_AIMD, CC_NONE, FC_LOSSY, LossHandling
+from designer.sim.workload_spec import WorkloadError
+from designer.topology import generate
 
 US_PER_KM = 5e-6
 FIXED_S = 2e-6                  # NICs and switches, one way
@@ -79,3 +82,14 @@ def test_tcp_across_the_span_runs_at_its_window_over_the_round_trip(km: float) -
     assert r.finished and r.completion_time_s == pytest.approx(closed, rel=0.02)
     if km >= 100:          # window-bound: 6 MiB / 1 ms = 6.3 GB/s at 100 km, a tenth of that at 1,000 km
         assert window / rtt < line / 5
+
+
+def test_a_lossy_class_that_collapses_is_stopped_with_a_message_and_one_that_recovers_runs_on() -> None:
+    """8 senders into one 400G NIC, lossy, go-back-N: without congestion control nothing slows them and the run
+    would never end; with DCQCN it finishes, and a smaller burst that resends a little finishes too."""
+    doc = generate("leaf-spine", gpus=16, backend="rocev2", frontend=False)
+    with pytest.raises(WorkloadError, match="stopped making headway.*dcqcn=on"):
+        run(doc, ["incast:8:16MiB:pfc=off:qps=1"], SimOptions(ideal_pass=False))
+    assert run(doc, ["incast:8:16MiB:pfc=off:qps=1:dcqcn=on"], SimOptions(ideal_pass=False)).data["completion_time_s"]
+    small = run(doc, ["incast:8:4MiB:pfc=off:qps=1"], SimOptions(ideal_pass=False)).data
+    assert small["retransmitted_bytes"] > 0 and small["completion_time_s"] < 0.01

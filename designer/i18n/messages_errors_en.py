@@ -204,6 +204,10 @@ ERRORS: dict[str, str] = {
                                 "site than the replicas')",
     "error.sim.replicate_sites": "{kind}: the workload's GPUs must span two sites of a multi-site design (it copies "
                                  "each GPU's shard from the first site to the second)",
+    "error.sim.lossy_collapse": "the lossy traffic stopped making headway: by {t_ms} ms of simulated time it had "
+                                "resent {resent} GB to deliver {planned} GB (go-back-N resends everything behind "
+                                "each loss, and with pfc=off and no congestion control nothing slows the senders); "
+                                "turn DCQCN on (dcqcn=on), use selective repeat in the segment, or keep PFC on",
     "error.workload.checkpoint_state": "state={text}: use one of {choices} (full: weights and optimizer state, 14 "
                                        "bytes a parameter; weights: 2 bytes a parameter)",
     "error.workload.repeat_large": "{key}={text}: at most {most} runs of one workload",

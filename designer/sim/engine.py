@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
+from designer.i18n.message import Message
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.fluid_queues import FluidQueues, StepCost, Window
@@ -32,8 +33,14 @@ from designer.sim.latency import LatencyRecorder
 from designer.sim.rate_model import ActiveFlows, MaxMinRateModel, SoloProfile
 from designer.sim.routing import RoutedFlows, Router
 from designer.sim.transfers import FlowPattern, Plan
+from designer.sim.workload_spec import WorkloadError
 
 _EPS_S = 1e-15
+# A lossy class without congestion control under a sustained overload: go-back-N resends more than it delivers and
+# the run makes no headway (loss.py). A run that has resent this many times the bytes it must deliver is stopped
+# with a message rather than left to run on; a lossy run that recovers resends far less (a few hundred times at the
+# worst measured, 8:1 into a shallow switch with DCQCN on: docs/multi-site.md).
+COLLAPSE_RESENT_FACTOR = 1000.0
 WARM_REPEATS = 3          # repeats of a congested step streamed through the queues before the rest are stood in
 WARM_SPAN_OF_MEMORY = 1.0  # the warm repeats cover the senders' memory (two DCQCN timer periods)
 STEADY_TOLERANCE = 0.02    # and last as long on average as those of the span before, within 2 %
@@ -537,11 +544,20 @@ class Engine:
         t0 = self.t
         self.t += win.dt_s
         delivered, by_workload, parts = self._fluid_account(win)
+        self._check_headway()
         yield Interval(t0, self.t, delivered, int(sum(len(a) for a in self.alive.values())),
                        _given(win.port_bytes), fluid.figures(win, self.backend_ports), by_workload,
                        self._routed_by_workload(parts) if len(by_workload) > 1 else None)
         for i in win.finished:
             self._fluid_step_done(i, alone=len(draining) == 1)
+
+    def _check_headway(self) -> None:
+        """WorkloadError when the run's resent bytes outgrow what it must deliver by COLLAPSE_RESENT_FACTOR."""
+        planned = self.total_planned_bytes or self.planned_bytes()
+        resent = self.totals.retransmitted_bytes
+        if resent > COLLAPSE_RESENT_FACTOR * max(planned, 1.0):
+            raise WorkloadError(Message("error.sim.lossy_collapse", resent=f"{resent / 1e9:,.1f}",
+                                        planned=f"{planned / 1e9:,.3g}", t_ms=f"{self.t * 1e3:,.1f}"))
 
     def _movable(self, i: int) -> np.ndarray:
         a = self.alive[i]

@@ -386,9 +386,8 @@ def figures_text(data: dict, names: list[str] | None = None) -> str:
     if data.get("throughput_fraction") is not None:
         rows.append((QCoreApplication.translate("RunController", "vs ideal fabric"),
                      f"{data['throughput_fraction']:.1%}"))
-    divisor, unit = scaled_unit("µs", lat["p999"])
-    rows.append((QCoreApplication.translate("RunController", "Latency p50 / p99 / p99.9"),
-                 f"{lat['p50'] / divisor:.3g} / {lat['p99'] / divisor:.3g} / {lat['p999'] / divisor:.3g} {unit}"))
+    rows.append((QCoreApplication.translate("RunController", "Latency p50 / p99 / p99.9"),     # each in its unit
+                 " / ".join(with_unit(lat[k], "µs", 3) for k in ("p50", "p99", "p999"))))
     if data.get("gpu_utilization") is not None:
         rows.append((QCoreApplication.translate("RunController", "GPU utilization"),
                      f"{data['gpu_utilization']:.1%}"))

@@ -27,7 +27,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out.append(body(ctx, ctx.t("sites_intro", n=len(doc.sites), sites=names)))
     for lh in doc.long_haul:
         optics = product_name(ctx.catalog, "optics", lh.optics, ctx.language) if lh.optics else "–"
-        out.append(body(ctx, ctx.t("sites_bundle", count=lh.count, gbps=f"{lh.capacity_gbps:g}",
+        key = "sites_bundle.one" if lh.count == 1 and ctx.has("sites_bundle.one") else "sites_bundle"
+        out.append(body(ctx, ctx.t(key, count=lh.count, gbps=f"{lh.capacity_gbps:g}",
                                    km=f"{lh.distance_km:,g}", ms=f"{lh.one_way_us / 1000:.3g}",
                                    equipment=product_name(ctx.catalog, "gateway", lh.equipment, ctx.language),
                                    optics=optics)))

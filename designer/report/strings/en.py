@@ -576,6 +576,8 @@ EN: dict[str, str] = {
     "sites_intro": "The design spans {n} sites: {sites}. Each site is a fabric of its own; long-haul links join them.",
     "sites_bundle": ("{count} long-haul links of {gbps} Gb/s over {km} km ({ms} ms one way in fibre, at 5 µs/km), "
                      "with {equipment} at each end and {optics} on each link."),
+    "sites_bundle.one": ("1 long-haul link of {gbps} Gb/s over {km} km ({ms} ms one way in fibre, at 5 µs/km), "
+                         "with {equipment} at each end and {optics} on it."),
     "sites_checks_clean": ("The long-haul links pass the checks: the equipment and optics reach the distance, and "
                            "the flow control of each protocol can cover the bytes in flight."),
     "sites_no_run": ("No training run of this proposal spreads its data parallelism or its pipeline over the "

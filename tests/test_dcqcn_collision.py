@@ -1,10 +1,11 @@
 """DCQCN on the smallest collision: 400G senders meeting on one 400G port, with the NIC firmware's defaults (the
 plain preset) and with ByteDance's tuning of them (Barre, USENIX ATC 2025), against the published behaviour.
 
-The firmware cuts a flow by up to half per notification (rpg_min_dec_fac 50 %) at most every 4 us, and recovers
-only on its 300 us increase timer: a collision that starts at line rate keeps cutting while the queue above Kmin
-drains, then waits a timer period before fast recovery. ByteDance saw default DCQCN at 400G oscillate with the
-server link far below its rate and the shares unfair, and the tuned set settle quickly at fair shares.
+The firmware takes the latest CNP into alpha with weight 1019/1024, so each CNP cuts by up to half the rate
+(rpg_min_dec_fac 50 %) at most every 4 us, and only the 300 us increase timer brings the rate back: the rates swing
+and the port runs dry between swings. ByteDance saw default DCQCN at 400G oscillate with the server link far below
+its rate (197.7 Gb/s of 400 at one point), and the tuned set (cuts of at most 10 %, a 60 us timer) hold the link
+near its rate with fair shares.
 """
 
 import dataclasses
@@ -20,13 +21,13 @@ from designer.topology.presets import BYTEDANCE_TUNING
 
 CAP_BPS = 50e9                   # 400 Gb/s
 KB = 1e3
-RECORD_S = 10e-6                 # a record every 10 steps of 1 us
 DEFAULT = RoCESettings()         # the plain preset: firmware DCQCN, the switch vendor's ECN
 TUNED = dataclasses.replace(DEFAULT, **BYTEDANCE_TUNING)
 
 
 def collide(s: RoCESettings, n: int, until_s: float, stagger_s: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-    """n long flows from their own NIC ports into port n; returns the record times and each sender's sent bytes."""
+    """n long flows from their own NIC ports into port n, every 10 us: the record times and the bytes each port
+    has sent (columns 0..n-1 the senders, n the shared port)."""
     pfc = PfcThresholds(xoff_B=s.xoff_kb * KB, xon_B=s.xon_kb * KB, headroom_B=s.headroom_kb * KB)
     ecn = EcnThresholds(kmin_B=s.kmin_kb * KB, kmax_B=s.kmax_kb * KB, pmax=s.pmax)
     ports = PortSet.uniform(n + 1, CAP_BPS, FC_PFC, pfc=pfc, ecn=ecn)
@@ -34,45 +35,43 @@ def collide(s: RoCESettings, n: int, until_s: float, stagger_s: float = 0.0) -> 
                                line_rate_Bps=CAP_BPS, cc=CC_DCQCN, base_latency_s=2.5e-6)
     rec: list[tuple[float, np.ndarray]] = []
     FluidSimulator(ports, flows, dt_s=1e-6, dcqcn_params=DcqcnParams.from_settings(s)).run(
-        until_s=until_s, record_every=10, on_record=lambda r: rec.append((r["t_s"], r["served_B"][:n].copy())))
+        until_s=until_s, record_every=10, on_record=lambda r: rec.append((r["t_s"], r["served_B"][:n + 1].copy())))
     return np.array([r[0] for r in rec]), np.array([r[1] for r in rec])
 
 
 def rates_Bps(t: np.ndarray, sent: np.ndarray, t0: float, t1: float) -> np.ndarray:
-    """Each sender's mean rate between t0 and t1 (record times)."""
+    """Each port's mean rate between t0 and t1 (record times)."""
     i0, i1 = np.searchsorted(t, [t0 - 1e-9, t1 - 1e-9])
     return (sent[i1] - sent[i0]) / (t[i1] - t[i0])
 
 
-def test_default_dcqcn_collapses_on_a_collision_and_waits_its_timer_where_the_tuned_set_holds_the_link():
-    t, sent = collide(DEFAULT, 2, 4e-3)
-    tt, tsent = collide(TUNED, 2, 4e-3)
-    # the default keeps cutting by half while the queue drains: far below the fair share until its 300 us timer
-    assert rates_Bps(t, sent, 50e-6, 250e-6).max() < 0.2 * CAP_BPS / 2
-    # over the first millisecond the default leaves a third of the link idle; the tuned set little of it
-    first_ms, tuned_first_ms = rates_Bps(t, sent, 0.0, 1e-3).sum(), rates_Bps(tt, tsent, 0.0, 1e-3).sum()
-    assert first_ms < 0.75 * CAP_BPS
-    assert tuned_first_ms > 0.88 * CAP_BPS
-    # once recovered, both hold each flow near its fair share (two long flows alone settle)
-    for tx, sx in ((t, sent), (tt, tsent)):
-        late = rates_Bps(tx, sx, 2e-3, 4e-3)
-        assert np.all(np.abs(late - CAP_BPS / 2) < 0.05 * CAP_BPS / 2)
+def link_windows(t: np.ndarray, sent: np.ndarray, t0: float, t1: float, width_s: float = 100e-6) -> np.ndarray:
+    """The shared port's load (share of its rate) in consecutive windows from t0 to t1."""
+    edges = np.arange(t0, t1 + width_s / 2, width_s)
+    return np.array([rates_Bps(t, sent, a, b)[-1] for a, b in zip(edges[:-1], edges[1:], strict=True)]) / CAP_BPS
 
 
-def test_senders_joining_one_by_one_stay_unfair_with_the_defaults_and_share_fairly_when_tuned():
-    """Barre's experiment in small: four clients join a server one after another (here every 2 ms). Each arrival at
-    line rate sets off the default's collapse (the server link dips) and the timer-paced recovery leaves the shares
-    unequal; the tuned set dips less and evens them out."""
-    joins_s, until_s = 2e-3, 20e-3
-    t, sent = collide(DEFAULT, 4, until_s, joins_s)
-    tt, tsent = collide(TUNED, 4, until_s, joins_s)
-    last_join = 3 * joins_s
-    dip, tuned_dip = rates_Bps(t, sent, last_join, last_join + 1e-3).sum(), \
-        rates_Bps(tt, tsent, last_join, last_join + 1e-3).sum()
-    assert dip < 0.8 * CAP_BPS < tuned_dip
-    shares, tuned_shares = rates_Bps(t, sent, until_s - 2e-3, until_s), rates_Bps(tt, tsent, until_s - 2e-3, until_s)
-    assert shares.max() > 2.0 * shares.min()               # 14 ms after the last join
-    assert tuned_shares.max() < 1.35 * tuned_shares.min()
+def test_default_dcqcn_swings_below_the_line_rate_where_the_tuned_set_holds_it_at_fair_shares():
+    t, sent = collide(DEFAULT, 2, 20e-3)
+    tt, tsent = collide(TUNED, 2, 20e-3)
+    # the collision starts at line rate: the defaults halve the rate on every CNP and wait for their timer
+    assert rates_Bps(t, sent, 0.0, 1e-3)[-1] < 0.6 * CAP_BPS < 0.88 * CAP_BPS < rates_Bps(tt, tsent, 0.0, 1e-3)[-1]
+    # afterwards the defaults keep swinging: the port dips to about half its rate and runs below 90 % on average
+    swings, tuned_swings = link_windows(t, sent, 2e-3, 20e-3), link_windows(tt, tsent, 2e-3, 20e-3)
+    assert swings.min() < 0.6 and swings.mean() < 0.9
+    assert tuned_swings.min() > 0.75 and tuned_swings.mean() > 0.95
+    # so each flow stays well under its fair share; tuned, each holds it within 5 %
+    assert np.all(rates_Bps(t, sent, 10e-3, 20e-3)[:2] < 0.9 * CAP_BPS / 2)
+    assert np.all(np.abs(rates_Bps(tt, tsent, 10e-3, 20e-3)[:2] - CAP_BPS / 2) < 0.05 * CAP_BPS / 2)
+
+
+def test_senders_joining_one_by_one_leave_the_port_idle_more_often_with_the_defaults():
+    """Barre's experiment in small: four clients join a server one after another (here every 2 ms); each arrival
+    at line rate sets off cuts of all flows on the port."""
+    t, sent = collide(DEFAULT, 4, 20e-3, 2e-3)
+    tt, tsent = collide(TUNED, 4, 20e-3, 2e-3)
+    assert rates_Bps(t, sent, 6e-3, 20e-3)[-1] < 0.93 * CAP_BPS
+    assert rates_Bps(tt, tsent, 6e-3, 20e-3)[-1] > 0.96 * CAP_BPS
 
 
 def test_a_ring_over_collisions_stands_in_for_repeats_only_once_the_senders_have_settled(monkeypatch):
@@ -89,7 +88,7 @@ def test_a_ring_over_collisions_stands_in_for_repeats_only_once_the_senders_have
         doc.update_segment(seg.id, preset="custom", rocev2=dataclasses.replace(seg.rocev2, dcqcn=True))
 
     def completion_s() -> float:
-        r = run(doc, ["allreduce:1GiB:algo=ring"], SimOptions(seed=1, ideal_pass=False))
+        r = run(doc, ["allreduce:256MiB:algo=ring"], SimOptions(seed=1, ideal_pass=False))
         return float(r.data["completion_time_s"])
 
     stood_in = completion_s()

@@ -65,14 +65,16 @@ class RoCESettings:
     pmax: float = 1.0                      # marking probability at Kmax (the same default: 100 %)
     ecn_reference_gbps: float = 0.0        # > 0: Kmin/Kmax are for ports of this speed and scale with port speed
     dcqcn: bool = True
-    # Reaction point: the ConnectX-like DCQCN of the HPCC simulator's published configuration (its "dcqcn" preset,
-    # used by SimAI too): timer-paced increases (no byte counter), increase steps scaled with the line rate from 5 and
-    # 50 Mb/s per 25 Gb/s, alpha updated every microsecond with g = 1/256, at most one cut per 4 us (its floor of
-    # 1 Gb/s is not taken: see min_rate_mbps).
+    # Reaction point: the ConnectX firmware's DCQCN (its configuration parameters and defaults, docs/references.md
+    # [connectx-dcqcn]): alpha updated every microsecond (DCE_TCP_RTT 1) with the new sample weighted
+    # DCE_TCP_G / 1024 = 1019 / 1024, a cut at most every 4 us at the start of the reduction period after a CNP;
+    # timer-paced increases (no byte counter) with steps scaled with the line rate from 5 and 50 Mb/s per 25 Gb/s,
+    # as the HPCC simulator's published configuration (used by SimAI too) scales them (its floor of 1 Gb/s is not
+    # taken: see min_rate_mbps).
     # The CNP pacing is the NIC firmware's MIN_TIME_BETWEEN_CNPS. Rate steps are for 400G ports and scale with the
     # sender's line rate (designer/sim/dynamics/dcqcn.py).
-    dcqcn_g: float = 1.0 / 256.0           # alpha gain g
-    alpha_update_us: float = 1.0           # alpha is updated every microsecond
+    dcqcn_g: float = 1019.0 / 1024.0       # alpha gain g: weight of the latest period's CNP (DCE_TCP_G 1019)
+    alpha_update_us: float = 1.0           # alpha is updated every microsecond (DCE_TCP_RTT)
     rate_ai_mbps: float = 80.0             # additive increase R_AI at 400G (5 Mb/s per 25 Gb/s)
     rate_hai_mbps: float = 800.0           # hyper increase R_HAI at 400G (50 Mb/s per 25 Gb/s)
     rate_timer_us: float = 300.0           # T: rate-increase timer (RPG_TIME_RESET)
@@ -81,7 +83,7 @@ class RoCESettings:
     min_dec_fac: float = 0.5               # RPG_MIN_DEC_FAC: a cut keeps at least half the rate (firmware default)
     clamp_target_rate: bool = False        # CLAMP_TGT_RATE: target follows every cut (else only after a timer increase)
     cnp_interval_us: float = 4.0           # MIN_TIME_BETWEEN_CNPS at the notification point
-    rate_reduce_period_us: float = 4.0     # at most one cut per period (RATE_REDUCE_MONITOR_PERIOD)
+    rate_reduce_period_us: float = 4.0     # cut at most once per period (RATE_REDUCE_MONITOR_PERIOD)
     # floor of the sending rate: the firmware's rpg_min_rate, 1 Mb/s [connectx-dcqcn] (the HPCC simulator's 1 Gb/s
     # floor held 31 senders of 16 queue pairs above a 400G port's rate, so their queue never drained)
     min_rate_mbps: float = 1.0

@@ -11,8 +11,8 @@ of two ways:
   alone (a ring over congested links) streams its first repeats and then stands in the mean of the warm ones for
   the rest. Warm means the senders' state no longer carries the start of the collision: without congestion
   control every repeat after the first; with DCQCN, whose rate-increase timer paces the recovery from the
-  collapse a collision starts with, the repeats of the last two timer periods once they last as long on average
-  as those of the two periods before (their mean then holds the timer's cycle of cuts and recoveries).
+  collapse a collision starts with and whose cuts keep the rates swinging, the repeats after two timer periods,
+  once batches of them agree well enough to estimate the mean (`_warm`).
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ _EPS_S = 1e-15
 # worst measured, 8:1 into a shallow switch with DCQCN on: docs/multi-site.md).
 COLLAPSE_RESENT_FACTOR = 1000.0
 WARM_REPEATS = 3          # repeats of a congested step streamed through the queues before the rest are stood in
-WARM_SPAN_OF_MEMORY = 1.0  # the warm repeats cover the senders' memory (two DCQCN timer periods)
-STEADY_TOLERANCE = 0.02    # and last as long on average as those of the span before, within 2 %
+WARM_BATCHES = 4           # with DCQCN: batches of warm repeats, each lasting the senders' memory (see _warm)
+STEADY_TOLERANCE = 0.02    # standard error of the batch means, as a share of their mean
 WAITING, DRAINING, TAIL, DONE = 0, 1, 2, 3
 
 
@@ -157,6 +157,7 @@ class _Repeat:
     duration_s: float
     cost: StepCost
     memory_s: float = 0.0        # how long its senders remember their past (FluidQueues.sender_memory_s)
+    start_s: float = 0.0
 
 
 class Engine:
@@ -621,7 +622,8 @@ class Engine:
         memory_s = fluid.sender_memory_s(i)
         cost = fluid.uninstall(i, carry=self.reps_left[i] > 1)
         if complete and alone and cost is not None and ph.repeat > WARM_REPEATS:
-            self.repeats.setdefault(i, []).append(_Repeat(self.t - self.step_started_s[i], cost, memory_s))
+            started = self.step_started_s[i]
+            self.repeats.setdefault(i, []).append(_Repeat(self.t - started, cost, memory_s, started))
 
     def _can_stand_in(self, i: int) -> bool:
         """A congested step that repeats alone, with enough warm repeats already streamed through the queues alone."""
@@ -629,19 +631,24 @@ class Engine:
                 and self.fluid is not None and not self.fluid.active and not self._any_dead())
 
     def _warm(self, i: int) -> list[_Repeat]:
-        """The streamed repeats that may stand in for later ones (never the first, cold one). Where the senders
-        remember their past (DCQCN's timer), the last repeats covering that memory, once their mean duration agrees
-        with that of the span before (the senders' state has settled); else none yet."""
-        reps = self.repeats.get(i, [])[1:]
-        span_s = WARM_SPAN_OF_MEMORY * max((r.memory_s for r in reps), default=0.0)
-        if span_s <= 0.0:
-            return reps
-        last = _covering(reps, span_s)
-        before = _covering(reps[:len(reps) - len(last)], span_s) if last else []
-        if not before:
+        """The streamed repeats whose mean may stand in for later ones; none yet while it is unsure.
+
+        Without congestion control that is every repeat after the first, cold one. Senders running DCQCN remember
+        their past for two timer periods (`sender_memory_s`) and swing over several: the repeats begun within that
+        memory of the first are left out (they hold the collapse a collision starts with), and the rest are cut
+        into batches that each last the memory; their mean stands in once there are WARM_BATCHES batches and the
+        standard error of the batch means is within STEADY_TOLERANCE of their mean (the batch-means method of
+        steady-state simulation output analysis)."""
+        reps = self.repeats.get(i, [])
+        memory_s = max((r.memory_s for r in reps), default=0.0)
+        if memory_s <= 0.0:
+            return reps[1:]
+        batches = _batches([r for r in reps[1:] if r.start_s >= reps[0].start_s + memory_s - _EPS_S], memory_s)
+        if len(batches) < WARM_BATCHES:
             return []
-        mean_last, mean_before = (sum(r.duration_s for r in w) / len(w) for w in (last, before))
-        return last if abs(mean_last - mean_before) <= STEADY_TOLERANCE * mean_last else []
+        means = np.array([sum(r.duration_s for r in b) / len(b) for b in batches])
+        error = float(means.std(ddof=1)) / np.sqrt(len(means))
+        return [r for b in batches for r in b] if error <= STEADY_TOLERANCE * float(means.mean()) else []
 
     def _stand_in(self, i: int, next_evt: float) -> Iterator[Interval]:
         """k more repeats at the mean cost of the warm ones (the first, cold repeat left out)."""
@@ -726,14 +733,18 @@ def _level_intervals(prof: SoloProfile, bytes_per_flow: float, k: int, t0: float
         yield Interval(tl, t_end, 0.0, 0)
 
 
-def _covering(reps: list[_Repeat], span_s: float) -> list[_Repeat]:
-    """The shortest run of repeats at the end of `reps` that lasts `span_s` together ([] if all of them do not)."""
+def _batches(reps: list[_Repeat], span_s: float) -> list[list[_Repeat]]:
+    """Consecutive runs of repeats that each last at least `span_s` (a shorter run left at the end is dropped)."""
+    out: list[list[_Repeat]] = []
+    run: list[_Repeat] = []
     total = 0.0
-    for k in range(len(reps) - 1, -1, -1):
-        total += reps[k].duration_s
+    for r in reps:
+        run.append(r)
+        total += r.duration_s
         if total >= span_s - _EPS_S:
-            return reps[k:]
-    return []
+            out.append(run)
+            run, total = [], 0.0
+    return out
 
 
 def _mean_repeat(reps: list[_Repeat]) -> _Repeat:

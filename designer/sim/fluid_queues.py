@@ -20,7 +20,7 @@ import scipy.sparse as sp
 from designer.model.segments import RoCESettings
 from designer.sim.collapse import CollapseWatch
 from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
-from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, steady
+from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, dcqcn, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.delivery_time import BIN_MID_S
@@ -364,11 +364,13 @@ class FluidQueues:
     def sender_memory_s(self, phase: int) -> float:
         """How long the senders of an installed phase remember their past: DCQCN's rate-increase timer paces its
         recovery after a cut, so a sender's rate depends on the last two timer periods (the span steady.py probes
-        over); senders that do not run DCQCN start each step afresh (0)."""
+        over); senders that do not run DCQCN, or have had no notification yet (still at line rate), start each step
+        afresh (0)."""
         inst = self.installed[phase]
         sim = self.sim
         assert sim is not None
-        dcqcn_flows = inst.flows[sim.fi[inst.flows, K.CC] == CC_DCQCN]
+        notified = np.isfinite(sim.dq[inst.flows, dcqcn.NEXT_ALPHA])
+        dcqcn_flows = inst.flows[(sim.fi[inst.flows, K.CC] == CC_DCQCN) & notified]
         if len(dcqcn_flows) == 0:
             return 0.0
         sets = np.unique(sim.fi[dcqcn_flows, K.PSET]).astype(np.int64)

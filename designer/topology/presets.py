@@ -26,13 +26,13 @@ RECOMMENDED_QPS_ECMP = 16
 RECOMMENDED_ECN_AT_400G = (150.0, 1500.0, 1.0)
 # DCQCN as its authors published it, for tests and studies of the mechanism (Zhu et al., SIGCOMM 2015: timer
 # T = 55 us, byte counter B = 10 MB, F = 5 fast-recovery steps, alpha updated every K = 55 us with g = 1/256, at most
-# one CNP per flow every 50 us, the target rate set to the current rate at every cut), with the increase step of
-# 40 Mb/s at 40 Gb/s scaled to 400 Gb/s as the paper's fluid model scales it with the line rate (and hyper increase
-# ten times that step).
+# one CNP per flow every 50 us, each CNP cutting at once (a reduction period of 0) with the target rate set to the
+# current rate at every cut), with the increase step of 40 Mb/s at 40 Gb/s scaled to 400 Gb/s as the paper's fluid
+# model scales it with the line rate (and hyper increase ten times that step).
 def paper_dcqcn(s: RoCESettings) -> RoCESettings:
     return replace(s, dcqcn_g=1.0 / 256.0, alpha_update_us=55.0, rate_ai_mbps=400.0, rate_hai_mbps=4000.0,
                    rate_timer_us=55.0, byte_counter_kb=10000.0, fast_recovery_steps=5, min_dec_fac=0.5,
-                   cnp_interval_us=50.0, rate_reduce_period_us=50.0, clamp_target_rate=True)
+                   cnp_interval_us=50.0, rate_reduce_period_us=0.0, clamp_target_rate=True)
 # ByteDance's tuning of the ConnectX defaults for 400G RoCE (Barre, USENIX ATC 2025, Table 2), the midpoint of each
 # published range: the recommended preset's DCQCN (when it is turned on) and the "tuned" side of the validation of
 # tuned against default DCQCN (designer/analysis/validation)

@@ -378,7 +378,7 @@ class FluidSimulator:
         # the send curves shift with the clock (in a steady state S(t + span) = S(t) + rate * span)
         self.ck_t += span_s
         self.ck_sent += d_sent[:, None]
-        for col in (dcqcn.LAST_CNP, dcqcn.LAST_CUT, dcqcn.CNP_DUE):
+        for col in dcqcn.TIME_COLUMNS:
             self.dq[:, col] += span_s
         self.am[:, aimd.TIMEOUT_UNTIL] += span_s
         for col in (loss.NAK_DUE, loss.RTO_DUE, loss.RESEND_DUE):

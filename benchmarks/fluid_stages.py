@@ -26,18 +26,18 @@ _fast = numba.njit(_nrt=False)      # as the step is compiled (designer/sim/dyna
 
 
 @_fast
-def _aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs):
-    K._aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs)
+def _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs):
+    K._aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs)
 
 
 @_fast
-def _serve(pp, pk, ps, pa, aports, dt):
-    K._serve(pp, pk, ps, pa, aports, dt)
+def _serve(pp, pk, ps, pl, pa, aports, dt):
+    K._serve(pp, pk, ps, pl, pa, aports, dt)
 
 
 @_fast
-def _move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs):
-    K._move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs)
+def _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs):
+    K._move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs)
 
 
 @_fast
@@ -46,8 +46,10 @@ def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc):
 
 
 @_fast
-def _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs, sc):
-    K._drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs, sc)
+def _drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs,
+          sc):
+    K._drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs,
+            sc)
 
 
 @_fast
@@ -98,17 +100,17 @@ def one_step(s: FluidSimulator) -> list[float]:
     jn = s.jn
     t, dt = float(s.sc[K.T]), float(s.sc[K.DT])
     marks = [time.perf_counter()]
-    _aggregate(s.pk, s.ps, s.used, s.aports, s.hport, s.hpc, s.hq, jn.ja, jn.jb, jn.last_a, jn.wa, jn.sums,
+    _aggregate(s.pk, s.ps, s.pl, s.used, s.aports, s.hport, s.hpc, s.hq, jn.ja, jn.jb, jn.last_a, jn.wa, jn.sums,
                s.pred1, s.fi, s.fs)
     marks.append(time.perf_counter())
-    _serve(s.pp, s.pk, s.ps, s.pa, s.aports, dt)
+    _serve(s.pp, s.pk, s.ps, s.pl, s.pa, s.aports, dt)
     marks.append(time.perf_counter())
-    _move(s.ps, s.pa, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb, jn.b_ptr,
+    _move(s.ps, s.pl, s.pa, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb, jn.b_ptr,
           jn.b_node, jn.sums, s.succ1, s.pred1, s.fi, s.fs)
     marks.append(time.perf_counter())
     _inject(s.pp, s.ps, s.hport, s.hq, s.fi, s.fr, s.fs, s.dq, s.am, s.rs, t, dt, s.sc)
     marks.append(time.perf_counter())
-    _drop(s.pp, s.pk, s.buf_B, s.ps, s.used, s.pa, s.aports, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.jb, jn.wa,
+    _drop(s.pp, s.pk, s.buf_B, s.ps, s.pl, s.used, s.pa, s.aports, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.jb, jn.wa,
           jn.a_ptr, jn.a_node, s.pred1, s.fi, s.fs, s.sc)
     marks.append(time.perf_counter())
     _receive(s.hlevel, s.hq, s.hqm, s.harr, s.fi, s.fr, s.fs, s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent,

@@ -25,6 +25,7 @@ def job_lines(jobs: dict[str, Any]) -> list[str]:
         out.append(_row([str(row["job"]), row["spec"], str(row["gpus"]), _pair(_time(row), 1e3, "ms"),
                          _num(row["slowdown"], "x"), _pair(row["busbw_gbps"], 1.0, "Gb/s"),
                          _pair(row["p99_latency_us"], 1.0, "us")], widths))
+    out += _class_lines(jobs["rows"])
     out.append(render("cli.jobs.shared", links=Count(len(jobs["shared_links"])),
                       switches=Count(len(jobs["shared_switches"])), names=_names(jobs["shared_switches"])))
     for row in jobs["rows"]:
@@ -59,6 +60,16 @@ def _names(names: list[str], total: int | None = None) -> str:
     shown = render("list.join").join(names[:LISTED])
     more = (len(names) if total is None else total) - min(len(names), LISTED)
     return render("list.more", shown=shown, n=more) if more > 0 else shown
+
+
+def _class_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """Which traffic class each job runs in, when the jobs use more than one."""
+    classes = [int(row.get("tc", 0)) for row in rows]
+    if len(set(classes)) < 2:
+        return []
+    listed = render("list.join").join(render("cli.jobs.class_of", job=row["job"], tc=tc)
+                                      for row, tc in zip(rows, classes, strict=True))
+    return [render("cli.jobs.classes", classes=listed)]
 
 
 def _victim_lines(row: dict[str, Any]) -> list[str]:

@@ -55,6 +55,9 @@ CLI: dict[str, str] = {
     "cli.jobs.col_p99": "p99 together / alone",
     "cli.jobs.shared": "shared by two or more jobs: {links} {links:link|links}, "
                        "{switches} {switches:switch|switches} ({names})",
+    "cli.jobs.classes": "traffic classes (tc): {classes}; a PFC pause or a wait for credits holds only its own class "
+                        "(priority on RoCEv2, virtual lane on InfiniBand), and the classes share each link equally",
+    "cli.jobs.class_of": "job {job} in {tc}",
     "cli.jobs.victim_paused": "job {job}: PFC pause on its ports {together} ms of port time together, "
                               "{alone} ms alone; {ports} ports paused longer with the others (other jobs "
                               "through the switches they enter: {jobs}), e.g. {names}",

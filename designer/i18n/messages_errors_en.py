@@ -242,6 +242,8 @@ ERRORS: dict[str, str] = {
     "error.workload.place_and_servers": "place= and servers= exclude each other (servers= names the GPUs itself)",
     "error.workload.place_needs_gpus": "place={place} needs gpus=N, the number of GPUs the job takes",
     "error.workload.seed_random": "seed= applies only to place=random",
+    "error.workload.tc": "tc={text}: the traffic class is a whole number from 0 to {highest} (the {count} priorities "
+                         "of IEEE 802.1Q; on InfiniBand a virtual lane)",
     # simulation input
 "error.sim.no_sharp": "algo=sharp needs InfiniBand switches with SHARP, turned on in every segment the GPUs belong to",
         "error.sim.unknown_backend": "unknown back-end protocol '{backend}' (use ib or rocev2)",
@@ -298,13 +300,15 @@ ERRORS: dict[str, str] = {
     "error.jobs.unknown_fields": "unknown fields {fields}",
     "error.jobs.name": "a job needs a name",
     "error.jobs.workload": "a job needs a workload, e.g. allreduce:1GiB",
-    "error.jobs.placement_in_workload": "the job's placement goes in its own fields (gpus, place, seed, servers), not "
-                                        "in the workload",
+    "error.jobs.placement_in_workload": "the job's placement and class go in its own fields (gpus, place, seed, "
+                                        "servers, tc), not in the workload",
     "error.jobs.whole": "must be a whole number from {low} to {high}",
     "error.jobs.place": "use one of {choices}",
     "error.jobs.servers": "must be a list of server ids",
     "error.jobs.not_gpu_server": "'{node}' is not a GPU server of this design",
     "error.sim.only_job": "there is no job {job} to run alone (the run has {jobs})",
+    "error.sim.tc_no_lane": "job {job} is in traffic class tc={tc}, but InfiniBand segment '{segment}' runs {lanes} "
+                            "data virtual lanes (0 to {highest}): use a lower tc or raise the segment's virtual lanes",
     "error.sim.servers_taken": "servers: {gpus} of these GPUs already belong to an earlier job",
     "error.sim.memory_detail": "{sub_flows} sub-flows x {hops} port entries on {ports} ports",
     # failures of simulate --fail

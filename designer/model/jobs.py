@@ -2,8 +2,10 @@
 
 A job is a workload spec (kept as the text the user wrote, without placement: the simulator checks it when the job
 runs) and where it runs: `gpus` with a placement rule (`place`, `seed` for the random one), or the `servers` it
-runs on. Here the fields are checked for shape and against the design (named servers must be GPU servers of it), so
-a file with a broken job is refused with its place like any other field. `Job.spec()` gives the workload grammar's
+runs on; `tc` is its traffic class (an Ethernet priority on RoCEv2, a virtual lane on InfiniBand,
+designer/sim/traffic_classes.py), absent for the shared class 0. Here the fields are checked for shape and against
+the design (named servers must be GPU servers of it), so a file with a broken job is refused with its place like any
+other field. `Job.spec()` gives the workload grammar's
 text of the job (designer/sim/placement.py places it).
 """
 
@@ -20,7 +22,11 @@ PLACEMENTS = ("packed", "spread", "random", "rail-aligned")
 PLACEMENT_KEYS = ("gpus", "place", "seed", "servers")
 MAX_JOBS = 1_000
 MAX_JOB_GPUS = 10_000_000
-_FIELDS = {"name", "workload", *PLACEMENT_KEYS}
+# traffic classes: the 8 priorities of IEEE 802.1Q, each paused on its own by PFC (IEEE 802.1Qbb); on InfiniBand the
+# class is a virtual lane, checked against the segment's lanes when the job runs
+N_CLASSES = 8
+DEFAULT_CLASS = 0
+_FIELDS = {"name", "workload", "tc", *PLACEMENT_KEYS}
 
 
 @dataclass
@@ -33,13 +39,14 @@ class Job:
     place: str | None = None
     seed: int | None = None
     servers: list[str] = field(default_factory=list)
+    tc: int | None = None                  # traffic class; None: the shared class 0
 
     def spec(self) -> str:
         """The job as one workload spec of the simulator's grammar."""
         parts = [self.workload]
         if self.servers:
             parts.append("servers=" + ",".join(self.servers))
-        for key in ("gpus", "place", "seed"):
+        for key in ("gpus", "place", "seed", "tc"):
             value = getattr(self, key)
             if value is not None:
                 parts.append(f"{key}={value}")
@@ -48,7 +55,7 @@ class Job:
 
 def job_to_dict(job: Job) -> dict[str, Any]:
     out: dict[str, Any] = {"name": job.name, "workload": job.workload}
-    for key in ("gpus", "place", "seed"):
+    for key in ("gpus", "place", "seed", "tc"):
         if getattr(job, key) is not None:
             out[key] = getattr(job, key)
     if job.servers:
@@ -84,12 +91,13 @@ def _job(item: dict[str, Any], place: str, gpu_servers: set[str], problems: list
     if not isinstance(workload, str) or not workload.strip():
         problems.append(Problem(f"{place}.workload", Message("error.jobs.workload")))
         workload = ""
-    elif any(part.partition("=")[0].strip().lower() in PLACEMENT_KEYS for part in workload.split(":")):
+    elif any(part.partition("=")[0].strip().lower() in (*PLACEMENT_KEYS, "tc") for part in workload.split(":")):
         problems.append(Problem(f"{place}.workload", Message("error.jobs.placement_in_workload")))
     job = Job(name, workload, gpus=_whole(item, "gpus", place, 1, MAX_JOB_GPUS, problems),
               place=_rule(item, place, problems), seed=_whole(item, "seed", place, SCENARIO_SEED.minimum,
                                                               SCENARIO_SEED.maximum, problems),
-              servers=_servers(item, place, gpu_servers, problems))
+              servers=_servers(item, place, gpu_servers, problems),
+              tc=_whole(item, "tc", place, 0, N_CLASSES - 1, problems))
     _check_together(job, place, problems)
     return job
 

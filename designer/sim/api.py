@@ -31,6 +31,7 @@ from designer.sim.rate_model import MaxMinRateModel
 from designer.sim.repeats import repeat_workload
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic
+from designer.sim.traffic_classes import check_virtual_lanes
 from designer.sim.training import build_training
 from designer.sim.transfers import Plan
 from designer.sim.workload_spec import Workload, WorkloadError, parse_workloads
@@ -151,6 +152,7 @@ class _Setup:
 def _set_up(doc: FabricDocument, workloads: list[str] | list[Workload], opts: SimOptions) -> _Setup:
     parsed = parse_workloads(workloads)
     fab = compile_fabric(doc, backend=opts.backend, catalog=opts.catalog, preset=opts.preset)
+    check_virtual_lanes(fab, [w.options for w in parsed])
     plan = build_plan(parsed, fab, opts.seed)
     if opts.only_job is not None:
         if not 0 <= opts.only_job < len(parsed):

@@ -119,6 +119,10 @@ class Totals:
     port_paused_s: np.ndarray | None = None
     port_stall_s: np.ndarray | None = None
     port_dropped_B: np.ndarray | None = None
+    # [port, lane]: pause and credit-stall seconds per traffic class (fluid_queues.py; lanes in the order of
+    # traffic_classes.lanes)
+    port_lane_paused_s: np.ndarray | None = None
+    port_lane_stall_s: np.ndarray | None = None
     segment_marked: dict[int, float] = field(default_factory=dict)
     segment_dropped: dict[int, float] = field(default_factory=dict)
     segment_resent: dict[int, float] = field(default_factory=dict)
@@ -127,10 +131,14 @@ class Totals:
     flow_time_s: dict[int, np.ndarray] = field(default_factory=dict)  # phase -> per-sub-flow drain time
 
     def add_port_counters(self, paused_s: np.ndarray, stall_s: np.ndarray, dropped_B: np.ndarray,
-                          used: np.ndarray) -> None:
-        for name, delta in (("port_paused_s", paused_s), ("port_stall_s", stall_s), ("port_dropped_B", dropped_B)):
+                          used: np.ndarray, lane_paused_s: np.ndarray | None = None,
+                          lane_stall_s: np.ndarray | None = None) -> None:
+        for name, delta in (("port_paused_s", paused_s), ("port_stall_s", stall_s), ("port_dropped_B", dropped_B),
+                            ("port_lane_paused_s", lane_paused_s), ("port_lane_stall_s", lane_stall_s)):
+            if delta is None:
+                continue
             if getattr(self, name) is None:
-                setattr(self, name, np.zeros(len(self.port_bytes)))
+                setattr(self, name, np.zeros(delta.shape))
             getattr(self, name)[:] += delta
         self.pause_port_s += float(paused_s[used].sum())
         self.credit_stall_port_s += float(stall_s[used].sum())
@@ -584,7 +592,7 @@ class Engine:
         tot = self.totals
         tot.port_bytes += win.port_bytes
         tot.add_port_counters(win.port_paused_s, win.port_stall_s, win.port_dropped_B,
-                              self.backend_ports & (win.port_bytes > 0))
+                              self.backend_ports & (win.port_bytes > 0), win.lane_paused_s, win.lane_stall_s)
         delivered = 0.0
         by_workload: dict[int, float] = {}
         parts: list[_Delivered] = []
@@ -667,7 +675,9 @@ class Engine:
         tot = self.totals
         tot.port_bytes += mean.port_bytes * k
         tot.add_port_counters(mean.paused_s * k, mean.stall_s * k, mean.dropped_B * k,
-                              self.backend_ports & (mean.port_bytes > 0))
+                              self.backend_ports & (mean.port_bytes > 0),
+                              None if mean.lane_paused_s is None else mean.lane_paused_s * k,
+                              None if mean.lane_stall_s is None else mean.lane_stall_s * k)
         tot.ecn_marked_bytes += mean.marked_B * k
         tot.dropped_bytes += mean.lost_B * k
         tot.retransmitted_bytes += mean.resent_B * k
@@ -718,6 +728,12 @@ def _mean_array(arrays: list[np.ndarray]) -> np.ndarray:
     return total / len(arrays)
 
 
+def _mean_lanes(arrays: list[np.ndarray | None]) -> np.ndarray | None:
+    """The mean of per-lane counters, None where a step has none."""
+    given = [a for a in arrays if a is not None]
+    return _mean_array(given) if len(given) == len(arrays) and given else None
+
+
 def _level_intervals(prof: SoloProfile, bytes_per_flow: float, k: int, t0: float, t_end: float, r: _Routed,
                      b: float) -> Iterator[Interval]:
     """The intervals of k solo steps: one step alone shows its rate levels (collisions drain at different times)."""
@@ -762,5 +778,6 @@ def _mean_repeat(reps: list[_Repeat]) -> _Repeat:
                     _mean_array([c.stall_s for c in costs]), _mean_array([c.dropped_B for c in costs]),
                     sum(c.marked_B for c in costs) / n, sum(c.lost_B for c in costs) / n,
                     sum(c.resent_B for c in costs) / n,
-                    [(w, s, np.array(list(b)), np.array(list(b.values()))) for (w, s), b in latency.items()])
+                    [(w, s, np.array(list(b)), np.array(list(b.values()))) for (w, s), b in latency.items()],
+                    _mean_lanes([c.lane_paused_s for c in costs]), _mean_lanes([c.lane_stall_s for c in costs]))
     return _Repeat(sum(r.duration_s for r in reps) / n, mean)

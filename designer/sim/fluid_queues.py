@@ -7,7 +7,8 @@ per-port queues with the fabric's flow control and the senders' congestion contr
 engine then asks for windows of simulated time; each reports what was delivered, what the queues did, and which
 phases finished, so the live plots follow the queues as they evolve.
 
-Per-workload options (`pfc=`, `dcqcn=`) apply to that workload's flows only: its traffic class and its senders.
+Per-workload options (`pfc=`, `dcqcn=`, `tc=`) apply to that workload's flows only: whether its class is lossless,
+its senders, and which traffic class (priority or virtual lane, traffic_classes.py) it runs in.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from designer.sim.paths import HopGraph, hop_graph
 from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_pairs import Connections, byte_shares, connections, merged_hops
 from designer.sim.routing import HopList, RoutedFlows
+from designer.sim.traffic_classes import lanes
 from designer.sim.transfers import Phase
 from designer.sim.workload_spec import OptionValue
 
@@ -128,6 +130,8 @@ class Window:
     latency: list[tuple[int, int, np.ndarray, np.ndarray]] = field(default_factory=list)  # workload, segment, s, B
     queue_B: np.ndarray | None = None
     paused_now: np.ndarray | None = None
+    lane_paused_s: np.ndarray | None = None      # [port, lane]: seconds each traffic class was paused
+    lane_stall_s: np.ndarray | None = None       # [port, lane]: seconds each traffic class waited for credits
 
 
 @dataclass
@@ -142,6 +146,8 @@ class StepCost:
     lost_B: float
     resent_B: float
     latency: list[tuple[int, int, np.ndarray, np.ndarray]]
+    lane_paused_s: np.ndarray | None = None
+    lane_stall_s: np.ndarray | None = None
 
 
 class FluidQueues:
@@ -161,6 +167,8 @@ class FluidQueues:
         self.carried: dict[str, np.ndarray] = {}   # pattern -> DCQCN state of its senders (a repeating step)
         self.kept: dict[int, tuple[np.ndarray, np.ndarray]] = {}   # phase -> (sub-flows, DCQCN state) across a reset
         self.n_segments = len(fab.segments)
+        self.lane_of_workload, self.classes = lanes(workload_options)
+        self.ports.lanes = len(self.classes)
         self.t_offset = 0.0                         # engine time minus the queues' own clock
         self.prober = steady.Prober(steady.MIN_PROBE_S)   # finds steady states to jump over (steady.py)
         self.collapse = CollapseWatch()                   # a lossy run that never delivers stops (collapse.py)
@@ -290,6 +298,8 @@ class FluidQueues:
                         hop_level=graph.level, edge_from=graph.edge_from, edge_to=graph.edge_to,
                         edge_split=graph.edge_split, edge_share=graph.edge_share)
         flows.lossless = np.full(n, self._lossless(workload), dtype=bool)
+        flows.lane = np.full(n, self.lane_of_workload[workload] if workload < len(self.lane_of_workload) else 0,
+                             dtype=np.int64)
         flows.rtx = self._recovery(seg)
         flows.rto_s = np.array([self._rto_s(int(s)) for s in seg]) if n else np.zeros(0)
         flows.mtu_B = fab.port_mtu_bytes[first].astype(float)
@@ -382,7 +392,8 @@ class FluidQueues:
         d = sim.pa - inst.start_acc
         ds = sim.sc - inst.start_scalars
         return StepCost(d[:, K.SERVED], d[:, K.PAUSED_S], d[:, K.STALL_S], d[:, K.DROPPED_B], float(ds[K.MARKED]),
-                        float(ds[K.DROPPED]), float(ds[K.RESENT]), self._latency_since(inst.start_hist))
+                        float(ds[K.DROPPED]), float(ds[K.RESENT]), self._latency_since(inst.start_hist),
+                        sim.lane_paused_s(d), sim.lane_stall_s(d))
 
     def _latency_since(self, hist0: np.ndarray | None) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
         """(workload, segment, latency bins in seconds, bytes) of what arrived since `hist0`."""
@@ -451,7 +462,8 @@ class FluidQueues:
         assert sim is not None
         d = sim.pa - acc0
         win = Window(dt_s, finished, {}, d[:, K.SERVED], d[:, K.PAUSED_S], d[:, K.STALL_S], d[:, K.DROPPED_B],
-                     queue_B=sim.queue_B(), paused_now=sim.ps[:, K.PAUSED] > 0)
+                     queue_B=sim.queue_B(), paused_now=sim.ps[:, K.PAUSED] > 0, lane_paused_s=sim.lane_paused_s(d),
+                     lane_stall_s=sim.lane_stall_s(d))
         for i, inst in self.installed.items():
             def per_sub(col: int, inst: Installed = inst) -> np.ndarray:
                 return np.bincount(inst.sub, weights=sim.fs[inst.flows, col] * inst.weight, minlength=inst.n_sub)

@@ -3,7 +3,7 @@
 The run with every job is the ordinary one. Then each job runs again alone, on the GPUs the whole list gave it (one
 extra engine run per job, without the ideal-fabric pass). A job's slowdown is its time together over its time
 alone: the step time of a training job, else its completion time from its own start. The victim figures compare the
-PFC pause and credit-stall time on the job's ports in both runs (designer/sim/job_sharing.py).
+PFC pause and credit-stall time of the job's traffic class on its ports in both runs (designer/sim/job_sharing.py).
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def job_report(together: SimResult, alone: list[SimResult]) -> dict[str, Any]:
     rows = []
     for k, solo in enumerate(alone):
         mine, own = together.data["workloads"][k], solo.data["workloads"][k]
-        row: dict[str, Any] = {"job": k + 1, "spec": mine["spec"], "kind": mine["kind"], "gpus": mine["gpus"]}
+        row: dict[str, Any] = {"job": k + 1, "spec": mine["spec"], "kind": mine["kind"], "gpus": mine["gpus"],
+                               "tc": shared["jobs"][k].get("tc", 0)}
         for name in _FIGURES:
             row[name] = {"together": mine.get(name), "alone": own.get(name)}
         row["p99_latency_us"] = {"together": mine["latency_us"]["p99"], "alone": own["latency_us"]["p99"]}

@@ -17,7 +17,7 @@ import numpy as np
 
 from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
-from designer.model.jobs import PLACEMENTS  # job placement rules (designer/sim/placement.py)
+from designer.model.jobs import N_CLASSES, PLACEMENTS  # job placement rules (designer/sim/placement.py)
 
 # Model presets: parameters, layers, hidden size (Llama-2/3 family shapes).
 MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
@@ -56,6 +56,7 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "place": ("place", None),
     "seed": ("seed", None),
     "servers": ("servers", None),
+    "tc": ("tc", None),                   # traffic class: priority / virtual lane (designer/sim/traffic_classes.py)
     "algo": ("algo", ("allreduce",)),
     "dp": ("posint", ("train",)),
     "tp": ("posint", ("train", "inference")),
@@ -295,6 +296,18 @@ def _seed(key: str, text: str) -> int:
     return int(value)
 
 
+def _tc(key: str, text: str) -> int:
+    """A traffic class: one of the 8 priorities of IEEE 802.1Q (0-7); on InfiniBand a service level and virtual lane,
+    checked against the segment's lanes when the job runs (designer/sim/traffic_classes.py)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < N_CLASSES or value != int(value):
+        raise WorkloadError(Message("error.workload.tc", text=text, highest=N_CLASSES - 1, count=N_CLASSES))
+    return int(value)
+
+
 def _servers(key: str, text: str) -> str:
     """A server set `ID`, `ID..ID` or a comma list of those; checked here, resolved against the design later."""
     server_ranges(text)
@@ -341,7 +354,7 @@ _PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
     "posint": _posint, "repeat": _repeat, "posnum": _posnum, "count": _count, "spread": _spread, "fraction": _fraction,
     "switch": _switch, "plane": _plane,
     "algo": _algo, "dpsites": _dp_sites, "time": _time, "text": _text, "place": _place, "clients": _clients,
-    "ckstate": _checkpoint_state, "seed": _seed, "servers": _servers,
+    "ckstate": _checkpoint_state, "seed": _seed, "servers": _servers, "tc": _tc,
 }
 
 

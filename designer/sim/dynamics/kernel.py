@@ -1,10 +1,11 @@
 """One step of the fluid queues, compiled: the mechanisms of the sibling modules composed in order.
 
 Per step of dt seconds:
-1. per port: the backlog of each class and, per upstream port, the bytes that came through it and are still queued
-   in the downstream switch (its ingress occupancy: what PFC and InfiniBand credits watch);
-2. per port: PFC pause state (pfc.py), the room credits leave (credits.py), the share of its backlog it can send,
-   and the ECN marking probability of what leaves (ecn.py);
+1. per port and traffic class: the backlog and, per upstream port, the bytes that came through it and are still
+   queued in the downstream switch (its ingress occupancy: what PFC and InfiniBand credits watch);
+2. per port and class: PFC pause state (pfc.py), the room credits leave (credits.py), the share of the port each
+   class sends (classes.py: equal-weight scheduling among the classes that may send) and the ECN marking
+   probability of what leaves (ecn.py);
 3. every flow's bytes move one hop (each hop's backlog drains by the port's share: a fluid FIFO; a paused port
    sends nothing of the paused class, so every flow behind it waits, victims included); what leaves the last hop
    reaches the receiver;
@@ -20,8 +21,13 @@ in fixed proportions, which is how an upstream port's share of a downstream queu
 Where branches join at a switch those proportions factor, and the step sums at the junction (junctions.py) instead
 of following every edge.
 
-State is held in 2-D arrays with one row per port or flow and named columns (a column constant per field): Numba
-reads a field of a large tuple of arrays slowly inside a loop, an element of one array fast.
+Traffic classes (a job's Ethernet priority or InfiniBand virtual lane, classes.py) are the lanes of a port: each has
+its own queue, ingress occupancy, pause state and credits; a flow stays in its lane on every hop. Within a lane the
+lossless bytes and those of a lossy workload (`pfc=off`) share one FIFO, as they did before lanes.
+
+State is held in 2-D arrays with one row per port or flow and named columns (a column constant per field), and a
+3-D array [port, lane, field] for what each lane keeps: Numba reads a field of a large tuple of arrays slowly inside
+a loop, an element of one array fast.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from designer.sim.dynamics import aimd, credits, dcqcn, delivery_time, ecn, junctions, loss, pfc, shared_buffer
+from designer.sim.dynamics import aimd, classes, credits, dcqcn, delivery_time, ecn, junctions, loss, pfc, shared_buffer
 from designer.sim.dynamics.jit import njit_inline, njit_no_refcount
 
 # the kernel's arrays (Numba compiles for the dtypes it is given and ignores these annotations)
@@ -48,16 +54,21 @@ N_PORT_PARAMS = 10
 # port kinds [port, field] (integers)
 IS_PFC, IS_CREDIT, IS_NIC, BUFFER = range(4)
 N_PORT_KINDS = 4
-# port state and per-step scratch [port, field]
-PAUSED, Q_PC, Q_OT, ING_PC, ING_ALL, FRAC_PC, FRAC_OT, MARK, SERVED_NOW, SERVED_OT, DEP_THROUGH, ARR_OT, \
-    ARR_THROUGH, DROP_OT, DROP_THROUGH, DEMAND = range(16)
-N_PORT_STATE = 16
-# port counters [port, field]
+# port state and per-step scratch [port, field]: what the port's lanes add up to
+PAUSED, Q_ALL, Q_OT, SERVED_NOW, SERVED_OT, ARR_OT, DROP_OT, DEMAND = range(8)
+N_PORT_STATE = 8
+# lane state and per-step scratch [port, lane, field]: per traffic class of the port
+L_QPC, L_QOT, L_INGPC, L_INGALL, L_FRACPC, L_FRACOT, L_MARK, L_DEP, L_ARR, L_DROP, L_PAUSED, L_ELIG, L_WANT, \
+    L_GOT = range(14)
+N_LANE_STATE = 14
+# port counters [port, field]; with several lanes, then per lane l the seconds paused (LANE_ACC + l) and
+# credit-stalled (LANE_ACC + lanes + l) (with one, the port's own are the lane's)
 SERVED, PAUSED_S, STALL_S, DROPPED_B, BUSY_S, MAXQ = range(6)
 N_PORT_ACC = 6
+LANE_ACC = N_PORT_ACC
 # flow parameters: integers [flow, field] and reals [flow, field]
-FIRST, NNODES, LAST, NLEVELS, CC, RTX, GROUP, HGROUP, PSET = range(9)
-N_FLOW_INTS = 9
+FIRST, NNODES, LAST, NLEVELS, CC, RTX, GROUP, HGROUP, PSET, LANE = range(10)
+N_FLOW_INTS = 10
 LINE, BASE_LAT, RET, RTO, MTU, START = range(6)
 N_FLOW_REALS = 6
 # flow state [flow, field]
@@ -69,24 +80,25 @@ SEVERAL, NONE = -1, -2
 
 
 @njit_no_refcount
-def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, pa: Reals, aports: Ints, hport: Ints,
-              hpc: Flags, hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, ja: Ints, jb: Ints, jlast: Flags, wa: Reals,
-              wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Ints, pred1: Ints,
-              fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals,
-              ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints, max_steps: int,
-              stop_on_group: bool) -> int:
+def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Ints,
+              hport: Ints, hpc: Flags, hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, ja: Ints, jb: Ints,
+              jlast: Flags, wa: Reals, wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals,
+              succ1: Ints, pred1: Ints, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals,
+              ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints,
+              max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
     are visited by the per-port stages."""
     finished = -1
     for _ in range(max_steps):
         t, dt = sc[T], sc[DT]
-        _aggregate(pk, ps, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs)
-        _serve(pp, pk, ps, pa, aports, dt)
-        _move(ps, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs)
+        _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs)
+        _serve(pp, pk, ps, pl, pa, aports, dt)
+        _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi,
+              fs)
         _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
-        _drop(pp, pk, buf_B, ps, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs,
-              sc)
+        _drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi,
+              fs, sc)
         done = _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
                                   hist, sc, group_left, t + dt, dt)
         delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
@@ -110,89 +122,132 @@ def _all_done(fs: Reals) -> bool:
 
 
 @njit_inline
-def _aggregate(pk: Ints, ps: Reals, used: Reals, aports: Ints, hport: Ints, hpc: Flags, hq: Reals, ja: Ints, jb: Ints,
-               jlast: Flags, wa: Reals, jsum: Reals, pred1: Ints, fi: Ints, fs: Reals) -> None:
-    """Per-port backlogs by class and ingress occupancies; shared-buffer use per switch. A flow's nodes are visited
-    last level first, so a junction's downstream backlog is summed before its upstream ports take their parts."""
+def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Ints, hport: Ints, hpc: Flags, hq: Reals,
+               ja: Ints, jb: Ints, jlast: Flags, wa: Reals, jsum: Reals, pred1: Ints, fi: Ints, fs: Reals) -> None:
+    """Per-port and per-lane backlogs by class and ingress occupancies; shared-buffer use per switch. A flow's nodes
+    are visited last level first, so a junction's downstream backlog is summed before its upstream ports take their
+    parts."""
+    n_lanes = pl.shape[1]
     for i in range(aports.shape[0]):
         p = aports[i]
-        ps[p, Q_PC] = 0.0
-        ps[p, Q_OT] = 0.0
-        ps[p, ING_PC] = 0.0
-        ps[p, ING_ALL] = 0.0
+        for c in range(n_lanes):
+            pl[p, c, L_QPC] = 0.0
+            pl[p, c, L_QOT] = 0.0
+            pl[p, c, L_INGPC] = 0.0
+            pl[p, c, L_INGALL] = 0.0
     used[:] = 0.0
     for f in range(fi.shape[0]):
         if fs[f, DONE] != 0.0:
             continue
         a = fi[f, FIRST]
+        c = fi[f, LANE]
         for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
             qe = hq[e]
             if qe > 0.0:
                 p = hport[e]
                 if hpc[e]:
-                    ps[p, Q_PC] += qe
+                    pl[p, c, L_QPC] += qe
                 else:
-                    ps[p, Q_OT] += qe
+                    pl[p, c, L_QOT] += qe
                 u = pred1[e]
                 if u >= 0:                            # the bytes here came through the previous hop's port
-                    ps[hport[u], ING_ALL] += qe
+                    pl[hport[u], c, L_INGALL] += qe
                     if hpc[u]:
-                        ps[hport[u], ING_PC] += qe
+                        pl[hport[u], c, L_INGPC] += qe
                 elif u == SEVERAL:                    # ... or through several: summed at their junction
                     jsum[jb[e], junctions.BEHIND] += qe
             j = ja[e]
             if j >= 0:                                # this port's part of the backlog behind its junction
                 part = jsum[j, junctions.BEHIND] * wa[e]
                 if part > 0.0:
-                    ps[hport[e], ING_ALL] += part
+                    pl[hport[e], c, L_INGALL] += part
                     if hpc[e]:
-                        ps[hport[e], ING_PC] += part
+                        pl[hport[e], c, L_INGPC] += part
                 if jlast[e]:
                     jsum[j, junctions.BEHIND] = 0.0
     for i in range(aports.shape[0]):
         p = aports[i]
+        q_ot = pl[p, 0, L_QOT]
+        q_all = pl[p, 0, L_QPC] + q_ot
+        for c in range(1, n_lanes):
+            q_all += pl[p, c, L_QPC] + pl[p, c, L_QOT]
+            q_ot += pl[p, c, L_QOT]
+        ps[p, Q_ALL] = q_all
+        ps[p, Q_OT] = q_ot
         b = pk[p, BUFFER]
         if b >= 0:
-            used[b] += ps[p, Q_PC] + ps[p, Q_OT]
+            used[b] += q_all
 
 
 @njit_inline
-def _serve(pp: Reals, pk: Ints, ps: Reals, pa: Reals, aports: Ints, dt: float) -> None:
-    """Pause state, credit room and the share of its backlog each port sends this step."""
+def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Ints, dt: float) -> None:
+    """Per lane: pause state, credit room and what it may send; the port's capacity shared among its lanes
+    (classes.py); the share of each lane's backlog it sends this step."""
+    n_lanes = pl.shape[1]
     for i in range(aports.shape[0]):
         p = aports[i]
         cap_step = pp[p, CAP] * dt
-        backlog = ps[p, Q_PC] + ps[p, Q_OT]
-        paused = False
-        if pk[p, IS_PFC]:
-            paused = pfc.paused_next(ps[p, ING_PC], pp[p, XOFF], pp[p, XON], cap_step, ps[p, PAUSED] > 0.0)
-        ps[p, PAUSED] = 1.0 if paused else 0.0
-        eligible = ps[p, Q_OT] + (0.0 if paused else ps[p, Q_PC])
-        avail = cap_step
-        if pk[p, IS_CREDIT]:
-            room = credits.credit_room(pp[p, CREDIT_B], ps[p, ING_ALL])
-            if room < avail:
-                avail = room
-            if credits.stalled(backlog, room, cap_step):
-                pa[p, STALL_S] += dt
-        frac = min(1.0, avail / eligible) if eligible > 0.0 else 0.0
-        ps[p, FRAC_OT] = frac
-        ps[p, FRAC_PC] = 0.0 if paused else frac
-        ps[p, MARK] = 0.0 if pk[p, IS_NIC] else ecn.mark_probability(backlog, pp[p, KMIN], pp[p, KMAX], pp[p, PMAX])
-        if paused:
+        any_paused, any_stalled = False, False
+        for c in range(n_lanes):
+            paused = False
+            if pk[p, IS_PFC]:
+                paused = pfc.paused_next(pl[p, c, L_INGPC], pp[p, XOFF], pp[p, XON], cap_step,
+                                         pl[p, c, L_PAUSED] > 0.0)
+            pl[p, c, L_PAUSED] = 1.0 if paused else 0.0
+            eligible = pl[p, c, L_QOT] + (0.0 if paused else pl[p, c, L_QPC])
+            want = eligible
+            if pk[p, IS_CREDIT]:
+                room = credits.credit_room(pp[p, CREDIT_B], pl[p, c, L_INGALL])
+                if room < want:
+                    want = room
+                if credits.stalled(pl[p, c, L_QPC] + pl[p, c, L_QOT], room, cap_step):
+                    any_stalled = True
+                    if n_lanes > 1:
+                        pa[p, LANE_ACC + n_lanes + c] += dt
+            if paused:
+                any_paused = True
+                if n_lanes > 1:
+                    pa[p, LANE_ACC + c] += dt
+            if n_lanes == 1:                        # one class: it may have the whole port
+                _send(pp, pk, pl, p, c, eligible, min(cap_step, want), paused)
+            else:
+                pl[p, c, L_WANT] = want
+                pl[p, c, L_ELIG] = eligible
+        if n_lanes > 1:
+            classes.share(cap_step, pl, p, L_WANT, L_GOT)
+            for c in range(n_lanes):
+                _send(pp, pk, pl, p, c, pl[p, c, L_ELIG], pl[p, c, L_GOT], pl[p, c, L_PAUSED] > 0.0)
+        ps[p, PAUSED] = 1.0 if any_paused else 0.0
+        if any_paused:
             pa[p, PAUSED_S] += dt
+        if any_stalled:
+            pa[p, STALL_S] += dt
+        backlog = ps[p, Q_ALL]
         if backlog > 0.0:
             pa[p, BUSY_S] += dt
             if backlog > pa[p, MAXQ]:
                 pa[p, MAXQ] = backlog
-        for c in (SERVED_NOW, SERVED_OT, DEP_THROUGH, ARR_OT, ARR_THROUGH, DEMAND):
-            ps[p, c] = 0.0
+        for col in (SERVED_NOW, SERVED_OT, ARR_OT, DEMAND):
+            ps[p, col] = 0.0
 
 
 @njit_inline
-def _move(ps: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, ja: Ints, jb: Ints,
-          jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Ints, pred1: Ints,
-          fi: Ints, fs: Reals) -> None:
+def _send(pp: Reals, pk: Ints, pl: Reals, p: int, c: int, eligible: float, sent: float, paused: bool) -> None:
+    """Lane c of port p sends `sent` of the `eligible` bytes it may send: the share of each node's backlog that
+    leaves this step and the marking probability of what leaves; its per-step sums start again."""
+    frac = sent / eligible if eligible > 0.0 else 0.0
+    pl[p, c, L_FRACOT] = frac
+    pl[p, c, L_FRACPC] = 0.0 if paused else frac
+    pl[p, c, L_MARK] = 0.0 if pk[p, IS_NIC] else ecn.mark_probability(
+        pl[p, c, L_QPC] + pl[p, c, L_QOT], pp[p, KMIN], pp[p, KMAX], pp[p, PMAX])
+    pl[p, c, L_DEP] = 0.0
+    pl[p, c, L_ARR] = 0.0
+
+
+@njit_inline
+def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, ja: Ints,
+          jb: Ints, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Ints,
+          pred1: Ints, fi: Ints, fs: Reals) -> None:
     """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step); at a
     junction they are summed and handed on at its last upstream node (junctions.py)."""
     for f in range(fi.shape[0]):
@@ -202,6 +257,7 @@ def _move(ps: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, 
             continue
         a = fi[f, FIRST]
         last = fi[f, LAST]
+        c = fi[f, LANE]
         for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
             harr[e] = 0.0
         for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
@@ -210,14 +266,14 @@ def _move(ps: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, 
                 if hpc[e]:
                     dep = jsum[j, junctions.BEHIND] * wa[e]
                     if dep > 0.0:
-                        ps[hport[e], DEP_THROUGH] += dep
+                        pl[hport[e], c, L_DEP] += dep
             qe = hq[e]
             p = hport[e]
-            share = ps[p, FRAC_PC] if hpc[e] else ps[p, FRAC_OT]
+            share = pl[p, c, L_FRACPC] if hpc[e] else pl[p, c, L_FRACOT]
             if qe > 0.0 and share > 0.0:
                 out = qe * share
                 out_m = hqm[e] * share
-                marked = out_m + (out - out_m) * ps[p, MARK]
+                marked = out_m + (out - out_m) * pl[p, c, L_MARK]
                 hq[e] = qe - out
                 hqm[e] -= out_m
                 ps[p, SERVED_NOW] += out
@@ -227,7 +283,7 @@ def _move(ps: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, 
                 u = pred1[e]
                 if u >= 0:                            # these bytes leave the switch they entered through u
                     if hpc[u]:
-                        ps[hport[u], DEP_THROUGH] += out
+                        pl[hport[u], c, L_DEP] += out
                 elif u == SEVERAL:                    # ... or through a junction's upstream ports
                     jsum[jb[e], junctions.BEHIND] += out
                 if e == last:
@@ -235,7 +291,7 @@ def _move(ps: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, 
                     fs[f, STEP_GOT_M] += marked
                 else:
                     if hpc[e]:
-                        ps[p, ARR_THROUGH] += out
+                        pl[p, c, L_ARR] += out
                     v = succ1[e]
                     if v >= 0:                        # on to the next hop
                         _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr)
@@ -287,7 +343,7 @@ def _inject(pp: Reals, ps: Reals, hport: Ints, hq: Reals, fi: Ints, fr: Reals, f
             continue
         e = fi[f, FIRST]
         p = hport[e]
-        room = max(pp[p, NIC_LIMIT] - (ps[p, Q_PC] + ps[p, Q_OT] - ps[p, SERVED_NOW]), 0.0)
+        room = max(pp[p, NIC_LIMIT] - (ps[p, Q_ALL] - ps[p, SERVED_NOW]), 0.0)
         demand = ps[p, DEMAND]
         inj = want * min(1.0, room / demand) if demand > room else want
         fs[f, STEP_SENT] = inj
@@ -299,14 +355,14 @@ def _inject(pp: Reals, ps: Reals, hport: Ints, hq: Reals, fi: Ints, fr: Reals, f
 
 
 @njit_inline
-def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, aports: Ints, sc: Reals) -> bool:
-    """Per port, the share of this step's arrivals beyond a lossy queue's limit (DROP_OT) or beyond a PFC ingress's
-    headroom (DROP_THROUGH, of what came through it); whether any port drops."""
+def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, aports: Ints,
+                 sc: Reals) -> bool:
+    """Per port, the share of this step's arrivals beyond a lossy queue's limit (DROP_OT); per lane, of what came
+    through a PFC ingress beyond that lane's headroom (L_DROP); whether any port drops."""
     any_drop = False
     for i in range(aports.shape[0]):
         p = aports[i]
         ps[p, DROP_OT] = 0.0
-        ps[p, DROP_THROUGH] = 0.0
         if ps[p, ARR_OT] > 0.0 and not pk[p, IS_NIC] and not pk[p, IS_CREDIT]:
             b = pk[p, BUFFER]
             shared = b >= 0
@@ -316,21 +372,23 @@ def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, apor
             if after > limit:
                 ps[p, DROP_OT] = min((after - limit) / ps[p, ARR_OT], 1.0)
                 any_drop = True
-        if pk[p, IS_PFC] and ps[p, ARR_THROUGH] > 0.0:
-            over = pfc.headroom_overflow(ps[p, ING_PC] - ps[p, DEP_THROUGH] + ps[p, ARR_THROUGH], pp[p, XOFF],
-                                         pp[p, HEADROOM])
-            if over > 0.0:
-                ps[p, DROP_THROUGH] = min(over / ps[p, ARR_THROUGH], 1.0)
-                any_drop = True
+        for c in range(pl.shape[1]):
+            pl[p, c, L_DROP] = 0.0
+            if pk[p, IS_PFC] and pl[p, c, L_ARR] > 0.0:
+                over = pfc.headroom_overflow(pl[p, c, L_INGPC] - pl[p, c, L_DEP] + pl[p, c, L_ARR], pp[p, XOFF],
+                                             pp[p, HEADROOM])
+                if over > 0.0:
+                    pl[p, c, L_DROP] = min(over / pl[p, c, L_ARR], 1.0)
+                    any_drop = True
     return any_drop
 
 
 @njit_inline
-def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, pa: Reals, aports: Ints, hport: Ints, hpc: Flags,
-          hq: Reals, hqm: Reals, harr: Reals, jb: Ints, wa: Reals, japtr: Ints, janode: Ints, pred1: Ints, fi: Ints,
-          fs: Reals, sc: Reals) -> None:
+def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Ints,
+          hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, jb: Ints, wa: Reals, japtr: Ints,
+          janode: Ints, pred1: Ints, fi: Ints, fs: Reals, sc: Reals) -> None:
     """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
-    any_drop = _drop_shares(pp, pk, buf_B, ps, used, aports, sc)
+    any_drop = _drop_shares(pp, pk, buf_B, ps, pl, used, aports, sc)
     for f in range(fi.shape[0]):
         fs[f, STEP_LOST] = 0.0
         fs[f, LOSS_HOP] = -1.0
@@ -340,6 +398,7 @@ def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, pa: Reals, 
         if fs[f, DONE] != 0.0:
             continue
         a = fi[f, FIRST]
+        c = fi[f, LANE]
         for e in range(a, a + fi[f, NNODES]):
             arr = harr[e]
             if arr <= 0.0:
@@ -348,7 +407,7 @@ def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, pa: Reals, 
             u = pred1[e]                                  # what came through a PFC ingress beyond its headroom
             if u >= 0:
                 if hpc[u]:
-                    over = ps[hport[u], DROP_THROUGH]
+                    over = pl[hport[u], c, L_DROP]
                     frac += over
                     sc[OVERFLOW] += arr * over
             elif u == SEVERAL:
@@ -356,7 +415,7 @@ def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, used: Reals, pa: Reals, 
                 for k in range(japtr[j], japtr[j + 1]):
                     u = janode[k]
                     if hpc[u]:
-                        over = ps[hport[u], DROP_THROUGH] * wa[u]
+                        over = pl[hport[u], c, L_DROP] * wa[u]
                         frac += over
                         sc[OVERFLOW] += arr * over
             if frac <= 0.0:

@@ -66,6 +66,9 @@ class PortSet:
     buffer_index: np.ndarray | None = None   # shared buffer (switch) holding the egress queue, -1 none
     buffer_B: np.ndarray | None = None       # size of each shared buffer
     names: list[str] = field(default_factory=list)
+    # traffic classes every port keeps apart (FlowSet.lane 0 ... lanes - 1): each its own queue, PFC pause and
+    # credits (classes.py)
+    lanes: int = 1
 
     @property
     def count(self) -> int:
@@ -101,6 +104,7 @@ class FlowSet:
     dcqcn_set: np.ndarray | None = None      # which DCQCN parameter set a flow's sender uses (its segment's)
     group: np.ndarray | None = None          # completion group (the engine's phase) or -1
     hgroup: np.ndarray | None = None         # latency histogram of the flow (workload and segment)
+    lane: np.ndarray | None = None           # traffic class (priority / virtual lane) 0 ... lanes - 1 (classes.py)
     # a route that splits (designer/sim/paths.py): hop level of each node and the edges between nodes (node numbers
     # of this set); without them every flow is a chain of its nodes in order
     hop_level: np.ndarray | None = None

@@ -68,6 +68,8 @@ class DynamicsResult:
     port_paused_s: np.ndarray
     port_credit_stall_s: np.ndarray
     port_busy_s: np.ndarray
+    lane_paused_s: np.ndarray              # [port, traffic class]: seconds that class was paused
+    lane_stall_s: np.ndarray               # [port, traffic class]: seconds that class waited for credits
     latency_hist_B: np.ndarray
     cnps: int
     timeouts: int
@@ -91,8 +93,10 @@ class DynamicsResult:
         return float(self.marked_B / max(self.delivered_B.sum(), 1.0))
 
 
-def _port_arrays(ports: PortSet, dt: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(parameters [port, field], kinds [port, field], shared buffer sizes) in the kernel's column order."""
+def _port_arrays(ports: PortSet, dt: float, lanes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(parameters [port, field], kinds [port, field], shared buffer sizes) in the kernel's column order. The credit
+    buffer of a port is split evenly among the traffic classes of the run (each virtual lane its own credits); PFC
+    thresholds and headroom hold for each lossless class on its own (classes.py, docs/simulation.md)."""
     cap = ports.capacity_Bps.astype(float)
     n = len(cap)
     pp = np.zeros((n, K.N_PORT_PARAMS))
@@ -100,7 +104,7 @@ def _port_arrays(ports: PortSet, dt: float) -> tuple[np.ndarray, np.ndarray, np.
     pp[:, K.XOFF] = ports.xoff_B
     pp[:, K.XON] = ports.xon_B
     pp[:, K.HEADROOM] = ports.headroom_B
-    pp[:, K.CREDIT_B] = np.maximum(ports.credit_B.astype(float), CREDIT_FLOOR_STEPS * cap * dt)
+    pp[:, K.CREDIT_B] = np.maximum(ports.credit_B.astype(float) / lanes, CREDIT_FLOOR_STEPS * cap * dt)
     pp[:, K.FIXED_LIMIT] = ports.queue_limit_B
     pp[:, K.KMIN] = ports.ecn_kmin_B
     pp[:, K.KMAX] = ports.ecn_kmax_B
@@ -113,6 +117,27 @@ def _port_arrays(ports: PortSet, dt: float) -> tuple[np.ndarray, np.ndarray, np.
     pk[:, K.BUFFER] = -1 if ports.buffer_index is None else ports.buffer_index
     buf_B = np.zeros(1) if ports.buffer_B is None or len(ports.buffer_B) == 0 else ports.buffer_B.astype(float)
     return pp, pk, buf_B
+
+
+def _flow_ints(flows: FlowSet, lengths: np.ndarray, level: np.ndarray, e0: int, lanes: int) -> np.ndarray:
+    """The kernel's integer fields of new flows whose nodes start at node `e0`."""
+    n = flows.count
+    lane = flows.column("lane", 0, np.int64)
+    if n and (lane.min() < 0 or lane.max() >= lanes):
+        raise ValueError("a flow's traffic class is not one of the ports' lanes")
+    fi = np.zeros((n, K.N_FLOW_INTS), np.int64)
+    fi[:, K.FIRST] = e0 + np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    fi[:, K.NNODES] = lengths
+    fi[:, K.LAST] = fi[:, K.FIRST] + lengths - 1
+    fi[:, K.NLEVELS] = np.maximum.reduceat(level, np.concatenate([[0], np.cumsum(lengths)[:-1]])) + 1 \
+        if n else np.zeros(0, np.int64)
+    fi[:, K.CC] = flows.cc
+    fi[:, K.RTX] = flows.column("rtx", loss.RTX_GO_BACK_N, np.int64)
+    fi[:, K.GROUP] = flows.column("group", -1, np.int64)
+    fi[:, K.HGROUP] = flows.column("hgroup", 0, np.int64)
+    fi[:, K.PSET] = flows.column("dcqcn_set", 0, np.int64)
+    fi[:, K.LANE] = lane
+    return fi
 
 
 def _conserving(sptr: np.ndarray, split: np.ndarray) -> np.ndarray:
@@ -147,16 +172,18 @@ class FluidSimulator:
                  aimd_params: AimdParams | None = None, mtu_B: float = 4096.0, seed: int = 1,
                  hist_groups: int = 1) -> None:
         self.dt = float(dt_s)
+        self.lanes = max(1, int(ports.lanes))
         self.mtu_B = float(mtu_B)
         self.rng = np.random.default_rng([int(seed), 0x51D])
         sets = dcqcn_params if isinstance(dcqcn_params, list) else [dcqcn_params or DcqcnParams()]
         self.dpar = dcqcn.param_sets(sets)
         self.aimd_params = aimd_params or AimdParams()
         self.port_set = ports
-        self.pp, self.pk, self.buf_B = _port_arrays(ports, self.dt)
+        self.pp, self.pk, self.buf_B = _port_arrays(ports, self.dt, self.lanes)
         self.ps = np.zeros((ports.count, K.N_PORT_STATE))
+        self.pl = np.zeros((ports.count, self.lanes, K.N_LANE_STATE))
         self.used = np.zeros(len(self.buf_B))
-        self.pa = np.zeros((ports.count, K.N_PORT_ACC))
+        self.pa = np.zeros((ports.count, K.N_PORT_ACC + (2 * self.lanes if self.lanes > 1 else 0)))
         self.sc = np.zeros(K.N_SCALARS)
         self.sc[K.DT] = self.dt
         self.sc[K.MSS] = self.aimd_params.mss_B
@@ -222,17 +249,7 @@ class FluidSimulator:
         self.edge_split = np.concatenate([self.edge_split, split])
         self.edge_share = np.concatenate([self.edge_share, share])
         self._index_edges()
-        fi = np.zeros((n, K.N_FLOW_INTS), np.int64)
-        fi[:, K.FIRST] = e0 + np.concatenate([[0], np.cumsum(lengths)[:-1]])
-        fi[:, K.NNODES] = lengths
-        fi[:, K.LAST] = fi[:, K.FIRST] + lengths - 1
-        fi[:, K.NLEVELS] = np.maximum.reduceat(level, np.concatenate([[0], np.cumsum(lengths)[:-1]])) + 1 \
-            if n else np.zeros(0, np.int64)
-        fi[:, K.CC] = flows.cc
-        fi[:, K.RTX] = flows.column("rtx", loss.RTX_GO_BACK_N, np.int64)
-        fi[:, K.GROUP] = flows.column("group", -1, np.int64)
-        fi[:, K.HGROUP] = flows.column("hgroup", 0, np.int64)
-        fi[:, K.PSET] = flows.column("dcqcn_set", 0, np.int64)
+        fi = _flow_ints(flows, lengths, level, e0, self.lanes)
         fr = np.zeros((n, K.N_FLOW_REALS))
         fr[:, K.LINE] = flows.line_rate_Bps
         fr[:, K.BASE_LAT] = flows.base_latency_s
@@ -320,6 +337,7 @@ class FluidSimulator:
         self.ck_sent, self.ck_cur = self.ck_sent[keep], self.ck_cur[keep]
         gone = np.setdiff1d(self.aports, self.hport)
         self.ps[gone] = 0.0                           # a port no flow crosses any more is idle and unpaused
+        self.pl[gone] = 0.0
         self.aports = np.unique(self.hport)
         self.version += 1
         return new_of_old
@@ -333,8 +351,8 @@ class FluidSimulator:
         """Up to `max_steps` steps; returns the completion group that finished (-1 none)."""
         if self.F == 0 or max_steps <= 0:
             return -1
-        return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.used, self.pa, self.aports, self.hport,
-                               self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
+        return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.pl, self.used, self.pa, self.aports,
+                               self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
                                self.jn.last_a, self.jn.wa, self.jn.wb, self.jn.a_ptr, self.jn.a_node, self.jn.b_ptr,
                                self.jn.b_node, self.jn.sums, self.succ1, self.pred1, self.fi, self.fr,
                                self.fs, self.dq, self.dpar, self.am, self.rs, self.ck_t, self.ck_sent,
@@ -384,6 +402,20 @@ class FluidSimulator:
         for col in (loss.NAK_DUE, loss.RTO_DUE, loss.RESEND_DUE):
             self.rs[:, col] += span_s
         self.sc[K.T] += span_s
+
+    def lane_paused_s(self, acc: np.ndarray | None = None) -> np.ndarray:
+        """[port, traffic class]: seconds each class was paused (of `acc`, port counters, or the run's)."""
+        a = self.pa if acc is None else acc
+        if self.lanes == 1:                           # one lane: the port's own counter
+            return a[:, K.PAUSED_S:K.PAUSED_S + 1].copy()
+        return a[:, K.LANE_ACC:K.LANE_ACC + self.lanes].copy()
+
+    def lane_stall_s(self, acc: np.ndarray | None = None) -> np.ndarray:
+        """[port, traffic class]: seconds each class waited for credits."""
+        a = self.pa if acc is None else acc
+        if self.lanes == 1:
+            return a[:, K.STALL_S:K.STALL_S + 1].copy()
+        return a[:, K.LANE_ACC + self.lanes:K.LANE_ACC + 2 * self.lanes].copy()
 
     def queue_B(self) -> np.ndarray:
         """Backlog per port now."""
@@ -443,5 +475,6 @@ class FluidSimulator:
             marked_B=float(self.sc[K.MARKED]), port_served_B=pa[:, K.SERVED].copy(),
             port_max_queue_B=pa[:, K.MAXQ].copy(), port_paused_s=pa[:, K.PAUSED_S].copy(),
             port_credit_stall_s=pa[:, K.STALL_S].copy(), port_busy_s=pa[:, K.BUSY_S].copy(),
+            lane_paused_s=self.lane_paused_s(), lane_stall_s=self.lane_stall_s(),
             latency_hist_B=self.hist.sum(axis=0), cnps=int(self.sc[K.CNPS]), timeouts=int(self.sc[K.TIMEOUTS]),
             steps=self.steps, dt_s=self.dt, series={k: np.asarray(v) for k, v in series.items()})

@@ -75,3 +75,17 @@ def test_sweep_words_the_job_placement():
     ctx = SimpleNamespace(t=lambda key, **kw: tr(key, "en", **kw))
     assert param_label(ctx, "place") == "Job placement"
     assert param_value(None, "place", "spread", "zh_CN") == tr("sweep_place_spread", "zh_CN")
+
+
+def test_jobs_in_different_traffic_classes_say_so_in_both_languages():
+    jobs = [JOBS[0], Job("MoE experts", "alltoall:4MiB", gpus=16, place="spread", tc=2)]
+    for lang, words in (("en", ["run in 2 traffic classes", "IEEE 802.1Qbb", "IEEE 802.1Qaz",
+                                "Traffic class 2: priority 2 on RoCEv2, virtual lane 2 on InfiniBand",
+                                "Traffic class 0: priority 0"]),
+                        ("zh_CN", ["2 个流量类别", "流量类别 2：RoCEv2 上为优先级 2"])):
+        ctx = build_context(_design(jobs), ReportOptions(sections={"jobs"}, language=lang, compare=False), None,
+                            None)
+        assert [row["tc"] for row in ctx.jobs.reports["drawn"]["rows"]] == [0, 2]
+        text = _story_text(ctx)
+        assert all(w in text for w in words), (lang, text)
+        assert "tc=" not in text

@@ -13,6 +13,7 @@ from designer.sim import SimOptions, run, stream
 from designer.sim.interference import run_jobs
 from designer.topology.generate import generate
 from designer.ui.jobs_dialog import JobDialog
+from designer.ui.jobs_dock import CLASS_COLUMN, SLOWDOWN_COLUMN
 from designer.ui.main_window import MainWindow
 from designer.ui.theme import job_colour
 from tests.ui_input import press_button
@@ -202,5 +203,30 @@ def test_a_job_alone_shows_the_slowdown_the_engine_computes(window):
     w.runs.workloads, w.runs.seed, w.runs.backend = specs, 1, None
     w.jobs.alone_job = (1, "moe", (specs, 1, None))
     w.jobs._on_alone_finished(run(w.editor.doc, specs, SimOptions(only_job=1, ideal_pass=False)))
-    assert f"×{reference['slowdown']:.2f}" in w.jobs.panel.table.item(1, 5).text()
+    assert f"×{reference['slowdown']:.2f}" in w.jobs.panel.table.item(1, SLOWDOWN_COLUMN).text()
     assert "'moe' alone" in w.jobs.panel.message.text()
+
+
+def test_the_class_field_sets_the_jobs_traffic_class_undoably(window, qtbot):
+    w = window
+    w.jobs.set_jobs(JOBS, "two jobs")
+    w.jobs.refresh()
+    assert w.jobs.panel.table.isColumnHidden(CLASS_COLUMN)          # every job in the shared class
+    dialog = JobDialog(w, w.editor.doc.jobs[1], w.jobs._gpu_servers(), {"ring"}, "Edit job")
+    qtbot.addWidget(dialog)
+    assert dialog.tc.currentData() == 0 and "tc" not in dialog.raw()          # the shared class by default
+    dialog.tc.setCurrentIndex(dialog.tc.findData(3))
+    dialog.accept()
+    edited = dialog.job()
+    assert edited is not None and edited.tc == 3 and edited.spec().endswith(":tc=3")
+    assert w.jobs.edit(1, edited)
+    w.jobs.refresh()
+    table = w.jobs.panel.table
+    assert [table.item(r, CLASS_COLUMN).text() for r in range(2)] == ["0", "3"]
+    assert not table.isColumnHidden(CLASS_COLUMN)
+    assert loads(dumps(w.editor.doc)).jobs[1].tc == 3
+    again = JobDialog(w, w.editor.doc.jobs[1], w.jobs._gpu_servers(), {"ring"}, "Edit job")
+    qtbot.addWidget(again)
+    assert again.tc.currentData() == 3
+    w.editor.undo_stack.undo()
+    assert w.editor.doc.jobs[1].tc is None

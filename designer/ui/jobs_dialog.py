@@ -1,6 +1,7 @@
-"""Add or edit one job: its name, workload, start time and where it runs (a placement rule with a GPU count, or a
-set of servers). OK checks every field as the project file does (designer/model/jobs.py) and the workload as the
-simulator's grammar does; a bad value is named in the dialog, which stays open with what was typed."""
+"""Add or edit one job: its name, workload, start time, traffic class and where it runs (a placement rule with a GPU
+count, or a set of servers). OK checks every field as the project file does (designer/model/jobs.py) and the
+workload as the simulator's grammar does; a bad value is named in the dialog, which stays open with what was
+typed."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.i18n.message import text_of
-from designer.model.jobs import MAX_JOB_GPUS, PLACEMENTS, Job, jobs_from_raw
+from designer.model.jobs import DEFAULT_CLASS, MAX_JOB_GPUS, N_CLASSES, PLACEMENTS, Job, jobs_from_raw
 from designer.sim.workload_spec import WorkloadError, numbered_id, parse_workloads, server_ranges
 
 ON_SERVERS = "servers"
@@ -90,7 +91,8 @@ class JobDialog(QDialog):
         self._fields(job)
         form = QFormLayout(self)
         for label, widget in ((self.tr("Name"), self.name), (self.tr("Workload"), self.workload),
-                              (self.tr("Start at"), self.start), (self.tr("Placement"), self.place),
+                              (self.tr("Start at"), self.start), (self.tr("Traffic class"), self.tc),
+                              (self.tr("Placement"), self.place),
                               (self.tr("GPUs"), self.gpus), (self.tr("Servers"), self.servers),
                               (self.tr("Random seed"), self.seed)):
             form.addRow(label, widget)
@@ -115,6 +117,15 @@ class JobDialog(QDialog):
                                          "alltoall:64MiB, train:70b:tp=8:pp=4, incast:16:64MiB"))
         self.start = QLineEdit(start)
         self.start.setPlaceholderText(self.tr("at once (e.g. 2ms)"))
+        self.tc = QComboBox()
+        self.tc.setObjectName("job_tc")
+        for tc in range(N_CLASSES):
+            self.tc.addItem(self.tr("{0} (shared by default)").format(tc) if tc == DEFAULT_CLASS else str(tc), tc)
+        self.tc.setCurrentIndex(self.tc.findData(job.tc if job.tc is not None else DEFAULT_CLASS))
+        self.tc.setToolTip(self.tr("The job's traffic class. RoCEv2: the Ethernet priority its packets carry, paused "
+                                   "by PFC on its own (8 priorities). InfiniBand: its service level and virtual lane "
+                                   "(up to the segment's virtual lanes), with credits of its own. Jobs in different "
+                                   "classes do not pause each other; they share each link equally."))
         self.place = QComboBox()
         for key in (*PLACEMENTS, ON_SERVERS, EVERY_GPU):
             self.place.addItem(self.tr(str(PLACE_NAMES[key])), key)
@@ -143,6 +154,8 @@ class JobDialog(QDialog):
         if self.start.text().strip():
             workload += f":start={self.start.text().strip()}"
         out: dict = {"name": self.name.text().strip(), "workload": workload}
+        if self.tc.currentData() != DEFAULT_CLASS:
+            out["tc"] = self.tc.currentData()
         if rule != EVERY_GPU and self.gpus.value():
             out["gpus"] = self.gpus.value()
         if rule in PLACEMENTS:
@@ -185,7 +198,7 @@ class JobDialog(QDialog):
         key = place.rpartition(".")[2].partition("[")[0]
         return {"name": self.tr("Name"), "workload": self.tr("Workload"), "gpus": self.tr("GPUs"),
                 "place": self.tr("Placement"), "seed": self.tr("Random seed"),
-                "servers": self.tr("Servers")}.get(key, self.tr("Job"))
+                "servers": self.tr("Servers"), "tc": self.tr("Traffic class")}.get(key, self.tr("Job"))
 
     def accept(self) -> None:
         self._checked = self.check()

@@ -22,18 +22,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.model.jobs import Job
+from designer.model.jobs import DEFAULT_CLASS, Job
 from designer.ui.jobs_dialog import split_start
 from designer.ui.theme import job_colour
 
 COLUMNS = (QT_TRANSLATE_NOOP("JobsDock", "Job"), QT_TRANSLATE_NOOP("JobsDock", "Workload"),
            QT_TRANSLATE_NOOP("JobsDock", "GPUs"), QT_TRANSLATE_NOOP("JobsDock", "Placement"),
-           QT_TRANSLATE_NOOP("JobsDock", "Start"), QT_TRANSLATE_NOOP("JobsDock", "Slowdown"))
+           QT_TRANSLATE_NOOP("JobsDock", "Class"), QT_TRANSLATE_NOOP("JobsDock", "Start"),
+           QT_TRANSLATE_NOOP("JobsDock", "Slowdown"))
 PLACE_SHORT = {"packed": QT_TRANSLATE_NOOP("JobsDock", "packed"), "spread": QT_TRANSLATE_NOOP("JobsDock", "spread"),
                "random": QT_TRANSLATE_NOOP("JobsDock", "random"),
                "rail-aligned": QT_TRANSLATE_NOOP("JobsDock", "rail-aligned"),
                "all": QT_TRANSLATE_NOOP("JobsDock", "every GPU")}
-WORKLOAD_COLUMN, SLOWDOWN_COLUMN = 1, 5
+WORKLOAD_COLUMN, CLASS_COLUMN, SLOWDOWN_COLUMN = 1, 4, 6
 TABLE_MIN_ROWS = 4          # the table shows at least this many rows (with its header) however short the dock
 
 
@@ -147,13 +148,16 @@ class JobsDock(QWidget):
             count = gpus.get(k, job.gpus)
             ratio, times = slowdowns.get(job.name, ("", ""))
             cells = (job.name, workload, "" if count is None else f"{count:,}", placement_text(job),
-                     start or "0", ratio)
+                     str(job.tc if job.tc is not None else DEFAULT_CLASS), start or "0", ratio)
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(job.spec() if c < SLOWDOWN_COLUMN else times)
+                item.setToolTip(self.tr("Traffic class: Ethernet priority (RoCEv2) or virtual lane (InfiniBand)")
+                                if c == CLASS_COLUMN else job.spec() if c < SLOWDOWN_COLUMN else times)
                 if c == 0:
                     item.setIcon(swatch(job_colour(k)))
                 self.table.setItem(k, c, item)
+        # the class column only where a job has a class of its own: the workload keeps the room otherwise
+        self.table.setColumnHidden(CLASS_COLUMN, all(job.tc in (None, DEFAULT_CLASS) for job in jobs))
         if 0 <= row < len(jobs):
             self.table.selectRow(row)
         self._fill_heat_choice(jobs)

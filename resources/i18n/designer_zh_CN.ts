@@ -2331,133 +2331,149 @@
 <context>
     <name>JobDialog</name>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="27"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="28"/>
         <source>Packed (leaf by leaf)</source>
         <translation>紧凑（逐个叶交换机）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="28"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="29"/>
         <source>Spread (across leaves)</source>
         <translation>分散（跨叶交换机）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="29"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="30"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="30"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="31"/>
         <source>Rail-aligned (whole servers)</source>
         <translation>轨道对齐（整台服务器）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="31"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="32"/>
         <source>On these servers</source>
         <translation>在指定服务器上</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="32"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="33"/>
         <source>Every GPU of the design</source>
         <translation>设计中的全部 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="92"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="186"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="199"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="92"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="186"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="199"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="94"/>
         <source>Start at</source>
         <translation>开始时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="187"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="94"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="201"/>
+        <source>Traffic class</source>
+        <translation>流量类别</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="95"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="200"/>
         <source>Placement</source>
         <translation>放置方式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="94"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="186"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="96"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="199"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="94"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="188"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="96"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="201"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="95"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="187"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="97"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="200"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="114"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="116"/>
         <source>The workload as the command line writes it, e.g. allreduce:1GiB, alltoall:64MiB, train:70b:tp=8:pp=4, incast:16:64MiB</source>
         <translation>按命令行写法填写负载，例如 allreduce:1GiB、alltoall:64MiB、train:70b:tp=8:pp=4、incast:16:64MiB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="117"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="119"/>
         <source>at once (e.g. 2ms)</source>
         <translation>立即开始（例如 2ms）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="126"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="123"/>
+        <source>{0} (shared by default)</source>
+        <translation>{0}（默认，共用）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="125"/>
+        <source>The job&apos;s traffic class. RoCEv2: the Ethernet priority its packets carry, paused by PFC on its own (8 priorities). InfiniBand: its service level and virtual lane (up to the segment&apos;s virtual lanes), with credits of its own. Jobs in different classes do not pause each other; they share each link equally.</source>
+        <translation>作业的流量类别。RoCEv2：其报文携带的以太网优先级，由 PFC 单独暂停（共 8 个优先级）。InfiniBand：其服务等级与虚通道（不超过该网段的虚通道数），拥有自己的信用。不同类别的作业互不暂停，平分每条链路的带宽。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dialog.py" line="137"/>
         <source>all of them</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="129"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="140"/>
         <source>e.g. srv-001..srv-004, srv-009</source>
         <translation>例如 srv-001..srv-004, srv-009</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="131"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="142"/>
         <source>the run&apos;s seed</source>
         <translation>沿用本次运行的种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="166"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="179"/>
         <source>Name: another job is called &apos;{0}&apos;</source>
         <translation>名称：已有名为“{0}”的作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="168"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="181"/>
         <source>GPUs: say how many GPUs the job takes</source>
         <translation>GPU 数：请填写该作业使用多少块 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="170"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="183"/>
         <source>Servers: name at least one server (select servers on the canvas, or type their ids)</source>
         <translation>服务器：请至少指定一台服务器（在画布上选择服务器，或输入其 ID）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="175"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="188"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="179"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="192"/>
         <source>Workload: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="181"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="194"/>
         <source>Placement: {0}</source>
         <translation>放置方式：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="188"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="201"/>
         <source>Job</source>
         <translation>作业</translation>
     </message>
@@ -2580,101 +2596,111 @@
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dock.py" line="31"/>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="32"/>
         <source>Slowdown</source>
         <translation>减速比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="32"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="33"/>
         <source>packed</source>
         <translation>紧凑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="32"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="33"/>
         <source>spread</source>
         <translation>分散</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="33"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="34"/>
         <source>random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="34"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="35"/>
         <source>rail-aligned</source>
         <translation>轨道对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="35"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="36"/>
         <source>every GPU</source>
         <translation>全部 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="54"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="55"/>
         <source>{0} servers</source>
         <translation>{0} 台服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="87"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="88"/>
         <source>Colour the cables on the canvas by this job&apos;s traffic alone</source>
         <translation>画布上的线缆只按该作业自身的流量着色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="168"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="154"/>
+        <source>Traffic class: Ethernet priority (RoCEv2) or virtual lane (InfiniBand)</source>
+        <translation>流量类别：以太网优先级（RoCEv2）或虚通道（InfiniBand）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/jobs_dock.py" line="172"/>
         <source>only {0}&apos;s traffic</source>
         <translation>仅 {0} 的流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="96"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="97"/>
         <source>Heat-map:</source>
         <translation>热力图：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="103"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="104"/>
         <source>Add…</source>
         <translation>添加…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="104"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="105"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="105"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="106"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="106"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="107"/>
         <source>New from selection</source>
         <translation>由选中项新建</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="107"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="108"/>
         <source>A new job on the GPUs of the servers selected on the canvas</source>
         <translation>在画布上选中的服务器的 GPU 上新建作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="108"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="109"/>
         <source>▶ Run jobs together</source>
         <translation>▶ 同时运行作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="109"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="110"/>
         <source>Simulate every job at once on the design (F5 does too while the design has jobs)</source>
         <translation>在设计上同时仿真所有作业（设计中有作业时 F5 也会这样做）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="111"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="112"/>
         <source>What if it ran alone?</source>
         <translation>如果单独运行会怎样？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="112"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="113"/>
         <source>Run the selected job by itself on the same GPUs and compare with the last run of the jobs together</source>
         <translation>在相同的 GPU 上单独运行选中的作业，并与上次作业同时运行的结果比较</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="166"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="170"/>
         <source>all traffic</source>
         <translation>全部流量</translation>
     </message>

@@ -76,6 +76,8 @@ def per_job(ctx: ProposalContext, jobs: JobRuns) -> list[Flowable]:
         gpus = rows[0].get("gpus")
         line = (ctx.t("jobs_job_line", workload=_job_workload(ctx, jobs, k), gpus=count(ctx, "jobs_gpus", gpus))
                 if gpus else ctx.t("jobs_job_line_all", workload=_job_workload(ctx, jobs, k)))
+        if len(_classes(jobs)) > 1:
+            line += ctx.t("jobs_class_line", tc=rows[0].get("tc", 0))
         table = data_table(ctx.styles, head, job_table_rows(ctx, rows), [ctx.width * 0.55] + [col] * len(runs),
                            numeric=set(range(1, len(runs) + 1)))
         paragraph = body(ctx, line)
@@ -84,6 +86,11 @@ def per_job(ctx: ProposalContext, jobs: JobRuns) -> list[Flowable]:
         out += subsection(ctx, ctx.t("jobs_job_heading", n=k + 1, name=name), room=room)
         out += [paragraph, table]
     return out
+
+
+def _classes(jobs: JobRuns) -> set[int]:
+    """The traffic classes the jobs run in (designer/sim/traffic_classes.py)."""
+    return {int(row.get("tc", 0)) for report in jobs.reports.values() for row in report["rows"]}
 
 
 def _names(ctx: ProposalContext, ids: list[str]) -> str:
@@ -142,6 +149,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         out.append(body(ctx, ctx.t("jobs_intro_compare") + settings))
     else:
         out.append(body(ctx, ctx.t("jobs_intro_drawn")))
+    if len(_classes(jobs)) > 1:
+        out.append(body(ctx, ctx.t("jobs_classes", n=len(_classes(jobs)))))
     out += per_job(ctx, jobs)
     out += subsection(ctx, ctx.t("jobs_share_title"))
     shared = {run: shared_text(ctx, run, report) for run, report in jobs.reports.items()}

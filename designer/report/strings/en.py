@@ -624,6 +624,12 @@ EN: dict[str, str] = {
     "jobs_job_heading": "Job {n}: {name}",
     "jobs_job_line": "{workload} on {gpus}.",
     "jobs_job_line_all": "{workload}.",
+    "jobs_class_line": " Traffic class {tc}: priority {tc} on RoCEv2, virtual lane {tc} on InfiniBand.",
+    "jobs_classes": ("The jobs run in {n} traffic classes. Each class has queues of its own on every port: PFC "
+                     "pauses one priority at a time (IEEE 802.1Qbb) and InfiniBand gives each virtual lane credits "
+                     "of its own, so congestion in one class does not stop the others; the classes share each "
+                     "link's bandwidth equally (enhanced transmission selection, IEEE 802.1Qaz; virtual-lane "
+                     "arbitration on InfiniBand)."),
     "jobs_time_together": "Completion time, together",
     "jobs_time_alone": "Completion time, alone",
     "jobs_step_together": "Training step time, together",

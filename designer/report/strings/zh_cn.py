@@ -565,6 +565,10 @@ ZH_CN: dict[str, str] = {
     "jobs_job_heading": "作业 {n}：{name}",
     "jobs_job_line": "{workload}，使用 {gpus}。",
     "jobs_job_line_all": "{workload}。",
+    "jobs_class_line": "流量类别 {tc}：RoCEv2 上为优先级 {tc}，InfiniBand 上为虚通道 {tc}。",
+    "jobs_classes": ("这些作业分属 {n} 个流量类别。每个类别在每个端口上都有自己的队列：PFC 每次只暂停一个优先级"
+                     "（IEEE 802.1Qbb），InfiniBand 为每条虚通道单独分配信用，因此一个类别的拥塞不会阻塞其他类别；"
+                     "各类别平分每条链路的带宽（增强传输选择，IEEE 802.1Qaz；InfiniBand 上为虚通道仲裁）。"),
     "jobs_time_together": "完成时间（同时运行）",
     "jobs_time_alone": "完成时间（单独运行）",
     "jobs_step_together": "训练步时间（同时运行）",

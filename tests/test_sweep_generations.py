@@ -49,3 +49,13 @@ def test_a_proposal_names_the_products_of_a_model_axis():
     assert param_value(cat, "nic_model", "cx8") == "NVIDIA ConnectX-8 SuperNIC 800G"
     assert param_value(cat, "nic_model", "pollara400", "zh_CN") == "AMD Pensando Pollara 400 AI 网卡"
     assert param_value(cat, "gpus", 256) == "256"
+
+
+def test_numeric_parameter_values_read_as_numbers():
+    """A sweep file gives numbers as floats: the appendix writes 10 km and 1,024 GPUs, not 10.0 and 1024.0."""
+    from designer.catalog.loader import load_catalog
+    from designer.report.sections.sweep_appendix import param_value
+
+    cat = load_catalog()
+    assert param_value(cat, "distance_km", 10.0) == "10" and param_value(cat, "gpus", "1024.0") == "1,024"
+    assert param_value(cat, "oversubscription", 1.5) == "1.5" and param_value(cat, "place", "x-y") == "x-y"

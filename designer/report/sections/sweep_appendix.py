@@ -283,6 +283,15 @@ def param_label(ctx: ProposalContext, name: str) -> str:
 _MODEL_KINDS = {"servers": "server", "switches": "switch", "nics": "nic"}
 
 
+def _number_text(value: object) -> str:
+    """A number as written (10 km, not 10.0; 1,024 GPUs); any other value as it is."""
+    try:
+        number = float(str(value))
+    except ValueError:
+        return str(value)
+    return f"{number:,g}" if math.isfinite(number) and abs(number) < 1e15 else str(value)
+
+
 def param_value(catalog: Catalog, name: str, value: object, language: str = "en") -> str:
     """A varied parameter's value as a reader reads it: a catalog model by its product's name ("HGX B300", "NVIDIA
     ConnectX-8 SuperNIC 800G"), not its catalog id; any other value as it is."""
@@ -294,7 +303,7 @@ def param_value(catalog: Catalog, name: str, value: object, language: str = "en"
         return tr(f"sweep_backend_{value}", language)
     section = MODEL_PARAMS.get(name)
     if section is None or str(value) not in getattr(catalog, section):
-        return str(value)
+        return _number_text(value)
     kind = _MODEL_KINDS[section]
     if kind == "nic":
         return re.sub(r"\s*[(（].*?[)）]", "", product_name(catalog, kind, str(value), language)).strip()

@@ -72,7 +72,7 @@ def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[F
         for end in (link.a, link.b):
             speed.setdefault(end.node, link.speed_gbps)
             used[end.node] = used.get(end.node, 0) + 1
-    overfull = []
+    units: dict[str, int] = {}         # overfull switch -> the counterparts its ports need
     for node in dup.nodes.values():
         if node.kind == "switch" and node.role != "frontend" and node.model in catalog.switches:
             model = catalog.switches[node.model]
@@ -80,19 +80,13 @@ def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[F
             if twin is not model:
                 ports = twin.ports * (twin.breakout_for(speed.get(node.id, twin.port_gbps)) or 1)
                 if used.get(node.id, 0) > ports:
-                    overfull.append(node.id)
+                    units[node.id] = math.ceil(used[node.id] / ports)
                 node.model = twin.id
         elif node.kind == "server" and node.nic_model and not _nic_runs(catalog, node.nic_model, protocol):
             node.nic_model = _counterpart_nic(catalog, node.nic_model, protocol)
-    for node_id in overfull:
-        _add_units(dup, node_id, math.ceil(used[node_id] / _ports_of(catalog, dup.nodes[node_id].model,
-                                                                       speed[node_id])))
-    return dup, overfull
-
-
-def _ports_of(catalog: Catalog, model_id: str, speed_gbps: float) -> int:
-    model = catalog.switches[model_id]
-    return model.ports * (model.breakout_for(speed_gbps) or 1)
+    for node_id, count in units.items():
+        _add_units(dup, node_id, count)
+    return dup, list(units)
 
 
 def _add_units(doc: FabricDocument, node_id: str, units: int) -> None:

@@ -240,7 +240,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             if fails is not None:
                 extra = {**(extra or {}), **failure_extra(fab, fails)}
             if jobs is not None:
-                extra = {**(extra or {}), **jobs.extra(iv)}
+                extra = {**(extra or {}), **jobs.extra(iv, util)}
             for tick in ticks:
                 if cancel is not None and cancel.is_set():
                     return
@@ -284,21 +284,21 @@ class _JobFigures:
             np.unique(setup.fab.port_link[mask][setup.fab.port_link[mask] >= 0])
             for mask in job_ports(setup.fab, setup.plan, setup.routes)]
 
-    def extra(self, iv: Interval) -> dict[str, Any]:
+    def extra(self, iv: Interval, link_utilization: np.ndarray) -> dict[str, Any]:
+        """The interval's figures per job; `link_utilization`: every cable's, all jobs together."""
         span = iv.t1 - iv.t0
         per = iv.by_workload or {}
         out: dict[str, Any] = {"job_gbps": [per.get(k, 0.0) * 8 / 1e9 / span if span > 0 else 0.0
                                             for k in range(self.n)],
-                               "job_link_utilization": self._link_utilization(iv)}
+                               "job_link_utilization": self._link_utilization(iv, link_utilization)}
         if self.links is not None:
             out["job_links"], self.links = self.links, None
         return out
 
-    def _link_utilization(self, iv: Interval) -> list[np.ndarray]:
+    def _link_utilization(self, iv: Interval, total: np.ndarray) -> list[np.ndarray]:
         """Each job's share of every cable's utilisation in the interval. The ports' carried bytes are split in
         proportion to what each job's delivered bytes put on them along its routes (queues make the two differ a
         little within an interval; the split keeps the jobs' bytes on each port summing to what it carried)."""
-        total = _link_utilization(self.fab, iv)
         port_bytes = iv.port_bytes() if iv.port_bytes is not None else None
         per = iv.by_workload or {}
         if port_bytes is None or not per:

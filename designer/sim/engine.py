@@ -192,6 +192,7 @@ class Engine:
         self.t = 0.0
         self.status = np.zeros(n, dtype=np.int8)
         self.deps_left = np.array([len(p.after) for p in plan.phases], dtype=np.int64)
+        self.phase_workload = np.array([p.workload for p in plan.phases], dtype=np.int64)
         self.children: list[list[int]] = [[] for _ in range(n)]
         for i, p in enumerate(plan.phases):
             for d in p.after:
@@ -464,23 +465,17 @@ class Engine:
 
     def _by_workload(self, phase: np.ndarray, delivered: np.ndarray) -> dict[int, float]:
         """Delivered bytes summed per workload, from each sub-flow's phase."""
-        per_phase = np.bincount(phase, weights=delivered)
-        out: dict[int, float] = {}
-        for i in map(int, np.flatnonzero(per_phase)):
-            w = self.plan.phases[i].workload
-            out[w] = out.get(w, 0.0) + float(per_phase[i])
-        return out
+        per_workload = np.bincount(self.phase_workload[phase], weights=delivered)
+        return {int(w): float(per_workload[w]) for w in np.flatnonzero(per_workload)}
 
     def _routed_by_workload(self, parts: list[_Delivered]) -> Callable[[], dict[int, np.ndarray]]:
         """Per workload, the port bytes of its sub-flows' delivered bytes along their routes. Counted only when a
         snapshot asks (a run of one workload never does)."""
-        workload_of_phase = np.array([ph.workload for ph in self.plan.phases])
-
         def split() -> dict[int, np.ndarray]:
             out: dict[int, np.ndarray] = {}
             for part in parts:
                 matrix = part.routes if part.subs is None else part.routes[:, part.subs]
-                workload = workload_of_phase[part.phase]
+                workload = self.phase_workload[part.phase]
                 for w in map(int, np.unique(workload)):
                     mine = workload == w
                     got = matrix[:, mine] @ part.delivered_bytes[mine]

@@ -17,6 +17,7 @@ import numpy as np
 from designer.sim.dynamics import aimd, dcqcn, delivery_time, loss, shared_buffer, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.aimd import AimdParams
+from designer.sim.dynamics.columns import by_column
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.junctions import junctions
 from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
@@ -201,14 +202,11 @@ class FluidSimulator:
         self.edge_from, self.edge_to = np.zeros(0, np.int64), np.zeros(0, np.int64)
         self.edge_split, self.edge_share = np.zeros(0), np.zeros(0)
         self._index_edges()
-        self.fi = np.zeros((0, K.N_FLOW_INTS), np.int64)
-        self.fr = np.zeros((0, K.N_FLOW_REALS))
-        self.fs = np.zeros((0, K.N_FLOW_STATE))
-        self.dq = dcqcn.new_state(np.zeros(0), np.zeros(0))
-        self.am = aimd.new_state(0, self.aimd_params)
-        self.rs = loss.new_state(0)
-        self.ck_t, self.ck_sent, self.ck_meta, self.ck_cur = delivery_time.new_checkpoints(
-            0, delivery_time.ring_depth(0))
+        self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (by_column(a) for a in (
+            np.zeros((0, K.N_FLOW_INTS), np.int64), np.zeros((0, K.N_FLOW_REALS)), np.zeros((0, K.N_FLOW_STATE)),
+            dcqcn.new_state(np.zeros(0), np.zeros(0)), aimd.new_state(0, self.aimd_params), loss.new_state(0)))
+        self.ck_t, ck_sent, self.ck_meta, self.ck_cur = delivery_time.new_checkpoints(0, delivery_time.ring_depth(0))
+        self.ck_sent = by_column(ck_sent)
         self.version = 0                            # counts changes of the set of flows (steady.py)
         if flows is not None:
             self.add_flows(flows)
@@ -265,10 +263,9 @@ class FluidSimulator:
         dq = dcqcn.new_state(flows.line_rate_Bps.astype(float), self.rng.random(n))
         if dcqcn_rows is not None:
             dq[:] = dcqcn_rows
-        self.fi, self.fr, self.fs = np.vstack([self.fi, fi]), np.vstack([self.fr, fr]), np.vstack([self.fs, fs])
-        self.dq = np.vstack([self.dq, dq])
-        self.am = np.vstack([self.am, aimd.new_state(n, self.aimd_params)])
-        self.rs = np.vstack([self.rs, loss.new_state(n)])
+        self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (by_column(np.vstack(pair)) for pair in (
+            (self.fi, fi), (self.fr, fr), (self.fs, fs), (self.dq, dq), (self.am, aimd.new_state(n, self.aimd_params)),
+            (self.rs, loss.new_state(n))))
         self._grow_checkpoints(n)
         self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
         self.aports = np.unique(self.hport)
@@ -302,7 +299,7 @@ class FluidSimulator:
         sent = np.vstack([self.ck_sent, np.zeros((n_new, self.ck_sent.shape[1]))])
         self.ck_cur = np.concatenate([self.ck_cur, np.zeros(n_new, np.int64)])   # 0: before every checkpoint
         if depth >= self.ck_t.shape[0]:
-            self.ck_sent = sent
+            self.ck_sent = by_column(sent)
             return
         # fewer checkpoints per flow for this many flows: keep the newest ones in ring order
         meta = self.ck_meta
@@ -311,8 +308,9 @@ class FluidSimulator:
         old_t = self.ck_t
         self.ck_t = np.zeros(depth)
         self.ck_t[:len(keep)] = old_t[keep]
-        self.ck_sent = np.zeros((self.F, depth))
-        self.ck_sent[:, :len(keep)] = sent[:, keep]
+        ck_sent = np.zeros((self.F, depth))
+        ck_sent[:, :len(keep)] = sent[:, keep]
+        self.ck_sent = by_column(ck_sent)
         self.ck_meta = np.array([0, len(keep), meta[delivery_time.STRIDE], meta[delivery_time.SINCE], 0], np.int64)
         self.ck_cur[:] = 0                           # serial numbers start again: every cursor back to the oldest
 
@@ -330,11 +328,11 @@ class FluidSimulator:
         self.edge_from, self.edge_to = node_new[self.edge_from[edge_keep]], node_new[self.edge_to[edge_keep]]
         self.edge_split, self.edge_share = self.edge_split[edge_keep], self.edge_share[edge_keep]
         self._index_edges()
-        self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (a[keep] for a in (self.fi, self.fr, self.fs, self.dq,
-                                                                                 self.am, self.rs))
+        self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (
+            by_column(a[keep]) for a in (self.fi, self.fr, self.fs, self.dq, self.am, self.rs))
         self.fi[:, K.FIRST] = node_new[self.fi[:, K.FIRST]]
         self.fi[:, K.LAST] = node_new[self.fi[:, K.LAST]]
-        self.ck_sent, self.ck_cur = self.ck_sent[keep], self.ck_cur[keep]
+        self.ck_sent, self.ck_cur = by_column(self.ck_sent[keep]), self.ck_cur[keep]
         gone = np.setdiff1d(self.aports, self.hport)
         self.ps[gone] = 0.0                           # a port no flow crosses any more is idle and unpaused
         self.pl[gone] = 0.0

@@ -30,7 +30,9 @@ from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.fluid_queues import FluidQueues, StepCost, Window
 from designer.sim.latency import LatencyRecorder
-from designer.sim.rate_model import ActiveFlows, MaxMinRateModel, SoloProfile
+from designer.sim.pipeline import pipeline_pace_Bps
+from designer.sim.queue_groups import in_queues
+from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile
 from designer.sim.routing import RoutedFlows, Router
 from designer.sim.transfers import FlowPattern, Plan
 from designer.sim.workload_spec import WorkloadError
@@ -166,6 +168,7 @@ class _Repeat:
     cost: StepCost
     memory_s: float = 0.0        # how long its senders remember their past (FluidQueues.sender_memory_s)
     start_s: float = 0.0
+    transit_s: float = 0.0       # the queues' own transit in its drain (FluidQueues.transit_s)
 
 
 class Engine:
@@ -186,6 +189,7 @@ class Engine:
         self.stuck_at_s: float | None = None
         self.totals = Totals(port_bytes=np.zeros(fab.n_ports))
         self._routed: dict[str, _Routed] = {}
+        self._queue_split: tuple[tuple[int, ...], list[int], list[int]] | None = None   # _split_by_queues
         self.total_planned_bytes = 0.0
         self.backend_ports = fab.port_plane == PLANE_BACKEND
         n = len(plan.phases)
@@ -232,16 +236,54 @@ class Engine:
         if len(phases) == 1:
             r = self.routed(phases[0])
             if r.congested is None:
-                r.congested = self._offers_too_much([(r, np.arange(len(r.sub_unit_bytes)))])
+                r.congested = self._offers_too_much([(phases[0], np.arange(len(r.sub_unit_bytes)))])
             return r.congested
-        return self._offers_too_much([(self.routed(i), self.alive[i]) for i in phases])
+        return self._offers_too_much([(i, self.alive[i]) for i in phases])
 
-    def _offers_too_much(self, parts: list[tuple[_Routed, np.ndarray]]) -> bool:
+    def _offers_too_much(self, parts: list[tuple[int, np.ndarray]]) -> bool:
+        """Whether the sub-flows `a` of each phase i in `parts` over-offer a port."""
+        return bool(self._over_offered(parts).any())
+
+    def _over_offered(self, parts: list[tuple[int, np.ndarray]]) -> np.ndarray:
+        """Per port, whether the sub-flows `a` of each phase i in `parts` offer it more than it carries. The flows
+        of a pipelined step offer no more than the pipeline's pace (pipeline.py), as they do in the queues: such a
+        step alone never over-offers a port, so it drains at max-min rates without queues (its pace keeps its
+        busiest port full and the others below capacity, which max-min with the pace as a limit reproduces)."""
         assert self.fluid is not None
-        mats = [r.matrix[:, a] for r, a in parts]
-        first = np.concatenate([r.routed.sub_first_port[a] for r, a in parts])
-        weight = np.concatenate([r.sub_unit_bytes[a] for r, a in parts])
-        return self.fluid.congested(sp.hstack(mats, format="csr"), first, weight)
+        mats = [self.routed(i).matrix[:, a] for i, a in parts]
+        first = np.concatenate([self.routed(i).routed.sub_first_port[a] for i, a in parts])
+        weight = np.concatenate([self.routed(i).sub_unit_bytes[a] for i, a in parts])
+        pace = _stacked([self._pace_Bps(i, m, self.routed(i).sub_unit_bytes[a])
+                         for (i, a), m in zip(parts, mats, strict=True)], [len(a) for _, a in parts])
+        return self.fluid.over_offered(sp.hstack(mats, format="csr"), first, weight, pace)
+
+    def _split_by_queues(self, draining: list[int]) -> tuple[list[int], list[int]]:
+        """The draining phases that drain in the queues and those that drain beside them at max-min rates: they
+        share no port (nor, for lossy traffic, a switch buffer) with an over-offered port or an installed phase
+        (queue_groups.py). The split holds while the same phases drain."""
+        fluid = self.fluid
+        assert fluid is not None
+        if len(draining) == 1:
+            return draining, []
+        key = tuple(draining)
+        if self._queue_split is None or self._queue_split[0] != key:
+            mats = [self.routed(i).matrix[:, self.alive[i]] for i in draining]
+            ports = [np.flatnonzero(np.diff(m.tocsr().indptr)) for m in mats]
+            lossy = [fluid.lossy(self.plan.phases[i].workload, p) for i, p in zip(draining, ports, strict=True)]
+            buffers = fluid.ports.buffer_index
+            hot = in_queues(ports, lossy, np.full(fluid.fab.n_ports, -1) if buffers is None else buffers,
+                            self._over_offered([(i, self.alive[i]) for i in draining]),
+                            [i in fluid.installed for i in draining])
+            self._queue_split = (key, [i for i, h in zip(draining, hot, strict=True) if h],
+                                 [i for i, h in zip(draining, hot, strict=True) if not h])
+        return self._queue_split[1], self._queue_split[2]
+
+    def _pace_Bps(self, i: int, matrix: sp.csr_matrix, sub_bytes: np.ndarray) -> np.ndarray | None:
+        """The most each sub-flow of phase i (with `sub_bytes` to move) offers: the pipeline's pace for a pipelined
+        step (pipeline.py), the same in the queues and at max-min rates; None for any other step (no limit)."""
+        if not self.plan.phases[i].pipelined:
+            return None
+        return pipeline_pace_Bps(matrix.tocsr(), sub_bytes.astype(float), self.model.capacity)
 
     # ---- the loop -------------------------------------------------------------------------------
     def run(self) -> Iterator[Interval]:
@@ -359,7 +401,14 @@ class Engine:
         """Every byte of the step arrived: wait for the latency tail, then the next repeat."""
         del self.remaining[i], self.alive[i], self.rep_start[i]
         self.status[i] = TAIL
-        self.wake_at[i] = self.t + self._alpha_s(i)
+        self.wake_at[i] = self.t + self._tail_s(i)
+
+    def _tail_s(self, i: int, transit_s: float | None = None) -> float:
+        """How long after its drain a step ends: its alpha, less the part of the path's latency the queues already
+        spent moving its last byte hop by hop (`FluidQueues.transit_s`; none at max-min rates)."""
+        if transit_s is None:
+            transit_s = self.fluid.transit_s(i) if self.fluid is not None else 0.0
+        return max(self._alpha_s(i) - transit_s, 0.0)
 
     def _alpha_s(self, i: int) -> float:
         """The latency a step pays after its last byte left: the slowest path's, times the phase's factor, plus the
@@ -407,7 +456,8 @@ class Engine:
         ph = self.plan.phases[i]
         r = self.routed(i)
         if r.profile is None:
-            r.profile = self.model.solo_profile(r.matrix, r.sub_unit_bytes, flow_share=r.routed.sub_share)
+            r.profile = self.model.solo_profile(r.matrix, r.sub_unit_bytes, flow_share=r.routed.sub_share,
+                                                rate_cap_Bps=self._pace_Bps(i, r.matrix, r.sub_unit_bytes))
         prof = r.profile
         step = prof.drain_s_per_byte * ph.bytes_per_flow + self._alpha_s(i)
         k = int(self.reps_left[i])
@@ -496,7 +546,7 @@ class Engine:
 
     def _active_flows(self, draining: list[int]) -> tuple[ActiveFlows | None, list[int]]:
         """The sub-flows that can move now (those a failure stalls wait), stacked."""
-        mats, rem, owner, seg, idx, share, moving = [], [], [], [], [], [], []
+        mats, rem, owner, seg, idx, share, pace, moving = [], [], [], [], [], [], [], []
         fails = self.failures
         for i in draining:
             r = self.routed(i)
@@ -512,10 +562,12 @@ class Engine:
             seg.append(r.routed.sub_segment[a])
             idx.append(a)
             share.append(r.routed.sub_share[a])
+            pace.append(self._pace_Bps(i, mats[-1], rem[-1]))
         if not moving:
             return None, []
         return ActiveFlows(sp.hstack(mats, format="csr"), np.concatenate(rem), np.concatenate(owner),
-                           np.concatenate(seg), np.concatenate(idx), flow_share=np.concatenate(share)), moving
+                           np.concatenate(seg), np.concatenate(idx), flow_share=np.concatenate(share),
+                           rate_cap_Bps=_stacked(pace, [len(x) for x in rem])), moving
 
     def _wait_for_repair(self, draining: list[int], next_evt: float) -> Iterator[Interval]:
         """Every flow waits for a reroute or a repair: jump to it; with none to come, they never finish."""
@@ -529,31 +581,67 @@ class Engine:
 
     # ---- the fluid queues -----------------------------------------------------------------------
     def _fluid_window(self, draining: list[int], next_evt: float) -> Iterator[Interval]:
+        """One window of the queues for the phases that need them; the others drain beside them at max-min rates
+        over the same time (the window ends by their next finish, so it falls on a window's end)."""
         fluid = self.fluid
         assert fluid is not None
-        for i in draining:
+        queued, apart = self._split_by_queues(draining)
+        for i in queued:
             if i not in fluid.installed:
                 subs = self._movable(i)
                 if len(subs):
                     # the drain estimate sizes the time step of a new simulator only (a max-min solve: costly)
-                    hint_s = self._drain_estimate_s(draining) if fluid.sim is None else 0.0
+                    hint_s = self._drain_estimate_s(queued) if fluid.sim is None else 0.0
                     fluid.install(i, self.plan.phases[i], self.routed(i).routed, subs, self.remaining[i][subs],
                                   hint_s, self.t)
         if not fluid.active:
-            yield from self._wait_for_repair(draining, next_evt)
+            yield from self._shared_advance(draining, next_evt)
             return
-        win = fluid.window(max(next_evt - self.t, 0.0))
+        beside = self._beside(apart, next_evt)
+        win = fluid.window(max(min(next_evt, self.t + beside.adv.dt_s if beside else next_evt) - self.t, 0.0))
         self.totals.events += 1
         self.totals.fluid_steps = fluid.steps
         t0 = self.t
         self.t += win.dt_s
         delivered, by_workload, parts = self._fluid_account(win)
+        port_bytes = win.port_bytes
+        if beside is not None:
+            part = self._drain_beside(beside, win.dt_s)
+            port_bytes = port_bytes + part.routes @ part.delivered_bytes
+            delivered += float(part.delivered_bytes.sum())
+            for w, b in self._by_workload(part.phase, part.delivered_bytes).items():
+                by_workload[w] = by_workload.get(w, 0.0) + b
+            parts.append(part)
         self._check_headway()
         yield Interval(t0, self.t, delivered, int(sum(len(a) for a in self.alive.values())),
-                       _given(win.port_bytes), fluid.figures(win, self.backend_ports), by_workload,
+                       _given(port_bytes), fluid.figures(win, self.backend_ports), by_workload,
                        self._routed_by_workload(parts) if len(by_workload) > 1 else None)
         for i in win.finished:
             self._fluid_step_done(i, alone=len(draining) == 1)
+
+    def _beside(self, apart: list[int], next_evt: float) -> _Beside | None:
+        """The max-min rates of the phases that drain beside the queues, and the time to their next finish."""
+        flows, moving = self._active_flows(apart) if apart else (None, [])
+        if flows is None:
+            return None
+        return _Beside(flows, moving, self.model.advance(flows, max(next_evt - self.t, 0.0)))
+
+    def _drain_beside(self, b: _Beside, span_s: float) -> _Delivered:
+        """The phases beside the queues deliver `span_s` of their max-min rates (all their bytes where they finish
+        by then); returns what they delivered."""
+        rates, left = b.adv.rates_Bps, b.flows.remaining_bytes
+        with np.errstate(divide="ignore"):
+            finish = np.where(rates > 0, left / rates, np.inf)
+        d = np.minimum(rates * span_s, left)
+        done = finish <= span_s * (1 + 1e-12)
+        d[done] = left[done]
+        self.totals.port_bytes += b.flows.matrix @ d
+        off = 0
+        for i in b.moving:
+            a = flows_of(b.flows, i)
+            self._delivered(i, a, d[off:off + len(a)])
+            off += len(a)
+        return _Delivered(b.flows.matrix, None, b.flows.phase, d)
 
     def _check_headway(self) -> None:
         """WorkloadError when the run's resent bytes outgrow what it must deliver by COLLAPSE_RESENT_FACTOR."""
@@ -622,11 +710,11 @@ class Engine:
             times = np.zeros(len(self.routed(i).sub_unit_bytes))
             times[fluid.installed[i].subs] = fluid.finish_times(i) - self.step_started_s[i]
             self.totals.flow_time_s[i] = times
-        memory_s = fluid.sender_memory_s(i)
+        memory_s, transit_s = fluid.sender_memory_s(i), fluid.transit_s(i)
         cost = fluid.uninstall(i, carry=self.reps_left[i] > 1)
         if complete and alone and cost is not None and ph.repeat > WARM_REPEATS:
             started = self.step_started_s[i]
-            self.repeats.setdefault(i, []).append(_Repeat(self.t - started, cost, memory_s, started))
+            self.repeats.setdefault(i, []).append(_Repeat(self.t - started, cost, memory_s, started, transit_s))
 
     def _can_stand_in(self, i: int) -> bool:
         """A congested step that repeats alone, with enough warm repeats already streamed through the queues alone."""
@@ -657,7 +745,7 @@ class Engine:
         """k more repeats at the mean cost of the warm ones (the first, cold repeat left out)."""
         repeat = _mean_repeat(self._warm(i))
         mean = repeat.cost
-        step = repeat.duration_s + self._alpha_s(i)
+        step = repeat.duration_s + self._tail_s(i, repeat.transit_s)
         k = int(self.reps_left[i])
         if math.isfinite(next_evt) and step > 0:
             k = min(k, int(max(0.0, next_evt - self.t) // step))
@@ -685,6 +773,22 @@ class Engine:
         yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), _given(mean.port_bytes * k),
                        by_workload={ph.workload: delivered})
         self._repeats_done(i, k)
+
+
+@dataclass
+class _Beside:
+    """Phases draining at max-min rates beside the queues: their flows, the phases that move, their rates."""
+
+    flows: ActiveFlows
+    moving: list[int]
+    adv: Advance
+
+
+def _stacked(parts: list[np.ndarray | None], lengths: list[int]) -> np.ndarray | None:
+    """Per-part limits stacked (a part without one has none: infinity); None where no part has any."""
+    if all(p is None for p in parts):
+        return None
+    return np.concatenate([np.full(n, np.inf) if p is None else p for p, n in zip(parts, lengths, strict=True)])
 
 
 def flows_of(flows: ActiveFlows, i: int) -> np.ndarray:
@@ -775,4 +879,4 @@ def _mean_repeat(reps: list[_Repeat]) -> _Repeat:
                     sum(c.resent_B for c in costs) / n,
                     [(w, s, np.array(list(b)), np.array(list(b.values()))) for (w, s), b in latency.items()],
                     _mean_lanes([c.lane_paused_s for c in costs]), _mean_lanes([c.lane_stall_s for c in costs]))
-    return _Repeat(sum(r.duration_s for r in reps) / n, mean)
+    return _Repeat(sum(r.duration_s for r in reps) / n, mean, transit_s=max(r.transit_s for r in reps))

@@ -104,6 +104,7 @@ class Installed:
     workload: int
     weight: np.ndarray           # share of its group's flow each sub-flow carries (queue_pairs.py)
     alone: bool = True           # no other phase shared the queues while it ran
+    transit_s: float = 0.0       # the model's own transit of its longest route (one step a hop): see `transit_s`
     start_acc: np.ndarray | None = None
     start_hist: np.ndarray | None = None
     start_scalars: np.ndarray | None = None
@@ -181,18 +182,34 @@ class FluidQueues:
     def active(self) -> bool:
         return bool(self.installed)
 
-    def congested(self, matrix: sp.csr_matrix, first_port: np.ndarray, weight: np.ndarray) -> bool:
-        """Whether senders offer some port more than it carries: each sending port shares its rate among its
-        sub-flows in proportion to their bytes (a NIC serves its queue pairs in turn), and those rates are summed
-        on every port of the routes. NVLink ports have no queue here (lossless, credit-paced): bytes forwarded over
-        NVLink to another GPU's NIC (relay.py) share them in the rate allocation, not in the queues."""
-        if matrix.shape[1] == 0:
-            return False
+    def congested(self, matrix: sp.csr_matrix, first_port: np.ndarray, weight: np.ndarray,
+                  pace_Bps: np.ndarray | None = None) -> bool:
+        """Whether senders offer some port more than it carries (`over_offered`)."""
+        return bool(self.over_offered(matrix, first_port, weight, pace_Bps).any())
+
+    def over_offered(self, matrix: sp.csr_matrix, first_port: np.ndarray, weight: np.ndarray,
+                     pace_Bps: np.ndarray | None = None) -> np.ndarray:
+        """Per port, whether senders offer it more than it carries: each sending port shares its rate among its
+        sub-flows in proportion to their bytes (a NIC serves its queue pairs in turn), no sub-flow offering more
+        than its `pace_Bps` (a pipeline's, pipeline.py), and those rates are summed on every port of the routes.
+        NVLink ports have no queue here (lossless, credit-paced): bytes forwarded over NVLink to another GPU's NIC
+        (relay.py) share them in the rate allocation, not in the queues."""
         cap = self.ports.capacity_Bps
+        if matrix.shape[1] == 0:
+            return np.zeros(len(cap), dtype=bool)
         per_port = np.bincount(first_port, weights=weight, minlength=len(cap))
         offered = cap[first_port] * weight / np.maximum(per_port[first_port], 1e-300)
+        if pace_Bps is not None:
+            offered = np.minimum(offered, pace_Bps)
         load = matrix @ offered
-        return bool(((load > cap * (1 + 1e-9)) & (self.fab.port_plane != PLANE_NVLINK)).any())
+        over: np.ndarray = (load > cap * (1 + 1e-9)) & (self.fab.port_plane != PLANE_NVLINK)
+        return over
+
+    def lossy(self, workload: int, ports: np.ndarray) -> bool:
+        """Whether a phase of `workload` crossing `ports` may have bytes dropped (a `pfc=off` class, or a switch
+        port without flow control such as a front-end Ethernet's)."""
+        fc = self.ports.flow_control[ports]
+        return not self._lossless(workload) or bool(((fc == FC_LOSSY) & ~self.ports.is_nic[ports]).any())
 
     # ---- installing and retiring phases ---------------------------------------------------------
     @property
@@ -235,7 +252,16 @@ class FluidQueues:
         idx = sim.add_flows(flows, dcqcn_rows=rows[groups.first] if rows is not None else None)
         self.collapse.restart(sim.t)
         self.installed[phase] = Installed(idx[groups.of_sub], np.arange(len(subs)), subs, pattern_key, workload,
-                                          weight, not self.installed, sim.pa.copy(), sim.hist.copy(), sim.sc.copy())
+                                          weight, not self.installed, sim.dt * float(sim.fi[idx, K.NLEVELS].max()),
+                                          sim.pa.copy(), sim.hist.copy(), sim.sc.copy())
+
+    def transit_s(self, phase: int) -> float:
+        """The queues' own transit time of phase `phase`'s longest route: bytes move one hop a step, so its last
+        byte arrives that long after it left even through empty queues. The engine adds the real path latency
+        after a step drains (its alpha), so it takes this out of that (Engine._tail_s), as the latency histograms
+        take it out of each byte's time (kernel._receive)."""
+        inst = self.installed.get(phase)
+        return inst.transit_s if inst is not None else 0.0
 
     def _connections(self, hops: HopList, routed: RoutedFlows, subs: np.ndarray, workload: int) -> Connections:
         """A connection's queue pairs on one path move as one flow where their senders do not react and the class

@@ -32,6 +32,7 @@ class ActiveFlows:
     sub_index: np.ndarray | None = None  # index of each sub-flow within its phase (stable across advances)
     workload: np.ndarray | None = None   # workload index of each sub-flow (per-workload options)
     flow_share: np.ndarray | None = None  # share of its flow's bytes each sub-flow carries (None: 1 each)
+    rate_cap_Bps: np.ndarray | None = None  # the most each sub-flow may take (a pipeline's pace; None: no limit)
 
 
 @dataclass
@@ -83,7 +84,8 @@ class RateModel(ABC):
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
                      bytes_per_flow: float | None = None, repeats: int = 1,
-                     flow_share: np.ndarray | None = None) -> SoloProfile | None:
+                     flow_share: np.ndarray | None = None,
+                     rate_cap_Bps: np.ndarray | None = None) -> SoloProfile | None:
         """The pattern's drain when alone, or None if the model must always be stepped.
 
         `bytes_per_flow` is the step's size; a profile with `linear=False` holds only for that size."""
@@ -107,17 +109,20 @@ class MaxMinRateModel(RateModel):
     def set_capacity(self, capacity_Bps: np.ndarray) -> None:
         self.capacity = capacity_Bps
 
-    def rates(self, matrix: sp.csr_matrix, flow_share: np.ndarray | None = None) -> np.ndarray:
-        """Max-min fair rates; where the design has long-haul links, each sub-flow at most its share of its flow's
-        window over the RTT (the bandwidth-delay product: designer/sim/long_haul.py)."""
+    def rates(self, matrix: sp.csr_matrix, flow_share: np.ndarray | None = None,
+              rate_cap_Bps: np.ndarray | None = None) -> np.ndarray:
+        """Max-min fair rates, each sub-flow at most its `rate_cap_Bps` (a pipeline's pace) and, where the design
+        has long-haul links, its share of its flow's window over the RTT (the bandwidth-delay product:
+        designer/sim/long_haul.py)."""
         self.solves += 1
-        caps = None
+        caps = rate_cap_Bps
         if self.fab.flow_window_bytes > 0:
-            caps = window_rate_caps_Bps(matrix, self.fab.port_latency_ns, self.fab.flow_window_bytes, flow_share)
+            window = window_rate_caps_Bps(matrix, self.fab.port_latency_ns, self.fab.flow_window_bytes, flow_share)
+            caps = window if caps is None else np.minimum(caps, window)
         return max_min_rates(matrix, self.capacity, caps)
 
     def advance(self, flows: ActiveFlows, horizon_s: float) -> Advance:
-        rates = self.rates(flows.matrix, flows.flow_share)
+        rates = self.rates(flows.matrix, flows.flow_share, flows.rate_cap_Bps)
         with np.errstate(divide="ignore"):
             finish = np.where(rates > 0, flows.remaining_bytes / rates, np.inf)
         dt = min(float(finish.min()) if len(finish) else np.inf, horizon_s)
@@ -127,7 +132,7 @@ class MaxMinRateModel(RateModel):
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
                      bytes_per_flow: float | None = None, repeats: int = 1,
-                     flow_share: np.ndarray | None = None) -> SoloProfile:
+                     flow_share: np.ndarray | None = None, rate_cap_Bps: np.ndarray | None = None) -> SoloProfile:
         remaining = sub_bytes.astype(float).copy()
         finish = np.zeros(len(remaining))
         alive = np.flatnonzero(remaining > 0)
@@ -136,7 +141,8 @@ class MaxMinRateModel(RateModel):
         m = matrix
         while len(alive):
             sub_m = m[:, alive]
-            rates = self.rates(sub_m, None if flow_share is None else flow_share[alive])
+            rates = self.rates(sub_m, None if flow_share is None else flow_share[alive],
+                               None if rate_cap_Bps is None else rate_cap_Bps[alive])
             dt_each = remaining[alive] / np.maximum(rates, 1e-300)
             dt = float(dt_each.min())
             levels.append((dt, float(rates.sum())))

@@ -22,7 +22,7 @@ from designer.sim.engine import Cancelled, Engine, Interval, RouteCache, Totals
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
-from designer.sim.interval_stats import IntervalCounters
+from designer.sim.interval_stats import IntervalCounters, merged
 from designer.sim.iterations import add_iterations
 from designer.sim.job_sharing import alone_plan, job_ports, sharing
 from designer.sim.metrics import RunFacts, SimResult, build_result
@@ -225,29 +225,33 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
         cadence = _Cadence(opts.snapshot_interval_s, opts.snapshot_count, ideal_end)
         jobs = _JobFigures(setup) if len(setup.plan.workloads) > 1 and cadence.cadence is not None else None
         last: Interval | None = None
+        since: list[Interval] = []               # the intervals since the last snapshot
         done_bytes = 0.0
         for iv in engine.run():
             last, before = iv, done_bytes
             done_bytes += iv.delivered_bytes
+            since.append(iv)
             if fails is not None:
                 fails.observe(iv.t0, iv.t1, iv.delivered_bytes)
             ticks = cadence.due(iv)
             if not ticks:
                 continue
-            util = _link_utilization(fab, iv)
+            period = merged(since)
+            since = [iv] if iv.t1 > ticks[-1] else []   # its rest belongs to the next period too
+            util = _link_utilization(fab, period)
             lat = engine.totals.latency.summary_us()
             extra = counters.overlay(counters.sample(iv.t1), iv.queue_figures)
             if fails is not None:
                 extra = {**(extra or {}), **failure_extra(fab, fails)}
             if jobs is not None:
-                extra = {**(extra or {}), **jobs.extra(iv, util)}
+                extra = {**(extra or {}), **jobs.extra(period, util)}
             for tick in ticks:
                 if cancel is not None and cancel.is_set():
                     return
                 # bytes delivered up to the tick: the interval's rate is constant (or averaged) within it
                 part = (tick - iv.t0) / (iv.t1 - iv.t0) if iv.t1 > iv.t0 else 1.0
                 progress = min(1.0, (before + part * iv.delivered_bytes) / planned)
-                yield Snapshot(time_s=tick, throughput_gbps=iv.throughput_Bps * 8 / 1e9,
+                yield Snapshot(time_s=tick, throughput_gbps=period.throughput_Bps * 8 / 1e9,
                                link_ids=fab.link_ids, link_utilization=util, latency_us=lat,
                                in_flight=iv.in_flight, progress=progress, extra=extra)
             cadence.emitted_through(iv, len(ticks))

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
-from designer.sim.engine import Totals
+from designer.sim.engine import Interval, Totals
 
 
 class IntervalCounters:
@@ -98,3 +98,35 @@ class IntervalCounters:
         if paused is not None and len(paused) >= 2 * self.n_links:
             out["link_paused"] = self._per_link(np.asarray(paused, dtype=float)) > 0
         return out
+
+
+def merged(intervals: list[Interval]) -> Interval:
+    """The intervals since the last snapshot as one (they follow each other): a snapshot then shows the traffic
+    of the whole period it closes, not only of the interval its tick falls in (a short collective at max-min
+    rates can drain between two ticks, and its intervals were shown as idle cables). Queue figures and the
+    number in flight are the last interval's (they are states at its end)."""
+    if len(intervals) == 1:
+        return intervals[0]
+    last = intervals[-1]
+    by_workload: dict[int, float] = {}
+    for iv in intervals:
+        for w, b in (iv.by_workload or {}).items():
+            by_workload[w] = by_workload.get(w, 0.0) + b
+    moved = [(iv, iv.port_bytes) for iv in intervals if iv.port_bytes is not None]
+
+    def port_bytes() -> np.ndarray:
+        total: np.ndarray = np.sum([counted() for _, counted in moved], axis=0)
+        return total
+
+    def port_bytes_by_workload() -> dict[int, np.ndarray]:
+        out: dict[int, np.ndarray] = {}
+        for iv, counted in moved:
+            per = iv.port_bytes_by_workload() if iv.port_bytes_by_workload is not None else \
+                {w: counted() for w in (iv.by_workload or {})}     # one workload moved: all its bytes
+            for w, b in per.items():
+                out[w] = out[w] + b if w in out else b
+        return out
+
+    return Interval(intervals[0].t0, last.t1, sum(iv.delivered_bytes for iv in intervals), last.in_flight,
+                    port_bytes if moved else None, last.queue_figures, by_workload or None,
+                    port_bytes_by_workload if len(by_workload) > 1 else None)

@@ -325,6 +325,7 @@ class Engine:
             return
         started = fails.apply_due(self.t)
         self._routed.clear()                      # routes (and profiles) follow the tables
+        self._queue_split = None                  # and so do the ports phases share
         self.model.set_capacity(fails.capacity_Bps())
         if self.fluid is not None:
             self.fluid.set_capacity(fails.capacity_Bps())   # bytes in flight are sent again on the new routes

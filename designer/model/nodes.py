@@ -87,10 +87,18 @@ class Node:
         return self.label or self.id
 
     def backend_ports(self) -> list[Port]:
-        return [p for p in self.ports() if p.plane == "backend"]
+        return self._ports_on("backend")
 
     def frontend_ports(self) -> list[Port]:
-        return [p for p in self.ports() if p.plane == "frontend"]
+        return self._ports_on("frontend")
+
+    def _ports_on(self, plane: str) -> list[Port]:
+        """The ports of one plane, in `ports()` order (a port's plane is its group's: other groups are skipped)."""
+        return [p for g in self.port_groups if g.plane == plane for p in g.ports()]
+
+    def port_names_on(self, plane: str) -> list[str]:
+        """The names of one plane's ports, in `ports()` order, without making a Port of each."""
+        return [f"{g.prefix}{i}" for g in self.port_groups if g.plane == plane for i in range(1, g.count + 1)]
 
 
 def shared_port_name(a: PortGroup, b: PortGroup) -> str | None:

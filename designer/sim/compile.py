@@ -13,6 +13,7 @@ any protocol override swaps a switch for its counterpart); "custom" segments run
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -167,24 +168,22 @@ class _Nodes:
 
 @dataclass
 class _Ports:
-    """Directed ports while compiling (lists, then arrays)."""
+    """Directed ports while compiling, one array entry per port."""
 
-    src: list[int] = field(default_factory=list)
-    dst: list[int] = field(default_factory=list)
-    link: list[int] = field(default_factory=list)
-    line_gbps: list[float] = field(default_factory=list)
-    plane: list[int] = field(default_factory=list)
-    protocol: list[int] = field(default_factory=list)
-    length_m: list[float] = field(default_factory=list)
+    src: np.ndarray
+    dst: np.ndarray
+    link: np.ndarray
+    line_gbps: np.ndarray
+    plane: np.ndarray
+    protocol: np.ndarray
+    length_m: np.ndarray
 
-    def add(self, u: int, v: int, link: int, gbps: float, plane: int, proto: int, length_m: float) -> None:
-        self.src.append(u)
-        self.dst.append(v)
-        self.link.append(link)
-        self.line_gbps.append(gbps)
-        self.plane.append(plane)
-        self.protocol.append(proto)
-        self.length_m.append(length_m)
+    def then(self, more: _Ports) -> _Ports:
+        """These ports followed by `more`."""
+        return _Ports(*(np.concatenate([getattr(self, k), getattr(more, k)]) for k in _PORT_FIELDS))
+
+
+_PORT_FIELDS = ("src", "dst", "link", "line_gbps", "plane", "protocol", "length_m")
 
 
 def compile_fabric(doc: FabricDocument, *, backend: str | None = None, catalog: Catalog | None = None,
@@ -202,7 +201,8 @@ def compile_fabric(doc: FabricDocument, *, backend: str | None = None, catalog: 
     _resolve_presets(doc, cat, segments, nodes, preset)
     spans = long_haul_spans_m(doc)
     ports, port_of_end = _link_ports(doc, nodes, backend, spans)
-    gpus = _gpu_endpoints(doc, cat, nodes, ports, port_of_end)
+    gpus = _gpu_endpoints(doc, cat, nodes, port_of_end)
+    ports = ports.then(_nvlink_ports(gpus))
     fab = _assemble(doc, nodes, ports, gpus, segments, notes)
     fab.gpu_plane_tx, fab.gpu_plane_rx = plane_ports(doc, fab, port_of_end)
     fab.node_site, fab.flow_window_bytes = site_arrays(doc, nodes.ids)
@@ -301,24 +301,35 @@ def _resolve_presets(doc: FabricDocument, cat: Catalog, segments: list[SegmentRu
 
 def _link_ports(doc: FabricDocument, nodes: _Nodes, backend: str | None,
                 spans: dict[str, float]) -> tuple[_Ports, dict[tuple[str, str], tuple[int, int]]]:
-    """Two directed ports per cable; `port_of_end[(node, port)]` = (its transmit port, its receive port)."""
-    ports = _Ports()
-    port_of_end: dict[tuple[str, str], tuple[int, int]] = {}
-    for li, link in enumerate(doc.links.values()):
-        a, b = nodes.index[link.a.node], nodes.index[link.b.node]
-        plane = PLANE_FRONTEND if link.plane == "frontend" else PLANE_BACKEND
-        media = (doc.nodes[link.a.node].port(link.a.port), doc.nodes[link.b.node].port(link.b.port))
-        for (u, v, medium) in ((a, b, media[0]), (b, a, media[1])):
-            if plane == PLANE_FRONTEND:
-                proto = PROTO_ETHERNET
-            elif nodes.kind[u] == KIND_GATEWAY and medium is not None and not backend:
-                proto = PROTO_IB if medium.medium == "ib" else PROTO_ROCEV2
-            else:
-                proto = int(nodes.protocol[u])
-            ports.add(u, v, li, float(link.speed_gbps), plane, proto, spans.get(link.id, float(link.length_m)))
-        port_of_end[(link.a.node, link.a.port)] = (2 * li, 2 * li + 1)
-        port_of_end[(link.b.node, link.b.port)] = (2 * li + 1, 2 * li)
-    return ports, port_of_end
+    """Two directed ports per cable (port 2i from end a to end b of cable i, 2i + 1 back); `port_of_end[(node,
+    port)]` = (its transmit port, its receive port)."""
+    links = list(doc.links.values())
+    a = np.array([nodes.index[link.a.node] for link in links], dtype=np.int64)
+    b = np.array([nodes.index[link.b.node] for link in links], dtype=np.int64)
+    src, dst = _interleaved(a, b), _interleaved(b, a)
+    plane = np.repeat(np.array([PLANE_FRONTEND if link.plane == "frontend" else PLANE_BACKEND for link in links],
+                               dtype=np.int64), 2)
+    proto = np.where(plane == PLANE_FRONTEND, PROTO_ETHERNET, nodes.protocol[src].astype(np.int64))
+    if not backend:
+        # a gateway port sends in its own medium's protocol (the override, when given, sets every port's)
+        for k in np.flatnonzero((nodes.kind[src] == KIND_GATEWAY) & (plane != PLANE_FRONTEND)).tolist():
+            end = links[k // 2].a if k % 2 == 0 else links[k // 2].b
+            medium = doc.nodes[end.node].port(end.port)
+            if medium is not None:
+                proto[k] = PROTO_IB if medium.medium == "ib" else PROTO_ROCEV2
+    ports = _Ports(src, dst, np.repeat(np.arange(len(links), dtype=np.int64), 2),
+                   np.repeat(np.array([float(link.speed_gbps) for link in links]), 2), plane, proto,
+                   np.repeat(np.array([spans.get(link.id, float(link.length_m)) for link in links]), 2))
+    ends = [(end.node, end.port) for link in links for end in (link.a, link.b)]
+    sent = [(2 * li + k, 2 * li + 1 - k) for li in range(len(links)) for k in (0, 1)]
+    return ports, dict(zip(ends, sent, strict=True))
+
+
+def _interleaved(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """first[0], second[0], first[1], second[1], ..."""
+    out = np.empty(2 * len(first), dtype=np.int64)
+    out[0::2], out[1::2] = first, second
+    return out
 
 
 @dataclass
@@ -332,25 +343,25 @@ class _Gpus:
     be_latency_ns: list[float] = field(default_factory=list)
     flops: list[float] = field(default_factory=list)
     nvls: list[bool] = field(default_factory=list)
+    nvl_gbps: list[float] = field(default_factory=list)
     fe_latency_ns: float = FRONTEND_NIC_LATENCY_NS
 
 
-def _gpu_endpoints(doc: FabricDocument, cat: Catalog, nodes: _Nodes, ports: _Ports,
+def _gpu_endpoints(doc: FabricDocument, cat: Catalog, nodes: _Nodes,
                    port_of_end: dict[tuple[str, str], tuple[int, int]]) -> _Gpus:
-    """Every GPU with its back-end and front-end NIC ports; adds two NVLink ports per GPU to `ports`."""
+    """Every GPU with its back-end and front-end NIC ports and its NVLink speed."""
     gpus = _Gpus()
     fe_nics = sorted((n for n in cat.nics.values() if n.protocol == "ethernet" and n.port_gbps <= 100),
                      key=lambda n: n.id)
     if fe_nics:
         gpus.fe_latency_ns = fe_nics[0].latency_ns
-    nvl_gbps: list[float] = []
     for i, nid in enumerate(nodes.ids):
         node = doc.nodes[nid]
         if node.kind != "server" or node.gpus <= 0:
             continue
-        be_ports = [p.name for p in node.backend_ports()]
+        be_ports = node.port_names_on("backend")
         be_cabled = [p for p in be_ports if (nid, p) in port_of_end]
-        fe_cabled = [p.name for p in node.frontend_ports() if (nid, p.name) in port_of_end]
+        fe_cabled = [p for p in node.port_names_on("frontend") if (nid, p) in port_of_end]
         gpu = cat.gpus.get(node.gpu_model or "")
         server_model = cat.servers.get(node.model)
         nvls = bool(server_model.nvlink_sharp) if server_model is not None else False
@@ -369,12 +380,18 @@ def _gpu_endpoints(doc: FabricDocument, cat: Catalog, nodes: _Nodes, ports: _Por
             gpus.fe_rx.append(frx)
             gpus.be_latency_ns.append(float(nodes.latency_ns[i]))
             gpus.flops.append((gpu.bf16_tflops if gpu else 989.0) * 1e12)
-            nvl_gbps.append(node.nvlink_gbps or DEFAULT_NVLINK_GBPS)
+            gpus.nvl_gbps.append(node.nvlink_gbps or DEFAULT_NVLINK_GBPS)
             gpus.nvls.append(nvls)
-    for k, server in enumerate(gpus.server):
-        for _ in range(2):   # transmit, receive
-            ports.add(server, server, -1, nvl_gbps[k], PLANE_NVLINK, PROTO_NVLINK, 0.0)
     return gpus
+
+
+def _nvlink_ports(gpus: _Gpus) -> _Ports:
+    """Two NVLink ports per GPU (transmit, receive), on its server, after the cables' ports."""
+    server = np.repeat(np.asarray(gpus.server, dtype=np.int64), 2)
+    n = len(server)
+    return _Ports(server, server.copy(), np.full(n, -1, dtype=np.int64),
+                  np.repeat(np.asarray(gpus.nvl_gbps, dtype=float), 2), np.full(n, PLANE_NVLINK, dtype=np.int64),
+                  np.full(n, PROTO_NVLINK, dtype=np.int64), np.zeros(n))
 
 
 def _port_latency_ns(nodes: _Nodes, src: np.ndarray, dst: np.ndarray, line: np.ndarray, proto: np.ndarray,
@@ -387,7 +404,7 @@ def _port_latency_ns(nodes: _Nodes, src: np.ndarray, dst: np.ndarray, line: np.n
     enters_fabric = nodes.kind[dst] != KIND_SERVER
     lat = lat + np.where(enters_fabric, nodes.latency_ns[dst], 0.0)
     store_forward = enters_fabric & ~nodes.cut_through[dst]
-    wire = np.array([wire_bytes(float(m), int(p), int(m)) for p, m in zip(proto, mtu, strict=True)])
+    wire = _per_protocol_mtu(proto, mtu, lambda p, m: wire_bytes(float(m), p, m))
     lat = lat + np.where(store_forward, wire * 8.0 / np.maximum(line, 1e-9), 0.0)
     return np.where(plane == PLANE_NVLINK, NVLINK_LATENCY_NS / 2, lat)
 
@@ -396,16 +413,26 @@ def _port_buffers(nodes: _Nodes, src: np.ndarray, proto: np.ndarray, plane: np.n
                   segments: list[SegmentRuntime]) -> np.ndarray:
     """Egress buffer share of switch and gateway ports (Ethernet) or the credit buffer of all VLs (IB)."""
     buffer = np.zeros(len(src))
-    for k in range(len(src)):
-        u = src[k]
-        if plane[k] == PLANE_NVLINK or nodes.kind[u] not in (KIND_SWITCH, KIND_GATEWAY):
-            continue
-        if proto[k] == PROTO_IB:
-            ib = segments[seg[k]].ib if seg[k] >= 0 else IBSettings()
-            buffer[k] = ib.credit_buffer_kb * 1024 * ib.virtual_lanes
-        else:
-            buffer[k] = nodes.buffer_bytes[u]
+    kind = nodes.kind[src]
+    fabric = (plane != PLANE_NVLINK) & ((kind == KIND_SWITCH) | (kind == KIND_GATEWAY))
+    ib = fabric & (proto == PROTO_IB)
+    # per segment (the default settings last, for a port of none)
+    credits = np.array([s.ib.credit_buffer_kb * 1024 * s.ib.virtual_lanes for s in segments]
+                       + [IBSettings().credit_buffer_kb * 1024 * IBSettings().virtual_lanes], dtype=float)
+    buffer[ib] = credits[np.where(seg[ib] >= 0, seg[ib], len(segments))]
+    shared = fabric & (proto != PROTO_IB)
+    buffer[shared] = nodes.buffer_bytes[src[shared]]
     return buffer
+
+
+def _per_protocol_mtu(proto: np.ndarray, mtu: np.ndarray, value: Callable[[int, int], float]) -> np.ndarray:
+    """value(protocol, MTU) of every port, worked out once per distinct pair (a fabric has a few)."""
+    if len(proto) == 0:
+        return np.zeros(0)
+    pairs, inverse = np.unique((proto.astype(np.int64) << 32) | mtu.astype(np.int64), return_inverse=True)
+    table = np.array([value(int(k >> 32), int(k & 0xFFFFFFFF)) for k in pairs.tolist()], dtype=float)
+    per_port: np.ndarray = table[inverse.reshape(-1)]
+    return per_port
 
 
 def _assemble(doc: FabricDocument, nodes: _Nodes, ports: _Ports, gpus: _Gpus, segments: list[SegmentRuntime],
@@ -417,8 +444,8 @@ def _assemble(doc: FabricDocument, nodes: _Nodes, ports: _Ports, gpus: _Gpus, se
     plane = np.asarray(ports.plane, dtype=np.int8)
     seg = nodes.segment[src] if len(src) else np.zeros(0, dtype=np.int32)
     seg = np.where(plane == PLANE_BACKEND, seg, -1).astype(np.int32)
-    mtu = np.array([segments[s].mtu_bytes if s >= 0 else 4096 for s in seg], dtype=np.int32)
-    eff = np.array([efficiency(int(p), int(m)) for p, m in zip(proto, mtu, strict=True)])
+    mtu = np.array([s.mtu_bytes for s in segments] + [4096], dtype=np.int32)[np.where(seg >= 0, seg, len(segments))]
+    eff = _per_protocol_mtu(proto, mtu, efficiency)
     n_gpus = len(gpus.server)
     nvl_tx = 2 * len(doc.links) + 2 * np.arange(n_gpus, dtype=np.int64)
     return CompiledFabric(

@@ -804,6 +804,10 @@ def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray)
     a few small numbers: counted by index, not sorted (a window of millions of sub-flows sorted them five times)."""
     if len(seg) == 0:
         return
+    lo = int(seg.min())
+    if lo == int(seg.max()):      # one segment (the common case): the running sum adds in bincount's order
+        into[lo] = into.get(lo, 0.0) + float(np.cumsum(values, dtype=np.float64)[-1])
+        return
     shifted = np.asarray(seg, dtype=np.int64).reshape(-1) + 1
     sums = np.bincount(shifted, weights=values)
     for k in np.flatnonzero(np.bincount(shifted)):

@@ -58,39 +58,57 @@ def fabric_ports(fab: CompiledFabric) -> PortSet:
     fc = np.full(n, FC_LOSSY, dtype=np.int8)
     xoff, xon, headroom, kmin, kmax, pmax = (np.zeros(n) for _ in range(6))
     credit = np.full(n, NVLINK_CREDIT_B)
-    plain = RoCESettings()
-    for k in range(n):
-        plane, proto, seg = fab.port_plane[k], fab.port_protocol[k], fab.port_segment[k]
-        if plane == PLANE_NVLINK or proto == PROTO_NVLINK:
-            fc[k] = FC_CREDIT
-        elif proto == PROTO_IB and plane != PLANE_FRONTEND:
-            fc[k] = FC_CREDIT
-            credit[k] = max(fab.port_buffer_bytes[k], 16 * 4096.0)
-        elif plane != PLANE_FRONTEND:
-            rs = fab.segments[seg].rocev2 if seg >= 0 else plain
-            if rs.pfc:
-                fc[k] = FC_PFC
-            xoff[k], xon[k], headroom[k] = rs.xoff_kb * KB, rs.xon_kb * KB, rs.headroom_kb * KB
-            if rs.ecn:
-                lo, hi = scaled_thresholds(rs.kmin_kb * KB, rs.kmax_kb * KB, rs.ecn_reference_gbps,
-                                           fab.port_line_gbps[k:k + 1])
-                kmin[k], kmax[k], pmax[k] = float(lo[0]), float(hi[0]), rs.pmax
+    plane, proto = fab.port_plane, fab.port_protocol
+    nvlink = (plane == PLANE_NVLINK) | (proto == PROTO_NVLINK)
+    ib = ~nvlink & (proto == PROTO_IB) & (plane != PLANE_FRONTEND)
+    roce = ~nvlink & ~ib & (plane != PLANE_FRONTEND)
+    fc[nvlink | ib] = FC_CREDIT
+    credit[ib] = np.maximum(fab.port_buffer_bytes[ib], 16 * 4096.0)
+    # RoCEv2 (and back-end Ethernet) ports: their segment's settings, the plain ones where they have none
+    settings = [s.rocev2 for s in fab.segments] + [RoCESettings()]
+    seg = np.where(fab.port_segment >= 0, fab.port_segment, len(fab.segments))
+    for k, rs in enumerate(settings):
+        mine = roce & (seg == k)
+        if not mine.any():
+            continue
+        if rs.pfc:
+            fc[mine] = FC_PFC
+        xoff[mine], xon[mine], headroom[mine] = rs.xoff_kb * KB, rs.xon_kb * KB, rs.headroom_kb * KB
+        if rs.ecn:
+            kmin[mine], kmax[mine] = scaled_thresholds(rs.kmin_kb * KB, rs.kmax_kb * KB, rs.ecn_reference_gbps,
+                                                       fab.port_line_gbps[mine])
+            pmax[mine] = rs.pmax
     src_kind = fab.node_kind[fab.port_src]
     is_nic = (src_kind == KIND_SERVER) | (src_kind == KIND_STORAGE)
     buffered = ~is_nic & (fab.port_plane != PLANE_NVLINK)
     switches, buf_index = np.unique(np.where(buffered, fab.port_src, -1), return_inverse=True)
     buf_index = np.where(buffered, buf_index - (1 if (switches < 0).any() else 0), -1)
-    node_buffer = {int(u): _switch_buffer_B(fab, int(u)) for u in switches if u >= 0}
-    buffer_B = np.array([node_buffer[int(u)] for u in switches if u >= 0])
+    buffer_B = _switch_buffers_B(fab, switches[switches >= 0])
     return PortSet(fab.port_payload_Bps.astype(float), fc, xoff, xon, headroom, credit,
                    np.full(n, UNKNOWN_SWITCH_BUFFER_B), kmin, kmax, pmax, is_nic, buffer_index=buf_index,
                    buffer_B=buffer_B)
 
 
-def _switch_buffer_B(fab: CompiledFabric, node: int) -> float:
-    """A switch's shared buffer: its ports' shares added up (the catalog's buffer), or an estimate."""
-    total = float(fab.port_buffer_bytes[fab.port_src == node].sum())
-    return total if total > 0 else UNKNOWN_SWITCH_BUFFER_B
+def _per_sub(fs: np.ndarray, inst: Installed) -> list[np.ndarray]:
+    """The window's delivered, marked, lost and resent bytes of each installed sub-flow: its paths' (flow state
+    `fs`) times its share of them. With one path per sub-flow, in order (as `install` makes them), a sub-flow's sum
+    is its path's value (0.0 + v): no sum is needed."""
+    one_each = len(inst.sub) == inst.n_sub and bool((inst.sub == np.arange(inst.n_sub)).all())
+    out = []
+    for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT):
+        values = fs[inst.flows, col] * inst.weight
+        out.append(values + 0.0 if one_each else np.bincount(inst.sub, weights=values, minlength=inst.n_sub))
+    return out
+
+
+def _switch_buffers_B(fab: CompiledFabric, switches: np.ndarray) -> np.ndarray:
+    """Each switch's shared buffer: its ports' shares added up (the catalog's buffer), or an estimate. The ports are
+    grouped by switch once (in port order, so each sum adds the same numbers in the same order as a mask would)."""
+    order = np.argsort(fab.port_src, kind="stable")
+    bounds = np.searchsorted(fab.port_src[order], np.stack([switches, switches + 1]))
+    shares = fab.port_buffer_bytes[order]
+    totals = [float(shares[lo:hi].sum()) for lo, hi in zip(bounds[0].tolist(), bounds[1].tolist(), strict=True)]
+    return np.array([t if t > 0 else UNKNOWN_SWITCH_BUFFER_B for t in totals])
 
 
 @dataclass
@@ -327,11 +345,11 @@ class FluidQueues:
         flows.lane = np.full(n, self.lane_of_workload[workload] if workload < len(self.lane_of_workload) else 0,
                              dtype=np.int64)
         flows.rtx = self._recovery(seg)
-        flows.rto_s = np.array([self._rto_s(int(s)) for s in seg]) if n else np.zeros(0)
+        flows.rto_s = self._rto_table_s()[seg]       # -1 (no segment) picks the entry appended last
         flows.mtu_B = fab.port_mtu_bytes[first].astype(float)
         flows.dcqcn_set = np.where(fab.port_segment[first] >= 0, fab.port_segment[first], self.n_segments)
         flows.group = np.full(n, phase, np.int64)
-        flows.hgroup = np.array([self._hgroup(workload, int(s)) for s in seg], dtype=np.int64)
+        flows.hgroup = self._hgroup(workload, -1) + seg.astype(np.int64) + 1
         return flows
 
     def _senders(self, first_port: np.ndarray, workload: int) -> np.ndarray:
@@ -369,9 +387,10 @@ class FluidQueues:
                 out[seg == k] = RTX_SELECTIVE
         return out
 
-    def _rto_s(self, seg: int) -> float:
-        rs = self.fab.segments[seg].rocev2 if seg >= 0 else RoCESettings()
-        return rs.retransmit_timeout_us * 1e-6
+    def _rto_table_s(self) -> np.ndarray:
+        """The retransmission timeout of each segment's senders, then the plain settings' (no segment)."""
+        settings = [s.rocev2 for s in self.fab.segments] + [RoCESettings()]
+        return np.array([rs.retransmit_timeout_us * 1e-6 for rs in settings])
 
     def finish_times(self, phase: int) -> np.ndarray:
         """When each installed sub-flow of a finished phase delivered its last byte (engine time)."""
@@ -491,12 +510,7 @@ class FluidQueues:
                      queue_B=sim.queue_B(), paused_now=sim.ps[:, K.PAUSED] > 0, lane_paused_s=sim.lane_paused_s(d),
                      lane_stall_s=sim.lane_stall_s(d))
         for i, inst in self.installed.items():
-            def per_sub(col: int, inst: Installed = inst) -> np.ndarray:
-                return np.bincount(inst.sub, weights=sim.fs[inst.flows, col] * inst.weight, minlength=inst.n_sub)
-            win.delivered[i] = per_sub(K.W_USEFUL)
-            win.marked_B[i] = per_sub(K.W_MARKED)
-            win.dropped_B[i] = per_sub(K.W_LOST)
-            win.resent_B[i] = per_sub(K.W_RESENT)
+            win.delivered[i], win.marked_B[i], win.dropped_B[i], win.resent_B[i] = _per_sub(sim.fs, inst)
         win.latency = self._latency_since(hist0)
         return win
 

@@ -24,9 +24,12 @@ def plane_ports(doc: FabricDocument, fab: CompiledFabric,
     """(transmit, receive) port of each GPU on each plane, (n_gpus, planes); a GPU with fewer cabled plane ports
     than the most repeats its own, and a GPU with none keeps its back-end NIC's port (-1 when it has none)."""
     per_gpu: list[list[tuple[int, int]]] = []
+    names_of: dict[int, list[str]] = {}          # a server's back-end port names, listed once for all its GPUs
     for server, local in zip(fab.gpu_server.tolist(), fab.gpu_local.tolist(), strict=True):
         node = doc.nodes[fab.node_ids[server]]
-        names = [p.name for p in node.backend_ports()]
+        names = names_of.get(server)
+        if names is None:
+            names = names_of[server] = node.port_names_on("backend")
         lo, hi = local * len(names) // node.gpus, (local + 1) * len(names) // node.gpus
         per_gpu.append([port_of_end[(node.id, n)] for n in names[lo:hi] if (node.id, n) in port_of_end])
     planes = max((len(p) for p in per_gpu), default=1) or 1

@@ -75,10 +75,12 @@ class HopList:
         # its cost; levels run from the relay's -2 to MAX_LEVELS, the receiving NIC's LAST_LEVEL after them
         level = np.where(self.level == LAST_LEVEL, MAX_LEVELS, self.level) + 2
         ports = int(self.port.max()) + 1
-        key = np.argsort((self.sub * (MAX_LEVELS + 3) + level) * ports + self.port, kind="stable")
-        hl = HopList(self.port[key], self.sub[key], self.share[key], self.level[key])
+        key = (self.sub * (MAX_LEVELS + 3) + level) * ports + self.port
+        order = np.argsort(key, kind="stable")
+        hl = HopList(self.port[order], self.sub[order], self.share[order], self.level[order])
+        key = key[order]
         new = np.ones(len(hl.port), dtype=bool)
-        new[1:] = (np.diff(hl.sub) != 0) | (np.diff(hl.level) != 0) | (np.diff(hl.port) != 0)
+        new[1:] = key[1:] != key[:-1]          # the key is one number per (sub, level, port): a new one starts a row
         if new.all():
             return hl
         group = np.cumsum(new) - 1
@@ -217,22 +219,23 @@ class _PlaneGraph:
         self.out_ptr = np.searchsorted(u[order], np.arange(len(self.nodes) + 1))
         n = len(self.nodes)
         self.adj = sp.csr_matrix((np.ones(len(ports)), (u, v)), shape=(n, n))
-        self._dist_rows: dict[int, int] = {}
+        self._row_of = np.full(n, -1, dtype=np.int64)     # each node's row of the distance table (-1: none yet)
         self._dist = np.zeros((0, n), dtype=np.int32)
 
     def dist_rows(self, targets: np.ndarray) -> np.ndarray:
-        """Row of the hop-distance table for each target (local ids), computing missing ones by BFS."""
-        missing = [int(t) for t in np.unique(targets) if int(t) not in self._dist_rows]
-        if missing:
+        """Row of the hop-distance table for each target (local ids), computing missing ones by BFS (rows are
+        added in the order of the targets' ids)."""
+        wanted = np.zeros(len(self._row_of), dtype=bool)
+        wanted[targets] = True
+        missing = np.flatnonzero(wanted & (self._row_of < 0))
+        if len(missing):
             d = shortest_path(self.adj, method="D", unweighted=True, directed=True, indices=missing)
             # d[i, x] = hops from target i to x; the fabric is symmetric so it is also x -> target
             d = np.where(np.isinf(d), UNREACHABLE, d).astype(np.int32)
-            base = len(self._dist)
+            self._row_of[missing] = len(self._dist) + np.arange(len(missing))
             self._dist = np.vstack([self._dist, d])
-            for k, t in enumerate(missing):
-                self._dist_rows[t] = base + k
-        lookup = np.vectorize(self._dist_rows.__getitem__, otypes=[np.int64])
-        return lookup(targets) if len(targets) else np.zeros(0, dtype=np.int64)
+        rows: np.ndarray = self._row_of[np.asarray(targets, dtype=np.int64)]
+        return rows
 
 
 class Router:
@@ -467,13 +470,15 @@ class Router:
                           self.lids(w.plane)[w.rx])
         front = _Front(np.arange(len(w.subs)), u, np.ones(len(w.subs)), np.ones(len(w.subs), dtype=np.int64))
         out: list[HopList] = []
+        splits = bool((w.policy == POLICY_SPLIT).any())     # only split branches can meet again
         for level in range(1, MAX_LEVELS):
             front = front.select(front.node != t[front.sub])
             if len(front.sub) == 0:
                 break
             emitted, front = self._advance(ctx, front)
             out.append(HopList(emitted.port, w.subs[emitted.sub], emitted.share, np.full(len(emitted.port), level)))
-            front = front.merged(ctx.policy, len(g.nodes))
+            if splits:
+                front = front.merged(ctx.policy, len(g.nodes))
         else:
             raise RoutingError(Message("error.sim.no_convergence"))
         return HopList.concat(out)
@@ -483,6 +488,8 @@ class Router:
         deg = ctx.g.out_ptr[front.node + 1] - ctx.g.out_ptr[front.node]
         bounds = np.concatenate([[0], np.cumsum(deg)])
         starts = [0]
+        if self._hashed_only(ctx, front):          # hashed hops list no candidates: one piece
+            starts.append(len(front.sub))
         while starts[-1] < len(front.sub):
             stop = int(np.searchsorted(bounds, bounds[starts[-1]] + _CHUNK_ENTRIES, side="right")) - 1
             starts.append(max(stop, starts[-1] + 1))
@@ -502,6 +509,8 @@ class Router:
             i = int(np.flatnonzero(d_here >= UNREACHABLE)[0])
             raise RoutingError(Message("error.sim.switch_no_path", switch=self.fab.node_ids[g.nodes[front.node[i]]]))
         vptr, vcand, pair = _minimal_hops(g, front.node, rows)
+        if self._hashed_only(ctx, front):
+            return self._ecmp_hop(ctx, front, vptr, vcand, pair)
         count = np.diff(vptr)[pair]
         rep = np.repeat(np.arange(len(front.sub)), count)
         rank = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
@@ -517,6 +526,25 @@ class Router:
         grows = table[src_e] & ~parallel_only[src_e]
         new_div = np.where(is_gw[chosen], 1, front.div[src_e] * np.where(grows, safe[src_e], 1))
         return (port[chosen], front.sub[src_e], w), _Front(front.sub[src_e], nbr[chosen], w, new_div)
+
+    @staticmethod
+    def _hashed_only(ctx: _HopContext, front: _Front) -> bool:
+        """Whether every branch on the front hashes its next hop (ECMP): `_ecmp_hop` then stands for `_expand`."""
+        return len(front.sub) > 0 and bool((ctx.policy[front.sub] == POLICY_ECMP).all())
+
+    def _ecmp_hop(self, ctx: _HopContext, front: _Front, vptr: np.ndarray, vcand: np.ndarray,
+                  pair: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], _Front]:
+        """`_expand` for branches that all hash (ECMP): each takes one candidate, picked as `_choose` picks it, so
+        the candidates need not be listed branch by branch (shares and d-mod-k divisors pass on unchanged)."""
+        g = ctx.g
+        count = np.diff(vptr)[pair]
+        has = count > 0                             # a branch with no candidate ends (as in `_expand`)
+        if not has.all():
+            front, count, pair = front.select(has), count[has], pair[has]
+        h = hash_fields(self.seed, ctx.flow_key[front.sub], self.fab.n_ports + g.nodes[front.node])
+        cand = vcand[vptr[pair] + (h % count.astype(np.uint64)).astype(np.int64)]
+        w = front.w * 1.0
+        return (g.out_port[cand], front.sub, w), _Front(front.sub, g.out_nbr[cand], w, front.div * 1)
 
     def _split_shares(self, ctx: _HopContext, front: _Front, branch: np.ndarray, rank: np.ndarray,
                       count: np.ndarray) -> np.ndarray:

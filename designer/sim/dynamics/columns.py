@@ -18,6 +18,18 @@ import numpy as np
 
 def by_column(rows: np.ndarray) -> np.ndarray:
     """`rows` ([flow, field]) stored column by column, as a view that leaves out one spare row."""
-    out = np.zeros((rows.shape[0] + 1, rows.shape[1]), dtype=rows.dtype, order="F")
-    out[:-1] = rows
-    return out[:-1]
+    out, _ = grown(rows[:0], len(rows), rows)
+    return out
+
+
+def grown(old: np.ndarray, n_new: int, rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """`old` ([flow, field]) with `n_new` rows after it, in one allocation stored column by column with the spare
+    row, and a view of the new rows: zero, or `rows` (one row per new flow, or a single row for all of them). A
+    table without rows yet is not copied."""
+    out = np.zeros((len(old) + n_new + 1,) + old.shape[1:], dtype=old.dtype, order="F")[:-1]
+    if len(old):
+        out[:len(old)] = old
+    new = out[len(old):]
+    if rows is not None:
+        new[:] = rows
+    return out, new

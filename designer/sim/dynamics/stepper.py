@@ -17,7 +17,7 @@ import numpy as np
 from designer.sim.dynamics import aimd, dcqcn, delivery_time, loss, shared_buffer, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.aimd import AimdParams
-from designer.sim.dynamics.columns import by_column
+from designer.sim.dynamics.columns import by_column, grown
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.junctions import junctions
 from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
@@ -141,19 +141,6 @@ def _flow_ints(flows: FlowSet, lengths: np.ndarray, level: np.ndarray, e0: int, 
     return fi
 
 
-def _grown(old: np.ndarray, n_new: int, rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """`old` ([flow, field]) with `n_new` rows after it, in one allocation laid out as `by_column` lays it out
-    (columns.py), and a view of the new rows: zero, or `rows` (one row per new flow, or a single row for all of
-    them). A table without rows yet is not copied."""
-    out = np.zeros((len(old) + n_new + 1,) + old.shape[1:], dtype=old.dtype, order="F")[:-1]
-    if len(old):
-        out[:len(old)] = old
-    new = out[len(old):]
-    if rows is not None:
-        new[:] = rows
-    return out, new
-
-
 def _conserving(sptr: np.ndarray, split: np.ndarray) -> np.ndarray:
     """Each node's out-splits scaled to sum to one, so that every byte reaching a node goes on whatever rounding
     the route's shares carry (a node whose splits are all 0 sends its bytes on evenly): the queues never lose
@@ -262,15 +249,15 @@ class FluidSimulator:
         self._index_edges()
         fi = _flow_ints(flows, lengths, level, e0, self.lanes)
         # each per-flow table grows once: the old rows and the new ones' fields written into one allocation
-        self.fi, _ = _grown(self.fi, n, fi)
-        self.fr, fr = _grown(self.fr, n)
+        self.fi, _ = grown(self.fi, n, fi)
+        self.fr, fr = grown(self.fr, n)
         fr[:, K.LINE] = flows.line_rate_Bps
         fr[:, K.BASE_LAT] = flows.base_latency_s
         fr[:, K.RET] = flows.base_latency_s
         fr[:, K.RTO] = flows.column("rto_s", 320e-6, float)
         fr[:, K.MTU] = flows.column("mtu_B", self.mtu_B, float)
         fr[:, K.START] = flows.start_s
-        self.fs, fs = _grown(self.fs, n)
+        self.fs, fs = grown(self.fs, n)
         fs[:, K.REMAINING] = flows.size_B
         fs[:, K.USEFUL_LEFT] = flows.size_B
         fs[:, K.FINISH] = np.nan
@@ -278,10 +265,10 @@ class FluidSimulator:
         dq = dcqcn.new_state(flows.line_rate_Bps.astype(float), self.rng.random(n))
         if dcqcn_rows is not None:
             dq[:] = dcqcn_rows
-        self.dq, _ = _grown(self.dq, n, dq)
+        self.dq, _ = grown(self.dq, n, dq)
         # every new sender starts from the same window and recovery state: one row, repeated
-        self.am, _ = _grown(self.am, n, aimd.new_state(1, self.aimd_params))
-        self.rs, _ = _grown(self.rs, n, loss.new_state(1))
+        self.am, _ = grown(self.am, n, aimd.new_state(1, self.aimd_params))
+        self.rs, _ = grown(self.rs, n, loss.new_state(1))
         self._grow_checkpoints(n)
         self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
         self.aports = np.unique(self.hport)
@@ -316,7 +303,7 @@ class FluidSimulator:
         old_sent = self.ck_sent
         self.ck_cur = np.concatenate([self.ck_cur, np.zeros(n_new, np.int64)])   # 0: before every checkpoint
         if depth >= self.ck_t.shape[0]:
-            self.ck_sent, _ = _grown(old_sent, n_new)
+            self.ck_sent, _ = grown(old_sent, n_new)
             return
         # fewer checkpoints per flow for this many flows: keep the newest ones in ring order
         meta = self.ck_meta
@@ -325,7 +312,7 @@ class FluidSimulator:
         old_t = self.ck_t
         self.ck_t = np.zeros(depth)
         self.ck_t[:len(keep)] = old_t[keep]
-        self.ck_sent, _ = _grown(np.zeros((0, depth)), self.F)
+        self.ck_sent, _ = grown(np.zeros((0, depth)), self.F)
         self.ck_sent[:len(old_sent), :len(keep)] = old_sent[:, keep]
         self.ck_meta = np.array([0, len(keep), meta[delivery_time.STRIDE], meta[delivery_time.SINCE], 0], np.int64)
         self.ck_cur[:] = 0                           # serial numbers start again: every cursor back to the oldest

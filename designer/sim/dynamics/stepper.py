@@ -346,7 +346,8 @@ class FluidSimulator:
     # ---- running -------------------------------------------------------------------------------
     def reset_window(self) -> None:
         """Zero the per-window sums of every flow (the caller reads them after `window`)."""
-        self.fs[:, [K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT, K.W_SENT]] = 0.0
+        for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT, K.W_SENT):   # each a contiguous column
+            self.fs[:, col] = 0.0
 
     def window(self, max_steps: int, *, stop_on_group: bool = True) -> int:
         """Up to `max_steps` steps; returns the completion group that finished (-1 none)."""

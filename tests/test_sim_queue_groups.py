@@ -67,3 +67,30 @@ def test_snapshots_of_a_short_run_show_the_traffic_of_their_whole_period():
     for s in moved:
         assert s.throughput_gbps > 0.0 and s.link_utilization.max() > 0.0
         assert s.link_utilization.max() <= 1.0 + 1e-9
+
+
+def test_a_long_period_is_folded_as_it_goes_and_keeps_its_sums():
+    """Between two snapshots the intervals are kept to be merged; a long period is folded every few dozen
+    intervals (bounded memory), and a run without snapshots keeps none."""
+    from designer.sim.api import _Period
+    from designer.sim.engine import Interval
+
+    def iv(k: int) -> Interval:
+        ports = np.full(5, float(k))
+        return Interval(k * 1e-6, (k + 1) * 1e-6, 10.0 * k, 1, lambda: ports, None, {k % 2: 10.0 * k},
+                        lambda: {k % 2: ports})
+    period = _Period(True)
+    for k in range(100):
+        period.add(iv(k))
+        assert len(period.parts) <= _Period.FOLD + 1
+    whole = period.take(iv(99), 100e-6)
+    assert whole.t0 == 0.0 and whole.t1 == pytest.approx(100e-6)
+    assert whole.delivered_bytes == pytest.approx(10.0 * sum(range(100)))
+    assert whole.port_bytes is not None and whole.port_bytes() == pytest.approx(np.full(5, float(sum(range(100)))))
+    assert whole.by_workload == {0: pytest.approx(10.0 * sum(range(0, 100, 2))),
+                                 1: pytest.approx(10.0 * sum(range(1, 100, 2)))}
+    assert whole.port_bytes_by_workload is not None
+    assert whole.port_bytes_by_workload()[1] == pytest.approx(np.full(5, float(sum(range(1, 100, 2)))))
+    off = _Period(False)
+    off.add(iv(1))
+    assert off.parts == []

@@ -205,6 +205,29 @@ class _Cadence:
             self.next_tick = (np.floor(iv.t1 / self.cadence) + 1) * self.cadence
 
 
+class _Period:
+    """The intervals since the last snapshot (kept only when snapshots are taken), folded into one every
+    `FOLD` intervals so that a long period holds no more than that many intervals' arrays."""
+
+    FOLD = 32
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+        self.parts: list[Interval] = []
+
+    def add(self, iv: Interval) -> None:
+        if self.on:
+            self.parts.append(iv)
+            if len(self.parts) > self.FOLD:
+                self.parts = [merged(self.parts, now=True)]
+
+    def take(self, iv: Interval, last_tick_s: float) -> Interval:
+        """The period a snapshot at `last_tick_s` closes; the rest of `iv` after it starts the next one."""
+        period = merged(self.parts)
+        self.parts = [iv] if iv.t1 > last_tick_s else []
+        return period
+
+
 def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: SimOptions | None = None,
            cancel: threading.Event | None = None) -> Iterator[Snapshot]:
     """Run and yield snapshots every `options.snapshot_interval_s` of simulated time; the last one
@@ -225,19 +248,18 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
         cadence = _Cadence(opts.snapshot_interval_s, opts.snapshot_count, ideal_end)
         jobs = _JobFigures(setup) if len(setup.plan.workloads) > 1 and cadence.cadence is not None else None
         last: Interval | None = None
-        since: list[Interval] = []               # the intervals since the last snapshot
+        since = _Period(cadence.cadence is not None)   # the intervals since the last snapshot
         done_bytes = 0.0
         for iv in engine.run():
             last, before = iv, done_bytes
             done_bytes += iv.delivered_bytes
-            since.append(iv)
+            since.add(iv)
             if fails is not None:
                 fails.observe(iv.t0, iv.t1, iv.delivered_bytes)
             ticks = cadence.due(iv)
             if not ticks:
                 continue
-            period = merged(since)
-            since = [iv] if iv.t1 > ticks[-1] else []   # its rest belongs to the next period too
+            period = since.take(iv, ticks[-1])
             util = _link_utilization(fab, period)
             lat = engine.totals.latency.summary_us()
             extra = counters.overlay(counters.sample(iv.t1), iv.queue_figures)

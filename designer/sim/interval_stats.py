@@ -7,12 +7,15 @@ queue model's latest per-port queue depth. It only reads; the engine's state is 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.engine import Interval, Totals
+
+_T = TypeVar("_T")
 
 
 class IntervalCounters:
@@ -100,12 +103,13 @@ class IntervalCounters:
         return out
 
 
-def merged(intervals: list[Interval]) -> Interval:
+def merged(intervals: list[Interval], *, now: bool = False) -> Interval:
     """The intervals since the last snapshot as one (they follow each other): a snapshot then shows the traffic
     of the whole period it closes, not only of the interval its tick falls in (a short collective at max-min
     rates can drain between two ticks, and its intervals were shown as idle cables). Queue figures and the
-    number in flight are the last interval's (they are states at its end)."""
-    if len(intervals) == 1:
+    number in flight are the last interval's (they are states at its end). With `now`, the ports' bytes are
+    counted at once and the intervals let go (a long period is folded as it goes: bounded memory)."""
+    if len(intervals) == 1 and not now:
         return intervals[0]
     last = intervals[-1]
     by_workload: dict[int, float] = {}
@@ -127,6 +131,17 @@ def merged(intervals: list[Interval]) -> Interval:
                 out[w] = out[w] + b if w in out else b
         return out
 
+    several = len(by_workload) > 1
+    ports_fn: Callable[[], np.ndarray] | None = port_bytes if moved else None
+    split_fn: Callable[[], dict[int, np.ndarray]] | None = port_bytes_by_workload if several else None
+    if now:
+        ports_fn = _held(port_bytes()) if moved else None
+        split_fn = _held(port_bytes_by_workload()) if several and moved else None
     return Interval(intervals[0].t0, last.t1, sum(iv.delivered_bytes for iv in intervals), last.in_flight,
-                    port_bytes if moved else None, last.queue_figures, by_workload or None,
-                    port_bytes_by_workload if len(by_workload) > 1 else None)
+                    ports_fn, last.queue_figures, by_workload or None, split_fn)
+
+
+def _held(value: _T) -> Callable[[], _T]:
+    def get() -> _T:
+        return value
+    return get

@@ -5,6 +5,7 @@ Runs allreduce:1GiB and permutation:256MiB on RoCEv2 fat-trees of 128, 1,024, 8,
 that peak memory (ru_maxrss) belongs to that case alone.
 Usage: python benchmarks/engine_scale.py [GPUS ...] [--backend ib|rocev2] [--rate-model queue|maxmin]
        [--workloads SPEC ...]   (default: allreduce:1GiB permutation:256MiB; e.g. --workloads alltoall:256MiB)
+       [--no-jumps]             (step through every steady state: the reference the jumps are measured against)
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ SIZES = (128, 1024, 8192, 16384)
 WORKLOADS = ("allreduce:1GiB", "permutation:256MiB")
 
 
-def one_case(gpus: int, workload: str, backend: str, rate_model: str) -> dict:
+def one_case(gpus: int, workload: str, backend: str, rate_model: str, jumps: bool = True) -> dict:
     from designer.sim import SimOptions, run
+    from designer.sim.dynamics import steady
     from designer.topology import generate
+
+    steady.JUMPS = jumps
 
     kind = "fat-tree" if gpus <= 8192 else "fat-tree-3"
     doc = generate(kind, gpus=gpus, backend=backend, frontend=False)
@@ -43,17 +47,19 @@ def main() -> int:
     ap.add_argument("--backend", default="rocev2", choices=("ib", "rocev2"))
     ap.add_argument("--rate-model", default="queue", choices=("queue", "maxmin"))
     ap.add_argument("--workloads", nargs="+", default=list(WORKLOADS), metavar="SPEC")
+    ap.add_argument("--no-jumps", action="store_true", help="step through steady states instead of jumping them")
     ap.add_argument("--case", nargs=2, metavar=("GPUS", "WORKLOAD"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.case:
-        print(json.dumps(one_case(int(args.case[0]), args.case[1], args.backend, args.rate_model)))
+        print(json.dumps(one_case(int(args.case[0]), args.case[1], args.backend, args.rate_model,
+                                  jumps=not args.no_jumps)))
         return 0
     print(f"{'GPUs':>6} {'topology':<10} {'workload':<20} {'wall s':>8} {'peak MiB':>9} {'events/s':>10} "
           f"{'sim s':>10} {'thr.frac':>8} {'busbw Gb/s':>10}")
     for gpus in args.gpus:
         for workload in args.workloads:
             out = subprocess.run([sys.executable, __file__, "--case", str(gpus), workload, "--backend", args.backend,
-                                  "--rate-model", args.rate_model],
+                                  "--rate-model", args.rate_model] + (["--no-jumps"] if args.no_jumps else []),
                                  capture_output=True, text=True)
             if out.returncode != 0:
                 print(f"{gpus:>6} {workload:<20} failed: {out.stderr.strip().splitlines()[-1:]}")

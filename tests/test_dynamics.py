@@ -141,10 +141,10 @@ def test_same_input_same_result():
     assert np.array_equal(a.latency_hist_B, b.latency_hist_B)
 
 
-def stepped_incast(jump: bool, tight: bool = False):
+def stepped_incast(jump: bool, floor_s: float = 100e-6):
     """A lossless 4:1 incast of 256 MB each, stepped in 100 us windows; with `jump`, steady spans are skipped the
-    way the engine's fluid queues skip them (probe, two agreeing periods, extrapolate); with `tight`, up to the margin
-    the measured rates allow before the first finish (steady.finish_margin_s), else up to one probe period before."""
+    way the engine's fluid queues skip them (FluidSimulator.skip_steady: probe, agreeing spans, extrapolate), up to
+    at least `floor_s` before the first finish (the margin the measured rates allow, steady.finish_margins_s)."""
     from designer.sim.dynamics import kernel as K
     from designer.sim.dynamics import steady
     ports = PortSet.uniform(5, CAP, FC_PFC, pfc=PFC)
@@ -153,19 +153,9 @@ def stepped_incast(jump: bool, tight: bool = False):
     prober, jumped_s = steady.Prober(100e-6), 0.0
     while not sim.done.all():
         sim.window(100)
-        if not jump or not prober.due(sim.t):
-            continue
-        period = prober.offer(sim.snapshot())
-        if period is None:
-            continue
-        b, c = period
-        left_B = np.minimum(sim.fs[:, K.USEFUL_LEFT], sim.fs[:, K.REMAINING]) if tight else sim.fs[:, K.USEFUL_LEFT]
-        margin = steady.finish_margin_s(prober.snaps[0], b, c, left_B, c.t_s - b.t_s, 16e-6) if tight else None
-        span = steady.jump_span_s(b, c, left_B, c.t_s - b.t_s, np.inf, margin_s=margin)
+        span = sim.skip_steady(prober, np.inf, floor_s) if jump else 0.0
+        jumped_s += span
         if span > 0:
-            sim.fast_forward(b, c, span)
-            prober.jumped()
-            jumped_s += span
             # no byte appears or vanishes: what each flow sent and has not received is what its queues hold
             in_flight = sim.fs[:, K.SENT] - sim.fs[:, K.ARRIVED]
             assert in_flight == pytest.approx(sim.in_network_B(), abs=1.0)
@@ -188,7 +178,7 @@ def test_a_jump_over_rates_that_do_not_move_lands_just_before_the_first_finish()
     from a probe period (100 us) to its floor, and the finish times stay those of stepping through."""
     stepped, _ = stepped_incast(jump=False)
     loose, loose_s = stepped_incast(jump=True)
-    tight, tight_s = stepped_incast(jump=True, tight=True)
+    tight, tight_s = stepped_incast(jump=True, floor_s=16e-6)
     assert tight_s > loose_s + 50e-6                  # most of the last probe period is jumped too
     for f, t in stepped.items():
         assert tight[f] == pytest.approx(t, rel=2e-3)

@@ -484,23 +484,10 @@ class FluidQueues:
         return win
 
     def _skip_steady(self, limit_s: float) -> None:
-        """Probe for a steady state every probe period; once two periods agree, jump over it (steady.py)."""
+        """Probe for a steady state every probe period; once two spans agree, jump over it (steady.py)."""
         sim = self.sim
         assert sim is not None
-        if not self.prober.due(sim.t):
-            return
-        period = self.prober.offer(sim.snapshot())
-        if period is None or (sim.fr[:, K.START] > sim.t).any():
-            return
-        b, c = period
-        # a jump ends before the first sender runs out of bytes to send (then its queues drain: no longer steady)
-        left_B = np.minimum(sim.fs[:, K.USEFUL_LEFT], sim.fs[:, K.REMAINING])
-        margin = steady.finish_margin_s(self.prober.snaps[0], b, c, left_B, c.t_s - b.t_s, WINDOW_MIN * sim.dt)
-        span = steady.jump_span_s(b, c, left_B, c.t_s - b.t_s, limit_s, margin_s=margin)
-        if span > 0.0:
-            sim.fast_forward(b, c, span)
-            self.skipped_s += span
-            self.prober.jumped()
+        self.skipped_s += sim.skip_steady(self.prober, limit_s, WINDOW_MIN * sim.dt)
 
     def _report(self, dt_s: float, finished: list[int], acc0: np.ndarray, hist0: np.ndarray) -> Window:
         sim = self.sim

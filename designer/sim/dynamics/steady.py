@@ -1,27 +1,46 @@
-"""Skipping over a steady state: once the queues stop changing, advance them in one jump.
+"""Skipping over a steady state: once the network stops changing, advance it in one jump.
 
 A long transfer (a 1 GiB AllReduce step, a 256 MiB permutation) reaches a steady state within a few periods of its
-senders' control loops: every flow's rate, every queue and every pause and marking duty cycle then repeat from one
-period to the next. Stepping through that state microsecond by microsecond adds nothing but time, so the stepper
-takes snapshots of the flows' progress every probe period and, when two consecutive periods agree, extrapolates the
-last one linearly up to shortly before the first flow would finish (or the next outside event). Then it steps
-again: the finishing flow frees capacity and the others move to a new steady state, which the next probes find.
-"Shortly before" is one probe period, or a few steps where no flow's rate moved by even 1 % (`finish_margin_s`),
-and the first finish counts from the first sender to run out of bytes to send: after that its queues drain, and a
-jump that went on would book time without the bytes to show for it.
+senders' control loops and its pause loops: the ports' throughputs, the queues and the pause and marking duty
+cycles then repeat from one period to the next. Stepping through that state microsecond by microsecond adds nothing
+but time, so the stepper takes snapshots of the flows' and ports' progress every probe period and, when the network
+looks the same over two consecutive spans, extrapolates every flow at its mean rate over both spans up to shortly
+before the first flow would finish (or the next outside event, or as far as the limits below allow). Then it
+steps again: the finishing flow frees capacity and the others move to a new steady state, which the next probes find.
 
 It is the reasoning of flow-level simulation (rates are constant between flow arrivals and departures, so time can
 jump from one departure to the next), applied only once the queues have shown that their rates are constant. What
 the jump leaves out is only what does not happen in a steady state: no loss, no flow arriving or leaving.
 
-A queue that oscillates (PFC's pause and resume, DCQCN's sawtooth) looks different at two arbitrary instants even
-when its average is steady; a queue that grows does so by the same share of the delivered bytes over any period.
-So when two periods disagree while the same flows run, the probe period doubles (up to `MAX_PROBE_S`): the
-oscillation's share shrinks with a longer period, a real trend's does not.
+What is compared is the network's state, not each flow's rate. Queue pairs that share a congested port keep trading
+rate among themselves as pause frames come and go (on the 1,024-GPU permutation a tenth of the bytes change hands
+between two spans, at every span length from 50 us to 1.5 ms: the shares wander, they do not average out), while
+the port they share carries the same bytes. A test of every flow's rate never passes there; the test is on the
+total, the ports' throughputs and the queues, and each flow is extrapolated at its mean over both spans (the last
+span alone is the noisiest estimate).
 
-Criteria (all must hold for the two periods): the same flows, no byte lost or resent, every flow's delivery rate
-within `FLOW_TOLERANCE` of the previous period's (and the sum within `TOTAL_TOLERANCE`), and the bytes queued in
-the network within `QUEUE_TOLERANCE` of the period's delivered bytes of where they were.
+Two kinds of change look alike over two spans: an oscillation (PFC's pause and resume, DCQCN's sawtooth), whose
+share of a span shrinks as the span grows, and a trend (congestion trees spreading, DCQCN's additive increase),
+which grows with it. The prober keeps a short history of snapshots a probe period apart and compares the last two
+spans of 1, 2, 4 and 8 periods; while the longest disagree the period doubles. What passes still limits the jump:
+
+- a trend of the total rate: a rate that moved by a share d between the centres of two spans P apart is trending
+  by d / P a second, and a jump freezes the state it starts from, so the trend is delayed by the jump's whole span
+  ever after: the error does not stay within the jump. A jump is taken only where the steepest d / P over every
+  span length, carried on to the last flow's predicted finish, moves the total by at most `TREND_TOLERANCE`
+  (a short span's drift is mostly noise, but two long halves can agree by luck: four jumps of 70-140 us while the
+  16,384-GPU permutation's congestion trees spread, each within what the extrapolation itself gets wrong, moved
+  its completion 1.7 % earlier, where stepping it with a step 0.25 % longer moved it by 0.05 %);
+- each port's scatter: a port whose mean over the spans may be off its future rate by a share e (the halves'
+  deviation, or the standard error of its periods) ends its work e S early or late after a jump of S, which may be
+  at most `PORT_ERROR` of the time that work takes (a gateway that a pause storm empties now and then, while the
+  sum over all ports holds steady, gave its 527 queue pairs 8 % too much over a 1.3 ms jump);
+- the senders (`FluidSimulator.climbing`): none may still be climbing back to its line rate.
+
+Criteria (all must hold for the two spans): the same flows, no byte lost or resent, the total delivery rate within
+`TOTAL_TOLERANCE` (with the scatter of its periods), the ports' throughputs within `PORT_TOLERANCE` (byte-weighted
+over the ports), and the bytes queued in the network within `QUEUE_TOLERANCE` of a span's delivered bytes of where
+they were.
 """
 
 from __future__ import annotations
@@ -30,13 +49,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-FLOW_TOLERANCE = 0.10       # a flow's rate may move by 10 % between periods (DCQCN's sawtooth, averaged)
-TOTAL_TOLERANCE = 0.02      # the sum of the rates by 2 %
-STILL_TOLERANCE = 0.01      # rates that moved by less than 1 % jump to just before the first finish
-QUEUE_TOLERANCE = 0.05      # queued bytes by 5 % of what the period delivered (a jump keeps the queues as they are)
+JUMPS = True                # False: step through every steady state (benchmarks and tests compare against it)
+TOTAL_TOLERANCE = 0.02      # the sum of the flows' rates may move by 2 % between the two spans
+PORT_TOLERANCE = 0.10       # the ports' throughputs by 10 % of the bytes they carried (pause cycles, averaged)
+QUEUE_TOLERANCE = 0.05      # queued bytes by 5 % of what the span delivered (a jump keeps the queues as they are)
+TREND_TOLERANCE = 0.01      # a trend of the total rate may move it by 1 % at most over the rest of the run
+PORT_ERROR = 0.05           # a jump moves no port's predicted end of work by more than 5 % of the time to it
 MIN_PROBE_S = 50e-6         # a probe period covers at least 50 us (several round trips of a large fabric)
 TIMER_PERIODS = 2           # and two periods of the slowest rate-increase timer in use
-MAX_PROBE_S = 5e-3          # a probe period grows up to 5 ms while two periods disagree
+MAX_PROBE_S = 5e-3          # a probe period grows up to 5 ms while no span length agrees
+SCALES = (1, 2, 4, 8)       # span lengths compared, in probe periods
 
 
 @dataclass
@@ -47,14 +69,26 @@ class Snapshot:
     version: int                 # changes whenever flows are added or retired
     done: int                    # flows finished by then
     useful_B: np.ndarray         # per flow, delivered in sequence
-    sent_B: np.ndarray
-    arrived_B: np.ndarray
     marked_B: np.ndarray
     lost_B: float                # all flows, lost or resent
     port_acc: np.ndarray         # the stepper's port counters
+    served_B: np.ndarray         # per port, bytes served (a column of port_acc)
     hist: np.ndarray             # latency histograms
     scalars: np.ndarray
     queued_B: float
+    useful_total_B: float        # useful_B summed
+
+
+@dataclass
+class Steady:
+    """Two agreeing spans a-b and b-c, and how fast the total rate may be trending (a share of the rate a second)."""
+
+    a: Snapshot
+    b: Snapshot
+    c: Snapshot
+    trend_per_s: float
+    port_Bps: np.ndarray         # each port's mean throughput over both spans
+    port_error: np.ndarray       # the share by which that mean may be off the port's future throughput
 
 
 def rates(a: Snapshot, b: Snapshot) -> np.ndarray:
@@ -63,80 +97,140 @@ def rates(a: Snapshot, b: Snapshot) -> np.ndarray:
     return per_flow_Bps
 
 
-def is_steady(a: Snapshot, b: Snapshot, c: Snapshot) -> bool:
-    """Whether the periods a-b and b-c look alike (see the module docstring)."""
-    if not (a.version == b.version == c.version and a.done == b.done == c.done):
+def same_flows(a: Snapshot, b: Snapshot) -> bool:
+    return a.version == b.version and a.done == b.done
+
+
+def total_drift(snaps: list[Snapshot]) -> float:
+    """The share by which the total rate moved between the two halves of `snaps` (2n + 1 snapshots a probe period
+    apart) or, where larger, what the scatter of the n + n periods' total rates would make of it by chance (twice
+    their standard error): two halves that agree by luck in a run whose rate swings over many periods (the hybrid
+    example's AllToAll swings by 15 % from one 0.24 ms to the next) do not pass for steady."""
+    n = len(snaps) // 2
+    a, b, c = snaps[0], snaps[n], snaps[-1]
+    r1, r2 = float(rates(a, b).sum()), float(rates(b, c).sum())
+    if r1 + r2 <= 0.0:
+        return np.inf
+    dt_s = np.maximum(np.diff([x.t_s for x in snaps]), 1e-30)
+    total_Bps = np.diff([x.useful_total_B for x in snaps]) / dt_s
+    noise = 2.0 * float(total_Bps.std()) / max(float(total_Bps.mean()), 1e-30) / np.sqrt(len(total_Bps))
+    return float(max(abs(r2 - r1) / (0.5 * (r1 + r2)), noise))
+
+
+def agree(a: Snapshot, b: Snapshot, c: Snapshot) -> bool:
+    """Whether the network's state agrees over the spans a-b and b-c (the ports, the queues; see the module
+    docstring); the total rate is `total_drift`'s."""
+    if not (same_flows(a, b) and same_flows(b, c)) or c.lost_B != a.lost_B or len(c.useful_B) == 0:
         return False
-    if c.lost_B != a.lost_B or len(c.useful_B) == 0:
-        return False
-    r1, r2 = rates(a, b), rates(b, c)
-    total = float(r2.sum())
-    if total <= 0.0 or abs(total - float(r1.sum())) > TOTAL_TOLERANCE * total:
-        return False
-    if (np.abs(r2 - r1) > FLOW_TOLERANCE * np.maximum(r1, r2) + 1e-9 * total).any():
+    p1 = (b.served_B - a.served_B) / max(b.t_s - a.t_s, 1e-30)
+    p2 = (c.served_B - b.served_B) / max(c.t_s - b.t_s, 1e-30)
+    if float(np.abs(p2 - p1).sum()) > PORT_TOLERANCE * float(p2.sum()):
         return False
     delivered = float((c.useful_B - b.useful_B).sum())
-    return abs(c.queued_B - b.queued_B) <= QUEUE_TOLERANCE * delivered and \
-        abs(b.queued_B - a.queued_B) <= QUEUE_TOLERANCE * delivered
+    return max(abs(c.queued_B - b.queued_B), abs(b.queued_B - a.queued_B)) <= QUEUE_TOLERANCE * delivered
 
 
-def jump_span_s(b: Snapshot, c: Snapshot, useful_left_B: np.ndarray, probe_s: float, limit_s: float, *,
-                margin_s: float | None = None) -> float:
-    """How far to extrapolate the period b-c: up to `margin_s` (by default one probe period) before the first flow
-    would finish, and no further than `limit_s`; 0 when that is less than a probe period (stepping is as cheap)."""
-    r = rates(b, c)
+def port_limit_s(s: Steady, port_left_B: np.ndarray) -> float:
+    """How far the ports' own uncertainty lets a jump go: a port that still has L bytes to carry at its mean rate m
+    ends its work in T = L / m; if the mean is off its future rate by a share e, a jump of S moves that end by
+    e S, which may be at most `PORT_ERROR` of T (a port saturated throughout, e = 0, sets no limit). This is what
+    sees a port that a few pause storms empty now and then while the ports' sum stays steady."""
+    busy = (s.port_Bps > 0.0) & (s.port_error > 0.0) & (port_left_B > 0.0)
+    if not busy.any():
+        return np.inf
+    end_s = port_left_B[busy] / s.port_Bps[busy]
+    return float((PORT_ERROR * end_s / s.port_error[busy]).min())
+
+
+def jump_span_s(s: Steady, useful_left_B: np.ndarray, port_left_B: np.ndarray, probe_s: float, limit_s: float,
+                floor_s: float) -> float:
+    """How far to extrapolate the steady spans: up to shortly before the first flow would finish at its mean rate
+    over both spans (`finish_margins_s`), within what the ports' uncertainty allows and no further than `limit_s`;
+    0 when that is less than a probe period (stepping is as cheap), or when the total's trend would move it by more
+    than `TREND_TOLERANCE` before the last flow's predicted finish (module docstring)."""
+    r = rates(s.a, s.c)
     moving = r > 0.0
     if not moving.any():
         return 0.0
-    first_finish = float((useful_left_B[moving] / r[moving]).min())
-    span = min(first_finish - (probe_s if margin_s is None else margin_s), limit_s)
+    finish_s = useful_left_B[moving] / r[moving]
+    if s.trend_per_s * float(finish_s.max()) > TREND_TOLERANCE:
+        return 0.0
+    margin_s = finish_margins_s(s, moving, finish_s, probe_s, floor_s)
+    span = min(float((finish_s - margin_s).min()), port_limit_s(s, port_left_B), limit_s)
     return span if span >= probe_s else 0.0
 
 
-def finish_margin_s(a: Snapshot, b: Snapshot, c: Snapshot, useful_left_B: np.ndarray, probe_s: float,
-                    floor_s: float) -> float:
-    """How long before the first flow's predicted finish a jump over the steady periods a-b-c stops: one probe
-    period, unless no flow's rate moved by more than `STILL_TOLERANCE` between the two periods (senders paced by
-    their line or a pipeline, queues that stopped changing). The finish is predicted at the last period's rates; if
-    they keep moving as much as they moved (at most a share d of a flow's rate), the prediction is off by at most d
-    times the time to it, and the margin is twice that, at least `floor_s`: such a jump lands just before the finish
-    instead of stepping through the last probe period. With rates that moved more, a jump ends a probe period
-    before, as the extrapolation of the other criteria allows."""
-    r1, r2 = rates(a, b), rates(b, c)
-    moving = r2 > 0.0
-    if not moving.any():
-        return probe_s
-    moved = float((np.abs(r2 - r1)[moving] / np.maximum(r1, r2)[moving]).max())
-    if moved > STILL_TOLERANCE:
-        return probe_s
-    first_finish = float((useful_left_B[moving] / r2[moving]).min())
-    return float(np.clip(2.0 * moved * first_finish, floor_s, probe_s))
+def finish_margins_s(s: Steady, moving: np.ndarray, finish_s: np.ndarray, probe_s: float,
+                     floor_s: float) -> np.ndarray:
+    """How long before each moving flow's predicted finish a jump stops. The finish is predicted at the flow's mean
+    rate over both spans; its rate in either span was off that mean by a share d (half their difference), and if it
+    keeps moving as much the prediction is off by about d times the time to it: the margin is twice that, at least
+    `floor_s` and at most one probe period (what stepping through the last period would cost). A flow paced by its
+    line or a pipeline (d = 0) is jumped to just before its finish; one that swings stops a period before."""
+    r1, r2 = rates(s.a, s.b)[moving], rates(s.b, s.c)[moving]
+    d = np.abs(r2 - r1) / np.maximum(r1 + r2, 1e-30)
+    margin: np.ndarray = np.clip(2.0 * d * finish_s, floor_s, probe_s)
+    return margin
+
+
+def steady_spans(snaps: list[Snapshot], trend_per_s: float) -> Steady | None:
+    """The two halves of `snaps` (2n + 1 snapshots a probe period apart) as steady spans, or None; `trend_per_s`
+    is the steepest trend of the total rate seen over these and shorter spans."""
+    n = len(snaps) // 2
+    a, b, c = snaps[0], snaps[n], snaps[-1]
+    if total_drift(snaps) > TOTAL_TOLERANCE or not agree(a, b, c):
+        return None
+    dt_s = np.maximum(np.diff([x.t_s for x in snaps]), 1e-30)
+    port_Bps, port_error = port_spread(np.stack([x.served_B for x in snaps]), dt_s)
+    return Steady(a, b, c, trend_per_s, port_Bps, port_error)
+
+
+def port_spread(served_B: np.ndarray, dt_s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """[snapshot, port] bytes served -> each port's mean throughput over the 2n periods and the share by which it
+    may be off: the halves' deviation from the mean or the standard error of the periods' mean, whichever is
+    larger."""
+    n = len(dt_s) // 2
+    per_Bps = np.diff(served_B, axis=0) / dt_s[:, None]
+    mean_Bps = (served_B[-1] - served_B[0]) / dt_s.sum()
+    h1 = (served_B[n] - served_B[0]) / dt_s[:n].sum()
+    h2 = (served_B[-1] - served_B[n]) / dt_s[n:].sum()
+    safe = np.maximum(mean_Bps, 1e-30)
+    error = np.maximum(0.5 * np.abs(h2 - h1), per_Bps.std(axis=0) / np.sqrt(len(dt_s))) / safe
+    return mean_Bps, np.where(mean_Bps > 0.0, error, 0.0)
 
 
 class Prober:
-    """Snapshots every probe period; says when the last two periods agree (then a jump may follow)."""
+    """Snapshots every probe period; says when the last two spans of some length agree (then a jump may follow)."""
 
     def __init__(self, probe_s: float) -> None:
         self.base_s = probe_s
         self.probe_s = probe_s
-        self.snaps: list[Snapshot] = []              # the last three; (b, c) offered steady are the last two
+        self.snaps: list[Snapshot] = []              # a probe period apart, the same flows, the newest last
 
     def due(self, t_s: float) -> bool:
         return not self.snaps or t_s - self.snaps[-1].t_s >= self.probe_s * (1 - 1e-9)
 
-    def offer(self, snap: Snapshot) -> tuple[Snapshot, Snapshot] | None:
-        """Take a snapshot; return the steady period (b, c) to extrapolate, or None."""
-        self.snaps = [*self.snaps[-2:], snap]
-        if len(self.snaps) < 3:
-            return None
-        a, b, c = self.snaps
-        if is_steady(a, b, c):
-            return b, c
-        same_flows = a.version == b.version == c.version and a.done == b.done == c.done
-        # the same flows disagreeing: look over a longer period; new flows: start again at the base period
-        self.probe_s = min(self.probe_s * 2, MAX_PROBE_S) if same_flows else self.base_s
-        self.snaps = [b, c] if same_flows else [c]
-        return None
+    def offer(self, snap: Snapshot) -> Steady | None:
+        """Take a snapshot; return the steady spans to extrapolate, or None. The longest spans the history holds must
+        agree; the trend that limits the jump is the steepest of the total's drifts over them and every shorter
+        length (a short span's drift is mostly noise, and it counts as a trend: a run that swings from one period
+        to the next jumps little until a longer period averages the swing out)."""
+        if self.snaps and not same_flows(self.snaps[-1], snap):
+            self.snaps, self.probe_s = [], self.base_s          # new flows: start again at the base period
+        self.snaps.append(snap)
+        found: Steady | None = None
+        fits = [n for n in SCALES if len(self.snaps) >= 2 * n + 1]
+        if fits:
+            trend_per_s = max(total_drift(self.snaps[-2 * n - 1:]) / (0.5 * (snap.t_s - self.snaps[-2 * n - 1].t_s))
+                              for n in fits)
+            found = steady_spans(self.snaps[-2 * fits[-1] - 1:], trend_per_s)
+        if len(self.snaps) == 2 * SCALES[-1] + 1:
+            if found is None and self.probe_s < MAX_PROBE_S:   # the longest spans disagree: look over longer ones
+                self.probe_s = min(self.probe_s * 2, MAX_PROBE_S)
+                self.snaps = self.snaps[::-2][::-1]
+            else:
+                self.snaps = self.snaps[1:]
+        return found
 
     def jumped(self) -> None:
         """After a jump the state moved on: start probing again."""

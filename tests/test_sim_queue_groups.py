@@ -94,3 +94,18 @@ def test_a_long_period_is_folded_as_it_goes_and_keeps_its_sums():
     off = _Period(False)
     off.add(iv(1))
     assert off.parts == []
+
+
+def test_the_plotted_throughput_is_the_network_goodput_not_the_bytes_inside_nvlink_domains():
+    """The hybrid example's AllReduce moves 87.5 % of its bytes inside servers over NVLink: the live throughput is
+    the network's goodput, as the run's own figure is, not eight times it."""
+    from pathlib import Path
+
+    from designer.model.fileformat import load
+    doc = load(Path(__file__).resolve().parents[1] / "projects" / "hybrid-ib-rocev2.json")
+    snaps = list(stream(doc, ["allreduce:256MiB"], SimOptions(snapshot_count=8)))
+    goodput = snaps[-1].result.data["goodput_gbps"]
+    inside = snaps[-1].result.data["nvlink_bytes"] / max(snaps[-1].result.data["network_bytes"], 1.0)
+    assert inside > 2.0
+    for s in snaps[1:-1]:
+        assert s.throughput_gbps == pytest.approx(goodput, rel=0.05)

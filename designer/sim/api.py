@@ -90,7 +90,7 @@ class Snapshot:
     """The state of a run at one moment of simulated time (what the GUI plots)."""
 
     time_s: float
-    throughput_gbps: float
+    throughput_gbps: float                # network goodput over the period the snapshot closes (bytes across a NIC)
     link_ids: list[str]
     link_utilization: np.ndarray          # per link (max of both directions) over the latest interval
     latency_us: dict[str, float]
@@ -205,6 +205,12 @@ class _Cadence:
             self.next_tick = (np.floor(iv.t1 / self.cadence) + 1) * self.cadence
 
 
+def _goodput_gbps(iv: Interval) -> float:
+    """The network's goodput over an interval: the bytes delivered across a NIC (the run's goodput figure; bytes
+    moved inside an NVLink domain are not the network's)."""
+    return iv.network_bytes * 8 / 1e9 / (iv.t1 - iv.t0) if iv.t1 > iv.t0 else 0.0
+
+
 class _Period:
     """The intervals since the last snapshot (kept only when snapshots are taken), folded into one every
     `FOLD` intervals so that a long period holds no more than that many intervals' arrays."""
@@ -273,7 +279,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
                 # bytes delivered up to the tick: the interval's rate is constant (or averaged) within it
                 part = (tick - iv.t0) / (iv.t1 - iv.t0) if iv.t1 > iv.t0 else 1.0
                 progress = min(1.0, (before + part * iv.delivered_bytes) / planned)
-                yield Snapshot(time_s=tick, throughput_gbps=period.throughput_Bps * 8 / 1e9,
+                yield Snapshot(time_s=tick, throughput_gbps=_goodput_gbps(period),
                                link_ids=fab.link_ids, link_utilization=util, latency_us=lat,
                                in_flight=iv.in_flight, progress=progress, extra=extra)
             cadence.emitted_through(iv, len(ticks))
@@ -298,7 +304,7 @@ def _add_steps(result: SimResult, doc: FabricDocument, parsed: list[Workload], o
 
 
 class _JobFigures:
-    """What a snapshot of a run of several workloads (jobs) shows of each: its goodput over the interval
+    """What a snapshot of a run of several workloads (jobs) shows of each: its network goodput over the period
     (`job_gbps`, one value per workload), each cable's utilisation by that job's own bytes (`job_link_utilization`,
     one array per workload: the window's heat-map shows one job's traffic) and, in the first snapshot only, the
     cables its flows cross (`job_links`, link indices per workload)."""
@@ -313,7 +319,7 @@ class _JobFigures:
     def extra(self, iv: Interval, link_utilization: np.ndarray) -> dict[str, Any]:
         """The interval's figures per job; `link_utilization`: every cable's, all jobs together."""
         span = iv.t1 - iv.t0
-        per = iv.by_workload or {}
+        per = iv.network_by_workload or {}
         out: dict[str, Any] = {"job_gbps": [per.get(k, 0.0) * 8 / 1e9 / span if span > 0 else 0.0
                                             for k in range(self.n)],
                                "job_link_utilization": self._link_utilization(iv, link_utilization)}
@@ -356,7 +362,7 @@ def _final_snapshot(setup: _Setup, opts: SimOptions, engine: Engine, ideal_total
     util = _link_utilization(fab, last) if last is not None else np.zeros(len(fab.link_ids))
     # the last point of the plots is the rate of the run's last interval (the bytes still landing), not the
     # run's mean goodput: a mean drawn at the end reads as a spike on a curve that varied
-    last_gbps = last.throughput_Bps * 8 / 1e9 if last is not None else float(result.data["goodput_gbps"])
+    last_gbps = _goodput_gbps(last) if last is not None else float(result.data["goodput_gbps"])
     return Snapshot(time_s=result.completion_time_s, throughput_gbps=last_gbps, link_ids=fab.link_ids,
                     link_utilization=util, latency_us=result.data["latency_us"], in_flight=0, progress=1.0,
                     result=result)

@@ -71,10 +71,17 @@ class Interval:
     # the ports each workload's delivered bytes crossed (from their routes), counted when asked; None: the interval
     # is one workload's (or nothing moved)
     port_bytes_by_workload: Callable[[], dict[int, np.ndarray]] | None = None
+    # delivered bytes that crossed a NIC per workload index (the network's goodput; bytes moved inside an NVLink
+    # domain are not the network's); None: nothing crossed one
+    network_by_workload: dict[int, float] | None = None
 
     @property
     def throughput_Bps(self) -> float:
         return self.delivered_bytes / (self.t1 - self.t0) if self.t1 > self.t0 else 0.0
+
+    @property
+    def network_bytes(self) -> float:
+        return sum((self.network_by_workload or {}).values())
 
 
 @dataclass
@@ -475,8 +482,10 @@ class Engine:
         self._account(i, None, r.sub_unit_bytes * b)
         t0 = self.t
         self.t += k * step
+        share = self._network_share(i)
         for iv in _level_intervals(prof, ph.bytes_per_flow, k, t0, self.t, r, b):
             iv.by_workload = {ph.workload: iv.delivered_bytes}
+            iv.network_by_workload = {ph.workload: iv.delivered_bytes * share}
             yield iv
         self._repeats_done(i, k)
 
@@ -506,13 +515,36 @@ class Engine:
         yield Interval(t0, self.t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
                        _given(port_delta), by_workload=self._by_workload(flows.phase, adv.delivered_bytes),
                        port_bytes_by_workload=self._routed_by_workload(
-                           [_Delivered(flows.matrix, None, flows.phase, adv.delivered_bytes)]))
+                           [_Delivered(flows.matrix, None, flows.phase, adv.delivered_bytes)]),
+                       network_by_workload=self._stacked_network(flows, moving, adv.delivered_bytes, {}))
         off = 0
         for i in moving:
             a = flows_of(flows, i)
             d = adv.delivered_bytes[off:off + len(a)]
             off += len(a)
             self._delivered(i, a, d)
+
+    def _network(self, i: int, subs: np.ndarray | None, delivered: np.ndarray, into: dict[int, float]) -> None:
+        """Add to `into` (per workload) the bytes phase i's sub-flows `subs` (None: all) delivered across a NIC."""
+        net = self.routed(i).routed.sub_network
+        w = self.plan.phases[i].workload
+        into[w] = into.get(w, 0.0) + float(delivered[net if subs is None else net[subs]].sum())
+
+    def _stacked_network(self, flows: ActiveFlows, moving: list[int], delivered: np.ndarray,
+                         into: dict[int, float]) -> dict[int, float]:
+        """`_network` of stacked sub-flows (`_active_flows`): the phases `moving`, in order."""
+        off = 0
+        for i in moving:
+            a = flows_of(flows, i)
+            self._network(i, a, delivered[off:off + len(a)], into)
+            off += len(a)
+        return into
+
+    def _network_share(self, i: int) -> float:
+        """The share of phase i's bytes that cross a NIC (each step of it moves the same bytes)."""
+        r = self.routed(i)
+        total = float(r.sub_unit_bytes.sum())
+        return float(r.sub_unit_bytes[r.routed.sub_network].sum()) / total if total > 0 else 0.0
 
     def _by_workload(self, phase: np.ndarray, delivered: np.ndarray) -> dict[int, float]:
         """Delivered bytes summed per workload, from each sub-flow's phase."""
@@ -605,9 +637,13 @@ class Engine:
         t0 = self.t
         self.t += win.dt_s
         delivered, by_workload, parts = self._fluid_account(win)
+        network: dict[int, float] = {}
+        for p in parts:
+            if len(p.phase):
+                self._network(int(p.phase[0]), p.subs, p.delivered_bytes, network)
         port_bytes = win.port_bytes
         if beside is not None:
-            part = self._drain_beside(beside, win.dt_s)
+            part = self._drain_beside(beside, win.dt_s, network)
             port_bytes = port_bytes + part.routes @ part.delivered_bytes
             delivered += float(part.delivered_bytes.sum())
             for w, b in self._by_workload(part.phase, part.delivered_bytes).items():
@@ -616,7 +652,7 @@ class Engine:
         self._check_headway()
         yield Interval(t0, self.t, delivered, int(sum(len(a) for a in self.alive.values())),
                        _given(port_bytes), fluid.figures(win, self.backend_ports), by_workload,
-                       self._routed_by_workload(parts) if len(by_workload) > 1 else None)
+                       self._routed_by_workload(parts) if len(by_workload) > 1 else None, network)
         for i in win.finished:
             self._fluid_step_done(i, alone=len(draining) == 1)
 
@@ -627,9 +663,9 @@ class Engine:
             return None
         return _Beside(flows, moving, self.model.advance(flows, max(next_evt - self.t, 0.0)))
 
-    def _drain_beside(self, b: _Beside, span_s: float) -> _Delivered:
+    def _drain_beside(self, b: _Beside, span_s: float, network: dict[int, float]) -> _Delivered:
         """The phases beside the queues deliver `span_s` of their max-min rates (all their bytes where they finish
-        by then); returns what they delivered."""
+        by then); returns what they delivered (and adds what crossed a NIC to `network`)."""
         rates, left = b.adv.rates_Bps, b.flows.remaining_bytes
         with np.errstate(divide="ignore"):
             finish = np.where(rates > 0, left / rates, np.inf)
@@ -637,6 +673,7 @@ class Engine:
         done = finish <= span_s * (1 + 1e-12)
         d[done] = left[done]
         self.totals.port_bytes += b.flows.matrix @ d
+        self._stacked_network(b.flows, b.moving, d, network)
         off = 0
         for i in b.moving:
             a = flows_of(b.flows, i)
@@ -772,7 +809,8 @@ class Engine:
         self.t += k * step
         delivered = float(r.sub_unit_bytes.sum()) * ph.bytes_per_flow * k
         yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), _given(mean.port_bytes * k),
-                       by_workload={ph.workload: delivered})
+                       by_workload={ph.workload: delivered},
+                       network_by_workload={ph.workload: delivered * self._network_share(i)})
         self._repeats_done(i, k)
 
 

@@ -113,9 +113,12 @@ def merged(intervals: list[Interval], *, now: bool = False) -> Interval:
         return intervals[0]
     last = intervals[-1]
     by_workload: dict[int, float] = {}
+    network: dict[int, float] = {}
     for iv in intervals:
         for w, b in (iv.by_workload or {}).items():
             by_workload[w] = by_workload.get(w, 0.0) + b
+        for w, b in (iv.network_by_workload or {}).items():
+            network[w] = network.get(w, 0.0) + b
     moved = [(iv, iv.port_bytes) for iv in intervals if iv.port_bytes is not None]
 
     def port_bytes() -> np.ndarray:
@@ -138,7 +141,7 @@ def merged(intervals: list[Interval], *, now: bool = False) -> Interval:
         ports_fn = _held(port_bytes()) if moved else None
         split_fn = _held(port_bytes_by_workload()) if several and moved else None
     return Interval(intervals[0].t0, last.t1, sum(iv.delivered_bytes for iv in intervals), last.in_flight,
-                    ports_fn, last.queue_figures, by_workload or None, split_fn)
+                    ports_fn, last.queue_figures, by_workload or None, split_fn, network or None)
 
 
 def _held(value: _T) -> Callable[[], _T]:

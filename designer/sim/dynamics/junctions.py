@@ -28,7 +28,7 @@ OUT, OUT_MARKED, BEHIND = range(3)      # per-junction sums of a step (kernel sc
 
 @dataclass
 class Junctions:
-    ja: np.ndarray               # per node (int64)
+    ja: np.ndarray               # per node (int32)
     jb: np.ndarray
     last_a: np.ndarray           # per node (bool)
     wa: np.ndarray               # per node
@@ -44,7 +44,7 @@ def junctions(n_nodes: int, edge_from: np.ndarray, edge_to: np.ndarray, split: n
               share: np.ndarray) -> Junctions:
     """The junctions of a hop graph's edges (`split`: part of the first node's bytes taking the edge, each node's
     splits summing to one; `share`: part of the second node's bytes that came by it)."""
-    ja, jb = np.full(n_nodes, -1, np.int64), np.full(n_nodes, -1, np.int64)
+    ja, jb = np.full(n_nodes, -1, np.int32), np.full(n_nodes, -1, np.int32)   # 32 bits: a step streams them
     last_a = np.zeros(n_nodes, np.bool_)
     wa, wb = np.zeros(n_nodes), np.zeros(n_nodes)
     wa[edge_from] = share                             # the same for every edge of a node of A

@@ -41,6 +41,8 @@ from designer.sim.dynamics.jit import njit_inline, njit_no_refcount
 # the kernel's arrays (Numba compiles for the dtypes it is given and ignores these annotations)
 Reals = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
+Idx = npt.NDArray[np.int32]        # per flow-hop indices (ports, levels, neighbours, junctions): 32 bits halve what a
+                                    # step streams of them
 Flags = npt.NDArray[np.bool_]
 
 CC_NONE, CC_DCQCN, CC_AIMD = 0, 1, 2
@@ -80,10 +82,10 @@ SEVERAL, NONE = -1, -2
 
 
 @njit_no_refcount
-def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Ints,
-              hport: Ints, hpc: Flags, hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, ja: Ints, jb: Ints,
+def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
+              hport: Idx, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
               jlast: Flags, wa: Reals, wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals,
-              succ1: Ints, pred1: Ints, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals,
+              succ1: Idx, pred1: Idx, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals,
               ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints,
               max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
@@ -122,8 +124,8 @@ def _all_done(fs: Reals) -> bool:
 
 
 @njit_inline
-def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Ints, hport: Ints, hpc: Flags, hq: Reals,
-               ja: Ints, jb: Ints, jlast: Flags, wa: Reals, jsum: Reals, pred1: Ints, fi: Ints, fs: Reals) -> None:
+def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: Idx, hpc: Flags, hq: Reals,
+               ja: Idx, jb: Idx, jlast: Flags, wa: Reals, jsum: Reals, pred1: Idx, fi: Ints, fs: Reals) -> None:
     """Per-port and per-lane backlogs by class and ingress occupancies; shared-buffer use per switch. A flow's nodes
     are visited last level first, so a junction's downstream backlog is summed before its upstream ports take their
     parts."""
@@ -180,7 +182,7 @@ def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Ints, hport:
 
 
 @njit_inline
-def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Ints, dt: float) -> None:
+def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Idx, dt: float) -> None:
     """Per lane: pause state, credit room and what it may send; the port's capacity shared among its lanes
     (classes.py); the share of each lane's backlog it sends this step."""
     n_lanes = pl.shape[1]
@@ -245,9 +247,9 @@ def _send(pp: Reals, pk: Ints, pl: Reals, p: int, c: int, eligible: float, sent:
 
 
 @njit_inline
-def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, ja: Ints,
-          jb: Ints, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Ints,
-          pred1: Ints, fi: Ints, fs: Reals) -> None:
+def _move(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, ja: Idx,
+          jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Idx,
+          pred1: Idx, fi: Ints, fs: Reals) -> None:
     """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step); at a
     junction they are summed and handed on at its last upstream node (junctions.py)."""
     for f in range(fi.shape[0]):
@@ -311,7 +313,7 @@ def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ints, hpc: Flags, hq: Reals, h
 
 
 @njit_inline
-def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Ints, hpc: Flags, hq: Reals, hqm: Reals,
+def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals,
             harr: Reals) -> None:
     hq[v] += part
     hqm[v] += marked
@@ -321,7 +323,7 @@ def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Ints, hpc: Fla
 
 
 @njit_inline
-def _inject(pp: Reals, ps: Reals, hport: Ints, hq: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals,
+def _inject(pp: Reals, ps: Reals, hport: Idx, hq: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals,
             rs: Reals, t: float, dt: float, sc: Reals) -> None:
     """Senders put bytes into their NIC queue at their rate, as far as the queue has room."""
     n_flows = fi.shape[0]
@@ -355,7 +357,7 @@ def _inject(pp: Reals, ps: Reals, hport: Ints, hq: Reals, fi: Ints, fr: Reals, f
 
 
 @njit_inline
-def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, aports: Ints,
+def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, aports: Idx,
                  sc: Reals) -> bool:
     """Per port, the share of this step's arrivals beyond a lossy queue's limit (DROP_OT); per lane, of what came
     through a PFC ingress beyond that lane's headroom (L_DROP); whether any port drops."""
@@ -384,9 +386,9 @@ def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: 
 
 
 @njit_inline
-def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Ints,
-          hport: Ints, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, jb: Ints, wa: Reals, japtr: Ints,
-          janode: Ints, pred1: Ints, fi: Ints, fs: Reals, sc: Reals) -> None:
+def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
+          hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, jb: Idx, wa: Reals, japtr: Ints,
+          janode: Ints, pred1: Idx, fi: Ints, fs: Reals, sc: Reals) -> None:
     """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
     any_drop = _drop_shares(pp, pk, buf_B, ps, pl, used, aports, sc)
     for f in range(fi.shape[0]):
@@ -433,7 +435,7 @@ def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, 
 
 
 @njit_inline
-def _ahead_behind(f: int, e_lost: int, hlevel: Ints, hq: Reals, harr: Reals, fi: Ints) -> tuple[float, float]:
+def _ahead_behind(f: int, e_lost: int, hlevel: Idx, hq: Reals, harr: Reals, fi: Ints) -> tuple[float, float]:
     """Bytes of flow f further along than those lost at node `e_lost`, and bytes behind them."""
     a, n = fi[f, FIRST], fi[f, NNODES]
     level = hlevel[e_lost]
@@ -450,7 +452,7 @@ def _ahead_behind(f: int, e_lost: int, hlevel: Ints, hq: Reals, harr: Reals, fi:
 
 
 @njit_inline
-def _receive_and_react(hlevel: Ints, hq: Reals, hqm: Reals, harr: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals,
+def _receive_and_react(hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals,
                        dpar: Reals, am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints,
                        hist: Reals, sc: Reals, group_left: Ints, t_end: float, dt: float) -> int:
     """Receivers take their bytes; senders react to marks and losses and resend."""

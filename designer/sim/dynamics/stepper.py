@@ -158,7 +158,7 @@ def _single(ptr: np.ndarray, other: np.ndarray) -> np.ndarray:
     is then in a junction, junctions.py) or NONE without edges."""
     count = np.diff(ptr)
     first = np.minimum(ptr[:-1], max(len(other) - 1, 0))
-    out = np.where(count == 0, K.NONE, K.SEVERAL).astype(np.int64)
+    out = np.where(count == 0, K.NONE, K.SEVERAL).astype(np.int32)
     if len(other):
         one = count == 1
         out[one] = other[first[one]]
@@ -194,10 +194,10 @@ class FluidSimulator:
         self.sc[K.DT_ALPHA] = shared_buffer.DT_ALPHA
         self.hist = np.zeros((max(1, hist_groups), delivery_time.N_BINS))
         self.group_left = np.zeros(1, np.int64)
-        self.hport = np.zeros(0, np.int64)
-        self.aports = np.zeros(0, np.int64)         # ports the flows cross (the per-port stages visit only these)
+        self.hport = np.zeros(0, np.int32)           # hop indices in 32 bits: a step streams them
+        self.aports = np.zeros(0, np.int32)         # ports the flows cross (the per-port stages visit only these)
         self.hpc = np.zeros(0, np.bool_)
-        self.hlevel = np.zeros(0, np.int64)
+        self.hlevel = np.zeros(0, np.int32)
         self.hq, self.hqm, self.harr = np.zeros(0), np.zeros(0), np.zeros(0)
         self.edge_from, self.edge_to = np.zeros(0, np.int64), np.zeros(0, np.int64)
         self.edge_split, self.edge_share = np.zeros(0), np.zeros(0)
@@ -238,9 +238,9 @@ class FluidSimulator:
         lossless = flows.column("lossless", True, np.bool_)
         e0, e = len(self.hq), len(flows.hop_port)
         level, a, b, split, share = flows.graph()
-        self.hport = np.concatenate([self.hport, flows.hop_port.astype(np.int64)])
+        self.hport = np.concatenate([self.hport, flows.hop_port.astype(np.int32)])
         self.hpc = np.concatenate([self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, K.IS_PFC] > 0)])
-        self.hlevel = np.concatenate([self.hlevel, level.astype(np.int64)])
+        self.hlevel = np.concatenate([self.hlevel, level.astype(np.int32)])
         self.hq, self.hqm, self.harr = (np.concatenate([x, np.zeros(e)]) for x in (self.hq, self.hqm, self.harr))
         self.edge_from = np.concatenate([self.edge_from, e0 + a])
         self.edge_to = np.concatenate([self.edge_to, e0 + b])

@@ -21,6 +21,7 @@ import math
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 import scipy.sparse as sp
@@ -32,10 +33,12 @@ from designer.sim.fluid_queues import FluidQueues, StepCost, Window
 from designer.sim.latency import LatencyRecorder
 from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
-from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile
+from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile, delivered_over
 from designer.sim.routing import RoutedFlows, Router
 from designer.sim.transfers import FlowPattern, Plan
 from designer.sim.workload_spec import WorkloadError
+
+_T = TypeVar("_T")
 
 _EPS_S = 1e-15
 # A lossy class without congestion control under a sustained overload: go-back-N resends more than it delivers and
@@ -513,15 +516,11 @@ class Engine:
         t0 = self.t
         self.t += adv.dt_s
         yield Interval(t0, self.t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
-                       _given(port_delta), by_workload=self._by_workload(flows.phase, adv.delivered_bytes),
+                       given(port_delta), by_workload=self._by_workload(flows.phase, adv.delivered_bytes),
                        port_bytes_by_workload=self._routed_by_workload(
                            [_Delivered(flows.matrix, None, flows.phase, adv.delivered_bytes)]),
                        network_by_workload=self._stacked_network(flows, moving, adv.delivered_bytes, {}))
-        off = 0
-        for i in moving:
-            a = flows_of(flows, i)
-            d = adv.delivered_bytes[off:off + len(a)]
-            off += len(a)
+        for i, a, d in _per_phase(flows, moving, adv.delivered_bytes):
             self._delivered(i, a, d)
 
     def _network(self, i: int, subs: np.ndarray | None, delivered: np.ndarray, into: dict[int, float]) -> None:
@@ -533,11 +532,8 @@ class Engine:
     def _stacked_network(self, flows: ActiveFlows, moving: list[int], delivered: np.ndarray,
                          into: dict[int, float]) -> dict[int, float]:
         """`_network` of stacked sub-flows (`_active_flows`): the phases `moving`, in order."""
-        off = 0
-        for i in moving:
-            a = flows_of(flows, i)
-            self._network(i, a, delivered[off:off + len(a)], into)
-            off += len(a)
+        for i, a, d in _per_phase(flows, moving, delivered):
+            self._network(i, a, d, into)
         return into
 
     def _network_share(self, i: int) -> float:
@@ -643,15 +639,15 @@ class Engine:
                 self._network(int(p.phase[0]), p.subs, p.delivered_bytes, network)
         port_bytes = win.port_bytes
         if beside is not None:
-            part = self._drain_beside(beside, win.dt_s, network)
-            port_bytes = port_bytes + part.routes @ part.delivered_bytes
+            part, beside_port_bytes = self._drain_beside(beside, win.dt_s, network)
+            port_bytes = port_bytes + beside_port_bytes
             delivered += float(part.delivered_bytes.sum())
             for w, b in self._by_workload(part.phase, part.delivered_bytes).items():
                 by_workload[w] = by_workload.get(w, 0.0) + b
             parts.append(part)
         self._check_headway()
         yield Interval(t0, self.t, delivered, int(sum(len(a) for a in self.alive.values())),
-                       _given(port_bytes), fluid.figures(win, self.backend_ports), by_workload,
+                       given(port_bytes), fluid.figures(win, self.backend_ports), by_workload,
                        self._routed_by_workload(parts) if len(by_workload) > 1 else None, network)
         for i in win.finished:
             self._fluid_step_done(i, alone=len(draining) == 1)
@@ -663,23 +659,17 @@ class Engine:
             return None
         return _Beside(flows, moving, self.model.advance(flows, max(next_evt - self.t, 0.0)))
 
-    def _drain_beside(self, b: _Beside, span_s: float, network: dict[int, float]) -> _Delivered:
+    def _drain_beside(self, b: _Beside, span_s: float, network: dict[int, float]) -> tuple[_Delivered, np.ndarray]:
         """The phases beside the queues deliver `span_s` of their max-min rates (all their bytes where they finish
-        by then); returns what they delivered (and adds what crossed a NIC to `network`)."""
-        rates, left = b.adv.rates_Bps, b.flows.remaining_bytes
-        with np.errstate(divide="ignore"):
-            finish = np.where(rates > 0, left / rates, np.inf)
-        d = np.minimum(rates * span_s, left)
-        done = finish <= span_s * (1 + 1e-12)
-        d[done] = left[done]
-        self.totals.port_bytes += b.flows.matrix @ d
+        by then); returns what they delivered and the bytes it put on each port (and adds what crossed a NIC to
+        `network`)."""
+        d = delivered_over(b.adv.rates_Bps, b.flows.remaining_bytes, span_s)
+        port_bytes = b.flows.matrix @ d
+        self.totals.port_bytes += port_bytes
         self._stacked_network(b.flows, b.moving, d, network)
-        off = 0
-        for i in b.moving:
-            a = flows_of(b.flows, i)
-            self._delivered(i, a, d[off:off + len(a)])
-            off += len(a)
-        return _Delivered(b.flows.matrix, None, b.flows.phase, d)
+        for i, a, di in _per_phase(b.flows, b.moving, d):
+            self._delivered(i, a, di)
+        return _Delivered(b.flows.matrix, None, b.flows.phase, d), port_bytes
 
     def _check_headway(self) -> None:
         """WorkloadError when the run's resent bytes outgrow what it must deliver by COLLAPSE_RESENT_FACTOR."""
@@ -808,7 +798,7 @@ class Engine:
         t0 = self.t
         self.t += k * step
         delivered = float(r.sub_unit_bytes.sum()) * ph.bytes_per_flow * k
-        yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), _given(mean.port_bytes * k),
+        yield Interval(t0, self.t, delivered, len(r.sub_unit_bytes), given(mean.port_bytes * k),
                        by_workload={ph.workload: delivered},
                        network_by_workload={ph.workload: delivered * self._network_share(i)})
         self._repeats_done(i, k)
@@ -828,6 +818,16 @@ def _stacked(parts: list[np.ndarray | None], lengths: list[int]) -> np.ndarray |
     if all(p is None for p in parts):
         return None
     return np.concatenate([np.full(n, np.inf) if p is None else p for p, n in zip(parts, lengths, strict=True)])
+
+
+def _per_phase(flows: ActiveFlows, moving: list[int], values: np.ndarray) -> Iterator[tuple[int, np.ndarray,
+                                                                                          np.ndarray]]:
+    """Each phase of stacked sub-flows (`moving`, in order) with its sub-flow indices and its part of `values`."""
+    off = 0
+    for i in moving:
+        a = flows_of(flows, i)
+        yield i, a, values[off:off + len(a)]
+        off += len(a)
 
 
 def flows_of(flows: ActiveFlows, i: int) -> np.ndarray:
@@ -852,9 +852,9 @@ def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray)
         into[int(k) - 1] = into.get(int(k) - 1, 0.0) + float(sums[k])
 
 
-def _given(port_bytes: np.ndarray) -> Callable[[], np.ndarray]:
-    """An interval's port bytes, already counted."""
-    return lambda: port_bytes
+def given(value: _T) -> Callable[[], _T]:
+    """An interval's figure (its port bytes, their split per workload), already counted."""
+    return lambda: value
 
 
 def _scaled(unit_bytes: np.ndarray, factor: float, share: float = 1.0) -> Callable[[], np.ndarray]:

@@ -8,14 +8,12 @@ queue model's latest per-port queue depth. It only reads; the engine's state is 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
-from designer.sim.engine import Interval, Totals
-
-_T = TypeVar("_T")
+from designer.sim.engine import Interval, Totals, given
 
 
 class IntervalCounters:
@@ -138,13 +136,8 @@ def merged(intervals: list[Interval], *, now: bool = False) -> Interval:
     ports_fn: Callable[[], np.ndarray] | None = port_bytes if moved else None
     split_fn: Callable[[], dict[int, np.ndarray]] | None = port_bytes_by_workload if several else None
     if now:
-        ports_fn = _held(port_bytes()) if moved else None
-        split_fn = _held(port_bytes_by_workload()) if several and moved else None
+        ports_fn = given(port_bytes()) if moved else None
+        split_fn = given(port_bytes_by_workload()) if several and moved else None
     return Interval(intervals[0].t0, last.t1, sum(iv.delivered_bytes for iv in intervals), last.in_flight,
                     ports_fn, last.queue_figures, by_workload or None, split_fn, network or None)
 
-
-def _held(value: _T) -> Callable[[], _T]:
-    def get() -> _T:
-        return value
-    return get

@@ -70,6 +70,16 @@ class SoloProfile:
 
 
 
+def delivered_over(rates_Bps: np.ndarray, remaining_B: np.ndarray, span_s: float) -> np.ndarray:
+    """What sub-flows at constant rates deliver over `span_s`: all their bytes where they finish by then."""
+    with np.errstate(divide="ignore"):
+        finish = np.where(rates_Bps > 0, remaining_B / rates_Bps, np.inf)
+    delivered: np.ndarray = np.minimum(rates_Bps * span_s, remaining_B)
+    done = finish <= span_s * (1 + 1e-12)
+    delivered[done] = remaining_B[done]
+    return delivered
+
+
 class RateModel(ABC):
     """Advances flows in flight; see module docstring."""
 
@@ -126,9 +136,7 @@ class MaxMinRateModel(RateModel):
         with np.errstate(divide="ignore"):
             finish = np.where(rates > 0, flows.remaining_bytes / rates, np.inf)
         dt = min(float(finish.min()) if len(finish) else np.inf, horizon_s)
-        delivered = np.minimum(rates * dt, flows.remaining_bytes)
-        delivered[finish <= dt * (1 + 1e-12)] = flows.remaining_bytes[finish <= dt * (1 + 1e-12)]
-        return Advance(dt_s=dt, delivered_bytes=delivered, rates_Bps=rates)
+        return Advance(dt_s=dt, delivered_bytes=delivered_over(rates, flows.remaining_bytes, dt), rates_Bps=rates)
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
                      bytes_per_flow: float | None = None, repeats: int = 1,

@@ -52,6 +52,12 @@ WINDOW_HOP_STEPS = 1_200_000
 WINDOW_MIN, WINDOW_MAX = 16, 2000
 
 
+def segment_settings(fab: CompiledFabric) -> list[RoCESettings]:
+    """Each segment's RoCEv2 settings, then the plain ones: a table indexed by segment where -1 (no segment, the
+    front-end) picks the last entry."""
+    return [s.rocev2 for s in fab.segments] + [RoCESettings()]
+
+
 def fabric_ports(fab: CompiledFabric) -> PortSet:
     """Every directed port of the fabric with the flow control, thresholds and buffers of its segment."""
     n = fab.n_ports
@@ -65,7 +71,7 @@ def fabric_ports(fab: CompiledFabric) -> PortSet:
     fc[nvlink | ib] = FC_CREDIT
     credit[ib] = np.maximum(fab.port_buffer_bytes[ib], 16 * 4096.0)
     # RoCEv2 (and back-end Ethernet) ports: their segment's settings, the plain ones where they have none
-    settings = [s.rocev2 for s in fab.segments] + [RoCESettings()]
+    settings = segment_settings(fab)
     seg = np.where(fab.port_segment >= 0, fab.port_segment, len(fab.segments))
     for k, rs in enumerate(settings):
         mine = roce & (seg == k)
@@ -179,8 +185,7 @@ class FluidQueues:
         self.seed = seed
         self.fixed_dt = dt_s
         self.ports = fabric_ports(fab)
-        self.dcqcn_sets = [DcqcnParams.from_settings(s.rocev2) for s in fab.segments] + \
-            [DcqcnParams.from_settings(RoCESettings())]
+        self.dcqcn_sets = [DcqcnParams.from_settings(rs) for rs in segment_settings(fab)]
         self.sim: FluidSimulator | None = None
         self.installed: dict[int, Installed] = {}
         self.carried: dict[str, np.ndarray] = {}   # pattern -> DCQCN state of its senders (a repeating step)
@@ -389,8 +394,7 @@ class FluidQueues:
 
     def _rto_table_s(self) -> np.ndarray:
         """The retransmission timeout of each segment's senders, then the plain settings' (no segment)."""
-        settings = [s.rocev2 for s in self.fab.segments] + [RoCESettings()]
-        return np.array([rs.retransmit_timeout_us * 1e-6 for rs in settings])
+        return np.array([rs.retransmit_timeout_us * 1e-6 for rs in segment_settings(self.fab)])
 
     def finish_times(self, phase: int) -> np.ndarray:
         """When each installed sub-flow of a finished phase delivered its last byte (engine time)."""

@@ -27,6 +27,7 @@ from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, FC_CREDIT, FC_PFC, 
 CREDIT_FLOOR_STEPS = 2.0
 NIC_QUEUE_STEPS = 2.0          # a sender's NIC queue holds two steps of line rate before the host waits
 NIC_QUEUE_MIN_B = 9000.0
+LIVE_PORTS_REFRESH = 0.9       # the ports visited are taken again once the unfinished flows fall below this share
 
 
 def latency_percentiles_us(hist_B: np.ndarray, qs: tuple[float, ...] = (50, 99, 99.9)) -> dict[str, float]:
@@ -196,6 +197,7 @@ class FluidSimulator:
         self.group_left = np.zeros(1, np.int64)
         self.hport = np.zeros(0, np.int32)           # hop indices in 32 bits: a step streams them
         self.aports = np.zeros(0, np.int32)         # ports the flows cross (the per-port stages visit only these)
+        self._live_flows = 0                        # unfinished flows when `aports` was last taken (_visit_live_ports)
         self.hpc = np.zeros(0, np.bool_)
         self.hlevel = np.zeros(0, np.int32)
         self.hq, self.hqm, self.harr = np.zeros(0), np.zeros(0), np.zeros(0)
@@ -272,6 +274,7 @@ class FluidSimulator:
         self._grow_checkpoints(n)
         self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
         self.aports = np.unique(self.hport)
+        self._live_flows = self.F
         self.version += 1
         return np.arange(first_new, first_new + n)
 
@@ -336,12 +339,30 @@ class FluidSimulator:
         self.fi[:, K.FIRST] = node_new[self.fi[:, K.FIRST]]
         self.fi[:, K.LAST] = node_new[self.fi[:, K.LAST]]
         self.ck_sent, self.ck_cur = by_column(self.ck_sent[keep]), self.ck_cur[keep]
-        gone = np.setdiff1d(self.aports, self.hport)
-        self.ps[gone] = 0.0                           # a port no flow crosses any more is idle and unpaused
-        self.pl[gone] = 0.0
-        self.aports = np.unique(self.hport)
+        self._visit_only(np.unique(self.hport))
+        self._live_flows = self.F
         self.version += 1
         return new_of_old
+
+    def _visit_only(self, ports: np.ndarray) -> None:
+        """The per-port stages visit `ports` from now on; a port left out is idle and unpaused (no flow in flight
+        crosses it, so that is what a step would find there), and starts so if a flow crosses it again."""
+        gone = np.setdiff1d(self.aports, ports)
+        self.ps[gone] = 0.0
+        self.pl[gone] = 0.0
+        self.aports = ports.astype(np.int32)
+
+    def _visit_live_ports(self) -> None:
+        """Once a tenth of the flows the per-port stages were last sized for have finished, they visit only the
+        ports that unfinished flows cross: a phase's finished flows stay until the whole phase ends (retire), and in a
+        long tail of stragglers the visits of idle ports cost more than the flows' own steps. A finished flow's
+        queues are empty (kernel._finish), so a port only finished flows cross holds nothing and pauses no one."""
+        live = self.fs[:, K.DONE] == 0.0
+        n_live = int(live.sum())
+        if n_live > LIVE_PORTS_REFRESH * self._live_flows:
+            return
+        self._live_flows = n_live
+        self._visit_only(np.unique(self.hport[np.repeat(live, self.fi[:, K.NNODES])]))
 
     # ---- running -------------------------------------------------------------------------------
     def reset_window(self) -> None:
@@ -353,6 +374,7 @@ class FluidSimulator:
         """Up to `max_steps` steps; returns the completion group that finished (-1 none)."""
         if self.F == 0 or max_steps <= 0:
             return -1
+        self._visit_live_ports()
         return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.pl, self.used, self.pa, self.aports,
                                self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
                                self.jn.last_a, self.jn.wa, self.jn.wb, self.jn.a_ptr, self.jn.a_node, self.jn.b_ptr,

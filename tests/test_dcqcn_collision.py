@@ -79,7 +79,7 @@ def test_a_ring_over_collisions_stands_in_for_repeats_only_once_the_senders_have
     queues and stands in their mean for the rest. With the firmware's DCQCN the first repeats carry the collapse
     the collisions start with and its 300 us recovery, so standing in early would freeze that transient over the
     whole collective: the result must match streaming every repeat."""
-    import designer.sim.engine as engine
+    from designer.sim import stand_in
     from designer.sim import SimOptions, run
     from designer.topology import generate
 
@@ -92,6 +92,6 @@ def test_a_ring_over_collisions_stands_in_for_repeats_only_once_the_senders_have
         return float(r.data["completion_time_s"])
 
     stood_in = completion_s()
-    monkeypatch.setattr(engine, "WARM_REPEATS", 10**9)      # never stand in: stream all 126 repeats
+    monkeypatch.setattr(stand_in, "WARM_REPEATS", 10**9)      # never stand in: stream all 126 repeats
     streamed = completion_s()
     assert stood_in == pytest.approx(streamed, rel=0.03)

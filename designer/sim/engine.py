@@ -12,7 +12,7 @@ of two ways:
   the rest. Warm means the senders' state no longer carries the start of the collision: without congestion
   control every repeat after the first; with DCQCN, whose rate-increase timer paces the recovery from the
   collapse a collision starts with and whose cuts keep the rates swinging, the repeats after two timer periods,
-  once batches of them agree well enough to estimate the mean (`_warm`).
+  once batches of them agree well enough to estimate the mean (stand_in.py).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from designer.sim.latency import LatencyRecorder
 from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile, delivered_over
+from designer.sim import stand_in
 from designer.sim.routing import RoutedFlows, Router
 from designer.sim.transfers import FlowPattern, Plan
 from designer.sim.workload_spec import WorkloadError
@@ -46,9 +47,6 @@ _EPS_S = 1e-15
 # with a message rather than left to run on; a lossy run that recovers resends far less (a few hundred times at the
 # worst measured, 8:1 into a shallow switch with DCQCN on: docs/multi-site.md).
 COLLAPSE_RESENT_FACTOR = 1000.0
-WARM_REPEATS = 3          # repeats of a congested step streamed through the queues before the rest are stood in
-WARM_BATCHES = 4           # with DCQCN: batches of warm repeats, each lasting the senders' memory (see _warm)
-STEADY_TOLERANCE = 0.02    # standard error of the batch means, as a share of their mean
 WAITING, DRAINING, TAIL, DONE = 0, 1, 2, 3
 
 
@@ -169,18 +167,6 @@ class RouteCache:
         return self._cache[pattern.key]
 
 
-@dataclass
-class _Repeat:
-    """One repeat of a congested step streamed through the queues alone (to stand in for later ones): how long it
-    took and what it cost."""
-
-    duration_s: float
-    cost: StepCost
-    memory_s: float = 0.0        # how long its senders remember their past (FluidQueues.sender_memory_s)
-    start_s: float = 0.0
-    transit_s: float = 0.0       # the queues' own transit in its drain (FluidQueues.transit_s)
-
-
 class Engine:
     """Runs a Plan over a compiled fabric; iterate `run()` for Intervals."""
 
@@ -218,7 +204,7 @@ class Engine:
         self.alive: dict[int, np.ndarray] = {}       # draining phase -> indices of unfinished sub-flows
         self.rep_start: dict[int, bool] = {}         # phase is at the start of a step
         self.step_started_s: dict[int, float] = {}
-        self.repeats: dict[int, list[_Repeat]] = {}  # phase -> its congested repeats streamed alone
+        self.repeats: dict[int, list[stand_in.Repeat]] = {}  # phase -> its congested repeats streamed alone
 
     # ---- routes and profiles --------------------------------------------------------------------
     def routed(self, i: int) -> _Routed:
@@ -740,38 +726,22 @@ class Engine:
             self.totals.flow_time_s[i] = times
         memory_s, transit_s = fluid.sender_memory_s(i), fluid.transit_s(i)
         cost = fluid.uninstall(i, carry=self.reps_left[i] > 1)
-        if complete and alone and cost is not None and ph.repeat > WARM_REPEATS:
+        if complete and alone and cost is not None and ph.repeat > stand_in.WARM_REPEATS:
             started = self.step_started_s[i]
-            self.repeats.setdefault(i, []).append(_Repeat(self.t - started, cost, memory_s, started, transit_s))
+            self.repeats.setdefault(i, []).append(stand_in.Repeat(self.t - started, cost, memory_s, started,
+                                                                    transit_s))
 
     def _can_stand_in(self, i: int) -> bool:
         """A congested step that repeats alone, with enough warm repeats already streamed through the queues alone."""
-        return (self.rep_start.get(i, False) and len(self._warm(i)) >= WARM_REPEATS - 1
+        return (self.rep_start.get(i, False) and len(self._warm(i)) >= stand_in.WARM_REPEATS - 1
                 and self.fluid is not None and not self.fluid.active and not self._any_dead())
 
-    def _warm(self, i: int) -> list[_Repeat]:
-        """The streamed repeats whose mean may stand in for later ones; none yet while it is unsure.
-
-        Without congestion control that is every repeat after the first, cold one. Senders running DCQCN remember
-        their past for two timer periods (`sender_memory_s`) and swing over several: the repeats begun within that
-        memory of the first are left out (they hold the collapse a collision starts with), and the rest are cut
-        into batches that each last the memory; their mean stands in once there are WARM_BATCHES batches and the
-        standard error of the batch means is within STEADY_TOLERANCE of their mean (the batch-means method of
-        steady-state simulation output analysis)."""
-        reps = self.repeats.get(i, [])
-        memory_s = max((r.memory_s for r in reps), default=0.0)
-        if memory_s <= 0.0:
-            return reps[1:]
-        batches = _batches([r for r in reps[1:] if r.start_s >= reps[0].start_s + memory_s - _EPS_S], memory_s)
-        if len(batches) < WARM_BATCHES:
-            return []
-        means = np.array([sum(r.duration_s for r in b) / len(b) for b in batches])
-        error = float(means.std(ddof=1)) / np.sqrt(len(means))
-        return [r for b in batches for r in b] if error <= STEADY_TOLERANCE * float(means.mean()) else []
+    def _warm(self, i: int) -> list[stand_in.Repeat]:
+        return stand_in.warm(self.repeats.get(i, []))
 
     def _stand_in(self, i: int, next_evt: float) -> Iterator[Interval]:
         """k more repeats at the mean cost of the warm ones (the first, cold repeat left out)."""
-        repeat = _mean_repeat(self._warm(i))
+        repeat = stand_in.mean_repeat(self._warm(i))
         mean = repeat.cost
         step = repeat.duration_s + self._tail_s(i, repeat.transit_s)
         k = int(self.reps_left[i])
@@ -862,20 +832,6 @@ def _scaled(unit_bytes: np.ndarray, factor: float, share: float = 1.0) -> Callab
     return lambda: unit_bytes * factor * share
 
 
-def _mean_array(arrays: list[np.ndarray]) -> np.ndarray:
-    """The element-wise mean, summed in order as `sum` would."""
-    total = arrays[0]
-    for a in arrays[1:]:
-        total = total + a
-    return total / len(arrays)
-
-
-def _mean_lanes(arrays: list[np.ndarray | None]) -> np.ndarray | None:
-    """The mean of per-lane counters, None where a step has none."""
-    given = [a for a in arrays if a is not None]
-    return _mean_array(given) if len(given) == len(arrays) and given else None
-
-
 def _level_intervals(prof: SoloProfile, bytes_per_flow: float, k: int, t0: float, t_end: float, r: _Routed,
                      b: float) -> Iterator[Interval]:
     """The intervals of k solo steps: one step alone shows its rate levels (collisions drain at different times)."""
@@ -891,35 +847,3 @@ def _level_intervals(prof: SoloProfile, bytes_per_flow: float, k: int, t0: float
         tl += dt
     if t_end > tl:
         yield Interval(tl, t_end, 0.0, 0)
-
-
-def _batches(reps: list[_Repeat], span_s: float) -> list[list[_Repeat]]:
-    """Consecutive runs of repeats that each last at least `span_s` (a shorter run left at the end is dropped)."""
-    out: list[list[_Repeat]] = []
-    run: list[_Repeat] = []
-    total = 0.0
-    for r in reps:
-        run.append(r)
-        total += r.duration_s
-        if total >= span_s - _EPS_S:
-            out.append(run)
-            run, total = [], 0.0
-    return out
-
-
-def _mean_repeat(reps: list[_Repeat]) -> _Repeat:
-    n = len(reps)
-    costs = [r.cost for r in reps]
-    latency: dict[tuple[int, int], dict[float, float]] = {}
-    for cost in costs:
-        for w, s, lat, weight in cost.latency:
-            bins = latency.setdefault((w, s), {})
-            for x, y in zip(lat.tolist(), weight.tolist(), strict=True):
-                bins[x] = bins.get(x, 0.0) + y / n
-    mean = StepCost(_mean_array([c.port_bytes for c in costs]), _mean_array([c.paused_s for c in costs]),
-                    _mean_array([c.stall_s for c in costs]), _mean_array([c.dropped_B for c in costs]),
-                    sum(c.marked_B for c in costs) / n, sum(c.lost_B for c in costs) / n,
-                    sum(c.resent_B for c in costs) / n,
-                    [(w, s, np.array(list(b)), np.array(list(b.values()))) for (w, s), b in latency.items()],
-                    _mean_lanes([c.lane_paused_s for c in costs]), _mean_lanes([c.lane_stall_s for c in costs]))
-    return _Repeat(sum(r.duration_s for r in reps) / n, mean, transit_s=max(r.transit_s for r in reps))

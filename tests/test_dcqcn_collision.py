@@ -79,8 +79,7 @@ def test_a_ring_over_collisions_stands_in_for_repeats_only_once_the_senders_have
     queues and stands in their mean for the rest. With the firmware's DCQCN the first repeats carry the collapse
     the collisions start with and its 300 us recovery, so standing in early would freeze that transient over the
     whole collective: the result must match streaming every repeat."""
-    from designer.sim import stand_in
-    from designer.sim import SimOptions, run
+    from designer.sim import SimOptions, run, stand_in
     from designer.topology import generate
 
     doc = generate("fat-tree", gpus=64, backend="rocev2", frontend=False, two_tiers=True, preset="plain")

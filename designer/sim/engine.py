@@ -27,14 +27,14 @@ import numpy as np
 import scipy.sparse as sp
 
 from designer.i18n.message import Message
+from designer.sim import stand_in
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.failure_runtime import FailureRuntime
-from designer.sim.fluid_queues import FluidQueues, StepCost, Window
+from designer.sim.fluid_queues import FluidQueues, Window
 from designer.sim.latency import LatencyRecorder
 from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile, delivered_over
-from designer.sim import stand_in
 from designer.sim.routing import RoutedFlows, Router
 from designer.sim.transfers import FlowPattern, Plan
 from designer.sim.workload_spec import WorkloadError

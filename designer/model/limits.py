@@ -7,7 +7,7 @@ minutes of work, gigabytes of memory or an overflow.
 Sizes. The largest design the generators make (a 3-tier fat-tree of 64-port switches: 65,536 GPUs on 14,302
 nodes, 224,100 links and 450,948 ports) fits with room to spare; the largest catalog device has 144 ports split
 in two, 288 ports, below `MAX_PORTS_PER_NODE` (user catalogs are held to the same limit). Counts also stay
-within the simulation's memory budget (designer/sim/budget.py: about 600 bytes per directed port, 4 GiB by
+within the simulation's memory budget (designer/sim/budget.py: about 600 bytes per directed port, at least 4 GiB by
 default; tests/test_hostile_limits.py checks that `MAX_LINKS` fits it).
 
 Ranges. Each is wide enough for any real device or site and narrow enough that arithmetic on it stays finite:

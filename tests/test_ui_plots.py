@@ -81,6 +81,23 @@ def test_the_form_shows_only_the_options_of_the_chosen_workload(qtbot, window):
     assert "algo" not in panel.workload_spec()
 
 
+def test_queue_pairs_say_the_segments_setting_until_a_number_is_chosen(qtbot, window):
+    """The field showed 1 while RoCEv2 ran the segment's 16 queue pairs, and 1 could not be asked for (it meant the
+    default). It now says the segment's setting is used, and any number typed in is passed on, 1 included."""
+    panel = window.runs.panel
+    window.runs.panel_dock.show()
+    window.runs.panel_dock.raise_()
+    choose(qtbot, panel.kind, "AllToAll")
+    qtbot.waitUntil(panel.qps.isVisible)
+    assert panel.qps.lineEdit().text() == "Segment's setting"
+    assert "qps" not in panel.workload_spec()
+    for typed in ("1", "8"):
+        panel.qps.setFocus()
+        panel.qps.selectAll()
+        qtbot.keyClicks(panel.qps, typed)
+        assert panel.workload_spec().endswith(f":qps={typed}")
+
+
 def test_the_algorithm_is_shown_only_where_the_engine_names_one():
     base = {"completion_time_s": 0.004, "goodput_gbps": 900.0, "latency_us": {"p50": 1.0, "p99": 2.0, "p999": 3.0},
             "pfc_pause_fraction": 0.0, "credit_stall_fraction": 0.0, "ecn_mark_fraction": 0.0}

@@ -119,7 +119,10 @@ class RunPanel(QWidget):
         self.algo = _combo(ALGORITHMS)
         self.algo.setToolTip(self.tr("Engine's choice: the engine picks; the figures of the run name the algorithm "
                                      "that ran"))
-        self.qps = _spin(1, 64, 1)
+        self.qps = _spin(0, 64, 0)                    # 0: the segment's own setting (16 on RoCEv2 as recommended)
+        self.qps.setSpecialValueText(self.tr("Segment's setting"))
+        self.qps.setToolTip(self.tr("Queue pairs each connection opens on RoCEv2, which ECMP spreads over the "
+                                    "paths: the segment's setting unless a number is chosen here"))
         self.dp, self.tp, self.pp = _spin(1, 65536, 8), _spin(1, 65536, 8), _spin(1, 65536, 1)
         self.iters = _spin(1, 100000, 10)
         for box in (self.tp, self.pp):
@@ -212,7 +215,7 @@ class RunPanel(QWidget):
             parts.append(f"qps={self.requests.value():g}")
         options = {"algo": self.algo.currentData(), "dp": self.dp.value(), "tp": self.tp.value(),
                    "pp": self.pp.value(), "iters": self.iters.value() if self.iters.value() != 10 else None,
-                   "qps": self.qps.value() if self.qps.value() > 1 else None}     # None: the grammar's default
+                   "qps": self.qps.value() or None}     # None: the segment's setting
         for _widget, _label, shown in self.rows:
             if isinstance(shown, str) and options.get(shown) is not None and self._shown(shown, kind):
                 parts.append(f"{shown}={options[shown]}")

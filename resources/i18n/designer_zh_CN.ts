@@ -4097,47 +4097,47 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="399"/>
+        <location filename="../../designer/ui/run_controller.py" line="398"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="412"/>
+        <location filename="../../designer/ui/run_controller.py" line="411"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="413"/>
+        <location filename="../../designer/ui/run_controller.py" line="412"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="415"/>
+        <location filename="../../designer/ui/run_controller.py" line="414"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="418"/>
+        <location filename="../../designer/ui/run_controller.py" line="417"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="429"/>
+        <location filename="../../designer/ui/run_controller.py" line="428"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="431"/>
+        <location filename="../../designer/ui/run_controller.py" line="430"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="434"/>
+        <location filename="../../designer/ui/run_controller.py" line="433"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="448"/>
+        <location filename="../../designer/ui/run_controller.py" line="447"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -4192,22 +4192,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="390"/>
+        <location filename="../../designer/ui/run_controller.py" line="389"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="393"/>
+        <location filename="../../designer/ui/run_controller.py" line="392"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="395"/>
+        <location filename="../../designer/ui/run_controller.py" line="394"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="397"/>
+        <location filename="../../designer/ui/run_controller.py" line="396"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -4258,12 +4258,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="136"/>
+        <location filename="../../designer/ui/run_panel.py" line="139"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="139"/>
+        <location filename="../../designer/ui/run_panel.py" line="142"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -4273,22 +4273,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="137"/>
+        <location filename="../../designer/ui/run_panel.py" line="140"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="140"/>
+        <location filename="../../designer/ui/run_panel.py" line="143"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="141"/>
+        <location filename="../../designer/ui/run_panel.py" line="144"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="142"/>
+        <location filename="../../designer/ui/run_panel.py" line="145"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
@@ -4298,7 +4298,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="138"/>
+        <location filename="../../designer/ui/run_panel.py" line="141"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
@@ -4308,7 +4308,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="135"/>
+        <location filename="../../designer/ui/run_panel.py" line="138"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
@@ -4348,68 +4348,78 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="143"/>
+        <location filename="../../designer/ui/run_panel.py" line="123"/>
+        <source>Segment&apos;s setting</source>
+        <translation>按分区设置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="124"/>
+        <source>Queue pairs each connection opens on RoCEv2, which ECMP spreads over the paths: the segment&apos;s setting unless a number is chosen here</source>
+        <translation>RoCEv2 上每个连接打开的队列对数，由 ECMP 分散到各条路径上：未在此选择数字时按分区的设置</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="146"/>
         <source>Round trips</source>
         <translation>往返次数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="144"/>
+        <location filename="../../designer/ui/run_panel.py" line="147"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="153"/>
+        <location filename="../../designer/ui/run_panel.py" line="156"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="154"/>
+        <location filename="../../designer/ui/run_panel.py" line="157"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="156"/>
+        <location filename="../../designer/ui/run_panel.py" line="159"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="157"/>
+        <location filename="../../designer/ui/run_panel.py" line="160"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="158"/>
+        <location filename="../../designer/ui/run_panel.py" line="161"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="159"/>
+        <location filename="../../designer/ui/run_panel.py" line="162"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
         <location filename="../../designer/ui/run_panel.py" line="97"/>
-        <location filename="../../designer/ui/run_panel.py" line="267"/>
+        <location filename="../../designer/ui/run_panel.py" line="270"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="225"/>
+        <location filename="../../designer/ui/run_panel.py" line="228"/>
         <source>Run the design&apos;s {0} jobs together</source>
         <translation>同时运行设计中的 {0} 个作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="269"/>
+        <location filename="../../designer/ui/run_panel.py" line="272"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="271"/>
+        <location filename="../../designer/ui/run_panel.py" line="274"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="146"/>
+        <location filename="../../designer/ui/run_panel.py" line="149"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>

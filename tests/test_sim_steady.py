@@ -9,7 +9,7 @@ from designer.model.segments import RoCESettings
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.dcqcn import DcqcnParams
-from designer.sim.dynamics.network import CC_DCQCN, FC_PFC, EcnThresholds, PfcThresholds
+from designer.sim.dynamics.network import CC_DCQCN, FC_CREDIT, FC_PFC, EcnThresholds, PfcThresholds
 from designer.topology.presets import paper_dcqcn
 
 CAP_BPS = 50e9                  # 400 Gb/s
@@ -101,3 +101,39 @@ def test_an_oscillation_is_averaged_over_its_period_before_a_jump():
         t, sent = t + 50e-6, sent + rate * 50e-6
     assert found is not None and prober.probe_s >= 100e-6
     assert float(steady.rates(found.a, found.c)[0]) == pytest.approx(10e9, rel=1e-6)
+
+
+def detached_finish(jump: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[FluidSimulator, list[tuple[float, float]]]:
+    """Two flows of 40 MB share a 400G link (1.6 ms at half its rate each) while a flow of 20 MB crosses two ports of
+    its own at line rate (0.4 ms), stepped in 50 us windows with a 50 us probe period: (the simulator when all are
+    done, jumps as (start, span))."""
+    monkeypatch.setattr(steady, "JUMPS", jump)
+    ports = PortSet.uniform(5, CAP_BPS, FC_CREDIT, credit_B=256 * KB)
+    flows = FlowSet.from_paths([[0, 2], [1, 2], [3, 4]], [40e6, 40e6, 20e6], line_rate_Bps=CAP_BPS)
+    sim = FluidSimulator(ports, flows, dt_s=1e-6)
+    prober, jumps = steady.Prober(50e-6), []
+    while not sim.done.all():
+        sim.window(50)
+        span = sim.skip_steady(prober, np.inf, steady.LANDING_STEPS * sim.dt)
+        if span > 0:
+            jumps.append((sim.t - span, span))
+    return sim, jumps
+
+
+def test_the_steady_state_carries_on_past_the_finish_of_flows_that_share_nothing(monkeypatch):
+    """The short flow's finish frees nothing the two others use: the spans of the first jump carry on for them after
+    one probe period that measures their latencies alone (not the two new spans a change of flows needs otherwise).
+    Its ports stop counting at its finish, the latency histogram holds the bytes delivered and nothing more, and
+    every flow finishes as it does stepped through."""
+    stepped, none = detached_finish(False, monkeypatch)
+    jumped, jumps = detached_finish(True, monkeypatch)
+    assert not none and len(jumps) == 2
+    short_done_s = float(stepped.fs[2, K.FINISH])
+    assert jumps[0][0] + jumps[0][1] < short_done_s                       # the first lands before it
+    assert short_done_s < jumps[1][0] <= short_done_s + 2 * 50e-6 + 1e-9  # the next one probe period after
+    assert jumped.fs[:, K.FINISH] == pytest.approx(stepped.fs[:, K.FINISH], rel=2e-3)
+    assert jumped.pa[:, K.SERVED] == pytest.approx(stepped.pa[:, K.SERVED], rel=1e-3)
+    assert jumped.pa[3:, K.BUSY_S] == pytest.approx(stepped.pa[3:, K.BUSY_S], rel=1e-3)
+    assert jumped.hist.sum() == pytest.approx(100e6, rel=1e-6)
+    assert jumped.hist.sum(axis=0) == pytest.approx(stepped.hist.sum(axis=0), rel=1e-3, abs=1e-3 * 100e6)
+

@@ -488,10 +488,11 @@ class FluidQueues:
         return win
 
     def _skip_steady(self, limit_s: float) -> None:
-        """Probe for a steady state every probe period; once two spans agree, jump over it (steady.py)."""
+        """Probe for a steady state every probe period; once two spans agree, jump over it (steady.py), landing a
+        few steps before the first predicted finish."""
         sim = self.sim
         assert sim is not None
-        self.skipped_s += sim.skip_steady(self.prober, limit_s, WINDOW_MIN * sim.dt)
+        self.skipped_s += sim.skip_steady(self.prober, limit_s, steady.LANDING_STEPS * sim.dt)
 
     def _report(self, dt_s: float, finished: list[int], acc0: np.ndarray, hist0: np.ndarray) -> Window:
         sim = self.sim

@@ -29,6 +29,7 @@ import scipy.sparse as sp
 from designer.i18n.message import Message
 from designer.sim import stand_in
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
+from designer.sim.dynamics.jit import njit
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.fluid_queues import FluidQueues, Window
 from designer.sim.latency import LatencyRecorder
@@ -807,14 +808,32 @@ def flows_of(flows: ActiveFlows, i: int) -> np.ndarray:
     return subs
 
 
+@njit
+def _bounds(seg: np.ndarray) -> tuple[int, int]:
+    """The lowest and highest segment, in one pass."""
+    lo = hi = seg[0]
+    for s in seg:
+        lo, hi = min(lo, s), max(hi, s)
+    return int(lo), int(hi)
+
+
+@njit
+def _running_sum(values: np.ndarray) -> float:
+    """The values added one after the other from 0.0 (as a cumulative sum or a weighted bincount adds them)."""
+    total = 0.0
+    for v in values:
+        total += v
+    return total
+
+
 def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray) -> None:
     """Add `values` up per segment (-1: none) into `into`; a segment present with nothing gets its 0. Segments are
     a few small numbers: counted by index, not sorted (a window of millions of sub-flows sorted them five times)."""
     if len(seg) == 0:
         return
-    lo = int(seg.min())
-    if lo == int(seg.max()):      # one segment (the common case): the running sum adds in bincount's order
-        into[lo] = into.get(lo, 0.0) + float(np.cumsum(values, dtype=np.float64)[-1])
+    lo, hi = _bounds(np.asarray(seg).reshape(-1))
+    if lo == hi:                  # one segment (the common case): the running sum adds in bincount's order
+        into[lo] = into.get(lo, 0.0) + _running_sum(np.asarray(values, dtype=np.float64).reshape(-1))
         return
     shifted = np.asarray(seg, dtype=np.int64).reshape(-1) + 1
     sums = np.bincount(shifted, weights=values)

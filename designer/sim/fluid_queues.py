@@ -26,6 +26,7 @@ from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.delivery_time import BIN_MID_S
 from designer.sim.dynamics.ecn import scaled_thresholds
+from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.loss import RTX_GO_BACK_N, RTX_SELECTIVE
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, CC_NONE, FC_CREDIT, FC_LOSSY, FC_PFC
 from designer.sim.framing import PROTO_IB, PROTO_NVLINK
@@ -99,12 +100,46 @@ def _per_sub(fs: np.ndarray, inst: Installed) -> list[np.ndarray]:
     """The window's delivered, marked, lost and resent bytes of each installed sub-flow: its paths' (flow state
     `fs`) times its share of them. With one path per sub-flow, in order (as `install` makes them), a sub-flow's sum
     is its path's value (0.0 + v): no sum is needed."""
-    one_each = len(inst.sub) == inst.n_sub and bool((inst.sub == np.arange(inst.n_sub)).all())
+    one_each = len(inst.sub) == inst.n_sub and _counts_up(inst.sub)
     out = []
     for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT):
-        values = fs[inst.flows, col] * inst.weight
-        out.append(values + 0.0 if one_each else np.bincount(inst.sub, weights=values, minlength=inst.n_sub))
+        if one_each:
+            out.append(_weighted(fs[:, col], inst.flows, inst.weight))
+        else:
+            out.append(np.bincount(inst.sub, weights=fs[inst.flows, col] * inst.weight, minlength=inst.n_sub))
     return out
+
+
+@njit
+def _counts_up(sub: np.ndarray) -> bool:
+    """Whether sub is 0, 1, 2, ..."""
+    for i in range(len(sub)):
+        if sub[i] != i:
+            return False
+    return True
+
+
+@njit
+def _weighted(column: np.ndarray, flows: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """column[flows] * weight + 0.0 (a one-term sum, as a weighted bincount gives it) in one pass."""
+    out = np.empty(len(flows))
+    for i in range(len(flows)):
+        out[i] = column[flows[i]] * weight[i] + 0.0
+    return out
+
+
+def _all_of(subs: np.ndarray, n: int) -> bool:
+    """Whether `subs` lists every sub-flow 0..n-1 in order."""
+    return len(subs) == n and (n == 0 or (subs[0] == 0 and bool((np.diff(subs) == 1).all())))
+
+
+def _rows_of(hops: HopList, subs: np.ndarray, n: int) -> HopList:
+    """The route rows of the sub-flows `subs` (of n), numbered as in `subs`."""
+    keep = np.zeros(n, dtype=bool)
+    keep[subs] = True
+    renumber = np.full(n, -1, np.int64)
+    renumber[subs] = np.arange(len(subs))
+    return hops.select(keep, renumber)
 
 
 def _switch_buffers_B(fab: CompiledFabric, switches: np.ndarray) -> np.ndarray:
@@ -246,11 +281,7 @@ class FluidQueues:
         assert step.pattern is not None, "an installed phase moves bytes"
         pattern_key, workload = step.pattern.key, step.workload
         assert routed.hops is not None
-        keep = np.zeros(routed.n_sub, dtype=bool)
-        keep[subs] = True
-        renumber = np.full(routed.n_sub, -1, np.int64)
-        renumber[subs] = np.arange(len(subs))
-        hops = routed.hops.select(keep, renumber)
+        hops = routed.hops if _all_of(subs, routed.n_sub) else _rows_of(routed.hops, subs, routed.n_sub)
         groups = self._connections(hops, routed, subs, workload)
         weight = byte_shares(groups, remaining_B)
         graph = hop_graph(merged_hops(hops, groups, weight), self.fab.port_src, self.fab.port_dst)

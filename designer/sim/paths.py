@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from designer.sim.dynamics.jit import njit
 from designer.sim.routing import HopList
 
 
@@ -45,6 +46,10 @@ def hop_graph(hops: HopList, port_src: np.ndarray, port_dst: np.ndarray) -> HopG
     if n == 0:
         z = np.zeros(0, np.int64)
         return HopGraph(z, z, z, np.zeros(0), z, z, np.zeros(0), np.zeros(0))
+    sub, port, share = np.asarray(hops.sub, np.int64), np.asarray(hops.port, np.int64), np.asarray(hops.share, float)
+    if _is_chains(sub, np.asarray(hops.level, np.int64)):
+        return HopGraph(sub, port, *_chain_graph(sub, port, share, np.asarray(port_src, np.int64),
+                                                 np.asarray(port_dst, np.int64)))
     new_level = np.ones(n, dtype=bool)
     new_level[1:] = (np.diff(hops.sub) != 0) | (np.diff(hops.level) != 0)
     group = np.cumsum(new_level) - 1                      # one id per (sub-flow, level)
@@ -62,9 +67,54 @@ def hop_graph(hops: HopList, port_src: np.ndarray, port_dst: np.ndarray) -> HopG
     split = hops.share[b] / np.maximum(out_total[a], 1e-300)
     carried = hops.share[a] * split
     in_total = np.bincount(b, weights=carried, minlength=n)
-    return HopGraph(hops.sub.astype(np.int64), hops.port.astype(np.int64), level.astype(np.int64),
-                    hops.share.astype(float), a.astype(np.int64), b.astype(np.int64), split,
+    return HopGraph(sub, port, level.astype(np.int64), share, a.astype(np.int64), b.astype(np.int64), split,
                     carried / np.maximum(in_total[b], 1e-300))
+
+
+@njit
+def _is_chains(sub: np.ndarray, level: np.ndarray) -> bool:
+    """Whether the rows are single-path routes in sub-flow order: one row per (sub-flow, level)."""
+    for i in range(1, len(sub)):
+        if sub[i] < sub[i - 1] or (sub[i] == sub[i - 1] and level[i] == level[i - 1]):
+            return False
+    return True
+
+
+@njit
+def _chain_graph(sub: np.ndarray, port: np.ndarray, share: np.ndarray, port_src: np.ndarray,
+                 port_dst: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                np.ndarray]:
+    """`hop_graph` of single-path routes (`_is_chains`): (level, share, edge from, edge to, split, edge share).
+    Each node's next level group is the next node, joined to it where that is of the same sub-flow and leaves the
+    node it reaches. A node has at most one edge out and one in, so the sums of the general path are each one term
+    (0.0 + x, as a bincount adds it) and the arithmetic below is the general path's."""
+    n = len(sub)
+    level = np.zeros(n, np.int64)
+    joined = np.zeros(n, np.bool_)
+    m = 0
+    for i in range(1, n):
+        if sub[i] == sub[i - 1]:
+            level[i] = level[i - 1] + 1
+            if port_src[port[i]] == port_dst[port[i - 1]]:
+                joined[i - 1] = True
+                m += 1
+    a, b = np.empty(m, np.int64), np.empty(m, np.int64)
+    split, edge_share = np.empty(m), np.empty(m)
+    e = 0
+    for i in range(n - 1):
+        if joined[i]:
+            a[e], b[e] = i, i + 1
+            split[e] = share[i + 1] / _floor(0.0 + share[i + 1])
+            carried = share[i] * split[e]
+            edge_share[e] = carried / _floor(0.0 + carried)
+            e += 1
+    return level, share, a, b, split, edge_share
+
+
+@njit
+def _floor(x: float) -> float:
+    """np.maximum(x, 1e-300) (NaN stays NaN)."""
+    return x if (x != x or x > 1e-300) else 1e-300
 
 
 def _consecutive_joins(group: np.ndarray, sub: np.ndarray, reaches: np.ndarray,

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from designer.sim.dynamics.jit import njit
 from designer.sim.routing import HopList
 
 
@@ -49,19 +50,90 @@ def connections(hops: HopList, flow_of_sub: np.ndarray, mergeable: np.ndarray) -
     several = mergeable & (np.bincount(flow_of_sub, weights=mergeable, minlength=1)[flow_of_sub] > 1)
     cand = np.flatnonzero(several)
     if len(cand):
-        rows = several[hops.sub]
-        sub = np.searchsorted(cand, hops.sub[rows])            # candidate index of each of their hop rows
-        per_sub = np.bincount(sub, minlength=len(cand))
-        width = int(per_sub.max())
-        column = np.arange(len(sub)) - np.concatenate([[0], np.cumsum(per_sub)[:-1]])[sub]
-        key = np.full((len(cand), 1 + 3 * width), -1, dtype=np.int64)
-        key[:, 0] = flow_of_sub[cand]
-        key[sub, 1 + column] = hops.port[rows]
-        key[sub, 1 + width + column] = hops.level[rows]
-        key[sub, 1 + 2 * width + column] = np.ascontiguousarray(hops.share[rows], dtype=np.float64).view(np.int64)
-        _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
-        key_of_sub[cand] = cand[first][inverse.reshape(-1)]     # the first sub-flow of its group
+        ptr = np.zeros(n + 1, np.int64)
+        np.cumsum(np.bincount(hops.sub, minlength=n), out=ptr[1:])     # sub-flow s's rows: ptr[s]:ptr[s + 1]
+        share_bits = np.ascontiguousarray(hops.share, dtype=np.float64).view(np.int64)   # compared bit for bit
+        flow = flow_of_sub[cand]
+        if len(cand) > 1 and (flow[1:] < flow[:-1]).any():      # each flow's candidates together, in index order
+            cand = cand[np.argsort(flow, kind="stable")]
+        key_of_sub[cand] = _first_equal(cand, np.asarray(flow_of_sub, np.int64), ptr,
+                                        np.asarray(hops.port, np.int64), np.asarray(hops.level, np.int64),
+                                        share_bits)
     return _numbered(key_of_sub)
+
+
+@njit
+def _first_equal(cand: np.ndarray, flow: np.ndarray, ptr: np.ndarray, port: np.ndarray, level: np.ndarray,
+                 share_bits: np.ndarray) -> np.ndarray:
+    """For each candidate sub-flow (ordered by flow, then index), the first candidate of the same flow with the
+    same rows (port, level, share bits): itself if none came before. Flow by flow, with a small hash table (open
+    addressing, linear probing) keyed by a hash of the rows; equal hashes are confirmed row by row, so a collision
+    never merges."""
+    n = len(cand)
+    out = np.empty(n, np.int64)
+    hashes = np.zeros(n, np.uint64)
+    table = np.full(64, -1, np.int64)         # candidate index held by each slot, -1 between flows
+    start = 0
+    while start < n:
+        stop = start + 1
+        while stop < n and flow[cand[stop]] == flow[cand[start]]:
+            stop += 1
+        size = 2
+        while size < 2 * (stop - start):
+            size *= 2
+        if size > len(table):
+            table = np.full(size, -1, np.int64)
+        mask = np.uint64(size - 1)
+        for i in range(start, stop):
+            s = cand[i]
+            h = _rows_hash(s, ptr, port, level, share_bits)
+            hashes[i] = h
+            slot = h & mask
+            while table[slot] >= 0 and not (hashes[table[slot]] == h and
+                                            _same_rows(cand[table[slot]], s, ptr, port, level, share_bits)):
+                slot = (slot + np.uint64(1)) & mask
+            if table[slot] < 0:                  # the first of its kind
+                table[slot] = i
+            out[i] = cand[table[slot]]
+        for i in range(start, stop):             # empty every slot this flow filled (each run from its home slot)
+            slot = hashes[i] & mask
+            while table[slot] >= 0:
+                table[slot] = -1
+                slot = (slot + np.uint64(1)) & mask
+        start = stop
+    return out
+
+
+@njit
+def _rows_hash(s: int, ptr: np.ndarray, port: np.ndarray, level: np.ndarray, share_bits: np.ndarray) -> np.uint64:
+    """A hash of sub-flow s's rows."""
+    h = np.uint64(0)
+    for r in range(ptr[s], ptr[s + 1]):
+        h = _mix(h ^ np.uint64(port[r]))
+        h = _mix(h ^ np.uint64(level[r]))
+        h = _mix(h ^ np.uint64(share_bits[r]))
+    return h
+
+
+@njit
+def _mix(x: np.uint64) -> np.uint64:
+    """splitmix64's finaliser (as hashing.mix64, on one value)."""
+    z = x + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit
+def _same_rows(a: int, b: int, ptr: np.ndarray, port: np.ndarray, level: np.ndarray, share_bits: np.ndarray) -> bool:
+    """Whether sub-flows a and b have the same rows."""
+    if ptr[a + 1] - ptr[a] != ptr[b + 1] - ptr[b]:
+        return False
+    for k in range(ptr[a + 1] - ptr[a]):
+        ra, rb = ptr[a] + k, ptr[b] + k
+        if port[ra] != port[rb] or level[ra] != level[rb] or share_bits[ra] != share_bits[rb]:
+            return False
+    return True
 
 
 def _numbered(key_of_sub: np.ndarray) -> Connections:
@@ -81,4 +153,22 @@ def byte_shares(groups: Connections, remaining_B: np.ndarray) -> np.ndarray:
 def merged_hops(hops: HopList, groups: Connections, share_of_sub: np.ndarray) -> HopList:
     """The routes of the grouped flows: the group's path (each sub-flow's rows weighted by its share of the group's
     bytes, rows of one port at one level added up)."""
-    return HopList(hops.port, groups.of_sub[hops.sub], hops.share * share_of_sub[hops.sub], hops.level).sorted()
+    n = groups.n_groups
+    if len(hops.sub) > 1 and bool((hops.sub[1:] < hops.sub[:-1]).any()):
+        return HopList(hops.port, groups.of_sub[hops.sub], hops.share * share_of_sub[hops.sub], hops.level).sorted()
+    # rows by sub-flow: a group's sub-flows have the same rows (`connections`), so its rows are its first
+    # sub-flow's in their order, and each sums its sub-flows' weighted shares in sub-flow order (as the stable sort
+    # of `HopList.sorted` adds them up), only where some group has several sub-flows with rows
+    ptr = np.zeros(len(groups.of_sub) + 1, np.int64)
+    np.cumsum(np.bincount(hops.sub, minlength=len(groups.of_sub)), out=ptr[1:])
+    lengths = np.diff(ptr)[groups.first]
+    out_ptr = np.zeros(n + 1, np.int64)
+    np.cumsum(lengths, out=out_ptr[1:])
+    rows = np.arange(int(out_ptr[-1])) + np.repeat(ptr[groups.first] - out_ptr[:-1], lengths)
+    share = hops.share * share_of_sub[hops.sub]
+    if ((groups.count > 1) & (lengths > 0)).any():
+        target = out_ptr[groups.of_sub[hops.sub]] + (np.arange(len(hops.sub)) - ptr[hops.sub])
+        share = np.bincount(target, weights=share, minlength=len(rows))
+    else:
+        share = share[rows]
+    return HopList(hops.port[rows], np.repeat(np.arange(n), lengths), share, hops.level[rows])

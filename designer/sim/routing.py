@@ -25,6 +25,7 @@ from scipy.sparse.csgraph import shortest_path
 
 from designer.i18n.message import Message
 from designer.sim.compile import KIND_GATEWAY, KIND_SERVER, KIND_SWITCH, PLANE_BACKEND, PLANE_FRONTEND, CompiledFabric
+from designer.sim.dynamics.jit import njit
 from designer.sim.framing import PROTO_IB
 from designer.sim.hashing import hash_fields, mix64
 from designer.sim.planes import on_planes, queue_pairs_over_planes, sub_flow_ports, surviving_planes
@@ -72,25 +73,53 @@ class HopList:
         if len(self.port) == 0:
             return self
         # one int64 key ordered as (sub, level, port): a stable sort of it gives lexsort's order at a fraction of
-        # its cost; levels run from the relay's -2 to MAX_LEVELS, the receiving NIC's LAST_LEVEL after them
-        level = np.where(self.level == LAST_LEVEL, MAX_LEVELS, self.level) + 2
-        ports = int(self.port.max()) + 1
-        key = (self.sub * (MAX_LEVELS + 3) + level) * ports + self.port
+        # its cost (the rows come level by level, each level in sub-flow order: a merge of a few sorted runs)
+        key = _row_keys(np.asarray(self.sub, np.int64), np.asarray(self.level, np.int64),
+                        np.asarray(self.port, np.int64), int(self.port.max()) + 1)
         order = np.argsort(key, kind="stable")
-        hl = HopList(self.port[order], self.sub[order], self.share[order], self.level[order])
-        key = key[order]
-        new = np.ones(len(hl.port), dtype=bool)
-        new[1:] = key[1:] != key[:-1]          # the key is one number per (sub, level, port): a new one starts a row
-        if new.all():
-            return hl
-        group = np.cumsum(new) - 1
-        return HopList(hl.port[new], hl.sub[new], np.bincount(group, weights=hl.share), hl.level[new])
+        return HopList(*_merged_rows(order, key, self.port, self.sub, self.share, self.level))
 
     def select(self, subs: np.ndarray, renumber: np.ndarray | None = None) -> HopList:
         """The rows of these sub-flows (a boolean mask over sub-flows), optionally with new sub-flow numbers."""
         keep = subs[self.sub]
         sub = self.sub[keep] if renumber is None else renumber[self.sub[keep]]
         return HopList(self.port[keep], sub, self.share[keep], self.level[keep])
+
+
+@njit
+def _row_keys(sub: np.ndarray, level: np.ndarray, port: np.ndarray, ports: int) -> np.ndarray:
+    """Each row's (sub, level, port) as one int64 ordered the same way; levels run from the relay's -2 to
+    MAX_LEVELS, the receiving NIC's LAST_LEVEL after them."""
+    key = np.empty(len(sub), np.int64)
+    for i in range(len(sub)):
+        lvl = (MAX_LEVELS if level[i] == LAST_LEVEL else level[i]) + 2
+        key[i] = (sub[i] * (MAX_LEVELS + 3) + lvl) * ports + port[i]
+    return key
+
+
+@njit
+def _merged_rows(order: np.ndarray, key: np.ndarray, port: np.ndarray, sub: np.ndarray, share: np.ndarray,
+                 level: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The rows in `order`, rows of one key merged (their shares added in that order from 0.0, as a weighted
+    bincount adds them, wherever some key repeats; taken as they are otherwise)."""
+    n = len(order)
+    rows = 1 if n else 0
+    for i in range(1, n):
+        if key[order[i]] != key[order[i - 1]]:
+            rows += 1
+    out_port, out_sub = np.empty(rows, port.dtype), np.empty(rows, sub.dtype)
+    out_share, out_level = np.zeros(rows), np.empty(rows, level.dtype)
+    g = -1
+    for i in range(n):
+        r = order[i]
+        if i == 0 or key[r] != key[order[i - 1]]:
+            g += 1
+            out_port[g], out_sub[g], out_level[g] = port[r], sub[r], level[r]
+            if rows == n:
+                out_share[g] = share[r]
+                continue
+        out_share[g] += share[r]
+    return out_port, out_sub, out_share, out_level
 
 
 @dataclass

@@ -88,12 +88,12 @@ def param_sets(sets: list[DcqcnParams]) -> np.ndarray:
     return np.array([[float(getattr(s, n)) for n in names] for s in sets] or [[0.0] * len(names)])
 
 
-def new_state(line_Bps: np.ndarray, mark_phase: np.ndarray) -> np.ndarray:
+def new_state(line_Bps: np.ndarray, mark_phase: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """[flow, field]: flows start at line rate; alpha takes its initial value 1 (INITIAL_ALPHA_VALUE) at the flow's
     first CNP, which also starts its alpha and rate-reduction clocks. `mark_phase` in [0, 1) offsets each flow's
     count of marked packets so that flows sharing a queue do not see their CNPs in the same step (real marking is
-    per packet and random)."""
-    st = np.zeros((len(line_Bps), N_STATE))
+    per packet and random). `out`: zero rows to fill instead of new ones."""
+    st = np.zeros((len(line_Bps), N_STATE)) if out is None else out
     st[:, RATE] = line_Bps
     st[:, TARGET] = line_Bps
     st[:, ALPHA] = 1.0

@@ -41,18 +41,23 @@ class Junctions:
 
 
 def junctions(n_nodes: int, edge_from: np.ndarray, edge_to: np.ndarray, split: np.ndarray,
-              share: np.ndarray) -> Junctions:
+              share: np.ndarray, degrees: tuple[np.ndarray, np.ndarray] | None = None) -> Junctions:
     """The junctions of a hop graph's edges (`split`: part of the first node's bytes taking the edge, each node's
-    splits summing to one; `share`: part of the second node's bytes that came by it)."""
+    splits summing to one; `share`: part of the second node's bytes that came by it). `degrees`: each node's count
+    of edges out and in, when the caller has them."""
     ja, jb = np.full(n_nodes, -1, np.int32), np.full(n_nodes, -1, np.int32)   # 32 bits: a step streams them
     last_a = np.zeros(n_nodes, np.bool_)
     wa, wb = np.zeros(n_nodes), np.zeros(n_nodes)
     wa[edge_from] = share                             # the same for every edge of a node of A
     wb[edge_to] = split                               # the same for every edge into a node of B
     # an edge from a node with no other way out to a node with no other way in is a chain link: only the others join
-    forks = (np.bincount(edge_from, minlength=n_nodes)[edge_from] > 1) | \
-        (np.bincount(edge_to, minlength=n_nodes)[edge_to] > 1)
-    edge_from, edge_to = edge_from[forks], edge_to[forks]
+    out_degree, in_degree = degrees if degrees is not None else \
+        (np.bincount(edge_from, minlength=n_nodes), np.bincount(edge_to, minlength=n_nodes))
+    if out_degree.max(initial=0) > 1 or in_degree.max(initial=0) > 1:
+        forks = (out_degree[edge_from] > 1) | (in_degree[edge_to] > 1)
+        edge_from, edge_to = edge_from[forks], edge_to[forks]
+    else:
+        edge_from, edge_to = edge_from[:0], edge_to[:0]      # chains only
     if len(edge_from) == 0:
         z = np.zeros(1, np.int64)
         return Junctions(ja, jb, last_a, wa, wb, z, z[:0], z, z[:0], np.zeros((0, 3)))

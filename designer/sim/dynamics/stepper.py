@@ -19,6 +19,7 @@ from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.aimd import AimdParams
 from designer.sim.dynamics.columns import by_column, grown
 from designer.sim.dynamics.dcqcn import DcqcnParams
+from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.junctions import junctions
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, FC_CREDIT, FC_PFC, FlowSet, PortSet
 
@@ -121,13 +122,10 @@ def _port_arrays(ports: PortSet, dt: float, lanes: int) -> tuple[np.ndarray, np.
     return pp, pk, buf_B
 
 
-def _flow_ints(flows: FlowSet, lengths: np.ndarray, level: np.ndarray, e0: int, lanes: int) -> np.ndarray:
-    """The kernel's integer fields of new flows whose nodes start at node `e0`."""
+def _flow_ints(flows: FlowSet, lengths: np.ndarray, level: np.ndarray, e0: int, fi: np.ndarray) -> None:
+    """The kernel's integer fields of new flows whose nodes start at node `e0`, written into their rows `fi`
+    (zero; the traffic classes were checked)."""
     n = flows.count
-    lane = flows.column("lane", 0, np.int64)
-    if n and (lane.min() < 0 or lane.max() >= lanes):
-        raise ValueError("a flow's traffic class is not one of the ports' lanes")
-    fi = np.zeros((n, K.N_FLOW_INTS), np.int64)
     fi[:, K.FIRST] = e0 + np.concatenate([[0], np.cumsum(lengths)[:-1]])
     fi[:, K.NNODES] = lengths
     fi[:, K.LAST] = fi[:, K.FIRST] + lengths - 1
@@ -138,31 +136,77 @@ def _flow_ints(flows: FlowSet, lengths: np.ndarray, level: np.ndarray, e0: int, 
     fi[:, K.GROUP] = flows.column("group", -1, np.int64)
     fi[:, K.HGROUP] = flows.column("hgroup", 0, np.int64)
     fi[:, K.PSET] = flows.column("dcqcn_set", 0, np.int64)
-    fi[:, K.LANE] = lane
-    return fi
+    fi[:, K.LANE] = flows.column("lane", 0, np.int64)
 
 
-def _conserving(sptr: np.ndarray, split: np.ndarray) -> np.ndarray:
+def _conserving(sptr: np.ndarray, split: np.ndarray, node: np.ndarray | None = None) -> np.ndarray:
     """Each node's out-splits scaled to sum to one, so that every byte reaching a node goes on whatever rounding
     the route's shares carry (a node whose splits are all 0 sends its bytes on evenly): the queues never lose
-    bytes to a route."""
-    counts = np.diff(sptr)
-    node = np.repeat(np.arange(len(counts)), counts)
-    total = np.bincount(node, weights=split, minlength=len(counts))
-    even = total[node] <= 0.0
-    out = np.where(even, 1.0 / np.maximum(counts[node], 1), split / np.where(even, 1.0, total[node]))
+    bytes to a route. `node`: each edge's node, when the caller has it (the edges are in node order)."""
+    if node is None:
+        node = np.repeat(np.arange(len(sptr) - 1), np.diff(sptr))
+    out: np.ndarray = _conserving_splits(np.asarray(sptr, np.int64), np.asarray(node, np.int64),
+                                         np.asarray(split, np.float64))
     return out
 
 
+@njit
+def _conserving_splits(sptr: np.ndarray, node: np.ndarray, split: np.ndarray) -> np.ndarray:
+    """`_conserving` in one pass to sum each node's splits (in edge order, as a weighted bincount adds them) and
+    one to scale them."""
+    n = len(sptr) - 1
+    total = np.zeros(n)
+    for e in range(len(node)):
+        total[node[e]] += split[e]
+    out = np.empty(len(node))
+    for e in range(len(node)):
+        k = node[e]
+        out[e] = 1.0 / max(sptr[k + 1] - sptr[k], 1) if total[k] <= 0.0 else split[e] / total[k]
+    return out
+
+
+def _appended(old: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """`old` then `new` (as np.concatenate gives them; `new` itself, in that type, where `old` is empty and `new`
+    is a fresh array of the caller's)."""
+    if len(old) == 0:
+        return new.astype(np.result_type(old, new), copy=False)
+    return np.concatenate([old, new])
+
+
+def _by_key(key: np.ndarray, *arrays: np.ndarray) -> list[np.ndarray]:
+    """The arrays in the stable order of `key` (as they are when the key is sorted already: edges appended flow
+    by flow run in node order, and a single-path flow's edges also in the order of the nodes they reach)."""
+    if len(key) < 2 or bool((key[1:] >= key[:-1]).all()):
+        return list(arrays)
+    order = np.argsort(key, kind="stable")
+    return [a[order] for a in arrays]
+
+
+@njit
+def _pointers(sorted_node: np.ndarray, n: int) -> np.ndarray:
+    """Row pointers of items sorted by node (node k's items: [ptr[k], ptr[k + 1]))."""
+    ptr = np.zeros(n + 1, np.int64)
+    for k in sorted_node:
+        ptr[k + 1] += 1
+    for k in range(n):
+        ptr[k + 1] += ptr[k]
+    return ptr
+
+
+def _crossed(hport: np.ndarray, n_ports: int) -> np.ndarray:
+    """The ports some node crosses, ascending (in the hop indices' 32 bits)."""
+    return np.flatnonzero(np.bincount(hport, minlength=n_ports)).astype(np.int32)
+
+
+@njit
 def _single(ptr: np.ndarray, other: np.ndarray) -> np.ndarray:
     """Per node: the node at the other end of its only edge (which carries all its bytes), else SEVERAL (the node
     is then in a junction, junctions.py) or NONE without edges."""
-    count = np.diff(ptr)
-    first = np.minimum(ptr[:-1], max(len(other) - 1, 0))
-    out = np.where(count == 0, K.NONE, K.SEVERAL).astype(np.int32)
-    if len(other):
-        one = count == 1
-        out[one] = other[first[one]]
+    n = len(ptr) - 1
+    out = np.empty(n, np.int32)
+    for k in range(n):
+        count = ptr[k + 1] - ptr[k]
+        out[k] = K.NONE if count == 0 else (other[ptr[k]] if count == 1 else K.SEVERAL)
     return out
 
 
@@ -237,21 +281,24 @@ class FluidSimulator:
         if flows.hop_port.size and (flows.hop_port.min() < 0 or flows.hop_port.max() >= self.pp.shape[0]):
             raise ValueError("a flow's path names a port that does not exist")
         lengths = np.bincount(flows.hop_flow, minlength=n).astype(np.int64)
+        lane = flows.column("lane", 0, np.int64)
+        if n and (lane.min() < 0 or lane.max() >= self.lanes):
+            raise ValueError("a flow's traffic class is not one of the ports' lanes")
         lossless = flows.column("lossless", True, np.bool_)
         e0, e = len(self.hq), len(flows.hop_port)
         level, a, b, split, share = flows.graph()
-        self.hport = np.concatenate([self.hport, flows.hop_port.astype(np.int32)])
-        self.hpc = np.concatenate([self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, K.IS_PFC] > 0)])
-        self.hlevel = np.concatenate([self.hlevel, level.astype(np.int32)])
-        self.hq, self.hqm, self.harr = (np.concatenate([x, np.zeros(e)]) for x in (self.hq, self.hqm, self.harr))
-        self.edge_from = np.concatenate([self.edge_from, e0 + a])
-        self.edge_to = np.concatenate([self.edge_to, e0 + b])
-        self.edge_split = np.concatenate([self.edge_split, split])
+        self.hport = _appended(self.hport, flows.hop_port.astype(np.int32))
+        self.hpc = _appended(self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, K.IS_PFC] > 0))
+        self.hlevel = _appended(self.hlevel, level.astype(np.int32))
+        self.hq, self.hqm, self.harr = (_appended(x, np.zeros(e)) for x in (self.hq, self.hqm, self.harr))
+        self.edge_from = _appended(self.edge_from, e0 + a)
+        self.edge_to = _appended(self.edge_to, e0 + b)
+        self.edge_split = np.concatenate([self.edge_split, split])     # copies: the flows' own arrays
         self.edge_share = np.concatenate([self.edge_share, share])
         self._index_edges()
-        fi = _flow_ints(flows, lengths, level, e0, self.lanes)
         # each per-flow table grows once: the old rows and the new ones' fields written into one allocation
-        self.fi, _ = grown(self.fi, n, fi)
+        self.fi, fi = grown(self.fi, n)
+        _flow_ints(flows, lengths, level, e0, fi)
         self.fr, fr = grown(self.fr, n)
         fr[:, K.LINE] = flows.line_rate_Bps
         fr[:, K.BASE_LAT] = flows.base_latency_s
@@ -264,16 +311,16 @@ class FluidSimulator:
         fs[:, K.USEFUL_LEFT] = flows.size_B
         fs[:, K.FINISH] = np.nan
         fs[:, K.LOSS_HOP] = -1.0
-        dq = dcqcn.new_state(flows.line_rate_Bps.astype(float), self.rng.random(n))
+        self.dq, dq = grown(self.dq, n)
+        dcqcn.new_state(flows.line_rate_Bps.astype(float), self.rng.random(n), out=dq)
         if dcqcn_rows is not None:
             dq[:] = dcqcn_rows
-        self.dq, _ = grown(self.dq, n, dq)
         # every new sender starts from the same window and recovery state: one row, repeated
         self.am, _ = grown(self.am, n, aimd.new_state(1, self.aimd_params))
         self.rs, _ = grown(self.rs, n, loss.new_state(1))
         self._grow_checkpoints(n)
         self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
-        self.aports = np.unique(self.hport)
+        self.aports = _crossed(self.hport, self.pp.shape[0])
         self._live_flows = self.F
         self.version += 1
         return np.arange(first_new, first_new + n)
@@ -282,14 +329,15 @@ class FluidSimulator:
         """Each node's single next and previous node where it has one (succ1, pred1: the chain of a one-path flow),
         and the junctions where a split route's branches join (junctions.py)."""
         n = len(self.hq)
-        order = np.argsort(self.edge_from, kind="stable")
-        sptr = np.searchsorted(self.edge_from[order], np.arange(n + 1)).astype(np.int64)
-        ssplit = _conserving(sptr, self.edge_split[order])
-        self.succ1 = _single(sptr, self.edge_to[order])
-        order_in = np.argsort(self.edge_to, kind="stable")
-        pptr = np.searchsorted(self.edge_to[order_in], np.arange(n + 1)).astype(np.int64)
-        self.pred1 = _single(pptr, self.edge_from[order_in])
-        self.jn = junctions(n, self.edge_from[order], self.edge_to[order], ssplit, self.edge_share[order])
+        e_from, e_to, e_split, e_share = _by_key(self.edge_from, self.edge_from, self.edge_to, self.edge_split,
+                                                 self.edge_share)
+        sptr = _pointers(e_from, n)
+        ssplit = _conserving(sptr, e_split, e_from)
+        self.succ1 = _single(sptr, e_to)
+        in_to, in_from = _by_key(self.edge_to, self.edge_to, self.edge_from)
+        pptr = _pointers(in_to, n)
+        self.pred1 = _single(pptr, in_from)
+        self.jn = junctions(n, e_from, e_to, ssplit, e_share, (np.diff(sptr), np.diff(pptr)))
 
     def _count_groups(self, groups: np.ndarray, hgroups: np.ndarray) -> None:
         if len(groups) and groups.max() >= len(self.group_left):

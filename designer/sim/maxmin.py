@@ -30,28 +30,27 @@ def max_min_rates(route: sp.csr_matrix, capacity: np.ndarray, demand: np.ndarray
     `demand` optionally caps each flow's rate (e.g. a sender's own limit); None means unlimited.
     A flow that crosses no port gets its demand, or infinity.
     """
-    n_flows = route.shape[1]
-    if n_flows == 0:
+    if route.shape[1] == 0:
         return np.zeros(0)
-    route = route if sp.isspmatrix_csr(route) and route.dtype == float else sp.csr_matrix(route, dtype=float)
-    routeT = route.T.tocsr()
-    limit = np.full(n_flows, np.inf) if demand is None else np.asarray(demand, dtype=float)
-    by_limit = np.argsort(limit) if demand is not None else np.zeros(0, dtype=np.int64)
-    by_port, by_flow = (route.indptr, route.indices, route.data), (routeT.indptr, routeT.indices, routeT.data)
-    return _fill(by_port, by_flow, np.asarray(capacity, dtype=float), limit, by_limit)
+    return _fill(*_fill_inputs(route, capacity, demand))
 
 
 def max_min_rates_scanned(route: sp.csr_matrix, capacity: np.ndarray, demand: np.ndarray | None = None) -> np.ndarray:
     """`max_min_rates` by the plain fill that scans every port each round (the reference of the queued one)."""
-    n_flows = route.shape[1]
-    if n_flows == 0:
+    if route.shape[1] == 0:
         return np.zeros(0)
+    return _fill_scanned(*_fill_inputs(route, capacity, demand))
+
+
+def _fill_inputs(route: sp.csr_matrix, capacity: np.ndarray,
+                 demand: np.ndarray | None) -> tuple[Csr, Csr, np.ndarray, np.ndarray, np.ndarray]:
+    """The fill's arguments: the matrix by port and by flow, capacities, limits, and the flows in order of limit."""
     route = route if sp.isspmatrix_csr(route) and route.dtype == float else sp.csr_matrix(route, dtype=float)
     routeT = route.T.tocsr()
-    limit = np.full(n_flows, np.inf) if demand is None else np.asarray(demand, dtype=float)
+    limit = np.full(route.shape[1], np.inf) if demand is None else np.asarray(demand, dtype=float)
     by_limit = np.argsort(limit) if demand is not None else np.zeros(0, dtype=np.int64)
     by_port, by_flow = (route.indptr, route.indices, route.data), (routeT.indptr, routeT.indices, routeT.data)
-    return _fill_scanned(by_port, by_flow, np.asarray(capacity, dtype=float), limit, by_limit)
+    return by_port, by_flow, np.asarray(capacity, dtype=float), limit, by_limit
 
 
 SHARE, LEFT = 0, 1     # rows of the port state: unfrozen share crossing the port, capacity frozen flows leave

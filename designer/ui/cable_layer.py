@@ -167,6 +167,37 @@ class CableGeometry:
         return int(rows[best]) if dist[best] <= tolerance else -1
 
 
+TAG_ALONG = (0.5, 0.35, 0.65, 0.25, 0.75)   # where along its cable a tag may sit, tried in turn
+
+
+def tag_spots(a: np.ndarray, b: np.ndarray, sizes: np.ndarray) -> list[tuple[float, float] | None]:
+    """Where each cable's "×N" tag goes on screen: the first point along the cable from end a [k, xy] to end b
+    (`TAG_ALONG`) where its box (`sizes` [k, wh], drawn up and right of the point) overlaps no tag placed before it;
+    None where every such point does (two bundles crossing at their middles no longer print "×4×4" on one spot).
+    Boxes are looked up in a grid of cells the size of the largest tag, so a paint stays linear in the tags."""
+    cell_w, cell_h = (float(sizes[:, 0].max()) + 4, float(sizes[:, 1].max()) + 2) if len(sizes) else (1.0, 1.0)
+    grid: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+    out: list[tuple[float, float] | None] = []
+    for k in range(len(a)):
+        w, h = float(sizes[k, 0]) + 4, float(sizes[k, 1]) + 2
+        spot = None
+        for t in TAG_ALONG:
+            x, y = (1 - t) * a[k] + t * b[k]
+            box = (x, y - h, x + w, y)
+            cells = [(i, j) for i in range(int(box[0] // cell_w) - 1, int(box[2] // cell_w) + 2)
+                     for j in range(int(box[1] // cell_h) - 1, int(box[3] // cell_h) + 2)]
+            if not any(_boxes_meet(box, other) for c in cells for other in grid.get(c, ())):
+                spot = (float(x), float(y))
+                grid.setdefault((int(x // cell_w), int(y // cell_h)), []).append(box)
+                break
+        out.append(spot)
+    return out
+
+
+def _boxes_meet(p: tuple[float, float, float, float], q: tuple[float, float, float, float]) -> bool:
+    return p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]
+
+
 def _ports_in_use(links: list[Link]) -> dict[str, dict[str, int]]:
     """node -> port prefix -> ports of it with a cable ("be7" counts for "be")."""
     digits = "0123456789"
@@ -267,6 +298,13 @@ class CableLayer(QGraphicsItem):
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(scene.theme.text)
-        for (x, y), count in zip(mid[inside].tolist(), counts[inside].tolist(), strict=True):
-            painter.drawText(transform.map(QPointF(x, y)) + QPointF(3, -4), f"×{count}")
+        metrics = painter.fontMetrics()
+        texts = [f"×{count}" for count in counts[inside].tolist()]
+        a, b = (np.array([[(p := transform.map(QPointF(x, y))).x(), p.y()] for x, y in pts.tolist()]).reshape(-1, 2)
+                for pts in (e[inside, :2], e[inside, 2:]))
+        width = {t: metrics.horizontalAdvance(t) for t in set(texts)}
+        sizes = np.array([[width[t], metrics.height()] for t in texts], dtype=float)
+        for k, spot in enumerate(tag_spots(a, b, sizes)):
+            if spot is not None:
+                painter.drawText(QPointF(*spot) + QPointF(3, -4), texts[k])
         painter.restore()

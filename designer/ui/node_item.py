@@ -20,6 +20,7 @@ if TYPE_CHECKING:                      # the scene imports this module
 GRID_PX = 20.0
 BODY_W, BODY_H = 76.0, 50.0
 LABEL_H = 30.0
+LABEL_BACKING_ALPHA = 210   # how much of what lies under a node's name its backing hides (of 255)
 ICON_PX = 30
 # Below this scale the node is a plain tile (no icon, no text): cheap and readable at fabric scale.
 LOD_DETAIL = 0.45
@@ -140,7 +141,13 @@ class NodeItem(QGraphicsRectItem):
         painter.setFont(font)
         label_rect = QRectF(body.center().x() - BODY_W / 2 - 38, body.bottom() + 2, BODY_W + 76, LABEL_H - 4)
         text = painter.fontMetrics().elidedText(self.label, Qt.TextElideMode.ElideMiddle, int(label_rect.width()))
-        painter.drawText(label_rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        # the name on a patch of the canvas's colour: cables drawn under the nodes no longer cross its letters
+        backing = QColor(self.theme.background)
+        backing.setAlpha(LABEL_BACKING_ALPHA)
+        ink = painter.fontMetrics().boundingRect(label_rect.toRect(), int(flags), text)
+        painter.fillRect(ink.adjusted(-2, 0, 2, 0), backing)
+        painter.drawText(label_rect, flags, text)
 
     def mouseMoveEvent(self, event) -> None:
         """Qt moves the selected nodes; snap them to the grid (hold Alt to place freely) and let the scene move

@@ -51,6 +51,11 @@ STEP_BUDGET = 4000                 # aim for about this many steps over a conges
 # results do not depend on it (tests/test_sim_bounds.py runs a lossy incast at two window lengths)
 WINDOW_HOP_STEPS = 1_200_000
 WINDOW_MIN, WINDOW_MAX = 16, 2000
+# and at least this many reports over the run's expected span (the step's horizon): a small run is done in a tenth
+# of a second whatever its windows, and 2,000 steps were half of an 11 ms incast, two points on each live plot. A
+# window longer than that is reported in parts; the steady-state probes still follow whole windows, so results do
+# not depend on the parts
+WINDOWS_PER_RUN = 200
 
 
 def segment_settings(fab: CompiledFabric) -> list[RoCESettings]:
@@ -219,6 +224,8 @@ class FluidQueues:
         self.options = workload_options
         self.seed = seed
         self.fixed_dt = dt_s
+        self.report_steps = WINDOW_MAX              # the most steps between two reports (set with the step, `_start`)
+        self.left_steps = 0                         # steps left of the window the steady probes follow
         self.ports = fabric_ports(fab)
         self.dcqcn_sets = [DcqcnParams.from_settings(rs) for rs in segment_settings(fab)]
         self.sim: FluidSimulator | None = None
@@ -330,6 +337,8 @@ class FluidQueues:
         self.reacting = react
         dt_min = DT_MIN_CC_S if react else DT_MIN_S
         dt = self.fixed_dt or float(np.clip(horizon_hint_s / STEP_BUDGET, dt_min, DT_MAX_S))
+        self.report_steps = int(np.clip(horizon_hint_s / (dt * WINDOWS_PER_RUN), 1, WINDOW_MAX))
+        self.left_steps = 0
         self.sim = FluidSimulator(self.ports, dt_s=dt, dcqcn_params=self.dcqcn_sets, seed=self.seed,
                                   hist_groups=self._hgroup(0, -1) + 1)
         self.prober = steady.Prober(self._probe_period_s(dt))
@@ -496,22 +505,30 @@ class FluidQueues:
                 self.kept[phase] = (inst.subs[order], self.sim.dq[inst.flows[order]].copy())
         self.installed.clear()
         self.sim = None
+        self.left_steps = 0
 
     # ---- running --------------------------------------------------------------------------------
     def window(self, horizon_s: float) -> Window:
-        """Advance at most `horizon_s` (one window, or up to the end of a phase)."""
+        """Advance at most `horizon_s` (one window, or up to the end of a phase), reported in parts of at most
+        `report_steps`; at the end of a whole window the steady-state probes look (`_skip_steady`)."""
         sim = self.sim
         assert sim is not None
         sim.reset_window()
         t0 = sim.t
         acc0, hist0 = sim.pa.copy(), sim.hist.copy()
-        steps = int(np.clip(WINDOW_HOP_STEPS // max(len(sim.hport), 1), WINDOW_MIN, WINDOW_MAX))
-        if np.isfinite(horizon_s):
-            steps = max(1, min(steps, int(np.ceil(horizon_s / sim.dt - 1e-9))))
-        sim.window(steps, stop_on_group=True)
+        to_horizon = max(1, int(np.ceil(horizon_s / sim.dt - 1e-9))) if np.isfinite(horizon_s) else None
+        if self.left_steps <= 0:
+            steps = int(np.clip(WINDOW_HOP_STEPS // max(len(sim.hport), 1), WINDOW_MIN, WINDOW_MAX))
+            self.left_steps = steps if to_horizon is None else min(steps, to_horizon)
+        part = min(self.left_steps, self.report_steps, self.left_steps if to_horizon is None else to_horizon)
+        steps0 = sim.steps
+        sim.window(part, stop_on_group=True)
+        self.left_steps -= sim.steps - steps0
         finished = [i for i, inst in self.installed.items() if sim.group_left[i] == 0] \
             if len(sim.group_left) else []
-        if not finished:
+        if finished or (to_horizon is not None and sim.steps - steps0 >= to_horizon):
+            self.left_steps = 0                     # the window ends here, as a whole window would have
+        if not finished and self.left_steps <= 0:
             self._skip_steady(horizon_s - (sim.t - t0))
         win = self._report(sim.t - t0, finished, acc0, hist0)
         self.collapse.observe(sim.t, float(sim.fs[:, K.W_USEFUL].sum()), float(win.port_dropped_B.sum()),

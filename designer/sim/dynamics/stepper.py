@@ -387,18 +387,19 @@ class FluidSimulator:
         self.fi[:, K.FIRST] = node_new[self.fi[:, K.FIRST]]
         self.fi[:, K.LAST] = node_new[self.fi[:, K.LAST]]
         self.ck_sent, self.ck_cur = by_column(self.ck_sent[keep]), self.ck_cur[keep]
-        self._visit_only(np.unique(self.hport))
+        self._visit_only(_crossed(self.hport, self.pp.shape[0]))
         self._live_flows = self.F
         self.version += 1
         return new_of_old
 
     def _visit_only(self, ports: np.ndarray) -> None:
-        """The per-port stages visit `ports` from now on; a port left out is idle and unpaused (no flow in flight
-        crosses it, so that is what a step would find there), and starts so if a flow crosses it again."""
+        """The per-port stages visit `ports` (as `_crossed` lists them) from now on; a port left out is idle and
+        unpaused (no flow in flight crosses it, so that is what a step would find there), and starts so if a flow
+        crosses it again."""
         gone = np.setdiff1d(self.aports, ports)
         self.ps[gone] = 0.0
         self.pl[gone] = 0.0
-        self.aports = ports.astype(np.int32)
+        self.aports = ports
 
     def _visit_live_ports(self) -> None:
         """Once a tenth of the flows the per-port stages were last sized for have finished, they visit only the
@@ -410,7 +411,7 @@ class FluidSimulator:
         if n_live > LIVE_PORTS_REFRESH * self._live_flows:
             return
         self._live_flows = n_live
-        self._visit_only(np.unique(self.hport[np.repeat(live, self.fi[:, K.NNODES])]))
+        self._visit_only(self._ports_of(live))
 
     # ---- running -------------------------------------------------------------------------------
     def reset_window(self) -> None:
@@ -482,9 +483,8 @@ class FluidSimulator:
         return None
 
     def _ports_of(self, flows: np.ndarray) -> np.ndarray:
-        """The ports the flows where `flows` is true cross."""
-        flow_of_node = np.repeat(flows, self.fi[:, K.NNODES])
-        return np.flatnonzero(np.bincount(self.hport[flow_of_node], minlength=self.pp.shape[0]))
+        """The ports the flows where `flows` is true cross, ascending."""
+        return _crossed(self.hport[np.repeat(flows, self.fi[:, K.NNODES])], self.pp.shape[0])
 
     def climbing(self, since_s: float) -> bool:
         """Whether some sender's control loop is still raising its rate: a DCQCN sender below its line rate that has

@@ -225,3 +225,10 @@ def test_queued_max_min_fill_gives_the_scanned_fills_rates():
     routed = _routes(fab, RouteOptions(qps=8))
     cap = fab.port_payload_Bps.astype(float)
     assert _same(max_min_rates(routed.matrix, cap), max_min_rates_scanned(routed.matrix, cap))
+
+
+def test_the_compiled_splitmix_is_the_vectorised_one():
+    from designer.sim.hashing import mix64, mix64_one
+
+    values = np.array([0, 1, 2**63 + 5, 123_456_789_123, 2**64 - 1], dtype=np.uint64)
+    assert [int(mix64_one(v)) for v in values] == [int(x) for x in mix64(values)]

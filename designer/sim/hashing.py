@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from designer.sim.dynamics.jit import njit
+
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -16,6 +18,15 @@ def mix64(x: np.ndarray) -> np.ndarray:
         z = (z ^ (z >> np.uint64(30))) * _M1
         z = (z ^ (z >> np.uint64(27))) * _M2
         return z ^ (z >> np.uint64(31))
+
+
+@njit
+def mix64_one(x: np.uint64) -> np.uint64:
+    """`mix64` of one value, for compiled loops."""
+    z = x + _GOLDEN
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
 
 
 def hash_fields(seed: int, *fields: np.ndarray) -> np.ndarray:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from designer.sim.dynamics.jit import njit
+from designer.sim.hashing import mix64_one
 from designer.sim.routing import HopList
 
 
@@ -50,8 +51,7 @@ def connections(hops: HopList, flow_of_sub: np.ndarray, mergeable: np.ndarray) -
     several = mergeable & (np.bincount(flow_of_sub, weights=mergeable, minlength=1)[flow_of_sub] > 1)
     cand = np.flatnonzero(several)
     if len(cand):
-        ptr = np.zeros(n + 1, np.int64)
-        np.cumsum(np.bincount(hops.sub, minlength=n), out=ptr[1:])     # sub-flow s's rows: ptr[s]:ptr[s + 1]
+        ptr = _row_pointers(hops.sub, n)
         share_bits = np.ascontiguousarray(hops.share, dtype=np.float64).view(np.int64)   # compared bit for bit
         flow = flow_of_sub[cand]
         if len(cand) > 1 and (flow[1:] < flow[:-1]).any():      # each flow's candidates together, in index order
@@ -109,19 +109,10 @@ def _rows_hash(s: int, ptr: np.ndarray, port: np.ndarray, level: np.ndarray, sha
     """A hash of sub-flow s's rows."""
     h = np.uint64(0)
     for r in range(ptr[s], ptr[s + 1]):
-        h = _mix(h ^ np.uint64(port[r]))
-        h = _mix(h ^ np.uint64(level[r]))
-        h = _mix(h ^ np.uint64(share_bits[r]))
+        h = mix64_one(h ^ np.uint64(port[r]))
+        h = mix64_one(h ^ np.uint64(level[r]))
+        h = mix64_one(h ^ np.uint64(share_bits[r]))
     return h
-
-
-@njit
-def _mix(x: np.uint64) -> np.uint64:
-    """splitmix64's finaliser (as hashing.mix64, on one value)."""
-    z = x + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
 
 
 @njit
@@ -134,6 +125,13 @@ def _same_rows(a: int, b: int, ptr: np.ndarray, port: np.ndarray, level: np.ndar
         if port[ra] != port[rb] or level[ra] != level[rb] or share_bits[ra] != share_bits[rb]:
             return False
     return True
+
+
+def _row_pointers(sub: np.ndarray, n: int) -> np.ndarray:
+    """Where each of n sub-flows' rows start in rows sorted by sub-flow: sub-flow s's rows are ptr[s]:ptr[s + 1]."""
+    ptr = np.zeros(n + 1, np.int64)
+    np.cumsum(np.bincount(sub, minlength=n), out=ptr[1:])
+    return ptr
 
 
 def _numbered(key_of_sub: np.ndarray) -> Connections:
@@ -159,8 +157,7 @@ def merged_hops(hops: HopList, groups: Connections, share_of_sub: np.ndarray) ->
     # rows by sub-flow: a group's sub-flows have the same rows (`connections`), so its rows are its first
     # sub-flow's in their order, and each sums its sub-flows' weighted shares in sub-flow order (as the stable sort
     # of `HopList.sorted` adds them up), only where some group has several sub-flows with rows
-    ptr = np.zeros(len(groups.of_sub) + 1, np.int64)
-    np.cumsum(np.bincount(hops.sub, minlength=len(groups.of_sub)), out=ptr[1:])
+    ptr = _row_pointers(hops.sub, len(groups.of_sub))
     lengths = np.diff(ptr)[groups.first]
     out_ptr = np.zeros(n + 1, np.int64)
     np.cumsum(lengths, out=out_ptr[1:])

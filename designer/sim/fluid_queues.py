@@ -520,7 +520,9 @@ class FluidQueues:
         if self.left_steps <= 0:
             steps = int(np.clip(WINDOW_HOP_STEPS // max(len(sim.hport), 1), WINDOW_MIN, WINDOW_MAX))
             self.left_steps = steps if to_horizon is None else min(steps, to_horizon)
-        part = min(self.left_steps, self.report_steps, self.left_steps if to_horizon is None else to_horizon)
+        part = min(self.left_steps, self.report_steps)
+        if to_horizon is not None:
+            part = min(part, to_horizon)
         steps0 = sim.steps
         sim.window(part, stop_on_group=True)
         self.left_steps -= sim.steps - steps0

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.model.document import FabricDocument
@@ -167,6 +167,13 @@ class CableGeometry:
         return int(rows[best]) if dist[best] <= tolerance else -1
 
 
+def _on_screen(transform: QTransform, points: np.ndarray) -> np.ndarray:
+    """Scene points [k, xy] mapped by a view's affine transform (what QTransform.map gives each), at once."""
+    x, y = points[:, 0], points[:, 1]
+    return np.stack([transform.m11() * x + transform.m21() * y + transform.dx(),
+                     transform.m12() * x + transform.m22() * y + transform.dy()], axis=1)
+
+
 TAG_ALONG = (0.5, 0.35, 0.65, 0.25, 0.75)   # where along its cable a tag may sit, tried in turn
 
 
@@ -300,8 +307,7 @@ class CableLayer(QGraphicsItem):
         painter.setPen(scene.theme.text)
         metrics = painter.fontMetrics()
         texts = [f"×{count}" for count in counts[inside].tolist()]
-        a, b = (np.array([[(p := transform.map(QPointF(x, y))).x(), p.y()] for x, y in pts.tolist()]).reshape(-1, 2)
-                for pts in (e[inside, :2], e[inside, 2:]))
+        a, b = _on_screen(transform, e[inside, :2]), _on_screen(transform, e[inside, 2:])
         width = {t: metrics.horizontalAdvance(t) for t in set(texts)}
         sizes = np.array([[width[t], metrics.height()] for t in texts], dtype=float)
         for k, spot in enumerate(tag_spots(a, b, sizes)):

@@ -289,3 +289,24 @@ def test_protocol_prices_come_from_the_bill_of_materials(ib_1024):
                                                               "management") and not i.per_year)
     assert prices["ib"] == pytest.approx(expected)
     assert build_schedule(backend_as_protocol(doc, CAT, "rocev2"), CAT).problems == []
+
+
+@pytest.mark.parametrize("budget_kw", [15.0, 20.0])
+def test_racks_hold_their_power_budget_with_optics_and_management(budget_kw):
+    """A rack is packed with what it draws as built: its devices, the transceivers in their cages, the active cables
+    starting there and its management switch. A 512-GPU RoCEv2 fat tree at a 15 or 20 kW budget used to leave a rack
+    over it once the optics the cable fit chose were counted."""
+    from designer.topology.cabling_fit import fit_cables_to_racks
+    from designer.topology.physical_build import physical_build
+
+    doc = generate("fat-tree", gpus=512, backend="rocev2", catalog=CAT)
+    doc.build.rack_power_kw = budget_kw
+    fit_cables_to_racks(doc, CAT)
+    built = physical_build(doc, CAT).plan
+    bare = rack_plan(doc, CAT)                       # the same layout, devices and management only
+    assert all(lo.power_w <= budget_kw * 1000.0 for lo in built.loads)
+    built_w = {lo.rack.name: lo.power_w for lo in built.loads}
+    assert max(built_w[lo.rack.name] - lo.power_w for lo in bare.loads) > 1000.0   # optics are counted
+    doc.racks = None                                  # a design without a saved plan is planned the same way
+    fresh = physical_build(doc, CAT).plan
+    assert not fresh.saved and all(lo.power_w <= budget_kw * 1000.0 for lo in fresh.loads)

@@ -102,8 +102,8 @@ BUILD: dict[str, str] = {
     "error.racks.rack": "a rack needs a text 'name', whole numbers 'row' and 'slot' and a known 'role'",
     "error.racks.mount": "a mount needs a text 'item', a known 'kind', a text 'rack' and whole numbers 'u' and "
                          "'height_u'",
-    "error.racks.too_big": "device '{node}' ({u} U, {power} kW) does not fit a rack of {usable} usable U and a "
-                           "{budget} kW power budget; raise the rack settings",
+    "error.racks.too_big": "device '{node}' ({u} U, {power} kW with its transceivers) does not fit a rack of "
+                           "{usable} usable U and {budget} kW of usable power; raise the rack settings",
     "error.catalog.transceiver": "transceiver",
     "error.catalog.part": "part",
     "error.generate.frontend_speed": "front-end switch model '{model}' cannot run ports at {speed} Gb/s",

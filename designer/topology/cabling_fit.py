@@ -14,14 +14,17 @@ from designer.model.links import Link
 from designer.topology.gc_pause import collector_paused
 from designer.topology.physical.layout import CageSlot, NodeLayout, layouts
 from designer.topology.physical.parts import cable_part
-from designer.topology.physical.schedule import build_schedule
+from designer.topology.physical.power import cabling_power_w
+from designer.topology.physical.schedule import Schedule, build_schedule
+from designer.topology.physical_build import add_cabling_power
 from designer.topology.racks.floor import places
-from designer.topology.racks.plan import run_lengths_m
-from designer.topology.racks.planner import plan_racks
+from designer.topology.racks.plan import rack_plan, run_lengths_m
+from designer.topology.racks.planner import DOMAIN_ROLE, plan_racks
 
 CLASSES = ("dac", "aoc", "optics")
 UNBUILDABLE = ("cage-conflict", "no-part", "too-long")
 MAX_ROUNDS = 4
+POWER_ROUNDS = 3       # packings at most (each packs with every device's largest cabling power seen so far)
 
 
 def fit_cables_to_racks(doc: FabricDocument, catalog: Catalog) -> None:
@@ -31,10 +34,37 @@ def fit_cables_to_racks(doc: FabricDocument, catalog: Catalog) -> None:
 
 
 def _fit(doc: FabricDocument, catalog: Catalog) -> None:
-    doc.racks = plan_racks(doc, catalog)
-    lengths = run_lengths_m(doc, places(doc.racks, doc.build))
+    """Pack the racks counting each device's cabling power, fit the cables to the positions, and pack again with
+    the cabling the fit chose (each device's larger figure) while some rack draws more than its budget as built
+    (links that became optical in a spine rack)."""
+    cabling_w = cabling_power_w(build_schedule(doc, catalog, None, doc.build.fibre), doc, catalog)
+    for _ in range(POWER_ROUNDS):
+        doc.racks = plan_racks(doc, catalog, cabling_w=cabling_w)
+        sched, lengths = _fit_cables(doc, catalog)
+        fitted_w = cabling_power_w(sched, doc, catalog)
+        if not _over_budget(doc, catalog, sched):
+            break
+        cabling_w = {node: max(cabling_w.get(node, 0.0), fitted_w.get(node, 0.0))
+                     for node in cabling_w.keys() | fitted_w.keys()}
+    for link in doc.links.values():
+        hw = sched.links.get(link.id)
+        link.length_m = float(hw.ordered_m or hw.length_m) if hw else float(lengths.get(link.id, link.length_m))
+
+
+def _over_budget(doc: FabricDocument, catalog: Catalog, sched: Schedule) -> bool:
+    """Whether a rack of the planned layout draws more than its budget with the cabling `sched` chose (a
+    rack-scale NVLink domain brings its own power and has no budget of the build's)."""
+    plan = rack_plan(doc, catalog, sched)
+    add_cabling_power(plan, sched, doc, catalog)
+    budget_w = doc.build.rack_power_kw * 1000.0
+    return any(load.power_w > budget_w * (1 + 1e-9) for load in plan.loads if load.rack.role != DOMAIN_ROLE)
+
+
+def _fit_cables(doc: FabricDocument, catalog: Catalog) -> tuple[Schedule, dict[str, float]]:
+    """Every link's cheapest cable class at its run between the planned positions, raised where the checks would
+    refuse it; the schedule built that way and the runs."""
+    lengths = run_lengths_m(doc, places(doc.racks, doc.build)) if doc.racks is not None else {}
     rank = _first_ranks(doc, catalog, layouts(doc.nodes.values(), catalog), lengths)
-    sched = None
     for _ in range(MAX_ROUNDS):
         for link in doc.links.values():
             link.cable = CLASSES[rank[link.id]]
@@ -44,9 +74,7 @@ def _fit(doc: FabricDocument, catalog: Catalog) -> None:
             break
         for lid in bad:
             rank[lid] = min(rank[lid] + 1, len(CLASSES) - 1)
-    for link in doc.links.values():
-        hw = sched.links.get(link.id) if sched else None
-        link.length_m = float(hw.ordered_m or hw.length_m) if hw else float(lengths.get(link.id, link.length_m))
+    return sched, lengths
 
 
 def _first_ranks(doc: FabricDocument, catalog: Catalog, node_layouts: dict[str, NodeLayout],

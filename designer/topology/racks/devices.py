@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from designer.catalog.loader import Catalog
 from designer.model.errors import ProjectError
 from designer.model.nodes import Node
@@ -38,3 +41,15 @@ def device_power_w(node: Node, catalog: Catalog) -> float:
             return power
         power += frontend_cards(nic, len(node.frontend_ports())) * nic.power_w
     return power
+
+
+@dataclass(frozen=True)
+class Devices:
+    """What a device weighs against its rack's power budget: its own draw and the cabling power of its cages (the
+    transceivers in them and the active cables starting there, per device id)."""
+
+    catalog: Catalog
+    cabling_w: Mapping[str, float]
+
+    def power_w(self, node: Node) -> float:
+        return device_power_w(node, self.catalog) + self.cabling_w.get(node.id, 0.0)

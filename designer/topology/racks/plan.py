@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.rack_layout import Mount, RackDef, RackLayout
+from designer.topology.physical.power import cabling_power_w
+from designer.topology.physical.schedule import Schedule, build_schedule
 from designer.topology.racks.devices import device_power_w, device_u, rack_scale
 from designer.topology.racks.floor import Place, places, run_length_m
 from designer.topology.racks.planner import plan_racks
@@ -39,11 +41,16 @@ class RackPlan:
         return next((lo for lo in self.loads if lo.rack.name == rack), None)
 
 
-def rack_plan(doc: FabricDocument, catalog: Catalog) -> RackPlan:
-    """The design's rack plan: the saved one when it fits the design, else a fresh one."""
+def rack_plan(doc: FabricDocument, catalog: Catalog, schedule: Schedule | None = None) -> RackPlan:
+    """The design's rack plan: the saved one when it fits the design, else a fresh one (packed with the cabling
+    power of `schedule`, the design's cable schedule, made here when not given)."""
     saved = doc.racks
     reason = "none" if saved is None else saved_layout_problem(doc, saved, catalog)
-    layout = saved if saved is not None and reason is None else plan_racks(doc, catalog)
+    if saved is not None and reason is None:
+        layout = saved
+    else:
+        schedule = schedule or build_schedule(doc, catalog, None, doc.build.fibre)
+        layout = plan_racks(doc, catalog, cabling_w=cabling_power_w(schedule, doc, catalog))
     return _with_figures(doc, catalog, layout, saved=reason is None, reason=reason)
 
 

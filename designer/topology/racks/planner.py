@@ -16,12 +16,14 @@ management: it takes no rack, PDU or management switch from the build and is hel
 Spines, cores, front-end spines, gateways, storage and the fabric managers stand in a row of their own in
 the middle of the floor. Every rack gets an out-of-band management switch at its top U and a pair of PDUs
 per PDU's worth of its load (A and B feeds, each able to carry the rack alone), when the design's build settings
-ask for them.
+ask for them. A rack's load counts what stands in it as built: its devices, the transceivers in their cages and the
+active cables that start there (`cabling_w`), and its management switch.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from designer.catalog.loader import Catalog
@@ -31,7 +33,7 @@ from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.rack_layout import Mount, RackDef, RackLayout
 from designer.topology.disjoint_sets import DisjointSets
-from designer.topology.racks.devices import device_power_w, device_u, rack_scale
+from designer.topology.racks.devices import Devices, device_u, rack_scale
 
 PDU_KW_DEFAULT = 22.0
 DOMAIN_ROLE = "domain"       # the rack of a rack-scale NVLink domain
@@ -68,25 +70,35 @@ class _Packer:
         self.racks.append(_Rack(DOMAIN_ROLE, [(item, "node", height)], height, power_w))
 
 
-def plan_racks(doc: FabricDocument, catalog: Catalog, settings: BuildSettings | None = None) -> RackLayout:
-    """A rack layout for every device of `doc` (raises ProjectError when one device cannot fit a rack)."""
+def plan_racks(doc: FabricDocument, catalog: Catalog, settings: BuildSettings | None = None,
+               cabling_w: Mapping[str, float] | None = None) -> RackLayout:
+    """A rack layout for every device of `doc` (raises ProjectError when one device cannot fit a rack).
+    `cabling_w`: per device, the power of the transceivers in its cages and of the active cables starting there
+    (topology/physical/power.py), counted against the rack's budget with the device."""
     s = settings or doc.build
     usable = s.rack_units - (1 if s.oob_switch_per_rack else 0)
-    budget = s.rack_power_kw * 1000.0
-    _check_fits(doc, catalog, usable, budget)
+    budget = s.rack_power_kw * 1000.0 - (oob_switch_w(catalog) if s.oob_switch_per_rack else 0.0)
+    dev = Devices(catalog, cabling_w or {})
+    _check_fits(doc, dev, usable, budget)
     blocks, leaves_of = _blocks(doc)
     fe_of = _frontend_leaves(doc)
-    rows = _compute_rows(doc, catalog, s, blocks, leaves_of, fe_of, usable, budget)
+    rows = _compute_rows(doc, dev, s, blocks, leaves_of, fe_of, usable, budget)
     placed = {item for row in rows for rack in row for item, _, _ in rack.items}
-    rows.insert(len(rows) // 2, _spine_row(doc, catalog, s, usable, budget, placed))
+    rows.insert(len(rows) // 2, _spine_row(doc, dev, s, usable, budget, placed))
     return _layout(rows, s, catalog)
 
 
-def _check_fits(doc: FabricDocument, catalog: Catalog, usable: int, budget_w: float) -> None:
+def oob_switch_w(catalog: Catalog) -> float:
+    """The power of the out-of-band management switch at a rack's top U (0 when the catalog has none)."""
+    parts = catalog.parts_of("oob-switch")
+    return float(parts[0].power_w) if parts else 0.0
+
+
+def _check_fits(doc: FabricDocument, dev: Devices, usable: int, budget_w: float) -> None:
     for node in doc.nodes.values():
-        if rack_scale(node, catalog):
+        if rack_scale(node, dev.catalog):
             continue
-        height, power = device_u(node, catalog), device_power_w(node, catalog)
+        height, power = device_u(node, dev.catalog), dev.power_w(node)
         if height > usable or power > budget_w:
             raise ProjectError(Message("error.racks.too_big", node=node.id, u=height, power=f"{power / 1000:.1f}",
                                        usable=usable, budget=f"{budget_w / 1000:g}"))
@@ -115,21 +127,21 @@ def _blocks(doc: FabricDocument) -> tuple[list[list[str]], dict[str, list[str]]]
     return list(groups.values()), leaves
 
 
-def _compute_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks: list[list[str]],
+def _compute_rows(doc: FabricDocument, dev: Devices, s: BuildSettings, blocks: list[list[str]],
                   leaves_of: dict[str, list[str]], fe_of: dict[str, list[str]], usable: int,
                   budget: float) -> list[list[_Rack]]:
     """Rows of server racks with the network racks of their leaves placed by the rule."""
-    rows = _server_rows(doc, catalog, s, blocks, usable, budget)
+    rows = _server_rows(doc, dev, s, blocks, usable, budget)
     placed_leaves: set[str] = set()
     for row in rows:
         members = [item for rack in row for item, _, _ in rack.items]
-        net = _network_racks(doc, catalog, members, leaves_of, fe_of, placed_leaves, usable, budget)
+        net = _network_racks(doc, dev, members, leaves_of, fe_of, placed_leaves, usable, budget)
         at = len(row) if s.placement == "end-of-row" else len(row) // 2
         row[at:at] = net
     return rows
 
 
-def _server_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks: list[list[str]], usable: int,
+def _server_rows(doc: FabricDocument, dev: Devices, s: BuildSettings, blocks: list[list[str]], usable: int,
                  budget: float) -> list[list[_Rack]]:
     """Server racks cut into rows (one place per row is kept for the network rack).
 
@@ -144,11 +156,10 @@ def _server_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks
         before = len(packer.racks)
         for i, sid in enumerate(block):
             node = doc.nodes[sid]
-            if rack_scale(node, catalog):
-                packer.add_whole_rack(sid, device_u(node, catalog), device_power_w(node, catalog))
+            if rack_scale(node, dev.catalog):
+                packer.add_whole_rack(sid, device_u(node, dev.catalog), dev.power_w(node))
                 continue
-            packer.add(sid, "node", device_u(node, catalog), device_power_w(node, catalog),
-                       new_rack=aligned and i == 0)
+            packer.add(sid, "node", device_u(node, dev.catalog), dev.power_w(node), new_rack=aligned and i == 0)
         if aligned:
             spans.append(packer.racks[before:])
     if not aligned:
@@ -164,7 +175,7 @@ def _server_rows(doc: FabricDocument, catalog: Catalog, s: BuildSettings, blocks
     return [row for row in rows if row]
 
 
-def _network_racks(doc: FabricDocument, catalog: Catalog, servers: list[str], leaves_of: dict[str, list[str]],
+def _network_racks(doc: FabricDocument, dev: Devices, servers: list[str], leaves_of: dict[str, list[str]],
                    fe_of: dict[str, list[str]], placed: set[str], usable: int, budget: float) -> list[_Rack]:
     """The row's back-end leaves, then the front-end leaves its servers reach first."""
     packer = _Packer("network", usable, budget)
@@ -177,7 +188,7 @@ def _network_racks(doc: FabricDocument, catalog: Catalog, servers: list[str], le
         if nid not in placed:
             placed.add(nid)
             node = doc.nodes[nid]
-            packer.add(nid, "node", device_u(node, catalog), device_power_w(node, catalog))
+            packer.add(nid, "node", device_u(node, dev.catalog), dev.power_w(node))
     return packer.racks
 
 
@@ -192,7 +203,7 @@ def _frontend_leaves(doc: FabricDocument) -> dict[str, list[str]]:
     return out
 
 
-def _spine_row(doc: FabricDocument, catalog: Catalog, s: BuildSettings, usable: int, budget: float,
+def _spine_row(doc: FabricDocument, dev: Devices, s: BuildSettings, usable: int, budget: float,
                in_rows: set[str]) -> list[_Rack]:
     """Every device not yet placed: spines, cores, front-end switches, gateways, storage; and the UFM hosts."""
     spines = _Packer("spine", usable, budget)
@@ -201,8 +212,8 @@ def _spine_row(doc: FabricDocument, catalog: Catalog, s: BuildSettings, usable: 
         if nid in in_rows:
             continue
         target = storage if node.kind == "storage" else spines
-        target.add(nid, "node", device_u(node, catalog), device_power_w(node, catalog))
-    ufm = catalog.parts_of("ufm")
+        target.add(nid, "node", device_u(node, dev.catalog), dev.power_w(node))
+    ufm = dev.catalog.parts_of("ufm")
     for i in range(_ufm_count(doc, s) if ufm else 0):
         storage.add(f"ufm-{i + 1}", "ufm", max(1, ufm[0].rack_units), ufm[0].power_w)
     return spines.racks + storage.racks
@@ -217,6 +228,7 @@ def _layout(rows: list[list[_Rack]], s: BuildSettings, catalog: Catalog) -> Rack
     layout = RackLayout()
     pdu = catalog.parts_of("pdu")
     pdu_kw = pdu[0].capacity if pdu and pdu[0].capacity > 0 else PDU_KW_DEFAULT
+    oob_w = oob_switch_w(catalog) if s.oob_switch_per_rack else 0.0
     for r, row in enumerate(r for r in rows if r):
         for slot, rack in enumerate(row):
             name = f"{_row_letter(r)}{slot + 1:02d}"
@@ -230,7 +242,7 @@ def _layout(rows: list[list[_Rack]], s: BuildSettings, catalog: Catalog) -> Rack
             if s.oob_switch_per_rack:
                 layout.mounts.append(Mount(f"oob-{name}", "oob-switch", name, s.rack_units, 1))
             if s.racks_and_pdus:      # A and B feeds, each able to carry the rack alone
-                for i in range(2 * max(1, math.ceil(rack.power_w / 1000.0 / pdu_kw - 1e-9))):
+                for i in range(2 * max(1, math.ceil((rack.power_w + oob_w) / 1000.0 / pdu_kw - 1e-9))):
                     layout.mounts.append(Mount(f"pdu-{name}-{i + 1}", "pdu", name, 0, 0))
     return layout
 

@@ -72,3 +72,21 @@ def test_messages_clear_after_a_while_and_stay_in_the_tooltip(window, qtbot, mon
     assert window.message_area.full_text() == "Saved somewhere"
     qtbot.waitUntil(lambda: window.message_area.full_text() == "", timeout=2000)
     assert "Saved somewhere" in window.message_area.toolTip()
+
+
+def test_with_no_message_the_summary_has_the_room(window, qtbot, monkeypatch):
+    """The summary ends with the capex: at the usual window size it was cut off beside an empty message area."""
+    import designer.ui.message_area as ma
+    monkeypatch.setattr(ma, "INFO_MS", 50)
+    summary = "GPUs 128   ·   switches 10   ·   links 338   ·   oversubscription 1.00:1   ·   capex ≈ 6,611,467 USD"
+    window.summary_label.set_full_text(summary)
+    window.show_message("Racks planned: cable types and lengths follow the positions")
+    settle()
+    assert window.message_area.width() > window.statusBar().width() // 4       # a message has its room
+    qtbot.waitUntil(lambda: window.message_area.full_text() == "", timeout=2000)
+    settle()
+    assert window.summary_label.shown_text() == summary                        # then the summary is whole
+    assert window.message_area.isVisible()                                     # and the area is back for the next
+    window.show_message("Saved")
+    settle()
+    assert window.message_area.shown_text() == "Saved"

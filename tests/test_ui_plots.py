@@ -216,6 +216,19 @@ def test_an_interval_with_no_traffic_names_no_hot_cables(qtbot):
     assert plots.hot_links.text() == ""                 # not a "Hot cables:" with nothing after it
 
 
+def test_parallel_cables_are_named_once_as_a_bundle(qtbot):
+    """A server's eight cables to its leaf are one place: "srv → leaf ×8 30 %", not the same name five times."""
+    plots = hand_turned_plots(qtbot)
+    ends = {f"B{i}": "srv-1 → leaf-1" for i in range(8)} | {"C1": "leaf-1 → spine-1", "C2": "leaf-2 → spine-1"}
+    plots.cable_name = lambda link_id: ends[link_id]
+    snap = _snapshot(1.0)
+    snap.link_ids = list(ends)
+    snap.link_utilization = np.array([0.3] * 7 + [0.1] + [0.2, 0.25])
+    plots.add_snapshot(snap)
+    plots.flush()
+    assert plots.hot_links.text() == "Hot cables: srv-1 → leaf-1 ×7 30 %, leaf-2 → spine-1 25 %, leaf-1 → spine-1 20 %"
+
+
 def test_while_a_run_streams_in_every_panel_shows_the_same_moment(qtbot):
     plots = hand_turned_plots(qtbot)
     for t_ms in (1.0, 2.0, 3.0):               # a previous run, drawn whole

@@ -26,7 +26,9 @@ def test_usable_on_a_laptop_screen(qtbot, size):
     for plot in w.runs.plots.plots.values():                 # every plot keeps a readable height and its axes
         assert plot.height() >= 60 and plot.getAxis("left").isVisible()
     assert w.statusBar().isVisible() and w.statusBar().geometry().bottom() <= w.height()
-    assert w.message_area.width() > 150
+    w.show_message("Racks planned: cable types and lengths follow the positions")
+    qtbot.wait(50)
+    assert w.message_area.width() > 150                    # a message has room beside the summary
     # what the toolbar cannot show is one click away in its overflow
     toolbar = w.findChild(QToolBar, "main_toolbar")
     export = toolbar.widgetForAction(w.actions_by_name["export_pdf"])

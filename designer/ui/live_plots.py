@@ -35,6 +35,8 @@ REFRESH_MS = 50            # 20 Hz
 PLOTS_PER_TICK = 2         # plots redrawn per tick (each of the six about 7 times a second)
 Y_HEADROOM = 1.05          # a value axis ends at least this far above the highest value (the line stays inside)
 ONE_ROW_BELOW_PX = 330     # a shorter (and wide) dock shows the plots in one row
+HOT_PLACES = 5             # cables (or bundles of parallel cables) named under the plots
+HOT_CANDIDATES = 512       # the busiest cables looked through for them
 OVERLAY_COLOURS = ("#7f7f7f", "#8c564b", "#e377c2", "#bcbd22", "#17becf")
 MARK_COLOURS = {"failure": "#d62728", "up": "#2ca02c", "recovered": "#2ca02c"}
 
@@ -406,11 +408,21 @@ class LivePlots(QWidget):
                 self.add_mark(f["recovery_time_s"] * 1e3, "recovered", f.get("spec", f.get("element", "")))
 
     def _show_hot_links(self) -> None:
-        """The five busiest cables of the latest interval (nothing when no cable carried traffic in it)."""
+        """The five busiest places of the latest interval: a cable, or the parallel cables of one bundle (the same
+        two ends) once, "×N" for as many of them as busy; nothing when no cable carried traffic in it."""
         util = self._last_util
-        top = [k for k in np.argsort(util)[::-1][:5] if util[k] > 0]
-        self.hot_links.setText(self.tr("Hot cables: {0}").format(", ".join(
-            f"{self.cable_name(self.link_ids[k])} {100 * min(util[k], 1.0):.0f} %" for k in top)) if top else "")
+        shown: dict[str, list[float]] = {}
+        for k in np.argsort(util)[::-1][:HOT_CANDIDATES]:
+            if util[k] <= 0:
+                break
+            name = self.cable_name(self.link_ids[k])
+            if name in shown or len(shown) < HOT_PLACES:
+                shown.setdefault(name, []).append(min(float(util[k]), 1.0))
+        parts = []
+        for name, busy in shown.items():
+            alike = sum(1 for u in busy if u >= busy[0] - 0.005)          # within half a percent of the busiest
+            parts.append(f"{name}{f' ×{alike}' if alike > 1 else ''} {100 * busy[0]:.0f} %")
+        self.hot_links.setText(self.tr("Hot cables: {0}").format(", ".join(parts)) if parts else "")
 
     def _selection_value(self, row: int) -> float:
         cols = [self.link_index[x] for x in self.selection if x in self.link_index]

@@ -445,13 +445,15 @@ class MainWindow(WindowExports):
         return combo
 
     def _build_status(self) -> None:
-        # messages have a place of their own: the summary beside them gives way (both elide), never hides them
+        # messages have a place of their own: the summary beside them gives way (both elide), never hides them;
+        # with no message the summary takes the room (the capex at the summary's end was cut off otherwise)
         self.message_area = MessageArea()
+        self.message_area.speaking.connect(self._give_message_room)
         self.summary_label = ElidedLabel()
         self.summary_label.setObjectName("design_summary")
         self.legend = QLabel()
         self.zoom_label = QLabel()
-        self.statusBar().addWidget(self.message_area, 3)
+        self.statusBar().addWidget(self.message_area, 0)
         self.statusBar().addPermanentWidget(self.summary_label, 2)
         self.statusBar().addPermanentWidget(self.legend)
         self.statusBar().addPermanentWidget(self.zoom_label)
@@ -485,6 +487,14 @@ class MainWindow(WindowExports):
         self.problems.focus_requested.connect(self.focus_items)
 
     # ---- messages, title, summary -------------------------------------------------------------
+    def _give_message_room(self, speaking: bool) -> None:
+        """Three fifths of the free width for a message while it shows, none once it is gone (QStatusBar keeps a
+        widget's stretch from when it was added, so the area is added again)."""
+        bar = self.statusBar()
+        bar.removeWidget(self.message_area)
+        bar.insertWidget(0, self.message_area, 3 if speaking else 0)
+        self.message_area.show()
+
     def show_message(self, text: str, error: bool = False) -> None:
         """Say something in the message area (errors stay longer and are marked)."""
         self.last_message = (text, error)

@@ -1,7 +1,8 @@
 """Where the window speaks: a message area of its own in the status bar, and a hint bubble at the pointer.
 
-The design summary sits beside the message area and gives way to it (both elide, neither hides the other), so
-that "Cannot connect…", "Saved…" and "Link mode…" are always seen. A refusal that happened under the pointer
+The design summary sits beside the message area and gives way to it while a message shows (both elide, neither
+hides the other), so that "Cannot connect…", "Saved…" and "Link mode…" are always seen; with no message the
+summary has the room (`speaking` tells the window which). A refusal that happened under the pointer
 (a cable that cannot be made) is also said there, in a bubble, with what would work instead.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -53,6 +54,8 @@ class ElidedLabel(QLabel):
 class MessageArea(ElidedLabel):
     """The window's latest message, cleared after a while; the last few are in its tooltip."""
 
+    speaking = Signal(bool)              # a message shows (True) or the area fell silent (False)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("message_area")
@@ -69,11 +72,13 @@ class MessageArea(ElidedLabel):
         tip = "\n".join(("⚠ " if e else "") + t for t, e in reversed(self.history))
         self.set_full_text(("⚠ " if error else "") + text, tip)
         self._timer.start(ERROR_MS if error else INFO_MS)
+        self.speaking.emit(True)
 
     def clear_message(self) -> None:
         self.error = False
         self.setStyleSheet("")
         self.set_full_text("", "\n".join(("⚠ " if e else "") + t for t, e in reversed(self.history)))
+        self.speaking.emit(False)
 
     def stop(self) -> None:
         self._timer.stop()

@@ -33,7 +33,8 @@ def _pdf_text(path) -> str:
 
 
 def _story_text(ctx) -> str:
-    return " ".join(f.getPlainText() for f in jobs_section.build(ctx) if isinstance(f, Paragraph))
+    text = " ".join(f.getPlainText() for f in jobs_section.build(ctx) if isinstance(f, Paragraph))
+    return text.replace("\u00a0", " ")
 
 
 def test_a_design_with_jobs_gets_the_section_for_both_protocols(tmp_path):

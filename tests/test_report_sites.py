@@ -15,7 +15,7 @@ SPEC = "train:params=1e9:tp=8:pp=1:batch=4194304:dp_across_sites=hier"
 
 
 def _texts(ctx: ProposalContext) -> str:
-    return "\n".join(f.getPlainText() for f in sites.build(ctx) if isinstance(f, Paragraph))
+    return "\n".join(f.getPlainText() for f in sites.build(ctx) if isinstance(f, Paragraph)).replace("\u00a0", " ")
 
 
 def test_across_sites_section_states_the_bundle_and_the_verdict() -> None:

@@ -33,9 +33,16 @@ FRONTEND_COLOUR = colors.HexColor("#D9822B")
 PROTOCOL_COLOURS = {"ib": IB_COLOUR, "rocev2": ROCE_COLOUR}
 
 
+# A number and its unit stay on one line ("takes 9 % longer" broke after the 9): the space between them becomes a
+# no-break space, which the paragraph's line breaking honours.
+_NUMBER_UNIT = re.compile(r"(?<=\d) (?=(?:%|(?:ms|µs|ns|s|Gb/s|Tb/s|GB/s|B|KB|MB|GB|TB|KiB|MiB|GiB|TiB|W|kW|MW|m|km|"
+                          r"U|GPU|GPUs|h)(?![\w/])))")
+
+
 def user_text(value: object) -> str:
-    """User-typed text made safe for a Paragraph: `<b>&` shows literally instead of becoming markup."""
-    return escape(str(value))
+    """Text made safe for a Paragraph: `<b>&` shows literally instead of becoming markup; a number keeps its
+    unit on its line."""
+    return _NUMBER_UNIT.sub("\u00a0", escape(str(value)))
 
 
 @dataclass

@@ -66,3 +66,14 @@ def test_a_preset_is_one_undoable_step_and_an_edit_under_it_makes_the_settings_c
     assert doc.segments[seg_id].preset == target and doc.segments[seg_id].rocev2 == expected.rocev2
     w.editor.undo_stack.undo()                                   # the preset, in one step
     assert fileformat.dumps(doc) == before
+
+
+def test_the_segment_form_is_titled_by_the_segment_name(qtbot):
+    """The title named the segment by its internal id ("Back-end segment backend") while the name field below it
+    showed the name the user gave."""
+    from PySide6.QtWidgets import QLabel
+    w, seg_id = open_segment(qtbot)
+    name = w.editor.doc.segments[seg_id].name
+    assert name and name != seg_id
+    titles = [label.text() for label in w.inspector.findChildren(QLabel) if label.text().startswith("<b>")]
+    assert any(name in t for t in titles) and not any(f"segment {seg_id}<" in t for t in titles)

@@ -204,7 +204,7 @@ class Inspector(QScrollArea):
 
     def _segment_form(self, seg) -> None:
         self.target = ("segment", seg.id)
-        self._title(self.tr("Back-end segment {0}").format(seg.id))
+        self._title(self.tr("Back-end segment {0}").format(seg.name or seg.id))
         self._field("name", SEGMENT_FIELDS["name"], seg.name,
                     lambda v: self._push("segment", seg.id, {"name": v}, self.tr(
                             "Rename segment {0}").format(seg.name)))

@@ -36,3 +36,14 @@ def test_apart_tags_stay_at_the_middle_and_a_crowded_one_is_left_out():
     same = np.repeat([[0.0, 0.0]], 8, axis=0), np.repeat([[20.0, 0.0]], 8, axis=0)   # eight tags on a short cable
     spots = tag_spots(*same, np.tile(SIZE, (8, 1)))
     assert spots[0] is not None and None in spots
+
+
+def test_a_tag_does_not_sit_under_a_node():
+    """Nodes are drawn over the cables: a bundle whose middle runs under a node (two gateways side by side, their
+    cables to the front-end crossing under them) moves its tag along to where it can be read."""
+    a, b = np.array([[0.0, 0.0]]), np.array([[200.0, 0.0]])
+    node = np.array([[80.0, -30.0, 130.0, 10.0]])                     # over the cable's middle
+    (x, y), = tag_spots(a, b, np.tile(SIZE, (1, 1)), node)
+    assert (x, y) != (100.0, 0.0)
+    assert not overlap(boxes([(x, y)])[0], tuple(node[0]))
+    assert tag_spots(a, b, np.tile(SIZE, (1, 1)), np.array([[-10.0, -30.0, 210.0, 10.0]])) == [None]   # all covered

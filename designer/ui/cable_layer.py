@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.model.document import FabricDocument
 from designer.model.links import Link
+from designer.ui.node_item import NodeItem
+from designer.ui.segment_hull import SegmentLabel
 
 CABLE_PX = 1.4             # a cable's width on screen
 CHOSEN_PX = 3.0            # a chosen cable's width
@@ -177,13 +179,19 @@ def _on_screen(transform: QTransform, points: np.ndarray) -> np.ndarray:
 TAG_ALONG = (0.5, 0.35, 0.65, 0.25, 0.75)   # where along its cable a tag may sit, tried in turn
 
 
-def tag_spots(a: np.ndarray, b: np.ndarray, sizes: np.ndarray) -> list[tuple[float, float] | None]:
+def tag_spots(a: np.ndarray, b: np.ndarray, sizes: np.ndarray,
+              blocked: np.ndarray | None = None) -> list[tuple[float, float] | None]:
     """Where each cable's "×N" tag goes on screen: the first point along the cable from end a [k, xy] to end b
-    (`TAG_ALONG`) where its box (`sizes` [k, wh], drawn up and right of the point) overlaps no tag placed before it;
-    None where every such point does (two bundles crossing at their middles no longer print "×4×4" on one spot).
+    (`TAG_ALONG`) where its box (`sizes` [k, wh], drawn up and right of the point) overlaps no tag placed before it
+    and no box of `blocked` [m, (x0, y0, x1, y1)] (the nodes, drawn over the cables); None where every such point
+    does (two bundles crossing at their middles no longer print "×4×4" on one spot, nor a tag under a node).
     Boxes are looked up in a grid of cells the size of the largest tag, so a paint stays linear in the tags."""
     cell_w, cell_h = (float(sizes[:, 0].max()) + 4, float(sizes[:, 1].max()) + 2) if len(sizes) else (1.0, 1.0)
     grid: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+    for box in ([] if blocked is None else blocked.tolist()):
+        for i in range(int(box[0] // cell_w), int(box[2] // cell_w) + 1):
+            for j in range(int(box[1] // cell_h), int(box[3] // cell_h) + 1):
+                grid.setdefault((i, j), []).append(tuple(box))
     out: list[tuple[float, float] | None] = []
     for k in range(len(a)):
         w, h = float(sizes[k, 0]) + 4, float(sizes[k, 1]) + 2
@@ -285,6 +293,17 @@ class CableLayer(QGraphicsItem):
             painter.drawLines([lines[k] for k in chosen])
         self._paint_pair_tags(painter, option.exposedRect)
 
+    def _node_boxes(self, transform: QTransform, exposed: QRectF) -> np.ndarray:
+        """[m, (x0, y0, x1, y1)] on screen of the nodes and segment names in the exposed part of the scene (drawn over
+        the cables: a tag there is hidden or mixed into the name)."""
+        rects = [item.sceneBoundingRect() for item in self.fabric_scene.items(exposed)
+                 if isinstance(item, (NodeItem, SegmentLabel))]
+        if not rects:
+            return np.zeros((0, 4))
+        corners = np.array([[r.left(), r.top(), r.right(), r.bottom()] for r in rects])
+        lo, hi = _on_screen(transform, corners[:, :2]), _on_screen(transform, corners[:, 2:])
+        return np.concatenate([np.minimum(lo, hi), np.maximum(lo, hi)], axis=1)
+
     def _paint_pair_tags(self, painter: QPainter, exposed: QRectF) -> None:
         """"×N" at the middle of cables that join the same two nodes N times (drawn as one line)."""
         scene, geo = self.fabric_scene, self.fabric_scene.cables
@@ -310,7 +329,7 @@ class CableLayer(QGraphicsItem):
         a, b = _on_screen(transform, e[inside, :2]), _on_screen(transform, e[inside, 2:])
         width = {t: metrics.horizontalAdvance(t) for t in set(texts)}
         sizes = np.array([[width[t], metrics.height()] for t in texts], dtype=float)
-        for k, spot in enumerate(tag_spots(a, b, sizes)):
+        for k, spot in enumerate(tag_spots(a, b, sizes, self._node_boxes(transform, exposed))):
             if spot is not None:
                 painter.drawText(QPointF(*spot) + QPointF(3, -4), texts[k])
         painter.restore()

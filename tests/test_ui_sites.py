@@ -24,3 +24,24 @@ def test_sites_are_boxes_around_their_nodes_with_the_bundle_between(qtbot) -> No
     doc.move_nodes({"a-dci1": (a_box.right() + 500, a_box.bottom())})
     grown = next(i for i in scene.site_boxes.items if isinstance(i, QGraphicsRectItem)).rect()
     assert grown.right() > a_box.right() + 400
+
+
+def test_copies_across_sites_are_offered_only_in_a_design_of_two_sites(qtbot) -> None:
+    """In one site "Replication to the other site" ran into an error; it is greyed there, saying why, and offered
+    once the design has two sites."""
+    from designer.ui.app import PROJECTS
+    from tests.ui_input import show_window
+
+    w = show_window(qtbot, path=PROJECTS / "small-rocev2-pod.json")
+    panel = w.runs.panel
+    rows = {panel.kind.itemData(i): i for i in range(panel.kind.count())}
+    item = panel.kind.model().item
+    assert not item(rows["replicate"]).isEnabled() and not item(rows["checkpoint"]).isEnabled()
+    assert "two sites" in panel.kind.itemData(rows["replicate"], 3)             # its tooltip says why
+    assert item(rows["allreduce"]).isEnabled()
+    two = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=100, dci_links=2))
+    w.editor.doc.set_sites(two.sites, two.long_haul)
+    assert item(rows["replicate"]).isEnabled() and panel.kind.itemData(rows["replicate"], 3) is None
+    panel.kind.setCurrentIndex(rows["checkpoint"])
+    w.editor.doc.set_sites([], [])                                              # back to one site
+    assert panel.current_kind() == "allreduce" and not item(rows["checkpoint"]).isEnabled()

@@ -41,6 +41,7 @@ class RunController(QObject):
         self.runner = SimRunner(self)
         self.panel = RunPanel()
         self.panel.fit_to_gpus(window.editor.doc.gpu_count())
+        self.panel.fit_to_sites(len(window.editor.doc.sites))
         self.plots = LivePlots()
         self.plots.cable_name = lambda link_id: cable_name(self.doc, link_id)
         self._add_docks()
@@ -303,6 +304,8 @@ class RunController(QObject):
         if any(c.kind in ("node", "link", "segment") or c.id == "replaced" for c in changes):
             self.hide_heatmap()     # the drawing changed: the colours no longer describe it
             self.panel.fit_to_gpus(self.doc.gpu_count())
+        if any(c.id in ("sites", "replaced") for c in changes):
+            self.panel.fit_to_sites(len(self.doc.sites))
 
     def _on_selection(self) -> None:
         if not shiboken6.isValid(self.window.scene) or not shiboken6.isValid(self.plots):

@@ -8,7 +8,7 @@ pairs wherever they apply — so that nothing on the form is silently ignored.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +34,7 @@ KINDS = (("AllReduce", "allreduce"), ("AllGather", "allgather"), ("ReduceScatter
          (QT_TRANSLATE_NOOP("RunPanel", "Inference"), "inference"))
 SIZED = ("allreduce", "allgather", "reducescatter", "alltoall", "permutation", "pingpong", "incast", "replicate")
 MODELLED = ("train", "inference", "checkpoint")
+ACROSS_SITES = ("replicate", "checkpoint")          # workloads that copy from one site to another
 SIZES = ("64KiB", "1MiB", "16MiB", "64MiB", "256MiB", "1GiB")
 DEFAULT_SIZE = {"incast": "16MiB", "permutation": "64MiB", "pingpong": "64KiB"}    # else 256MiB
 MODELS = ("7b", "13b", "70b", "405b")
@@ -194,6 +195,18 @@ class RunPanel(QWidget):
         """The labels of the rows shown for the chosen workload (what the user can set)."""
         kind = self.current_kind()
         return [label for _w, label, shown in self.rows if self._shown(shown, kind)]
+
+    def fit_to_sites(self, sites: int) -> None:
+        """The workloads that copy between sites can be chosen only in a design of two sites or more; elsewhere
+        they are greyed, saying why (and a chosen one gives way to AllReduce)."""
+        model = self.kind.model()
+        tip = "" if sites >= 2 else self.tr("Needs a design of two sites (New from template… → two sites)")
+        for i in range(self.kind.count()):
+            if self.kind.itemData(i) in ACROSS_SITES:
+                model.item(i).setEnabled(sites >= 2)
+                self.kind.setItemData(i, tip or None, Qt.ItemDataRole.ToolTipRole)
+        if sites < 2 and self.current_kind() in ACROSS_SITES:
+            self.kind.setCurrentIndex(0)
 
     def fit_to_gpus(self, gpus: int) -> None:
         """Data parallel = the design's GPUs / (tensor x pipeline), so the training form runs as it stands."""

@@ -2708,194 +2708,194 @@
 <context>
     <name>LivePlots</name>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="43"/>
-        <location filename="../../designer/ui/live_plots.py" line="56"/>
+        <location filename="../../designer/ui/live_plots.py" line="45"/>
+        <location filename="../../designer/ui/live_plots.py" line="58"/>
         <source>goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="44"/>
+        <location filename="../../designer/ui/live_plots.py" line="46"/>
         <source>p50</source>
         <translation>p50</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="45"/>
+        <location filename="../../designer/ui/live_plots.py" line="47"/>
         <source>p99</source>
         <translation>p99</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="46"/>
+        <location filename="../../designer/ui/live_plots.py" line="48"/>
         <source>p99.9</source>
         <translation>p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="47"/>
+        <location filename="../../designer/ui/live_plots.py" line="49"/>
         <source>mean</source>
         <translation>平均</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="48"/>
+        <location filename="../../designer/ui/live_plots.py" line="50"/>
         <source>max</source>
         <translation>最大</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="49"/>
+        <location filename="../../designer/ui/live_plots.py" line="51"/>
         <source>deepest queue</source>
         <translation>最深队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="52"/>
+        <location filename="../../designer/ui/live_plots.py" line="54"/>
         <source>credit stall</source>
         <translation>信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="53"/>
-        <location filename="../../designer/ui/live_plots.py" line="62"/>
-        <location filename="../../designer/ui/live_plots.py" line="70"/>
+        <location filename="../../designer/ui/live_plots.py" line="55"/>
+        <location filename="../../designer/ui/live_plots.py" line="64"/>
+        <location filename="../../designer/ui/live_plots.py" line="72"/>
         <source>utilization</source>
         <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="56"/>
+        <location filename="../../designer/ui/live_plots.py" line="58"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="58"/>
+        <location filename="../../designer/ui/live_plots.py" line="60"/>
         <source>latency</source>
         <translation>时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="64"/>
+        <location filename="../../designer/ui/live_plots.py" line="66"/>
         <source>Queue depth</source>
         <translation>队列深度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="64"/>
+        <location filename="../../designer/ui/live_plots.py" line="66"/>
         <source>queue</source>
         <translation>队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="66"/>
+        <location filename="../../designer/ui/live_plots.py" line="68"/>
         <source>share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="221"/>
+        <location filename="../../designer/ui/live_plots.py" line="223"/>
         <source>Hover for values; right-click → Export… for PNG, SVG or CSV</source>
         <translation>悬停查看数值；右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="168"/>
+        <location filename="../../designer/ui/live_plots.py" line="170"/>
         <source>The five busiest cables in the latest interval</source>
         <translation>最近时段内最繁忙的五条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="50"/>
+        <location filename="../../designer/ui/live_plots.py" line="52"/>
         <source>PFC pause</source>
         <translation>PFC 暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="51"/>
+        <location filename="../../designer/ui/live_plots.py" line="53"/>
         <source>ECN</source>
         <translation>ECN</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="57"/>
+        <location filename="../../designer/ui/live_plots.py" line="59"/>
         <source>Useful bytes delivered through the NICs per second</source>
         <translation>每秒经网卡送达的有效字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="58"/>
+        <location filename="../../designer/ui/live_plots.py" line="60"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="59"/>
+        <location filename="../../designer/ui/live_plots.py" line="61"/>
         <source>One-way latency of delivered data, queueing included: running percentiles</source>
         <translation>已送达数据的单向延迟（含排队）：累计百分位</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="61"/>
+        <location filename="../../designer/ui/live_plots.py" line="63"/>
         <source>Link utilization</source>
         <translation>链路利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="63"/>
+        <location filename="../../designer/ui/live_plots.py" line="65"/>
         <source>Back-end links that carried traffic: mean and busiest</source>
         <translation>承载流量的后端链路：平均值与最繁忙者</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="65"/>
+        <location filename="../../designer/ui/live_plots.py" line="67"/>
         <source>The deepest queue of any port</source>
         <translation>所有端口中最深的队列</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="66"/>
+        <location filename="../../designer/ui/live_plots.py" line="68"/>
         <source>Lossless signals</source>
         <translation>无损网络信号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="67"/>
+        <location filename="../../designer/ui/live_plots.py" line="69"/>
         <source>PFC pauses, ECN marks and IB credit stalls (share of port-time or bytes)</source>
         <translation>PFC 暂停、ECN 标记与 IB 信用等待（占端口时间或字节的比例）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="69"/>
+        <location filename="../../designer/ui/live_plots.py" line="71"/>
         <source>Selection</source>
         <translation>选中对象</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="71"/>
+        <location filename="../../designer/ui/live_plots.py" line="73"/>
         <source>Select a cable or a node on the canvas to follow it here</source>
         <translation>在画布上选中一条线缆或一个节点，即可在此跟踪它</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="73"/>
+        <location filename="../../designer/ui/live_plots.py" line="75"/>
         <source>Run a simulation to see its throughput, latency, link utilization, queues and PFC / ECN / credit signals here, over simulated time.
 Simulate → Run simulation (F5), with the workload chosen in the Run panel.</source>
         <translation>运行一次仿真，即可在此按仿真时间查看吞吐量、延迟、链路利用率、队列以及 PFC / ECN / 信用信号。
 仿真 → 运行仿真（F5），负载在“运行”面板中选择。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="235"/>
+        <location filename="../../designer/ui/live_plots.py" line="237"/>
         <source>Select a cable
 or a node</source>
         <translation>请选中一条线缆
 或一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="268"/>
+        <location filename="../../designer/ui/live_plots.py" line="270"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="270"/>
+        <location filename="../../designer/ui/live_plots.py" line="272"/>
         <source>time ({0})</source>
         <translation>时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="370"/>
+        <location filename="../../designer/ui/live_plots.py" line="372"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="371"/>
+        <location filename="../../designer/ui/live_plots.py" line="373"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="372"/>
+        <location filename="../../designer/ui/live_plots.py" line="374"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="412"/>
+        <location filename="../../designer/ui/live_plots.py" line="425"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="246"/>
+        <location filename="../../designer/ui/live_plots.py" line="248"/>
         <source>Selected: {0}</source>
         <translation>选中：{0}</translation>
     </message>
@@ -3278,7 +3278,7 @@ or a node</source>
         <translation>帮我选择(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="680"/>
+        <location filename="../../designer/ui/main_window.py" line="690"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
@@ -3343,117 +3343,117 @@ or a node</source>
         <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化、仅轨道、多平面和混合方案，并打开您选中的方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="463"/>
+        <location filename="../../designer/ui/main_window.py" line="465"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="497"/>
+        <location filename="../../designer/ui/main_window.py" line="507"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="498"/>
+        <location filename="../../designer/ui/main_window.py" line="508"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="516"/>
+        <location filename="../../designer/ui/main_window.py" line="526"/>
         <source>The design checks could not run: {0}</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="525"/>
+        <location filename="../../designer/ui/main_window.py" line="535"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="527"/>
+        <location filename="../../designer/ui/main_window.py" line="537"/>
         <source>Problems (1 error, {0} in all)</source>
         <translation>问题（1 个错误，共 {0} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="529"/>
+        <location filename="../../designer/ui/main_window.py" line="539"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="563"/>
+        <location filename="../../designer/ui/main_window.py" line="573"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="564"/>
+        <location filename="../../designer/ui/main_window.py" line="574"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="598"/>
+        <location filename="../../designer/ui/main_window.py" line="608"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="601"/>
+        <location filename="../../designer/ui/main_window.py" line="611"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="626"/>
+        <location filename="../../designer/ui/main_window.py" line="636"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="630"/>
+        <location filename="../../designer/ui/main_window.py" line="640"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="628"/>
+        <location filename="../../designer/ui/main_window.py" line="638"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="660"/>
+        <location filename="../../designer/ui/main_window.py" line="670"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="668"/>
+        <location filename="../../designer/ui/main_window.py" line="678"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="675"/>
+        <location filename="../../designer/ui/main_window.py" line="685"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="686"/>
+        <location filename="../../designer/ui/main_window.py" line="696"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="703"/>
+        <location filename="../../designer/ui/main_window.py" line="713"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="707"/>
+        <location filename="../../designer/ui/main_window.py" line="717"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="716"/>
+        <location filename="../../designer/ui/main_window.py" line="726"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="723"/>
+        <location filename="../../designer/ui/main_window.py" line="733"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="730"/>
+        <location filename="../../designer/ui/main_window.py" line="740"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -3482,32 +3482,32 @@ or a node</source>
 <context>
     <name>NodeItem</name>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="29"/>
+        <location filename="../../designer/ui/node_item.py" line="30"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="29"/>
+        <location filename="../../designer/ui/node_item.py" line="30"/>
         <source>switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="30"/>
+        <location filename="../../designer/ui/node_item.py" line="31"/>
         <source>gateway</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="30"/>
+        <location filename="../../designer/ui/node_item.py" line="31"/>
         <source>storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="92"/>
+        <location filename="../../designer/ui/node_item.py" line="93"/>
         <source>{0} GPUs</source>
         <translation>{0} 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="93"/>
+        <location filename="../../designer/ui/node_item.py" line="94"/>
         <source>ports used: {0}</source>
         <translation>已用端口：{0}</translation>
     </message>
@@ -4032,182 +4032,182 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunController</name>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="75"/>
+        <location filename="../../designer/ui/run_controller.py" line="76"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="78"/>
+        <location filename="../../designer/ui/run_controller.py" line="79"/>
         <source>Live plots</source>
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="119"/>
+        <location filename="../../designer/ui/run_controller.py" line="120"/>
         <source>Simulate the workload chosen in the Run panel</source>
         <translation>仿真运行面板中选择的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="121"/>
+        <location filename="../../designer/ui/run_controller.py" line="122"/>
         <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="159"/>
+        <location filename="../../designer/ui/run_controller.py" line="160"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="160"/>
+        <location filename="../../designer/ui/run_controller.py" line="161"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="160"/>
+        <location filename="../../designer/ui/run_controller.py" line="161"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="161"/>
+        <location filename="../../designer/ui/run_controller.py" line="162"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="173"/>
+        <location filename="../../designer/ui/run_controller.py" line="174"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="173"/>
+        <location filename="../../designer/ui/run_controller.py" line="174"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="180"/>
+        <location filename="../../designer/ui/run_controller.py" line="181"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="191"/>
+        <location filename="../../designer/ui/run_controller.py" line="192"/>
         <source>simulating the queues of a congested step: {0:.0%} of the step</source>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="333"/>
+        <location filename="../../designer/ui/run_controller.py" line="336"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="398"/>
+        <location filename="../../designer/ui/run_controller.py" line="401"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="411"/>
+        <location filename="../../designer/ui/run_controller.py" line="414"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="412"/>
+        <location filename="../../designer/ui/run_controller.py" line="415"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="414"/>
+        <location filename="../../designer/ui/run_controller.py" line="417"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="417"/>
+        <location filename="../../designer/ui/run_controller.py" line="420"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="428"/>
+        <location filename="../../designer/ui/run_controller.py" line="431"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="430"/>
+        <location filename="../../designer/ui/run_controller.py" line="433"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="433"/>
+        <location filename="../../designer/ui/run_controller.py" line="436"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="447"/>
+        <location filename="../../designer/ui/run_controller.py" line="450"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="214"/>
+        <location filename="../../designer/ui/run_controller.py" line="215"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="225"/>
+        <location filename="../../designer/ui/run_controller.py" line="226"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="227"/>
+        <location filename="../../designer/ui/run_controller.py" line="228"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="313"/>
+        <location filename="../../designer/ui/run_controller.py" line="316"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="316"/>
+        <location filename="../../designer/ui/run_controller.py" line="319"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="332"/>
+        <location filename="../../designer/ui/run_controller.py" line="335"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="381"/>
+        <location filename="../../designer/ui/run_controller.py" line="384"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="382"/>
+        <location filename="../../designer/ui/run_controller.py" line="385"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="384"/>
+        <location filename="../../designer/ui/run_controller.py" line="387"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="387"/>
+        <location filename="../../designer/ui/run_controller.py" line="390"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="389"/>
+        <location filename="../../designer/ui/run_controller.py" line="392"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="392"/>
+        <location filename="../../designer/ui/run_controller.py" line="395"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="394"/>
+        <location filename="../../designer/ui/run_controller.py" line="397"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="396"/>
+        <location filename="../../designer/ui/run_controller.py" line="399"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -4228,42 +4228,42 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPanel</name>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="41"/>
+        <location filename="../../designer/ui/run_panel.py" line="42"/>
         <source>As drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="42"/>
+        <location filename="../../designer/ui/run_panel.py" line="43"/>
         <source>All back-end InfiniBand</source>
         <translation>后端全部为 InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="43"/>
+        <location filename="../../designer/ui/run_panel.py" line="44"/>
         <source>All back-end RoCEv2</source>
         <translation>后端全部为 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="44"/>
+        <location filename="../../designer/ui/run_panel.py" line="45"/>
         <source>Ring</source>
         <translation>环形 (Ring)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="45"/>
+        <location filename="../../designer/ui/run_panel.py" line="46"/>
         <source>Tree</source>
         <translation>树形 (Tree)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="45"/>
+        <location filename="../../designer/ui/run_panel.py" line="46"/>
         <source>Hierarchical</source>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="139"/>
+        <location filename="../../designer/ui/run_panel.py" line="140"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="142"/>
+        <location filename="../../designer/ui/run_panel.py" line="143"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -4273,22 +4273,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="140"/>
+        <location filename="../../designer/ui/run_panel.py" line="141"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="143"/>
+        <location filename="../../designer/ui/run_panel.py" line="144"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="144"/>
+        <location filename="../../designer/ui/run_panel.py" line="145"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="145"/>
+        <location filename="../../designer/ui/run_panel.py" line="146"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
@@ -4298,7 +4298,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="141"/>
+        <location filename="../../designer/ui/run_panel.py" line="142"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
@@ -4308,7 +4308,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="138"/>
+        <location filename="../../designer/ui/run_panel.py" line="139"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
@@ -4333,103 +4333,108 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>检查点复制到另一站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="44"/>
+        <location filename="../../designer/ui/run_panel.py" line="45"/>
         <source>Engine&apos;s choice</source>
         <translation>由引擎选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="86"/>
+        <location filename="../../designer/ui/run_panel.py" line="87"/>
         <source>Run every job of the Jobs dock at once, each on its own GPUs, instead of the workload below on every GPU</source>
         <translation>同时运行“作业”面板中的所有作业，每个作业使用各自的 GPU，而不是在全部 GPU 上运行下方的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="120"/>
+        <location filename="../../designer/ui/run_panel.py" line="121"/>
         <source>Engine&apos;s choice: the engine picks; the figures of the run name the algorithm that ran</source>
         <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="123"/>
+        <location filename="../../designer/ui/run_panel.py" line="124"/>
         <source>Segment&apos;s setting</source>
         <translation>按分区设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="124"/>
+        <location filename="../../designer/ui/run_panel.py" line="125"/>
         <source>Queue pairs each connection opens on RoCEv2, which ECMP spreads over the paths: the segment&apos;s setting unless a number is chosen here</source>
         <translation>RoCEv2 上每个连接打开的队列对数，由 ECMP 分散到各条路径上：未在此选择数字时按分区的设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="146"/>
+        <location filename="../../designer/ui/run_panel.py" line="147"/>
         <source>Round trips</source>
         <translation>往返次数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="147"/>
+        <location filename="../../designer/ui/run_panel.py" line="148"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="156"/>
+        <location filename="../../designer/ui/run_panel.py" line="157"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="157"/>
+        <location filename="../../designer/ui/run_panel.py" line="158"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="159"/>
+        <location filename="../../designer/ui/run_panel.py" line="160"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="160"/>
+        <location filename="../../designer/ui/run_panel.py" line="161"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="161"/>
+        <location filename="../../designer/ui/run_panel.py" line="162"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="162"/>
+        <location filename="../../designer/ui/run_panel.py" line="163"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="97"/>
-        <location filename="../../designer/ui/run_panel.py" line="270"/>
+        <location filename="../../designer/ui/run_panel.py" line="98"/>
+        <location filename="../../designer/ui/run_panel.py" line="283"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="228"/>
+        <location filename="../../designer/ui/run_panel.py" line="203"/>
+        <source>Needs a design of two sites (New from template… → two sites)</source>
+        <translation>需要两个站点的设计（从模板新建… → 两个站点）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="241"/>
         <source>Run the design&apos;s {0} jobs together</source>
         <translation>同时运行设计中的 {0} 个作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="272"/>
+        <location filename="../../designer/ui/run_panel.py" line="285"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="274"/>
+        <location filename="../../designer/ui/run_panel.py" line="287"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="149"/>
+        <location filename="../../designer/ui/run_panel.py" line="150"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="93"/>
+        <location filename="../../designer/ui/run_panel.py" line="94"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="94"/>
+        <location filename="../../designer/ui/run_panel.py" line="95"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -4659,27 +4664,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="802"/>
+        <location filename="../../designer/ui/main_window.py" line="812"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="805"/>
+        <location filename="../../designer/ui/main_window.py" line="815"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="806"/>
+        <location filename="../../designer/ui/main_window.py" line="816"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="808"/>
+        <location filename="../../designer/ui/main_window.py" line="818"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="809"/>
+        <location filename="../../designer/ui/main_window.py" line="819"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>

@@ -9,6 +9,7 @@ pairs wherever they apply — so that nothing on the form is silently ignored.
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -200,6 +201,7 @@ class RunPanel(QWidget):
         """The workloads that copy between sites can be chosen only in a design of two sites or more; elsewhere
         they are greyed, saying why (and a chosen one gives way to AllReduce)."""
         model = self.kind.model()
+        assert isinstance(model, QStandardItemModel)        # a combo box's own model
         tip = "" if sites >= 2 else self.tr("Needs a design of two sites (New from template… → two sites)")
         for i in range(self.kind.count()):
             if self.kind.itemData(i) in ACROSS_SITES:

@@ -26,8 +26,8 @@ _fast = numba.njit(_nrt=False)      # as the step is compiled (designer/sim/dyna
 
 
 @_fast
-def _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs):
-    K._aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs)
+def _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs):
+    K._aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
 
 
 @_fast
@@ -36,20 +36,22 @@ def _serve(pp, pk, ps, pl, pa, aports, dt):
 
 
 @_fast
-def _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs):
-    K._move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi, fs)
+def _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
+          fi, fr, fs, dq, am, t, dt, sc):
+    K._move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
+            fi, fr, fs, dq, am, t, dt, sc)
 
 
 @_fast
-def _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc):
-    K._inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
+def _inject(pp, ps, hport, hq, fi, fs, rs):
+    K._inject(pp, ps, hport, hq, fi, fs, rs)
 
 
 @_fast
 def _drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs,
-          sc):
-    K._drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs,
-            sc)
+          sc, lost_set):
+    return K._drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1,
+                   fi, fs, sc, lost_set)
 
 
 @_fast
@@ -96,22 +98,23 @@ def capture(gpus: int, workload: str, backend: str, windows: int) -> FluidSimula
 
 
 def one_step(s: FluidSimulator) -> list[float]:
-    """One step, stage by stage (the order of kernel.run_steps); the seconds each stage took."""
+    """One step, stage by stage (the order of kernel.run_steps); the seconds each stage took. The drop stage
+    always clears the flows' losses of the last step here (the step clears them only after a step that dropped)."""
     jn = s.jn
     t, dt = float(s.sc[K.T]), float(s.sc[K.DT])
     marks = [time.perf_counter()]
     _aggregate(s.pk, s.ps, s.pl, s.used, s.aports, s.hport, s.hpc, s.hq, jn.ja, jn.jb, jn.last_a, jn.wa, jn.sums,
-               s.pred1, s.fi, s.fs)
+               s.pred1, s.chain, s.fi, s.fs)
     marks.append(time.perf_counter())
     _serve(s.pp, s.pk, s.ps, s.pl, s.pa, s.aports, dt)
     marks.append(time.perf_counter())
-    _move(s.ps, s.pl, s.pa, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb, jn.b_ptr,
-          jn.b_node, jn.sums, s.succ1, s.pred1, s.fi, s.fs)
+    _move(s.ps, s.pl, s.pa, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb,
+          jn.b_ptr, jn.b_node, jn.sums, s.succ1, s.pred1, s.chain, s.fi, s.fr, s.fs, s.dq, s.am, t, dt, s.sc)
     marks.append(time.perf_counter())
-    _inject(s.pp, s.ps, s.hport, s.hq, s.fi, s.fr, s.fs, s.dq, s.am, s.rs, t, dt, s.sc)
+    _inject(s.pp, s.ps, s.hport, s.hq, s.fi, s.fs, s.rs)
     marks.append(time.perf_counter())
     _drop(s.pp, s.pk, s.buf_B, s.ps, s.pl, s.used, s.pa, s.aports, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.jb, jn.wa,
-          jn.a_ptr, jn.a_node, s.pred1, s.fi, s.fs, s.sc)
+          jn.a_ptr, jn.a_node, s.pred1, s.fi, s.fs, s.sc, True)
     marks.append(time.perf_counter())
     _receive(s.hlevel, s.hq, s.hqm, s.harr, s.fi, s.fr, s.fs, s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent,
              s.ck_meta, s.ck_cur, s.hist, s.sc, s.group_left, t + dt, dt)
@@ -124,7 +127,7 @@ def one_step(s: FluidSimulator) -> list[float]:
     return list(np.diff(marks))
 
 
-STAGES = ("aggregate", "serve", "move", "inject", "drop", "receive+react", "checkpoint")
+STAGES = ("aggregate", "serve", "move+demand", "inject", "drop", "receive+react", "checkpoint")
 
 
 def main() -> int:

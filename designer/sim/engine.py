@@ -31,7 +31,7 @@ from designer.sim import stand_in
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.dynamics.jit import njit
 from designer.sim.failure_runtime import FailureRuntime
-from designer.sim.fluid_queues import FluidQueues, Window
+from designer.sim.fluid_queues import FluidQueues, Window, whole_range
 from designer.sim.latency import LatencyRecorder
 from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
@@ -206,6 +206,7 @@ class Engine:
         self.rep_start: dict[int, bool] = {}         # phase is at the start of a step
         self.step_started_s: dict[int, float] = {}
         self.repeats: dict[int, list[stand_in.Repeat]] = {}  # phase -> its congested repeats streamed alone
+        self._installed_rows: dict[int, _SubRows] = {}   # phase -> its installed sub-flows' rows (`_sub_rows`)
 
     # ---- routes and profiles --------------------------------------------------------------------
     def routed(self, i: int) -> _Routed:
@@ -430,12 +431,17 @@ class Engine:
 
     # ---- accounting -----------------------------------------------------------------------------
     def _account(self, i: int, subs: np.ndarray | None, sub_bytes: np.ndarray | float,
-                 record_latency: bool = True) -> None:
-        """Add delivered bytes of phase i to the per-workload and per-segment totals (and their unloaded latency)."""
+                 record_latency: bool = True, rows: _SubRows | None = None) -> None:
+        """Add delivered bytes of phase i to the per-workload and per-segment totals (and their unloaded latency).
+        `rows`: the sub-flows' segments and NIC flags already gathered (`_sub_rows`)."""
         rf = self.routed(i).routed
-        seg = rf.sub_segment if subs is None else rf.sub_segment[subs]
+        if rows is not None:
+            seg, net, bounds = rows.seg, rows.net, rows.seg_bounds
+        else:
+            seg = rf.sub_segment if subs is None else rf.sub_segment[subs]
+            net = rf.sub_network if subs is None else rf.sub_network[subs]
+            bounds = None
         b = np.broadcast_to(np.asarray(sub_bytes, dtype=float), seg.shape)
-        net = rf.sub_network if subs is None else rf.sub_network[subs]
         w = self.plan.phases[i].workload
         if record_latency:
             self.totals.latency.add(rf.sub_latency_ns if subs is None else rf.sub_latency_ns[subs], b, w, seg)
@@ -445,8 +451,8 @@ class Engine:
         tot.network_bytes += network
         tot.workload_bytes[w] = tot.workload_bytes.get(w, 0.0) + total
         tot.workload_network_bytes[w] = tot.workload_network_bytes.get(w, 0.0) + network
-        _add_by_segment(tot.segment_bytes, seg, b)
-        _add_by_segment(tot.segment_network_bytes, seg, np.where(net, b, 0.0))
+        _add_by_segment(tot.segment_bytes, seg, b, bounds)
+        _add_by_segment(tot.segment_network_bytes, seg, b, bounds, net)
 
     # ---- max-min: one pattern alone at the start of a step ------------------------------------
     def _solo_steps(self, i: int, next_evt: float) -> Iterator[Interval]:
@@ -549,10 +555,14 @@ class Engine:
             return out
         return split
 
-    def _delivered(self, i: int, subs: np.ndarray, d: np.ndarray, record_latency: bool = True) -> None:
+    def _delivered(self, i: int, subs: np.ndarray, d: np.ndarray, record_latency: bool = True,
+                   rows: _SubRows | None = None) -> None:
         """Bytes of phase i's sub-flows arrived; a step whose last byte arrived drains."""
-        self._account(i, subs, d, record_latency)
-        self.remaining[i][subs] -= d
+        self._account(i, subs, d, record_latency, rows)
+        if rows is not None and rows.whole:
+            self.remaining[i] -= d
+        else:
+            self.remaining[i][subs] -= d
         self.rep_start[i] = False
         # subs may leave out sub-flows stalled by a failure: test all alive ones
         still = self.remaining[i][self.alive[i]] > 1e-9 * max(1.0, self.plan.phases[i].bytes_per_flow)
@@ -696,23 +706,37 @@ class Engine:
         parts: list[_Delivered] = []
         for i, d in win.delivered.items():
             subs = self.fluid.installed[i].subs
-            seg = self.routed(i).routed.sub_segment[subs]
+            rows = self._sub_rows(i, subs)
             for values, into, total_name in ((win.marked_B[i], tot.segment_marked, "ecn_marked_bytes"),
                                              (win.dropped_B[i], tot.segment_dropped, "dropped_bytes"),
                                              (win.resent_B[i], tot.segment_resent, "retransmitted_bytes")):
                 setattr(tot, total_name, getattr(tot, total_name) + float(values.sum()))
-                _add_by_segment(into, seg, values)
-            got = np.minimum(d, self.remaining[i][subs])
+                _add_by_segment(into, rows.seg, values, rows.seg_bounds)
+            left = self.remaining[i] if rows.whole else self.remaining[i][subs]
+            got = np.minimum(d, left)
             if i in win.finished:                   # every installed sub-flow is done: rounding goes with it
-                got = self.remaining[i][subs].copy()
+                got = left.copy()
             w = self.plan.phases[i].workload
             delivered += float(got.sum())
             by_workload[w] = by_workload.get(w, 0.0) + float(got.sum())
-            parts.append(_Delivered(self.routed(i).matrix, subs, np.full(len(subs), i), got))
-            self._delivered(i, subs, got, record_latency=False)
+            parts.append(_Delivered(self.routed(i).matrix, subs, rows.phase, got))
+            self._delivered(i, subs, got, record_latency=False, rows=rows)
         for workload, segment, lat_s, weight in win.latency:
             tot.latency.add(lat_s * 1e9, weight, workload, np.full(len(lat_s), segment))
         return delivered, by_workload, parts
+
+    def _sub_rows(self, i: int, subs: np.ndarray) -> _SubRows:
+        """Phase i's installed sub-flows `subs` with their segments and NIC flags, gathered once per install: every
+        window books each of them (millions in a large AllToAll)."""
+        rows = self._installed_rows.get(i)
+        if rows is None or rows.subs is not subs:
+            rf = self.routed(i).routed
+            whole = whole_range(subs, rf.n_sub)
+            seg = rf.sub_segment if whole else rf.sub_segment[subs]
+            rows = _SubRows(subs, whole, seg, rf.sub_network if whole else rf.sub_network[subs],
+                            _bounds(np.asarray(seg).reshape(-1)) if len(seg) else (0, 0), np.full(len(subs), i))
+            self._installed_rows[i] = rows
+        return rows
 
     def _fluid_step_done(self, i: int, alone: bool) -> None:
         """A phase's installed sub-flows all finished in the queues: retire them; a repeating step keeps its
@@ -726,6 +750,7 @@ class Engine:
             times[fluid.installed[i].subs] = fluid.finish_times(i) - self.step_started_s[i]
             self.totals.flow_time_s[i] = times
         memory_s, transit_s = fluid.sender_memory_s(i), fluid.transit_s(i)
+        self._installed_rows.pop(i, None)
         cost = fluid.uninstall(i, carry=self.reps_left[i] > 1)
         if complete and alone and cost is not None and ph.repeat > stand_in.WARM_REPEATS:
             started = self.step_started_s[i]
@@ -773,6 +798,19 @@ class Engine:
                        by_workload={ph.workload: delivered},
                        network_by_workload={ph.workload: delivered * self._network_share(i)})
         self._repeats_done(i, k)
+
+
+@dataclass
+class _SubRows:
+    """An installed phase's sub-flows (`subs`, every one of the phase in order where `whole`) with their segments,
+    NIC flags, lowest and highest segment, and phase number (one each)."""
+
+    subs: np.ndarray
+    whole: bool
+    seg: np.ndarray
+    net: np.ndarray
+    seg_bounds: tuple[int, int]
+    phase: np.ndarray
 
 
 @dataclass
@@ -826,15 +864,32 @@ def _running_sum(values: np.ndarray) -> float:
     return total
 
 
-def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray) -> None:
-    """Add `values` up per segment (-1: none) into `into`; a segment present with nothing gets its 0. Segments are
-    a few small numbers: counted by index, not sorted (a window of millions of sub-flows sorted them five times)."""
+@njit
+def _masked_running_sum(values: np.ndarray, mask: np.ndarray) -> float:
+    """`_running_sum` of `np.where(mask, values, 0.0)` without the array (adding 0.0 to a sum started at 0.0 leaves
+    it as it is)."""
+    total = 0.0
+    for i in range(len(values)):
+        if mask[i]:
+            total += values[i]
+    return total
+
+
+def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray,
+                    bounds: tuple[int, int] | None = None, mask: np.ndarray | None = None) -> None:
+    """Add `values` (where `mask`, if given) up per segment (-1: none) into `into`; a segment present with nothing
+    gets its 0. Segments are a few small numbers: counted by index, not sorted (a window of millions of sub-flows
+    sorted them five times). `bounds`: the lowest and highest of `seg`, when the caller has them."""
     if len(seg) == 0:
         return
-    lo, hi = _bounds(np.asarray(seg).reshape(-1))
+    lo, hi = bounds if bounds is not None else _bounds(np.asarray(seg).reshape(-1))
     if lo == hi:                  # one segment (the common case): the running sum adds in bincount's order
-        into[lo] = into.get(lo, 0.0) + _running_sum(np.asarray(values, dtype=np.float64).reshape(-1))
+        flat = np.asarray(values, dtype=np.float64).reshape(-1)
+        total = _running_sum(flat) if mask is None else _masked_running_sum(flat, np.asarray(mask).reshape(-1))
+        into[lo] = into.get(lo, 0.0) + total
         return
+    if mask is not None:
+        values = np.where(mask, values, 0.0)
     shifted = np.asarray(seg, dtype=np.int64).reshape(-1) + 1
     sums = np.bincount(shifted, weights=values)
     for k in np.flatnonzero(np.bincount(shifted)):

@@ -105,14 +105,11 @@ def _per_sub(fs: np.ndarray, inst: Installed) -> list[np.ndarray]:
     """The window's delivered, marked, lost and resent bytes of each installed sub-flow: its paths' (flow state
     `fs`) times its share of them. With one path per sub-flow, in order (as `install` makes them), a sub-flow's sum
     is its path's value (0.0 + v): no sum is needed."""
-    one_each = len(inst.sub) == inst.n_sub and _counts_up(inst.sub)
-    out = []
-    for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT):
-        if one_each:
-            out.append(_weighted(fs[:, col], inst.flows, inst.weight))
-        else:
-            out.append(np.bincount(inst.sub, weights=fs[inst.flows, col] * inst.weight, minlength=inst.n_sub))
-    return out
+    if len(inst.sub) == inst.n_sub and _counts_up(inst.sub):
+        return list(_weighted(fs[:, K.W_USEFUL], fs[:, K.W_MARKED], fs[:, K.W_LOST], fs[:, K.W_RESENT], inst.flows,
+                              inst.weight))
+    return [np.bincount(inst.sub, weights=fs[inst.flows, col] * inst.weight, minlength=inst.n_sub)
+            for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT)]
 
 
 @njit
@@ -125,15 +122,22 @@ def _counts_up(sub: np.ndarray) -> bool:
 
 
 @njit
-def _weighted(column: np.ndarray, flows: np.ndarray, weight: np.ndarray) -> np.ndarray:
-    """column[flows] * weight + 0.0 (a one-term sum, as a weighted bincount gives it) in one pass."""
-    out = np.empty(len(flows))
-    for i in range(len(flows)):
-        out[i] = column[flows[i]] * weight[i] + 0.0
-    return out
+def _weighted(useful: np.ndarray, marked: np.ndarray, lost: np.ndarray, resent: np.ndarray, flows: np.ndarray,
+              weight: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """column[flows] * weight + 0.0 (a one-term sum, as a weighted bincount gives it) of the four columns, in one
+    pass over the flows."""
+    n = len(flows)
+    out_u, out_m, out_l, out_r = np.empty(n), np.empty(n), np.empty(n), np.empty(n)
+    for i in range(n):
+        f, w = flows[i], weight[i]
+        out_u[i] = useful[f] * w + 0.0
+        out_m[i] = marked[f] * w + 0.0
+        out_l[i] = lost[f] * w + 0.0
+        out_r[i] = resent[f] * w + 0.0
+    return out_u, out_m, out_l, out_r
 
 
-def _all_of(subs: np.ndarray, n: int) -> bool:
+def whole_range(subs: np.ndarray, n: int) -> bool:
     """Whether `subs` lists every sub-flow 0..n-1 in order."""
     return len(subs) == n and (n == 0 or (subs[0] == 0 and bool((np.diff(subs) == 1).all())))
 
@@ -288,7 +292,7 @@ class FluidQueues:
         assert step.pattern is not None, "an installed phase moves bytes"
         pattern_key, workload = step.pattern.key, step.workload
         assert routed.hops is not None
-        hops = routed.hops if _all_of(subs, routed.n_sub) else _rows_of(routed.hops, subs, routed.n_sub)
+        hops = routed.hops if whole_range(subs, routed.n_sub) else _rows_of(routed.hops, subs, routed.n_sub)
         groups = self._connections(hops, routed, subs, workload)
         weight = byte_shares(groups, remaining_B)
         graph = hop_graph(merged_hops(hops, groups, weight), self.fab.port_src, self.fab.port_dst)

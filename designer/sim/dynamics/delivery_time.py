@@ -123,7 +123,8 @@ def sent_time(f: int, position_B: float, now: float, sent_now: float, ck_t: np.n
     lo = max(cursor[f] - meta[BASE], 0)     # the first checkpoint with sent >= position
     while lo < count and ck_sent[f, (head + lo) & mask] < position_B:
         lo += 1
-    cursor[f] = meta[BASE] + lo
+    if cursor[f] != meta[BASE] + lo:     # (it mostly stays: written only when it moves)
+        cursor[f] = meta[BASE] + lo
     if lo == 0:
         return now if count == 0 else ck_t[head]   # older than the oldest kept: its time is the bound we have
     prev = (head + lo - 1) & mask

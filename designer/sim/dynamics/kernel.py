@@ -85,22 +85,24 @@ SEVERAL, NONE = -1, -2
 def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
               hport: Idx, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
               jlast: Flags, wa: Reals, wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals,
-              succ1: Idx, pred1: Idx, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals,
-              ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints,
-              max_steps: int, stop_on_group: bool) -> int:
+              succ1: Idx, pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals,
+              am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals,
+              group_left: Ints, max_steps: int, stop_on_group: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
-    are visited by the per-port stages."""
+    are visited by the per-port stages. `chain` marks the flows whose nodes are one chain in order (node e's next
+    is e + 1, no junction): their steps need not read the nodes' links."""
     finished = -1
+    lost_set = True                 # some flow's loss fields may be set (the last step dropped bytes): clear them
     for _ in range(max_steps):
         t, dt = sc[T], sc[DT]
-        _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, fi, fs)
+        _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
         _serve(pp, pk, ps, pl, pa, aports, dt)
-        _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, fi,
-              fs)
-        _inject(pp, ps, hport, hq, fi, fr, fs, dq, am, rs, t, dt, sc)
-        _drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi,
-              fs, sc)
+        _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1,
+              chain, fi, fr, fs, dq, am, t, dt, sc)
+        _inject(pp, ps, hport, hq, fi, fs, rs)
+        lost_set = _drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode,
+                         pred1, fi, fs, sc, lost_set)
         done = _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
                                   hist, sc, group_left, t + dt, dt)
         delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
@@ -125,7 +127,8 @@ def _all_done(fs: Reals) -> bool:
 
 @njit_inline
 def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: Idx, hpc: Flags, hq: Reals,
-               ja: Idx, jb: Idx, jlast: Flags, wa: Reals, jsum: Reals, pred1: Idx, fi: Ints, fs: Reals) -> None:
+               ja: Idx, jb: Idx, jlast: Flags, wa: Reals, jsum: Reals, pred1: Idx, chain: Flags, fi: Ints,
+               fs: Reals) -> None:
     """Per-port and per-lane backlogs by class and ingress occupancies; shared-buffer use per switch. A flow's nodes
     are visited last level first, so a junction's downstream backlog is summed before its upstream ports take their
     parts."""
@@ -142,7 +145,10 @@ def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: 
         if fs[f, DONE] != 0.0:
             continue
         a = fi[f, FIRST]
-        c = fi[f, LANE]
+        c = fi[f, LANE] if n_lanes > 1 else 0
+        if chain[f]:
+            _aggregate_chain(pl, hport, hpc, hq, a, a + fi[f, NNODES] - 1, c)
+            continue
         for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
             qe = hq[e]
             if qe > 0.0:
@@ -179,6 +185,24 @@ def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: 
         b = pk[p, BUFFER]
         if b >= 0:
             used[b] += q_all
+
+
+@njit_inline
+def _aggregate_chain(pl: Reals, hport: Idx, hpc: Flags, hq: Reals, a: int, last: int, c: int) -> None:
+    """`_aggregate` of one flow whose nodes a..last are a chain: node e's bytes came through node e - 1's port."""
+    for e in range(last, a - 1, -1):
+        qe = hq[e]
+        if qe > 0.0:
+            p = hport[e]
+            if hpc[e]:
+                pl[p, c, L_QPC] += qe
+            else:
+                pl[p, c, L_QOT] += qe
+            if e > a:
+                u = e - 1
+                pl[hport[u], c, L_INGALL] += qe
+                if hpc[u]:
+                    pl[hport[u], c, L_INGPC] += qe
 
 
 @njit_inline
@@ -247,69 +271,127 @@ def _send(pp: Reals, pk: Ints, pl: Reals, p: int, c: int, eligible: float, sent:
 
 
 @njit_inline
-def _move(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, ja: Idx,
-          jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Idx,
-          pred1: Idx, fi: Ints, fs: Reals) -> None:
+def _move(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
+          ja: Idx, jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Idx,
+          pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals, t: float, dt: float,
+          sc: Reals) -> None:
     """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step); at a
-    junction they are summed and handed on at its last upstream node (junctions.py)."""
+    junction they are summed and handed on at its last upstream node (junctions.py). Then, in the same pass, what
+    its sender would inject this step (`_demand`)."""
+    n_lanes = pl.shape[1]
     for f in range(fi.shape[0]):
-        fs[f, STEP_GOT] = 0.0
-        fs[f, STEP_GOT_M] = 0.0
         if fs[f, DONE] != 0.0:
+            fs[f, STEP_GOT] = 0.0
+            fs[f, STEP_GOT_M] = 0.0
+            fs[f, STEP_SENT] = 0.0
             continue
         a = fi[f, FIRST]
-        last = fi[f, LAST]
-        c = fi[f, LANE]
-        for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
-            harr[e] = 0.0
-        for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
-            j = ja[e]
-            if j >= 0:                                # the bytes that left the junction's downstream nodes
+        last = a + fi[f, NNODES] - 1
+        c = fi[f, LANE] if n_lanes > 1 else 0
+        got, got_m = 0.0, 0.0                         # what reaches the receiver (added to 0.0, as a sum starts)
+        if chain[f]:
+            out, marked = _move_chain(ps, pl, pa, hport, hpc, hq, hqm, harr, a, last, c)
+        else:
+            out, marked = _move_graph(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode,
+                                      jsum, succ1, pred1, a, last, c)
+        if out >= 0.0:
+            got += out
+            got_m += marked
+        fs[f, STEP_GOT] = got
+        fs[f, STEP_GOT_M] = got_m
+        _demand(f, ps, hport, fi, fr, fs, dq, am, t, dt, sc)
+
+
+@njit_inline
+def _leave(p: int, c: int, e: int, qe: float, share: float, ps: Reals, pl: Reals, pa: Reals, hpc: Flags, hq: Reals,
+           hqm: Reals) -> tuple[float, float]:
+    """Node e's bytes that leave port p this step (its backlog `qe` times the lane's `share`), and the marked ones
+    among them."""
+    out = qe * share
+    out_m = hqm[e] * share
+    marked = out_m + (out - out_m) * pl[p, c, L_MARK]
+    hq[e] = qe - out
+    hqm[e] -= out_m
+    ps[p, SERVED_NOW] += out
+    pa[p, SERVED] += out
+    if not hpc[e]:
+        ps[p, SERVED_OT] += out
+    return out, marked
+
+
+@njit_inline
+def _move_chain(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, a: int,
+                last: int, c: int) -> tuple[float, float]:
+    """`_move_graph` of a flow whose nodes a..last are a chain (node e's bytes came through e - 1 and go on to
+    e + 1): what its last node delivered and the marked part (-1.0 where nothing left it)."""
+    got, got_m = -1.0, 0.0
+    for e in range(last, a - 1, -1):
+        harr[e] = 0.0                                 # its arrivals come from e - 1, visited after it
+        qe = hq[e]
+        p = hport[e]
+        share = pl[p, c, L_FRACPC] if hpc[e] else pl[p, c, L_FRACOT]
+        if qe > 0.0 and share > 0.0:
+            out, marked = _leave(p, c, e, qe, share, ps, pl, pa, hpc, hq, hqm)
+            if e > a and hpc[e - 1]:                  # these bytes leave the switch they entered through e - 1
+                pl[hport[e - 1], c, L_DEP] += out
+            if e == last:
+                got, got_m = out, marked
+            else:
                 if hpc[e]:
-                    dep = jsum[j, junctions.BEHIND] * wa[e]
-                    if dep > 0.0:
-                        pl[hport[e], c, L_DEP] += dep
-            qe = hq[e]
-            p = hport[e]
-            share = pl[p, c, L_FRACPC] if hpc[e] else pl[p, c, L_FRACOT]
-            if qe > 0.0 and share > 0.0:
-                out = qe * share
-                out_m = hqm[e] * share
-                marked = out_m + (out - out_m) * pl[p, c, L_MARK]
-                hq[e] = qe - out
-                hqm[e] -= out_m
-                ps[p, SERVED_NOW] += out
-                pa[p, SERVED] += out
-                if not hpc[e]:
-                    ps[p, SERVED_OT] += out
-                u = pred1[e]
-                if u >= 0:                            # these bytes leave the switch they entered through u
-                    if hpc[u]:
-                        pl[hport[u], c, L_DEP] += out
-                elif u == SEVERAL:                    # ... or through a junction's upstream ports
-                    jsum[jb[e], junctions.BEHIND] += out
-                if e == last:
-                    fs[f, STEP_GOT] += out
-                    fs[f, STEP_GOT_M] += marked
-                else:
-                    if hpc[e]:
-                        pl[p, c, L_ARR] += out
-                    v = succ1[e]
-                    if v >= 0:                        # on to the next hop
-                        _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr)
-                    else:                             # or into the junction that splits them
-                        jsum[j, junctions.OUT] += out
-                        jsum[j, junctions.OUT_MARKED] += marked
-            if j >= 0 and jlast[e]:                   # the junction's sums are complete: hand them on
-                out = jsum[j, junctions.OUT]
-                if out > 0.0:
-                    marked = jsum[j, junctions.OUT_MARKED]
-                    for k in range(jbptr[j], jbptr[j + 1]):
-                        v = jbnode[k]
-                        _arrive(v, out * wb[v], marked * wb[v], ps, hport, hpc, hq, hqm, harr)
-                jsum[j, junctions.OUT] = 0.0
-                jsum[j, junctions.OUT_MARKED] = 0.0
-                jsum[j, junctions.BEHIND] = 0.0
+                    pl[p, c, L_ARR] += out
+                _arrive(e + 1, out, marked, ps, hport, hpc, hq, hqm, harr)
+    return got, got_m
+
+
+@njit_inline
+def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
+                ja: Idx, jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals,
+                succ1: Idx, pred1: Idx, a: int, last: int, c: int) -> tuple[float, float]:
+    """One flow's bytes move one hop over its graph of nodes a..last; returns what its last node delivered and the
+    marked part (-1.0 where nothing left it). A node's arrivals come from nodes of lower levels, visited after it,
+    so its arrivals of the step start from zero when it is visited."""
+    got, got_m = -1.0, 0.0
+    for e in range(last, a - 1, -1):
+        harr[e] = 0.0
+        j = ja[e]
+        if j >= 0:                                # the bytes that left the junction's downstream nodes
+            if hpc[e]:
+                dep = jsum[j, junctions.BEHIND] * wa[e]
+                if dep > 0.0:
+                    pl[hport[e], c, L_DEP] += dep
+        qe = hq[e]
+        p = hport[e]
+        share = pl[p, c, L_FRACPC] if hpc[e] else pl[p, c, L_FRACOT]
+        if qe > 0.0 and share > 0.0:
+            out, marked = _leave(p, c, e, qe, share, ps, pl, pa, hpc, hq, hqm)
+            u = pred1[e]
+            if u >= 0:                            # these bytes leave the switch they entered through u
+                if hpc[u]:
+                    pl[hport[u], c, L_DEP] += out
+            elif u == SEVERAL:                    # ... or through a junction's upstream ports
+                jsum[jb[e], junctions.BEHIND] += out
+            if e == last:
+                got, got_m = out, marked
+            else:
+                if hpc[e]:
+                    pl[p, c, L_ARR] += out
+                v = succ1[e]
+                if v >= 0:                        # on to the next hop
+                    _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr)
+                else:                             # or into the junction that splits them
+                    jsum[j, junctions.OUT] += out
+                    jsum[j, junctions.OUT_MARKED] += marked
+        if j >= 0 and jlast[e]:                   # the junction's sums are complete: hand them on
+            out = jsum[j, junctions.OUT]
+            if out > 0.0:
+                marked = jsum[j, junctions.OUT_MARKED]
+                for k in range(jbptr[j], jbptr[j + 1]):
+                    v = jbnode[k]
+                    _arrive(v, out * wb[v], marked * wb[v], ps, hport, hpc, hq, hqm, harr)
+            jsum[j, junctions.OUT] = 0.0
+            jsum[j, junctions.OUT_MARKED] = 0.0
+            jsum[j, junctions.BEHIND] = 0.0
+    return got, got_m
 
 
 @njit_inline
@@ -323,23 +405,27 @@ def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Idx, hpc: Flag
 
 
 @njit_inline
-def _inject(pp: Reals, ps: Reals, hport: Idx, hq: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals,
-            rs: Reals, t: float, dt: float, sc: Reals) -> None:
-    """Senders put bytes into their NIC queue at their rate, as far as the queue has room."""
-    n_flows = fi.shape[0]
-    for f in range(n_flows):
-        fs[f, STEP_SENT] = 0.0
-        if fs[f, DONE] != 0.0 or fr[f, START] > t + 1e-15 or fs[f, REMAINING] <= 0.0:
-            continue
-        rate = fr[f, LINE]
-        if fi[f, CC] == CC_DCQCN:
-            rate = dq[f, dcqcn.RATE]
-        elif fi[f, CC] == CC_AIMD:
-            rate = aimd.sending_rate(f, t, fr[f, LINE], aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), am)
-        want = min(rate * dt, fs[f, REMAINING])
-        fs[f, STEP_SENT] = want
-        ps[hport[fi[f, FIRST]], DEMAND] += want
-    for f in range(n_flows):
+def _demand(f: int, ps: Reals, hport: Idx, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals, t: float,
+            dt: float, sc: Reals) -> None:
+    """What unfinished flow f's sender would put into its NIC queue this step at its rate (STEP_SENT), added to the
+    NIC port's demand (`_inject` then holds it to the queue's room)."""
+    fs[f, STEP_SENT] = 0.0
+    if fr[f, START] > t + 1e-15 or fs[f, REMAINING] <= 0.0:
+        return
+    rate = fr[f, LINE]
+    if fi[f, CC] == CC_DCQCN:
+        rate = dq[f, dcqcn.RATE]
+    elif fi[f, CC] == CC_AIMD:
+        rate = aimd.sending_rate(f, t, fr[f, LINE], aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), am)
+    want = min(rate * dt, fs[f, REMAINING])
+    fs[f, STEP_SENT] = want
+    ps[hport[fi[f, FIRST]], DEMAND] += want
+
+
+@njit_inline
+def _inject(pp: Reals, ps: Reals, hport: Idx, hq: Reals, fi: Ints, fs: Reals, rs: Reals) -> None:
+    """Senders put their step's bytes (`_demand`) into their NIC queue, as far as the queue has room."""
+    for f in range(fi.shape[0]):
         want = fs[f, STEP_SENT]
         if want <= 0.0:
             continue
@@ -388,14 +474,16 @@ def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: 
 @njit_inline
 def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
           hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, jb: Idx, wa: Reals, japtr: Ints,
-          janode: Ints, pred1: Idx, fi: Ints, fs: Reals, sc: Reals) -> None:
-    """Arrivals a lossy queue or a PFC ingress cannot hold are lost."""
+          janode: Ints, pred1: Idx, fi: Ints, fs: Reals, sc: Reals, lost_set: bool) -> bool:
+    """Arrivals a lossy queue or a PFC ingress cannot hold are lost. Each flow's loss of the step starts from none
+    (cleared only where the last call may have set some: `lost_set`); returns whether this one may have."""
     any_drop = _drop_shares(pp, pk, buf_B, ps, pl, used, aports, sc)
-    for f in range(fi.shape[0]):
-        fs[f, STEP_LOST] = 0.0
-        fs[f, LOSS_HOP] = -1.0
+    if lost_set:
+        for f in range(fi.shape[0]):
+            fs[f, STEP_LOST] = 0.0
+            fs[f, LOSS_HOP] = -1.0
     if not any_drop:
-        return
+        return False
     for f in range(fi.shape[0]):
         if fs[f, DONE] != 0.0:
             continue
@@ -432,6 +520,7 @@ def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, 
             if fs[f, LOSS_HOP] < 0.0:
                 fs[f, LOSS_HOP] = e
             sc[DROPPED] += lost
+    return True
 
 
 @njit_inline
@@ -517,9 +606,10 @@ def _receive(f: int, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, rs:
     fs[f, W_USEFUL] += useful
     fs[f, C_USEFUL] += useful
     marked = fs[f, STEP_GOT_M]
-    fs[f, W_MARKED] += marked
-    fs[f, C_MARKED] += marked
-    sc[MARKED] += marked
+    if marked != 0.0:                   # (adding nothing leaves a flow's sums as they are: not written)
+        fs[f, W_MARKED] += marked
+        fs[f, C_MARKED] += marked
+        sc[MARKED] += marked
     if fi[f, CC] == CC_DCQCN and marked > 0.0:
         if dcqcn.notification_point(f, t_end, marked, fr[f, MTU], fr[f, RET], dq, dpar, fi[f, PSET]):
             sc[CNPS] += 1

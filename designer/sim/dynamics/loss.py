@@ -95,7 +95,8 @@ def on_sent(f: int, sent_B: float, st: np.ndarray) -> None:
 def on_arrival(f: int, t: float, got_B: float, return_s: float, st: np.ndarray) -> float:
     """Bytes of flow f reaching the receiver; returns the useful ones (in sequence)."""
     stale = min(got_B, st[f, DISCARD])
-    st[f, DISCARD] -= stale
+    if stale != 0.0:                    # (most arrivals discard nothing: the state is not written then)
+        st[f, DISCARD] -= stale
     left: float = got_B - stale
     if st[f, GAP] == 0.0:
         return left

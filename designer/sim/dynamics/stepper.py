@@ -210,6 +210,35 @@ def _single(ptr: np.ndarray, other: np.ndarray) -> np.ndarray:
     return out
 
 
+@njit
+def port_sums(hport: np.ndarray, values: np.ndarray, n_ports: int) -> np.ndarray:
+    """Per port, the values of the nodes at it added up in node order (as a weighted bincount adds them, without
+    its copy of the 32-bit indices)."""
+    out = np.zeros(n_ports)
+    for e in range(len(hport)):
+        out[hport[e]] += values[e]
+    return out
+
+
+@njit
+def _chains(first: np.ndarray, n_nodes: np.ndarray, succ1: np.ndarray, pred1: np.ndarray,
+            ja: np.ndarray) -> np.ndarray:
+    """Per flow: whether its nodes are one chain in order (each node's only next node the one after it, the first
+    with none before it, no junction), which the step walks without reading the links."""
+    out = np.zeros(len(first), np.bool_)
+    for f in range(len(first)):
+        if n_nodes[f] <= 0:
+            continue
+        a, last = first[f], first[f] + n_nodes[f] - 1
+        ok = pred1[a] == K.NONE
+        for e in range(a, last + 1):
+            if ja[e] >= 0 or (e < last and succ1[e] != e + 1) or (e > a and pred1[e] != e - 1):
+                ok = False
+                break
+        out[f] = ok
+    return out
+
+
 class FluidSimulator:
     """Queues, flows and senders of one fluid run; `window()` advances it, `add_flows`/`retire` change its flows."""
 
@@ -248,6 +277,7 @@ class FluidSimulator:
         self.edge_from, self.edge_to = np.zeros(0, np.int64), np.zeros(0, np.int64)
         self.edge_split, self.edge_share = np.zeros(0), np.zeros(0)
         self._index_edges()
+        self.chain = np.zeros(0, np.bool_)          # per flow: its nodes are one chain (`_chains`)
         self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (by_column(a) for a in (
             np.zeros((0, K.N_FLOW_INTS), np.int64), np.zeros((0, K.N_FLOW_REALS)), np.zeros((0, K.N_FLOW_STATE)),
             dcqcn.new_state(np.zeros(0), np.zeros(0)), aimd.new_state(0, self.aimd_params), loss.new_state(0)))
@@ -320,6 +350,7 @@ class FluidSimulator:
         self.rs, _ = grown(self.rs, n, loss.new_state(1))
         self._grow_checkpoints(n)
         self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
+        self._index_chains()
         self.aports = _crossed(self.hport, self.pp.shape[0])
         self._live_flows = self.F
         self.version += 1
@@ -338,6 +369,9 @@ class FluidSimulator:
         pptr = _pointers(in_to, n)
         self.pred1 = _single(pptr, in_from)
         self.jn = junctions(n, e_from, e_to, ssplit, e_share, (np.diff(sptr), np.diff(pptr)))
+
+    def _index_chains(self) -> None:
+        self.chain = _chains(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.succ1, self.pred1, self.jn.ja)
 
     def _count_groups(self, groups: np.ndarray, hgroups: np.ndarray) -> None:
         if len(groups) and groups.max() >= len(self.group_left):
@@ -387,6 +421,7 @@ class FluidSimulator:
         self.fi[:, K.FIRST] = node_new[self.fi[:, K.FIRST]]
         self.fi[:, K.LAST] = node_new[self.fi[:, K.LAST]]
         self.ck_sent, self.ck_cur = by_column(self.ck_sent[keep]), self.ck_cur[keep]
+        self._index_chains()
         self._visit_only(_crossed(self.hport, self.pp.shape[0]))
         self._live_flows = self.F
         self.version += 1
@@ -427,7 +462,7 @@ class FluidSimulator:
         return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.pl, self.used, self.pa, self.aports,
                                self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
                                self.jn.last_a, self.jn.wa, self.jn.wb, self.jn.a_ptr, self.jn.a_node, self.jn.b_ptr,
-                               self.jn.b_node, self.jn.sums, self.succ1, self.pred1, self.fi, self.fr,
+                               self.jn.b_node, self.jn.sums, self.succ1, self.pred1, self.chain, self.fi, self.fr,
                                self.fs, self.dq, self.dpar, self.am, self.rs, self.ck_t, self.ck_sent,
                                self.ck_meta, self.ck_cur, self.hist, self.sc, self.group_left, int(max_steps),
                                bool(stop_on_group)))
@@ -554,7 +589,7 @@ class FluidSimulator:
 
     def queue_B(self) -> np.ndarray:
         """Backlog per port now."""
-        return np.bincount(self.hport, weights=self.hq, minlength=self.pp.shape[0])
+        return port_sums(self.hport, self.hq, self.pp.shape[0])
 
     def in_network_B(self) -> np.ndarray:
         """Bytes of each flow queued somewhere on its path."""

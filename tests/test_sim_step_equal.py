@@ -1,0 +1,117 @@
+"""The step's and the window report's shortcuts give what the general code gives, bit for bit.
+
+A flow whose nodes are one chain in order is stepped without reading its nodes' links (kernel._move_chain,
+kernel._aggregate_chain); the losses of a step are cleared only after a step that dropped bytes; a window's port
+backlogs, per-sub-flow sums and per-segment totals are taken in one pass. Results of a run depend on these bit for
+bit, so each is compared exactly with the general path or the plain NumPy formulation it replaced.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+from designer.sim.compile import compile_fabric
+from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics.stepper import FluidSimulator, port_sums
+from designer.sim.engine import _add_by_segment, _bounds
+from designer.sim.fluid_queues import FluidQueues, _weighted
+from designer.sim.paths import hop_graph
+from designer.sim.queue_pairs import byte_shares, merged_hops
+from designer.sim.routing import RouteOptions, Router
+from designer.topology import generate
+
+STATE = ("fs", "fi", "fr", "dq", "am", "rs", "hq", "hqm", "harr", "ps", "pl", "pa", "used", "hist", "sc", "ck_t",
+         "ck_sent", "ck_cur", "ck_meta", "group_left")
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    a, b = np.asarray(a), np.asarray(b)
+    return a.shape == b.shape and a.dtype == b.dtype and bool((np.ascontiguousarray(a).view(np.uint8)
+                                                               == np.ascontiguousarray(b).view(np.uint8)).all())
+
+
+def _loaded(kind: str, opts: RouteOptions, options: dict) -> FluidSimulator:
+    """A simulator holding transfers of every GPU of a 128-GPU fat tree to random ones among 16 (incasts that fill
+    queues, pause their upstream and, in a lossy class, drop)."""
+    fab = compile_fabric(generate("fat-tree", gpus=128, backend=kind))
+    src = np.repeat(np.arange(fab.n_gpus), 3)
+    dst = np.random.default_rng(7).integers(0, 16, len(src))
+    dst = np.where(dst == src, (dst + 1) % 16, dst)
+    routed = Router(fab, seed=7).route(src, dst, opts, 2**22)
+    fq = FluidQueues(fab, [options])
+    fq._start(1e-3, False)
+    sim = fq.sim
+    assert sim is not None and routed.hops is not None
+    subs = np.arange(routed.n_sub)
+    remaining = np.full(routed.n_sub, 4e5)
+    groups = fq._connections(routed.hops, routed, subs, 0)
+    weight = byte_shares(groups, remaining)
+    graph = hop_graph(merged_hops(routed.hops, groups, weight), fab.port_src, fab.port_dst)
+    sim.add_flows(fq._flow_set(graph, subs, remaining, routed, 0, 0, groups, weight))
+    return sim
+
+
+CASES = [("rocev2", RouteOptions(qps=4), {}), ("rocev2", RouteOptions(qps=4), {"pfc": False}),
+         ("ib", RouteOptions(adaptive=True), {})]
+
+
+@pytest.mark.parametrize("kind, opts, options", CASES)
+def test_chain_flows_step_as_the_general_walk_of_their_graph(kind, opts, options):
+    """Every step of every flow taken through the general walk of its nodes' links gives the same state as the
+    chain walk (single paths are chains; adaptive routing's split routes are not)."""
+    sim = _loaded(kind, opts, options)
+    general = copy.deepcopy(sim)
+    general.chain[:] = False
+    assert sim.chain.all() if kind == "rocev2" else 0 < sim.chain.sum() < sim.F
+    for s in (sim, general):
+        s.window(120, stop_on_group=False)
+    assert sim.sc[K.DROPPED] > 0 if "pfc" in options else sim.sc[K.DROPPED] == 0
+    assert (sim.pa[:, K.PAUSED_S] > 0).any() or "pfc" in options or kind == "ib"
+    for name in STATE:
+        assert _same(getattr(sim, name), getattr(general, name)), name
+
+
+@pytest.mark.parametrize("kind, opts, options", CASES[:2])
+def test_losses_cleared_only_after_a_dropping_step_as_when_cleared_every_step(kind, opts, options):
+    """Windows of one step (each clears every flow's losses first) and one window of as many steps (clearing them
+    only after a step that dropped) end in the same state."""
+    sim = _loaded(kind, opts, options)
+    each = copy.deepcopy(sim)
+    sim.window(120, stop_on_group=False)
+    for _ in range(120):
+        each.window(1, stop_on_group=False)
+    for name in STATE:
+        assert _same(getattr(sim, name), getattr(each, name)), name
+
+
+def test_port_backlogs_and_window_sums_match_their_numpy_form():
+    sim = _loaded("rocev2", RouteOptions(qps=4), {})
+    sim.window(60, stop_on_group=False)
+    n = sim.pp.shape[0]
+    assert _same(sim.queue_B(), np.bincount(sim.hport, weights=sim.hq, minlength=n))
+    rng = np.random.default_rng(3)
+    values = rng.random(len(sim.hport)) * 1e6
+    assert _same(port_sums(sim.hport, values, n), np.bincount(sim.hport, weights=values, minlength=n))
+    fs = sim.fs
+    flows = rng.permutation(sim.F)
+    weight = rng.random(sim.F)
+    got = _weighted(fs[:, K.W_USEFUL], fs[:, K.W_MARKED], fs[:, K.W_LOST], fs[:, K.W_RESENT], flows, weight)
+    for col, value in zip((K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT), got, strict=True):
+        assert _same(value, np.bincount(np.arange(sim.F), weights=fs[flows, col] * weight, minlength=sim.F))
+
+
+@pytest.mark.parametrize("segments", [[2], [-1, 0, 3]])
+def test_segment_totals_with_bounds_and_a_mask_match_the_masked_array(segments):
+    """Sums per segment given the segments' bounds and a mask equal those of np.where(mask, values, 0.0)."""
+    rng = np.random.default_rng(5)
+    seg = rng.choice(np.array(segments), 5000)
+    values = rng.random(5000) * 1e9
+    mask = rng.random(5000) < 0.7
+    got: dict[int, float] = {7: 1.5}
+    want: dict[int, float] = {7: 1.5}
+    _add_by_segment(got, seg, values, _bounds(seg), mask)
+    _add_by_segment(want, seg, np.where(mask, values, 0.0))
+    assert got == want and set(got) == {7, *segments}

@@ -1,9 +1,10 @@
 """The step's and the window report's shortcuts give what the general code gives, bit for bit.
 
-A flow whose nodes are one chain in order is stepped without reading its nodes' links (kernel._move_chain,
-kernel._aggregate_chain); the losses of a step are cleared only after a step that dropped bytes; a window's port
-backlogs, per-sub-flow sums and per-segment totals are taken in one pass. Results of a run depend on these bit for
-bit, so each is compared exactly with the general path or the plain NumPy formulation it replaced.
+A latency's histogram bin is looked up instead of taken from its logarithm; a flow whose nodes are one chain in
+order is stepped without reading its nodes' links (kernel._move_chain, kernel._aggregate_chain); the losses of a
+step are cleared only after a step that dropped bytes; a window's port backlogs, per-sub-flow sums and per-segment
+totals are taken in one pass. Results of a run depend on these bit for bit, so each is compared exactly with the
+general path or the plain NumPy formulation it replaced.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import numpy as np
 import pytest
 
 from designer.sim.compile import compile_fabric
+from designer.sim.dynamics import delivery_time
 from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.stepper import FluidSimulator, port_sums
 from designer.sim.engine import _add_by_segment, _bounds
 from designer.sim.fluid_queues import FluidQueues, _weighted
@@ -115,3 +118,27 @@ def test_segment_totals_with_bounds_and_a_mask_match_the_masked_array(segments):
     _add_by_segment(got, seg, values, _bounds(seg), mask)
     _add_by_segment(want, seg, np.where(mask, values, 0.0))
     assert got == want and set(got) == {7, *segments}
+
+
+@njit
+def _bins(latency_s: np.ndarray, looked_up: bool) -> np.ndarray:
+    out = np.empty(len(latency_s), np.int64)
+    for i in range(len(latency_s)):
+        out[i] = delivery_time.bin_of(latency_s[i]) if looked_up else delivery_time.bin_by_log(latency_s[i])
+    return out
+
+
+def test_latency_bins_looked_up_are_the_bins_by_their_logarithm():
+    """On latencies spread over every bin, on the few thousand doubles either side of each bin's first latency and
+    of each cell's, and on the edge values (zero, negative, tiny, huge, infinite, not a number)."""
+    rng = np.random.default_rng(11)
+    spread = 10.0 ** rng.uniform(-10.0, 2.0, 400_000)
+    starts = delivery_time.BIN_STARTS_S[1:].view(np.int64)
+    near = (starts[:, None] + np.arange(-1000, 1001)[None, :]).reshape(-1).view(np.float64)
+    cells = ((np.arange(4000) + delivery_time._CELL_BASE) << delivery_time._CELL_SHIFT)
+    near_cells = (cells[:, None] + np.arange(-3, 4)[None, :]).reshape(-1).view(np.float64)
+    edges = np.array([0.0, -0.0, -1e-6, 5e-324, 1e-300, 7.4e-9, 2.0 ** -27, 16.0, 15.999999, 1e300, np.inf, -np.inf,
+                      np.nan])
+    for latency in (spread, near, near_cells, edges):
+        assert np.array_equal(_bins(latency, True), _bins(latency, False))
+    assert np.array_equal(_bins(delivery_time.BIN_STARTS_S[1:], True), np.arange(1, delivery_time.N_BINS))

@@ -43,22 +43,11 @@ def _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, j
 
 
 @_fast
-def _inject(pp, ps, hport, hq, fi, fs, rs):
-    K._inject(pp, ps, hport, hq, fi, fs, rs)
-
-
-@_fast
-def _drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs,
-          sc, lost_set):
-    return K._drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1,
-                   fi, fs, sc, lost_set)
-
-
-@_fast
-def _receive(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc,
-             group_left, t_end, dt):
-    return K._receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
-                                ck_cur, hist, sc, group_left, t_end, dt)
+def _deliver(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, jb, wa, japtr, janode, pred1,
+             fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc, group_left, t_end, dt, lost_set):
+    return K._deliver(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, jb, wa, japtr,
+                      janode, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc,
+                      group_left, t_end, dt, lost_set)
 
 
 @_fast
@@ -98,7 +87,7 @@ def capture(gpus: int, workload: str, backend: str, windows: int) -> FluidSimula
 
 
 def one_step(s: FluidSimulator) -> list[float]:
-    """One step, stage by stage (the order of kernel.run_steps); the seconds each stage took. The drop stage
+    """One step, stage by stage (the order of kernel.run_steps); the seconds each stage took. The delivery stage
     always clears the flows' losses of the last step here (the step clears them only after a step that dropped)."""
     jn = s.jn
     t, dt = float(s.sc[K.T]), float(s.sc[K.DT])
@@ -111,13 +100,9 @@ def one_step(s: FluidSimulator) -> list[float]:
     _move(s.ps, s.pl, s.pa, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb,
           jn.b_ptr, jn.b_node, jn.sums, s.succ1, s.pred1, s.chain, s.fi, s.fr, s.fs, s.dq, s.am, t, dt, s.sc)
     marks.append(time.perf_counter())
-    _inject(s.pp, s.ps, s.hport, s.hq, s.fi, s.fs, s.rs)
-    marks.append(time.perf_counter())
-    _drop(s.pp, s.pk, s.buf_B, s.ps, s.pl, s.used, s.pa, s.aports, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.jb, jn.wa,
-          jn.a_ptr, jn.a_node, s.pred1, s.fi, s.fs, s.sc, True)
-    marks.append(time.perf_counter())
-    _receive(s.hlevel, s.hq, s.hqm, s.harr, s.fi, s.fr, s.fs, s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent,
-             s.ck_meta, s.ck_cur, s.hist, s.sc, s.group_left, t + dt, dt)
+    _deliver(s.pp, s.pk, s.buf_B, s.ps, s.pl, s.used, s.pa, s.aports, s.hport, s.hpc, s.hlevel, s.hq, s.hqm, s.harr,
+             jn.jb, jn.wa, jn.a_ptr, jn.a_node, s.pred1, s.fi, s.fr, s.fs, s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent,
+             s.ck_meta, s.ck_cur, s.hist, s.sc, s.group_left, t + dt, dt, True)
     marks.append(time.perf_counter())
     _checkpoint(t + dt, s.fs[:, K.SENT], s.fs[:, K.ARRIVED], s.fs[:, K.DONE], s.ck_t, s.ck_sent, s.ck_meta,
                 s.ck_cur)
@@ -127,7 +112,7 @@ def one_step(s: FluidSimulator) -> list[float]:
     return list(np.diff(marks))
 
 
-STAGES = ("aggregate", "serve", "move+demand", "inject", "drop", "receive+react", "checkpoint")
+STAGES = ("aggregate", "serve", "move+demand", "inject+drop+receive", "checkpoint")
 
 
 def main() -> int:
@@ -150,7 +135,7 @@ def main() -> int:
     print(f"stage by stage: {total / args.steps * 1e3:.2f} ms a step, {total / args.steps / hops * 1e9:.1f} ns a "
           "flow-hop")
     for name, sec in zip(STAGES, spent, strict=True):
-        print(f"  {name:<14} {sec / args.steps * 1e3:8.3f} ms  {100 * sec / total:5.1f} %")
+        print(f"  {name:<20} {sec / args.steps * 1e3:8.3f} ms  {100 * sec / total:5.1f} %")
     t0 = time.perf_counter()
     s.window(args.steps, stop_on_group=False)
     whole = time.perf_counter() - t0

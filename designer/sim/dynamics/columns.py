@@ -31,5 +31,10 @@ def grown(old: np.ndarray, n_new: int, rows: np.ndarray | None = None) -> tuple[
         out[:len(old)] = old
     new = out[len(old):]
     if rows is not None:
-        new[:] = rows
+        rows = np.asarray(rows)
+        if new.ndim == 2 and rows.ndim == 2:
+            for j in range(new.shape[1]):       # column by column: a row broadcast over fresh column-major memory
+                new[:, j] = rows[:, j]          # in one assignment took ten times as long (0.3 s for 2 M rows)
+        else:
+            new[:] = rows
     return out, new

@@ -100,11 +100,9 @@ def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Rea
         _serve(pp, pk, ps, pl, pa, aports, dt)
         _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1,
               chain, fi, fr, fs, dq, am, t, dt, sc)
-        _inject(pp, ps, hport, hq, fi, fs, rs)
-        lost_set = _drop(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode,
-                         pred1, fi, fs, sc, lost_set)
-        done = _receive_and_react(hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur,
-                                  hist, sc, group_left, t + dt, dt)
+        done, lost_set = _deliver(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, jb,
+                                  wa, japtr, janode, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
+                                  ck_cur, hist, sc, group_left, t + dt, dt, lost_set)
         delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
         sc[T] = t + dt
         sc[STEPS] += 1
@@ -422,13 +420,41 @@ def _demand(f: int, ps: Reals, hport: Idx, fi: Ints, fr: Reals, fs: Reals, dq: R
     ps[hport[fi[f, FIRST]], DEMAND] += want
 
 
-@njit_inline
-def _inject(pp: Reals, ps: Reals, hport: Idx, hq: Reals, fi: Ints, fs: Reals, rs: Reals) -> None:
-    """Senders put their step's bytes (`_demand`) into their NIC queue, as far as the queue has room."""
+@njit_no_refcount
+def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
+             hport: Idx, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, jb: Idx, wa: Reals, japtr: Ints,
+             janode: Ints, pred1: Idx, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals,
+             ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints,
+             t_end: float, dt: float, lost_set: bool) -> tuple[int, bool]:
+    """Per unfinished flow, in one pass: its sender's bytes into the NIC queue (`_inject`), its arrivals lost
+    (`_drop`), its receiver and sender (`_react`). Each reads, of other flows, only per-port figures fixed before
+    the pass (the drop shares first), and adds to shared sums in flow order: as three passes over the flows would.
+    A flow's losses of the step start from none (cleared only where the last step may have set some: `lost_set`).
+    Returns the completion group that finished (-1 none) and whether some flow may have lost bytes. (A call, not
+    inlined: Numba inlines no call of more than 30 arguments.)"""
+    any_drop = _drop_shares(pp, pk, buf_B, ps, pl, used, aports, sc)
+    finished = -1
     for f in range(fi.shape[0]):
-        want = fs[f, STEP_SENT]
-        if want <= 0.0:
+        if lost_set:
+            fs[f, STEP_LOST] = 0.0
+            fs[f, LOSS_HOP] = -1.0
+        if fs[f, DONE] != 0.0:
             continue
+        _inject(f, pp, ps, hport, hq, fi, fs, rs)
+        if any_drop:
+            _drop(f, ps, pl, pa, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs, sc)
+        g = _react(f, hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc,
+                   group_left, t_end, dt)
+        if g >= 0:
+            finished = g
+    return finished, any_drop
+
+
+@njit_inline
+def _inject(f: int, pp: Reals, ps: Reals, hport: Idx, hq: Reals, fi: Ints, fs: Reals, rs: Reals) -> None:
+    """Flow f's sender puts its step's bytes (`_demand`) into its NIC queue, as far as the queue has room."""
+    want = fs[f, STEP_SENT]
+    if want > 0.0:
         e = fi[f, FIRST]
         p = hport[e]
         room = max(pp[p, NIC_LIMIT] - (ps[p, Q_ALL] - ps[p, SERVED_NOW]), 0.0)
@@ -472,55 +498,42 @@ def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: 
 
 
 @njit_inline
-def _drop(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
-          hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, jb: Idx, wa: Reals, japtr: Ints,
-          janode: Ints, pred1: Idx, fi: Ints, fs: Reals, sc: Reals, lost_set: bool) -> bool:
-    """Arrivals a lossy queue or a PFC ingress cannot hold are lost. Each flow's loss of the step starts from none
-    (cleared only where the last call may have set some: `lost_set`); returns whether this one may have."""
-    any_drop = _drop_shares(pp, pk, buf_B, ps, pl, used, aports, sc)
-    if lost_set:
-        for f in range(fi.shape[0]):
-            fs[f, STEP_LOST] = 0.0
-            fs[f, LOSS_HOP] = -1.0
-    if not any_drop:
-        return False
-    for f in range(fi.shape[0]):
-        if fs[f, DONE] != 0.0:
+def _drop(f: int, ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
+          jb: Idx, wa: Reals, japtr: Ints, janode: Ints, pred1: Idx, fi: Ints, fs: Reals, sc: Reals) -> None:
+    """Flow f's arrivals that a lossy queue or a PFC ingress cannot hold are lost (`_drop_shares`)."""
+    a = fi[f, FIRST]
+    c = fi[f, LANE]
+    for e in range(a, a + fi[f, NNODES]):
+        arr = harr[e]
+        if arr <= 0.0:
             continue
-        a = fi[f, FIRST]
-        c = fi[f, LANE]
-        for e in range(a, a + fi[f, NNODES]):
-            arr = harr[e]
-            if arr <= 0.0:
-                continue
-            frac = 0.0 if hpc[e] else ps[hport[e], DROP_OT]
-            u = pred1[e]                                  # what came through a PFC ingress beyond its headroom
-            if u >= 0:
+        frac = 0.0 if hpc[e] else ps[hport[e], DROP_OT]
+        u = pred1[e]                                  # what came through a PFC ingress beyond its headroom
+        if u >= 0:
+            if hpc[u]:
+                over = pl[hport[u], c, L_DROP]
+                frac += over
+                sc[OVERFLOW] += arr * over
+        elif u == SEVERAL:
+            j = jb[e]
+            for k in range(japtr[j], japtr[j + 1]):
+                u = janode[k]
                 if hpc[u]:
-                    over = pl[hport[u], c, L_DROP]
+                    over = pl[hport[u], c, L_DROP] * wa[u]
                     frac += over
                     sc[OVERFLOW] += arr * over
-            elif u == SEVERAL:
-                j = jb[e]
-                for k in range(japtr[j], japtr[j + 1]):
-                    u = janode[k]
-                    if hpc[u]:
-                        over = pl[hport[u], c, L_DROP] * wa[u]
-                        frac += over
-                        sc[OVERFLOW] += arr * over
-            if frac <= 0.0:
-                continue
-            lost = arr * min(frac, 1.0)
-            share_m = hqm[e] / hq[e] if hq[e] > 0.0 else 0.0
-            hq[e] -= lost
-            hqm[e] -= lost * share_m
-            harr[e] = arr - lost
-            pa[hport[e], DROPPED_B] += lost
-            fs[f, STEP_LOST] += lost
-            if fs[f, LOSS_HOP] < 0.0:
-                fs[f, LOSS_HOP] = e
-            sc[DROPPED] += lost
-    return True
+        if frac <= 0.0:
+            continue
+        lost = arr * min(frac, 1.0)
+        share_m = hqm[e] / hq[e] if hq[e] > 0.0 else 0.0
+        hq[e] -= lost
+        hqm[e] -= lost * share_m
+        harr[e] = arr - lost
+        pa[hport[e], DROPPED_B] += lost
+        fs[f, STEP_LOST] += lost
+        if fs[f, LOSS_HOP] < 0.0:
+            fs[f, LOSS_HOP] = e
+        sc[DROPPED] += lost
 
 
 @njit_inline
@@ -541,48 +554,45 @@ def _ahead_behind(f: int, e_lost: int, hlevel: Idx, hq: Reals, harr: Reals, fi: 
 
 
 @njit_inline
-def _receive_and_react(hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals,
-                       dpar: Reals, am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints,
-                       hist: Reals, sc: Reals, group_left: Ints, t_end: float, dt: float) -> int:
-    """Receivers take their bytes; senders react to marks and losses and resend."""
-    finished = -1
-    for f in range(fi.shape[0]):
-        if fs[f, DONE] != 0.0:
-            continue
-        _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc, t_end, dt)
-        lost = fs[f, STEP_LOST]
-        if lost > 0.0:
-            fs[f, W_LOST] += lost
-            fs[f, ARRIVED] += lost      # lost bytes leave the send/arrival curves' sequence too
-            if fi[f, CC] == CC_AIMD:
-                # resent after a round trip: the duplicate acknowledgements come back first (RFC 5681 fast
-                # retransmit)
-                loss.on_loss(f, loss.RTX_SELECTIVE, t_end, lost, 0.0, 0.0,
-                             0.5 * aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), 0.0, rs)
-            else:
-                ahead, behind = _ahead_behind(f, int(fs[f, LOSS_HOP]), hlevel, hq, harr, fi)
-                loss.on_loss(f, fi[f, RTX], t_end, lost, ahead, behind, fr[f, RET], fr[f, RTO], rs)
-        resend = loss.due_resend(f, t_end, rs)
-        if resend > 0.0:
-            fs[f, REMAINING] += resend
-            fs[f, W_RESENT] += resend
-            sc[RESENT] += resend
-        if fi[f, CC] == CC_DCQCN:
-            dcqcn.reaction_point(f, t_end, dt, fs[f, STEP_SENT], fr[f, LINE], dq, dpar, fi[f, PSET])
-        elif fi[f, CC] == CC_AIMD:
-            if aimd.update(f, t_end, dt, fs[f, STEP_SENT], lost, fr[f, LINE], sc[MSS],
-                           aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), sc[AIMD_RTO], sc[AIMD_RWND], am):
-                sc[TIMEOUTS] += 1
-        # done once every byte arrived in sequence: recovery work still pending (a gap behind the last byte, stale
-        # bytes on their way to be discarded) no longer delays what the receiver has
-        if fs[f, USEFUL_LEFT] <= 1e-6 * max(fs[f, SENT], 1.0) and not (fi[f, CC] == CC_AIMD and loss.pending(f, rs)):
-            _finish(f, t_end, hq, hqm, fi, fs)
-            g = fi[f, GROUP]
-            if g >= 0:
-                group_left[g] -= 1
-                if group_left[g] == 0:
-                    finished = g
-    return finished
+def _react(f: int, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, fi: Ints, fr: Reals, fs: Reals, dq: Reals,
+           dpar: Reals, am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals,
+           sc: Reals, group_left: Ints, t_end: float, dt: float) -> int:
+    """Unfinished flow f's receiver takes its bytes; its sender reacts to marks and losses and resends. Returns its
+    completion group if the flow was its group's last to finish (else -1)."""
+    _receive(f, fi, fr, fs, dq, dpar, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc, t_end, dt)
+    lost = fs[f, STEP_LOST]
+    if lost > 0.0:
+        fs[f, W_LOST] += lost
+        fs[f, ARRIVED] += lost      # lost bytes leave the send/arrival curves' sequence too
+        if fi[f, CC] == CC_AIMD:
+            # resent after a round trip: the duplicate acknowledgements come back first (RFC 5681 fast
+            # retransmit)
+            loss.on_loss(f, loss.RTX_SELECTIVE, t_end, lost, 0.0, 0.0,
+                         0.5 * aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), 0.0, rs)
+        else:
+            ahead, behind = _ahead_behind(f, int(fs[f, LOSS_HOP]), hlevel, hq, harr, fi)
+            loss.on_loss(f, fi[f, RTX], t_end, lost, ahead, behind, fr[f, RET], fr[f, RTO], rs)
+    resend = loss.due_resend(f, t_end, rs)
+    if resend > 0.0:
+        fs[f, REMAINING] += resend
+        fs[f, W_RESENT] += resend
+        sc[RESENT] += resend
+    if fi[f, CC] == CC_DCQCN:
+        dcqcn.reaction_point(f, t_end, dt, fs[f, STEP_SENT], fr[f, LINE], dq, dpar, fi[f, PSET])
+    elif fi[f, CC] == CC_AIMD:
+        if aimd.update(f, t_end, dt, fs[f, STEP_SENT], lost, fr[f, LINE], sc[MSS],
+                       aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), sc[AIMD_RTO], sc[AIMD_RWND], am):
+            sc[TIMEOUTS] += 1
+    # done once every byte arrived in sequence: recovery work still pending (a gap behind the last byte, stale
+    # bytes on their way to be discarded) no longer delays what the receiver has
+    if fs[f, USEFUL_LEFT] <= 1e-6 * max(fs[f, SENT], 1.0) and not (fi[f, CC] == CC_AIMD and loss.pending(f, rs)):
+        _finish(f, t_end, hq, hqm, fi, fs)
+        g: int = fi[f, GROUP]
+        if g >= 0:
+            group_left[g] -= 1
+            if group_left[g] == 0:
+                return g
+    return -1
 
 
 @njit_inline

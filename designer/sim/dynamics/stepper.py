@@ -193,9 +193,13 @@ def _pointers(sorted_node: np.ndarray, n: int) -> np.ndarray:
     return ptr
 
 
+@njit
 def _crossed(hport: np.ndarray, n_ports: int) -> np.ndarray:
     """The ports some node crosses, ascending (in the hop indices' 32 bits)."""
-    return np.flatnonzero(np.bincount(hport, minlength=n_ports)).astype(np.int32)
+    seen = np.zeros(n_ports, np.bool_)
+    for p in hport:
+        seen[p] = True
+    return np.nonzero(seen)[0].astype(np.int32)
 
 
 @njit

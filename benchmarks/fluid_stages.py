@@ -32,14 +32,14 @@ def _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum
 
 @_fast
 def _serve(pp, pk, ps, pl, pa, aports, dt):
-    K._serve(pp, pk, ps, pl, pa, aports, dt)
+    return K._serve(pp, pk, ps, pl, pa, aports, dt)
 
 
 @_fast
 def _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
-          fi, fr, fs, dq, am, t, dt, sc):
+          fi, fr, fs, dq, am, t, dt, sc, track):
     K._move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
-            fi, fr, fs, dq, am, t, dt, sc)
+            fi, fr, fs, dq, am, t, dt, sc, track)
 
 
 @_fast
@@ -95,10 +95,11 @@ def one_step(s: FluidSimulator) -> list[float]:
     _aggregate(s.pk, s.ps, s.pl, s.used, s.aports, s.hport, s.hpc, s.hq, jn.ja, jn.jb, jn.last_a, jn.wa, jn.sums,
                s.pred1, s.chain, s.fi, s.fs)
     marks.append(time.perf_counter())
-    _serve(s.pp, s.pk, s.ps, s.pl, s.pa, s.aports, dt)
+    may_overflow = _serve(s.pp, s.pk, s.ps, s.pl, s.pa, s.aports, dt)
     marks.append(time.perf_counter())
     _move(s.ps, s.pl, s.pa, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb,
-          jn.b_ptr, jn.b_node, jn.sums, s.succ1, s.pred1, s.chain, s.fi, s.fr, s.fs, s.dq, s.am, t, dt, s.sc)
+          jn.b_ptr, jn.b_node, jn.sums, s.succ1, s.pred1, s.chain, s.fi, s.fr, s.fs, s.dq, s.am, t, dt, s.sc,
+          s.lossy_nodes or may_overflow)
     marks.append(time.perf_counter())
     _deliver(s.pp, s.pk, s.buf_B, s.ps, s.pl, s.used, s.pa, s.aports, s.hport, s.hpc, s.hlevel, s.hq, s.hqm, s.harr,
              jn.jb, jn.wa, jn.a_ptr, jn.a_node, s.pred1, s.fi, s.fr, s.fs, s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent,

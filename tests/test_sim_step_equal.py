@@ -2,9 +2,9 @@
 
 A latency's histogram bin is looked up instead of taken from its logarithm; a flow whose nodes are one chain in
 order is stepped without reading its nodes' links (kernel._move_chain, kernel._aggregate_chain); the losses of a
-step are cleared only after a step that dropped bytes; a window's port backlogs, per-sub-flow sums and per-segment
-totals are taken in one pass. Results of a run depend on these bit for bit, so each is compared exactly with the
-general path or the plain NumPy formulation it replaced.
+step are cleared only after a step that dropped bytes, and its arrivals noted only where a drop may read them; a
+window's port backlogs, per-sub-flow sums and per-segment totals are taken in one pass. Results of a run depend on
+these bit for bit, so each is compared exactly with the general path or the plain NumPy formulation it replaced.
 """
 
 from __future__ import annotations
@@ -88,6 +88,24 @@ def test_losses_cleared_only_after_a_dropping_step_as_when_cleared_every_step(ki
         each.window(1, stop_on_group=False)
     for name in STATE:
         assert _same(getattr(sim, name), getattr(each, name)), name
+
+
+@pytest.mark.parametrize("kind, opts, options", [CASES[0], CASES[2]])
+def test_steps_that_note_no_arrivals_drop_nothing_and_end_as_those_that_do(kind, opts, options):
+    """Without a node a switch may drop, a step notes each node's arrivals only where a PFC ingress might overflow
+    its headroom: the same run noting them every step (as a lossy node makes it) ends in the same state but for the
+    notes themselves."""
+    sim = _loaded(kind, opts, options)
+    noted = copy.deepcopy(sim)
+    assert not sim.lossy_nodes
+    noted.lossy_nodes = True
+    for s in (sim, noted):
+        s.window(120, stop_on_group=False)
+    assert sim.sc[K.DROPPED] == 0
+    for name in STATE:
+        if name != "harr":
+            assert _same(getattr(sim, name), getattr(noted, name)), name
+    assert _loaded("rocev2", RouteOptions(qps=4), {"pfc": False}).lossy_nodes
 
 
 def test_port_backlogs_and_window_sums_match_their_numpy_form():

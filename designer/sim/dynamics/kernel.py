@@ -87,19 +87,21 @@ def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Rea
               jlast: Flags, wa: Reals, wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals,
               succ1: Idx, pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals,
               am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals,
-              group_left: Ints, max_steps: int, stop_on_group: bool) -> int:
+              group_left: Ints, max_steps: int, stop_on_group: bool, lossy_nodes: bool) -> int:
     """Run up to `max_steps` steps; stop early when every flow is done or (with `stop_on_group`) when a completion
     group finishes. Returns the group that finished (-1 none). Only the ports in `aports` (those the flows cross)
     are visited by the per-port stages. `chain` marks the flows whose nodes are one chain in order (node e's next
-    is e + 1, no junction): their steps need not read the nodes' links."""
+    is e + 1, no junction): their steps need not read the nodes' links. `lossy_nodes`: some node is of a class a
+    switch port may drop (not PFC-paused at a port that is not a NIC's nor credit-paced): a step then always notes
+    each node's arrivals, else only where a PFC ingress might overflow its headroom (`_serve`)."""
     finished = -1
     lost_set = True                 # some flow's loss fields may be set (the last step dropped bytes): clear them
     for _ in range(max_steps):
         t, dt = sc[T], sc[DT]
         _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
-        _serve(pp, pk, ps, pl, pa, aports, dt)
+        may_overflow = _serve(pp, pk, ps, pl, pa, aports, dt)
         _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1,
-              chain, fi, fr, fs, dq, am, t, dt, sc)
+              chain, fi, fr, fs, dq, am, t, dt, sc, lossy_nodes or may_overflow)
         done, lost_set = _deliver(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, jb,
                                   wa, japtr, janode, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
                                   ck_cur, hist, sc, group_left, t + dt, dt, lost_set)
@@ -204,10 +206,13 @@ def _aggregate_chain(pl: Reals, hport: Idx, hpc: Flags, hq: Reals, a: int, last:
 
 
 @njit_inline
-def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Idx, dt: float) -> None:
+def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Idx, dt: float) -> bool:
     """Per lane: pause state, credit room and what it may send; the port's capacity shared among its lanes
-    (classes.py); the share of each lane's backlog it sends this step."""
+    (classes.py); the share of each lane's backlog it sends this step. Returns whether some PFC ingress might
+    overflow its headroom this step: what comes in through a port is what it sends, at most a step of its
+    capacity (twice that is the margin taken), so below Xoff + headroom by that much none can."""
     n_lanes = pl.shape[1]
+    may_overflow = False
     for i in range(aports.shape[0]):
         p = aports[i]
         cap_step = pp[p, CAP] * dt
@@ -217,6 +222,8 @@ def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Idx, dt
             if pk[p, IS_PFC]:
                 paused = pfc.paused_next(pl[p, c, L_INGPC], pp[p, XOFF], pp[p, XON], cap_step,
                                          pl[p, c, L_PAUSED] > 0.0)
+                if pl[p, c, L_INGPC] + 2.0 * cap_step > pp[p, XOFF] + pp[p, HEADROOM]:
+                    may_overflow = True
             pl[p, c, L_PAUSED] = 1.0 if paused else 0.0
             eligible = pl[p, c, L_QOT] + (0.0 if paused else pl[p, c, L_QPC])
             want = eligible
@@ -253,6 +260,7 @@ def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Idx, dt
                 pa[p, MAXQ] = backlog
         for col in (SERVED_NOW, SERVED_OT, ARR_OT, DEMAND):
             ps[p, col] = 0.0
+    return may_overflow
 
 
 @njit_inline
@@ -272,10 +280,11 @@ def _send(pp: Reals, pk: Ints, pl: Reals, p: int, c: int, eligible: float, sent:
 def _move(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
           ja: Idx, jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Idx,
           pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals, t: float, dt: float,
-          sc: Reals) -> None:
+          sc: Reals, track: bool) -> None:
     """Every flow's bytes move one hop, last level first (bytes that arrive at a node wait for the next step); at a
     junction they are summed and handed on at its last upstream node (junctions.py). Then, in the same pass, what
-    its sender would inject this step (`_demand`)."""
+    its sender would inject this step (`_demand`). With `track`, each node's arrivals of the step are noted (harr):
+    only a drop reads them (`_drop`, `_ahead_behind`), and a step without `track` drops nothing."""
     n_lanes = pl.shape[1]
     for f in range(fi.shape[0]):
         if fs[f, DONE] != 0.0:
@@ -288,10 +297,10 @@ def _move(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hq
         c = fi[f, LANE] if n_lanes > 1 else 0
         got, got_m = 0.0, 0.0                         # what reaches the receiver (added to 0.0, as a sum starts)
         if chain[f]:
-            out, marked = _move_chain(ps, pl, pa, hport, hpc, hq, hqm, harr, a, last, c)
+            out, marked = _move_chain(ps, pl, pa, hport, hpc, hq, hqm, harr, a, last, c, track)
         else:
             out, marked = _move_graph(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode,
-                                      jsum, succ1, pred1, a, last, c)
+                                      jsum, succ1, pred1, a, last, c, track)
         if out >= 0.0:
             got += out
             got_m += marked
@@ -319,12 +328,13 @@ def _leave(p: int, c: int, e: int, qe: float, share: float, ps: Reals, pl: Reals
 
 @njit_inline
 def _move_chain(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, a: int,
-                last: int, c: int) -> tuple[float, float]:
+                last: int, c: int, track: bool) -> tuple[float, float]:
     """`_move_graph` of a flow whose nodes a..last are a chain (node e's bytes came through e - 1 and go on to
     e + 1): what its last node delivered and the marked part (-1.0 where nothing left it)."""
     got, got_m = -1.0, 0.0
     for e in range(last, a - 1, -1):
-        harr[e] = 0.0                                 # its arrivals come from e - 1, visited after it
+        if track:
+            harr[e] = 0.0                             # its arrivals come from e - 1, visited after it
         qe = hq[e]
         p = hport[e]
         share = pl[p, c, L_FRACPC] if hpc[e] else pl[p, c, L_FRACOT]
@@ -337,20 +347,21 @@ def _move_chain(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Rea
             else:
                 if hpc[e]:
                     pl[p, c, L_ARR] += out
-                _arrive(e + 1, out, marked, ps, hport, hpc, hq, hqm, harr)
+                _arrive(e + 1, out, marked, ps, hport, hpc, hq, hqm, harr, track)
     return got, got_m
 
 
 @njit_inline
 def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
                 ja: Idx, jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals,
-                succ1: Idx, pred1: Idx, a: int, last: int, c: int) -> tuple[float, float]:
+                succ1: Idx, pred1: Idx, a: int, last: int, c: int, track: bool) -> tuple[float, float]:
     """One flow's bytes move one hop over its graph of nodes a..last; returns what its last node delivered and the
     marked part (-1.0 where nothing left it). A node's arrivals come from nodes of lower levels, visited after it,
     so its arrivals of the step start from zero when it is visited."""
     got, got_m = -1.0, 0.0
     for e in range(last, a - 1, -1):
-        harr[e] = 0.0
+        if track:
+            harr[e] = 0.0
         j = ja[e]
         if j >= 0:                                # the bytes that left the junction's downstream nodes
             if hpc[e]:
@@ -375,7 +386,7 @@ def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Rea
                     pl[p, c, L_ARR] += out
                 v = succ1[e]
                 if v >= 0:                        # on to the next hop
-                    _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr)
+                    _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr, track)
                 else:                             # or into the junction that splits them
                     jsum[j, junctions.OUT] += out
                     jsum[j, junctions.OUT_MARKED] += marked
@@ -385,7 +396,7 @@ def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Rea
                 marked = jsum[j, junctions.OUT_MARKED]
                 for k in range(jbptr[j], jbptr[j + 1]):
                     v = jbnode[k]
-                    _arrive(v, out * wb[v], marked * wb[v], ps, hport, hpc, hq, hqm, harr)
+                    _arrive(v, out * wb[v], marked * wb[v], ps, hport, hpc, hq, hqm, harr, track)
             jsum[j, junctions.OUT] = 0.0
             jsum[j, junctions.OUT_MARKED] = 0.0
             jsum[j, junctions.BEHIND] = 0.0
@@ -394,10 +405,11 @@ def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Rea
 
 @njit_inline
 def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals,
-            harr: Reals) -> None:
+            harr: Reals, track: bool) -> None:
     hq[v] += part
     hqm[v] += marked
-    harr[v] += part
+    if track:
+        harr[v] += part
     if not hpc[v]:
         ps[hport[v], ARR_OT] += part
 

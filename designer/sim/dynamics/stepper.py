@@ -282,6 +282,7 @@ class FluidSimulator:
         self.edge_split, self.edge_share = np.zeros(0), np.zeros(0)
         self._index_edges()
         self.chain = np.zeros(0, np.bool_)          # per flow: its nodes are one chain (`_chains`)
+        self.lossy_nodes = False                    # some node may be dropped at a switch port (`_index_chains`)
         self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (by_column(a) for a in (
             np.zeros((0, K.N_FLOW_INTS), np.int64), np.zeros((0, K.N_FLOW_REALS)), np.zeros((0, K.N_FLOW_STATE)),
             dcqcn.new_state(np.zeros(0), np.zeros(0)), aimd.new_state(0, self.aimd_params), loss.new_state(0)))
@@ -375,7 +376,11 @@ class FluidSimulator:
         self.jn = junctions(n, e_from, e_to, ssplit, e_share, (np.diff(sptr), np.diff(pptr)))
 
     def _index_chains(self) -> None:
+        """Which flows are chains (`_chains`), and whether some node is of a class a switch port may drop: not
+        PFC-paused, at a port that is neither a NIC's nor credit-paced (kernel.run_steps)."""
         self.chain = _chains(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.succ1, self.pred1, self.jn.ja)
+        droppable = (self.pk[:, K.IS_NIC] == 0) & (self.pk[:, K.IS_CREDIT] == 0)
+        self.lossy_nodes = bool((droppable[self.hport] & ~self.hpc).any())
 
     def _count_groups(self, groups: np.ndarray, hgroups: np.ndarray) -> None:
         if len(groups) and groups.max() >= len(self.group_left):
@@ -469,7 +474,7 @@ class FluidSimulator:
                                self.jn.b_node, self.jn.sums, self.succ1, self.pred1, self.chain, self.fi, self.fr,
                                self.fs, self.dq, self.dpar, self.am, self.rs, self.ck_t, self.ck_sent,
                                self.ck_meta, self.ck_cur, self.hist, self.sc, self.group_left, int(max_steps),
-                               bool(stop_on_group)))
+                               bool(stop_on_group), self.lossy_nodes))
 
     # ---- steady states (steady.py) ---------------------------------------------------------------
     def snapshot(self) -> steady.Snapshot:

@@ -9,7 +9,8 @@ from designer.model.segments import RoCESettings
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.dcqcn import DcqcnParams
-from designer.sim.dynamics.network import CC_DCQCN, FC_CREDIT, FC_PFC, EcnThresholds, PfcThresholds
+from designer.sim.dynamics.network import CC_DCQCN, FC_CREDIT, FC_LOSSY, FC_PFC, EcnThresholds, PfcThresholds
+from designer.sim.dynamics.stepper import latency_percentiles_us
 from designer.topology.presets import paper_dcqcn
 
 CAP_BPS = 50e9                  # 400 Gb/s
@@ -137,3 +138,38 @@ def test_the_steady_state_carries_on_past_the_finish_of_flows_that_share_nothing
     assert jumped.hist.sum() == pytest.approx(100e6, rel=1e-6)
     assert jumped.hist.sum(axis=0) == pytest.approx(stepped.hist.sum(axis=0), rel=1e-3, abs=1e-3 * 100e6)
 
+
+
+def creeping_queue(jump: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[FluidSimulator, list[tuple[float, float]]]:
+    """Ten flows of 20 MB at 5.1 GB/s each into one 400G port (2 % more than it carries), with RED from 0.5 to 5 MB,
+    stepped in windows of 50 steps (shorter where a jump's stretch wants them, as the engine's windows): (the
+    simulator when all are done, jumps as (start, span)). The port's queue grows by 1 GB/s throughout."""
+    monkeypatch.setattr(steady, "JUMPS", jump)
+    n = 10
+    ports = PortSet.uniform(n + 1, CAP_BPS, FC_LOSSY, queue_limit_B=1e9,
+                            ecn=EcnThresholds(kmin_B=0.5e6, kmax_B=5e6, pmax=0.2))
+    flows = FlowSet.from_paths([[i, n] for i in range(n)], 20e6, line_rate_Bps=1.02 * CAP_BPS / n)
+    sim = FluidSimulator(ports, flows, dt_s=1e-6)
+    prober, jumps = steady.Prober(50e-6), []
+    while not sim.done.all():
+        sim.window(50 if sim.walk is None else min(50, sim.walk.steps_due(sim.steps)))
+        span = sim.skip_steady(prober, np.inf, steady.LANDING_STEPS * sim.dt)
+        if span > 0:
+            jumps.append((sim.t - span, span))
+    return sim, jumps
+
+
+def test_a_jump_carries_a_creeping_queue_on_and_measures_its_tail_and_marks_on_the_way(monkeypatch):
+    """Every rate stands still and the queue grows by 2 % of the port's rate, less in a span than the steady test
+    lets through: a jump that froze the queue reported the 4 us of the start as the tail (p99.9) and no marks, where
+    stepping through finds 79 us and 6.8 % marked. The jump carries the queue's trend on and measures the tail and
+    the marks at stretches on the way: within 15 % and 20 % of stepping through, with the same queue at the end."""
+    stepped, none = creeping_queue(False, monkeypatch)
+    jumped, jumps = creeping_queue(True, monkeypatch)
+    assert not none and sum(span for _, span in jumps) > 0.5 * float(stepped.fs[:, K.FINISH].max())
+    tail_us, stepped_tail_us = (latency_percentiles_us(x.hist.sum(axis=0))["p999"] for x in (jumped, stepped))
+    assert tail_us == pytest.approx(stepped_tail_us, rel=0.15)
+    assert jumped.sc[K.MARKED] == pytest.approx(stepped.sc[K.MARKED], rel=0.2)
+    assert stepped.sc[K.MARKED] > 0.05 * 200e6
+    assert jumped.pa[-1, K.MAXQ] == pytest.approx(stepped.pa[-1, K.MAXQ], rel=0.02)
+    assert jumped.fs[:, K.FINISH] == pytest.approx(stepped.fs[:, K.FINISH], rel=2e-3)

@@ -523,6 +523,8 @@ class FluidQueues:
         to_horizon = max(1, int(np.ceil(horizon_s / sim.dt - 1e-9))) if np.isfinite(horizon_s) else None
         if self.left_steps <= 0:
             steps = int(np.clip(WINDOW_HOP_STEPS // max(len(sim.hport), 1), WINDOW_MIN, WINDOW_MAX))
+            if sim.walk is not None:                # a jump's stretch (steady.Walk): its steps and no more
+                steps = min(steps, sim.walk.steps_due(sim.steps))
             self.left_steps = steps if to_horizon is None else min(steps, to_horizon)
         part = min(self.left_steps, self.report_steps)
         if to_horizon is not None:

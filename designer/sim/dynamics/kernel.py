@@ -152,25 +152,17 @@ def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: 
         for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
             qe = hq[e]
             if qe > 0.0:
-                p = hport[e]
-                if hpc[e]:
-                    pl[p, c, L_QPC] += qe
-                else:
-                    pl[p, c, L_QOT] += qe
+                _add_backlog(pl, hport[e], c, hpc[e], qe)
                 u = pred1[e]
                 if u >= 0:                            # the bytes here came through the previous hop's port
-                    pl[hport[u], c, L_INGALL] += qe
-                    if hpc[u]:
-                        pl[hport[u], c, L_INGPC] += qe
+                    _add_ingress(pl, hport[u], c, hpc[u], qe)
                 elif u == SEVERAL:                    # ... or through several: summed at their junction
                     jsum[jb[e], junctions.BEHIND] += qe
             j = ja[e]
             if j >= 0:                                # this port's part of the backlog behind its junction
                 part = jsum[j, junctions.BEHIND] * wa[e]
                 if part > 0.0:
-                    pl[hport[e], c, L_INGALL] += part
-                    if hpc[e]:
-                        pl[hport[e], c, L_INGPC] += part
+                    _add_ingress(pl, hport[e], c, hpc[e], part)
                 if jlast[e]:
                     jsum[j, junctions.BEHIND] = 0.0
     for i in range(aports.shape[0]):
@@ -193,16 +185,26 @@ def _aggregate_chain(pl: Reals, hport: Idx, hpc: Flags, hq: Reals, a: int, last:
     for e in range(last, a - 1, -1):
         qe = hq[e]
         if qe > 0.0:
-            p = hport[e]
-            if hpc[e]:
-                pl[p, c, L_QPC] += qe
-            else:
-                pl[p, c, L_QOT] += qe
+            _add_backlog(pl, hport[e], c, hpc[e], qe)
             if e > a:
-                u = e - 1
-                pl[hport[u], c, L_INGALL] += qe
-                if hpc[u]:
-                    pl[hport[u], c, L_INGPC] += qe
+                _add_ingress(pl, hport[e - 1], c, hpc[e - 1], qe)
+
+
+@njit_inline
+def _add_backlog(pl: Reals, p: int, c: int, pc: bool, q_B: float) -> None:
+    """Bytes queued at port p in lane c: of the paused class (PFC or credits) or of the others."""
+    if pc:
+        pl[p, c, L_QPC] += q_B
+    else:
+        pl[p, c, L_QOT] += q_B
+
+
+@njit_inline
+def _add_ingress(pl: Reals, p: int, c: int, pc: bool, q_B: float) -> None:
+    """Bytes held in a switch that came in through port p (the ingress PFC counts those of its class)."""
+    pl[p, c, L_INGALL] += q_B
+    if pc:
+        pl[p, c, L_INGPC] += q_B
 
 
 @njit_inline

@@ -20,8 +20,9 @@ from designer.sim.dynamics.aimd import AimdParams
 from designer.sim.dynamics.columns import by_column, grown
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.jit import njit
+from designer.sim.dynamics.jumps import SteadyJumps
 from designer.sim.dynamics.junctions import junctions
-from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN, FC_CREDIT, FC_PFC, FlowSet, PortSet
+from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
 
 # the model's credit loop takes one step, so credits below two steps' bytes would throttle a link that real
 # hardware (a ~1 us loop) keeps full
@@ -243,7 +244,7 @@ def _chains(first: np.ndarray, n_nodes: np.ndarray, succ1: np.ndarray, pred1: np
     return out
 
 
-class FluidSimulator:
+class FluidSimulator(SteadyJumps):
     """Queues, flows and senders of one fluid run; `window()` advances it, `add_flows`/`retire` change its flows."""
 
     def __init__(self, ports: PortSet, flows: FlowSet | None = None, *, dt_s: float,
@@ -477,252 +478,10 @@ class FluidSimulator:
                                self.ck_meta, self.ck_cur, self.hist, self.sc, self.group_left, int(max_steps),
                                bool(stop_on_group), self.lossy_nodes))
 
-    # ---- steady states (steady.py) ---------------------------------------------------------------
-    def snapshot(self) -> steady.Snapshot:
-        fs = self.fs
-        return steady.Snapshot(self.t, self.version, int((fs[:, K.DONE] != 0).sum()),
-                               fs[:, K.C_USEFUL].copy(), fs[:, K.C_MARKED].copy(),
-                               float(self.sc[K.DROPPED] + self.sc[K.RESENT]), self.pa.copy(),
-                               self.pa[:, K.SERVED].copy(), self.hist.copy(), self.sc.copy(), float(self.hq.sum()),
-                               float(fs[:, K.C_USEFUL].sum()), fs[:, K.DONE] != 0, self.ps[:, K.Q_ALL].copy(),
-                               self.pl[:, :, K.L_INGPC].copy())
-
-    def skip_steady(self, prober: steady.Prober, limit_s: float, floor_s: float) -> float:
-        """Probe for a steady state when a probe is due; once two spans agree, jump over it (steady.py), at most
-        `limit_s`, stopping at least `floor_s` before the first predicted finish. Returns the time jumped. Where
-        ports' queues trend through the jump, it is taken in pieces (`_walk_start`)."""
-        if not steady.JUMPS:
-            return 0.0
-        if self.walk is not None:
-            return self._walk_on(prober, limit_s, floor_s)
-        if not prober.due(self.t):
-            return 0.0
-        snap = self.snapshot()
-        found = prober.offer(snap) or self._carried(prober, snap)
-        if found is None or (self.fr[:, K.START] > self.t).any() or self.climbing(found.a.t_s):
-            return 0.0
-        span = self._span_s(found, prober.probe_s, limit_s, floor_s, None)
-        trend = steady.trending_ports_Bps(found, span)
-        if trend is not None:
-            trend[self.pk[:, K.IS_NIC] > 0] = 0.0       # a NIC queue is held to its limit: the host waits
-            span = min(span, self._trend_limit_s(found, trend, snap))
-            return self._walk_start(prober, found, trend, span) if span >= prober.probe_s else 0.0
-        if span > 0.0:
-            self.fast_forward(found.a, found.c, span)
-            prober.jumped(found, self.snapshot())
-        return span
-
-    def _span_s(self, found: steady.Steady, probe_s: float, limit_s: float, floor_s: float,
-                trend_Bps: np.ndarray | None) -> float:
-        """`steady.jump_span_s` for the flows as they stand: a jump ends before the first sender runs out of bytes
-        to send (then its queues drain: no longer steady); a sender whose queues grow sends that much faster."""
-        left_B = np.minimum(self.fs[:, K.USEFUL_LEFT], self.fs[:, K.REMAINING])
-        flow_of_node = np.repeat(np.arange(self.F), self.fi[:, K.NNODES])
-        if trend_Bps is not None:
-            rate_Bps = steady.rates(found.a, found.c)
-            hops, flows, share = self._hop_growth(trend_Bps, 1.0)
-            grow_Bps = np.bincount(flows, weights=self.hq[hops] * share, minlength=self.F)
-            to_send_B = self.fs[:, K.REMAINING] * rate_Bps / np.maximum(rate_Bps + grow_Bps, 1e-30)
-            left_B = np.minimum(left_B, np.where(rate_Bps > 0.0, to_send_B, left_B))
-        port_left_B = np.bincount(self.hport, weights=left_B[flow_of_node], minlength=self.pp.shape[0])
-        return steady.jump_span_s(found, left_B, port_left_B, probe_s, limit_s, floor_s)
-
-    def _trend_limit_s(self, found: steady.Steady, trend_Bps: np.ndarray, now: steady.Snapshot) -> float:
-        """How far queues may grow at their trends from `now`: until a falling one would be empty or a rising one
-        would fill a PFC ingress to XOFF (`steady.drain_limit_s`, `steady.xoff_limit_s`)."""
-        assert now.port_queue_B is not None
-        xoff_B = np.repeat(np.where(self.pk[:, K.IS_PFC] > 0, self.pp[:, K.XOFF], 0.0), self.lanes)
-        return min(steady.drain_limit_s(trend_Bps, now.port_queue_B),
-                   steady.xoff_limit_s(found.ingress_Bps, now.ingress_B, xoff_B))
-
-    def _hop_growth(self, trend_Bps: np.ndarray, span_s: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(the hops at ports whose queue moves, their flows, the share by which each grows over `span_s` at the
-        ports' `trend_Bps`, never below empty)."""
-        q_B = self.queue_B()
-        grown_B = np.maximum(q_B + trend_Bps * span_s, 0.0) - q_B
-        port_share = np.where(q_B > 0.0, grown_B / np.maximum(q_B, 1e-30), 0.0)
-        hops = np.flatnonzero(port_share[self.hport] != 0.0)
-        flows = np.searchsorted(self.fi[:, K.FIRST], hops, side="right") - 1   # a flow's hops are contiguous
-        return hops, flows, port_share[self.hport[hops]]
-
-    def _walk_start(self, prober: steady.Prober, found: steady.Steady, trend_Bps: np.ndarray, span_s: float) -> float:
-        """Start a jump over queues that trend. The queues grow through it at their trends (a fluid queue offered
-        lambda and served mu grows by lambda - mu), and so do the latencies of the bytes through them and the share
-        that RED marks: what the spans measured before the jump is its start's rate, not its mean (the 1,024-GPU
-        AllToAll's p99.9 went from 9 to 80 us across its jump). The jump is taken in `WALK_SAMPLES` pieces with a
-        stretch of `SAMPLE_STEPS` steps stepped between them; each stretch's rates of the rare statistics count
-        for the half pieces on either side of it (the composite midpoint rule, right for a linear trend), the first
-        half piece from the first stretch, the last from the last. The flows' progress and the ports' throughputs
-        come from the spans throughout (they are what stands still)."""
-        sample_s = steady.SAMPLE_STEPS * self.dt
-        n = int(np.clip(round(span_s / (steady.SCALES[-1] * prober.probe_s)), 1, steady.WALK_SAMPLES))
-        piece_s = (span_s - n * sample_s) / n
-        prober.jumped()
-        if piece_s <= 0.0:
-            self.fast_forward(found.a, found.c, span_s, trend_Bps, (found.a, found.c, span_s))
-            prober.jumped(found, self.snapshot())
-            return span_s
-        first_s = 0.5 * piece_s
-        self.fast_forward(found.a, found.c, first_s, trend_Bps, (found.a, found.a, 0.0))
-        settle = int(self.fi[:, K.NLEVELS].max(initial=1))
-        self.walk = steady.Walk(found, trend_Bps, self.t - first_s + span_s, piece_s, n, self.snapshot(), self.steps,
-                                first_s, settle)
-        return first_s
-
-    def _walk_on(self, prober: steady.Prober, limit_s: float, floor_s: float) -> float:
-        """The next piece of a walk once its stretch has run `SAMPLE_STEPS` steps (`_walk_start`). The stretch
-        begins as many steps after a landing as the longest path has hops: RED marks a byte where it leaves a
-        port, and the mark reaches the receiver with the byte; bytes still on their last hops at a landing carry
-        the marks of before the piece, so a stretch that began at once counted a tenth fewer marks where the
-        1,024-GPU AllToAll's marks grow fastest."""
-        w = self.walk
-        assert w is not None
-        if self.steps - w.start_steps < (steady.SAMPLE_STEPS if w.measuring else w.settle_steps):
-            return 0.0
-        if not w.measuring:
-            w.start, w.start_steps, w.measuring = self.snapshot(), self.steps, True
-            return 0.0
-        now = self.snapshot()
-        if now.version != w.start.version:             # flows added or retired: the walk ends here
-            self.walk = None
-            prober.jumped()
-            return 0.0
-        self._add_rare(w.start, now, w.pending_s)
-        w.samples_left -= 1
-        planned_s = w.end_s - self.t if w.samples_left <= 0 else w.piece_s
-        bound_s = min(limit_s, self._trend_limit_s(w.found, w.trend_Bps, now))
-        if w.samples_left <= 0:                        # the landing: before the first finish as the flows now stand
-            bound_s = min(bound_s, self._span_s(w.found, prober.probe_s, limit_s, floor_s, w.trend_Bps))
-        piece_s = min(planned_s, bound_s) if now.done == w.start.done else 0.0
-        last = w.samples_left <= 0 or piece_s < planned_s
-        if piece_s > 0.0:
-            rare_s = piece_s if last else 0.5 * piece_s
-            self.fast_forward(w.found.a, w.found.c, piece_s, w.trend_Bps, (w.start, now, rare_s))
-            w.pending_s = piece_s - rare_s
-            w.start, w.start_steps, w.measuring = self.snapshot(), self.steps, False
-        if last:
-            self.walk = None
-            prober.jumped(w.found, w.start)
-        return max(piece_s, 0.0)
-
-    def _carried(self, prober: steady.Prober, now: steady.Snapshot) -> steady.Steady | None:
-        """Once flows finished since the last jump landed (just before the first finish), the spans it extrapolated
-        carry on for the others if the finished flows shared no port and no mark with them (steady.carried), after
-        one probe period that measures the latency histograms without them. On a large AllToAll the GPUs' NVLink
-        flows finish ten times sooner than their network flows and share nothing with them: the network's steady
-        state is then jumped again one probe period after their finish, not two."""
-        if prober.carry is None:
-            return None
-        found, landing, start = prober.carry
-        if now.done == landing.done or landing.finished is None or now.finished is None:
-            return None                                  # nothing finished yet: the carry waits
-        finished = now.finished & ~landing.finished
-        if start is not None and start.done == now.done:
-            prober.carry = None
-            return steady.carried(found, start, now, finished, self._ports_of(finished))
-        live = ~now.finished
-        gone = self._ports_of(finished)
-        marked = (found.c.marked_B - found.a.marked_B)[finished]
-        detached = not np.isin(gone, self._ports_of(live)).any() and not (marked > 0.0).any()
-        prober.carry = (found, landing, now) if detached else None      # measure a stretch without them first
-        return None
-
+    # ---- steady states: jumps.py does the jumping; these are what it needs of the state ------------
     def _ports_of(self, flows: np.ndarray) -> np.ndarray:
         """The ports the flows where `flows` is true cross, ascending."""
         return _crossed(self.hport[np.repeat(flows, self.fi[:, K.NNODES])], self.pp.shape[0])
-
-    def climbing(self, since_s: float) -> bool:
-        """Whether some sender's control loop is still raising its rate: a DCQCN sender below its line rate that has
-        had no CNP since `since_s` adds R_AI at every timer and byte-counter event until one comes (Zhu et al.,
-        SIGCOMM 2015), and a TCP-like window below what the line and the receiver allow grows every round trip
-        without a loss (aimd.py). A jump freezes the senders' state, so it would delay the climb by its span: the
-        total rate moves little over two probe spans where a few flows climb, but what the jump leaves out stays
-        missing until the climb ends (the 10 DCQCN flows of tests/test_sim_steady.py finished 28 % late that way)."""
-        cc, line = self.fi[:, K.CC], self.fr[:, K.LINE]
-        dq = self.dq
-        dcqcn_up = (cc == CC_DCQCN) & (dq[:, dcqcn.RATE] < line * (1 - 1e-9)) & (dq[:, dcqcn.LAST_CNP] < since_s)
-        rtt_s = np.maximum(self.sc[K.AIMD_RTT], 2.0 * self.fr[:, K.RET])      # aimd.round_trip_s
-        cwnd = self.am[:, aimd.CWND]
-        aimd_up = (cc == CC_AIMD) & (cwnd < line * rtt_s * (1 - 1e-9)) & (cwnd < self.sc[K.AIMD_RWND] * (1 - 1e-9))
-        return bool((dcqcn_up | aimd_up)[self.fs[:, K.DONE] == 0].any())
-
-    def fast_forward(self, b: steady.Snapshot, c: steady.Snapshot, span_s: float, trend_Bps: np.ndarray | None = None,
-                     rare: tuple[steady.Snapshot, steady.Snapshot, float] | None = None) -> None:
-        """Advance `span_s` by repeating what happened between the snapshots b and c (the caller checked the state
-        is steady): every flow's progress, the port counters, latencies and marks grow at their mean rates over it;
-        queues, senders' rates and pause states stay as they are; times the senders wait for move with the clock.
-        With `trend_Bps` (per port) those ports' queues grow at their trends (`_grow_queues`), and with `rare`
-        (snapshots x, y and seconds) the latencies, marks and the ports' pause, stall and busy times grow by that
-        many seconds of their rates between x and y instead (a stretch measured where the queues stand)."""
-        k = span_s / max(c.t_s - b.t_s, 1e-30)
-        fs = self.fs
-        # One rate per flow for sending, arriving and delivering, so that each flow's bytes in the network stay
-        # exactly what its queues hold (the steady state's premise): extrapolating the three measured rates apart
-        # would leave a few bytes sent that no queue holds and no arrival can ever account for.
-        d_B = np.minimum((c.useful_B - b.useful_B) * k, np.minimum(fs[:, K.REMAINING], fs[:, K.USEFUL_LEFT]))
-        d_sent = d_B if trend_Bps is None else d_B + self._grow_queues(trend_Bps, span_s, fs[:, K.REMAINING] - d_B)
-        fs[:, K.USEFUL_LEFT] -= d_B
-        fs[:, K.W_USEFUL] += d_B
-        fs[:, K.C_USEFUL] += d_B
-        fs[:, K.SENT] += d_sent
-        fs[:, K.W_SENT] += d_sent
-        fs[:, K.REMAINING] -= d_sent
-        fs[:, K.ARRIVED] += d_B
-        if rare is None:
-            d_marked = (c.marked_B - b.marked_B) * k
-            fs[:, K.W_MARKED] += d_marked
-            fs[:, K.C_MARKED] += d_marked
-            max_q = self.pa[:, K.MAXQ].copy()            # a running maximum: what c saw, or since (a carried jump)
-            self.pa += (c.port_acc - b.port_acc) * k
-            self.pa[:, K.MAXQ] = np.maximum(max_q, c.port_acc[:, K.MAXQ])
-            self.hist += (c.hist - b.hist) * k
-            for col in (K.MARKED, K.CNPS):
-                self.sc[col] += (c.scalars[col] - b.scalars[col]) * k
-        else:
-            for col in (K.SERVED, K.DROPPED_B):
-                self.pa[:, col] += (c.port_acc[:, col] - b.port_acc[:, col]) * k
-            self._add_rare(*rare)
-        # the send curves shift with the clock (in a steady state S(t + span) = S(t) + rate * span)
-        self.ck_t += span_s
-        self.ck_sent += d_sent[:, None]
-        for col in dcqcn.TIME_COLUMNS:
-            self.dq[:, col] += span_s
-        self.am[:, aimd.TIMEOUT_UNTIL] += span_s
-        for col in (loss.NAK_DUE, loss.RTO_DUE, loss.RESEND_DUE):
-            self.rs[:, col] += span_s
-        self.sc[K.T] += span_s
-
-    def _grow_queues(self, trend_Bps: np.ndarray, span_s: float, room_B: np.ndarray) -> np.ndarray:
-        """Grow each port's queue by its trend over `span_s`; returns each flow's bytes added to the network. A fluid
-        FIFO port serves the same share of every flow's backlog (kernel._move), so its queue holds the flows in the
-        proportion they arrive: in a steady state that mix stands still, and the queue grows in it (each of its
-        hops, and the marked bytes among them, by the port's share). A flow sends what it adds to the queues on top
-        of what it delivers, never more than it has left to send (`room_B`)."""
-        hops, flows, grow = self._hop_growth(trend_Bps, span_s)
-        per_flow_B = np.bincount(flows, weights=self.hq[hops] * grow, minlength=self.F)
-        cut = np.where(per_flow_B > room_B, np.maximum(room_B, 0.0) / np.maximum(per_flow_B, 1e-30), 1.0)
-        grow *= cut[flows]
-        self.hq[hops] += self.hq[hops] * grow
-        self.hqm[hops] += self.hqm[hops] * grow
-        out: np.ndarray = np.minimum(per_flow_B * cut, np.maximum(room_B, 0.0))
-        return out
-
-    def _add_rare(self, x: steady.Snapshot, y: steady.Snapshot, seconds: float) -> None:
-        """Add `seconds` of the rates between snapshots x and y of the rare statistics: each flow's marked bytes,
-        the latency histograms, marks and CNPs, and the ports' counters but their bytes served and dropped (which
-        follow the steady spans) and their largest queue (a running maximum, which the next step takes)."""
-        if seconds <= 0.0:
-            return
-        k = seconds / max(y.t_s - x.t_s, 1e-30)
-        d_marked = (y.marked_B - x.marked_B) * k
-        self.fs[:, K.W_MARKED] += d_marked
-        self.fs[:, K.C_MARKED] += d_marked
-        keep = self.pa[:, [K.SERVED, K.DROPPED_B, K.MAXQ]].copy()
-        self.pa += (y.port_acc - x.port_acc) * k
-        self.pa[:, [K.SERVED, K.DROPPED_B, K.MAXQ]] = keep
-        self.hist += (y.hist - x.hist) * k
-        for col in (K.MARKED, K.CNPS):
-            self.sc[col] += (y.scalars[col] - x.scalars[col]) * k
 
     def lane_paused_s(self, acc: np.ndarray | None = None) -> np.ndarray:
         """[port, traffic class]: seconds each class was paused (of `acc`, port counters, or the run's)."""

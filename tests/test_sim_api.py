@@ -168,3 +168,27 @@ def test_a_short_congested_run_streams_as_many_points_as_the_plots_ask_for():
     assert len({round(s.throughput_gbps, 6) for s in snaps[:-1]}) >= 50
     assert len({round(float(np.max(s.link_utilization)), 6) for s in snaps[:-1]}) >= 50
     assert snaps[-1].result.completion_time_s == run(pod, spec).completion_time_s
+
+
+def test_a_run_of_short_phases_is_not_reported_step_by_step(monkeypatch):
+    """The report parts are sized from the first phase's horizon; a ring of short DCQCN steps sized them at one
+    step each, and the validation's DCQCN sweep spent 45 s of bookkeeping on 118,000 one-step windows (12 s now).
+    A window that ends neither a phase nor its horizon covers at least WINDOW_MIN steps."""
+    from designer.analysis.validation.scenarios import _dcqcn_design
+    from designer.sim import fluid_queues
+
+    seen: list[tuple[int, bool]] = []
+    window = fluid_queues.FluidQueues.window
+
+    def counted(self, horizon_s):
+        s0 = self.sim.steps
+        win = window(self, horizon_s)
+        seen.append((self.sim.steps - s0 if self.sim is not None else 0, bool(win.finished)))
+        return win
+
+    monkeypatch.setattr(fluid_queues.FluidQueues, "window", counted)
+    run(_dcqcn_design({}), ["allreduce:512MiB:algo=ring"], SimOptions(ideal_pass=False))
+    steps = sum(n for n, _ in seen)
+    assert steps > fluid_queues.WINDOW_MIN                       # the queues ran
+    middle = [n for n, ended in seen[:-1] if not ended]          # neither the last nor a phase's end
+    assert all(n >= fluid_queues.WINDOW_MIN for n in middle), seen

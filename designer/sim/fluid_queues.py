@@ -51,11 +51,12 @@ STEP_BUDGET = 4000                 # aim for about this many steps over a conges
 # results do not depend on it (tests/test_sim_bounds.py runs a lossy incast at two window lengths)
 WINDOW_HOP_STEPS = 1_200_000
 WINDOW_MIN, WINDOW_MAX = 16, 2000
-# and at least this many reports over the run's expected span (the step's horizon): a small run is done in a tenth
-# of a second whatever its windows, and 2,000 steps were half of an 11 ms incast, two points on each live plot. A
-# window longer than that is reported in parts; the steady-state probes still follow whole windows, so results do
-# not depend on the parts. A part is at least WINDOW_MIN steps: a run of many short phases (a ring's steps, each a
-# phase whose horizon is all the first one sizes this by) reports at each phase's end anyway, and one-step parts
+# and at least this many reports over the run's expected span (the step's horizon): a small run is done in a tenth of
+# a second whatever its windows, and 2,000 steps were half of an 11 ms incast, two points on each live plot. A window
+# longer than that is reported in parts; the steady-state probes still follow whole windows, so results do not depend
+# on the parts beyond the last digits (the window books add in another order: a ring's bus bandwidth 849.50906296338
+# at one-step parts, ...3388 at 16). A part is at least WINDOW_MIN steps: a run of many short phases (a ring's steps,
+# each a phase, whose first horizon is all that sizes this) reports at each phase's end anyway, and one-step parts
 # made the validation's ring of DCQCN steps 118,000 windows of Python bookkeeping (45 s against 12 s)
 WINDOWS_PER_RUN = 200
 

@@ -42,7 +42,7 @@ def _fit(doc: FabricDocument, catalog: Catalog) -> None:
         doc.racks = plan_racks(doc, catalog, cabling_w=cabling_w)
         sched, lengths = _fit_cables(doc, catalog)
         fitted_w = cabling_power_w(sched, doc, catalog)
-        if not _over_budget(doc, catalog, sched):
+        if not _over_budget(doc, catalog, sched, fitted_w):
             break
         cabling_w = {node: max(cabling_w.get(node, 0.0), fitted_w.get(node, 0.0))
                      for node in cabling_w.keys() | fitted_w.keys()}
@@ -51,11 +51,11 @@ def _fit(doc: FabricDocument, catalog: Catalog) -> None:
         link.length_m = float(hw.ordered_m or hw.length_m) if hw else float(lengths.get(link.id, link.length_m))
 
 
-def _over_budget(doc: FabricDocument, catalog: Catalog, sched: Schedule) -> bool:
-    """Whether a rack of the planned layout draws more than its budget with the cabling `sched` chose (a
-    rack-scale NVLink domain brings its own power and has no budget of the build's)."""
+def _over_budget(doc: FabricDocument, catalog: Catalog, sched: Schedule, cabling_w: dict[str, float]) -> bool:
+    """Whether a rack of the planned layout draws more than its budget with the cabling `sched` chose (each
+    device's `cabling_w`; a rack-scale NVLink domain brings its own power and has no budget of the build's)."""
     plan = rack_plan(doc, catalog, sched)
-    add_cabling_power(plan, sched, doc, catalog)
+    add_cabling_power(plan, cabling_w)
     budget_w = doc.build.rack_power_kw * 1000.0
     return any(load.power_w > budget_w * (1 + 1e-9) for load in plan.loads if load.rack.role != DOMAIN_ROLE)
 
@@ -63,7 +63,8 @@ def _over_budget(doc: FabricDocument, catalog: Catalog, sched: Schedule) -> bool
 def _fit_cables(doc: FabricDocument, catalog: Catalog) -> tuple[Schedule, dict[str, float]]:
     """Every link's cheapest cable class at its run between the planned positions, raised where the checks would
     refuse it; the schedule built that way and the runs."""
-    lengths = run_lengths_m(doc, places(doc.racks, doc.build)) if doc.racks is not None else {}
+    assert doc.racks is not None, "planned first"
+    lengths = run_lengths_m(doc, places(doc.racks, doc.build))
     rank = _first_ranks(doc, catalog, layouts(doc.nodes.values(), catalog), lengths)
     for _ in range(MAX_ROUNDS):
         for link in doc.links.values():

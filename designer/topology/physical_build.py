@@ -25,14 +25,15 @@ def physical_build(doc: FabricDocument, catalog: Catalog) -> PhysicalBuild:
     """
     schedule = build_schedule(doc, catalog, None, doc.build.fibre)
     plan = rack_plan(doc, catalog, schedule)
-    add_cabling_power(plan, schedule, doc, catalog)
+    add_cabling_power(plan, cabling_power_w(schedule, doc, catalog))
     return PhysicalBuild(plan, schedule)
 
 
-def add_cabling_power(plan: RackPlan, schedule: Schedule, doc: FabricDocument, catalog: Catalog) -> None:
-    """Each rack's load gains the transceivers in its devices' cages and the active cables starting there."""
+def add_cabling_power(plan: RackPlan, cabling_w: dict[str, float]) -> None:
+    """Each rack's load gains its devices' cabling power (per device id: the transceivers in its cages and the
+    active cables starting there, `cabling_power_w`)."""
     extra: dict[str, float] = {}
-    for node, watts in cabling_power_w(schedule, doc, catalog).items():
+    for node, watts in cabling_w.items():
         place = plan.places.get(node)
         if place is not None:
             extra[place.rack] = extra.get(place.rack, 0.0) + watts

@@ -54,7 +54,7 @@ class ElidedLabel(QLabel):
 class MessageArea(ElidedLabel):
     """The window's latest message, cleared after a while; the last few are in its tooltip."""
 
-    speaking = Signal(bool)              # a message shows (True) or the area fell silent (False)
+    speaking = Signal(bool)              # a message began to show (True) or the area fell silent (False)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -70,15 +70,19 @@ class MessageArea(ElidedLabel):
         self.history.append((text, error))
         self.setStyleSheet(f"color: {ERROR_COLOUR}; font-weight: bold;" if error else "")
         tip = "\n".join(("⚠ " if e else "") + t for t, e in reversed(self.history))
+        was_silent = not self.full_text()
         self.set_full_text(("⚠ " if error else "") + text, tip)
         self._timer.start(ERROR_MS if error else INFO_MS)
-        self.speaking.emit(True)
+        if was_silent:
+            self.speaking.emit(True)
 
     def clear_message(self) -> None:
         self.error = False
         self.setStyleSheet("")
+        was_speaking = bool(self.full_text())
         self.set_full_text("", "\n".join(("⚠ " if e else "") + t for t, e in reversed(self.history)))
-        self.speaking.emit(False)
+        if was_speaking:
+            self.speaking.emit(False)
 
     def stop(self) -> None:
         self._timer.stop()

@@ -6,6 +6,7 @@ formula, so the highest request rate meeting a p99 target can be computed by han
 
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -123,3 +124,29 @@ def test_request_latency_is_lindleys_recursion():
         free[k % 3] = begin + 0.02
         slow.append(free[k % 3] + 0.002 - t)
     assert np.allclose(fast, slow, rtol=0, atol=1e-12)
+
+
+def _with_gpu(doc, gpu_model: str):
+    """The same design with every server's GPUs of another model (same servers, NICs and NVLink)."""
+    other = copy.deepcopy(doc)
+    for node in other.nodes.values():
+        if node.kind == "server":
+            node.gpu_model = gpu_model
+    return other
+
+
+def test_decoding_reads_the_weights_at_the_gpus_own_memory_bandwidth(ib16):
+    """H200 computes as H100 and has its NVLink, but reads HBM at 4.8 against 3.35 TB/s (their data sheets, in the
+    catalog): at a batch of one, decoding is memory-bound, so each of the 128 output tokens is shorter by the
+    weights' 2N bytes over the tp GPUs' difference in read time, and nothing else changes."""
+    spec = "inference:7b:gpus=8:qps=1:max_batch=1"
+    h100 = run(ib16, [spec], SimOptions(ideal_pass=False)).data["workloads"][0]
+    h200 = run(_with_gpu(ib16, "H200"), [spec], SimOptions(ideal_pass=False)).data["workloads"][0]
+    weights_per_gpu_bytes = 2 * parse_workload(spec).params / 8
+    saved_s = 128 * weights_per_gpu_bytes * (1 / 3.35e12 - 1 / 4.8e12)
+    assert (h100["service_ms"] - h200["service_ms"]) / 1e3 == pytest.approx(saved_s, rel=1e-6)
+
+
+def test_inference_on_a_gpu_without_a_memory_bandwidth_says_so(ib16):
+    with pytest.raises(WorkloadError, match="memory bandwidth"):
+        run(_with_gpu(ib16, "no-such-gpu"), ["inference:7b:gpus=8:qps=1"], SimOptions(ideal_pass=False))

@@ -46,6 +46,7 @@ FIELD_RANGES: dict[str, Range] = {
     "rack_units": Range(0, 100), "gpus": Range(0, limits.MAX_GPUS_PER_NODE), "backend_nics": _ANY_PORTS,
     "frontend_nics": _ANY_PORTS, "ib_ports": _ANY_PORTS, "eth_ports": _ANY_PORTS, "nvlink_gbps": limits.NVLINK_GBPS,
     "bf16_tflops": Range(0, 10_000_000), "memory_gb": Range(0, 10_000_000), "capacity_tb": Range(0, 1e9),
+    "hbm_tbps": Range(0, 1_000),
     "max_reach_m": Range(0, 1_000_000), "min_reach_m": Range(0, 1_000_000), "throughput_gbps": Range(0, 100_000),
     "cages": _ANY_PORTS, "lanes_per_cage": Range(0, 16), "lane_gbps": Range(0, 1_000), "mgmt_ports": Range(0, 64),
     "legs": Range(1, MAX_BREAKOUT), "engines": Range(1, 16), "engine_gbps": SPEED_GBPS,

@@ -64,6 +64,7 @@ class GPUModel(Sourced):
     model: str = ""
     bf16_tflops: float = 0.0
     memory_gb: float = 0.0
+    hbm_tbps: float = 0.0             # memory bandwidth per GPU, TB/s (0: not stated)
     power_w: float = 0.0
 
 

@@ -272,6 +272,8 @@ ERRORS: dict[str, str] = {
     "error.sim.ep_divide": "ep={ep} does not divide the {dp} data-parallel replicas (experts spread over ep of them)",
     "error.sim.parallel_product": "dp×tp×pp = {dp}×{tp}×{pp} = {product}, but {gpus} GPUs take part (use gpus=N)",
     "error.sim.inference_servers": "inference needs at least two servers (one sends the requests)",
+    "error.sim.inference_hbm": ("inference needs each GPU's memory bandwidth: give the GPU model an "
+                                 "\"hbm_tbps\" in the catalog"),
     "error.sim.inference_requests": "qps x duration must be at most 1,000,000 requests",
     "error.sim.no_path": "no network path from server '{source}' to '{target}' (a NIC is not cabled on the {plane} "
                          "plane)",

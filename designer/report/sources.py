@@ -109,7 +109,7 @@ ACCEPTANCE_SOURCES = ("nccl-tests", "perftest")
 PROVENANCE_CLASS = {"V": "vendor", "V*": "vendor", "P": "measured", "M": "measured", "S": "measured", "E": "estimate"}
 # catalog figure names in the reader's words (a figure not listed here is not shown)
 FIGURE_WORDS = ("ports", "port_gbps", "latency_ns", "buffer_mb", "buffer", "power_w", "price_usd", "nvlink_gbps",
-                "bf16_tflops", "all")
+                "bf16_tflops", "hbm_tbps", "all")
 
 
 def provenance_class(text: str) -> str | None:

@@ -96,6 +96,7 @@ class CompiledFabric:
     gpu_be_nic_latency_ns: np.ndarray
     gpu_fe_nic_latency_ns: np.ndarray
     gpu_peak_flops: np.ndarray       # BF16 dense
+    gpu_hbm_bytes_per_s: np.ndarray  # memory bandwidth (0 where the catalog does not state it)
     segments: list[SegmentRuntime] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     # per GPU: its scale-up domain's NVLink switches reduce in the network (NVLink SHARP; designer/sim/scaleup.py)
@@ -342,6 +343,7 @@ class _Gpus:
     fe_rx: list[int] = field(default_factory=list)
     be_latency_ns: list[float] = field(default_factory=list)
     flops: list[float] = field(default_factory=list)
+    hbm_bytes_per_s: list[float] = field(default_factory=list)
     nvls: list[bool] = field(default_factory=list)
     nvl_gbps: list[float] = field(default_factory=list)
     fe_latency_ns: float = FRONTEND_NIC_LATENCY_NS
@@ -380,6 +382,7 @@ def _gpu_endpoints(doc: FabricDocument, cat: Catalog, nodes: _Nodes,
             gpus.fe_rx.append(frx)
             gpus.be_latency_ns.append(float(nodes.latency_ns[i]))
             gpus.flops.append((gpu.bf16_tflops if gpu else 989.0) * 1e12)
+            gpus.hbm_bytes_per_s.append((gpu.hbm_tbps if gpu else 0.0) * 1e12)
             gpus.nvl_gbps.append(node.nvlink_gbps or DEFAULT_NVLINK_GBPS)
             gpus.nvls.append(nvls)
     return gpus
@@ -463,5 +466,6 @@ def _assemble(doc: FabricDocument, nodes: _Nodes, ports: _Ports, gpus: _Gpus, se
         gpu_be_nic_latency_ns=np.asarray(gpus.be_latency_ns, dtype=float),
         gpu_fe_nic_latency_ns=np.full(n_gpus, gpus.fe_latency_ns),
         gpu_peak_flops=np.asarray(gpus.flops, dtype=float),
+        gpu_hbm_bytes_per_s=np.asarray(gpus.hbm_bytes_per_s, dtype=float),
         segments=segments, notes=notes, gpu_nvls=np.asarray(gpus.nvls, dtype=bool),
     )

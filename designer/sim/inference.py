@@ -9,8 +9,9 @@ request at a time per batch slot (`max_batch=`, continuous batching, default 256
   prefill = 2·N·prompt / (tp·peak·mfu); decode per token = max(b·2·N / (tp·peak·mfu),
   2·N bytes / (tp·HBM bandwidth)) + that token's TP communication, for the b requests a replica holds at the
   load (Little's law, at most `max_batch=`).
-HBM bandwidth per GPU from NVIDIA's data sheets (H100 3.35, H200 4.8, B200 7.7 TB/s;
-docs/references.md [nvidia-gpu-systems]).
+HBM bandwidth per GPU is the catalog's (`hbm_tbps`, from the vendors' data sheets: H100 3.35, H200 4.8, B200
+7.7, B300/GB200/GB300 8 TB/s, docs/references.md [nvidia-gpu-systems]; MI300X 5.3, MI355X 8 TB/s, [amd-instinct]);
+a replica reads at the slowest of its GPUs'. A GPU whose catalog entry states none cannot serve: the run says so.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from designer.sim.training import DEFAULT_MAX_TP
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants
 from designer.sim.workload_spec import Workload, WorkloadError
 
-HBM_BYTES_PER_S = {"H100": 3.35e12, "H200": 4.8e12, "B200": 7.7e12, "H100-PCIe": 3.9e12}
 DEFAULT_MFU = 0.5
 TOKEN_ID_BYTES = 4
 REQUEST_OVERHEAD_BYTES = 1024      # HTTP/JSON framing of a request or response [E]
@@ -81,8 +81,7 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
     wp.last = [resp]
     peak = float(fab.gpu_peak_flops[ranks].min())
     mfu = float(w.opt("mfu", DEFAULT_MFU))
-    gpu_model = "H100"
-    hbm = HBM_BYTES_PER_S.get(gpu_model, 3.35e12)
+    hbm = _memory_bandwidth_bytes_per_s(fab, ranks)
     serving = _Replicas(count=replicas, output_tokens=int(w.opt("output", 128)),
                         prefill_s=2 * w.params * int(w.opt("prompt", 512)) / (tp * peak * mfu),
                         token_compute_s=2 * w.params / (tp * peak * mfu), token_memory_s=2 * w.params / (tp * hbm),
@@ -92,6 +91,14 @@ def build_inference(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, ind
                  target_s=float(target_ms) * 1e-3 if target_ms is not None else None)
     wp.extra["finisher"] = _latency_finisher(serving, arrivals, req, tok, resp, load)
     return wp
+
+
+def _memory_bandwidth_bytes_per_s(fab: CompiledFabric, ranks: np.ndarray) -> float:
+    """The HBM bandwidth of the slowest participating GPU; an error when a GPU's catalog entry does not state it."""
+    hbm = fab.gpu_hbm_bytes_per_s[ranks]
+    if len(hbm) == 0 or float(hbm.min()) <= 0:
+        raise WorkloadError(Message("error.sim.inference_hbm"))
+    return float(hbm.min())
 
 
 def _replica_groups(w: Workload, fab: CompiledFabric, ranks: np.ndarray) -> np.ndarray:

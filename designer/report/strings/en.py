@@ -513,6 +513,7 @@ EN: dict[str, str] = {
     "figure_price_usd": "price",
     "figure_nvlink_gbps": "GPU interconnect bandwidth",
     "figure_bf16_tflops": "compute",
+    "figure_hbm_tbps": "memory bandwidth",
     "figure_all": "all figures",
     "source_entry": "{title}. {publisher}, {year}.",
     "source_online": "online documentation, consulted {year}",

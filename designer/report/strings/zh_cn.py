@@ -469,6 +469,7 @@ ZH_CN: dict[str, str] = {
     "figure_price_usd": "价格",
     "figure_nvlink_gbps": "GPU 互连带宽",
     "figure_bf16_tflops": "算力",
+    "figure_hbm_tbps": "显存带宽",
     "figure_all": "全部数据",
     "source_entry": "{title}。{publisher}，{year}。",
     "source_online": "在线文档，{year} 年查阅",

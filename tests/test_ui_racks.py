@@ -13,7 +13,7 @@ from designer.model.build_settings import BuildSettings
 from designer.model.document import FabricDocument
 from designer.topology import generate
 from designer.ui.build_settings_dialog import BuildSettingsDialog
-from designer.ui.rack_view import MIN_FIT_SCALE
+from designer.ui.rack_view import HEAD_H, MIN_FIT_SCALE, RACK_GAP, RACK_W, ROW_GAP, U_PX, rows_in_lines
 from tests.ui_input import show_window
 
 pytestmark = pytest.mark.gui
@@ -122,3 +122,35 @@ def test_the_first_row_fits_the_view_as_it_is_sized_until_the_user_zooms(window,
     window.resizeDocks([window.racks.dock], [300], Qt.Orientation.Vertical)
     qtbot.wait(50)
     assert view.transform().m11() == zoomed                                     # the user's zoom is kept
+
+
+def test_fit_puts_rows_side_by_side_in_a_wide_short_dock(window, qtbot):
+    """A 1,024-GPU floor (several rows) in a dock along the bottom: Fit draws rows side by side, the whole floor in
+    view and larger than the rows stacked would be; a taller dock goes back towards one row a line."""
+    _open(window, generate("fat-tree", gpus=1024, backend="rocev2", catalog=CAT))
+    view = window.racks.view
+    rows = len(window.racks.model.rows)
+    assert rows >= 2
+    window.resizeDocks([window.racks.dock], [220], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: view.viewport().height() < 220, timeout=3000)
+    window.racks.panel.fit_button.click()
+    assert len(view.lines) < rows and sorted(r for line in view.lines for r in line) == list(range(rows))
+    whole = view.mapFromScene(view.scene().sceneRect()).boundingRect()
+    assert view.viewport().rect().adjusted(-2, -2, 2, 2).contains(whole)             # the whole floor in view
+    units = [max(c.units for c in row) for row in window.racks.model.rows]
+    stacked = rows_in_lines([len(r) for r in window.racks.model.rows], units, 1.0, 1e9)
+    assert stacked == [[r] for r in range(rows)]                                     # a tall view: one row a line
+    stacked_w = max(len(r) for r in window.racks.model.rows) * (RACK_W + RACK_GAP)
+    stacked_h = sum(HEAD_H + u * U_PX + ROW_GAP for u in units)
+    assert view.transform().m11() > 1.5 * min(view.viewport().width() / stacked_w,
+                                              view.viewport().height() / stacked_h)
+    window.resizeDocks([window.racks.dock], [700], Qt.Orientation.Vertical)           # Fit holds as the dock grows
+    qtbot.waitUntil(lambda: len(view.lines) > 1, timeout=3000)
+    whole = view.mapFromScene(view.scene().sceneRect()).boundingRect()
+    assert view.viewport().rect().adjusted(-2, -2, 2, 2).contains(whole)
+
+
+def test_rows_in_lines_packs_to_the_view():
+    assert rows_in_lines([], [], 100, 100) == []
+    assert rows_in_lines([4, 4, 4], [42, 42, 42], 1e9, 1.0) == [[0, 1, 2]]         # very wide: one line
+    assert rows_in_lines([4, 4, 4], [42, 42, 42], 1.0, 1e9) == [[0], [1], [2]]     # very tall: one row a line

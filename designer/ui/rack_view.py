@@ -17,6 +17,7 @@ U_PX = 11.0            # one rack unit
 RACK_W = 132.0
 RACK_GAP = 14.0
 ROW_GAP = 58.0
+ROW_SIDE_GAP = 56.0    # between two rows of the floor drawn side by side (Fit in a wide, short view)
 HEAD_H = 30.0          # rack name and power above the rack
 MIN_FIT_SCALE = 0.55   # the first drawing's zoom: a server's 7.5 pt label stays legible
 MAX_FIT_SCALE = 1.5
@@ -35,42 +36,74 @@ class RackElevationView(QGraphicsView):
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)   # rows start at the left
         self.boxes: dict[str, QGraphicsRectItem] = {}
         self.row_height = 0.0
+        self.model: Elevation | None = None
+        self.lines: list[list[int]] = []   # the rows (indices) of each line of the drawing, side by side
         self.auto_fit = True          # the first row across the width, as the view is sized; until the user zooms
+        self.fit_whole = False        # after Fit: the whole floor in view, as the view is sized; until the user zooms
 
     def wheelEvent(self, event) -> None:
         factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
-        self.auto_fit = False
+        self.auto_fit = self.fit_whole = False
         self.scale(factor, factor)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.auto_fit:             # a dock is laid out after its first drawing: fit to its real size
             self.fit_first_row()
+        elif self.fit_whole:
+            self.fit()
 
     def show_elevation(self, model: Elevation) -> None:
+        """Draw the floor one row under the other (or as Fit last arranged it, while it holds)."""
+        self.model = model
+        self._draw(model, self._fitted_lines() if self.fit_whole else [[r] for r in range(len(model.rows))])
+        if self.fit_whole:
+            self._fit_scene()
+
+    def _draw(self, model: Elevation, lines: list[list[int]]) -> None:
+        """Draw the floor's rows in `lines`: each line the rows (indices) drawn side by side, a gap between them."""
         scene = self.scene()
         scene.clear()
         self.boxes = {}
+        self.lines = lines
         scene.setBackgroundBrush(QBrush(self.theme.background))
         y = 0.0
         self.row_height = HEAD_H + max((c.units for c in model.racks), default=42) * U_PX + ROW_GAP
-        for row in model.rows:
+        for line in lines:
             x = 0.0
-            height = max((c.units for c in row), default=42) * U_PX
-            for col in row:
-                self._rack(col, x, y, height)
-                x += RACK_W + RACK_GAP
+            height = max((c.units for r in line for c in model.rows[r]), default=42) * U_PX
+            for k, r in enumerate(line):
+                if k:
+                    x += ROW_SIDE_GAP - RACK_GAP
+                for col in model.rows[r]:
+                    self._rack(col, x, y, height)
+                    x += RACK_W + RACK_GAP
             y += HEAD_H + height + ROW_GAP
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-10, -10, 10, 10))
 
     def fit(self) -> None:
-        """The whole floor in view."""
-        self.auto_fit = False
+        """The whole floor in view, as large as the view allows: in a wide, short view (a dock along the bottom)
+        rows are drawn side by side, as many to a line as makes the drawing largest."""
+        self.auto_fit, self.fit_whole = False, True
+        if self.model is not None:
+            lines = self._fitted_lines()
+            if lines != self.lines:
+                self._draw(self.model, lines)
+        self._fit_scene()
+
+    def _fitted_lines(self) -> list[list[int]]:
+        assert self.model is not None
+        rows = self.model.rows
+        return rows_in_lines([len(row) for row in rows], [max((c.units for c in row), default=42) for row in rows],
+                             self.viewport().width(), self.viewport().height())
+
+    def _fit_scene(self) -> None:
+        self.resetTransform()
         self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
     def fit_first_row(self) -> None:
         """The first row whole in the view, as large as fits, but never so small that a server's label cannot
-        be read (scroll for the rest, and for the other rows)."""
+        be read (scroll for the rest, and for the other rows); shown from its top, where the racks' names are."""
         rect = self.scene().sceneRect()
         if rect.isEmpty():
             return
@@ -80,7 +113,8 @@ class RackElevationView(QGraphicsView):
                    self.viewport().height() / max(1.0, first.height()))
         scale = max(MIN_FIT_SCALE, min(fits, MAX_FIT_SCALE))
         self.scale(scale, scale)
-        self.ensureVisible(QRectF(first.x(), first.y(), 1.0, first.height()), 0, 0)
+        self.ensureVisible(QRectF(first.x(), first.y(), 1.0, 1.0), 0, 0)   # from the top left: the racks' names
+                                                                           # and power bars in view
 
     # ---- one rack ---------------------------------------------------------------------------------
     def _rack(self, col: RackColumn, x: float, y: float, height: float) -> None:
@@ -134,3 +168,42 @@ class RackElevationView(QGraphicsView):
         item.setFont(font)
         item.setBrush(QBrush(self.theme.text))
         item.setPos(x, y)
+
+
+def rows_in_lines(racks: list[int], units: list[int], view_w: float, view_h: float) -> list[list[int]]:
+    """The floor's rows (`racks` per row, `units` high) in order, in lines of consecutive rows side by side, so that
+    the whole floor drawn in a `view_w` x `view_h` view is as large as it can be: for each width a line may take
+    (the first rows' together, or the floor's width shared by k lines), rows are packed greedily, and the packing
+    whose bounding box scales largest into the view wins (one row a line when the view is tall, all in one line when
+    it is very wide)."""
+    n = len(racks)
+    if n == 0:
+        return []
+    widths = [k * (RACK_W + RACK_GAP) for k in racks]
+    side = ROW_SIDE_GAP - RACK_GAP
+    total = sum(widths) + (n - 1) * side
+    limits = {sum(widths[:j + 1]) + j * side for j in range(n)} | {max(max(widths), total / k) for k in range(1, n + 1)}
+    best: tuple[float, list[list[int]]] = (-1.0, [[r] for r in range(n)])
+    for limit in sorted(limits):
+        lines = _packed(widths, side, limit)
+        width = max(sum(widths[r] for r in line) + (len(line) - 1) * side for line in lines)
+        height = sum(HEAD_H + max(units[r] for r in line) * U_PX + ROW_GAP for line in lines)
+        scale = min(view_w / max(width, 1.0), view_h / max(height, 1.0))
+        if scale > best[0] + 1e-12:
+            best = (scale, lines)
+    return best[1]
+
+
+def _packed(widths: list[float], side: float, limit: float) -> list[list[int]]:
+    """Rows in order, each added to the current line while the line stays within `limit` wide (a row wider than
+    the limit takes a line of its own)."""
+    lines: list[list[int]] = [[0]]
+    width = widths[0]
+    for r in range(1, len(widths)):
+        if width + side + widths[r] <= limit + 1e-9:
+            lines[-1].append(r)
+            width += side + widths[r]
+        else:
+            lines.append([r])
+            width = widths[r]
+    return lines

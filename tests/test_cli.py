@@ -66,3 +66,12 @@ def test_internal_errors_are_one_line_and_the_traceback_comes_with_debug(tmp_pat
     assert code == 3 and len(err.strip().splitlines()) == 1 and "--debug" in err
     code, _, err = run(capsys, "check", "whatever.json", "--debug")
     assert code == 3 and "Traceback" in err and "ZeroDivisionError" in err
+
+
+def test_compare_across_sites_says_what_infiniband_made_of_the_long_haul_links(tmp_path, capsys):
+    near = tmp_path / "near.json"
+    assert run(capsys, "generate", "two-site", "--gpus-per-site", "16", "--distance-km", "30", "--dci-links", "2",
+               "--no-frontend", "-o", str(near))[0] == 0
+    code, out, _ = run(capsys, "compare", str(near), "--workload", "allreduce:16MiB")
+    assert code == 0
+    assert "InfiniBand across 30 km: the drawn DCI routers run as the NVIDIA MetroX-3 XC" in out

@@ -180,3 +180,31 @@ def test_an_infiniband_span_without_appliances_runs_at_credits_over_the_round_tr
     metro = compile_fabric(generate_two_site(TwoSiteOptions(16, 10, dci_gbps=100, dci_links=1, backend="ib")))
     port = 2 * metro.link_ids.index("lh1")                          # the appliances carry the credits
     assert metro.port_payload_Bps[port] > 0.9 * 100e9 / 8
+
+
+@pytest.mark.parametrize("km", [30, 100])
+def test_a_rocev2_design_run_as_infiniband_puts_the_ib_appliance_in_its_dci_routers_place_within_reach(km) -> None:
+    """Compare runs a RoCEv2 two-site drawing on InfiniBand: its Ethernet DCI routers run as the catalog's InfiniBand
+    long-haul appliance (MetroX-3 XC, 40 km) where the span is within reach, so the links keep their line rate; at
+    100 km no InfiniBand equipment reaches, and the links run as plain switch ports at credits / RTT. The run says
+    which, in a sentence a reader of the comparison understands."""
+    from designer.sim.compile import compile_fabric
+    from designer.sim.long_haul import ib_long_haul_appliance
+
+    doc = generate_two_site(TwoSiteOptions(16, km, dci_links=1, backend="rocev2"))
+    drawn = compile_fabric(doc)
+    as_ib = compile_fabric(doc, backend="ib")
+    port = 2 * as_ib.link_ids.index("lh1")
+    reach_km = ib_long_haul_appliance(load_catalog()).max_reach_km
+    assert drawn.ib_long_haul is None and as_ib.ib_long_haul is not None and reach_km == 40
+    note = as_ib.ib_long_haul.message().render("en")
+    if km <= reach_km:
+        assert as_ib.port_payload_Bps[port] > 0.95 * 400e9 / 8            # line rate less InfiniBand's framing
+        assert as_ib.ib_long_haul.capped_gbps == 0 and "run at their line rate" in note and "MetroX-3 XC" in note
+    else:
+        credits = as_ib.segments[int(as_ib.port_segment[port])].ib.credit_buffer_kb * 1024.0
+        rtt_s = 2 * as_ib.port_latency_ns[port] * 1e-9
+        assert as_ib.port_payload_Bps[port] == pytest.approx(credits / rtt_s)
+        assert as_ib.ib_long_haul.capped_gbps == pytest.approx(credits / rtt_s * 8e-9)
+        assert "no InfiniBand long-haul appliance reaches that far" in note and "40 km" in note
+    assert as_ib.ib_long_haul.message().render("zh_CN").startswith(f"跨 {km} 公里的 InfiniBand")

@@ -8,10 +8,11 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 
+from designer.analysis.protocol_options import variants
 from designer.model import fileformat
 from designer.sim import SimOptions, run, stream
 from designer.ui.app import PROJECTS
-from designer.ui.compare_dialog import PROTOS, ROWS
+from designer.ui.compare_dialog import CAPEX, PROTOS, ROWS
 from designer.ui.heatmap import COLOURS, bucket_of
 from designer.ui.main_window import MainWindow
 from tests.ui_input import press_button
@@ -155,6 +156,22 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
         assert dialog.table.item(row, PROTOS.index(win)).text().startswith("✓")
     assert set(w.editor.doc.results) == {"ib", "rocev2"}
     assert len(dialog.chart.rows) == 2
+    assert dialog.note.isHidden()                     # one site: nothing to say of long-haul links
+    priced = variants(w.editor.doc, w.catalog)        # each column priced on its protocol's hardware, as the proposal
+    capex_row = next(i for i, r in enumerate(ROWS) if r[0] == CAPEX)
+    assert [dialog.value(capex_row, p) for p in PROTOS] == [pytest.approx(priced[p].cost.capex) for p in PROTOS]
+    assert dialog.value(capex_row, "ib") != dialog.value(capex_row, "rocev2")
+    dialog.reject()
+    w.runs.shutdown()
+
+
+def test_compare_across_sites_says_what_infiniband_made_of_the_long_haul_links(qtbot):
+    w = open_window(qtbot, "two-site-100km.json")
+    dialog = w.runs.compare(["allreduce:16MiB"], seed=1)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: len(dialog.results) == 2, timeout=BACKGROUND_WORK_MS)
+    assert not dialog.note.isHidden()
+    assert dialog.note.text().startswith("InfiniBand across 100 km: no InfiniBand long-haul appliance reaches")
     dialog.reject()
     w.runs.shutdown()
 

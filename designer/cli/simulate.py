@@ -16,6 +16,7 @@ from designer.model.document import FabricDocument
 from designer.model.fileformat import load
 from designer.sim.api import SimOptions, compare, run, stream
 from designer.sim.interference import run_jobs
+from designer.sim.long_haul import ib_long_haul_note
 from designer.sim.metrics import SimResult
 from designer.sim.timeline import write_timeline
 from designer.sim.workload_spec import WorkloadError, parse_workloads
@@ -210,6 +211,9 @@ def print_result(res: SimResult, design: str, specs: list[str]) -> None:
                             goodput=_fmt(seg["goodput_gbps"], " Gb/s"), p99=f"{seg['latency_us']['p99']:.3g}"))
     for line in failure_lines(res):
         print(f"  {line}")
+    note = ib_long_haul_note(res.data)
+    if note is not None:
+        print(f"  {note.render()}")
     if "jobs" in res.data:
         for line in job_lines(res.data["jobs"]):
             print(f"  {line}")
@@ -234,6 +238,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print(f"  {'':<{width}} {'InfiniBand':<28} RoCEv2")
         for name in ib:
             print(f"  {ljust(name, width)} {ib[name]:<28} {roce[name]}")
+        note = ib_long_haul_note(both["ib"].data)
+        if note is not None:
+            print(f"  {note.render()}")
     return 0
 
 

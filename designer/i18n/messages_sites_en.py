@@ -168,4 +168,12 @@ SITES: dict[str, str] = {
     "help.advise.distance_km": "with --sites 2: fibre distance between the sites in km (5 us per km)",
     "help.advise.dci_gbps": "with --sites 2: capacity of one long-haul link in Gb/s (default 400)",
     "help.advise.dci_links": "with --sites 2: long-haul links between the sites (default 16)",
+    "note.ib_long_haul.stand_in": "InfiniBand across {km} km: the drawn DCI routers run as the {appliance} (up to "
+                                  "{reach} km), so the long-haul links run at their line rate.",
+    "note.ib_long_haul.beyond_reach": "InfiniBand across {km} km: no InfiniBand long-haul appliance reaches that far "
+                                      "({appliance}: {reach} km), so the long-haul links run as plain InfiniBand "
+                                      "switch ports, held by credits over the round trip to {gbps} Gb/s each.",
+    "note.ib_long_haul.no_appliance": "InfiniBand across {km} km: the catalog has no InfiniBand long-haul appliance, "
+                                      "so the long-haul links run as plain InfiniBand switch ports, held by credits "
+                                      "over the round trip to {gbps} Gb/s each.",
 }

@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from designer.i18n.catalog import CATALOG_DIR, normalise
+from designer.i18n.catalog import CATALOG_DIR, current_language, normalise
+from designer.i18n.message import Message
 
 
 @cache
@@ -26,3 +27,13 @@ def product_names(language: str) -> dict[str, str]:
 def translated_product_name(name: str, language: str) -> str | None:
     """`name` in `language`, or None when the table does not hold it."""
     return product_names(language).get(name)
+
+
+class ProductName(Message):
+    """A catalog product's name (vendor and model, `ProductName("product.name", name=...)`) as a message parameter:
+    it renders as the translation table gives it in the reader's language, else as it is."""
+
+    def render(self, language: str | None = None) -> str:
+        lang = normalise(language) if language else current_language()
+        name = str(self.params["name"])
+        return translated_product_name(name, lang) or name

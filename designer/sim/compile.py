@@ -32,7 +32,7 @@ from designer.sim.framing import (
     efficiency,
     wire_bytes,
 )
-from designer.sim.long_haul import PortArrays, credit_limited_Bps, long_haul_spans_m, site_arrays
+from designer.sim.long_haul import IBAcrossSites, PortArrays, credit_limited_Bps, long_haul_spans_m, site_arrays
 from designer.sim.planes import plane_ports
 from designer.sim.workload_spec import WorkloadError
 from designer.topology.presets import CUSTOM, keep_site_values, preset_settings, segment_hardware
@@ -107,6 +107,7 @@ class CompiledFabric:
     # the bytes a sender keeps in flight per queue pair (0: no window limit is modelled, one-site designs)
     node_site: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
     flow_window_bytes: float = 0.0
+    ib_long_haul: IBAcrossSites | None = None   # what an InfiniBand run made of its long-haul links
 
     @property
     def planes(self) -> int:
@@ -212,7 +213,8 @@ def compile_fabric(doc: FabricDocument, *, backend: str | None = None, catalog: 
                             for s in fab.port_segment])
         arrays = PortArrays({lid: i for i, lid in enumerate(fab.link_ids)}, fab.port_dst, fab.port_protocol,
                             fab.port_latency_ns)
-        fab.port_payload_Bps = credit_limited_Bps(doc, cat, spans, arrays, nodes.ids, credits, fab.port_payload_Bps)
+        fab.port_payload_Bps, fab.ib_long_haul = credit_limited_Bps(doc, cat, spans, arrays, nodes.ids, credits,
+                                                                    fab.port_payload_Bps, as_ib=backend == "ib")
     return fab
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,6 +140,7 @@ def build_result(fab: CompiledFabric, plan: Plan, real: Totals, ideal: Totals | 
         "rate_model": run.model_name,
         "events": real.events,
         "notes": list(fab.notes),
+        "ib_long_haul": dataclasses.asdict(fab.ib_long_haul) if fab.ib_long_haul is not None else None,
         "sim_wall_time_s": run.wall_s,
     }
     return SimResult(data)

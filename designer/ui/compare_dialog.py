@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.model.document import FabricDocument
+from designer.sim.long_haul import ib_long_haul_note
 from designer.sim.metrics import SimResult
 from designer.sim.time_breakdown import split_time
 from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title
@@ -69,12 +70,12 @@ class CompareDialog(QDialog):
 
     compared = Signal()     # both runs finished (named apart from QDialog.done)
 
-    def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, capex: float | None,
+    def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, capex: dict[str, float] | None,
                  currency: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Compare InfiniBand vs RoCEv2 — {0}").format(', '.join(workloads)))
         self.doc, self.workloads, self.seed = doc, list(workloads), seed
-        self.capex, self.currency = capex, currency
+        self.capex, self.currency = capex or {}, currency    # each protocol's option priced on its own hardware
         self.results: dict[str, SimResult] = {}
         self.series: dict[str, tuple[list[float], list[float], list[float]]] = {p: ([], [], []) for p in PROTOS}
         self.runner = SimRunner(self)
@@ -85,6 +86,9 @@ class CompareDialog(QDialog):
         pal = self.palette()
         fg = pal.color(QPalette.ColorRole.WindowText)
         self.status = QLabel()
+        self.note = QLabel()           # what a run made of the design, where a reader needs it to read the figures
+        self.note.setWordWrap(True)
+        self.note.hide()
         self.progress = QProgressBar()
         self.progress.setRange(0, 200)
         self.table = QTableWidget(len(ROWS), 2)
@@ -130,6 +134,7 @@ class CompareDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(self.progress)
         layout.addLayout(grid, 1)
+        layout.addWidget(self.note)
         layout.addWidget(buttons)
 
     def start(self) -> None:
@@ -167,6 +172,10 @@ class CompareDialog(QDialog):
         p99.append(float(result.data["latency_us"]["p99"]))
         self._draw(self.current)
         self._fill_column(self.current)
+        note = ib_long_haul_note(result.data)
+        if note is not None:
+            self.note.setText(note.render())
+            self.note.show()
         self._run_next()
 
     def _on_failed(self, message: str) -> None:
@@ -206,7 +215,7 @@ class CompareDialog(QDialog):
         result = self.results.get(proto)
         if result is None:
             return None
-        v = ROWS[row][1](result.data, self.capex)
+        v = ROWS[row][1](result.data, self.capex.get(proto))
         return None if v is None else float(v)
 
     def _fill_column(self, proto: str) -> None:

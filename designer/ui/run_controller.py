@@ -345,11 +345,13 @@ class RunController(QObject):
         """Open the comparison and start it."""
         if workloads is None:
             workloads = [self.panel.workload_spec()]
-        capex, currency = None, ""
+        capex: dict[str, float] = {}      # each protocol's option on its own switches and NICs, as the proposal
+        currency = ""
         try:
-            from designer.topology.cost import cost_report
-            report = cost_report(self.doc, self.window.catalog)
-            capex, currency = report.capex, report.currency
+            from designer.analysis.protocol_options import variants
+            priced = variants(self.doc, self.window.catalog)
+            capex = {p: priced[p].cost.capex for p in ("ib", "rocev2")}
+            currency = priced["drawn"].cost.currency
         except Exception:  # noqa: BLE001 - a design the cost model cannot price still compares
             pass
         dialog = CompareDialog(self.doc.copy(), workloads, self.panel.seed.value() if seed is None else seed,

@@ -22,6 +22,7 @@ from designer.report.sections.common import (
 from designer.report.strings import tr
 from designer.report.styles import data_table
 from designer.report.workload_text import describe_workload
+from designer.sim.long_haul import ib_long_haul_note
 
 # (label key, formatter of the result dict in a language); rows whose value is null in every result are left out
 METRICS = (
@@ -184,6 +185,9 @@ def compared_part(ctx: ProposalContext) -> list[Flowable]:
     read = reading(ctx)
     if read:
         out.append(body(ctx, read))
+    long_haul = ib_long_haul_note(pair["ib"]) if "ib" in pair else None
+    if long_haul is not None:              # why InfiniBand's long-haul links run as they do
+        out.append(body(ctx, long_haul.render(ctx.language)))
     results = [pair[p] for p in protos]
     col = (w * 0.5) / len(protos)
     out.append(data_table(s, [ctx.t("col_metric")] + [protocol_name(p) for p in protos], metric_rows(ctx, results),

@@ -45,3 +45,36 @@ def test_copies_across_sites_are_offered_only_in_a_design_of_two_sites(qtbot) ->
     panel.kind.setCurrentIndex(rows["checkpoint"])
     w.editor.doc.set_sites([], [])                                              # back to one site
     assert panel.current_kind() == "allreduce" and not item(rows["checkpoint"]).isEnabled()
+
+
+def test_where_a_jobs_parts_stand_across_sites_is_offered_in_two_sites_and_runs(qtbot) -> None:
+    """Training in a design of two sites: where the pipeline stages stand and how data parallelism crosses the sites
+    are on the Run form (hidden in one site), reach the workload spec and run; inference asks where its clients
+    are."""
+    from designer.sim import SimOptions, run
+    from designer.ui.app import PROJECTS
+    from tests.ui_input import choose, show_window
+
+    w = show_window(qtbot, path=PROJECTS / "small-rocev2-pod.json")
+    panel = w.runs.panel
+    w.runs.panel_dock.show()
+    w.runs.panel_dock.raise_()
+    qtbot.waitUntil(panel.kind.isVisible)
+    choose(qtbot, panel.kind, "Training step")
+    assert not panel.pp_sites.isVisible() and not panel.dp_sites.isVisible()
+    w.set_document(generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=100, dci_links=2)), None)
+    qtbot.waitUntil(panel.pp_sites.isVisible)
+    assert panel.dp_sites.isVisible() and not panel.clients.isVisible()
+    assert "sites" not in panel.workload_spec()                             # the engine's defaults until chosen
+    panel.tp.setValue(8)
+    panel.pp.setValue(2)
+    choose(qtbot, panel.pp_sites, "Each pipeline inside one site")
+    choose(qtbot, panel.dp_sites, "Hierarchical: inside each site, then across")
+    spec = panel.workload_spec()
+    assert "pp_across_sites=off" in spec and "dp_across_sites=hier" in spec
+    entry = run(w.editor.doc, [spec], SimOptions(ideal_pass=False)).data["workloads"][0]
+    assert entry["kind"] == "train" and entry["step_time_s"] > 0
+    choose(qtbot, panel.kind, "Inference")
+    assert panel.clients.isVisible() and not panel.pp_sites.isVisible()
+    choose(qtbot, panel.clients, "In another site")
+    assert "clients=remote" in panel.workload_spec()

@@ -43,6 +43,15 @@ DEFAULT_MODEL = {"train": "7b", "inference": "70b", "checkpoint": "70b"}
 PROTOCOLS = ((QT_TRANSLATE_NOOP("RunPanel", "As drawn"), None),
              (QT_TRANSLATE_NOOP("RunPanel", "All back-end InfiniBand"), "ib"),
              (QT_TRANSLATE_NOOP("RunPanel", "All back-end RoCEv2"), "rocev2"))
+# options of designs of two sites or more (docs/multi-site.md): (label, value); None is the engine's default
+PP_SITES = ((QT_TRANSLATE_NOOP("RunPanel", "Megatron's rank order"), None),
+            (QT_TRANSLATE_NOOP("RunPanel", "Half the stages in each site"), "on"),
+            (QT_TRANSLATE_NOOP("RunPanel", "Each pipeline inside one site"), "off"))
+DP_SITES = ((QT_TRANSLATE_NOOP("RunPanel", "One ring across the sites"), None),
+            (QT_TRANSLATE_NOOP("RunPanel", "Hierarchical: inside each site, then across"), "hier"))
+CLIENTS = ((QT_TRANSLATE_NOOP("RunPanel", "In the model's site"), None),
+           (QT_TRANSLATE_NOOP("RunPanel", "In another site"), "remote"))
+SITE_OPTIONS = ("pp_across_sites", "dp_across_sites", "clients")
 ALGORITHMS = ((QT_TRANSLATE_NOOP("RunPanel", "Engine's choice"), None), (QT_TRANSLATE_NOOP("RunPanel", "Ring"), "ring"),
               (QT_TRANSLATE_NOOP("RunPanel", "Tree"), "tree"), (QT_TRANSLATE_NOOP("RunPanel", "Hierarchical"), "hier"))
 
@@ -83,6 +92,7 @@ class RunPanel(QWidget):
         super().__init__(parent)
         self._chosen: set[str] = set()      # fields the user set: a change of workload keeps them
         self._gpus = 0
+        self._sites = 1
         self.job_specs: list[str] = []      # the design's jobs (designer/model/jobs.py), as workload specs
         self.use_jobs = QCheckBox()
         self.use_jobs.setToolTip(self.tr("Run every job of the Jobs dock at once, each on its own GPUs, instead of "
@@ -127,6 +137,16 @@ class RunPanel(QWidget):
                                     "paths: the segment's setting unless a number is chosen here"))
         self.dp, self.tp, self.pp = _spin(1, 65536, 8), _spin(1, 65536, 8), _spin(1, 65536, 1)
         self.iters = _spin(1, 100000, 10)
+        self.pp_sites, self.dp_sites, self.clients = _combo(PP_SITES), _combo(DP_SITES), _combo(CLIENTS)
+        for combo in (self.pp_sites, self.dp_sites, self.clients):    # long choices: elided in a narrow dock
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
+        self.pp_sites.setToolTip(self.tr("Where a training job's pipeline stages stand when the design has two "
+                                         "sites: only one stage boundary crosses the span, or none"))
+        self.dp_sites.setToolTip(self.tr("How the gradients are exchanged across the sites: one flat ring, or "
+                                         "reduced inside each site first and then across"))
+        self.clients.setToolTip(self.tr("Where the requests come from: users of the model's own site, or of "
+                                        "another site over the long-haul links"))
         for box in (self.tp, self.pp):
             box.valueChanged.connect(lambda _v: self.fit_to_gpus(self._gpus))
         self.kind.currentIndexChanged.connect(self._show_rows)
@@ -146,6 +166,9 @@ class RunPanel(QWidget):
                      (self.tp, self.tr("Tensor parallel"), "tp"),
                      (self.pp, self.tr("Pipeline parallel"), "pp"),
                      (self.iters, self.tr("Round trips"), "iters"),
+                     (self.pp_sites, self.tr("Pipeline stages"), "pp_across_sites"),
+                     (self.dp_sites, self.tr("Gradient exchange"), "dp_across_sites"),
+                     (self.clients, self.tr("Clients"), "clients"),
                      (self.qps, self.tr("Queue pairs / flow"), "qps")]
         form = QFormLayout()
         form.addRow(self.tr("Workload"), self.kind)
@@ -177,6 +200,8 @@ class RunPanel(QWidget):
 
     def _shown(self, shown, kind: str) -> bool:
         if isinstance(shown, str):
+            if shown in SITE_OPTIONS and self._sites < 2:
+                return False
             return accepts_option(kind, shown) and not (shown == "qps" and kind == "inference")
         return bool(shown(kind))
 
@@ -199,7 +224,9 @@ class RunPanel(QWidget):
 
     def fit_to_sites(self, sites: int) -> None:
         """The workloads that copy between sites can be chosen only in a design of two sites or more; elsewhere
-        they are greyed, saying why (and a chosen one gives way to AllReduce)."""
+        they are greyed, saying why (and a chosen one gives way to AllReduce). The options of where a job's parts
+        stand across the sites are offered only there."""
+        self._sites = sites
         model = self.kind.model()
         assert isinstance(model, QStandardItemModel)        # a combo box's own model
         tip = "" if sites >= 2 else self.tr("Needs a design of two sites (New from template… → two sites)")
@@ -209,6 +236,7 @@ class RunPanel(QWidget):
                 self.kind.setItemData(i, tip or None, Qt.ItemDataRole.ToolTipRole)
         if sites < 2 and self.current_kind() in ACROSS_SITES:
             self.kind.setCurrentIndex(0)
+        self._show_rows()
 
     def fit_to_gpus(self, gpus: int) -> None:
         """Data parallel = the design's GPUs / (tensor x pipeline), so the training form runs as it stands."""
@@ -230,7 +258,9 @@ class RunPanel(QWidget):
             parts.append(f"qps={self.requests.value():g}")
         options = {"algo": self.algo.currentData(), "dp": self.dp.value(), "tp": self.tp.value(),
                    "pp": self.pp.value(), "iters": self.iters.value() if self.iters.value() != 10 else None,
-                   "qps": self.qps.value() or None}     # None: the segment's setting
+                   "qps": self.qps.value() or None,     # None: the segment's setting
+                   "pp_across_sites": self.pp_sites.currentData(), "dp_across_sites": self.dp_sites.currentData(),
+                   "clients": self.clients.currentData()}
         for _widget, _label, shown in self.rows:
             if isinstance(shown, str) and options.get(shown) is not None and self._shown(shown, kind):
                 parts.append(f"{shown}={options[shown]}")

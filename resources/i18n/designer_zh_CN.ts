@@ -373,112 +373,112 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="36"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="37"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="39"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="40"/>
         <source>Completion time (ms)</source>
         <translation>完成时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="41"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="42"/>
         <source>Bus bandwidth (Gb/s)</source>
         <translation>总线带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="42"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="43"/>
         <source>Goodput (Gb/s)</source>
         <translation>有效吞吐 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="43"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="44"/>
         <source>Throughput vs ideal fabric</source>
         <translation>相对理想网络的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="45"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="46"/>
         <source>p99 latency (µs)</source>
         <translation>p99 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="46"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="47"/>
         <source>p99.9 latency (µs)</source>
         <translation>p99.9 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="48"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="49"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="49"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="50"/>
         <source>PFC paused port-time</source>
         <translation>PFC 暂停的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="51"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="52"/>
         <source>Credit-stall port-time</source>
         <translation>信用等待的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="53"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="54"/>
         <source>Time to train (days)</source>
         <translation>训练总时长（天）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="54"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="55"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="56"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
         <source>Requests/s within the latency target</source>
         <translation>满足时延目标的每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="60"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="61"/>
         <source>Capex per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="63"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="64"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="64"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="65"/>
         <source>p99 latency</source>
         <translation>p99 时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="75"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="76"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="93"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="97"/>
         <source>Capex ({0})</source>
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="143"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="148"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="148"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="153"/>
         <source>Simulating with every back-end segment as {0}…</source>
         <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="191"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="200"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="253"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="262"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -3828,22 +3828,22 @@ or a node</source>
 <context>
     <name>RackElevationView</name>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="91"/>
+        <location filename="../../designer/ui/rack_view.py" line="125"/>
         <source>Rack {0}: {1} of {2} U, {3:.1f} of {4:.0f} kW, {5} PDUs</source>
         <translation>机柜 {0}：已用 {1}/{2}U，{3:.1f}/{4:.0f} kW，{5} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="95"/>
+        <location filename="../../designer/ui/rack_view.py" line="129"/>
         <source>{0:.1f} / {1:.0f} kW</source>
         <translation>{0:.1f} / {1:.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="104"/>
+        <location filename="../../designer/ui/rack_view.py" line="138"/>
         <source>{0} PDUs on the A and B feeds</source>
         <translation>A、B 两路供电共 {0} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="116"/>
+        <location filename="../../designer/ui/rack_view.py" line="150"/>
         <source>{0}
 {1} ({2})
 U{3}-U{4}, {5:,.0f} W</source>
@@ -4097,47 +4097,47 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="401"/>
+        <location filename="../../designer/ui/run_controller.py" line="403"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="414"/>
+        <location filename="../../designer/ui/run_controller.py" line="416"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="415"/>
+        <location filename="../../designer/ui/run_controller.py" line="417"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="417"/>
+        <location filename="../../designer/ui/run_controller.py" line="419"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="420"/>
+        <location filename="../../designer/ui/run_controller.py" line="422"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="431"/>
+        <location filename="../../designer/ui/run_controller.py" line="433"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="433"/>
+        <location filename="../../designer/ui/run_controller.py" line="435"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="436"/>
+        <location filename="../../designer/ui/run_controller.py" line="438"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="450"/>
+        <location filename="../../designer/ui/run_controller.py" line="452"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -4172,42 +4172,42 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="384"/>
+        <location filename="../../designer/ui/run_controller.py" line="386"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="385"/>
+        <location filename="../../designer/ui/run_controller.py" line="387"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="387"/>
+        <location filename="../../designer/ui/run_controller.py" line="389"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="390"/>
+        <location filename="../../designer/ui/run_controller.py" line="392"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="392"/>
+        <location filename="../../designer/ui/run_controller.py" line="394"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="395"/>
+        <location filename="../../designer/ui/run_controller.py" line="397"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="397"/>
+        <location filename="../../designer/ui/run_controller.py" line="399"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="399"/>
+        <location filename="../../designer/ui/run_controller.py" line="401"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -4228,213 +4228,278 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPanel</name>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="42"/>
+        <location filename="../../designer/ui/run_panel.py" line="43"/>
         <source>As drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="43"/>
+        <location filename="../../designer/ui/run_panel.py" line="44"/>
         <source>All back-end InfiniBand</source>
         <translation>后端全部为 InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="44"/>
+        <location filename="../../designer/ui/run_panel.py" line="45"/>
         <source>All back-end RoCEv2</source>
         <translation>后端全部为 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="45"/>
+        <location filename="../../designer/ui/run_panel.py" line="55"/>
         <source>Ring</source>
         <translation>环形 (Ring)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="46"/>
+        <location filename="../../designer/ui/run_panel.py" line="56"/>
         <source>Tree</source>
         <translation>树形 (Tree)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="46"/>
+        <location filename="../../designer/ui/run_panel.py" line="56"/>
         <source>Hierarchical</source>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="140"/>
+        <location filename="../../designer/ui/run_panel.py" line="161"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="143"/>
+        <location filename="../../designer/ui/run_panel.py" line="164"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="33"/>
+        <location filename="../../designer/ui/run_panel.py" line="34"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="141"/>
+        <location filename="../../designer/ui/run_panel.py" line="162"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="144"/>
+        <location filename="../../designer/ui/run_panel.py" line="165"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="145"/>
+        <location filename="../../designer/ui/run_panel.py" line="166"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="146"/>
+        <location filename="../../designer/ui/run_panel.py" line="167"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="34"/>
+        <location filename="../../designer/ui/run_panel.py" line="35"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="142"/>
+        <location filename="../../designer/ui/run_panel.py" line="163"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="30"/>
+        <location filename="../../designer/ui/run_panel.py" line="31"/>
         <source>Incast</source>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="139"/>
+        <location filename="../../designer/ui/run_panel.py" line="160"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="29"/>
+        <location filename="../../designer/ui/run_panel.py" line="30"/>
         <source>Permutation</source>
         <translation>置换流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="30"/>
+        <location filename="../../designer/ui/run_panel.py" line="31"/>
         <source>Ping-pong</source>
         <translation>往返测试 (Ping-pong)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="31"/>
+        <location filename="../../designer/ui/run_panel.py" line="32"/>
         <source>Replication to the other site</source>
         <translation>复制到另一站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="32"/>
+        <location filename="../../designer/ui/run_panel.py" line="33"/>
         <source>Checkpoint copy to the other site</source>
         <translation>检查点复制到另一站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="45"/>
+        <location filename="../../designer/ui/run_panel.py" line="47"/>
+        <source>Megatron&apos;s rank order</source>
+        <translation>Megatron 的秩顺序</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="48"/>
+        <source>Half the stages in each site</source>
+        <translation>每个站点各放一半流水线阶段</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="49"/>
+        <source>Each pipeline inside one site</source>
+        <translation>每条流水线在一个站点内</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="50"/>
+        <source>One ring across the sites</source>
+        <translation>跨站点单一环</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="51"/>
+        <source>Hierarchical: inside each site, then across</source>
+        <translation>分层：先在各站点内，再跨站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="52"/>
+        <source>In the model&apos;s site</source>
+        <translation>在模型所在站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="53"/>
+        <source>In another site</source>
+        <translation>在另一个站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="55"/>
         <source>Engine&apos;s choice</source>
         <translation>由引擎选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="87"/>
+        <location filename="../../designer/ui/run_panel.py" line="98"/>
         <source>Run every job of the Jobs dock at once, each on its own GPUs, instead of the workload below on every GPU</source>
         <translation>同时运行“作业”面板中的所有作业，每个作业使用各自的 GPU，而不是在全部 GPU 上运行下方的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="121"/>
+        <location filename="../../designer/ui/run_panel.py" line="132"/>
         <source>Engine&apos;s choice: the engine picks; the figures of the run name the algorithm that ran</source>
         <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="124"/>
+        <location filename="../../designer/ui/run_panel.py" line="135"/>
         <source>Segment&apos;s setting</source>
         <translation>按分区设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="125"/>
+        <location filename="../../designer/ui/run_panel.py" line="136"/>
         <source>Queue pairs each connection opens on RoCEv2, which ECMP spreads over the paths: the segment&apos;s setting unless a number is chosen here</source>
         <translation>RoCEv2 上每个连接打开的队列对数，由 ECMP 分散到各条路径上：未在此选择数字时按分区的设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="147"/>
+        <location filename="../../designer/ui/run_panel.py" line="144"/>
+        <source>Where a training job&apos;s pipeline stages stand when the design has two sites: only one stage boundary crosses the span, or none</source>
+        <translation>设计有两个站点时训练作业的流水线阶段放在哪里：只有一个阶段边界跨越长距离链路，或者没有</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="146"/>
+        <source>How the gradients are exchanged across the sites: one flat ring, or reduced inside each site first and then across</source>
+        <translation>梯度如何跨站点交换：一个扁平的环，或先在各站点内归约再跨站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="148"/>
+        <source>Where the requests come from: users of the model&apos;s own site, or of another site over the long-haul links</source>
+        <translation>请求来自哪里：模型所在站点的用户，或经长距离链路来自另一个站点的用户</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="168"/>
         <source>Round trips</source>
         <translation>往返次数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="148"/>
+        <location filename="../../designer/ui/run_panel.py" line="171"/>
+        <source>Clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="172"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="157"/>
+        <location filename="../../designer/ui/run_panel.py" line="181"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="158"/>
+        <location filename="../../designer/ui/run_panel.py" line="182"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="160"/>
+        <location filename="../../designer/ui/run_panel.py" line="184"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="161"/>
+        <location filename="../../designer/ui/run_panel.py" line="185"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="162"/>
+        <location filename="../../designer/ui/run_panel.py" line="186"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="163"/>
+        <location filename="../../designer/ui/run_panel.py" line="187"/>
         <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
         <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="98"/>
-        <location filename="../../designer/ui/run_panel.py" line="283"/>
+        <location filename="../../designer/ui/run_panel.py" line="109"/>
+        <location filename="../../designer/ui/run_panel.py" line="315"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="203"/>
+        <location filename="../../designer/ui/run_panel.py" line="169"/>
+        <source>Pipeline stages</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="170"/>
+        <source>Gradient exchange</source>
+        <translation>梯度交换</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="232"/>
         <source>Needs a design of two sites (New from template… → two sites)</source>
         <translation>需要两个站点的设计（从模板新建… → 两个站点）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="241"/>
+        <location filename="../../designer/ui/run_panel.py" line="273"/>
         <source>Run the design&apos;s {0} jobs together</source>
         <translation>同时运行设计中的 {0} 个作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="285"/>
+        <location filename="../../designer/ui/run_panel.py" line="317"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="287"/>
+        <location filename="../../designer/ui/run_panel.py" line="319"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="150"/>
+        <location filename="../../designer/ui/run_panel.py" line="174"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="94"/>
+        <location filename="../../designer/ui/run_panel.py" line="105"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="95"/>
+        <location filename="../../designer/ui/run_panel.py" line="106"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>

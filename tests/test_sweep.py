@@ -153,3 +153,19 @@ def test_results_of_another_sweep_are_not_overwritten(tmp_path, capsys):
     assert main(["sweep", "--generate", "fat-tree", "--vary", "gpus=64", "--workers", "1", "-o", str(out)]) == 2
     assert "another sweep" in capsys.readouterr().err
     assert out.read_text() == "a,b\n1,2\n"
+
+
+def test_planes_are_an_axis_of_a_multi_plane_sweep(tmp_path):
+    """A multi-plane fabric swept over its plane count: each point is the generator's design with that many planes
+    (its NICs split into as many ports), run as a direct simulation of that design runs."""
+    task = SweepTask(WORKLOAD, seed=2, generate_kind="multi-plane")
+    axes = parse_axes(["gpus=128", "server_model=hgx-b300", "planes=2,4"], generated=True)   # 800G NICs: 400G or
+    # 200G planes
+    run_sweep(task, axes, tmp_path / "planes.csv", workers=1)
+    rows = _rows(tmp_path / "planes.csv")
+    assert [r["planes"] for r in rows] == ["2", "4"] and all(not r.get("error") for r in rows)
+    for row in rows:
+        doc = generate("multi-plane", gpus=128, server_model="hgx-b300", planes=int(row["planes"]))
+        direct = run(doc, list(WORKLOAD), SimOptions(seed=2)).data
+        assert float(row["completion_time_s"]) == direct["completion_time_s"]
+    assert rows[0]["completion_time_s"] != rows[1]["completion_time_s"] or rows[0]["capex"] != rows[1]["capex"]

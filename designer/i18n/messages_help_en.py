@@ -78,7 +78,7 @@ HELP: dict[str, str] = {
     "help.sweep.file": "a design to vary (or --generate KIND)",
     "help.sweep.generate": "vary a generated design instead of a file",
     "help.sweep.vary": "e.g. gpus=256,1024 or backend=ib,rocev2 or oversubscription=1,2 or "
-                       "server_model=hgx-b200,hgx-b300 or place=packed,spread (repeatable)",
+                       "server_model=hgx-b200,hgx-b300 or planes=2,4 or place=packed,spread (repeatable)",
     "help.sweep.workers": "local processes (default: one per core)",
     "help.sweep.dask": "run the points on an existing Dask cluster",
     # resilience

@@ -73,6 +73,12 @@ PARAM_LABELS = {
     "server_model": QT_TRANSLATE_NOOP("SweepView", "GPU server model"),
     "switch_model": QT_TRANSLATE_NOOP("SweepView", "Back-end switch model"),
     "nic_model": QT_TRANSLATE_NOOP("SweepView", "Back-end NIC model"),
+    "planes": QT_TRANSLATE_NOOP("SweepView", "Planes"),
+    "place": QT_TRANSLATE_NOOP("SweepView", "Job placement"),
+    "gpus_per_site": QT_TRANSLATE_NOOP("SweepView", "GPUs per site"),
+    "distance_km": QT_TRANSLATE_NOOP("SweepView", "Distance between sites (km)"),
+    "dci_gbps": QT_TRANSLATE_NOOP("SweepView", "Long-haul link capacity (Gb/s)"),
+    "dci_links": QT_TRANSLATE_NOOP("SweepView", "Long-haul links"),
 }
 # the metrics the table shows beside the parameters
 TABLE_METRICS = ("step_time_s", "completion_time_s", "busbw_gbps", "gpu_utilization", "latency_p99_us", "capex",

@@ -5232,82 +5232,112 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>后端网卡型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="127"/>
+        <location filename="../../designer/ui/sweep_view.py" line="76"/>
+        <source>Planes</source>
+        <translation>平面数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="77"/>
+        <source>Job placement</source>
+        <translation>作业放置方式</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="78"/>
+        <source>GPUs per site</source>
+        <translation>每个站点的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="79"/>
+        <source>Distance between sites (km)</source>
+        <translation>站点间距离（公里）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="80"/>
+        <source>Long-haul link capacity (Gb/s)</source>
+        <translation>长距离链路容量 (Gb/s)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="81"/>
+        <source>Long-haul links</source>
+        <translation>长距离链路数</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/sweep_view.py" line="133"/>
         <source>No sweep yet: Simulate → Design-space sweep…</source>
         <translation>尚无扫描：仿真 → 设计空间扫描…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="131"/>
+        <location filename="../../designer/ui/sweep_view.py" line="137"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="132"/>
+        <location filename="../../designer/ui/sweep_view.py" line="138"/>
         <source>Stop after the points that are running; finished points stay in the results file and a new sweep with the same file continues</source>
         <translation>在正在运行的点完成后停止；已完成的点保留在结果文件中，用同一文件的新扫描会继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="152"/>
+        <location filename="../../designer/ui/sweep_view.py" line="158"/>
         <source>The figure on the vertical axis</source>
         <translation>纵轴上的指标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="154"/>
+        <location filename="../../designer/ui/sweep_view.py" line="160"/>
         <source>The parameter on the horizontal axis; every combination of the others is one line</source>
         <translation>横轴上的参数；其余参数的每种组合各为一条曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="136"/>
+        <location filename="../../designer/ui/sweep_view.py" line="142"/>
         <source>Open results…</source>
         <translation>打开结果…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="137"/>
+        <location filename="../../designer/ui/sweep_view.py" line="143"/>
         <source>Chart a sweep&apos;s results file (.csv or .parquet), e.g. one written by &apos;fabric-designer sweep&apos;</source>
         <translation>以图表显示扫描结果文件（.csv 或 .parquet），例如由“fabric-designer sweep”写出的文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="144"/>
+        <location filename="../../designer/ui/sweep_view.py" line="150"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="145"/>
+        <location filename="../../designer/ui/sweep_view.py" line="151"/>
         <source>against</source>
         <translation>随</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="166"/>
+        <location filename="../../designer/ui/sweep_view.py" line="172"/>
         <source>Right-click → Export… for PNG, SVG or CSV</source>
         <translation>右键 → 导出… 可存为 PNG、SVG 或 CSV</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="181"/>
+        <location filename="../../designer/ui/sweep_view.py" line="187"/>
         <source>Double-click a point to open its design</source>
         <translation>双击设计点即可打开其设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="202"/>
+        <location filename="../../designer/ui/sweep_view.py" line="208"/>
         <source>Sweep of {0} points into {1}: starting…</source>
         <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="207"/>
+        <location filename="../../designer/ui/sweep_view.py" line="213"/>
         <source>, {0} could not be built or run</source>
         <translation>，{0} 个无法生成或运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="208"/>
+        <location filename="../../designer/ui/sweep_view.py" line="214"/>
         <source>Sweep into {0}: {1} of {2} points done{3}</source>
         <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="219"/>
+        <location filename="../../designer/ui/sweep_view.py" line="225"/>
         <source>Stopping after the running points…</source>
         <translation>正在等待运行中的点完成后停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="296"/>
+        <location filename="../../designer/ui/sweep_view.py" line="302"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>

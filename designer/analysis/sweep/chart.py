@@ -56,6 +56,7 @@ PARAM_LABELS: dict[str, str] = {
     "server_model": "GPU server",
     "switch_model": "Back-end switch",
     "nic_model": "Back-end NIC",
+    "planes": "Planes",
     "place": "Job placement",
     "gpus_per_site": "GPUs per site",
     "distance_km": "Distance between sites (km)",

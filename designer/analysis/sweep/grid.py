@@ -1,7 +1,8 @@
 """The sweep's parameter grid: `--vary NAME=VALUES` axes, and the points (their Cartesian product, in order).
 
-NAME is a generator option (gpus, kind, backend, oversubscription, link_gbps, gpus_per_server, frontend, and the
-hardware generation: server_model, switch_model, nic_model, which take catalog ids; with `--generate two-site`:
+NAME is a generator option (gpus, kind, backend, oversubscription, link_gbps, gpus_per_server, frontend, planes (with
+`--generate multi-plane`), and the hardware generation: server_model, switch_model, nic_model, which take catalog
+ids; with `--generate two-site`:
 gpus_per_site, distance_km, dci_gbps, dci_links), a back-end segment setting
 (any field of IBSettings / RoCESettings, e.g. xoff_kb, kmin_kb, dcqcn, qps, load_balancing, adaptive_routing;
 prefix with `ib.` or `rocev2.` when both protocols have the field, as mtu_bytes), or `place`: the placement rule of
@@ -22,7 +23,7 @@ from designer.sim.workload_spec import PLACEMENTS, WorkloadError, parse_workload
 
 GENERATOR_PARAMS: dict[str, type] = {"gpus": int, "kind": str, "backend": str, "oversubscription": float,
                                      "link_gbps": float, "gpus_per_server": int, "frontend": bool,
-                                     "server_model": str, "switch_model": str, "nic_model": str,
+                                     "server_model": str, "switch_model": str, "nic_model": str, "planes": int,
                                      # the two-site generator's (designer/topology/two_site.py)
                                      "gpus_per_site": int, "distance_km": float, "dci_gbps": float, "dci_links": int}
 SITE_PARAMS = ("gpus_per_site", "distance_km", "dci_gbps", "dci_links")

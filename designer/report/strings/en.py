@@ -571,6 +571,7 @@ EN: dict[str, str] = {
     "sweep_param_server_model": "GPU server",
     "sweep_param_switch_model": "Back-end switch",
     "sweep_param_nic_model": "Back-end NIC",
+    "sweep_param_planes": "Planes",
     # ---- across sites (designer/report/sections/sites.py) ----
     "sec_sites": "Across sites",
     "sites_one": "{site} ({gpus} GPUs)",

@@ -524,6 +524,7 @@ ZH_CN: dict[str, str] = {
     "sweep_param_server_model": "GPU 服务器",
     "sweep_param_switch_model": "后端交换机",
     "sweep_param_nic_model": "后端网卡",
+    "sweep_param_planes": "平面数",
     # ---- messages of the build ----
     "font_missing": "未找到中文字体（{path}）；中文将无法显示。请安装 fonts-wqy-microhei。",
     # ---- 共享集群：多个作业同时运行 ----

@@ -27,3 +27,28 @@ def test_a_switch_whose_counterpart_has_fewer_ports_is_priced_as_several():
     assert priced.cost.count(switch.id) == needed + fitting
     # the drawing itself is left as it was
     assert len(doc.nodes) < len(ib_doc.nodes) and all(n in doc.nodes for n in overfull)
+
+
+def test_the_infiniband_option_across_sites_prices_long_haul_appliances_within_their_reach():
+    """A RoCEv2 design of two sites 30 km apart, 4 x 400G long-haul links: its InfiniBand option carries the 1.6 Tb/s
+    on MetroX-3 XC appliances (2 line ports of 100G each, 40 km: 16 lines, 8 appliances a site) with 100G optics of
+    that reach, as its simulation runs them; at 100 km, beyond any InfiniBand appliance, the routers stay."""
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    cat = load_catalog()
+    near = generate_two_site(TwoSiteOptions(16, 30, dci_links=4, backend="rocev2"), cat)
+    metro = cat.gateways["metrox-3-xc"]
+    priced = variants(near, cat)
+    ib = priced["ib"].doc
+    lines = math.ceil(4 * 400 / metro.long_haul_gbps)
+    per_site = math.ceil(lines / metro.long_haul_ports)
+    assert [n.model for n in ib.nodes.values() if n.kind == "gateway"] == ["metrox-3-xc"] * (2 * per_site) == \
+        ["metrox-3-xc"] * 16
+    (bundle,) = ib.long_haul
+    optics = cat.long_haul_optics[bundle.optics]
+    assert (bundle.count, bundle.capacity_gbps, optics.line_gbps) == (lines, metro.long_haul_gbps, metro.long_haul_gbps)
+    assert optics.max_reach_km >= 30
+    assert priced["ib"].cost.count("metrox-3-xc") == 16 and priced["ib"].overfull_units == len(priced["ib"].overfull)
+    assert [lh.equipment for lh in near.long_haul] == ["dci-jericho2"]          # the drawing itself is left as it was
+    far = variants(generate_two_site(TwoSiteOptions(16, 100, dci_links=4, backend="rocev2"), cat), cat)["ib"].doc
+    assert {n.model for n in far.nodes.values() if n.kind == "gateway"} == {"dci-jericho2"}

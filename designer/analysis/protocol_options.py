@@ -2,7 +2,10 @@
 RoCEv2, and, for a hybrid drawing, the design as drawn. Each option is priced from the bill of materials of that
 drawing with that protocol's hardware: back-end switches become the other protocol's counterpart (the catalog switch
 the simulation runs in their place, about the same port count at the same speed) and back-end NICs that cannot run
-the protocol become the cheapest catalog NIC of that speed that can.
+the protocol become the cheapest catalog NIC of that speed that can. Across sites, the InfiniBand option's Ethernet
+DCI routers become the catalog's InfiniBand long-haul appliance where the span is within its reach (as the simulation
+runs them: designer/sim/long_haul.py), as many as carry the bundle at the appliance's line ports, with line-side
+optics of that speed; beyond the reach they stay, and the option's links run at credits / RTT.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.sim.compile import counterpart_switch
+from designer.sim.long_haul import ib_long_haul_appliance
 from designer.topology.cost import CostReport, cost_report
+from designer.topology.two_site import choose_optics
 
 PROTOCOLS = ("ib", "rocev2")
 
@@ -65,6 +70,16 @@ def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[F
     dup = doc.copy()
     for seg in dup.segments.values():
         seg.protocol = protocol
+    overfull = _switches_and_nics_as(dup, protocol, catalog)
+    appliances = _long_haul_as_ib(dup, catalog) if protocol == "ib" else {}
+    for node_id, count in {**overfull, **appliances}.items():
+        _add_units(dup, node_id, count)
+    return dup, list(overfull)
+
+
+def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) -> dict[str, int]:
+    """Back-end switches as their counterparts of `protocol` and NICs that cannot run it as ones that can; returns
+    each overfull switch -> the counterparts its ports need."""
     family = "ib" if protocol == "ib" else "ethernet"
     speed: dict[str, float] = {}
     used: dict[str, int] = {}
@@ -84,9 +99,32 @@ def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[F
                 node.model = twin.id
         elif node.kind == "server" and node.nic_model and not _nic_runs(catalog, node.nic_model, protocol):
             node.nic_model = _counterpart_nic(catalog, node.nic_model, protocol)
-    for node_id, count in units.items():
-        _add_units(dup, node_id, count)
-    return dup, list(units)
+    return units
+
+
+def _long_haul_as_ib(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:
+    """Each bundle within the reach of the catalog's InfiniBand long-haul appliance, on it: the DCI routers at its ends
+    become appliances, the bundle's capacity is carried at the appliance's line rate with optics of that rate for the
+    distance. Returns each router's node -> the appliances its place needs (more than one)."""
+    appliance = ib_long_haul_appliance(catalog)
+    if appliance is None or not appliance.long_haul_gbps:
+        return {}
+    units: dict[str, int] = {}
+    for lh in doc.long_haul:
+        edge = catalog.gateways.get(lh.equipment)
+        if edge is None or edge.long_haul != "dci-router" or not 0 < lh.distance_km <= appliance.max_reach_km:
+            continue
+        lines = math.ceil(lh.total_gbps / appliance.long_haul_gbps - 1e-9)
+        per_end = math.ceil(lines / max(appliance.long_haul_ports, 1))
+        for node in doc.nodes.values():
+            if node.kind == "gateway" and node.model == lh.equipment and node.site in (lh.a, lh.b):
+                node.model = appliance.id
+                if per_end > 1:
+                    units[node.id] = per_end
+        optics = choose_optics(catalog, appliance.long_haul_gbps, lh.distance_km)
+        lh.equipment, lh.capacity_gbps, lh.count = appliance.id, appliance.long_haul_gbps, lines
+        lh.optics = optics.id if optics is not None else None
+    return units
 
 
 def _add_units(doc: FabricDocument, node_id: str, units: int) -> None:
@@ -103,7 +141,8 @@ def variants(doc: FabricDocument, catalog: Catalog, currency: str | None = None)
     out = {"drawn": Variant("drawn", doc, cost_report(doc, catalog, currency), [])}
     for proto in PROTOCOLS:
         dup, overfull = as_protocol(doc, proto, catalog)
-        units = len(overfull) + len(dup.nodes) - len(doc.nodes)
+        units = len(overfull) + sum(1 for n in dup.nodes.values()
+                                    if n.kind == "switch" and n.id not in doc.nodes)   # the overfull ones' copies
         out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull, units)
     return out
 

@@ -74,7 +74,21 @@ def hardware_text(ctx: ProposalContext) -> str | None:
     if overfull:
         units = sum(v.overfull_units for v in ctx.variants.values())
         text += " " + ctx.t("rec_overfull", n=len(overfull), units=f"{units:,}")
-    return text
+    return text + _long_haul_text(ctx)
+
+
+def _long_haul_text(ctx: ProposalContext) -> str:
+    """The InfiniBand option's long-haul equipment where it differs from the drawing's (its appliances in the DCI
+    routers' place: designer/analysis/protocol_options.py)."""
+    variant = ctx.variants.get("ib")
+    if variant is None or not any(o.id == "ib" for o in ctx.recommendation.options):
+        return ""
+    drawn = {n.model for n in ctx.doc.nodes.values() if n.kind == "gateway"}
+    swapped = [n for n in variant.doc.nodes.values() if n.kind == "gateway" and n.model not in drawn]
+    if not swapped:
+        return ""
+    name = ctx.product("gateway", swapped[0].model)
+    return " " + ctx.t("rec_long_haul_ib", n=f"{len(swapped):,}", model=name)
 
 
 def _short(ctx: ProposalContext, option: Option) -> str:

@@ -138,6 +138,8 @@ EN: dict[str, str] = {
                           "the same workloads and seed, and priced from its own bill of materials."),
     "rec_hardware": "Back-end switches of each option: {items}.",
     "rec_hardware_item": "{protocol}: {models}",
+    "rec_long_haul_ib": ("Across the sites, the InfiniBand option carries the long-haul links on the {model}, {n} "
+                         "units in place of the drawn DCI routers."),
     "rec_overfull": ("On {n} switches the drawing uses more ports than the other protocol's switch has; that option "
                      "is priced with as many of its switches as those ports need ({units} in all)."),
     "rec_how": "How the options were ranked",

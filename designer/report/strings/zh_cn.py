@@ -122,6 +122,7 @@ ZH_CN: dict[str, str] = {
                           "物料清单计价。"),
     "rec_hardware": "各方案的后端交换机：{items}。",
     "rec_hardware_item": "{protocol}：{models}",
+    "rec_long_haul_ib": "在站点之间，InfiniBand 方案用 {model}（共 {n} 台）代替图中的 DCI 路由器承载长距离链路。",
     "rec_overfull": ("有 {n} 台交换机在图中使用的端口多于另一种协议的交换机所具有的端口；该方案按这些端口所需的"
                      "交换机台数计价（共 {units} 台）。"),
     "rec_how": "方案的排序方法",

@@ -32,9 +32,9 @@ PLANES: dict[str, str] = {
     "advisor.short.rail_only": " rail-only",
     "advisor.short.planes": " {planes}-plane",
     "advisor.alt.cannot": "{kind} left out: {reason}",
-    "advisor.alt.rail_only_small": "rail-only left out: a {model} server is an NVLink domain of {gpus} GPUs, fewer "
+    "advisor.alt.rail_only_small": "rail-only left out: a {model} is an NVLink domain of {gpus} GPUs, fewer "
                                    "than the {least} a rail-only back-end forwards through",
-    "advisor.alt.rail_only_weighed": "rail-only weighed: each {model} server is an NVLink domain of {gpus} GPUs, "
+    "advisor.alt.rail_only_weighed": "rail-only weighed: each {model} is an NVLink domain of {gpus} GPUs, "
                                      "so traffic between rails can cross NVLink instead of a spine layer",
     "advisor.alt.multi_plane_weighed": "multi-plane weighed: each NIC port split into {planes} independent planes",
     "advisor.alt.chosen": "{why}; chosen: {label} is the recommendation",

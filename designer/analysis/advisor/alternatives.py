@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from designer.analysis.advisor.candidates import Candidate, CandidateSpec
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
+from designer.i18n.product_names import ProductName
 from designer.model.errors import ProjectError
 from designer.topology import plan
 
@@ -43,10 +44,15 @@ def _rail_only(gpus: int, catalog: Catalog) -> Alternative:
         return Alternative("rail-only", None, Message("advisor.alt.cannot", kind="rail-only", reason=str(exc)))
     server = catalog.server(p.server_model)
     if server.gpus < RAIL_ONLY_MIN_GPUS or server.nvlink_gbps <= 0:
-        return Alternative("rail-only", None, Message("advisor.alt.rail_only_small", model=p.server_model,
+        return Alternative("rail-only", None, Message("advisor.alt.rail_only_small", model=_name(server.model),
                                                       gpus=server.gpus, least=RAIL_ONLY_MIN_GPUS))
     return Alternative("rail-only", CandidateSpec("rail-only", "rocev2", 1.0),
-                       Message("advisor.alt.rail_only_weighed", model=p.server_model, gpus=server.gpus))
+                       Message("advisor.alt.rail_only_weighed", model=_name(server.model), gpus=server.gpus))
+
+
+def _name(model: str) -> ProductName:
+    """A server model as the catalog names it, in the reader's language."""
+    return ProductName("product.name", name=model)
 
 
 def _multi_plane(gpus: int, catalog: Catalog) -> Alternative:

@@ -180,3 +180,14 @@ def test_the_heat_map_of_one_job_shows_its_own_traffic_on_a_shared_cable():
         both = [k for k in shared if parts[0][k] > 0 and parts[1][k] > 0]
         less_on_shared |= any(parts[0][k] < total[k] * 0.99 for k in both)
     assert less_on_shared
+
+
+def test_what_jobs_share_is_said_without_empty_parts():
+    from designer.cli.jobs_table import _shared_line
+
+    nothing = _shared_line({"shared_links": [], "shared_switches": []})
+    assert nothing == "no link or switch is shared by two or more jobs"
+    assert _shared_line({"shared_links": ["L1"], "shared_switches": []}) == \
+        "shared by two or more jobs: 1 link, no switch"
+    line = _shared_line({"shared_links": ["L1", "L2"], "shared_switches": ["leaf-01"]})
+    assert line.startswith("shared by two or more jobs: 2 links, 1 switch (") and "leaf-01" in line

@@ -26,11 +26,21 @@ def job_lines(jobs: dict[str, Any]) -> list[str]:
                          _num(row["slowdown"], "x"), _pair(row["busbw_gbps"], 1.0, "Gb/s"),
                          _pair(row["p99_latency_us"], 1.0, "us")], widths))
     out += _class_lines(jobs["rows"])
-    out.append(render("cli.jobs.shared", links=Count(len(jobs["shared_links"])),
-                      switches=Count(len(jobs["shared_switches"])), names=_names(jobs["shared_switches"])))
+    out.append(_shared_line(jobs))
     for row in jobs["rows"]:
         out += _victim_lines(row)
     return out
+
+
+def _shared_line(jobs: dict[str, Any]) -> str:
+    """What two or more jobs share: links and switches, the switches named (nothing said of what is not)."""
+    links, switches = len(jobs["shared_links"]), len(jobs["shared_switches"])
+    if not links and not switches:
+        return render("cli.jobs.shared_nothing")
+    if not switches:
+        return render("cli.jobs.shared_links", links=Count(links))
+    return render("cli.jobs.shared", links=Count(links), switches=Count(switches),
+                  names=_names(jobs["shared_switches"]))
 
 
 def _row(cells: list[str], widths: list[int]) -> str:

@@ -55,6 +55,8 @@ CLI: dict[str, str] = {
     "cli.jobs.col_p99": "p99 together / alone",
     "cli.jobs.shared": "shared by two or more jobs: {links} {links:link|links}, "
                        "{switches} {switches:switch|switches} ({names})",
+    "cli.jobs.shared_links": "shared by two or more jobs: {links} {links:link|links}, no switch",
+    "cli.jobs.shared_nothing": "no link or switch is shared by two or more jobs",
     "cli.jobs.classes": "traffic classes (tc): {classes}; a PFC pause or a wait for credits holds only its own class "
                         "(priority on RoCEv2, virtual lane on InfiniBand), and the classes share each link equally",
     "cli.jobs.class_of": "job {job} in {tc}",

@@ -432,15 +432,15 @@ def test_window_translator_keeps_names_it_lacks_and_translates_qt_texts(qtbot):
 
     from designer import i18n
     from designer.ui.language import install_translator
-    from designer.ui.main_window import without_mnemonic
     from designer.ui.theme import protocol_name
+    from designer.ui.window_actions import without_mnemonic
 
     app = QApplication.instance()
     translator = install_translator(app, "zh_CN")
     try:
         assert protocol_name("rocev2") == "RoCEv2" and protocol_name("frontend") == "以太网前端网络"
         assert QCoreApplication.translate("Theme", "no such text") == "no such text"
-        assert without_mnemonic(QCoreApplication.translate("MainWindow", "&Save")) == "保存"
+        assert without_mnemonic(QCoreApplication.translate("WindowActions", "&Save")) == "保存"
         if translator.qt_base is not None:      # Qt's catalog ships with the Qt installation
             box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
             qtbot.addWidget(box)

@@ -85,7 +85,7 @@ def quick_start(parent: QWidget) -> QDialog:
 
 def shortcut_rows(window: QMainWindow) -> list[tuple[str, str]]:
     """(what, keys) for every action of the window with a shortcut, and the canvas gestures."""
-    from designer.ui.main_window import without_mnemonic
+    from designer.ui.window_actions import without_mnemonic
     rows = {}
     for action in window.findChildren(QAction):
         keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts())

@@ -2903,557 +2903,222 @@ or a node</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="158"/>
+        <location filename="../../designer/ui/main_window.py" line="136"/>
         <source>Palette</source>
         <translation>组件库</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="161"/>
+        <location filename="../../designer/ui/main_window.py" line="139"/>
         <source>Overview</source>
         <translation>全局视图</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="163"/>
+        <location filename="../../designer/ui/main_window.py" line="141"/>
         <source>Inspector</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="166"/>
+        <location filename="../../designer/ui/main_window.py" line="144"/>
         <source>Opened design</source>
         <translation>已打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="168"/>
+        <location filename="../../designer/ui/main_window.py" line="146"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="170"/>
+        <location filename="../../designer/ui/main_window.py" line="148"/>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="218"/>
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="219"/>
-        <source>Start an empty design</source>
-        <translation>新建空白设计</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="220"/>
-        <source>New from &amp;template…</source>
-        <translation>从模板新建(&amp;T)…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="224"/>
-        <source>&amp;Open…</source>
-        <translation>打开(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="225"/>
-        <source>Open a design file</source>
-        <translation>打开设计文件</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="226"/>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="226"/>
-        <source>Save the design</source>
-        <translation>保存设计</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="228"/>
-        <source>Save &amp;as…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="229"/>
-        <source>Export canvas as &amp;PNG…</source>
-        <translation>将画布导出为 &amp;PNG…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="230"/>
-        <source>Export canvas as S&amp;VG…</source>
-        <translation>将画布导出为 S&amp;VG…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="231"/>
-        <source>Export canvas &amp;image…</source>
-        <translation>导出画布图像(&amp;I)…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="232"/>
-        <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
-        <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="233"/>
-        <source>Export &amp;hand-over files…</source>
-        <translation>导出交付文件(&amp;H)…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="234"/>
-        <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
-        <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="236"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="244"/>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="247"/>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="250"/>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="251"/>
-        <source>&amp;Paste</source>
-        <translation>粘贴(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="252"/>
-        <source>D&amp;uplicate</source>
-        <translation>创建副本(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="253"/>
-        <source>Copy the selected nodes and the cables among them</source>
-        <translation>复制选中的节点及其之间的线缆</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="254"/>
-        <source>&amp;Delete</source>
-        <translation>删除(&amp;D)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="255"/>
-        <source>Delete the selection (nodes take their cables with them)</source>
-        <translation>删除所选内容（节点连同其线缆一并删除）</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="256"/>
-        <source>Select &amp;all</source>
-        <translation>全选(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="258"/>
-        <source>&amp;History</source>
-        <translation>历史(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="264"/>
-        <source>&amp;Select / move</source>
-        <translation>选择/移动(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="265"/>
-        <source>Select, move and rubber-band</source>
-        <translation>选择、移动和框选</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="267"/>
-        <source>&amp;Link</source>
-        <translation>连线(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="268"/>
-        <source>Drag from one node to another to cable them</source>
-        <translation>从一个节点拖到另一个节点以连接线缆</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="282"/>
-        <source>New back-end &amp;segment…</source>
-        <translation>新建后端分区(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="283"/>
-        <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
-        <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="285"/>
-        <source>&amp;Connect selection, rail-aligned</source>
-        <translation>连接选中项，按轨道对齐(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="286"/>
-        <source>Cable the selected servers to the selected switches: NIC k of every server to switch k, as many cables as free ports allow (one undo step)</source>
-        <translation>将选中的服务器连接到选中的交换机：每台服务器的第 k 块网卡连到第 k 台交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="289"/>
-        <source>Connect selection, &amp;round-robin</source>
-        <translation>连接选中项，轮流分配(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="290"/>
-        <source>Cable the selected servers to the selected switches, spread in turn, as many cables as free ports allow (one undo step)</source>
-        <translation>将选中的服务器轮流连接到选中的交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="295"/>
-        <source>&amp;Quick start</source>
-        <translation>快速入门(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="296"/>
-        <source>Draw, check, simulate and hand over in five steps</source>
-        <translation>五步完成绘制、检查、仿真与交付</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="297"/>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="298"/>
-        <source>Every key of the window and the canvas gestures</source>
-        <translation>窗口的所有按键与画布手势</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="299"/>
-        <source>&amp;About Fabric Designer</source>
-        <translation>关于 Fabric Designer(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="304"/>
-        <source>P&amp;roperties</source>
-        <translation>属性(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="305"/>
-        <source>Show the selection in the Inspector</source>
-        <translation>在属性面板中显示选中对象</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="306"/>
-        <source>Zoom to &amp;fit</source>
-        <translation>缩放至适合(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="306"/>
-        <source>Show the whole design</source>
-        <translation>显示整个设计</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="308"/>
-        <source>Zoom &amp;in</source>
-        <translation>放大(&amp;I)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="310"/>
-        <source>Zoom &amp;out</source>
-        <translation>缩小(&amp;O)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="319"/>
-        <source>Show cables of: {0}</source>
-        <translation>显示线缆：{0}</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="331"/>
+        <location filename="../../designer/ui/window_actions.py" line="257"/>
         <source>&amp;Run simulation</source>
         <translation>运行仿真(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="332"/>
+        <location filename="../../designer/ui/window_actions.py" line="258"/>
         <source>&amp;Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="333"/>
+        <location filename="../../designer/ui/window_actions.py" line="259"/>
         <source>Export &amp;PDF proposal…</source>
         <translation>导出 PDF 方案书(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="339"/>
-        <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
-        <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="347"/>
+        <location filename="../../designer/ui/window_actions.py" line="273"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="348"/>
+        <location filename="../../designer/ui/window_actions.py" line="274"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="349"/>
+        <location filename="../../designer/ui/window_actions.py" line="275"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="350"/>
+        <location filename="../../designer/ui/window_actions.py" line="276"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="351"/>
+        <location filename="../../designer/ui/window_actions.py" line="277"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="352"/>
+        <location filename="../../designer/ui/window_actions.py" line="278"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="354"/>
-        <source>Distribute horizontally</source>
-        <translation>水平等距分布</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="356"/>
-        <source>Distribute vertically</source>
-        <translation>垂直等距分布</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="393"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="394"/>
-        <source>Open &amp;recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="401"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="403"/>
-        <source>&amp;Preferences…</source>
-        <translation>首选项(&amp;P)…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="406"/>
-        <source>&amp;Arrange</source>
-        <translation>排列(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="371"/>
-        <source>&amp;Fabric</source>
-        <translation>网络(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="413"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="373"/>
-        <source>&amp;Simulate</source>
-        <translation>仿真(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="421"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="422"/>
-        <source>Help me &amp;choose…</source>
-        <translation>帮我选择(&amp;C)…</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="690"/>
+        <location filename="../../designer/ui/main_window.py" line="404"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="70"/>
+        <location filename="../../designer/ui/window_actions.py" line="28"/>
         <source>Both planes</source>
         <translation>前后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="65"/>
+        <location filename="../../designer/ui/main_window.py" line="60"/>
         <source>Fabric designs (*.json *.fabric.json);;All files (*)</source>
         <translation>网络设计 (*.json *.fabric.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="68"/>
+        <location filename="../../designer/ui/window_actions.py" line="26"/>
         <source>Available once the simulation engine is installed</source>
         <translation>安装仿真引擎后可用</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="71"/>
+        <location filename="../../designer/ui/window_actions.py" line="29"/>
         <source>Back-end only</source>
         <translation>仅后端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="72"/>
+        <location filename="../../designer/ui/window_actions.py" line="30"/>
         <source>Front-end only</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="322"/>
-        <source>Light theme</source>
-        <translation>浅色主题</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="322"/>
-        <source>Dark theme</source>
-        <translation>深色主题</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="430"/>
-        <source>Main toolbar</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="443"/>
-        <source>Which cables to show</source>
-        <translation>显示哪些线缆</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="435"/>
-        <source> Show: </source>
-        <translation> 显示：</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
-        <source>Generate a leaf-spine, fat-tree, rail-optimized, rail-only or multi-plane fabric</source>
-        <translation>生成叶脊、胖树、轨道优化、仅轨道或多平面网络</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="423"/>
-        <source>Compare IB, RoCEv2, rail-optimized, rail-only, multi-plane and hybrid designs for your scale, workload and budget, and open the one you choose</source>
-        <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化、仅轨道、多平面和混合方案，并打开您选中的方案</translation>
-    </message>
-    <message>
-        <location filename="../../designer/ui/main_window.py" line="465"/>
+        <location filename="../../designer/ui/main_window.py" line="179"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="507"/>
+        <location filename="../../designer/ui/main_window.py" line="221"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="508"/>
+        <location filename="../../designer/ui/main_window.py" line="222"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="526"/>
+        <location filename="../../designer/ui/main_window.py" line="240"/>
         <source>The design checks could not run: {0}</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="535"/>
+        <location filename="../../designer/ui/main_window.py" line="249"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="537"/>
+        <location filename="../../designer/ui/main_window.py" line="251"/>
         <source>Problems (1 error, {0} in all)</source>
         <translation>问题（1 个错误，共 {0} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="539"/>
+        <location filename="../../designer/ui/main_window.py" line="253"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="573"/>
+        <location filename="../../designer/ui/main_window.py" line="287"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="574"/>
+        <location filename="../../designer/ui/main_window.py" line="288"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="608"/>
+        <location filename="../../designer/ui/main_window.py" line="322"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="611"/>
+        <location filename="../../designer/ui/main_window.py" line="325"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="636"/>
+        <location filename="../../designer/ui/main_window.py" line="350"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="640"/>
+        <location filename="../../designer/ui/main_window.py" line="354"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="638"/>
+        <location filename="../../designer/ui/main_window.py" line="352"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="670"/>
+        <location filename="../../designer/ui/main_window.py" line="384"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="678"/>
+        <location filename="../../designer/ui/main_window.py" line="392"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="685"/>
+        <location filename="../../designer/ui/main_window.py" line="399"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="696"/>
+        <location filename="../../designer/ui/main_window.py" line="410"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="713"/>
+        <location filename="../../designer/ui/main_window.py" line="427"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="717"/>
+        <location filename="../../designer/ui/main_window.py" line="431"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="726"/>
+        <location filename="../../designer/ui/main_window.py" line="440"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="733"/>
+        <location filename="../../designer/ui/main_window.py" line="447"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="740"/>
+        <location filename="../../designer/ui/main_window.py" line="454"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -4729,27 +4394,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="812"/>
+        <location filename="../../designer/ui/main_window.py" line="526"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="815"/>
+        <location filename="../../designer/ui/main_window.py" line="529"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="816"/>
+        <location filename="../../designer/ui/main_window.py" line="530"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="818"/>
+        <location filename="../../designer/ui/main_window.py" line="532"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="819"/>
+        <location filename="../../designer/ui/main_window.py" line="533"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -5458,6 +5123,344 @@ appears here when a run is done</source>
         <location filename="../../designer/ui/two_site_fields.py" line="108"/>
         <source>estimated capex ≈ {0:,.0f} USD</source>
         <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
+    </message>
+</context>
+<context>
+    <name>WindowActions</name>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="144"/>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="145"/>
+        <source>Start an empty design</source>
+        <translation>新建空白设计</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="146"/>
+        <source>New from &amp;template…</source>
+        <translation>从模板新建(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="147"/>
+        <source>Generate a leaf-spine, fat-tree, rail-optimized, rail-only or multi-plane fabric</source>
+        <translation>生成叶脊、胖树、轨道优化、仅轨道或多平面网络</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="150"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="151"/>
+        <source>Open a design file</source>
+        <translation>打开设计文件</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="152"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="152"/>
+        <source>Save the design</source>
+        <translation>保存设计</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="154"/>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="155"/>
+        <source>Export canvas as &amp;PNG…</source>
+        <translation>将画布导出为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="156"/>
+        <source>Export canvas as S&amp;VG…</source>
+        <translation>将画布导出为 S&amp;VG…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="157"/>
+        <source>Export canvas &amp;image…</source>
+        <translation>导出画布图像(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="158"/>
+        <source>PNG at a chosen scale, or vector SVG / PDF, of the drawing or the view</source>
+        <translation>按所选比例导出 PNG，或将整张图/当前视图导出为矢量 SVG / PDF</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="159"/>
+        <source>Export &amp;hand-over files…</source>
+        <translation>导出交付文件(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="160"/>
+        <source>Cabling plan, bill of materials (XLSX/CSV), GraphML, DOT, containerlab</source>
+        <translation>布线表、物料清单（XLSX/CSV）、GraphML、DOT、containerlab</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="162"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="170"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="173"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="176"/>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="177"/>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="178"/>
+        <source>D&amp;uplicate</source>
+        <translation>创建副本(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="179"/>
+        <source>Copy the selected nodes and the cables among them</source>
+        <translation>复制选中的节点及其之间的线缆</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="180"/>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="181"/>
+        <source>Delete the selection (nodes take their cables with them)</source>
+        <translation>删除所选内容（节点连同其线缆一并删除）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="182"/>
+        <source>Select &amp;all</source>
+        <translation>全选(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="184"/>
+        <source>&amp;History</source>
+        <translation>历史(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="190"/>
+        <source>&amp;Select / move</source>
+        <translation>选择/移动(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="191"/>
+        <source>Select, move and rubber-band</source>
+        <translation>选择、移动和框选</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="193"/>
+        <source>&amp;Link</source>
+        <translation>连线(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="194"/>
+        <source>Drag from one node to another to cable them</source>
+        <translation>从一个节点拖到另一个节点以连接线缆</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="208"/>
+        <source>New back-end &amp;segment…</source>
+        <translation>新建后端分区(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="209"/>
+        <source>Make the selected nodes an InfiniBand or RoCEv2 segment</source>
+        <translation>将选中的节点设为 InfiniBand 或 RoCEv2 分区</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="211"/>
+        <source>&amp;Connect selection, rail-aligned</source>
+        <translation>连接选中项，按轨道对齐(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="212"/>
+        <source>Cable the selected servers to the selected switches: NIC k of every server to switch k, as many cables as free ports allow (one undo step)</source>
+        <translation>将选中的服务器连接到选中的交换机：每台服务器的第 k 块网卡连到第 k 台交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="215"/>
+        <source>Connect selection, &amp;round-robin</source>
+        <translation>连接选中项，轮流分配(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="216"/>
+        <source>Cable the selected servers to the selected switches, spread in turn, as many cables as free ports allow (one undo step)</source>
+        <translation>将选中的服务器轮流连接到选中的交换机，在空闲端口允许的范围内尽量多连（一步撤销）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="221"/>
+        <source>&amp;Quick start</source>
+        <translation>快速入门(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="222"/>
+        <source>Draw, check, simulate and hand over in five steps</source>
+        <translation>五步完成绘制、检查、仿真与交付</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="223"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="224"/>
+        <source>Every key of the window and the canvas gestures</source>
+        <translation>窗口的所有按键与画布手势</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="225"/>
+        <source>&amp;About Fabric Designer</source>
+        <translation>关于 Fabric Designer(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="230"/>
+        <source>P&amp;roperties</source>
+        <translation>属性(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="231"/>
+        <source>Show the selection in the Inspector</source>
+        <translation>在属性面板中显示选中对象</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="232"/>
+        <source>Zoom to &amp;fit</source>
+        <translation>缩放至适合(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="232"/>
+        <source>Show the whole design</source>
+        <translation>显示整个设计</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="234"/>
+        <source>Zoom &amp;in</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="236"/>
+        <source>Zoom &amp;out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="245"/>
+        <source>Show cables of: {0}</source>
+        <translation>显示线缆：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="248"/>
+        <source>Light theme</source>
+        <translation>浅色主题</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="248"/>
+        <source>Dark theme</source>
+        <translation>深色主题</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="265"/>
+        <source>Write the PDF proposal of this design (cover, summary, drawing, cost, results)</source>
+        <translation>生成此设计的 PDF 方案书（封面、摘要、拓扑图、成本、结果）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="280"/>
+        <source>Distribute horizontally</source>
+        <translation>水平等距分布</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="282"/>
+        <source>Distribute vertically</source>
+        <translation>垂直等距分布</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="292"/>
+        <source>&amp;Fabric</source>
+        <translation>网络(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="294"/>
+        <source>&amp;Simulate</source>
+        <translation>仿真(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="314"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="315"/>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="322"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="324"/>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="327"/>
+        <source>&amp;Arrange</source>
+        <translation>排列(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="334"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="342"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="343"/>
+        <source>Help me &amp;choose…</source>
+        <translation>帮我选择(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="344"/>
+        <source>Compare IB, RoCEv2, rail-optimized, rail-only, multi-plane and hybrid designs for your scale, workload and budget, and open the one you choose</source>
+        <translation>按您的规模、负载和预算对比 IB、RoCEv2、轨道优化、仅轨道、多平面和混合方案，并打开您选中的方案</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="351"/>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="356"/>
+        <source> Show: </source>
+        <translation> 显示：</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/window_actions.py" line="364"/>
+        <source>Which cables to show</source>
+        <translation>显示哪些线缆</translation>
     </message>
 </context>
 <context>

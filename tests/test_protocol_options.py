@@ -6,6 +6,7 @@ import math
 
 from designer.analysis.protocol_options import as_protocol, variants
 from designer.catalog.loader import load_catalog
+from designer.topology.cost import cost_report
 from designer.topology.generate import generate
 
 
@@ -52,3 +53,25 @@ def test_the_infiniband_option_across_sites_prices_long_haul_appliances_within_t
     assert [lh.equipment for lh in near.long_haul] == ["dci-jericho2"]          # the drawing itself is left as it was
     far = variants(generate_two_site(TwoSiteOptions(16, 100, dci_links=4, backend="rocev2"), cat), cat)["ib"].doc
     assert {n.model for n in far.nodes.values() if n.kind == "gateway"} == {"dci-jericho2"}
+
+
+def test_a_counterpart_with_more_ports_takes_a_tiers_switches_together():
+    """An InfiniBand fat tree of 64-port QM9700s as RoCEv2: SN5600s run 128 ports of 400G, so each tier needs half
+    as many; the option is priced as the RoCEv2 fat tree of the same GPUs that the generator builds (the same
+    switches, cables and optics: the same bill), and the other way round the InfiniBand option of a RoCEv2 drawing
+    is priced as the InfiniBand design, its fabric-manager appliances included (a rack plan of its own)."""
+    cat = load_catalog()
+    ib = generate("fat-tree", gpus=256, backend="ib")
+    roce = generate("fat-tree", gpus=256, backend="rocev2")
+
+    def switches(doc) -> int:
+        return sum(1 for n in doc.nodes.values() if n.kind == "switch")
+
+    as_roce = variants(ib, cat)["rocev2"]
+    native_roce = cost_report(roce, cat)
+    assert switches(as_roce.doc) == switches(roce) < switches(ib)
+    assert as_roce.cost.capex == native_roce.capex and not as_roce.overfull
+    assert len(as_roce.doc.links) == len(ib.links)                             # every cable kept
+    as_ib = variants(roce, cat)["ib"]
+    assert as_ib.cost.capex == cost_report(ib, cat).capex and as_ib.cost.count("ufm-appliance") > 0
+    assert switches(ib) == 14 and as_roce.doc.racks is None and ib.racks is not None   # the drawing is left as it was

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from designer.analysis.recommendation import Option
 from designer.analysis.settings_presets import run_preset
+from designer.analysis.switch_consolidation import consolidate
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
@@ -66,20 +67,26 @@ def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[F
     """A copy of `doc` whose back-end runs `protocol` on that protocol's hardware, and the switches whose counterpart
     has fewer ports than the drawing uses. Such a switch is priced as as many counterparts as its ports need (the
     copy holds the extra ones, unlinked): the same ports over more, smaller switches, as a Clos built of them would
-    have; counting one would understate that option's cost."""
+    have; counting one would understate that option's cost. Where the counterpart has more ports, a tier's switches
+are packed into as few as their ports fill (switch_consolidation.py). An option on other hardware gets a rack plan
+of its own (the fabric manager appliances of InfiniBand, the racks its switches fill, cable lengths from there)."""
     dup = doc.copy()
     for seg in dup.segments.values():
         seg.protocol = protocol
-    overfull = _switches_and_nics_as(dup, protocol, catalog)
+    overfull, twins = _switches_and_nics_as(dup, protocol, catalog)
+    consolidate(dup, {n: ports for n, ports in twins.items() if n not in overfull})
     appliances = _long_haul_as_ib(dup, catalog) if protocol == "ib" else {}
+    if twins or appliances:
+        dup.racks = None               # other hardware, its own rack plan (the drawing's names other switches)
     for node_id, count in {**overfull, **appliances}.items():
         _add_units(dup, node_id, count)
     return dup, list(overfull)
 
 
-def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) -> dict[str, int]:
+def _switches_and_nics_as(dup: FabricDocument, protocol: str,
+                          catalog: Catalog) -> tuple[dict[str, int], dict[str, int]]:
     """Back-end switches as their counterparts of `protocol` and NICs that cannot run it as ones that can; returns
-    each overfull switch -> the counterparts its ports need."""
+    each overfull switch -> the counterparts its ports need, and each swapped switch -> its counterpart's ports."""
     family = "ib" if protocol == "ib" else "ethernet"
     speed: dict[str, float] = {}
     used: dict[str, int] = {}
@@ -88,6 +95,7 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) 
             speed.setdefault(end.node, link.speed_gbps)
             used[end.node] = used.get(end.node, 0) + 1
     units: dict[str, int] = {}         # overfull switch -> the counterparts its ports need
+    twins: dict[str, int] = {}         # swapped switch -> its counterpart's ports at the drawn speed
     for node in dup.nodes.values():
         if node.kind == "switch" and node.role != "frontend" and node.model in catalog.switches:
             model = catalog.switches[node.model]
@@ -97,9 +105,10 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) 
                 if used.get(node.id, 0) > ports:
                     units[node.id] = math.ceil(used[node.id] / ports)
                 node.model = twin.id
+                twins[node.id] = ports
         elif node.kind == "server" and node.nic_model and not _nic_runs(catalog, node.nic_model, protocol):
             node.nic_model = _counterpart_nic(catalog, node.nic_model, protocol)
-    return units
+    return units, twins
 
 
 def _long_haul_as_ib(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:

@@ -5,7 +5,7 @@ energy per year  = installed power (kW) x 8,760 h x PUE x electricity price per 
 support per year = the bill of materials' support lines (support_fraction_per_year of each supported kind's
 hardware; design assumptions). Catalog prices are USD and convert to CNY at the design's cny_per_usd.
 This is the one place the program prices a design: the CLI, the exports, the proposal, the window and the
-recommendation read `cost_report` (or `network_cost_by_protocol` below), never the catalog's prices directly.
+recommendation read `cost_report`, never the catalog's prices directly.
 """
 
 from __future__ import annotations
@@ -109,31 +109,9 @@ def cost_report(doc: FabricDocument, catalog: Catalog | None = None, currency: s
                       support_cost_per_year=support_per_year, build=bom.build)
 
 
-def network_cost_by_protocol(doc: FabricDocument, catalog: Catalog | None = None,
-                             currency: str | None = None) -> dict[str, float]:
-    """The design's back-end network priced in each protocol, by the bill of materials.
-
-    Returns {"ib": amount, "rocev2": amount} in `currency` (default: the design's): the switches, back-end
-    NICs, cables, optics, fibre and fabric managers of the back-end as drawn, once with every back-end switch
-    and NIC in InfiniBand models and once in Ethernet models of the same port speeds (designer/topology/
-    protocol_swap.py). The recommendation compares protocols with this, so its figures are the BOM's.
-    """
-    from designer.topology.protocol_swap import backend_as_protocol
-
-    cat = catalog if catalog is not None else load_catalog()
-    out = {}
-    for protocol in ("ib", "rocev2"):
-        report = cost_report(backend_as_protocol(doc, cat, protocol), cat, currency)
-        out[protocol] = sum(i.total for i in report.items if i.kind in BACKEND_NETWORK_KINDS and not i.per_year)
-    return out
-
-
-BACKEND_NETWORK_KINDS = frozenset({"switch", "nic", "cable", "optics", "fibre", "management"})
-
-
 def backend_cabling_cost(doc: FabricDocument, catalog: Catalog | None = None, currency: str | None = None) -> float:
     """What the back-end's cables, transceivers and fibre cost (spares included), by the bill of materials."""
-    from designer.topology.protocol_swap import backend_only
+    from designer.topology.backend_only import backend_only
 
     report = cost_report(backend_only(doc), catalog, currency)
     return sum(i.total for i in report.items if i.kind in ("cable", "optics", "fibre") and not i.per_year)

@@ -75,3 +75,28 @@ def test_a_counterpart_with_more_ports_takes_a_tiers_switches_together():
     as_ib = variants(roce, cat)["ib"]
     assert as_ib.cost.capex == cost_report(ib, cat).capex and as_ib.cost.count("ufm-appliance") > 0
     assert switches(ib) == 14 and as_roce.doc.racks is None and ib.racks is not None   # the drawing is left as it was
+
+
+def test_packing_keeps_planes_and_rails_apart_and_a_rail_that_overflows_becomes_a_clos():
+    """A two-plane InfiniBand back-end as RoCEv2 keeps its planes: a switch takes the ports only of switches of its
+    own plane (fabrics no cable joins stay apart), though each plane's tiers pack. A RoCEv2 rail-only back-end whose
+    rail is one 128-port switch, as InfiniBand, needs a two-tier Clos of 64-port switches per rail (4 leaves, 2
+    spines), as the generated InfiniBand rail-only design has."""
+    cat = load_catalog()
+    planes = generate("multi-plane", gpus=512, backend="ib", planes=2, frontend=False)
+    as_roce, _ = as_protocol(planes, "rocev2", cat)
+    plane_of = {n.id: n.pod for n in planes.nodes.values() if n.kind == "switch"}
+    merged = 0
+    for node in (n for n in as_roce.nodes.values() if n.kind == "switch"):
+        taken = {g.prefix.rsplit("-", 2)[0] for g in node.port_groups if g.prefix.endswith("-")} & set(plane_of)
+        merged += len(taken)
+        assert {plane_of[s] for s in taken} <= {plane_of[node.id]}
+    assert merged > 0
+
+    def switches(doc, model=None) -> int:
+        return sum(1 for n in doc.nodes.values() if n.kind == "switch" and model in (None, n.model))
+
+    rails = generate("rail-only", gpus=1024, backend="rocev2", frontend=False)
+    native_ib = generate("rail-only", gpus=1024, backend="ib", frontend=False)
+    assert switches(rails) == 8
+    assert switches(as_protocol(rails, "ib", cat)[0], "qm9700") == switches(native_ib) == 8 * 6

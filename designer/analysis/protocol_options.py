@@ -94,6 +94,7 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str,
         for end in (link.a, link.b):
             speed.setdefault(end.node, link.speed_gbps)
             used[end.node] = used.get(end.node, 0) + 1
+    cabled_to_switches = _cabled_to_switches(dup)
     units: dict[str, int] = {}         # overfull switch -> the counterparts its ports need
     twins: dict[str, int] = {}         # swapped switch -> its counterpart's ports at the drawn speed
     for node in dup.nodes.values():
@@ -103,12 +104,32 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str,
             if twin is not model:
                 ports = twin.ports * (twin.breakout_for(speed.get(node.id, twin.port_gbps)) or 1)
                 if used.get(node.id, 0) > ports:
-                    units[node.id] = math.ceil(used[node.id] / ports)
+                    units[node.id] = _clos_units(used[node.id], ports, node.id in cabled_to_switches)
                 node.model = twin.id
                 twins[node.id] = ports
         elif node.kind == "server" and node.nic_model and not _nic_runs(catalog, node.nic_model, protocol):
             node.nic_model = _counterpart_nic(catalog, node.nic_model, protocol)
     return units, twins
+
+
+def _cabled_to_switches(doc: FabricDocument) -> set[str]:
+    """The switches with a cable to another switch."""
+    def is_switch(nid: str) -> bool:
+        node = doc.nodes.get(nid)
+        return node is not None and node.kind == "switch"
+    return {end for link in doc.links.values() if is_switch(link.a.node) and is_switch(link.b.node)
+            for end in (link.a.node, link.b.node)}
+
+
+def _clos_units(used: int, ports: int, in_fabric: bool) -> int:
+    """The counterparts that carry `used` ports of a switch whose counterpart has `ports`: in a fabric of several
+    tiers, as many as the ports fill (each tier grows alike, as the generators' Clos of the smaller switch does);
+    a switch that is a fabric of its own (a rail of a rail-only back-end) becomes a two-tier Clos, leaves with half
+    their ports down and spines that join them."""
+    if in_fabric:
+        return math.ceil(used / ports)
+    leaves = math.ceil(used / (ports // 2))
+    return leaves + math.ceil(leaves * (ports // 2) / ports)
 
 
 def _long_haul_as_ib(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:

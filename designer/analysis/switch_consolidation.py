@@ -3,11 +3,13 @@
 An InfiniBand drawing of 64-port Quantum-2 switches priced as RoCEv2 swaps each for a Spectrum-4 SN5600, which runs
 128 ports of 400G (64 cages of two): one for one, half of each counterpart's ports stay empty and the RoCEv2 option
 costs twice the switches a RoCEv2 design of the same ports would buy (the generators build such a fabric with half
-as many leaves and spines). Here the switches of a tier (same role, counterpart model, port speed, site and
-segment) are packed into as few counterparts as their used ports fill (first fit, largest first), their cables
+as many leaves and spines). Here the switches of a tier (same role, counterpart model, port speed, site, segment
+and fabric) are packed into as few counterparts as their used ports fill (first fit, largest first), their cables
 moving to the switch that takes them; no cable is added or lost, so cables and optics are priced as drawn. Switches
-cabled to each other are not merged into one. The opposite case, a counterpart with fewer ports than a switch uses,
-is priced as several counterparts (protocol_options.py).
+cabled to each other are not merged into one, nor are switches of fabrics that no cable joins (the rails of a
+rail-only back-end, the planes of a multi-plane one: merging them would join what the design keeps apart). The
+opposite case, a counterpart with fewer ports than a switch uses, is priced as several counterparts
+(protocol_options.py).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections import defaultdict
 from designer.model.document import FabricDocument
 from designer.model.links import Endpoint
 from designer.model.nodes import Node, PortGroup
+from designer.topology.disjoint_sets import DisjointSets
 
 
 def consolidate(doc: FabricDocument, twins: dict[str, int]) -> int:
@@ -44,14 +47,27 @@ def _used_ports(doc: FabricDocument) -> dict[str, int]:
 
 
 def _tiers(doc: FabricDocument, twins: dict[str, int]) -> dict[tuple, list[str]]:
-    """The swapped switches by tier: role, model, port speed, site and back-end segment."""
+    """The swapped switches by tier: role, model, port speed, site, back-end segment and fabric (the switches that
+    switch-to-switch cables join)."""
     segment = {nid: seg.id for seg in doc.segments.values() for nid in seg.nodes}
+    fabric = switch_fabrics(doc)
     tiers: dict[tuple, list[str]] = defaultdict(list)
     for nid in twins:
         node = doc.nodes[nid]
         speed = max((g.speed_gbps for g in node.port_groups), default=0.0)
-        tiers[(node.role, node.model, speed, node.site, segment.get(nid))].append(nid)
+        tiers[(node.role, node.model, speed, node.site, segment.get(nid), fabric.find(nid))].append(nid)
     return tiers
+
+
+def switch_fabrics(doc: FabricDocument) -> DisjointSets[str]:
+    """The switches grouped by the switch-to-switch cables that join them (a switch cabled to no other switch is a
+    fabric of its own)."""
+    sets: DisjointSets[str] = DisjointSets()
+    for link in doc.links.values():
+        a, b = doc.nodes.get(link.a.node), doc.nodes.get(link.b.node)
+        if a is not None and b is not None and a.kind == b.kind == "switch":
+            sets.union(a.id, b.id)
+    return sets
 
 
 def _packing(members: list[str], used: dict[str, int], twins: dict[str, int]) -> list[tuple[str, str]]:

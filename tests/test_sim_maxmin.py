@@ -59,3 +59,27 @@ def test_random_routes_are_feasible_and_every_flow_has_a_bottleneck(seed):
             continue
         on = dense[:, f] & full
         assert any(rates[dense[p]].max() <= rates[f] * (1 + 1e-9) for p in np.flatnonzero(on)), f
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_queue_pairs_alike_solved_as_one_get_each_queue_pairs_rate_bit_for_bit(seed):
+    """Runs of flows on the same ports with the same limit (the queue pairs of one connection on one path) are
+    filled as one flow counted k times: the rates equal, bit for bit, those of the fill that takes every flow on
+    its own (the scanned reference), on routes where connections of 1 to 16 queue pairs share uneven ports."""
+    from designer.sim.maxmin import max_min_rates_scanned
+
+    rng = np.random.default_rng(seed)
+    n_ports, n_conn = 24, 300
+    qps = rng.integers(1, 17, n_conn)
+    ports = [rng.choice(n_ports, size=int(rng.integers(1, 4)), replace=False) for _ in range(n_conn)]
+    cols = np.repeat(np.arange(n_conn), qps)
+    rows = [ports[c] for c in cols]
+    route = sp.csr_matrix((np.ones(sum(len(r) for r in rows)),
+                           (np.concatenate(rows), np.repeat(np.arange(len(cols)), [len(r) for r in rows]))),
+                          shape=(n_ports, len(cols)))
+    capacity = rng.uniform(1.0, 100.0, n_ports) * rng.choice([1.0, 1 / 3, 0.1], n_ports)
+    demand = np.where(rng.random(n_conn) < 0.3, rng.uniform(0.01, 2.0, n_conn), np.inf)[cols]
+    for d in (None, demand):
+        got, want = max_min_rates(route, capacity, d), max_min_rates_scanned(route, capacity, d)
+        assert got.tobytes() == want.tobytes()
+        assert len(np.unique(got)) > 5                   # many levels, not one shared rate

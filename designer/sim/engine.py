@@ -31,8 +31,9 @@ from designer.sim import stand_in
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.dynamics.jit import njit
 from designer.sim.failure_runtime import FailureRuntime
-from designer.sim.fluid_queues import FluidQueues, Window, whole_range
+from designer.sim.fluid_queues import DrainHint, FluidQueues, Window, whole_range
 from designer.sim.latency import LatencyRecorder
+from designer.sim.maxmin import drain_bounds_s
 from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile, delivered_over
@@ -248,12 +249,12 @@ class Engine:
         step alone never over-offers a port, so it drains at max-min rates without queues (its pace keeps its
         busiest port full and the others below capacity, which max-min with the pace as a limit reproduces)."""
         assert self.fluid is not None
-        mats = [self.routed(i).matrix[:, a] for i, a in parts]
+        mats = [_columns(self.routed(i).matrix, a) for i, a in parts]
         first = np.concatenate([self.routed(i).routed.sub_first_port[a] for i, a in parts])
         weight = np.concatenate([self.routed(i).sub_unit_bytes[a] for i, a in parts])
         pace = _stacked([self._pace_Bps(i, m, self.routed(i).sub_unit_bytes[a])
                          for (i, a), m in zip(parts, mats, strict=True)], [len(a) for _, a in parts])
-        return self.fluid.over_offered(sp.hstack(mats, format="csr"), first, weight, pace)
+        return self.fluid.over_offered(_side_by_side(mats), first, weight, pace)
 
     def _split_by_queues(self, draining: list[int]) -> tuple[list[int], list[int]]:
         """The draining phases that drain in the queues and those that drain beside them at max-min rates: they
@@ -265,7 +266,7 @@ class Engine:
             return draining, []
         key = tuple(draining)
         if self._queue_split is None or self._queue_split[0] != key:
-            mats = [self.routed(i).matrix[:, self.alive[i]] for i in draining]
+            mats = [_columns(self.routed(i).matrix, self.alive[i]) for i in draining]
             ports = [np.flatnonzero(np.diff(m.tocsr().indptr)) for m in mats]
             lossy = [fluid.lossy(self.plan.phases[i].workload, p) for i, p in zip(draining, ports, strict=True)]
             buffers = fluid.ports.buffer_index
@@ -582,7 +583,7 @@ class Engine:
                 if len(a) == 0:
                     continue
             moving.append(i)
-            mats.append(r.matrix[:, a])
+            mats.append(_columns(r.matrix, a))
             rem.append(self.remaining[i][a])
             owner.append(np.full(len(a), i))
             seg.append(r.routed.sub_segment[a])
@@ -591,7 +592,7 @@ class Engine:
             pace.append(self._pace_Bps(i, mats[-1], rem[-1]))
         if not moving:
             return None, []
-        return ActiveFlows(sp.hstack(mats, format="csr"), np.concatenate(rem), np.concatenate(owner),
+        return ActiveFlows(_side_by_side(mats), np.concatenate(rem), np.concatenate(owner),
                            np.concatenate(seg), np.concatenate(idx), flow_share=np.concatenate(share),
                            rate_cap_Bps=_stacked(pace, [len(x) for x in rem])), moving
 
@@ -617,9 +618,9 @@ class Engine:
                 subs = self._movable(i)
                 if len(subs):
                     # the drain estimate sizes the time step of a new simulator only (a max-min solve: costly)
-                    hint_s = self._drain_estimate_s(queued) if fluid.sim is None else 0.0
+                    hint = self._drain_hint(queued) if fluid.sim is None else None
                     fluid.install(i, self.plan.phases[i], self.routed(i).routed, subs, self.remaining[i][subs],
-                                  hint_s, self.t)
+                                  hint, self.t)
         if not fluid.active:
             yield from self._shared_advance(draining, next_evt)
             return
@@ -683,11 +684,19 @@ class Engine:
             a = a[~self.failures.stalled(self.routed(i).matrix[:, a])]
         return a
 
-    def _drain_estimate_s(self, draining: list[int]) -> float:
-        """How long the draining phases would take at max-min rates (sizes the queues' time step)."""
+    def _drain_hint(self, draining: list[int]) -> DrainHint:
+        """How long the draining phases would take at max-min rates (sizes the queues' time step): bounds on it
+        (`drain_bounds_s`; none under window caps) and the max-min solve on demand, over a second on the 1,024-GPU
+        AllToAll's two million queue pairs, whose step the bounds settle."""
         flows, _ = self._active_flows(draining)
         if flows is None:
-            return 0.0
+            return DrainHint(0.0, 0.0, given(0.0))
+        low, high = (drain_bounds_s(flows.matrix, self.model.capacity, flows.remaining_bytes)
+                     if self.fab.flow_window_bytes <= 0 else (0.0, np.inf))
+        return DrainHint(low, high, lambda: self._drain_estimate_s(flows))
+
+    def _drain_estimate_s(self, flows: ActiveFlows) -> float:
+        """How long the flows would take at max-min rates."""
         rates = self.model.rates(flows.matrix, flows.flow_share)
         with np.errstate(divide="ignore", invalid="ignore"):
             t = np.where(rates > 0, flows.remaining_bytes / rates, 0.0)
@@ -820,6 +829,17 @@ class _Beside:
     flows: ActiveFlows
     moving: list[int]
     adv: Advance
+
+
+def _columns(matrix: sp.csr_matrix, cols: np.ndarray) -> sp.csr_matrix:
+    """The columns `cols` of a routing matrix: the matrix itself where they are all of them in order (a copy of
+    the 1,024-GPU AllToAll's 8 M entries saved each time a whole phase's routes are taken)."""
+    return matrix if whole_range(cols, matrix.shape[1]) else matrix[:, cols]
+
+
+def _side_by_side(mats: list[sp.csr_matrix]) -> sp.csr_matrix:
+    """The matrices' columns side by side (one matrix as it is)."""
+    return mats[0] if len(mats) == 1 and sp.isspmatrix_csr(mats[0]) else sp.hstack(mats, format="csr")
 
 
 def _stacked(parts: list[np.ndarray | None], lengths: list[int]) -> np.ndarray | None:

@@ -13,6 +13,7 @@ its senders, and which traffic class (priority or virtual lane, traffic_classes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -207,6 +208,17 @@ class Window:
 
 
 @dataclass
+class DrainHint:
+    """How long the first phases put into the queues would take at max-min rates, which sizes the time step:
+    bounds on it, and the estimate itself on demand (a max-min solve, wanted only where the bounds give different
+    steps)."""
+
+    low_s: float
+    high_s: float
+    exact_s: Callable[[], float]
+
+
+@dataclass
 class StepCost:
     """What a step cost the queues when it ran alone (the engine lets it stand in for later repeats)."""
 
@@ -289,9 +301,10 @@ class FluidQueues:
         return self.sim.steps if self.sim is not None else 0
 
     def install(self, phase: int, step: Phase, routed: RoutedFlows, subs: np.ndarray, remaining_B: np.ndarray,
-                horizon_hint_s: float, now_s: float) -> None:
+                hint: DrainHint | None, now_s: float) -> None:
         """Put the sub-flows `subs` of phase number `phase` (with the bytes each still has to deliver) into the
-        queues. The flows of a pipelined step offer no more than the pipeline's pace (pipeline.py)."""
+        queues. The flows of a pipelined step offer no more than the pipeline's pace (pipeline.py). `hint` sizes the
+        time step of the first install (None after it)."""
         assert step.pattern is not None, "an installed phase moves bytes"
         pattern_key, workload = step.pattern.key, step.workload
         assert routed.hops is not None
@@ -301,7 +314,8 @@ class FluidQueues:
         graph = hop_graph(merged_hops(hops, groups, weight), self.fab.port_src, self.fab.port_dst)
         react = bool((self._senders(routed.sub_first_port[subs], workload) != CC_NONE).any())
         if self.sim is None:
-            self._start(horizon_hint_s, react)
+            assert hint is not None, "the first install sizes the time step"
+            self._start(self._horizon_s(hint, DT_MIN_CC_S if react else DT_MIN_S), react)
         elif react and not self.reacting:
             self.reacting = True
             self.prober = steady.Prober(self._probe_period_s(self.sim.dt))
@@ -342,13 +356,23 @@ class FluidQueues:
         whose period covers the senders' slowest timer. `react` says whether the first phase's senders run DCQCN or a
         TCP-like window; a later phase whose senders do lengthens the probe period then (`install`)."""
         self.reacting = react
-        dt_min = DT_MIN_CC_S if react else DT_MIN_S
-        dt = self.fixed_dt or float(np.clip(horizon_hint_s / STEP_BUDGET, dt_min, DT_MAX_S))
-        self.report_steps = int(np.clip(horizon_hint_s / (dt * WINDOWS_PER_RUN), WINDOW_MIN, WINDOW_MAX))
+        dt, self.report_steps = self._step_for(horizon_hint_s, DT_MIN_CC_S if react else DT_MIN_S)
         self.left_steps = 0
         self.sim = FluidSimulator(self.ports, dt_s=dt, dcqcn_params=self.dcqcn_sets, seed=self.seed,
                                   hist_groups=self._hgroup(0, -1) + 1)
         self.prober = steady.Prober(self._probe_period_s(dt))
+
+    def _horizon_s(self, hint: DrainHint, dt_min: float) -> float:
+        """The drain estimate, or a bound on it where both bounds give the same step (`_step_for`)."""
+        same = self._step_for(hint.low_s * (1 - 1e-6), dt_min) == self._step_for(hint.high_s * (1 + 1e-6), dt_min)
+        return hint.low_s if same and np.isfinite(hint.high_s) else hint.exact_s()
+
+    def _step_for(self, horizon_s: float, dt_min: float) -> tuple[float, int]:
+        """The time step and the most steps between reports for a run expected to last `horizon_s`. Neither falls
+        as the horizon grows, so where a hint's two bounds (widened far beyond the fill's rounding) give the same,
+        every horizon between them does, and a bound stands for the estimate."""
+        dt = self.fixed_dt or float(np.clip(horizon_s / STEP_BUDGET, dt_min, DT_MAX_S))
+        return dt, int(np.clip(horizon_s / (dt * WINDOWS_PER_RUN), WINDOW_MIN, WINDOW_MAX))
 
     def _probe_period_s(self, dt: float) -> float:
         slowest_timer_s = max(p.timer_s for p in self.dcqcn_sets) if self.reacting else 0.0

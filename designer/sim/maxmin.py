@@ -32,25 +32,147 @@ def max_min_rates(route: sp.csr_matrix, capacity: np.ndarray, demand: np.ndarray
     """
     if route.shape[1] == 0:
         return np.zeros(0)
-    return _fill(*_fill_inputs(route, capacity, demand))
+    by_port, by_flow, cap, limit = _fill_inputs(route, capacity, demand)
+    group, first = _runs_alike(by_flow, limit)
+    if len(first) == 0:
+        return _fill(by_port, by_flow, cap, limit, _by_limit(limit, demand), _ONCE_EACH)
+    g_flow = _columns(by_flow, first)
+    del by_port, by_flow                          # the whole matrix's copy by flow: no longer needed
+    g_limit = limit[first]
+    rates = _fill(_transposed(g_flow, len(cap)), g_flow, cap, g_limit, _by_limit(g_limit, demand),
+                  np.diff(np.append(first, len(limit))))
+    each: np.ndarray = rates[group]
+    return each
 
 
 def max_min_rates_scanned(route: sp.csr_matrix, capacity: np.ndarray, demand: np.ndarray | None = None) -> np.ndarray:
     """`max_min_rates` by the plain fill that scans every port each round (the reference of the queued one)."""
     if route.shape[1] == 0:
         return np.zeros(0)
-    return _fill_scanned(*_fill_inputs(route, capacity, demand))
+    by_port, by_flow, cap, limit = _fill_inputs(route, capacity, demand)
+    return _fill_scanned(by_port, by_flow, cap, limit, _by_limit(limit, demand), _ONCE_EACH)
+
+
+def drain_bounds_s(route: sp.csr_matrix, capacity: np.ndarray, remaining: np.ndarray) -> tuple[float, float]:
+    """Bounds on the longest drain time, max over flows of remaining / rate, at the max-min rates of `route` (no
+    demands; flows at rate 0 left out, as `Engine._drain_estimate_s` leaves them), found in two passes over the
+    matrix instead of a fill. Low: a port's bytes over its capacity (rates through it add up to at most the
+    capacity, and the largest of ratios is at least the ratio of their sums). High: every flow's rate is at least
+    the lowest capacity over total share of the ports it crosses (progressive filling saturates no port below that
+    level, so it freezes no flow below it); infinite where a port it crosses has no capacity."""
+    route = route if sp.isspmatrix_csr(route) else sp.csr_matrix(route)
+    cap = np.asarray(capacity, dtype=float)
+    port_B = route @ remaining
+    share = np.asarray(route.sum(axis=1)).reshape(-1)
+    used = share > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        low = float(np.max(port_B[used] / cap[used], initial=0.0))
+        level = np.where(used, cap / np.where(used, share, 1.0), np.inf)
+        floor = _lowest_by_column(route.indptr, route.indices, level, route.shape[1])
+        high = float(np.max(remaining / floor, initial=0.0))
+    return low, high
+
+
+@njit
+def _lowest_by_column(indptr: np.ndarray, indices: np.ndarray, row_value: np.ndarray, n_cols: int) -> np.ndarray:
+    """Per column of a CSR matrix, the lowest value of the rows where it has an entry (infinity for none)."""
+    out = np.full(n_cols, np.inf)
+    for r in range(len(indptr) - 1):
+        for k in range(indptr[r], indptr[r + 1]):
+            out[indices[k]] = min(out[indices[k]], row_value[r])
+    return out
 
 
 def _fill_inputs(route: sp.csr_matrix, capacity: np.ndarray,
-                 demand: np.ndarray | None) -> tuple[Csr, Csr, np.ndarray, np.ndarray, np.ndarray]:
-    """The fill's arguments: the matrix by port and by flow, capacities, limits, and the flows in order of limit."""
+                 demand: np.ndarray | None) -> tuple[Csr, Csr, np.ndarray, np.ndarray]:
+    """The fill's arguments: the matrix by port and by flow, capacities and limits."""
     route = route if sp.isspmatrix_csr(route) and route.dtype == float else sp.csr_matrix(route, dtype=float)
     routeT = route.T.tocsr()
     limit = np.full(route.shape[1], np.inf) if demand is None else np.asarray(demand, dtype=float)
-    by_limit = np.argsort(limit) if demand is not None else np.zeros(0, dtype=np.int64)
     by_port, by_flow = (route.indptr, route.indices, route.data), (routeT.indptr, routeT.indices, routeT.data)
-    return by_port, by_flow, np.asarray(capacity, dtype=float), limit, by_limit
+    return by_port, by_flow, np.asarray(capacity, dtype=float), limit
+
+
+def _by_limit(limit: np.ndarray, demand: np.ndarray | None) -> np.ndarray:
+    """The flows in order of their own limit (none when no flow has one)."""
+    return np.argsort(limit) if demand is not None else np.zeros(0, dtype=np.int64)
+
+
+_ONCE_EACH = np.zeros(0, np.int64)      # `mult` where every flow stands for itself alone
+
+
+@njit
+def _runs_alike(by_flow: Csr, limit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Flows that cross the same ports as the flow before them with every share exactly 1 and the same limit (the
+    queue pairs of one connection on one path: each of an ideal fabric's connections, whose 16 queue pairs cross
+    the same two NIC ports) join its group: (each flow's group, each group's first flow), both empty where no flow
+    joins another. The fill takes a group of k as one flow that counts k times (`_fill`'s `mult`): every flow of it
+    freezes in the same round at the same level, so the group's rate is theirs, bit for bit, where every share is
+    1 (see `_freeze`). Counted first, so that a matrix without such runs allocates nothing here."""
+    ptr, port, share = by_flow
+    n = len(ptr) - 1
+    none = np.zeros(0, np.int64)
+    for k in range(len(share)):
+        if share[k] != 1.0:                       # fractional shares: sums in another order could round apart
+            return none, none
+    groups = 1 if n else 0
+    for f in range(1, n):
+        if not _alike(f, ptr, port, limit):
+            groups += 1
+    if groups == n:
+        return none, none
+    group, first = np.zeros(n, np.int64), np.zeros(groups, np.int64)
+    g = 0
+    for f in range(1, n):
+        if not _alike(f, ptr, port, limit):
+            g += 1
+            first[g] = f
+        group[f] = g
+    return group, first
+
+
+@njit
+def _alike(f: int, ptr: np.ndarray, port: np.ndarray, limit: np.ndarray) -> bool:
+    """Whether flow f crosses the ports of flow f - 1, in the same order, with the same limit."""
+    if ptr[f + 1] - ptr[f] != ptr[f] - ptr[f - 1] or limit[f] != limit[f - 1]:
+        return False
+    for k in range(ptr[f + 1] - ptr[f]):
+        if port[ptr[f] + k] != port[ptr[f - 1] + k]:
+            return False
+    return True
+
+
+@njit
+def _columns(by_flow: Csr, flows: np.ndarray) -> Csr:
+    """The rows of `by_flow` of these flows, in their order."""
+    ptr, port, share = by_flow
+    out_ptr = np.zeros(len(flows) + 1, np.int64)
+    for i in range(len(flows)):
+        out_ptr[i + 1] = out_ptr[i] + ptr[flows[i] + 1] - ptr[flows[i]]
+    out_port, out_share = np.empty(out_ptr[-1], port.dtype), np.empty(out_ptr[-1])
+    for i in range(len(flows)):
+        for k in range(out_ptr[i + 1] - out_ptr[i]):
+            out_port[out_ptr[i] + k] = port[ptr[flows[i]] + k]
+            out_share[out_ptr[i] + k] = share[ptr[flows[i]] + k]
+    return out_ptr, out_port, out_share
+
+
+@njit
+def _transposed(by_flow: Csr, n_ports: int) -> Csr:
+    """`by_flow` by port: each port's flows in flow order."""
+    ptr, port, share = by_flow
+    out_ptr = np.zeros(n_ports + 1, np.int64)
+    for k in range(len(port)):
+        out_ptr[port[k] + 1] += 1
+    for p in range(n_ports):
+        out_ptr[p + 1] += out_ptr[p]
+    fill = out_ptr[:-1].copy()
+    out_flow, out_share = np.empty(len(port), np.int64), np.empty(len(port))
+    for f in range(len(ptr) - 1):
+        for k in range(ptr[f], ptr[f + 1]):
+            out_flow[fill[port[k]]], out_share[fill[port[k]]] = f, share[k]
+            fill[port[k]] += 1
+    return out_ptr, out_flow, out_share
 
 
 SHARE, LEFT = 0, 1     # rows of the port state: unfrozen share crossing the port, capacity frozen flows leave
@@ -59,17 +181,19 @@ Csr = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 @njit
-def _fill(by_port: Csr, by_flow: Csr, capacity: np.ndarray, limit: np.ndarray, by_limit: np.ndarray) -> np.ndarray:
+def _fill(by_port: Csr, by_flow: Csr, capacity: np.ndarray, limit: np.ndarray, by_limit: np.ndarray,
+          mult: np.ndarray) -> np.ndarray:
     """`_fill_scanned` with the ports kept in two queues instead of scanned each round: one by the level at which
     each saturates (the round's lowest is its top), one by the level at which each comes near saturation. A round
     checks, in port order as the scan does, only the ports that queue puts at or below the round's level (and any
     whose unfrozen share is not positive), with the scan's own test: a port the scan would freeze is among them,
     because freezing flows at the round's level leaves every other port's distance to saturation unchanged but for
     rounding, and the queue's margin (`_near_B`) is far wider than that rounding. The 16,384-GPU permutation's
-    29,137 rounds over 131,072 ports took 11 s scanned."""
+    29,137 rounds over 131,072 ports took 11 s scanned. `mult`: how many flows each stands for (`_runs_alike`;
+    empty: one each)."""
     n_flows, n_limited, n_ports = len(by_flow[0]) - 1, len(by_limit), len(capacity)
     rates = np.full(n_flows, np.nan)              # NaN: still growing
-    pst, count = _port_state(by_flow, capacity, rates, limit)
+    pst, count = _port_state(by_flow, capacity, rates, limit, mult)
     sat = (np.empty(n_ports + 16), np.empty(n_ports + 16, np.int64), np.zeros(1, np.int64))
     near = (np.empty(n_ports + 16), np.empty(n_ports + 16, np.int64), np.zeros(1, np.int64))
     thin = np.zeros(n_ports + 1, np.int64)        # ports with flows but no positive unfrozen share (always checked):
@@ -89,11 +213,11 @@ def _fill(by_port: Csr, by_flow: Csr, capacity: np.ndarray, limit: np.ndarray, b
             break
         level = max(level, step)
         n_listed = _near_ports(level, near, thin, count, seen, listed)
-        n_listed = _freeze_listed(level, capacity, by_port, by_flow, (rates, pst, count), (seen, listed),
+        n_listed = _freeze_listed(level, capacity, by_port, by_flow, (rates, pst, count, mult), (seen, listed),
                                   n_listed)
         while nxt < n_limited and limit[by_limit[nxt]] <= level * (1 + _REL_EPS):
             if np.isnan(rates[by_limit[nxt]]):
-                _freeze(by_limit[nxt], level, rates, by_flow, pst, count)
+                _freeze(by_limit[nxt], level, rates, by_flow, pst, count, mult)
                 n_listed = _touched(by_limit[nxt], by_flow, seen, listed, n_listed)
             nxt += 1
         for i in range(n_listed):                 # every port checked or changed: queued again as it is now
@@ -115,19 +239,19 @@ def _unlimited(rates: np.ndarray, limit: np.ndarray) -> None:
 
 @njit
 def _freeze_listed(level: float, capacity: np.ndarray, by_port: Csr, by_flow: Csr,
-                   fill: tuple[np.ndarray, np.ndarray, np.ndarray], round_list: tuple[np.ndarray, np.ndarray],
-                   n_listed: int) -> int:
+                   fill: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+                   round_list: tuple[np.ndarray, np.ndarray], n_listed: int) -> int:
     """`_freeze_saturated` over the listed ports only, in port order; the ports the freezes touch join the list
-    (`fill`: rates, port state and counts; `round_list`: which ports are on the list, and the list; returns its new
-    length)."""
-    rates, pst, count = fill
+    (`fill`: rates, port state, counts and multiplicities; `round_list`: which ports are on the list, and the list;
+    returns its new length)."""
+    rates, pst, count, mult = fill
     seen, listed = round_list
     for p in np.sort(listed[:n_listed]):
         if count[p] > 0 and pst[LEFT, p] - level * pst[SHARE, p] <= _REL_EPS * capacity[p] + 1e-12:
             for k in range(by_port[0][p], by_port[0][p + 1]):
                 f = by_port[1][k]
                 if np.isnan(rates[f]):
-                    _freeze(f, level, rates, by_flow, pst, count)
+                    _freeze(f, level, rates, by_flow, pst, count, mult)
                     n_listed = _touched(f, by_flow, seen, listed, n_listed)
     return n_listed
 
@@ -256,11 +380,11 @@ def _pop(heap: Heap) -> None:
 
 @njit
 def _fill_scanned(by_port: Csr, by_flow: Csr, capacity: np.ndarray, limit: np.ndarray,
-                  by_limit: np.ndarray) -> np.ndarray:
+                  by_limit: np.ndarray, mult: np.ndarray) -> np.ndarray:
     """`by_limit`: the flows in order of their own limit (none when no flow has one)."""
     n_flows, n_limited = len(by_flow[0]) - 1, len(by_limit)
     rates = np.full(n_flows, np.nan)              # NaN: still growing
-    pst, count = _port_state(by_flow, capacity, rates, limit)
+    pst, count = _port_state(by_flow, capacity, rates, limit, mult)
     nxt = 0                                       # the next flow in order of its own limit
     level = 0.0
     while True:
@@ -270,10 +394,10 @@ def _fill_scanned(by_port: Csr, by_flow: Csr, capacity: np.ndarray, limit: np.nd
         if step == np.inf:
             break
         level = max(level, step)
-        _freeze_saturated(level, capacity, by_port, by_flow, rates, pst, count)
+        _freeze_saturated(level, capacity, by_port, by_flow, rates, pst, count, mult)
         while nxt < n_limited and limit[by_limit[nxt]] <= level * (1 + _REL_EPS):
             if np.isnan(rates[by_limit[nxt]]):
-                _freeze(by_limit[nxt], level, rates, by_flow, pst, count)
+                _freeze(by_limit[nxt], level, rates, by_flow, pst, count, mult)
             nxt += 1
     for f in range(n_flows):                      # flows on ports that limit no one
         if np.isnan(rates[f]):
@@ -283,21 +407,21 @@ def _fill_scanned(by_port: Csr, by_flow: Csr, capacity: np.ndarray, limit: np.nd
 
 @njit
 def _freeze_saturated(level: float, capacity: np.ndarray, by_port: Csr, by_flow: Csr, rates: np.ndarray,
-                      pst: np.ndarray, count: np.ndarray) -> None:
+                      pst: np.ndarray, count: np.ndarray, mult: np.ndarray) -> None:
     """Freeze the growing flows of every port saturated at `level`."""
     p_ptr, p_flow, _ = by_port
     for p in range(len(count)):
         if count[p] > 0 and pst[LEFT, p] - level * pst[SHARE, p] <= _REL_EPS * capacity[p] + 1e-12:
             for k in range(p_ptr[p], p_ptr[p + 1]):
                 if np.isnan(rates[p_flow[k]]):
-                    _freeze(p_flow[k], level, rates, by_flow, pst, count)
+                    _freeze(p_flow[k], level, rates, by_flow, pst, count, mult)
 
 
 @njit
-def _port_state(by_flow: Csr, capacity: np.ndarray, rates: np.ndarray,
-                limit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each port's unfrozen share, capacity left and number of unfrozen flows; a flow that crosses no port is held
-    by its own limit only."""
+def _port_state(by_flow: Csr, capacity: np.ndarray, rates: np.ndarray, limit: np.ndarray,
+                mult: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each port's unfrozen share, capacity left and number of unfrozen flows (a flow standing for k counts its
+    share k times: whole shares, added exactly); a flow that crosses no port is held by its own limit only."""
     f_ptr, f_port, f_share = by_flow
     pst = np.zeros((2, len(capacity)))
     pst[LEFT] = capacity
@@ -306,7 +430,7 @@ def _port_state(by_flow: Csr, capacity: np.ndarray, rates: np.ndarray,
         if f_ptr[f] == f_ptr[f + 1]:
             rates[f] = limit[f]
         for k in range(f_ptr[f], f_ptr[f + 1]):
-            pst[SHARE, f_port[k]] += f_share[k]
+            pst[SHARE, f_port[k]] += f_share[k] * (mult[f] if len(mult) else 1)
             count[f_port[k]] += 1
     return pst, count
 
@@ -322,12 +446,18 @@ def _lowest_saturation(pst: np.ndarray, count: np.ndarray) -> float:
 
 
 @njit
-def _freeze(f: int, level: float, rates: np.ndarray, by_flow: Csr, pst: np.ndarray, count: np.ndarray) -> None:
-    """Flow f stops growing at `level`: its share leaves the unfrozen share of every port it crosses."""
+def _freeze(f: int, level: float, rates: np.ndarray, by_flow: Csr, pst: np.ndarray, count: np.ndarray,
+            mult: np.ndarray) -> None:
+    """Flow f stops growing at `level`: its share leaves the unfrozen share of every port it crosses. A flow standing
+    for k (`_runs_alike`) leaves the capacity k times over, one share at a time, as its k flows would one after the
+    other: each of the round's freezes takes the same `level` from the capacity left, so the order in which a
+    port's flows freeze in a round changes nothing."""
     f_ptr, f_port, f_share = by_flow
     rates[f] = level
+    k_flows = mult[f] if len(mult) else 1
     for k in range(f_ptr[f], f_ptr[f + 1]):
         q = f_port[k]
-        pst[LEFT, q] -= f_share[k] * level
-        pst[SHARE, q] -= f_share[k]
+        for _ in range(k_flows):
+            pst[LEFT, q] -= f_share[k] * level
+        pst[SHARE, q] -= f_share[k] * k_flows
         count[q] -= 1

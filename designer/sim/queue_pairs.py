@@ -151,21 +151,43 @@ def byte_shares(groups: Connections, remaining_B: np.ndarray) -> np.ndarray:
 def merged_hops(hops: HopList, groups: Connections, share_of_sub: np.ndarray) -> HopList:
     """The routes of the grouped flows: the group's path (each sub-flow's rows weighted by its share of the group's
     bytes, rows of one port at one level added up)."""
-    n = groups.n_groups
     if len(hops.sub) > 1 and bool((hops.sub[1:] < hops.sub[:-1]).any()):
         return HopList(hops.port, groups.of_sub[hops.sub], hops.share * share_of_sub[hops.sub], hops.level).sorted()
     # rows by sub-flow: a group's sub-flows have the same rows (`connections`), so its rows are its first
     # sub-flow's in their order, and each sums its sub-flows' weighted shares in sub-flow order (as the stable sort
     # of `HopList.sorted` adds them up), only where some group has several sub-flows with rows
     ptr = _row_pointers(hops.sub, len(groups.of_sub))
-    lengths = np.diff(ptr)[groups.first]
+    several = bool(((groups.count > 1) & (np.diff(ptr)[groups.first] > 0)).any())
+    port, sub, share, level = _group_rows(ptr, groups.first, groups.of_sub, np.asarray(hops.port, np.int64),
+                                          np.asarray(hops.level, np.int64), np.asarray(hops.share, np.float64),
+                                          np.asarray(share_of_sub, np.float64), several)
+    return HopList(port, sub, share, level)
+
+
+@njit
+def _group_rows(ptr: np.ndarray, first: np.ndarray, of_sub: np.ndarray, port: np.ndarray, level: np.ndarray,
+                share: np.ndarray, share_of_sub: np.ndarray,
+                several: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`merged_hops` of rows sorted by sub-flow, in one pass: each group's rows are its first sub-flow's, each
+    share the sum of its sub-flows' weighted shares in sub-flow order, from 0.0 as a weighted bincount adds them
+    where some group has several (taken as they are otherwise)."""
+    n = len(first)
     out_ptr = np.zeros(n + 1, np.int64)
-    np.cumsum(lengths, out=out_ptr[1:])
-    rows = np.arange(int(out_ptr[-1])) + np.repeat(ptr[groups.first] - out_ptr[:-1], lengths)
-    share = hops.share * share_of_sub[hops.sub]
-    if ((groups.count > 1) & (lengths > 0)).any():
-        target = out_ptr[groups.of_sub[hops.sub]] + (np.arange(len(hops.sub)) - ptr[hops.sub])
-        share = np.bincount(target, weights=share, minlength=len(rows))
-    else:
-        share = share[rows]
-    return HopList(hops.port[rows], np.repeat(np.arange(n), lengths), share, hops.level[rows])
+    for g in range(n):
+        out_ptr[g + 1] = out_ptr[g] + ptr[first[g] + 1] - ptr[first[g]]
+    rows = out_ptr[n]
+    out_port, out_sub, out_level = np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows, np.int64)
+    out_share = np.zeros(rows)
+    for g in range(n):
+        r0 = ptr[first[g]]
+        for k in range(out_ptr[g + 1] - out_ptr[g]):
+            out_port[out_ptr[g] + k], out_level[out_ptr[g] + k] = port[r0 + k], level[r0 + k]
+            out_sub[out_ptr[g] + k] = g
+    for s in range(len(of_sub)):
+        base = out_ptr[of_sub[s]]
+        for k in range(ptr[s + 1] - ptr[s]):
+            if several:
+                out_share[base + k] += share[ptr[s] + k] * share_of_sub[s]
+            else:
+                out_share[base + k] = share[ptr[s] + k] * share_of_sub[s]
+    return out_port, out_sub, out_share, out_level

@@ -148,7 +148,7 @@ class MaxMinRateModel(RateModel):
         levels = []
         m = matrix
         while len(alive):
-            sub_m = m[:, alive]
+            sub_m = m[:, alive] if len(alive) < m.shape[1] else m      # the first level: every sub-flow, as it is
             rates = self.rates(sub_m, None if flow_share is None else flow_share[alive],
                                None if rate_cap_Bps is None else rate_cap_Bps[alive])
             dt_each = remaining[alive] / np.maximum(rates, 1e-300)

@@ -324,7 +324,8 @@ class Router:
             sub_ends = surviving_planes(fab, src, dst, sub_flow, sub_qp, spread, sub_ends, self._live_reachable)
         hops = self._hop_list(src, dst, ends, policy, sub_flow, sub_qp, sub_ends)
         n_sub = len(sub_flow)
-        rows = HopList.concat([hops, self._nvlink_forwarding(src, ends, sub_flow)])
+        forwarded = self._nvlink_forwarding(src, ends, sub_flow)
+        rows = HopList.concat([hops, forwarded]) if len(forwarded.port) else hops   # no copy of the hops for nothing
         matrix = sp.csr_matrix((rows.share, (rows.port, rows.sub)), shape=(fab.n_ports, n_sub))
         matrix.sum_duplicates()
         net = ends.net[sub_flow]

@@ -13,6 +13,7 @@ import numpy as np
 
 from designer.sim.dynamics import aimd, dcqcn, loss, steady
 from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN
 
 
@@ -102,14 +103,13 @@ class SteadyJumps:
         """`steady.jump_span_s` for the flows as they stand: a jump ends before the first sender runs out of bytes
         to send (then its queues drain: no longer steady); a sender whose queues grow sends that much faster."""
         left_B = np.minimum(self.fs[:, K.USEFUL_LEFT], self.fs[:, K.REMAINING])
-        flow_of_node = np.repeat(np.arange(self.F), self.fi[:, K.NNODES])
+        first, n_nodes = self.fi[:, K.FIRST], self.fi[:, K.NNODES]
         if trend_Bps is not None:
             rate_Bps = steady.rates(found.a, found.c)
-            hops, flows, share = self._hop_growth(trend_Bps, 1.0)
-            grow_Bps = np.bincount(flows, weights=self.hq[hops] * share, minlength=self.F)
+            grow_Bps = _flow_growth_B(first, n_nodes, self.hport, self.hq, self._port_growth(trend_Bps, 1.0))
             to_send_B = self.fs[:, K.REMAINING] * rate_Bps / np.maximum(rate_Bps + grow_Bps, 1e-30)
             left_B = np.minimum(left_B, np.where(rate_Bps > 0.0, to_send_B, left_B))
-        port_left_B = np.bincount(self.hport, weights=left_B[flow_of_node], minlength=self.pp.shape[0])
+        port_left_B = _flow_port_sums(first, n_nodes, self.hport, left_B, self.pp.shape[0])
         return steady.jump_span_s(found, left_B, port_left_B, probe_s, limit_s, floor_s)
 
     def _trend_limit_s(self, found: steady.Steady, trend_Bps: np.ndarray, now: steady.Snapshot) -> float:
@@ -120,15 +120,13 @@ class SteadyJumps:
         return min(steady.drain_limit_s(trend_Bps, now.port_queue_B),
                    steady.xoff_limit_s(found.ingress_Bps, now.ingress_B, xoff_B))
 
-    def _hop_growth(self, trend_Bps: np.ndarray, span_s: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(the hops at ports whose queue moves, their flows, the share by which each grows over `span_s` at the
-        ports' `trend_Bps`, never below empty)."""
+    def _port_growth(self, trend_Bps: np.ndarray, span_s: float) -> np.ndarray:
+        """The share by which the queue of each port grows over `span_s` at the ports' `trend_Bps`, never below
+        empty (0 where it stays; each hop there grows by it: `_flow_growth_B`, `_grow_hops`)."""
         q_B = self.queue_B()
         grown_B = np.maximum(q_B + trend_Bps * span_s, 0.0) - q_B
-        port_share = np.where(q_B > 0.0, grown_B / np.maximum(q_B, 1e-30), 0.0)
-        hops = np.flatnonzero(port_share[self.hport] != 0.0)
-        flows = np.searchsorted(self.fi[:, K.FIRST], hops, side="right") - 1   # a flow's hops are contiguous
-        return hops, flows, port_share[self.hport[hops]]
+        port_share: np.ndarray = np.where(q_B > 0.0, grown_B / np.maximum(q_B, 1e-30), 0.0)
+        return port_share
 
     def _walk_start(self, prober: steady.Prober, found: steady.Steady, trend_Bps: np.ndarray, span_s: float) -> float:
         """Start a jump over queues that trend. The queues grow through it at their trends (a fluid queue offered
@@ -279,14 +277,8 @@ class SteadyJumps:
         proportion they arrive: in a steady state that mix stands still, and the queue grows in it (each of its
         hops, and the marked bytes among them, by the port's share). A flow sends what it adds to the queues on top
         of what it delivers, never more than it has left to send (`room_B`)."""
-        hops, flows, grow = self._hop_growth(trend_Bps, span_s)
-        per_flow_B = np.bincount(flows, weights=self.hq[hops] * grow, minlength=self.F)
-        cut = np.where(per_flow_B > room_B, np.maximum(room_B, 0.0) / np.maximum(per_flow_B, 1e-30), 1.0)
-        grow *= cut[flows]
-        self.hq[hops] += self.hq[hops] * grow
-        self.hqm[hops] += self.hqm[hops] * grow
-        out: np.ndarray = np.minimum(per_flow_B * cut, np.maximum(room_B, 0.0))
-        return out
+        port_share = self._port_growth(trend_Bps, span_s)
+        return _grow_hops(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.hport, port_share, room_B, self.hq, self.hqm)
 
     def _add_rare(self, x: steady.Snapshot, y: steady.Snapshot, seconds: float) -> None:
         """Add `seconds` of the rates between snapshots x and y of the rare statistics: each flow's marked bytes,
@@ -304,3 +296,54 @@ class SteadyJumps:
         self.hist += (y.hist - x.hist) * k
         for col in (K.MARKED, K.CNPS):
             self.sc[col] += (y.scalars[col] - x.scalars[col]) * k
+
+
+# Per-node passes over the flows' hops. A flow's nodes are contiguous, in flow order (FIRST, NNODES), so a loop
+# over the flows and their nodes visits the nodes in their order: the sums add up in the order a weighted bincount
+# over the nodes adds them, bit for bit, without the per-node index and value arrays it needs (tens of MB a call
+# on the 1,024-GPU AllToAll's 7.8 M nodes).
+
+@njit
+def _flow_port_sums(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, per_flow: np.ndarray,
+                    n_ports: int) -> np.ndarray:
+    """Per port, the value of every flow that crosses it, once per node of the flow there."""
+    out = np.zeros(n_ports)
+    for f in range(len(first)):
+        for e in range(first[f], first[f] + n_nodes[f]):
+            out[hport[e]] += per_flow[f]
+    return out
+
+
+@njit
+def _flow_growth_B(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, hq: np.ndarray,
+                   port_share: np.ndarray) -> np.ndarray:
+    """Per flow, the bytes its queues grow by when each queue grows by its port's share."""
+    out = np.zeros(len(first))
+    for f in range(len(first)):
+        for e in range(first[f], first[f] + n_nodes[f]):
+            if port_share[hport[e]] != 0.0:
+                out[f] += hq[e] * port_share[hport[e]]
+    return out
+
+
+@njit
+def _grow_hops(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, port_share: np.ndarray,
+               room_B: np.ndarray, hq: np.ndarray, hqm: np.ndarray) -> np.ndarray:
+    """Grow each node's queue and its marked bytes by its port's share, cut for each flow so that it adds no more
+    than its `room_B`; returns what each flow added (`_flow_growth_B` and the growth in one visit of a flow's nodes).
+    """
+    added = np.zeros(len(first))
+    for f in range(len(first)):
+        grow_B = 0.0
+        for e in range(first[f], first[f] + n_nodes[f]):
+            if port_share[hport[e]] != 0.0:
+                grow_B += hq[e] * port_share[hport[e]]
+        room = max(room_B[f], 0.0)
+        cut = room / max(grow_B, 1e-30) if grow_B > room_B[f] else 1.0
+        for e in range(first[f], first[f] + n_nodes[f]):
+            if port_share[hport[e]] != 0.0:
+                grow = port_share[hport[e]] * cut
+                hq[e] += hq[e] * grow
+                hqm[e] += hqm[e] * grow
+        added[f] = min(grow_B * cut, room)
+    return added

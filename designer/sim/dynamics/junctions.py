@@ -85,6 +85,15 @@ def junctions(n_nodes: int, edge_from: np.ndarray, edge_to: np.ndarray, split: n
                      b_node[b_in], np.zeros((n_j, 3)))
 
 
+def no_junctions(n_nodes: int) -> Junctions:
+    """What `junctions` finds for edges that are all chain links, but for the weights: those of a node in no
+    junction are never read, so they are left at zero (untouched memory: 124 MB the 1,024-GPU AllToAll's 7.8 M
+    nodes need not fill)."""
+    z = np.zeros(1, np.int64)
+    return Junctions(np.full(n_nodes, -1, np.int32), np.full(n_nodes, -1, np.int32), np.zeros(n_nodes, np.bool_),
+                     np.zeros(n_nodes), np.zeros(n_nodes), z, z[:0], z, z[:0], np.zeros((0, 3)))
+
+
 def _pairs(key: np.ndarray, node: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct (key, node) pairs, sorted by key then node (both are node numbers: packed into one integer for
     a 1-D unique)."""

@@ -21,7 +21,7 @@ from designer.sim.dynamics.columns import by_column, grown
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.jumps import SteadyJumps
-from designer.sim.dynamics.junctions import junctions
+from designer.sim.dynamics.junctions import junctions, no_junctions
 from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
 
 # the model's credit loop takes one step, so credits below two steps' bytes would throttle a link that real
@@ -226,6 +226,20 @@ def port_sums(hport: np.ndarray, values: np.ndarray, n_ports: int) -> np.ndarray
 
 
 @njit
+def _chain_links(n: int, edge_from: np.ndarray, edge_to: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+    """(succ1, pred1, whether every node has at most one edge out and one in): `_single` of the edges by node
+    and by next node where that holds (each node's only edge, in any order), found in one pass over the edges
+    without sorting or pointers; where it fails the caller takes the general path."""
+    succ1, pred1 = np.full(n, K.NONE, np.int32), np.full(n, K.NONE, np.int32)
+    for j in range(len(edge_from)):
+        a, b = edge_from[j], edge_to[j]
+        if succ1[a] != K.NONE or pred1[b] != K.NONE:
+            return succ1, pred1, False
+        succ1[a], pred1[b] = b, a
+    return succ1, pred1, True
+
+
+@njit
 def _chains(first: np.ndarray, n_nodes: np.ndarray, succ1: np.ndarray, pred1: np.ndarray,
             ja: np.ndarray) -> np.ndarray:
     """Per flow: whether its nodes are one chain in order (each node's only next node the one after it, the first
@@ -328,10 +342,12 @@ class FluidSimulator(SteadyJumps):
         self.hpc = _appended(self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, K.IS_PFC] > 0))
         self.hlevel = _appended(self.hlevel, level.astype(np.int32))
         self.hq, self.hqm, self.harr = (_appended(x, np.zeros(e)) for x in (self.hq, self.hqm, self.harr))
-        self.edge_from = _appended(self.edge_from, e0 + a)
-        self.edge_to = _appended(self.edge_to, e0 + b)
-        self.edge_split = np.concatenate([self.edge_split, split])     # copies: the flows' own arrays
-        self.edge_share = np.concatenate([self.edge_share, share])
+        # the flows' own edge arrays are taken as they are into an empty simulator (nothing writes into them: a
+        # retire makes new ones), as `_appended` takes fresh ones: copies of 47 MB each on the 1,024-GPU AllToAll
+        self.edge_from = _appended(self.edge_from, e0 + a if e0 else a)
+        self.edge_to = _appended(self.edge_to, e0 + b if e0 else b)
+        self.edge_split = _appended(self.edge_split, split)
+        self.edge_share = _appended(self.edge_share, share)
         self._index_edges()
         # each per-flow table grows once: the old rows and the new ones' fields written into one allocation
         self.fi, fi = grown(self.fi, n)
@@ -367,6 +383,10 @@ class FluidSimulator(SteadyJumps):
         """Each node's single next and previous node where it has one (succ1, pred1: the chain of a one-path flow),
         and the junctions where a split route's branches join (junctions.py)."""
         n = len(self.hq)
+        succ1, pred1, chains = _chain_links(n, self.edge_from, self.edge_to)
+        if chains:                                   # no node has two edges out or in: no junction anywhere
+            self.succ1, self.pred1, self.jn = succ1, pred1, no_junctions(n)
+            return
         e_from, e_to, e_split, e_share = _by_key(self.edge_from, self.edge_from, self.edge_to, self.edge_split,
                                                  self.edge_share)
         sptr = _pointers(e_from, n)
@@ -463,7 +483,9 @@ class FluidSimulator(SteadyJumps):
     def reset_window(self) -> None:
         """Zero the per-window sums of every flow (the caller reads them after `window`)."""
         for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT, K.W_SENT):   # each a contiguous column
-            self.fs[:, col] = 0.0
+            sums = self.fs[:, col]
+            if sums.any():       # a column of zeros (nothing lost or resent in a lossless run) is left as it is:
+                sums[:] = 0.0    # read, not written (a -0.0 left there adds as 0.0 does)
 
     def window(self, max_steps: int, *, stop_on_group: bool = True) -> int:
         """Up to `max_steps` steps; returns the completion group that finished (-1 none)."""

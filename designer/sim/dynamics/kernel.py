@@ -41,8 +41,9 @@ from designer.sim.dynamics.jit import njit_inline, njit_no_refcount
 # the kernel's arrays (Numba compiles for the dtypes it is given and ignores these annotations)
 Reals = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
-Idx = npt.NDArray[np.int32]        # per flow-hop indices (ports, levels, neighbours, junctions): 32 bits halve what a
-                                    # step streams of them
+Idx = npt.NDArray[np.int32]        # per flow-hop indices (levels, neighbours, junctions): 32 bits halve what a step
+                                    # streams of them
+Ports = npt.NDArray[np.uint32]     # each flow-hop's port: unsigned (`_first_node`)
 Flags = npt.NDArray[np.bool_]
 
 CC_NONE, CC_DCQCN, CC_AIMD = 0, 1, 2
@@ -57,8 +58,8 @@ N_PORT_PARAMS = 10
 IS_PFC, IS_CREDIT, IS_NIC, BUFFER = range(4)
 N_PORT_KINDS = 4
 # port state and per-step scratch [port, field]: what the port's lanes add up to
-PAUSED, Q_ALL, Q_OT, SERVED_NOW, SERVED_OT, ARR_OT, DROP_OT, DEMAND = range(8)
-N_PORT_STATE = 8
+PAUSED, Q_ALL, Q_OT, SERVED_NOW, SERVED_OT, ARR_OT, DROP_OT, DEMAND, TAKEN = range(9)
+N_PORT_STATE = 9
 # lane state and per-step scratch [port, lane, field]: per traffic class of the port
 L_QPC, L_QOT, L_INGPC, L_INGALL, L_FRACPC, L_FRACOT, L_MARK, L_DEP, L_ARR, L_DROP, L_PAUSED, L_ELIG, L_WANT, \
     L_GOT = range(14)
@@ -81,9 +82,26 @@ N_FLOW_STATE = 18
 SEVERAL, NONE = -1, -2
 
 
+# Numba checks each index of a signed type for a negative value (to count from the end), which the node and flow
+# passes pay on every access; an index the compiler can see is not negative skips the check. So each node's port
+# number is unsigned (hport), and a flow's first node and lane are read through these two, which say they are never
+# negative: 13 % of the move and aggregate stages (benchmarks/fluid_stages.py).
+@njit_inline
+def _first_node(fi: Ints, f: int) -> int:
+    a: int = max(fi[f, FIRST], 0)
+    return a
+
+
+@njit_inline
+def _lane(fi: Ints, f: int, n_lanes: int) -> int:
+    """Flow f's traffic class (0 with one class: then not read)."""
+    c: int = max(fi[f, LANE], 0) if n_lanes > 1 else 0
+    return c
+
+
 @njit_no_refcount
 def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
-              hport: Idx, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
+              hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
               jlast: Flags, wa: Reals, wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals,
               succ1: Idx, pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals,
               am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals,
@@ -126,7 +144,7 @@ def _all_done(fs: Reals) -> bool:
 
 
 @njit_inline
-def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: Idx, hpc: Flags, hq: Reals,
+def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: Ports, hpc: Flags, hq: Reals,
                ja: Idx, jb: Idx, jlast: Flags, wa: Reals, jsum: Reals, pred1: Idx, chain: Flags, fi: Ints,
                fs: Reals) -> None:
     """Per-port and per-lane backlogs by class and ingress occupancies; shared-buffer use per switch. A flow's nodes
@@ -144,8 +162,8 @@ def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: 
     for f in range(fi.shape[0]):
         if fs[f, DONE] != 0.0:
             continue
-        a = fi[f, FIRST]
-        c = fi[f, LANE] if n_lanes > 1 else 0
+        a = _first_node(fi, f)
+        c = _lane(fi, f, n_lanes)
         if chain[f]:
             _aggregate_chain(pl, hport, hpc, hq, a, a + fi[f, NNODES] - 1, c)
             continue
@@ -180,7 +198,7 @@ def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: 
 
 
 @njit_inline
-def _aggregate_chain(pl: Reals, hport: Idx, hpc: Flags, hq: Reals, a: int, last: int, c: int) -> None:
+def _aggregate_chain(pl: Reals, hport: Ports, hpc: Flags, hq: Reals, a: int, last: int, c: int) -> None:
     """`_aggregate` of one flow whose nodes a..last are a chain: node e's bytes came through node e - 1's port."""
     for e in range(last, a - 1, -1):
         qe = hq[e]
@@ -279,7 +297,7 @@ def _send(pp: Reals, pk: Ints, pl: Reals, p: int, c: int, eligible: float, sent:
 
 
 @njit_inline
-def _move(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
+def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
           ja: Idx, jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Idx,
           pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals, t: float, dt: float,
           sc: Reals, track: bool) -> None:
@@ -294,9 +312,9 @@ def _move(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hq
             fs[f, STEP_GOT_M] = 0.0
             fs[f, STEP_SENT] = 0.0
             continue
-        a = fi[f, FIRST]
+        a = _first_node(fi, f)
         last = a + fi[f, NNODES] - 1
-        c = fi[f, LANE] if n_lanes > 1 else 0
+        c = _lane(fi, f, n_lanes)
         got, got_m = 0.0, 0.0                         # what reaches the receiver (added to 0.0, as a sum starts)
         if chain[f]:
             out, marked = _move_chain(ps, pl, pa, hport, hpc, hq, hqm, harr, a, last, c, track)
@@ -329,7 +347,7 @@ def _leave(p: int, c: int, e: int, qe: float, share: float, ps: Reals, pl: Reals
 
 
 @njit_inline
-def _move_chain(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, a: int,
+def _move_chain(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, a: int,
                 last: int, c: int, track: bool) -> tuple[float, float]:
     """`_move_graph` of a flow whose nodes a..last are a chain (node e's bytes came through e - 1 and go on to
     e + 1): what its last node delivered and the marked part (-1.0 where nothing left it)."""
@@ -354,7 +372,7 @@ def _move_chain(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Rea
 
 
 @njit_inline
-def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
+def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
                 ja: Idx, jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals,
                 succ1: Idx, pred1: Idx, a: int, last: int, c: int, track: bool) -> tuple[float, float]:
     """One flow's bytes move one hop over its graph of nodes a..last; returns what its last node delivered and the
@@ -406,7 +424,7 @@ def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Rea
 
 
 @njit_inline
-def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals,
+def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals,
             harr: Reals, track: bool) -> None:
     hq[v] += part
     hqm[v] += marked
@@ -417,7 +435,7 @@ def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Idx, hpc: Flag
 
 
 @njit_inline
-def _demand(f: int, ps: Reals, hport: Idx, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals, t: float,
+def _demand(f: int, ps: Reals, hport: Ports, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals, t: float,
             dt: float, sc: Reals) -> None:
     """What unfinished flow f's sender would put into its NIC queue this step at its rate (STEP_SENT), added to the
     NIC port's demand (`_inject` then holds it to the queue's room)."""
@@ -431,12 +449,12 @@ def _demand(f: int, ps: Reals, hport: Idx, fi: Ints, fr: Reals, fs: Reals, dq: R
         rate = aimd.sending_rate(f, t, fr[f, LINE], aimd.round_trip_s(sc[AIMD_RTT], fr[f, RET]), am)
     want = min(rate * dt, fs[f, REMAINING])
     fs[f, STEP_SENT] = want
-    ps[hport[fi[f, FIRST]], DEMAND] += want
+    ps[hport[_first_node(fi, f)], DEMAND] += want
 
 
 @njit_no_refcount
 def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
-             hport: Idx, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, jb: Idx, wa: Reals, japtr: Ints,
+             hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, jb: Idx, wa: Reals, japtr: Ints,
              janode: Ints, pred1: Idx, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals,
              ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints,
              t_end: float, dt: float, lost_set: bool) -> tuple[int, bool]:
@@ -447,6 +465,7 @@ def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Real
     Returns the completion group that finished (-1 none) and whether some flow may have lost bytes. (A call, not
     inlined: Numba inlines no call of more than 30 arguments.)"""
     any_drop = _drop_shares(pp, pk, buf_B, ps, pl, used, aports, sc)
+    _nic_room(pp, ps, aports)
     finished = -1
     for f in range(fi.shape[0]):
         if lost_set:
@@ -454,7 +473,7 @@ def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Real
             fs[f, LOSS_HOP] = -1.0
         if fs[f, DONE] != 0.0:
             continue
-        _inject(f, pp, ps, hport, hq, fi, fs, rs)
+        _inject(f, ps, hport, hq, fi, fs, rs)
         if any_drop:
             _drop(f, ps, pl, pa, hport, hpc, hq, hqm, harr, jb, wa, japtr, janode, pred1, fi, fs, sc)
         g = _react(f, hlevel, hq, hqm, harr, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc,
@@ -465,15 +484,25 @@ def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Real
 
 
 @njit_inline
-def _inject(f: int, pp: Reals, ps: Reals, hport: Idx, hq: Reals, fi: Ints, fs: Reals, rs: Reals) -> None:
-    """Flow f's sender puts its step's bytes (`_demand`) into its NIC queue, as far as the queue has room."""
-    want = fs[f, STEP_SENT]
-    if want > 0.0:
-        e = fi[f, FIRST]
-        p = hport[e]
+def _nic_room(pp: Reals, ps: Reals, aports: Idx) -> None:
+    """Per port, the share of its senders' demand (`_demand`) its NIC queue takes this step (TAKEN): all of it, or
+    what the queue has room for; 0.0 where no sender asks (as a port the stages no longer visit holds it). (The same
+    for every flow of the port: taken once here, not per flow.)"""
+    for i in range(aports.shape[0]):
+        p = aports[i]
         room = max(pp[p, NIC_LIMIT] - (ps[p, Q_ALL] - ps[p, SERVED_NOW]), 0.0)
         demand = ps[p, DEMAND]
-        inj = want * min(1.0, room / demand) if demand > room else want
+        ps[p, TAKEN] = 0.0 if demand <= 0.0 else (min(1.0, room / demand) if demand > room else 1.0)
+
+
+@njit_inline
+def _inject(f: int, ps: Reals, hport: Ports, hq: Reals, fi: Ints, fs: Reals, rs: Reals) -> None:
+    """Flow f's sender puts its step's bytes (`_demand`) into its NIC queue, as far as the queue has room
+    (`_nic_room`: a share of 1.0 leaves them as they are)."""
+    want = fs[f, STEP_SENT]
+    if want > 0.0:
+        e = _first_node(fi, f)
+        inj = want * ps[hport[e], TAKEN]
         fs[f, STEP_SENT] = inj
         fs[f, REMAINING] -= inj
         fs[f, SENT] += inj
@@ -512,11 +541,11 @@ def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: 
 
 
 @njit_inline
-def _drop(f: int, ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
+def _drop(f: int, ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
           jb: Idx, wa: Reals, japtr: Ints, janode: Ints, pred1: Idx, fi: Ints, fs: Reals, sc: Reals) -> None:
     """Flow f's arrivals that a lossy queue or a PFC ingress cannot hold are lost (`_drop_shares`)."""
-    a = fi[f, FIRST]
-    c = fi[f, LANE]
+    a = _first_node(fi, f)
+    c = _lane(fi, f, pl.shape[1])
     for e in range(a, a + fi[f, NNODES]):
         arr = harr[e]
         if arr <= 0.0:
@@ -553,7 +582,7 @@ def _drop(f: int, ps: Reals, pl: Reals, pa: Reals, hport: Idx, hpc: Flags, hq: R
 @njit_inline
 def _ahead_behind(f: int, e_lost: int, hlevel: Idx, hq: Reals, harr: Reals, fi: Ints) -> tuple[float, float]:
     """Bytes of flow f further along than those lost at node `e_lost`, and bytes behind them."""
-    a, n = fi[f, FIRST], fi[f, NNODES]
+    a, n = _first_node(fi, f), fi[f, NNODES]
     level = hlevel[e_lost]
     ahead, behind = 0.0, 0.0
     for e in range(a, a + n):
@@ -645,7 +674,7 @@ def _finish(f: int, t_end: float, hq: Reals, hqm: Reals, fi: Ints, fs: Reals) ->
     fs[f, FINISH] = t_end
     fs[f, USEFUL_LEFT] = 0.0
     fs[f, REMAINING] = 0.0
-    a = fi[f, FIRST]
+    a = _first_node(fi, f)
     for e in range(a, a + fi[f, NNODES]):      # rounding left in the network leaves with the flow
         hq[e] = 0.0
         hqm[e] = 0.0

@@ -287,7 +287,7 @@ class FluidSimulator(SteadyJumps):
         self.sc[K.DT_ALPHA] = shared_buffer.DT_ALPHA
         self.hist = np.zeros((max(1, hist_groups), delivery_time.N_BINS))
         self.group_left = np.zeros(1, np.int64)
-        self.hport = np.zeros(0, np.int32)           # hop indices in 32 bits: a step streams them
+        self.hport = np.zeros(0, np.uint32)          # hop ports in 32 bits, unsigned (kernel._first_node)
         self.aports = np.zeros(0, np.int32)         # ports the flows cross (the per-port stages visit only these)
         self._live_flows = 0                        # unfinished flows when `aports` was last taken (_visit_live_ports)
         self.hpc = np.zeros(0, np.bool_)
@@ -338,7 +338,7 @@ class FluidSimulator(SteadyJumps):
         lossless = flows.column("lossless", True, np.bool_)
         e0, e = len(self.hq), len(flows.hop_port)
         level, a, b, split, share = flows.graph()
-        self.hport = _appended(self.hport, flows.hop_port.astype(np.int32))
+        self.hport = _appended(self.hport, flows.hop_port.astype(np.uint32))
         self.hpc = _appended(self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, K.IS_PFC] > 0))
         self.hlevel = _appended(self.hlevel, level.astype(np.int32))
         self.hq, self.hqm, self.harr = (_appended(x, np.zeros(e)) for x in (self.hq, self.hqm, self.harr))

@@ -333,12 +333,17 @@ def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, 
 def _leave(p: int, c: int, e: int, qe: float, share: float, ps: Reals, pl: Reals, pa: Reals, hpc: Flags, hq: Reals,
            hqm: Reals) -> tuple[float, float]:
     """Node e's bytes that leave port p this step (its backlog `qe` times the lane's `share`), and the marked ones
-    among them."""
+    among them. Most nodes hold no marked bytes at a port that marks none: their marked bytes are then 0.0 and their
+    own left as they are, without the arithmetic that would give the same (a positive share of +0.0, adding +0.0:
+    no marked count is ever -0.0, so each stays bit for bit; tests/test_sim_step_equal.py)."""
     out = qe * share
-    out_m = hqm[e] * share
-    marked = out_m + (out - out_m) * pl[p, c, L_MARK]
     hq[e] = qe - out
-    hqm[e] -= out_m
+    marked = 0.0
+    qm, mark = hqm[e], pl[p, c, L_MARK]
+    if qm != 0.0 or mark != 0.0:
+        out_m = qm * share
+        marked = out_m + (out - out_m) * mark
+        hqm[e] = qm - out_m
     ps[p, SERVED_NOW] += out
     pa[p, SERVED] += out
     if not hpc[e]:
@@ -427,7 +432,8 @@ def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: R
 def _arrive(v: int, part: float, marked: float, ps: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals,
             harr: Reals, track: bool) -> None:
     hq[v] += part
-    hqm[v] += marked
+    if marked != 0.0:                 # (adding 0.0 leaves it: `_leave`)
+        hqm[v] += marked
     if track:
         harr[v] += part
     if not hpc[v]:

@@ -4,6 +4,7 @@ A latency's histogram bin is looked up instead of taken from its logarithm; a fl
 order is stepped without reading its nodes' links (kernel._move_chain, kernel._aggregate_chain); the losses of a
 step are cleared only after a step that dropped bytes, and its arrivals noted only where a drop may read them; a
 node without marked bytes at a port that marks none moves without the marking arithmetic (kernel._leave); a
+step adds up the next step's port backlogs in its delivery pass instead of a pass of their own (kernel._aggregate); a
 window's port backlogs, per-sub-flow sums and per-segment totals are taken in one pass. Results of a run depend on
 these bit for bit, so each is compared exactly with the general path or the plain NumPy formulation it replaced.
 """
@@ -87,6 +88,20 @@ def test_losses_cleared_only_after_a_dropping_step_as_when_cleared_every_step(ki
     sim.window(120, stop_on_group=False)
     for _ in range(120):
         each.window(1, stop_on_group=False)
+    for name in STATE:
+        assert _same(getattr(sim, name), getattr(each, name)), name
+
+
+def test_backlogs_added_up_in_the_delivery_pass_as_in_a_pass_of_their_own():
+    """Windows of one step (each adds up its backlogs in a pass of its own) and one window of as many steps (each
+    step adding up the next one's in its delivery pass) end in the same state, on split routes whose branches join
+    (the test above compares the same on chains, with and without drops)."""
+    sim = _loaded(*CASES[2])
+    each = copy.deepcopy(sim)
+    sim.window(120, stop_on_group=False)
+    for _ in range(120):
+        each.window(1, stop_on_group=False)
+    assert (sim.ps[:, K.Q_ALL] > 0).any() and (sim.pl[:, :, K.L_INGALL] > 0).any()
     for name in STATE:
         assert _same(getattr(sim, name), getattr(each, name)), name
 

@@ -2,7 +2,8 @@
 
 Per step of dt seconds:
 1. per port and traffic class: the backlog and, per upstream port, the bytes that came through it and are still
-   queued in the downstream switch (its ingress occupancy: what PFC and InfiniBand credits watch);
+   queued in the downstream switch (its ingress occupancy: what PFC and InfiniBand credits watch), added up as the
+   step before ended (`_aggregate`);
 2. per port and class: PFC pause state (pfc.py), the room credits leave (credits.py), the share of the port each
    class sends (classes.py: equal-weight scheduling among the classes that may send) and the ECN marking
    probability of what leaves (ecn.py);
@@ -64,6 +65,10 @@ N_PORT_STATE = 9
 L_QPC, L_QOT, L_INGPC, L_INGALL, L_FRACPC, L_FRACOT, L_MARK, L_DEP, L_ARR, L_DROP, L_PAUSED, L_ELIG, L_WANT, \
     L_GOT = range(14)
 N_LANE_STATE = 14
+# the next step's L_QPC, L_QOT, L_INGPC and L_INGALL as they are added up ahead of it [port, lane, field]
+# (`_aggregate`): an array of their own, a port's in one cache line
+S_QPC, S_QOT, S_INGPC, S_INGALL = range(4)
+N_SUMS = 4
 # port counters [port, field]; with several lanes, then per lane l the seconds paused (LANE_ACC + l) and
 # credit-stalled (LANE_ACC + lanes + l) (with one, the port's own are the lane's)
 SERVED, PAUSED_S, STALL_S, DROPPED_B, BUSY_S, MAXQ = range(6)
@@ -85,7 +90,8 @@ SEVERAL, NONE = -1, -2
 # Numba checks each index of a signed type for a negative value (to count from the end), which the node and flow
 # passes pay on every access; an index the compiler can see is not negative skips the check. So each node's port
 # number is unsigned (hport), and a flow's first node and lane are read through these two, which say they are never
-# negative: 13 % of the move and aggregate stages (benchmarks/fluid_stages.py).
+# negative: 13-17 % of moving bytes and of adding up the backlogs (the 1,024-GPU AllToAll's state,
+# benchmarks/fluid_stages.py).
 @njit_inline
 def _first_node(fi: Ints, f: int) -> int:
     a: int = max(fi[f, FIRST], 0)
@@ -100,8 +106,8 @@ def _lane(fi: Ints, f: int, n_lanes: int) -> int:
 
 
 @njit_no_refcount
-def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
-              hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
+def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, sums: Reals, used: Reals, pa: Reals,
+              aports: Idx, hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
               jlast: Flags, wa: Reals, wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals,
               succ1: Idx, pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals,
               am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals,
@@ -114,15 +120,17 @@ def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Rea
     each node's arrivals, else only where a PFC ingress might overflow its headroom (`_serve`)."""
     finished = -1
     lost_set = True                 # some flow's loss fields may be set (the last step dropped bytes): clear them
-    for _ in range(max_steps):
+    _aggregate(sums, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
+    for step in range(max_steps):
         t, dt = sc[T], sc[DT]
-        _aggregate(pk, ps, pl, used, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
+        _take_sums(pk, ps, pl, sums, used, aports)
         may_overflow = _serve(pp, pk, ps, pl, pa, aports, dt)
         _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1,
               chain, fi, fr, fs, dq, am, t, dt, sc, lossy_nodes or may_overflow)
-        done, lost_set = _deliver(pp, pk, buf_B, ps, pl, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, jb,
-                                  wa, japtr, janode, pred1, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta,
-                                  ck_cur, hist, sc, group_left, t + dt, dt, lost_set)
+        done, lost_set = _deliver(pp, pk, buf_B, ps, pl, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr,
+                                  ja, jb, jlast, wa, jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am, rs,
+                                  ck_t, ck_sent, ck_meta, ck_cur, hist, sc, group_left, t + dt, dt, lost_set,
+                                  step + 1 < max_steps)
         delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
         sc[T] = t + dt
         sc[STEPS] += 1
@@ -144,47 +152,69 @@ def _all_done(fs: Reals) -> bool:
 
 
 @njit_inline
-def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: Ports, hpc: Flags, hq: Reals,
-               ja: Idx, jb: Idx, jlast: Flags, wa: Reals, jsum: Reals, pred1: Idx, chain: Flags, fi: Ints,
-               fs: Reals) -> None:
-    """Per-port and per-lane backlogs by class and ingress occupancies; shared-buffer use per switch. A flow's nodes
-    are visited last level first, so a junction's downstream backlog is summed before its upstream ports take their
-    parts."""
+def _aggregate(sums: Reals, aports: Idx, hport: Ports, hpc: Flags, hq: Reals, ja: Idx, jb: Idx, jlast: Flags,
+               wa: Reals, jsum: Reals, pred1: Idx, chain: Flags, fi: Ints, fs: Reals) -> None:
+    """Per-port and per-lane backlogs by class and ingress occupancies, added up (`sums`) for the next step to take
+    (`_take_sums`). A step adds them up in its delivery pass, each flow's nodes as soon as the pass leaves them
+    as the next step finds them (`_deliver`): the same sums in the same order as this pass of their own, which only
+    the first step of a call makes (the state may change between calls)."""
+    _clear_sums(sums, aports)
+    n_lanes = sums.shape[1]
+    for f in range(fi.shape[0]):
+        if fs[f, DONE] == 0.0:
+            _add_flow(f, sums, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, n_lanes)
+
+
+@njit_inline
+def _clear_sums(sums: Reals, aports: Idx) -> None:
+    for i in range(aports.shape[0]):
+        p = aports[i]
+        for c in range(sums.shape[1]):
+            for k in range(N_SUMS):
+                sums[p, c, k] = 0.0
+
+
+@njit_inline
+def _add_flow(f: int, sums: Reals, hport: Ports, hpc: Flags, hq: Reals, ja: Idx, jb: Idx, jlast: Flags, wa: Reals,
+              jsum: Reals, pred1: Idx, chain: Flags, fi: Ints, n_lanes: int) -> None:
+    """Unfinished flow f's backlogs and ingress occupancies added to the sums. Its nodes are visited last level
+    first, so a junction's downstream backlog is summed before its upstream ports take their parts."""
+    a = _first_node(fi, f)
+    c = _lane(fi, f, n_lanes)
+    if chain[f]:
+        _aggregate_chain(sums, hport, hpc, hq, a, a + fi[f, NNODES] - 1, c)
+        return
+    for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
+        qe = hq[e]
+        if qe > 0.0:
+            _add_backlog(sums, hport[e], c, hpc[e], qe)
+            u = pred1[e]
+            if u >= 0:                            # the bytes here came through the previous hop's port
+                _add_ingress(sums, hport[u], c, hpc[u], qe)
+            elif u == SEVERAL:                    # ... or through several: summed at their junction
+                jsum[jb[e], junctions.BEHIND] += qe
+        j = ja[e]
+        if j >= 0:                                # this port's part of the backlog behind its junction
+            part = jsum[j, junctions.BEHIND] * wa[e]
+            if part > 0.0:
+                _add_ingress(sums, hport[e], c, hpc[e], part)
+            if jlast[e]:
+                jsum[j, junctions.BEHIND] = 0.0
+
+
+@njit_inline
+def _take_sums(pk: Ints, ps: Reals, pl: Reals, sums: Reals, used: Reals, aports: Idx) -> None:
+    """The backlogs and ingress occupancies added up for this step become its own (a call that stops leaves the
+    last step's); per port, what its lanes hold, and the shared-buffer use per switch."""
     n_lanes = pl.shape[1]
+    used[:] = 0.0
     for i in range(aports.shape[0]):
         p = aports[i]
         for c in range(n_lanes):
-            pl[p, c, L_QPC] = 0.0
-            pl[p, c, L_QOT] = 0.0
-            pl[p, c, L_INGPC] = 0.0
-            pl[p, c, L_INGALL] = 0.0
-    used[:] = 0.0
-    for f in range(fi.shape[0]):
-        if fs[f, DONE] != 0.0:
-            continue
-        a = _first_node(fi, f)
-        c = _lane(fi, f, n_lanes)
-        if chain[f]:
-            _aggregate_chain(pl, hport, hpc, hq, a, a + fi[f, NNODES] - 1, c)
-            continue
-        for e in range(a + fi[f, NNODES] - 1, a - 1, -1):
-            qe = hq[e]
-            if qe > 0.0:
-                _add_backlog(pl, hport[e], c, hpc[e], qe)
-                u = pred1[e]
-                if u >= 0:                            # the bytes here came through the previous hop's port
-                    _add_ingress(pl, hport[u], c, hpc[u], qe)
-                elif u == SEVERAL:                    # ... or through several: summed at their junction
-                    jsum[jb[e], junctions.BEHIND] += qe
-            j = ja[e]
-            if j >= 0:                                # this port's part of the backlog behind its junction
-                part = jsum[j, junctions.BEHIND] * wa[e]
-                if part > 0.0:
-                    _add_ingress(pl, hport[e], c, hpc[e], part)
-                if jlast[e]:
-                    jsum[j, junctions.BEHIND] = 0.0
-    for i in range(aports.shape[0]):
-        p = aports[i]
+            pl[p, c, L_QPC] = sums[p, c, S_QPC]
+            pl[p, c, L_QOT] = sums[p, c, S_QOT]
+            pl[p, c, L_INGPC] = sums[p, c, S_INGPC]
+            pl[p, c, L_INGALL] = sums[p, c, S_INGALL]
         q_ot = pl[p, 0, L_QOT]
         q_all = pl[p, 0, L_QPC] + q_ot
         for c in range(1, n_lanes):
@@ -198,31 +228,31 @@ def _aggregate(pk: Ints, ps: Reals, pl: Reals, used: Reals, aports: Idx, hport: 
 
 
 @njit_inline
-def _aggregate_chain(pl: Reals, hport: Ports, hpc: Flags, hq: Reals, a: int, last: int, c: int) -> None:
+def _aggregate_chain(sums: Reals, hport: Ports, hpc: Flags, hq: Reals, a: int, last: int, c: int) -> None:
     """`_aggregate` of one flow whose nodes a..last are a chain: node e's bytes came through node e - 1's port."""
     for e in range(last, a - 1, -1):
         qe = hq[e]
         if qe > 0.0:
-            _add_backlog(pl, hport[e], c, hpc[e], qe)
+            _add_backlog(sums, hport[e], c, hpc[e], qe)
             if e > a:
-                _add_ingress(pl, hport[e - 1], c, hpc[e - 1], qe)
+                _add_ingress(sums, hport[e - 1], c, hpc[e - 1], qe)
 
 
 @njit_inline
-def _add_backlog(pl: Reals, p: int, c: int, pc: bool, q_B: float) -> None:
+def _add_backlog(sums: Reals, p: int, c: int, pc: bool, q_B: float) -> None:
     """Bytes queued at port p in lane c: of the paused class (PFC or credits) or of the others."""
     if pc:
-        pl[p, c, L_QPC] += q_B
+        sums[p, c, S_QPC] += q_B
     else:
-        pl[p, c, L_QOT] += q_B
+        sums[p, c, S_QOT] += q_B
 
 
 @njit_inline
-def _add_ingress(pl: Reals, p: int, c: int, pc: bool, q_B: float) -> None:
+def _add_ingress(sums: Reals, p: int, c: int, pc: bool, q_B: float) -> None:
     """Bytes held in a switch that came in through port p (the ingress PFC counts those of its class)."""
-    pl[p, c, L_INGALL] += q_B
+    sums[p, c, S_INGALL] += q_B
     if pc:
-        pl[p, c, L_INGPC] += q_B
+        sums[p, c, S_INGPC] += q_B
 
 
 @njit_inline
@@ -459,19 +489,24 @@ def _demand(f: int, ps: Reals, hport: Ports, fi: Ints, fr: Reals, fs: Reals, dq:
 
 
 @njit_no_refcount
-def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, pa: Reals, aports: Idx,
-             hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, jb: Idx, wa: Reals, japtr: Ints,
-             janode: Ints, pred1: Idx, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals,
-             ck_t: Reals, ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints,
-             t_end: float, dt: float, lost_set: bool) -> tuple[int, bool]:
+def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, sums: Reals, used: Reals, pa: Reals,
+             aports: Idx, hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
+             jlast: Flags, wa: Reals, jsum: Reals, japtr: Ints, janode: Ints, pred1: Idx, chain: Flags, fi: Ints,
+             fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals,
+             ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints, t_end: float, dt: float,
+             lost_set: bool, sum_next: bool) -> tuple[int, bool]:
     """Per unfinished flow, in one pass: its sender's bytes into the NIC queue (`_inject`), its arrivals lost
     (`_drop`), its receiver and sender (`_react`). Each reads, of other flows, only per-port figures fixed before
     the pass (the drop shares first), and adds to shared sums in flow order: as three passes over the flows would.
     A flow's losses of the step start from none (cleared only where the last step may have set some: `lost_set`).
-    Returns the completion group that finished (-1 none) and whether some flow may have lost bytes. (A call, not
-    inlined: Numba inlines no call of more than 30 arguments.)"""
+    With `sum_next`, each flow's nodes are then as the next step finds them (this pass touches no other flow's),
+    and are added to that step's backlogs (`_aggregate`). Returns the completion group that finished (-1 none) and
+    whether some flow may have lost bytes. (A call, not inlined: Numba inlines no call of more than 30 arguments.)"""
     any_drop = _drop_shares(pp, pk, buf_B, ps, pl, used, aports, sc)
     _nic_room(pp, ps, aports)
+    if sum_next:
+        _clear_sums(sums, aports)
+    n_lanes = pl.shape[1]
     finished = -1
     for f in range(fi.shape[0]):
         if lost_set:
@@ -486,6 +521,8 @@ def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Real
                    group_left, t_end, dt)
         if g >= 0:
             finished = g
+        if sum_next and fs[f, DONE] == 0.0:
+            _add_flow(f, sums, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, n_lanes)
     return finished, any_drop
 
 

@@ -276,6 +276,7 @@ class FluidSimulator(SteadyJumps):
         self.pp, self.pk, self.buf_B = _port_arrays(ports, self.dt, self.lanes)
         self.ps = np.zeros((ports.count, K.N_PORT_STATE))
         self.pl = np.zeros((ports.count, self.lanes, K.N_LANE_STATE))
+        self.sums = np.zeros((ports.count, self.lanes, K.N_SUMS))   # the step's scratch (kernel._aggregate)
         self.used = np.zeros(len(self.buf_B))
         self.pa = np.zeros((ports.count, K.N_PORT_ACC + (2 * self.lanes if self.lanes > 1 else 0)))
         self.sc = np.zeros(K.N_SCALARS)
@@ -492,7 +493,8 @@ class FluidSimulator(SteadyJumps):
         if self.F == 0 or max_steps <= 0:
             return -1
         self._visit_live_ports()
-        return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.pl, self.used, self.pa, self.aports,
+        return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.pl, self.sums, self.used, self.pa,
+                               self.aports,
                                self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
                                self.jn.last_a, self.jn.wa, self.jn.wb, self.jn.a_ptr, self.jn.a_node, self.jn.b_ptr,
                                self.jn.b_node, self.jn.sums, self.succ1, self.pred1, self.chain, self.fi, self.fr,

@@ -167,7 +167,7 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
 
 def test_compare_across_sites_says_what_infiniband_made_of_the_long_haul_links(qtbot):
     w = open_window(qtbot, "two-site-100km.json")
-    dialog = w.runs.compare(["allreduce:16MiB"], seed=1)
+    dialog = w.runs.compare(["allreduce:1MiB"], seed=1)
     qtbot.addWidget(dialog)
     qtbot.waitUntil(lambda: len(dialog.results) == 2, timeout=BACKGROUND_WORK_MS)
     assert not dialog.note.isHidden()

@@ -100,3 +100,22 @@ def test_packing_keeps_planes_and_rails_apart_and_a_rail_that_overflows_becomes_
     native_ib = generate("rail-only", gpus=1024, backend="ib", frontend=False)
     assert switches(rails) == 8
     assert switches(as_protocol(rails, "ib", cat)[0], "qm9700") == switches(native_ib) == 8 * 6
+
+
+def test_the_rocev2_option_across_sites_prices_dci_routers_in_the_appliances_place():
+    """An InfiniBand design of two sites 30 km apart on 16 x 100G MetroX-3 XC links (8 appliances a site): its RoCEv2
+    option carries the 1.6 Tb/s on the default DCI router of RoCEv2 two-site designs (12 x 400G long-haul ports:
+    one a site) over 4 x 400G ZR-class lines, the appliances' cables moved to it."""
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    cat = load_catalog()
+    drawn = generate_two_site(TwoSiteOptions(16, 30, dci_gbps=100, dci_links=16, backend="ib"), cat)
+    assert sum(1 for n in drawn.nodes.values() if n.model == "metrox-3-xc") == 16
+    option = variants(drawn, cat)["rocev2"]
+    gateways = [n for n in option.doc.nodes.values() if n.kind == "gateway"]
+    assert sorted((n.site, n.model) for n in gateways) == [("a", "dci-jericho2"), ("b", "dci-jericho2")]
+    (bundle,) = option.doc.long_haul
+    optics = cat.long_haul_optics[bundle.optics]
+    assert (bundle.equipment, bundle.count, bundle.capacity_gbps, optics.line_gbps) == ("dci-jericho2", 4, 400, 400)
+    assert optics.max_reach_km >= 30 and len(option.doc.links) == len(drawn.links)   # every cable kept
+    assert option.cost.count("dci-jericho2") == 2 and option.cost.count("metrox-3-xc") == 0

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 from designer.analysis.recommendation import Option
 from designer.analysis.settings_presets import run_preset
-from designer.analysis.switch_consolidation import consolidate
+from designer.analysis.switch_consolidation import consolidate, move_cables
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.sim.compile import counterpart_switch
 from designer.sim.long_haul import ib_long_haul_appliance
 from designer.topology.cost import CostReport, cost_report
-from designer.topology.two_site import choose_optics
+from designer.topology.two_site import DEFAULT_EQUIPMENT, choose_optics
 
 PROTOCOLS = ("ib", "rocev2")
 
@@ -75,7 +75,7 @@ of its own (the fabric manager appliances of InfiniBand, the racks its switches 
         seg.protocol = protocol
     overfull, twins = _switches_and_nics_as(dup, protocol, catalog)
     consolidate(dup, {n: ports for n, ports in twins.items() if n not in overfull})
-    appliances = _long_haul_as_ib(dup, catalog) if protocol == "ib" else {}
+    appliances = _long_haul_as_ib(dup, catalog) if protocol == "ib" else _long_haul_as_ethernet(dup, catalog)
     if twins or appliances:
         dup.racks = None               # other hardware, its own rack plan (the drawing's names other switches)
     for node_id, count in {**overfull, **appliances}.items():
@@ -110,6 +110,33 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str,
         elif node.kind == "server" and node.nic_model and not _nic_runs(catalog, node.nic_model, protocol):
             node.nic_model = _counterpart_nic(catalog, node.nic_model, protocol)
     return units, twins
+
+
+def _long_haul_as_ethernet(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:
+    """Each bundle on InfiniBand long-haul appliances, on the catalog's default DCI router of a RoCEv2 two-site design
+    instead: the bundle's capacity at the router's line rate with line optics of that rate for the distance, and
+    at each site as many routers as its lines need, the appliances' cables moved to them. Returns nothing to add
+    (the routers replace the appliances in place)."""
+    router = catalog.gateways.get(DEFAULT_EQUIPMENT["rocev2"])
+    if router is None or not router.long_haul_gbps:
+        return {}
+    for lh in doc.long_haul:
+        edge = catalog.gateways.get(lh.equipment)
+        if edge is None or edge.long_haul != "ib-long-haul":
+            continue
+        lines = math.ceil(lh.total_gbps / router.long_haul_gbps - 1e-9)
+        per_site = math.ceil(lines / max(router.long_haul_ports, 1))
+        for site in (lh.a, lh.b):
+            ends = [n for n in doc.nodes.values() if n.kind == "gateway" and n.model == lh.equipment and n.site == site]
+            for k, node in enumerate(ends):
+                if k < per_site:
+                    node.model = router.id
+                else:
+                    move_cables(doc, ends[k % per_site], node)
+        optics = choose_optics(catalog, router.long_haul_gbps, lh.distance_km)
+        lh.equipment, lh.capacity_gbps, lh.count = router.id, router.long_haul_gbps, lines
+        lh.optics = optics.id if optics is not None else None
+    return {}
 
 
 def _cabled_to_switches(doc: FabricDocument) -> set[str]:

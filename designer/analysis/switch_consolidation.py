@@ -33,7 +33,7 @@ def consolidate(doc: FabricDocument, twins: dict[str, int]) -> int:
         for keep, gone in _packing(members, used, twins):
             if _cabled_together(doc, keep, gone):
                 continue
-            _move_cables(doc, doc.nodes[keep], doc.nodes[gone])
+            move_cables(doc, doc.nodes[keep], doc.nodes[gone])
             merged += 1
     return merged
 
@@ -95,9 +95,9 @@ def _cabled_together(doc: FabricDocument, a: str, b: str) -> bool:
     return any({link.a.node, link.b.node} == {a, b} for link in doc.links.values())
 
 
-def _move_cables(doc: FabricDocument, keep: Node, gone: Node) -> None:
+def move_cables(doc: FabricDocument, keep: Node, gone: Node) -> None:
     """Every cable of `gone` to new ports of `keep` (one port group per kind of port moved); `gone` leaves the
-    drawing and its segments."""
+    drawing and its segments. Switches here, long-haul gateways in protocol_options.py."""
     moved: dict[tuple, list[tuple[str, str]]] = defaultdict(list)     # port kind -> (link id, end)
     for link in doc.links.values():
         for end in ("a", "b"):

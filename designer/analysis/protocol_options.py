@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 from designer.analysis.recommendation import Option
 from designer.analysis.settings_presets import run_preset
-from designer.analysis.switch_consolidation import consolidate, move_cables
+from designer.analysis.switch_consolidation import consolidate, move_cables, switch_links
 from designer.catalog.loader import Catalog
+from designer.catalog.models import GatewayModel
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
+from designer.model.sites import LongHaul
 from designer.sim.compile import counterpart_switch
 from designer.sim.long_haul import ib_long_haul_appliance
 from designer.topology.cost import CostReport, cost_report
@@ -77,8 +79,8 @@ of its own (the fabric manager appliances of InfiniBand, the racks its switches 
     consolidate(dup, {n: ports for n, ports in twins.items() if n not in overfull})
     appliances = _long_haul_as_ib(dup, catalog) if protocol == "ib" else _long_haul_as_ethernet(dup, catalog)
     if twins or appliances:
-        dup.racks = None               # other hardware, its own rack plan (the drawing's names other switches)
-    for node_id, count in {**overfull, **appliances}.items():
+        dup.racks = None               # other hardware, its own rack plan (the drawing's names other devices)
+    for node_id, count in {**overfull, **appliances}.items():      # a count of 1 adds nothing
         _add_units(dup, node_id, count)
     return dup, list(overfull)
 
@@ -94,7 +96,7 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str,
         for end in (link.a, link.b):
             speed.setdefault(end.node, link.speed_gbps)
             used[end.node] = used.get(end.node, 0) + 1
-    cabled_to_switches = _cabled_to_switches(dup)
+    cabled_to_switches = {end for pair in switch_links(dup) for end in pair}
     units: dict[str, int] = {}         # overfull switch -> the counterparts its ports need
     twins: dict[str, int] = {}         # swapped switch -> its counterpart's ports at the drawn speed
     for node in dup.nodes.values():
@@ -115,37 +117,27 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str,
 def _long_haul_as_ethernet(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:
     """Each bundle on InfiniBand long-haul appliances, on the catalog's default DCI router of a RoCEv2 two-site design
     instead: the bundle's capacity at the router's line rate with line optics of that rate for the distance, and
-    at each site as many routers as its lines need, the appliances' cables moved to them. Returns nothing to add
-    (the routers replace the appliances in place)."""
+    at each site as many routers as its lines need, the appliances' cables moved to them. Returns each router -> 1
+    (the routers replace the appliances in place: nothing to add)."""
     router = catalog.gateways.get(DEFAULT_EQUIPMENT["rocev2"])
     if router is None or not router.long_haul_gbps:
         return {}
+    routers: dict[str, int] = {}
     for lh in doc.long_haul:
         edge = catalog.gateways.get(lh.equipment)
         if edge is None or edge.long_haul != "ib-long-haul":
             continue
-        lines = math.ceil(lh.total_gbps / router.long_haul_gbps - 1e-9)
-        per_site = math.ceil(lines / max(router.long_haul_ports, 1))
+        drawn = lh.equipment
+        per_site = math.ceil(_on_equipment(lh, router, catalog) / max(router.long_haul_ports, 1))
         for site in (lh.a, lh.b):
-            ends = [n for n in doc.nodes.values() if n.kind == "gateway" and n.model == lh.equipment and n.site == site]
+            ends = [n for n in doc.nodes.values() if n.kind == "gateway" and n.model == drawn and n.site == site]
             for k, node in enumerate(ends):
                 if k < per_site:
                     node.model = router.id
+                    routers[node.id] = 1
                 else:
                     move_cables(doc, ends[k % per_site], node)
-        optics = choose_optics(catalog, router.long_haul_gbps, lh.distance_km)
-        lh.equipment, lh.capacity_gbps, lh.count = router.id, router.long_haul_gbps, lines
-        lh.optics = optics.id if optics is not None else None
-    return {}
-
-
-def _cabled_to_switches(doc: FabricDocument) -> set[str]:
-    """The switches with a cable to another switch."""
-    def is_switch(nid: str) -> bool:
-        node = doc.nodes.get(nid)
-        return node is not None and node.kind == "switch"
-    return {end for link in doc.links.values() if is_switch(link.a.node) and is_switch(link.b.node)
-            for end in (link.a.node, link.b.node)}
+    return routers
 
 
 def _clos_units(used: int, ports: int, in_fabric: bool) -> int:
@@ -162,7 +154,7 @@ def _clos_units(used: int, ports: int, in_fabric: bool) -> int:
 def _long_haul_as_ib(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:
     """Each bundle within the reach of the catalog's InfiniBand long-haul appliance, on it: the DCI routers at its ends
     become appliances, the bundle's capacity is carried at the appliance's line rate with optics of that rate for the
-    distance. Returns each router's node -> the appliances its place needs (more than one)."""
+    distance. Returns each router's node -> the appliances its place needs."""
     appliance = ib_long_haul_appliance(catalog)
     if appliance is None or not appliance.long_haul_gbps:
         return {}
@@ -171,17 +163,23 @@ def _long_haul_as_ib(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:
         edge = catalog.gateways.get(lh.equipment)
         if edge is None or edge.long_haul != "dci-router" or not 0 < lh.distance_km <= appliance.max_reach_km:
             continue
-        lines = math.ceil(lh.total_gbps / appliance.long_haul_gbps - 1e-9)
-        per_end = math.ceil(lines / max(appliance.long_haul_ports, 1))
+        drawn = lh.equipment
+        per_end = math.ceil(_on_equipment(lh, appliance, catalog) / max(appliance.long_haul_ports, 1))
         for node in doc.nodes.values():
-            if node.kind == "gateway" and node.model == lh.equipment and node.site in (lh.a, lh.b):
+            if node.kind == "gateway" and node.model == drawn and node.site in (lh.a, lh.b):
                 node.model = appliance.id
-                if per_end > 1:
-                    units[node.id] = per_end
-        optics = choose_optics(catalog, appliance.long_haul_gbps, lh.distance_km)
-        lh.equipment, lh.capacity_gbps, lh.count = appliance.id, appliance.long_haul_gbps, lines
-        lh.optics = optics.id if optics is not None else None
+                units[node.id] = per_end
     return units
+
+
+def _on_equipment(lh: LongHaul, equipment: GatewayModel, catalog: Catalog) -> int:
+    """The bundle `lh` carried on `equipment` at its line rate, with line optics of that rate for the distance;
+    returns the lines it takes."""
+    lines = math.ceil(lh.total_gbps / equipment.long_haul_gbps - 1e-9)
+    optics = choose_optics(catalog, equipment.long_haul_gbps, lh.distance_km)
+    lh.equipment, lh.capacity_gbps, lh.count = equipment.id, equipment.long_haul_gbps, lines
+    lh.optics = optics.id if optics is not None else None
+    return lines
 
 
 def _add_units(doc: FabricDocument, node_id: str, units: int) -> None:

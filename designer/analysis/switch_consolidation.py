@@ -28,12 +28,21 @@ def consolidate(doc: FabricDocument, twins: dict[str, int]) -> int:
     `twins` maps each swapped switch to the ports its counterpart runs at the drawn speed. Returns the switches
     merged away (0: none)."""
     used = _used_ports(doc)
+    ends = _cable_ends(doc, set(twins))       # each swapped switch's cable ends, found in one pass
+    peers: dict[str, set[str]] = defaultdict(set)     # switch -> the switches cabled to it, kept up as cables move
+    for a, b in switch_links(doc):
+        peers[a].add(b)
+        peers[b].add(a)
     merged = 0
     for members in _tiers(doc, twins).values():
         for keep, gone in _packing(members, used, twins):
-            if _cabled_together(doc, keep, gone):
+            if gone in peers[keep]:
                 continue
-            move_cables(doc, doc.nodes[keep], doc.nodes[gone])
+            move_cables(doc, doc.nodes[keep], doc.nodes[gone], ends.pop(gone, []))
+            for peer in peers.pop(gone, set()):
+                peers[peer].discard(gone)
+                peers[peer].add(keep)
+                peers[keep].add(peer)
             merged += 1
     return merged
 
@@ -59,14 +68,20 @@ def _tiers(doc: FabricDocument, twins: dict[str, int]) -> dict[tuple, list[str]]
     return tiers
 
 
+def switch_links(doc: FabricDocument) -> list[tuple[str, str]]:
+    """The two ends of every cable between two switches."""
+    def is_switch(node_id: str) -> bool:
+        node = doc.nodes.get(node_id)
+        return node is not None and node.kind == "switch"
+    return [(lk.a.node, lk.b.node) for lk in doc.links.values() if is_switch(lk.a.node) and is_switch(lk.b.node)]
+
+
 def switch_fabrics(doc: FabricDocument) -> DisjointSets[str]:
     """The switches grouped by the switch-to-switch cables that join them (a switch cabled to no other switch is a
     fabric of its own)."""
     sets: DisjointSets[str] = DisjointSets()
-    for link in doc.links.values():
-        a, b = doc.nodes.get(link.a.node), doc.nodes.get(link.b.node)
-        if a is not None and b is not None and a.kind == b.kind == "switch":
-            sets.union(a.id, b.id)
+    for a, b in switch_links(doc):
+        sets.union(a, b)
     return sets
 
 
@@ -91,21 +106,27 @@ def _packing(members: list[str], used: dict[str, int], twins: dict[str, int]) ->
     return [(b[0], other) for b in bins for other in b[1:]]
 
 
-def _cabled_together(doc: FabricDocument, a: str, b: str) -> bool:
-    return any({link.a.node, link.b.node} == {a, b} for link in doc.links.values())
-
-
-def move_cables(doc: FabricDocument, keep: Node, gone: Node) -> None:
-    """Every cable of `gone` to new ports of `keep` (one port group per kind of port moved); `gone` leaves the
-    drawing and its segments. Switches here, long-haul gateways in protocol_options.py."""
-    moved: dict[tuple, list[tuple[str, str]]] = defaultdict(list)     # port kind -> (link id, end)
+def _cable_ends(doc: FabricDocument, nodes: set[str]) -> dict[str, list[tuple[str, str]]]:
+    """Each of `nodes` -> its cables' ends at it, (link id, "a" or "b")."""
+    ends: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for link in doc.links.values():
         for end in ("a", "b"):
-            ep = getattr(link, end)
-            if ep.node == gone.id:
-                port = gone.port(ep.port)
-                kind = (port.speed_gbps, port.medium, port.plane) if port else (link.speed_gbps, "ethernet", None)
-                moved[kind].append((link.id, end))
+            node_id = getattr(link, end).node
+            if node_id in nodes:
+                ends[node_id].append((link.id, end))
+    return ends
+
+
+def move_cables(doc: FabricDocument, keep: Node, gone: Node, ends: list[tuple[str, str]] | None = None) -> None:
+    """Every cable of `gone` (its `ends`, found here when not given) to new ports of `keep` (one port group per kind
+    of port moved); `gone` leaves the drawing and its segments. Switches here, long-haul gateways in
+    protocol_options.py."""
+    moved: dict[tuple, list[tuple[str, str]]] = defaultdict(list)     # port kind -> (link id, end)
+    for link_id, end in _cable_ends(doc, {gone.id})[gone.id] if ends is None else ends:
+        link = doc.links[link_id]
+        port = gone.port(getattr(link, end).port)
+        kind = (port.speed_gbps, port.medium, port.plane) if port else (link.speed_gbps, "ethernet", None)
+        moved[kind].append((link_id, end))
     for k, (kind, ends) in enumerate(moved.items()):
         prefix = f"{gone.id}-{k + 1}-"
         keep.port_groups.append(PortGroup(prefix, len(ends), kind[0], kind[1], kind[2]))

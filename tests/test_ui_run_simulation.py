@@ -157,6 +157,7 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
     assert set(w.editor.doc.results) == {"ib", "rocev2"}
     assert len(dialog.chart.rows) == 2
     assert dialog.note.isHidden()                     # one site: nothing to say of long-haul links
+    qtbot.waitUntil(lambda: bool(dialog.capex), timeout=BACKGROUND_WORK_MS)    # priced in a thread of its own
     priced = variants(w.editor.doc, w.catalog)        # each column priced on its protocol's hardware, as the proposal
     capex_row = next(i for i, r in enumerate(ROWS) if r[0] == CAPEX)
     assert [dialog.value(capex_row, p) for p in PROTOS] == [pytest.approx(priced[p].cost.capex) for p in PROTOS]

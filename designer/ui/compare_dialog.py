@@ -7,9 +7,11 @@ Capex is the drawn hardware's (the comparison changes the protocol settings, not
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 from PySide6.QtWidgets import (
     QDialog,
@@ -23,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.analysis.protocol_options import variants
+from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.sim.long_haul import ib_long_haul_note
 from designer.sim.metrics import SimResult
@@ -65,17 +69,35 @@ PLOTS = (("throughput", QT_TRANSLATE_NOOP("CompareDialog", "Throughput"), "Gb/s"
          ("p99", QT_TRANSLATE_NOOP("CompareDialog", "p99 latency"), "µs"))
 
 
+class _Prices(QObject):
+    """Each protocol's option priced on its own hardware, in a thread: on a 16,384-GPU design its bills of materials
+    and rack plans take seconds, which the window would otherwise stand still for before the dialog shows. `ready`
+    carries {protocol: capex} ({} for a design the cost model cannot price: the dialog then compares without)."""
+
+    ready = Signal(object)
+
+    def compute(self, doc: FabricDocument, catalog: Catalog) -> None:
+        try:
+            priced = variants(doc, catalog)
+            capex = {p: priced[p].cost.capex for p in PROTOS}
+        except Exception:  # noqa: BLE001 - a design the cost model cannot price still compares
+            capex = {}
+        self.ready.emit(capex)      # queued to the GUI thread; dropped if the dialog is gone
+
+
 class CompareDialog(QDialog):
     """Runs IB then RoCEv2 and shows both; `results` holds the two SimResults when done."""
 
     compared = Signal()     # both runs finished (named apart from QDialog.done)
 
-    def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, capex: dict[str, float] | None,
-                 currency: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, doc: FabricDocument, workloads: list[str], seed: int, catalog: Catalog,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Compare InfiniBand vs RoCEv2 — {0}").format(', '.join(workloads)))
         self.doc, self.workloads, self.seed = doc, list(workloads), seed
-        self.capex, self.currency = capex or {}, currency    # each protocol's option priced on its own hardware
+        self.catalog = catalog
+        self.capex: dict[str, float] = {}   # each protocol's option priced on its own hardware, once `_price` has
+        currency = doc.assumptions.currency
         self.results: dict[str, SimResult] = {}
         self.series: dict[str, tuple[list[float], list[float], list[float]]] = {p: ([], [], []) for p in PROTOS}
         self.runner = SimRunner(self)
@@ -138,8 +160,17 @@ class CompareDialog(QDialog):
         layout.addWidget(buttons)
 
     def start(self) -> None:
-        """Run IB, then RoCEv2 (each off the GUI thread)."""
+        """Price each option and run IB, then RoCEv2 (all off the GUI thread)."""
+        self._prices = _Prices()
+        self._prices.ready.connect(self._on_priced)
+        threading.Thread(target=self._prices.compute, args=(self.doc, self.catalog), daemon=True).start()
         self._run_next()
+
+    def _on_priced(self, capex: dict[str, float]) -> None:
+        self.capex = capex
+        for proto in PROTOS:
+            if proto in self.results:
+                self._fill_column(proto)
 
     def _run_next(self) -> None:
         left = [p for p in PROTOS if p not in self.results]

@@ -345,17 +345,8 @@ class RunController(QObject):
         """Open the comparison and start it."""
         if workloads is None:
             workloads = [self.panel.workload_spec()]
-        capex: dict[str, float] = {}      # each protocol's option on its own switches and NICs, as the proposal
-        currency = ""
-        try:
-            from designer.analysis.protocol_options import variants
-            priced = variants(self.doc, self.window.catalog)
-            capex = {p: priced[p].cost.capex for p in ("ib", "rocev2")}
-            currency = priced["drawn"].cost.currency
-        except Exception:  # noqa: BLE001 - a design the cost model cannot price still compares
-            pass
         dialog = CompareDialog(self.doc.copy(), workloads, self.panel.seed.value() if seed is None else seed,
-                               capex, currency, self.window)
+                               self.window.catalog, self.window)
         dialog.compared.connect(lambda: self._keep_comparison(dialog))
         self.compare_dialog = dialog
         dialog.show()

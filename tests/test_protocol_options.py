@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 
 from designer.analysis.protocol_options import as_protocol, variants
+from designer.analysis.switch_consolidation import switch_links
 from designer.catalog.loader import load_catalog
+from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
 from designer.topology.generate import generate
 
@@ -119,3 +121,75 @@ def test_the_rocev2_option_across_sites_prices_dci_routers_in_the_appliances_pla
     assert (bundle.equipment, bundle.count, bundle.capacity_gbps, optics.line_gbps) == ("dci-jericho2", 4, 400, 400)
     assert optics.max_reach_km >= 30 and len(option.doc.links) == len(drawn.links)   # every cable kept
     assert option.cost.count("dci-jericho2") == 2 and option.cost.count("metrox-3-xc") == 0
+
+
+def _switches(doc, role=None) -> list:
+    return sorted((n for n in doc.nodes.values() if n.kind == "switch" and n.role != "frontend"
+                   and role in (None, n.role)), key=lambda n: n.id)
+
+
+def _cables(doc, node_id: str) -> tuple[int, list]:
+    """A switch's cables: how many go to servers (of the class its drawing's racks gave them), and each one to a
+    switch as (speed, cable class), sorted."""
+    ends = [(doc.nodes[link.other(node_id).node].kind, link.speed_gbps, link.cable)
+            for link in doc.links.values() if link.touches(node_id)]
+    return sum(1 for e in ends if e[0] == "server"), sorted(e[1:] for e in ends if e[0] == "switch")
+
+
+def test_each_option_of_a_generated_design_costs_what_the_other_protocols_generator_builds():
+    """Options of generated designs against the design the other protocol's generator builds for the same GPUs:
+    within 0.5 % of its capex. Rail-only at 1,024 GPUs is the case where a rail is one 128-port switch on RoCEv2
+    and a two-tier Clos of 64-port switches on InfiniBand; a 128-GPU RoCEv2 leaf-spine is one such switch too."""
+    cat = load_catalog()
+    both = (("rocev2", "ib"), ("ib", "rocev2"))
+    for kind, gpus, ways in (("rail-only", 1024, both), ("rail-only", 512, both), ("fat-tree", 512, both),
+                             ("leaf-spine", 128, both[:1])):
+        docs = {p: generate(kind, gpus=gpus, backend=p, frontend=False, catalog=cat) for p in ("ib", "rocev2")}
+        for drawn, other in ways:
+            option = cost_report(as_protocol(docs[drawn], other, cat)[0], cat).capex
+            native = cost_report(docs[other], cat).capex
+            assert abs(option / native - 1) < 0.005, (kind, gpus, drawn, option, native)
+
+
+def test_a_rail_is_built_as_the_other_protocols_generator_builds_it():
+    """1,024 GPUs on rail-only: a RoCEv2 rail (one SN5600 with 128 GPUs) as InfiniBand is four QM9700 leaves and
+    two spines joined by real cables, each leaf and spine cabled as the generated InfiniBand rail's (32 GPUs, 32
+    uplinks of optics); the drawn GPU cables move to the leaves as they are. An InfiniBand rail (four leaves, two
+    spines) as RoCEv2 is one SN5600 holding the rail's 128 GPU cables, its leaf-spine cables gone; rails stay
+    apart."""
+    cat = load_catalog()
+    roce = generate("rail-only", gpus=1024, backend="rocev2", frontend=False, catalog=cat)
+    ib = generate("rail-only", gpus=1024, backend="ib", frontend=False, catalog=cat)
+    as_ib = variants(roce, cat)["ib"]
+    assert len(_switches(as_ib.doc)) == len(_switches(ib)) == as_ib.overfull_units == 48
+    assert len(as_ib.overfull) == 8 and {n.model for n in _switches(as_ib.doc)} == {"qm9700"}
+    assert sorted(_cables(as_ib.doc, n.id) for n in _switches(as_ib.doc, "leaf")) == \
+        sorted(_cables(ib, n.id) for n in _switches(ib, "leaf"))
+    assert sorted(_cables(as_ib.doc, n.id) for n in _switches(as_ib.doc, "spine")) == \
+        sorted(_cables(ib, n.id) for n in _switches(ib, "spine"))
+    assert len(as_ib.doc.links) == len(ib.links) and _cables(ib, "rail1-leaf-01") == (32, [(400.0, "optics")] * 32)
+    for link in roce.links.values():                       # every drawn cable kept, on a leaf of its own rail
+        moved = as_ib.doc.links[link.id]
+        leaf = as_ib.doc.nodes[moved.b.node]
+        assert (moved.a, moved.cable, moved.length_m) == (link.a, link.cable, link.length_m)
+        assert leaf.role == "leaf" and leaf.rail == roce.nodes[link.b.node].rail
+    as_roce = variants(ib, cat)["rocev2"]
+    rails = _switches(as_roce.doc)
+    assert [n.model for n in rails] == ["sn5600"] * 8 and not as_roce.overfull
+    assert not switch_links(as_roce.doc) and len(as_roce.doc.links) == len(roce.links)
+    for switch in rails:
+        servers_rail = {int(link.a.port.removeprefix("be")) for link in as_roce.doc.links.values()
+                        if link.b.node == switch.id}
+        assert servers_rail == {switch.rail}
+        assert _cables(as_roce.doc, switch.id) == _cables(roce, "rail-01") == (128, [])
+
+
+def test_the_options_of_a_rail_only_design_pass_the_design_checks_as_the_drawing_does():
+    """No error or warning in an option that its drawing does not have (ports, cages, media, cables)."""
+    cat = load_catalog()
+    for kind, gpus, drawn in (("rail-only", 1024, "rocev2"), ("rail-only", 1024, "ib"), ("fat-tree", 256, "ib")):
+        doc = generate(kind, gpus=gpus, backend=drawn, catalog=cat)
+        before = {(f.severity, f.rule) for f in run_checks(doc, cat)}
+        other = "ib" if drawn == "rocev2" else "rocev2"
+        after = {(f.severity, f.rule) for f in run_checks(as_protocol(doc, other, cat)[0], cat)}
+        assert {f for f in after - before if f[0] != "info"} == set(), (kind, drawn)

@@ -1,11 +1,13 @@
 """The options a proposal weighs for one drawing: the same drawing with every back-end segment on InfiniBand and on
-RoCEv2, and, for a hybrid drawing, the design as drawn. Each option is priced from the bill of materials of that
-drawing with that protocol's hardware: back-end switches become the other protocol's counterpart (the catalog switch
-the simulation runs in their place, about the same port count at the same speed) and back-end NICs that cannot run
-the protocol become the cheapest catalog NIC of that speed that can. Across sites, the InfiniBand option's Ethernet
-DCI routers become the catalog's InfiniBand long-haul appliance where the span is within its reach (as the simulation
-runs them: designer/sim/long_haul.py), as many as carry the bundle at the appliance's line ports, with line-side
-optics of that speed; beyond the reach they stay, and the option's links run at credits / RTT.
+RoCEv2, and, for a hybrid drawing, the design as drawn. Each option is priced from the bill of materials of that drawing
+with that protocol's hardware: back-end switches become the other protocol's counterpart (the catalog switch the
+simulation runs in their place, about the same port count at the same speed) and back-end NICs that cannot run the
+protocol become the cheapest catalog NIC of that speed that can. Where the counterpart's ports differ from the drawn
+switch's, the option is built as that protocol's generator would build it: a tier packed into fewer, larger switches, a
+rail one switch or a two-tier Clos with its cables and optics (switch_consolidation.py). Across sites, the InfiniBand
+option's Ethernet DCI routers become the catalog's InfiniBand long-haul appliance where the span is within its reach (as
+the simulation runs them: designer/sim/long_haul.py), as many as carry the bundle at the appliance's line ports, with
+line-side optics of that speed; beyond the reach they stay, and the option's links run at credits / RTT.
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ from dataclasses import dataclass
 
 from designer.analysis.recommendation import Option
 from designer.analysis.settings_presets import run_preset
-from designer.analysis.switch_consolidation import consolidate, move_cables, switch_links
+from designer.analysis.switch_consolidation import (
+    clos_in_place,
+    collapse_rails,
+    consolidate,
+    move_cables,
+    switch_links,
+    used_ports,
+)
 from designer.catalog.loader import Catalog
 from designer.catalog.models import GatewayModel
 from designer.i18n.message import Message
@@ -25,6 +34,7 @@ from designer.model.sites import LongHaul
 from designer.sim.compile import counterpart_switch
 from designer.sim.long_haul import ib_long_haul_appliance
 from designer.topology.cost import CostReport, cost_report
+from designer.topology.sizing import SwitchSpec
 from designer.topology.two_site import DEFAULT_EQUIPMENT, choose_optics
 
 PROTOCOLS = ("ib", "rocev2")
@@ -67,51 +77,74 @@ def _counterpart_nic(catalog: Catalog, nic_id: str, protocol: str) -> str:
 
 def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[FabricDocument, list[str]]:
     """A copy of `doc` whose back-end runs `protocol` on that protocol's hardware, and the switches whose counterpart
-    has fewer ports than the drawing uses. Such a switch is priced as as many counterparts as its ports need (the
-    copy holds the extra ones, unlinked): the same ports over more, smaller switches, as a Clos built of them would
-    have; counting one would understate that option's cost. Where the counterpart has more ports, a tier's switches
-are packed into as few as their ports fill (switch_consolidation.py). An option on other hardware gets a rack plan
-of its own (the fabric manager appliances of InfiniBand, the racks its switches fill, cable lengths from there)."""
+    has fewer ports than the drawing uses, each built as the other protocol's generator would build its place
+    (switch_consolidation.py). Such a switch that is a fabric of its own (a rail of a rail-only back-end) becomes
+    the two-tier Clos of counterparts the generator builds for a rail, its leaf-to-spine cables and their optics
+    included; one inside a larger fabric is priced as as many counterparts as its ports fill (the copy holds the
+    extra ones, unlinked: each tier grows alike, as the generators' Clos of the smaller switch does). Where the
+    counterpart has more ports, a rail whose servers one counterpart holds is that one switch (a rail of four
+    leaves and two spines is one), and a tier's switches are packed into as few as their ports fill. An option on
+    other hardware gets a rack plan of its own (the fabric manager appliances of InfiniBand, the racks its switches
+    fill); its cables keep their drawn lengths."""
     dup = doc.copy()
     for seg in dup.segments.values():
         seg.protocol = protocol
-    overfull, twins = _switches_and_nics_as(dup, protocol, catalog)
-    consolidate(dup, {n: ports for n, ports in twins.items() if n not in overfull})
+    twins = _switches_and_nics_as(dup, protocol, catalog)
+    used = used_ports(dup)
+    overfull = [n for n, spec in twins.items() if used.get(n, 0) > spec.ports]
+    units = _overfull_as_counterparts(dup, {n: twins[n] for n in overfull}, used, catalog)
+    fitting = {n: spec.ports for n, spec in twins.items() if n not in overfull}
+    gone = collapse_rails(dup, fitting, catalog)
+    consolidate(dup, {n: ports for n, ports in fitting.items() if n not in gone})
     appliances = _long_haul_as_ib(dup, catalog) if protocol == "ib" else _long_haul_as_ethernet(dup, catalog)
     if twins or appliances:
         dup.racks = None               # other hardware, its own rack plan (the drawing's names other devices)
-    for node_id, count in {**overfull, **appliances}.items():      # a count of 1 adds nothing
+    for node_id, count in {**units, **appliances}.items():      # a count of 1 adds nothing
         _add_units(dup, node_id, count)
-    return dup, list(overfull)
+    return dup, overfull
 
 
-def _switches_and_nics_as(dup: FabricDocument, protocol: str,
-                          catalog: Catalog) -> tuple[dict[str, int], dict[str, int]]:
-    """Back-end switches as their counterparts of `protocol` and NICs that cannot run it as ones that can; returns
-    each overfull switch -> the counterparts its ports need, and each swapped switch -> its counterpart's ports."""
+def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) -> dict[str, SwitchSpec]:
+    """Back-end switches as their counterparts of `protocol` and NICs that cannot run it as ones that can, their
+    ports speaking the protocol's medium; returns each swapped switch -> its counterpart as a tier of the drawn
+    speed uses it."""
     family = "ib" if protocol == "ib" else "ethernet"
     speed: dict[str, float] = {}
-    used: dict[str, int] = {}
     for link in dup.links.values():
         for end in (link.a, link.b):
             speed.setdefault(end.node, link.speed_gbps)
-            used[end.node] = used.get(end.node, 0) + 1
-    cabled_to_switches = {end for pair in switch_links(dup) for end in pair}
-    units: dict[str, int] = {}         # overfull switch -> the counterparts its ports need
-    twins: dict[str, int] = {}         # swapped switch -> its counterpart's ports at the drawn speed
+    twins: dict[str, SwitchSpec] = {}
     for node in dup.nodes.values():
         if node.kind == "switch" and node.role != "frontend" and node.model in catalog.switches:
             model = catalog.switches[node.model]
-            twin = counterpart_switch(catalog, model, family, speed.get(node.id, model.port_gbps))
+            gbps = speed.get(node.id, model.port_gbps)
+            twin = counterpart_switch(catalog, model, family, gbps)
             if twin is not model:
-                ports = twin.ports * (twin.breakout_for(speed.get(node.id, twin.port_gbps)) or 1)
-                if used.get(node.id, 0) > ports:
-                    units[node.id] = _clos_units(used[node.id], ports, node.id in cabled_to_switches)
+                ports = twin.ports * (twin.breakout_for(gbps) or 1)
                 node.model = twin.id
-                twins[node.id] = ports
+                twins[node.id] = SwitchSpec(twin.id, ports, gbps, gbps)
+                for group in node.port_groups:
+                    group.medium = family
         elif node.kind == "server" and node.nic_model and not _nic_runs(catalog, node.nic_model, protocol):
             node.nic_model = _counterpart_nic(catalog, node.nic_model, protocol)
-    return units, twins
+            for group in node.port_groups:
+                if group.plane == "backend":
+                    group.medium = catalog.nics[node.nic_model].protocol
+    return twins
+
+
+def _overfull_as_counterparts(dup: FabricDocument, overfull: dict[str, SwitchSpec], used: dict[str, int],
+                              catalog: Catalog) -> dict[str, int]:
+    """Each overfull switch built as counterparts: a fabric of its own as a rail's two-tier Clos of them, in the
+    copy (switch_consolidation.clos_in_place); returns the others -> the counterparts that price them."""
+    cabled = {end for pair in switch_links(dup) for end in pair}
+    oversubscription = max(dup.assumptions.target_oversubscription, 1.0)
+    units: dict[str, int] = {}
+    for node_id, spec in overfull.items():
+        alone = node_id not in cabled
+        if not alone or clos_in_place(dup, node_id, spec, oversubscription, catalog) is None:
+            units[node_id] = _clos_units(used[node_id], spec.ports, not alone)
+    return units
 
 
 def _long_haul_as_ethernet(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:
@@ -141,10 +174,10 @@ def _long_haul_as_ethernet(doc: FabricDocument, catalog: Catalog) -> dict[str, i
 
 
 def _clos_units(used: int, ports: int, in_fabric: bool) -> int:
-    """The counterparts that carry `used` ports of a switch whose counterpart has `ports`: in a fabric of several
+    """The counterparts that price `used` ports of a switch whose counterpart has `ports`: in a fabric of several
     tiers, as many as the ports fill (each tier grows alike, as the generators' Clos of the smaller switch does);
-    a switch that is a fabric of its own (a rail of a rail-only back-end) becomes a two-tier Clos, leaves with half
-    their ports down and spines that join them."""
+    a switch that is a fabric of its own but cannot be built as a two-tier Clos here, the leaves with half their
+    ports down and the spines that join them of such a Clos."""
     if in_fabric:
         return math.ceil(used / ports)
     leaves = math.ceil(used / (ports // 2))
@@ -196,8 +229,8 @@ def variants(doc: FabricDocument, catalog: Catalog, currency: str | None = None)
     out = {"drawn": Variant("drawn", doc, cost_report(doc, catalog, currency), [])}
     for proto in PROTOCOLS:
         dup, overfull = as_protocol(doc, proto, catalog)
-        units = len(overfull) + sum(1 for n in dup.nodes.values()
-                                    if n.kind == "switch" and n.id not in doc.nodes)   # the overfull ones' copies
+        units = sum(1 for n in dup.nodes.values()         # the overfull ones kept, their copies, Clos in their place
+                    if n.kind == "switch" and (n.id in overfull or n.id not in doc.nodes))
         out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull, units)
     return out
 

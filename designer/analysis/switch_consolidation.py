@@ -1,33 +1,48 @@
-"""The other protocol's option of a drawing on fewer, larger switches where its switch has more ports.
+"""The other protocol's option of a drawing on its own switches, built where the port counts differ as that protocol's
+generators would build it.
 
-An InfiniBand drawing of 64-port Quantum-2 switches priced as RoCEv2 swaps each for a Spectrum-4 SN5600, which runs
-128 ports of 400G (64 cages of two): one for one, half of each counterpart's ports stay empty and the RoCEv2 option
-costs twice the switches a RoCEv2 design of the same ports would buy (the generators build such a fabric with half
-as many leaves and spines). Here the switches of a tier (same role, counterpart model, port speed, site, segment
-and fabric) are packed into as few counterparts as their used ports fill (first fit, largest first), their cables
-moving to the switch that takes them; no cable is added or lost, so cables and optics are priced as drawn. Switches
-cabled to each other are not merged into one, nor are switches of fabrics that no cable joins (the rails of a
-rail-only back-end, the planes of a multi-plane one: merging them would join what the design keeps apart). The
-opposite case, a counterpart with fewer ports than a switch uses, is priced as several counterparts
-(protocol_options.py).
+An InfiniBand drawing of 64-port Quantum-2 switches priced as RoCEv2 swaps each for a Spectrum-4 SN5600, which runs 128
+ports of 400G (64 cages of two): one for one, half of each counterpart's ports stay empty and the RoCEv2 option costs
+twice the switches a RoCEv2 design of the same ports would buy (the generators build such a fabric with half as many
+leaves and spines). Here the switches of a tier (same role, counterpart model, port speed, site, segment and fabric) are
+packed into as few counterparts as their used ports fill (first fit, largest first), their cables moving to the switch
+that takes them; no cable is added or lost, so cables and optics are priced as drawn. Switches cabled to each other are
+not merged into one, nor are switches of fabrics that no cable joins (the rails of a rail-only back-end, the planes of a
+multi-plane one: merging them would join what the design keeps apart).
+
+A rail of a rail-only back-end is built as the generator builds a rail of the counterpart (rail_only.py: one switch
+while the switch's ports hold its servers, else a two-tier Clos), with real cables, so that the racks, the power and the
+bill of materials count what that design has. An InfiniBand rail of four leaves and two spines whose 128 GPUs one SN5600
+holds becomes that switch, its leaf-to-spine cables and their optics gone (`collapse_rails`); a RoCEv2 rail that is one
+SN5600 becomes, on 64-port Quantum-2 switches, four leaves and two spines with the 128 cables and optics between them
+(`clos_in_place`; a back-end that is one switch alike). A counterpart with fewer ports than a switch inside a larger
+fabric uses is priced as several, unlinked (protocol_options.py).
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Iterable
 
+from designer.catalog.instantiate import switch_node
+from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
-from designer.model.links import Endpoint
+from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, PortGroup
+from designer.topology.cabling_fit import cable_classes
+from designer.topology.clos import TierNames, build
 from designer.topology.disjoint_sets import DisjointSets
+from designer.topology.rail_only import rail_clos
+from designer.topology.sizing import SizingError, SwitchSpec
+from designer.topology.wiring import DesignBuilder
 
 
 def consolidate(doc: FabricDocument, twins: dict[str, int]) -> int:
     """Merge switches of `doc` (already swapped to their counterparts) whose used ports fit fewer counterparts;
     `twins` maps each swapped switch to the ports its counterpart runs at the drawn speed. Returns the switches
     merged away (0: none)."""
-    used = _used_ports(doc)
+    used = used_ports(doc)
     ends = _cable_ends(doc, set(twins))       # each swapped switch's cable ends, found in one pass
     peers: dict[str, set[str]] = defaultdict(set)     # switch -> the switches cabled to it, kept up as cables move
     for a, b in switch_links(doc):
@@ -47,7 +62,8 @@ def consolidate(doc: FabricDocument, twins: dict[str, int]) -> int:
     return merged
 
 
-def _used_ports(doc: FabricDocument) -> dict[str, int]:
+def used_ports(doc: FabricDocument) -> dict[str, int]:
+    """Each node -> the cables that end on it."""
     used: dict[str, int] = defaultdict(int)
     for link in doc.links.values():
         used[link.a.node] += 1
@@ -136,3 +152,136 @@ def move_cables(doc: FabricDocument, keep: Node, gone: Node, ends: list[tuple[st
     for seg in doc.segments.values():
         if gone.id in seg.nodes:
             seg.nodes.remove(gone.id)
+
+
+def collapse_rails(doc: FabricDocument, twins: dict[str, int], catalog: Catalog) -> set[str]:
+    """Each rail of a rail-only back-end built of several swapped switches (a fabric of its own whose switches all
+    carry its rail number) whose cables to the servers one counterpart's ports hold, as that one counterpart: the
+    generator builds such a rail as one switch (designer/topology/rail_only.py: a rail is one switch while its
+    servers fit the switch's endpoint ports), so a 128-GPU rail of four 64-port leaves and two spines is one
+    128-port switch. The rail's own cables go, with their optics; its other cables move in port order to the kept
+    switch, now the counterpart's ports alone. Rails stay apart. Other fabrics keep their tiers, as drawn (a fat
+    tree that one counterpart could hold may have been drawn in tiers on purpose). `twins` as for `consolidate`;
+    returns the switches that went."""
+    fabric = switch_fabrics(doc)
+    members: dict[str, list[str]] = defaultdict(list)
+    for nid in fabric:
+        members[fabric.find(nid)].append(nid)
+    fabrics = [sorted(m) for m in members.values() if len(m) > 1 and all(n in twins for n in m)
+               and _common(doc.nodes[n].rail for n in m) is not None]
+    ends = _cable_ends(doc, {n for m in fabrics for n in m})
+    gone: set[str] = set()
+    for nodes in fabrics:
+        gone |= _collapse(doc, nodes, ends, catalog)
+    return gone
+
+
+def _collapse(doc: FabricDocument, members: list[str], ends: dict[str, list[tuple[str, str]]],
+              catalog: Catalog) -> set[str]:
+    """One rail as one counterpart switch (see `collapse_rails`), unless its switches differ in model or site,
+    its other cables in speed, or they do not fit; returns the switches that went."""
+    inside = set(members)
+    own: set[str] = set()
+    outer: list[tuple[str, str]] = []                 # (link id, end at the fabric), switch by switch, port order
+    for nid in members:
+        order = {name: i for i, name in enumerate(p.name for p in doc.nodes[nid].ports())}
+        mine = sorted(ends.get(nid, []), key=lambda e: order.get(getattr(doc.links[e[0]], e[1]).port, len(order)))
+        for link_id, end in mine:
+            if _far_end(doc.links[link_id], end).node in inside:
+                own.add(link_id)
+            else:
+                outer.append((link_id, end))
+    nodes = [doc.nodes[n] for n in members]
+    speeds = {doc.links[link_id].speed_gbps for link_id, _ in outer}
+    model = catalog.switches.get(nodes[0].model)
+    if (len({(n.model, n.site) for n in nodes}) > 1 or len(speeds) != 1 or model is None
+            or model.breakout_for(next(iter(speeds))) is None):
+        return set()
+    on = {n: sum(1 for lid, end in outer if getattr(doc.links[lid], end).node == n) for n in members}
+    first = min(nodes, key=lambda n: (n.role != "leaf", -on[n.id], members.index(n.id)))
+    keep = switch_node(catalog, model.id, first.id, first.role or "leaf", speed_gbps=next(iter(speeds)),
+                       label=first.label, x=first.x, y=first.y, pod=_common(n.pod for n in nodes),
+                       rail=_common(n.rail for n in nodes))
+    ports = [p.name for p in keep.ports()]
+    if len(outer) > len(ports):
+        return set()
+    keep.site = first.site
+    doc.nodes[keep.id] = keep
+    for (link_id, end), port in zip(outer, ports, strict=False):
+        setattr(doc.links[link_id], end, Endpoint(keep.id, port))
+    for link_id in own:
+        del doc.links[link_id]
+    gone = inside - {keep.id}
+    _leave(doc, gone)
+    return gone
+
+
+def _far_end(link: Link, end: str) -> Endpoint:
+    """The end of `link` other than `end` ("a" or "b")."""
+    return link.b if end == "a" else link.a
+
+
+def _common(values: Iterable[int | None]) -> int | None:
+    """The one value all of `values` share, else None."""
+    seen = set(values)
+    return next(iter(seen)) if len(seen) == 1 else None
+
+
+def _leave(doc: FabricDocument, nodes: set[str]) -> None:
+    """`nodes` leave the drawing and its segments."""
+    for nid in nodes:
+        del doc.nodes[nid]
+    for seg in doc.segments.values():
+        seg.nodes = [n for n in seg.nodes if n not in nodes]
+
+
+def clos_in_place(doc: FabricDocument, node_id: str, spec: SwitchSpec, oversubscription: float,
+                  catalog: Catalog) -> list[str] | None:
+    """The switch `node_id`, a fabric of its own whose cables one counterpart (`spec`, the tier it makes) cannot
+    hold, as the two-tier Clos of counterparts the generators build for such a rail (rail_only.rail_clos): its
+    cables' far ends in port order over leaves of as many as a leaf takes at `oversubscription`, each leaf's
+    uplinks round-robin over the spines (clos.build), so a 128-GPU rail on 64-port switches is four leaves and two
+    spines joined by 128 cables. Those cables are real links, priced with their optics and counted by the racks,
+    the power and the bill: at the generators' leaf-to-spine length, of the class the cabling fit gives them there
+    (a leaf's twin-port uplink cage reaches two spines: optics). The switch's own cables keep their kind and length
+    and move to the leaf ports; the switch leaves the drawing, its leaves and spines join its segments. Returns the
+    new switches, or None (nothing changed) when two tiers of `spec` cannot hold the cables."""
+    node = doc.nodes[node_id]
+    order = {name: i for i, name in enumerate(p.name for p in node.ports())}
+    ends = sorted(_cable_ends(doc, {node_id})[node_id],
+                  key=lambda e: order.get(getattr(doc.links[e[0]], e[1]).port, len(order)))
+    far: dict[tuple[str, str], tuple[str, str]] = {}     # far end of each of its cables -> (link id, its end)
+    for link_id, end in ends:
+        other = _far_end(doc.links[link_id], end)
+        far[(other.node, other.port)] = (link_id, end)
+    out = DesignBuilder()
+    try:
+        bp = rail_clos(list(far), spec, oversubscription, node.rail, TierNames(f"{node_id}-leaf-", f"{node_id}-spine-"))
+        build(bp, catalog, out)
+    except SizingError:
+        return None
+    if any(n in doc.nodes for n in out.nodes) or any(f"{node_id}-{lk}" in doc.links for lk in out.links):
+        return None
+    for new in out.nodes.values():
+        new.site, new.x, new.y, new.rail = node.site, node.x, node.y, node.rail
+        doc.nodes[new.id] = new
+    added = [_place(doc, link, far, node_id) for link in out.links.values()]
+    for link_id, cable in cable_classes(doc, catalog, [lid for lid in added if lid]).items():
+        doc.links[link_id].cable = cable
+    for seg in doc.segments.values():
+        if node_id in seg.nodes:
+            seg.nodes.extend(out.nodes)
+    _leave(doc, {node_id})
+    return list(out.nodes)
+
+
+def _place(doc: FabricDocument, link: Link, far: dict[tuple[str, str], tuple[str, str]], node_id: str) -> str | None:
+    """A link of the rail's Clos into `doc`: a drawn cable (its far end in `far`) moves to the leaf port, a cable
+    between two of the Clos's switches is added under a name of the rail's. Returns the added link's id."""
+    drawn = far.get((link.a.node, link.a.port))
+    if drawn is not None:
+        setattr(doc.links[drawn[0]], drawn[1], link.b)
+        return None
+    link.id = f"{node_id}-{link.id}"
+    doc.links[link.id] = link
+    return link.id

@@ -8,6 +8,8 @@ switch cages cannot take copper. What the checks would still refuse is moved one
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.links import Link
@@ -65,7 +67,7 @@ def _fit_cables(doc: FabricDocument, catalog: Catalog) -> tuple[Schedule, dict[s
     refuse it; the schedule built that way and the runs."""
     assert doc.racks is not None, "planned first"
     lengths = run_lengths_m(doc, places(doc.racks, doc.build))
-    rank = _first_ranks(doc, catalog, layouts(doc.nodes.values(), catalog), lengths)
+    rank = _first_ranks(doc.links.values(), catalog, layouts(doc.nodes.values(), catalog), lengths)
     for _ in range(MAX_ROUNDS):
         for link in doc.links.values():
             link.cable = CLASSES[rank[link.id]]
@@ -78,13 +80,24 @@ def _fit_cables(doc: FabricDocument, catalog: Catalog) -> tuple[Schedule, dict[s
     return sched, lengths
 
 
-def _first_ranks(doc: FabricDocument, catalog: Catalog, node_layouts: dict[str, NodeLayout],
+def cable_classes(doc: FabricDocument, catalog: Catalog, link_ids: list[str]) -> dict[str, str]:
+    """The class the fit gives each of `link_ids` at the link's own length, judged among those links alone: the
+    cheapest its gear allows, optics where a twin-port cage of theirs reaches two cages. For cables added to a
+    design without placing its racks again (a Clos that prices a rail on smaller switches,
+    designer/analysis/switch_consolidation.py); their cages must hold no other link."""
+    links = [doc.links[lid] for lid in link_ids]
+    nodes = {end.node for link in links for end in (link.a, link.b)}
+    rank = _first_ranks(links, catalog, layouts([doc.nodes[n] for n in nodes], catalog), {})
+    return {lid: CLASSES[rank[lid]] for lid in link_ids}
+
+
+def _first_ranks(links: Iterable[Link], catalog: Catalog, node_layouts: dict[str, NodeLayout],
                  lengths: dict[str, float]) -> dict[str, int]:
     """Each link's cheapest class alone, then raised so that every twin-port cage holds one medium."""
     rank: dict[str, int] = {}
     twins = _TwinCages()
     memo: dict[tuple[object, ...], int] = {}
-    for link in doc.links.values():
+    for link in links:
         sa = node_layouts[link.a.node].slots.get(link.a.port)
         sb = node_layouts[link.b.node].slots.get(link.b.port)
         if sa is None or sb is None:

@@ -40,21 +40,29 @@ def rail_fabrics(servers: list[str], nics: int, spec: SwitchSpec, oversubscripti
             fabrics.append(blueprint([LeafGroup(ends, rail=rail)], spec, spec, spec, oversubscription, tiers=1,
                                      plane="backend", names=RAIL_SWITCHES, endpoint_cable=CROSS_RACK_AOC))
             continue
-        lanes = lanes_per_leaf(spec, oversubscription)
-        if lanes < 1:
-            raise SizingError(Message("error.generate.no_server_ports", ports=spec.ports,
-                                      oversubscription=f"{oversubscription:g}"))
-        groups, start = [], 0
-        for g, count in enumerate(balanced(len(ends), -(-len(ends) // lanes))):
-            groups.append(LeafGroup(ends[start:start + count], rail=rail, group=g + 1))
-            start += count
-        fabrics.append(blueprint(groups, spec, spec, spec, oversubscription, tiers=2, plane="backend",
-                                 names=rail_tiers(rail), endpoint_cable=CROSS_RACK_AOC))
+        fabrics.append(rail_clos(ends, spec, oversubscription, rail, rail_tiers(rail)))
     if fabrics:
         tiers = fabrics[0].shape.tiers
         fabrics[0].rule = Message("generate.rule.rail_only_one" if tiers == 1 else "generate.rule.rail_only_two",
                                   rails=nics, servers=len(servers), model=spec.model, ports=one_switch)
     return fabrics
+
+
+def rail_clos(ends: list[tuple[str, str]], spec: SwitchSpec, oversubscription: float, rail: int | None,
+              names: TierNames) -> ClosBlueprint:
+    """One rail's 2-tier Clos: its endpoint ports `ends` in order over as few leaves as hold them at
+    `oversubscription` (balanced, a leaf group each), spines above. Raises SizingError when they do not fit. The
+    generator's rails, and a rail priced on smaller switches (designer/analysis/switch_consolidation.py)."""
+    lanes = lanes_per_leaf(spec, oversubscription)
+    if lanes < 1:
+        raise SizingError(Message("error.generate.no_server_ports", ports=spec.ports,
+                                  oversubscription=f"{oversubscription:g}"))
+    groups, start = [], 0
+    for g, count in enumerate(balanced(len(ends), -(-len(ends) // lanes))):
+        groups.append(LeafGroup(ends[start:start + count], rail=rail, group=g + 1))
+        start += count
+    return blueprint(groups, spec, spec, spec, oversubscription, tiers=2, plane="backend", names=names,
+                     endpoint_cable=CROSS_RACK_AOC)
 
 
 def build_rails(fabrics: list[ClosBlueprint], cat: Catalog, out: DesignBuilder) -> list[BuiltClos]:

@@ -403,11 +403,12 @@ class Engine:
         self.status[i] = TAIL
         self.wake_at[i] = self.t + self._tail_s(i)
 
-    def _tail_s(self, i: int, transit_s: float | None = None) -> float:
+    def _tail_s(self, i: int) -> float:
         """How long after its drain a step ends: its alpha, less the part of the path's latency the queues already
-        spent moving its last byte hop by hop (`FluidQueues.transit_s`; none at max-min rates)."""
-        if transit_s is None:
-            transit_s = self.fluid.transit_s(i) if self.fluid is not None else 0.0
+        spent moving its last byte hop by hop (`FluidQueues.transit_s`; none at max-min rates). Where the queues'
+        own transit (a hop a step) is longer than the alpha, the step streamed through them ends that much late:
+        the clock cannot go back. A stood-in repeat does not (`_stand_in`)."""
+        transit_s = self.fluid.transit_s(i) if self.fluid is not None else 0.0
         return max(self._alpha_s(i) - transit_s, 0.0)
 
     def _alpha_s(self, i: int) -> float:
@@ -778,7 +779,9 @@ class Engine:
         """k more repeats at the mean cost of the warm ones (the first, cold repeat left out)."""
         repeat = stand_in.mean_repeat(self._warm(i))
         mean = repeat.cost
-        step = repeat.duration_s + self._tail_s(i, repeat.transit_s)
+        # its drain less the queues' own transit, then its alpha: the queues move bytes a hop a step, so on a short
+        # step (a ring's: microseconds, a few steps of 1-2 us) that transit can outlast the alpha it stands for
+        step = max(repeat.duration_s - repeat.transit_s, 0.0) + self._alpha_s(i)
         k = int(self.reps_left[i])
         if math.isfinite(next_evt) and step > 0:
             k = min(k, int(max(0.0, next_evt - self.t) // step))

@@ -116,7 +116,9 @@ def test_simulate_in_chinese_and_english(capsys, design):
 
 
 def test_simulate_failure_lines_in_chinese_and_english(capsys, design):
-    argv = ["simulate", design, "--workload", WORKLOAD, "--fail", "switch:spine-01@0.05ms:up=0.1ms"]
+    # an AllToAll's flows are all in flight at 50 us (a ring's small steps spend most of their time in latency,
+    # where a failure finds no byte to stall)
+    argv = ["simulate", design, "--workload", "alltoall:16MiB", "--fail", "switch:spine-01@0.05ms:up=0.1ms"]
     zh = run(capsys, "--lang", "zh_CN", *argv)
     assert "故障 switch:spine-01@0.05ms:up=0.1ms 发生于 " in zh and "条流停滞" in zh
     assert "于 0.1 ms 恢复，吞吐下降 " in zh
@@ -124,8 +126,9 @@ def test_simulate_failure_lines_in_chinese_and_english(capsys, design):
     en = run(capsys, "--lang", "en", *argv)
     assert "  failure switch:spine-01@0.05ms:up=0.1ms at " in en and " flows stalled (" in en
     assert "recovered at 0.1 ms, throughput dip " in en
-    # 10 us: inside the ring's first step (1 MiB at 400G, about 21 us), so the failure stalls flows in flight
-    cut = ["simulate", design, "--workload", WORKLOAD, "--fail", "switch:leaf-01@0.01ms"]
+    # 10 us: inside the AllToAll's transfers (8 MiB a server pair and rail, about 170 us at 400G), so the failure
+    # stalls flows in flight
+    cut = ["simulate", design, "--workload", "alltoall:16MiB", "--fail", "switch:leaf-01@0.01ms"]
     zh = run(capsys, "--lang", "zh_CN", *cut)
     assert "始终未恢复" in zh and "  未完成：" in zh and "（服务器 srv-001、srv-002）" in zh
     assert "NOT COMPLETED" not in zh and "never recovered" not in zh and "undelivered" not in zh

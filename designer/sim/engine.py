@@ -618,8 +618,9 @@ class Engine:
             if i not in fluid.installed:
                 subs = self._movable(i)
                 if len(subs):
-                    # the drain estimate sizes the time step of a new simulator only (a max-min solve: costly)
-                    hint = self._drain_hint(queued) if fluid.sim is None else None
+                    # the drain estimate sizes the time step of empty queues only (where the bounds on it give
+                    # different steps, a max-min solve)
+                    hint = self._drain_hint(queued) if not fluid.installed else None
                     fluid.install(i, self.plan.phases[i], self.routed(i).routed, subs, self.remaining[i][subs],
                                   hint, self.t)
         if not fluid.active:

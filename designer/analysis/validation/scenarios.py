@@ -438,7 +438,7 @@ SCENARIOS: list[Scenario] = [
                   "GPUs from 32 MiB to 4 GiB standing in for 1,024 GPUs from 128 MiB to 16 GiB (the range of the "
                   "paper's other sweeps; the same bytes per ring step). ±50 %: one published average over sizes "
                   "the text does not give. The sizes up to 256 MiB are bound by the ring's step latencies and gain "
-                  "nothing; from 512 MiB on the tuning gains 10-33 %"),
+                  "nothing; from 512 MiB on the tuning gains 10-35 %"),
     Scenario("allreduce-1-node", "8xH100 single-node all_reduce busbw, ring (NVLS off)", "GB/s",
              "Google DeepMind, How to scale your model (JAX scaling book), GPUs chapter [scaling-book]",
              allreduce_single_node,

@@ -47,3 +47,41 @@ def test_a_tag_does_not_sit_under_a_node():
     assert (x, y) != (100.0, 0.0)
     assert not overlap(boxes([(x, y)])[0], tuple(node[0]))
     assert tag_spots(a, b, np.tile(SIZE, (1, 1)), np.array([[-10.0, -30.0, 210.0, 10.0]])) == [None]   # all covered
+
+
+def test_tags_stay_readable_over_the_heat_map(qtbot):
+    """After a run the heat-map recolours every cable over the cable layer; the tags are drawn above it, each on a
+    backdrop, so a mesh of eight-cable bundles between leaves and spines still reads "×8" (the tags had been painted
+    over by the heat-map's lines: only fragments of digits showed)."""
+    from pathlib import Path
+
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from designer.model.fileformat import load
+    from designer.ui.heatmap import HeatmapLayer
+    from designer.ui.scene import FabricScene
+    from designer.ui.theme import Theme, light_palette
+
+    doc = load(Path(__file__).resolve().parents[1] / "projects" / "nvl72-two-racks.json")
+    theme = Theme.from_palette(light_palette(), "light")
+    scene = FabricScene(doc, theme)
+    layer = HeatmapLayer(scene)
+    scene.addItem(layer)
+    assert scene.cable_layer.tags.zValue() > layer.zValue()
+
+    def text_pixels() -> int:
+        rect = scene.itemsBoundingRect()
+        image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_RGB32)
+        image.fill(theme.background)
+        painter = QPainter(image)
+        scene.render(painter, QRectF(image.rect()), rect)
+        painter.end()
+        rgb = np.frombuffer(image.constBits(), np.uint32).reshape(image.height(), -1)[:, :image.width()] & 0xFFFFFF
+        return int((rgb == (theme.text.rgb() & 0xFFFFFF)).sum())
+
+    layer.set_utilization([], np.zeros(0))
+    quiet = text_pixels()
+    ids = list(doc.links)
+    layer.set_utilization(ids, np.full(len(ids), 0.95))
+    assert text_pixels() >= 0.98 * quiet > 0

@@ -176,6 +176,7 @@ def _on_screen(transform: QTransform, points: np.ndarray) -> np.ndarray:
                      transform.m12() * x + transform.m22() * y + transform.dy()], axis=1)
 
 
+TAG_BACKDROP_ALPHA = 215                      # a tag's backdrop: the canvas colour, lines just showing through
 TAG_ALONG = (0.5, 0.35, 0.65, 0.25, 0.75)   # where along its cable a tag may sit, tried in turn
 
 
@@ -254,9 +255,16 @@ class CableLayer(QGraphicsItem):
         self.setZValue(1)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._rect = QRectF()
+        self.tags = CableTags(self)
+
+    def update(self, *args) -> None:
+        """Repaint the cables and their tags (drawn by `CableTags`, above the heat-map)."""
+        super().update(*args)
+        self.tags.update(*args)
 
     def geometry_changed(self) -> None:
         self.prepareGeometryChange()
+        self.tags.prepareGeometryChange()
         self._rect = self.fabric_scene.cables.bounds().adjusted(-40, -40, 40, 40)
         self.update()
 
@@ -291,7 +299,6 @@ class CableLayer(QGraphicsItem):
         if chosen:
             painter.setPen(cable_pen(scene.theme.selection, False, CHOSEN_PX))
             painter.drawLines([lines[k] for k in chosen])
-        self._paint_pair_tags(painter, option.exposedRect)
 
     def _node_boxes(self, transform: QTransform, exposed: QRectF) -> np.ndarray:
         """[m, (x0, y0, x1, y1)] on screen of the nodes and segment names in the exposed part of the scene (drawn over
@@ -304,7 +311,7 @@ class CableLayer(QGraphicsItem):
         lo, hi = _on_screen(transform, corners[:, :2]), _on_screen(transform, corners[:, 2:])
         return np.concatenate([np.minimum(lo, hi), np.maximum(lo, hi)], axis=1)
 
-    def _paint_pair_tags(self, painter: QPainter, exposed: QRectF) -> None:
+    def paint_pair_tags(self, painter: QPainter, exposed: QRectF) -> None:
         """"×N" at the middle of cables that join the same two nodes N times (drawn as one line)."""
         scene, geo = self.fabric_scene, self.fabric_scene.cables
         if not len(geo.pairs) or scene.quiet_labels:
@@ -329,7 +336,33 @@ class CableLayer(QGraphicsItem):
         a, b = _on_screen(transform, e[inside, :2]), _on_screen(transform, e[inside, 2:])
         width = {t: metrics.horizontalAdvance(t) for t in set(texts)}
         sizes = np.array([[width[t], metrics.height()] for t in texts], dtype=float)
+        backdrop = QColor(scene.theme.background)
+        backdrop.setAlpha(TAG_BACKDROP_ALPHA)
         for k, spot in enumerate(tag_spots(a, b, sizes, self._node_boxes(transform, exposed))):
             if spot is not None:
-                painter.drawText(QPointF(*spot) + QPointF(3, -4), texts[k])
+                x, y = spot
+                painter.fillRect(QRectF(x + 1, y - sizes[k, 1] - 1, sizes[k, 0] + 4, sizes[k, 1]), backdrop)
+                painter.drawText(QPointF(x, y) + QPointF(3, -4), texts[k])
         painter.restore()
+
+
+class CableTags(QGraphicsItem):
+    """The "×N" tags of the cable layer, drawn above the heat-map (which recolours the cables over the layer after a
+    run and hid the tags under crossing bundles), each on a backdrop of the canvas colour so that the lines crossing
+    it do not cut through its digits."""
+
+    def __init__(self, layer: CableLayer) -> None:
+        super().__init__()
+        self.layer = layer
+        self.setZValue(5)                    # above the heat-map (4), under the job tint (9) and the nodes (10)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self.layer.boundingRect()
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if not self.layer.fabric_scene.bundled:
+            self.layer.paint_pair_tags(painter, option.exposedRect)

@@ -75,6 +75,7 @@ class FabricScene(QGraphicsScene):
         self.tiles = NodeTiles(self)
         self.site_boxes = SiteBoxes(self)        # multi-site designs: a box per site (site_boxes.py)
         self.addItem(self.cable_layer)
+        self.addItem(self.cable_layer.tags)
         self.addItem(self.tiles)
         self._segment_of: dict[str, str] = {}
         self._unsubscribe = doc.subscribe(self._on_changes)

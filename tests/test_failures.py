@@ -168,8 +168,12 @@ def test_bad_scenarios_are_refused_with_their_place():
 
 def test_resilience_summary_classes():
     doc = _design("ib", adaptive_routing=True)
-    rows = {r.failure_class: r for r in resilience_summary(doc, ["permutation:16MiB"], samples=2)}
+    calls: list[tuple[int, int]] = []
+    rows = {r.failure_class: r for r in resilience_summary(doc, ["permutation:16MiB"], samples=2,
+                                                           progress=lambda done, total: calls.append((done, total)))}
     assert set(rows) == {"leaf", "spine", "server-link"}
+    tried = sum(len(r.elements_tried) for r in rows.values())
+    assert calls == [(k, 1 + tried) for k in range(2 + tried)]        # a run without failures, then each tried
     assert not rows["server-link"].completed and rows["server-link"].throughput_loss == 1.0
     assert rows["spine"].completed and 0.2 < rows["spine"].throughput_loss < 0.6
     assert rows["spine"].recovery_delay_s == pytest.approx(1e-3)

@@ -15,6 +15,18 @@ from designer.model.errors import ProjectError
 
 PROG = "fabric-designer"
 EXIT_BAD_INPUT = 2
+BAR_WIDTH = 30
+
+
+def progress_bar(done: int, total: int, message_id: str) -> None:
+    """A one-line bar on stderr, redrawn in place (only on a terminal), with `message_id` rendered with done and
+    total ("3/13 runs")."""
+    if not sys.stderr.isatty() or total == 0:
+        return
+    filled = BAR_WIDTH * done // total
+    end = "\n" if done == total else ""
+    print(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {render(message_id, done=done, total=total)}",
+          end=end, file=sys.stderr, flush=True)
 
 
 def error(message: str | Message) -> int:

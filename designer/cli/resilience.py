@@ -6,7 +6,7 @@ import argparse
 import json
 
 from designer.analysis.resilience.summary import ResilienceRow, resilience_summary
-from designer.cli.output import error, naming
+from designer.cli.output import error, naming, progress_bar
 from designer.i18n import render
 from designer.i18n.text_width import columns, ljust, rjust
 from designer.model.fileformat import load
@@ -34,6 +34,11 @@ def resilience_table(rows: list[ResilienceRow]) -> list[str]:
     return out
 
 
+def _progress(done: int, total: int) -> None:
+    """Runs done of all, on stderr (a 1,024-GPU design's table takes minutes: one run per element tried)."""
+    progress_bar(done, total, "cli.res.progress")
+
+
 def cmd_resilience(args: argparse.Namespace) -> int:
     """Print the worst-case throughput loss per failure class (a table, or JSON with --json)."""
     try:
@@ -42,7 +47,7 @@ def cmd_resilience(args: argparse.Namespace) -> int:
         seed = getattr(args, "seed", 1)
         doc = load(args.file)
         with naming(args.file):
-            rows = resilience_summary(doc, specs, seed=1 if seed is None else seed)
+            rows = resilience_summary(doc, specs, seed=1 if seed is None else seed, progress=_progress)
     except WorkloadError as exc:
         return error(str(exc))
     if getattr(args, "json", False):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from designer.analysis.sweep.grid import SweepError, check_workload_axes, parse_axes
 from designer.analysis.sweep.runner import SweepTask
 from designer.analysis.sweep.store import check_output_path
 from designer.analysis.sweep.sweep import run_sweep
+from designer.cli import output
 from designer.cli.output import error
 from designer.i18n import render
 from designer.i18n.message import Message, os_reason
@@ -19,17 +19,11 @@ from designer.topology.generate import GENERATOR_KINDS
 from designer.topology.two_site import KIND as TWO_SITE
 
 DEFAULT_WORKLOAD = "allreduce:1GiB"
-BAR_WIDTH = 30
 
 
 def progress_bar(done: int, total: int) -> None:
-    """A one-line bar on stderr, redrawn in place (only on a terminal)."""
-    if not sys.stderr.isatty() or total == 0:
-        return
-    filled = BAR_WIDTH * done // total
-    end = "\n" if done == total else ""
-    print(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {render('sweep.progress', done=done, total=total)}",
-          end=end, file=sys.stderr, flush=True)
+    """The sweep's bar on stderr: points done of all (only on a terminal)."""
+    output.progress_bar(done, total, "sweep.progress")
 
 
 def build_task(args: argparse.Namespace) -> tuple[SweepTask, bool]:

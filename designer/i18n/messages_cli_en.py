@@ -85,6 +85,7 @@ CLI: dict[str, str] = {
     "cost.kind.storage": "storage",
     # resilience
     "cli.res.title": "{design}: single failures, {workloads}",
+    "cli.res.progress": "{done}/{total} runs",
     "cli.res.col_class": "class",
     "cli.res.col_worst": "worst element",
     "cli.res.col_loss": "throughput loss",

@@ -10,6 +10,7 @@ servers off (their only link) is a loss of 1.0 for the workload, reported as not
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from designer.i18n.message import Message
@@ -78,25 +79,32 @@ def _recovery_delay_s(doc: FabricDocument) -> float:
 
 
 def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int = 1,
-                       samples: int = SAMPLES_PER_CLASS, rate_model: str = "maxmin") -> list[ResilienceRow]:
-    """One row per failure class present in the design (WorkloadError on bad input)."""
+                       samples: int = SAMPLES_PER_CLASS, rate_model: str = "maxmin",
+                       progress: Callable[[int, int], None] | None = None) -> list[ResilienceRow]:
+    """One row per failure class present in the design (WorkloadError on bad input). `progress(done, total)` is
+    called before the first run and after each (a run without failures, then one per element tried)."""
     if samples < 1:
         raise WorkloadError(Message("error.resilience.samples"))
     opts = SimOptions(seed=seed, ideal_pass=False, rate_model=rate_model)
     opts.check()
+    rng = random.Random(seed)
+    tried_by_class = {cls: _pick(items, samples, rng) for cls, items in _candidates(doc).items() if items}
+    total = 1 + sum(len(tried) for tried in tried_by_class.values())
+    report = progress or (lambda done, of: None)
+    report(0, total)
     base = run(doc, workloads, opts)
     t0 = base.completion_time_s
+    report(1, total)
     steady = _instant_recovery(doc)
-    rng = random.Random(seed)
     rows = []
-    for cls, items in _candidates(doc).items():
-        if not items:
-            continue
-        tried = _pick(items, samples, rng)
+    runs = 1
+    for cls, tried in tried_by_class.items():
         worst: tuple[float, str, float, bool] | None = None
         for kind, element in tried:
             res = run(steady, workloads, SimOptions(seed=seed, ideal_pass=False, rate_model=rate_model,
                                                     failures=[f"{kind}:{element}@0s"]))
+            runs += 1
+            report(runs, total)
             done = bool(res.data.get("completed", True))
             t = res.completion_time_s
             loss = 1.0 if not done else max(0.0, 1.0 - t0 / t) if t > 0 else 0.0

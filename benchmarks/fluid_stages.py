@@ -36,22 +36,22 @@ def _take_sums(pk, ps, pl, sums, used, aports):
 
 
 @_fast
-def _serve(pp, pk, ps, pl, pa, aports, dt):
-    return K._serve(pp, pk, ps, pl, pa, aports, dt)
+def _serve(pp, pk, ps, pl, pr, pa, aports, dt):
+    return K._serve(pp, pk, ps, pl, pr, pa, aports, dt)
 
 
 @_fast
-def _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
+def _move(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
           fi, fr, fs, dq, am, t, dt, sc, track):
-    K._move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
+    K._move(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
             fi, fr, fs, dq, am, t, dt, sc, track)
 
 
 @_fast
-def _deliver(pp, pk, buf_B, ps, pl, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, ja, jb, jlast, wa,
+def _deliver(pp, pk, buf_B, ps, pl, pr, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, ja, jb, jlast, wa,
              jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc,
              group_left, t_end, dt, lost_set, sum_next):
-    return K._deliver(pp, pk, buf_B, ps, pl, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, ja, jb,
+    return K._deliver(pp, pk, buf_B, ps, pl, pr, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, ja, jb,
                       jlast, wa, jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent,
                       ck_meta, ck_cur, hist, sc, group_left, t_end, dt, lost_set, sum_next)
 
@@ -111,16 +111,16 @@ def one_step(s: FluidSimulator) -> list[float]:
     marks = [time.perf_counter()]
     _take_sums(s.pk, s.ps, s.pl, s.sums, s.used, s.aports)
     marks.append(time.perf_counter())
-    may_overflow = _serve(s.pp, s.pk, s.ps, s.pl, s.pa, s.aports, dt)
+    may_overflow = _serve(s.pp, s.pk, s.ps, s.pl, s.pr, s.pa, s.aports, dt)
     marks.append(time.perf_counter())
-    _move(s.ps, s.pl, s.pa, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb,
+    _move(s.ps, s.pr, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb,
           jn.b_ptr, jn.b_node, jn.sums, s.succ1, s.pred1, s.chain, s.fi, s.fr, s.fs, s.dq, s.am, t, dt, s.sc,
           s.lossy_nodes or may_overflow)
     marks.append(time.perf_counter())
-    _deliver(s.pp, s.pk, s.buf_B, s.ps, s.pl, s.sums, s.used, s.pa, s.aports, s.hport, s.hpc, s.hlevel, s.hq, s.hqm,
-             s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.sums, jn.a_ptr, jn.a_node, s.pred1, s.chain, s.fi, s.fr, s.fs,
-             s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent, s.ck_meta, s.ck_cur, s.hist, s.sc, s.group_left, t + dt, dt,
-             True, True)
+    _deliver(s.pp, s.pk, s.buf_B, s.ps, s.pl, s.pr, s.sums, s.used, s.pa, s.aports, s.hport, s.hpc, s.hlevel, s.hq,
+             s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.sums, jn.a_ptr, jn.a_node, s.pred1, s.chain, s.fi, s.fr,
+             s.fs, s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent, s.ck_meta, s.ck_cur, s.hist, s.sc, s.group_left, t + dt,
+             dt, True, True)
     marks.append(time.perf_counter())
     _checkpoint(t + dt, s.fs[:, K.SENT], s.fs[:, K.ARRIVED], s.fs[:, K.DONE], s.ck_t, s.ck_sent, s.ck_meta,
                 s.ck_cur)

@@ -28,8 +28,8 @@ from designer.sim.queue_pairs import byte_shares, merged_hops
 from designer.sim.routing import RouteOptions, Router
 from designer.topology import generate
 
-STATE = ("fs", "fi", "fr", "dq", "am", "rs", "hq", "hqm", "harr", "ps", "pl", "pa", "used", "hist", "sc", "ck_t",
-         "ck_sent", "ck_cur", "ck_meta", "group_left")
+STATE = ("fs", "fi", "fr", "dq", "am", "rs", "hq", "hqm", "harr", "ps", "pl", "pr", "pa", "used", "hist", "sc",
+         "ck_t", "ck_sent", "ck_cur", "ck_meta", "group_left")
 
 
 def _same(a: np.ndarray, b: np.ndarray) -> bool:
@@ -179,31 +179,31 @@ def test_latency_bins_looked_up_are_the_bins_by_their_logarithm():
 
 
 @njit
-def _moved(general: bool, qe: np.ndarray, share: np.ndarray, pl: np.ndarray, hpc: np.ndarray, hport: np.ndarray,
+def _moved(general: bool, qe: np.ndarray, share: np.ndarray, hpc: np.ndarray, hport: np.ndarray,
            state: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
     """Node 2i's bytes leave port i (its share of `qe[i]`) and arrive at node 2i + 1: through the kernel's
     `_leave` and `_arrive`, or through the general arithmetic they shortcut (marked bytes always computed and
-    added). `state`: (hq, hqm, ps, pa). Returns each node's (bytes out, marked out)."""
-    hq, hqm, ps, pa = state
+    added). `state`: (hq, hqm, ps, pr). Returns each node's (bytes out, marked out)."""
+    hq, hqm, ps, pr = state
     out = np.empty((len(qe), 2))
     for i in range(len(qe)):
         e = 2 * i
         if general:
             sent = qe[i] * share[i]
             sent_m = hqm[e] * share[i]
-            marked = sent_m + (sent - sent_m) * pl[i, 0, K.L_MARK]
+            marked = sent_m + (sent - sent_m) * pr[i, 0, K.R_MARK]
             hq[e] = qe[i] - sent
             hqm[e] -= sent_m
-            ps[i, K.SERVED_NOW] += sent
-            pa[i, K.SERVED] += sent
+            pr[i, K.PORT, K.R_SERVED_NOW] += sent
+            pr[i, K.PORT, K.R_SERVED] += sent
             if not hpc[e]:
-                ps[i, K.SERVED_OT] += sent
+                pr[i, K.PORT, K.R_SERVED_OT] += sent
             hq[e + 1] += sent
             hqm[e + 1] += marked
             if not hpc[e + 1]:
                 ps[hport[e + 1], K.ARR_OT] += sent
         else:
-            sent, marked = K._leave(i, 0, e, qe[i], share[i], ps, pl, pa, hpc, hq, hqm)
+            sent, marked = K._leave(i, 0, e, qe[i], share[i], pr, hpc, hq, hqm)
             K._arrive(e + 1, sent, marked, ps, hport, hpc, hq, hqm, hq, False)
         out[i, 0], out[i, 1] = sent, marked
     return out
@@ -217,16 +217,16 @@ def test_nodes_without_marked_bytes_move_as_the_general_arithmetic_moves_them():
     n = 20_000
     qe = rng.random(n) * 1e6
     share = np.where(rng.random(n) < 0.2, 1.0, rng.random(n))
-    pl = np.zeros((n, 1, K.N_LANE_STATE))
-    pl[:, 0, K.L_MARK] = np.where(rng.random(n) < 0.5, 0.0, rng.random(n))
+    pr = rng.random((n, 1, K.N_RECORD))
+    pr[:, 0, K.R_MARK] = np.where(rng.random(n) < 0.5, 0.0, rng.random(n))
     hpc = rng.random(2 * n) < 0.7
     hport = rng.integers(0, n, 2 * n).astype(np.uint32)
     hq = rng.random(2 * n) * 1e6
     hqm = np.where(rng.random(2 * n) < 0.5, 0.0, hq * rng.random(2 * n))
-    ps, pa = rng.random((n, K.N_PORT_STATE)), rng.random((n, K.N_PORT_ACC))
-    states = [(hq.copy(), hqm.copy(), ps.copy(), pa.copy()) for _ in range(2)]
-    moved = [_moved(general, qe, share, pl, hpc, hport, state) for general, state in zip((True, False), states,
-                                                                                           strict=True)]
+    ps = rng.random((n, K.N_PORT_STATE))
+    states = [(hq.copy(), hqm.copy(), ps.copy(), pr.copy()) for _ in range(2)]
+    moved = [_moved(general, qe, share, hpc, hport, state) for general, state in zip((True, False), states,
+                                                                                      strict=True)]
     assert (moved[0][:, 1] == 0.0).mean() > 0.2 and (moved[0][:, 1] > 0.0).mean() > 0.5
     assert _same(moved[0], moved[1])
     for general, fast in zip(*states, strict=True):

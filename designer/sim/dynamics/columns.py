@@ -46,3 +46,14 @@ def grown(old: np.ndarray, n_new: int, rows: np.ndarray | None = None) -> tuple[
 def _plain_zero(value: np.generic) -> bool:
     """Whether a value is all zero bits (0, or +0.0: not -0.0), as fresh zeroed memory holds it."""
     return bool(value == 0) and not bool(np.signbit(value))
+
+
+def aligned_zeros(shape: tuple[int, ...], align_B: int) -> np.ndarray:
+    """Zeroed float64 array of `shape`, row-major, whose first element starts on an `align_B`-byte boundary: rows
+    of `align_B` bytes then each fill whole cache lines (NumPy aligns an allocation to 16 bytes only). A view of an
+    allocation `align_B` bytes larger, itself contiguous: the step is compiled for the layout a plain array has."""
+    n = int(np.prod(shape))
+    item = np.dtype(np.float64).itemsize
+    raw = np.zeros(n + align_B // item, np.float64)
+    skip = (-raw.ctypes.data % align_B) // item
+    return raw[skip:skip + n].reshape(shape)

@@ -26,9 +26,29 @@ Traffic classes (a job's Ethernet priority or InfiniBand virtual lane, classes.p
 its own queue, ingress occupancy, pause state and credits; a flow stays in its lane on every hop. Within a lane the
 lossless bytes and those of a lossy workload (`pfc=off`) share one FIFO, as they did before lanes.
 
-State is held in 2-D arrays with one row per port or flow and named columns (a column constant per field), and a
-3-D array [port, lane, field] for what each lane keeps: Numba reads a field of a large tuple of arrays slowly inside
+State is held in 2-D arrays with one row per port or flow and named columns (a column constant per field), and
+3-D arrays [port, lane, field] for what each lane keeps: Numba reads a field of a large tuple of arrays slowly inside
 a loop, an element of one array fast.
+
+What the flow passes (move, deliver) touch at a hop's port is laid out for them. They visit the ports of their hops in
+no order, and at 16,384 GPUs the 98,303 ports crossed hold more state than an L2 (2 MiB a core here), so each cache
+line a hop touches is a miss. What a hop's move reads and adds to is one record per port and lane (`pr`, fields
+R_*): 8 doubles, a 64-byte row starting on a cache line (stepper.py); the delivery pass adds the next step's
+backlogs to `sums` (32 bytes a port and lane). Kept among the per-port stages' arrays, a hop's move touched a line
+in each of three (the lane's shares and marking, the port's per-step sums, the port counters). On the 16,384-GPU
+permutation (254,153 flows, 1.41 M flow-hops, `benchmarks/fluid_stages.py 16384 permutation:64MiB --windows 20
+--steps 40`) the move stage took 22.0 ms a step instead of 32.2 (with `_prefetch_records`; the step 52.3 ms
+instead of 65.8; medians of 3 runs side by side). A 128-byte record that also held the sums (one record a hop in
+both passes) moved as fast but made the delivery pass slower (adding up alone 12.6 ms against 10.5: four times the
+bytes a port), so the sums stay apart. What only the per-port stages read (the lanes' backlogs and pause state, the
+port's totals and counters) stays in `ps`, `pl` and `pa`, visited in port order; so do the fields only a flow's
+first hop touches (its NIC's demand and the share taken: flows are in the order of their senders) and those only a
+hop of a class that is not paused touches (arrivals and drop share of a lossy queue). The port's own fields in the
+record (bytes served this step, of the classes not paused, and over the run) are each one sum over all its lanes in
+flow order: kept once, in lane 0's row (PORT), they add up in the same order whatever the lanes, bit for bit. With
+one lane, the common case, one row holds all a hop's move touches; with several, a hop of another lane touches its
+lane's row and lane 0's. The bytes served over the run are counted in the record while a call runs and kept in the
+port counters between calls (`_served_counter`).
 """
 
 from __future__ import annotations
@@ -37,7 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from designer.sim.dynamics import aimd, classes, credits, dcqcn, delivery_time, ecn, junctions, loss, pfc, shared_buffer
-from designer.sim.dynamics.jit import njit_inline, njit_no_refcount
+from designer.sim.dynamics.jit import njit_inline, njit_no_refcount, prefetch_row
 
 # the kernel's arrays (Numba compiles for the dtypes it is given and ignores these annotations)
 Reals = npt.NDArray[np.float64]
@@ -59,14 +79,21 @@ N_PORT_PARAMS = 10
 IS_PFC, IS_CREDIT, IS_NIC, BUFFER = range(4)
 N_PORT_KINDS = 4
 # port state and per-step scratch [port, field]: what the port's lanes add up to
-PAUSED, Q_ALL, Q_OT, SERVED_NOW, SERVED_OT, ARR_OT, DROP_OT, DEMAND, TAKEN = range(9)
-N_PORT_STATE = 9
+PAUSED, Q_ALL, Q_OT, ARR_OT, DROP_OT, DEMAND, TAKEN = range(7)
+N_PORT_STATE = 7
 # lane state and per-step scratch [port, lane, field]: per traffic class of the port
-L_QPC, L_QOT, L_INGPC, L_INGALL, L_FRACPC, L_FRACOT, L_MARK, L_DEP, L_ARR, L_DROP, L_PAUSED, L_ELIG, L_WANT, \
-    L_GOT = range(14)
-N_LANE_STATE = 14
+L_QPC, L_QOT, L_INGPC, L_INGALL, L_DROP, L_PAUSED, L_ELIG, L_WANT, L_GOT = range(9)
+N_LANE_STATE = 9
+# what a hop's move reads and adds to at its port [port, lane, field] (module docstring): one 64-byte row per port and
+# lane. Per lane: the shares of its backlog that leave this step (of the paused class, of the others), the marking
+# probability of what leaves, the bytes that left and that arrived through it as ingress of the paused class. Per
+# port, in lane 0's row (PORT; the other lanes' are unused): the bytes it served this step (all, of the classes not
+# paused) and over the run (while a call runs: `_served_counter`).
+R_FRACPC, R_FRACOT, R_MARK, R_DEP, R_ARR, R_SERVED_NOW, R_SERVED_OT, R_SERVED = range(8)
+N_RECORD = 8
+PORT = 0                            # the lane whose row holds a port's own fields
 # the next step's L_QPC, L_QOT, L_INGPC and L_INGALL as they are added up ahead of it [port, lane, field]
-# (`_aggregate`): an array of their own, a port's in one cache line
+# (`_aggregate`): an array of their own (32 bytes a port and lane: the delivery pass's only per-hop port access)
 S_QPC, S_QOT, S_INGPC, S_INGALL = range(4)
 N_SUMS = 4
 # port counters [port, field]; with several lanes, then per lane l the seconds paused (LANE_ACC + l) and
@@ -85,6 +112,8 @@ REMAINING, USEFUL_LEFT, SENT, ARRIVED, DONE, FINISH, W_USEFUL, W_MARKED, W_LOST,
 N_FLOW_STATE = 18
 # a node's single next (previous) node in succ1 (pred1), or one of these
 SEVERAL, NONE = -1, -2
+# the move pass asks for the port records of the flow this many flows ahead (`_prefetch_records`)
+PREFETCH_FLOWS = 4
 
 
 # Numba checks each index of a signed type for a negative value (to count from the end), which the node and flow
@@ -106,7 +135,8 @@ def _lane(fi: Ints, f: int, n_lanes: int) -> int:
 
 
 @njit_no_refcount
-def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, sums: Reals, used: Reals, pa: Reals,
+def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr: Reals, sums: Reals, used: Reals,
+              pa: Reals,
               aports: Idx, hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
               jlast: Flags, wa: Reals, wb: Reals, japtr: Ints, janode: Ints, jbptr: Ints, jbnode: Ints, jsum: Reals,
               succ1: Idx, pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals,
@@ -120,16 +150,17 @@ def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, sums: Rea
     each node's arrivals, else only where a PFC ingress might overflow its headroom (`_serve`)."""
     finished = -1
     lost_set = True                 # some flow's loss fields may be set (the last step dropped bytes): clear them
+    _served_counter(pr, pa, aports, True)
     _aggregate(sums, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
     for step in range(max_steps):
         t, dt = sc[T], sc[DT]
         _take_sums(pk, ps, pl, sums, used, aports)
-        may_overflow = _serve(pp, pk, ps, pl, pa, aports, dt)
-        _move(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1,
+        may_overflow = _serve(pp, pk, ps, pl, pr, pa, aports, dt)
+        _move(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1,
               chain, fi, fr, fs, dq, am, t, dt, sc, lossy_nodes or may_overflow)
-        done, lost_set = _deliver(pp, pk, buf_B, ps, pl, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr,
-                                  ja, jb, jlast, wa, jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am, rs,
-                                  ck_t, ck_sent, ck_meta, ck_cur, hist, sc, group_left, t + dt, dt, lost_set,
+        done, lost_set = _deliver(pp, pk, buf_B, ps, pl, pr, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm,
+                                  harr, ja, jb, jlast, wa, jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am,
+                                  rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc, group_left, t + dt, dt, lost_set,
                                   step + 1 < max_steps)
         delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
         sc[T] = t + dt
@@ -140,7 +171,22 @@ def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, sums: Rea
                 break
         if _all_done(fs):
             break
+    _served_counter(pr, pa, aports, False)
     return finished
+
+
+@njit_inline
+def _served_counter(pr: Reals, pa: Reals, aports: Idx, into_records: bool) -> None:
+    """The bytes each port served over the run: counted per hop in the port's record while a call runs (R_SERVED,
+    beside what else the hop adds to), kept in the port counters between calls (pa[SERVED], which the callers read
+    and carry over jumps). Copied in at a call's start and out at its end: a port the call's flows do not cross
+    (`aports`) keeps its count."""
+    for i in range(aports.shape[0]):
+        p = aports[i]
+        if into_records:
+            pr[p, PORT, R_SERVED] = pa[p, SERVED]
+        else:
+            pa[p, SERVED] = pr[p, PORT, R_SERVED]
 
 
 @njit_inline
@@ -256,7 +302,7 @@ def _add_ingress(sums: Reals, p: int, c: int, pc: bool, q_B: float) -> None:
 
 
 @njit_inline
-def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Idx, dt: float) -> bool:
+def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pr: Reals, pa: Reals, aports: Idx, dt: float) -> bool:
     """Per lane: pause state, credit room and what it may send; the port's capacity shared among its lanes
     (classes.py); the share of each lane's backlog it sends this step. Returns whether some PFC ingress might
     overflow its headroom this step: what comes in through a port is what it sends, at most a step of its
@@ -290,14 +336,14 @@ def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Idx, dt
                 if n_lanes > 1:
                     pa[p, LANE_ACC + c] += dt
             if n_lanes == 1:                        # one class: it may have the whole port
-                _send(pp, pk, pl, p, c, eligible, min(cap_step, want), paused)
+                _send(pp, pk, pl, pr, p, c, eligible, min(cap_step, want), paused)
             else:
                 pl[p, c, L_WANT] = want
                 pl[p, c, L_ELIG] = eligible
         if n_lanes > 1:
             classes.share(cap_step, pl, p, L_WANT, L_GOT)
             for c in range(n_lanes):
-                _send(pp, pk, pl, p, c, pl[p, c, L_ELIG], pl[p, c, L_GOT], pl[p, c, L_PAUSED] > 0.0)
+                _send(pp, pk, pl, pr, p, c, pl[p, c, L_ELIG], pl[p, c, L_GOT], pl[p, c, L_PAUSED] > 0.0)
         ps[p, PAUSED] = 1.0 if any_paused else 0.0
         if any_paused:
             pa[p, PAUSED_S] += dt
@@ -308,26 +354,29 @@ def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pa: Reals, aports: Idx, dt
             pa[p, BUSY_S] += dt
             if backlog > pa[p, MAXQ]:
                 pa[p, MAXQ] = backlog
-        for col in (SERVED_NOW, SERVED_OT, ARR_OT, DEMAND):
-            ps[p, col] = 0.0
+        pr[p, PORT, R_SERVED_NOW] = 0.0
+        pr[p, PORT, R_SERVED_OT] = 0.0
+        ps[p, ARR_OT] = 0.0
+        ps[p, DEMAND] = 0.0
     return may_overflow
 
 
 @njit_inline
-def _send(pp: Reals, pk: Ints, pl: Reals, p: int, c: int, eligible: float, sent: float, paused: bool) -> None:
+def _send(pp: Reals, pk: Ints, pl: Reals, pr: Reals, p: int, c: int, eligible: float, sent: float,
+          paused: bool) -> None:
     """Lane c of port p sends `sent` of the `eligible` bytes it may send: the share of each node's backlog that
     leaves this step and the marking probability of what leaves; its per-step sums start again."""
     frac = sent / eligible if eligible > 0.0 else 0.0
-    pl[p, c, L_FRACOT] = frac
-    pl[p, c, L_FRACPC] = 0.0 if paused else frac
-    pl[p, c, L_MARK] = 0.0 if pk[p, IS_NIC] else ecn.mark_probability(
+    pr[p, c, R_FRACOT] = frac
+    pr[p, c, R_FRACPC] = 0.0 if paused else frac
+    pr[p, c, R_MARK] = 0.0 if pk[p, IS_NIC] else ecn.mark_probability(
         pl[p, c, L_QPC] + pl[p, c, L_QOT], pp[p, KMIN], pp[p, KMAX], pp[p, PMAX])
-    pl[p, c, L_DEP] = 0.0
-    pl[p, c, L_ARR] = 0.0
+    pr[p, c, R_DEP] = 0.0
+    pr[p, c, R_ARR] = 0.0
 
 
 @njit_inline
-def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
+def _move(ps: Reals, pr: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
           ja: Idx, jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals, succ1: Idx,
           pred1: Idx, chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, am: Reals, t: float, dt: float,
           sc: Reals, track: bool) -> None:
@@ -335,8 +384,9 @@ def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, 
     junction they are summed and handed on at its last upstream node (junctions.py). Then, in the same pass, what
     its sender would inject this step (`_demand`). With `track`, each node's arrivals of the step are noted (harr):
     only a drop reads them (`_drop`, `_ahead_behind`), and a step without `track` drops nothing."""
-    n_lanes = pl.shape[1]
+    n_lanes = pr.shape[1]
     for f in range(fi.shape[0]):
+        _prefetch_records(f + PREFETCH_FLOWS, pr, hport, fi, n_lanes)
         if fs[f, DONE] != 0.0:
             fs[f, STEP_GOT] = 0.0
             fs[f, STEP_GOT_M] = 0.0
@@ -347,9 +397,9 @@ def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, 
         c = _lane(fi, f, n_lanes)
         got, got_m = 0.0, 0.0                         # what reaches the receiver (added to 0.0, as a sum starts)
         if chain[f]:
-            out, marked = _move_chain(ps, pl, pa, hport, hpc, hq, hqm, harr, a, last, c, track)
+            out, marked = _move_chain(ps, pr, hport, hpc, hq, hqm, harr, a, last, c, track)
         else:
-            out, marked = _move_graph(ps, pl, pa, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode,
+            out, marked = _move_graph(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode,
                                       jsum, succ1, pred1, a, last, c, track)
         if out >= 0.0:
             got += out
@@ -360,7 +410,21 @@ def _move(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, 
 
 
 @njit_inline
-def _leave(p: int, c: int, e: int, qe: float, share: float, ps: Reals, pl: Reals, pa: Reals, hpc: Flags, hq: Reals,
+def _prefetch_records(f: int, pr: Reals, hport: Ports, fi: Ints, n_lanes: int) -> None:
+    """Hint the cache to fetch the records of flow f's ports (if there is a flow f), so that they arrive while the
+    flows before it move. On the 16,384-GPU permutation's state (benchmarks/fluid_stages.py) the move stage took
+    18.4 ms a step instead of 25.4, a whole step 55.9 ms instead of 62.0 (medians, side by side, compiled with
+    and without). The delivery pass gained nothing from it when tried (with 128-byte records holding the sums):
+    not done there."""
+    if f < fi.shape[0]:
+        c = _lane(fi, f, n_lanes)
+        a = _first_node(fi, f)
+        for e in range(a, a + fi[f, NNODES]):
+            prefetch_row(pr, hport[e], c)
+
+
+@njit_inline
+def _leave(p: int, c: int, e: int, qe: float, share: float, pr: Reals, hpc: Flags, hq: Reals,
            hqm: Reals) -> tuple[float, float]:
     """Node e's bytes that leave port p this step (its backlog `qe` times the lane's `share`), and the marked ones
     among them. Most nodes hold no marked bytes at a port that marks none: their marked bytes are then 0.0 and their
@@ -369,20 +433,20 @@ def _leave(p: int, c: int, e: int, qe: float, share: float, ps: Reals, pl: Reals
     out = qe * share
     hq[e] = qe - out
     marked = 0.0
-    qm, mark = hqm[e], pl[p, c, L_MARK]
+    qm, mark = hqm[e], pr[p, c, R_MARK]
     if qm != 0.0 or mark != 0.0:
         out_m = qm * share
         marked = out_m + (out - out_m) * mark
         hqm[e] = qm - out_m
-    ps[p, SERVED_NOW] += out
-    pa[p, SERVED] += out
+    pr[p, PORT, R_SERVED_NOW] += out
+    pr[p, PORT, R_SERVED] += out
     if not hpc[e]:
-        ps[p, SERVED_OT] += out
+        pr[p, PORT, R_SERVED_OT] += out
     return out, marked
 
 
 @njit_inline
-def _move_chain(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, a: int,
+def _move_chain(ps: Reals, pr: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals, a: int,
                 last: int, c: int, track: bool) -> tuple[float, float]:
     """`_move_graph` of a flow whose nodes a..last are a chain (node e's bytes came through e - 1 and go on to
     e + 1): what its last node delivered and the marked part (-1.0 where nothing left it)."""
@@ -392,22 +456,22 @@ def _move_chain(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: R
             harr[e] = 0.0                             # its arrivals come from e - 1, visited after it
         qe = hq[e]
         p = hport[e]
-        share = pl[p, c, L_FRACPC] if hpc[e] else pl[p, c, L_FRACOT]
+        share = pr[p, c, R_FRACPC] if hpc[e] else pr[p, c, R_FRACOT]
         if qe > 0.0 and share > 0.0:
-            out, marked = _leave(p, c, e, qe, share, ps, pl, pa, hpc, hq, hqm)
+            out, marked = _leave(p, c, e, qe, share, pr, hpc, hq, hqm)
             if e > a and hpc[e - 1]:                  # these bytes leave the switch they entered through e - 1
-                pl[hport[e - 1], c, L_DEP] += out
+                pr[hport[e - 1], c, R_DEP] += out
             if e == last:
                 got, got_m = out, marked
             else:
                 if hpc[e]:
-                    pl[p, c, L_ARR] += out
+                    pr[p, c, R_ARR] += out
                 _arrive(e + 1, out, marked, ps, hport, hpc, hq, hqm, harr, track)
     return got, got_m
 
 
 @njit_inline
-def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
+def _move_graph(ps: Reals, pr: Reals, hport: Ports, hpc: Flags, hq: Reals, hqm: Reals, harr: Reals,
                 ja: Idx, jb: Idx, jlast: Flags, wa: Reals, wb: Reals, jbptr: Ints, jbnode: Ints, jsum: Reals,
                 succ1: Idx, pred1: Idx, a: int, last: int, c: int, track: bool) -> tuple[float, float]:
     """One flow's bytes move one hop over its graph of nodes a..last; returns what its last node delivered and the
@@ -422,23 +486,23 @@ def _move_graph(ps: Reals, pl: Reals, pa: Reals, hport: Ports, hpc: Flags, hq: R
             if hpc[e]:
                 dep = jsum[j, junctions.BEHIND] * wa[e]
                 if dep > 0.0:
-                    pl[hport[e], c, L_DEP] += dep
+                    pr[hport[e], c, R_DEP] += dep
         qe = hq[e]
         p = hport[e]
-        share = pl[p, c, L_FRACPC] if hpc[e] else pl[p, c, L_FRACOT]
+        share = pr[p, c, R_FRACPC] if hpc[e] else pr[p, c, R_FRACOT]
         if qe > 0.0 and share > 0.0:
-            out, marked = _leave(p, c, e, qe, share, ps, pl, pa, hpc, hq, hqm)
+            out, marked = _leave(p, c, e, qe, share, pr, hpc, hq, hqm)
             u = pred1[e]
             if u >= 0:                            # these bytes leave the switch they entered through u
                 if hpc[u]:
-                    pl[hport[u], c, L_DEP] += out
+                    pr[hport[u], c, R_DEP] += out
             elif u == SEVERAL:                    # ... or through a junction's upstream ports
                 jsum[jb[e], junctions.BEHIND] += out
             if e == last:
                 got, got_m = out, marked
             else:
                 if hpc[e]:
-                    pl[p, c, L_ARR] += out
+                    pr[p, c, R_ARR] += out
                 v = succ1[e]
                 if v >= 0:                        # on to the next hop
                     _arrive(v, out, marked, ps, hport, hpc, hq, hqm, harr, track)
@@ -489,12 +553,12 @@ def _demand(f: int, ps: Reals, hport: Ports, fi: Ints, fr: Reals, fs: Reals, dq:
 
 
 @njit_no_refcount
-def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, sums: Reals, used: Reals, pa: Reals,
-             aports: Idx, hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals, ja: Idx, jb: Idx,
-             jlast: Flags, wa: Reals, jsum: Reals, japtr: Ints, janode: Ints, pred1: Idx, chain: Flags, fi: Ints,
-             fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals, ck_t: Reals, ck_sent: Reals,
-             ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints, t_end: float, dt: float,
-             lost_set: bool, sum_next: bool) -> tuple[int, bool]:
+def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr: Reals, sums: Reals, used: Reals,
+             pa: Reals, aports: Idx, hport: Ports, hpc: Flags, hlevel: Idx, hq: Reals, hqm: Reals, harr: Reals,
+             ja: Idx, jb: Idx, jlast: Flags, wa: Reals, jsum: Reals, japtr: Ints, janode: Ints, pred1: Idx,
+             chain: Flags, fi: Ints, fr: Reals, fs: Reals, dq: Reals, dpar: Reals, am: Reals, rs: Reals, ck_t: Reals,
+             ck_sent: Reals, ck_meta: Ints, ck_cur: Ints, hist: Reals, sc: Reals, group_left: Ints, t_end: float,
+             dt: float, lost_set: bool, sum_next: bool) -> tuple[int, bool]:
     """Per unfinished flow, in one pass: its sender's bytes into the NIC queue (`_inject`), its arrivals lost
     (`_drop`), its receiver and sender (`_react`). Each reads, of other flows, only per-port figures fixed before
     the pass (the drop shares first), and adds to shared sums in flow order: as three passes over the flows would.
@@ -502,8 +566,8 @@ def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, sums: Real
     With `sum_next`, each flow's nodes are then as the next step finds them (this pass touches no other flow's),
     and are added to that step's backlogs (`_aggregate`). Returns the completion group that finished (-1 none) and
     whether some flow may have lost bytes. (A call, not inlined: Numba inlines no call of more than 30 arguments.)"""
-    any_drop = _drop_shares(pp, pk, buf_B, ps, pl, used, aports, sc)
-    _nic_room(pp, ps, aports)
+    any_drop = _drop_shares(pp, pk, buf_B, ps, pl, pr, used, aports, sc)
+    _nic_room(pp, ps, pr, aports)
     if sum_next:
         _clear_sums(sums, aports)
     n_lanes = pl.shape[1]
@@ -527,13 +591,13 @@ def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, sums: Real
 
 
 @njit_inline
-def _nic_room(pp: Reals, ps: Reals, aports: Idx) -> None:
+def _nic_room(pp: Reals, ps: Reals, pr: Reals, aports: Idx) -> None:
     """Per port, the share of its senders' demand (`_demand`) its NIC queue takes this step (TAKEN): all of it, or
     what the queue has room for; 0.0 where no sender asks (as a port the stages no longer visit holds it). (The same
     for every flow of the port: taken once here, not per flow.)"""
     for i in range(aports.shape[0]):
         p = aports[i]
-        room = max(pp[p, NIC_LIMIT] - (ps[p, Q_ALL] - ps[p, SERVED_NOW]), 0.0)
+        room = max(pp[p, NIC_LIMIT] - (ps[p, Q_ALL] - pr[p, PORT, R_SERVED_NOW]), 0.0)
         demand = ps[p, DEMAND]
         ps[p, TAKEN] = 0.0 if demand <= 0.0 else (min(1.0, room / demand) if demand > room else 1.0)
 
@@ -555,7 +619,7 @@ def _inject(f: int, ps: Reals, hport: Ports, hq: Reals, fi: Ints, fs: Reals, rs:
 
 
 @njit_inline
-def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: Reals, aports: Idx,
+def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr: Reals, used: Reals, aports: Idx,
                  sc: Reals) -> bool:
     """Per port, the share of this step's arrivals beyond a lossy queue's limit (DROP_OT); per lane, of what came
     through a PFC ingress beyond that lane's headroom (L_DROP); whether any port drops."""
@@ -568,17 +632,17 @@ def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, used: 
             shared = b >= 0
             limit = shared_buffer.queue_limit(buf_B[b] if shared else 0.0, used[b] if shared else 0.0,
                                               sc[DT_ALPHA], pp[p, FIXED_LIMIT], shared)
-            after = ps[p, Q_OT] - ps[p, SERVED_OT] + ps[p, ARR_OT]
+            after = ps[p, Q_OT] - pr[p, PORT, R_SERVED_OT] + ps[p, ARR_OT]
             if after > limit:
                 ps[p, DROP_OT] = min((after - limit) / ps[p, ARR_OT], 1.0)
                 any_drop = True
         for c in range(pl.shape[1]):
             pl[p, c, L_DROP] = 0.0
-            if pk[p, IS_PFC] and pl[p, c, L_ARR] > 0.0:
-                over = pfc.headroom_overflow(pl[p, c, L_INGPC] - pl[p, c, L_DEP] + pl[p, c, L_ARR], pp[p, XOFF],
+            if pk[p, IS_PFC] and pr[p, c, R_ARR] > 0.0:
+                over = pfc.headroom_overflow(pl[p, c, L_INGPC] - pr[p, c, R_DEP] + pr[p, c, R_ARR], pp[p, XOFF],
                                              pp[p, HEADROOM])
                 if over > 0.0:
-                    pl[p, c, L_DROP] = min(over / pl[p, c, L_ARR], 1.0)
+                    pl[p, c, L_DROP] = min(over / pr[p, c, R_ARR], 1.0)
                     any_drop = True
     return any_drop
 

@@ -17,7 +17,7 @@ import numpy as np
 from designer.sim.dynamics import aimd, dcqcn, delivery_time, loss, shared_buffer, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.aimd import AimdParams
-from designer.sim.dynamics.columns import by_column, grown
+from designer.sim.dynamics.columns import aligned_zeros, by_column, grown
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.jumps import SteadyJumps
@@ -30,6 +30,7 @@ CREDIT_FLOOR_STEPS = 2.0
 NIC_QUEUE_STEPS = 2.0          # a sender's NIC queue holds two steps of line rate before the host waits
 NIC_QUEUE_MIN_B = 9000.0
 LIVE_PORTS_REFRESH = 0.9       # the ports visited are taken again once the unfinished flows fall below this share
+LINE_B = 64                    # a cache line: a port's rows of what the flow passes touch start on one (kernel.py)
 
 
 def latency_percentiles_us(hist_B: np.ndarray, qs: tuple[float, ...] = (50, 99, 99.9)) -> dict[str, float]:
@@ -276,7 +277,8 @@ class FluidSimulator(SteadyJumps):
         self.pp, self.pk, self.buf_B = _port_arrays(ports, self.dt, self.lanes)
         self.ps = np.zeros((ports.count, K.N_PORT_STATE))
         self.pl = np.zeros((ports.count, self.lanes, K.N_LANE_STATE))
-        self.sums = np.zeros((ports.count, self.lanes, K.N_SUMS))   # the step's scratch (kernel._aggregate)
+        self.pr = aligned_zeros((ports.count, self.lanes, K.N_RECORD), LINE_B)   # what a hop's move touches
+        self.sums = aligned_zeros((ports.count, self.lanes, K.N_SUMS), LINE_B)  # the step's scratch (K._aggregate)
         self.used = np.zeros(len(self.buf_B))
         self.pa = np.zeros((ports.count, K.N_PORT_ACC + (2 * self.lanes if self.lanes > 1 else 0)))
         self.sc = np.zeros(K.N_SCALARS)
@@ -466,6 +468,9 @@ class FluidSimulator(SteadyJumps):
         gone = np.setdiff1d(self.aports, ports)
         self.ps[gone] = 0.0
         self.pl[gone] = 0.0
+        served = self.pr[gone, K.PORT, K.R_SERVED]     # a copy of pa's count (kernel._served_counter): kept
+        self.pr[gone] = 0.0
+        self.pr[gone, K.PORT, K.R_SERVED] = served
         self.aports = ports
 
     def _visit_live_ports(self) -> None:
@@ -493,8 +498,8 @@ class FluidSimulator(SteadyJumps):
         if self.F == 0 or max_steps <= 0:
             return -1
         self._visit_live_ports()
-        return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.pl, self.sums, self.used, self.pa,
-                               self.aports,
+        return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.pl, self.pr, self.sums, self.used,
+                               self.pa, self.aports,
                                self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
                                self.jn.last_a, self.jn.wa, self.jn.wb, self.jn.a_ptr, self.jn.a_node, self.jn.b_ptr,
                                self.jn.b_node, self.jn.sums, self.succ1, self.pred1, self.chain, self.fi, self.fr,

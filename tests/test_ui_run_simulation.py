@@ -156,6 +156,9 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
         assert dialog.table.item(row, PROTOS.index(win)).text().startswith("✓")
     assert set(w.editor.doc.results) == {"ib", "rocev2"}
     assert len(dialog.chart.rows) == 2
+    for plot in dialog.plots.values():                # both plots from zero: a gap of a few % reads as one
+        low, high = plot.getViewBox().viewRange()[1]
+        assert low == 0.0 < high
     assert dialog.note.isHidden()                     # one site: nothing to say of long-haul links
     qtbot.waitUntil(lambda: bool(dialog.capex), timeout=BACKGROUND_WORK_MS)    # priced in a thread of its own
     priced = variants(w.editor.doc, w.catalog)        # each column priced on its protocol's hardware, as the proposal

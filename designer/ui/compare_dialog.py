@@ -236,10 +236,17 @@ class CompareDialog(QDialog):
         if units != getattr(self, "_shown_units", None):
             self._shown_units = units
             self._label_axes(units)
+        top = dict.fromkeys(self.plots, 0.0)
         for p in PROTOS:
             t, thr, p99 = (np.asarray(v, dtype=float) for v in self.series[p])
-            self.curves[("throughput", p)].setData(t / units["time"][0], thr / units["throughput"][0])
-            self.curves[("p99", p)].setData(t / units["time"][0], p99 / units["p99"][0])
+            for name, values in (("throughput", thr / units["throughput"][0]), ("p99", p99 / units["p99"][0])):
+                self.curves[(name, p)].setData(t / units["time"][0], values)
+                if len(values):
+                    top[name] = max(top[name], float(np.nanmax(values)))
+        for name, highest in top.items():
+            if highest > 0:
+                # from zero: an axis from 360 to 370 Gb/s made a 3 % difference look like a chasm
+                self.plots[name].setYRange(0.0, highest * 1.08, padding=0)
 
     def value(self, row: int, proto: str) -> float | None:
         """The figure of a table row for one protocol (None: not applicable)."""

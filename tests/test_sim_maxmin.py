@@ -83,3 +83,82 @@ def test_queue_pairs_alike_solved_as_one_get_each_queue_pairs_rate_bit_for_bit(s
         got, want = max_min_rates(route, capacity, d), max_min_rates_scanned(route, capacity, d)
         assert got.tobytes() == want.tobytes()
         assert len(np.unique(got)) > 5                   # many levels, not one shared rate
+
+
+def _connections(seed: int, n_ports: int = 24, n_conn: int = 200) -> tuple[sp.csr_matrix, np.ndarray]:
+    """Connections of 1 to 16 queue pairs, each on 1 to 3 of uneven ports (whole shares), and the capacities."""
+    rng = np.random.default_rng(seed)
+    qps = rng.integers(1, 17, n_conn)
+    ports = [rng.choice(n_ports, size=int(rng.integers(1, 4)), replace=False) for _ in range(n_conn)]
+    rows = [ports[c] for c in np.repeat(np.arange(n_conn), qps)]
+    route = sp.csr_matrix((np.ones(sum(len(r) for r in rows)),
+                           (np.concatenate(rows), np.repeat(np.arange(len(rows)), [len(r) for r in rows]))),
+                          shape=(n_ports, len(rows)))
+    return route, rng.uniform(1.0, 100.0, n_ports) * rng.choice([1.0, 1 / 3, 0.1], n_ports)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_flows_below_the_fastest_keep_their_rates_bit_for_bit_when_the_fastest_leave(seed):
+    """`same_rates_without`: taking out the flows of the top levels (with their demands) leaves every other flow's
+    rate as it was, bit for bit, as a solve from scratch finds; taking out a slow flow is not claimed, and does
+    change rates (the parking lot: without the flow held at 2, the others grow)."""
+    from designer.sim.maxmin import same_rates_without
+
+    route, capacity = _connections(seed)
+    rng = np.random.default_rng(100 + seed)
+    demand = np.where(rng.random(route.shape[1]) < 0.2, rng.uniform(0.01, 2.0, route.shape[1]), np.inf)
+    for d in (None, demand):
+        rates = max_min_rates(route, capacity, d)
+        levels = np.unique(rates)
+        assert len(levels) > 5
+        for top in (1, 3, len(levels) // 2):
+            leaving = rates >= levels[-top]
+            assert same_rates_without(rates, leaving, True)
+            stay = ~leaving
+            again = max_min_rates(route[:, np.flatnonzero(stay)], capacity, None if d is None else d[stay])
+            assert again.tobytes() == rates[stay].tobytes()
+        assert not same_rates_without(rates, rates <= levels[0], True)
+        assert not same_rates_without(rates, rates >= levels[-1], False)     # fractional shares: no claim
+    lot = _route([[1, 1, 0], [1, 0, 1]])
+    rates = max_min_rates(lot, np.array([10.0, 4.0]))
+    assert not same_rates_without(rates, np.array([True, False, False]), True)
+    assert max_min_rates(lot[:, [1, 2]], np.array([10.0, 4.0])).tolist() == [10.0, 4.0]
+
+
+def _profile_solving_every_level(route: sp.csr_matrix, capacity: np.ndarray,
+                                 sub_bytes: np.ndarray) -> tuple[np.ndarray, list[tuple[float, float]]]:
+    """The solo profile's drain as it was computed before: a solve from scratch at every level."""
+    remaining, finish, alive, t, levels = sub_bytes.astype(float).copy(), np.zeros(len(sub_bytes)), \
+        np.flatnonzero(sub_bytes > 0), 0.0, []
+    while len(alive):
+        rates = max_min_rates(route[:, alive] if len(alive) < route.shape[1] else route, capacity)
+        dt_each = remaining[alive] / np.maximum(rates, 1e-300)
+        dt = float(dt_each.min())
+        levels.append((dt, float(rates.sum())))
+        remaining[alive] -= rates * dt
+        t += dt
+        done = dt_each <= dt * (1 + 1e-9)
+        finish[alive[done]] = t
+        remaining[alive[done]] = 0.0
+        alive = alive[~done]
+    return finish, levels
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_solo_profile_skips_solves_and_drains_bit_for_bit_as_solving_every_level(seed):
+    """Equal bytes (the fastest finish first: one solve) and uneven bytes (some levels need a new solve): the profile
+    equals the one that solves at every level, bit for bit, with fewer solves than levels."""
+    from types import SimpleNamespace
+
+    from designer.sim.rate_model import MaxMinRateModel
+
+    route, capacity = _connections(seed)
+    rng = np.random.default_rng(200 + seed)
+    for sub_bytes in (np.ones(route.shape[1]), rng.choice([0.0, 0.0625, 1.0, 3.0], route.shape[1])):
+        model = MaxMinRateModel(SimpleNamespace(port_payload_Bps=capacity, flow_window_bytes=0.0))  # type: ignore
+        prof = model.solo_profile(route, sub_bytes)
+        finish, levels = _profile_solving_every_level(route, capacity, sub_bytes)
+        assert prof.sub_finish_s_per_byte.tobytes() == finish.tobytes()
+        assert prof.levels == levels and prof.drain_s_per_byte == finish.max()
+        assert len(levels) > 5 and model.solves < len(levels)
+        assert model.solves == 1 if sub_bytes.max() == 1.0 else model.solves > 1    # both ways taken

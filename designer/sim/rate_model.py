@@ -18,7 +18,7 @@ import scipy.sparse as sp
 
 from designer.sim.compile import CompiledFabric
 from designer.sim.long_haul import window_rate_caps_Bps
-from designer.sim.maxmin import max_min_rates
+from designer.sim.maxmin import max_min_rates, same_rates_without
 
 
 @dataclass
@@ -144,13 +144,15 @@ class MaxMinRateModel(RateModel):
         remaining = sub_bytes.astype(float).copy()
         finish = np.zeros(len(remaining))
         alive = np.flatnonzero(remaining > 0)
+        whole_shares = bool(np.all(matrix.data == 1.0))
         t = 0.0
         levels = []
-        m = matrix
+        rates: np.ndarray | None = None          # the alive sub-flows' rates, when known without a solve
         while len(alive):
-            sub_m = m[:, alive] if len(alive) < m.shape[1] else m      # the first level: every sub-flow, as it is
-            rates = self.rates(sub_m, None if flow_share is None else flow_share[alive],
-                               None if rate_cap_Bps is None else rate_cap_Bps[alive])
+            if rates is None:
+                sub_m = matrix[:, alive] if len(alive) < matrix.shape[1] else matrix  # the first: as it is
+                rates = self.rates(sub_m, None if flow_share is None else flow_share[alive],
+                                   None if rate_cap_Bps is None else rate_cap_Bps[alive])
             dt_each = remaining[alive] / np.maximum(rates, 1e-300)
             dt = float(dt_each.min())
             levels.append((dt, float(rates.sum())))
@@ -160,4 +162,7 @@ class MaxMinRateModel(RateModel):
             finish[alive[done]] = t
             remaining[alive[done]] = 0.0
             alive = alive[~done]
+            # the finished were the fastest (often: equal bytes): the others keep their rates, exactly (their demands
+            # do not change: a window cap is its sub-flow's column's own, summed in port order)
+            rates = rates[~done] if same_rates_without(rates, done, whole_shares) else None
         return SoloProfile(drain_s_per_byte=t, sub_finish_s_per_byte=finish, levels=levels)

@@ -162,3 +162,32 @@ def test_the_solo_profile_skips_solves_and_drains_bit_for_bit_as_solving_every_l
         assert prof.levels == levels and prof.drain_s_per_byte == finish.max()
         assert len(levels) > 5 and model.solves < len(levels)
         assert model.solves == 1 if sub_bytes.max() == 1.0 else model.solves > 1    # both ways taken
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_advances_keep_the_last_rates_only_where_a_solve_would_find_them_bit_for_bit(seed):
+    """Advance after advance, as the engine drains flows: every advance's rates equal a solve from scratch, bit for
+    bit, while the model solves less often than it advances; a new capacity (a failure) makes it solve again."""
+    from types import SimpleNamespace
+
+    from designer.sim.rate_model import ActiveFlows, MaxMinRateModel
+
+    route, capacity = _connections(seed)
+    rng = np.random.default_rng(300 + seed)
+    model = MaxMinRateModel(SimpleNamespace(port_payload_Bps=capacity, flow_window_bytes=0.0))  # type: ignore
+    remaining = rng.choice([0.0625, 1.0, 1.0, 3.0], route.shape[1])
+    alive, advances = np.arange(route.shape[1]), 0
+    while len(alive):
+        if advances == 4:
+            model.set_capacity(capacity * 0.5)
+        solves = model.solves
+        flows = ActiveFlows(route[:, alive], remaining[alive], np.zeros(len(alive), np.int64),
+                            np.full(len(alive), -1), sub_index=alive)
+        adv = model.advance(flows, np.inf)
+        assert adv.rates_Bps.tobytes() == max_min_rates(flows.matrix, model.capacity).tobytes()
+        if advances in (0, 4):
+            assert model.solves == solves + 1
+        remaining[alive] -= adv.delivered_bytes
+        alive = alive[remaining[alive] > 0]
+        advances += 1
+    assert advances > 10 and 2 < model.solves < advances

@@ -115,9 +115,11 @@ class MaxMinRateModel(RateModel):
         super().__init__(fab)
         self.capacity = fab.port_payload_Bps if capacity_Bps is None else capacity_Bps
         self.solves = 0
+        self._last: _Solved | None = None          # the last advance's solve
 
     def set_capacity(self, capacity_Bps: np.ndarray) -> None:
         self.capacity = capacity_Bps
+        self._last = None
 
     def rates(self, matrix: sp.csr_matrix, flow_share: np.ndarray | None = None,
               rate_cap_Bps: np.ndarray | None = None) -> np.ndarray:
@@ -132,11 +134,40 @@ class MaxMinRateModel(RateModel):
         return max_min_rates(matrix, self.capacity, caps)
 
     def advance(self, flows: ActiveFlows, horizon_s: float) -> Advance:
-        rates = self.rates(flows.matrix, flows.flow_share, flows.rate_cap_Bps)
+        rates = self._kept_rates(flows)
+        if rates is None:
+            rates = self.rates(flows.matrix, flows.flow_share, flows.rate_cap_Bps)
+        self._last = None if flows.sub_index is None else _Solved(
+            _flow_keys(flows), flows, self.capacity.copy(), bool(np.all(flows.matrix.data == 1.0)), rates)
         with np.errstate(divide="ignore"):
             finish = np.where(rates > 0, flows.remaining_bytes / rates, np.inf)
         dt = min(float(finish.min()) if len(finish) else np.inf, horizon_s)
         return Advance(dt_s=dt, delivered_bytes=delivered_over(rates, flows.remaining_bytes, dt), rates_Bps=rates)
+
+    def _kept_rates(self, flows: ActiveFlows) -> np.ndarray | None:
+        """The rates of the last advance's solve for these flows, where they are exactly what a solve would find:
+        the same sub-flows but those that finished (in the same order, with the same routes, limits and port
+        capacities), and `same_rates_without` holds for the finished. None otherwise."""
+        last = self._last
+        if last is None or flows.sub_index is None or not last.whole_shares:
+            return None
+        order = np.argsort(last.keys, kind="stable")
+        keys = _flow_keys(flows)
+        at = np.searchsorted(last.keys[order], keys)
+        if len(keys) == 0 or at.max() >= len(order) or not np.array_equal(last.keys[order[at]], keys):
+            return None
+        pos = order[at]
+        leaving = np.ones(len(last.keys), bool)
+        leaving[pos] = False
+        if np.any(np.diff(pos) <= 0) or not same_rates_without(last.rates, leaving, True):
+            return None
+        if not (np.array_equal(self.capacity, last.capacity_Bps)
+                and _same_columns(flows.matrix, last.flows.matrix[:, pos])
+                and _same_part(flows.flow_share, last.flows.flow_share, pos)
+                and _same_part(flows.rate_cap_Bps, last.flows.rate_cap_Bps, pos)):
+            return None
+        kept: np.ndarray = last.rates[pos]
+        return kept
 
     def solo_profile(self, matrix: sp.csr_matrix, sub_bytes: np.ndarray,
                      bytes_per_flow: float | None = None, repeats: int = 1,
@@ -166,3 +197,33 @@ class MaxMinRateModel(RateModel):
             # do not change: a window cap is its sub-flow's column's own, summed in port order)
             rates = rates[~done] if same_rates_without(rates, done, whole_shares) else None
         return SoloProfile(drain_s_per_byte=t, sub_finish_s_per_byte=finish, levels=levels)
+
+
+@dataclass
+class _Solved:
+    """A max-min solve of an advance: its sub-flows (by `_flow_keys`), their inputs and rates."""
+
+    keys: np.ndarray
+    flows: ActiveFlows
+    capacity_Bps: np.ndarray
+    whole_shares: bool
+    rates: np.ndarray
+
+
+def _flow_keys(flows: ActiveFlows) -> np.ndarray:
+    """One number per sub-flow, the same across advances: its phase and its index within the phase."""
+    assert flows.sub_index is not None
+    return np.asarray(flows.phase, np.int64) * (1 << 32) + np.asarray(flows.sub_index, np.int64)
+
+
+def _same_columns(a: sp.csr_matrix, b: sp.csr_matrix) -> bool:
+    """The same matrix, entry for entry in the same storage order."""
+    return bool(a.shape == b.shape and np.array_equal(a.indptr, b.indptr) and np.array_equal(a.indices, b.indices)
+                and np.array_equal(a.data, b.data))
+
+
+def _same_part(new: np.ndarray | None, old: np.ndarray | None, pos: np.ndarray) -> bool:
+    """Whether `new` is `old` at `pos` (both absent counts as the same)."""
+    if new is None or old is None:
+        return new is None and old is None
+    return bool(np.array_equal(new, old[pos]))

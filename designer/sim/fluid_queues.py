@@ -318,14 +318,14 @@ class FluidQueues:
         weight = byte_shares(groups, remaining_B)
         graph = hop_graph(merged_hops(hops, groups, weight), self.fab.port_src, self.fab.port_dst)
         react = bool((self._senders(routed.sub_first_port[subs], workload) != CC_NONE).any())
-        if self.sim is None or (hint is not None and not self.installed and self._resized(hint, react)):
-            assert hint is not None, "the first install sizes the time step"
-            self._start(self._horizon_s(hint, DT_MIN_CC_S if react else DT_MIN_S), react)
-        elif react and not self.reacting:
-            self.reacting = True
-            self.prober = steady.Prober(self._probe_period_s(self.sim.dt))
+        horizon_s = self._new_horizon_s(hint, react)
+        if horizon_s is not None:
+            self._start(horizon_s, react)
         sim = self.sim
         assert sim is not None
+        if horizon_s is None and react and not self.reacting:
+            self.reacting = True
+            self.prober = steady.Prober(self._probe_period_s(sim.dt))
         self.t_offset = now_s - sim.t
         flows = self._flow_set(graph, subs, remaining_B, routed, workload, phase, groups, weight)
         if step.pipelined:
@@ -367,15 +367,20 @@ class FluidQueues:
                                   hist_groups=self._hgroup(0, -1) + 1)
         self.prober = steady.Prober(self._probe_period_s(dt))
 
-    def _resized(self, hint: DrainHint, react: bool) -> bool:
-        """Whether the empty queues should start again at another step: the phases now put in would drain at a
-        step more than twice finer or coarser than the one the queues have (sized for the phases before)."""
-        assert self.sim is not None
-        if self.fixed_dt:
-            return False
+    def _new_horizon_s(self, hint: DrainHint | None, react: bool) -> float | None:
+        """The horizon to start the queues for (`_start`), found once: the first install's, and that of phases put
+        into empty queues where they would drain at a step more than twice finer or coarser than the one the queues
+        have (sized for the phases before); None where the queues go on as they are."""
+        if self.sim is None:
+            assert hint is not None, "the first install sizes the time step"
+        elif hint is None or self.installed or self.fixed_dt:
+            return None
         dt_min = DT_MIN_CC_S if react else DT_MIN_S
-        dt, _ = self._step_for(self._horizon_s(hint, dt_min), dt_min)
-        return not 0.5 <= dt / self.sim.dt <= 2.0
+        horizon_s = self._horizon_s(hint, dt_min)
+        if self.sim is None:
+            return horizon_s
+        dt, _ = self._step_for(horizon_s, dt_min)
+        return None if 0.5 <= dt / self.sim.dt <= 2.0 else horizon_s
 
     def _horizon_s(self, hint: DrainHint, dt_min: float) -> float:
         """The drain estimate, or a bound on it where both bounds give the same step (`_step_for`)."""

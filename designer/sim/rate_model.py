@@ -134,25 +134,25 @@ class MaxMinRateModel(RateModel):
         return max_min_rates(matrix, self.capacity, caps)
 
     def advance(self, flows: ActiveFlows, horizon_s: float) -> Advance:
-        rates = self._kept_rates(flows)
+        keys = None if flows.sub_index is None else _flow_keys(flows)
+        rates = None if keys is None else self._kept_rates(flows, keys)
         if rates is None:
             rates = self.rates(flows.matrix, flows.flow_share, flows.rate_cap_Bps)
-        self._last = None if flows.sub_index is None else _Solved(
-            _flow_keys(flows), flows, self.capacity.copy(), bool(np.all(flows.matrix.data == 1.0)), rates)
+        self._last = None if keys is None else _Solved(
+            keys, flows, self.capacity.copy(), bool(np.all(flows.matrix.data == 1.0)), rates)
         with np.errstate(divide="ignore"):
             finish = np.where(rates > 0, flows.remaining_bytes / rates, np.inf)
         dt = min(float(finish.min()) if len(finish) else np.inf, horizon_s)
         return Advance(dt_s=dt, delivered_bytes=delivered_over(rates, flows.remaining_bytes, dt), rates_Bps=rates)
 
-    def _kept_rates(self, flows: ActiveFlows) -> np.ndarray | None:
-        """The rates of the last advance's solve for these flows, where they are exactly what a solve would find:
-        the same sub-flows but those that finished (in the same order, with the same routes, limits and port
-        capacities), and `same_rates_without` holds for the finished. None otherwise."""
+    def _kept_rates(self, flows: ActiveFlows, keys: np.ndarray) -> np.ndarray | None:
+        """The rates of the last advance's solve for these flows (their `_flow_keys`), where they are exactly what a
+        solve would find: the same sub-flows but those that finished (in the same order, with the same routes,
+        limits and port capacities), and `same_rates_without` holds for the finished. None otherwise."""
         last = self._last
-        if last is None or flows.sub_index is None or not last.whole_shares:
+        if last is None or not last.whole_shares:
             return None
         order = np.argsort(last.keys, kind="stable")
-        keys = _flow_keys(flows)
         at = np.searchsorted(last.keys[order], keys)
         if len(keys) == 0 or at.max() >= len(order) or not np.array_equal(last.keys[order[at]], keys):
             return None

@@ -13,7 +13,7 @@ import numpy as np
 
 from designer.sim.dynamics import aimd, dcqcn, loss, steady
 from designer.sim.dynamics import kernel as K
-from designer.sim.dynamics.jit import njit
+from designer.sim.dynamics.jit import njit, njit_inline
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN
 
 
@@ -320,10 +320,19 @@ def _flow_growth_B(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, hq
     """Per flow, the bytes its queues grow by when each queue grows by its port's share."""
     out = np.zeros(len(first))
     for f in range(len(first)):
-        for e in range(first[f], first[f] + n_nodes[f]):
-            if port_share[hport[e]] != 0.0:
-                out[f] += hq[e] * port_share[hport[e]]
+        out[f] = _growth_of(first[f], n_nodes[f], hport, hq, port_share)
     return out
+
+
+@njit_inline
+def _growth_of(a: int, n: int, hport: np.ndarray, hq: np.ndarray, port_share: np.ndarray) -> float:
+    """The bytes the queues of nodes a .. a + n - 1 (one flow's) grow by, each by its port's share, added in node
+    order from 0.0."""
+    grow_B = 0.0
+    for e in range(a, a + n):
+        if port_share[hport[e]] != 0.0:
+            grow_B += hq[e] * port_share[hport[e]]
+    return grow_B
 
 
 @njit
@@ -334,10 +343,7 @@ def _grow_hops(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, port_s
     """
     added = np.zeros(len(first))
     for f in range(len(first)):
-        grow_B = 0.0
-        for e in range(first[f], first[f] + n_nodes[f]):
-            if port_share[hport[e]] != 0.0:
-                grow_B += hq[e] * port_share[hport[e]]
+        grow_B = _growth_of(first[f], n_nodes[f], hport, hq, port_share)
         room = max(room_B[f], 0.0)
         cut = room / max(grow_B, 1e-30) if grow_B > room_B[f] else 1.0
         for e in range(first[f], first[f] + n_nodes[f]):

@@ -184,9 +184,7 @@ def _collapse(doc: FabricDocument, members: list[str], ends: dict[str, list[tupl
     own: set[str] = set()
     outer: list[tuple[str, str]] = []                 # (link id, end at the fabric), switch by switch, port order
     for nid in members:
-        order = {name: i for i, name in enumerate(p.name for p in doc.nodes[nid].ports())}
-        mine = sorted(ends.get(nid, []), key=lambda e: order.get(getattr(doc.links[e[0]], e[1]).port, len(order)))
-        for link_id, end in mine:
+        for link_id, end in _in_port_order(doc, doc.nodes[nid], ends.get(nid, [])):
             if _far_end(doc.links[link_id], end).node in inside:
                 own.add(link_id)
             else:
@@ -214,6 +212,12 @@ def _collapse(doc: FabricDocument, members: list[str], ends: dict[str, list[tupl
     gone = inside - {keep.id}
     _leave(doc, gone)
     return gone
+
+
+def _in_port_order(doc: FabricDocument, node: Node, ends: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`node`'s cable `ends` (link id, "a" or "b") in the order of its ports (a port it does not list last)."""
+    order = {name: i for i, name in enumerate(p.name for p in node.ports())}
+    return sorted(ends, key=lambda e: order.get(getattr(doc.links[e[0]], e[1]).port, len(order)))
 
 
 def _far_end(link: Link, end: str) -> Endpoint:
@@ -247,9 +251,7 @@ def clos_in_place(doc: FabricDocument, node_id: str, spec: SwitchSpec, oversubsc
     and move to the leaf ports; the switch leaves the drawing, its leaves and spines join its segments. Returns the
     new switches, or None (nothing changed) when two tiers of `spec` cannot hold the cables."""
     node = doc.nodes[node_id]
-    order = {name: i for i, name in enumerate(p.name for p in node.ports())}
-    ends = sorted(_cable_ends(doc, {node_id})[node_id],
-                  key=lambda e: order.get(getattr(doc.links[e[0]], e[1]).port, len(order)))
+    ends = _in_port_order(doc, node, _cable_ends(doc, {node_id})[node_id])
     far: dict[tuple[str, str], tuple[str, str]] = {}     # far end of each of its cables -> (link id, its end)
     for link_id, end in ends:
         other = _far_end(doc.links[link_id], end)

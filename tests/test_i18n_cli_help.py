@@ -1,6 +1,7 @@
 """`fabric-designer --lang zh_CN [COMMAND] --help` is Chinese (argparse's own words included, wrapped in terminal
-columns); English help is exactly what argparse printed before the help texts became message ids."""
+columns); English help is argparse's layout of the English texts; every argument of every command says what it is."""
 
+import argparse
 import re
 
 import pytest
@@ -24,16 +25,16 @@ from designer.i18n.text_width import columns
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ARGPARSE_ENGLISH = ("usage:", "positional arguments:", "options:", "show this help message and exit")
 
-# English help at 80 columns, as argparse printed it before the help texts became message ids
+# English help at 80 columns
 CHECK_HELP_EN = """\
 usage: fabric-designer check [-h] [--json] file
 
 positional arguments:
-  file
+  file        the project file (.json)
 
 options:
   -h, --help  show this help message and exit
-  --json
+  --json      print the findings as JSON
 """
 SIMULATE_HELP_EN = """\
 usage: fabric-designer simulate [-h] [--workload SPEC] [--backend {ib,rocev2}]
@@ -43,7 +44,7 @@ usage: fabric-designer simulate [-h] [--workload SPEC] [--backend {ib,rocev2}]
                                 file
 
 positional arguments:
-  file
+  file                  the project file (.json)
 
 options:
   -h, --help            show this help message and exit
@@ -58,9 +59,12 @@ options:
                         run every back-end segment with this settings preset
                         (recommended for AI, or plain defaults) instead of its
                         own
-  --seed SEED
-  --json
-  --timeline OUT.csv
+  --seed SEED           seed of the run's random choices (ECMP hashes, job
+                        placement, traffic); the same seed gives the same
+                        result (default: 1)
+  --json                print the whole result as JSON instead of the table
+  --timeline OUT.csv    write the run's time series (throughput, link
+                        utilisation, latency percentiles) to this CSV file
   --fail KIND:ID@TIME   fail an element during the run, e.g. link:L12@2ms or
                         switch:spine-01@5ms (repeatable)
   --jobs                run the jobs saved in the design (before any
@@ -135,7 +139,16 @@ def test_chinese_help_is_wrapped_in_terminal_columns(capsys):
             assert columns(line) <= 80 or not CJK.search(line), line
 
 
-def test_english_help_is_unchanged(capsys):
+def test_every_argument_says_what_it_is():
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(commands.choices) == set(cli.COMMANDS)
+    silent = [f"{name} {a.option_strings[0] if a.option_strings else a.dest}"
+              for name, sub in commands.choices.items() for a in sub._actions if not a.help]
+    assert silent == []
+
+
+def test_english_help_layout(capsys):
     assert _help(capsys, "check", "--help") == CHECK_HELP_EN
     assert _help(capsys, "--lang", "en", "simulate", "--help") == SIMULATE_HELP_EN
     out = _help(capsys, "--help")

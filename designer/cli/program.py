@@ -126,6 +126,14 @@ def _add_workload(p: argparse.ArgumentParser) -> None:
                    help=render("help.common.workload"))
 
 
+def _add_file(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help=render("help.common.file"))
+
+
+def _add_seed(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=1, help=render("help.common.seed"))
+
+
 if TYPE_CHECKING:
     _Commands = argparse._SubParsersAction[_Parser]   # what add_subparsers returns
 
@@ -144,15 +152,17 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_generate(sub: _Commands) -> None:
     g = sub.add_parser("generate", help=render("help.generate"))
     g.add_argument("kind", choices=["leaf-spine", "fat-tree", "fat-tree-3", "rail-optimized", "rail-only",
-                                      "multi-plane", "two-site"])
-    g.add_argument("--gpus", type=int)
+                                      "multi-plane", "two-site"], help=render("help.generate.kind"))
+    g.add_argument("--gpus", type=int, help=render("help.generate.gpus"))
     g.add_argument("--gpus-per-server", type=int, help=render("help.generate.gpus_per_server"))
-    g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2")
-    g.add_argument("--oversubscription", type=float, default=1.0)
+    g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2",
+                   help=render("help.generate.backend"))
+    g.add_argument("--oversubscription", type=float, default=1.0, help=render("help.generate.oversubscription"))
     g.add_argument("--link-gbps", type=float, help=render("help.generate.link_gbps"))
     fe = g.add_mutually_exclusive_group()
-    fe.add_argument("--frontend", dest="frontend", action="store_true", default=True)
-    fe.add_argument("--no-frontend", dest="frontend", action="store_false")
+    fe.add_argument("--frontend", dest="frontend", action="store_true", default=True,
+                    help=render("help.generate.frontend"))
+    fe.add_argument("--no-frontend", dest="frontend", action="store_false", help=render("help.generate.no_frontend"))
     g.add_argument("--name", help=render("help.generate.name"))
     g.add_argument("--server-model", help=render("help.generate.server_model"))
     g.add_argument("--switch-model", help=render("help.generate.switch_model"))
@@ -165,7 +175,7 @@ def _add_generate(sub: _Commands) -> None:
                    help=render("help.generate.placement"))
     g.add_argument("--rack-kw", type=float, metavar="KW", help=render("help.generate.rack_kw"))
     g.add_argument("--rack-units", type=int, metavar="U", help=render("help.generate.rack_units"))
-    g.add_argument("-o", "--output", required=True, metavar="FILE")
+    g.add_argument("-o", "--output", required=True, metavar="FILE", help=render("help.generate.output"))
     _add_two_site(g)
 
 
@@ -180,41 +190,41 @@ def _add_two_site(g: argparse.ArgumentParser) -> None:
 
 def _add_check_and_cost(sub: _Commands) -> None:
     c = sub.add_parser("check", help=render("help.check"))
-    c.add_argument("file")
-    c.add_argument("--json", action="store_true")
+    _add_file(c)
+    c.add_argument("--json", action="store_true", help=render("help.check.json"))
 
     k = sub.add_parser("cost", help=render("help.cost"))
-    k.add_argument("file")
-    k.add_argument("--json", action="store_true")
-    k.add_argument("--currency", choices=["USD", "CNY"])
+    _add_file(k)
+    k.add_argument("--json", action="store_true", help=render("help.cost.json"))
+    k.add_argument("--currency", choices=["USD", "CNY"], help=render("help.cost.currency"))
 
 
 def _add_simulate_and_compare(sub: _Commands) -> None:
     s = sub.add_parser("simulate", help=render("help.simulate"))
-    s.add_argument("file")
+    _add_file(s)
     _add_workload(s)
     s.add_argument("--backend", choices=["ib", "rocev2"], help=render("help.simulate.backend"))
     s.add_argument("--preset", choices=["recommended", "plain"], help=render("help.simulate.preset"))
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--json", action="store_true")
-    s.add_argument("--timeline", metavar="OUT.csv")
+    _add_seed(s)
+    s.add_argument("--json", action="store_true", help=render("help.simulate.json"))
+    s.add_argument("--timeline", metavar="OUT.csv", help=render("help.simulate.timeline"))
     s.add_argument("--fail", action="append", metavar="KIND:ID@TIME",
                    help=render("help.simulate.fail"))
     s.add_argument("--jobs", action="store_true", help=render("help.simulate.jobs"))
     s.add_argument("--no-alone", action="store_true", help=render("help.simulate.no_alone"))
 
     m = sub.add_parser("compare", help=render("help.compare"))
-    m.add_argument("file")
+    _add_file(m)
     _add_workload(m)
     m.add_argument("--preset", choices=["recommended", "plain"], help=render("help.simulate.preset"))
-    m.add_argument("--seed", type=int, default=1)
-    m.add_argument("--json", action="store_true")
+    _add_seed(m)
+    m.add_argument("--json", action="store_true", help=render("help.compare.json"))
 
 
 def _add_report(sub: _Commands) -> None:
     r = sub.add_parser("report", help=render("help.report"))
-    r.add_argument("file")
-    r.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    _add_file(r)
+    r.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help=render("help.report.output"))
     _add_workload(r)
     r.add_argument("--title", default="", help=render("help.report.title"))
     r.add_argument("--customer", default="", help=render("help.report.customer"))
@@ -242,34 +252,34 @@ def _add_report(sub: _Commands) -> None:
 
 def _add_export_and_import(sub: _Commands) -> None:
     x = sub.add_parser("export", help=render("help.export"))
-    x.add_argument("file")
-    x.add_argument("--cabling", metavar="OUT.csv|OUT.xlsx")
+    _add_file(x)
+    x.add_argument("--cabling", metavar="OUT.csv|OUT.xlsx", help=render("help.export.cabling"))
     x.add_argument("--labels", metavar="OUT.pdf", help=render("help.export.labels"))
-    x.add_argument("--bom", metavar="OUT.csv|OUT.xlsx")
-    x.add_argument("--graphml", metavar="OUT.graphml")
-    x.add_argument("--dot", metavar="OUT.dot")
-    x.add_argument("--containerlab", metavar="OUT.clab.yml")
+    x.add_argument("--bom", metavar="OUT.csv|OUT.xlsx", help=render("help.export.bom"))
+    x.add_argument("--graphml", metavar="OUT.graphml", help=render("help.export.graphml"))
+    x.add_argument("--dot", metavar="OUT.dot", help=render("help.export.dot"))
+    x.add_argument("--containerlab", metavar="OUT.clab.yml", help=render("help.export.containerlab"))
     x.add_argument("--currency", choices=["USD", "CNY"], help=render("help.export.currency"))
 
     i = sub.add_parser("import", help=render("help.import"))
-    i.add_argument("graphml")
-    i.add_argument("-o", "--output", required=True, metavar="FILE")
+    i.add_argument("graphml", help=render("help.import.graphml"))
+    i.add_argument("-o", "--output", required=True, metavar="FILE", help=render("help.import.output"))
 
 
 def _add_validate_and_advise(sub: _Commands) -> None:
     v = sub.add_parser("validate", help=render("help.validate"))
-    v.add_argument("--json", action="store_true")
+    v.add_argument("--json", action="store_true", help=render("help.validate.json"))
 
     a = sub.add_parser("advise", help=render("help.advise"))
-    a.add_argument("--gpus", type=int, required=True)
+    a.add_argument("--gpus", type=int, required=True, help=render("help.advise.gpus"))
     _add_workload(a)
-    a.add_argument("--budget", type=float, metavar="AMOUNT")
-    a.add_argument("--currency", choices=["USD", "CNY"], default="USD")
+    a.add_argument("--budget", type=float, metavar="AMOUNT", help=render("help.advise.budget"))
+    a.add_argument("--currency", choices=["USD", "CNY"], default="USD", help=render("help.advise.currency"))
     a.add_argument("--existing-ethernet", action="store_true", help=render("help.advise.existing_ethernet"))
     a.add_argument("--latency-sensitive", action="store_true", help=render("help.advise.latency_sensitive"))
     a.add_argument("--priorities", metavar="LIST", help=render("help.advise.priorities"))
-    a.add_argument("--seed", type=int, default=1)
-    a.add_argument("--json", action="store_true")
+    _add_seed(a)
+    a.add_argument("--json", action="store_true", help=render("help.advise.json"))
     a.add_argument("-o", "--output", metavar="DIR", help=render("help.advise.output"))
     a.add_argument("--sites", type=int, metavar="N", help=render("help.advise.sites"))
     a.add_argument("--distance-km", type=float, metavar="KM", help=render("help.advise.distance_km"))
@@ -284,22 +294,23 @@ def _add_sweep_and_resilience(sub: _Commands) -> None:
     w.add_argument("--vary", action="append", metavar="NAME=VALUES", required=True,
                    help=render("help.sweep.vary"))
     _add_workload(w)
-    w.add_argument("--seed", type=int, default=1)
+    _add_seed(w)
     w.add_argument("--workers", type=int, help=render("help.sweep.workers"))
     w.add_argument("--dask", metavar="ADDRESS", help=render("help.sweep.dask"))
-    w.add_argument("-o", "--output", required=True, metavar="results.csv|results.parquet")
+    w.add_argument("-o", "--output", required=True, metavar="results.csv|results.parquet",
+                   help=render("help.sweep.output"))
 
     z = sub.add_parser("resilience", help=render("help.resilience"))
-    z.add_argument("file")
+    _add_file(z)
     _add_workload(z)
-    z.add_argument("--seed", type=int, default=1)
-    z.add_argument("--json", action="store_true")
+    _add_seed(z)
+    z.add_argument("--json", action="store_true", help=render("help.resilience.json"))
 
 
 def _add_claims(sub: _Commands) -> None:
     c = sub.add_parser("claims", help=render("help.claims"))
     c.add_argument("file", help=render("help.claims.file"))
-    c.add_argument("--json", action="store_true")
+    c.add_argument("--json", action="store_true", help=render("help.claims.json"))
 
 
 def run_command(args: argparse.Namespace) -> int:

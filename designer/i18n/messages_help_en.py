@@ -20,6 +20,9 @@ HELP: dict[str, str] = {
     "help.common.workload": "workload, e.g. allreduce:1GiB, permutation:256MiB:qps=8, train:70b:dp=128 (repeatable); "
                             "a job on part of the fabric adds gpus=N:place=packed|spread|random|rail-aligned or "
                             "servers=srv-001..srv-016",
+    "help.common.file": "the project file (.json)",
+    "help.common.seed": "seed of the run's random choices (ECMP hashes, job placement, traffic); the same seed gives "
+                        "the same result (default: 1)",
     # generate
     "help.generate": "generate a design from a topology template",
     "help.generate.name": "design name",
@@ -85,4 +88,36 @@ HELP: dict[str, str] = {
     "help.resilience": "worst-case throughput loss for each single-failure class",
     "help.claims": "re-run a published IB vs RoCEv2 comparison and set its figures beside ours",
     "help.claims.file": "a claims file (JSON, format fabric-designer.claims/1; see docs/claims.md)",
+    "help.generate.kind": "the topology template",
+    "help.generate.gpus": "GPUs in the cluster (a multiple of the GPUs per server)",
+    "help.generate.backend": "protocol of the back-end fabric: ib, rocev2 (default) or hybrid (pods alternating "
+                             "between the two, joined by gateways)",
+    "help.generate.oversubscription": "leaf downlink to uplink bandwidth ratio, e.g. 2 for 2:1 (default: 1, "
+                                      "non-blocking)",
+    "help.generate.frontend": "add an Ethernet front-end network for storage and management (default)",
+    "help.generate.no_frontend": "the back-end fabric only",
+    "help.generate.output": "the project file to write",
+    "help.check.json": "print the findings as JSON",
+    "help.cost.json": "print the bill of materials and the totals as JSON",
+    "help.cost.currency": "currency of the bill (default: the design's)",
+    "help.simulate.json": "print the whole result as JSON instead of the table",
+    "help.simulate.timeline": "write the run's time series (throughput, link utilisation, latency percentiles) to "
+                              "this CSV file",
+    "help.compare.json": "print both results as JSON",
+    "help.report.output": "the PDF file to write",
+    "help.export.cabling": "write the cabling plan (CSV, or Excel for .xlsx)",
+    "help.export.bom": "write the bill of materials (CSV, or Excel for .xlsx)",
+    "help.export.graphml": "write the topology as GraphML (read back by 'import')",
+    "help.export.dot": "write the topology as a Graphviz DOT file",
+    "help.export.containerlab": "write a containerlab topology of the switches and servers",
+    "help.import.graphml": "a GraphML file written by 'export --graphml'",
+    "help.import.output": "the project file to write",
+    "help.validate.json": "print each scenario's figures and bands as JSON",
+    "help.advise.gpus": "GPUs the cluster must hold",
+    "help.advise.budget": "capital cost the customer can spend, in --currency",
+    "help.advise.currency": "currency of the budget and the costs (default: USD)",
+    "help.advise.json": "print the candidates and the recommendation as JSON",
+    "help.sweep.output": "where the results go (CSV, or Parquet for .parquet)",
+    "help.resilience.json": "print the table as JSON",
+    "help.claims.json": "print the comparison as JSON",
 }

@@ -5,7 +5,8 @@ Ranks are grouped by server. Rings run one channel per back-end NIC, rotated so 
 leaves every server through a different NIC (as NCCL does on 8-NIC servers), so all NICs carry
 traffic and busbw approaches (NICs x line rate x framing efficiency) / GPUs-per-NIC. Each step of
 a ring is a phase repeated 2(n-1) (AllReduce) or n-1 (AllGather/ReduceScatter) times, giving
-t = 2(n-1)/n · S/B + 2(n-1)·α, where α is the path's latency plus NCCL's per-step overhead.
+t = 2(n-1)/n · S/B + 2(n-1)·α, where α is the ring's mean hop latency (step_latency.py) plus NCCL's per-step
+overhead.
 
 `algo=auto` (the default) runs the AllReduce algorithm NCCL's tuner would pick (nccl_tuner.py). The tree and SHARP
 algorithms are pipelined: their flows run at once as one phase (NCCL streams chunks through every stage), and the
@@ -131,7 +132,8 @@ def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, in
         wp.busbw_factor = (n - 1) / n
         pat, channels = ring_pattern(fab, ranks, route, f"{tag}:ring")
         i = plan.add(Phase(f"{w.kind} ring step", pat, size / (n * channels), repeat=n - 1,
-                           alpha_extra_s=_ring_overhead_s(fab, ranks, n - 1), start_s=w.start_s, workload=index))
+                           alpha_extra_s=_ring_overhead_s(fab, ranks, n - 1), ring=True, start_s=w.start_s,
+                           workload=index))
         wp.last = [i]
         wp.extra["algorithm"] = "ring"
     elif w.kind == "alltoall":
@@ -185,7 +187,8 @@ def _ring_allreduce(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: fl
     pat, channels = ring_pattern(fab, ranks, route, f"{tag}:ring")
     n = len(ranks)
     return plan.add(Phase("allreduce ring step", pat, size / (n * channels), repeat=2 * (n - 1),
-                          alpha_extra_s=_ring_overhead_s(fab, ranks, 2 * (n - 1)), start_s=start, workload=index))
+                          alpha_extra_s=_ring_overhead_s(fab, ranks, 2 * (n - 1)), ring=True, start_s=start,
+                          workload=index))
 
 
 def _chains(groups: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, int]:
@@ -271,7 +274,8 @@ def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarra
         src = np.concatenate(groups)
         dst = np.concatenate([np.roll(x, -1) for x in groups])
         intra = FlowPattern(f"{tag}:intra", src, dst, np.full(len(src), nvls_factor(fab, src)), route)
-        i = plan.add(Phase("nvlink reduce-scatter step", intra, size / g, repeat=g - 1, start_s=start, workload=index))
+        i = plan.add(Phase("nvlink reduce-scatter step", intra, size / g, repeat=g - 1, ring=True, start_s=start,
+                           workload=index))
         after = [i]
     shard = size / g
     if n_srv > 1:
@@ -279,11 +283,11 @@ def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarra
         src = rails.T.reshape(-1)           # rail-major: ring over servers per rail
         dst = np.roll(rails, -1, axis=0).T.reshape(-1)
         pat = FlowPattern(f"{tag}:rails", src, dst, np.ones(len(src)), route)
-        i = plan.add(Phase("rail ring step", pat, shard / n_srv, repeat=2 * (n_srv - 1),
+        i = plan.add(Phase("rail ring step", pat, shard / n_srv, repeat=2 * (n_srv - 1), ring=True,
                            after=after, start_s=start, workload=index))
         after = [i]
     if g > 1:
-        i = plan.add(Phase("nvlink all-gather step", intra, size / g, repeat=g - 1, after=after,
+        i = plan.add(Phase("nvlink all-gather step", intra, size / g, repeat=g - 1, ring=True, after=after,
                            start_s=start, workload=index))
         after = [i]
     return after

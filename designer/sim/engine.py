@@ -38,6 +38,7 @@ from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile, delivered_over
 from designer.sim.routing import RoutedFlows, Router
+from designer.sim.step_latency import step_path_latency_ns
 from designer.sim.transfers import FlowPattern, Plan
 from designer.sim.workload_spec import WorkloadError
 
@@ -106,6 +107,8 @@ class _Routed:
     port_unit_bytes: np.ndarray      # bytes per port per byte of bytes_per_flow
     profile: SoloProfile | None = None
     congested: bool | None = None
+    path_latency_ns: dict[bool, float] = field(default_factory=dict)   # what a step pays, ring or not (found once)
+
 
 
 @dataclass
@@ -412,11 +415,12 @@ class Engine:
         return max(self._alpha_s(i) - transit_s, 0.0)
 
     def _alpha_s(self, i: int) -> float:
-        """The latency a step pays after its last byte left: the slowest path's, times the phase's factor, plus the
-        collective's per-step software latency."""
-        ph = self.plan.phases[i]
-        lat = self.routed(i).routed.sub_latency_ns
-        return (float(lat.max()) * ph.alpha_factor * 1e-9 if len(lat) else 0.0) + ph.alpha_extra_s
+        """The latency a step pays after its last byte left: the slowest path's (a ring's: its mean hop's,
+        step_latency.py), times the phase's factor, plus the collective's per-step software latency."""
+        ph, r = self.plan.phases[i], self.routed(i)
+        if ph.ring not in r.path_latency_ns:
+            r.path_latency_ns[ph.ring] = step_path_latency_ns(r.routed, ph.ring)
+        return r.path_latency_ns[ph.ring] * ph.alpha_factor * 1e-9 + ph.alpha_extra_s
 
     def _finish_phase(self, i: int) -> None:
         ph = self.plan.phases[i]

@@ -198,7 +198,7 @@ def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: fl
         pat = FlowPattern(f"{tag}:tp", src, dst, np.ones(len(src)), route)
         layers_per_stage = max(1, w.layers // pp)
         reps = 2 * (tp - 1) * 4 * layers_per_stage * micro
-        i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp * tp_factor, repeat=reps,
+        i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp * tp_factor, repeat=reps, ring=True,
                            after=after, start_s=w.start_s, workload=index))
         after = [i]
     return expert_parallel.alltoall_phase(w, plan, r, micro, route, after, index)
@@ -242,7 +242,7 @@ def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_byte
     pat = FlowPattern(f"{tag}:dp", src, dst, np.ones(len(src)), route)
     overhead = nccl_tuner.step_overhead_s(servers > 1)
     return plan.add(Phase("data-parallel AllReduce step", pat, grad_bytes / dp, repeat=2 * (dp - 1),
-                          alpha_extra_s=overhead, after=after, start_s=start, workload=index))
+                          alpha_extra_s=overhead, ring=True, after=after, start_s=start, workload=index))
 
 
 def _nic_Bps_per_gpu(fab: CompiledFabric, groups: np.ndarray) -> float:

@@ -410,8 +410,10 @@ SCENARIOS: list[Scenario] = [
              note="1,024-GPU RoCEv2 leaf-spine, one queue pair per flow, mean of 3 hash seeds"),
     Scenario("ecmp-vs-16qp", "AllReduce busbw gain, 16 QPs per connection (E-ECMP) over 1 QP", "%", META,
              ecmp_vs_16qp_gain, INDEPENDENT, published=40.0, tolerance=0.25,
-             note="1,024-GPU RoCEv2 leaf-spine 1:1, ring AllReduce 1 GiB, PFC only, mean over 3 hash seeds. Meta's "
-                  "baseline ran on over-provisioned (1:2) uplinks, which collide less than a 1:1 fabric"),
+             note="1,024-GPU RoCEv2 leaf-spine 1:1, ring AllReduce 1 GiB, PFC only, mean over 3 hash seeds (39, 78 "
+                  "and 78 %). Off: Meta's baseline ran on over-provisioned (1:2) uplinks, which collide less than "
+                  "this 1:1 fabric, and the generator builds no uplinks beyond 1:1 (a ring step of 128 KiB a channel "
+                  "is bound by its most collided uplink)"),
     Scenario("spray-effective", "Effective throughput with per-packet spraying (Spectrum-X claim)", "fraction",
              "NVIDIA Spectrum-X product brief (vendor claim: 95 %) [spectrum-x]",
              spraying_effective_throughput, INDEPENDENT,
@@ -438,7 +440,7 @@ SCENARIOS: list[Scenario] = [
                   "GPUs from 32 MiB to 4 GiB standing in for 1,024 GPUs from 128 MiB to 16 GiB (the range of the "
                   "paper's other sweeps; the same bytes per ring step). ±50 %: one published average over sizes "
                   "the text does not give. The sizes up to 256 MiB are bound by the ring's step latencies and gain "
-                  "nothing; from 512 MiB on the tuning gains 10-35 %"),
+                  "nothing; from 512 MiB on the tuning gains 10-37 %"),
     Scenario("allreduce-1-node", "8xH100 single-node all_reduce busbw, ring (NVLS off)", "GB/s",
              "Google DeepMind, How to scale your model (JAX scaling book), GPUs chapter [scaling-book]",
              allreduce_single_node,

@@ -8,8 +8,10 @@ from PySide6.QtCore import QPointF, Qt
 from designer.model import fileformat
 from designer.model.document import FabricDocument
 from designer.ui.app import PROJECTS
-from designer.ui.bundles import BundleItem
+from designer.ui.bundles import BundleItem, BundleLabels
 from designer.ui.main_window import MainWindow
+from designer.ui.node_item import BODY, NodeItem
+from designer.ui.segment_hull import SegmentLabel
 from designer.ui.view import bundle_scale
 
 
@@ -38,6 +40,23 @@ def test_large_fabric_opens_and_draws_bundles_when_zoomed_out(window):
     assert not scene.bundled and scene.bundle_items == []
     assert scene.drawn_links() == set(doc.links)
     assert bundle_scale(100) == 0.0 and bundle_scale(len(doc.links)) > bundle_scale(400)
+
+
+def test_bundle_tags_keep_off_the_nodes(window):
+    """Zoomed out, a fan's count tag ("×16 200G to 2 FE switches") stood on the front-end switches it names, and
+    another under a segment's name."""
+    assert window.open_path(str(PROJECTS / "hybrid-ib-rocev2.json"), ask=False)
+    window.view.zoom_by(0.38 / window.view.scale_factor())
+    scene = window.scene
+    assert scene.bundled
+    window.view.viewport().grab()                     # paints the tags
+    labels = next(item for item in scene.items() if isinstance(item, BundleLabels))
+    assert len(labels.drawn) == len(labels.tags) >= 5
+    to_screen = window.view.viewportTransform()
+    drawn = [item.deviceTransform(to_screen).mapRect(BODY if isinstance(item, NodeItem) else item.boundingRect())
+             for item in scene.items() if isinstance(item, NodeItem | SegmentLabel)]   # names keep their pixel size
+    assert [(tag, under) for tag in labels.drawn for under in drawn if tag.intersects(under)] == []
+    assert all(not a.intersects(b) for i, a in enumerate(labels.drawn) for b in labels.drawn[i + 1:])
 
 
 def test_layer_switch_hides_the_other_plane(window):

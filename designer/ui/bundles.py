@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.model.document import FabricDocument
 from designer.model.nodes import Node
+from designer.ui.node_item import BODY, NodeItem
+from designer.ui.segment_hull import SegmentLabel
 
 
 def tier(node: Node) -> str:
@@ -113,6 +115,12 @@ def group_cables(doc: FabricDocument, cables, shown: np.ndarray) -> tuple[list[B
     return out, owner
 
 
+# where a fan's tag may go, in screen pixels from its place: down or up a tag's height at a time, nearest first, then
+# aside by half a tag's width or a whole one
+TAG_STEPS = tuple(sorted(((dx, dy) for dx in (0, -90, 90, -180, 180) for dy in range(-105, 106, 21)),
+                         key=lambda d: (abs(d[0]), abs(d[1]), -d[1])))
+
+
 class BundleItem(QGraphicsItem):
     """One bundle, painted as a thick line (its count is drawn by BundleLabels)."""
 
@@ -146,6 +154,7 @@ class BundleLabels(QGraphicsItem):
         super().__init__()
         self.tags = tags
         self.setZValue(15)
+        self.drawn: list[QRectF] = []        # where the last paint put each tag, in the painting device's pixels
         xs = [p.x() for p, _, _ in tags] or [0.0]
         ys = [p.y() for p, _, _ in tags] or [0.0]
         self._rect = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
@@ -167,14 +176,11 @@ class BundleLabels(QGraphicsItem):
         painter.setFont(font)
         metrics = painter.fontMetrics()
         placed: list[QRectF] = []
+        self.drawn = placed
         for anchor, text, colour in self.tags:
             at = transform.map(anchor)
             w = metrics.horizontalAdvance(text) + 12
-            box = QRectF(at - QPointF(w / 2, 9), at + QPointF(w / 2, 9))
-            for _ in range(6):  # step clear of tags already drawn, so that none hides another
-                if not any(box.intersects(other) for other in placed):
-                    break
-                box.translate(0, 21)
+            box = self._clear_spot(QRectF(at - QPointF(w / 2, 9), at + QPointF(w / 2, 9)), placed, transform)
             placed.append(box)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
@@ -182,6 +188,35 @@ class BundleLabels(QGraphicsItem):
             painter.setPen(QColor("#ffffff"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
+
+
+    def _clear_spot(self, box: QRectF, placed: list[QRectF], transform: QTransform) -> QRectF:
+        """`box` moved by the first of `TAG_STEPS` (screen pixels) that overlaps no tag already drawn and no node or
+        segment name (drawn under the tags: a tag there hid the switches it names); failing that, the first clear
+        of the tags alone."""
+        fallback = None
+        for dx, dy in TAG_STEPS:
+            moved = box.translated(dx, dy)
+            if any(moved.intersects(other) for other in placed):
+                continue
+            if not self._covers_items(moved, transform):
+                return moved
+            fallback = fallback or moved
+        return fallback or box
+
+    def _covers_items(self, box: QRectF, transform: QTransform) -> bool:
+        scene = self.scene()
+        inverse, ok = transform.inverted()
+        if scene is None or not ok:
+            return False
+        near = scene.items(inverse.mapRect(box), Qt.ItemSelectionMode.IntersectsItemBoundingRect,
+                           Qt.SortOrder.DescendingOrder, transform)   # the transform: a name keeps its pixel size
+        for item in near:
+            if isinstance(item, NodeItem | SegmentLabel):
+                drawn = BODY if isinstance(item, NodeItem) else item.boundingRect()
+                if item.deviceTransform(transform).mapRect(drawn).intersects(box):
+                    return True
+        return False
 
 
 def speeds_text(speeds: set[float]) -> str:

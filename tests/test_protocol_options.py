@@ -10,26 +10,73 @@ from designer.catalog.loader import load_catalog
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
 from designer.topology.generate import generate
+from designer.topology.segment_names import backend_name
 
 
-def test_a_switch_whose_counterpart_has_fewer_ports_is_priced_as_several():
+def _errors(doc, cat) -> list[tuple[str, tuple]]:
+    return [(f.rule, f.nodes) for f in run_checks(doc, cat) if f.severity == "error"]
+
+
+def _tiers(doc) -> dict[str, int]:
+    roles: dict[str, int] = {}
+    for node in doc.nodes.values():
+        if node.kind == "switch":
+            roles[node.role] = roles.get(node.role, 0) + 1
+    return roles
+
+
+def test_the_infiniband_option_of_a_rocev2_fabric_is_the_clos_the_infiniband_generator_builds():
+    """A RoCEv2 fabric of 128-port SN5600s whose switches a 64-port QM9700 cannot hold (a 512-GPU fat tree: 8 leaves
+    of 64 GPUs and 4 spines) is built in its InfiniBand option as the InfiniBand generator builds the same GPUs: 16
+    leaves and 8 spines with their own cables, every GPU cable kept. The option passes the design checks (no cage
+    booked twice) and costs what the generated InfiniBand design does, within 0.1 % (the drawn GPU cables keep the
+    drawing's lengths); a 3-tier drawing stays 3 tiers, its pods of at most 32 leaves."""
     cat = load_catalog()
-    doc = generate("leaf-spine", gpus=512, backend="rocev2", frontend=False)
-    used: dict[str, int] = {}
-    for link in doc.links.values():
-        for end in (link.a, link.b):
-            used[end.node] = used.get(end.node, 0) + 1
-    ib_doc, overfull = as_protocol(doc, "ib", cat)
-    switch = cat.switches[ib_doc.nodes[overfull[0]].model]
-    ports = switch.ports * (switch.breakout_for(400.0) or 1)
-    assert overfull and all(used[n] > ports for n in overfull)
-    priced = variants(doc, cat)["ib"]
-    needed = sum(math.ceil(used[n] / ports) for n in overfull)
-    assert priced.overfull_units == needed > len(overfull)
-    fitting = sum(1 for n in ib_doc.nodes.values() if n.kind == "switch" and n.id in used and n.id not in overfull)
-    assert priced.cost.count(switch.id) == needed + fitting
-    # the drawing itself is left as it was
-    assert len(doc.nodes) < len(ib_doc.nodes) and all(n in doc.nodes for n in overfull)
+    for kind, gpus in (("fat-tree", 512), ("rail-optimized", 512), ("fat-tree-3", 256)):
+        drawn = generate(kind, gpus=gpus, backend="rocev2", frontend=False, catalog=cat)
+        native = generate(kind, gpus=gpus, backend="ib", frontend=False, catalog=cat)
+        option = variants(drawn, cat)["ib"]
+        assert _errors(option.doc, cat) == [], kind
+        assert _tiers(option.doc) == _tiers(native) != _tiers(drawn), kind
+        assert option.overfull_units == sum(_tiers(native).values()) and option.overfull, kind
+        assert len(option.doc.links) == len(native.links), kind
+        for link in drawn.links.values():         # each GPU cable kept as drawn, on a new leaf of the same rail
+            if drawn.nodes[link.a.node].kind == "server":
+                moved = option.doc.links[link.id]
+                leaf = option.doc.nodes[moved.b.node]
+                assert (moved.a, moved.cable, moved.length_m) == (link.a, link.cable, link.length_m)
+                assert leaf.role == "leaf" and leaf.model == "qm9700" and leaf.rail == drawn.nodes[link.b.node].rail
+        capex = cost_report(native, cat).capex
+        assert abs(option.cost.capex / capex - 1) < 0.001, (kind, option.cost.capex, capex)
+    assert drawn.nodes["leaf-01"].model == "sn5600" and not _errors(drawn, cat)     # the drawing left as it was
+
+
+def test_a_hybrid_pod_rebuilt_on_the_other_protocols_switches_keeps_its_gateways_on_its_spines():
+    """A 256-GPU hybrid's RoCEv2 pod (2 SN5600 leaves, 2 spines with the gateways' cables) as InfiniBand is the
+    pod the generator builds of QM9700s (4 leaves, 4 spines), the gateway cables on the new spines: no cage booked
+    twice (the gateways' Ethernet side on InfiniBand ports stays, as the drawing's option had it)."""
+    cat = load_catalog()
+    doc = generate("fat-tree", gpus=256, backend="hybrid", frontend=False, catalog=cat)
+    option = variants(doc, cat)["ib"].doc
+    assert {rule for rule, _ in _errors(option, cat)} == {"medium-mismatch"}
+    gateway_ends = [option.nodes[link.other(n.id).node] for n in option.nodes.values() if n.kind == "gateway"
+                    for link in option.links.values() if link.touches(n.id)]
+    assert {(n.role, n.model) for n in gateway_ends} == {("spine", "qm9700")}
+    assert len(gateway_ends) == sum(1 for lk in doc.links.values()
+                                    if "gateway" in (doc.nodes[lk.a.node].kind, doc.nodes[lk.b.node].kind))
+    pods = {(n.role, n.model, n.pod) for n in option.nodes.values() if n.kind == "switch"}
+    assert pods == {(role, "qm9700", pod) for role in ("leaf", "spine") for pod in (1, 2)}
+    assert _tiers(option) == {"leaf": 8, "spine": 8}
+
+
+def test_an_option_names_a_generated_segment_by_its_protocol_and_keeps_a_users_label():
+    cat = load_catalog()
+    doc = generate("fat-tree", gpus=64, backend="rocev2", frontend=False, catalog=cat)
+    (segment,) = doc.segments.values()
+    assert segment.name == backend_name("rocev2")
+    assert [s.name for s in as_protocol(doc, "ib", cat)[0].segments.values()] == [backend_name("ib")]
+    segment.name = "Training fabric (RoCEv2)"
+    assert [s.name for s in as_protocol(doc, "ib", cat)[0].segments.values()] == ["Training fabric (RoCEv2)"]
 
 
 def test_the_infiniband_option_across_sites_prices_long_haul_appliances_within_their_reach():
@@ -185,9 +232,12 @@ def test_a_rail_is_built_as_the_other_protocols_generator_builds_it():
 
 
 def test_the_options_of_a_rail_only_design_pass_the_design_checks_as_the_drawing_does():
-    """No error or warning in an option that its drawing does not have (ports, cages, media, cables)."""
+    """No error or warning in an option that its drawing does not have (ports, cages, media, cables): a 16-GPU rail
+    on a QM9700 takes its ports, not the 128 of the SN5600 it replaces; an SN5600 that takes four rail leaves of
+    an InfiniBand 128-GPU rail-optimized design has the SN5600's 128 ports, not theirs added up."""
     cat = load_catalog()
-    for kind, gpus, drawn in (("rail-only", 1024, "rocev2"), ("rail-only", 1024, "ib"), ("fat-tree", 256, "ib")):
+    for kind, gpus, drawn in (("rail-only", 1024, "rocev2"), ("rail-only", 1024, "ib"), ("fat-tree", 256, "ib"),
+                              ("rail-only", 128, "rocev2"), ("rail-optimized", 128, "ib")):
         doc = generate(kind, gpus=gpus, backend=drawn, catalog=cat)
         before = {(f.severity, f.rule) for f in run_checks(doc, cat)}
         other = "ib" if drawn == "rocev2" else "rocev2"

@@ -4,7 +4,8 @@ with that protocol's hardware: back-end switches become the other protocol's cou
 simulation runs in their place, about the same port count at the same speed) and back-end NICs that cannot run the
 protocol become the cheapest catalog NIC of that speed that can. Where the counterpart's ports differ from the drawn
 switch's, the option is built as that protocol's generator would build it: a tier packed into fewer, larger switches, a
-rail one switch or a two-tier Clos with its cables and optics (switch_consolidation.py). Across sites, the InfiniBand
+rail one switch or a two-tier Clos with its cables and optics, a fabric on smaller switches the Clos of them that
+generator builds, a third tier where two do not hold it (switch_consolidation.py). Across sites, the InfiniBand
 option's Ethernet DCI routers become the catalog's InfiniBand long-haul appliance where the span is within its reach (as
 the simulation runs them: designer/sim/long_haul.py), as many as carry the bundle at the appliance's line ports, with
 line-side optics of that speed; beyond the reach they stay, and the option's links run at credits / RTT.
@@ -19,10 +20,14 @@ from dataclasses import dataclass
 from designer.analysis.recommendation import Option
 from designer.analysis.settings_presets import run_preset
 from designer.analysis.switch_consolidation import (
+    cables_by_racks,
     clos_in_place,
+    clos_of_fabric,
     collapse_rails,
     consolidate,
+    fit_ports,
     move_cables,
+    switch_fabrics,
     switch_links,
     used_ports,
 )
@@ -34,6 +39,7 @@ from designer.model.sites import LongHaul
 from designer.sim.compile import counterpart_switch
 from designer.sim.long_haul import ib_long_haul_appliance
 from designer.topology.cost import CostReport, cost_report
+from designer.topology.segment_names import renamed_for
 from designer.topology.sizing import SwitchSpec
 from designer.topology.two_site import DEFAULT_EQUIPMENT, choose_optics
 
@@ -78,30 +84,73 @@ def _counterpart_nic(catalog: Catalog, nic_id: str, protocol: str) -> str:
 def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[FabricDocument, list[str]]:
     """A copy of `doc` whose back-end runs `protocol` on that protocol's hardware, and the switches whose counterpart
     has fewer ports than the drawing uses, each built as the other protocol's generator would build its place
-    (switch_consolidation.py). Such a switch that is a fabric of its own (a rail of a rail-only back-end) becomes
-    the two-tier Clos of counterparts the generator builds for a rail, its leaf-to-spine cables and their optics
-    included; one inside a larger fabric is priced as as many counterparts as its ports fill (the copy holds the
-    extra ones, unlinked: each tier grows alike, as the generators' Clos of the smaller switch does). Where the
-    counterpart has more ports, a rail whose servers one counterpart holds is that one switch (a rail of four
-    leaves and two spines is one), and a tier's switches are packed into as few as their ports fill. An option on
-    other hardware gets a rack plan of its own (the fabric manager appliances of InfiniBand, the racks its switches
-    fill); its cables keep their drawn lengths."""
+    (switch_consolidation.py). A fabric of several switches with such a switch among it is rebuilt as the Clos of
+    counterparts the generators build over the same endpoint ports, its switch-to-switch cables and their optics
+    its own (a 512-GPU RoCEv2 fat tree of 8 SN5600 leaves and 4 spines is 16 QM9700 leaves and 8 spines, a 2-tier
+    4,096-GPU one three tiers); such a switch that is a fabric of its own (a rail of a rail-only back-end) becomes the
+    two-tier Clos of counterparts the generator builds for a rail. Only what cannot be built so (a core with
+    endpoints, mixed speeds, beyond three tiers) is priced as as many counterparts as its ports fill (the copy holds
+    the extra ones, unlinked). Where the counterpart has more ports, a rail whose servers one counterpart holds is that
+    one switch (a rail of four leaves and two spines is one), and a tier's switches are packed into as few as their
+    ports fill. A swapped switch's ports are the counterpart's (no cage booked twice). A segment's generated name names
+    the option's protocol ("Back-end (IB)"); a name the user gave stays. An option on other hardware gets a rack plan
+    of its own (the fabric manager appliances of InfiniBand, the racks its switches fill); the drawn cables keep their
+    lengths, the cables a Clos adds get their runs in that plan."""
+    dup, overfull, _ = _option(doc, protocol, catalog)
+    return dup, overfull
+
+
+def _option(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[FabricDocument, list[str], int]:
+    """`as_protocol`, and the counterpart switches in the overfull switches' places (a fabric rebuilt as a Clos, a
+    rail's Clos, or a switch's unlinked units)."""
     dup = doc.copy()
     for seg in dup.segments.values():
         seg.protocol = protocol
+        seg.name = renamed_for(seg.name, protocol)       # a generated name names the option's protocol
     twins = _switches_and_nics_as(dup, protocol, catalog)
     used = used_ports(dup)
     overfull = [n for n, spec in twins.items() if used.get(n, 0) > spec.ports]
-    units = _overfull_as_counterparts(dup, {n: twins[n] for n in overfull}, used, catalog)
-    fitting = {n: spec.ports for n, spec in twins.items() if n not in overfull}
+    rebuilt, clos = _fabrics_as_clos(dup, twins, overfull, catalog)
+    units = _overfull_as_counterparts(dup, {n: twins[n] for n in overfull if n not in rebuilt}, used, catalog)
+    fitting = {n: spec.ports for n, spec in twins.items() if n not in overfull and n not in rebuilt}
     gone = collapse_rails(dup, fitting, catalog)
     consolidate(dup, {n: ports for n, ports in fitting.items() if n not in gone})
+    fit_ports(dup, [n for n in twins if n not in rebuilt], catalog)
     appliances = _long_haul_as_ib(dup, catalog) if protocol == "ib" else _long_haul_as_ethernet(dup, catalog)
     if twins or appliances:
         dup.racks = None               # other hardware, its own rack plan (the drawing's names other devices)
     for node_id, count in {**units, **appliances}.items():      # a count of 1 adds nothing
         _add_units(dup, node_id, count)
-    return dup, overfull
+    placed = set(clos)                 # besides the rebuilt fabrics: the overfull kept, their copies, a rail's Clos
+    priced = len(placed) + sum(1 for n in dup.nodes.values() if n.kind == "switch" and n.id not in placed
+                               and (n.id in overfull or n.id not in doc.nodes))
+    return dup, overfull, priced
+
+
+def _fabrics_as_clos(dup: FabricDocument, twins: dict[str, SwitchSpec], overfull: list[str],
+                     catalog: Catalog) -> tuple[set[str], list[str]]:
+    """Each fabric of several switches, all swapped to one counterpart, with an overfull switch among them, built as
+    the Clos of that counterpart the generators build over its endpoints (switch_consolidation.clos_of_fabric);
+    returns the drawn switches it replaced and the new ones."""
+    fabric = switch_fabrics(dup)
+    members: dict[str, list[str]] = {}
+    for nid in fabric:
+        members.setdefault(fabric.find(nid), []).append(nid)
+    full = set(overfull)
+    oversubscription = max(dup.assumptions.target_oversubscription, 1.0)
+    gone: set[str] = set()
+    new: list[str] = []
+    for nodes in members.values():
+        specs = {twins.get(n) for n in nodes}
+        spec = next(iter(specs))
+        if len(nodes) < 2 or not full.intersection(nodes) or len(specs) != 1 or spec is None:
+            continue
+        built = clos_of_fabric(dup, nodes, spec, oversubscription, catalog)
+        if built is not None:
+            gone.update(nodes)
+            new.extend(built)
+    cables_by_racks(dup, set(new), catalog)
+    return gone, new
 
 
 def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) -> dict[str, SwitchSpec]:
@@ -136,14 +185,20 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) 
 def _overfull_as_counterparts(dup: FabricDocument, overfull: dict[str, SwitchSpec], used: dict[str, int],
                               catalog: Catalog) -> dict[str, int]:
     """Each overfull switch built as counterparts: a fabric of its own as a rail's two-tier Clos of them, in the
-    copy (switch_consolidation.clos_in_place); returns the others -> the counterparts that price them."""
+    copy (switch_consolidation.clos_in_place), its cables at their runs in the option's racks; returns the others ->
+    the counterparts that price them."""
     cabled = {end for pair in switch_links(dup) for end in pair}
     oversubscription = max(dup.assumptions.target_oversubscription, 1.0)
     units: dict[str, int] = {}
+    built: set[str] = set()
     for node_id, spec in overfull.items():
         alone = node_id not in cabled
-        if not alone or clos_in_place(dup, node_id, spec, oversubscription, catalog) is None:
+        clos = None if not alone else clos_in_place(dup, node_id, spec, oversubscription, catalog)
+        if clos is None:
             units[node_id] = _clos_units(used[node_id], spec.ports, not alone)
+        else:
+            built.update(clos)
+    cables_by_racks(dup, built, catalog)
     return units
 
 
@@ -228,9 +283,7 @@ def variants(doc: FabricDocument, catalog: Catalog, currency: str | None = None)
     """The drawing as drawn and as each protocol, each with its bill of materials (ProjectError if unpriceable)."""
     out = {"drawn": Variant("drawn", doc, cost_report(doc, catalog, currency), [])}
     for proto in PROTOCOLS:
-        dup, overfull = as_protocol(doc, proto, catalog)
-        units = sum(1 for n in dup.nodes.values()         # the overfull ones kept, their copies, Clos in their place
-                    if n.kind == "switch" and (n.id in overfull or n.id not in doc.nodes))
+        dup, overfull, units = _option(doc, proto, catalog)
         out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull, units)
     return out
 

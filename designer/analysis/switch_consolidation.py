@@ -15,8 +15,18 @@ while the switch's ports hold its servers, else a two-tier Clos), with real cabl
 bill of materials count what that design has. An InfiniBand rail of four leaves and two spines whose 128 GPUs one SN5600
 holds becomes that switch, its leaf-to-spine cables and their optics gone (`collapse_rails`); a RoCEv2 rail that is one
 SN5600 becomes, on 64-port Quantum-2 switches, four leaves and two spines with the 128 cables and optics between them
-(`clos_in_place`; a back-end that is one switch alike). A counterpart with fewer ports than a switch inside a larger
-fabric uses is priced as several, unlinked (protocol_options.py).
+(`clos_in_place`; a back-end that is one switch alike).
+
+A fabric of several switches that the counterpart cannot hold is rebuilt as the Clos the generators build of it over
+the same endpoint ports (`clos_of_fabric`): a 512-GPU RoCEv2 fat tree of 8 SN5600 leaves (64 GPUs, 64 uplinks) and 4
+spines, on 64-port QM9700s, is 16 leaves of 32 GPUs and 8 spines, as generate("fat-tree", backend="ib") builds it; a
+2-tier 4,096-GPU one is a 3-tier fat tree (two tiers of 64-port switches hold 2,048 endpoints at 1:1). Left on the
+drawn switch, its 128 cables would book its 32 twin-port cages twice over (the `cage-capacity` check); priced as
+unlinked units beside it, the option lacked the third tier's switches and cables (5 % under the generated design at
+4,096 GPUs). The cables a Clos adds take their runs in a rack plan of the option and the class the cabling fit gives
+them there (`cables_by_racks`), as a generated design's do. A switch that stays, swapped to a counterpart of fewer
+ports, is given that model's ports (`fit_ports`). What no Clos can rebuild (a core with endpoints, mixed speeds) is
+priced as several counterparts, unlinked (protocol_options.py).
 """
 
 from __future__ import annotations
@@ -24,17 +34,24 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from designer.catalog.instantiate import switch_node
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, PortGroup
 from designer.topology.cabling_fit import cable_classes
-from designer.topology.clos import TierNames, build
+from designer.topology.clos import BuiltClos, ClosBlueprint, LeafGroup, TierNames, blueprint, build, lanes_per_leaf
 from designer.topology.disjoint_sets import DisjointSets
+from designer.topology.physical.layout import layouts
+from designer.topology.physical.power import cabling_power_w
+from designer.topology.physical.schedule import build_schedule
+from designer.topology.racks.floor import places, run_length_m
+from designer.topology.racks.planner import plan_racks
 from designer.topology.rail_only import rail_clos
-from designer.topology.sizing import SizingError, SwitchSpec
+from designer.topology.sizing import SizingError, SwitchSpec, balanced
 from designer.topology.wiring import DesignBuilder
 
 
@@ -241,15 +258,15 @@ def _leave(doc: FabricDocument, nodes: set[str]) -> None:
 
 def clos_in_place(doc: FabricDocument, node_id: str, spec: SwitchSpec, oversubscription: float,
                   catalog: Catalog) -> list[str] | None:
-    """The switch `node_id`, a fabric of its own whose cables one counterpart (`spec`, the tier it makes) cannot
-    hold, as the two-tier Clos of counterparts the generators build for such a rail (rail_only.rail_clos): its
-    cables' far ends in port order over leaves of as many as a leaf takes at `oversubscription`, each leaf's
-    uplinks round-robin over the spines (clos.build), so a 128-GPU rail on 64-port switches is four leaves and two
-    spines joined by 128 cables. Those cables are real links, priced with their optics and counted by the racks,
-    the power and the bill: at the generators' leaf-to-spine length, of the class the cabling fit gives them there
-    (a leaf's twin-port uplink cage reaches two spines: optics). The switch's own cables keep their kind and length
-    and move to the leaf ports; the switch leaves the drawing, its leaves and spines join its segments. Returns the
-    new switches, or None (nothing changed) when two tiers of `spec` cannot hold the cables."""
+    """The switch `node_id`, a fabric of its own whose cables one counterpart (`spec`, the tier it makes) cannot hold,
+    as the two-tier Clos of counterparts the generators build for such a rail (rail_only.rail_clos): its cables' far
+    ends in port order over leaves of as many as a leaf takes at `oversubscription`, each leaf's uplinks round-robin
+    over the spines (clos.build), so a 128-GPU rail on 64-port switches is four leaves and two spines joined by 128
+    cables. Those cables are real links, priced with their optics and counted by the racks, the power and the bill: at
+    the generators' leaf-to-spine length (until `cables_by_racks` gives them their runs), of the class the cabling fit
+    gives them there (a leaf's twin-port uplink cage reaches two spines: optics). The switch's own cables keep their
+    kind and length and move to the leaf ports; the switch leaves the drawing, its leaves and spines join its segments.
+    Returns the new switches, or None (nothing changed) when two tiers of `spec` cannot hold the cables."""
     node = doc.nodes[node_id]
     ends = _in_port_order(doc, node, _cable_ends(doc, {node_id})[node_id])
     far: dict[tuple[str, str], tuple[str, str]] = {}     # far end of each of its cables -> (link id, its end)
@@ -287,3 +304,225 @@ def _place(doc: FabricDocument, link: Link, far: dict[tuple[str, str], tuple[str
     link.id = f"{node_id}-{link.id}"
     doc.links[link.id] = link
     return link.id
+
+
+def clos_of_fabric(doc: FabricDocument, members: list[str], spec: SwitchSpec, oversubscription: float,
+                   catalog: Catalog) -> list[str] | None:
+    """The fabric `members` (switches of one counterpart, `spec`, some of which cannot hold their drawn cables) as
+    the Clos the generators build of the counterpart over the same endpoint ports: each drawn leaf's endpoint
+    cables, in port order, over as few leaves as hold them at `oversubscription` (balanced, as fat_tree and rail_clos
+    cut theirs), the tiers above sized and wired by clos.build: two tiers where they fit and the drawing has two,
+    else three, in pods of half a switch's ports of leaves (as fat_tree_3 groups them). A 512-GPU RoCEv2 fat tree
+    of 8 SN5600 leaves and 4 spines on 64-port QM9700s is 16 leaves and 8 spines, as the InfiniBand generator builds
+    it; a 2-tier 4,096-GPU one needs a third tier. The endpoint cables keep their kind and length and move to the
+    leaf ports; the drawn switch-to-switch cables go and the Clos's own come, priced with their optics as in
+    `clos_in_place`. Returns the new switches, or None (nothing changed) for a fabric that is not a plain Clos
+    (endpoints on a spine, mixed speeds or sites) or that two or three tiers of the counterpart cannot hold."""
+    inside = set(members)
+    nodes = [doc.nodes[n] for n in sorted(members)]
+    cabled = _fabric_cables(doc, nodes, inside)
+    names = _free_names(doc, nodes[0].id, inside)
+    if cabled is None or names is None or len({n.site for n in nodes}) > 1:
+        return None
+    own, far = cabled.own, cabled.far
+    speeds = {doc.links[lid].speed_gbps for lid in own} | {doc.links[lid].speed_gbps for lid, _ in far.values()}
+    if speeds != {spec.speed_gbps}:
+        return None
+    sized = _fabric_blueprint(cabled, spec, oversubscription, 3 if _role(nodes, "core") else 2, names,
+                              _common(n.pod for n in nodes))
+    tag = nodes[0].id
+    if sized is None or any(f"{tag}-L{k}" in doc.links for k in range(1, sized[0].link_count + 1)):
+        return None
+    bp, origins = sized
+    widths = {names.leaf: bp.shape.leaves, names.spine: bp.shape.spines, names.core: bp.shape.cores}
+    out = DesignBuilder({prefix: max(2, len(str(count))) for prefix, count in widths.items()})
+    built = build(bp, catalog, out)
+    if len(built.gateway_ports) < len(cabled.gateways):
+        return None
+    segment = next((seg for seg in doc.segments.values() if inside & set(seg.nodes)), None)
+    for link_id in own:
+        del doc.links[link_id]
+    _leave(doc, inside)
+    _add_switches(doc, out, built, origins, nodes)
+    added = [_place(doc, link, far, tag) for link in out.links.values()]
+    for link_id, cable in cable_classes(doc, catalog, [lid for lid in added if lid]).items():
+        doc.links[link_id].cable = cable
+    for gateway, (node_id, port) in zip(cabled.gateways, built.gateway_ports, strict=False):
+        link_id, end = far[gateway]
+        setattr(doc.links[link_id], end, Endpoint(node_id, port))
+    if segment is not None:
+        segment.nodes.extend(out.nodes)
+    return list(out.nodes)
+
+
+def _add_switches(doc: FabricDocument, out: DesignBuilder, built: BuiltClos, origins: list[Node],
+                  drawn: list[Node]) -> None:
+    """The Clos's switches into `doc`, each where a drawn switch of its tier stood (a leaf where the drawn leaf it
+    cuts did; the cores of a new third tier by the spines), on its site."""
+    for tier, like in ((built.leaves, origins), (built.spines, _role(drawn, "spine")),
+                       (built.cores, _role(drawn, "core") or _role(drawn, "spine"))):
+        for k, new_id in enumerate(tier):
+            place = like[k % len(like)] if like else drawn[0]
+            new = out.nodes[new_id]
+            new.site, new.x, new.y = place.site, place.x, place.y
+            doc.nodes[new_id] = new
+
+
+@dataclass
+class _Cabled:
+    """A fabric's cables: its own (both ends inside), each other cable's far end -> (link id, its end at the fabric),
+    each leaf with its endpoints' far ends in port order, and the far ends of the spines' other cables (a hybrid
+    pod's gateways), spine by spine in port order."""
+
+    own: set[str]
+    far: dict[tuple[str, str], tuple[str, str]]
+    leaves: list[tuple[Node, list[tuple[str, str]]]]
+    gateways: list[tuple[str, str]]
+
+
+def _fabric_cables(doc: FabricDocument, nodes: list[Node], inside: set[str]) -> _Cabled | None:
+    """The fabric's cables (`_Cabled`); None when a core has cables leaving the fabric, or no leaf has any."""
+    ends = _cable_ends(doc, inside)
+    cabled = _Cabled(set(), {}, [], [])
+    for node in nodes:
+        outer: list[tuple[str, str]] = []
+        for link_id, end in _in_port_order(doc, node, ends.get(node.id, [])):
+            other = _far_end(doc.links[link_id], end)
+            if other.node in inside:
+                cabled.own.add(link_id)
+            else:
+                outer.append((other.node, other.port))
+                cabled.far[(other.node, other.port)] = (link_id, end)
+        if outer and node.role == "core":
+            return None
+        if outer and node.role == "spine":
+            cabled.gateways.extend(outer)
+        elif outer:
+            cabled.leaves.append((node, outer))
+    return cabled if cabled.leaves else None
+
+
+def _fabric_blueprint(cabled: _Cabled, spec: SwitchSpec, oversubscription: float, tiers: int,
+                      names: TierNames, pod: int | None) -> tuple[ClosBlueprint, list[Node]] | None:
+    """The Clos of `spec` over the drawn leaves' endpoints (see `clos_of_fabric`), its spines keeping ports for the
+    drawn spines' gateway cables as the hybrid generator keeps them (two tiers only), every switch of two tiers in
+    the drawn switches' one `pod` (a hybrid pod's), and the drawn leaf of each of its leaves; None when the tiers
+    cannot hold them."""
+    lanes = lanes_per_leaf(spec, oversubscription)
+    if lanes < 1:
+        return None
+    groups: list[LeafGroup] = []
+    origins: list[Node] = []
+    units: list[tuple[int, int] | None] = []      # a rail leaf's (drawn scalable unit, its part of it)
+    for node, ends in cabled.leaves:
+        start = 0
+        for j, count in enumerate(balanced(len(ends), -(-len(ends) // lanes))):
+            groups.append(LeafGroup(ends[start:start + count], rail=node.rail))
+            origins.append(node)
+            units.append(None if node.rail is None else (node.pod or 0, j))
+            start += count
+    number = {key: k + 1 for k, key in enumerate(sorted({u for u in units if u is not None}))}
+    for g, unit in zip(groups, units, strict=True):       # scalable units numbered as the generator numbers them
+        g.group = number[unit] if unit is not None else None
+    gateways = len(cabled.gateways)
+    for depth in range(tiers, 3 if gateways else 4):
+        if depth == 3:
+            _in_pods(groups, spec.ports // 2)
+        try:
+            return blueprint(groups, spec, spec, spec, oversubscription, tiers=depth, plane="backend", names=names,
+                             gateway_lanes=gateways, gateway_gbps=spec.speed_gbps if gateways else 0.0,
+                             fabric_pod=pod if depth == 2 else None), origins
+        except SizingError:
+            continue
+    return None
+
+
+def _in_pods(groups: list[LeafGroup], leaves_per_pod: int) -> None:
+    """The leaves over pods of at most `leaves_per_pod`, at least two, consecutive and balanced (fat_tree_3)."""
+    pods = max(min(2, len(groups)), -(-len(groups) // max(1, leaves_per_pod)))
+    start = 0
+    for pod, count in enumerate(balanced(len(groups), pods)):
+        for g in groups[start:start + count]:
+            g.pod, g.group = pod, None
+        start += count
+
+
+def _free_names(doc: FabricDocument, first: str, inside: set[str]) -> TierNames | None:
+    """The new tiers' id prefixes: the drawn fabric's own (plane2-leaf-, or leaf-), else the first switch's id
+    before them, whichever no other node of `doc` uses; None when both are taken."""
+    drawn = first[:first.index("leaf-")] if "leaf-" in first else f"{first}-"
+    for prefix in dict.fromkeys((drawn, f"{first}-")):
+        names = TierNames(f"{prefix}leaf-", f"{prefix}spine-", f"{prefix}core-")
+        if not any(n not in inside and n.startswith((names.leaf, names.spine, names.core)) for n in doc.nodes):
+            return names
+    return None
+
+
+def _role(nodes: list[Node], role: str) -> list[Node]:
+    return [n for n in nodes if n.role == role]
+
+
+def fit_ports(doc: FabricDocument, switches: Iterable[str], catalog: Catalog) -> list[str]:
+    """Each of `switches` (swapped to a counterpart, its cables placed) whose port groups need more cages than its
+    model has (the drawn switch's 128 ports on a 64-port counterpart, or a packed switch's own ports and those it
+    took) laid out again as the model's ports at its cables' speed, the cables in port order, each run of one kind
+    (to a switch or not, of one cable class) from a fresh cage, as the generators start the uplinks
+    (clos.first_uplink_port): a cage takes one assembly. A switch whose cables run at several speeds, or do not
+    fit, stays as it is. Returns the switches laid out again."""
+    nodes = [doc.nodes[n] for n in switches if n in doc.nodes]
+    laid = layouts(nodes, catalog)
+    over = [n for n in nodes if laid[n.id].overbooked]
+    ends = _cable_ends(doc, {n.id for n in over})
+    return [n.id for n in over if _lay_out_again(doc, n, _in_port_order(doc, n, ends.get(n.id, [])), catalog)]
+
+
+def _lay_out_again(doc: FabricDocument, node: Node, ends: list[tuple[str, str]], catalog: Catalog) -> bool:
+    """`node`'s cable `ends` (in port order) on the ports of its model as `fit_ports` lays them; whether it could."""
+    model = catalog.switches.get(node.model)
+    speeds = {doc.links[link_id].speed_gbps for link_id, _ in ends}
+    if model is None or len(speeds) != 1 or model.breakout_for(next(iter(speeds))) is None:
+        return False
+    speed = next(iter(speeds))
+    fresh = switch_node(catalog, model.id, node.id, node.role or "leaf", speed_gbps=speed)
+    ports = [p.name for p in fresh.ports()]
+    per_cage = max(1, round(model.lanes_per_cage * model.lane_gbps / speed)) if model.lanes_per_cage else 1
+    slots: list[int] = []
+    kind = None
+    for link_id, end in ends:
+        link = doc.links[link_id]
+        far = doc.nodes.get(_far_end(link, end).node)
+        here = (far is not None and far.kind == "switch", link.cable)
+        nxt = slots[-1] + 1 if slots else 0
+        slots.append(-(-nxt // per_cage) * per_cage if slots and here != kind else nxt)
+        kind = here
+    if slots and slots[-1] >= len(ports):
+        if len(ends) > len(ports):
+            return False
+        slots = list(range(len(ends)))              # no room for fresh cages: port after port
+    node.port_groups = fresh.port_groups
+    for (link_id, end), slot in zip(ends, slots, strict=True):
+        setattr(doc.links[link_id], end, Endpoint(node.id, ports[slot]))
+    return True
+
+
+def cables_by_racks(doc: FabricDocument, switches: set[str], catalog: Catalog) -> None:
+    """The cables between two of `switches` (a Clos built in an option) at their runs in a rack plan of `doc`, each
+    of the class the cabling fit gives it there, as the generators fit theirs (cabling_fit.py: the racks packed
+    counting each device's cabling power as the cables are now): spines and the cores of a third tier share the
+    network row, so their cables are copper where a generated design's are. Left as they are when the racks cannot
+    be planned."""
+    ids = [lk.id for lk in doc.links.values() if lk.a.node in switches and lk.b.node in switches]
+    if not ids:
+        return
+    cabling_w = cabling_power_w(build_schedule(doc, catalog, None, doc.build.fibre), doc, catalog)
+    try:
+        where = places(plan_racks(doc, catalog, cabling_w=cabling_w), doc.build)
+    except ProjectError:
+        return
+    for link_id in ids:
+        link = doc.links[link_id]
+        a, b = where.get(link.a.node), where.get(link.b.node)
+        if a is not None and b is not None:
+            link.length_m = run_length_m(a, b, doc.build)
+    for link_id, cable in cable_classes(doc, catalog, ids).items():
+        doc.links[link_id].cable = cable

@@ -40,6 +40,15 @@ def shown_name(name: str, language: str, protocol: str | None = None) -> str:
     return name
 
 
+def renamed_for(name: str, protocol: str) -> str:
+    """A generated name naming `protocol` instead, in the language it was written in ("Back-end (RoCEv2)" of a
+    drawing's segment in its InfiniBand option: "Back-end (IB)"); a name the user typed unchanged."""
+    for written_in in LANGUAGES:
+        if any(_pattern(msg_id, written_in).fullmatch(name.strip()) for msg_id in (BACKEND_ID, POD_ID)):
+            return shown_name(name, written_in, protocol)
+    return name
+
+
 def names_protocol(name: str, protocol: str) -> bool:
     """Whether a segment's name already says its protocol ("Back-end (IB)", "RoCE pod"), so that a label need not
     repeat it."""

@@ -30,6 +30,7 @@ from designer.i18n.message import Message
 from designer.sim import nccl_tuner
 from designer.sim.compile import CompiledFabric
 from designer.sim.framing import PROTO_IB
+from designer.sim.planes import gpu_tx_ports
 from designer.sim.relay import rails_isolated
 from designer.sim.routing import RouteOptions
 from designer.sim.scaleup import nvls_factor
@@ -157,8 +158,9 @@ def allreduce_algorithm(w: Workload, fab: CompiledFabric, ranks: np.ndarray, siz
 
 
 def _bus_Bps(fab: CompiledFabric, ranks: np.ndarray) -> float:
-    """Network bandwidth per GPU: the payload rate of the servers' back-end NICs shared by their GPUs."""
-    tx = fab.gpu_be_tx[ranks]
+    """Network bandwidth per GPU: the payload rate of the servers' back-end NICs (every plane's ports of each) shared
+    by their GPUs."""
+    tx = gpu_tx_ports(fab, ranks)
     nics = np.unique(tx[tx >= 0])
     if len(nics) == 0:
         return 0.0

@@ -42,6 +42,22 @@ def plane_ports(doc: FabricDocument, fab: CompiledFabric,
     return tx, rx
 
 
+def gpu_tx_ports(fab: CompiledFabric, gpus: np.ndarray) -> np.ndarray:
+    """[gpu, plane] transmit ports of the GPUs' back-end NICs, every plane's (one column without planes; -1 none)."""
+    if fab.planes > 1 and fab.gpu_plane_tx is not None:
+        return np.asarray(fab.gpu_plane_tx[gpus]).reshape(len(gpus), -1)
+    return np.asarray(fab.gpu_be_tx[gpus]).reshape(len(gpus), 1)
+
+
+def nic_Bps_per_gpu(fab: CompiledFabric, gpus: np.ndarray) -> float:
+    """The payload rate of each GPU's back-end NIC over all its planes, averaged over `gpus` (0 without NICs): a NIC
+    split into P plane ports of 1/P of its speed still sends at its whole speed, its queue pairs spread over them."""
+    tx = gpu_tx_ports(fab, gpus)
+    rate_Bps = np.where(tx >= 0, fab.port_payload_Bps[np.maximum(tx, 0)], 0.0).sum(axis=1)
+    has_nic = (tx >= 0).any(axis=1)
+    return float(rate_Bps[has_nic].mean()) if has_nic.any() else 0.0
+
+
 def on_planes(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray, tx: np.ndarray, rx: np.ndarray) -> np.ndarray:
     """Which flows (sent from the sender's own back-end NIC to the receiver's) spread over the planes."""
     if fab.planes == 1 or fab.gpu_plane_tx is None or fab.gpu_plane_rx is None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim import nccl_tuner
+from designer.sim import nccl_tuner, planes
 from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan
@@ -56,9 +56,8 @@ class SitePhases:
 
 
 def nic_Bps(fab: CompiledFabric, groups: np.ndarray) -> float:
-    """Payload rate of the groups' back-end NICs (their mean)."""
-    tx = fab.gpu_be_tx[groups.reshape(-1)]
-    return float(fab.port_payload_Bps[tx[tx >= 0]].mean()) if (tx >= 0).any() else float("inf")
+    """Payload rate of the groups' back-end NICs (their mean, every plane of each; infinite without NICs)."""
+    return planes.nic_Bps_per_gpu(fab, groups.reshape(-1)) or float("inf")
 
 
 def _count(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray, bytes_per_flow: float, repeat: int,

@@ -34,6 +34,7 @@ from designer.i18n.message import Message
 from designer.sim import expert_parallel, nccl_tuner, scaleup, site_dp, site_pp
 from designer.sim.collectives import dbt_parents
 from designer.sim.compile import CompiledFabric
+from designer.sim.planes import nic_Bps_per_gpu
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
@@ -220,7 +221,7 @@ def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_byte
     tag, index, start, after = at.tag, at.index, at.start, at.after
     dp = groups.shape[1]
     servers = len(np.unique(fab.gpu_server[groups[0]]))
-    bus = _nic_Bps_per_gpu(fab, groups)
+    bus = nic_Bps_per_gpu(fab, groups[0])
     algo = nccl_tuner.choose_allreduce(grad_bytes, dp, servers, bus, sharp=False)
     wp.extra["algorithm"] = algo
     if algo == "tree" and servers == dp:
@@ -245,6 +246,4 @@ def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_byte
                           alpha_extra_s=overhead, ring=True, after=after, start_s=start, workload=index))
 
 
-def _nic_Bps_per_gpu(fab: CompiledFabric, groups: np.ndarray) -> float:
-    tx = fab.gpu_be_tx[groups[0]]
-    return float(fab.port_payload_Bps[tx[tx >= 0]].mean()) if (tx >= 0).any() else 0.0
+

@@ -1,4 +1,4 @@
-"""The other protocol's option of a drawing is priced with as many of its switches as the drawn ports need."""
+"""The other protocol's option of a drawing: its switches, rebuilt where they have fewer ports than the drawn ones."""
 
 from __future__ import annotations
 

@@ -141,7 +141,8 @@ EN: dict[str, str] = {
     "rec_long_haul_ib": ("Across the sites, the InfiniBand option carries the long-haul links on the {model}, {n} "
                          "units in place of the drawn DCI routers."),
     "rec_overfull": ("On {n} switches the drawing uses more ports than the other protocol's switch has; that option "
-                     "is priced with as many of its switches as those ports need ({units} in all)."),
+                     "builds those tiers from more of its own switches and the cables between them ({units} "
+                     "switches in all)."),
     "rec_how": "How the options were ranked",
     "rec_why": "Why this option",
     "rec_alternatives": "Rail-only and multi-plane back-ends",
@@ -388,8 +389,10 @@ EN: dict[str, str] = {
     "cost_tco": "Total cost of ownership over {years} years",
     "cost_options": "Cost of each option",
     "cost_options_intro": "The same drawing priced with each option's hardware:",
-    "cost_options_note": ("Each option keeps the drawing's servers and cables; its back-end switches are the "
-                          "protocol's own, as many as the drawn ports need (listed in the Recommendation section)."),
+    "cost_options_note": ("Each option keeps the drawing's servers and their cables; its back-end switches are the "
+                          "protocol's own, and where they have fewer ports than the drawn ones, the option builds "
+                          "the fabric from more of them with the cables between them (see the Recommendation "
+                          "section)."),
     "col_capex_network": "Network",
     "col_power_total": "Power",
     # ---- risks ----

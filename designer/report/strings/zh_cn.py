@@ -123,8 +123,8 @@ ZH_CN: dict[str, str] = {
     "rec_hardware": "各方案的后端交换机：{items}。",
     "rec_hardware_item": "{protocol}：{models}",
     "rec_long_haul_ib": "在站点之间，InfiniBand 方案用 {model}（共 {n} 台）代替图中的 DCI 路由器承载长距离链路。",
-    "rec_overfull": ("有 {n} 台交换机在图中使用的端口多于另一种协议的交换机所具有的端口；该方案按这些端口所需的"
-                     "交换机台数计价（共 {units} 台）。"),
+    "rec_overfull": ("有 {n} 台交换机在图中使用的端口多于另一种协议的交换机所具有的端口；该方案用更多台自己的"
+                     "交换机及其间的线缆搭建这些层（共 {units} 台交换机）。"),
     "rec_how": "方案的排序方法",
     "rec_why": "推荐理由",
     "rec_alternatives": "仅轨道与多平面后端",
@@ -355,8 +355,8 @@ ZH_CN: dict[str, str] = {
     "cost_tco": "{years} 年总拥有成本",
     "cost_options": "各方案的成本",
     "cost_options_intro": "同一张拓扑图按各方案的硬件计价：",
-    "cost_options_note": ("各方案保留拓扑图中的服务器和线缆；后端交换机为该协议自己的产品，台数按图中端口所需计算"
-                          "（见“推荐方案”一节）。"),
+    "cost_options_note": ("各方案保留拓扑图中的服务器及其线缆；后端交换机为该协议自己的产品，若其端口少于图中的"
+                          "交换机，该方案用更多台交换机及其间的线缆搭建网络（见“推荐方案”一节）。"),
     "col_capex_network": "网络",
     "col_power_total": "功耗",
     # ---- risks ----

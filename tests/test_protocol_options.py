@@ -51,22 +51,45 @@ def test_the_infiniband_option_of_a_rocev2_fabric_is_the_clos_the_infiniband_gen
     assert drawn.nodes["leaf-01"].model == "sn5600" and not _errors(drawn, cat)     # the drawing left as it was
 
 
-def test_a_hybrid_pod_rebuilt_on_the_other_protocols_switches_keeps_its_gateways_on_its_spines():
-    """A 256-GPU hybrid's RoCEv2 pod (2 SN5600 leaves, 2 spines with the gateways' cables) as InfiniBand is the
-    pod the generator builds of QM9700s (4 leaves, 4 spines), the gateway cables on the new spines: no cage booked
-    twice (the gateways' Ethernet side on InfiniBand ports stays, as the drawing's option had it)."""
+def test_a_hybrid_drawings_single_protocol_options_are_one_fabric_as_that_protocols_generator_builds():
+    """A 256-GPU hybrid (an InfiniBand pod and a RoCEv2 pod joined by two IB-to-Ethernet gateways) as one protocol:
+    nothing left to translate, so the gateways go and the two pods are one fabric, priced as the generator builds
+    the same GPUs on that protocol (within 0.5 %: the drawing's GPU cables are kept), one back-end segment (one set
+    of fabric managers); the option passes the design checks (before: medium-mismatch, and on the rail-optimized
+    drawing's RoCEv2 option a cable-model error). The drawn option keeps its gateways."""
+    cat = load_catalog()
+    for kind in ("fat-tree", "rail-optimized"):
+        doc = generate(kind, gpus=256, backend="hybrid", frontend=False, catalog=cat)
+        priced = variants(doc, cat)
+        assert sum(1 for n in priced["drawn"].doc.nodes.values() if n.kind == "gateway") == 2
+        for protocol in ("ib", "rocev2"):
+            option = priced[protocol]
+            native = generate(kind, gpus=256, backend=protocol, frontend=False, catalog=cat)
+            assert _errors(option.doc, cat) == [], (kind, protocol)
+            assert not any(n.kind == "gateway" for n in option.doc.nodes.values()), (kind, protocol)
+            assert _tiers(option.doc) == _tiers(native), (kind, protocol)
+            assert [s.name for s in option.doc.segments.values()] == [backend_name(protocol)]
+            capex = cost_report(native, cat).capex
+            assert abs(option.cost.capex / capex - 1) < 0.005, (kind, protocol, option.cost.capex, capex)
+    assert {rule for rule, _ in _errors(doc, cat)} == set()          # the drawing left as it was
+
+
+def test_hybrid_pods_no_clos_can_join_are_cabled_switch_to_switch_in_the_gateways_place():
+    """Pods whose switches are not one model (a RoCEv2 pod of 7060X6s beside SN5600s in the RoCEv2 option) cannot be
+    one Clos of one switch: each gateway's InfiniBand and Ethernet cables become one cable between the two spines it
+    joined, of the class the option's racks give it, and the option passes the checks."""
     cat = load_catalog()
     doc = generate("fat-tree", gpus=256, backend="hybrid", frontend=False, catalog=cat)
-    option = variants(doc, cat)["ib"].doc
-    assert {rule for rule, _ in _errors(option, cat)} == {"medium-mismatch"}
-    gateway_ends = [option.nodes[link.other(n.id).node] for n in option.nodes.values() if n.kind == "gateway"
-                    for link in option.links.values() if link.touches(n.id)]
-    assert {(n.role, n.model) for n in gateway_ends} == {("spine", "qm9700")}
-    assert len(gateway_ends) == sum(1 for lk in doc.links.values()
-                                    if "gateway" in (doc.nodes[lk.a.node].kind, doc.nodes[lk.b.node].kind))
-    pods = {(n.role, n.model, n.pod) for n in option.nodes.values() if n.kind == "switch"}
-    assert pods == {(role, "qm9700", pod) for role in ("leaf", "spine") for pod in (1, 2)}
-    assert _tiers(option) == {"leaf": 8, "spine": 8}
+    for node in doc.nodes.values():
+        if node.model == "sn5600":
+            node.model = "7060x6"
+    through = sum(1 for lk in doc.links.values() if "gateway" in (doc.nodes[lk.a.node].kind, doc.nodes[lk.b.node].kind))
+    option = variants(doc, cat)["rocev2"].doc
+    assert _errors(option, cat) == []
+    spines = [(option.nodes[a].model, option.nodes[b].model) for a, b in switch_links(option)
+              if option.nodes[a].role == option.nodes[b].role == "spine"]
+    assert len(spines) == through // 2 and all({a, b} == {"sn5600", "7060x6"} for a, b in spines)
+    assert len(option.segments) == 1
 
 
 def test_an_option_names_a_generated_segment_by_its_protocol_and_keeps_a_users_label():
@@ -102,6 +125,29 @@ def test_the_infiniband_option_across_sites_prices_long_haul_appliances_within_t
     assert [lh.equipment for lh in near.long_haul] == ["dci-jericho2"]          # the drawing itself is left as it was
     far = variants(generate_two_site(TwoSiteOptions(16, 100, dci_links=4, backend="rocev2"), cat), cat)["ib"].doc
     assert {n.model for n in far.nodes.values() if n.kind == "gateway"} == {"dci-jericho2"}
+    assert priced["ib"].beyond_reach_km == 0
+
+
+def test_the_infiniband_option_beyond_the_appliances_reach_is_not_buildable_and_never_recommended():
+    """Two sites 100 km apart, beyond the MetroX-3 XC's 40 km: the InfiniBand option is reported as not buildable at
+    that distance (its links would run at credits / RTT) and shown, not recommended, even where it would be faster
+    and cheaper; the reasons say so. Within reach (30 km) it is an ordinary option."""
+    from designer.analysis.protocol_options import protocol_options
+    from designer.analysis.recommendation import decide
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    cat = load_catalog()
+    for km, buildable in ((100, False), (30, True)):
+        doc = generate_two_site(TwoSiteOptions(16, km, dci_links=4, backend="rocev2"), cat)
+        priced = variants(doc, cat)
+        assert priced["ib"].beyond_reach_km == (0 if buildable else km) and priced["rocev2"].beyond_reach_km == 0
+        results = {"ib": {"completion_time_s": 1.0}, "rocev2": {"completion_time_s": 2.0}}
+        options = protocol_options(doc, cat, priced, results)
+        assert [(o.id, o.buildable) for o in options] == [("rocev2", True), ("ib", buildable)]
+        rec = decide(options)
+        assert rec.chosen == ("ib" if buildable else "rocev2")
+        assert any("cannot be built" in r for r in rec.reasons("en")) != buildable
+        assert not any("listed first" in r for r in rec.reasons("en"))
 
 
 def test_a_counterpart_with_more_ports_takes_a_tiers_switches_together():

@@ -8,7 +8,10 @@ rail one switch or a two-tier Clos with its cables and optics, a fabric on small
 generator builds, a third tier where two do not hold it (switch_consolidation.py). Across sites, the InfiniBand
 option's Ethernet DCI routers become the catalog's InfiniBand long-haul appliance where the span is within its reach (as
 the simulation runs them: designer/sim/long_haul.py), as many as carry the bundle at the appliance's line ports, with
-line-side optics of that speed; beyond the reach they stay, and the option's links run at credits / RTT.
+line-side optics of that speed; beyond the reach they stay, the option's links run at credits / RTT, and the option is
+not buildable at that distance: shown for comparison, never recommended (`_beyond_reach_km`). In a hybrid drawing's
+single-protocol options the IB <-> Ethernet gateways between the pods go and the pods are one fabric, as that protocol's
+generator builds that many GPUs (switch_consolidation.join_pods); the drawn option keeps its gateways.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from designer.analysis.switch_consolidation import (
     clos_of_fabric,
     collapse_rails,
     consolidate,
+    drop_protocol_gateways,
     fit_ports,
+    join_pods,
     move_cables,
     switch_fabrics,
     switch_links,
@@ -56,6 +61,7 @@ class Variant:
     cost: CostReport
     overfull: list[str]
     overfull_units: int = 0   # the counterpart switches priced in the overfull switches' places
+    beyond_reach_km: float = 0.0      # > 0: no equipment of the option's protocol spans this distance (not buildable)
 
 
 def drawn_protocol(doc: FabricDocument, catalog: Catalog) -> str:
@@ -107,7 +113,13 @@ def _option(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[Fabri
     for seg in dup.segments.values():
         seg.protocol = protocol
         seg.name = renamed_for(seg.name, protocol)       # a generated name names the option's protocol
+    bridged = drop_protocol_gateways(dup, catalog)      # one protocol: nothing for a hybrid's gateways to translate
     twins = _switches_and_nics_as(dup, protocol, catalog)
+    joined = set()
+    if bridged:
+        oversubscription = max(dup.assumptions.target_oversubscription, 1.0)
+        joined = set(join_pods(dup, bridged, _tier_specs(dup, twins, catalog), oversubscription, catalog))
+        twins = {n: spec for n, spec in twins.items() if n in dup.nodes and n not in joined}   # built: no twins
     used = used_ports(dup)
     overfull = [n for n, spec in twins.items() if used.get(n, 0) > spec.ports]
     rebuilt, clos = _fabrics_as_clos(dup, twins, overfull, catalog)
@@ -121,9 +133,9 @@ def _option(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[Fabri
         dup.racks = None               # other hardware, its own rack plan (the drawing's names other devices)
     for node_id, count in {**units, **appliances}.items():      # a count of 1 adds nothing
         _add_units(dup, node_id, count)
-    placed = set(clos)                 # besides the rebuilt fabrics: the overfull kept, their copies, a rail's Clos
-    priced = len(placed) + sum(1 for n in dup.nodes.values() if n.kind == "switch" and n.id not in placed
-                               and (n.id in overfull or n.id not in doc.nodes))
+    placed = set(clos) | joined        # besides the rebuilt fabrics: the overfull kept, their copies, a rail's Clos
+    priced = len(clos) + sum(1 for n in dup.nodes.values() if n.kind == "switch" and n.id not in placed
+                             and (n.id in overfull or n.id not in doc.nodes))
     return dup, overfull, priced
 
 
@@ -153,15 +165,34 @@ def _fabrics_as_clos(dup: FabricDocument, twins: dict[str, SwitchSpec], overfull
     return gone, new
 
 
+def _link_speeds(doc: FabricDocument) -> dict[str, float]:
+    """Each cabled node -> the speed of its first cable."""
+    speed: dict[str, float] = {}
+    for link in doc.links.values():
+        for end in (link.a, link.b):
+            speed.setdefault(end.node, link.speed_gbps)
+    return speed
+
+
+def _tier_specs(dup: FabricDocument, twins: dict[str, SwitchSpec], catalog: Catalog) -> dict[str, SwitchSpec]:
+    """Each back-end switch -> the tier it makes at its cables' speed: a swapped one its counterpart's, one already
+    of the option's protocol its own model's."""
+    speed = _link_speeds(dup)
+    specs = dict(twins)
+    for node in dup.nodes.values():
+        model = catalog.switches.get(node.model or "")
+        if node.kind == "switch" and node.role != "frontend" and model is not None and node.id not in specs:
+            gbps = speed.get(node.id, model.port_gbps)
+            specs[node.id] = SwitchSpec(model.id, model.ports * (model.breakout_for(gbps) or 1), gbps, gbps)
+    return specs
+
+
 def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) -> dict[str, SwitchSpec]:
     """Back-end switches as their counterparts of `protocol` and NICs that cannot run it as ones that can, their
     ports speaking the protocol's medium; returns each swapped switch -> its counterpart as a tier of the drawn
     speed uses it."""
     family = "ib" if protocol == "ib" else "ethernet"
-    speed: dict[str, float] = {}
-    for link in dup.links.values():
-        for end in (link.a, link.b):
-            speed.setdefault(end.node, link.speed_gbps)
+    speed = _link_speeds(dup)
     twins: dict[str, SwitchSpec] = {}
     for node in dup.nodes.values():
         if node.kind == "switch" and node.role != "frontend" and node.model in catalog.switches:
@@ -284,8 +315,21 @@ def variants(doc: FabricDocument, catalog: Catalog, currency: str | None = None)
     out = {"drawn": Variant("drawn", doc, cost_report(doc, catalog, currency), [])}
     for proto in PROTOCOLS:
         dup, overfull, units = _option(doc, proto, catalog)
-        out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull, units)
+        out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull, units,
+                             _beyond_reach_km(dup, catalog) if proto == "ib" else 0.0)
     return out
+
+
+def _beyond_reach_km(option: FabricDocument, catalog: Catalog) -> float:
+    """The longest span the InfiniBand `option` still carries on Ethernet DCI routers (0: none): beyond the reach
+    of the catalog's InfiniBand long-haul appliance (MetroX class, 40 km) no InfiniBand equipment carries the span
+    at line rate, and plain InfiniBand ports across it run at credits / RTT (docs/multi-site.md: 2.1 Gb/s a link at
+    100 km). Routers behind IB-to-Ethernet gateways would carry it, but the links would then be Ethernet's, not the
+    InfiniBand option's (its simulation runs them at credits / RTT): such an option is not buildable at that
+    distance and is never recommended (`protocol_options`)."""
+    spans = [lh.distance_km for lh in option.long_haul
+             if (edge := catalog.gateways.get(lh.equipment)) is not None and edge.long_haul == "dci-router"]
+    return max(spans, default=0.0)
 
 
 def _time(result: dict | None) -> float | None:
@@ -311,10 +355,11 @@ def protocol_options(doc: FabricDocument, catalog: Catalog, priced: dict[str, Va
         result = results.get(key)
         if result is None and key == drawn:
             result = results.get("drawn")
-        cost = priced["drawn" if key in ("drawn", drawn) else key].cost
+        variant = priced["drawn" if key in ("drawn", drawn) else key]
+        cost = variant.cost
         out.append(Option(id=protocol, label=Message(f"rec.option.{protocol}"), protocol=protocol,
                           capex=cost.capex, tco=cost.tco, currency=cost.currency, time_s=_time(result),
-                          p99_us=_p99(result), preset=run_preset(result),
+                          p99_us=_p99(result), preset=run_preset(result), buildable=not variant.beyond_reach_km,
                           figures={"backend": None if key == "drawn" else key,
                                    "busbw_gbps": (result or {}).get("busbw_gbps"),
                                    "gpu_utilization": (result or {}).get("gpu_utilization"),

@@ -75,6 +75,7 @@ class Option:
     p99_us: float | None = None
     preset: str | None = None         # settings preset its run reports (None: the stored settings)
     figures: dict = field(default_factory=dict, compare=False, hash=False)
+    buildable: bool = True            # False: shown for comparison, never recommended (protocol_options.py)
 
     def value(self, criterion: str) -> float | None:
         """Lower is better for every criterion; None when the option lacks the figure."""
@@ -156,7 +157,8 @@ class Recommendation:
         return Message("rec.rule", order=order, bands=bands).render(language)
 
     def reason_messages(self) -> list[Message]:
-        """Why the chosen option: the budget, then each priority that was applied, nothing else."""
+        """Why the chosen option: the budget, the options that cannot be built, then each priority that was applied,
+        nothing else."""
         out: list[Message] = []
         over = self.over_budget
         if over and self.budget is not None:
@@ -168,10 +170,14 @@ class Recommendation:
             key = "rec.reason.over_budget.one" if len(over) == 1 else "rec.reason.over_budget"
             out.append(Message(key, count=len(over), total=len(self.options),
                                budget=Money(self.budget, currency), labels=Joined((o.label for o in over), "list.sep")))
+        unbuildable = [o for o in self.options if not o.buildable]
+        if unbuildable:
+            out.append(Message("rec.reason.not_buildable", labels=Joined((o.label for o in unbuildable), "list.sep")))
         for step in self.steps:
             out.append(self._step_reason(step))
         if self.chosen and (not self.steps or len(self.steps[-1].kept) > 1):
-            pool = self.steps[-1].kept if self.steps else tuple(o.id for o in self.options)
+            pool = self.steps[-1].kept if self.steps else tuple(
+                o.id for o in self.options if o.buildable and self.within_budget(o.id) is not False)
             if len(pool) > 1:
                 out.append(Message("rec.reason.first_listed", label=self.option(self.chosen).label))
         return out
@@ -252,8 +258,8 @@ def decide(options: Sequence[Option], priorities: Sequence[str] | None = None,
     if not options:
         raise ValueError("nothing to recommend: no options")
     order = tuple(priorities) if priorities else DEFAULT_PRIORITIES
-    within = [o for o in options if budget is None or o.capex <= budget]
-    over = [o for o in options if budget is not None and o.capex > budget]
+    within = [o for o in options if o.buildable and (budget is None or o.capex <= budget)]
+    over = [o for o in options if o not in within]
     ranked, steps = _rank(within, order)
     ranked_over, _ = _rank(over, order)
     return Recommendation(ranked + ranked_over, ranked[0].id if ranked else None, order, budget, steps)

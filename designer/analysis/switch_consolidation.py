@@ -51,6 +51,7 @@ from designer.topology.physical.schedule import build_schedule
 from designer.topology.racks.floor import places, run_length_m
 from designer.topology.racks.planner import plan_racks
 from designer.topology.rail_only import rail_clos
+from designer.topology.segment_names import backend_of_pods
 from designer.topology.sizing import SizingError, SwitchSpec, balanced
 from designer.topology.wiring import DesignBuilder
 
@@ -307,7 +308,7 @@ def _place(doc: FabricDocument, link: Link, far: dict[tuple[str, str], tuple[str
 
 
 def clos_of_fabric(doc: FabricDocument, members: list[str], spec: SwitchSpec, oversubscription: float,
-                   catalog: Catalog) -> list[str] | None:
+                   catalog: Catalog, packed: bool = False) -> list[str] | None:
     """The fabric `members` (switches of one counterpart, `spec`, some of which cannot hold their drawn cables) as
     the Clos the generators build of the counterpart over the same endpoint ports: each drawn leaf's endpoint
     cables, in port order, over as few leaves as hold them at `oversubscription` (balanced, as fat_tree and rail_clos
@@ -316,8 +317,10 @@ def clos_of_fabric(doc: FabricDocument, members: list[str], spec: SwitchSpec, ov
     of 8 SN5600 leaves and 4 spines on 64-port QM9700s is 16 leaves and 8 spines, as the InfiniBand generator builds
     it; a 2-tier 4,096-GPU one needs a third tier. The endpoint cables keep their kind and length and move to the
     leaf ports; the drawn switch-to-switch cables go and the Clos's own come, priced with their optics as in
-    `clos_in_place`. Returns the new switches, or None (nothing changed) for a fabric that is not a plain Clos
-    (endpoints on a spine, mixed speeds or sites) or that two or three tiers of the counterpart cannot hold."""
+    `clos_in_place`. With `packed` (pods joined into one fabric) the endpoints are dealt to the leaves anew, as the
+    generators deal a fabric's (`_packed_leaves`), not drawn leaf by drawn leaf. Returns the new switches, or None
+    (nothing changed) for a fabric that is not a plain Clos (endpoints on a spine, mixed speeds or sites) or that two
+    or three tiers of the counterpart cannot hold."""
     inside = set(members)
     nodes = [doc.nodes[n] for n in sorted(members)]
     cabled = _fabric_cables(doc, nodes, inside)
@@ -329,7 +332,7 @@ def clos_of_fabric(doc: FabricDocument, members: list[str], spec: SwitchSpec, ov
     if speeds != {spec.speed_gbps}:
         return None
     sized = _fabric_blueprint(cabled, spec, oversubscription, 3 if _role(nodes, "core") else 2, names,
-                              _common(n.pod for n in nodes))
+                              _common(n.pod for n in nodes), packed)
     tag = nodes[0].id
     if sized is None or any(f"{tag}-L{k}" in doc.links for k in range(1, sized[0].link_count + 1)):
         return None
@@ -402,8 +405,8 @@ def _fabric_cables(doc: FabricDocument, nodes: list[Node], inside: set[str]) -> 
     return cabled if cabled.leaves else None
 
 
-def _fabric_blueprint(cabled: _Cabled, spec: SwitchSpec, oversubscription: float, tiers: int,
-                      names: TierNames, pod: int | None) -> tuple[ClosBlueprint, list[Node]] | None:
+def _fabric_blueprint(cabled: _Cabled, spec: SwitchSpec, oversubscription: float, tiers: int, names: TierNames,
+                      pod: int | None, packed: bool = False) -> tuple[ClosBlueprint, list[Node]] | None:
     """The Clos of `spec` over the drawn leaves' endpoints (see `clos_of_fabric`), its spines keeping ports for the
     drawn spines' gateway cables as the hybrid generator keeps them (two tiers only), every switch of two tiers in
     the drawn switches' one `pod` (a hybrid pod's), and the drawn leaf of each of its leaves; None when the tiers
@@ -411,6 +414,23 @@ def _fabric_blueprint(cabled: _Cabled, spec: SwitchSpec, oversubscription: float
     lanes = lanes_per_leaf(spec, oversubscription)
     if lanes < 1:
         return None
+    dealt = _packed_leaves(cabled, lanes) if packed else None
+    groups, origins = dealt if dealt is not None else _leaves_by_drawn(cabled, lanes)
+    gateways = len(cabled.gateways)
+    for depth in range(tiers, 3 if gateways else 4):
+        if depth == 3:
+            _in_pods(groups, spec.ports // 2)
+        try:
+            return blueprint(groups, spec, spec, spec, oversubscription, tiers=depth, plane="backend", names=names,
+                             gateway_lanes=gateways, gateway_gbps=spec.speed_gbps if gateways else 0.0,
+                             fabric_pod=pod if depth == 2 else None), origins
+        except SizingError:
+            continue
+    return None
+
+
+def _leaves_by_drawn(cabled: _Cabled, lanes: int) -> tuple[list[LeafGroup], list[Node]]:
+    """Each drawn leaf's endpoints over as few leaves of `lanes` as hold them, balanced, and the drawn leaf of each."""
     groups: list[LeafGroup] = []
     origins: list[Node] = []
     units: list[tuple[int, int] | None] = []      # a rail leaf's (drawn scalable unit, its part of it)
@@ -424,17 +444,40 @@ def _fabric_blueprint(cabled: _Cabled, spec: SwitchSpec, oversubscription: float
     number = {key: k + 1 for k, key in enumerate(sorted({u for u in units if u is not None}))}
     for g, unit in zip(groups, units, strict=True):       # scalable units numbered as the generator numbers them
         g.group = number[unit] if unit is not None else None
-    gateways = len(cabled.gateways)
-    for depth in range(tiers, 3 if gateways else 4):
-        if depth == 3:
-            _in_pods(groups, spec.ports // 2)
-        try:
-            return blueprint(groups, spec, spec, spec, oversubscription, tiers=depth, plane="backend", names=names,
-                             gateway_lanes=gateways, gateway_gbps=spec.speed_gbps if gateways else 0.0,
-                             fabric_pod=pod if depth == 2 else None), origins
-        except SizingError:
-            continue
-    return None
+    return groups, origins
+
+
+def _packed_leaves(cabled: _Cabled, lanes: int) -> tuple[list[LeafGroup], list[Node]] | None:
+    """All drawn leaves' endpoints dealt to leaves of `lanes` as the generators deal a fabric's: in order over the
+    fewest leaves that hold them, at least two (fat_tree.leaf_groups); on rails, each rail's over as many scalable
+    units as the fullest rail needs, a leaf per rail in each (rail_optimized.leaf_groups). Also the drawn leaf where
+    each leaf's first endpoint was; None when some drawn leaves carry a rail and others none."""
+    rails: dict[int | None, list[tuple[str, str]]] = defaultdict(list)
+    drawn: dict[tuple[str, str], Node] = {}
+    for node, ends in cabled.leaves:
+        rails[node.rail].extend(ends)
+        drawn.update((end, node) for end in ends)
+    if None in rails and len(rails) > 1:
+        return None
+    cut: list[tuple[int | None, int | None, list[tuple[str, str]]]]
+    if None in rails:
+        ends = rails[None]
+        cut = [(None, None, run) for run in _runs(ends, max(min(2, len(ends)), -(-len(ends) // lanes)))]
+    else:
+        units = max(-(-len(ends) // lanes) for ends in rails.values())
+        per_rail = {rail: _runs(ends, units) for rail, ends in rails.items()}
+        cut = [(rail, g + 1, per_rail[rail][g]) for g in range(units) for rail in sorted(rails, key=lambda r: r or 0)]
+    groups = [LeafGroup(run, rail=rail, group=group) for rail, group, run in cut if run]
+    return groups, [drawn[g.endpoints[0]] for g in groups]
+
+
+def _runs(items: list[tuple[str, str]], count: int) -> list[list[tuple[str, str]]]:
+    """`items` cut into `count` consecutive runs of near-equal length."""
+    runs, start = [], 0
+    for n in balanced(len(items), count):
+        runs.append(items[start:start + n])
+        start += n
+    return runs
 
 
 def _in_pods(groups: list[LeafGroup], leaves_per_pod: int) -> None:
@@ -526,3 +569,78 @@ def cables_by_racks(doc: FabricDocument, switches: set[str], catalog: Catalog) -
             link.length_m = run_length_m(a, b, doc.build)
     for link_id, cable in cable_classes(doc, catalog, ids).items():
         doc.links[link_id].cable = cable
+
+
+def drop_protocol_gateways(doc: FabricDocument, catalog: Catalog) -> list[tuple[Link, Link]]:
+    """The InfiniBand <-> Ethernet gateways of `doc` (a hybrid back-end's, between its pods; not long-haul equipment)
+    out of the drawing with their cables, for an option that runs one protocol: nothing is left for them to
+    translate. Returns each gateway's cables in pairs, its k-th InfiniBand port's with its k-th Ethernet port's (the
+    two pods' switch ends it joined)."""
+    gateways = [n for n in doc.nodes.values() if n.kind == "gateway" and _translates(n, catalog)]
+    ends = _cable_ends(doc, {n.id for n in gateways})
+    pairs: list[tuple[Link, Link]] = []
+    for node in gateways:
+        sides: dict[str, list[Link]] = {"ib": [], "ethernet": []}
+        for link_id, end in _in_port_order(doc, node, ends.get(node.id, [])):
+            port = node.port(getattr(doc.links[link_id], end).port)
+            link = doc.links.pop(link_id)
+            if port is not None and port.medium in sides:
+                sides[port.medium].append(link)
+        pairs.extend(zip(sides["ib"], sides["ethernet"], strict=False))
+    _leave(doc, {n.id for n in gateways})
+    return pairs
+
+
+def _translates(node: Node, catalog: Catalog) -> bool:
+    """Whether `node` is a protocol gateway: a catalog gateway that is no long-haul equipment, with InfiniBand and
+    Ethernet ports."""
+    model = catalog.gateways.get(node.model)
+    media = {g.medium for g in node.port_groups}
+    return model is not None and not model.long_haul and {"ib", "ethernet"} <= media
+
+
+def join_pods(doc: FabricDocument, pairs: list[tuple[Link, Link]], specs: dict[str, SwitchSpec],
+              oversubscription: float, catalog: Catalog) -> list[str]:
+    """The pods the dropped gateways' cable `pairs` joined (drop_protocol_gateways), now of one protocol, joined as
+    its generator joins that many GPUs (backend_fabric.backend_blueprint): one switch of the counterpart where its
+    ports hold all their endpoint cables (`_collapse`), else one Clos of it over them (`clos_of_fabric`: two tiers,
+    three where two do not hold them, as fat_tree / fat_tree_3 build them), its cables at their runs in the option's
+    racks; their segments one segment, the first's (an InfiniBand segment has its own fabric managers). Where the
+    pods' switches are not one model at one speed (`specs`: each switch -> the tier it makes) or neither holds them,
+    each gateway's pair becomes one cable between the two switches it joined, the gateway's place taken by a link of
+    the protocol. Returns the switches of the joined fabric (none when the pods were cabled directly)."""
+    fabric = switch_fabrics(doc)
+    touched = {fabric.find(_switch_end(doc, link).node) for pair in pairs for link in pair}
+    members = sorted(n for n in list(fabric) if fabric.find(n) in touched and n in doc.nodes)
+    kinds = {specs.get(n) for n in members}
+    spec = next(iter(kinds))
+    built = None
+    _one_segment(doc, set(members))
+    if len(kinds) == 1 and spec is not None and len(members) > 1:
+        gone = _collapse(doc, members, _cable_ends(doc, set(members)), catalog)
+        built = ([n for n in members if n not in gone] if gone
+                 else clos_of_fabric(doc, members, spec, oversubscription, catalog, packed=True))
+    if built is None:
+        for ib, eth in pairs:
+            a, b = _switch_end(doc, ib), _switch_end(doc, eth)
+            doc.links[ib.id] = Link(ib.id, a, b, ib.speed_gbps, ib.cable, ib.length_m + eth.length_m, ib.plane)
+        cables_by_racks(doc, {_switch_end(doc, link).node for pair in pairs for link in pair}, catalog)
+        return []
+    cables_by_racks(doc, set(built), catalog)
+    return built
+
+
+def _one_segment(doc: FabricDocument, members: set[str]) -> None:
+    """The segments holding any of `members` as one: the first, with its settings and name (a generated pod name
+    the generated back-end's), and the others' nodes."""
+    touched = [seg for seg in doc.segments.values() if members & set(seg.nodes)]
+    if len(touched) > 1:
+        touched[0].name = backend_of_pods(touched[0].name)
+    for seg in touched[1:]:
+        touched[0].nodes.extend(n for n in seg.nodes if n not in touched[0].nodes)
+        del doc.segments[seg.id]
+
+
+def _switch_end(doc: FabricDocument, link: Link) -> Endpoint:
+    """The end of a dropped gateway's `link` still in `doc` (the pod switch's)."""
+    return link.a if link.a.node in doc.nodes else link.b

@@ -29,6 +29,8 @@ PROPOSAL: dict[str, str] = {
                                    "not recommended: {labels}."),
     "rec.reason.none_fits": ("No option fits the budget of {budget} in capital cost: the cheapest, the {label}, "
                              "needs {capex}. None is recommended until the budget or the scope changes."),
+    "rec.reason.not_buildable": ("The {labels} cannot be built as designed and is shown for comparison only, not "
+                                 "recommended."),
     "rec.reason.first_listed": "Every priority ties, so the {label}, listed first, is kept.",
     "rec.tie.performance": "Time is a tie, the difference being under {band}: {values}.",
     "rec.tie.cost": "Cost is a tie, the difference being under {band}: {values}.",

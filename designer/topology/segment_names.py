@@ -49,6 +49,16 @@ def renamed_for(name: str, protocol: str) -> str:
     return name
 
 
+def backend_of_pods(name: str) -> str:
+    """A generated pod name ("Pod 1 (IB)") as the generated name of a design's one back-end in the same language and
+    protocol ("Back-end (IB)"): hybrid pods joined into one fabric; a name the user typed unchanged."""
+    for written_in in LANGUAGES:
+        found = _pattern(POD_ID, written_in).fullmatch(name.strip())
+        if found:
+            return render(BACKEND_ID, written_in, protocol=found["protocol"])
+    return name
+
+
 def names_protocol(name: str, protocol: str) -> bool:
     """Whether a segment's name already says its protocol ("Back-end (IB)", "RoCE pod"), so that a label need not
     repeat it."""

@@ -21,6 +21,7 @@ from designer.report.sections.common import (
     subsection,
 )
 from designer.report.styles import data_table, user_text
+from designer.sim.long_haul import ib_long_haul_appliance
 
 
 def capitalised(text: str) -> str:
@@ -38,7 +39,7 @@ def option_rows(ctx: ProposalContext) -> list[list[str]]:
     rec, lang = ctx.recommendation, ctx.language
     rows = []
     for rank, o in enumerate(rec.options, start=1):
-        mark = ctx.t("rec_mark") if o.id == rec.chosen else ""
+        mark = ctx.t("rec_mark") if o.id == rec.chosen else "" if o.buildable else ctx.t("rec_unbuildable_mark")
         time = nf.seconds(o.time_s, lang) if o.time_s is not None else "–"
         busbw = o.figures.get("busbw_gbps")
         rows.append([f"{rank}", capitalised(ctx.say(o.label)) + mark, time, nf.gbps(busbw, lang) if busbw else "–",
@@ -74,7 +75,28 @@ def hardware_text(ctx: ProposalContext) -> str | None:
     if overfull:
         units = sum(v.overfull_units for v in ctx.variants.values())
         text += " " + ctx.t("rec_overfull", n=len(overfull), units=f"{units:,}")
-    return text + _long_haul_text(ctx)
+    return text + _long_haul_text(ctx) + _joined_text(ctx)
+
+
+def _joined_text(ctx: ProposalContext) -> str:
+    """A hybrid drawing's single-protocol options: its pods one fabric, no gateways between them."""
+    if ctx.drawn_protocol != "hybrid":
+        return ""
+    drawn = sum(1 for n in ctx.doc.nodes.values() if n.kind == "gateway")
+    left = [sum(1 for n in v.doc.nodes.values() if n.kind == "gateway")
+            for key, v in ctx.variants.items() if key != "drawn"]
+    return " " + ctx.t("rec_joined_pods") if left and max(left) < drawn else ""
+
+
+def not_buildable_text(ctx: ProposalContext) -> str | None:
+    """Why the InfiniBand option is not buildable across the sites' distance (None: it is)."""
+    variant = ctx.variants.get("ib")
+    if variant is None or not variant.beyond_reach_km or not any(o.id == "ib" for o in ctx.recommendation.options):
+        return None
+    appliance = ib_long_haul_appliance(ctx.catalog)
+    model = ctx.product("gateway", appliance.id) if appliance else "MetroX"
+    return ctx.t("rec_not_buildable", km=f"{variant.beyond_reach_km:,.0f}", model=model,
+                 reach=f"{appliance.max_reach_km:,.0f}" if appliance else "40")
 
 
 def _long_haul_text(ctx: ProposalContext) -> str:
@@ -135,6 +157,9 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     hardware = hardware_text(ctx) if ctx.advisor is None else None
     if hardware:
         out.append(note(ctx, hardware))
+    unbuildable = not_buildable_text(ctx) if ctx.advisor is None else None
+    if unbuildable:
+        out.append(body(ctx, unbuildable))
     if ctx.advisor is not None:
         out += candidates_chart(ctx)
     out += subsection(ctx, ctx.t("rec_how"))

@@ -127,6 +127,7 @@ EN: dict[str, str] = {
     # ---- recommendation ----
     "rec_callout": "Recommended: {label}",
     "rec_mark": " (recommended)",
+    "rec_unbuildable_mark": " (not buildable)",
     "rec_intro_compare": ("The options are the same drawing with every back-end segment on InfiniBand and on RoCEv2, "
                           "each simulated with the same workloads and seed and priced from its own bill of "
                           "materials."),
@@ -140,6 +141,13 @@ EN: dict[str, str] = {
     "rec_hardware_item": "{protocol}: {models}",
     "rec_long_haul_ib": ("Across the sites, the InfiniBand option carries the long-haul links on the {model}, {n} "
                          "units in place of the drawn DCI routers."),
+    "rec_not_buildable": ("The InfiniBand option cannot be built at this distance: no InfiniBand long-haul "
+                          "equipment reaches the {km} km between the sites (the {model} reaches {reach} km), and "
+                          "InfiniBand links across that span without it are held by their credits to a few Gb/s. "
+                          "It is shown for comparison only and is not recommended; across this distance the sites "
+                          "are joined over Ethernet."),
+    "rec_joined_pods": ("In each single-protocol option the IB-to-Ethernet gateways between the pods are not needed: "
+                        "the pods form one fabric of that protocol, as it would be designed for the same GPUs."),
     "rec_overfull": ("On {n} switches the drawing uses more ports than the other protocol's switch has; that option "
                      "builds those tiers from more of its own switches and the cables between them ({units} "
                      "switches in all)."),

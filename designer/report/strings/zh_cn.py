@@ -113,6 +113,7 @@ ZH_CN: dict[str, str] = {
     # ---- recommendation ----
     "rec_callout": "推荐：{label}",
     "rec_mark": "（推荐）",
+    "rec_unbuildable_mark": "（无法建设）",
     "rec_intro_compare": ("各方案为同一张拓扑图，所有后端分区分别采用 InfiniBand 和 RoCEv2，以相同的负载和随机种子"
                           "仿真，并按各自的物料清单计价。"),
     "rec_intro_compare_hybrid": ("各方案为按图设计，以及所有后端分区分别采用 InfiniBand 和 RoCEv2 的同一张拓扑图，"
@@ -123,6 +124,12 @@ ZH_CN: dict[str, str] = {
     "rec_hardware": "各方案的后端交换机：{items}。",
     "rec_hardware_item": "{protocol}：{models}",
     "rec_long_haul_ib": "在站点之间，InfiniBand 方案用 {model}（共 {n} 台）代替图中的 DCI 路由器承载长距离链路。",
+    "rec_not_buildable": ("InfiniBand 方案在此距离下无法建设：没有任何 InfiniBand 长距离设备能覆盖两个站点之间的 "
+                          "{km} 公里（{model} 最远 {reach} 公里），而没有该设备时，跨越此距离的 InfiniBand 链路"
+                          "受链路层信用额度限制，每条只有几 Gb/s。该方案仅供比较，不予推荐；在此距离下站点之间"
+                          "通过以太网互联。"),
+    "rec_joined_pods": ("在各单一协议方案中，各 Pod 之间不再需要 IB-以太网网关：各 Pod 组成该协议的一个网络，"
+                        "与为相同 GPU 设计的网络相同。"),
     "rec_overfull": ("有 {n} 台交换机在图中使用的端口多于另一种协议的交换机所具有的端口；该方案用更多台自己的"
                      "交换机及其间的线缆搭建这些层（共 {units} 台交换机）。"),
     "rec_how": "方案的排序方法",

@@ -48,7 +48,9 @@ def test_a_stood_in_ring_step_takes_its_drain_less_the_queues_own_transit_then_i
 def test_rings_of_the_examples_take_in_the_queues_what_they_take_at_max_min_rates(project):
     """A ring's steps over hash collisions queue a few kilobytes for a fraction of a microsecond: nothing marks,
     pauses or stalls, so the queues must give the max-min figure on either protocol (the NVL72 example's AllReduce
-    took 2.86 ms in the queues against 2.02 ms, its ideal-fabric figure at 71 %, 'congestion' on idle links)."""
+    took 2.86 ms in the queues against 2.02 ms, its ideal-fabric figure at 71 %, 'congestion' on idle links; then
+    3 % less than max-min, faster than its GPUs' NVLink ports carry, while the step's end took the network route's
+    transit off an arrival over the shorter NVLink route: FluidQueues.transit_s)."""
     from pathlib import Path
 
     from designer.model.fileformat import load
@@ -57,4 +59,4 @@ def test_rings_of_the_examples_take_in_the_queues_what_they_take_at_max_min_rate
     for backend in ("ib", "rocev2"):
         queued = run(doc, [RING], SimOptions(backend=backend)).data
         shared = run(doc, [RING], SimOptions(backend=backend, rate_model="maxmin")).data
-        assert queued["completion_time_s"] == pytest.approx(shared["completion_time_s"], rel=0.03), backend
+        assert queued["completion_time_s"] == pytest.approx(shared["completion_time_s"], rel=1e-3), backend

@@ -11,6 +11,7 @@ Usage: python benchmarks/fluid_stages.py [GPUS] [WORKLOAD] [--backend rocev2|ib]
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Any
 
@@ -20,6 +21,7 @@ import numpy as np
 from designer.sim import SimOptions, run
 from designer.sim.dynamics import FluidSimulator, delivery_time
 from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics.stepper import THREADS_ENV
 from designer.topology import generate
 
 _fast = numba.njit(_nrt=False)      # as the step is compiled (designer/sim/dynamics/jit.py: njit_no_refcount)
@@ -42,9 +44,9 @@ def _serve(pp, pk, ps, pl, pr, pa, aports, dt):
 
 @_fast
 def _move(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
-          fi, fr, fs, dq, am, t, dt, sc, track):
+          fi, fr, fs, dq, am, t, dt, sc, track, lo, hi):
     K._move(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
-            fi, fr, fs, dq, am, t, dt, sc, track)
+            fi, fr, fs, dq, am, t, dt, sc, track, lo, hi)
 
 
 @_fast
@@ -115,7 +117,7 @@ def one_step(s: FluidSimulator) -> list[float]:
     marks.append(time.perf_counter())
     _move(s.ps, s.pr, s.hport, s.hpc, s.hq, s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.wb,
           jn.b_ptr, jn.b_node, jn.sums, s.succ1, s.pred1, s.chain, s.fi, s.fr, s.fs, s.dq, s.am, t, dt, s.sc,
-          s.lossy_nodes or may_overflow)
+          s.lossy_nodes or may_overflow, 0, s.F)
     marks.append(time.perf_counter())
     _deliver(s.pp, s.pk, s.buf_B, s.ps, s.pl, s.pr, s.sums, s.used, s.pa, s.aports, s.hport, s.hpc, s.hlevel, s.hq,
              s.hqm, s.harr, jn.ja, jn.jb, jn.last_a, jn.wa, jn.sums, jn.a_ptr, jn.a_node, s.pred1, s.chain, s.fi, s.fr,
@@ -156,11 +158,14 @@ def main() -> int:
     for name, sec in zip(STAGES, spent, strict=True):
         print(f"  {name:<27} {sec / args.steps * 1e3:8.3f} ms  {100 * sec / total:5.1f} %")
     print(f"  (a call's first step adds up its backlogs on its own: {add_up(s) * 1e3:.3f} ms)")
-    t0 = time.perf_counter()
-    s.window(args.steps, stop_on_group=False)
-    whole = time.perf_counter() - t0
-    print(f"the whole step: {whole / args.steps * 1e3:.2f} ms a step, {whole / args.steps / hops * 1e9:.1f} ns a "
-          "flow-hop")
+    for threads in ("1", "2"):                         # one thread, then the flows' halves on two (kernel.py)
+        os.environ[THREADS_ENV] = threads
+        s.window(1, stop_on_group=False)               # (compiled before it is timed)
+        t0 = time.perf_counter()
+        s.window(args.steps, stop_on_group=False)
+        whole = time.perf_counter() - t0
+        print(f"the whole step, {'one thread' if threads == '1' else 'two halves'}: {whole / args.steps * 1e3:.2f} "
+              f"ms a step, {whole / args.steps / hops * 1e9:.1f} ns a flow-hop")
     return 0
 
 

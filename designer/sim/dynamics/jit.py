@@ -81,6 +81,36 @@ def njit_no_refcount(fn: _Fn) -> Dispatcher[_Fn]:
     return compiled
 
 
+# The threading layer of the halves (njit_halves): Numba's own work queue, whose idle thread sleeps between the
+# parallel loops. OpenMP's (GNU libgomp, taken first where it is installed) spins there, burning the core the step's
+# serial stages or another process could use: the halves' test took 9.0 s instead of 1.7 with the machine's other
+# core busy. The work queue may not be entered from two threads at once; a compiled call holds the GIL, so none is.
+if "NUMBA_THREADING_LAYER" not in os.environ:
+    numba.config.THREADING_LAYER = "workqueue"  # type: ignore[attr-defined]
+
+
+def two_threads() -> None:
+    """The calling thread's parallel loops run on (at most) two of Numba's threads: the halves' two iterations would
+    leave any others idle, and waking them costs."""
+    numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+
+
+# Numba's parallel compilation for the explicit `prange` loops alone: none of the array expressions it could also
+# spread over threads (the steps' loops are written to run on one thread each)
+PRANGE_ONLY: Any = {"prange": True, "comprehension": False, "reduction": False, "inplace_binop": False,
+                    "setitem": False, "numpy": False, "stencil": False, "fusion": False}
+
+
+def njit_halves(fn: _Fn) -> Dispatcher[_Fn]:
+    """Like `njit_no_refcount`, for a `prange(2)` loop whose two iterations (the halves of the flows,
+    kernel.run_steps_halves) run on two threads of Numba's threading layer where there are two, one after the
+    other where there is one: what each does depends on its half alone, not on the thread that runs it."""
+    no_runtime: dict[str, Any] = {"_nrt": False}
+    compiled: Dispatcher[_Fn] = numba.njit(cache=CACHING, fastmath=False, boundscheck=False, parallel=PRANGE_ONLY,
+                                           **no_runtime)(fn)
+    return compiled
+
+
 def njit_inline(fn: _Fn) -> Dispatcher[_Fn]:
     """Like `njit`, inlined into its callers: the helpers of a step take whole state tuples, and a real call would
     reference-count every array of them each time (about a microsecond per call)."""

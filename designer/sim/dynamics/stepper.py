@@ -8,6 +8,7 @@ takes effect at the next window. Finished flows are retired, so the state holds 
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.aimd import AimdParams
 from designer.sim.dynamics.columns import aligned_zeros, by_column, grown
 from designer.sim.dynamics.dcqcn import DcqcnParams
-from designer.sim.dynamics.jit import njit
+from designer.sim.dynamics.jit import njit, two_threads
 from designer.sim.dynamics.jumps import SteadyJumps
 from designer.sim.dynamics.junctions import junctions, no_junctions
 from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
@@ -31,6 +32,10 @@ NIC_QUEUE_STEPS = 2.0          # a sender's NIC queue holds two steps of line ra
 NIC_QUEUE_MIN_B = 9000.0
 LIVE_PORTS_REFRESH = 0.9       # the ports visited are taken again once the unfinished flows fall below this share
 LINE_B = 64                    # a cache line: a port's rows of what the flow passes touch start on one (kernel.py)
+# from this many flow-hops a step's flow passes run in two halves on two threads (kernel.py: the halves); the
+# results then differ from one thread's in the order of some additions only, and are the same on every machine
+HALVES_MIN_HOPS = 200_000
+THREADS_ENV = "FABRIC_DESIGNER_FLUID_THREADS"     # "1": one thread whatever the size; "2": two halves whatever it
 
 
 def latency_percentiles_us(hist_B: np.ndarray, qs: tuple[float, ...] = (50, 99, 99.9)) -> dict[str, float]:
@@ -259,6 +264,20 @@ def _chains(first: np.ndarray, n_nodes: np.ndarray, succ1: np.ndarray, pred1: np
     return out
 
 
+@dataclass
+class _Halves:
+    """What the second half of the flows adds to on its own (kernel.run_steps_halves), and where the halves split."""
+    version: int                  # FluidSimulator.version when split
+    split: int                    # the first flow of the second half
+    ps1: np.ndarray
+    pr1: np.ndarray
+    sums1: np.ndarray
+    pa1: np.ndarray
+    sc1: np.ndarray
+    hist1: np.ndarray
+    fin: np.ndarray               # [half, 1 + flow]: the flows that finished in a step
+
+
 class FluidSimulator(SteadyJumps):
     """Queues, flows and senders of one fluid run; `window()` advances it, `add_flows`/`retire` change its flows."""
 
@@ -307,6 +326,7 @@ class FluidSimulator(SteadyJumps):
         self.ck_t, ck_sent, self.ck_meta, self.ck_cur = delivery_time.new_checkpoints(0, delivery_time.ring_depth(0))
         self.ck_sent = by_column(ck_sent)
         self.version = 0                            # counts changes of the set of flows (steady.py)
+        self._halves: _Halves | None = None         # the second half's sums, once used (`_halves_state`)
         self.walk: steady.Walk | None = None        # a jump over trending queues under way (skip_steady)
         if flows is not None:
             self.add_flows(flows)
@@ -498,14 +518,42 @@ class FluidSimulator(SteadyJumps):
         if self.F == 0 or max_steps <= 0:
             return -1
         self._visit_live_ports()
-        return int(K.run_steps(self.pp, self.pk, self.buf_B, self.ps, self.pl, self.pr, self.sums, self.used,
-                               self.pa, self.aports,
-                               self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
-                               self.jn.last_a, self.jn.wa, self.jn.wb, self.jn.a_ptr, self.jn.a_node, self.jn.b_ptr,
-                               self.jn.b_node, self.jn.sums, self.succ1, self.pred1, self.chain, self.fi, self.fr,
-                               self.fs, self.dq, self.dpar, self.am, self.rs, self.ck_t, self.ck_sent,
-                               self.ck_meta, self.ck_cur, self.hist, self.sc, self.group_left, int(max_steps),
-                               bool(stop_on_group), self.lossy_nodes))
+        args = (self.pp, self.pk, self.buf_B, self.ps, self.pl, self.pr, self.sums, self.used, self.pa, self.aports,
+                self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr, self.jn.ja, self.jn.jb,
+                self.jn.last_a, self.jn.wa, self.jn.wb, self.jn.a_ptr, self.jn.a_node, self.jn.b_ptr, self.jn.b_node,
+                self.jn.sums, self.succ1, self.pred1, self.chain, self.fi, self.fr, self.fs, self.dq, self.dpar,
+                self.am, self.rs, self.ck_t, self.ck_sent, self.ck_meta, self.ck_cur, self.hist, self.sc,
+                self.group_left, int(max_steps), bool(stop_on_group), self.lossy_nodes)
+        if not self._in_halves():
+            return int(K.run_steps(*args))
+        h = self._halves_state()
+        two_threads()
+        return int(K.run_steps_halves(*args, h.split, h.ps1, h.pr1, h.sums1, h.pa1, h.sc1, h.hist1, h.fin))
+
+    def _in_halves(self) -> bool:
+        """Whether the steps' flow passes run in two halves (kernel.run_steps_halves): from HALVES_MIN_HOPS
+        flow-hops, or as THREADS_ENV says. Never from the machine's cores: the halves are the same on one."""
+        forced = os.environ.get(THREADS_ENV, "").strip()
+        if forced in ("1", "2"):
+            return forced == "2"
+        return len(self.hport) >= HALVES_MIN_HOPS
+
+    def _halves_state(self) -> _Halves:
+        """The second half's own sums (kernel.run_steps_halves), made once (the ports are the simulator's for its
+        life) and its histogram and finished flows' notes again when the flows or the latency groups change; the
+        flows split where their hops are halved: the same split for the same flows."""
+        h = self._halves
+        if h is not None and h.version == self.version and h.fin.shape[1] == self.F + 1 and \
+                h.hist1.shape == self.hist.shape:
+            return h
+        hops = np.cumsum(self.fi[:, K.NNODES])
+        split = int(np.searchsorted(hops, hops[-1] // 2, side="right")) if len(hops) else 0
+        ps1, pr1, sums1, pa1, sc1 = (h.ps1, h.pr1, h.sums1, h.pa1, h.sc1) if h is not None else (
+            np.zeros_like(self.ps), aligned_zeros(self.pr.shape, LINE_B), aligned_zeros(self.sums.shape, LINE_B),
+            np.zeros_like(self.pa), np.zeros_like(self.sc))
+        self._halves = _Halves(self.version, split, ps1, pr1, sums1, pa1, sc1, np.zeros_like(self.hist),
+                               np.zeros((2, self.F + 1), np.int64))
+        return self._halves
 
     # ---- steady states: jumps.py does the jumping; these are what it needs of the state ------------
     def _ports_of(self, flows: np.ndarray) -> np.ndarray:

@@ -63,3 +63,14 @@ def test_the_halves_are_taken_from_the_size_alone(monkeypatch):
     assert sim._in_halves()
     monkeypatch.setenv(THREADS_ENV, "1")
     assert not sim._in_halves()
+
+
+@pytest.mark.parametrize("value", ["3", "two", "0"])
+def test_a_thread_count_other_than_one_or_two_is_refused_by_name(monkeypatch, value):
+    from designer.sim import SimOptions, run
+    from designer.sim.workload_spec import WorkloadError
+    from designer.topology import generate
+
+    monkeypatch.setenv(THREADS_ENV, value)
+    with pytest.raises(WorkloadError, match=f"{THREADS_ENV} must be 1 .* or 2 .*, not '{value}'"):
+        run(generate("leaf-spine", gpus=16, frontend=False), ["allreduce:1MiB"], SimOptions())

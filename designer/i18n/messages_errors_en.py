@@ -253,6 +253,7 @@ ERRORS: dict[str, str] = {
     "error.sim.unknown_preset": "unknown settings preset '{preset}' (use {choices})",
     "error.sim.unknown_kind": "unknown workload kind '{kind}'",
     "error.sim.budget_int": "{env} must be a whole number of MiB, not {value}",
+    "error.sim.fluid_threads": "{env} must be 1 (one thread) or 2 (two halves of the flows), not {value}",
     "error.sim.budget_positive": "{env} must be a positive number of MiB, not {value}",
     "error.sim.collapse": "the traffic collapsed: for {ms} ms of simulated time bytes were dropped and resent but "
                           "none arrived in sequence (a lossy class whose senders, with go-back-N, never get below "

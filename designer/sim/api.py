@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import queue
 import threading
 import time
@@ -18,6 +19,7 @@ from designer.model.document import FabricDocument
 from designer.sim.budget import check_budget
 from designer.sim.collectives import build_collective
 from designer.sim.compile import CompiledFabric, compile_fabric
+from designer.sim.dynamics.stepper import THREADS_ENV
 from designer.sim.engine import Cancelled, Engine, Interval, RouteCache, Totals
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
@@ -78,6 +80,9 @@ class SimOptions:
         if self.rate_model not in RATE_MODELS:
             raise WorkloadError(Message("error.sim.rate_model", model=self.rate_model, choices=", ".join(RATE_MODELS)))
         parse_failures(self.failures)
+        threads = os.environ.get(THREADS_ENV, "").strip()
+        if threads not in ("", "1", "2"):     # the fluid step's halves (dynamics/kernel.py): one thread or two
+            raise WorkloadError(Message("error.sim.fluid_threads", env=THREADS_ENV, value=repr(threads)))
 
 
 # "queue": fluid queues where the traffic congests the fabric, max-min elsewhere; "maxmin": max-min everywhere

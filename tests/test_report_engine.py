@@ -1,7 +1,8 @@
 """The proposal's simulation figures come from the engine: the PDF of each example states the figures of a direct
-run of the design as drawn and of a direct IB vs RoCEv2 compare() at the recommended settings, says when it fell
-back to the default workload, simulates the workloads of results saved with the design again (their figures may be
-those of a failure), shows training figures, and does not run the engine when no section shows results."""
+run of the design as drawn and of a direct IB vs RoCEv2 compare() of the options' designs at the recommended
+settings, says when it fell back to the default workload, simulates the workloads of results saved with the design
+again (their figures may be those of a failure), shows training figures, and does not run the engine when no
+section shows results."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import pytest
 from pypdf import PdfReader
 
 import designer.sim
+from designer.analysis.protocol_options import option_designs
 from designer.analysis.settings_presets import sim_options
+from designer.catalog.loader import load_catalog
 from designer.cli.report import cmd_report
 from designer.i18n import number_format as nf
 from designer.model.fileformat import load
@@ -28,6 +31,7 @@ from designer.sim import compare, run
 PROJECTS = sorted(glob.glob(str(Path(__file__).resolve().parent.parent / "projects" / "*.json")))
 SMALL = next(p for p in PROJECTS if p.endswith("small-rocev2-pod.json"))
 SIMULATION = {"simulation"}
+CATALOG = load_catalog()
 
 
 def simulation_text(pdf: Path) -> str:
@@ -51,7 +55,9 @@ def assert_figures(text: str, results: list[dict]) -> None:
 
 
 def direct_pair(path: str, spec: str) -> list[dict]:
-    pair = compare(load(path), [spec], sim_options(seed=1, preset="recommended"))
+    """Each protocol option run directly on the design its price is for."""
+    doc = load(path)
+    pair = compare(doc, [spec], sim_options(seed=1, preset="recommended"), designs=option_designs(doc, CATALOG))
     return [pair["ib"].to_dict(), pair["rocev2"].to_dict()]
 
 

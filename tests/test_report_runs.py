@@ -93,7 +93,7 @@ def test_the_comparison_is_there_when_asked_and_gone_when_not(doc, tmp_path):
                                                                 sections={"recommendation", "simulation", "cost"}))
     assert set(ctx.runs.compared) == {"ib", "rocev2"}
     text = flat(body_text(asked))
-    assert "InfiniBand and RoCEv2 on the same drawing" in text and "Cost of each option" in text
+    assert "The InfiniBand and RoCEv2 options" in text and "Cost of each option" in text
     assert "InfiniBand back-end" in text and "RoCEv2 back-end" in text
     for proto in ("ib", "rocev2"):                      # the side-by-side table holds each run's own figures
         assert nf.seconds(ctx.runs.compared[proto]["completion_time_s"]) in text
@@ -102,7 +102,7 @@ def test_the_comparison_is_there_when_asked_and_gone_when_not(doc, tmp_path):
                                                                   sections={"recommendation", "simulation", "cost"}))
     assert ctx.runs.compared == {} and len(ctx.recommendation.options) == 1
     text = flat(body_text(skipped))
-    assert "InfiniBand and RoCEv2 on the same drawing" not in text and "Cost of each option" not in text
+    assert "The InfiniBand and RoCEv2 options" not in text and "Cost of each option" not in text
 
 
 @pytest.mark.parametrize(("presets", "keys"), [

@@ -165,6 +165,11 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
     capex_row = next(i for i, r in enumerate(ROWS) if r[0] == CAPEX)
     assert [dialog.value(capex_row, p) for p in PROTOS] == [pytest.approx(priced[p].cost.capex) for p in PROTOS]
     assert dialog.value(capex_row, "ib") != dialog.value(capex_row, "rocev2")
+    # each column ran on the design it is priced for: the RoCEv2 drawing, and the InfiniBand option's own design
+    assert dialog.designs is not None and dialog.designs["rocev2"] is dialog.doc
+    ib_design = dialog.designs["ib"]
+    assert sorted(ib_design.nodes) == sorted(priced["ib"].doc.nodes) != sorted(dialog.doc.nodes)
+    assert {n.model for n in ib_design.nodes.values() if n.kind == "switch" and n.role != "frontend"} == {"qm9700"}
     dialog.reject()
     w.runs.shutdown()
 

@@ -11,7 +11,8 @@ the simulation runs them: designer/sim/long_haul.py), as many as carry the bundl
 line-side optics of that speed; beyond the reach they stay, the option's links run at credits / RTT, and the option is
 not buildable at that distance: shown for comparison, never recommended (`_beyond_reach_km`). In a hybrid drawing's
 single-protocol options the IB <-> Ethernet gateways between the pods go and the pods are one fabric, as that protocol's
-generator builds that many GPUs (switch_consolidation.join_pods); the drawn option keeps its gateways.
+generator builds that many GPUs (switch_consolidation.join_pods); the drawn option keeps its gateways. Each option
+is simulated on the design it is priced for (`option_designs`), so its figures and its price describe one design.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from designer.catalog.loader import Catalog
 from designer.catalog.models import GatewayModel
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
+from designer.model.errors import ProjectError
 from designer.model.sites import LongHaul
 from designer.sim.compile import counterpart_switch
 from designer.sim.long_haul import ib_long_haul_appliance
@@ -318,6 +320,24 @@ def variants(doc: FabricDocument, catalog: Catalog, currency: str | None = None)
         out[proto] = Variant(proto, dup, cost_report(dup, catalog, currency), overfull, units,
                              _beyond_reach_km(dup, catalog) if proto == "ib" else 0.0)
     return out
+
+
+def option_designs(doc: FabricDocument, catalog: Catalog,
+                   priced: dict[str, Variant] | None = None) -> dict[str, FabricDocument]:
+    """The design each protocol option is priced for, which its simulation must run (sim.compare `designs`): for
+    the protocol the drawing runs, the drawing itself (`protocol_options` prices that option as drawn); for another,
+    the option's own document (`variants`: that protocol's switches and NICs, a tier of smaller switches rebuilt as
+    their Clos, a hybrid's pods one fabric without its IB <-> Ethernet gateways). `priced` is `variants(doc,
+    catalog)` when the caller has it. An option that is not buildable (InfiniBand beyond the long-haul appliance's
+    reach: no real design to describe) has none and, as a design the cost model cannot price ({}), runs on the
+    drawing with its protocol overridden (its long-haul links at credits / RTT either way)."""
+    if priced is None:
+        try:
+            priced = variants(doc, catalog)
+        except ProjectError:
+            return {}
+    drawn = drawn_protocol(doc, catalog)
+    return {p: doc if p == drawn else priced[p].doc for p in PROTOCOLS if not priced[p].beyond_reach_km}
 
 
 def _beyond_reach_km(option: FabricDocument, catalog: Catalog) -> float:

@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 from designer.analysis.cross_site import cross_site_advice
+from designer.analysis.protocol_options import option_designs
+from designer.catalog.loader import load_catalog
 from designer.cli.jobs_table import job_lines
 from designer.cli.output import error, naming
 from designer.i18n import current_language, render
@@ -220,13 +222,14 @@ def print_result(res: SimResult, design: str, specs: list[str]) -> None:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    """Run FILE with every back-end segment as IB and as RoCEv2; print both side by side (or JSON)."""
+    """Run FILE's InfiniBand and RoCEv2 options, each on the design its price is for (the proposal's options,
+    protocol_options.option_designs); print both side by side (or JSON)."""
     try:
         specs = _workloads(args)
         opts = _options(args, None)
         doc = load(args.file)
         with naming(args.file):
-            both = compare(doc, specs, opts)
+            both = compare(doc, specs, opts, designs=option_designs(doc, load_catalog()))
     except WorkloadError as exc:
         return error(str(exc))
     if getattr(args, "json", False):
@@ -235,6 +238,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         ib, roce = (dict(result_rows(both[k])) for k in ("ib", "rocev2"))
         width = _label_width(list(ib))
         print(render("cli.sim.title", design=doc.name, workloads=", ".join(specs)))
+        print(f"  {render('cli.compare.options')}")
         print(f"  {'':<{width}} {'InfiniBand':<28} RoCEv2")
         for name in ib:
             print(f"  {ljust(name, width)} {ib[name]:<28} {roce[name]}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 CLI: dict[str, str] = {
     # simulate / compare: the figures, one per line ("{label:<40} {value}")
     "cli.sim.title": "{design}: {workloads}",
+    "cli.compare.options": "Each option runs on its own switches and NICs, the design the proposal prices for it.",
     "cli.sim.completion_time": "completion time",
     "cli.sim.algbw_busbw": "algbw / busbw",
     "cli.sim.goodput": "goodput",

@@ -44,7 +44,7 @@ HELP: dict[str, str] = {
     "help.simulate.jobs": "run the jobs saved in the design (before any --workload)",
     "help.simulate.no_alone": "with several workloads, do not run each job alone to measure its slowdown",
     "help.simulate.fail": "fail an element during the run, e.g. link:L12@2ms or switch:spine-01@5ms (repeatable)",
-    "help.compare": "the same design with IB and with RoCEv2, side by side",
+    "help.compare": "the design's InfiniBand and RoCEv2 options, each on its own hardware, side by side",
     # report
     "help.report": "write the PDF proposal",
     "help.report.title": "title on the cover (default: from the design)",
@@ -60,7 +60,7 @@ HELP: dict[str, str] = {
     "help.report.priorities": "criteria in order, from performance, cost, latency, operations (default: "
                               "performance,cost,latency)",
     "help.report.preset": "settings each protocol is compared at (default: recommended)",
-    "help.report.no_compare": "leave out the comparison of the drawing as InfiniBand and as RoCEv2",
+    "help.report.no_compare": "leave out the comparison of the InfiniBand and RoCEv2 options",
     "help.report.no_resilience": "leave out the resilience section (it runs a dozen simulations)",
     "help.report.notes": "include the design's own notes in an appendix",
     "help.report.keep": "keep the customer, scale, budget, priorities and workloads in FILE for the next proposal",

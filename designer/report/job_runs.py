@@ -1,9 +1,9 @@
 """The runs of the jobs kept with a design, for the proposal's shared-cluster section.
 
 Every job runs together with the others, then each alone on the GPUs the whole list gave it
-(designer/sim/interference.py). Like the performance section, the comparison runs the same drawing with every
-back-end segment as InfiniBand and as RoCEv2 at the comparison's settings preset; without it, the design runs as
-drawn. A design with a single job has nothing to share: it is not simulated here.
+(designer/sim/interference.py). Like the performance section, the comparison runs the InfiniBand and the RoCEv2
+option, each on the design its price is for (protocol_options.option_designs), at the comparison's settings preset;
+without it, the design runs as drawn. A design with a single job has nothing to share: it is not simulated here.
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ class JobRuns:
     problem: str | None = None                         # why the jobs could not be simulated (one line)
 
 
-def job_runs(doc: FabricDocument, *, compare: bool, preset: str | None) -> JobRuns | None:
-    """The jobs' runs, or None when the design keeps no job."""
+def job_runs(doc: FabricDocument, *, compare: bool, preset: str | None,
+             designs: dict[str, FabricDocument] | None = None) -> JobRuns | None:
+    """The jobs' runs, or None when the design keeps no job; `designs`: each protocol option's design (a protocol
+    missing runs the drawing with its protocol overridden)."""
     from designer.sim.interference import run_jobs
     from designer.sim.workload_spec import WorkloadError
 
@@ -43,7 +45,8 @@ def job_runs(doc: FabricDocument, *, compare: bool, preset: str | None) -> JobRu
     try:
         for backend in backends:
             opts = sim_options(seed=1, preset=preset, backend=backend) if backend else sim_options(seed=1)
-            out.reports[backend or DRAWN] = run_jobs(doc, specs, opts).data["jobs"]
+            design = (designs or {}).get(backend, doc) if backend else doc
+            out.reports[backend or DRAWN] = run_jobs(design, specs, opts).data["jobs"]
     except (WorkloadError, ValueError) as exc:
         out.reports.clear()
         out.problem = str(exc).splitlines()[0]

@@ -50,7 +50,7 @@ class ReportOptions:
     resilience: bool | None = None       # False leaves the Resilience section out (it runs a dozen simulations)
     sweep_results: str | None = None     # a sweep's results (.csv or .parquet): appended as an appendix
     sweep_metric: str | None = None      # the appendix chart's metric (a CHART_METRICS key; None: the default)
-    compare: bool = True                 # the same drawing as InfiniBand and as RoCEv2, side by side
+    compare: bool = True                 # the InfiniBand and the RoCEv2 option, side by side
     preset: str = RECOMMENDED            # the settings preset each protocol is compared at
     scale: str = ""                      # the customer's words on scale; empty: those kept with the design
     budget: float | None = None          # capital cost the customer can spend; None: the one kept with the design

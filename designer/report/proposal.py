@@ -7,7 +7,7 @@ import warnings
 
 from reportlab.platypus import Flowable, PageBreak
 
-from designer.analysis.protocol_options import drawn_protocol, protocol_options, variants
+from designer.analysis.protocol_options import drawn_protocol, option_designs, protocol_options, variants
 from designer.analysis.recommendation import Recommendation, decide
 from designer.catalog.loader import Catalog, load_catalog
 from designer.model.atomic_write import write_bytes_atomically
@@ -49,13 +49,15 @@ def _resilience(doc: FabricDocument, runs: ProposalRuns) -> ResilienceData:
     return data
 
 
-def _acceptance(doc: FabricDocument, rec: Recommendation, preset: str | None):
-    """The acceptance tests simulated on what is recommended (the design as drawn when nothing is)."""
+def _acceptance(doc: FabricDocument, rec: Recommendation, preset: str | None, designs: dict[str, FabricDocument]):
+    """The acceptance tests simulated on what is recommended: a protocol option on the design its price is for
+    (`designs`), the design as drawn when nothing is."""
     from designer.analysis.acceptance import acceptance_plan
 
     chosen = rec.chosen_option
     backend = chosen.figures.get("backend") if chosen else None
-    return acceptance_plan(doc, backend=backend, preset=preset if backend else None)
+    design = designs.get(backend, doc) if backend else doc
+    return acceptance_plan(design, backend=backend, preset=preset if backend else None)
 
 
 def build_context(doc: FabricDocument, options: ReportOptions, results: dict | None, catalog: Catalog | None,
@@ -70,9 +72,10 @@ def build_context(doc: FabricDocument, options: ReportOptions, results: dict | N
     req = effective_requirements(doc, options, priced["drawn"].cost.currency)
     sections = set(options.ordered_sections())
     protocol = drawn_protocol(doc, cat)
+    designs = option_designs(doc, cat, priced)      # the design each protocol option is priced for, and runs
     compare = options.compare and recommendation is None
     runs = resolve_runs(doc, req.workloads, results, wanted=bool(SIMULATED_SECTIONS & sections), compare=compare,
-                        preset=options.preset, drawn_protocol=protocol)
+                        preset=options.preset, drawn_protocol=protocol, designs=designs)
     if recommendation is None:
         offered = protocol_options(doc, cat, priced, runs.by_option())
         keys = {o.id for o in offered} if compare else {protocol}
@@ -84,9 +87,9 @@ def build_context(doc: FabricDocument, options: ReportOptions, results: dict | N
     if "resilience" in sections:
         ctx.resilience = _resilience(doc, runs)
     if "jobs" in sections:
-        ctx.jobs = job_runs(doc, compare=compare, preset=options.preset)
+        ctx.jobs = job_runs(doc, compare=compare, preset=options.preset, designs=designs)
     if "acceptance" in sections and runs.drawn is not None:
-        ctx.acceptance = _acceptance(doc, recommendation, options.preset)
+        ctx.acceptance = _acceptance(doc, recommendation, options.preset, designs)
     return ctx
 
 
@@ -126,9 +129,10 @@ def build_proposal(doc: FabricDocument, out_path: str, *, options: ReportOptions
 
     `results` is a simulation result (as `simulate` returns it) or a comparison {"ib": ..., "rocev2": ...}; a
     result that carries failures is a what-if run and goes to the resilience section only. Missing runs are simulated:
-    the design as drawn without failures (every headline figure) and, unless `options.compare` is off, the same
-    drawing as InfiniBand and as RoCEv2 at `options.preset`. Raises ProjectError for a design the cost model
-    cannot price and ValueError (ReportOptionsError, ReportLogoError) for bad options. With
+    the design as drawn without failures (every headline figure) and, unless `options.compare` is off, the
+    InfiniBand and the RoCEv2 option each on the design its price is for (`option_designs`) at `options.preset`.
+    Raises ProjectError for a design the cost model cannot price and ValueError (ReportOptionsError,
+    ReportLogoError) for bad options. With
     `options.sweep_results` an appendix charts that sweep; a bad results file or metric raises SweepError.
     """
     opts = options or ReportOptions()

@@ -3,8 +3,11 @@
 Every headline figure comes from one healthy run of the design as drawn (no failure scheduled). A run handed in
 that carries failures (a what-if run) never becomes the headline: it is kept for the resilience section. The
 workloads of results saved with the design are simulated again, healthy, because a saved run may have had a failure
-scheduled in the window. When the comparison is asked for, the same drawing runs with every back-end segment as
-InfiniBand and as RoCEv2, each at the comparison's settings preset (the recommended one by default).
+scheduled in the window. When the comparison is asked for, each protocol option runs on the design its price is
+for (designer/analysis/protocol_options.py `option_designs`: the drawing for the protocol it runs, else the option's
+own document, on that protocol's hardware, a tier of smaller switches rebuilt as their Clos, a hybrid's pods one
+fabric without gateways), each at the comparison's settings preset (the recommended one by default). Supplied
+comparison runs are taken as runs of those designs (the window's comparison runs them too).
 """
 
 from __future__ import annotations
@@ -98,11 +101,14 @@ def _split_supplied(supplied: dict) -> tuple[dict | None, dict[str, dict], list[
 
 
 def resolve_runs(doc: FabricDocument, workloads: list[str], supplied: dict | None, *, wanted: bool = True,
-                 compare: bool = True, preset: str | None = None, drawn_protocol: str = "hybrid") -> ProposalRuns:
+                 compare: bool = True, preset: str | None = None, drawn_protocol: str = "hybrid",
+                 designs: dict[str, FabricDocument] | None = None) -> ProposalRuns:
     """The runs of the proposal: supplied healthy results are used as they are, the rest is simulated (seeded).
 
-    `drawn_protocol` ("ib" | "rocev2" | "hybrid") lets a comparison run stand for the drawn design when the drawing
-    runs that protocol at that preset. Raises ValueError (WorkloadError) for a bad workload spec or bad results.
+    `designs` holds the design each protocol option runs on (`option_designs`; a protocol missing runs the drawing
+    with its protocol overridden). `drawn_protocol` ("ib" | "rocev2" | "hybrid") lets a comparison run stand for the
+    drawn design when the drawing runs that protocol at that preset (that option's design is the drawing). Raises
+    ValueError (WorkloadError) for a bad workload spec or bad results.
     """
     drawn, compared, what_if = _split_supplied(supplied) if supplied else (None, {}, [])
     if supplied:
@@ -117,7 +123,7 @@ def resolve_runs(doc: FabricDocument, workloads: list[str], supplied: dict | Non
     if compare and not runs.compared:
         from designer.sim import compare as compare_protocols
 
-        pair = compare_protocols(doc, specs, sim_options(seed=1, preset=preset))
+        pair = compare_protocols(doc, specs, sim_options(seed=1, preset=preset), designs=designs)
         runs.compared = {name: r.to_dict() for name, r in pair.items()}
     if runs.drawn is None and drawn_protocol in runs.compared and runs_as_drawn(doc, preset):
         runs.drawn = runs.compared[drawn_protocol]

@@ -384,14 +384,16 @@ def run(doc: FabricDocument, workloads: list[str] | list[Workload], options: Sim
     return final.result
 
 
-def compare(doc: FabricDocument, workloads: list[str] | list[Workload],
-            options: SimOptions | None = None) -> dict[str, SimResult]:
-    """The same drawing and workloads with every back-end segment as IB, then as RoCEv2."""
+def compare(doc: FabricDocument, workloads: list[str] | list[Workload], options: SimOptions | None = None,
+            designs: dict[str, FabricDocument] | None = None) -> dict[str, SimResult]:
+    """The workloads as IB, then as RoCEv2: each on `designs[protocol]` where given (the design that protocol's
+    option is priced for, designer/analysis/protocol_options.py `option_designs`), else on the drawing with every
+    back-end segment overridden to that protocol (its switches run as their counterparts, compile.py)."""
     opts = options or SimOptions()
     out = {}
     for proto in ("ib", "rocev2"):
         o = dataclasses.replace(opts, backend=proto, snapshot_interval_s=None, control=None)
-        out[proto] = run(doc, workloads, o)
+        out[proto] = run((designs or {}).get(proto, doc), workloads, o)
     return out
 
 

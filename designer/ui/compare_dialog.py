@@ -1,8 +1,10 @@
-"""Compare: the same workload with every back-end segment as InfiniBand and as RoCEv2, side by side.
+"""Compare: the same workload on the design's InfiniBand and RoCEv2 options, side by side.
 
-Both runs stream through a SimRunner (off the GUI thread); the dialog overlays their throughput and
-p99-latency curves and fills a table of headline figures with the better value of each row marked.
-Capex is the drawn hardware's (the comparison changes the protocol settings, not the bill of materials).
+Each option is the design on that protocol's own hardware, as the proposal prices it (designer/analysis/
+protocol_options.py: a tier of smaller switches rebuilt as their Clos, a hybrid's pods one fabric without gateways);
+both are priced in a thread, then each runs on its own design through a SimRunner (off the GUI thread), so the
+window, the CLI's compare and the proposal state the same figures. The dialog overlays their throughput and
+p99-latency curves and fills a table of headline figures, capex among them, with the better value of each row marked.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.analysis.protocol_options import variants
+from designer.analysis.protocol_options import option_designs, variants
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.sim.long_haul import ib_long_haul_note
@@ -70,19 +72,22 @@ PLOTS = (("throughput", QT_TRANSLATE_NOOP("CompareDialog", "Throughput"), "Gb/s"
 
 
 class _Prices(QObject):
-    """Each protocol's option priced on its own hardware, in a thread: on a 16,384-GPU design its bills of materials
-    and rack plans take seconds, which the window would otherwise stand still for before the dialog shows. `ready`
-    carries {protocol: capex} ({} for a design the cost model cannot price: the dialog then compares without)."""
+    """Each protocol's option built and priced on its own hardware, in a thread: on a 16,384-GPU design its bills of
+    materials and rack plans take seconds, which the window would otherwise stand still for before the dialog shows.
+    `ready` carries ({protocol: capex}, {protocol: the design that option runs on}); both {} for a design the cost
+    model cannot price: the dialog then compares without capex, each run on the drawing with its protocol
+    overridden."""
 
-    ready = Signal(object)
+    ready = Signal(object, object)
 
     def compute(self, doc: FabricDocument, catalog: Catalog) -> None:
         try:
             priced = variants(doc, catalog)
             capex = {p: priced[p].cost.capex for p in PROTOS}
+            designs = option_designs(doc, catalog, priced)
         except Exception:  # noqa: BLE001 - a design the cost model cannot price still compares
-            capex = {}
-        self.ready.emit(capex)      # queued to the GUI thread; dropped if the dialog is gone
+            capex, designs = {}, {}
+        self.ready.emit(capex, designs)      # queued to the GUI thread; dropped if the dialog is gone
 
 
 class CompareDialog(QDialog):
@@ -97,6 +102,7 @@ class CompareDialog(QDialog):
         self.doc, self.workloads, self.seed = doc, list(workloads), seed
         self.catalog = catalog
         self.capex: dict[str, float] = {}   # each protocol's option priced on its own hardware, once `_price` has
+        self.designs: dict[str, FabricDocument] | None = None    # the design each option runs on, once priced
         currency = doc.assumptions.currency
         self.results: dict[str, SimResult] = {}
         self.series: dict[str, tuple[list[float], list[float], list[float]]] = {p: ([], [], []) for p in PROTOS}
@@ -160,17 +166,17 @@ class CompareDialog(QDialog):
         layout.addWidget(buttons)
 
     def start(self) -> None:
-        """Price each option and run IB, then RoCEv2 (all off the GUI thread)."""
+        """Build and price each option, then run IB, then RoCEv2, each on its option's design (all off the GUI
+        thread)."""
+        self.status.setText(self.tr("Building each option on its protocol's hardware…"))
         self._prices = _Prices()
         self._prices.ready.connect(self._on_priced)
         threading.Thread(target=self._prices.compute, args=(self.doc, self.catalog), daemon=True).start()
-        self._run_next()
 
-    def _on_priced(self, capex: dict[str, float]) -> None:
+    def _on_priced(self, capex: dict[str, float], designs: dict[str, FabricDocument]) -> None:
         self.capex = capex
-        for proto in PROTOS:
-            if proto in self.results:
-                self._fill_column(proto)
+        self.designs = designs
+        self._run_next()
 
     def _run_next(self) -> None:
         left = [p for p in PROTOS if p not in self.results]
@@ -181,8 +187,8 @@ class CompareDialog(QDialog):
             self.compared.emit()
             return
         self.current = left[0]
-        self.status.setText(self.tr("Simulating with every back-end segment as {0}…").format(NAMES[self.current]))
-        self.runner.start(self.doc, self.workloads, self.seed, self.current)
+        self.status.setText(self.tr("Simulating the {0} option…").format(NAMES[self.current]))
+        self.runner.start((self.designs or {}).get(self.current, self.doc), self.workloads, self.seed, self.current)
 
     def _on_snapshot(self, snap) -> None:
         t, thr, p99 = self.series[self.current]

@@ -184,8 +184,8 @@ class RunPanel(QWidget):
         self.stop_button = QPushButton(self.tr("■ Stop"))
         self.compare_button = QPushButton(self.tr("Compare IB vs RoCEv2"))
         self.run_button.setToolTip(self.tr("Simulate this workload on the design (F5)"))
-        self.compare_button.setToolTip(self.tr("Run the workload with every back-end segment as IB, then as RoCEv2 "
-                                               "(F6)"))
+        self.compare_button.setToolTip(self.tr("Run the workload on the design's IB option, then its RoCEv2 option, "
+                                               "each on its own hardware (F6)"))
         self.run_button.clicked.connect(self._on_run)
         self.pause_button.toggled.connect(self.pause_toggled)
         self.stop_button.clicked.connect(self.stop_requested)

@@ -201,47 +201,47 @@
 <context>
     <name>BundleItem</name>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="27"/>
+        <location filename="../../designer/ui/bundles.py" line="29"/>
         <source>spines</source>
         <translation>台脊交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="27"/>
+        <location filename="../../designer/ui/bundles.py" line="29"/>
         <source>leaves</source>
         <translation>台叶交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="28"/>
+        <location filename="../../designer/ui/bundles.py" line="30"/>
         <source>cores</source>
         <translation>台核心交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="29"/>
+        <location filename="../../designer/ui/bundles.py" line="31"/>
         <source>FE switches</source>
         <translation>台前端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="30"/>
+        <location filename="../../designer/ui/bundles.py" line="32"/>
         <source>servers</source>
         <translation>台服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="31"/>
+        <location filename="../../designer/ui/bundles.py" line="33"/>
         <source>storage nodes</source>
         <translation>个存储节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="32"/>
+        <location filename="../../designer/ui/bundles.py" line="34"/>
         <source>gateways</source>
         <translation>台网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="46"/>
+        <location filename="../../designer/ui/bundles.py" line="48"/>
         <source> to {0} {1}</source>
         <translation>，连到 {0} {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/bundles.py" line="125"/>
+        <location filename="../../designer/ui/bundles.py" line="133"/>
         <source>{0} cables · {1}</source>
         <translation>{0} 条线缆 · {1}</translation>
     </message>
@@ -373,112 +373,117 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="37"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="43"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="40"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="46"/>
         <source>Completion time (ms)</source>
         <translation>完成时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="42"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="48"/>
         <source>Bus bandwidth (Gb/s)</source>
         <translation>总线带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="43"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="49"/>
         <source>Goodput (Gb/s)</source>
         <translation>有效吞吐 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="44"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="50"/>
         <source>Throughput vs ideal fabric</source>
         <translation>相对理想网络的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="46"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="52"/>
         <source>p99 latency (µs)</source>
         <translation>p99 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="47"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="53"/>
         <source>p99.9 latency (µs)</source>
         <translation>p99.9 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="49"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="55"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="50"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="56"/>
         <source>PFC paused port-time</source>
         <translation>PFC 暂停的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="52"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="58"/>
         <source>Credit-stall port-time</source>
         <translation>信用等待的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="54"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="60"/>
         <source>Time to train (days)</source>
         <translation>训练总时长（天）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="55"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="61"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="63"/>
         <source>Requests/s within the latency target</source>
         <translation>满足时延目标的每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="61"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="67"/>
         <source>Capex per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="64"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="70"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="65"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="71"/>
         <source>p99 latency</source>
         <translation>p99 时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="76"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="101"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="97"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="125"/>
         <source>Capex ({0})</source>
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="148"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="171"/>
+        <source>Building each option on its protocol&apos;s hardware…</source>
+        <translation>正在用各协议自身的硬件构建各方案…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="185"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="153"/>
-        <source>Simulating with every back-end segment as {0}…</source>
-        <translation>正在将所有后端分区设为 {0} 进行仿真…</translation>
+        <location filename="../../designer/ui/compare_dialog.py" line="190"/>
+        <source>Simulating the {0} option…</source>
+        <translation>正在仿真 {0} 方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="200"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="237"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="262"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="306"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -3762,47 +3767,47 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="403"/>
+        <location filename="../../designer/ui/run_controller.py" line="394"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="416"/>
+        <location filename="../../designer/ui/run_controller.py" line="407"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="417"/>
+        <location filename="../../designer/ui/run_controller.py" line="408"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="419"/>
+        <location filename="../../designer/ui/run_controller.py" line="410"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="422"/>
+        <location filename="../../designer/ui/run_controller.py" line="413"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="433"/>
+        <location filename="../../designer/ui/run_controller.py" line="424"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="435"/>
+        <location filename="../../designer/ui/run_controller.py" line="426"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="438"/>
+        <location filename="../../designer/ui/run_controller.py" line="429"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="452"/>
+        <location filename="../../designer/ui/run_controller.py" line="443"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -3837,42 +3842,42 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="386"/>
+        <location filename="../../designer/ui/run_controller.py" line="377"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="387"/>
+        <location filename="../../designer/ui/run_controller.py" line="378"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="389"/>
+        <location filename="../../designer/ui/run_controller.py" line="380"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="392"/>
+        <location filename="../../designer/ui/run_controller.py" line="383"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="394"/>
+        <location filename="../../designer/ui/run_controller.py" line="385"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="397"/>
+        <location filename="../../designer/ui/run_controller.py" line="388"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="399"/>
+        <location filename="../../designer/ui/run_controller.py" line="390"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="401"/>
+        <location filename="../../designer/ui/run_controller.py" line="392"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -4113,11 +4118,6 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="187"/>
-        <source>Run the workload with every back-end segment as IB, then as RoCEv2 (F6)</source>
-        <translation>将所有后端分区分别设为 IB 和 RoCEv2 运行该负载 (F6)</translation>
-    </message>
-    <message>
         <location filename="../../designer/ui/run_panel.py" line="109"/>
         <location filename="../../designer/ui/run_panel.py" line="315"/>
         <source>No run yet.</source>
@@ -4132,6 +4132,11 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <location filename="../../designer/ui/run_panel.py" line="170"/>
         <source>Gradient exchange</source>
         <translation>梯度交换</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_panel.py" line="187"/>
+        <source>Run the workload on the design&apos;s IB option, then its RoCEv2 option, each on its own hardware (F6)</source>
+        <translation>依次在本设计的 IB 方案和 RoCEv2 方案上运行该负载，各用其自身硬件 (F6)</translation>
     </message>
     <message>
         <location filename="../../designer/ui/run_panel.py" line="232"/>

@@ -1,5 +1,6 @@
-"""The recommendation: the options side by side (performance and cost of the same drawing as InfiniBand and as
-RoCEv2, or the advisor's candidates), the rule that ranked them, and the reasons, which cite only what decided."""
+"""The recommendation: the options side by side (performance and cost of each protocol option, each simulated on
+the design its price is for, or the advisor's candidates), the rule that ranked them, and the reasons, which cite
+only what decided."""
 
 from __future__ import annotations
 

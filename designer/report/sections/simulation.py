@@ -1,5 +1,5 @@
 """Performance: the healthy run of the design as drawn (its figures, per workload, charts), then, when asked for, the
-same drawing as InfiniBand and as RoCEv2 side by side."""
+InfiniBand and the RoCEv2 option side by side, each run on the design its price is for."""
 
 from __future__ import annotations
 

@@ -128,12 +128,14 @@ EN: dict[str, str] = {
     "rec_callout": "Recommended: {label}",
     "rec_mark": " (recommended)",
     "rec_unbuildable_mark": " (not buildable)",
-    "rec_intro_compare": ("The options are the same drawing with every back-end segment on InfiniBand and on RoCEv2, "
-                          "each simulated with the same workloads and seed and priced from its own bill of "
-                          "materials."),
-    "rec_intro_compare_hybrid": ("The options are the design as drawn and the same drawing with every back-end segment "
-                                 "on InfiniBand and on RoCEv2, each simulated with the same workloads and seed and "
-                                 "priced from its own bill of materials."),
+    "rec_intro_compare": ("The options are the design on InfiniBand and on RoCEv2, each on that protocol's own "
+                          "switches and NICs (where they have fewer ports, built as the Clos of them), each "
+                          "simulated on that design with the same workloads and seed and priced from its own bill "
+                          "of materials."),
+    "rec_intro_compare_hybrid": ("The options are the design as drawn and the same GPUs as one InfiniBand and as one "
+                                 "RoCEv2 fabric on that protocol's own switches and NICs, without the gateways "
+                                 "between the pods, each simulated on that design with the same workloads and seed "
+                                 "and priced from its own bill of materials."),
     "rec_intro_single": "The design was simulated and priced as drawn; no other option was compared.",
     "rec_intro_advisor": ("The options are {count} candidate designs at this scale, each generated, simulated with "
                           "the same workloads and seed, and priced from its own bill of materials."),
@@ -249,10 +251,12 @@ EN: dict[str, str] = {
     "sim_intro_supplied": ("The figures are those of the run supplied with this proposal ({workloads}), of the design "
                            "as drawn without failures."),
     "sim_drawn": "The design as drawn",
-    "sim_compare": "InfiniBand and RoCEv2 on the same drawing",
-    "sim_intro_compare": ("The same drawing was simulated twice, with every back-end segment on InfiniBand and then "
-                          "on RoCEv2, with the same workloads and seed; the engine models per-port queues, PFC, "
-                          "ECN and DCQCN, credit flow control, and ECMP or adaptive routing."),
+    "sim_compare": "The InfiniBand and RoCEv2 options",
+    "sim_intro_compare": ("Each protocol option was simulated on the design its price is for, with the same "
+                          "workloads and seed: the design on that protocol's own switches and NICs (a tier of "
+                          "smaller switches built as their Clos, a hybrid's pods one fabric without gateways). The "
+                          "engine models per-port queues, PFC, ECN and DCQCN, credit flow control, and ECMP or "
+                          "adaptive routing."),
     "sim_compare_recommended": "Each protocol ran at its recommended settings.",
     "sim_compare_plain": "Each protocol ran at its plain settings.",
     "sim_compare_stored": "Each protocol ran at the settings stored with the design.",
@@ -631,8 +635,8 @@ EN: dict[str, str] = {
                    "means it takes half as long again."),
     "jobs_single": ("This design holds 1 job ({name}: {workload}). With no other job on the fabric, nothing is "
                     "shared: it runs as it would alone."),
-    "jobs_intro_compare": ("Each job's figures are given for the same drawing with every back-end segment on "
-                           "InfiniBand and then on RoCEv2."),
+    "jobs_intro_compare": ("Each job's figures are given for the InfiniBand and then the RoCEv2 option, each "
+                           "simulated on the design its price is for."),
     "jobs_intro_drawn": "The figures are those of the design as drawn.",
     "jobs_problem": "The jobs could not be simulated: {problem}",
     "jobs_per_job": "Each job together and alone",

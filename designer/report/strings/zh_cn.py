@@ -114,10 +114,11 @@ ZH_CN: dict[str, str] = {
     "rec_callout": "推荐：{label}",
     "rec_mark": "（推荐）",
     "rec_unbuildable_mark": "（无法建设）",
-    "rec_intro_compare": ("各方案为同一张拓扑图，所有后端分区分别采用 InfiniBand 和 RoCEv2，以相同的负载和随机种子"
-                          "仿真，并按各自的物料清单计价。"),
-    "rec_intro_compare_hybrid": ("各方案为按图设计，以及所有后端分区分别采用 InfiniBand 和 RoCEv2 的同一张拓扑图，"
-                                 "以相同的负载和随机种子仿真，并按各自的物料清单计价。"),
+    "rec_intro_compare": ("各方案为本设计分别采用 InfiniBand 和 RoCEv2，各用该协议自身的交换机和网卡（端口较少时按其"
+                          "Clos 组网构建），各自在该设计上以相同的负载和随机种子仿真，并按各自的物料清单计价。"),
+    "rec_intro_compare_hybrid": ("各方案为按图设计，以及同样的 GPU 分别组成一张 InfiniBand 网络和一张 RoCEv2 网络，"
+                                 "各用该协议自身的交换机和网卡、不含各 pod 之间的网关，各自在该设计上以相同的负载"
+                                 "和随机种子仿真，并按各自的物料清单计价。"),
     "rec_intro_single": "本设计按图仿真和计价，未与其他方案对比。",
     "rec_intro_advisor": ("各方案为此规模下的 {count} 个候选设计，分别生成、以相同的负载和随机种子仿真，并按各自的"
                           "物料清单计价。"),
@@ -226,9 +227,10 @@ ZH_CN: dict[str, str] = {
                         "故障出现在关键指标中。"),
     "sim_intro_supplied": "数据来自随本方案书提供的运行（{workloads}），即按图设计在无故障情况下的结果。",
     "sim_drawn": "按图设计",
-    "sim_compare": "同一拓扑图上的 InfiniBand 与 RoCEv2",
-    "sim_intro_compare": ("同一张拓扑图仿真了两次：先让所有后端分区运行 InfiniBand，再运行 RoCEv2，负载和随机种子相"
-                          "同；仿真引擎对每端口队列、PFC、ECN 与 DCQCN、信用流控以及 ECMP 或自适应路由建模。"),
+    "sim_compare": "InfiniBand 方案与 RoCEv2 方案",
+    "sim_intro_compare": ("每种协议方案都在其报价所对应的设计上仿真，负载和随机种子相同：该设计采用该协议自身的交换机"
+                          "和网卡（端口较少的交换机层按其 Clos 组网构建，混合设计的各 pod 合为一张不含网关的网络）。"
+                          "仿真引擎对每端口队列、PFC、ECN 与 DCQCN、信用流控以及 ECMP 或自适应路由建模。"),
     "sim_compare_recommended": "每种协议均采用其推荐设置。",
     "sim_compare_plain": "每种协议均采用其基础设置。",
     "sim_compare_stored": "每种协议均采用随设计保存的设置。",
@@ -568,7 +570,7 @@ ZH_CN: dict[str, str] = {
                    "减速比 1.00× 表示该作业与其他作业同时运行时和单独运行时一样快；1.50× 表示耗时多出一半。"),
     "jobs_single": ("本设计只有 1 个作业（{name}：{workload}）。网络上没有其他作业，因此没有共享资源：它的运行与单独"
                     "运行时相同。"),
-    "jobs_intro_compare": "每个作业的数据分别对应同一设计图中所有后端网段采用 InfiniBand 和采用 RoCEv2 的情况。",
+    "jobs_intro_compare": "每个作业的数据分别对应 InfiniBand 方案和 RoCEv2 方案，各自在其报价所对应的设计上仿真。",
     "jobs_intro_drawn": "以下数据均为按设计图仿真的结果。",
     "jobs_problem": "无法仿真这些作业：{problem}",
     "jobs_per_job": "各作业同时运行与单独运行的对比",

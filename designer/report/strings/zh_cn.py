@@ -114,10 +114,10 @@ ZH_CN: dict[str, str] = {
     "rec_callout": "推荐：{label}",
     "rec_mark": "（推荐）",
     "rec_unbuildable_mark": "（无法建设）",
-    "rec_intro_compare": ("各方案为本设计分别采用 InfiniBand 和 RoCEv2，各用该协议自身的交换机和网卡（端口较少时按其"
-                          "Clos 组网构建），各自在该设计上以相同的负载和随机种子仿真，并按各自的物料清单计价。"),
+    "rec_intro_compare": ("各方案为本设计分别采用 InfiniBand 和 RoCEv2，各用该协议自身的交换机和网卡（端口较少时用更多"
+                          "交换机搭建多级网络），各自在该设计上以相同的负载和随机种子仿真，并按各自的物料清单计价。"),
     "rec_intro_compare_hybrid": ("各方案为按图设计，以及同样的 GPU 分别组成一张 InfiniBand 网络和一张 RoCEv2 网络，"
-                                 "各用该协议自身的交换机和网卡、不含各 pod 之间的网关，各自在该设计上以相同的负载"
+                                 "各用该协议自身的交换机和网卡、不含各 Pod 之间的网关，各自在该设计上以相同的负载"
                                  "和随机种子仿真，并按各自的物料清单计价。"),
     "rec_intro_single": "本设计按图仿真和计价，未与其他方案对比。",
     "rec_intro_advisor": ("各方案为此规模下的 {count} 个候选设计，分别生成、以相同的负载和随机种子仿真，并按各自的"
@@ -229,8 +229,8 @@ ZH_CN: dict[str, str] = {
     "sim_drawn": "按图设计",
     "sim_compare": "InfiniBand 方案与 RoCEv2 方案",
     "sim_intro_compare": ("每种协议方案都在其报价所对应的设计上仿真，负载和随机种子相同：该设计采用该协议自身的交换机"
-                          "和网卡（端口较少的交换机层按其 Clos 组网构建，混合设计的各 pod 合为一张不含网关的网络）。"
-                          "仿真引擎对每端口队列、PFC、ECN 与 DCQCN、信用流控以及 ECMP 或自适应路由建模。"),
+                          "和网卡（端口较少的交换机层用更多交换机搭建多级网络，混合设计的各 Pod 合为一张不含网关的"
+                          "网络）。仿真引擎对每端口队列、PFC、ECN 与 DCQCN、信用流控以及 ECMP 或自适应路由建模。"),
     "sim_compare_recommended": "每种协议均采用其推荐设置。",
     "sim_compare_plain": "每种协议均采用其基础设置。",
     "sim_compare_stored": "每种协议均采用随设计保存的设置。",

@@ -76,18 +76,30 @@ class Micros(Quantity):
 
 class Joined(Message):
     """Items (messages or text) listed the way the language lists things ("a, b" / "a、b"); items that hold
-    commas themselves are listed with `separator` "list.sep" ("a; b")."""
+    commas themselves are listed with `separator` "list.sep" ("a; b"). With `and_last`, the last item follows
+    "and" ("a and b", "a; b; and c"): a list in a sentence, where "a; b" read as two clauses."""
 
     __slots__ = ()
 
-    def __init__(self, items: Iterable[object], separator: str = "list.join") -> None:
-        super().__init__("", items=list(items), separator=separator)
+    def __init__(self, items: Iterable[object], separator: str = "list.join", *, and_last: bool = False) -> None:
+        super().__init__("", items=list(items), separator=separator, and_last=and_last)
 
     def render(self, language: str | None = None) -> str:
         lang = _language(language)
         sep = render(str(self.params["separator"]), lang)
-        items: list[object] = self.params["items"]  # type: ignore[assignment]
-        return sep.join(_text(v, lang) for v in items)
+        texts = [_text(v, lang) for v in self.params["items"]]  # type: ignore[attr-defined]
+        if not self.params["and_last"] or len(texts) < 2:
+            return sep.join(texts)
+        last = render("list.and" if len(texts) == 2 else f"{self.params['separator']}_and", lang)
+        return _spaced(sep.join(texts[:-1]), last, texts[-1])
+
+
+def _spaced(left: str, word: str, right: str) -> str:
+    """`word` between `left` and `right`, with a space on each side where it meets Latin letters or digits (Chinese
+    sets "和" close to Chinese characters and a space apart from Latin ones: "后端和 RoCEv2")."""
+    before = " " if left and word and not word[0].isascii() and left[-1].isascii() and left[-1].isalnum() else ""
+    after = " " if right and word and not word[-1].isascii() and right[0].isascii() and right[0].isalnum() else ""
+    return left + before + word + after + right
 
 
 class Concat(Message):

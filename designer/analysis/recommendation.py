@@ -195,7 +195,8 @@ class Recommendation:
         if len(kept) == 1:
             return Message(f"rec.decides.{c}", winner=best.label, value=best.shown(c), other=runner.label,
                            other_value=runner.shown(c), gap=gap, band=band)
-        return Message(f"rec.narrows.{c}", kept=Joined((o.label for o in kept), "list.sep"), value=best.shown(c),
+        return Message(f"rec.narrows.{c}", kept=Joined((o.label for o in kept), "list.sep", and_last=True),
+                       value=best.shown(c),
                        other=runner.label, other_value=runner.shown(c), band=band)
 
     def reasons(self, language: str | None = None) -> list[str]:

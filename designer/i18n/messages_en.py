@@ -19,6 +19,9 @@ GENERAL: dict[str, str] = {
     "list.join": ", ",
     "list.more": "{shown} and {n} more",
     "list.sep": "; ",
+    "list.and": " and ",             # the last of two items
+    "list.join_and": ", and ",       # the last of three or more, after "list.join" ones
+    "list.sep_and": "; and ",        # ... after "list.sep" ones
     # findings (English keeps the rule's detailed message; these ids are what other languages render)
     "finding.details": " ({details})",
     "finding.nodes": "devices: {names}",

@@ -184,14 +184,8 @@ def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr: Reals
                                   harr, ja, jb, jlast, wa, jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am,
                                   rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc, group_left, t + dt, dt, lost_set,
                                   step + 1 < max_steps)
-        delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
-        sc[T] = t + dt
-        sc[STEPS] += 1
-        if done >= 0:
-            finished = done
-            if stop_on_group:
-                break
-        if _all_done(fs):
+        finished, stop = _step_end(t + dt, done, finished, stop_on_group, fs, ck_t, ck_sent, ck_meta, ck_cur, sc)
+        if stop:
             break
     _served_counter(pr, pa, aports, False)
     return finished
@@ -235,14 +229,8 @@ def run_steps_halves(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr
                         sc1, sums, sums1, group_left, fin, t + dt, dt, lost_set, any_drop, sum_next, split)
         done = _merge_flow_sums(pa, pa1, aports, hist, hist1, sc, sc1, fi, group_left, fin, any_drop)
         lost_set = any_drop
-        delivery_time.checkpoint(t + dt, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
-        sc[T] = t + dt
-        sc[STEPS] += 1
-        if done >= 0:
-            finished = done
-            if stop_on_group:
-                break
-        if _all_done(fs):
+        finished, stop = _step_end(t + dt, done, finished, stop_on_group, fs, ck_t, ck_sent, ck_meta, ck_cur, sc)
+        if stop:
             break
     _served_counter(pr, pa, aports, False)
     return finished
@@ -403,6 +391,20 @@ def _served_counter(pr: Reals, pa: Reals, aports: Idx, into_records: bool) -> No
             pr[p, PORT, R_SERVED] = pa[p, SERVED]
         else:
             pa[p, SERVED] = pr[p, PORT, R_SERVED]
+
+
+@njit_inline
+def _step_end(t_end: float, done: int, finished: int, stop_on_group: bool, fs: Reals, ck_t: Reals, ck_sent: Reals,
+              ck_meta: Ints, ck_cur: Ints, sc: Reals) -> tuple[int, bool]:
+    """A step's end: its checkpoint of the bytes sent and arrived (delivery_time.py), the clock moved on. Returns the
+    completion group that finished (`done` where one did this step, else `finished`) and whether the steps stop:
+    every flow done, or a group done with `stop_on_group`."""
+    delivery_time.checkpoint(t_end, fs[:, SENT], fs[:, ARRIVED], fs[:, DONE], ck_t, ck_sent, ck_meta, ck_cur)
+    sc[T] = t_end
+    sc[STEPS] += 1
+    if done >= 0:
+        return done, stop_on_group or _all_done(fs)
+    return finished, _all_done(fs)
 
 
 @njit_inline

@@ -119,8 +119,7 @@ def _option(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[Fabri
     twins = _switches_and_nics_as(dup, protocol, catalog)
     joined = set()
     if bridged:
-        oversubscription = max(dup.assumptions.target_oversubscription, 1.0)
-        joined = set(join_pods(dup, bridged, _tier_specs(dup, twins, catalog), oversubscription, catalog))
+        joined = set(join_pods(dup, bridged, _tier_specs(dup, twins, catalog), _oversubscription(dup), catalog))
         twins = {n: spec for n, spec in twins.items() if n in dup.nodes and n not in joined}   # built: no twins
     used = used_ports(dup)
     overfull = [n for n, spec in twins.items() if used.get(n, 0) > spec.ports]
@@ -151,7 +150,7 @@ def _fabrics_as_clos(dup: FabricDocument, twins: dict[str, SwitchSpec], overfull
     for nid in fabric:
         members.setdefault(fabric.find(nid), []).append(nid)
     full = set(overfull)
-    oversubscription = max(dup.assumptions.target_oversubscription, 1.0)
+    oversubscription = _oversubscription(dup)
     gone: set[str] = set()
     new: list[str] = []
     for nodes in members.values():
@@ -165,6 +164,11 @@ def _fabrics_as_clos(dup: FabricDocument, twins: dict[str, SwitchSpec], overfull
             new.extend(built)
     cables_by_racks(dup, set(new), catalog)
     return gone, new
+
+
+def _oversubscription(doc: FabricDocument) -> float:
+    """The oversubscription a rebuilt tier is sized for: the design's target, never below non-blocking."""
+    return max(doc.assumptions.target_oversubscription, 1.0)
 
 
 def _link_speeds(doc: FabricDocument) -> dict[str, float]:
@@ -221,7 +225,7 @@ def _overfull_as_counterparts(dup: FabricDocument, overfull: dict[str, SwitchSpe
     copy (switch_consolidation.clos_in_place), its cables at their runs in the option's racks; returns the others ->
     the counterparts that price them."""
     cabled = {end for pair in switch_links(dup) for end in pair}
-    oversubscription = max(dup.assumptions.target_oversubscription, 1.0)
+    oversubscription = _oversubscription(dup)
     units: dict[str, int] = {}
     built: set[str] = set()
     for node_id, spec in overfull.items():

@@ -19,7 +19,7 @@ from designer.model.document import FabricDocument
 from designer.sim.budget import check_budget
 from designer.sim.collectives import build_collective
 from designer.sim.compile import CompiledFabric, compile_fabric
-from designer.sim.dynamics.stepper import THREADS_ENV
+from designer.sim.dynamics.stepper import THREADS_ENV, THREADS_VALUES
 from designer.sim.engine import Cancelled, Engine, Interval, RouteCache, Totals
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
@@ -81,7 +81,7 @@ class SimOptions:
             raise WorkloadError(Message("error.sim.rate_model", model=self.rate_model, choices=", ".join(RATE_MODELS)))
         parse_failures(self.failures)
         threads = os.environ.get(THREADS_ENV, "").strip()
-        if threads not in ("", "1", "2"):     # the fluid step's halves (dynamics/kernel.py): one thread or two
+        if threads and threads not in THREADS_VALUES:     # the fluid step's halves (dynamics/kernel.py): 1 or 2
             raise WorkloadError(Message("error.sim.fluid_threads", env=THREADS_ENV, value=repr(threads)))
 
 

@@ -110,7 +110,6 @@ class _Routed:
     path_latency_ns: dict[bool, float] = field(default_factory=dict)   # what a step pays, ring or not (found once)
 
 
-
 @dataclass
 class Totals:
     """What the run accumulated (read by metrics)."""

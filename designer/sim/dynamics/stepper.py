@@ -36,6 +36,7 @@ LINE_B = 64                    # a cache line: a port's rows of what the flow pa
 # results then differ from one thread's in the order of some additions only, and are the same on every machine
 HALVES_MIN_HOPS = 200_000
 THREADS_ENV = "FABRIC_DESIGNER_FLUID_THREADS"     # "1": one thread whatever the size; "2": two halves whatever it
+THREADS_VALUES = ("1", "2")                      # what it takes (unset or empty: by HALVES_MIN_HOPS)
 
 
 def latency_percentiles_us(hist_B: np.ndarray, qs: tuple[float, ...] = (50, 99, 99.9)) -> dict[str, float]:
@@ -534,7 +535,7 @@ class FluidSimulator(SteadyJumps):
         """Whether the steps' flow passes run in two halves (kernel.run_steps_halves): from HALVES_MIN_HOPS
         flow-hops, or as THREADS_ENV says. Never from the machine's cores: the halves are the same on one."""
         forced = os.environ.get(THREADS_ENV, "").strip()
-        if forced in ("1", "2"):
+        if forced in THREADS_VALUES:
             return forced == "2"
         return len(self.hport) >= HALVES_MIN_HOPS
 

@@ -289,3 +289,48 @@ def test_the_options_of_a_rail_only_design_pass_the_design_checks_as_the_drawing
         other = "ib" if drawn == "rocev2" else "rocev2"
         after = {(f.severity, f.rule) for f in run_checks(as_protocol(doc, other, cat)[0], cat)}
         assert {f for f in after - before if f[0] != "info"} == set(), (kind, drawn)
+
+
+def _dci_on_spines(doc) -> list[str]:
+    """`doc` (a two-site design) with each site's DCI cables moved from its leaves to free ports of its spines, taken
+    in turn, as a drawing that puts its long-haul equipment on the spines has them; returns those cables."""
+    from designer.model.links import Endpoint
+
+    taken = {(getattr(lk, e).node, getattr(lk, e).port) for lk in doc.links.values() for e in ("a", "b")}
+    moved = []
+    for lk in doc.links.values():
+        if doc.nodes[lk.b.node].kind != "gateway" or doc.nodes[lk.a.node].role != "leaf":
+            continue
+        site = doc.nodes[lk.a.node].site
+        spines = sorted(n.id for n in doc.nodes.values() if n.role == "spine" and n.site == site)
+        spine = doc.nodes[spines[len(moved) % len(spines)]]
+        port = next(p.name for p in spine.ports() if (spine.id, p.name) not in taken and p.speed_gbps == lk.speed_gbps)
+        taken.add((spine.id, port))
+        lk.a = Endpoint(spine.id, port)
+        moved.append(lk.id)
+    return moved
+
+
+def test_dci_equipment_drawn_on_the_spines_stays_on_the_spines_of_the_rebuilt_clos():
+    """A two-site RoCEv2 drawing whose DCI routers hang off the spines (not the leaves, as the generator puts them),
+    priced as InfiniBand: each site's SN5600s, too few ports as QM9700s, are the Clos of QM9700s the generator
+    builds, its spines keeping a port for each DCI cable (switch_consolidation.clos_of_fabric: the spines' cables
+    leaving the fabric). Every DCI cable stays, on a QM9700 spine of its site, and no port is booked twice (the
+    option's appliances keep Ethernet LAN ports, a medium mismatch the generated drawing's option has as well)."""
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    cat = load_catalog()
+    drawn = generate_two_site(TwoSiteOptions(64, 30, backend="rocev2"), cat)
+    dci = _dci_on_spines(drawn)
+    assert len(dci) == 2 * 16 and not _errors(drawn, cat)
+    option = variants(drawn, cat)["ib"]
+    doc = option.doc
+    assert [e for e in _errors(doc, cat) if e[0] != "medium-mismatch"] == [] and option.overfull
+    assert {n.model for n in doc.nodes.values() if n.kind == "switch" and n.role != "frontend"} == {"qm9700"}
+    for link_id in dci:
+        kept, was = doc.links[link_id], drawn.links[link_id]
+        spine = doc.nodes[kept.a.node]
+        assert kept.b == was.b and spine.role == "spine" and spine.site == drawn.nodes[was.a.node].site
+        assert spine.model == "qm9700" and spine.port(kept.a.port) is not None
+    per_site = {s: sum(1 for n in doc.nodes.values() if n.role == "spine" and n.site == s) for s in ("a", "b")}
+    assert per_site["a"] == per_site["b"] >= 2

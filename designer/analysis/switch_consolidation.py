@@ -374,8 +374,9 @@ def _add_switches(doc: FabricDocument, out: DesignBuilder, built: BuiltClos, ori
 @dataclass
 class _Cabled:
     """A fabric's cables: its own (both ends inside), each other cable's far end -> (link id, its end at the fabric),
-    each leaf with its endpoints' far ends in port order, and the far ends of the spines' other cables (a hybrid
-    pod's gateways), spine by spine in port order."""
+    each leaf with its endpoints' far ends in port order, and the far ends of the spines' other cables (long-haul
+    equipment drawn on the spines; a hybrid pod's gateways go before: drop_protocol_gateways), spine by spine in port
+    order, kept on the rebuilt spines (tests/test_protocol_options.py: DCI routers on the spines)."""
 
     own: set[str]
     far: dict[tuple[str, str], tuple[str, str]]

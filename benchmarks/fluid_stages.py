@@ -21,7 +21,7 @@ import numpy as np
 from designer.sim import SimOptions, run
 from designer.sim.dynamics import FluidSimulator, delivery_time
 from designer.sim.dynamics import kernel as K
-from designer.sim.dynamics.stepper import THREADS_ENV
+from designer.sim.dynamics.halves import THREADS_ENV
 from designer.topology import generate
 
 _fast = numba.njit(_nrt=False)      # as the step is compiled (designer/sim/dynamics/jit.py: njit_no_refcount)

@@ -167,7 +167,7 @@ def test_training_step_shows_the_pipeline_bubble_apart_and_mfu_is_an_outcome():
 def test_a_split_route_never_loses_bytes_at_a_node():
     """A node's out-splits always carry all its bytes on, even where every per-packet share was drawn to zero (a
     short flow on an adaptively routed 512-GPU fat tree once kept 3-9 KB per flow in the network for ever)."""
-    from designer.sim.dynamics.stepper import _conserving
+    from designer.sim.dynamics.links import _conserving
 
     sptr = np.array([0, 2, 4, 5, 5])                 # node 0: two edges, node 1: two, node 2: one, node 3: none
     split = np.array([0.0, 0.0, 0.3, 0.1, 0.0])

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from designer.sim.dynamics import kernel as K
-from designer.sim.dynamics.stepper import THREADS_ENV
+from designer.sim.dynamics.halves import THREADS_ENV
 from tests.test_sim_step_equal import CASES, STATE, _loaded, _same
 
 STEPS = 120                  # flows finish (counted down in their groups), not all
@@ -54,12 +54,12 @@ def test_two_halves_end_as_one_thread_to_rounding_and_alike_on_every_run(kind, o
 
 def test_the_halves_are_taken_from_the_size_alone(monkeypatch):
     """Without THREADS_ENV, a run takes two halves from HALVES_MIN_HOPS flow-hops on: never from the machine."""
-    from designer.sim.dynamics import stepper
+    from designer.sim.dynamics import halves
     sim = _loaded(*CASES[0])
     monkeypatch.delenv(THREADS_ENV, raising=False)
-    monkeypatch.setattr(stepper, "HALVES_MIN_HOPS", len(sim.hport) + 1)
+    monkeypatch.setattr(halves, "HALVES_MIN_HOPS", len(sim.hport) + 1)
     assert not sim._in_halves()
-    monkeypatch.setattr(stepper, "HALVES_MIN_HOPS", len(sim.hport))
+    monkeypatch.setattr(halves, "HALVES_MIN_HOPS", len(sim.hport))
     assert sim._in_halves()
     monkeypatch.setenv(THREADS_ENV, "1")
     assert not sim._in_halves()

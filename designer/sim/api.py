@@ -19,7 +19,7 @@ from designer.model.document import FabricDocument
 from designer.sim.budget import check_budget
 from designer.sim.collectives import build_collective
 from designer.sim.compile import CompiledFabric, compile_fabric
-from designer.sim.dynamics.stepper import THREADS_ENV, THREADS_VALUES
+from designer.sim.dynamics.halves import THREADS_ENV, THREADS_VALUES
 from designer.sim.engine import Cancelled, Engine, Interval, RouteCache, Totals
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures

@@ -3,8 +3,9 @@ drops and their recovery.
 
 One mechanism per module, each with its equation or standard: pfc.py, credits.py, ecn.py, dcqcn.py, aimd.py,
 loss.py, shared_buffer.py, delivery_time.py; kernel.py composes them into one compiled step (jit.py says why and
-how it is compiled); stepper.py holds a run's state and runs it in windows; steady.py tells when the network is
-steady and jumps.py jumps over it; network.py is what it is given.
+how it is compiled); stepper.py holds a run's state and runs it in windows, links.py indexes its flows' nodes and
+halves.py holds what a step in two halves of the flows adds (kernel.run_steps_halves); steady.py tells when the
+network is steady and jumps.py jumps over it; network.py is what it is given.
 """
 
 from designer.sim.dynamics.network import FlowSet, PortSet

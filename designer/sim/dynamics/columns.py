@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
+LINE_B = 64                    # a cache line: a port's rows of what the flow passes touch start on one (kernel.py)
+
 
 def by_column(rows: np.ndarray) -> np.ndarray:
     """`rows` ([flow, field]) stored column by column, as a view that leaves out one spare row."""

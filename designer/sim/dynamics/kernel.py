@@ -33,7 +33,7 @@ a loop, an element of one array fast.
 What the flow passes (move, deliver) touch at a hop's port is laid out for them. They visit the ports of their hops in
 no order, and at 16,384 GPUs the 98,303 ports crossed hold more state than an L2 (2 MiB a core here), so each cache
 line a hop touches is a miss. What a hop's move reads and adds to is one record per port and lane (`pr`, fields
-R_*): 8 doubles, a 64-byte row starting on a cache line (stepper.py); the delivery pass adds the next step's
+R_*): 8 doubles, a 64-byte row starting on a cache line (columns.LINE_B); the delivery pass adds the next step's
 backlogs to `sums` (32 bytes a port and lane). Kept among the per-port stages' arrays, a hop's move touched a line
 in each of three (the lane's shares and marking, the port's per-step sums, the port counters). On the 16,384-GPU
 permutation (254,153 flows, 1.41 M flow-hops, `benchmarks/fluid_stages.py 16384 permutation:64MiB --windows 20
@@ -50,10 +50,10 @@ one lane, the common case, one row holds all a hop's move touches; with several,
 lane's row and lane 0's. The bytes served over the run are counted in the record while a call runs and kept in the
 port counters between calls (`_served_counter`).
 
-The halves: two threads, results that do not depend on the machine. A big run (stepper.HALVES_MIN_HOPS flow-hops and
+The halves: two threads, results that do not depend on the machine. A big run (halves.HALVES_MIN_HOPS flow-hops and
 more) steps through `run_steps_halves`: each flow pass of a step (`_move`, `_deliver_flows`, and `_add_flows` where
 `_aggregate` runs) takes flows 0..split - 1 on one thread and split..F - 1 on another, `split` where the flows' hops
-are halved (stepper.py: a function of the flows alone). The per-port stages stay on one thread, but for the copying
+are halved (halves.py: a function of the flows alone). The per-port stages stay on one thread, but for the copying
 and adding up of the records (`_mirror_halves`, `_merge_halves`: each port's own sum, whichever thread adds it).
 A flow's pass reads, of other flows, only what a per-port stage fixed before it (the shares of the lanes, the marking,
 the NICs' room, the drop shares: `_deliver`), and writes only its own rows (its nodes, the junctions of its graph, its
@@ -64,7 +64,7 @@ first's in port order and started again, and the flows that finished are counted
 as one pass counts them. So a sum over both halves is (first half in flow order) + (second half in flow order) instead
 of one sum in flow order: results differ from one thread's by the rounding of those additions (1e-13 of a value in
 the runs compared, tests/test_sim_halves.py) and are the same on every run and every machine, whatever its cores
-(with one, Numba runs the halves one after the other) and however a run is cut into windows. stepper.THREADS_ENV set
+(with one, Numba runs the halves one after the other) and however a run is cut into windows. halves.THREADS_ENV set
 to 1 keeps every run on one thread (bit for bit what a run gave before the halves), set to 2 takes the halves
 whatever the size. On the 16,384-GPU permutation's state (254,153 flows, 1.41 M flow-hops) a step took 39.9 ms in
 halves against 58.2 on one thread (medians of 6 windows of 10 steps in turn, each pair started with the machine's
@@ -123,6 +123,13 @@ N_SUMS = 4
 SERVED, PAUSED_S, STALL_S, DROPPED_B, BUSY_S, MAXQ = range(6)
 N_PORT_ACC = 6
 LANE_ACC = N_PORT_ACC
+
+
+def port_acc_columns(lanes: int) -> int:
+    """Columns of the port counters of a run of `lanes` traffic classes (LANE_ACC on: two per lane from two on)."""
+    return N_PORT_ACC + (2 * lanes if lanes > 1 else 0)
+
+
 # flow parameters: integers [flow, field] and reals [flow, field]
 FIRST, NNODES, LAST, NLEVELS, CC, RTX, GROUP, HGROUP, PSET, LANE = range(10)
 N_FLOW_INTS = 10

@@ -8,21 +8,20 @@ takes effect at the next window. Finished flows are retired, so the state holds 
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from designer.sim.dynamics import aimd, dcqcn, delivery_time, loss, shared_buffer, steady
+from designer.sim.dynamics import aimd, dcqcn, delivery_time, halves, loss, shared_buffer, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.aimd import AimdParams
-from designer.sim.dynamics.columns import aligned_zeros, by_column, grown
+from designer.sim.dynamics.columns import LINE_B, aligned_zeros, by_column, grown
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.jit import njit, two_threads
 from designer.sim.dynamics.jumps import SteadyJumps
-from designer.sim.dynamics.junctions import junctions, no_junctions
+from designer.sim.dynamics.links import chains, node_links
 from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
 
 # the model's credit loop takes one step, so credits below two steps' bytes would throttle a link that real
@@ -31,12 +30,6 @@ CREDIT_FLOOR_STEPS = 2.0
 NIC_QUEUE_STEPS = 2.0          # a sender's NIC queue holds two steps of line rate before the host waits
 NIC_QUEUE_MIN_B = 9000.0
 LIVE_PORTS_REFRESH = 0.9       # the ports visited are taken again once the unfinished flows fall below this share
-LINE_B = 64                    # a cache line: a port's rows of what the flow passes touch start on one (kernel.py)
-# from this many flow-hops a step's flow passes run in two halves on two threads (kernel.py: the halves); the
-# results then differ from one thread's in the order of some additions only, and are the same on every machine
-HALVES_MIN_HOPS = 200_000
-THREADS_ENV = "FABRIC_DESIGNER_FLUID_THREADS"     # "1": one thread whatever the size; "2": two halves whatever it
-THREADS_VALUES = ("1", "2")                      # what it takes (unset or empty: by HALVES_MIN_HOPS)
 
 
 def latency_percentiles_us(hist_B: np.ndarray, qs: tuple[float, ...] = (50, 99, 99.9)) -> dict[str, float]:
@@ -147,58 +140,12 @@ def _flow_ints(flows: FlowSet, lengths: np.ndarray, level: np.ndarray, e0: int, 
     fi[:, K.LANE] = flows.column("lane", 0, np.int64)
 
 
-def _conserving(sptr: np.ndarray, split: np.ndarray, node: np.ndarray | None = None) -> np.ndarray:
-    """Each node's out-splits scaled to sum to one, so that every byte reaching a node goes on whatever rounding
-    the route's shares carry (a node whose splits are all 0 sends its bytes on evenly): the queues never lose
-    bytes to a route. `node`: each edge's node, when the caller has it (the edges are in node order)."""
-    if node is None:
-        node = np.repeat(np.arange(len(sptr) - 1), np.diff(sptr))
-    out: np.ndarray = _conserving_splits(np.asarray(sptr, np.int64), np.asarray(node, np.int64),
-                                         np.asarray(split, np.float64))
-    return out
-
-
-@njit
-def _conserving_splits(sptr: np.ndarray, node: np.ndarray, split: np.ndarray) -> np.ndarray:
-    """`_conserving` in one pass to sum each node's splits (in edge order, as a weighted bincount adds them) and
-    one to scale them."""
-    n = len(sptr) - 1
-    total = np.zeros(n)
-    for e in range(len(node)):
-        total[node[e]] += split[e]
-    out = np.empty(len(node))
-    for e in range(len(node)):
-        k = node[e]
-        out[e] = 1.0 / max(sptr[k + 1] - sptr[k], 1) if total[k] <= 0.0 else split[e] / total[k]
-    return out
-
-
 def _appended(old: np.ndarray, new: np.ndarray) -> np.ndarray:
     """`old` then `new` (as np.concatenate gives them; `new` itself, in that type, where `old` is empty and `new`
     is a fresh array of the caller's)."""
     if len(old) == 0:
         return new.astype(np.result_type(old, new), copy=False)
     return np.concatenate([old, new])
-
-
-def _by_key(key: np.ndarray, *arrays: np.ndarray) -> list[np.ndarray]:
-    """The arrays in the stable order of `key` (as they are when the key is sorted already: edges appended flow
-    by flow run in node order, and a single-path flow's edges also in the order of the nodes they reach)."""
-    if len(key) < 2 or bool((key[1:] >= key[:-1]).all()):
-        return list(arrays)
-    order = np.argsort(key, kind="stable")
-    return [a[order] for a in arrays]
-
-
-@njit
-def _pointers(sorted_node: np.ndarray, n: int) -> np.ndarray:
-    """Row pointers of items sorted by node (node k's items: [ptr[k], ptr[k + 1]))."""
-    ptr = np.zeros(n + 1, np.int64)
-    for k in sorted_node:
-        ptr[k + 1] += 1
-    for k in range(n):
-        ptr[k + 1] += ptr[k]
-    return ptr
 
 
 @njit
@@ -211,18 +158,6 @@ def _crossed(hport: np.ndarray, n_ports: int) -> np.ndarray:
 
 
 @njit
-def _single(ptr: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """Per node: the node at the other end of its only edge (which carries all its bytes), else SEVERAL (the node
-    is then in a junction, junctions.py) or NONE without edges."""
-    n = len(ptr) - 1
-    out = np.empty(n, np.int32)
-    for k in range(n):
-        count = ptr[k + 1] - ptr[k]
-        out[k] = K.NONE if count == 0 else (other[ptr[k]] if count == 1 else K.SEVERAL)
-    return out
-
-
-@njit
 def port_sums(hport: np.ndarray, values: np.ndarray, n_ports: int) -> np.ndarray:
     """Per port, the values of the nodes at it added up in node order (as a weighted bincount adds them, without
     its copy of the 32-bit indices)."""
@@ -230,53 +165,6 @@ def port_sums(hport: np.ndarray, values: np.ndarray, n_ports: int) -> np.ndarray
     for e in range(len(hport)):
         out[hport[e]] += values[e]
     return out
-
-
-@njit
-def _chain_links(n: int, edge_from: np.ndarray, edge_to: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
-    """(succ1, pred1, whether every node has at most one edge out and one in): `_single` of the edges by node
-    and by next node where that holds (each node's only edge, in any order), found in one pass over the edges
-    without sorting or pointers; where it fails the caller takes the general path."""
-    succ1, pred1 = np.full(n, K.NONE, np.int32), np.full(n, K.NONE, np.int32)
-    for j in range(len(edge_from)):
-        a, b = edge_from[j], edge_to[j]
-        if succ1[a] != K.NONE or pred1[b] != K.NONE:
-            return succ1, pred1, False
-        succ1[a], pred1[b] = b, a
-    return succ1, pred1, True
-
-
-@njit
-def _chains(first: np.ndarray, n_nodes: np.ndarray, succ1: np.ndarray, pred1: np.ndarray,
-            ja: np.ndarray) -> np.ndarray:
-    """Per flow: whether its nodes are one chain in order (each node's only next node the one after it, the first
-    with none before it, no junction), which the step walks without reading the links."""
-    out = np.zeros(len(first), np.bool_)
-    for f in range(len(first)):
-        if n_nodes[f] <= 0:
-            continue
-        a, last = first[f], first[f] + n_nodes[f] - 1
-        ok = pred1[a] == K.NONE
-        for e in range(a, last + 1):
-            if ja[e] >= 0 or (e < last and succ1[e] != e + 1) or (e > a and pred1[e] != e - 1):
-                ok = False
-                break
-        out[f] = ok
-    return out
-
-
-@dataclass
-class _Halves:
-    """What the second half of the flows adds to on its own (kernel.run_steps_halves), and where the halves split."""
-    version: int                  # FluidSimulator.version when split
-    split: int                    # the first flow of the second half
-    ps1: np.ndarray
-    pr1: np.ndarray
-    sums1: np.ndarray
-    pa1: np.ndarray
-    sc1: np.ndarray
-    hist1: np.ndarray
-    fin: np.ndarray               # [half, 1 + flow]: the flows that finished in a step
 
 
 class FluidSimulator(SteadyJumps):
@@ -300,7 +188,7 @@ class FluidSimulator(SteadyJumps):
         self.pr = aligned_zeros((ports.count, self.lanes, K.N_RECORD), LINE_B)   # what a hop's move touches
         self.sums = aligned_zeros((ports.count, self.lanes, K.N_SUMS), LINE_B)  # the step's scratch (K._aggregate)
         self.used = np.zeros(len(self.buf_B))
-        self.pa = np.zeros((ports.count, K.N_PORT_ACC + (2 * self.lanes if self.lanes > 1 else 0)))
+        self.pa = np.zeros((ports.count, K.port_acc_columns(self.lanes)))
         self.sc = np.zeros(K.N_SCALARS)
         self.sc[K.DT] = self.dt
         self.sc[K.MSS] = self.aimd_params.mss_B
@@ -319,7 +207,7 @@ class FluidSimulator(SteadyJumps):
         self.edge_from, self.edge_to = np.zeros(0, np.int64), np.zeros(0, np.int64)
         self.edge_split, self.edge_share = np.zeros(0), np.zeros(0)
         self._index_edges()
-        self.chain = np.zeros(0, np.bool_)          # per flow: its nodes are one chain (`_chains`)
+        self.chain = np.zeros(0, np.bool_)          # per flow: its nodes are one chain (links.chains)
         self.lossy_nodes = False                    # some node may be dropped at a switch port (`_index_chains`)
         self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (by_column(a) for a in (
             np.zeros((0, K.N_FLOW_INTS), np.int64), np.zeros((0, K.N_FLOW_REALS)), np.zeros((0, K.N_FLOW_STATE)),
@@ -327,7 +215,7 @@ class FluidSimulator(SteadyJumps):
         self.ck_t, ck_sent, self.ck_meta, self.ck_cur = delivery_time.new_checkpoints(0, delivery_time.ring_depth(0))
         self.ck_sent = by_column(ck_sent)
         self.version = 0                            # counts changes of the set of flows (steady.py)
-        self._halves: _Halves | None = None         # the second half's sums, once used (`_halves_state`)
+        self._halves: halves.Halves | None = None   # the second half's sums, once used (`_halves_state`)
         self.walk: steady.Walk | None = None        # a jump over trending queues under way (skip_steady)
         if flows is not None:
             self.add_flows(flows)
@@ -405,26 +293,14 @@ class FluidSimulator(SteadyJumps):
 
     def _index_edges(self) -> None:
         """Each node's single next and previous node where it has one (succ1, pred1: the chain of a one-path flow),
-        and the junctions where a split route's branches join (junctions.py)."""
-        n = len(self.hq)
-        succ1, pred1, chains = _chain_links(n, self.edge_from, self.edge_to)
-        if chains:                                   # no node has two edges out or in: no junction anywhere
-            self.succ1, self.pred1, self.jn = succ1, pred1, no_junctions(n)
-            return
-        e_from, e_to, e_split, e_share = _by_key(self.edge_from, self.edge_from, self.edge_to, self.edge_split,
-                                                 self.edge_share)
-        sptr = _pointers(e_from, n)
-        ssplit = _conserving(sptr, e_split, e_from)
-        self.succ1 = _single(sptr, e_to)
-        in_to, in_from = _by_key(self.edge_to, self.edge_to, self.edge_from)
-        pptr = _pointers(in_to, n)
-        self.pred1 = _single(pptr, in_from)
-        self.jn = junctions(n, e_from, e_to, ssplit, e_share, (np.diff(sptr), np.diff(pptr)))
+        and the junctions where a split route's branches join (links.py)."""
+        self.succ1, self.pred1, self.jn = node_links(len(self.hq), self.edge_from, self.edge_to, self.edge_split,
+                                                     self.edge_share)
 
     def _index_chains(self) -> None:
-        """Which flows are chains (`_chains`), and whether some node is of a class a switch port may drop: not
+        """Which flows are chains (links.chains), and whether some node is of a class a switch port may drop: not
         PFC-paused, at a port that is neither a NIC's nor credit-paced (kernel.run_steps)."""
-        self.chain = _chains(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.succ1, self.pred1, self.jn.ja)
+        self.chain = chains(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.succ1, self.pred1, self.jn.ja)
         droppable = (self.pk[:, K.IS_NIC] == 0) & (self.pk[:, K.IS_CREDIT] == 0)
         self.lossy_nodes = bool((droppable[self.hport] & ~self.hpc).any())
 
@@ -532,28 +408,13 @@ class FluidSimulator(SteadyJumps):
         return int(K.run_steps_halves(*args, h.split, h.ps1, h.pr1, h.sums1, h.pa1, h.sc1, h.hist1, h.fin))
 
     def _in_halves(self) -> bool:
-        """Whether the steps' flow passes run in two halves (kernel.run_steps_halves): from HALVES_MIN_HOPS
-        flow-hops, or as THREADS_ENV says. Never from the machine's cores: the halves are the same on one."""
-        forced = os.environ.get(THREADS_ENV, "").strip()
-        if forced in THREADS_VALUES:
-            return forced == "2"
-        return len(self.hport) >= HALVES_MIN_HOPS
+        """Whether the steps' flow passes run in two halves (halves.takes_halves: from the flow-hops alone)."""
+        return halves.takes_halves(len(self.hport))
 
-    def _halves_state(self) -> _Halves:
-        """The second half's own sums (kernel.run_steps_halves), made once (the ports are the simulator's for its
-        life) and its histogram and finished flows' notes again when the flows or the latency groups change; the
-        flows split where their hops are halved: the same split for the same flows."""
-        h = self._halves
-        if h is not None and h.version == self.version and h.fin.shape[1] == self.F + 1 and \
-                h.hist1.shape == self.hist.shape:
-            return h
-        hops = np.cumsum(self.fi[:, K.NNODES])
-        split = int(np.searchsorted(hops, hops[-1] // 2, side="right")) if len(hops) else 0
-        ps1, pr1, sums1, pa1, sc1 = (h.ps1, h.pr1, h.sums1, h.pa1, h.sc1) if h is not None else (
-            np.zeros_like(self.ps), aligned_zeros(self.pr.shape, LINE_B), aligned_zeros(self.sums.shape, LINE_B),
-            np.zeros_like(self.pa), np.zeros_like(self.sc))
-        self._halves = _Halves(self.version, split, ps1, pr1, sums1, pa1, sc1, np.zeros_like(self.hist),
-                               np.zeros((2, self.F + 1), np.int64))
+    def _halves_state(self) -> halves.Halves:
+        """The second half's own arrays (halves.state), made again only when the flows or latency groups change."""
+        self._halves = halves.state(self._halves, self.version, self.fi[:, K.NNODES], self.hist,
+                                    (self.ps, self.pr, self.sums, self.pa, self.sc))
         return self._halves
 
     # ---- steady states: jumps.py does the jumping; these are what it needs of the state ------------

@@ -156,3 +156,50 @@ def test_a_control_group_limit_below_the_machines_memory_is_what_counts(monkeypa
     assert budget.machine_memory_bytes() == min(8 * 2**30, physical)
     v1.write_text("9223372036854771712\n")          # cgroup v1's "no limit"
     assert budget.machine_memory_bytes() == physical
+
+
+def _halves_taken_or_not(monkeypatch, fab, plan, min_hops: int, threads: str | None) -> int:
+    from designer.sim.dynamics import halves
+
+    monkeypatch.setattr(halves, "HALVES_MIN_HOPS", min_hops)
+    if threads is None:
+        monkeypatch.delenv(halves.THREADS_ENV, raising=False)
+    else:
+        monkeypatch.setenv(halves.THREADS_ENV, threads)
+    return estimate(fab, plan).total_bytes
+
+
+@pytest.mark.parametrize("specs, n_lanes", [(["allreduce:4MiB"], 1),
+                                            (["allreduce:4MiB:gpus=32", "allreduce:4MiB:gpus=32:tc=3"], 2)])
+def test_the_estimate_counts_the_second_halfs_copies_exactly_when_the_step_takes_two_halves(monkeypatch, specs,
+                                                                                            n_lanes):
+    """From HALVES_MIN_HOPS flow-hops (or with the thread count set to 2) the estimate grows by the second half's
+    copies (halves.copies_bytes, for the run's ports, traffic classes and fluid flows); below it, or with the
+    thread count set to 1, it does not."""
+    from designer.sim.dynamics import halves
+
+    fab = compile_fabric(generate("fat-tree", gpus=64, backend="rocev2", frontend=False))
+    plan = api.build_plan(parse_workloads(specs), fab, 1)
+    base = estimate(fab, plan)
+    assert base.fluid_flows > 0
+    copies = halves.copies_bytes(fab.n_ports, n_lanes, base.fluid_flows)
+    hops = base.flow_hops
+    assert _halves_taken_or_not(monkeypatch, fab, plan, hops + 1, None) == base.total_bytes
+    assert _halves_taken_or_not(monkeypatch, fab, plan, hops, None) == base.total_bytes + copies
+    assert _halves_taken_or_not(monkeypatch, fab, plan, 0, "1") == base.total_bytes
+    assert _halves_taken_or_not(monkeypatch, fab, plan, hops + 1, "2") == base.total_bytes + copies
+
+
+@pytest.mark.parametrize("n_lanes", [1, 2])
+def test_the_second_halfs_copies_take_what_the_estimate_counts(n_lanes):
+    """halves.copies_bytes is what a simulator's two-halves state allocates (the aligned arrays' whole blocks)."""
+    from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, halves
+
+    ports = PortSet.uniform(3, 50e9)
+    ports.lanes = n_lanes
+    sim = FluidSimulator(ports, FlowSet.from_paths([[0, 1], [1, 2], [2]], 1e6), dt_s=1e-6, hist_groups=3)
+    h = sim._halves_state()
+    allocated = sum(a.nbytes if a.base is None else a.base.nbytes
+                    for a in (h.ps1, h.pr1, h.sums1, h.pa1, h.sc1, h.hist1, h.fin))
+    assert h.pr1.base is not None and h.pr1.ctypes.data % 64 == 0 and h.fin.shape == (2, sim.F + 1)
+    assert allocated == halves.copies_bytes(3, n_lanes, sim.F, hist_groups=3)

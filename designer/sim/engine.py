@@ -32,7 +32,7 @@ from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.dynamics.jit import njit
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.fluid_queues import DrainHint, FluidQueues, Window, whole_range
-from designer.sim.latency import LatencyRecorder
+from designer.sim.latency import LatencyGroups, LatencyRecorder, latency_groups
 from designer.sim.maxmin import drain_bounds_s
 from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
@@ -90,10 +90,10 @@ class Interval:
 
 @dataclass
 class _Delivered:
-    """Bytes some sub-flows delivered in an interval, with their routes (ports x sub-flows of their phase; `subs`
-    picks the columns, None: all) and each one's phase."""
+    """Bytes some sub-flows delivered in an interval, with their routes (ports x sub-flows of their phase, gathered
+    when asked; `subs` picks the columns, None: all) and each one's phase."""
 
-    routes: sp.csr_matrix
+    routes: Callable[[], sp.csr_matrix]
     subs: np.ndarray | None
     phase: np.ndarray
     delivered_bytes: np.ndarray
@@ -108,6 +108,8 @@ class _Routed:
     profile: SoloProfile | None = None
     congested: bool | None = None
     path_latency_ns: dict[bool, float] = field(default_factory=dict)   # what a step pays, ring or not (found once)
+    stalled: np.ndarray | None = None    # per sub-flow, whether its route crosses a failed port (found once)
+    latency: LatencyGroups | None = None   # the sub-flows grouped by path latency and segment (found once)
 
 
 @dataclass
@@ -189,6 +191,9 @@ class Engine:
         self.stuck_at_s: float | None = None
         self.totals = Totals(port_bytes=np.zeros(fab.n_ports))
         self._routed: dict[str, _Routed] = {}
+        # a new object each time the routes change (a failure, repair or reroute), for the rate model to see that
+        # the sub-flows it solved for keep their routes (ActiveFlows.routes_version)
+        self._routes_version = object()
         self._queue_split: tuple[tuple[int, ...], list[int], list[int]] | None = None   # _split_by_queues
         self.total_planned_bytes = 0.0
         self.backend_ports = fab.port_plane == PLANE_BACKEND
@@ -325,7 +330,8 @@ class Engine:
         if fails.next_time() > self.t + _EPS_S:
             return
         started = fails.apply_due(self.t)
-        self._routed.clear()                      # routes (and profiles) follow the tables
+        self._routed.clear()                      # routes (and profiles, and who stalls) follow the tables
+        self._routes_version = object()
         self._queue_split = None                  # and so do the ports phases share
         self.model.set_capacity(fails.capacity_Bps())
         if self.fluid is not None:
@@ -362,8 +368,16 @@ class Engine:
         step whose routes avoid every failed port drains like any other."""
         if not self._any_dead():
             return False
-        assert self.failures is not None
-        return bool(self.failures.stalled(self.routed(i).matrix[:, self.alive[i]]).any())
+        return bool(self._stalled(i)[self.alive[i]].any())
+
+    def _stalled(self, i: int) -> np.ndarray:
+        """Per sub-flow of phase i, whether its route crosses a failed port. Found once per routes: the failed ports
+        change only where `_apply_failures` drops every phase's routes."""
+        r = self.routed(i)
+        if r.stalled is None:
+            assert self.failures is not None
+            r.stalled = self.failures.stalled(r.matrix)
+        return r.stalled
 
     def _check_complete(self) -> None:
         if (self.status != DONE).any():
@@ -449,7 +463,7 @@ class Engine:
         b = np.broadcast_to(np.asarray(sub_bytes, dtype=float), seg.shape)
         w = self.plan.phases[i].workload
         if record_latency:
-            self.totals.latency.add(rf.sub_latency_ns if subs is None else rf.sub_latency_ns[subs], b, w, seg)
+            self.totals.latency.add_grouped(self._latency_groups(i), subs, b, w)
         tot = self.totals
         total, network = float(b.sum()), float(b[net].sum())
         tot.delivered_bytes += total
@@ -458,6 +472,13 @@ class Engine:
         tot.workload_network_bytes[w] = tot.workload_network_bytes.get(w, 0.0) + network
         _add_by_segment(tot.segment_bytes, seg, b, bounds)
         _add_by_segment(tot.segment_network_bytes, seg, b, bounds, net)
+
+    def _latency_groups(self, i: int) -> LatencyGroups:
+        """Phase i's sub-flows grouped by unloaded path latency and segment, once per routes."""
+        r = self.routed(i)
+        if r.latency is None:
+            r.latency = latency_groups(r.routed.sub_latency_ns, r.routed.sub_segment)
+        return r.latency
 
     # ---- max-min: one pattern alone at the start of a step ------------------------------------
     def _solo_steps(self, i: int, next_evt: float) -> Iterator[Interval]:
@@ -509,14 +530,14 @@ class Engine:
         self.totals.events += 1
         if not math.isfinite(adv.dt_s):
             raise EngineError("flows cannot progress (a port with zero capacity?)")
-        port_delta = flows.matrix @ adv.delivered_bytes
+        port_delta = self._port_bytes(flows, moving, adv.delivered_bytes)
         self.totals.port_bytes += port_delta
         t0 = self.t
         self.t += adv.dt_s
         yield Interval(t0, self.t, float(adv.delivered_bytes.sum()), len(flows.remaining_bytes),
                        given(port_delta), by_workload=self._by_workload(flows.phase, adv.delivered_bytes),
                        port_bytes_by_workload=self._routed_by_workload(
-                           [_Delivered(flows.matrix, None, flows.phase, adv.delivered_bytes)]),
+                           [_Delivered(_matrix_of(flows), None, flows.phase, adv.delivered_bytes)]),
                        network_by_workload=self._stacked_network(flows, moving, adv.delivered_bytes, {}))
         for i, a, d in _per_phase(flows, moving, adv.delivered_bytes):
             self._delivered(i, a, d)
@@ -551,7 +572,8 @@ class Engine:
         def split() -> dict[int, np.ndarray]:
             out: dict[int, np.ndarray] = {}
             for part in parts:
-                matrix = part.routes if part.subs is None else part.routes[:, part.subs]
+                routes = part.routes()
+                matrix = routes if part.subs is None else routes[:, part.subs]
                 workload = self.phase_workload[part.phase]
                 for w in map(int, np.unique(workload)):
                     mine = workload == w
@@ -576,29 +598,49 @@ class Engine:
             self._step_drained(i)
 
     def _active_flows(self, draining: list[int]) -> tuple[ActiveFlows | None, list[int]]:
-        """The sub-flows that can move now (those a failure stalls wait), stacked."""
-        mats, rem, owner, seg, idx, share, pace, moving = [], [], [], [], [], [], [], []
-        fails = self.failures
-        for i in draining:
-            r = self.routed(i)
-            a = self.alive[i]
-            if fails is not None and fails.any_dead:
-                a = a[~fails.stalled(r.matrix[:, a])]
-                if len(a) == 0:
-                    continue
-            moving.append(i)
-            mats.append(_columns(r.matrix, a))
-            rem.append(self.remaining[i][a])
-            owner.append(np.full(len(a), i))
-            seg.append(r.routed.sub_segment[a])
-            idx.append(a)
-            share.append(r.routed.sub_share[a])
-            pace.append(self._pace_Bps(i, mats[-1], rem[-1]))
-        if not moving:
+        """The sub-flows that can move now (those a failure stalls wait), stacked. Their routes are gathered only
+        when asked: most advances keep the last solve's rates (rate_model.py) and need none, and gathering the
+        columns of the sub-flows still moving, advance after advance, took most of a max-min run with failures."""
+        parts = [(i, a) for i in draining if len(a := self._movable(i))]
+        if not parts:
             return None, []
-        return ActiveFlows(_side_by_side(mats), np.concatenate(rem), np.concatenate(owner),
-                           np.concatenate(seg), np.concatenate(idx), flow_share=np.concatenate(share),
-                           rate_cap_Bps=_stacked(pace, [len(x) for x in rem])), moving
+        moving, subs = [i for i, _ in parts], [a for _, a in parts]
+        rf = [self.routed(i).routed for i in moving]
+        rem = [self.remaining[i][a] for i, a in parts]
+        return ActiveFlows(self._stacked_routes(parts), np.concatenate(rem),
+                           np.concatenate([np.full(len(a), i) for i, a in parts]),
+                           _gathered([r.sub_segment for r in rf], subs), np.concatenate(subs),
+                           flow_share=_gathered([r.sub_share for r in rf], subs),
+                           rate_cap_Bps=self._stacked_pace(parts, rem), routes_version=self._routes_version), moving
+
+    def _stacked_routes(self, parts: list[tuple[int, np.ndarray]]) -> Callable[[], sp.csr_matrix]:
+        """The routes of the sub-flows `a` of each phase i in `parts`, side by side, gathered when asked from the
+        routes of now (a failure replaces `_routed`'s)."""
+        columns = [(self.routed(i).matrix, a) for i, a in parts]
+        return lambda: _side_by_side([_columns(matrix, a) for matrix, a in columns])
+
+    def _stacked_pace(self, parts: list[tuple[int, np.ndarray]], rem: list[np.ndarray]) -> np.ndarray | None:
+        """The pipelines' paces of the sub-flows `a` of each phase i in `parts` (with `rem` bytes left), stacked
+        (`_pace_Bps`; None where no phase is pipelined)."""
+        return _stacked([self._pace_Bps(i, _columns(self.routed(i).matrix, a), left)
+                         if self.plan.phases[i].pipelined else None
+                         for (i, a), left in zip(parts, rem, strict=True)], [len(a) for _, a in parts])
+
+    def _port_bytes(self, flows: ActiveFlows, moving: list[int], delivered: np.ndarray) -> np.ndarray:
+        """The bytes the stacked sub-flows' `delivered` put on each port. One phase's over its whole routes, with
+        zeros for its sub-flows not moving: adding 0.0 leaves a sum as it is, so each port's sum is that over the
+        moving sub-flows' routes bit for bit, without gathering their columns; several phases' over their stacked
+        routes."""
+        if len(moving) > 1:
+            matrix, per_column = flows.matrix, delivered
+        else:
+            matrix, subs, per_column = self.routed(moving[0]).matrix, flows.sub_index, delivered
+            assert subs is not None
+            if not whole_range(subs, matrix.shape[1]):
+                per_column = np.zeros(matrix.shape[1])
+                per_column[subs] = delivered
+        out: np.ndarray = matrix @ per_column
+        return out
 
     def _wait_for_repair(self, draining: list[int], next_evt: float) -> Iterator[Interval]:
         """Every flow waits for a reroute or a repair: jump to it; with none to come, they never finish."""
@@ -667,12 +709,12 @@ class Engine:
         by then); returns what they delivered and the bytes it put on each port (and adds what crossed a NIC to
         `network`)."""
         d = delivered_over(b.adv.rates_Bps, b.flows.remaining_bytes, span_s)
-        port_bytes = b.flows.matrix @ d
+        port_bytes = self._port_bytes(b.flows, b.moving, d)
         self.totals.port_bytes += port_bytes
         self._stacked_network(b.flows, b.moving, d, network)
         for i, a, di in _per_phase(b.flows, b.moving, d):
             self._delivered(i, a, di)
-        return _Delivered(b.flows.matrix, None, b.flows.phase, d), port_bytes
+        return _Delivered(_matrix_of(b.flows), None, b.flows.phase, d), port_bytes
 
     def _check_headway(self) -> None:
         """WorkloadError when the run's resent bytes outgrow what it must deliver by COLLAPSE_RESENT_FACTOR."""
@@ -683,10 +725,11 @@ class Engine:
                                         planned=f"{planned / 1e9:,.3g}", t_ms=f"{self.t * 1e3:,.1f}"))
 
     def _movable(self, i: int) -> np.ndarray:
+        """Phase i's alive sub-flows that can move now: a failure stalls those routed over a failed port until a
+        reroute or repair."""
         a = self.alive[i]
         if self._any_dead():
-            assert self.failures is not None
-            a = a[~self.failures.stalled(self.routed(i).matrix[:, a])]
+            a = a[~self._stalled(i)[a]]
         return a
 
     def _drain_hint(self, draining: list[int]) -> DrainHint:
@@ -733,7 +776,7 @@ class Engine:
             w = self.plan.phases[i].workload
             delivered += float(got.sum())
             by_workload[w] = by_workload.get(w, 0.0) + float(got.sum())
-            parts.append(_Delivered(self.routed(i).matrix, subs, rows.phase, got))
+            parts.append(_Delivered(given(self.routed(i).matrix), subs, rows.phase, got))
             self._delivered(i, subs, got, record_latency=False, rows=rows)
         for workload, segment, lat_s, weight in win.latency:
             tot.latency.add(lat_s * 1e9, weight, workload, np.full(len(lat_s), segment))
@@ -844,9 +887,19 @@ def _columns(matrix: sp.csr_matrix, cols: np.ndarray) -> sp.csr_matrix:
     return matrix if whole_range(cols, matrix.shape[1]) else matrix[:, cols]
 
 
+def _matrix_of(flows: ActiveFlows) -> Callable[[], sp.csr_matrix]:
+    """The stacked routes of the flows, gathered when asked."""
+    return lambda: flows.matrix
+
+
 def _side_by_side(mats: list[sp.csr_matrix]) -> sp.csr_matrix:
     """The matrices' columns side by side (one matrix as it is)."""
     return mats[0] if len(mats) == 1 and sp.isspmatrix_csr(mats[0]) else sp.hstack(mats, format="csr")
+
+
+def _gathered(values: list[np.ndarray], subs: list[np.ndarray]) -> np.ndarray:
+    """Each phase's per-sub-flow `values` at its sub-flows `subs`, stacked."""
+    return np.concatenate([v[a] for v, a in zip(values, subs, strict=True)])
 
 
 def _stacked(parts: list[np.ndarray | None], lengths: list[int]) -> np.ndarray | None:

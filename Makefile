@@ -30,18 +30,15 @@ run: setup
 			&& echo "PDF proposal: $(OUT)/proposal.pdf"; \
 	fi
 
-# A one-flow run of the fluid queues and a one-port max-min fill: compile the engine's step and the max-min solver
-# into their cache on disk (sim/dynamics/jit.py).
-WARM_ENGINE := from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet; \
-	FluidSimulator(PortSet.uniform(2, 50e9), FlowSet.from_paths([[0, 1]], 1e6), dt_s=1e-6).run(until_s=1e-3); \
-	import numpy, scipy.sparse; from designer.sim.maxmin import max_min_rates; \
-	max_min_rates(scipy.sparse.csr_matrix(numpy.ones((1, 1))), numpy.ones(1))
+# Two processes compile the engine into its cache on disk (sim/dynamics/jit.py, warm.py), one per core, instead of
+# each test process on its own: one the step on one thread and the max-min solver, the other, once mypy has checked
+# the types, the step in two halves of the flows. A failure of any stops the run.
+WARM := from designer.sim.dynamics import warm; warm.compile_
 
-# The engine's step is compiled on the second core while mypy checks types on the first, instead of by each test
-# process on its own; a failure of either stops the run.
 test: setup
 	$(BIN)/ruff check designer tests benchmarks
-	$(BIN)/python -c '$(WARM_ENGINE)' & warm=$$!; $(BIN)/mypy; checked=$$?; wait $$warm && exit $$checked
+	$(BIN)/python -c '$(WARM)one_thread()' & one=$$!; \
+		{ $(BIN)/mypy && $(BIN)/python -c '$(WARM)halves()'; } ; second=$$?; wait $$one && exit $$second
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:randomly -n auto --dist loadfile --max-worker-restart=2 --durations=15 tests; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests"; exit 1; fi; exit $$status
 

@@ -4,14 +4,12 @@ to the other's in a fixed order after each pass."""
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 import pytest
 
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.halves import THREADS_ENV
-from tests.test_sim_step_equal import CASES, STATE, _loaded, _same
+from tests.test_sim_step_equal import CASES, STATE, _loaded, _same, _twin
 
 STEPS = 120                  # flows finish (counted down in their groups), not all
 
@@ -33,7 +31,7 @@ def test_two_halves_end_as_one_thread_to_rounding_and_alike_on_every_run(kind, o
     end where one thread ends (to rounding); two runs of the halves, one window and four of a quarter as many steps, end
     bit for bit alike."""
     sim = _loaded(kind, opts, options)
-    halves, again = copy.deepcopy(sim), copy.deepcopy(sim)
+    halves, again = _twin(sim), _twin(sim)
     monkeypatch.setenv(THREADS_ENV, "1")
     sim.window(STEPS, stop_on_group=False)
     monkeypatch.setenv(THREADS_ENV, "2")

@@ -135,3 +135,29 @@ def test_large_layout_gives_every_node_its_own_place():
     doc = generate("fat-tree-3", gpus=16384, backend="rocev2")
     pos = auto_layout(doc)
     assert len(set(pos.values())) == len(doc.nodes)
+
+
+def test_front_end_pairs_share_the_width_of_their_servers_and_each_pair_stays_side_by_side():
+    """A rail-optimized fabric's front-end leaf pairs serve servers on both sides of the drawing: each pair (A and B,
+    cabled to the same servers) side by side, the pairs in an equal share each of the servers' width, the front-end
+    spines together in its middle."""
+    from designer.topology.layout import SLOT_X
+
+    doc = generate("rail-optimized", gpus=512, backend="rocev2")
+    pos = auto_layout(doc)
+    servers = defaultdict(set)
+    for link in doc.links.values():
+        if link.plane == "frontend" and doc.nodes[link.a.node].kind == "server":
+            servers[link.b.node].add(link.a.node)
+    pairs = defaultdict(list)
+    for leaf, below in servers.items():
+        pairs[frozenset(below)].append(leaf)
+    assert len(pairs) >= 2 and all(len(p) == 2 for p in pairs.values())
+    xs = [pos[i][0] for i in doc.nodes if doc.nodes[i].kind == "server"]
+    share = (max(xs) - min(xs)) / len(pairs)
+    centres = sorted(sum(pos[i][0] for i in pair) / 2 for pair in pairs.values())
+    for pair in pairs.values():
+        assert abs(pos[pair[0]][0] - pos[pair[1]][0]) == pytest.approx(SLOT_X)
+    assert all(b - a == pytest.approx(share) for a, b in zip(centres[:-1], centres[1:], strict=True))
+    spines = [i for i, n in doc.nodes.items() if n.kind == "switch" and n.role == "frontend" and i not in servers]
+    assert spines and abs(sum(pos[i][0] for i in spines) / len(spines) - (min(xs) + max(xs)) / 2) < SLOT_X

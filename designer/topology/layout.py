@@ -262,16 +262,29 @@ def _place_frontend(doc: FabricDocument, front: dict[str, list[str]], pos: dict[
         if not level:
             break
         y += ROW_Y
-        wanted = []
-        for i in level:
-            xs = [pos[j][0] for j in front[i] if j in placed_below]
-            wanted.append((sum(xs) / len(xs), i))
-        wanted.sort()
-        for x, i in wanted:
-            pos[i] = (x, y)
+        _place_tier(level, [[j for j in front[i] if j in placed_below] for i in level], y, pos)
         remaining -= set(level)
         placed_below = set(level)
     return y
+
+
+def _place_tier(level: list[str], below: list[list[str]], y: float, pos: dict[str, Position]) -> None:
+    """One front-end tier: switches cabled to the same nodes below (a leaf pair A/B, the spines of a plane) side by
+    side as one group, the groups in the order of where their nodes below lie, each centred in an equal share of
+    the width those nodes take. At their nodes' mean places instead, groups whose servers lie on both sides of the
+    drawing crowded its middle and their cables crossed."""
+    groups: dict[frozenset[str], list[str]] = {}
+    for i, nodes_below in zip(level, below, strict=True):
+        groups.setdefault(frozenset(nodes_below), []).append(i)
+    mean_x = {key: sum(pos[j][0] for j in key) / len(key) for key in groups}
+    order = sorted(groups, key=lambda key: (mean_x[key], groups[key][0]))
+    xs = [pos[j][0] for key in order for j in key]
+    lo, share = min(xs), (max(xs) - min(xs)) / len(order)
+    for k, key in enumerate(order):
+        members = groups[key]
+        centre = lo + (k + 0.5) * share
+        for m, i in enumerate(members):
+            pos[i] = (centre + (m - (len(members) - 1) / 2) * SLOT_X, y)
 
 
 def _sweep_rows(pos: dict[str, Position]) -> None:

@@ -179,3 +179,19 @@ def test_generator_dialog_builds_a_chosen_server_and_switch_generation(window, q
     assert {n.model for n in doc.nodes.values() if n.kind == "switch" and n.role == "leaf"} == {"th6-64x1600"}
     dialog.switch.setCurrentIndex(dialog.switch.findData("qm9700"))     # InfiniBand switch, RoCEv2 asked for
     assert not dialog.ok.isEnabled() and "qm9700" in dialog.preview.text()
+
+
+@pytest.mark.parametrize("name", ["small-rocev2-pod", "hybrid-ib-rocev2"])
+def test_fit_to_window_shows_every_segment_name_and_no_node_under_one(window, name):
+    """A fit to the window left a segment's name tag (drawn above its outline at a fixed pixel size) cut off at
+    the top of the small pod; the hybrid's gateways stood on the RoCEv2 pod's tag."""
+    window.resize(1500, 920)
+    assert window.open_path(str(PROJECTS / f"{name}.json"), ask=False)
+    window.view.zoom_to_fit()
+    scene, to_screen = window.scene, window.view.viewportTransform()
+    port = window.view.viewport().rect()
+    tags = [item.deviceTransform(to_screen).mapRect(item.boundingRect())
+            for item in scene.items() if isinstance(item, SegmentLabel)]
+    nodes = [item.deviceTransform(to_screen).mapRect(BODY) for item in scene.items() if isinstance(item, NodeItem)]
+    assert tags and all(port.contains(tag.toAlignedRect()) for tag in tags)
+    assert [(tag, node) for tag in tags for node in nodes if tag.intersects(node)] == []

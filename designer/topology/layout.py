@@ -31,6 +31,7 @@ SERVER_ROW_Y = 90.0    # vertical pitch of wrapped server rows
 BLOCK_GAP_X = 40.0     # between the blocks (leaf + its servers) of a pod
 POD_GAP_X = 200.0      # between pods
 PLANE_GAP_X = 120.0    # between the leaves of two planes over the same servers (multi-plane)
+STORAGE_DROP_Y = 100.0   # from the last server row to the first storage row: clear of the back-end's outline
 BAND_GAP_Y = 120.0     # between a band's last server row and the next band's spine row
 SCREEN_ASPECT = 1.6    # width / height the wrapped drawing aims at (a 16:10 screen)
 MAX_BANDS = 64
@@ -73,10 +74,13 @@ def auto_layout(doc: FabricDocument) -> dict[str, Position]:
             xs = [pos[j][0] for j in under if tier != "spine" or band_of.get(j, 0) == band]
             _spread(members, xs, y + band * band_pitch_of(pos, band_of), pos)
 
-    for i in nodes:  # gateways: between the pods they join, above the spines
+    # gateways: between the pods they join, a row above the highest switches they join (half a row up, they sat
+    # where the segments' name tags are drawn, over the top of their outlines)
+    for i in nodes:
         if nodes[i].kind == "gateway":
-            xs = [pos[j][0] for j in back[i] if j in pos]
-            pos[i] = (sum(xs) / len(xs) if xs else 0.0, GATEWAY_Y)
+            joined = [pos[j] for j in back[i] if j in pos]
+            x = sum(p[0] for p in joined) / len(joined) if joined else 0.0
+            pos[i] = (x, min(p[1] for p in joined) - ROW_Y if joined else GATEWAY_Y)
 
     bottom = _place_storage([i for i in nodes if nodes[i].kind == "storage"], pos, bottom)
     bottom = _place_frontend(doc, front, pos, bottom, role)
@@ -228,8 +232,8 @@ def _place_storage(storage: list[str], pos: dict[str, Position], bottom: float) 
     for k, i in enumerate(storage):
         row, col = divmod(k, per_row)
         in_row = min(per_row, len(storage) - row * per_row)
-        pos[i] = (centre + (col - (in_row - 1) / 2) * SLOT_X, bottom + ROW_Y / 2 + row * SERVER_ROW_Y)
-    return bottom + ROW_Y / 2 + (rows - 1) * SERVER_ROW_Y
+        pos[i] = (centre + (col - (in_row - 1) / 2) * SLOT_X, bottom + STORAGE_DROP_Y + row * SERVER_ROW_Y)
+    return bottom + STORAGE_DROP_Y + (rows - 1) * SERVER_ROW_Y
 
 
 def _spread(members: list[str], xs: list[float], y: float, pos: dict[str, Position]) -> None:

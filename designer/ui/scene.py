@@ -483,6 +483,17 @@ class FabricScene(QGraphicsScene):
             rect = rect.united(box.sceneBoundingRect())
         return rect
 
+    def drawing_rect(self) -> QRectF:
+        """`nodes_rect` and the segments' outlines around them: what a fit to the window shows."""
+        rect = self.nodes_rect()
+        for hull in self.hull_items.values():
+            rect = rect.united(hull.sceneBoundingRect())
+        return rect
+
+    def tag_height_px(self) -> float:
+        """Height in screen pixels of the segments' name tags, drawn above their outlines at every zoom (0: none)."""
+        return max((hull.label.boundingRect().height() + 2 for hull in self.hull_items.values()), default=0.0)
+
     def _update_scene_rect(self, exact: bool = False) -> None:
         # An explicit rect: itemsBoundingRect is slow on large scenes and would chase every bundle label. Edits
         # only grow it (`exact` after an open): a rect that shrank when a node was deleted scrolled the view away

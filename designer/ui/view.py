@@ -86,10 +86,14 @@ class FabricView(QGraphicsView):
         self._after_zoom()
 
     def zoom_to_fit(self) -> None:
-        rect = self.fabric_scene.nodes_rect()
+        rect = self.fabric_scene.drawing_rect()
         if rect.isNull():
             rect = QRectF(-400, -300, 800, 600)
-        self.fitInView(rect.adjusted(-40, -60, 40, 40), Qt.AspectRatioMode.KeepAspectRatio)
+        self.fitInView(rect.adjusted(-40, -40, 40, 40), Qt.AspectRatioMode.KeepAspectRatio)
+        tag_px = self.fabric_scene.tag_height_px()
+        if tag_px:      # the segments' tags keep their size at every zoom: room above the outlines at this one
+            top = 1.2 * (tag_px + 8) / self.scale_factor()
+            self.fitInView(rect.adjusted(-40, -40 - top, 40, 40), Qt.AspectRatioMode.KeepAspectRatio)
         if self.scale_factor() > 1.5:
             self.zoom_by(1.5 / self.scale_factor())
         self._after_zoom()

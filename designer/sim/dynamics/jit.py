@@ -8,6 +8,14 @@ Compiled code is cached on disk so that only the first run on a machine pays for
 the user's cache directory under a key made from the source of every module of this package: Numba checks only
 the timestamp of the file that defines a function, not of the functions it calls from other modules, so a change
 to any mechanism module must start a new cache.
+
+Constants. A compiled function called (not inlined) from another is compiled for the types of what it is handed,
+and Numba types a constant by its value (`Literal[bool](True)`), even a variable's first value before the loop
+reassigns it: the delivery pass was compiled six times over (a `lost_set = True` before the steps, an
+`any_drop = False` before a scan, a literal `0` for the first flow), each a whole compile for nothing. Flags handed
+to such functions therefore start as `bool(True)` / `bool(False)` (typed `bool`, not a constant), which took the
+first compile of the step from 103 to 34 CPU-s and of the two-halves step from 68 to 18 (docs/speed-history.md).
+warm.py refuses a constant-typed specialisation, so `make test` fails if one comes back.
 """
 
 from __future__ import annotations

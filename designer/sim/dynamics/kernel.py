@@ -178,7 +178,9 @@ def run_steps(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr: Reals
     switch port may drop (not PFC-paused at a port that is not a NIC's nor credit-paced): a step then always notes
     each node's arrivals, else only where a PFC ingress might overflow its headroom (`_serve`)."""
     finished = -1
-    lost_set = True                 # some flow's loss fields may be set (the last step dropped bytes): clear them
+    # some flow's loss fields may be set (the last step dropped bytes): clear them. bool(...): a bool, not a constant
+    # (jit.py, Constants)
+    lost_set = bool(True)  # noqa: UP018
     _served_counter(pr, pa, aports, True)
     _aggregate(sums, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
     for step in range(max_steps):
@@ -213,7 +215,7 @@ def run_steps_halves(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr
     first's after each pass in port order; `fin` [half, 1 + flow] notes the flows that finished, counted down in
     flow order after the pass."""
     finished = -1
-    lost_set = True
+    lost_set = bool(True)  # noqa: UP018 (a bool, not a constant: jit.py, Constants)
     _served_counter(pr, pa, aports, True)
     _start_halves(pa1, sc, sc1, hist1, aports)
     _clear_sums(sums, aports)
@@ -553,7 +555,7 @@ def _serve(pp: Reals, pk: Ints, ps: Reals, pl: Reals, pr: Reals, pa: Reals, apor
     overflow its headroom this step: what comes in through a port is what it sends, at most a step of its
     capacity (twice that is the margin taken), so below Xoff + headroom by that much none can."""
     n_lanes = pl.shape[1]
-    may_overflow = False
+    may_overflow = bool(False)  # noqa: UP018 (a bool, not a constant: jit.py, Constants)
     for i in range(aports.shape[0]):
         p = aports[i]
         cap_step = pp[p, CAP] * dt
@@ -813,9 +815,10 @@ def _deliver(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr: Reals,
     and are added to that step's backlogs (`_aggregate`). Returns the completion group that finished (-1 none) and
     whether some flow may have lost bytes. (A call, not inlined: Numba inlines no call of more than 30 arguments.)"""
     any_drop = _deliver_ports(pp, pk, buf_B, ps, pl, pr, sums, used, aports, sc, sum_next)
+    first = int(np.int64(0))        # an int, not a constant (jit.py, Constants)
     finished = _deliver_flows(ps, pl, pa, hport, hpc, hlevel, hq, hqm, harr, ja, jb, jlast, wa, jsum, japtr, janode,
                               pred1, chain, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc,
-                              sums, group_left, group_left[:0], t_end, dt, lost_set, any_drop, sum_next, 0,
+                              sums, group_left, group_left[:0], t_end, dt, lost_set, any_drop, sum_next, first,
                               fi.shape[0])
     return finished, any_drop
 
@@ -914,7 +917,7 @@ def _drop_shares(pp: Reals, pk: Ints, buf_B: Reals, ps: Reals, pl: Reals, pr: Re
                  sc: Reals) -> bool:
     """Per port, the share of this step's arrivals beyond a lossy queue's limit (DROP_OT); per lane, of what came
     through a PFC ingress beyond that lane's headroom (L_DROP); whether any port drops."""
-    any_drop = False
+    any_drop = bool(False)  # noqa: UP018 (a bool, not a constant: jit.py, Constants)
     for i in range(aports.shape[0]):
         p = aports[i]
         ps[p, DROP_OT] = 0.0

@@ -411,9 +411,11 @@ SCENARIOS: list[Scenario] = [
     Scenario("ecmp-vs-16qp", "AllReduce busbw gain, 16 QPs per connection (E-ECMP) over 1 QP", "%", META,
              ecmp_vs_16qp_gain, INDEPENDENT, published=40.0, tolerance=0.25,
              note="1,024-GPU RoCEv2 leaf-spine 1:1, ring AllReduce 1 GiB, PFC only, mean over 3 hash seeds (39, 78 "
-                  "and 78 %). Off: Meta's baseline ran on over-provisioned (1:2) uplinks, which collide less than "
-                  "this 1:1 fabric, and the generator builds no uplinks beyond 1:1 (a ring step of 128 KiB a channel "
-                  "is bound by its most collided uplink)"),
+                  "and 78 %), a ring step bound by its most collided uplink. Off: cause unknown. Not the uplinks: "
+                  "Meta's baseline had twice as many (1:2), and with a leaf's ports split 1:2 for the experiment (the "
+                  "generator builds none beyond 1:1) the gain is the same, 64.5 %. A candidate not modelled: NCCL "
+                  "doubles its ring channels where the GPUs' links are fast enough [nccl-channels], two connections "
+                  "a NIC pair that ECMP hashes apart, where the engine runs one"),
     Scenario("spray-effective", "Effective throughput with per-packet spraying (Spectrum-X claim)", "fraction",
              "NVIDIA Spectrum-X product brief (vendor claim: 95 %) [spectrum-x]",
              spraying_effective_throughput, INDEPENDENT,

@@ -238,3 +238,42 @@ def test_the_compiled_splitmix_is_the_vectorised_one():
 
     values = np.array([0, 1, 2**63 + 5, 123_456_789_123, 2**64 - 1], dtype=np.uint64)
     assert [int(mix64_one(v)) for v in values] == [int(x) for x in mix64(values)]
+
+
+def _ref_hash_fields(seed: int, *fields: np.ndarray) -> np.ndarray:
+    from designer.sim.hashing import mix64
+
+    h = mix64(np.uint64(seed & 0xFFFFFFFFFFFFFFFF) + np.zeros(1, dtype=np.uint64))
+    for f in fields:
+        h = mix64(h ^ np.asarray(f).astype(np.uint64))
+    return h
+
+
+def test_fields_hash_in_one_pass_as_in_numpys_passes():
+    from designer.sim.hashing import hash_fields
+
+    rng = np.random.default_rng(3)
+    n = 5_000
+    signed = rng.integers(-(2**40), 2**40, n)                         # negative values wrap as NumPy casts them
+    small = rng.integers(0, 300, n).astype(np.int32)
+    wide = rng.integers(0, 2**63, n).astype(np.uint64) * np.uint64(2)
+    strided = np.arange(2 * n, dtype=np.uint64)[::2]                  # not contiguous
+    for seed in (1, -7, 2**64 - 1):
+        for fields in ((signed,), (small, wide), (signed, small, wide), (strided, small)):
+            assert np.array_equal(hash_fields(seed, *fields), _ref_hash_fields(seed, *fields))
+    assert len(hash_fields(1, signed[:0], small[:0])) == 0
+    one = np.array([5], dtype=np.int64)                              # broadcast fields keep NumPy's passes
+    assert np.array_equal(hash_fields(2, signed, one), _ref_hash_fields(2, signed, one))
+
+
+def test_an_ecmp_branch_takes_the_candidate_its_hash_picks():
+    from designer.sim.routing import _hashed_pick
+
+    rng = np.random.default_rng(4)
+    count = rng.integers(1, 9, 50)
+    vptr = np.concatenate([[0], np.cumsum(count)])
+    vcand = rng.integers(0, 1_000, int(vptr[-1]))
+    pair = rng.integers(0, 50, 2_000)
+    h = rng.integers(0, 2**63, 2_000).astype(np.uint64) * np.uint64(2) + np.uint64(1)
+    ref = vcand[vptr[pair] + (h % count[pair].astype(np.uint64)).astype(np.int64)]
+    assert np.array_equal(_hashed_pick(h, vptr, vcand, pair), ref)

@@ -30,8 +30,26 @@ def mix64_one(x: np.uint64) -> np.uint64:
 
 
 def hash_fields(seed: int, *fields: np.ndarray) -> np.ndarray:
-    """One hash per row of the given integer fields (e.g. a 5-tuple and a switch id)."""
+    """One hash per row of the given integer fields (e.g. a 5-tuple and a switch id): the seed's hash, then for
+    each field in turn the hash of it XOR the field. Fields that are integer arrays of one length are hashed in one
+    compiled pass (`_hash_rows`); NumPy's passes, a temporary array per operation, took 0.2-0.4 s for the three
+    hashes of the 1,024-GPU AllToAll's 2 million sub-flows. Others (broadcast shapes) take those passes."""
     h = mix64(np.uint64(seed & 0xFFFFFFFFFFFFFFFF) + np.zeros(1, dtype=np.uint64))
-    for f in fields:
-        h = mix64(h ^ np.asarray(f).astype(np.uint64))
+    arrays = [np.asarray(f) for f in fields]
+    if arrays and all(a.ndim == 1 and a.dtype.kind in "iu" and len(a) == len(arrays[0]) for a in arrays):
+        return _hash_rows(h[0], tuple(np.ascontiguousarray(a, dtype=np.uint64) for a in arrays))
+    for a in arrays:
+        h = mix64(h ^ a.astype(np.uint64))
     return h
+
+
+@njit
+def _hash_rows(h0: np.uint64, fields: tuple[np.ndarray, ...]) -> np.ndarray:
+    """`hash_fields` of 1-D uint64 fields of one length, row by row (`mix64_one` is `mix64` of one value)."""
+    out = np.empty(len(fields[0]), np.uint64)
+    for i in range(len(out)):
+        h = h0
+        for f in fields:
+            h = mix64_one(h ^ f[i])
+        out[i] = h
+    return out

@@ -125,23 +125,24 @@ def _runs_alike(by_flow: Csr, limit: np.ndarray) -> tuple[np.ndarray, np.ndarray
     the same two NIC ports) join its group: (each flow's group, each group's first flow), both empty where no flow
     joins another. The fill takes a group of k as one flow that counts k times (`_fill`'s `mult`): every flow of it
     freezes in the same round at the same level, so the group's rate is theirs, bit for bit, where every share is
-    1 (see `_freeze`). Counted first, so that a matrix without such runs allocates nothing here."""
+    1 (see `_freeze`). Counted first, so that a matrix without such runs allocates no groups."""
     ptr, port, share = by_flow
     n = len(ptr) - 1
     none = np.zeros(0, np.int64)
     for k in range(len(share)):
         if share[k] != 1.0:                       # fractional shares: sums in another order could round apart
             return none, none
+    starts = np.ones(n, np.bool_)                 # flow f starts a group (compared once: a byte a flow)
     groups = 1 if n else 0
     for f in range(1, n):
-        if not _alike(f, ptr, port, limit):
-            groups += 1
+        starts[f] = not _alike(f, ptr, port, limit)
+        groups += starts[f]
     if groups == n:
         return none, none
     group, first = np.zeros(n, np.int64), np.zeros(groups, np.int64)
     g = 0
     for f in range(1, n):
-        if not _alike(f, ptr, port, limit):
+        if starts[f]:
             g += 1
             first[g] = f
         group[f] = g

@@ -143,7 +143,9 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
     w = open_window(qtbot, "small-rocev2-pod.json")
     dialog = w.runs.compare(["incast:8:16MiB"], seed=1)
     qtbot.addWidget(dialog)
+    assert dialog.progress.maximum() == 0            # busy while the options are built and priced
     qtbot.waitUntil(lambda: len(dialog.results) == 2, timeout=BACKGROUND_WORK_MS)
+    assert (dialog.progress.value(), dialog.progress.maximum()) == (200, 200)
     for col in range(2):
         filled = [dialog.table.item(r, col).text() for r in range(len(ROWS))]
         assert all(filled)

@@ -67,6 +67,7 @@ ROWS = (
     (QT_TRANSLATE_NOOP("CompareDialog", "Capex per Gb/s of goodput"),
      lambda d, c: (c / d["goodput_gbps"]) if c and d["goodput_gbps"] else None, "{:,.0f}", False),
 )
+PROGRESS_STEPS = 200       # the progress bar's scale: both runs, half each
 PLOTS = (("throughput", QT_TRANSLATE_NOOP("CompareDialog", "Throughput"), "Gb/s"),
          ("p99", QT_TRANSLATE_NOOP("CompareDialog", "p99 latency"), "µs"))
 
@@ -118,7 +119,7 @@ class CompareDialog(QDialog):
         self.note.setWordWrap(True)
         self.note.hide()
         self.progress = QProgressBar()
-        self.progress.setRange(0, 200)
+        self.progress.setRange(0, PROGRESS_STEPS)
         self.table = QTableWidget(len(ROWS), 2)
         self.table.setHorizontalHeaderLabels([NAMES[p] for p in PROTOS])
         self.table.setVerticalHeaderLabels([self.tr(str(r[0])) if r[0] != CAPEX
@@ -171,6 +172,8 @@ class CompareDialog(QDialog):
         self.status.setText(self.tr("Building each option on its protocol's hardware…"))
         self._prices = _Prices()
         self._prices.ready.connect(self._on_priced)
+        self.progress.setRange(0, 0)    # busy until the first run reports: building and pricing a large design's
+        #                                 options takes seconds, and an empty bar read as a dialog that hung
         threading.Thread(target=self._prices.compute, args=(self.doc, self.catalog), daemon=True).start()
 
     def _on_priced(self, capex: dict[str, float], designs: dict[str, FabricDocument]) -> None:
@@ -183,7 +186,7 @@ class CompareDialog(QDialog):
         if not left:
             self.status.setText(self.tr(
                     "Done: {0} on '{1}', seed {2}.").format(', '.join(self.workloads), self.doc.name, self.seed))
-            self.progress.setValue(self.progress.maximum())
+            self._show_progress(PROGRESS_STEPS)
             self.compared.emit()
             return
         self.current = left[0]
@@ -196,7 +199,7 @@ class CompareDialog(QDialog):
         thr.append(snap.throughput_gbps)
         p99.append(snap.latency_us.get("p99", 0.0))
         done = PROTOS.index(self.current)
-        self.progress.setValue(int(100 * (done + snap.progress)))
+        self._show_progress(int(PROGRESS_STEPS / len(PROTOS) * (done + snap.progress)))
         self._draw(self.current)
 
     def _on_finished(self, result) -> None:
@@ -216,8 +219,15 @@ class CompareDialog(QDialog):
         self._run_next()
 
     def _on_failed(self, message: str) -> None:
+        self._show_progress(self.progress.value())
         self.status.setText("⚠ " + message)
         self.status.setStyleSheet("color: #c0392b;")
+
+    def _show_progress(self, value: int) -> None:
+        """The bar at `value` of PROGRESS_STEPS, no longer busy."""
+        if self.progress.maximum() == 0:
+            self.progress.setRange(0, PROGRESS_STEPS)
+        self.progress.setValue(max(0, value))
 
     def _units(self) -> dict[str, tuple[float, str]]:
         """(divisor, unit) of the time axis and of each plot, from the largest value of both runs."""

@@ -22,11 +22,11 @@ from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.columns import by_column
 from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.stepper import FluidSimulator, port_sums
-from designer.sim.engine import _add_by_segment, _bounds
 from designer.sim.fluid_queues import FluidQueues, _weighted
 from designer.sim.paths import hop_graph
 from designer.sim.queue_pairs import byte_shares, merged_hops
 from designer.sim.routing import RouteOptions, Router
+from designer.sim.segment_totals import add_by_segment, segment_bounds
 from designer.topology import generate
 
 STATE = ("fs", "fi", "fr", "dq", "am", "rs", "hq", "hqm", "harr", "ps", "pl", "pr", "pa", "used", "hist", "sc",
@@ -159,8 +159,8 @@ def test_segment_totals_with_bounds_and_a_mask_match_the_masked_array(segments):
     mask = rng.random(5000) < 0.7
     got: dict[int, float] = {7: 1.5}
     want: dict[int, float] = {7: 1.5}
-    _add_by_segment(got, seg, values, _bounds(seg), mask)
-    _add_by_segment(want, seg, np.where(mask, values, 0.0))
+    add_by_segment(got, seg, values, segment_bounds(seg), mask)
+    add_by_segment(want, seg, np.where(mask, values, 0.0))
     assert got == want and set(got) == {7, *segments}
 
 

@@ -29,7 +29,6 @@ import scipy.sparse as sp
 from designer.i18n.message import Message
 from designer.sim import stand_in
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
-from designer.sim.dynamics.jit import njit
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.fluid_queues import DrainHint, FluidQueues, Window, whole_range
 from designer.sim.latency import LatencyGroups, LatencyRecorder, latency_groups
@@ -38,6 +37,7 @@ from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile, delivered_over
 from designer.sim.routing import RoutedFlows, Router
+from designer.sim.segment_totals import add_by_segment, segment_bounds
 from designer.sim.step_latency import step_path_latency_ns
 from designer.sim.transfers import FlowPattern, Plan
 from designer.sim.workload_spec import WorkloadError
@@ -470,8 +470,8 @@ class Engine:
         tot.network_bytes += network
         tot.workload_bytes[w] = tot.workload_bytes.get(w, 0.0) + total
         tot.workload_network_bytes[w] = tot.workload_network_bytes.get(w, 0.0) + network
-        _add_by_segment(tot.segment_bytes, seg, b, bounds)
-        _add_by_segment(tot.segment_network_bytes, seg, b, bounds, net)
+        add_by_segment(tot.segment_bytes, seg, b, bounds)
+        add_by_segment(tot.segment_network_bytes, seg, b, bounds, net)
 
     def _latency_groups(self, i: int) -> LatencyGroups:
         """Phase i's sub-flows grouped by unloaded path latency and segment, once per routes."""
@@ -768,7 +768,7 @@ class Engine:
                                              (win.dropped_B[i], tot.segment_dropped, "dropped_bytes"),
                                              (win.resent_B[i], tot.segment_resent, "retransmitted_bytes")):
                 setattr(tot, total_name, getattr(tot, total_name) + float(values.sum()))
-                _add_by_segment(into, rows.seg, values, rows.seg_bounds)
+                add_by_segment(into, rows.seg, values, rows.seg_bounds)
             left = self.remaining[i] if rows.whole else self.remaining[i][subs]
             got = np.minimum(d, left)
             if i in win.finished:                   # every installed sub-flow is done: rounding goes with it
@@ -791,7 +791,7 @@ class Engine:
             whole = whole_range(subs, rf.n_sub)
             seg = rf.sub_segment if whole else rf.sub_segment[subs]
             rows = _SubRows(subs, whole, seg, rf.sub_network if whole else rf.sub_network[subs],
-                            _bounds(np.asarray(seg).reshape(-1)) if len(seg) else (0, 0), np.full(len(subs), i))
+                            segment_bounds(np.asarray(seg).reshape(-1)) if len(seg) else (0, 0), np.full(len(subs), i))
             self._installed_rows[i] = rows
         return rows
 
@@ -924,56 +924,6 @@ def flows_of(flows: ActiveFlows, i: int) -> np.ndarray:
     assert flows.sub_index is not None
     subs: np.ndarray = flows.sub_index[flows.phase == i]
     return subs
-
-
-@njit
-def _bounds(seg: np.ndarray) -> tuple[int, int]:
-    """The lowest and highest segment, in one pass."""
-    lo = hi = seg[0]
-    for s in seg:
-        lo, hi = min(lo, s), max(hi, s)
-    return int(lo), int(hi)
-
-
-@njit
-def _running_sum(values: np.ndarray) -> float:
-    """The values added one after the other from 0.0 (as a cumulative sum or a weighted bincount adds them)."""
-    total = 0.0
-    for v in values:
-        total += v
-    return total
-
-
-@njit
-def _masked_running_sum(values: np.ndarray, mask: np.ndarray) -> float:
-    """`_running_sum` of `np.where(mask, values, 0.0)` without the array (adding 0.0 to a sum started at 0.0 leaves
-    it as it is)."""
-    total = 0.0
-    for i in range(len(values)):
-        if mask[i]:
-            total += values[i]
-    return total
-
-
-def _add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray,
-                    bounds: tuple[int, int] | None = None, mask: np.ndarray | None = None) -> None:
-    """Add `values` (where `mask`, if given) up per segment (-1: none) into `into`; a segment present with nothing
-    gets its 0. Segments are a few small numbers: counted by index, not sorted (a window of millions of sub-flows
-    sorted them five times). `bounds`: the lowest and highest of `seg`, when the caller has them."""
-    if len(seg) == 0:
-        return
-    lo, hi = bounds if bounds is not None else _bounds(np.asarray(seg).reshape(-1))
-    if lo == hi:                  # one segment (the common case): the running sum adds in bincount's order
-        flat = np.asarray(values, dtype=np.float64).reshape(-1)
-        total = _running_sum(flat) if mask is None else _masked_running_sum(flat, np.asarray(mask).reshape(-1))
-        into[lo] = into.get(lo, 0.0) + total
-        return
-    if mask is not None:
-        values = np.where(mask, values, 0.0)
-    shifted = np.asarray(seg, dtype=np.int64).reshape(-1) + 1
-    sums = np.bincount(shifted, weights=values)
-    for k in np.flatnonzero(np.bincount(shifted)):
-        into[int(k) - 1] = into.get(int(k) - 1, 0.0) + float(sums[k])
 
 
 def given(value: _T) -> Callable[[], _T]:

@@ -34,6 +34,7 @@ from designer.analysis.switch_consolidation import (
     drop_protocol_gateways,
     fit_ports,
     join_pods,
+    leave_drawing,
     move_cables,
     switch_fabrics,
     switch_links,
@@ -332,8 +333,9 @@ def _appliances_in_place(doc: FabricDocument, routers: list[Node], lines: int, a
     line ports each, a local port per line and lane), the routers' local cables moved to their local ports in
     order, one per lane of each line: copies of them on new ports of the same switches where the lines need more,
     the extra ones gone where they need fewer."""
-    local = [(lk, "a" if lk.a.node in {r.id for r in routers} else "b") for lk in doc.links.values()
-             if {lk.a.node, lk.b.node} & {r.id for r in routers}]
+    router_ids = {r.id for r in routers}
+    local = [(lk, "a" if lk.a.node in router_ids else "b") for lk in doc.links.values()
+             if {lk.a.node, lk.b.node} & router_ids]
     lan_gbps = local[0][0].speed_gbps if local else appliance.port_gbps
     lanes = max(1, math.ceil(appliance.long_haul_gbps / lan_gbps - 1e-9))
     per_box = max(appliance.long_haul_ports, 1)
@@ -341,7 +343,7 @@ def _appliances_in_place(doc: FabricDocument, routers: list[Node], lines: int, a
     step_x = routers[1].x - first.x if len(routers) > 1 and routers[1].x != first.x else 120.0
     segments = [seg for seg in doc.segments.values() if first.id in seg.nodes]
     for router in routers:
-        _leave_drawing(doc, router.id)
+        leave_drawing(doc, router.id)
     boxes = []
     for k, box_id in enumerate(_free_ids(doc.nodes, first.id, math.ceil(lines / per_box))):
         node = Node(box_id, "gateway", appliance.id, label=f"{_stem(first.label or first.id)}{k + 1}",
@@ -413,14 +415,6 @@ def _free_ids(taken: dict, like: str, count: int) -> list[str]:
             out.append(f"{stem}{k}")
         k += 1
     return out
-
-
-def _leave_drawing(doc: FabricDocument, node_id: str) -> None:
-    """`node_id` leaves the drawing and its segments (its cables stay, to be moved)."""
-    del doc.nodes[node_id]
-    for seg in doc.segments.values():
-        if node_id in seg.nodes:
-            seg.nodes.remove(node_id)
 
 
 def _on_equipment(lh: LongHaul, equipment: GatewayModel, catalog: Catalog) -> int:

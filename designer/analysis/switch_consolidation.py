@@ -166,10 +166,15 @@ def move_cables(doc: FabricDocument, keep: Node, gone: Node, ends: list[tuple[st
         keep.port_groups.append(PortGroup(prefix, len(ends), kind[0], kind[1], kind[2]))
         for i, (link_id, end) in enumerate(ends, start=1):
             setattr(doc.links[link_id], end, Endpoint(keep.id, f"{prefix}{i}"))
-    del doc.nodes[gone.id]
+    leave_drawing(doc, gone.id)
+
+
+def leave_drawing(doc: FabricDocument, node_id: str) -> None:
+    """`node_id` leaves the drawing and its segments; its cables stay, moved or to be moved by the caller."""
+    del doc.nodes[node_id]
     for seg in doc.segments.values():
-        if gone.id in seg.nodes:
-            seg.nodes.remove(gone.id)
+        if node_id in seg.nodes:
+            seg.nodes.remove(node_id)
 
 
 def collapse_rails(doc: FabricDocument, twins: dict[str, int], catalog: Catalog) -> set[str]:

@@ -9,7 +9,7 @@ import pytest
 from designer.i18n.message import text_of
 from designer.model.errors import ProjectError
 from designer.model.fileformat import document_from_dict, document_to_dict, dumps, loads
-from designer.sim.api import SimOptions
+from designer.sim.api import SimOptions, stream
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet
 from designer.sim.dynamics.network import CC_NONE, FC_CREDIT, FC_PFC, PfcThresholds
 from designer.sim.fluid_queues import DT_MAX_S
@@ -153,3 +153,23 @@ def test_simulate_names_each_jobs_class_in_both_languages(tmp_path, capsys):
     assert main(["simulate", str(path), "--workload", "allreduce:1MiB:gpus=16", "--workload",
                  "alltoall:1MiB:gpus=16"]) == 0
     assert "traffic classes" not in capsys.readouterr().out        # one class: nothing to say
+
+
+def test_each_job_is_shown_the_cables_that_held_its_own_class():
+    # the live snapshots of the incast and the ring in its own class: per job, the cables where its class was paused
+    snaps = list(stream(_pod(), [INCAST, f"{RING}:tc=1"], SimOptions(snapshot_count=12)))[:-1]
+    ring_links = snaps[0].extra["job_links"][1]
+    assert all(len(s.extra["job_link_paused"]) == 2 for s in snaps)
+    held = [s for s in snaps if s.extra["link_paused"].any()]
+    assert held
+    for s in held:
+        incast, ring = s.extra["job_link_paused"]
+        assert not ring.any()                                   # the ring's class is never paused
+        assert np.array_equal(incast, s.extra["link_paused"])   # every pause is the incast's class
+    # ... although the ring crosses cables paused then (for the incast's class): the reason to show it per class
+    assert any(s.extra["link_paused"][ring_links].any() for s in held)
+
+
+def test_with_one_class_the_links_own_flag_is_every_jobs():
+    snaps = list(stream(_pod(), [INCAST, RING], SimOptions(snapshot_count=6)))[:-1]
+    assert all("job_link_paused" not in s.extra and "lane_link_paused" not in s.extra for s in snaps)

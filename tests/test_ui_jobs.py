@@ -4,6 +4,7 @@ the slowdown the engine computes."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PySide6.QtWidgets import QDialog
 
@@ -230,3 +231,33 @@ def test_the_class_field_sets_the_jobs_traffic_class_undoably(window, qtbot):
     assert again.tc.currentData() == 3
     w.editor.undo_stack.undo()
     assert w.editor.doc.jobs[1].tc is None
+
+
+POD_JOBS = ["incast:16:16MiB:servers=srv-001,srv-005..srv-006",
+            "allreduce:16MiB:algo=ring:servers=srv-002..srv-003,srv-007..srv-008:tc=1"]
+
+
+def test_the_heat_map_of_a_job_in_its_own_class_dashes_only_its_class_pauses(qtbot):
+    doc = generate("fat-tree", gpus=64, backend="rocev2", frontend=False, two_tiers=True)
+    w = MainWindow(doc)
+    qtbot.addWidget(w)
+    snaps = list(stream(doc, POD_JOBS, SimOptions(snapshot_count=12)))[:-1]
+    for snap in snaps:
+        w.runs._on_snapshot(snap)
+    w.runs._drain()
+    ring = set(w.runs.job_links[1].tolist())
+    busiest = max(snaps, key=lambda s: int(s.extra["link_paused"][list(ring)].sum()))
+    w.runs._on_snapshot(busiest)
+
+    def dashed() -> set[int]:
+        w.runs._heat_dirty = True
+        w.runs._paint_heatmap()
+        return set(np.flatnonzero(w.runs.heatmap().paused).tolist())
+
+    everyone = dashed()                                   # all traffic: every paused cable
+    assert everyone & ring
+    w.runs.set_heat_job(1)                                # the ring in its own class: none of its cables held
+    assert dashed() == set()
+    w.runs.set_heat_job(0)                                # the incast: its class's pauses on its cables
+    assert dashed() == everyone & set(w.runs.job_links[0].tolist()) != set()
+    w.runs.shutdown()

@@ -33,7 +33,7 @@ from designer.sim.rate_model import MaxMinRateModel
 from designer.sim.repeats import repeat_workload
 from designer.sim.routing import Router
 from designer.sim.traffic import build_traffic
-from designer.sim.traffic_classes import check_virtual_lanes
+from designer.sim.traffic_classes import check_virtual_lanes, lanes
 from designer.sim.training import build_training
 from designer.sim.transfers import Plan
 from designer.sim.workload_spec import Workload, WorkloadError, parse_workloads
@@ -277,7 +277,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
             if fails is not None:
                 extra = {**(extra or {}), **failure_extra(fab, fails)}
             if jobs is not None:
-                extra = {**(extra or {}), **jobs.extra(period, util)}
+                held = (extra or {}).get("lane_link_paused")
+                extra = {**(extra or {}), **jobs.extra(period, util, held if isinstance(held, np.ndarray) else None)}
             for tick in ticks:
                 if cancel is not None and cancel.is_set():
                     return
@@ -311,23 +312,30 @@ def _add_steps(result: SimResult, doc: FabricDocument, parsed: list[Workload], o
 class _JobFigures:
     """What a snapshot of a run of several workloads (jobs) shows of each: its network goodput over the period
     (`job_gbps`, one value per workload), each cable's utilisation by that job's own bytes (`job_link_utilization`,
-    one array per workload: the window's heat-map shows one job's traffic) and, in the first snapshot only, the
-    cables its flows cross (`job_links`, link indices per workload)."""
+    one array per workload: the window's heat-map shows one job's traffic), where jobs run in several traffic
+    classes the cables that held each job's class (`job_link_paused`: paused by PFC or waiting for credits; one
+    class's pauses leave the others' traffic alone) and, in the first snapshot only, the cables its flows cross
+    (`job_links`, link indices per workload)."""
 
     def __init__(self, setup: _Setup) -> None:
         self.n = len(setup.plan.workloads)
         self.fab = setup.fab
+        self.lane_of, _ = lanes([wp.workload.options for wp in setup.plan.workloads])
         self.links: list[np.ndarray] | None = [
             np.unique(setup.fab.port_link[mask][setup.fab.port_link[mask] >= 0])
             for mask in job_ports(setup.fab, setup.plan, setup.routes)]
 
-    def extra(self, iv: Interval, link_utilization: np.ndarray) -> dict[str, Any]:
-        """The interval's figures per job; `link_utilization`: every cable's, all jobs together."""
+    def extra(self, iv: Interval, link_utilization: np.ndarray,
+              lane_link_paused: np.ndarray | None = None) -> dict[str, Any]:
+        """The interval's figures per job; `link_utilization`: every cable's, all jobs together;
+        `lane_link_paused`: [traffic class, cable] held in the interval (None with a single class)."""
         span = iv.t1 - iv.t0
         per = iv.network_by_workload or {}
         out: dict[str, Any] = {"job_gbps": [per.get(k, 0.0) * 8 / 1e9 / span if span > 0 else 0.0
                                             for k in range(self.n)],
                                "job_link_utilization": self._link_utilization(iv, link_utilization)}
+        if lane_link_paused is not None and len(self.lane_of) == self.n:
+            out["job_link_paused"] = [lane_link_paused[int(c)] for c in self.lane_of]
         if self.links is not None:
             out["job_links"], self.links = self.links, None
         return out

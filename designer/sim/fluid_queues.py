@@ -624,17 +624,22 @@ class FluidQueues:
 
     def figures(self, win: Window, backend: np.ndarray) -> dict[str, float | np.ndarray]:
         """What the live plots show of a window: shares of the back-end port-time that carried bytes spent paused
-        or waiting for credits, the marked share of the bytes, and the queues at its end."""
+        or waiting for credits, the marked share of the bytes, and the queues at its end; with several traffic
+        classes, which of them each port paused or held for credits (the heat-map of one job shows its class's)."""
         used = backend & (win.port_bytes > 0)
         port_time = max(int(used.sum()), 1) * max(win.dt_s, 1e-30)
         delivered = sum(float(d.sum()) for d in win.delivered.values())
         marked = sum(float(m.sum()) for m in win.marked_B.values())
         queue = win.queue_B if win.queue_B is not None else np.zeros(len(backend))
-        return {"pfc_pause_fraction": float(win.port_paused_s[used].sum()) / port_time,
-                "credit_stall_fraction": float(win.port_stall_s[used].sum()) / port_time,
-                "ecn_mark_fraction": min(marked / delivered, 1.0) if delivered > 0 else 0.0,
-                "queue_max_B": float(queue.max(initial=0.0)), "queue_total_B": float(queue.sum()),
-                "queue_B": queue, "port_paused": (win.port_paused_s > 0) | (win.port_stall_s > 0)}
+        out: dict[str, float | np.ndarray] = {
+            "pfc_pause_fraction": float(win.port_paused_s[used].sum()) / port_time,
+            "credit_stall_fraction": float(win.port_stall_s[used].sum()) / port_time,
+            "ecn_mark_fraction": min(marked / delivered, 1.0) if delivered > 0 else 0.0,
+            "queue_max_B": float(queue.max(initial=0.0)), "queue_total_B": float(queue.sum()),
+            "queue_B": queue, "port_paused": (win.port_paused_s > 0) | (win.port_stall_s > 0)}
+        if win.lane_paused_s is not None and win.lane_stall_s is not None and win.lane_paused_s.shape[1] > 1:
+            out["port_lane_paused"] = (win.lane_paused_s > 0) | (win.lane_stall_s > 0)   # [port, traffic class]
+        return out
 
     def set_capacity(self, capacity_Bps: np.ndarray) -> None:
         """New port capacities (a failure or repair): the queues start afresh on the new routes."""

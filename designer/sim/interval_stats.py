@@ -38,13 +38,22 @@ class IntervalCounters:
     def _port_arrays(self) -> dict[str, np.ndarray | None]:
         tot = self.totals
         return {k: (None if getattr(tot, k) is None else getattr(tot, k).copy())
-                for k in ("port_paused_s", "port_stall_s", "port_dropped_B")}
+                for k in ("port_paused_s", "port_stall_s", "port_dropped_B", "port_lane_paused_s",
+                          "port_lane_stall_s")}
 
     def _per_link(self, per_port: np.ndarray) -> np.ndarray:
         """Directed-port values folded onto links (max of both directions); ports 2k, 2k+1 are link k."""
         pp = per_port[: 2 * self.n_links]
         per_link: np.ndarray = np.maximum(pp[0::2], pp[1::2])
         return per_link
+
+    def _lane_links_held(self, per_port_lane: np.ndarray) -> np.ndarray | None:
+        """[traffic class, link]: whether a class was paused or held for credits on either direction of each link,
+        from [port, class] values (positive: held); None with a single class (the links' own flag says it all)."""
+        if per_port_lane.ndim != 2 or per_port_lane.shape[1] < 2 or len(per_port_lane) < 2 * self.n_links:
+            return None
+        return np.stack([self._per_link(per_port_lane[:, c].astype(float)) > 0
+                         for c in range(per_port_lane.shape[1])])
 
     def sample(self, time_s: float) -> dict[str, float | np.ndarray]:
         """Figures since the previous sample (fractions of port-time over back-end ports)."""
@@ -80,10 +89,21 @@ class IntervalCounters:
             out[name] = flag
         out["link_queue_B"] = (self._per_link(queue) if queue is not None and len(queue) >= 2 * self.n_links
                                else np.zeros(self.n_links))
+        lanes = self._lane_delta(ports_now, "port_lane_paused_s") + self._lane_delta(ports_now, "port_lane_stall_s")
+        held = self._lane_links_held(lanes) if lanes.ndim == 2 else None
+        if held is not None:
+            out["lane_link_paused"] = held
         self._ports_last = ports_now
         self._t = time_s
         self._last = now
         return out
+
+    def _lane_delta(self, ports_now: dict[str, np.ndarray | None], key: str) -> np.ndarray:
+        """[port, class] seconds of `key` since the last sample (a zero scalar where the run keeps none)."""
+        cur, before = ports_now[key], self._ports_last[key]
+        if cur is None:
+            return np.zeros(())
+        return cur - before if before is not None and before.shape == cur.shape else cur
 
     def overlay(self, figures: dict[str, float | np.ndarray],
                 step_figures: dict[str, Any] | None) -> dict[str, float | np.ndarray]:
@@ -91,13 +111,17 @@ class IntervalCounters:
         if not step_figures:
             return figures
         out = {**figures, **{k: v for k, v in step_figures.items()
-                             if k not in ("queue_B", "port_paused", "latency_us")}}
+                             if k not in ("queue_B", "port_paused", "port_lane_paused", "latency_us")}}
         queue = step_figures.get("queue_B")
         if queue is not None and len(queue) >= 2 * self.n_links:
             out["link_queue_B"] = self._per_link(np.asarray(queue, dtype=float))
         paused = step_figures.get("port_paused")
         if paused is not None and len(paused) >= 2 * self.n_links:
             out["link_paused"] = self._per_link(np.asarray(paused, dtype=float)) > 0
+        lane_paused = step_figures.get("port_lane_paused")
+        held = self._lane_links_held(np.asarray(lane_paused)) if lane_paused is not None else None
+        if held is not None:
+            out["lane_link_paused"] = held
         return out
 
 

@@ -265,6 +265,9 @@ class RunController(QObject):
         per_job = extra.get("job_link_utilization")
         if per_job is not None and 0 <= self.heat_job < len(per_job):
             util = per_job[self.heat_job]            # the cables coloured by this job's own traffic
+        held = extra.get("job_link_paused")
+        if held is not None and 0 <= self.heat_job < len(held):
+            paused = self._of_heat_job(held[self.heat_job])   # only its own class's pauses (several classes)
         self.heatmap().set_utilization(snap.link_ids, util, paused, dropping)
         self.heatmap().setVisible(True)
         self.heat_legend.setVisible(True)

@@ -142,8 +142,23 @@ def test_compare_in_chinese_and_english(capsys, design):
     assert not any(label in zh for label in english(*FIGURE_IDS))
     assert value_columns(zh) == {43}
     en = run(capsys, "--lang", "en", "compare", design, "--workload", WORKLOAD)
-    assert f"  {'':<40} {'InfiniBand':<28} RoCEv2" in en
     assert all(f"  {label:<40} " in en for label in english(*FIGURE_IDS)) and value_columns(en) == {43}
+    for out in (zh, en):
+        assert second_column(out) > 43 + len("InfiniBand")
+
+
+def second_column(out):
+    """The terminal column where compare's RoCEv2 column starts, the same on its header and every figure row,
+    each InfiniBand value ending at least one column before it (one wider than 28 columns widens the column)."""
+    lines = out.splitlines()
+    header = next(line for line in lines if line.strip().startswith("InfiniBand") and line.endswith("RoCEv2"))
+    start = columns(header[:header.index("RoCEv2")])
+    rows = [line for line in lines[lines.index(header) + 1:] if re.match(r"^  \S.*? {2,}\S", line)]
+    assert rows
+    for row in rows:
+        cut = next(i for i in range(len(row) + 1) if columns(row[:i]) >= start)
+        assert columns(row[:cut]) == start and row[cut - 1] == " " and row[cut] != " ", row
+    return start
 
 
 # ---- cost -----------------------------------------------------------------------------------------

@@ -221,6 +221,9 @@ def print_result(res: SimResult, design: str, specs: list[str]) -> None:
             print(f"  {line}")
 
 
+IB_COLUMN_WIDTH = 28                    # compare's InfiniBand column, wider where one of its values needs it
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
     """Run FILE's InfiniBand and RoCEv2 options, each on the design its price is for (the proposal's options,
     protocol_options.option_designs); print both side by side (or JSON)."""
@@ -237,11 +240,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     else:
         ib, roce = (dict(result_rows(both[k])) for k in ("ib", "rocev2"))
         width = _label_width(list(ib))
+        ib_width = max([IB_COLUMN_WIDTH, *(columns(v) + 1 for v in ib.values())])   # a long value keeps a gap
         print(render("cli.sim.title", design=doc.name, workloads=", ".join(specs)))
         print(f"  {render('cli.compare.options')}")
-        print(f"  {'':<{width}} {'InfiniBand':<28} RoCEv2")
+        print(f"  {'':<{width}} {ljust('InfiniBand', ib_width)} RoCEv2")
         for name in ib:
-            print(f"  {ljust(name, width)} {ib[name]:<28} {roce[name]}")
+            print(f"  {ljust(name, width)} {ljust(ib[name], ib_width)} {roce[name]}")
         note = ib_long_haul_note(both["ib"].data)
         if note is not None:
             print(f"  {note.render()}")

@@ -56,6 +56,12 @@ class DesignFacts:
     bisection_gbps: float
     over_reach_links: int
     protocols: list[str] = field(default_factory=list)
+    racks: int = 0                  # of the servers, rack-scale systems (an NVL72 class rack is one node)
+
+    @property
+    def systems_key(self) -> str:
+        """How the text counts the GPU systems: as racks when every one is a rack-scale system, else as servers."""
+        return "n_racks" if self.servers and self.racks == self.servers else "n_servers"
 
     @property
     def backend_tiers(self) -> list[str]:
@@ -111,4 +117,12 @@ def design_facts(doc: FabricDocument, catalog: Catalog | None = None) -> DesignF
         bisection_gbps=bisection,
         over_reach_links=over_reach,
         protocols=sorted({s.protocol for s in doc.segments.values()}),
+        racks=_rack_scale(by_tier.get("server", []), catalog),
     )
+
+
+def _rack_scale(servers: list[Node], catalog: Catalog | None) -> int:
+    """How many of the servers are rack-scale systems (0 without a catalog to tell)."""
+    if catalog is None:
+        return 0
+    return sum(1 for n in servers if n.model in catalog.servers and catalog.server(n.model).rack_scale)

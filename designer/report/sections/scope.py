@@ -45,7 +45,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out = section(ctx, "sec_scope")
     design = ctx.describes_a_design             # an advisor's proposal with no option in the budget describes none
     out.append(body(ctx, ctx.t("scope_intro" if design else "scope_intro_options")))
-    scale = (ctx.t("scope_scale", gpus=f"{f.gpus:,}", servers=count(ctx, "n_servers", f.servers)) if design
+    scale = (ctx.t("scope_scale", gpus=f"{f.gpus:,}", servers=count(ctx, f.systems_key, f.servers)) if design
              else ctx.t("scope_scale_options", gpus=f"{f.gpus:,}"))
     if req.scale:
         scale += f" · {user_field(req.scale)}"

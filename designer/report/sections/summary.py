@@ -66,7 +66,7 @@ def answer_sentences(ctx: ProposalContext) -> list[str]:
         first = ctx.t("sum_answer_for", label=recommended_label(ctx), customer=customer, gpus=gpus)
     else:
         first = ctx.t("sum_answer", label=recommended_label(ctx), gpus=gpus)
-    third = ctx.t("sum_design", servers=count(ctx, "n_servers", f.servers),
+    third = ctx.t("sum_design", servers=count(ctx, f.systems_key, f.servers),
                   switches=count(ctx, "n_switches", f.backend_switches),
                   tiers=count(ctx, "n_tiers", len(f.backend_tiers)), capex=nf.money(c.capex, c.currency, lang),
                   tco=nf.money(c.tco, c.currency, lang), years=c.tco_years, power=nf.watts(c.power_w, lang))

@@ -20,6 +20,8 @@ EN: dict[str, str] = {
     # ---- counts ----
     "n_servers": "{n} servers",
     "n_servers.one": "1 server",
+    "n_racks": "{n} racks",
+    "n_racks.one": "1 rack",
     "n_switches": "{n} back-end switches",
     "n_switches.one": "1 back-end switch",
     "n_tiers": "{n} tiers",

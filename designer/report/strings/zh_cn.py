@@ -18,6 +18,7 @@ ZH_CN: dict[str, str] = {
     "appendix_title": "附录 {letter}：{title}",
     # ---- counts ----
     "n_servers": "{n} 台服务器",
+    "n_racks": "{n} 个机柜",
     "n_switches": "{n} 台后端交换机",
     "n_tiers": "{n} 层",
     "n_qps": "每个连接 {n} 个队列对",

@@ -229,23 +229,123 @@ def test_packing_keeps_planes_and_rails_apart_and_a_rail_that_overflows_becomes_
     assert switches(as_protocol(rails, "ib", cat)[0], "qm9700") == switches(native_ib) == 8 * 6
 
 
-def test_the_rocev2_option_across_sites_prices_dci_routers_in_the_appliances_place():
-    """An InfiniBand design of two sites 30 km apart on 16 x 100G MetroX-3 XC links (8 appliances a site): its RoCEv2
-    option carries the 1.6 Tb/s on the default DCI router of RoCEv2 two-site designs (12 x 400G long-haul ports:
-    one a site) over 4 x 400G ZR-class lines, the appliances' cables moved to it."""
+def test_the_rocev2_option_of_a_two_site_infiniband_design_is_the_generated_rocev2_design():
+    """Two InfiniBand sites of 64 GPUs on 64 x 100G MetroX-3 XC lines (32 appliances a site), 10 and 30 km apart: the
+    RoCEv2 option is what the RoCEv2 two-site generator builds for the same sites, distance and 6.4 Tb/s (16 x 400G
+    on two DCI routers a site, 400G ZR-class optics): its long-haul bundle, its devices and its cables by speed and
+    kind are the generated design's, its capex within 0.1 % of it, and the checks find nothing the generated design
+    lacks. Before, the option kept the 64 MetroX lines (now between routers: long-haul-bundle) and the appliances'
+    64 local cables a site on a fabric sized for them, medium-mismatch and 1.9 % over the generated design."""
+    from collections import Counter
+
     from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
     cat = load_catalog()
-    drawn = generate_two_site(TwoSiteOptions(16, 30, dci_gbps=100, dci_links=16, backend="ib"), cat)
-    assert sum(1 for n in drawn.nodes.values() if n.model == "metrox-3-xc") == 16
-    option = variants(drawn, cat)["rocev2"]
-    gateways = [n for n in option.doc.nodes.values() if n.kind == "gateway"]
-    assert sorted((n.site, n.model) for n in gateways) == [("a", "dci-jericho2"), ("b", "dci-jericho2")]
-    (bundle,) = option.doc.long_haul
-    optics = cat.long_haul_optics[bundle.optics]
-    assert (bundle.equipment, bundle.count, bundle.capacity_gbps, optics.line_gbps) == ("dci-jericho2", 4, 400, 400)
-    assert optics.max_reach_km >= 30 and len(option.doc.links) == len(drawn.links)   # every cable kept
-    assert option.cost.count("dci-jericho2") == 2 and option.cost.count("metrox-3-xc") == 0
+
+    def findings(doc) -> set[tuple[str, str]]:
+        return {(f.severity, f.rule) for f in run_checks(doc, cat) if f.severity != "info"}
+
+    def devices(doc) -> Counter:
+        return Counter((n.kind, n.model, n.site) for n in doc.nodes.values())
+
+    def cables(doc) -> Counter:
+        return Counter((lk.speed_gbps, lk.cable) for lk in doc.links.values())
+
+    for km in (10, 30):
+        drawn = generate_two_site(TwoSiteOptions(64, km, dci_gbps=100, dci_links=64, backend="ib"), cat)
+        native = generate_two_site(TwoSiteOptions(64, km, dci_gbps=400, dci_links=16, backend="rocev2"), cat)
+        option = variants(drawn, cat)["rocev2"]
+        doc = option.doc
+        assert findings(doc) <= findings(native) and not any(f[0] == "error" for f in findings(doc)), km
+        assert [(lh.equipment, lh.count, lh.capacity_gbps, lh.optics) for lh in doc.long_haul] == \
+            [(lh.equipment, lh.count, lh.capacity_gbps, lh.optics) for lh in native.long_haul]
+        assert devices(doc) == devices(native) and cables(doc) == cables(native), km
+        assert option.overfull_units == 0 and not option.overfull
+        assert abs(option.cost.capex / cost_report(native, cat).capex - 1) < 0.001, km
+    assert drawn.long_haul[0].equipment == "metrox-3-xc"           # the drawing itself is left as it was
+
+
+def test_metrox_local_ports_run_at_the_catalogs_edr_speed_in_the_generated_design_and_the_option():
+    """The MetroX-3 XC's InfiniBand ports are EDR, 100G (the catalog, after its manual): the two-site generator
+    cables them at that speed on the leaves' NDR ports (an InfiniBand link trains down to it), not at the leaves'
+    400G, and so does the InfiniBand option of a RoCEv2 design; the checks accept the trained-down link (no
+    breakout-speed, link-too-fast) and the bill prices a module of the appliance's speed at its end."""
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    cat = load_catalog()
+    metro = cat.gateways["metrox-3-xc"]
+    native = generate_two_site(TwoSiteOptions(16, 30, dci_gbps=100, dci_links=16, backend="ib"), cat)
+    option = variants(generate_two_site(TwoSiteOptions(16, 30, dci_links=4, backend="rocev2"), cat), cat)["ib"].doc
+    for doc in (native, option):
+        boxes = {n.id: n for n in doc.nodes.values() if n.model == metro.id}
+        local = [lk for lk in doc.links.values() if (lk.a.node in boxes) != (lk.b.node in boxes)]
+        assert len(boxes) == 16 and len(local) == 16 * metro.long_haul_ports        # one local cable per line
+        assert {lk.speed_gbps for lk in local} == {metro.port_gbps} == \
+            {p.speed_gbps for n in boxes.values() for p in n.ports() if p.name.startswith("lan")}
+        assert {doc.nodes[lk.a.node].model for lk in local} == {"qm9700"}
+        assert not _errors(doc, cat)
+    bill = cost_report(native, cat)
+    edr = [t for t in cat.transceivers.values() if t.form == "qsfp" and t.engine_gbps == metro.port_gbps]
+    assert sum(bill.count(t.id) for t in edr) >= 16
+
+
+def _three_sites(cat):
+    """A RoCEv2 design of three sites in a row (16 GPUs each): a-b 4 x 400G over 30 km as generated, site c a copy
+    of site a, and b-c 2 x 400G over 20 km on free line ports of the routers at b and c, so b's router carries
+    both bundles."""
+    import copy as copying
+
+    from designer.model.links import Endpoint, Link
+    from designer.model.sites import LongHaul, Site
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    doc = generate_two_site(TwoSiteOptions(16, 30, dci_links=4, backend="rocev2"), cat)
+    shift = max(n.x for n in doc.nodes.values()) + 400.0
+    for node in [n for n in doc.nodes.values() if n.site == "a"]:
+        twin = copying.deepcopy(node)
+        twin.id, twin.site, twin.x = "c" + node.id[1:], "c", node.x + shift
+        doc.nodes[twin.id] = twin
+        for seg in doc.segments.values():
+            seg.nodes += [twin.id] if node.id in seg.nodes else []
+    for link in [lk for lk in doc.links.values() if lk.a.node.startswith("a-") and lk.b.node.startswith("a-")]:
+        twin = copying.deepcopy(link)
+        twin.id, twin.a, twin.b = "c" + link.id[1:], *(Endpoint("c" + e.node[1:], e.port) for e in (link.a, link.b))
+        doc.links[twin.id] = twin
+    for k in range(2):
+        doc.links[f"lhc{k + 1}"] = Link(f"lhc{k + 1}", Endpoint("b-dci1", f"wan{5 + k}"),
+                                        Endpoint("c-dci1", f"wan{k + 1}"), 400.0, "optics", 2.0, "backend")
+    doc.sites.append(Site("c", "Site C"))
+    doc.long_haul.append(LongHaul("dci2", "b", "c", 20.0, 400.0, 2, "dci-jericho2", doc.long_haul[0].optics))
+    return doc
+
+
+def test_a_dci_router_carrying_two_bundles_is_converted_for_both():
+    """Three sites in a row, site b's DCI router carrying the bundles to a and to c: the InfiniBand option puts every
+    bundle on MetroX-3 XC pairs (a-b 16 lines, b-c 8, so 8 + 4 appliances at b), none of the routers left, and
+    the checks find nothing the drawing lacks. Before, b's router went with the first bundle, taking the second's
+    lines as local cables: c kept its router (medium-mismatch, long-haul-credits) and b-c had 4 lines for 800G.
+    That option's own RoCEv2 option puts both bundles back on DCI routers at the three sites."""
+    cat = load_catalog()
+    drawn = _three_sites(cat)
+
+    def findings(doc) -> set[tuple[str, str]]:
+        return {(f.severity, f.rule) for f in run_checks(doc, cat) if f.severity != "info"}
+
+    def lines(doc) -> dict[tuple[str, str], int]:
+        sites = [tuple(sorted((doc.nodes[lk.a.node].site, doc.nodes[lk.b.node].site))) for lk in doc.links.values()]
+        return {pair: sites.count(pair) for pair in set(sites) if pair[0] != pair[1]}
+
+    option = variants(drawn, cat)["ib"]
+    boxes = [n for n in option.doc.nodes.values() if n.kind == "gateway"]
+    assert sorted((n.site, n.model) for n in boxes) == \
+        sorted([("a", "metrox-3-xc")] * 8 + [("b", "metrox-3-xc")] * 12 + [("c", "metrox-3-xc")] * 4)
+    assert [(lh.equipment, lh.count) for lh in option.doc.long_haul] == [("metrox-3-xc", 16), ("metrox-3-xc", 8)]
+    assert lines(option.doc) == {("a", "b"): 16, ("b", "c"): 8} and option.beyond_reach_km == 0
+    assert findings(option.doc) <= findings(drawn)
+    back = variants(option.doc, cat)["rocev2"].doc
+    assert {(n.site, n.model) for n in back.nodes.values() if n.kind == "gateway"} == \
+        {("a", "dci-jericho2"), ("b", "dci-jericho2"), ("c", "dci-jericho2")}
+    assert lines(back) == {("a", "b"): 4, ("b", "c"): 2} and findings(back) <= findings(drawn)
 
 
 def _switches(doc, role=None) -> list:

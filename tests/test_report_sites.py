@@ -40,3 +40,22 @@ def test_across_sites_section_tells_a_pipeline_split_between_the_sites() -> None
     ctx.options.language = "zh_CN"
     zh = _texts(ctx)
     assert "流水线各级分布在两个站点" in zh and "每步 8 个微批次" in zh and "pipeline" not in zh
+
+
+def test_the_rocev2_option_of_an_infiniband_two_site_design_names_its_dci_routers() -> None:
+    """The recommendation names each option's long-haul equipment where it is not the drawing's: for two
+    InfiniBand sites on MetroX-3 XC pairs (16 x 100G), the RoCEv2 option's DCI routers and the 4 x 400G links they
+    carry, in the proposal's language, with product names, not catalog ids."""
+    from designer.report.sections.recommendation import hardware_text
+
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=30, dci_gbps=100, dci_links=16,
+                                           backend="ib"))
+    options = ReportOptions(sections={"recommendation"}, workloads=["allreduce:16MiB"])
+    ctx = build_context(doc, options, None, None)
+    en = hardware_text(ctx) or ""
+    assert "the RoCEv2 option carries the long-haul links on the Arista 7280R3-class" in en
+    assert "2 units in place of the drawn InfiniBand long-haul appliances: 4 links of 400 Gb/s" in en
+    assert "dci-jericho2" not in en and "InfiniBand option carries" not in en
+    ctx.options.language = "zh_CN"
+    zh = hardware_text(ctx) or ""
+    assert "RoCEv2 方案用" in zh and "（共 2 台）" in zh and "4 条 400 Gb/s 链路" in zh

@@ -9,9 +9,11 @@ generator builds, a third tier where two do not hold it (switch_consolidation.py
 option's Ethernet DCI routers (or the Ethernet switches used as such) become the catalog's InfiniBand long-haul
 appliance where the span is within its reach (as the simulation runs them: designer/sim/long_haul.py), as many as
 carry the bundle at the appliance's line ports, with line-side optics of that speed, InfiniBand local ports and a
-local cable per line on the site's fabric, as the InfiniBand two-site generator builds them (`_long_haul_as_ib`);
-beyond the reach they stay, the option's links run at credits / RTT, and the option is not buildable at that
-distance: shown for comparison, never recommended (`_beyond_reach_km`). In a hybrid drawing's
+local cable per line on the site's fabric, as the InfiniBand two-site generator builds them; beyond the reach they
+stay, the option's links run at credits / RTT, and the option is not buildable at that distance: shown for
+comparison, never recommended (`_beyond_reach_km`). The RoCEv2 option's InfiniBand long-haul appliances become the
+DCI routers the RoCEv2 two-site generator builds, with their lines, optics and local cables, and each site's fabric
+the Clos of the option's switches over its GPUs and those cables (long_haul_options.py). In a hybrid drawing's
 single-protocol options the IB <-> Ethernet gateways between the pods go and the pods are one fabric, as that protocol's
 generator builds that many GPUs (switch_consolidation.join_pods); the drawn option keeps its gateways. Each option
 is simulated on the design it is priced for (`option_designs`), so its figures and its price describe one design.
@@ -23,6 +25,12 @@ import copy
 import math
 from dataclasses import dataclass
 
+from designer.analysis.long_haul_options import (
+    ethernet_dci,
+    long_haul_as_ethernet,
+    long_haul_as_ib,
+    train_local_cables,
+)
 from designer.analysis.recommendation import Option
 from designer.analysis.settings_presets import run_preset
 from designer.analysis.switch_consolidation import (
@@ -34,26 +42,18 @@ from designer.analysis.switch_consolidation import (
     drop_protocol_gateways,
     fit_ports,
     join_pods,
-    leave_drawing,
-    move_cables,
     switch_fabrics,
     switch_links,
     used_ports,
 )
 from designer.catalog.loader import Catalog
-from designer.catalog.models import GatewayModel
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
-from designer.model.links import Endpoint, Link
-from designer.model.nodes import Node, PortGroup
-from designer.model.sites import LongHaul
 from designer.sim.compile import counterpart_switch
-from designer.sim.long_haul import ib_long_haul_appliance
 from designer.topology.cost import CostReport, cost_report
 from designer.topology.segment_names import renamed_for
 from designer.topology.sizing import SwitchSpec
-from designer.topology.two_site import DEFAULT_EQUIPMENT, choose_optics
 
 PROTOCOLS = ("ib", "rocev2")
 
@@ -120,7 +120,7 @@ def _option(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[Fabri
     for seg in dup.segments.values():
         seg.protocol = protocol
         seg.name = renamed_for(seg.name, protocol)       # a generated name names the option's protocol
-    appliances = _long_haul_as_ib(dup, catalog) if protocol == "ib" else set()   # their cables on the fabric
+    edge = (long_haul_as_ib if protocol == "ib" else long_haul_as_ethernet)(dup, catalog)   # cables on the fabric
     bridged = drop_protocol_gateways(dup, catalog)      # one protocol: nothing for a hybrid's gateways to translate
     twins = _switches_and_nics_as(dup, protocol, catalog)
     joined = set()
@@ -129,30 +129,33 @@ def _option(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[Fabri
         twins = {n: spec for n, spec in twins.items() if n in dup.nodes and n not in joined}   # built: no twins
     used = used_ports(dup)
     overfull = [n for n, spec in twins.items() if used.get(n, 0) > spec.ports]
-    rebuilt, clos = _fabrics_as_clos(dup, twins, overfull, catalog, _cabled_to(dup, appliances))
+    rebuilt, clos, counted = _fabrics_as_clos(dup, twins, overfull, catalog, _cabled_to(dup, edge))
     units = _overfull_as_counterparts(dup, {n: twins[n] for n in overfull if n not in rebuilt}, used, catalog)
     fitting = {n: spec.ports for n, spec in twins.items() if n not in overfull and n not in rebuilt}
     gone = collapse_rails(dup, fitting, catalog)
     consolidate(dup, {n: ports for n, ports in fitting.items() if n not in gone})
     fit_ports(dup, [n for n in twins if n not in rebuilt], catalog)
-    routers = _long_haul_as_ethernet(dup, catalog) if protocol != "ib" else {}
-    if twins or appliances or routers:
+    train_local_cables(dup, edge)
+    if twins or edge:
         dup.racks = None               # other hardware, its own rack plan (the drawing's names other devices)
     for node_id, count in units.items():      # a count of 1 adds nothing
         _add_units(dup, node_id, count)
     placed = set(clos) | joined        # besides the rebuilt fabrics: the overfull kept, their copies, a rail's Clos
-    priced = len(clos) + sum(1 for n in dup.nodes.values() if n.kind == "switch" and n.id not in placed
+    priced = counted + sum(1 for n in dup.nodes.values() if n.kind == "switch" and n.id not in placed
                              and (n.id in overfull or n.id not in doc.nodes))
     return dup, overfull, priced
 
 
 def _fabrics_as_clos(dup: FabricDocument, twins: dict[str, SwitchSpec], overfull: list[str],
-                     catalog: Catalog, dealt: set[str]) -> tuple[set[str], list[str]]:
-    """Each fabric of several switches, all swapped to one counterpart, with an overfull switch among them, built as
-    the Clos of that counterpart the generators build over its endpoints (switch_consolidation.clos_of_fabric);
-    one holding any of the switches `dealt` (cabled to long-haul appliances whose local cables outnumber the drawn
-    routers') with its endpoints dealt anew, as the two-site generator deals them with those cables among them.
-    Returns the drawn switches it replaced and the new ones."""
+                     catalog: Catalog, dealt: set[str]) -> tuple[set[str], list[str], int]:
+    """Each fabric of several switches, all swapped to one counterpart, with an overfull switch among them or any of
+    the switches `dealt` (cabled to the option's long-haul equipment, whose local cables are as many as its lines
+    need, not as the drawing had them), built as the Clos of that counterpart the generators build over its
+    endpoints (switch_consolidation.clos_of_fabric); one holding switches `dealt` with its endpoints dealt anew, as
+    the two-site generator deals them with those cables among them (an InfiniBand site of 64 GPUs and 64 MetroX
+    local cables, 4 QM9700 leaves and 2 spines, is with 16 DCI router cables the 2 SN5600 leaves and 2 spines the
+    RoCEv2 generator builds for 80 ports). Returns the drawn switches it replaced, the new ones, and how many of
+    those replace fabrics with an overfull switch."""
     fabric = switch_fabrics(dup)
     members: dict[str, list[str]] = {}
     for nid in fabric:
@@ -161,17 +164,20 @@ def _fabrics_as_clos(dup: FabricDocument, twins: dict[str, SwitchSpec], overfull
     oversubscription = _oversubscription(dup)
     gone: set[str] = set()
     new: list[str] = []
+    counted = 0
     for nodes in members.values():
         specs = {twins.get(n) for n in nodes}
         spec = next(iter(specs))
-        if len(nodes) < 2 or not full.intersection(nodes) or len(specs) != 1 or spec is None:
+        packed = bool(dealt.intersection(nodes))
+        if len(nodes) < 2 or not (full.intersection(nodes) or packed) or len(specs) != 1 or spec is None:
             continue
-        built = clos_of_fabric(dup, nodes, spec, oversubscription, catalog, packed=bool(dealt.intersection(nodes)))
+        built = clos_of_fabric(dup, nodes, spec, oversubscription, catalog, packed=packed)
         if built is not None:
             gone.update(nodes)
             new.extend(built)
+            counted += len(built) if full.intersection(nodes) else 0
     cables_by_racks(dup, set(new), catalog)
-    return gone, new
+    return gone, new, counted
 
 
 def _cabled_to(doc: FabricDocument, nodes: set[str]) -> set[str]:
@@ -253,32 +259,6 @@ def _overfull_as_counterparts(dup: FabricDocument, overfull: dict[str, SwitchSpe
     return units
 
 
-def _long_haul_as_ethernet(doc: FabricDocument, catalog: Catalog) -> dict[str, int]:
-    """Each bundle on InfiniBand long-haul appliances, on the catalog's default DCI router of a RoCEv2 two-site design
-    instead: the bundle's capacity at the router's line rate with line optics of that rate for the distance, and
-    at each site as many routers as its lines need, the appliances' cables moved to them. Returns each router -> 1
-    (the routers replace the appliances in place: nothing to add)."""
-    router = catalog.gateways.get(DEFAULT_EQUIPMENT["rocev2"])
-    if router is None or not router.long_haul_gbps:
-        return {}
-    routers: dict[str, int] = {}
-    for lh in doc.long_haul:
-        edge = catalog.gateways.get(lh.equipment)
-        if edge is None or edge.long_haul != "ib-long-haul":
-            continue
-        drawn = lh.equipment
-        per_site = math.ceil(_on_equipment(lh, router, catalog) / max(router.long_haul_ports, 1))
-        for site in (lh.a, lh.b):
-            ends = [n for n in doc.nodes.values() if n.kind == "gateway" and n.model == drawn and n.site == site]
-            for k, node in enumerate(ends):
-                if k < per_site:
-                    node.model = router.id
-                    routers[node.id] = 1
-                else:
-                    move_cables(doc, ends[k % per_site], node)
-    return routers
-
-
 def _clos_units(used: int, ports: int, in_fabric: bool) -> int:
     """The counterparts that price `used` ports of a switch whose counterpart has `ports`: in a fabric of several
     tiers, as many as the ports fill (each tier grows alike, as the generators' Clos of the smaller switch does);
@@ -288,143 +268,6 @@ def _clos_units(used: int, ports: int, in_fabric: bool) -> int:
         return math.ceil(used / ports)
     leaves = math.ceil(used / (ports // 2))
     return leaves + math.ceil(leaves * (ports // 2) / ports)
-
-
-def _long_haul_as_ib(doc: FabricDocument, catalog: Catalog) -> set[str]:
-    """Each bundle within the reach of the catalog's InfiniBand long-haul appliance, on it, as the InfiniBand two-site
-    generator builds it (topology/two_site.py): the bundle's capacity carried at the appliance's line rate with
-    optics of that rate for the distance, a line cable for each line, at each site the DCI routers replaced by as
-    many appliances as the lines need, their local ports InfiniBand at the drawn local cables' speed, one local
-    cable per line (as many more as a line faster than them needs) on the switches the routers' cables were on.
-    Run before the fabric is rebuilt, so a Clos of counterparts holds those cables as the generator's leaves do.
-    Returns the appliances."""
-    appliance = ib_long_haul_appliance(catalog)
-    if appliance is None or not appliance.long_haul_gbps:
-        return set()
-    built: set[str] = set()
-    for lh in doc.long_haul:
-        if not _ethernet_dci(catalog, lh.equipment) or not 0 < lh.distance_km <= appliance.max_reach_km:
-            continue
-        routers = {site: [n for n in doc.nodes.values() if n.model == lh.equipment and n.site == site]
-                   for site in (lh.a, lh.b)}
-        lines = _on_equipment(lh, appliance, catalog)
-        ends = {n.id for nodes in routers.values() for n in nodes}
-        if not routers[lh.a] or not routers[lh.b]:
-            continue
-        drawn = [lk for lk in doc.links.values() if lk.a.node in ends and lk.b.node in ends]
-        for link in drawn:
-            del doc.links[link.id]
-        boxes = [_appliances_in_place(doc, routers[site], lines, appliance) for site in (lh.a, lh.b)]
-        _line_cables(doc, drawn, boxes[0], boxes[1], lines, appliance)
-        built.update(n.id for site_boxes in boxes for n in site_boxes)
-    return built
-
-
-def _ethernet_dci(catalog: Catalog, equipment: str) -> bool:
-    """Whether `equipment` is Ethernet site-edge equipment: a DCI router, or an Ethernet switch used as one (the
-    deep-buffer leaf of a RoCEv2 two-site design of 800G links: two_site.DEFAULT_EQUIPMENT_800G)."""
-    edge = catalog.gateways.get(equipment)
-    switch = catalog.switches.get(equipment)
-    return (edge is not None and edge.long_haul == "dci-router") or (switch is not None and switch.protocol != "ib")
-
-
-def _appliances_in_place(doc: FabricDocument, routers: list[Node], lines: int, appliance: GatewayModel) -> list[Node]:
-    """One site's DCI `routers` replaced by the appliances that carry `lines` (two_site.Edge.node: `long_haul_ports`
-    line ports each, a local port per line and lane), the routers' local cables moved to their local ports in
-    order, one per lane of each line: copies of them on new ports of the same switches where the lines need more,
-    the extra ones gone where they need fewer."""
-    router_ids = {r.id for r in routers}
-    local = [(lk, "a" if lk.a.node in router_ids else "b") for lk in doc.links.values()
-             if {lk.a.node, lk.b.node} & router_ids]
-    lan_gbps = local[0][0].speed_gbps if local else appliance.port_gbps
-    lanes = max(1, math.ceil(appliance.long_haul_gbps / lan_gbps - 1e-9))
-    per_box = max(appliance.long_haul_ports, 1)
-    first = routers[0]
-    step_x = routers[1].x - first.x if len(routers) > 1 and routers[1].x != first.x else 120.0
-    segments = [seg for seg in doc.segments.values() if first.id in seg.nodes]
-    for router in routers:
-        leave_drawing(doc, router.id)
-    boxes = []
-    for k, box_id in enumerate(_free_ids(doc.nodes, first.id, math.ceil(lines / per_box))):
-        node = Node(box_id, "gateway", appliance.id, label=f"{_stem(first.label or first.id)}{k + 1}",
-                    x=first.x + k * step_x, y=first.y, site=first.site,
-                    port_groups=[PortGroup("lan", per_box * lanes, lan_gbps, "ib", "backend"),
-                                 PortGroup("wan", per_box, appliance.long_haul_gbps, "ib", "backend")])
-        doc.nodes[box_id] = node
-        for seg in segments:
-            seg.nodes.append(box_id)
-        boxes.append(node)
-    cables = _local_cables(doc, local, lines * lanes, first.id)
-    for j, (link, end) in enumerate(cables):
-        setattr(link, end, Endpoint(boxes[j // (per_box * lanes)].id, f"lan{j % (per_box * lanes) + 1}"))
-    return boxes
-
-
-def _local_cables(doc: FabricDocument, local: list[tuple[Link, str]], count: int, tag: str) -> list[tuple[Link, str]]:
-    """`count` local cables (link, its end at the equipment): the drawn `local` ones, the first `count` of them kept
-    (the others gone), then copies of them in turn, each on a new port of the switch its original is on (a port
-    group per switch, named after `tag`)."""
-    for link, _ in local[count:]:
-        del doc.links[link.id]
-    out = local[:count]
-    extra: dict[str, list[tuple[Link, str]]] = {}
-    for j in range(len(out), count if local else 0):
-        link, end = local[j % len(local)]
-        far = link.b if end == "a" else link.a
-        copy_ = copy.deepcopy(link)
-        (copy_.id,) = _free_ids(doc.links, f"{link.id}-1", 1)
-        doc.links[copy_.id] = copy_
-        extra.setdefault(far.node, []).append((copy_, end))
-        out.append((copy_, end))
-    for node_id, copies in extra.items():
-        node = doc.nodes[node_id]
-        far_end = "b" if copies[0][1] == "a" else "a"
-        port = node.port(getattr(copies[0][0], far_end).port)
-        prefix = f"{tag}-lan-"
-        node.port_groups.append(PortGroup(prefix, len(copies), port.speed_gbps if port else copies[0][0].speed_gbps,
-                                          port.medium if port else "ib", port.plane if port else "backend"))
-        for i, (link, end) in enumerate(copies, start=1):
-            setattr(link, "b" if end == "a" else "a", Endpoint(node_id, f"{prefix}{i}"))
-    return out
-
-
-def _line_cables(doc: FabricDocument, drawn: list[Link], a: list[Node], b: list[Node], lines: int,
-                 appliance: GatewayModel) -> None:
-    """The bundle's `lines` line cables between the appliances `a` and `b` of its sites, line port to line port
-    in order (as generate_two_site cables them), of the drawn line cables' kind and length."""
-    like = drawn[0] if drawn else Link("lh", Endpoint("", ""), Endpoint("", ""), 0.0, "optics", 2.0, "backend")
-    per_box = max(appliance.long_haul_ports, 1)
-    for k, link_id in enumerate(_free_ids(doc.links, like.id, lines)):
-        box, port = divmod(k, per_box)
-        doc.links[link_id] = Link(link_id, Endpoint(a[box].id, f"wan{port + 1}"), Endpoint(b[box].id, f"wan{port + 1}"),
-                                  appliance.long_haul_gbps, like.cable, like.length_m, like.plane)
-
-
-def _stem(name: str) -> str:
-    """`name` without its trailing number ("a-dci1" -> "a-dci"); a name without one, with a dash."""
-    stem = name.rstrip("0123456789")
-    return stem if stem != name else f"{name}-"
-
-
-def _free_ids(taken: dict, like: str, count: int) -> list[str]:
-    """`count` ids numbered after `like`'s stem, none of them in `taken`."""
-    stem, k = _stem(like), 1
-    out: list[str] = []
-    while len(out) < count:
-        if f"{stem}{k}" not in taken:
-            out.append(f"{stem}{k}")
-        k += 1
-    return out
-
-
-def _on_equipment(lh: LongHaul, equipment: GatewayModel, catalog: Catalog) -> int:
-    """The bundle `lh` carried on `equipment` at its line rate, with line optics of that rate for the distance;
-    returns the lines it takes."""
-    lines = math.ceil(lh.total_gbps / equipment.long_haul_gbps - 1e-9)
-    optics = choose_optics(catalog, equipment.long_haul_gbps, lh.distance_km)
-    lh.equipment, lh.capacity_gbps, lh.count = equipment.id, equipment.long_haul_gbps, lines
-    lh.optics = optics.id if optics is not None else None
-    return lines
 
 
 def _add_units(doc: FabricDocument, node_id: str, units: int) -> None:
@@ -466,13 +309,13 @@ def option_designs(doc: FabricDocument, catalog: Catalog,
 
 def _beyond_reach_km(option: FabricDocument, catalog: Catalog) -> float:
     """The longest span the InfiniBand `option` still carries on Ethernet DCI routers or switches used as ones (0:
-    none, `_ethernet_dci`): beyond the reach
+    none, long_haul_options.ethernet_dci): beyond the reach
     of the catalog's InfiniBand long-haul appliance (MetroX class, 40 km) no InfiniBand equipment carries the span
     at line rate, and plain InfiniBand ports across it run at credits / RTT (docs/multi-site.md: 2.1 Gb/s a link at
     100 km). Routers behind IB-to-Ethernet gateways would carry it, but the links would then be Ethernet's, not the
     InfiniBand option's (its simulation runs them at credits / RTT): such an option is not buildable at that
     distance and is never recommended (`protocol_options`)."""
-    spans = [lh.distance_km for lh in option.long_haul if _ethernet_dci(catalog, lh.equipment)]
+    spans = [lh.distance_km for lh in option.long_haul if ethernet_dci(catalog, lh.equipment)]
     return max(spans, default=0.0)
 
 

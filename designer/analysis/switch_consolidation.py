@@ -153,8 +153,7 @@ def _cable_ends(doc: FabricDocument, nodes: set[str]) -> dict[str, list[tuple[st
 
 def move_cables(doc: FabricDocument, keep: Node, gone: Node, ends: list[tuple[str, str]] | None = None) -> None:
     """Every cable of `gone` (its `ends`, found here when not given) to new ports of `keep` (one port group per kind
-    of port moved); `gone` leaves the drawing and its segments. Switches here, long-haul gateways in
-    protocol_options.py."""
+    of port moved); `gone` leaves the drawing and its segments."""
     moved: dict[tuple, list[tuple[str, str]]] = defaultdict(list)     # port kind -> (link id, end)
     for link_id, end in _cable_ends(doc, {gone.id})[gone.id] if ends is None else ends:
         link = doc.links[link_id]

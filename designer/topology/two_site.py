@@ -93,6 +93,7 @@ class Edge:
     kind: str            # gateway | switch
     per_box: int
     lanes: int = 1
+    port_gbps: float = math.inf     # a gateway's local ports' speed (the catalog's); a switch's run at the leaves'
 
     def lan(self, j: int) -> str:
         if self.kind == "gateway":
@@ -125,7 +126,7 @@ def _edge(opts: TwoSiteOptions, cat: Catalog) -> Edge:
         if breakout is None:
             raise ProjectError(Message("error.catalog.no_speed", model=model_id, speed=f"{opts.dci_gbps:g}",
                                        speeds=", ".join(f"{v:g}" for v in cat.switches[model_id].speeds_gbps())))
-        return Edge(model_id, "switch", cat.switches[model_id].ports * breakout // 2, _lanes(opts))
+        return Edge(model_id, "switch", cat.switches[model_id].ports * breakout // 2, _lanes(opts.dci_gbps))
     if model_id not in cat.gateways or not cat.gateways[model_id].long_haul:
         known = ", ".join(sorted(g.id for g in cat.gateways.values() if g.long_haul))
         raise ProjectError(Message("error.two_site.equipment", model=model_id, known=known))
@@ -133,12 +134,21 @@ def _edge(opts: TwoSiteOptions, cat: Catalog) -> Edge:
     if opts.dci_gbps > eq.long_haul_gbps:
         raise ProjectError(Message("error.two_site.dci_speed", model=eq.model, gbps=f"{eq.long_haul_gbps:g}",
                                    value=f"{opts.dci_gbps:g}"))
-    return Edge(model_id, "gateway", eq.long_haul_ports, _lanes(opts))
+    return Edge(model_id, "gateway", eq.long_haul_ports, _lanes(opts.dci_gbps, eq.port_gbps), eq.port_gbps)
 
 
-def _lanes(opts: TwoSiteOptions) -> int:
-    """Local links of the leaves' speed that feed one long-haul link (two 400G leaf ports for an 800G link)."""
-    return max(1, math.ceil(opts.dci_gbps / LEAF_GBPS))
+def _lanes(dci_gbps: float, port_gbps: float = math.inf) -> int:
+    """Local links that feed one long-haul link, each at the leaves' speed or the equipment's local ports' if slower
+    (`local_gbps`): two 400G leaf ports for an 800G link, one 100G port for a MetroX line of 100G."""
+    return max(1, math.ceil(dci_gbps / local_gbps(LEAF_GBPS, port_gbps) - 1e-9))
+
+
+def local_gbps(leaf_gbps: float, port_gbps: float) -> float:
+    """The speed of a local cable between a leaf port of `leaf_gbps` and site-edge equipment whose local ports run
+    at `port_gbps`: the slower of the two. A MetroX-3 XC's InfiniBand ports are EDR, 100G (its manual: `show
+    interfaces ib` lists IB1/1 and IB2/1, speeds SDR/FDR/EDR; docs/references.md [metrox]); a Quantum-2 port runs
+    at 100G as well as at 400G (QM97xx manual: 40/56/100/200/400 Gb/s a port), so the leaf port carries it at 100G."""
+    return float(min(leaf_gbps, port_gbps))
 
 
 def _check_counts(opts: TwoSiteOptions) -> None:
@@ -186,8 +196,8 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
             n.x = lo + hi - n.x
     x0 = (max((n.x for n in doc.nodes.values()), default=0.0) + 160.0 if inward
           else min((n.x for n in doc.nodes.values()), default=0.0) - 160.0)
-    # the local side runs at the leaves' port speed (a slower appliance port would need a leaf port split for it)
-    lan_gbps = doc.port(freed[0]).speed_gbps
+    # the local side runs at the leaves' port speed, or the equipment's local ports' where they are slower
+    lan_gbps = local_gbps(doc.port(freed[0]).speed_gbps, edge.port_gbps)
     for box in range(math.ceil(opts.dci_links / edge.per_box)):
         node = edge.node(cat, f"dci{box + 1}", f"DCI {site_id.upper()}{box + 1}", lan_gbps, opts.dci_gbps, medium)
         node.x, node.y = x0 + (box * 120.0 if inward else -box * 120.0), y

@@ -101,17 +101,25 @@ def not_buildable_text(ctx: ProposalContext) -> str | None:
 
 
 def _long_haul_text(ctx: ProposalContext) -> str:
-    """The InfiniBand option's long-haul equipment where it differs from the drawing's (its appliances in the DCI
-    routers' place: designer/analysis/protocol_options.py)."""
-    variant = ctx.variants.get("ib")
-    if variant is None or not any(o.id == "ib" for o in ctx.recommendation.options):
-        return ""
+    """Each protocol option's long-haul equipment where it differs from the drawing's: the InfiniBand option's
+    appliances in the DCI routers' place, the RoCEv2 option's DCI routers in the appliances' place, with the links
+    they carry (designer/analysis/long_haul_options.py)."""
     drawn = {n.model for n in ctx.doc.nodes.values() if n.kind == "gateway"}
-    swapped = [n for n in variant.doc.nodes.values() if n.kind == "gateway" and n.model not in drawn]
-    if not swapped:
-        return ""
-    name = ctx.product("gateway", swapped[0].model)
-    return " " + ctx.t("rec_long_haul_ib", n=f"{len(swapped):,}", model=name)
+    out = ""
+    for key in ("ib", "rocev2"):
+        variant = ctx.variants.get(key)
+        if variant is None or not any(o.id == key for o in ctx.recommendation.options):
+            continue
+        swapped = [n for n in variant.doc.nodes.values() if n.kind == "gateway" and n.model not in drawn]
+        if not swapped:
+            continue
+        bundles = [lh for lh in variant.doc.long_haul if lh.equipment == swapped[0].model]
+        links = sum(lh.count for lh in bundles)
+        gbps = bundles[0].capacity_gbps if bundles else 0.0
+        model = ctx.product("gateway", swapped[0].model)
+        out += " " + ctx.t(f"rec_long_haul_{key}", n=f"{len(swapped):,}", model=model, links=f"{links:,}",
+                           gbps=f"{gbps:g}")
+    return out
 
 
 def _short(ctx: ProposalContext, option: Option) -> str:

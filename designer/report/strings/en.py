@@ -145,6 +145,9 @@ EN: dict[str, str] = {
     "rec_hardware_item": "{protocol}: {models}",
     "rec_long_haul_ib": ("Across the sites, the InfiniBand option carries the long-haul links on the {model}, {n} "
                          "units in place of the drawn DCI routers."),
+    "rec_long_haul_rocev2": ("Across the sites, the RoCEv2 option carries the long-haul links on the {model}, {n} "
+                             "units in place of the drawn InfiniBand long-haul appliances: {links} links of {gbps} "
+                             "Gb/s with coherent optics for the distance, the same capacity."),
     "rec_not_buildable": ("The InfiniBand option cannot be built at this distance: no InfiniBand long-haul "
                           "equipment reaches the {km} km between the sites (the {model} reaches {reach} km), and "
                           "InfiniBand links across that span without it are held by their credits to a few Gb/s. "

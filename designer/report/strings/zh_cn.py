@@ -126,6 +126,8 @@ ZH_CN: dict[str, str] = {
     "rec_hardware": "各方案的后端交换机：{items}。",
     "rec_hardware_item": "{protocol}：{models}",
     "rec_long_haul_ib": "在站点之间，InfiniBand 方案用 {model}（共 {n} 台）代替图中的 DCI 路由器承载长距离链路。",
+    "rec_long_haul_rocev2": ("在站点之间，RoCEv2 方案用 {model}（共 {n} 台）代替图中的 InfiniBand 长距离设备承载长距离"
+                             "链路：{links} 条 {gbps} Gb/s 链路，配适合该距离的相干光模块，容量相同。"),
     "rec_not_buildable": ("InfiniBand 方案在此距离下无法建设：没有任何 InfiniBand 长距离设备能覆盖两个站点之间的 "
                           "{km} 公里（{model} 最远 {reach} 公里），而没有该设备时，跨越此距离的 InfiniBand 链路"
                           "受链路层信用额度限制，每条只有几 Gb/s。该方案仅供比较，不予推荐；在此距离下站点之间"

@@ -119,6 +119,9 @@ def _capacity_problems(sched: Schedule) -> None:
                                                                       ("available", layout.cages_available))))
 
 
+IB_TRAINED_DIVISORS = (1, 2, 4)     # an InfiniBand port trains down to a half or a quarter of its speed (400 -> 100)
+
+
 class _Builder:
     """Walks the links once, grouping them by the cages they share."""
 
@@ -141,7 +144,8 @@ class _Builder:
             return   # a link to a missing port: the port rules report it
         length = float(self.lengths.get(link.id, link.length_m))
         speed = link.speed_gbps
-        if (sa.subs > 1 or sb.subs > 1) and not (sa.port_gbps == sb.port_gbps == speed):
+        if (sa.subs > 1 or sb.subs > 1) and not (sa.port_gbps == sb.port_gbps == speed) \
+                and not self._ib_trained_down(link, sa, sb):
             self._breakout_speed(link, sa, sb)
         medium = "optical" if link.cable == "optics" else link.cable
         ka, kb = (link.a.node, sa.cage), (link.b.node, sb.cage)
@@ -161,6 +165,19 @@ class _Builder:
             self.split.setdefault(ka if twin_a else kb, []).append(link)
         else:
             self.single.append(link)
+
+    def _ib_trained_down(self, link: Link, sa: CageSlot, sb: CageSlot) -> bool:
+        """Whether `link` joins a switch's InfiniBand port to a slower InfiniBand port in a cage of its own (not a
+        leg of a split cage) and runs at the slower one's speed, a half or a quarter of the other's: an InfiniBand
+        link trains to the fastest speed both ends support (QM97xx manual: a port runs at 40/56/100/200/400 Gb/s,
+        the speed auto-adjusted by the InfiniBand protocol), so an NDR leaf port carries a MetroX-3 XC's EDR port
+        at 100G (topology/two_site.py)."""
+        ends = [self.doc.nodes[e.node].port(e.port) for e in (link.a, link.b)]
+        if any(port is None or port.medium != "ib" for port in ends):
+            return False
+        fast, slow = (sa, sb) if sa.port_gbps >= sb.port_gbps else (sb, sa)
+        return (slow.subs == 1 and abs(link.speed_gbps - slow.port_gbps) < 1e-6
+                and any(abs(fast.port_gbps / d - slow.port_gbps) < 1e-6 for d in IB_TRAINED_DIVISORS))
 
     def _breakout_speed(self, link: Link, sa: CageSlot, sb: CageSlot) -> None:
         """A port of a cage holding several (a breakout leg) must meet a port of its own speed, at that speed."""

@@ -269,7 +269,8 @@ def test_metrox_local_ports_run_at_the_catalogs_edr_speed_in_the_generated_desig
     """The MetroX-3 XC's InfiniBand ports are EDR, 100G (the catalog, after its manual): the two-site generator
     cables them at that speed on the leaves' NDR ports (an InfiniBand link trains down to it), not at the leaves'
     400G, and so does the InfiniBand option of a RoCEv2 design; the checks accept the trained-down link (no
-    breakout-speed, link-too-fast) and the bill prices a module of the appliance's speed at its end."""
+    breakout-speed, link-too-fast) and the bill prices the splitter NVIDIA documents for it, one per appliance (its two
+    local ports on one leaf cage), and no optics at either end."""
     from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
     cat = load_catalog()
@@ -284,9 +285,11 @@ def test_metrox_local_ports_run_at_the_catalogs_edr_speed_in_the_generated_desig
             {p.speed_gbps for n in boxes.values() for p in n.ports() if p.name.startswith("lan")}
         assert {doc.nodes[lk.a.node].model for lk in local} == {"qm9700"}
         assert not _errors(doc, cat)
+        assert {lk.cable for lk in local} == {"dac"}
     bill = cost_report(native, cat)
+    assert bill.count("mcp7y60") >= 16                              # one per appliance, spares on top
     edr = [t for t in cat.transceivers.values() if t.form == "qsfp" and t.engine_gbps == metro.port_gbps]
-    assert sum(bill.count(t.id) for t in edr) >= 16
+    assert sum(bill.count(t.id) for t in edr) == 0
 
 
 def _three_sites(cat):

@@ -27,7 +27,7 @@ from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, PortGroup
 from designer.model.sites import LongHaul
 from designer.sim.long_haul import ib_long_haul_appliance
-from designer.topology.two_site import DEFAULT_EQUIPMENT, choose_optics, local_gbps
+from designer.topology.two_site import DEFAULT_EQUIPMENT, choose_optics, local_cable, local_gbps
 
 
 def long_haul_as_ib(doc: FabricDocument, catalog: Catalog) -> set[str]:
@@ -66,13 +66,19 @@ def _ib_long_haul(catalog: Catalog, equipment: str) -> bool:
 
 def train_local_cables(doc: FabricDocument, boxes: set[str]) -> None:
     """Each local cable of the long-haul `boxes` at the speed of the box's local port (a leaf port of 400G carries a
-    MetroX's 100G EDR port at 100G: topology/physical/schedule.py, `_ib_trained_down`)."""
+    MetroX's 100G EDR port at 100G: topology/physical/schedule.py, `ib_trained_down`), of the kind and length the
+    two-site generator gives it at that speed (two_site.local_cable: a copper splitter of 2 m where trained down,
+    optics of 30 m at the leaf's speed)."""
     for link in doc.links.values():
         for end, far in ((link.a, link.b), (link.b, link.a)):
             node = doc.nodes.get(end.node) if end.node in boxes else None
             port = node.port(end.port) if node is not None and end.port.startswith("lan") else None
-            if port is not None and doc.nodes.get(far.node) is not None and far.node not in boxes:
+            far_node = doc.nodes.get(far.node)
+            if port is not None and far_node is not None and far.node not in boxes:
                 link.speed_gbps = port.speed_gbps
+                far_port = far_node.port(far.port)
+                if far_port is not None:
+                    link.cable, link.length_m = local_cable(far_port.speed_gbps, port.speed_gbps, port.medium)
 
 
 def _long_haul_on(doc: FabricDocument, bundles: list[LongHaul], equipment: GatewayModel, catalog: Catalog) -> set[str]:

@@ -52,8 +52,10 @@ FIELD_RANGES: dict[str, Range] = {
     "legs": Range(1, MAX_BREAKOUT), "engines": Range(1, 16), "engine_gbps": SPEED_GBPS,
     "price_per_m_usd": Range(0, 1e6), "capacity": Range(0, 1e6), "compute_trays": Range(0, 64),
     "nvlink_switch_trays": Range(0, 64), "long_haul_ports": _ANY_PORTS, "long_haul_gbps": SPEED_GBPS,
-    "line_gbps": SPEED_GBPS, "max_reach_km": Range(0, 20_000),
+    "line_gbps": SPEED_GBPS, "max_reach_km": Range(0, 20_000), "head_gbps": Range(0, 100_000),
 }
+# lists of numbers -> the field whose range each number keeps (orderable lengths, speeds in Gb/s)
+NUMBER_LISTS = {"lengths_m": "max_reach_m", "link_speeds_gbps": "speed_gbps", "leg_speeds_gbps": "speed_gbps"}
 _BOOL_FIELDS = ("cut_through", "nvlink_sharp")     # true or false
 FIELD_CHOICES: dict[str, tuple[str, ...]] = {"protocol": ("ib", "ethernet", "vpi"),
                                              "type": ("dac", "acc", "aoc", "fibre", "rj45"),
@@ -203,7 +205,7 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
     for key, value in raw.items():
         if key not in names:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
-        if key in ("breakouts", "roles", "load_balancing", "lengths_m"):
+        if key in ("breakouts", "roles", "load_balancing", *NUMBER_LISTS):
             value = _read_tuple(key, value)
         else:
             _check_field(key, value)
@@ -216,12 +218,13 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
 
 
 def _read_tuple(key: str, value: Any) -> tuple[Any, ...]:
-    """`breakouts` (whole numbers 1..16), `roles` (switch roles) or `lengths_m` (metres) as a tuple."""
-    if not isinstance(value, list) or (not value and key != "lengths_m"):
+    """`breakouts` (whole numbers 1..16), `roles` (switch roles), `lengths_m` (metres) or a list of speeds (Gb/s)
+    as a tuple."""
+    if not isinstance(value, list) or (not value and key not in NUMBER_LISTS):
         raise ValueError(Message("error.catalog.field_list", field=key))
-    if key == "lengths_m":
-        for length in value:
-            _check_field("max_reach_m", length)
+    if key in NUMBER_LISTS:
+        for number in value:
+            _check_field(NUMBER_LISTS[key], number)
     elif key == "breakouts":
         if not all(type(b) is int and 1 <= b <= MAX_BREAKOUT for b in value):
             raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),

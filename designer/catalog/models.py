@@ -46,6 +46,9 @@ class SwitchModel(Sourced):
     lanes_per_cage: int = 0
     lane_gbps: float = 0.0
     mgmt_ports: int = 1               # out-of-band management (RJ45) ports
+    # speeds a native port carries a link at, where the catalog states them (an InfiniBand port trains to the far
+    # end's speed: a Quantum-2 port links at 40, 56, 100, 200 or 400 Gb/s); () = the port's speed, half and quarter
+    link_speeds_gbps: tuple[float, ...] = ()
 
     def speeds_gbps(self) -> list[float]:
         """Port speeds this switch can run, fastest first (a split port runs at speed/breakout)."""
@@ -56,6 +59,21 @@ class SwitchModel(Sourced):
             if abs(self.port_gbps / b - speed_gbps) < 1e-6:
                 return b
         return None
+
+    def links_at(self, port_gbps: float) -> tuple[float, ...]:
+        """The speeds a port of `port_gbps` of this model carries a link at: the catalog's `link_speeds_gbps` for a
+        native port where it states them, else the port's speed, its half and its quarter (lane-rate fallback)."""
+        if self.link_speeds_gbps and abs(port_gbps - self.port_gbps) < 1e-6:
+            return self.link_speeds_gbps
+        return fallback_speeds_gbps(port_gbps)
+
+
+SPEED_DIVISORS = (1, 2, 4)     # a port of speed S runs S, S/2 or S/4 (lane-rate fallback, e.g. 400G -> 200G / 100G)
+
+
+def fallback_speeds_gbps(port_gbps: float) -> tuple[float, ...]:
+    """The speeds a port whose model states none carries a link at: S, S/2 and S/4."""
+    return tuple(port_gbps / d for d in SPEED_DIVISORS)
 
 
 @dataclass(frozen=True)
@@ -176,6 +194,9 @@ class CableModel(Sourced):
 
     A splitter has `legs` > 1: one head of form `head_form` and `legs` ends of form `leg_form`, each leg
     running `speed_gbps`. Fibre is priced `price_usd` plus `price_per_m_usd` per metre of the length ordered.
+    A head made for a cage faster than its legs carry (`head_gbps` above legs x speed) runs the cage's ports below
+    their speed, at `speed_gbps` or at one of `leg_speeds_gbps`: NVIDIA's MCP7Y60 has a twin-port OSFP head for a
+    Quantum-2 cage and two QSFP56 legs at HDR 200G, or at EDR 100G in QSFP28 ports.
     """
 
     id: str = ""
@@ -195,6 +216,20 @@ class CableModel(Sourced):
     price_usd: float = 0.0            # per cable (fibre: the connectors)
     price_per_m_usd: float = 0.0
     power_w: float = 0.0              # per cable, both ends
+    head_gbps: float = 0.0            # the rate of the cage its head is made for; 0: legs x speed_gbps
+    leg_speeds_gbps: tuple[float, ...] = ()   # slower rates its legs also run (down-rate heads only)
+
+    @property
+    def head_rate_gbps(self) -> float:
+        return self.head_gbps or self.speed_gbps * self.legs
+
+    @property
+    def down_rate(self) -> bool:
+        """Whether its head runs the cage's ports below their speed (made for a cage faster than its legs)."""
+        return self.head_rate_gbps > self.speed_gbps * self.legs + 1e-6
+
+    def leg_rates_gbps(self) -> tuple[float, ...]:
+        return (self.speed_gbps, *self.leg_speeds_gbps)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,8 @@ GENERAL: dict[str, str] = {
     "finding.port-reuse": "A port is used by two or more links; a port takes one cable",
     "finding.too-many-links": "A node has more links than ports",
     "finding.link-too-fast": "A link is faster than a port at one of its ends",
-    "finding.speed-mismatch": "A port cannot run the link's speed (a port of speed S runs S, S/2 or S/4)",
+    "finding.speed-mismatch": "A port cannot run the link's speed (a port of speed S runs S, S/2 or S/4, or the "
+                              "speeds its switch model's catalog entry lists)",
     "finding.medium-mismatch": "A link joins an InfiniBand port to an Ethernet port; only a gateway bridges the two",
     "finding.plane-mismatch": "A link's plane (back-end or front-end) differs from the plane of a NIC port it uses",
     "finding.segment-member": "A segment lists a node that does not exist, or a node that is also in another segment",

@@ -17,7 +17,7 @@ from designer.topology.gc_pause import collector_paused
 from designer.topology.physical.layout import CageSlot, NodeLayout, layouts
 from designer.topology.physical.parts import cable_part
 from designer.topology.physical.power import cabling_power_w
-from designer.topology.physical.schedule import Schedule, build_schedule
+from designer.topology.physical.schedule import Schedule, build_schedule, ib_trained_down
 from designer.topology.physical_build import add_cabling_power
 from designer.topology.racks.floor import places
 from designer.topology.racks.plan import rack_plan, run_lengths_m
@@ -67,7 +67,7 @@ def _fit_cables(doc: FabricDocument, catalog: Catalog) -> tuple[Schedule, dict[s
     refuse it; the schedule built that way and the runs."""
     assert doc.racks is not None, "planned first"
     lengths = run_lengths_m(doc, places(doc.racks, doc.build))
-    rank = _first_ranks(doc.links.values(), catalog, layouts(doc.nodes.values(), catalog), lengths)
+    rank = _first_ranks(doc, doc.links.values(), catalog, layouts(doc.nodes.values(), catalog), lengths)
     for _ in range(MAX_ROUNDS):
         for link in doc.links.values():
             link.cable = CLASSES[rank[link.id]]
@@ -87,11 +87,11 @@ def cable_classes(doc: FabricDocument, catalog: Catalog, link_ids: list[str]) ->
     designer/analysis/switch_consolidation.py); their cages must hold no other link."""
     links = [doc.links[lid] for lid in link_ids]
     nodes = {end.node for link in links for end in (link.a, link.b)}
-    rank = _first_ranks(links, catalog, layouts([doc.nodes[n] for n in nodes], catalog), {})
+    rank = _first_ranks(doc, links, catalog, layouts([doc.nodes[n] for n in nodes], catalog), {})
     return {lid: CLASSES[rank[lid]] for lid in link_ids}
 
 
-def _first_ranks(links: Iterable[Link], catalog: Catalog, node_layouts: dict[str, NodeLayout],
+def _first_ranks(doc: FabricDocument, links: Iterable[Link], catalog: Catalog, node_layouts: dict[str, NodeLayout],
                  lengths: dict[str, float]) -> dict[str, int]:
     """Each link's cheapest class alone, then raised so that every twin-port cage holds one medium."""
     rank: dict[str, int] = {}
@@ -104,9 +104,11 @@ def _first_ranks(links: Iterable[Link], catalog: Catalog, node_layouts: dict[str
             rank[link.id] = 0
             continue
         length = lengths.get(link.id, link.length_m)
-        key = (sa.form, sa.subs, sa.port_gbps, sb.form, sb.subs, sb.port_gbps, link.speed_gbps, length)
+        trained = (link.speed_gbps < max(sa.port_gbps, sb.port_gbps) - 1e-6
+                   and ib_trained_down(doc, catalog, link, sa, sb))
+        key = (sa.form, sa.subs, sa.port_gbps, sb.form, sb.subs, sb.port_gbps, link.speed_gbps, length, trained)
         if key not in memo:
-            memo[key] = _cheapest_class(catalog, sa, sb, link, length)
+            memo[key] = _cheapest_class(catalog, sa, sb, link, length, trained)
         rank[link.id] = memo[key]
         twins.add(link, sa, sb)
     twins.raise_shared(rank)
@@ -147,18 +149,24 @@ class _TwinCages:
                         rank[lid], changed = high, True
 
 
-def _cheapest_class(catalog: Catalog, sa: CageSlot, sb: CageSlot, link: Link, length_m: float) -> int:
-    """The lowest class with a part that fits both ends' gear and reaches `length_m`."""
+def _cheapest_class(catalog: Catalog, sa: CageSlot, sb: CageSlot, link: Link, length_m: float,
+                    trained: bool = False) -> int:
+    """The lowest class with a part that fits both ends' gear and reaches `length_m`; a link `trained` down below
+    its switch port's speed (schedule.ib_trained_down) takes a splitter made for it, or nothing (no optics)."""
     twin_a, twin_b = sa.form == "osfp8", sb.form == "osfp8"
+    port_gbps = 0.0
     if twin_a != twin_b:
         head, leg = (sa, sb) if twin_a else (sb, sa)
         legs, speed, head_gbps = head.subs, head.port_gbps, head.cage_gbps
+        if trained:
+            speed, port_gbps = link.speed_gbps, head.port_gbps
         forms = (head.form, leg.form)
     else:
         legs, speed, forms = 1, link.speed_gbps, (sa.form, sb.form)
         head_gbps = sa.cage_gbps if twin_a else speed
     for i, cls in enumerate(CLASSES[:-1]):
-        part, reaches = cable_part(catalog, cls, forms[0], forms[1], legs, speed, length_m, head_gbps)
+        part, reaches = cable_part(catalog, cls, forms[0], forms[1], legs, speed, length_m, head_gbps=head_gbps,
+                                   port_gbps=port_gbps)
         if part is not None and reaches:
             return i
     return len(CLASSES) - 1

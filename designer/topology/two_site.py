@@ -151,6 +151,21 @@ def local_gbps(leaf_gbps: float, port_gbps: float) -> float:
     return float(min(leaf_gbps, port_gbps))
 
 
+LOCAL_OPTICS_M = 30.0       # a local cable at the leaves' speed: optics, the equipment anywhere in the spine row
+LOCAL_SPLITTER_M = 2.0      # one trained down: the longest MCP7Y60, the equipment standing beside its leaf
+
+
+def local_cable(leaf_gbps: float, lan_gbps: float, medium: str) -> tuple[str, float]:
+    """The reach class and length of a local cable running at `lan_gbps` from a leaf port of `leaf_gbps`. At the
+    leaf's speed, optics. An InfiniBand leaf port trained down to a slower port (a MetroX-3 XC's EDR, a MetroX-2's
+    HDR) takes no optics, an NDR module cannot downshift its lanes (NVIDIA LinkX 100G-PAM4 user guide); NVIDIA
+    documents the MCP7Y60 passive splitter for it, a twin-port OSFP head in the leaf's cage and two QSFP56 legs at HDR
+    or EDR, 1 to 2 m (docs/references.md [nvidia-linkx]): copper, the appliance within 2 m of its leaf."""
+    if medium == "ib" and lan_gbps < leaf_gbps - 1e-6:
+        return "dac", LOCAL_SPLITTER_M
+    return "optics", LOCAL_OPTICS_M
+
+
 def _check_counts(opts: TwoSiteOptions) -> None:
     if opts.backend not in DEFAULT_EQUIPMENT:
         raise ProjectError(Message("error.two_site.backend", backend=opts.backend))
@@ -197,7 +212,9 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
     x0 = (max((n.x for n in doc.nodes.values()), default=0.0) + 160.0 if inward
           else min((n.x for n in doc.nodes.values()), default=0.0) - 160.0)
     # the local side runs at the leaves' port speed, or the equipment's local ports' where they are slower
-    lan_gbps = local_gbps(doc.port(freed[0]).speed_gbps, edge.port_gbps)
+    leaf_gbps = doc.port(freed[0]).speed_gbps
+    lan_gbps = local_gbps(leaf_gbps, edge.port_gbps)
+    cable, length_m = local_cable(leaf_gbps, lan_gbps, medium)
     for box in range(math.ceil(opts.dci_links / edge.per_box)):
         node = edge.node(cat, f"dci{box + 1}", f"DCI {site_id.upper()}{box + 1}", lan_gbps, opts.dci_gbps, medium)
         node.x, node.y = x0 + (box * 120.0 if inward else -box * 120.0), y
@@ -208,7 +225,7 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
             for q in range(edge.lanes if k < opts.dci_links else 0):
                 lane = k * edge.lanes + q
                 doc.add_link(Link(f"dcil{lane + 1}", freed[lane], Endpoint(node.id, edge.lan(p * edge.lanes + q)),
-                                  lan_gbps, "optics", 30.0))
+                                  lan_gbps, cable, length_m))
     return _prefixed(doc, site_id)
 
 

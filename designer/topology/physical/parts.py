@@ -16,18 +16,24 @@ from designer.catalog.models import CableModel, TransceiverModel
 CLASS_TYPES = {"dac": ("dac",), "aoc": ("acc", "aoc")}
 
 
-def cable_part(catalog: Catalog, cable_class: str, head_form: str, leg_form: str, legs: int, speed_gbps: float,
-               length_m: float, head_gbps: float = 0.0) -> tuple[CableModel | None, bool]:
+def cable_part(catalog: Catalog, cable_class: str, head_form: str, leg_form: str, legs: int,  # noqa: PLR0913
+               speed_gbps: float, length_m: float, *, head_gbps: float = 0.0,
+               port_gbps: float = 0.0) -> tuple[CableModel | None, bool]:
     """The cheapest cable of the class joining these forms with `legs` legs at `speed_gbps` per leg, whose head
-    carries the cage's rate `head_gbps` (an NDR twin-port cable does not fit a 1.6T XDR cage).
+    carries the cage's rate `head_gbps` (an NDR twin-port cable does not fit a 1.6T XDR cage). `port_gbps` above
+    `speed_gbps`: the head cage's ports are that fast and the links run slower (an InfiniBand port trained down to
+    the far port's speed); only a head made to run its cage's ports below their speed fits them, with legs that run
+    `speed_gbps` (MCP7Y60: a Quantum-2 cage to two EDR QSFP28 ports), and such a head fits no other link.
 
     Returns (part, reaches): a part that fits the gear but not the length comes back with reaches=False
     (the longest one), None when nothing fits the gear at all.
     """
     types = CLASS_TYPES.get(cable_class, ())
+    trained = port_gbps > speed_gbps + 1e-6
     fits = [c for c in catalog.cables.values()
-            if c.type in types and c.legs == legs and _speed_fits(c.speed_gbps, speed_gbps, legs)
-            and c.speed_gbps * c.legs + 1e-6 >= head_gbps
+            if c.type in types and c.legs == legs and c.down_rate == trained
+            and _speed_fits(c.leg_rates_gbps() if trained else (c.speed_gbps,), speed_gbps, legs)
+            and c.head_rate_gbps + 1e-6 >= head_gbps
             and {c.head_form, c.leg_form} == {head_form, leg_form} and (legs == 1 or c.head_form == head_form)]
     if not fits:
         return None, False
@@ -37,11 +43,12 @@ def cable_part(catalog: Catalog, cable_class: str, head_form: str, leg_form: str
     return max(fits, key=lambda c: (c.max_reach_m, -c.price_usd)), False
 
 
-def _speed_fits(part_gbps: float, link_gbps: float, legs: int) -> bool:
-    """A splitter's legs run exactly the link speed; a straight cable carries the link at or below its rate."""
+def _speed_fits(part_gbps: tuple[float, ...], link_gbps: float, legs: int) -> bool:
+    """A splitter's legs run exactly the link speed (one of the rates they are made for); a straight cable carries
+    the link at or below its rate."""
     if legs > 1:
-        return abs(part_gbps - link_gbps) < 1e-6
-    return part_gbps + 1e-6 >= link_gbps
+        return any(abs(rate - link_gbps) < 1e-6 for rate in part_gbps)
+    return part_gbps[0] + 1e-6 >= link_gbps
 
 
 def transceiver(catalog: Catalog, form: str, engine_gbps: float, fibre: str,

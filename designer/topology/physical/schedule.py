@@ -12,6 +12,9 @@ docs/references.md [nvidia-linkx] [nvidia-structured-cabling] [dgx-superpod-cabl
   (two for an 800G port, which uses both engines).
 * Twin cage to twin cage: a twin-to-twin DAC/ACC per pair of cages, or a module in each cage and fibres.
 * QSFP ports (front-end 100/200G): a DAC or an AOC per link, or SR4 modules and fibre.
+* An InfiniBand switch port trained down to a slower port (`ib_trained_down`: an NDR leaf port at a MetroX-3 XC's
+  EDR 100G): only a splitter made to run the cage's ports below their speed (MCP7Y60, QSFP56 legs at HDR or EDR),
+  never optics, since an NDR module cannot downshift its lanes [nvidia-linkx].
 
 Every link gets a medium, its parts, the ordered length; problems (a cage claimed by two assemblies, no part
 for the gear, a length beyond reach, a breakout leg on a port of another speed) are recorded for the checks.
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from designer.catalog.loader import Catalog
-from designer.catalog.models import CableModel, TransceiverModel
+from designer.catalog.models import CableModel, TransceiverModel, fallback_speeds_gbps
 from designer.model.document import FabricDocument
 from designer.model.links import Link
 from designer.model.sites import crosses_sites
@@ -119,9 +122,6 @@ def _capacity_problems(sched: Schedule) -> None:
                                                                       ("available", layout.cages_available))))
 
 
-IB_TRAINED_DIVISORS = (1, 2, 4)     # an InfiniBand port trains down to a half or a quarter of its speed (400 -> 100)
-
-
 class _Builder:
     """Walks the links once, grouping them by the cages they share."""
 
@@ -135,6 +135,7 @@ class _Builder:
         self.optical: list[Link] = []
         self._modules: dict[tuple[str, float, tuple[str, float]], tuple[TransceiverModel | None, bool]] = {}
         self._fibre: dict[tuple[str, str], CableModel | None] = {}   # (fibre, connector) -> fibre part
+        self.trained: set[str] = set()          # links running below their switch port's speed (`ib_trained_down`)
 
     # ---- first pass: every link to its group ------------------------------------------------------
     def place(self, link: Link) -> None:
@@ -144,8 +145,10 @@ class _Builder:
             return   # a link to a missing port: the port rules report it
         length = float(self.lengths.get(link.id, link.length_m))
         speed = link.speed_gbps
-        if (sa.subs > 1 or sb.subs > 1) and not (sa.port_gbps == sb.port_gbps == speed) \
-                and not self._ib_trained_down(link, sa, sb):
+        trained = speed < max(sa.port_gbps, sb.port_gbps) - 1e-6 and ib_trained_down(self.doc, self.cat, link, sa, sb)
+        if trained:
+            self.trained.add(link.id)
+        if (sa.subs > 1 or sb.subs > 1) and not (sa.port_gbps == sb.port_gbps == speed) and not trained:
             self._breakout_speed(link, sa, sb)
         medium = "optical" if link.cable == "optics" else link.cable
         ka, kb = (link.a.node, sa.cage), (link.b.node, sb.cage)
@@ -165,19 +168,6 @@ class _Builder:
             self.split.setdefault(ka if twin_a else kb, []).append(link)
         else:
             self.single.append(link)
-
-    def _ib_trained_down(self, link: Link, sa: CageSlot, sb: CageSlot) -> bool:
-        """Whether `link` joins a switch's InfiniBand port to a slower InfiniBand port in a cage of its own (not a
-        leg of a split cage) and runs at the slower one's speed, a half or a quarter of the other's: an InfiniBand
-        link trains to the fastest speed both ends support (QM97xx manual: a port runs at 40/56/100/200/400 Gb/s,
-        the speed auto-adjusted by the InfiniBand protocol), so an NDR leaf port carries a MetroX-3 XC's EDR port
-        at 100G (topology/two_site.py)."""
-        ends = [self.doc.nodes[e.node].port(e.port) for e in (link.a, link.b)]
-        if any(port is None or port.medium != "ib" for port in ends):
-            return False
-        fast, slow = (sa, sb) if sa.port_gbps >= sb.port_gbps else (sb, sa)
-        return (slow.subs == 1 and abs(link.speed_gbps - slow.port_gbps) < 1e-6
-                and any(abs(fast.port_gbps / d - slow.port_gbps) < 1e-6 for d in IB_TRAINED_DIVISORS))
 
     def _breakout_speed(self, link: Link, sa: CageSlot, sb: CageSlot) -> None:
         """A port of a cage holding several (a breakout leg) must meet a port of its own speed, at that speed."""
@@ -235,9 +225,13 @@ class _Builder:
             sa, sb = sb, sa
         legs = sa.subs if shape == "split" else 1
         speed = sa.port_gbps if shape == "split" else max(lk.speed_gbps for lk in links)
+        port_gbps = 0.0
+        if shape == "split" and any(lk.id in self.trained for lk in links):
+            speed, port_gbps = self._trained_speed(links), sa.port_gbps
         need = max(self.sched.links[lk.id].length_m for lk in links)
         head_gbps = sa.cage_gbps if shape != "single" else speed
-        part, reaches = cable_part(self.cat, first.cable, sa.form, sb.form, legs, speed, need, head_gbps)
+        part, reaches = cable_part(self.cat, first.cable, sa.form, sb.form, legs, speed, need, head_gbps=head_gbps,
+                                   port_gbps=port_gbps)
         ids = tuple(lk.id for lk in links)
         if part is None:
             detail = (("cable", first.cable), ("speed", speed), ("forms", (sa.form, sb.form)))
@@ -254,11 +248,19 @@ class _Builder:
             hw = self.sched.links[lk.id]
             hw.medium, hw.assembly, hw.ordered_m = part.type, asm.id, ordered
 
+    def _trained_speed(self, links: list[Link]) -> float:
+        """The one speed the links of a split cage run at when all of them are trained down (its splitter's legs run
+        one rate); 0 otherwise, which no splitter fits."""
+        speeds = {lk.speed_gbps for lk in links}
+        return speeds.pop() if len(speeds) == 1 and all(lk.id in self.trained for lk in links) else 0.0
+
     def _fallback_to_optics(self, links: list[Link]) -> None:
-        """Price a link no cable fits as optics, so that the bill of materials stays complete."""
+        """Price a link no cable fits as optics, so that the bill of materials stays complete; not a trained-down
+        link, which no module runs (`_optics`)."""
         for lk in links:
-            self.sched.links[lk.id].medium = "optical"
-            self.optical.append(lk)
+            if lk.id not in self.trained:
+                self.sched.links[lk.id].medium = "optical"
+                self.optical.append(lk)
 
     def _optics(self) -> None:
         slots = {nid: layout.slots for nid, layout in self.sched.layouts.items()}
@@ -266,10 +268,21 @@ class _Builder:
         for link in self.optical:
             hw = self.sched.links[link.id]
             sa, sb = slots[link.a.node][link.a.port], slots[link.b.node][link.b.port]
+            if link.id in self.trained:
+                self._no_module(link, sa, sb)
+                continue
             ka = (link.a.node, sa.cage)
             hw.module_a = self._module(ka, sa, hw, link, fibre_of[ka])
             hw.module_b = self._module((link.b.node, sb.cage), sb, hw, link, fibre_of[ka])
             self._fibres(link, hw)
+
+    def _no_module(self, link: Link, sa: CageSlot, sb: CageSlot) -> None:
+        """A link trained below its switch port's speed has no optics: an NDR module runs 100G-PAM4 lanes only and
+        cannot downshift to an HDR or EDR port's (NVIDIA LinkX user guide for 400G 100G-PAM4 parts); only a copper
+        splitter made for it joins the two (MCP7Y60, `_copper`)."""
+        self.sched.problems.append(Problem("no-part", (link.a.node, link.b.node), (link.id,),
+                                           (("cable", "optics"), ("speed", link.speed_gbps),
+                                            ("forms", (sa.form, sb.form)))))
 
     def _fibre_by_component(self, slots: dict[str, dict[str, CageSlot]]) -> dict[CageKey, tuple[str, float]]:
         """(preferred fibre, length to reach) for each optical cage. Cages joined by optical links share one
@@ -279,6 +292,8 @@ class _Builder:
         ends = []
         gear: dict[CageKey, tuple[str, float]] = {}        # cage -> (form, engine speed) of its module
         for link in self.optical:
+            if link.id in self.trained:
+                continue            # no module (`_no_module`)
             sa, sb = slots[link.a.node][link.a.port], slots[link.b.node][link.b.port]
             ka, kb = (link.a.node, sa.cage), (link.b.node, sb.cage)
             groups.union(ka, kb)
@@ -382,3 +397,19 @@ def _nodes(links: list[Link]) -> tuple[str, ...]:
 def _module_gear(slot: CageSlot) -> tuple[str, float]:
     """The form of a cage's module and the speed of each of its engines (a twin-port cage has two)."""
     return slot.form, slot.cage_gbps / 2 if slot.form == "osfp8" else slot.cage_gbps
+
+
+def ib_trained_down(doc: FabricDocument, catalog: Catalog, link: Link, sa: CageSlot, sb: CageSlot) -> bool:
+    """Whether `link` joins an InfiniBand port to a slower InfiniBand port in a cage of its own (not a leg of a split
+    cage) and runs at the slower one's speed, a speed the faster port links at: an InfiniBand link trains to the
+    fastest speed both ends support (QM97xx manual: a Quantum-2 port runs at 40/56/100/200/400 Gb/s, the speed
+    auto-adjusted by the InfiniBand protocol; the catalog's `link_speeds_gbps`), so an NDR leaf port carries a
+    MetroX-3 XC's EDR port at 100G (topology/two_site.py)."""
+    ends = [(doc.nodes[e.node], doc.nodes[e.node].port(e.port)) for e in (link.a, link.b)]
+    if any(port is None or port.medium != "ib" for _, port in ends):
+        return False
+    (fast_node, _), fast, slow = (ends[0], sa, sb) if sa.port_gbps >= sb.port_gbps else (ends[1], sb, sa)
+    model = catalog.switches.get(fast_node.model) if fast_node.kind == "switch" else None
+    speeds = model.links_at(fast.port_gbps) if model is not None else fallback_speeds_gbps(fast.port_gbps)
+    return (slow.subs == 1 and abs(link.speed_gbps - slow.port_gbps) < 1e-6
+            and any(abs(s - slow.port_gbps) < 1e-6 for s in speeds))

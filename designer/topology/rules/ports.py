@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from designer.catalog.models import fallback_speeds_gbps
 from designer.i18n.findings import Params, render_message
 from designer.model.links import Link
 from designer.model.nodes import Port
@@ -12,22 +13,23 @@ RULES = {
     "port-reuse": "A port is used by two or more links.",
     "too-many-links": "A node has more links than ports.",
     "link-too-fast": "A link is faster than a port at one of its ends.",
-    "speed-mismatch": "A port cannot run the link's speed (a port of speed S runs S, S/2 or S/4).",
+    "speed-mismatch": "A port cannot run the link's speed (a port of speed S runs S, S/2 or S/4, or the speeds its "
+                      "switch model's catalog entry lists).",
     "medium-mismatch": "A link joins an InfiniBand port to an Ethernet port (only a gateway bridges the two).",
     "plane-mismatch": "A link's plane (back-end or front-end) differs from the plane of a NIC port it uses.",
 }
-
-# A port of speed S may run a link at S, S/2 or S/4 (lane-rate fallback, e.g. 400G -> 200G / 100G).
-SPEED_DIVISORS = (1, 2, 4)
-
 
 # A finding about one link and how a group of links with the same problem words it:
 # (group message id, its parameters without the links, the single link's finding).
 _Member = tuple[str, Params, Finding]
 
 
-def _runs_at(port_gbps: float, link_gbps: float) -> bool:
-    return any(abs(port_gbps / d - link_gbps) < 1e-6 for d in SPEED_DIVISORS)
+def _link_speeds(ctx: CheckContext, node_id: str, port_gbps: float) -> tuple[float, ...]:
+    """The speeds a port carries a link at: its switch model's (the catalog's `link_speeds_gbps` for a native port:
+    a Quantum-2 port links at 40 to 400 Gb/s), else S, S/2 or S/4 (lane-rate fallback, e.g. 400G -> 200G / 100G)."""
+    node = ctx.doc.nodes[node_id]
+    model = ctx.catalog.switches.get(node.model) if node.kind == "switch" else None
+    return model.links_at(port_gbps) if model is not None else fallback_speeds_gbps(port_gbps)
 
 
 def check(ctx: CheckContext) -> list[Finding]:
@@ -98,6 +100,7 @@ def _speed(ctx: CheckContext, link: Link) -> list[_Member]:
     for e in (link.a, link.b):
         port = ctx.known_port(e.node, e.port)
         model = ctx.doc.nodes[e.node].model
+        speeds = _link_speeds(ctx, e.node, port.speed_gbps)
         if link.speed_gbps > port.speed_gbps + 1e-6:
             out.append(("finding.link-too-fast.group.detail",
                         (("speed", link.speed_gbps), ("port_speed", port.speed_gbps), ("model", model)),
@@ -105,8 +108,8 @@ def _speed(ctx: CheckContext, link: Link) -> list[_Member]:
                                 nodes=(e.node,), links=(link.id,), value=link.speed_gbps, link=link.id,
                                 speed=link.speed_gbps, port=e.port, node=ctx.name(e.node),
                                 port_speed=port.speed_gbps)))
-        elif not _runs_at(port.speed_gbps, link.speed_gbps):
-            can = Names([f"{port.speed_gbps / d:g}" for d in SPEED_DIVISORS], limit=None)
+        elif not any(abs(s - link.speed_gbps) < 1e-6 for s in speeds):
+            can = Names([f"{s:g}" for s in speeds], limit=None)
             out.append(("finding.speed-mismatch.group.detail",
                         (("speed", link.speed_gbps), ("port_speed", port.speed_gbps), ("model", model),
                          ("speeds", can)),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from designer.catalog.loader import load_catalog
+from designer.topology.cabling_fit import fit_cables_to_racks
 from designer.topology.checks import run_checks
 from designer.topology.physical.parts import cable_part
 from designer.topology.physical.schedule import build_schedule
@@ -94,3 +95,21 @@ def test_the_qm9700_entry_states_the_speeds_its_ports_link_at(two_site) -> None:
         doc.links[lid].speed_gbps = speed
         found = [f for f in run_checks(doc, CAT) if f.rule == "speed-mismatch"]
         assert (not found) == ok, speed
+
+
+@pytest.mark.parametrize("gpus_per_site, lines", [(16, 8), (64, 64)])
+def test_planned_racks_keep_each_appliance_within_its_splitters_reach(gpus_per_site, lines) -> None:
+    """Plan racks stands a leaf's MetroX appliances beside it, half below and half above, in one rack (a full rack
+    opens a new one for the lot): in the spine row, 2 m of copper never reached them. 64 lines of 100G a site hang
+    16 appliances on each of two leaves, which fills the first spine rack."""
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site, 30, dci_gbps=100, dci_links=lines, backend="ib"), CAT)
+    fit_cables_to_racks(doc, CAT)
+    where = {m.item: m for m in doc.racks.mounts if m.kind == "node"}
+    local = _local(doc)
+    assert len(local) == 2 * lines
+    for lid in local:
+        link = doc.links[lid]
+        assert where[link.a.node].rack == where[link.b.node].rack
+        assert link.length_m <= CAT.cables["mcp7y60"].max_reach_m
+    assert not [f for f in run_checks(doc, CAT) if f.severity == "error"]
+    assert len({where[lid].rack for lid in where if lid.startswith(("a-leaf", "b-leaf"))}) >= 2

@@ -14,7 +14,10 @@ A rack-scale NVLink domain (an NVL72 rack) is a rack of its own, delivered whole
 management: it takes no rack, PDU or management switch from the build and is held to none of its budgets.
 
 Spines, cores, front-end spines, gateways, storage and the fabric managers stand in a row of their own in
-the middle of the floor. Every rack gets an out-of-band management switch at its top U and a pair of PDUs
+the middle of the floor, but for InfiniBand long-haul appliances (MetroX class): those stand in the rack of the switch
+they are cabled to, half below and half above it, a rack of their own for the lot where the current one is full, since
+2 m of copper is all that joins an NDR cage to their EDR ports.
+Every rack gets an out-of-band management switch at its top U and a pair of PDUs
 per PDU's worth of its load (A and B feeds, each able to carry the rack alone), when the design's build settings
 ask for them. A rack's load counts what stands in it as built: its devices, the transceivers in their cages and the
 active cables that start there (`cabling_w`), and its management switch.
@@ -65,6 +68,17 @@ class _Packer:
         rack.used_u += height
         rack.power_w += power_w
 
+    def add_together(self, items: list[tuple[str, int, float]]) -> None:
+        """Nodes (item, height, power) in one rack where an empty one holds them all: a new rack when the current
+        one has no room for the lot (a switch and the appliances cabled to it by 2 m copper)."""
+        rack = self.racks[-1] if self.racks and self.racks[-1].role == self.role else None
+        height, power = sum(h for _, h, _ in items), sum(w for _, _, w in items)
+        fits_empty = height <= self.usable_u and power <= self.budget_w
+        fresh = rack is not None and bool(rack.items) and fits_empty and (
+            rack.used_u + height > self.usable_u or rack.power_w + power > self.budget_w)
+        for k, (item, h, w) in enumerate(items):
+            self.add(item, "node", h, w, new_rack=fresh and k == 0)
+
     def add_whole_rack(self, item: str, height: int, power_w: float) -> None:
         """A device that is a rack of its own (a rack-scale NVLink domain); the next device opens a new rack."""
         self.racks.append(_Rack(DOMAIN_ROLE, [(item, "node", height)], height, power_w))
@@ -81,10 +95,10 @@ def plan_racks(doc: FabricDocument, catalog: Catalog, settings: BuildSettings | 
     dev = Devices(catalog, cabling_w or {})
     _check_fits(doc, dev, usable, budget)
     blocks, leaves_of = _blocks(doc)
-    fe_of = _frontend_leaves(doc)
-    rows = _compute_rows(doc, dev, s, blocks, leaves_of, fe_of, usable, budget)
+    wiring = _Wiring(leaves_of, _frontend_leaves(doc), _appliances_beside(doc, catalog))
+    rows = _compute_rows(doc, dev, s, blocks, wiring, usable, budget)
     placed = {item for row in rows for rack in row for item, _, _ in rack.items}
-    rows.insert(len(rows) // 2, _spine_row(doc, dev, s, usable, budget, placed))
+    rows.insert(len(rows) // 2, _spine_row(doc, dev, s, usable, budget, placed, wiring.beside))
     return _layout(rows, s, catalog)
 
 
@@ -127,15 +141,23 @@ def _blocks(doc: FabricDocument) -> tuple[list[list[str]], dict[str, list[str]]]
     return list(groups.values()), leaves
 
 
-def _compute_rows(doc: FabricDocument, dev: Devices, s: BuildSettings, blocks: list[list[str]],
-                  leaves_of: dict[str, list[str]], fe_of: dict[str, list[str]], usable: int,
-                  budget: float) -> list[list[_Rack]]:
+@dataclass
+class _Wiring:
+    """Who stands near whom: each server's back-end leaves and front-end leaves, each switch's long-haul appliances."""
+
+    leaves_of: dict[str, list[str]]
+    fe_of: dict[str, list[str]]
+    beside: dict[str, list[str]]
+
+
+def _compute_rows(doc: FabricDocument, dev: Devices, s: BuildSettings, blocks: list[list[str]], wiring: _Wiring,
+                  usable: int, budget: float) -> list[list[_Rack]]:
     """Rows of server racks with the network racks of their leaves placed by the rule."""
     rows = _server_rows(doc, dev, s, blocks, usable, budget)
     placed_leaves: set[str] = set()
     for row in rows:
         members = [item for rack in row for item, _, _ in rack.items]
-        net = _network_racks(doc, dev, members, leaves_of, fe_of, placed_leaves, usable, budget)
+        net = _network_racks(doc, dev, members, wiring, placed_leaves, usable, budget)
         at = len(row) if s.placement == "end-of-row" else len(row) // 2
         row[at:at] = net
     return rows
@@ -175,21 +197,50 @@ def _server_rows(doc: FabricDocument, dev: Devices, s: BuildSettings, blocks: li
     return [row for row in rows if row]
 
 
-def _network_racks(doc: FabricDocument, dev: Devices, servers: list[str], leaves_of: dict[str, list[str]],
-                   fe_of: dict[str, list[str]], placed: set[str], usable: int, budget: float) -> list[_Rack]:
-    """The row's back-end leaves, then the front-end leaves its servers reach first."""
+def _network_racks(doc: FabricDocument, dev: Devices, servers: list[str], wiring: _Wiring, placed: set[str],
+                   usable: int, budget: float) -> list[_Rack]:
+    """The row's back-end leaves, then the front-end leaves its servers reach first; a leaf's long-haul appliances
+    half below and half above it."""
     packer = _Packer("network", usable, budget)
     wanted: list[str] = []
     for sid in servers:
-        wanted += leaves_of.get(sid, [])
+        wanted += wiring.leaves_of.get(sid, [])
     for sid in servers:
-        wanted += fe_of.get(sid, [])
+        wanted += wiring.fe_of.get(sid, [])
     for nid in dict.fromkeys(wanted):
-        if nid not in placed:
-            placed.add(nid)
-            node = doc.nodes[nid]
-            packer.add(nid, "node", device_u(node, dev.catalog), dev.power_w(node))
+        packer.add_together([_sized(doc, dev, item) for item in _with_appliances(nid, wiring.beside, placed)])
     return packer.racks
+
+
+def _sized(doc: FabricDocument, dev: Devices, item: str) -> tuple[str, int, float]:
+    node = doc.nodes[item]
+    return item, device_u(node, dev.catalog), dev.power_w(node)
+
+
+def _with_appliances(nid: str, beside: dict[str, list[str]], placed: set[str]) -> list[str]:
+    """Switch `nid` and the appliances cabled to it not placed yet, half below and half above it, in mounting order
+    (marked placed); nothing when `nid` is placed already."""
+    if nid in placed:
+        return []
+    near = [a for a in beside.get(nid, []) if a not in placed]
+    half = len(near) // 2
+    order = near[:half] + [nid] + near[half:]
+    placed.update(order)
+    return order
+
+
+def _appliances_beside(doc: FabricDocument, catalog: Catalog) -> dict[str, list[str]]:
+    """Each switch -> the InfiniBand long-haul appliances (MetroX class) cabled to it, which stand in its rack
+    rather than in the spine row: their local ports are EDR, and the one part NVIDIA documents from an NDR leaf's
+    cage to them is a 2 m passive copper splitter (MCP7Y60, docs/references.md [nvidia-linkx])."""
+    appliance = {nid for nid, n in doc.nodes.items() if n.kind == "gateway" and n.model in catalog.gateways
+                 and catalog.gateways[n.model].long_haul == "ib-long-haul"}
+    out: dict[str, list[str]] = {}
+    for link in doc.links.values():
+        for me, other in ((link.a.node, link.b.node), (link.b.node, link.a.node)):
+            if me in appliance and doc.nodes[other].kind == "switch" and me not in out.get(other, []):
+                out.setdefault(other, []).append(me)
+    return out
 
 
 def _frontend_leaves(doc: FabricDocument) -> dict[str, list[str]]:
@@ -204,15 +255,18 @@ def _frontend_leaves(doc: FabricDocument) -> dict[str, list[str]]:
 
 
 def _spine_row(doc: FabricDocument, dev: Devices, s: BuildSettings, usable: int, budget: float,
-               in_rows: set[str]) -> list[_Rack]:
-    """Every device not yet placed: spines, cores, front-end switches, gateways, storage; and the UFM hosts."""
+               in_rows: set[str], beside: dict[str, list[str]]) -> list[_Rack]:
+    """Every device not yet placed: spines, cores, front-end switches, gateways (a switch's long-haul appliances
+    beside it), storage; and the UFM hosts."""
     spines = _Packer("spine", usable, budget)
     storage = _Packer("storage", usable, budget)
+    placed = set(in_rows)
+    with_switch = {a for near in beside.values() for a in near}
     for nid, node in doc.nodes.items():
-        if nid in in_rows:
-            continue
+        if nid in with_switch and nid not in placed:
+            continue                          # placed with its switch (an appliance of no switch stays below)
         target = storage if node.kind == "storage" else spines
-        target.add(nid, "node", device_u(node, dev.catalog), dev.power_w(node))
+        target.add_together([_sized(doc, dev, item) for item in _with_appliances(nid, beside, placed)])
     ufm = dev.catalog.parts_of("ufm")
     for i in range(_ufm_count(doc, s) if ufm else 0):
         storage.add(f"ufm-{i + 1}", "ufm", max(1, ufm[0].rack_units), ufm[0].power_w)

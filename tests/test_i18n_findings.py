@@ -204,6 +204,12 @@ def ib_sites_without_appliances() -> FabricDocument:
     return generate_two_site(TwoSiteOptions(16, 100, dci_links=2, backend="ib", equipment="qm9700"), CAT)
 
 
+def server_of_no_site() -> FabricDocument:
+    doc = ib_sites_without_appliances()
+    doc.nodes["b-srv-002"].site = None          # its 8 back-end links reach leaves of site b
+    return doc
+
+
 _NO_FRONTEND = ("4 GPU servers have no front-end link ('a-srv-001', 'a-srv-002', 'b-srv-001', 'b-srv-002'); "
                 "storage, management and user traffic need the Ethernet front-end")
 _TIER = "leaf tier oversubscription 1.00:1 (worst switch 'a-leaf-01': 6,400 Gb/s down, 6,400 Gb/s up)"
@@ -328,6 +334,9 @@ EXPECTED: dict[str, tuple] = {
         _TIER]),
     "ib_sites_without_appliances": (ib_sites_without_appliances, [
         _no_credits("A"), _no_credits("B"), _NO_FRONTEND, _TIER]),
+    "server_of_no_site": (server_of_no_site, [
+        "8 links join a device of a site to a device of no site (link 'b-L9'): Plan racks stands them on different "
+        "floors and leaves their cable and length as drawn; give both ends a site"]),
     "plane_shared": (plane_shared, [
         "1 GPU server has 1 multi-plane NIC whose ports reach the same back-end fabric ('srv-001'); cable each port "
         "of a NIC to a different plane"]),

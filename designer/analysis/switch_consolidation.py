@@ -48,7 +48,7 @@ from designer.topology.disjoint_sets import DisjointSets
 from designer.topology.physical.layout import layouts
 from designer.topology.physical.power import cabling_power_w
 from designer.topology.physical.schedule import build_schedule
-from designer.topology.racks.floor import places, run_length_m
+from designer.topology.racks.floor import places, run_length_m, same_floor
 from designer.topology.racks.planner import plan_racks
 from designer.topology.rail_only import rail_clos
 from designer.topology.segment_names import backend_of_pods
@@ -570,7 +570,7 @@ def cables_by_racks(doc: FabricDocument, switches: set[str], catalog: Catalog) -
     for link_id in ids:
         link = doc.links[link_id]
         a, b = where.get(link.a.node), where.get(link.b.node)
-        if a is not None and b is not None:
+        if a is not None and b is not None and same_floor(a, b):       # no run between two sites' floors
             link.length_m = run_length_m(a, b, doc.build)
     for link_id, cable in cable_classes(doc, catalog, ids).items():
         doc.links[link_id].cable = cable

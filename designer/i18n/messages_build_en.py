@@ -99,7 +99,8 @@ BUILD: dict[str, str] = {
     "error.racks.shape": "must be an object with 'racks' and 'mounts'",
     "error.racks.twice": "a rack name is used twice",
     "error.racks.unknown_rack": "names a rack '{rack}' that the plan does not have",
-    "error.racks.rack": "a rack needs a text 'name', whole numbers 'row' and 'slot' and a known 'role'",
+    "error.racks.rack": "a rack needs a text 'name', whole numbers 'row' and 'slot', a known 'role' and, if any, "
+                        "a text 'site'",
     "error.racks.mount": "a mount needs a text 'item', a known 'kind', a text 'rack' and whole numbers 'u' and "
                          "'height_u'",
     "error.racks.too_big": "device '{node}' ({u} U, {power} kW with its transceivers) does not fit a rack of "

@@ -26,6 +26,11 @@ SITES: dict[str, str] = {
                                        "joins (link '{link}'); declare the bundle with its distance",
     "finding.long-haul-bundle.detail": "long-haul bundle '{bundle}' declares {declared} links of {gbps:g} Gb/s but "
                                        "the design cables {cabled} between its sites (at {speeds} Gb/s)",
+    "finding.site-floors": "A link joins a device of a site to a device of no site: Plan racks stands them on "
+                           "different floors and leaves the link's cable and length as drawn",
+    "finding.site-floors.detail": "{count} {count:link joins|links join} a device of a site to a device of no site "
+                                  "(link '{link}'): Plan racks stands them on different floors and leaves "
+                                  "{count:its|their} cable and length as drawn; give both ends a site",
     "finding.long-haul-equipment": "A long-haul bundle's equipment or optics are not in the catalog, or do not reach "
                                    "its distance or speed",
     "finding.long-haul-equipment.unknown": "long-haul bundle '{bundle}': '{model}' is not long-haul equipment or "

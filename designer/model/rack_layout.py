@@ -19,12 +19,14 @@ RACK_ROLES = ("compute", "network", "spine", "storage", "domain")   # domain: a 
 
 @dataclass(frozen=True)
 class RackDef:
-    """A rack: its name (A01: row A, first place), row and place in the row (0-based), what it mainly holds."""
+    """A rack: its name (A01: row A, first place), row and place in the row (0-based) on its site's floor, what it
+    mainly holds, and the id of the site it stands in ("" in a design of one floor, or for devices of no site)."""
 
     name: str
     row: int
     slot: int
     role: str = "compute"
+    site: str = ""
 
 
 @dataclass(frozen=True)
@@ -51,9 +53,14 @@ class RackLayout:
 
 
 def layout_to_dict(layout: RackLayout) -> dict[str, Any]:
-    return {"racks": [{"name": r.name, "row": r.row, "slot": r.slot, "role": r.role} for r in layout.racks],
+    return {"racks": [_rack_to_dict(r) for r in layout.racks],
             "mounts": [{"item": m.item, "kind": m.kind, "rack": m.rack, "u": m.u, "height_u": m.height_u}
                        for m in layout.mounts]}
+
+
+def _rack_to_dict(r: RackDef) -> dict[str, Any]:
+    """A rack's entry; "site" only where it has one, so a one-site design's file reads as it always did."""
+    return {"name": r.name, "row": r.row, "slot": r.slot, "role": r.role, **({"site": r.site} if r.site else {})}
 
 
 def layout_from_raw(raw: Any, where: str = "racks") -> tuple[RackLayout | None, list[Problem]]:
@@ -89,11 +96,12 @@ def _list(raw: dict[str, Any], key: str, where: str, problems: list[Problem]) ->
 
 def _rack(item: Any, place: str, problems: list[Problem]) -> RackDef | None:
     ok = (isinstance(item, dict) and isinstance(item.get("name"), str) and item["name"]
-          and _count(item.get("row")) and _count(item.get("slot")) and item.get("role", "compute") in RACK_ROLES)
+          and _count(item.get("row")) and _count(item.get("slot")) and item.get("role", "compute") in RACK_ROLES
+          and isinstance(item.get("site", ""), str))
     if not ok:
         problems.append(Problem(place, Message("error.racks.rack")))
         return None
-    return RackDef(item["name"], item["row"], item["slot"], item.get("role", "compute"))
+    return RackDef(item["name"], item["row"], item["slot"], item.get("role", "compute"), item.get("site", ""))
 
 
 def _mount(item: Any, place: str, problems: list[Problem]) -> Mount | None:

@@ -4,6 +4,10 @@ cheapest cable class its gear allows at the length between the two positions, an
 Classes rank passive copper (DAC) < active cable (ACC / AOC) < optics. A twin-port cage takes one assembly,
 so all links of a cage share the highest class any of them needs, and a cage whose links go to two other
 switch cages cannot take copper. What the checks would still refuse is moved one class up until it builds.
+
+Only links with both ends on one floor are fitted: a long-haul line between two sites keeps the cable and length its
+generator or bundle gave it (the bundle prices its optics for the distance), and so does any other link between two
+sites' floors (the checks say so, rules/long_haul.py).
 """
 
 from __future__ import annotations
@@ -48,9 +52,9 @@ def _fit(doc: FabricDocument, catalog: Catalog) -> None:
             break
         cabling_w = {node: max(cabling_w.get(node, 0.0), fitted_w.get(node, 0.0))
                      for node in cabling_w.keys() | fitted_w.keys()}
-    for link in doc.links.values():
-        hw = sched.links.get(link.id)
-        link.length_m = float(hw.ordered_m or hw.length_m) if hw else float(lengths.get(link.id, link.length_m))
+    for lid in lengths:
+        link, hw = doc.links[lid], sched.links.get(lid)
+        link.length_m = float(hw.ordered_m or hw.length_m) if hw else float(lengths[lid])
 
 
 def _over_budget(doc: FabricDocument, catalog: Catalog, sched: Schedule, cabling_w: dict[str, float]) -> bool:
@@ -64,15 +68,16 @@ def _over_budget(doc: FabricDocument, catalog: Catalog, sched: Schedule, cabling
 
 def _fit_cables(doc: FabricDocument, catalog: Catalog) -> tuple[Schedule, dict[str, float]]:
     """Every link's cheapest cable class at its run between the planned positions, raised where the checks would
-    refuse it; the schedule built that way and the runs."""
+    refuse it; the schedule built that way and the runs (of the links on one floor, the ones fitted)."""
     assert doc.racks is not None, "planned first"
     lengths = run_lengths_m(doc, places(doc.racks, doc.build))
-    rank = _first_ranks(doc, doc.links.values(), catalog, layouts(doc.nodes.values(), catalog), lengths)
+    fitted = [doc.links[lid] for lid in lengths]
+    rank = _first_ranks(doc, fitted, catalog, layouts(doc.nodes.values(), catalog), lengths)
     for _ in range(MAX_ROUNDS):
-        for link in doc.links.values():
+        for link in fitted:
             link.cable = CLASSES[rank[link.id]]
         sched = build_schedule(doc, catalog, lengths, doc.build.fibre)
-        bad = {lid for p in sched.problems if p.kind in UNBUILDABLE for lid in p.links}
+        bad = {lid for p in sched.problems if p.kind in UNBUILDABLE for lid in p.links if lid in rank}
         if not bad:
             break
         for lid in bad:

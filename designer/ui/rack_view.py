@@ -1,4 +1,5 @@
 """The rack elevation: every rack of the plan, row by row, its devices at their U, its power against its budget.
+A design of several sites shows each site's floor under the site's name.
 
 A view of the core's elevation model (designer/topology/racks/elevation.py); colours come from the theme
 (back-end protocol colours for switches, the palette for servers and the rest).
@@ -19,6 +20,7 @@ RACK_GAP = 14.0
 ROW_GAP = 58.0
 ROW_SIDE_GAP = 56.0    # between two rows of the floor drawn side by side (Fit in a wide, short view)
 HEAD_H = 30.0          # rack name and power above the rack
+SITE_H = 24.0          # a site's name above the first row of its floor
 MIN_FIT_SCALE = 0.55   # the first drawing's zoom: a server's 7.5 pt label stays legible
 MAX_FIT_SCALE = 1.5
 PDU_W = 5.0
@@ -68,17 +70,22 @@ class RackElevationView(QGraphicsView):
         self.lines = lines
         scene.setBackgroundBrush(QBrush(self.theme.background))
         y = 0.0
-        self.row_height = HEAD_H + max((c.units for c in model.racks), default=42) * U_PX + ROW_GAP
+        site_at = {f.rows.start: f.name for f in model.floors}      # a floor's first row -> its site's name
+        self.row_height = (SITE_H if site_at else 0.0) + HEAD_H + max((c.units for c in model.racks),
+                                                                      default=42) * U_PX + ROW_GAP
         for line in lines:
             x = 0.0
             height = max((c.units for r in line for c in model.rows[r]), default=42) * U_PX
+            top = y + (SITE_H if any(r in site_at for r in line) else 0.0)
             for k, r in enumerate(line):
                 if k:
                     x += ROW_SIDE_GAP - RACK_GAP
+                if r in site_at:
+                    self._text(site_at[r], x, y, bold=True, size_pt=11.0)
                 for col in model.rows[r]:
-                    self._rack(col, x, y, height)
+                    self._rack(col, x, top, height)
                     x += RACK_W + RACK_GAP
-            y += HEAD_H + height + ROW_GAP
+            y = top + HEAD_H + height + ROW_GAP
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-10, -10, 10, 10))
 
     def fit(self) -> None:
@@ -160,11 +167,11 @@ class RackElevationView(QGraphicsView):
             label.setScale((rect.width() - 4) / text_w)
         label.setPos(rect.x() + 2, rect.y() + max(0.0, (rect.height() - label.boundingRect().height()) / 2))
 
-    def _text(self, text: str, x: float, y: float, bold: bool = False) -> None:
+    def _text(self, text: str, x: float, y: float, bold: bool = False, size_pt: float = 8.5) -> None:
         item = self.scene().addSimpleText(text)
         font = QFont(item.font())
         font.setBold(bold)
-        font.setPointSizeF(8.5)
+        font.setPointSizeF(size_pt)
         item.setFont(font)
         item.setBrush(QBrush(self.theme.text))
         item.setPos(x, y)

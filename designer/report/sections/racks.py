@@ -2,7 +2,7 @@
 
 Drawn from the same elevation model as the window's Racks dock (designer/topology/racks/elevation.py), so
 the page and the window show one plan; the text is the core's (message ids racks.report.*), in the
-proposal's language.
+proposal's language. A design of several sites shows each site's floor, drawing and table, under the site's name.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from designer.report.products import part_model_name, short_name, unconfirmed_pa
 from designer.report.rack_callouts import Callout, callouts
 from designer.report.sections.common import section
 from designer.report.styles import FRONTEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE, data_table, user_text
-from designer.topology.racks.elevation import Box, Elevation, RackColumn, elevation
+from designer.topology.racks.elevation import Box, Elevation, Floor, RackColumn, elevation
 
 RACK_W = 40.0
 RACK_GAP = 6.0
@@ -61,9 +61,13 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     lead: list[Flowable] = [heading, Paragraph(user_text(intro), s.body)]
     if not plan.saved:
         lead.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))
-    drawings = _drawings(model, w, s.fonts.regular, lang, _device_names(ctx, model))
+    floors = model.site_floors()
+    drawings = [[*_site_heading(ctx, floor), *_drawings(model, w, s.fonts.regular, lang, _device_names(ctx, model),
+                                                        floor.rows)] for floor in floors]
+    first = [f for floor in drawings for f in floor]
     # the heading and its introduction start on the page of the first row of racks, never alone at a page's foot
-    out: list[Flowable] = [room, KeepTogether(lead + drawings[:1]), *drawings[1:]]
+    out: list[Flowable] = [room, KeepTogether(lead + first[:2 if floors[0].name else 1]),
+                           *first[2 if floors[0].name else 1:]]
     shown = len(drawn_racks(model))
     caption = render("racks.report.legend", lang)
     if shown < len(model.racks):
@@ -72,15 +76,23 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     unconfirmed = unconfirmed_note(ctx, model)
     if unconfirmed:
         out.append(Paragraph(user_text(unconfirmed), s.small))
-    out.append(Spacer(1, 3 * mm))
-    out.append(_table(ctx, model))
+    for floor in floors:
+        out.append(Spacer(1, 3 * mm))
+        table = _table(ctx, [r for k in floor.rows for r in model.rows[k]])
+        out.append(KeepTogether([*_site_heading(ctx, floor), table]) if floor.name else table)
     return out
 
 
+def _site_heading(ctx: ProposalContext, floor: Floor) -> list[Flowable]:
+    """The site's name above its floor's racks (nothing for a design of one floor)."""
+    return [Paragraph(f"<b>{user_text(floor.name)}</b>", ctx.styles.body)] if floor.name else []
+
+
 def _drawings(model: Elevation, width: float, font: str, lang: str,
-              name_of: Callable[[Box], str] = lambda box: box.label) -> list[Drawing]:
+              name_of: Callable[[Box], str] = lambda box: box.label, rows: range | None = None) -> list[Drawing]:
     """Racks as they stand, one drawing per line (so that the lines flow over pages), every device named in a
-    column beside its rack: every floor row starts a line, a row longer than the page wraps."""
+    column beside its rack: every floor row starts a line, a row longer than the page wraps. `rows`: the indices
+    of the rows drawn (one site's floor), every row when None."""
     top = units_of(model) * U_PT + LINE_GAP                 # a rack's top edge within its line's drawing
     chosen = drawn_racks(model)
     named = {id(r): _callouts(r, top, name_of) for r in chosen}
@@ -89,8 +101,8 @@ def _drawings(model: Elevation, width: float, font: str, lang: str,
     pitch = RACK_W + LEADER_W + label_w + RACK_GAP
     per_line = max(1, int((width + RACK_GAP) // pitch))
     lines: list[list[RackColumn]] = []
-    for row in model.rows:
-        kept = [r for r in row if id(r) in named]
+    for k in rows if rows is not None else range(len(model.rows)):
+        kept = [r for r in model.rows[k] if id(r) in named]
         lines += [kept[start:start + per_line] for start in range(0, len(kept), per_line)]
     out = []
     for line in lines:
@@ -203,12 +215,12 @@ def _part_name(ctx: ProposalContext, box: Box) -> str:
 MAX_TABLE_RACKS = 60     # beyond this many racks the table sums them up by what they hold
 
 
-def _table(ctx: ProposalContext, model: Elevation) -> Flowable:
-    if len(model.racks) > MAX_TABLE_RACKS:
-        return _summary_table(ctx, model)
+def _table(ctx: ProposalContext, racks: list[RackColumn]) -> Flowable:
+    if len(racks) > MAX_TABLE_RACKS:
+        return _summary_table(ctx, racks)
     lang, w = ctx.language, ctx.width
     rows = []
-    for r in model.racks:
+    for r in racks:
         devices = sum(1 for b in r.boxes if b.kind not in ("oob-switch",))
         rows.append([r.name, render(f"racks.role.{r.role}", lang), f"{devices:,}", f"{r.used_u} / {r.units}",
                      f"{r.power_w / 1000:,.1f} / {r.budget_w / 1000:,.0f}", f"{r.pdus}"])
@@ -217,18 +229,18 @@ def _table(ctx: ProposalContext, model: Elevation) -> Flowable:
                       numeric={2, 3, 4, 5})
 
 
-def _summary_table(ctx: ProposalContext, model: Elevation) -> Flowable:
+def _summary_table(ctx: ProposalContext, racks: list[RackColumn]) -> Flowable:
     """Racks by what they hold: how many, devices, and the mean and highest power against the budget."""
     lang, w = ctx.language, ctx.width
     by_role: dict[str, list[RackColumn]] = {}
-    for r in model.racks:
+    for r in racks:
         by_role.setdefault(r.role, []).append(r)
     rows = []
-    for role, racks in by_role.items():
-        power = [r.power_w / 1000 for r in racks]
-        rows.append([render(f"racks.role.{role}", lang), f"{len(racks):,}",
-                     f"{sum(len(r.boxes) for r in racks):,}", f"{sum(power) / len(power):,.1f}",
-                     f"{max(power):,.1f} / {racks[0].budget_w / 1000:,.0f}"])
+    for role, held in by_role.items():
+        power = [r.power_w / 1000 for r in held]
+        rows.append([render(f"racks.role.{role}", lang), f"{len(held):,}",
+                     f"{sum(len(r.boxes) for r in held):,}", f"{sum(power) / len(power):,.1f}",
+                     f"{max(power):,.1f} / {held[0].budget_w / 1000:,.0f}"])
     header = [render(f"racks.col.{k}", lang) for k in ("holds", "racks", "devices", "mean_kw", "max_kw")]
     return data_table(ctx.styles, header, rows, [w * 0.3, w * 0.14, w * 0.16, w * 0.18, w * 0.22],
                       numeric={1, 2, 3, 4})

@@ -1,6 +1,7 @@
 """What a rack elevation shows, without drawing it: racks by row, each with its boxes by U, its power and PDUs.
 
-The window's Racks dock and the proposal's rack page both draw this model, so they show the same plan.
+The window's Racks dock and the proposal's rack page both draw this model, so they show the same plan. A design of
+several sites has a floor per site: its rows come site by site, each row knowing the site it stands in.
 """
 
 from __future__ import annotations
@@ -42,10 +43,21 @@ class RackColumn:
     budget_w: float
     pdus: int
     boxes: list[Box] = field(default_factory=list)
+    site: str = ""          # the id of the site whose floor it stands on ("" for a design of one floor)
 
     @property
     def used_u(self) -> int:
         return sum(b.height_u for b in self.boxes)
+
+
+@dataclass(frozen=True)
+class Floor:
+    """One site's floor: the site's id and name (both "" for a design of one floor) and its rows' indices in
+    `Elevation.rows`."""
+
+    site: str
+    name: str
+    rows: range
 
 
 @dataclass
@@ -54,10 +66,15 @@ class Elevation:
     total_power_w: float
     saved: bool
     reason: str | None
+    floors: list[Floor] = field(default_factory=list)     # empty: one floor, every row
 
     @property
     def racks(self) -> list[RackColumn]:
         return [r for row in self.rows for r in row]
+
+    def site_floors(self) -> list[Floor]:
+        """The floors in order, a design of one floor as one unnamed floor of every row."""
+        return self.floors or [Floor("", "", range(len(self.rows)))]
 
 
 def elevation(doc: FabricDocument, catalog: Catalog, plan: RackPlan) -> Elevation:
@@ -68,7 +85,7 @@ def elevation(doc: FabricDocument, catalog: Catalog, plan: RackPlan) -> Elevatio
     for r in plan.layout.racks:
         load = plan.load_of(r.name)
         columns[r.name] = RackColumn(r.name, r.row, r.slot, r.role, doc.build.rack_units,
-                                     load.power_w if load else 0.0, doc.build.rack_power_kw * 1000.0, 0)
+                                     load.power_w if load else 0.0, doc.build.rack_power_kw * 1000.0, 0, site=r.site)
     parts = {p.kind: p for p in catalog.parts.values()}
     for m in plan.layout.mounts:
         col = columns.get(m.rack)
@@ -90,13 +107,31 @@ def elevation(doc: FabricDocument, catalog: Catalog, plan: RackPlan) -> Elevatio
             shown = (part.part_number or part.model) if part else m.kind     # no part number: the model's name
             col.boxes.append(Box(m.item, m.kind, m.item, shown, m.u, m.height_u,
                                  part.power_w if part else 0.0, "neutral"))
-    rows: dict[int, list[RackColumn]] = {}
     for col in columns.values():
         _own_rack(col)
-        rows.setdefault(col.row, []).append(col)
-    ordered = [sorted(rows[r], key=lambda c: c.slot) for r in sorted(rows)]
+    ordered, floors = _rows_by_floor(doc, list(columns.values()))
     total = sum(c.power_w for c in columns.values())
-    return Elevation(ordered, total, plan.saved, plan.reason)
+    return Elevation(ordered, total, plan.saved, plan.reason, floors)
+
+
+def _rows_by_floor(doc: FabricDocument, columns: list[RackColumn]) -> tuple[list[list[RackColumn]], list[Floor]]:
+    """Rows in floor order (the design's sites in order, then racks of no site), each sorted by place; the floors
+    when there are several."""
+    order = {site.id: k for k, site in enumerate(doc.sites)}
+    names = {site.id: site.display_name for site in doc.sites}
+    rows: dict[tuple[int, str, int], list[RackColumn]] = {}
+    for col in columns:
+        rows.setdefault((order.get(col.site, len(order)), col.site, col.row), []).append(col)
+    keys = sorted(rows)
+    ordered = [sorted(rows[k], key=lambda c: c.slot) for k in keys]
+    sites = list(dict.fromkeys(site for _, site, _ in keys))
+    if len(sites) < 2:
+        return ordered, []
+    floors = []
+    for site in sites:
+        at = [i for i, k in enumerate(keys) if k[1] == site]
+        floors.append(Floor(site, names.get(site, site), range(at[0], at[-1] + 1)))
+    return ordered, floors
 
 
 def _own_rack(col: RackColumn) -> None:

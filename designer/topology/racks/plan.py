@@ -14,7 +14,7 @@ from designer.model.rack_layout import Mount, RackDef, RackLayout
 from designer.topology.physical.power import cabling_power_w
 from designer.topology.physical.schedule import Schedule, build_schedule
 from designer.topology.racks.devices import device_power_w, device_u, rack_scale
-from designer.topology.racks.floor import Place, places, run_length_m
+from designer.topology.racks.floor import Place, places, run_length_m, same_floor
 from designer.topology.racks.planner import plan_racks
 
 
@@ -55,10 +55,11 @@ def rack_plan(doc: FabricDocument, catalog: Catalog, schedule: Schedule | None =
 
 
 def saved_layout_problem(doc: FabricDocument, layout: RackLayout, catalog: Catalog) -> str | None:
-    """"changed" when the saved layout does not place exactly the design's devices, "invalid" when two items
+    """"changed" when the saved layout does not place exactly the design's devices (or, in a design of several
+    sites, places one on another site's floor: a file of before sites were planned apart), "invalid" when two items
     overlap or one leaves its rack; None when it can be used."""
     mounts = layout.node_mounts()
-    if set(mounts) != set(doc.nodes):
+    if set(mounts) != set(doc.nodes) or _off_site(doc, layout):
         return "changed"
     units = doc.build.rack_units
     taken: set[tuple[str, int]] = set()
@@ -76,12 +77,21 @@ def saved_layout_problem(doc: FabricDocument, layout: RackLayout, catalog: Catal
     return None
 
 
+def _off_site(doc: FabricDocument, layout: RackLayout) -> bool:
+    """Whether a device of a design with devices on several floors stands in a rack of another floor."""
+    if len({node.site or "" for node in doc.nodes.values()}) < 2:
+        return False
+    site_of = {r.name: r.site for r in layout.racks}
+    return any(site_of.get(m.rack) != (doc.nodes[m.item].site or "") for m in layout.mounts if m.kind == "node")
+
+
 def run_lengths_m(doc: FabricDocument, where: dict[str, Place]) -> dict[str, float]:
-    """Every link's run between its two placed ends, slack included (links with an unplaced end are left out)."""
+    """Every link's run between its two placed ends, slack included (links with an unplaced end, or with ends on two
+    sites' floors, are left out: no run between floors is measured)."""
     lengths = {}
     for link in doc.links.values():
         a, b = where.get(link.a.node), where.get(link.b.node)
-        if a is not None and b is not None:
+        if a is not None and b is not None and same_floor(a, b):
             lengths[link.id] = run_length_m(a, b, doc.build)
     return lengths
 

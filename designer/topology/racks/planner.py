@@ -17,6 +17,9 @@ Spines, cores, front-end spines, gateways, storage and the fabric managers stand
 the middle of the floor, but for InfiniBand long-haul appliances (MetroX class): those stand in the rack of the switch
 they are cabled to, half below and half above it, a rack of their own for the lot where the current one is full, since
 2 m of copper is all that joins an NDR cage to their EDR ports.
+Each site of a multi-site design is a floor of its own, planned by these rules on the site's devices alone (devices of
+no site form one more floor); its racks carry the site and, where there are several floors, its id before their name
+(a-A01).
 Every rack gets an out-of-band management switch at its top U and a pair of PDUs
 per PDU's worth of its load (A and B feeds, each able to carry the rack alone), when the design's build settings
 ask for them. A rack's load counts what stands in it as built: its devices, the transceivers in their cages and the
@@ -88,18 +91,45 @@ def plan_racks(doc: FabricDocument, catalog: Catalog, settings: BuildSettings | 
                cabling_w: Mapping[str, float] | None = None) -> RackLayout:
     """A rack layout for every device of `doc` (raises ProjectError when one device cannot fit a rack).
     `cabling_w`: per device, the power of the transceivers in its cages and of the active cables starting there
-    (topology/physical/power.py), counted against the rack's budget with the device."""
+    (topology/physical/power.py), counted against the rack's budget with the device.
+    Each site of a multi-site design is planned on a floor of its own, its racks named after the site."""
     s = settings or doc.build
     usable = s.rack_units - (1 if s.oob_switch_per_rack else 0)
     budget = s.rack_power_kw * 1000.0 - (oob_switch_w(catalog) if s.oob_switch_per_rack else 0.0)
     dev = Devices(catalog, cabling_w or {})
     _check_fits(doc, dev, usable, budget)
-    blocks, leaves_of = _blocks(doc)
-    wiring = _Wiring(leaves_of, _frontend_leaves(doc), _appliances_beside(doc, catalog))
-    rows = _compute_rows(doc, dev, s, blocks, wiring, usable, budget)
-    placed = {item for row in rows for rack in row for item, _, _ in rack.items}
-    rows.insert(len(rows) // 2, _spine_row(doc, dev, s, usable, budget, placed, wiring.beside))
-    return _layout(rows, s, catalog)
+    floors = site_floors(doc)
+    ufms = _ufm_ids(doc, s, floors) if catalog.parts_of("ufm") else {}
+    layout = RackLayout()
+    for site, floor in floors:
+        blocks, leaves_of = _blocks(floor)
+        wiring = _Wiring(leaves_of, _frontend_leaves(floor), _appliances_beside(floor, catalog))
+        rows = _compute_rows(floor, dev, s, blocks, wiring, usable, budget)
+        placed = {item for row in rows for rack in row for item, _, _ in rack.items}
+        rows.insert(len(rows) // 2, _spine_row(floor, dev, usable, budget, placed, wiring.beside, ufms.get(site, [])))
+        prefix = f"{site}-" if len(floors) > 1 and site else ""
+        _layout(layout, rows, s, catalog, site, prefix)
+    return layout
+
+
+def site_floors(doc: FabricDocument) -> list[tuple[str, FabricDocument]]:
+    """The floors to plan: one per site holding devices, in the design's order of sites, then the devices of no site
+    (site ""); a design whose devices all stand in one site (or none) is one floor, the whole design. Each floor is
+    a view of the design with its devices and the links between them."""
+    by_site: dict[str, list[str]] = {site.id: [] for site in doc.sites}
+    for nid, node in doc.nodes.items():
+        by_site.setdefault(node.site or "", []).append(nid)
+    filled = [(site, ids) for site, ids in by_site.items() if ids and site]
+    filled += [("", by_site[""])] if by_site.get("") else []
+    if len(filled) <= 1:
+        return [(filled[0][0] if filled else "", doc)]
+    return [(site, _floor_view(doc, ids)) for site, ids in filled]
+
+
+def _floor_view(doc: FabricDocument, node_ids: list[str]) -> FabricDocument:
+    nodes = {nid: doc.nodes[nid] for nid in node_ids}
+    links = {lid: lk for lid, lk in doc.links.items() if lk.a.node in nodes and lk.b.node in nodes}
+    return FabricDocument(name=doc.name, nodes=nodes, links=links, segments=doc.segments, build=doc.build)
 
 
 def oob_switch_w(catalog: Catalog) -> float:
@@ -254,10 +284,10 @@ def _frontend_leaves(doc: FabricDocument) -> dict[str, list[str]]:
     return out
 
 
-def _spine_row(doc: FabricDocument, dev: Devices, s: BuildSettings, usable: int, budget: float,
-               in_rows: set[str], beside: dict[str, list[str]]) -> list[_Rack]:
+def _spine_row(doc: FabricDocument, dev: Devices, usable: int, budget: float, in_rows: set[str],
+               beside: dict[str, list[str]], ufm_ids: list[str]) -> list[_Rack]:
     """Every device not yet placed: spines, cores, front-end switches, gateways (a switch's long-haul appliances
-    beside it), storage; and the UFM hosts."""
+    beside it), storage; and the floor's UFM hosts."""
     spines = _Packer("spine", usable, budget)
     storage = _Packer("storage", usable, budget)
     placed = set(in_rows)
@@ -268,25 +298,37 @@ def _spine_row(doc: FabricDocument, dev: Devices, s: BuildSettings, usable: int,
         target = storage if node.kind == "storage" else spines
         target.add_together([_sized(doc, dev, item) for item in _with_appliances(nid, beside, placed)])
     ufm = dev.catalog.parts_of("ufm")
-    for i in range(_ufm_count(doc, s) if ufm else 0):
-        storage.add(f"ufm-{i + 1}", "ufm", max(1, ufm[0].rack_units), ufm[0].power_w)
+    for item in ufm_ids:
+        storage.add(item, "ufm", max(1, ufm[0].rack_units), ufm[0].power_w)
     return spines.racks + storage.racks
 
 
-def _ufm_count(doc: FabricDocument, s: BuildSettings) -> int:
-    """Fabric-manager appliances: the setting's number per InfiniBand segment."""
-    return s.ufm_appliances * sum(1 for seg in doc.segments.values() if seg.protocol == "ib")
+def _ufm_ids(doc: FabricDocument, s: BuildSettings, floors: list[tuple[str, FabricDocument]]) -> dict[str, list[str]]:
+    """Fabric-manager appliances, the setting's number per InfiniBand segment, by the floor they stand on: the floor
+    of the segment's first device (the first floor when none is placed); numbered across the design."""
+    floor_of = {nid: site for site, floor in floors for nid in floor.nodes}
+    out: dict[str, list[str]] = {}
+    count = 0
+    for seg in doc.segments.values():
+        if seg.protocol != "ib":
+            continue
+        site = next((floor_of[n] for n in seg.nodes if n in floor_of), floors[0][0])
+        for _ in range(s.ufm_appliances):
+            count += 1
+            out.setdefault(site, []).append(f"ufm-{count}")
+    return out
 
 
-def _layout(rows: list[list[_Rack]], s: BuildSettings, catalog: Catalog) -> RackLayout:
-    layout = RackLayout()
+def _layout(layout: RackLayout, rows: list[list[_Rack]], s: BuildSettings, catalog: Catalog, site: str,
+            prefix: str) -> None:
+    """The racks of one floor's `rows` added to `layout`, named `prefix` + row letter + place (A01)."""
     pdu = catalog.parts_of("pdu")
     pdu_kw = pdu[0].capacity if pdu and pdu[0].capacity > 0 else PDU_KW_DEFAULT
     oob_w = oob_switch_w(catalog) if s.oob_switch_per_rack else 0.0
     for r, row in enumerate(r for r in rows if r):
         for slot, rack in enumerate(row):
-            name = f"{_row_letter(r)}{slot + 1:02d}"
-            layout.racks.append(RackDef(name, r, slot, rack.role))
+            name = f"{prefix}{_row_letter(r)}{slot + 1:02d}"
+            layout.racks.append(RackDef(name, r, slot, rack.role, site))
             u = 1
             for item, kind, height in rack.items:
                 layout.mounts.append(Mount(item, kind, name, u, height))
@@ -298,7 +340,6 @@ def _layout(rows: list[list[_Rack]], s: BuildSettings, catalog: Catalog) -> Rack
             if s.racks_and_pdus:      # A and B feeds, each able to carry the rack alone
                 for i in range(2 * max(1, math.ceil((rack.power_w + oob_w) / 1000.0 / pdu_kw - 1e-9))):
                     layout.mounts.append(Mount(f"pdu-{name}-{i + 1}", "pdu", name, 0, 0))
-    return layout
 
 
 def _row_letter(index: int) -> str:

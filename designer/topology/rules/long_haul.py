@@ -31,6 +31,8 @@ RULES = {
                      "end can hold (IEEE 802.1Qbb buffer model).",
     "long-haul-credits": "An InfiniBand link across sites needs more bytes in flight than a plain switch port's "
                          "credits cover; long-haul appliances are needed.",
+    "site-floors": "A link joins a device of a site to a device of no site: Plan racks stands them on different floors "
+                   "and leaves the link's cable and length as drawn.",
 }
 MIB = 2**20         # catalog buffers are in MiB, as the engine reads them (designer/sim/compile.py)
 MB = 1e6            # what a port needs is shown in MB of 10^6 bytes, as headroom calculators give it
@@ -40,7 +42,7 @@ def check(ctx: CheckContext) -> list[Finding]:
     if not ctx.doc.sites and not ctx.doc.long_haul:
         return []
     by_bundle, orphans = _cross_site_links(ctx)
-    out = _orphans(orphans)
+    out = _orphans(orphans) + _between_floors(ctx)
     for lh in ctx.doc.long_haul:
         links = by_bundle.get(lh.id, [])
         out += _declared(lh, links) + _equipment(ctx.catalog, lh)
@@ -68,6 +70,21 @@ def _orphans(links: list[Link]) -> list[Finding]:
         return []
     return [finding("long-haul-bundle", "error", "finding.long-haul-bundle.orphan", links=tuple(lk.id for lk in links),
                     count=len(links), link=links[0].id)]
+
+
+def _between_floors(ctx: CheckContext) -> list[Finding]:
+    """Links from a device of a site to one of no site: each stands on its own floor (topology/racks/planner.py), so
+    no run between them is measured and the fit leaves their cable as drawn."""
+    links = [lk for lk in ctx.doc.links.values() if _one_sited(ctx, lk)]
+    if not links:
+        return []
+    return [finding("site-floors", "warning", "finding.site-floors.detail", links=tuple(lk.id for lk in links),
+                    count=len(links), link=links[0].id)]
+
+
+def _one_sited(ctx: CheckContext, link: Link) -> bool:
+    a, b = ctx.doc.nodes.get(link.a.node), ctx.doc.nodes.get(link.b.node)
+    return a is not None and b is not None and (a.site is None) != (b.site is None)
 
 
 def _declared(lh: LongHaul, links: list[Link]) -> list[Finding]:

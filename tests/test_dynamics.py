@@ -144,7 +144,7 @@ def test_same_input_same_result():
 def stepped_incast(jump: bool, floor_s: float = 100e-6):
     """A lossless 4:1 incast of 256 MB each, stepped in 100 us windows; with `jump`, steady spans are skipped the
     way the engine's fluid queues skip them (FluidSimulator.skip_steady: probe, agreeing spans, extrapolate), up to
-    at least `floor_s` before the first finish (the margin the measured rates allow, steady.finish_margins_s)."""
+    at least `floor_s` before the first finish (the margin the measured rates allow, steady._finish_bounds)."""
     from designer.sim.dynamics import kernel as K
     from designer.sim.dynamics import steady
     ports = PortSet.uniform(5, CAP, FC_PFC, pfc=PFC)

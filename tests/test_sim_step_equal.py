@@ -145,7 +145,9 @@ def test_port_backlogs_and_window_sums_match_their_numpy_form():
     fs = sim.fs
     flows = rng.permutation(sim.F)
     weight = rng.random(sim.F)
-    got = _weighted(fs[:, K.W_USEFUL], fs[:, K.W_MARKED], fs[:, K.W_LOST], fs[:, K.W_RESENT], flows, weight)
+    got = [np.empty(sim.F) for _ in range(4)]
+    _weighted(fs[:, K.W_USEFUL], fs[:, K.W_MARKED], flows, weight, got[0], got[1])
+    _weighted(fs[:, K.W_LOST], fs[:, K.W_RESENT], flows, weight, got[2], got[3])
     for col, value in zip((K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT), got, strict=True):
         assert _same(value, np.bincount(np.arange(sim.F), weights=fs[flows, col] * weight, minlength=sim.F))
 

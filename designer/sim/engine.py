@@ -29,6 +29,7 @@ import scipy.sparse as sp
 from designer.i18n.message import Message
 from designer.sim import stand_in
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
+from designer.sim.dynamics.jit import njit
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.fluid_queues import DrainHint, FluidQueues, Window, whole_range
 from designer.sim.latency import LatencyGroups, LatencyRecorder, latency_groups
@@ -37,7 +38,7 @@ from designer.sim.pipeline import pipeline_pace_Bps
 from designer.sim.queue_groups import in_queues
 from designer.sim.rate_model import ActiveFlows, Advance, MaxMinRateModel, SoloProfile, delivered_over
 from designer.sim.routing import RoutedFlows, Router
-from designer.sim.segment_totals import add_by_segment, segment_bounds
+from designer.sim.segment_totals import add_by_segment, add_by_segment_and_masked, add_zero_by_segment, segment_bounds
 from designer.sim.step_latency import step_path_latency_ns
 from designer.sim.transfers import FlowPattern, Plan
 from designer.sim.workload_spec import WorkloadError
@@ -450,9 +451,10 @@ class Engine:
 
     # ---- accounting -----------------------------------------------------------------------------
     def _account(self, i: int, subs: np.ndarray | None, sub_bytes: np.ndarray | float,
-                 record_latency: bool = True, rows: _SubRows | None = None) -> None:
-        """Add delivered bytes of phase i to the per-workload and per-segment totals (and their unloaded latency).
-        `rows`: the sub-flows' segments and NIC flags already gathered (`_sub_rows`)."""
+                 record_latency: bool = True, rows: _SubRows | None = None) -> tuple[float, float]:
+        """Add delivered bytes of phase i to the per-workload and per-segment totals (and their unloaded latency);
+        returns the bytes, in all and those that crossed a NIC. `rows`: the sub-flows' segments and NIC flags
+        already gathered (`_sub_rows`)."""
         rf = self.routed(i).routed
         if rows is not None:
             seg, net, bounds = rows.seg, rows.net, rows.seg_bounds
@@ -470,8 +472,8 @@ class Engine:
         tot.network_bytes += network
         tot.workload_bytes[w] = tot.workload_bytes.get(w, 0.0) + total
         tot.workload_network_bytes[w] = tot.workload_network_bytes.get(w, 0.0) + network
-        add_by_segment(tot.segment_bytes, seg, b, bounds)
-        add_by_segment(tot.segment_network_bytes, seg, b, bounds, net)
+        add_by_segment_and_masked(tot.segment_bytes, tot.segment_network_bytes, seg, b, bounds, net)
+        return total, network
 
     def _latency_groups(self, i: int) -> LatencyGroups:
         """Phase i's sub-flows grouped by unloaded path latency and segment, once per routes."""
@@ -583,19 +585,21 @@ class Engine:
         return split
 
     def _delivered(self, i: int, subs: np.ndarray, d: np.ndarray, record_latency: bool = True,
-                   rows: _SubRows | None = None) -> None:
-        """Bytes of phase i's sub-flows arrived; a step whose last byte arrived drains."""
-        self._account(i, subs, d, record_latency, rows)
+                   rows: _SubRows | None = None) -> tuple[float, float]:
+        """Bytes of phase i's sub-flows arrived; a step whose last byte arrived drains. Returns the bytes, in all
+        and those that crossed a NIC (`_account`)."""
+        delivered = self._account(i, subs, d, record_latency, rows)
         if rows is not None and rows.whole:
             self.remaining[i] -= d
         else:
             self.remaining[i][subs] -= d
         self.rep_start[i] = False
         # subs may leave out sub-flows stalled by a failure: test all alive ones
-        still = self.remaining[i][self.alive[i]] > 1e-9 * max(1.0, self.plan.phases[i].bytes_per_flow)
-        self.alive[i] = self.alive[i][still]
+        self.alive[i] = _still_alive(self.remaining[i], self.alive[i],
+                                     1e-9 * max(1.0, self.plan.phases[i].bytes_per_flow))
         if len(self.alive[i]) == 0:
             self._step_drained(i)
+        return delivered
 
     def _active_flows(self, draining: list[int]) -> tuple[ActiveFlows | None, list[int]]:
         """The sub-flows that can move now (those a failure stalls wait), stacked. Their routes are gathered only
@@ -677,11 +681,7 @@ class Engine:
         self.totals.fluid_steps = fluid.steps
         t0 = self.t
         self.t += win.dt_s
-        delivered, by_workload, parts = self._fluid_account(win)
-        network: dict[int, float] = {}
-        for p in parts:
-            if len(p.phase):
-                self._network(int(p.phase[0]), p.subs, p.delivered_bytes, network)
+        delivered, by_workload, parts, network = self._fluid_account(win)
         port_bytes = win.port_bytes
         if beside is not None:
             part, beside_port_bytes = self._drain_beside(beside, win.dt_s, network)
@@ -750,9 +750,10 @@ class Engine:
             t = np.where(rates > 0, flows.remaining_bytes / rates, 0.0)
         return float(t.max()) if len(t) else 0.0
 
-    def _fluid_account(self, win: Window) -> tuple[float, dict[int, float], list[_Delivered]]:
+    def _fluid_account(self, win: Window) -> tuple[float, dict[int, float], list[_Delivered], dict[int, float]]:
         """Book a fluid window: delivered bytes per phase, port counters, marks, drops, resends and latency; returns
-        the bytes delivered, in all and per workload, and each phase's (routes, phase, delivered bytes)."""
+        the bytes delivered, in all and per workload, each phase's (routes, phase, delivered bytes), and per
+        workload the bytes that crossed a NIC (each sum taken once: `_account`'s)."""
         assert self.fluid is not None
         tot = self.totals
         tot.port_bytes += win.port_bytes
@@ -760,6 +761,7 @@ class Engine:
                               self.backend_ports & (win.port_bytes > 0), win.lane_paused_s, win.lane_stall_s)
         delivered = 0.0
         by_workload: dict[int, float] = {}
+        network: dict[int, float] = {}
         parts: list[_Delivered] = []
         for i, d in win.delivered.items():
             subs = self.fluid.installed[i].subs
@@ -767,6 +769,10 @@ class Engine:
             for values, into, total_name in ((win.marked_B[i], tot.segment_marked, "ecn_marked_bytes"),
                                              (win.dropped_B[i], tot.segment_dropped, "dropped_bytes"),
                                              (win.resent_B[i], tot.segment_resent, "retransmitted_bytes")):
+                if win.nothing_lost and total_name != "ecn_marked_bytes":    # zeros: their sums are 0.0
+                    setattr(tot, total_name, getattr(tot, total_name) + 0.0)
+                    add_zero_by_segment(into, rows.seg, rows.seg_bounds)
+                    continue
                 setattr(tot, total_name, getattr(tot, total_name) + float(values.sum()))
                 add_by_segment(into, rows.seg, values, rows.seg_bounds)
             left = self.remaining[i] if rows.whole else self.remaining[i][subs]
@@ -774,13 +780,15 @@ class Engine:
             if i in win.finished:                   # every installed sub-flow is done: rounding goes with it
                 got = left.copy()
             w = self.plan.phases[i].workload
-            delivered += float(got.sum())
-            by_workload[w] = by_workload.get(w, 0.0) + float(got.sum())
             parts.append(_Delivered(given(self.routed(i).matrix), subs, rows.phase, got))
-            self._delivered(i, subs, got, record_latency=False, rows=rows)
+            total, crossed = self._delivered(i, subs, got, record_latency=False, rows=rows)
+            delivered += total
+            by_workload[w] = by_workload.get(w, 0.0) + total
+            if len(subs):
+                network[w] = network.get(w, 0.0) + crossed
         for workload, segment, lat_s, weight in win.latency:
             tot.latency.add(lat_s * 1e9, weight, workload, np.full(len(lat_s), segment))
-        return delivered, by_workload, parts
+        return delivered, by_workload, parts, network
 
     def _sub_rows(self, i: int, subs: np.ndarray) -> _SubRows:
         """Phase i's installed sub-flows `subs` with their segments and NIC flags, gathered once per install: every
@@ -857,6 +865,25 @@ class Engine:
                        by_workload={ph.workload: delivered},
                        network_by_workload={ph.workload: delivered * self._network_share(i)})
         self._repeats_done(i, k)
+
+
+@njit
+def _still_alive(remaining: np.ndarray, alive: np.ndarray, threshold: float) -> np.ndarray:
+    """The sub-flows `alive` whose `remaining` bytes are above `threshold`: `alive` itself where all are (a phase of
+    millions of sub-flows keeps them all until its last window), else those in order."""
+    n_still = 0
+    for a in alive:
+        if remaining[a] > threshold:
+            n_still += 1
+    if n_still == len(alive):
+        return alive
+    out = np.empty(n_still, alive.dtype)
+    k = 0
+    for a in alive:
+        if remaining[a] > threshold:
+            out[k] = a
+            k += 1
+    return out
 
 
 @dataclass

@@ -42,6 +42,34 @@ def _masked_running_sum(values: np.ndarray, mask: np.ndarray) -> float:
     return total
 
 
+@njit
+def _running_sums(values: np.ndarray, mask: np.ndarray) -> tuple[float, float]:
+    """`_running_sum` and `_masked_running_sum` in one pass: the two chains of additions run side by side, in about
+    the time of one (each addition waits for the one before it)."""
+    total = masked = 0.0
+    for i in range(len(values)):
+        total += values[i]
+        if mask[i]:
+            masked += values[i]
+    return total, masked
+
+
+def add_by_segment_and_masked(into: dict[int, float], into_masked: dict[int, float], seg: np.ndarray,
+                              values: np.ndarray, bounds: tuple[int, int] | None, mask: np.ndarray) -> None:
+    """`add_by_segment` of `values` into `into` and of those where `mask` into `into_masked`, in one pass where
+    there is one segment."""
+    if len(seg) == 0:
+        return
+    lo, hi = bounds if bounds is not None else segment_bounds(np.asarray(seg).reshape(-1))
+    if lo != hi:
+        add_by_segment(into, seg, values, (lo, hi))
+        add_by_segment(into_masked, seg, values, (lo, hi), mask)
+        return
+    total, masked = _running_sums(np.asarray(values, dtype=np.float64).reshape(-1), np.asarray(mask).reshape(-1))
+    into[lo] = into.get(lo, 0.0) + total
+    into_masked[lo] = into_masked.get(lo, 0.0) + masked
+
+
 def add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray,
                     bounds: tuple[int, int] | None = None, mask: np.ndarray | None = None) -> None:
     """Add `values` (where `mask`, if given) up per segment (-1: none) into `into`; a segment present with nothing
@@ -61,3 +89,14 @@ def add_by_segment(into: dict[int, float], seg: np.ndarray, values: np.ndarray,
     sums = np.bincount(shifted, weights=values)
     for k in np.flatnonzero(np.bincount(shifted)):
         into[int(k) - 1] = into.get(int(k) - 1, 0.0) + float(sums[k])
+
+
+def add_zero_by_segment(into: dict[int, float], seg: np.ndarray, bounds: tuple[int, int] | None = None) -> None:
+    """`add_by_segment` of zeros (each sum 0.0): every segment present gets 0.0 added, without a pass over values."""
+    if len(seg) == 0:
+        return
+    lo, hi = bounds if bounds is not None else segment_bounds(np.asarray(seg).reshape(-1))
+    present = [lo] if lo == hi else [int(k) - 1 for k in np.flatnonzero(np.bincount(
+        np.asarray(seg, dtype=np.int64).reshape(-1) + 1))]
+    for k in present:
+        into[k] = into.get(k, 0.0) + 0.0

@@ -66,11 +66,12 @@ class SteadyJumps:
         raise NotImplementedError
     def snapshot(self) -> steady.Snapshot:
         fs = self.fs
-        return steady.Snapshot(self.t, self.version, int((fs[:, K.DONE] != 0).sum()),
+        finished = fs[:, K.DONE] != 0
+        return steady.Snapshot(self.t, self.version, int(np.count_nonzero(finished)),
                                fs[:, K.C_USEFUL].copy(), fs[:, K.C_MARKED].copy(),
                                float(self.sc[K.DROPPED] + self.sc[K.RESENT]), self.pa.copy(),
                                self.pa[:, K.SERVED].copy(), self.hist.copy(), self.sc.copy(), float(self.hq.sum()),
-                               float(fs[:, K.C_USEFUL].sum()), fs[:, K.DONE] != 0, self.ps[:, K.Q_ALL].copy(),
+                               float(fs[:, K.C_USEFUL].sum()), finished, self.ps[:, K.Q_ALL].copy(),
                                self.pl[:, :, K.L_INGPC].copy())
 
     def skip_steady(self, prober: steady.Prober, limit_s: float, floor_s: float) -> float:
@@ -102,14 +103,11 @@ class SteadyJumps:
                 trend_Bps: np.ndarray | None) -> float:
         """`steady.jump_span_s` for the flows as they stand: a jump ends before the first sender runs out of bytes
         to send (then its queues drain: no longer steady); a sender whose queues grow sends that much faster."""
-        left_B = np.minimum(self.fs[:, K.USEFUL_LEFT], self.fs[:, K.REMAINING])
-        first, n_nodes = self.fi[:, K.FIRST], self.fi[:, K.NNODES]
-        if trend_Bps is not None:
-            rate_Bps = steady.rates(found.a, found.c)
-            grow_Bps = _flow_growth_B(first, n_nodes, self.hport, self.hq, self._port_growth(trend_Bps, 1.0))
-            to_send_B = self.fs[:, K.REMAINING] * rate_Bps / np.maximum(rate_Bps + grow_Bps, 1e-30)
-            left_B = np.minimum(left_B, np.where(rate_Bps > 0.0, to_send_B, left_B))
-        port_left_B = _flow_port_sums(first, n_nodes, self.hport, left_B, self.pp.shape[0])
+        share = self._port_growth(trend_Bps, 1.0) if trend_Bps is not None else np.zeros(0)
+        left_B, port_left_B = np.empty(self.F), np.zeros(self.pp.shape[0])    # NumPy's memory (`_flows_left_B`)
+        _flows_left_B(self.fs, bool(trend_Bps is not None), found.a.useful_B, found.c.useful_B,
+                      max(found.c.t_s - found.a.t_s, 1e-30), self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.hport,
+                      self.hq, share, left_B, port_left_B)
         return steady.jump_span_s(found, left_B, port_left_B, probe_s, limit_s, floor_s)
 
     def _trend_limit_s(self, found: steady.Steady, trend_Bps: np.ndarray, now: steady.Snapshot) -> float:
@@ -148,8 +146,8 @@ class SteadyJumps:
         first_s = 0.5 * piece_s
         self.fast_forward(found.a, found.c, first_s, trend_Bps, (found.a, found.a, 0.0))
         settle = int(self.fi[:, K.NLEVELS].max(initial=1))
-        self.walk = steady.Walk(found, trend_Bps, self.t - first_s + span_s, piece_s, n, self.snapshot(), self.steps,
-                                first_s, settle)
+        self.walk = steady.Walk(found, trend_Bps, self.t - first_s + span_s, piece_s, n, None, self.steps, first_s,
+                                settle)
         return first_s
 
     def _walk_on(self, prober: steady.Prober, limit_s: float, floor_s: float) -> float:
@@ -166,6 +164,7 @@ class SteadyJumps:
             w.start, w.start_steps, w.measuring = self.snapshot(), self.steps, True
             return 0.0
         now = self.snapshot()
+        assert w.start is not None
         if now.version != w.start.version:             # flows added or retired: the walk ends here
             self.walk = None
             prober.jumped()
@@ -182,7 +181,9 @@ class SteadyJumps:
             rare_s = piece_s if last else 0.5 * piece_s
             self.fast_forward(w.found.a, w.found.c, piece_s, w.trend_Bps, (w.start, now, rare_s))
             w.pending_s = piece_s - rare_s
-            w.start, w.start_steps, w.measuring = self.snapshot(), self.steps, False
+            # the landing's snapshot where the walk ends (the spans carry on from it); else the next stretch takes
+            # its own once the flows settle, and nothing reads one taken here (18 ms of copies on 2 M flows)
+            w.start, w.start_steps, w.measuring = self.snapshot() if last else None, self.steps, False
         if last:
             self.walk = None
             prober.jumped(w.found, w.start)
@@ -234,23 +235,13 @@ class SteadyJumps:
         (snapshots x, y and seconds) the latencies, marks and the ports' pause, stall and busy times grow by that
         many seconds of their rates between x and y instead (a stretch measured where the queues stand)."""
         k = span_s / max(c.t_s - b.t_s, 1e-30)
-        fs = self.fs
-        # One rate per flow for sending, arriving and delivering, so that each flow's bytes in the network stay
-        # exactly what its queues hold (the steady state's premise): extrapolating the three measured rates apart
-        # would leave a few bytes sent that no queue holds and no arrival can ever account for.
-        d_B = np.minimum((c.useful_B - b.useful_B) * k, np.minimum(fs[:, K.REMAINING], fs[:, K.USEFUL_LEFT]))
-        d_sent = d_B if trend_Bps is None else d_B + self._grow_queues(trend_Bps, span_s, fs[:, K.REMAINING] - d_B)
-        fs[:, K.USEFUL_LEFT] -= d_B
-        fs[:, K.W_USEFUL] += d_B
-        fs[:, K.C_USEFUL] += d_B
-        fs[:, K.SENT] += d_sent
-        fs[:, K.W_SENT] += d_sent
-        fs[:, K.REMAINING] -= d_sent
-        fs[:, K.ARRIVED] += d_B
+        # the marks at the spans' rates, or at a stretch's (`_add_rare`; none over no time)
+        x, y, k_marked = (b, c, k) if rare is None else (rare[0], rare[1], _rare_scale(*rare))
+        share = self._port_growth(trend_Bps, span_s) if trend_Bps is not None else np.zeros(0)
+        _advance_flows(self.fs, b.useful_B, c.useful_B, k, bool(trend_Bps is not None), self.fi[:, K.FIRST],
+                       self.fi[:, K.NNODES], self.hport, share, self.hq, self.hqm, bool(rare is None or rare[2] > 0.0),
+                       x.marked_B, y.marked_B, k_marked, self.ck_sent)
         if rare is None:
-            d_marked = (c.marked_B - b.marked_B) * k
-            fs[:, K.W_MARKED] += d_marked
-            fs[:, K.C_MARKED] += d_marked
             max_q = self.pa[:, K.MAXQ].copy()            # a running maximum: what c saw, or since (a carried jump)
             self.pa += (c.port_acc - b.port_acc) * k
             self.pa[:, K.MAXQ] = np.maximum(max_q, c.port_acc[:, K.MAXQ])
@@ -260,10 +251,10 @@ class SteadyJumps:
         else:
             for col in (K.SERVED, K.DROPPED_B):
                 self.pa[:, col] += (c.port_acc[:, col] - b.port_acc[:, col]) * k
-            self._add_rare(*rare)
-        # the send curves shift with the clock (in a steady state S(t + span) = S(t) + rate * span)
+            self._add_rare_counters(*rare)
+        # the send curves shift with the clock (in a steady state S(t + span) = S(t) + rate * span; their bytes
+        # moved with the flows' in `_advance_flows`)
         self.ck_t += span_s
-        self.ck_sent += d_sent[:, None]
         for col in dcqcn.TIME_COLUMNS:
             self.dq[:, col] += span_s
         self.am[:, aimd.TIMEOUT_UNTIL] += span_s
@@ -271,25 +262,19 @@ class SteadyJumps:
             self.rs[:, col] += span_s
         self.sc[K.T] += span_s
 
-    def _grow_queues(self, trend_Bps: np.ndarray, span_s: float, room_B: np.ndarray) -> np.ndarray:
-        """Grow each port's queue by its trend over `span_s`; returns each flow's bytes added to the network. A fluid
-        FIFO port serves the same share of every flow's backlog (kernel._move), so its queue holds the flows in the
-        proportion they arrive: in a steady state that mix stands still, and the queue grows in it (each of its
-        hops, and the marked bytes among them, by the port's share). A flow sends what it adds to the queues on top
-        of what it delivers, never more than it has left to send (`room_B`)."""
-        port_share = self._port_growth(trend_Bps, span_s)
-        return _grow_hops(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.hport, port_share, room_B, self.hq, self.hqm)
-
     def _add_rare(self, x: steady.Snapshot, y: steady.Snapshot, seconds: float) -> None:
         """Add `seconds` of the rates between snapshots x and y of the rare statistics: each flow's marked bytes,
         the latency histograms, marks and CNPs, and the ports' counters but their bytes served and dropped (which
         follow the steady spans) and their largest queue (a running maximum, which the next step takes)."""
+        if seconds > 0.0:
+            _add_marks(self.fs, x.marked_B, y.marked_B, _rare_scale(x, y, seconds))
+        self._add_rare_counters(x, y, seconds)
+
+    def _add_rare_counters(self, x: steady.Snapshot, y: steady.Snapshot, seconds: float) -> None:
+        """`_add_rare` but the flows' marked bytes: the ports' counters, the histograms, marks and CNPs."""
         if seconds <= 0.0:
             return
-        k = seconds / max(y.t_s - x.t_s, 1e-30)
-        d_marked = (y.marked_B - x.marked_B) * k
-        self.fs[:, K.W_MARKED] += d_marked
-        self.fs[:, K.C_MARKED] += d_marked
+        k = _rare_scale(x, y, seconds)
         keep = self.pa[:, [K.SERVED, K.DROPPED_B, K.MAXQ]].copy()
         self.pa += (y.port_acc - x.port_acc) * k
         self.pa[:, [K.SERVED, K.DROPPED_B, K.MAXQ]] = keep
@@ -298,30 +283,91 @@ class SteadyJumps:
             self.sc[col] += (y.scalars[col] - x.scalars[col]) * k
 
 
-# Per-node passes over the flows' hops. A flow's nodes are contiguous, in flow order (FIRST, NNODES), so a loop
+def _rare_scale(x: steady.Snapshot, y: steady.Snapshot, seconds: float) -> float:
+    """How many times the stretch x-y `seconds` holds (0 for none)."""
+    return seconds / max(y.t_s - x.t_s, 1e-30) if seconds > 0.0 else 0.0
+
+
+# Passes over the flows and their hops. A flow's nodes are contiguous, in flow order (FIRST, NNODES), so a loop
 # over the flows and their nodes visits the nodes in their order: the sums add up in the order a weighted bincount
 # over the nodes adds them, bit for bit, without the per-node index and value arrays it needs (tens of MB a call
-# on the 1,024-GPU AllToAll's 7.8 M nodes).
+# on the 1,024-GPU AllToAll's 7.8 M nodes). Each pass does per flow what NumPy's element-wise chain did (the same
+# operations in the same order, `_np_min` / `_np_max` as np.minimum / np.maximum pick), in one visit of the flows
+# instead of a fresh array per operation: the AllToAll's jumps took 0.1-0.2 s each that way.
+
+@njit_inline
+def _np_min(a: float, b: float) -> float:
+    """np.minimum(a, b): the smaller, `a` where it is NaN, `b` where they are equal (a signed zero as NumPy picks)."""
+    return a if a < b or a != a else b
+
+
+@njit_inline
+def _np_max(a: float, b: float) -> float:
+    """np.maximum(a, b): the larger, `a` where it is NaN, `b` where they are equal."""
+    return a if a > b or a != a else b
+
 
 @njit
-def _flow_port_sums(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, per_flow: np.ndarray,
-                    n_ports: int) -> np.ndarray:
-    """Per port, the value of every flow that crosses it, once per node of the flow there."""
-    out = np.zeros(n_ports)
-    for f in range(len(first)):
+def _flows_left_B(fs: np.ndarray, grow: bool, useful_a: np.ndarray, useful_c: np.ndarray, span_s: float,
+                  first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, hq: np.ndarray, port_share: np.ndarray,
+                  left: np.ndarray, port_left: np.ndarray) -> None:
+    """Per flow into `left`, the bytes a jump may send before it runs out (`_span_s`): the smaller of its bytes to
+    deliver and to send, and with `grow` at most what it sends at its rate over the spans a-c (`useful_a`,
+    `useful_c`, `span_s` apart) while its queues also grow by their ports' shares a second; and added per port
+    into `port_left` (zeros), those of the flows that cross it, once per node of the flow there. The caller
+    allocates both: NumPy's large arrays come in huge pages, where an array a compiled function creates faults its
+    memory in 4 KB pages (fluid_queues._weighted)."""
+    for f in range(fs.shape[0]):
+        left_B = _np_min(fs[f, K.USEFUL_LEFT], fs[f, K.REMAINING])
+        if grow:
+            rate_Bps = (useful_c[f] - useful_a[f]) / span_s
+            grow_Bps = _growth_of(first[f], n_nodes[f], hport, hq, port_share)
+            to_send_B = fs[f, K.REMAINING] * rate_Bps / _np_max(rate_Bps + grow_Bps, 1e-30)
+            left_B = _np_min(left_B, to_send_B if rate_Bps > 0.0 else left_B)
+        left[f] = left_B
         for e in range(first[f], first[f] + n_nodes[f]):
-            out[hport[e]] += per_flow[f]
-    return out
+            port_left[hport[e]] += left_B
 
 
 @njit
-def _flow_growth_B(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, hq: np.ndarray,
-                   port_share: np.ndarray) -> np.ndarray:
-    """Per flow, the bytes its queues grow by when each queue grows by its port's share."""
-    out = np.zeros(len(first))
-    for f in range(len(first)):
-        out[f] = _growth_of(first[f], n_nodes[f], hport, hq, port_share)
-    return out
+def _advance_flows(fs: np.ndarray, useful_b: np.ndarray, useful_c: np.ndarray, k: float, grow: bool,
+                   first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, port_share: np.ndarray, hq: np.ndarray,
+                   hqm: np.ndarray, mark: bool, marked_x: np.ndarray, marked_y: np.ndarray, k_marked: float,
+                   ck_sent: np.ndarray) -> None:
+    """Each flow's part of `fast_forward`: it delivers k times what it did between snapshots b and c (no more than
+    it has left to send or deliver) and sends that, with `grow` plus what its queues grow by (`_grow_flow`, given
+    what it has left after the delivery); with `mark`, its marked bytes grow by k_marked times what they did
+    between x and y; its send curve's checkpoints move up by what it sent. One rate per flow for sending,
+    arriving and delivering, so that each flow's bytes in the network stay exactly what its queues hold (the
+    steady state's premise): extrapolating the three measured rates apart would leave a few bytes sent that no
+    queue holds and no arrival can ever account for."""
+    for f in range(fs.shape[0]):
+        d_B = _np_min((useful_c[f] - useful_b[f]) * k, _np_min(fs[f, K.REMAINING], fs[f, K.USEFUL_LEFT]))
+        d_sent = d_B
+        if grow:
+            d_sent = d_B + _grow_flow(first[f], n_nodes[f], hport, port_share, fs[f, K.REMAINING] - d_B, hq, hqm)
+        fs[f, K.USEFUL_LEFT] -= d_B
+        fs[f, K.W_USEFUL] += d_B
+        fs[f, K.C_USEFUL] += d_B
+        fs[f, K.SENT] += d_sent
+        fs[f, K.W_SENT] += d_sent
+        fs[f, K.REMAINING] -= d_sent
+        fs[f, K.ARRIVED] += d_B
+        if mark:
+            d_marked = (marked_y[f] - marked_x[f]) * k_marked
+            fs[f, K.W_MARKED] += d_marked
+            fs[f, K.C_MARKED] += d_marked
+        for j in range(ck_sent.shape[1]):
+            ck_sent[f, j] += d_sent
+
+
+@njit
+def _add_marks(fs: np.ndarray, marked_x: np.ndarray, marked_y: np.ndarray, k: float) -> None:
+    """Each flow's marked bytes grow by k times what they did between snapshots x and y."""
+    for f in range(fs.shape[0]):
+        d_marked = (marked_y[f] - marked_x[f]) * k
+        fs[f, K.W_MARKED] += d_marked
+        fs[f, K.C_MARKED] += d_marked
 
 
 @njit_inline
@@ -335,21 +381,21 @@ def _growth_of(a: int, n: int, hport: np.ndarray, hq: np.ndarray, port_share: np
     return grow_B
 
 
-@njit
-def _grow_hops(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, port_share: np.ndarray,
-               room_B: np.ndarray, hq: np.ndarray, hqm: np.ndarray) -> np.ndarray:
-    """Grow each node's queue and its marked bytes by its port's share, cut for each flow so that it adds no more
-    than its `room_B`; returns what each flow added (`_flow_growth_B` and the growth in one visit of a flow's nodes).
-    """
-    added = np.zeros(len(first))
-    for f in range(len(first)):
-        grow_B = _growth_of(first[f], n_nodes[f], hport, hq, port_share)
-        room = max(room_B[f], 0.0)
-        cut = room / max(grow_B, 1e-30) if grow_B > room_B[f] else 1.0
-        for e in range(first[f], first[f] + n_nodes[f]):
-            if port_share[hport[e]] != 0.0:
-                grow = port_share[hport[e]] * cut
-                hq[e] += hq[e] * grow
-                hqm[e] += hqm[e] * grow
-        added[f] = min(grow_B * cut, room)
-    return added
+@njit_inline
+def _grow_flow(a: int, n: int, hport: np.ndarray, port_share: np.ndarray, room_B: float, hq: np.ndarray,
+               hqm: np.ndarray) -> float:
+    """Grow the queues of one flow's nodes a .. a + n - 1 and their marked bytes by their ports' shares (the ports'
+    queues growing at their trends, `_port_growth`), cut so that the flow adds no more than its `room_B`; returns
+    what it added. A fluid FIFO port serves the same share of every flow's backlog (kernel._move), so its queue
+    holds the flows in the proportion they arrive: in a steady state that mix stands still, and the queue grows in
+    it (each of its hops, and the marked bytes among them, by the port's share). A flow sends what it adds to the
+    queues on top of what it delivers, never more than it has left to send."""
+    grow_B = _growth_of(a, n, hport, hq, port_share)
+    room = max(room_B, 0.0)
+    cut = room / max(grow_B, 1e-30) if grow_B > room_B else 1.0
+    for e in range(a, a + n):
+        if port_share[hport[e]] != 0.0:
+            grow = port_share[hport[e]] * cut
+            hq[e] += hq[e] * grow
+            hqm[e] += hqm[e] * grow
+    return min(grow_B * cut, room)

@@ -62,6 +62,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from designer.sim.dynamics.jit import njit, njit_inline
+
 JUMPS = True                # False: step through every steady state (benchmarks and tests compare against it)
 TOTAL_TOLERANCE = 0.02      # the sum of the flows' rates may move by 2 % between the two spans
 PORT_TOLERANCE = 0.10       # the ports' throughputs by 10 % of the bytes they carried (pause cycles, averaged)
@@ -167,18 +169,17 @@ def port_limit_s(s: Steady, port_left_B: np.ndarray) -> float:
 def jump_span_s(s: Steady, useful_left_B: np.ndarray, port_left_B: np.ndarray, probe_s: float, limit_s: float,
                 floor_s: float) -> float:
     """How far to extrapolate the steady spans: up to shortly before the first flow would finish at its mean rate
-    over both spans (`finish_margins_s`), within what the ports' uncertainty allows and no further than `limit_s`;
-    0 when that is less than a probe period (stepping is as cheap), or when the total's trend would move it by more
-    than `TREND_TOLERANCE` before the last flow's predicted finish (module docstring)."""
-    r = rates(s.a, s.c)
-    moving = r > 0.0
-    if not moving.any():
+    over both spans (less a margin, `_finish_bounds`), within what the ports' uncertainty allows and no further
+    than `limit_s`; 0 when that is less than a probe period (stepping is as cheap), or when the total's trend would
+    move it by more than `TREND_TOLERANCE` before the last flow's predicted finish (module docstring)."""
+    spans_s = np.array([_per_s(s.a, s.b), _per_s(s.b, s.c), _per_s(s.a, s.c)])
+    n_moving, last_finish_s, span_s = _finish_bounds(s.a.useful_B, s.b.useful_B, s.c.useful_B, spans_s,
+                                                     useful_left_B, floor_s, probe_s)
+    if n_moving == 0:
         return 0.0
-    finish_s = useful_left_B[moving] / r[moving]
-    if s.trend_per_s * float(finish_s.max()) > TREND_TOLERANCE:
+    if s.trend_per_s * last_finish_s > TREND_TOLERANCE:
         return 0.0
-    margin_s = finish_margins_s(s, moving, finish_s, probe_s, floor_s)
-    span = min(float((finish_s - margin_s).min()), port_limit_s(s, port_left_B), limit_s)
+    span = min(span_s, port_limit_s(s, port_left_B), limit_s)
     return span if span >= probe_s else 0.0
 
 
@@ -250,7 +251,7 @@ class Walk:
     end_s: float                 # where the whole jump lands
     piece_s: float               # a whole piece between two stretches
     samples_left: int
-    start: Snapshot              # where the stretch being measured began (or the last piece landed)
+    start: Snapshot | None       # where the stretch being measured began (where the walk ended; None between)
     start_steps: int
     pending_s: float             # jumped time whose rare statistics wait for that stretch's rates
     settle_steps: int            # steps after a landing before the stretch begins (`FluidSimulator._walk_on`)
@@ -261,17 +262,49 @@ class Walk:
         return max(self.start_steps + (SAMPLE_STEPS if self.measuring else self.settle_steps) - steps, 1)
 
 
-def finish_margins_s(s: Steady, moving: np.ndarray, finish_s: np.ndarray, probe_s: float,
-                     floor_s: float) -> np.ndarray:
-    """How long before each moving flow's predicted finish a jump stops. The finish is predicted at the flow's mean
-    rate over both spans; its rate in either span was off that mean by a share d (half their difference), and if it
-    keeps moving as much the prediction is off by about d times the time to it: the margin is twice that, at least
-    `floor_s` and at most one probe period (what stepping through the last period would cost). A flow paced by its
-    line or a pipeline (d = 0) is jumped to just before its finish; one that swings stops a period before."""
-    r1, r2 = rates(s.a, s.b)[moving], rates(s.b, s.c)[moving]
-    d = np.abs(r2 - r1) / np.maximum(r1 + r2, 1e-30)
-    margin: np.ndarray = np.clip(2.0 * d * finish_s, floor_s, probe_s)
-    return margin
+def _per_s(a: Snapshot, b: Snapshot) -> float:
+    """The time between two snapshots as `rates` divides by it."""
+    return max(b.t_s - a.t_s, 1e-30)
+
+
+@njit
+def _finish_bounds(useful_a: np.ndarray, useful_b: np.ndarray, useful_c: np.ndarray, spans_s: np.ndarray,
+                   left_B: np.ndarray, floor_s: float, probe_s: float) -> tuple[int, float, float]:
+    """Over the flows moving over the spans a-c (`spans_s`: a-b, b-c and a-c), in one pass: how many move, the
+    latest predicted finish (at each one's mean rate over both spans, with `left_B` to deliver), and the earliest
+    of those finishes less its margin. The margin: a flow's rate in either span was off its mean by a share d (half
+    their difference), and if it keeps moving as much the prediction is off by about d times the time to it: the
+    margin is twice that, at least `floor_s` and at most one probe period (what stepping through the last period
+    would cost). A flow paced by its line or a pipeline (d = 0) is jumped to just before its finish; one that swings
+    stops a period before. Each value as NumPy's element-wise chain over the moving flows gives it (a maximum and a
+    minimum come out the same in any order)."""
+    ab_s, bc_s, ac_s = spans_s[0], spans_s[1], spans_s[2]
+    n_moving, last_s, first_end_s = 0, -np.inf, np.inf
+    for f in range(len(left_B)):
+        r = (useful_c[f] - useful_a[f]) / ac_s
+        if not r > 0.0:
+            continue
+        finish_s = left_B[f] / r
+        r1, r2 = (useful_b[f] - useful_a[f]) / ab_s, (useful_c[f] - useful_b[f]) / bc_s
+        d = abs(r2 - r1) / _np_max(r1 + r2, 1e-30)
+        margin_s = _np_min(_np_max(2.0 * d * finish_s, floor_s), probe_s)
+        n_moving += 1
+        last_s = _np_max(finish_s, last_s) if n_moving > 1 else finish_s
+        end_s = finish_s - margin_s
+        first_end_s = _np_min(end_s, first_end_s) if n_moving > 1 else end_s
+    return n_moving, last_s, first_end_s
+
+
+@njit_inline
+def _np_min(a: float, b: float) -> float:
+    """np.minimum(a, b): the smaller, `a` where it is NaN, `b` where they are equal (a signed zero as NumPy picks)."""
+    return a if a < b or a != a else b
+
+
+@njit_inline
+def _np_max(a: float, b: float) -> float:
+    """np.maximum(a, b): the larger, `a` where it is NaN, `b` where they are equal."""
+    return a if a > b or a != a else b
 
 
 def steady_spans(snaps: list[Snapshot], trend_per_s: float) -> Steady | None:

@@ -158,6 +158,29 @@ def _crossed(hport: np.ndarray, n_ports: int) -> np.ndarray:
 
 
 @njit
+def _crossed_by(first: np.ndarray, n_nodes: np.ndarray, hport: np.ndarray, flows: np.ndarray,
+                n_ports: int) -> np.ndarray:
+    """`_crossed` of the nodes of the flows where `flows` is true, visited in place (a flow's nodes are
+    contiguous: FIRST, NNODES) rather than gathered into an array of the nodes' ports first."""
+    seen = np.zeros(n_ports, np.bool_)
+    for f in range(len(first)):
+        if flows[f]:
+            for e in range(first[f], first[f] + n_nodes[f]):
+                seen[hport[e]] = True
+    return np.nonzero(seen)[0].astype(np.int32)
+
+
+@njit
+def _zero_if_any(sums: np.ndarray) -> None:
+    """Zero a column that holds a value other than zero; a column of zeros is left as it is: read, not written, and
+    only up to its first value (a -0.0 left there adds as 0.0 does)."""
+    for i in range(len(sums)):
+        if sums[i] != 0.0:
+            sums[:] = 0.0
+            return
+
+
+@njit
 def port_sums(hport: np.ndarray, values: np.ndarray, n_ports: int) -> np.ndarray:
     """Per port, the values of the nodes at it added up in node order (as a weighted bincount adds them, without
     its copy of the 32-bit indices)."""
@@ -386,9 +409,7 @@ class FluidSimulator(SteadyJumps):
     def reset_window(self) -> None:
         """Zero the per-window sums of every flow (the caller reads them after `window`)."""
         for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT, K.W_SENT):   # each a contiguous column
-            sums = self.fs[:, col]
-            if sums.any():       # a column of zeros (nothing lost or resent in a lossless run) is left as it is:
-                sums[:] = 0.0    # read, not written (a -0.0 left there adds as 0.0 does)
+            _zero_if_any(self.fs[:, col])     # (nothing lost or resent in a lossless run: only read)
 
     def window(self, max_steps: int, *, stop_on_group: bool = True) -> int:
         """Up to `max_steps` steps; returns the completion group that finished (-1 none)."""
@@ -420,7 +441,7 @@ class FluidSimulator(SteadyJumps):
     # ---- steady states: jumps.py does the jumping; these are what it needs of the state ------------
     def _ports_of(self, flows: np.ndarray) -> np.ndarray:
         """The ports the flows where `flows` is true cross, ascending."""
-        return _crossed(self.hport[np.repeat(flows, self.fi[:, K.NNODES])], self.pp.shape[0])
+        return _crossed_by(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.hport, flows, self.pp.shape[0])
 
     def lane_paused_s(self, acc: np.ndarray | None = None) -> np.ndarray:
         """[port, traffic class]: seconds each class was paused (of `acc`, port counters, or the run's)."""

@@ -15,6 +15,7 @@ from designer.sim.dynamics import aimd, dcqcn, loss, steady
 from designer.sim.dynamics import kernel as K
 from designer.sim.dynamics.jit import njit, njit_inline
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN
+from designer.sim.dynamics.steady import np_max, np_min
 
 
 class SteadyJumps:
@@ -292,20 +293,8 @@ def _rare_scale(x: steady.Snapshot, y: steady.Snapshot, seconds: float) -> float
 # over the flows and their nodes visits the nodes in their order: the sums add up in the order a weighted bincount
 # over the nodes adds them, bit for bit, without the per-node index and value arrays it needs (tens of MB a call
 # on the 1,024-GPU AllToAll's 7.8 M nodes). Each pass does per flow what NumPy's element-wise chain did (the same
-# operations in the same order, `_np_min` / `_np_max` as np.minimum / np.maximum pick), in one visit of the flows
-# instead of a fresh array per operation: the AllToAll's jumps took 0.1-0.2 s each that way.
-
-@njit_inline
-def _np_min(a: float, b: float) -> float:
-    """np.minimum(a, b): the smaller, `a` where it is NaN, `b` where they are equal (a signed zero as NumPy picks)."""
-    return a if a < b or a != a else b
-
-
-@njit_inline
-def _np_max(a: float, b: float) -> float:
-    """np.maximum(a, b): the larger, `a` where it is NaN, `b` where they are equal."""
-    return a if a > b or a != a else b
-
+# operations in the same order, `np_min` / `np_max` of steady.py as np.minimum / np.maximum pick), in one visit of
+# the flows instead of a fresh array per operation: the AllToAll's jumps took 0.1-0.2 s each that way.
 
 @njit
 def _flows_left_B(fs: np.ndarray, grow: bool, useful_a: np.ndarray, useful_c: np.ndarray, span_s: float,
@@ -318,12 +307,12 @@ def _flows_left_B(fs: np.ndarray, grow: bool, useful_a: np.ndarray, useful_c: np
     allocates both: NumPy's large arrays come in huge pages, where an array a compiled function creates faults its
     memory in 4 KB pages (fluid_queues._weighted)."""
     for f in range(fs.shape[0]):
-        left_B = _np_min(fs[f, K.USEFUL_LEFT], fs[f, K.REMAINING])
+        left_B = np_min(fs[f, K.USEFUL_LEFT], fs[f, K.REMAINING])
         if grow:
             rate_Bps = (useful_c[f] - useful_a[f]) / span_s
             grow_Bps = _growth_of(first[f], n_nodes[f], hport, hq, port_share)
-            to_send_B = fs[f, K.REMAINING] * rate_Bps / _np_max(rate_Bps + grow_Bps, 1e-30)
-            left_B = _np_min(left_B, to_send_B if rate_Bps > 0.0 else left_B)
+            to_send_B = fs[f, K.REMAINING] * rate_Bps / np_max(rate_Bps + grow_Bps, 1e-30)
+            left_B = np_min(left_B, to_send_B if rate_Bps > 0.0 else left_B)
         left[f] = left_B
         for e in range(first[f], first[f] + n_nodes[f]):
             port_left[hport[e]] += left_B
@@ -342,7 +331,7 @@ def _advance_flows(fs: np.ndarray, useful_b: np.ndarray, useful_c: np.ndarray, k
     steady state's premise): extrapolating the three measured rates apart would leave a few bytes sent that no
     queue holds and no arrival can ever account for."""
     for f in range(fs.shape[0]):
-        d_B = _np_min((useful_c[f] - useful_b[f]) * k, _np_min(fs[f, K.REMAINING], fs[f, K.USEFUL_LEFT]))
+        d_B = np_min((useful_c[f] - useful_b[f]) * k, np_min(fs[f, K.REMAINING], fs[f, K.USEFUL_LEFT]))
         d_sent = d_B
         if grow:
             d_sent = d_B + _grow_flow(first[f], n_nodes[f], hport, port_share, fs[f, K.REMAINING] - d_B, hq, hqm)

@@ -286,23 +286,23 @@ def _finish_bounds(useful_a: np.ndarray, useful_b: np.ndarray, useful_c: np.ndar
             continue
         finish_s = left_B[f] / r
         r1, r2 = (useful_b[f] - useful_a[f]) / ab_s, (useful_c[f] - useful_b[f]) / bc_s
-        d = abs(r2 - r1) / _np_max(r1 + r2, 1e-30)
-        margin_s = _np_min(_np_max(2.0 * d * finish_s, floor_s), probe_s)
+        d = abs(r2 - r1) / np_max(r1 + r2, 1e-30)
+        margin_s = np_min(np_max(2.0 * d * finish_s, floor_s), probe_s)
         n_moving += 1
-        last_s = _np_max(finish_s, last_s) if n_moving > 1 else finish_s
+        last_s = np_max(finish_s, last_s) if n_moving > 1 else finish_s
         end_s = finish_s - margin_s
-        first_end_s = _np_min(end_s, first_end_s) if n_moving > 1 else end_s
+        first_end_s = np_min(end_s, first_end_s) if n_moving > 1 else end_s
     return n_moving, last_s, first_end_s
 
 
 @njit_inline
-def _np_min(a: float, b: float) -> float:
+def np_min(a: float, b: float) -> float:
     """np.minimum(a, b): the smaller, `a` where it is NaN, `b` where they are equal (a signed zero as NumPy picks)."""
     return a if a < b or a != a else b
 
 
 @njit_inline
-def _np_max(a: float, b: float) -> float:
+def np_max(a: float, b: float) -> float:
     """np.maximum(a, b): the larger, `a` where it is NaN, `b` where they are equal."""
     return a if a > b or a != a else b
 

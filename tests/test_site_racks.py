@@ -139,3 +139,42 @@ def test_a_link_between_a_site_and_no_site_is_left_as_drawn_and_flagged() -> Non
     assert doc.racks.rack(rack).site == "" and not rack.startswith(("a-", "b-"))
     flagged = [f for f in run_checks(doc, CAT) if f.rule == "site-floors"]
     assert len(flagged) == 1 and set(flagged[0].links) == {lk.id for lk in between}
+
+
+@pytest.fixture(scope="module")
+def unsited():
+    """A two-site design with one server of no site, its racks planned: three floors, the last of no site."""
+    doc = generate_two_site(TwoSiteOptions(16, 30, dci_links=4), CAT)
+    doc.nodes["b-srv-002"].site = None
+    fit_cables_to_racks(doc, CAT)
+    return doc
+
+
+def test_devices_of_no_site_stand_under_a_heading_of_their_own(unsited) -> None:
+    model = elevation(unsited, CAT, rack_plan(unsited, CAT))
+    floors = model.site_floors()
+    assert [f.site for f in floors] == ["a", "b", ""]
+    assert [model.heading(f, "en") for f in floors] == [s.display_name for s in unsited.sites] + ["No site"]
+    assert model.heading(floors[-1], "zh_CN") == "未指定站点"
+    plain = generate("rail-optimized", gpus=16, backend="ib")
+    one = elevation(plain, CAT, rack_plan(plain, CAT))
+    assert not one.floors and one.heading(one.site_floors()[0], "en") == ""      # one floor: no heading
+
+
+def test_the_proposal_counts_racks_and_rows_site_by_site(unsited, tmp_path) -> None:
+    from pypdf import PdfReader
+
+    from designer.report import ReportOptions, build_proposal
+    model = elevation(unsited, CAT, rack_plan(unsited, CAT))
+    sizes = [(len(model.racks_on(f)), len(f.rows)) for f in model.floors]
+    assert (1, 1) in sizes and any(racks > 1 and rows > 1 for racks, rows in sizes)     # both word forms asked for
+    for lang in ("en", "zh_CN"):
+        out = tmp_path / f"racks-{lang}.pdf"
+        build_proposal(unsited, str(out), options=ReportOptions(sections=["racks"], language=lang), catalog=CAT)
+        text = re.sub(r"\s+", " ", "".join(page.extract_text() for page in PdfReader(out).pages))
+        for f, (racks, rows) in zip(model.floors, sizes, strict=True):
+            said = (f"{model.heading(f, lang)}: {racks} rack{'s' * (racks > 1)} in {rows} row{'s' * (rows > 1)}"
+                    if lang == "en" else f"{model.heading(f, lang)}：{rows} 排 {racks} 个机柜")
+            assert re.sub(r"\s+", " ", said) in text, (lang, said)
+            assert text.count(model.heading(f, lang)) >= 3             # in the summary, above its racks and table
+        assert f"in {len(model.rows)} rows" not in text

@@ -13,7 +13,17 @@ from designer.model.build_settings import BuildSettings
 from designer.model.document import FabricDocument
 from designer.topology import generate
 from designer.ui.build_settings_dialog import BuildSettingsDialog
-from designer.ui.rack_view import HEAD_H, MIN_FIT_SCALE, RACK_GAP, RACK_W, ROW_GAP, U_PX, rows_in_lines
+from designer.ui.rack_view import (
+    HEAD_H,
+    MIN_FIT_SCALE,
+    RACK_GAP,
+    RACK_W,
+    ROW_GAP,
+    ROW_SIDE_GAP,
+    SITE_H,
+    U_PX,
+    rows_in_lines,
+)
 from tests.ui_input import show_window
 
 pytestmark = pytest.mark.gui
@@ -154,3 +164,33 @@ def test_rows_in_lines_packs_to_the_view():
     assert rows_in_lines([], [], 100, 100) == []
     assert rows_in_lines([4, 4, 4], [42, 42, 42], 1e9, 1.0) == [[0, 1, 2]]         # very wide: one line
     assert rows_in_lines([4, 4, 4], [42, 42, 42], 1.0, 1e9) == [[0], [1], [2]]     # very tall: one row a line
+
+
+def test_rows_in_lines_allows_for_the_site_headings():
+    """Two rows of 4 racks in a view as wide as the two side by side and a little taller than the two stacked:
+    stacked wins without headings; with a site's name above each row stacking costs two headings, and side by
+    side (one heading) draws larger."""
+    line_h = HEAD_H + 42 * U_PX + ROW_GAP
+    wide = 8 * (RACK_W + RACK_GAP) + ROW_SIDE_GAP - RACK_GAP
+    tall = 2 * line_h + SITE_H
+    assert rows_in_lines([4, 4], [42, 42], wide, tall) == [[0], [1]]
+    assert rows_in_lines([4, 4], [42, 42], wide, tall, {0, 1}) == [[0, 1]]
+
+
+def test_fit_shows_every_floor_under_its_heading(window, qtbot):
+    """A two-site design with a server of no site: Fit shows the whole drawing, "No site" above the last floor."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from designer.i18n import render
+    from designer.topology.cabling_fit import fit_cables_to_racks
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+    doc = generate_two_site(TwoSiteOptions(16, 30, dci_links=4), CAT)
+    doc.nodes["b-srv-002"].site = None
+    fit_cables_to_racks(doc, CAT)
+    _open(window, doc)
+    view = window.racks.view
+    window.racks.panel.fit_button.click()
+    texts = {i.text() for i in view.scene().items() if isinstance(i, QGraphicsSimpleTextItem)}
+    assert {s.display_name for s in doc.sites} | {render("racks.floor.no_site")} <= texts
+    whole = view.mapFromScene(view.scene().sceneRect()).boundingRect()
+    assert view.viewport().rect().adjusted(-2, -2, 2, 2).contains(whole)

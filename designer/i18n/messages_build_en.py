@@ -63,6 +63,13 @@ BUILD: dict[str, str] = {
                           "to {u} U within a {kw} kW power budget, {power} in all. Every cable runs from its device "
                           "up to the overhead tray, along the rows and down to the other end, plus {slack} m of "
                           "slack; the {runs} runs are {shortest} to {longest} m long as ordered.",
+    "racks.report.intro_sites": "The devices stand in {racks} {racks:rack|racks} ({floors}), placed {placement}; a "
+                                "rack holds up to {u} U within a {kw} kW power budget, {power} in all. Every cable "
+                                "runs from its device up to its floor's overhead tray, along the rows and down to "
+                                "the other end, plus {slack} m of slack; the {runs} runs are {shortest} to {longest} m "
+                                "long as ordered.",
+    "racks.report.floor": "{name}: {racks} {racks:rack|racks} in {rows} {rows:row|rows}",
+    "racks.floor.no_site": "No site",
     "racks.report.domains": "{count} {count:rack-scale NVLink domain stands|rack-scale NVLink domains stand} as "
                             "{count:a rack|racks} of {count:its|their} own ({u} U, {power} each), delivered with "
                             "{count:its|their} power shelves and held to none of these budgets.",

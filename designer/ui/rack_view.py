@@ -70,7 +70,7 @@ class RackElevationView(QGraphicsView):
         self.lines = lines
         scene.setBackgroundBrush(QBrush(self.theme.background))
         y = 0.0
-        site_at = {f.rows.start: f.name for f in model.floors}      # a floor's first row -> its site's name
+        site_at = {f.rows.start: model.heading(f) for f in model.floors}   # a floor's first row -> its heading
         self.row_height = (SITE_H if site_at else 0.0) + HEAD_H + max((c.units for c in model.racks),
                                                                       default=42) * U_PX + ROW_GAP
         for line in lines:
@@ -102,7 +102,8 @@ class RackElevationView(QGraphicsView):
         assert self.model is not None
         rows = self.model.rows
         return rows_in_lines([len(row) for row in rows], [max((c.units for c in row), default=42) for row in rows],
-                             self.viewport().width(), self.viewport().height())
+                             self.viewport().width(), self.viewport().height(),
+                             {f.rows.start for f in self.model.floors})
 
     def _fit_scene(self) -> None:
         self.resetTransform()
@@ -177,12 +178,13 @@ class RackElevationView(QGraphicsView):
         item.setPos(x, y)
 
 
-def rows_in_lines(racks: list[int], units: list[int], view_w: float, view_h: float) -> list[list[int]]:
+def rows_in_lines(racks: list[int], units: list[int], view_w: float, view_h: float,
+                  headed: set[int] | frozenset[int] = frozenset()) -> list[list[int]]:
     """The floor's rows (`racks` per row, `units` high) in order, in lines of consecutive rows side by side, so that
     the whole floor drawn in a `view_w` x `view_h` view is as large as it can be: for each width a line may take
     (the first rows' together, or the floor's width shared by k lines), rows are packed greedily, and the packing
     whose bounding box scales largest into the view wins (one row a line when the view is tall, all in one line when
-    it is very wide)."""
+    it is very wide). A line holding a row of `headed` (a site's first) is a site's heading taller, as drawn."""
     n = len(racks)
     if n == 0:
         return []
@@ -194,11 +196,16 @@ def rows_in_lines(racks: list[int], units: list[int], view_w: float, view_h: flo
     for limit in sorted(limits):
         lines = _packed(widths, side, limit)
         width = max(sum(widths[r] for r in line) + (len(line) - 1) * side for line in lines)
-        height = sum(HEAD_H + max(units[r] for r in line) * U_PX + ROW_GAP for line in lines)
+        height = sum(_line_height([units[r] for r in line], any(r in headed for r in line)) for line in lines)
         scale = min(view_w / max(width, 1.0), view_h / max(height, 1.0))
         if scale > best[0] + 1e-12:
             best = (scale, lines)
     return best[1]
+
+
+def _line_height(units: list[int], headed: bool) -> float:
+    """A line's height as `_draw` stacks it: the site's heading if one starts there, the racks' names, the racks."""
+    return (SITE_H if headed else 0.0) + HEAD_H + max(units) * U_PX + ROW_GAP
 
 
 def _packed(widths: list[float], side: float, limit: float) -> list[list[int]]:

@@ -48,10 +48,10 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     b = ctx.doc.build
     lengths = [hw.ordered_m for hw in schedule.links.values() if hw.ordered_m]
     room, heading = section(ctx, "sec_racks")
-    intro = render("racks.report.intro", lang, racks=len(model.racks), rows=len(model.rows),
-                   placement=render(f"racks.placement.{b.placement}", lang), u=b.rack_units,
-                   kw=f"{b.rack_power_kw:g}", power=nf.watts(model.total_power_w, lang), slack=f"{b.slack_m:g}",
-                   runs=f"{len(lengths):,}", shortest=f"{min(lengths, default=0):g}",
+    msg_id, counts = _racks_and_rows(model, lang)
+    intro = render(msg_id, lang, **counts, placement=render(f"racks.placement.{b.placement}", lang),
+                   u=b.rack_units, kw=f"{b.rack_power_kw:g}", power=nf.watts(model.total_power_w, lang),
+                   slack=f"{b.slack_m:g}", runs=f"{len(lengths):,}", shortest=f"{min(lengths, default=0):g}",
                    longest=f"{max(lengths, default=0):g}")
     domains = [r for r in model.racks if r.role == "domain"]
     if domains:                        # NVL72 racks: their own height and power, outside the build's budgets
@@ -62,12 +62,13 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     if not plan.saved:
         lead.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))
     floors = model.site_floors()
-    drawings = [[*_site_heading(ctx, floor), *_drawings(model, w, s.fonts.regular, lang, _device_names(ctx, model),
-                                                        floor.rows)] for floor in floors]
+    drawings = [[*_site_heading(ctx, model, floor), *_drawings(model, w, s.fonts.regular, lang,
+                                                               _device_names(ctx, model), floor.rows)]
+                for floor in floors]
     first = [f for floor in drawings for f in floor]
+    kept = 2 if model.floors else 1         # a site's name stays with its first row of racks
     # the heading and its introduction start on the page of the first row of racks, never alone at a page's foot
-    out: list[Flowable] = [room, KeepTogether(lead + first[:2 if floors[0].name else 1]),
-                           *first[2 if floors[0].name else 1:]]
+    out: list[Flowable] = [room, KeepTogether(lead + first[:kept]), *first[kept:]]
     shown = len(drawn_racks(model))
     caption = render("racks.report.legend", lang)
     if shown < len(model.racks):
@@ -78,14 +79,27 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         out.append(Paragraph(user_text(unconfirmed), s.small))
     for floor in floors:
         out.append(Spacer(1, 3 * mm))
-        table = _table(ctx, [r for k in floor.rows for r in model.rows[k]])
-        out.append(KeepTogether([*_site_heading(ctx, floor), table]) if floor.name else table)
+        table = _table(ctx, model.racks_on(floor))
+        out.append(KeepTogether([*_site_heading(ctx, model, floor), table]) if model.floors else table)
     return out
 
 
-def _site_heading(ctx: ProposalContext, floor: Floor) -> list[Flowable]:
-    """The site's name above its floor's racks (nothing for a design of one floor)."""
-    return [Paragraph(f"<b>{user_text(floor.name)}</b>", ctx.styles.body)] if floor.name else []
+def _racks_and_rows(model: Elevation, lang: str) -> tuple[str, dict[str, object]]:
+    """The introduction's message and its counts: racks and rows of the one floor, or racks in all and each
+    floor's racks and rows under its heading where there are several (rows are counted on each floor)."""
+    if not model.floors:
+        return "racks.report.intro", {"racks": len(model.racks), "rows": len(model.rows)}
+    each = [render("racks.report.floor", lang, name=model.heading(f, lang), racks=Count(len(model.racks_on(f))),
+                   rows=Count(len(f.rows))) for f in model.floors]
+    return "racks.report.intro_sites", {"racks": Count(len(model.racks)),
+                                        "floors": render("list.sep", lang).join(each)}
+
+
+def _site_heading(ctx: ProposalContext, model: Elevation, floor: Floor) -> list[Flowable]:
+    """The site's name ("No site" for devices of no site) above its floor's racks; nothing for a design of one
+    floor."""
+    text = model.heading(floor, ctx.language)
+    return [Paragraph(f"<b>{user_text(text)}</b>", ctx.styles.body)] if text else []
 
 
 def _drawings(model: Elevation, width: float, font: str, lang: str,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from designer.catalog.loader import Catalog
+from designer.i18n import render
 from designer.model.document import FabricDocument
 from designer.topology.racks.devices import device_power_w
 from designer.topology.racks.labels import device_labels
@@ -75,6 +76,16 @@ class Elevation:
     def site_floors(self) -> list[Floor]:
         """The floors in order, a design of one floor as one unnamed floor of every row."""
         return self.floors or [Floor("", "", range(len(self.rows)))]
+
+    def heading(self, floor: Floor, language: str | None = None) -> str:
+        """What stands above `floor`'s racks: its site's name, "No site" (in `language`, default the current one)
+        for the floor of devices of no site beside sites, nothing for a design of one floor."""
+        if not self.floors:
+            return ""
+        return floor.name or render("racks.floor.no_site", language)
+
+    def racks_on(self, floor: Floor) -> list[RackColumn]:
+        return [r for k in floor.rows for r in self.rows[k]]
 
 
 def elevation(doc: FabricDocument, catalog: Catalog, plan: RackPlan) -> Elevation:

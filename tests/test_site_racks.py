@@ -178,3 +178,17 @@ def test_the_proposal_counts_racks_and_rows_site_by_site(unsited, tmp_path) -> N
             assert re.sub(r"\s+", " ", said) in text, (lang, said)
             assert text.count(model.heading(f, lang)) >= 3             # in the summary, above its racks and table
         assert f"in {len(model.rows)} rows" not in text
+
+
+def test_one_floor_of_one_rack_in_one_row_is_said_in_the_singular(tmp_path) -> None:
+    from pypdf import PdfReader
+
+    from designer.report import ReportOptions, build_proposal
+    doc = generate("leaf-spine", gpus=8, backend="rocev2", frontend=False)
+    model = elevation(doc, CAT, rack_plan(doc, CAT))
+    racks, rows = len(model.racks), len(model.rows)
+    out = tmp_path / "one.pdf"
+    build_proposal(doc, str(out), options=ReportOptions(sections=["racks"], language="en"), catalog=CAT)
+    text = re.sub(r"\s+", " ", "".join(page.extract_text() for page in PdfReader(out).pages))
+    said = f"stand in {racks} rack{'s' * (racks > 1)} in {rows} row{'s' * (rows > 1)},"
+    assert said in text and (racks == 1 or rows == 1), (said, racks, rows)

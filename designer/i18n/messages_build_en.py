@@ -59,10 +59,11 @@ BUILD: dict[str, str] = {
                                      "{far_speed:g} Gb/s port or {count:runs|run} at {speed:g} Gb/s ({ports}; "
                                      "{link_ids}); a leg must land on a port of its own speed",
     # rack plan: the proposal's page, the roles of racks, the placement rules
-    "racks.report.intro": "The devices stand in {racks} racks in {rows} rows, placed {placement}; a rack holds up "
-                          "to {u} U within a {kw} kW power budget, {power} in all. Every cable runs from its device "
-                          "up to the overhead tray, along the rows and down to the other end, plus {slack} m of "
-                          "slack; the {runs} runs are {shortest} to {longest} m long as ordered.",
+    "racks.report.intro": "The devices stand in {racks} {racks:rack|racks} in {rows} {rows:row|rows}, placed "
+                          "{placement}; a rack holds up to {u} U within a {kw} kW power budget, {power} in all. "
+                          "Every cable runs from its device up to the overhead tray, along the rows and down to the "
+                          "other end, plus {slack} m of slack; the {runs} runs are {shortest} to {longest} m long as "
+                          "ordered.",
     "racks.report.intro_sites": "The devices stand in {racks} {racks:rack|racks} ({floors}), placed {placement}; a "
                                 "rack holds up to {u} U within a {kw} kW power budget, {power} in all. Every cable "
                                 "runs from its device up to its floor's overhead tray, along the rows and down to "

@@ -88,7 +88,7 @@ def _racks_and_rows(model: Elevation, lang: str) -> tuple[str, dict[str, object]
     """The introduction's message and its counts: racks and rows of the one floor, or racks in all and each
     floor's racks and rows under its heading where there are several (rows are counted on each floor)."""
     if not model.floors:
-        return "racks.report.intro", {"racks": len(model.racks), "rows": len(model.rows)}
+        return "racks.report.intro", {"racks": Count(len(model.racks)), "rows": Count(len(model.rows))}
     each = [render("racks.report.floor", lang, name=model.heading(f, lang), racks=Count(len(model.racks_on(f))),
                    rows=Count(len(f.rows))) for f in model.floors]
     return "racks.report.intro_sites", {"racks": Count(len(model.racks)),

@@ -192,3 +192,16 @@ def test_one_floor_of_one_rack_in_one_row_is_said_in_the_singular(tmp_path) -> N
     text = re.sub(r"\s+", " ", "".join(page.extract_text() for page in PdfReader(out).pages))
     said = f"stand in {racks} rack{'s' * (racks > 1)} in {rows} row{'s' * (rows > 1)},"
     assert said in text and (racks == 1 or rows == 1), (said, racks, rows)
+
+
+def test_a_segment_over_two_sites_has_a_subnet_manager_at_each() -> None:
+    """The high-availability pair of fabric managers of one InfiniBand segment spanning both sites is split, one a
+    site; three appliances go a, b, a."""
+    doc = generate_two_site(TwoSiteOptions(16, 30, dci_gbps=100, dci_links=4, backend="ib"), CAT)
+    assert [seg.protocol for seg in doc.segments.values()] == ["ib"]
+    for count, sites in ((2, ["a", "b"]), (3, ["a", "b", "a"])):
+        doc.build.ufm_appliances = count
+        layout = plan_racks(doc, CAT)
+        site_of = {r.name: r.site for r in layout.racks}
+        ufm = sorted((m.item for m in layout.mounts if m.kind == "ufm"), key=lambda i: int(i.split("-")[1]))
+        assert [site_of[next(m.rack for m in layout.mounts if m.item == i)] for i in ufm] == sites

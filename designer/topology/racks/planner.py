@@ -304,18 +304,21 @@ def _spine_row(doc: FabricDocument, dev: Devices, usable: int, budget: float, in
 
 
 def _ufm_ids(doc: FabricDocument, s: BuildSettings, floors: list[tuple[str, FabricDocument]]) -> dict[str, list[str]]:
-    """Fabric-manager appliances, the setting's number per InfiniBand segment, by the floor they stand on: the floor
-    of the segment's first device (the first floor when none is placed); numbered across the design."""
+    """Fabric-manager appliances, the setting's number per InfiniBand segment, by the floor they stand on: dealt in
+    turn over the floors the segment's devices stand on, in the order of its devices (the first floor when none is
+    placed); numbered across the design. A segment over two sites thus has its high-availability pair split, one
+    Subnet Manager a site, as UFM's high availability across two management subnets allows (docs/references.md
+    [nvidia-ufm-appliance]): the site that loses the long-haul links keeps a Subnet Manager of its own."""
     floor_of = {nid: site for site, floor in floors for nid in floor.nodes}
     out: dict[str, list[str]] = {}
     count = 0
     for seg in doc.segments.values():
         if seg.protocol != "ib":
             continue
-        site = next((floor_of[n] for n in seg.nodes if n in floor_of), floors[0][0])
-        for _ in range(s.ufm_appliances):
+        sites = list(dict.fromkeys(floor_of[n] for n in seg.nodes if n in floor_of)) or [floors[0][0]]
+        for k in range(s.ufm_appliances):
             count += 1
-            out.setdefault(site, []).append(f"ufm-{count}")
+            out.setdefault(sites[k % len(sites)], []).append(f"ufm-{count}")
     return out
 
 

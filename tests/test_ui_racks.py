@@ -194,3 +194,17 @@ def test_fit_shows_every_floor_under_its_heading(window, qtbot):
     assert {s.display_name for s in doc.sites} | {render("racks.floor.no_site")} <= texts
     whole = view.mapFromScene(view.scene().sceneRect()).boundingRect()
     assert view.viewport().rect().adjusted(-2, -2, 2, 2).contains(whole)
+
+
+def test_the_summary_counts_racks_and_rows_site_by_site(window):
+    from designer.topology.cabling_fit import fit_cables_to_racks
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+    doc = generate_two_site(TwoSiteOptions(16, 30, dci_links=4), CAT)
+    fit_cables_to_racks(doc, CAT)
+    _open(window, doc)
+    model, text = window.racks.model, window.racks.panel.summary.text()
+    assert len(model.floors) == 2 and text.startswith(f"{len(model.racks)} racks (")
+    for floor in model.floors:
+        racks, rows = len(model.racks_on(floor)), len(floor.rows)
+        assert f"{model.heading(floor)}: {racks} rack{'s' * (racks > 1)} in {rows} row{'s' * (rows > 1)}" in text
+    assert f"in {len(model.rows)} rows" not in text

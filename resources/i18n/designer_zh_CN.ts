@@ -443,47 +443,47 @@
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="70"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="71"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="71"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="72"/>
         <source>p99 latency</source>
         <translation>p99 时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="101"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="102"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="125"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="126"/>
         <source>Capex ({0})</source>
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="171"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="172"/>
         <source>Building each option on its protocol&apos;s hardware…</source>
         <translation>正在用各协议自身的硬件构建各方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="185"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="188"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="190"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="193"/>
         <source>Simulating the {0} option…</source>
         <translation>正在仿真 {0} 方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="237"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="247"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="306"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="316"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -1129,7 +1129,7 @@
 <context>
     <name>FabricView</name>
     <message>
-        <location filename="../../designer/ui/view.py" line="138"/>
+        <location filename="../../designer/ui/view.py" line="142"/>
         <source>Cannot connect: {0}</source>
         <translation>无法连接：{0}</translation>
     </message>
@@ -3430,67 +3430,72 @@ or a node</source>
 <context>
     <name>RackController</name>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="94"/>
+        <location filename="../../designer/ui/rack_controller.py" line="96"/>
         <source>Racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="125"/>
+        <location filename="../../designer/ui/rack_controller.py" line="127"/>
         <source>No rack plan: {0}</source>
         <translation>无机柜规划：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="137"/>
+        <location filename="../../designer/ui/rack_controller.py" line="143"/>
+        <source>{0} racks ({1}), {2:,.1f} kW</source>
+        <translation>共 {0} 个机柜（{1}），{2:,.1f} kW</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/rack_controller.py" line="145"/>
         <source>1 rack in 1 row, {0:,.1f} kW</source>
         <translation>1 个机柜，1 排，{0:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="138"/>
+        <location filename="../../designer/ui/rack_controller.py" line="146"/>
         <source>{0} racks in {1} rows, {2:,.1f} kW</source>
         <translation>{0} 个机柜，{1} 排，{2:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="139"/>
+        <location filename="../../designer/ui/rack_controller.py" line="147"/>
         <source>{0} racks in 1 row, {1:,.1f} kW</source>
         <translation>{0} 个机柜，1 排，{1:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="141"/>
+        <location filename="../../designer/ui/rack_controller.py" line="149"/>
         <source>1 rack over the power budget</source>
         <translation>1 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="142"/>
+        <location filename="../../designer/ui/rack_controller.py" line="150"/>
         <source>{0} racks over the power budget</source>
         <translation>{0} 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="144"/>
+        <location filename="../../designer/ui/rack_controller.py" line="152"/>
         <source>plan saved with the design</source>
         <translation>规划已随设计保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="146"/>
+        <location filename="../../designer/ui/rack_controller.py" line="154"/>
         <source>planned now: the design changed since its racks were planned; Plan racks keeps this plan</source>
         <translation>当前规划：设计在机柜规划后已更改；点击“规划机柜”保存此规划</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="148"/>
+        <location filename="../../designer/ui/rack_controller.py" line="156"/>
         <source>planned now; Plan racks keeps this plan and sets the cable lengths</source>
         <translation>当前规划；点击“规划机柜”保存此规划并设置线缆长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="151"/>
+        <location filename="../../designer/ui/rack_controller.py" line="159"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="157"/>
+        <location filename="../../designer/ui/rack_controller.py" line="165"/>
         <source>Change build settings</source>
         <translation>更改部署设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="169"/>
+        <location filename="../../designer/ui/rack_controller.py" line="177"/>
         <source>Racks planned: cable types and lengths follow the positions</source>
         <translation>机柜已规划：线缆类型和长度按设备位置确定</translation>
     </message>
@@ -3498,22 +3503,22 @@ or a node</source>
 <context>
     <name>RackElevationView</name>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="125"/>
+        <location filename="../../designer/ui/rack_view.py" line="133"/>
         <source>Rack {0}: {1} of {2} U, {3:.1f} of {4:.0f} kW, {5} PDUs</source>
         <translation>机柜 {0}：已用 {1}/{2}U，{3:.1f}/{4:.0f} kW，{5} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="129"/>
+        <location filename="../../designer/ui/rack_view.py" line="137"/>
         <source>{0:.1f} / {1:.0f} kW</source>
         <translation>{0:.1f} / {1:.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="138"/>
+        <location filename="../../designer/ui/rack_view.py" line="146"/>
         <source>{0} PDUs on the A and B feeds</source>
         <translation>A、B 两路供电共 {0} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="150"/>
+        <location filename="../../designer/ui/rack_view.py" line="158"/>
         <source>{0}
 {1} ({2})
 U{3}-U{4}, {5:,.0f} W</source>
@@ -3533,27 +3538,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RacksPanel</name>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="69"/>
+        <location filename="../../designer/ui/rack_controller.py" line="71"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="70"/>
+        <location filename="../../designer/ui/rack_controller.py" line="72"/>
         <source>Place the devices in racks by the build settings and give every cable its type and length from the positions (undoable)</source>
         <translation>按部署设置将设备放入机柜，并按设备位置确定每根线缆的类型和长度（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="72"/>
+        <location filename="../../designer/ui/rack_controller.py" line="74"/>
         <source>Build settings…</source>
         <translation>部署设置…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="73"/>
+        <location filename="../../designer/ui/rack_controller.py" line="75"/>
         <source>Racks and floor, spares, device labels and the optional lines of the bill of materials</source>
         <translation>机柜与机房布局、备件、设备标签以及物料清单的可选项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="75"/>
+        <location filename="../../designer/ui/rack_controller.py" line="77"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
@@ -3762,52 +3767,52 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="336"/>
+        <location filename="../../designer/ui/run_controller.py" line="339"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="394"/>
+        <location filename="../../designer/ui/run_controller.py" line="397"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="407"/>
+        <location filename="../../designer/ui/run_controller.py" line="410"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="408"/>
+        <location filename="../../designer/ui/run_controller.py" line="411"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="410"/>
+        <location filename="../../designer/ui/run_controller.py" line="413"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="413"/>
+        <location filename="../../designer/ui/run_controller.py" line="416"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="424"/>
+        <location filename="../../designer/ui/run_controller.py" line="427"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="426"/>
+        <location filename="../../designer/ui/run_controller.py" line="429"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="429"/>
+        <location filename="../../designer/ui/run_controller.py" line="432"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="443"/>
+        <location filename="../../designer/ui/run_controller.py" line="446"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -3827,57 +3832,57 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="316"/>
+        <location filename="../../designer/ui/run_controller.py" line="319"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="319"/>
+        <location filename="../../designer/ui/run_controller.py" line="322"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="335"/>
+        <location filename="../../designer/ui/run_controller.py" line="338"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="377"/>
+        <location filename="../../designer/ui/run_controller.py" line="380"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="378"/>
+        <location filename="../../designer/ui/run_controller.py" line="381"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="380"/>
+        <location filename="../../designer/ui/run_controller.py" line="383"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="383"/>
+        <location filename="../../designer/ui/run_controller.py" line="386"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="385"/>
+        <location filename="../../designer/ui/run_controller.py" line="388"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="388"/>
+        <location filename="../../designer/ui/run_controller.py" line="391"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="390"/>
+        <location filename="../../designer/ui/run_controller.py" line="393"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="392"/>
+        <location filename="../../designer/ui/run_controller.py" line="395"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>

@@ -193,3 +193,30 @@ def test_bad_output_type_is_a_one_line_error(tmp_path):
     with pytest.raises(ExportError, match=r"\.csv or \.xlsx"):
         write_cabling_plan(doc, tmp_path / "plan.txt")
     assert not (tmp_path / "plan.txt").exists()
+
+
+def test_long_haul_lines_are_listed_site_edge_to_site_edge_and_not_ordered(tmp_path):
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+    doc = generate_two_site(TwoSiteOptions(16, 30, dci_links=4), CAT)
+    (lh,) = doc.long_haul
+    rows = cabling_rows(doc, CAT)
+    lines = [r for r in rows if r.plane == "long-haul"]
+    assert len(lines) == lh.count == 4
+    optics = CAT.long_haul_optics[lh.optics]
+    for r in lines:
+        assert r.cable_label.startswith("LH-") and r.a_rack and r.b_rack
+        assert {doc.nodes[r.a_device_id].site, doc.nodes[r.b_device_id].site} == {lh.a, lh.b}
+        assert doc.nodes[r.a_device_id].model == doc.nodes[r.b_device_id].model == lh.equipment
+        assert r.length_m == r.run_m == lh.distance_km * 1000 and r.cable_part == ""
+        assert r.a_module == r.b_module == (optics.part_number or optics.model) != ""
+    # leased, not bought: nothing of theirs is ordered, and the other runs still count as the bill does
+    assert all(row[2] != lines[0].cable_type for row in summary_rows(rows))
+    assert counts_by_cable_part(rows) == _bom_cable_counts(doc)
+    path = tmp_path / "plan.xlsx"
+    write_cabling_plan(doc, path, CAT)
+    wb = openpyxl.load_workbook(path)
+    assert wb.sheetnames == ["backend", "frontend", "long-haul", "management", "Summary"]
+    assert wb["long-haul"].max_row - 1 == 4
+    from designer.export.cable_labels import label_lines
+    assert label_lines(lines[0], "a", "en")[-1] == "long-haul line, leased fibre or wavelength · 30 km"
+    assert label_lines(lines[0], "b", "zh_CN")[-1] == "长途线路，租用光纤或波长 · 30 公里"

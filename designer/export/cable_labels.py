@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from designer.catalog.loader import Catalog
-from designer.export.cabling_plan import CablingRow, cabling_rows
+from designer.export.cabling_plan import LONG_HAUL, CablingRow, cabling_rows
 from designer.export.output_file import output_format, write_bytes_atomically
 from designer.i18n import render
 from designer.model.document import FabricDocument
@@ -38,10 +38,11 @@ def label_lines(row: CablingRow, end: str, language: str | None = None) -> list[
         return render("labels.place", language, device=g("device_label"), rack=g("rack"), u=g("u"), port=g("port_id"))
 
     part = row.cable_part_number or row.cable_part
+    cable = (render("labels.line", language, km=f"{row.length_m / 1000:g}") if row.plane == LONG_HAUL else
+             render("labels.cable", language, type=row.cable_type, part=part, length=f"{row.length_m:g}"))
     return [row.cable_label,
             render("labels.this_end", language, place=place(here)),
-            render("labels.far_end", language, place=place(there)),
-            render("labels.cable", language, type=row.cable_type, part=part, length=f"{row.length_m:g}")]
+            render("labels.far_end", language, place=place(there)), cable]
 
 
 def write_cable_labels(doc: FabricDocument, path: str | os.PathLike[str], catalog: Catalog | None = None,

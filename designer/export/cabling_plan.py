@@ -7,9 +7,13 @@ from the rack positions plus slack, rounded to the part's lengths) and the assem
 legs of one splitter share an assembly). Out-of-band management patch cords follow on their own plane.
 
 Cable label (printed on both ends of the cable): "<PLANE>-<A label>:<A port>--<B label>:<B port>" with PLANE
-"BE" (back-end), "FE" (front-end) or "MG" (management) and the front-panel port ids; unique per run, since a
-port takes one cable (should two runs share both ports, a design error `check` reports, the second label gets
-"~<link id>").
+"BE" (back-end), "FE" (front-end), "LH" (long-haul) or "MG" (management) and the front-panel port ids; unique per
+run, since a port takes one cable (should two runs share both ports, a design error `check` reports, the second label
+gets "~<link id>").
+
+Long-haul lines between sites come after the front-end: each line's two ends at the site-edge equipment, the
+line-side module at each end (where the bundle names one) and the span's length. The fibre or wavelength between the
+sites is leased, not pulled, so such a row names no cable part and is left out of what to order.
 """
 
 from __future__ import annotations
@@ -24,12 +28,14 @@ from designer.export.spreadsheet_text import csv_cell, csv_text
 from designer.export.xlsx_workbook import SheetTable, workbook_bytes
 from designer.model.document import FabricDocument
 from designer.model.nodes import PLANES
+from designer.model.sites import bundle_between
 from designer.topology.physical_build import PhysicalBuild, physical_build
 from designer.topology.racks.labels import device_labels, render_label
 from designer.topology.racks.oob import oob_runs
 
-PLANE_CODES = {"backend": "BE", "frontend": "FE", "management": "MG"}
-PLAN_PLANES = PLANES + ("management",)
+LONG_HAUL = "long-haul"
+PLANE_CODES = {"backend": "BE", "frontend": "FE", LONG_HAUL: "LH", "management": "MG"}
+LEASED = "leased fibre or wavelength"
 SUMMARY_SHEET = "Summary"
 MEDIA = {"dac": "DAC", "acc": "ACC", "aoc": "AOC", "optical": "optics + fibre", "rj45": "RJ45"}
 
@@ -103,8 +109,40 @@ def cabling_rows(doc: FabricDocument, catalog: Catalog | None = None,
             _part_number(cat, hw.module_a), _part_number(cat, hw.module_b), hw.fibres,
             float(hw.ordered_m or link.length_m), float(b.plan.lengths_m.get(link.id, hw.length_m)),
             f"A{hw.assembly}" if hw.assembly else "", link.id))
+    rows += _long_haul_rows(doc, cat, b, labels, used)
     rows += _management_rows(doc, cat, b, labels, used)
     return rows
+
+
+def _long_haul_rows(doc: FabricDocument, cat: Catalog, b: PhysicalBuild, labels: dict[str, str],
+                    used: set[str]) -> list[CablingRow]:
+    """The lines of the long-haul bundles, site-edge port to site-edge port (module docstring)."""
+    rows = []
+    mounts = b.plan.layout.node_mounts()
+    for link in doc.links.values():
+        na, nb = doc.nodes.get(link.a.node), doc.nodes.get(link.b.node)
+        lh = bundle_between(doc.long_haul, na.site, nb.site) if na is not None and nb is not None else None
+        if lh is None:
+            continue
+        optics = cat.long_haul_optics.get(lh.optics) if lh.optics else None
+        module = optics.part_number or optics.model if optics is not None else ""
+        (pa, la), (pb, lb) = (_front_panel(b, end.node, end.port) for end in (link.a, link.b))
+        ma, mb = mounts.get(link.a.node), mounts.get(link.b.node)
+        label = _unique(f"LH-{labels[link.a.node]}:{pa}--{labels[link.b.node]}:{pb}", link.id, used)
+        span_m = lh.distance_km * 1000.0
+        rows.append(CablingRow(
+            label, LONG_HAUL, link.a.node, labels[link.a.node], ma.rack if ma else "", ma.u if ma else 0,
+            link.a.port, pa, la, link.b.node, labels[link.b.node], mb.rack if mb else "", mb.u if mb else 0,
+            link.b.port, pb, lb, float(link.speed_gbps), LEASED, "", "",
+            f"{LEASED.capitalize()}, {lh.distance_km:g} km between the sites (not in the bill of materials)",
+            module, module, 2, span_m, span_m, "", link.id))
+    return rows
+
+
+def _front_panel(b: PhysicalBuild, node: str, port: str) -> tuple[str, str]:
+    """A port's front-panel id and lanes (the design's port name where the device has no cage layout)."""
+    slot = b.schedule.slot(node, port)
+    return (slot.port_id, slot.lanes) if slot is not None else (port, "")
 
 
 def _part_number(cat: Catalog, module_id: str | None) -> str:
@@ -155,7 +193,7 @@ def summary_rows(rows: list[CablingRow]) -> list[tuple[str, str, str, float, flo
     counts: Counter[tuple[str, str, str, float, float]] = Counter()
     seen: set[str] = set()
     for r in rows:
-        if r.assembly and r.fibres == 0 and r.assembly in seen:
+        if r.plane == LONG_HAUL or (r.assembly and r.fibres == 0 and r.assembly in seen):
             continue
         seen.add(r.assembly)
         counts[(r.cable_part, r.cable_part_number, r.cable_type, r.speed_gbps, r.length_m)] += max(1, r.fibres)
@@ -168,8 +206,10 @@ def cabling_csv(rows: list[CablingRow]) -> str:
 
 
 def cabling_sheets(rows: list[CablingRow]) -> list[SheetTable]:
-    """One sheet per plane (present even when empty) and a Summary sheet of what to order."""
-    sheets = [SheetTable(plane, HEADER, [astuple(r) for r in rows if r.plane == plane]) for plane in PLAN_PLANES]
+    """One sheet per plane (present even when empty; long-haul where the design has lines) and a Summary sheet of
+    what to order."""
+    planes = PLANES + ((LONG_HAUL,) if any(r.plane == LONG_HAUL for r in rows) else ()) + ("management",)
+    sheets = [SheetTable(plane, HEADER, [astuple(r) for r in rows if r.plane == plane]) for plane in planes]
     sheets.append(SheetTable(SUMMARY_SHEET, SUMMARY_HEADER, [tuple(s) for s in summary_rows(rows)]))
     return sheets
 

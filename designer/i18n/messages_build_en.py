@@ -122,6 +122,7 @@ BUILD: dict[str, str] = {
     "labels.this_end": "HERE: {place}",
     "labels.far_end": "TO: {place}",
     "labels.cable": "{type} · {part} · {length} m",
+    "labels.line": "long-haul line, leased fibre or wavelength · {km} km",
     "export.what.labels": "cable labels",
     "export.wrote.labels": "wrote {file}: cable labels, {labels} labels (two per cable)",
     "advisor.one_switch": " (one switch)",

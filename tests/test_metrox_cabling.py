@@ -68,6 +68,9 @@ def test_a_trained_down_link_drawn_as_optics_gets_no_module(two_site) -> None:
     hw = sched.links[lid]
     assert (hw.module_a, hw.module_b, hw.fibres) == (None, None, 0)
     assert any(p.kind == "no-part" and lid in p.links for p in sched.problems)
+    # the check says what joins such ports and how to draw them (an older file cabled them as optics)
+    (found,) = [f for f in run_checks(doc, CAT) if f.rule == "cable-model"]
+    assert lid in found.links and "copper splitter, 2 m at most" in found.message and "Plan racks" in found.message
 
 
 def test_the_splitter_fits_only_links_below_their_ports_speed() -> None:

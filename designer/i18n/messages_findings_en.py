@@ -101,6 +101,11 @@ FINDINGS: dict[str, str] = {
     # cables
     "finding.cable-model.detail": "the catalog has no {cable} part for {speed:g} Gb/s between the gear at the ends of "
                                   "{count} {count:link|links} ({link_ids})",
+    "finding.cable-model.trained_down": "the catalog has no {cable} part for {speed:g} Gb/s between the gear at the "
+                                        "ends of {count} {count:link|links} ({link_ids}): an InfiniBand port running "
+                                        "below its own speed (an NDR leaf port at a MetroX appliance's EDR port) takes "
+                                        "only NVIDIA's passive copper splitter, 2 m at most; draw {count:it|them} as "
+                                        "copper within that reach (Plan racks stands the appliances beside their leaf)",
     "finding.cable-reach.detail": "{count} {cable} {count:link|links} at {speed:g} Gb/s {count:is|are} longer than "
                                   "the {reach:g} m {count:it reaches|they reach} (up to {longest:g} m: {link_ids}); "
                                   "{remedy}",

@@ -6,6 +6,7 @@ twin-port switch cage to NICs, a twin-to-twin cable between switch cages, an AOC
 
 from __future__ import annotations
 
+from designer.topology.physical.schedule import ib_trained_down
 from designer.topology.rules.finding import CheckContext, Finding, Names, Term, finding
 
 RULES = {
@@ -18,7 +19,7 @@ _REMEDIES = ("dac", "aoc", "optics")  # cable types with their own remedy (findi
 
 
 def check(ctx: CheckContext) -> list[Finding]:
-    no_model: dict[tuple[str, float], list[str]] = {}
+    no_model: dict[tuple[str, float, bool], list[str]] = {}
     too_long: dict[tuple[str, float], list[tuple[float, str]]] = {}
     reach: dict[tuple[str, float], float] = {}
     for problem in ctx.schedule.problems:
@@ -26,7 +27,7 @@ def check(ctx: CheckContext) -> list[Finding]:
         if problem.kind == "no-part":
             for lid in problem.links:
                 link = ctx.doc.links[lid]
-                no_model.setdefault((link.cable, link.speed_gbps), []).append(lid)
+                no_model.setdefault((link.cable, link.speed_gbps, _trained_down(ctx, lid)), []).append(lid)
         elif problem.kind == "too-long":
             for lid in problem.links:
                 link = ctx.doc.links[lid]
@@ -34,9 +35,10 @@ def check(ctx: CheckContext) -> list[Finding]:
                 too_long.setdefault(key, []).append((link.length_m, lid))
                 reach[key] = min(reach.get(key, float(detail["reach"])), float(detail["reach"]))
     findings = []
-    for (kind, speed), ids in no_model.items():
+    for (kind, speed, slower), ids in no_model.items():
         ids = list(dict.fromkeys(ids))
-        findings.append(finding("cable-model", "error", "finding.cable-model.detail",
+        message = "finding.cable-model.trained_down" if slower else "finding.cable-model.detail"
+        findings.append(finding("cable-model", "error", message,
                                 nodes=_nodes(ctx, ids), links=tuple(ids), cable=Term("cable", kind), speed=speed,
                                 count=len(ids), link_ids=Names(ids)))
     for (kind, speed), items in too_long.items():
@@ -49,6 +51,14 @@ def check(ctx: CheckContext) -> list[Finding]:
                                 longest=longest, link_ids=Names(ids),
                                 remedy=Term("cable-remedy", kind if kind in _REMEDIES else "other")))
     return findings
+
+
+def _trained_down(ctx: CheckContext, link_id: str) -> bool:
+    """Whether the link runs an InfiniBand port below its own speed (an NDR leaf port at a MetroX's EDR 100G), which
+    only NVIDIA's 2 m copper splitter carries (schedule.py): the finding then says so."""
+    link = ctx.doc.links[link_id]
+    sa, sb = (ctx.schedule.slot(end.node, end.port) for end in (link.a, link.b))
+    return sa is not None and sb is not None and ib_trained_down(ctx.doc, ctx.catalog, link, sa, sb)
 
 
 def _nodes(ctx: CheckContext, link_ids: list[str]) -> tuple[str, ...]:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from designer.catalog.loader import load_catalog
+from designer.model.links import Link
 from designer.topology.cabling_fit import fit_cables_to_racks
 from designer.topology.checks import run_checks
 from designer.topology.physical.parts import cable_part
-from designer.topology.physical.schedule import build_schedule
+from designer.topology.physical.schedule import build_schedule, ib_trained_down
 from designer.topology.two_site import TwoSiteOptions, generate_two_site
 
 CAT = load_catalog()
@@ -116,3 +117,17 @@ def test_planned_racks_keep_each_appliance_within_its_splitters_reach(gpus_per_s
         assert link.length_m <= CAT.cables["mcp7y60"].max_reach_m
     assert not [f for f in run_checks(doc, CAT) if f.severity == "error"]
     assert len({where[lid].rack for lid in where if lid.startswith(("a-leaf", "b-leaf"))}) >= 2
+
+
+def test_only_a_link_below_its_ports_speed_counts_as_trained_down(two_site) -> None:
+    """A long-haul line joins two MetroX line ports at their own 100G: no trained-down link, whichever end it names
+    first (it once counted as one, both ports being InfiniBand ports of a cage of their own); a local link from a
+    leaf's 400G port to a MetroX's EDR port is one."""
+    slots = build_schedule(two_site, CAT).slot
+    site = {nid: node.site for nid, node in two_site.nodes.items()}
+    line = next(lk for lk in two_site.links.values() if site[lk.a.node] != site[lk.b.node])
+    for a, b in ((line.a, line.b), (line.b, line.a)):
+        link = Link(line.id, a, b, speed_gbps=line.speed_gbps, plane=line.plane)
+        assert not ib_trained_down(two_site, CAT, link, slots(a.node, a.port), slots(b.node, b.port))
+    local = two_site.links[_local(two_site)[0]]
+    assert ib_trained_down(two_site, CAT, local, slots(local.a.node, local.a.port), slots(local.b.node, local.b.port))

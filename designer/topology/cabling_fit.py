@@ -109,8 +109,7 @@ def _first_ranks(doc: FabricDocument, links: Iterable[Link], catalog: Catalog, n
             rank[link.id] = 0
             continue
         length = lengths.get(link.id, link.length_m)
-        trained = (link.speed_gbps < max(sa.port_gbps, sb.port_gbps) - 1e-6
-                   and ib_trained_down(doc, catalog, link, sa, sb))
+        trained = ib_trained_down(doc, catalog, link, sa, sb)
         key = (sa.form, sa.subs, sa.port_gbps, sb.form, sb.subs, sb.port_gbps, link.speed_gbps, length, trained)
         if key not in memo:
             memo[key] = _cheapest_class(catalog, sa, sb, link, length, trained)

@@ -145,7 +145,7 @@ class _Builder:
             return   # a link to a missing port: the port rules report it
         length = float(self.lengths.get(link.id, link.length_m))
         speed = link.speed_gbps
-        trained = speed < max(sa.port_gbps, sb.port_gbps) - 1e-6 and ib_trained_down(self.doc, self.cat, link, sa, sb)
+        trained = ib_trained_down(self.doc, self.cat, link, sa, sb)
         if trained:
             self.trained.add(link.id)
         if (sa.subs > 1 or sb.subs > 1) and not (sa.port_gbps == sb.port_gbps == speed) and not trained:
@@ -404,7 +404,9 @@ def ib_trained_down(doc: FabricDocument, catalog: Catalog, link: Link, sa: CageS
     cage) and runs at the slower one's speed, a speed the faster port links at: an InfiniBand link trains to the
     fastest speed both ends support (QM97xx manual: a Quantum-2 port runs at 40/56/100/200/400 Gb/s, the speed
     auto-adjusted by the InfiniBand protocol; the catalog's `link_speeds_gbps`), so an NDR leaf port carries a
-    MetroX-3 XC's EDR port at 100G (topology/two_site.py)."""
+    MetroX-3 XC's EDR port at 100G (topology/two_site.py). A link at its ports' own speed never is."""
+    if link.speed_gbps >= max(sa.port_gbps, sb.port_gbps) - 1e-6:
+        return False
     ends = [(doc.nodes[e.node], doc.nodes[e.node].port(e.port)) for e in (link.a, link.b)]
     if any(port is None or port.medium != "ib" for _, port in ends):
         return False

@@ -334,7 +334,7 @@ class _JobFigures:
         out: dict[str, Any] = {"job_gbps": [per.get(k, 0.0) * 8 / 1e9 / span if span > 0 else 0.0
                                             for k in range(self.n)],
                                "job_link_utilization": self._link_utilization(iv, link_utilization)}
-        if lane_link_paused is not None and len(self.lane_of) == self.n:
+        if lane_link_paused is not None:
             out["job_link_paused"] = [lane_link_paused[int(c)] for c in self.lane_of]
         if self.links is not None:
             out["job_links"], self.links = self.links, None

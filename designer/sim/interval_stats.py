@@ -42,7 +42,8 @@ class IntervalCounters:
                           "port_lane_stall_s")}
 
     def _per_link(self, per_port: np.ndarray) -> np.ndarray:
-        """Directed-port values folded onto links (max of both directions); ports 2k, 2k+1 are link k."""
+        """Directed-port values folded onto links (max of both directions); ports 2k, 2k+1 are link k. Values
+        [port, class] fold to [link, class]."""
         pp = per_port[: 2 * self.n_links]
         per_link: np.ndarray = np.maximum(pp[0::2], pp[1::2])
         return per_link
@@ -52,8 +53,8 @@ class IntervalCounters:
         from [port, class] values (positive: held); None with a single class (the links' own flag says it all)."""
         if per_port_lane.ndim != 2 or per_port_lane.shape[1] < 2 or len(per_port_lane) < 2 * self.n_links:
             return None
-        return np.stack([self._per_link(per_port_lane[:, c].astype(float)) > 0
-                         for c in range(per_port_lane.shape[1])])
+        held: np.ndarray = (self._per_link(per_port_lane.astype(float)) > 0).T
+        return held
 
     def sample(self, time_s: float) -> dict[str, float | np.ndarray]:
         """Figures since the previous sample (fractions of port-time over back-end ports)."""
@@ -83,14 +84,15 @@ class IntervalCounters:
         for keys, name in ((("port_paused_s", "port_stall_s"), "link_paused"), (("port_dropped_B",), "link_dropping")):
             flag = np.zeros(self.n_links, dtype=bool)
             for key in keys:
-                cur, before = ports_now[key], self._ports_last[key]
-                if cur is not None:
-                    flag |= self._per_link(cur - (before if before is not None else 0.0)) > 0
+                delta = self._delta(ports_now, key)
+                if delta is not None:
+                    flag |= self._per_link(delta) > 0
             out[name] = flag
         out["link_queue_B"] = (self._per_link(queue) if queue is not None and len(queue) >= 2 * self.n_links
                                else np.zeros(self.n_links))
-        lanes = self._lane_delta(ports_now, "port_lane_paused_s") + self._lane_delta(ports_now, "port_lane_stall_s")
-        held = self._lane_links_held(lanes) if lanes.ndim == 2 else None
+        lanes = [d for d in (self._delta(ports_now, k) for k in ("port_lane_paused_s", "port_lane_stall_s"))
+                 if d is not None]
+        held = self._lane_links_held(np.sum(lanes, axis=0)) if lanes else None
         if held is not None:
             out["lane_link_paused"] = held
         self._ports_last = ports_now
@@ -98,12 +100,10 @@ class IntervalCounters:
         self._last = now
         return out
 
-    def _lane_delta(self, ports_now: dict[str, np.ndarray | None], key: str) -> np.ndarray:
-        """[port, class] seconds of `key` since the last sample (a zero scalar where the run keeps none)."""
+    def _delta(self, ports_now: dict[str, np.ndarray | None], key: str) -> np.ndarray | None:
+        """The port counter `key` since the last sample (None where the run keeps none)."""
         cur, before = ports_now[key], self._ports_last[key]
-        if cur is None:
-            return np.zeros(())
-        return cur - before if before is not None and before.shape == cur.shape else cur
+        return None if cur is None else cur - (before if before is not None else 0.0)
 
     def overlay(self, figures: dict[str, float | np.ndarray],
                 step_figures: dict[str, Any] | None) -> dict[str, float | np.ndarray]:

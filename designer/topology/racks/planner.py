@@ -62,9 +62,7 @@ class _Packer:
 
     def add(self, item: str, kind: str, height: int, power_w: float, new_rack: bool = False) -> None:
         rack = self.racks[-1] if self.racks and not new_rack and self.racks[-1].role == self.role else None
-        full = rack is not None and (rack.used_u + height > self.usable_u
-                                     or (rack.items and rack.power_w + power_w > self.budget_w))
-        if rack is None or full:
+        if rack is None or self._full(rack, height, power_w):
             rack = _Rack(self.role)
             self.racks.append(rack)
         rack.items.append((item, kind, height))
@@ -77,10 +75,14 @@ class _Packer:
         rack = self.racks[-1] if self.racks and self.racks[-1].role == self.role else None
         height, power = sum(h for _, h, _ in items), sum(w for _, _, w in items)
         fits_empty = height <= self.usable_u and power <= self.budget_w
-        fresh = rack is not None and bool(rack.items) and fits_empty and (
-            rack.used_u + height > self.usable_u or rack.power_w + power > self.budget_w)
+        fresh = rack is not None and bool(rack.items) and fits_empty and self._full(rack, height, power)
         for k, (item, h, w) in enumerate(items):
             self.add(item, "node", h, w, new_rack=fresh and k == 0)
+
+    def _full(self, rack: _Rack, height: int, power_w: float) -> bool:
+        """Whether `rack` has no room for `height` U and `power_w` more (an empty rack takes any one device's
+        power)."""
+        return rack.used_u + height > self.usable_u or (bool(rack.items) and rack.power_w + power_w > self.budget_w)
 
     def add_whole_rack(self, item: str, height: int, power_w: float) -> None:
         """A device that is a rack of its own (a rack-scale NVLink domain); the next device opens a new rack."""
@@ -294,7 +296,7 @@ def _spine_row(doc: FabricDocument, dev: Devices, usable: int, budget: float, in
     with_switch = {a for near in beside.values() for a in near}
     for nid, node in doc.nodes.items():
         if nid in with_switch and nid not in placed:
-            continue                          # placed with its switch (an appliance of no switch stays below)
+            continue                          # placed with its switch (`_with_appliances`)
         target = storage if node.kind == "storage" else spines
         target.add_together([_sized(doc, dev, item) for item in _with_appliances(nid, beside, placed)])
     ufm = dev.catalog.parts_of("ufm")

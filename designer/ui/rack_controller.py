@@ -14,8 +14,6 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from designer.i18n import render
-from designer.i18n.findings import Count
 from designer.model.build_settings import BuildSettings
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -137,10 +135,7 @@ class RackController(QObject):
         racks, rows = len(m.racks), len(m.rows)
         over = sum(1 for r in m.racks if r.power_w > r.budget_w + 1e-6)
         if m.floors:                      # several sites: each floor's racks and rows, as the proposal counts them
-            each = render("list.sep").join(render("racks.report.floor", name=m.heading(f),
-                                                  racks=Count(len(m.racks_on(f))), rows=Count(len(f.rows)))
-                                           for f in m.floors)
-            text = self.tr("{0} racks ({1}), {2:,.1f} kW").format(racks, each, m.total_power_w / 1000)
+            text = self.tr("{0} racks ({1}), {2:,.1f} kW").format(racks, m.floors_text(), m.total_power_w / 1000)
         else:
             text = (self.tr("1 rack in 1 row, {0:,.1f} kW").format(m.total_power_w / 1000) if racks == 1 else
                     self.tr("{0} racks in {1} rows, {2:,.1f} kW").format(racks, rows, m.total_power_w / 1000)

@@ -3430,72 +3430,72 @@ or a node</source>
 <context>
     <name>RackController</name>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="96"/>
+        <location filename="../../designer/ui/rack_controller.py" line="94"/>
         <source>Racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="127"/>
+        <location filename="../../designer/ui/rack_controller.py" line="125"/>
         <source>No rack plan: {0}</source>
         <translation>无机柜规划：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="143"/>
+        <location filename="../../designer/ui/rack_controller.py" line="138"/>
         <source>{0} racks ({1}), {2:,.1f} kW</source>
         <translation>共 {0} 个机柜（{1}），{2:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="145"/>
+        <location filename="../../designer/ui/rack_controller.py" line="140"/>
         <source>1 rack in 1 row, {0:,.1f} kW</source>
         <translation>1 个机柜，1 排，{0:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="146"/>
+        <location filename="../../designer/ui/rack_controller.py" line="141"/>
         <source>{0} racks in {1} rows, {2:,.1f} kW</source>
         <translation>{0} 个机柜，{1} 排，{2:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="147"/>
+        <location filename="../../designer/ui/rack_controller.py" line="142"/>
         <source>{0} racks in 1 row, {1:,.1f} kW</source>
         <translation>{0} 个机柜，1 排，{1:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="149"/>
+        <location filename="../../designer/ui/rack_controller.py" line="144"/>
         <source>1 rack over the power budget</source>
         <translation>1 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="150"/>
+        <location filename="../../designer/ui/rack_controller.py" line="145"/>
         <source>{0} racks over the power budget</source>
         <translation>{0} 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="152"/>
+        <location filename="../../designer/ui/rack_controller.py" line="147"/>
         <source>plan saved with the design</source>
         <translation>规划已随设计保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="154"/>
+        <location filename="../../designer/ui/rack_controller.py" line="149"/>
         <source>planned now: the design changed since its racks were planned; Plan racks keeps this plan</source>
         <translation>当前规划：设计在机柜规划后已更改；点击“规划机柜”保存此规划</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="156"/>
+        <location filename="../../designer/ui/rack_controller.py" line="151"/>
         <source>planned now; Plan racks keeps this plan and sets the cable lengths</source>
         <translation>当前规划；点击“规划机柜”保存此规划并设置线缆长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="159"/>
+        <location filename="../../designer/ui/rack_controller.py" line="154"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="165"/>
+        <location filename="../../designer/ui/rack_controller.py" line="160"/>
         <source>Change build settings</source>
         <translation>更改部署设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="177"/>
+        <location filename="../../designer/ui/rack_controller.py" line="172"/>
         <source>Racks planned: cable types and lengths follow the positions</source>
         <translation>机柜已规划：线缆类型和长度按设备位置确定</translation>
     </message>
@@ -3538,27 +3538,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RacksPanel</name>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="71"/>
+        <location filename="../../designer/ui/rack_controller.py" line="69"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="72"/>
+        <location filename="../../designer/ui/rack_controller.py" line="70"/>
         <source>Place the devices in racks by the build settings and give every cable its type and length from the positions (undoable)</source>
         <translation>按部署设置将设备放入机柜，并按设备位置确定每根线缆的类型和长度（可撤销）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="74"/>
+        <location filename="../../designer/ui/rack_controller.py" line="72"/>
         <source>Build settings…</source>
         <translation>部署设置…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="75"/>
+        <location filename="../../designer/ui/rack_controller.py" line="73"/>
         <source>Racks and floor, spares, device labels and the optional lines of the bill of materials</source>
         <translation>机柜与机房布局、备件、设备标签以及物料清单的可选项目</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="77"/>
+        <location filename="../../designer/ui/rack_controller.py" line="75"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>

@@ -89,10 +89,7 @@ def _racks_and_rows(model: Elevation, lang: str) -> tuple[str, dict[str, object]
     floor's racks and rows under its heading where there are several (rows are counted on each floor)."""
     if not model.floors:
         return "racks.report.intro", {"racks": Count(len(model.racks)), "rows": Count(len(model.rows))}
-    each = [render("racks.report.floor", lang, name=model.heading(f, lang), racks=Count(len(model.racks_on(f))),
-                   rows=Count(len(f.rows))) for f in model.floors]
-    return "racks.report.intro_sites", {"racks": Count(len(model.racks)),
-                                        "floors": render("list.sep", lang).join(each)}
+    return "racks.report.intro_sites", {"racks": Count(len(model.racks)), "floors": model.floors_text(lang)}
 
 
 def _site_heading(ctx: ProposalContext, model: Elevation, floor: Floor) -> list[Flowable]:

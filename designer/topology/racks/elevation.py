@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from designer.catalog.loader import Catalog
 from designer.i18n import render
+from designer.i18n.findings import Count
 from designer.model.document import FabricDocument
 from designer.topology.racks.devices import device_power_w
 from designer.topology.racks.labels import device_labels
@@ -86,6 +87,13 @@ class Elevation:
 
     def racks_on(self, floor: Floor) -> list[RackColumn]:
         return [r for k in floor.rows for r in self.rows[k]]
+
+    def floors_text(self, language: str | None = None) -> str:
+        """Each floor's racks and rows under its heading, as the language lists things ("Site A: 5 racks in 2 rows;
+        Site B: ..."): the proposal's racks page and the Racks dock say it alike."""
+        return render("list.sep", language).join(
+            render("racks.report.floor", language, name=self.heading(f, language), racks=Count(len(self.racks_on(f))),
+                   rows=Count(len(f.rows))) for f in self.floors)
 
 
 def elevation(doc: FabricDocument, catalog: Catalog, plan: RackPlan) -> Elevation:

@@ -28,6 +28,7 @@ from designer.export.spreadsheet_text import csv_cell, csv_text
 from designer.export.xlsx_workbook import SheetTable, workbook_bytes
 from designer.model.document import FabricDocument
 from designer.model.nodes import PLANES
+from designer.model.rack_layout import Mount
 from designer.model.sites import bundle_between
 from designer.topology.physical_build import PhysicalBuild, physical_build
 from designer.topology.racks.labels import device_labels, render_label
@@ -109,16 +110,15 @@ def cabling_rows(doc: FabricDocument, catalog: Catalog | None = None,
             _part_number(cat, hw.module_a), _part_number(cat, hw.module_b), hw.fibres,
             float(hw.ordered_m or link.length_m), float(b.plan.lengths_m.get(link.id, hw.length_m)),
             f"A{hw.assembly}" if hw.assembly else "", link.id))
-    rows += _long_haul_rows(doc, cat, b, labels, used)
+    rows += _long_haul_rows(doc, cat, b, labels, mounts, used)
     rows += _management_rows(doc, cat, b, labels, used)
     return rows
 
 
 def _long_haul_rows(doc: FabricDocument, cat: Catalog, b: PhysicalBuild, labels: dict[str, str],
-                    used: set[str]) -> list[CablingRow]:
+                    mounts: dict[str, Mount], used: set[str]) -> list[CablingRow]:
     """The lines of the long-haul bundles, site-edge port to site-edge port (module docstring)."""
     rows = []
-    mounts = b.plan.layout.node_mounts()
     for link in doc.links.values():
         na, nb = doc.nodes.get(link.a.node), doc.nodes.get(link.b.node)
         lh = bundle_between(doc.long_haul, na.site, nb.site) if na is not None and nb is not None else None

@@ -30,6 +30,7 @@ from designer.catalog.loader import Catalog
 from designer.catalog.models import CableModel, TransceiverModel, fallback_speeds_gbps
 from designer.model.document import FabricDocument
 from designer.model.links import Link
+from designer.model.nodes import Node
 from designer.model.sites import crosses_sites
 from designer.topology.disjoint_sets import DisjointSets
 from designer.topology.gc_pause import collector_paused
@@ -399,6 +400,14 @@ def _module_gear(slot: CageSlot) -> tuple[str, float]:
     return slot.form, slot.cage_gbps / 2 if slot.form == "osfp8" else slot.cage_gbps
 
 
+def link_speeds_gbps(catalog: Catalog, node: Node, port_gbps: float) -> tuple[float, ...]:
+    """The speeds a port of `port_gbps` on `node` carries a link at: its switch model's (the catalog's
+    `link_speeds_gbps` for a native port: a Quantum-2 port links at 40 to 400 Gb/s), else S, S/2 or S/4 (lane-rate
+    fallback, e.g. 400G -> 200G / 100G)."""
+    model = catalog.switches.get(node.model) if node.kind == "switch" else None
+    return model.links_at(port_gbps) if model is not None else fallback_speeds_gbps(port_gbps)
+
+
 def ib_trained_down(doc: FabricDocument, catalog: Catalog, link: Link, sa: CageSlot, sb: CageSlot) -> bool:
     """Whether `link` joins an InfiniBand port to a slower InfiniBand port in a cage of its own (not a leg of a split
     cage) and runs at the slower one's speed, a speed the faster port links at: an InfiniBand link trains to the
@@ -411,7 +420,6 @@ def ib_trained_down(doc: FabricDocument, catalog: Catalog, link: Link, sa: CageS
     if any(port is None or port.medium != "ib" for _, port in ends):
         return False
     (fast_node, _), fast, slow = (ends[0], sa, sb) if sa.port_gbps >= sb.port_gbps else (ends[1], sb, sa)
-    model = catalog.switches.get(fast_node.model) if fast_node.kind == "switch" else None
-    speeds = model.links_at(fast.port_gbps) if model is not None else fallback_speeds_gbps(fast.port_gbps)
+    speeds = link_speeds_gbps(catalog, fast_node, fast.port_gbps)
     return (slow.subs == 1 and abs(link.speed_gbps - slow.port_gbps) < 1e-6
             and any(abs(s - slow.port_gbps) < 1e-6 for s in speeds))

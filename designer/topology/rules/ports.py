@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from designer.catalog.models import fallback_speeds_gbps
 from designer.i18n.findings import Params, render_message
 from designer.model.links import Link
 from designer.model.nodes import Port
+from designer.topology.physical.schedule import link_speeds_gbps
 from designer.topology.rules.finding import CheckContext, Finding, Names, Phrase, Term, finding
 
 RULES = {
@@ -22,14 +22,6 @@ RULES = {
 # A finding about one link and how a group of links with the same problem words it:
 # (group message id, its parameters without the links, the single link's finding).
 _Member = tuple[str, Params, Finding]
-
-
-def _link_speeds(ctx: CheckContext, node_id: str, port_gbps: float) -> tuple[float, ...]:
-    """The speeds a port carries a link at: its switch model's (the catalog's `link_speeds_gbps` for a native port:
-    a Quantum-2 port links at 40 to 400 Gb/s), else S, S/2 or S/4 (lane-rate fallback, e.g. 400G -> 200G / 100G)."""
-    node = ctx.doc.nodes[node_id]
-    model = ctx.catalog.switches.get(node.model) if node.kind == "switch" else None
-    return model.links_at(port_gbps) if model is not None else fallback_speeds_gbps(port_gbps)
 
 
 def check(ctx: CheckContext) -> list[Finding]:
@@ -100,7 +92,7 @@ def _speed(ctx: CheckContext, link: Link) -> list[_Member]:
     for e in (link.a, link.b):
         port = ctx.known_port(e.node, e.port)
         model = ctx.doc.nodes[e.node].model
-        speeds = _link_speeds(ctx, e.node, port.speed_gbps)
+        speeds = link_speeds_gbps(ctx.catalog, ctx.doc.nodes[e.node], port.speed_gbps)
         if link.speed_gbps > port.speed_gbps + 1e-6:
             out.append(("finding.link-too-fast.group.detail",
                         (("speed", link.speed_gbps), ("port_speed", port.speed_gbps), ("model", model)),

@@ -711,9 +711,10 @@ class Engine:
         d = delivered_over(b.adv.rates_Bps, b.flows.remaining_bytes, span_s)
         port_bytes = self._port_bytes(b.flows, b.moving, d)
         self.totals.port_bytes += port_bytes
-        self._stacked_network(b.flows, b.moving, d, network)
         for i, a, di in _per_phase(b.flows, b.moving, d):
-            self._delivered(i, a, di)
+            _, crossed = self._delivered(i, a, di)         # its NIC-crossing sum is `_network`'s, taken once
+            w = self.plan.phases[i].workload
+            network[w] = network.get(w, 0.0) + crossed
         return _Delivered(_matrix_of(b.flows), None, b.flows.phase, d), port_bytes
 
     def _check_headway(self) -> None:

@@ -208,3 +208,29 @@ def test_the_summary_counts_racks_and_rows_site_by_site(window):
         racks, rows = len(model.racks_on(floor)), len(floor.rows)
         assert f"{model.heading(floor)}: {racks} rack{'s' * (racks > 1)} in {rows} row{'s' * (rows > 1)}" in text
     assert f"in {len(model.rows)} rows" not in text
+
+
+def test_a_long_site_name_stops_short_of_the_next_sites_heading(window, qtbot):
+    """Two sites' floors side by side in a wide, short dock: a site name wider than its floor is cut short with an
+    ellipsis before the next site's heading (the whole name in its tooltip); the last heading on a line is whole."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    from designer.topology.cabling_fit import fit_cables_to_racks
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+    doc = generate_two_site(TwoSiteOptions(16, 30, dci_links=4), CAT)
+    long_name = "Frankfurt am Main, Hanauer Landstrasse data centre campus, building 7, hall C"
+    doc.sites[0].name, doc.sites[1].name = long_name, "Offenbach"
+    fit_cables_to_racks(doc, CAT)
+    _open(window, doc)
+    view = window.racks.view
+    window.resizeDocks([window.racks.dock], [200], Qt.Orientation.Vertical)
+    qtbot.waitUntil(lambda: view.viewport().height() < 200, timeout=3000)
+    window.racks.panel.fit_button.click()
+    assert any(len(line) > 1 for line in view.lines)                     # the two floors on one line
+    heads = {i.toolTip() or i.text(): i for i in view.scene().items() if isinstance(i, QGraphicsSimpleTextItem)
+             and i.font().bold()}
+    first, second = heads[long_name], heads["Offenbach"]
+    assert first.text() != long_name and first.text().endswith("…")
+    assert first.pos().y() == second.pos().y()
+    assert first.pos().x() + first.boundingRect().width() < second.pos().x()
+    assert second.text() == "Offenbach" and not second.toolTip()

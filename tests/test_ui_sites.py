@@ -78,3 +78,28 @@ def test_where_a_jobs_parts_stand_across_sites_is_offered_in_two_sites_and_runs(
     assert panel.clients.isVisible() and not panel.pp_sites.isVisible()
     choose(qtbot, panel.clients, "In another site")
     assert "clients=remote" in panel.workload_spec()
+
+
+def test_a_long_site_name_is_cut_short_over_its_box_and_whole_in_the_tooltip(qtbot) -> None:
+    """The site's tag keeps its size on screen: zoomed out, a name wider than its box ran into the next site's tag.
+    It is cut short with an ellipsis to the box's width on screen (the GPU count kept), whole once zoomed in, and
+    the whole tag is the tooltip; a view draws it (painting runs)."""
+    from PySide6.QtWidgets import QGraphicsView
+
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=16, distance_km=100, dci_links=2))
+    doc.sites[0].name = "Frankfurt am Main, Hanauer Landstrasse data centre campus, building 7, hall C"
+    scene = FabricScene(doc, Theme.from_palette(light_palette(), "light"))
+    tags = [i for i in scene.site_boxes.items if hasattr(i, "shown_text")]
+    long_tag = next(t for t in tags if t.name == doc.sites[0].name)
+    whole = f"{doc.sites[0].name} · 16 GPUs"
+    assert long_tag.toolTip() == whole
+    small = long_tag.shown_text(0.5)
+    assert small != whole and small.endswith("… · 16 GPUs") and small.startswith("Frankfurt")
+    assert long_tag.shown_text(20.0) == whole
+    short_tag = next(t for t in tags if t is not long_tag)
+    assert short_tag.shown_text(0.5) == short_tag.text() == "Site B · 16 GPUs"
+    view = QGraphicsView(scene)
+    qtbot.addWidget(view)
+    view.scale(0.5, 0.5)
+    view.resize(800, 600)
+    assert not view.grab().isNull()

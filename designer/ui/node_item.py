@@ -7,7 +7,7 @@ from html import escape
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from designer.model.nodes import Node
@@ -25,6 +25,7 @@ ICON_PX = 30
 # Below this scale the node is a plain tile (no icon, no text): cheap and readable at fabric scale.
 LOD_DETAIL = 0.45
 LOD_PORTS = 0.8
+USAGE_MIN_PT = 6.5          # the smallest font the ports in use shrink to before they are cut short
 
 # node kinds as the window names them (translated where shown)
 KIND_NAMES = {"server": QT_TRANSLATE_NOOP("NodeItem", "server"), "switch": QT_TRANSLATE_NOOP("NodeItem", "switch"),
@@ -127,6 +128,12 @@ class NodeItem(QGraphicsRectItem):
         painter.drawPixmap(QRectF(-ICON_PX / 2, body.top() + 4, ICON_PX, ICON_PX),
                            icons.pixmap(self.icon, ICON_PX), QRectF())
 
+    def paint_usage(self, painter: QPainter, font: QFont, rect: QRectF) -> None:
+        """The ports in use, in the body beside the tier stripe (`fitted_usage`)."""
+        text, fitted = fitted_usage(self.usage, font, rect.width())
+        painter.setFont(fitted)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
     def paint_text(self, painter: QPainter, body: QRectF, lod: float, selected: bool) -> None:
         """The ports in use at the foot of the body (zoomed in) and the label under it."""
         painter.setPen(self.theme.text)
@@ -134,8 +141,7 @@ class NodeItem(QGraphicsRectItem):
         font.setPointSizeF(8.0)
         painter.setFont(font)
         if lod >= LOD_PORTS and self.usage:
-            painter.drawText(QRectF(body.left(), body.bottom() - 14, body.width(), 13),
-                             Qt.AlignmentFlag.AlignCenter, self.usage)
+            self.paint_usage(painter, font, QRectF(body.left() + 5, body.bottom() - 14, body.width() - 6, 13))
         font.setPointSizeF(8.5)
         font.setBold(selected)
         painter.setFont(font)
@@ -162,3 +168,20 @@ class NodeItem(QGraphicsRectItem):
                 if not free:
                     item.setPos(snap(item.pos().x()), snap(item.pos().y()))
                 scene.node_item_moved(item.node_id)
+
+
+def fitted_usage(usage: str, font: QFont, width_px: float) -> tuple[str, QFont]:
+    """The ports in use as they fit `width_px`, and the font to draw them in. Where they are wider (a site-edge
+    box's "lan 4/12 · wan 4/4") the font shrinks, down to USAGE_MIN_PT, and the text closes up ("lan 4/12·wan 4/4",
+    then "lan4/12·wan4/4") until it fits; only then is it cut short (the whole in the node's tooltip)."""
+    smallest = QFont(font)
+    smallest.setPointSizeF(USAGE_MIN_PT)
+    closed = usage.replace(" · ", "·")
+    for text in (usage, closed, closed.replace(" ", "")):
+        if QFontMetricsF(smallest).horizontalAdvance(text) <= width_px:
+            break
+    fitted = QFont(font)
+    natural_px = QFontMetricsF(font).horizontalAdvance(text)
+    if natural_px > width_px:
+        fitted.setPointSizeF(max(USAGE_MIN_PT, font.pointSizeF() * width_px / natural_px * 0.98))
+    return QFontMetricsF(fitted).elidedText(text, Qt.TextElideMode.ElideRight, width_px), fitted

@@ -8,7 +8,7 @@ A view of the core's elevation model (designer/topology/racks/elevation.py); col
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
 
 from designer.topology.racks.elevation import Box, Elevation, RackColumn
@@ -74,14 +74,16 @@ class RackElevationView(QGraphicsView):
         self.row_height = (SITE_H if site_at else 0.0) + HEAD_H + max((c.units for c in model.racks),
                                                                       default=42) * U_PX + ROW_GAP
         for line in lines:
-            x = 0.0
             height = max((c.units for r in line for c in model.rows[r]), default=42) * U_PX
             top = y + (SITE_H if any(r in site_at for r in line) else 0.0)
+            starts = self._row_starts(model, line)
+            headed = [k for k, r in enumerate(line) if r in site_at]
             for k, r in enumerate(line):
-                if k:
-                    x += ROW_SIDE_GAP - RACK_GAP
-                if r in site_at:
-                    self._text(site_at[r], x, y, bold=True, size_pt=11.0)
+                if r in site_at:       # up to the next heading on this line, never over it
+                    later = [starts[j] for j in headed if j > k]
+                    room = later[0] - starts[k] - ROW_SIDE_GAP / 2 if later else None
+                    self._heading(site_at[r], starts[k], y, room)
+                x = starts[k]
                 for col in model.rows[r]:
                     self._rack(col, x, top, height)
                     x += RACK_W + RACK_GAP
@@ -168,7 +170,7 @@ class RackElevationView(QGraphicsView):
             label.setScale((rect.width() - 4) / text_w)
         label.setPos(rect.x() + 2, rect.y() + max(0.0, (rect.height() - label.boundingRect().height()) / 2))
 
-    def _text(self, text: str, x: float, y: float, bold: bool = False, size_pt: float = 8.5) -> None:
+    def _text(self, text: str, x: float, y: float, bold: bool = False, size_pt: float = 8.5) -> QGraphicsSimpleTextItem:
         item = self.scene().addSimpleText(text)
         font = QFont(item.font())
         font.setBold(bold)
@@ -176,6 +178,24 @@ class RackElevationView(QGraphicsView):
         item.setFont(font)
         item.setBrush(QBrush(self.theme.text))
         item.setPos(x, y)
+        return item
+
+    def _heading(self, text: str, x: float, y: float, room: float | None) -> None:
+        """A site's name over its floor, cut short with an ellipsis where it would run into the next site's
+        heading on the same line (the whole name in its tooltip)."""
+        item = self._text(text, x, y, bold=True, size_pt=11.0)
+        if room is not None and item.boundingRect().width() > room:
+            item.setText(QFontMetricsF(item.font()).elidedText(text, Qt.TextElideMode.ElideRight, max(room, 0.0)))
+            item.setToolTip(text)
+
+    @staticmethod
+    def _row_starts(model: Elevation, line: list[int]) -> list[float]:
+        """Where each row of a line starts: rows side by side, ROW_SIDE_GAP between two."""
+        starts, x = [], 0.0
+        for r in line:
+            starts.append(x)
+            x += len(model.rows[r]) * (RACK_W + RACK_GAP) + ROW_SIDE_GAP - RACK_GAP
+        return starts
 
 
 def rows_in_lines(racks: list[int], units: list[int], view_w: float, view_h: float,

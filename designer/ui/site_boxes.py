@@ -7,8 +7,8 @@ changes; it never writes the document.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
 
 from designer.i18n import render
 from designer.model.document import FabricDocument
@@ -25,8 +25,38 @@ class _Tag(QGraphicsSimpleTextItem):
             super().paint(painter, option, widget)
 
 
-def _tag(text: str, colour: QColor, size: float) -> QGraphicsSimpleTextItem:
-    tag = _Tag(text)
+class _SiteTag(_Tag):
+    """A site's name and GPUs above its box. The tag keeps its size on screen at every zoom, so a long name is cut
+    short with an ellipsis, as it is drawn, where it would run past its box (into the next site's tag); the GPU
+    count stays whole and the whole name is in the tooltip."""
+
+    def __init__(self, name: str, gpus: int, box_w: float) -> None:
+        super().__init__(render("ui.site.tag", site=name, gpus=gpus))
+        self.name, self.gpus, self.box_w = name, gpus, box_w
+        self.setToolTip(self.text())
+
+    def paint(self, painter, option, widget=None) -> None:
+        view = widget.parent() if widget is not None else None
+        shown = self.shown_text(view.transform().m11() if isinstance(view, QGraphicsView) else 1.0)
+        if getattr(self.scene(), "quiet_labels", False) or shown == self.text():
+            super().paint(painter, option, widget)
+            return
+        painter.setFont(self.font())
+        painter.setPen(self.brush().color())
+        painter.drawText(QPointF(0.0, QFontMetricsF(self.font()).ascent()), shown)
+
+    def shown_text(self, scale: float) -> str:
+        """The tag as drawn in a view at `scale` screen pixels a scene unit: the name cut to fit over the box."""
+        metrics = QFontMetricsF(self.font())
+        room_px = self.box_w * scale
+        if metrics.horizontalAdvance(self.text()) <= room_px:
+            return self.text()
+        rest_px = metrics.horizontalAdvance(render("ui.site.tag", site="", gpus=self.gpus))
+        name = metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, max(room_px - rest_px, 0.0))
+        return render("ui.site.tag", site=name, gpus=self.gpus)
+
+
+def _styled(tag: _Tag, colour: QColor, size: float) -> QGraphicsSimpleTextItem:
     tag.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)   # readable at every zoom
     font = QFont(tag.font())
     font.setBold(True)
@@ -65,7 +95,7 @@ class SiteBoxes:
             boxes[site.id] = box = box.adjusted(-PAD_PX, -PAD_PX, PAD_PX, PAD_PX)
             gpus = sum(doc.nodes[nid].gpus for nid in rects_by_node if doc.nodes[nid].site == site.id)
             self._box(box, theme)
-            tag = self._add(_tag(render("ui.site.tag", site=site.display_name, gpus=gpus), theme.text, 12))
+            tag = self._add(_styled(_SiteTag(site.display_name, gpus, box.width()), theme.text, 12))
             tag.setPos(box.left(), box.top())
             # above the box by its own height in screen pixels (the tag ignores zoom), clear of the segment's tag
             tag.setTransform(QTransform.fromTranslate(0, -tag.boundingRect().height() - 4))
@@ -90,7 +120,7 @@ class SiteBoxes:
     def _bundle_tag(self, count: int, gbps: float, km: float, one_way_us: float, a: QRectF, b: QRectF,
                     theme: Theme) -> None:
         text = render("ui.site.bundle", count=count, gbps=f"{gbps:g}", km=f"{km:,g}", ms=f"{one_way_us / 1000:.3g}")
-        tag = self._add(_tag(text, theme.selection, 11))
+        tag = self._add(_styled(_Tag(text), theme.selection, 11))
         # above the gap between the two boxes, where the generator draws the bundle (site-edge equipment beside the
         # spine rows), a line above the sites' own tags; centred on the gap in screen pixels (the tag ignores zoom)
         mid = QPointF((a.center().x() + b.center().x()) / 2, min(a.top(), b.top()))

@@ -41,3 +41,22 @@ class _Context:
 
     def has(self, key: str) -> bool:
         return has(key, self.language)
+
+
+def test_long_haul_lines_are_a_row_of_their_own_at_the_distance_between_the_sites():
+    """The 4 lines between two sites 80 km apart were counted among the local optics at their 2 m patch length
+    (a 2-9 m row of reach 2,000 m): they are a row of their own, 80,000 m long, with the line optics' reach."""
+    from designer.report.design_facts import LEASED, LONG_HAUL
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    catalog = load_catalog()
+    doc = generate_two_site(TwoSiteOptions(16, 80, dci_links=4), catalog)
+    facts = design_facts(doc, catalog)
+    rows = {(c.plane, c.cable): c for c in facts.cables}
+    line = rows[(LONG_HAUL, LEASED)]
+    optics = catalog.long_haul_optics[doc.long_haul[0].optics]
+    assert (line.count, line.min_length_m, line.max_length_m) == (4, 80_000.0, 80_000.0)
+    assert line.max_reach_m == optics.max_reach_km * 1000.0
+    assert sum(c.count for c in facts.cables) == len(doc.links)
+    assert all(c.max_length_m < 1000 for c in facts.cables if c.plane != LONG_HAUL)
+    assert facts.over_reach_links == 0

@@ -129,3 +129,37 @@ def test_no_chinese_line_starts_with_a_punctuation_mark():
                  for line in p.blPara.lines]
         starts |= {line.lstrip()[:1] for line in lines[1:]}
     assert starts and not starts & set(CANNOT_START_LINE)
+
+
+@pytest.mark.parametrize("gpus_per_site", [32, 1024])
+def test_each_site_is_a_box_of_its_own_devices_with_the_long_haul_between(gpus_per_site):
+    """A two-site design drawn device by device (32 GPUs a site) or in bundles (1,024): every device's box lies in
+    one site's box, half of them in each, the two boxes apart and clear of the row names, each named with its GPUs,
+    and the long-haul bundle written above the gap between them; a design of one site has no site box."""
+    from reportlab.graphics.shapes import Rect
+
+    from designer.report.topology_drawing import FILL, LABEL_COLUMN
+    from designer.topology.generate import generate
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    def site_boxes(d: Drawing) -> list[Rect]:
+        return [r for r in d.contents if isinstance(r, Rect) and r.strokeDashArray == [4, 2, 1, 2]]
+
+    drawing = TopologyDrawer(generate_two_site(TwoSiteOptions(gpus_per_site, 80, dci_links=4)),
+                             register_fonts().regular).overview(480, 420)
+    texts = _strings(drawing)
+    assert f"Site A · {gpus_per_site:,} GPUs" in texts and f"Site B · {gpus_per_site:,} GPUs" in texts
+    assert "long-haul: 4 × 400 Gb/s · 80 km" in texts
+    a, b = sorted(site_boxes(drawing), key=lambda r: r.x)
+    assert a.x >= LABEL_COLUMN and a.x + a.width < b.x
+
+    def inside(r: Rect, box: Rect) -> bool:
+        return (box.x <= r.x and r.x + r.width <= box.x + box.width
+                and box.y <= r.y and r.y + r.height <= box.y + box.height)
+
+    devices = [r for r in drawing.contents if isinstance(r, Rect) and r.fillColor in FILL.values()
+               and r.strokeColor is not None]                      # not the white patches under cable counts
+    assert devices and all(inside(r, a) != inside(r, b) for r in devices)
+    assert sum(inside(r, a) for r in devices) == sum(inside(r, b) for r in devices)
+    one_site = TopologyDrawer(generate("leaf-spine", gpus=64, backend="rocev2"), register_fonts().regular)
+    assert site_boxes(one_site.overview(480, 420)) == []

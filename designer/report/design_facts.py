@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.nodes import Node
+from designer.model.sites import bundle_between
 from designer.topology.oversubscription import bisection_bandwidth_gbps, oversubscription_by_tier
 
 SWITCH_TIERS = ("core", "spine", "leaf")
+LONG_HAUL, LEASED = "long-haul", "leased"      # the plane and cable of a line between two sites (`_cable_rows`)
 
 
 def tier_of(node: Node) -> str:
@@ -92,16 +94,7 @@ def design_facts(doc: FabricDocument, catalog: Catalog | None = None) -> DesignF
             continue
         tiers.append(TierRow(tier, len(nodes), dict(Counter(n.model for n in nodes)), ports_used[tier],
                              oversub.get(tier)))
-    groups: dict[tuple[str, str, float], list[float]] = defaultdict(list)
-    for link in doc.links.values():
-        groups[(link.plane, link.cable, link.speed_gbps)].append(link.length_m)
-    cables = []
-    over_reach = 0
-    for (plane, cable, speed), lengths in sorted(groups.items()):
-        reach = catalog.max_reach_m(cable, speed) if catalog is not None else None
-        if reach is not None:
-            over_reach += sum(1 for length in lengths if length > reach)
-        cables.append(CableRow(plane, cable, speed, len(lengths), min(lengths), max(lengths), reach))
+    cables, over_reach = _cable_rows(doc, catalog)
     switches = [n for n in doc.nodes.values() if n.kind == "switch"]
     frontend = [n for n in switches if n.role == "frontend"]
     return DesignFacts(
@@ -119,6 +112,34 @@ def design_facts(doc: FabricDocument, catalog: Catalog | None = None) -> DesignF
         protocols=sorted({s.protocol for s in doc.segments.values()}),
         racks=_rack_scale(by_tier.get("server", []), catalog),
     )
+
+
+def _cable_rows(doc: FabricDocument, catalog: Catalog | None) -> tuple[list[CableRow], int]:
+    """The links grouped by plane, cable and speed, with their lengths and the cable's reach, and how many of the
+    local ones are longer than it. A line of a long-haul bundle between two sites is a row of its own (plane
+    LONG_HAUL, cable LEASED): its length is the distance between the sites and its reach the line-side optics'
+    (the link's own cable and length stand for the patch at each end)."""
+    groups: dict[tuple[str, str, float], list[float]] = defaultdict(list)
+    reach_m: dict[tuple[str, str, float], float | None] = {}
+    for link in doc.links.values():
+        lh = bundle_between(doc.long_haul, doc.nodes[link.a.node].site, doc.nodes[link.b.node].site)
+        if lh is None:
+            key = (link.plane, link.cable, link.speed_gbps)
+            groups[key].append(link.length_m)
+            reach_m[key] = catalog.max_reach_m(link.cable, link.speed_gbps) if catalog is not None else None
+            continue
+        key = (LONG_HAUL, LEASED, link.speed_gbps)
+        groups[key].append(lh.distance_km * 1000.0)
+        optics = catalog.long_haul_optics.get(lh.optics) if catalog is not None and lh.optics else None
+        reach_m[key] = optics.max_reach_km * 1000.0 if optics is not None else None
+    rows, over_reach = [], 0
+    for key, lengths in sorted(groups.items()):
+        plane, cable, speed = key
+        reach = reach_m[key]
+        if reach is not None and plane != LONG_HAUL:
+            over_reach += sum(1 for length in lengths if length > reach)
+        rows.append(CableRow(plane, cable, speed, len(lengths), min(lengths), max(lengths), reach))
+    return rows, over_reach
 
 
 def _rack_scale(servers: list[Node], catalog: Catalog | None) -> int:

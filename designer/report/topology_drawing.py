@@ -39,6 +39,10 @@ from designer.topology.segment_names import names_protocol, shown_name
 ROW_ORDER = ("core", "spine", "leaf", "end", "frontend")   # "end": servers, gateways, storage
 DETAIL_NODE_LIMIT = 80      # above this many devices the overview is drawn as bundles
 LABEL_COLUMN = 58.0         # left margin holding the row names
+SITE_GAP = 28.0             # between two sites' bands of devices
+SITE_PAD = 7.0              # a site's box around its devices (outside their segment's hull)
+SITE_PAD_TOP = 20.0         # above them: room for the segment's name inside the site's box
+SITE_LABELS_H = 26.0        # above the top row: the sites' names and the long-haul bundle between them
 MIN_FONT = 3.6              # labels shrink down to this size before they turn vertical; never an ellipsis
 PROTOCOL_SHORT = {"ib": "IB", "rocev2": "RoCEv2"}
 FILL = {"switch": colors.HexColor("#E4ECF4"), "server": colors.HexColor("#FFFFFF"),
@@ -66,6 +70,8 @@ class _Item:
     w: float = 0.0
     h: float = 0.0
     members: list[str] = field(default_factory=list)
+    site: str | None = None
+    upright: bool = False       # its row is too dense for labels across: every label of the row reads upwards
 
 
 @dataclass
@@ -118,6 +124,7 @@ class TopologyDrawer:
         self.language = language
         self.catalog = catalog
         self.seg_of: dict[str, str] = {}
+        self.site_index = {site.id: i for i, site in enumerate(doc.sites)}
         self.seg_index: dict[str, int] = {}
         for i, seg in enumerate(doc.segments.values()):
             self.seg_index[seg.id] = i
@@ -230,19 +237,26 @@ class TopologyDrawer:
 
     def _device_item(self, node: Node) -> _Item:
         seg = self.seg_of.get(node.id)
-        order = (self.seg_index.get(seg, -1) if seg else -1, node.pod if node.pod is not None else -1,
-                 node.rail if node.rail is not None else -1, node.x, natural_key(node.id))
-        return _Item(node.id, row_of(node), node.kind, node.display_name, self._model_name(node), seg, order)
+        order = (self._site_rank(node.site), self.seg_index.get(seg, -1) if seg else -1,
+                 node.pod if node.pod is not None else -1, node.rail if node.rail is not None else -1, node.x,
+                 natural_key(node.id))
+        return _Item(node.id, row_of(node), node.kind, node.display_name, self._model_name(node), seg, order,
+                     site=node.site)
 
     def _group_item(self, node: Node) -> _Item:
         row = row_of(node)
         seg = self.seg_of.get(node.id)
         pod = node.pod if row in ("leaf", "end") else None
-        key = f"{row}|{node.kind}|{pod}|{seg}"
+        key = f"{row}|{node.kind}|{pod}|{seg}|{node.site}"
         tier_name = tr(f"tier_{tier_of(node)}", self.language)
         sub = tr("topo_pod", self.language, pod=pod) if pod is not None else ""
-        order = (self.seg_index.get(seg, -1) if seg else -1, pod if pod is not None else -1, node.kind)
-        return _Item(key, row, node.kind, tier_name, sub, seg, order)
+        order = (self._site_rank(node.site), self.seg_index.get(seg, -1) if seg else -1, pod if pod is not None else -1,
+                 node.kind)
+        return _Item(key, row, node.kind, tier_name, sub, seg, order, site=node.site)
+
+    def _site_rank(self, site: str | None) -> int:
+        """A site's place among the design's sites (after them: no site)."""
+        return self.site_index.get(site, len(self.site_index)) if site is not None else len(self.site_index)
 
     # ---- drawing --------------------------------------------------------------------------------
     def _group(self, nodes: list[Node], item_of: Callable[[Node], _Item],
@@ -281,6 +295,7 @@ class TopologyDrawer:
         rows = [r for r in ROW_ORDER if any(i.row == r for i in items.values())]
         d = Drawing(width, height)
         self._place_rows(d, rows, items, edges, width, height, bundled)
+        self._draw_sites(d, items)
         self._draw_hulls(d, items)
         self._draw_edges(d, items, edges, bundled)
         focused = {node_item[n] for n in focus if n in node_item}
@@ -290,9 +305,10 @@ class TopologyDrawer:
 
     def _place_rows(self, d: Drawing, rows: list[str], items: dict[str, _Item], edges: dict, width: float,
                     height: float, bundled: bool) -> None:
-        """Set every item's box, row by row (barycentre order), and write each row's name, count and models."""
-        top, bottom = 14.0, 10.0
-        area = width - LABEL_COLUMN - 8
+        """Set every item's box, row by row (barycentre order; with several sites, each site's devices in a band of
+        its own across the page), and write each row's name, count and models."""
+        bands = self._site_bands(items, rows, width - LABEL_COLUMN - 8)
+        top, bottom = 14.0 + (SITE_LABELS_H if bands else 0.0), 10.0
         pitch = (height - top - bottom) / max(1, len(rows))
         neighbours: dict[str, set[str]] = defaultdict(set)
         for ka, kb, _key in edges:
@@ -307,25 +323,54 @@ class TopologyDrawer:
                 def centre(item: _Item, fallback: float) -> float:
                     placed = [slot[k] for k in neighbours[item.key] if k in slot]
                     return sum(placed) / len(placed) if placed else fallback
-                ranked = [(centre(it, k / max(1, len(members) - 1)), it.order, it) for k, it in enumerate(members)]
-                members = [it for _c, _o, it in sorted(ranked, key=lambda t: (t[0], t[1]))]
+                ranked = [(it.order[0] if bands else 0, centre(it, k / max(1, len(members) - 1)), it.order, it)
+                          for k, it in enumerate(members)]
+                members = [it for *_key, it in sorted(ranked, key=lambda t: t[:3])]
             for k, it in enumerate(members):
                 slot[it.key] = k / max(1, len(members) - 1)
-            n = len(members)
-            gap = min(10.0, area / n * 0.18)
-            w = min(110.0 if bundled else 70.0, (area - gap * (n - 1)) / n)
-            box_h = self._row_box_height(members, w, pitch, bundled)
-            total = n * w + (n - 1) * gap
-            x0 = LABEL_COLUMN + (area - total) / 2
-            y = height - top - pitch * r_index - pitch / 2 - box_h / 2
-            for k, item in enumerate(members):
-                item.x, item.y, item.w, item.h = x0 + k * (w + gap), y, w, box_h
-            self._row_label(d, row, members, y + box_h / 2, bundled)
+            y_mid = height - top - pitch * r_index - pitch / 2
+            self._set_boxes(members, bands, y_mid, pitch, width, bundled)
+            self._row_label(d, row, members, y_mid, bundled)
 
-    def _row_box_height(self, members: list[_Item], w: float, pitch: float, bundled: bool) -> float:
-        """Boxes are low and wide; a row too dense for its labels gets tall boxes that hold them upright."""
+    def _set_boxes(self, members: list[_Item], bands: dict[str | None, tuple[float, float]] | None, y_mid: float,
+                   pitch: float, width: float, bundled: bool) -> None:
+        """Lay one row's boxes out centred on `y_mid`: across the page, or each site's in its band."""
+        spans = bands or {None: (LABEL_COLUMN, width - LABEL_COLUMN - 8)}
+        by_band: dict[str | None, list[_Item]] = defaultdict(list)
+        for it in members:
+            by_band[it.site if bands else None].append(it)
+        gaps = {b: min(10.0, spans[b][1] / len(group) * 0.18) for b, group in by_band.items()}
+        w = min([110.0 if bundled else 70.0] + [(spans[b][1] - gaps[b] * (len(group) - 1)) / len(group)
+                                                 for b, group in by_band.items()])
+        across = bundled or all(fitted_size(i.label, self.font, 6.5, w - 4, 4.2) is not None for i in members)
+        box_h = self._row_box_height(members, w, pitch, bundled, across)
+        for b, group in by_band.items():
+            x0, area = spans[b]
+            start = x0 + (area - (len(group) * w + (len(group) - 1) * gaps[b])) / 2
+            for k, item in enumerate(group):
+                item.x, item.y, item.w, item.h = start + k * (w + gaps[b]), y_mid - box_h / 2, w, box_h
+                item.upright = not across
+
+    def _site_bands(self, items: dict[str, _Item], rows: list[str],
+                    area: float) -> dict[str | None, tuple[float, float]] | None:
+        """Where each site's devices go across the page when the drawing holds devices of two sites or more (None
+        otherwise): a band as wide as its widest row asks, SITE_GAP between two, the devices of no site last."""
+        sites = sorted({i.site for i in items.values()}, key=self._site_rank)
+        if sum(1 for site in sites if site is not None) < 2:
+            return None
+        need = {site: max(sum(1 for i in items.values() if i.row == r and i.site == site) for r in rows)
+                for site in sites}
+        usable = area - SITE_GAP * (len(sites) - 1) - 2 * SITE_PAD      # the boxes clear of the row names
+        bands, x = {}, LABEL_COLUMN + SITE_PAD
+        for site in sites:
+            bands[site] = (x, usable * need[site] / sum(need.values()))
+            x += bands[site][1] + SITE_GAP
+        return bands
+
+    def _row_box_height(self, members: list[_Item], w: float, pitch: float, bundled: bool, across: bool) -> float:
+        """Boxes are low and wide; a row too dense for its labels `across` gets tall boxes that hold them upright."""
         base = min(26.0 if bundled else 18.0, pitch * 0.42)
-        if bundled or all(fitted_size(i.label, self.font, 6.5, w - 4, 4.2) is not None for i in members):
+        if across:
             return base
         need = max(stringWidth(i.label, self.font, 5.0) for i in members) + 6
         return max(base, min(need, pitch * 0.7))
@@ -372,6 +417,36 @@ class TopologyDrawer:
                 d.add(String(tx, ty - 0.5, text, fontName=self.font, fontSize=6, fillColor=INK,
                              textAnchor="middle"))
 
+    def _draw_sites(self, d: Drawing, items: dict[str, _Item]) -> None:
+        """With devices of two sites or more: a box around each site's, its name and GPUs above it, and above the
+        gap between two boxes the long-haul bundle that joins them (as the editor draws them)."""
+        boxes: dict[str, tuple[float, float, float, float]] = {}
+        for site in self.doc.sites:
+            members = [i for i in items.values() if i.site == site.id]
+            if members:
+                boxes[site.id] = (min(i.x for i in members) - SITE_PAD, min(i.y for i in members) - SITE_PAD,
+                                  max(i.x + i.w for i in members) + SITE_PAD,
+                                  max(i.y + i.h for i in members) + SITE_PAD_TOP)
+        if len(boxes) < 2:
+            return
+        for site in self.doc.sites:
+            if site.id not in boxes:
+                continue
+            x0, y0, x1, y1 = boxes[site.id]
+            d.add(Rect(x0, y0, x1 - x0, y1 - y0, fillColor=None, strokeColor=MUTED, strokeWidth=0.8,
+                       strokeDashArray=[4, 2, 1, 2]))
+            gpus = sum(self.doc.nodes[m].gpus for i in items.values() if i.site == site.id for m in i.members)
+            text = tr("topo_site", self.language, site=site.display_name, gpus=f"{gpus:,}")
+            size = fitted_size(text, self.font, 7.5, x1 - x0, MIN_FONT) or MIN_FONT
+            d.add(String(x0, y1 + 3, text, fontName=self.font, fontSize=size, fillColor=INK))
+        for lh in self.doc.long_haul:
+            if lh.a in boxes and lh.b in boxes:
+                left, right = sorted((boxes[lh.a], boxes[lh.b]))
+                text = tr("topo_long_haul", self.language, count=lh.count, gbps=f"{lh.capacity_gbps:g}",
+                          km=f"{lh.distance_km:,g}")
+                d.add(String((left[2] + right[0]) / 2, max(left[3], right[3]) + 13, text, fontName=self.font,
+                             fontSize=7, fillColor=ACCENT, textAnchor="middle"))
+
     def _draw_hulls(self, d: Drawing, items: dict[str, _Item]) -> None:
         by_seg: dict[str, list[_Item]] = defaultdict(list)
         for item in items.values():
@@ -400,7 +475,7 @@ class TopologyDrawer:
                    strokeWidth=width))
         inner = item.w - 4
         cx, cy = item.x + item.w / 2, item.y + item.h / 2
-        size = fitted_size(item.label, self.font, 6.5, inner, 4.2)
+        size = None if item.upright else fitted_size(item.label, self.font, 6.5, inner, 4.2)
         if size is None:        # too narrow to write across: write along the box's height, reading upwards
             size = fitted_size(item.label, self.font, min(5.0, item.w * 0.8), item.h - 4, 2.0) or 2.0
             upright = Group(String(0, 0, item.label, fontName=self.font, fontSize=size, fillColor=INK,

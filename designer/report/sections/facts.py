@@ -8,11 +8,13 @@ from reportlab.platypus import Flowable
 from designer.analysis.settings_presets import CUSTOM, segment_preset
 from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
+from designer.report.design_facts import LEASED, LONG_HAUL
 from designer.report.sections.common import body, count, note, protocol_name, section, subsection
 from designer.report.styles import data_table
 from designer.topology.segment_names import shown_name
 
-CABLE_KEYS = {"dac": "cable_dac", "aoc": "cable_aoc", "optics": "cable_optics"}
+CABLE_KEYS = {"dac": "cable_dac", "aoc": "cable_aoc", "optics": "cable_optics", LEASED: "cable_leased"}
+PLANE_KEYS = {"backend": "plane_backend", "frontend": "plane_frontend", LONG_HAUL: "plane_long_haul"}
 
 
 def effective_segment(ctx: ProposalContext, seg):
@@ -57,10 +59,11 @@ def tier_rows(ctx: ProposalContext) -> list[list[str]]:
 def cable_rows(ctx: ProposalContext) -> list[list[str]]:
     rows = []
     for c in ctx.facts.cables:
-        length = f"{c.min_length_m:g}" if c.min_length_m == c.max_length_m else f"{c.min_length_m:g}–{c.max_length_m:g}"
-        plane = ctx.t("plane_frontend" if c.plane == "frontend" else "plane_backend")
+        length = f"{c.min_length_m:,g}" if c.min_length_m == c.max_length_m else \
+            f"{c.min_length_m:,g}–{c.max_length_m:,g}"
+        plane = ctx.t(PLANE_KEYS.get(c.plane, "plane_backend"))
         rows.append([plane, ctx.t(CABLE_KEYS.get(c.cable, "cable_other")), f"{c.speed_gbps:g}G", f"{c.count:,}",
-                     length, "–" if c.max_reach_m is None else f"{c.max_reach_m:g}"])
+                     length, "–" if c.max_reach_m is None else f"{c.max_reach_m:,g}"])
     return rows
 
 

@@ -14,7 +14,9 @@ every step the network path's latency made a 256 MiB AllReduce on that fabric 12
 InfiniBand (2.193 against 1.960 ms) where the only difference was the switches' latency (1.7 us a path, paid 126
 times instead of 14); it is 1.883 against 1.851 ms now.
 So a ring's step pays the mean over its hops of each hop's latency, a hop's latency being its slowest queue
-pair's (a chunk's slices complete when every queue pair's has: NCCL's `ncclIbMultiSend`).
+pair's: NCCL completes a connection's requests in order, at most NCCL_STEPS = 8 in flight, whether it sends each
+request on one queue pair in turn (the default since 2.20) or splits it over all of them (2.18, 2.19), so a request
+on the slowest path holds back the ones behind it (docs/simulation.md, Known limits).
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ import numba
 import numpy as np
 
 from designer.sim import SimOptions, run
-from designer.sim.dynamics import FluidSimulator, delivery_time
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import FluidSimulator, backlogs, delivery, delivery_time, moves, serve
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.halves import THREADS_ENV
 from designer.topology import generate
 
@@ -29,33 +29,33 @@ _fast = numba.njit(_nrt=False)      # as the step is compiled (designer/sim/dyna
 
 @_fast
 def _aggregate(sums, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs):
-    K._aggregate(sums, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
+    backlogs._aggregate(sums, aports, hport, hpc, hq, ja, jb, jlast, wa, jsum, pred1, chain, fi, fs)
 
 
 @_fast
 def _take_sums(pk, ps, pl, sums, used, aports):
-    K._take_sums(pk, ps, pl, sums, used, aports)
+    backlogs._take_sums(pk, ps, pl, sums, used, aports)
 
 
 @_fast
 def _serve(pp, pk, ps, pl, pr, pa, aports, dt):
-    return K._serve(pp, pk, ps, pl, pr, pa, aports, dt)
+    return serve._serve(pp, pk, ps, pl, pr, pa, aports, dt)
 
 
 @_fast
 def _move(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
           fi, fr, fs, dq, am, t, dt, sc, track, lo, hi):
-    K._move(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
-            fi, fr, fs, dq, am, t, dt, sc, track, lo, hi)
+    moves._move(ps, pr, hport, hpc, hq, hqm, harr, ja, jb, jlast, wa, wb, jbptr, jbnode, jsum, succ1, pred1, chain,
+                fi, fr, fs, dq, am, t, dt, sc, track, lo, hi)
 
 
 @_fast
 def _deliver(pp, pk, buf_B, ps, pl, pr, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, ja, jb, jlast, wa,
              jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent, ck_meta, ck_cur, hist, sc,
              group_left, t_end, dt, lost_set, sum_next):
-    return K._deliver(pp, pk, buf_B, ps, pl, pr, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr, ja, jb,
-                      jlast, wa, jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am, rs, ck_t, ck_sent,
-                      ck_meta, ck_cur, hist, sc, group_left, t_end, dt, lost_set, sum_next)
+    return delivery._deliver(pp, pk, buf_B, ps, pl, pr, sums, used, pa, aports, hport, hpc, hlevel, hq, hqm, harr,
+                             ja, jb, jlast, wa, jsum, japtr, janode, pred1, chain, fi, fr, fs, dq, dpar, am, rs, ck_t,
+                             ck_sent, ck_meta, ck_cur, hist, sc, group_left, t_end, dt, lost_set, sum_next)
 
 
 @_fast
@@ -95,7 +95,7 @@ def capture(gpus: int, workload: str, backend: str, windows: int) -> FluidSimula
 
 
 def add_up(s: FluidSimulator) -> float:
-    """The backlogs the first step of a call adds up (kernel._aggregate; later steps add them up in the delivery
+    """The backlogs the first step of a call adds up (backlogs._aggregate; later steps add them up in the delivery
     stage); the seconds it took."""
     jn = s.jn
     t0 = time.perf_counter()
@@ -109,7 +109,7 @@ def one_step(s: FluidSimulator) -> list[float]:
     delivery stage always clears the flows' losses of the last step here (the step clears them only after a step
     that dropped), and adds up the next step's backlogs."""
     jn = s.jn
-    t, dt = float(s.sc[K.T]), float(s.sc[K.DT])
+    t, dt = float(s.sc[L.T]), float(s.sc[L.DT])
     marks = [time.perf_counter()]
     _take_sums(s.pk, s.ps, s.pl, s.sums, s.used, s.aports)
     marks.append(time.perf_counter())
@@ -124,11 +124,11 @@ def one_step(s: FluidSimulator) -> list[float]:
              s.fs, s.dq, s.dpar, s.am, s.rs, s.ck_t, s.ck_sent, s.ck_meta, s.ck_cur, s.hist, s.sc, s.group_left, t + dt,
              dt, True, True)
     marks.append(time.perf_counter())
-    _checkpoint(t + dt, s.fs[:, K.SENT], s.fs[:, K.ARRIVED], s.fs[:, K.DONE], s.ck_t, s.ck_sent, s.ck_meta,
+    _checkpoint(t + dt, s.fs[:, L.SENT], s.fs[:, L.ARRIVED], s.fs[:, L.DONE], s.ck_t, s.ck_sent, s.ck_meta,
                 s.ck_cur)
     marks.append(time.perf_counter())
-    s.sc[K.T] = t + dt
-    s.sc[K.STEPS] += 1
+    s.sc[L.T] = t + dt
+    s.sc[L.STEPS] += 1
     return list(np.diff(marks))
 
 
@@ -158,7 +158,7 @@ def main() -> int:
     for name, sec in zip(STAGES, spent, strict=True):
         print(f"  {name:<27} {sec / args.steps * 1e3:8.3f} ms  {100 * sec / total:5.1f} %")
     print(f"  (a call's first step adds up its backlogs on its own: {add_up(s) * 1e3:.3f} ms)")
-    for threads in ("1", "2"):                         # one thread, then the flows' halves on two (kernel.py)
+    for threads in ("1", "2"):                         # one thread, then the flows' halves on two (step_halves.py)
         os.environ[THREADS_ENV] = threads
         s.window(1, stop_on_group=False)               # (compiled before it is timed)
         t0 = time.perf_counter()

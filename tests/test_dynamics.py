@@ -145,7 +145,7 @@ def stepped_incast(jump: bool, floor_s: float = 100e-6):
     """A lossless 4:1 incast of 256 MB each, stepped in 100 us windows; with `jump`, steady spans are skipped the
     way the engine's fluid queues skip them (FluidSimulator.skip_steady: probe, agreeing spans, extrapolate), up to
     at least `floor_s` before the first finish (the margin the measured rates allow, steady._finish_bounds)."""
-    from designer.sim.dynamics import kernel as K
+    from designer.sim.dynamics import layout as L
     from designer.sim.dynamics import steady
     ports = PortSet.uniform(5, CAP, FC_PFC, pfc=PFC)
     flows = FlowSet.from_paths([[i, 4] for i in range(4)], 256e6, line_rate_Bps=CAP, cc=CC_NONE)
@@ -157,9 +157,9 @@ def stepped_incast(jump: bool, floor_s: float = 100e-6):
         jumped_s += span
         if span > 0:
             # no byte appears or vanishes: what each flow sent and has not received is what its queues hold
-            in_flight = sim.fs[:, K.SENT] - sim.fs[:, K.ARRIVED]
+            in_flight = sim.fs[:, L.SENT] - sim.fs[:, L.ARRIVED]
             assert in_flight == pytest.approx(sim.in_network_B(), abs=1.0)
-    finish = dict(enumerate(sim.fs[:, K.FINISH]))
+    finish = dict(enumerate(sim.fs[:, L.FINISH]))
     return finish, jumped_s
 
 

@@ -1,5 +1,5 @@
-"""The flows' passes of a step in two halves on two threads (kernel.run_steps_halves) end as one thread's do but for
-the order of some additions, and the same every run, whatever the windows: what each half adds to is its own, added
+"""The flows' passes of a step in two halves on two threads (step_halves.run_steps_halves) end as one thread's do but
+for the order of some additions, and the same every run, whatever the windows: what each half adds to is its own, added
 to the other's in a fixed order after each pass."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.halves import THREADS_ENV
 from tests.test_sim_step_equal import CASES, STATE, _loaded, _same, _twin
 
@@ -40,13 +40,13 @@ def test_two_halves_end_as_one_thread_to_rounding_and_alike_on_every_run(kind, o
         again.window(STEPS // 4, stop_on_group=False)
     assert halves._halves is not None and 0 < halves._halves.split < halves.F
     assert sim._halves is None
-    assert (halves.fs[:, K.DONE] > 0).any() and (halves.fs[:, K.DONE] == 0).any() and halves.steps == STEPS
-    assert halves.sc[K.DROPPED] > 0 if "pfc" in options else (halves.pa[:, K.PAUSED_S] > 0).any() or kind == "ib"
+    assert (halves.fs[:, L.DONE] > 0).any() and (halves.fs[:, L.DONE] == 0).any() and halves.steps == STEPS
+    assert halves.sc[L.DROPPED] > 0 if "pfc" in options else (halves.pa[:, L.PAUSED_S] > 0).any() or kind == "ib"
     for name in STATE:
         assert _same(getattr(halves, name), getattr(again, name)), name
         if name != "ck_cur":         # where a flow's search of its checkpoints starts: moved by a rounding's bytes
             assert _close(getattr(sim, name), getattr(halves, name)), name
-    assert (sim.fs[:, K.DONE] == halves.fs[:, K.DONE]).all()
+    assert (sim.fs[:, L.DONE] == halves.fs[:, L.DONE]).all()
     assert (sim.group_left == halves.group_left).all()
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics import steady
 from designer.sim.dynamics.columns import by_column
 from designer.sim.dynamics.jumps import _advance_flows, _flows_left_B
@@ -31,9 +31,9 @@ def _flows(seed: int, n: int = 400) -> dict[str, np.ndarray]:
     n_nodes = rng.integers(1, 6, n).astype(np.int64)
     first = np.concatenate([[0], np.cumsum(n_nodes)[:-1]]).astype(np.int64)
     e = int(n_nodes.sum())
-    fs = rng.random((n, K.N_FLOW_STATE)) * 1e6
-    fs[rng.random(n) < 0.1, K.REMAINING] = 0.0
-    fs[rng.random(n) < 0.1, K.USEFUL_LEFT] = 0.0
+    fs = rng.random((n, L.N_FLOW_STATE)) * 1e6
+    fs[rng.random(n) < 0.1, L.REMAINING] = 0.0
+    fs[rng.random(n) < 0.1, L.USEFUL_LEFT] = 0.0
     useful_a = rng.random(n) * 1e6
     useful_b = useful_a + rng.random(n) * 1e5 * (rng.random(n) < 0.8)     # some flows stand still
     useful_c = useful_b + rng.random(n) * 1e5 * (rng.random(n) < 0.8)
@@ -69,18 +69,18 @@ def test_a_jumps_advance_of_the_flows_matches_its_numpy_form():
     for grow in (False, True):
         ref, got = _flows(1), _flows(1)
         fs, k, k_marked = ref["fs"], 3.7, 0.6
-        d_B = np.minimum((ref["c"] - ref["b"]) * k, np.minimum(fs[:, K.REMAINING], fs[:, K.USEFUL_LEFT]))
-        d_sent = d_B + _grow_reference(ref, fs[:, K.REMAINING] - d_B) if grow else d_B
-        fs[:, K.USEFUL_LEFT] -= d_B
-        fs[:, K.W_USEFUL] += d_B
-        fs[:, K.C_USEFUL] += d_B
-        fs[:, K.SENT] += d_sent
-        fs[:, K.W_SENT] += d_sent
-        fs[:, K.REMAINING] -= d_sent
-        fs[:, K.ARRIVED] += d_B
+        d_B = np.minimum((ref["c"] - ref["b"]) * k, np.minimum(fs[:, L.REMAINING], fs[:, L.USEFUL_LEFT]))
+        d_sent = d_B + _grow_reference(ref, fs[:, L.REMAINING] - d_B) if grow else d_B
+        fs[:, L.USEFUL_LEFT] -= d_B
+        fs[:, L.W_USEFUL] += d_B
+        fs[:, L.C_USEFUL] += d_B
+        fs[:, L.SENT] += d_sent
+        fs[:, L.W_SENT] += d_sent
+        fs[:, L.REMAINING] -= d_sent
+        fs[:, L.ARRIVED] += d_B
         d_marked = (ref["marked_y"] - ref["marked_x"]) * k_marked
-        fs[:, K.W_MARKED] += d_marked
-        fs[:, K.C_MARKED] += d_marked
+        fs[:, L.W_MARKED] += d_marked
+        fs[:, L.C_MARKED] += d_marked
         ref["ck_sent"] += d_sent[:, None]
         _advance_flows(got["fs"], got["b"], got["c"], k, bool(grow), got["first"], got["n_nodes"], got["hport"],
                        got["share"], got["hq"], got["hqm"], True, got["marked_x"], got["marked_y"], k_marked,
@@ -93,13 +93,13 @@ def test_the_bytes_a_flow_may_send_before_a_jump_ends_match_their_numpy_form():
     d = _flows(2)
     fs, span_s = d["fs"], 2.5e-4
     for grow in (False, True):
-        left_B = np.minimum(fs[:, K.USEFUL_LEFT], fs[:, K.REMAINING])
+        left_B = np.minimum(fs[:, L.USEFUL_LEFT], fs[:, L.REMAINING])
         if grow:
             rate_Bps = (d["c"] - d["a"]) / span_s
             grow_Bps = np.array([sum(d["hq"][e] * d["share"][d["hport"][e]]
                                      for e in range(d["first"][f], d["first"][f] + d["n_nodes"][f])
                                      if d["share"][d["hport"][e]] != 0.0) for f in range(len(left_B))], dtype=float)
-            to_send_B = fs[:, K.REMAINING] * rate_Bps / np.maximum(rate_Bps + grow_Bps, 1e-30)
+            to_send_B = fs[:, L.REMAINING] * rate_Bps / np.maximum(rate_Bps + grow_Bps, 1e-30)
             left_B = np.minimum(left_B, np.where(rate_Bps > 0.0, to_send_B, left_B))
         port_B = np.bincount(d["hport"], weights=np.repeat(left_B, d["n_nodes"]), minlength=N_PORTS)
         got_left, got_port = np.empty(len(left_B)), np.zeros(N_PORTS)
@@ -112,7 +112,7 @@ def test_the_bounds_of_a_jumps_predicted_finishes_match_their_numpy_form():
     d = _flows(3)
     snaps = [steady.Snapshot(t, 1, 0, u, u, 0.0, np.zeros((1, 1)), np.zeros(1), np.zeros((1, 1)), np.zeros(1), 0.0,
                              0.0) for t, u in ((1e-3, d["a"]), (1.3e-3, d["b"]), (1.5e-3, d["c"]))]
-    left_B, floor_s, probe_s = d["fs"][:, K.USEFUL_LEFT], 4e-6, 2e-4
+    left_B, floor_s, probe_s = d["fs"][:, L.USEFUL_LEFT], 4e-6, 2e-4
     r = steady.rates(snaps[0], snaps[2])
     moving = r > 0.0
     finish_s = left_B[moving] / r[moving]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, stepper
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.network import FC_PFC, PfcThresholds
 
 CAP_BPS = 50e9                  # 400 Gb/s
@@ -34,7 +34,7 @@ def test_idle_ports_are_left_out_and_nothing_measured_changes(monkeypatch):
     live, visited_live = incasts(default, monkeypatch)
     assert set(visited_all) == {8}
     assert 4 in visited_live                               # the 1 MB incast done: its 4 ports left out
-    assert np.array_equal(live.fs[:, K.FINISH], every.fs[:, K.FINISH])
+    assert np.array_equal(live.fs[:, L.FINISH], every.fs[:, L.FINISH])
     assert np.array_equal(live.pa, every.pa)
     assert np.array_equal(live.hist, every.hist)
-    assert every.pa[6, K.PAUSED_S] + every.pa[:3, K.PAUSED_S].sum() > 0   # the incasts did pause their senders
+    assert every.pa[6, L.PAUSED_S] + every.pa[:3, L.PAUSED_S].sum() > 0   # the incasts did pause their senders

@@ -12,7 +12,7 @@ import scipy.sparse as sp
 
 from designer.sim import paths
 from designer.sim.compile import compile_fabric
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.junctions import junctions
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.maxmin import max_min_rates, max_min_rates_scanned
@@ -72,7 +72,7 @@ def _ref_sorted(h: HopList) -> HopList:
 def _ref_index(n: int, edge_from: np.ndarray, edge_to: np.ndarray, split: np.ndarray, share: np.ndarray):
     def single(ptr, other):
         count = np.diff(ptr)
-        out = np.where(count == 0, K.NONE, K.SEVERAL).astype(np.int32)
+        out = np.where(count == 0, L.NONE, L.SEVERAL).astype(np.int32)
         one = count == 1
         out[one] = other[np.minimum(ptr[:-1], max(len(other) - 1, 0))[one]]
         return out
@@ -211,7 +211,7 @@ def test_the_simulators_edge_index_matches_the_reference(fabrics, kind, opts):
             assert _same(getattr(sim.jn, name), value), name
     assert np.array_equal(sim.aports, np.unique(sim.hport)) and sim.aports.dtype == np.int32
     assert (len(sim.jn.sums) > 0) == (kind == "ib")          # split routes join at switches, single paths do not
-    assert sim.fi[:, K.NNODES].sum() == len(sim.hq)
+    assert sim.fi[:, L.NNODES].sum() == len(sim.hq)
 
 
 def test_queued_max_min_fill_gives_the_scanned_fills_rates():

@@ -7,7 +7,7 @@ import pytest
 
 from designer.model.segments import RoCESettings
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, steady
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.network import CC_DCQCN, FC_CREDIT, FC_LOSSY, FC_PFC, EcnThresholds, PfcThresholds
 from designer.sim.dynamics.stepper import latency_percentiles_us
@@ -34,13 +34,13 @@ def collision(jump: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[np.ndarray, 
     prober = steady.Prober(steady.TIMER_PERIODS * s.rate_timer_us * 1e-6)
     jumps, load = [], []
     while not sim.done.all():
-        t0, served0 = sim.t, sim.pa[n, K.SERVED]
+        t0, served0 = sim.t, sim.pa[n, L.SERVED]
         sim.window(50)
-        load.append((sim.t, (sim.pa[n, K.SERVED] - served0) / (sim.t - t0) / CAP_BPS))
+        load.append((sim.t, (sim.pa[n, L.SERVED] - served0) / (sim.t - t0) / CAP_BPS))
         span = sim.skip_steady(prober, np.inf, 16e-6)
         if span > 0:
             jumps.append((sim.t - span, span))
-    return sim.fs[:, K.FINISH].copy(), jumps, np.array(load)
+    return sim.fs[:, L.FINISH].copy(), jumps, np.array(load)
 
 
 def test_a_jump_waits_until_dcqcn_senders_stop_climbing(monkeypatch):
@@ -129,12 +129,12 @@ def test_the_steady_state_carries_on_past_the_finish_of_flows_that_share_nothing
     stepped, none = detached_finish(False, monkeypatch)
     jumped, jumps = detached_finish(True, monkeypatch)
     assert not none and len(jumps) == 2
-    short_done_s = float(stepped.fs[2, K.FINISH])
+    short_done_s = float(stepped.fs[2, L.FINISH])
     assert jumps[0][0] + jumps[0][1] < short_done_s                       # the first lands before it
     assert short_done_s < jumps[1][0] <= short_done_s + 2 * 50e-6 + 1e-9  # the next one probe period after
-    assert jumped.fs[:, K.FINISH] == pytest.approx(stepped.fs[:, K.FINISH], rel=2e-3)
-    assert jumped.pa[:, K.SERVED] == pytest.approx(stepped.pa[:, K.SERVED], rel=1e-3)
-    assert jumped.pa[3:, K.BUSY_S] == pytest.approx(stepped.pa[3:, K.BUSY_S], rel=1e-3)
+    assert jumped.fs[:, L.FINISH] == pytest.approx(stepped.fs[:, L.FINISH], rel=2e-3)
+    assert jumped.pa[:, L.SERVED] == pytest.approx(stepped.pa[:, L.SERVED], rel=1e-3)
+    assert jumped.pa[3:, L.BUSY_S] == pytest.approx(stepped.pa[3:, L.BUSY_S], rel=1e-3)
     assert jumped.hist.sum() == pytest.approx(100e6, rel=1e-6)
     assert jumped.hist.sum(axis=0) == pytest.approx(stepped.hist.sum(axis=0), rel=1e-3, abs=1e-3 * 100e6)
 
@@ -166,10 +166,10 @@ def test_a_jump_carries_a_creeping_queue_on_and_measures_its_tail_and_marks_on_t
     the marks at stretches on the way: within 15 % and 20 % of stepping through, with the same queue at the end."""
     stepped, none = creeping_queue(False, monkeypatch)
     jumped, jumps = creeping_queue(True, monkeypatch)
-    assert not none and sum(span for _, span in jumps) > 0.5 * float(stepped.fs[:, K.FINISH].max())
+    assert not none and sum(span for _, span in jumps) > 0.5 * float(stepped.fs[:, L.FINISH].max())
     tail_us, stepped_tail_us = (latency_percentiles_us(x.hist.sum(axis=0))["p999"] for x in (jumped, stepped))
     assert tail_us == pytest.approx(stepped_tail_us, rel=0.15)
-    assert jumped.sc[K.MARKED] == pytest.approx(stepped.sc[K.MARKED], rel=0.2)
-    assert stepped.sc[K.MARKED] > 0.05 * 200e6
-    assert jumped.pa[-1, K.MAXQ] == pytest.approx(stepped.pa[-1, K.MAXQ], rel=0.02)
-    assert jumped.fs[:, K.FINISH] == pytest.approx(stepped.fs[:, K.FINISH], rel=2e-3)
+    assert jumped.sc[L.MARKED] == pytest.approx(stepped.sc[L.MARKED], rel=0.2)
+    assert stepped.sc[L.MARKED] > 0.05 * 200e6
+    assert jumped.pa[-1, L.MAXQ] == pytest.approx(stepped.pa[-1, L.MAXQ], rel=0.02)
+    assert jumped.fs[:, L.FINISH] == pytest.approx(stepped.fs[:, L.FINISH], rel=2e-3)

@@ -1,10 +1,10 @@
 """The step's and the window report's shortcuts give what the general code gives, bit for bit.
 
 A latency's histogram bin is looked up instead of taken from its logarithm; a flow whose nodes are one chain in
-order is stepped without reading its nodes' links (kernel._move_chain, kernel._aggregate_chain); the losses of a
-step are cleared only after a step that dropped bytes, and its arrivals noted only where a drop may read them; a
-node without marked bytes at a port that marks none moves without the marking arithmetic (kernel._leave); a
-step adds up the next step's port backlogs in its delivery pass instead of a pass of their own (kernel._aggregate); a
+order is stepped without reading its nodes' links (moves._move_chain, backlogs._aggregate_chain); the losses of
+a step are cleared only after a step that dropped bytes, and its arrivals noted only where a drop may read them; a
+node without marked bytes at a port that marks none moves without the marking arithmetic (moves._leave); a step
+adds up the next step's port backlogs in its delivery pass instead of a pass of their own (backlogs._aggregate); a
 window's port backlogs, per-sub-flow sums and per-segment totals are taken in one pass. Results of a run depend on
 these bit for bit, so each is compared exactly with the general path or the plain NumPy formulation it replaced.
 """
@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from designer.sim.compile import compile_fabric
-from designer.sim.dynamics import delivery_time
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import delivery_time, moves
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.columns import by_column
 from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.stepper import FluidSimulator, port_sums
@@ -83,8 +83,8 @@ def test_chain_flows_step_as_the_general_walk_of_their_graph(kind, opts, options
     assert sim.chain.all() if kind == "rocev2" else 0 < sim.chain.sum() < sim.F
     for s in (sim, general):
         s.window(120, stop_on_group=False)
-    assert sim.sc[K.DROPPED] > 0 if "pfc" in options else sim.sc[K.DROPPED] == 0
-    assert (sim.pa[:, K.PAUSED_S] > 0).any() or "pfc" in options or kind == "ib"
+    assert sim.sc[L.DROPPED] > 0 if "pfc" in options else sim.sc[L.DROPPED] == 0
+    assert (sim.pa[:, L.PAUSED_S] > 0).any() or "pfc" in options or kind == "ib"
     for name in STATE:
         assert _same(getattr(sim, name), getattr(general, name)), name
 
@@ -111,7 +111,7 @@ def test_backlogs_added_up_in_the_delivery_pass_as_in_a_pass_of_their_own():
     sim.window(120, stop_on_group=False)
     for _ in range(120):
         each.window(1, stop_on_group=False)
-    assert (sim.ps[:, K.Q_ALL] > 0).any() and (sim.pl[:, :, K.L_INGALL] > 0).any()
+    assert (sim.ps[:, L.Q_ALL] > 0).any() and (sim.pl[:, :, L.L_INGALL] > 0).any()
     for name in STATE:
         assert _same(getattr(sim, name), getattr(each, name)), name
 
@@ -127,7 +127,7 @@ def test_steps_that_note_no_arrivals_drop_nothing_and_end_as_those_that_do(kind,
     noted.lossy_nodes = True
     for s in (sim, noted):
         s.window(120, stop_on_group=False)
-    assert sim.sc[K.DROPPED] == 0
+    assert sim.sc[L.DROPPED] == 0
     for name in STATE:
         if name != "harr":
             assert _same(getattr(sim, name), getattr(noted, name)), name
@@ -146,9 +146,9 @@ def test_port_backlogs_and_window_sums_match_their_numpy_form():
     flows = rng.permutation(sim.F)
     weight = rng.random(sim.F)
     got = [np.empty(sim.F) for _ in range(4)]
-    _weighted(fs[:, K.W_USEFUL], fs[:, K.W_MARKED], flows, weight, got[0], got[1])
-    _weighted(fs[:, K.W_LOST], fs[:, K.W_RESENT], flows, weight, got[2], got[3])
-    for col, value in zip((K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT), got, strict=True):
+    _weighted(fs[:, L.W_USEFUL], fs[:, L.W_MARKED], flows, weight, got[0], got[1])
+    _weighted(fs[:, L.W_LOST], fs[:, L.W_RESENT], flows, weight, got[2], got[3])
+    for col, value in zip((L.W_USEFUL, L.W_MARKED, L.W_LOST, L.W_RESENT), got, strict=True):
         assert _same(value, np.bincount(np.arange(sim.F), weights=fs[flows, col] * weight, minlength=sim.F))
 
 
@@ -203,20 +203,20 @@ def _moved(general: bool, qe: np.ndarray, share: np.ndarray, hpc: np.ndarray, hp
         if general:
             sent = qe[i] * share[i]
             sent_m = hqm[e] * share[i]
-            marked = sent_m + (sent - sent_m) * pr[i, 0, K.R_MARK]
+            marked = sent_m + (sent - sent_m) * pr[i, 0, L.R_MARK]
             hq[e] = qe[i] - sent
             hqm[e] -= sent_m
-            pr[i, K.PORT, K.R_SERVED_NOW] += sent
-            pr[i, K.PORT, K.R_SERVED] += sent
+            pr[i, L.PORT, L.R_SERVED_NOW] += sent
+            pr[i, L.PORT, L.R_SERVED] += sent
             if not hpc[e]:
-                pr[i, K.PORT, K.R_SERVED_OT] += sent
+                pr[i, L.PORT, L.R_SERVED_OT] += sent
             hq[e + 1] += sent
             hqm[e + 1] += marked
             if not hpc[e + 1]:
-                ps[hport[e + 1], K.ARR_OT] += sent
+                ps[hport[e + 1], L.ARR_OT] += sent
         else:
-            sent, marked = K._leave(i, 0, e, qe[i], share[i], pr, hpc, hq, hqm)
-            K._arrive(e + 1, sent, marked, ps, hport, hpc, hq, hqm, hq, False)
+            sent, marked = moves._leave(i, 0, e, qe[i], share[i], pr, hpc, hq, hqm)
+            moves._arrive(e + 1, sent, marked, ps, hport, hpc, hq, hqm, hq, False)
         out[i, 0], out[i, 1] = sent, marked
     return out
 
@@ -229,13 +229,13 @@ def test_nodes_without_marked_bytes_move_as_the_general_arithmetic_moves_them():
     n = 20_000
     qe = rng.random(n) * 1e6
     share = np.where(rng.random(n) < 0.2, 1.0, rng.random(n))
-    pr = rng.random((n, 1, K.N_RECORD))
-    pr[:, 0, K.R_MARK] = np.where(rng.random(n) < 0.5, 0.0, rng.random(n))
+    pr = rng.random((n, 1, L.N_RECORD))
+    pr[:, 0, L.R_MARK] = np.where(rng.random(n) < 0.5, 0.0, rng.random(n))
     hpc = rng.random(2 * n) < 0.7
     hport = rng.integers(0, n, 2 * n).astype(np.uint32)
     hq = rng.random(2 * n) * 1e6
     hqm = np.where(rng.random(2 * n) < 0.5, 0.0, hq * rng.random(2 * n))
-    ps = rng.random((n, K.N_PORT_STATE))
+    ps = rng.random((n, L.N_PORT_STATE))
     states = [(hq.copy(), hqm.copy(), ps.copy(), pr.copy()) for _ in range(2)]
     moved = [_moved(general, qe, share, hpc, hport, state) for general, state in zip((True, False), states,
                                                                                       strict=True)]

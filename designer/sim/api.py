@@ -81,7 +81,7 @@ class SimOptions:
             raise WorkloadError(Message("error.sim.rate_model", model=self.rate_model, choices=", ".join(RATE_MODELS)))
         parse_failures(self.failures)
         threads = os.environ.get(THREADS_ENV, "").strip()
-        if threads and threads not in THREADS_VALUES:     # the fluid step's halves (dynamics/kernel.py): 1 or 2
+        if threads and threads not in THREADS_VALUES:     # the fluid step's halves (dynamics/step_halves.py): 1 or 2
             raise WorkloadError(Message("error.sim.fluid_threads", env=THREADS_ENV, value=repr(threads)))
 
 

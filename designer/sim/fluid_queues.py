@@ -23,7 +23,7 @@ from designer.model.segments import RoCESettings
 from designer.sim.collapse import CollapseWatch
 from designer.sim.compile import KIND_SERVER, KIND_STORAGE, PLANE_FRONTEND, PLANE_NVLINK, CompiledFabric
 from designer.sim.dynamics import FlowSet, FluidSimulator, PortSet, dcqcn, steady
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.delivery_time import BIN_MID_S
 from designer.sim.dynamics.ecn import scaled_thresholds
@@ -120,12 +120,12 @@ def _per_sub(fs: np.ndarray, inst: Installed, nothing_lost: bool) -> list[np.nda
     if inst.sub_in_order:
         n = len(inst.flows)
         out = [np.empty(n), np.empty(n), np.zeros(n), np.zeros(n)]   # NumPy's memory: see `_weighted`
-        _weighted(fs[:, K.W_USEFUL], fs[:, K.W_MARKED], inst.flows, inst.weight, out[0], out[1])
+        _weighted(fs[:, L.W_USEFUL], fs[:, L.W_MARKED], inst.flows, inst.weight, out[0], out[1])
         if not nothing_lost:
-            _weighted(fs[:, K.W_LOST], fs[:, K.W_RESENT], inst.flows, inst.weight, out[2], out[3])
+            _weighted(fs[:, L.W_LOST], fs[:, L.W_RESENT], inst.flows, inst.weight, out[2], out[3])
         return out
     return [np.bincount(inst.sub, weights=fs[inst.flows, col] * inst.weight, minlength=inst.n_sub)
-            for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT)]
+            for col in (L.W_USEFUL, L.W_MARKED, L.W_LOST, L.W_RESENT)]
 
 
 @njit
@@ -163,7 +163,7 @@ def _lost(fs: np.ndarray) -> bool:
     """Whether some path lost or resent bytes in the window (flow state `fs`). Where none did, each sub-flow's lost
     and resent bytes are zeros (0.0 * share + 0.0, a -0.0 included), and so are their sums: a lossless run's
     windows book them without a pass over its millions of sub-flows."""
-    return not (_all_zero(fs[:, K.W_LOST]) and _all_zero(fs[:, K.W_RESENT]))
+    return not (_all_zero(fs[:, L.W_LOST]) and _all_zero(fs[:, L.W_RESENT]))
 
 
 def whole_range(subs: np.ndarray, n: int) -> bool:
@@ -361,14 +361,14 @@ class FluidQueues:
         idx = sim.add_flows(flows, dcqcn_rows=rows[groups.first] if rows is not None else None)
         self.collapse.restart(sim.t)
         self.installed[phase] = Installed(idx[groups.of_sub], np.arange(len(subs)), subs, pattern_key, workload,
-                                          weight, not self.installed, sim.dt * float(sim.fi[idx, K.NLEVELS].max()),
+                                          weight, not self.installed, sim.dt * float(sim.fi[idx, L.NLEVELS].max()),
                                           sim.pa.copy(), sim.hist.copy(), sim.sc.copy())
 
     def transit_s(self, phase: int) -> float:
         """The queues' own transit in phase `phase`'s end: bytes move one hop a step, so a flow's last byte arrives
         its route's levels of steps after it left even through empty queues. The engine adds the real path latency
         after a step drains (its alpha), so it takes this out of that (Engine._tail_s), as the latency histograms
-        take it out of each byte's time (kernel._receive). Once every flow has finished, this is the time from the
+        take it out of each byte's time (delivery._receive). Once every flow has finished, this is the time from the
         latest of their last bytes' departures (finish less its route's transit) to the last arrival: the flow that
         arrives last may have the short route (the NVLink hops of a ring, whose GPU ports are the bottleneck) and
         another the long one (the network hops); the longest route's transit taken off the last arrival made the
@@ -378,10 +378,10 @@ class FluidQueues:
         sim = self.sim
         if inst is None or sim is None:
             return 0.0
-        finish = sim.fs[inst.flows, K.FINISH]
-        if not len(finish) or (sim.fs[inst.flows, K.DONE] == 0).any():
+        finish = sim.fs[inst.flows, L.FINISH]
+        if not len(finish) or (sim.fs[inst.flows, L.DONE] == 0).any():
             return inst.transit_s
-        left = finish - sim.fi[inst.flows, K.NLEVELS] * sim.dt
+        left = finish - sim.fi[inst.flows, L.NLEVELS] * sim.dt
         return float(finish.max() - left.max())
 
     def _connections(self, hops: HopList, routed: RoutedFlows, subs: np.ndarray, workload: int) -> Connections:
@@ -527,7 +527,7 @@ class FluidQueues:
         inst = self.installed[phase]
         assert self.sim is not None
         out = np.zeros(inst.n_sub)
-        np.maximum.at(out, inst.sub, np.nan_to_num(self.sim.fs[inst.flows, K.FINISH]))
+        np.maximum.at(out, inst.sub, np.nan_to_num(self.sim.fs[inst.flows, L.FINISH]))
         return out + self.t_offset
 
     def uninstall(self, phase: int, *, carry: bool) -> StepCost | None:
@@ -555,10 +555,10 @@ class FluidQueues:
         sim = self.sim
         assert sim is not None
         notified = np.isfinite(sim.dq[inst.flows, dcqcn.NEXT_ALPHA])
-        dcqcn_flows = inst.flows[(sim.fi[inst.flows, K.CC] == CC_DCQCN) & notified]
+        dcqcn_flows = inst.flows[(sim.fi[inst.flows, L.CC] == CC_DCQCN) & notified]
         if len(dcqcn_flows) == 0:
             return 0.0
-        sets = np.unique(sim.fi[dcqcn_flows, K.PSET]).astype(np.int64)
+        sets = np.unique(sim.fi[dcqcn_flows, L.PSET]).astype(np.int64)
         return steady.TIMER_PERIODS * max(self.dcqcn_sets[int(k)].timer_s for k in sets)
 
     def _cost(self, inst: Installed) -> StepCost:
@@ -566,8 +566,8 @@ class FluidQueues:
         assert sim is not None and inst.start_acc is not None and inst.start_scalars is not None
         d = sim.pa - inst.start_acc
         ds = sim.sc - inst.start_scalars
-        return StepCost(d[:, K.SERVED], d[:, K.PAUSED_S], d[:, K.STALL_S], d[:, K.DROPPED_B], float(ds[K.MARKED]),
-                        float(ds[K.DROPPED]), float(ds[K.RESENT]), self._latency_since(inst.start_hist),
+        return StepCost(d[:, L.SERVED], d[:, L.PAUSED_S], d[:, L.STALL_S], d[:, L.DROPPED_B], float(ds[L.MARKED]),
+                        float(ds[L.DROPPED]), float(ds[L.RESENT]), self._latency_since(inst.start_hist),
                         sim.lane_paused_s(d), sim.lane_stall_s(d))
 
     def _latency_since(self, hist0: np.ndarray | None) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
@@ -621,7 +621,7 @@ class FluidQueues:
         if not finished and self.left_steps <= 0:
             self._skip_steady(horizon_s - (sim.t - t0))
         win = self._report(sim.t - t0, finished, acc0, hist0)
-        self.collapse.observe(sim.t, float(sim.fs[:, K.W_USEFUL].sum()), float(win.port_dropped_B.sum()),
+        self.collapse.observe(sim.t, float(sim.fs[:, L.W_USEFUL].sum()), float(win.port_dropped_B.sum()),
                               bool(finished))
         return win
 
@@ -636,8 +636,8 @@ class FluidQueues:
         sim = self.sim
         assert sim is not None
         d = sim.pa - acc0
-        win = Window(dt_s, finished, {}, d[:, K.SERVED], d[:, K.PAUSED_S], d[:, K.STALL_S], d[:, K.DROPPED_B],
-                     queue_B=sim.queue_B(), paused_now=sim.ps[:, K.PAUSED] > 0, lane_paused_s=sim.lane_paused_s(d),
+        win = Window(dt_s, finished, {}, d[:, L.SERVED], d[:, L.PAUSED_S], d[:, L.STALL_S], d[:, L.DROPPED_B],
+                     queue_B=sim.queue_B(), paused_now=sim.ps[:, L.PAUSED] > 0, lane_paused_s=sim.lane_paused_s(d),
                      lane_stall_s=sim.lane_stall_s(d))
         win.nothing_lost = not _lost(sim.fs)
         for i, inst in self.installed.items():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-LINE_B = 64                    # a cache line: a port's rows of what the flow passes touch start on one (kernel.py)
+LINE_B = 64                    # a cache line: a port's rows of what the flow passes touch start on one (layout.py)
 
 
 def by_column(rows: np.ndarray) -> np.ndarray:

@@ -1,7 +1,7 @@
 """The bookkeeping of a step's flow passes in two halves on two threads: when a run takes them, where the flows
 split, and the second half's own arrays.
 
-kernel.run_steps_halves composes the passes (kernel.py: the halves); this module holds their state. A run takes
+step_halves.run_steps_halves composes the passes (step_halves.py); this module holds their state. A run takes
 the halves from its flow-hops alone (`takes_halves`: HALVES_MIN_HOPS and more, or as THREADS_ENV says), never from
 the machine's cores: the halves give the same results on one core. The flows split where their hops are halved,
 so the same flows split the same way. What the second half adds to on its own (`Halves`: copies of the ports'
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from designer.sim.dynamics import delivery_time
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.columns import LINE_B, aligned_zeros
 
-# from this many flow-hops a step's flow passes run in two halves on two threads (kernel.py: the halves); the
+# from this many flow-hops a step's flow passes run in two halves on two threads (step_halves.py); the
 # results then differ from one thread's in the order of some additions only, and are the same on every machine
 HALVES_MIN_HOPS = 200_000
 THREADS_ENV = "FABRIC_DESIGNER_FLUID_THREADS"     # "1": one thread whatever the size; "2": two halves whatever it
@@ -30,7 +30,7 @@ THREADS_VALUES = ("1", "2")                      # what it takes (unset or empty
 
 def takes_halves(flow_hops: int) -> bool:
     """Whether the steps' flow passes of a run of `flow_hops` flow-hops run in two halves
-    (kernel.run_steps_halves): from HALVES_MIN_HOPS, or as THREADS_ENV says. Never from the machine's cores."""
+    (step_halves.run_steps_halves): from HALVES_MIN_HOPS, or as THREADS_ENV says. Never from the machine's cores."""
     forced = os.environ.get(THREADS_ENV, "").strip()
     if forced in THREADS_VALUES:
         return forced == "2"
@@ -39,7 +39,8 @@ def takes_halves(flow_hops: int) -> bool:
 
 @dataclass
 class Halves:
-    """What the second half of the flows adds to on its own (kernel.run_steps_halves), and where the halves split."""
+    """What the second half of the flows adds to on its own (step_halves.run_steps_halves), and where the halves
+    split."""
     version: int                  # FluidSimulator.version when split
     split: int                    # the first flow of the second half
     ps1: np.ndarray
@@ -82,6 +83,6 @@ def copies_bytes(n_ports: int, lanes: int, n_flows: int, hist_groups: int = 1) -
     histogram; the [2, flows + 1] notes of finished flows (8 B each). The records and sums start on a cache line
     (one line more allocated each)."""
     lanes = max(1, int(lanes))
-    per_port = K.N_PORT_STATE + lanes * (K.N_RECORD + K.N_SUMS) + K.port_acc_columns(lanes)
-    reals = n_ports * per_port + K.N_SCALARS + hist_groups * delivery_time.N_BINS
+    per_port = L.N_PORT_STATE + lanes * (L.N_RECORD + L.N_SUMS) + L.port_acc_columns(lanes)
+    reals = n_ports * per_port + L.N_SCALARS + hist_groups * delivery_time.N_BINS
     return 8 * reals + 2 * LINE_B + 8 * 2 * (n_flows + 1)

@@ -111,7 +111,7 @@ PRANGE_ONLY: Any = {"prange": True, "comprehension": False, "reduction": False, 
 
 def njit_halves(fn: _Fn) -> Dispatcher[_Fn]:
     """Like `njit_no_refcount`, for a `prange(2)` loop whose two iterations (the halves of the flows,
-    kernel.run_steps_halves) run on two threads of Numba's threading layer where there are two, one after the
+    step_halves.run_steps_halves) run on two threads of Numba's threading layer where there are two, one after the
     other where there is one: what each does depends on its half alone, not on the thread that runs it."""
     no_runtime: dict[str, Any] = {"_nrt": False}
     compiled: Dispatcher[_Fn] = numba.njit(cache=CACHING, fastmath=False, boundscheck=False, parallel=PRANGE_ONLY,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from designer.sim.dynamics import aimd, dcqcn, loss, steady
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.jit import njit, njit_inline
 from designer.sim.dynamics.network import CC_AIMD, CC_DCQCN
 from designer.sim.dynamics.steady import np_max, np_min
@@ -67,13 +67,13 @@ class SteadyJumps:
         raise NotImplementedError
     def snapshot(self) -> steady.Snapshot:
         fs = self.fs
-        finished = fs[:, K.DONE] != 0
+        finished = fs[:, L.DONE] != 0
         return steady.Snapshot(self.t, self.version, int(np.count_nonzero(finished)),
-                               fs[:, K.C_USEFUL].copy(), fs[:, K.C_MARKED].copy(),
-                               float(self.sc[K.DROPPED] + self.sc[K.RESENT]), self.pa.copy(),
-                               self.pa[:, K.SERVED].copy(), self.hist.copy(), self.sc.copy(), float(self.hq.sum()),
-                               float(fs[:, K.C_USEFUL].sum()), finished, self.ps[:, K.Q_ALL].copy(),
-                               self.pl[:, :, K.L_INGPC].copy())
+                               fs[:, L.C_USEFUL].copy(), fs[:, L.C_MARKED].copy(),
+                               float(self.sc[L.DROPPED] + self.sc[L.RESENT]), self.pa.copy(),
+                               self.pa[:, L.SERVED].copy(), self.hist.copy(), self.sc.copy(), float(self.hq.sum()),
+                               float(fs[:, L.C_USEFUL].sum()), finished, self.ps[:, L.Q_ALL].copy(),
+                               self.pl[:, :, L.L_INGPC].copy())
 
     def skip_steady(self, prober: steady.Prober, limit_s: float, floor_s: float) -> float:
         """Probe for a steady state when a probe is due; once two spans agree, jump over it (steady.py), at most
@@ -87,12 +87,12 @@ class SteadyJumps:
             return 0.0
         snap = self.snapshot()
         found = prober.offer(snap) or self._carried(prober, snap)
-        if found is None or (self.fr[:, K.START] > self.t).any() or self.climbing(found.a.t_s):
+        if found is None or (self.fr[:, L.START] > self.t).any() or self.climbing(found.a.t_s):
             return 0.0
         span = self._span_s(found, prober.probe_s, limit_s, floor_s, None)
         trend = steady.trending_ports_Bps(found, span)
         if trend is not None:
-            trend[self.pk[:, K.IS_NIC] > 0] = 0.0       # a NIC queue is held to its limit: the host waits
+            trend[self.pk[:, L.IS_NIC] > 0] = 0.0       # a NIC queue is held to its limit: the host waits
             span = min(span, self._trend_limit_s(found, trend, snap))
             return self._walk_start(prober, found, trend, span) if span >= prober.probe_s else 0.0
         if span > 0.0:
@@ -107,7 +107,7 @@ class SteadyJumps:
         share = self._port_growth(trend_Bps, 1.0) if trend_Bps is not None else np.zeros(0)
         left_B, port_left_B = np.empty(self.F), np.zeros(self.pp.shape[0])    # NumPy's memory (`_flows_left_B`)
         _flows_left_B(self.fs, bool(trend_Bps is not None), found.a.useful_B, found.c.useful_B,
-                      max(found.c.t_s - found.a.t_s, 1e-30), self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.hport,
+                      max(found.c.t_s - found.a.t_s, 1e-30), self.fi[:, L.FIRST], self.fi[:, L.NNODES], self.hport,
                       self.hq, share, left_B, port_left_B)
         return steady.jump_span_s(found, left_B, port_left_B, probe_s, limit_s, floor_s)
 
@@ -115,7 +115,7 @@ class SteadyJumps:
         """How far queues may grow at their trends from `now`: until a falling one would be empty or a rising one
         would fill a PFC ingress to XOFF (`steady.drain_limit_s`, `steady.xoff_limit_s`)."""
         assert now.port_queue_B is not None
-        xoff_B = np.repeat(np.where(self.pk[:, K.IS_PFC] > 0, self.pp[:, K.XOFF], 0.0), self.lanes)
+        xoff_B = np.repeat(np.where(self.pk[:, L.IS_PFC] > 0, self.pp[:, L.XOFF], 0.0), self.lanes)
         return min(steady.drain_limit_s(trend_Bps, now.port_queue_B),
                    steady.xoff_limit_s(found.ingress_Bps, now.ingress_B, xoff_B))
 
@@ -146,7 +146,7 @@ class SteadyJumps:
             return span_s
         first_s = 0.5 * piece_s
         self.fast_forward(found.a, found.c, first_s, trend_Bps, (found.a, found.a, 0.0))
-        settle = int(self.fi[:, K.NLEVELS].max(initial=1))
+        settle = int(self.fi[:, L.NLEVELS].max(initial=1))
         self.walk = steady.Walk(found, trend_Bps, self.t - first_s + span_s, piece_s, n, None, self.steps, first_s,
                                 settle)
         return first_s
@@ -219,13 +219,13 @@ class SteadyJumps:
         without a loss (aimd.py). A jump freezes the senders' state, so it would delay the climb by its span: the
         total rate moves little over two probe spans where a few flows climb, but what the jump leaves out stays
         missing until the climb ends (the 10 DCQCN flows of tests/test_sim_steady.py finished 28 % late that way)."""
-        cc, line = self.fi[:, K.CC], self.fr[:, K.LINE]
+        cc, line = self.fi[:, L.CC], self.fr[:, L.LINE]
         dq = self.dq
         dcqcn_up = (cc == CC_DCQCN) & (dq[:, dcqcn.RATE] < line * (1 - 1e-9)) & (dq[:, dcqcn.LAST_CNP] < since_s)
-        rtt_s = np.maximum(self.sc[K.AIMD_RTT], 2.0 * self.fr[:, K.RET])      # aimd.round_trip_s
+        rtt_s = np.maximum(self.sc[L.AIMD_RTT], 2.0 * self.fr[:, L.RET])      # aimd.round_trip_s
         cwnd = self.am[:, aimd.CWND]
-        aimd_up = (cc == CC_AIMD) & (cwnd < line * rtt_s * (1 - 1e-9)) & (cwnd < self.sc[K.AIMD_RWND] * (1 - 1e-9))
-        return bool((dcqcn_up | aimd_up)[self.fs[:, K.DONE] == 0].any())
+        aimd_up = (cc == CC_AIMD) & (cwnd < line * rtt_s * (1 - 1e-9)) & (cwnd < self.sc[L.AIMD_RWND] * (1 - 1e-9))
+        return bool((dcqcn_up | aimd_up)[self.fs[:, L.DONE] == 0].any())
 
     def fast_forward(self, b: steady.Snapshot, c: steady.Snapshot, span_s: float, trend_Bps: np.ndarray | None = None,
                      rare: tuple[steady.Snapshot, steady.Snapshot, float] | None = None) -> None:
@@ -239,18 +239,18 @@ class SteadyJumps:
         # the marks at the spans' rates, or at a stretch's (`_add_rare`; none over no time)
         x, y, k_marked = (b, c, k) if rare is None else (rare[0], rare[1], _rare_scale(*rare))
         share = self._port_growth(trend_Bps, span_s) if trend_Bps is not None else np.zeros(0)
-        _advance_flows(self.fs, b.useful_B, c.useful_B, k, bool(trend_Bps is not None), self.fi[:, K.FIRST],
-                       self.fi[:, K.NNODES], self.hport, share, self.hq, self.hqm, bool(rare is None or rare[2] > 0.0),
+        _advance_flows(self.fs, b.useful_B, c.useful_B, k, bool(trend_Bps is not None), self.fi[:, L.FIRST],
+                       self.fi[:, L.NNODES], self.hport, share, self.hq, self.hqm, bool(rare is None or rare[2] > 0.0),
                        x.marked_B, y.marked_B, k_marked, self.ck_sent)
         if rare is None:
-            max_q = self.pa[:, K.MAXQ].copy()            # a running maximum: what c saw, or since (a carried jump)
+            max_q = self.pa[:, L.MAXQ].copy()            # a running maximum: what c saw, or since (a carried jump)
             self.pa += (c.port_acc - b.port_acc) * k
-            self.pa[:, K.MAXQ] = np.maximum(max_q, c.port_acc[:, K.MAXQ])
+            self.pa[:, L.MAXQ] = np.maximum(max_q, c.port_acc[:, L.MAXQ])
             self.hist += (c.hist - b.hist) * k
-            for col in (K.MARKED, K.CNPS):
+            for col in (L.MARKED, L.CNPS):
                 self.sc[col] += (c.scalars[col] - b.scalars[col]) * k
         else:
-            for col in (K.SERVED, K.DROPPED_B):
+            for col in (L.SERVED, L.DROPPED_B):
                 self.pa[:, col] += (c.port_acc[:, col] - b.port_acc[:, col]) * k
             self._add_rare_counters(*rare)
         # the send curves shift with the clock (in a steady state S(t + span) = S(t) + rate * span; their bytes
@@ -261,7 +261,7 @@ class SteadyJumps:
         self.am[:, aimd.TIMEOUT_UNTIL] += span_s
         for col in (loss.NAK_DUE, loss.RTO_DUE, loss.RESEND_DUE):
             self.rs[:, col] += span_s
-        self.sc[K.T] += span_s
+        self.sc[L.T] += span_s
 
     def _add_rare(self, x: steady.Snapshot, y: steady.Snapshot, seconds: float) -> None:
         """Add `seconds` of the rates between snapshots x and y of the rare statistics: each flow's marked bytes,
@@ -276,11 +276,11 @@ class SteadyJumps:
         if seconds <= 0.0:
             return
         k = _rare_scale(x, y, seconds)
-        keep = self.pa[:, [K.SERVED, K.DROPPED_B, K.MAXQ]].copy()
+        keep = self.pa[:, [L.SERVED, L.DROPPED_B, L.MAXQ]].copy()
         self.pa += (y.port_acc - x.port_acc) * k
-        self.pa[:, [K.SERVED, K.DROPPED_B, K.MAXQ]] = keep
+        self.pa[:, [L.SERVED, L.DROPPED_B, L.MAXQ]] = keep
         self.hist += (y.hist - x.hist) * k
-        for col in (K.MARKED, K.CNPS):
+        for col in (L.MARKED, L.CNPS):
             self.sc[col] += (y.scalars[col] - x.scalars[col]) * k
 
 
@@ -307,11 +307,11 @@ def _flows_left_B(fs: np.ndarray, grow: bool, useful_a: np.ndarray, useful_c: np
     allocates both: NumPy's large arrays come in huge pages, where an array a compiled function creates faults its
     memory in 4 KB pages (fluid_queues._weighted)."""
     for f in range(fs.shape[0]):
-        left_B = np_min(fs[f, K.USEFUL_LEFT], fs[f, K.REMAINING])
+        left_B = np_min(fs[f, L.USEFUL_LEFT], fs[f, L.REMAINING])
         if grow:
             rate_Bps = (useful_c[f] - useful_a[f]) / span_s
             grow_Bps = _growth_of(first[f], n_nodes[f], hport, hq, port_share)
-            to_send_B = fs[f, K.REMAINING] * rate_Bps / np_max(rate_Bps + grow_Bps, 1e-30)
+            to_send_B = fs[f, L.REMAINING] * rate_Bps / np_max(rate_Bps + grow_Bps, 1e-30)
             left_B = np_min(left_B, to_send_B if rate_Bps > 0.0 else left_B)
         left[f] = left_B
         for e in range(first[f], first[f] + n_nodes[f]):
@@ -331,21 +331,21 @@ def _advance_flows(fs: np.ndarray, useful_b: np.ndarray, useful_c: np.ndarray, k
     steady state's premise): extrapolating the three measured rates apart would leave a few bytes sent that no
     queue holds and no arrival can ever account for."""
     for f in range(fs.shape[0]):
-        d_B = np_min((useful_c[f] - useful_b[f]) * k, np_min(fs[f, K.REMAINING], fs[f, K.USEFUL_LEFT]))
+        d_B = np_min((useful_c[f] - useful_b[f]) * k, np_min(fs[f, L.REMAINING], fs[f, L.USEFUL_LEFT]))
         d_sent = d_B
         if grow:
-            d_sent = d_B + _grow_flow(first[f], n_nodes[f], hport, port_share, fs[f, K.REMAINING] - d_B, hq, hqm)
-        fs[f, K.USEFUL_LEFT] -= d_B
-        fs[f, K.W_USEFUL] += d_B
-        fs[f, K.C_USEFUL] += d_B
-        fs[f, K.SENT] += d_sent
-        fs[f, K.W_SENT] += d_sent
-        fs[f, K.REMAINING] -= d_sent
-        fs[f, K.ARRIVED] += d_B
+            d_sent = d_B + _grow_flow(first[f], n_nodes[f], hport, port_share, fs[f, L.REMAINING] - d_B, hq, hqm)
+        fs[f, L.USEFUL_LEFT] -= d_B
+        fs[f, L.W_USEFUL] += d_B
+        fs[f, L.C_USEFUL] += d_B
+        fs[f, L.SENT] += d_sent
+        fs[f, L.W_SENT] += d_sent
+        fs[f, L.REMAINING] -= d_sent
+        fs[f, L.ARRIVED] += d_B
         if mark:
             d_marked = (marked_y[f] - marked_x[f]) * k_marked
-            fs[f, K.W_MARKED] += d_marked
-            fs[f, K.C_MARKED] += d_marked
+            fs[f, L.W_MARKED] += d_marked
+            fs[f, L.C_MARKED] += d_marked
         for j in range(ck_sent.shape[1]):
             ck_sent[f, j] += d_sent
 
@@ -355,8 +355,8 @@ def _add_marks(fs: np.ndarray, marked_x: np.ndarray, marked_y: np.ndarray, k: fl
     """Each flow's marked bytes grow by k times what they did between snapshots x and y."""
     for f in range(fs.shape[0]):
         d_marked = (marked_y[f] - marked_x[f]) * k
-        fs[f, K.W_MARKED] += d_marked
-        fs[f, K.C_MARKED] += d_marked
+        fs[f, L.W_MARKED] += d_marked
+        fs[f, L.C_MARKED] += d_marked
 
 
 @njit_inline
@@ -375,7 +375,7 @@ def _grow_flow(a: int, n: int, hport: np.ndarray, port_share: np.ndarray, room_B
                hqm: np.ndarray) -> float:
     """Grow the queues of one flow's nodes a .. a + n - 1 and their marked bytes by their ports' shares (the ports'
     queues growing at their trends, `_port_growth`), cut so that the flow adds no more than its `room_B`; returns
-    what it added. A fluid FIFO port serves the same share of every flow's backlog (kernel._move), so its queue
+    what it added. A fluid FIFO port serves the same share of every flow's backlog (moves._move), so its queue
     holds the flows in the proportion they arrive: in a steady state that mix stands still, and the queue grows in
     it (each of its hops, and the marked bytes among them, by the port's share). A flow sends what it adds to the
     queues on top of what it delivers, never more than it has left to send."""

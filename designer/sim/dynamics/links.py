@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.jit import njit
 from designer.sim.dynamics.junctions import Junctions, junctions, no_junctions
 
@@ -87,7 +87,7 @@ def _single(ptr: np.ndarray, other: np.ndarray) -> np.ndarray:
     out = np.empty(n, np.int32)
     for k in range(n):
         count = ptr[k + 1] - ptr[k]
-        out[k] = K.NONE if count == 0 else (other[ptr[k]] if count == 1 else K.SEVERAL)
+        out[k] = L.NONE if count == 0 else (other[ptr[k]] if count == 1 else L.SEVERAL)
     return out
 
 
@@ -96,10 +96,10 @@ def _chain_links(n: int, edge_from: np.ndarray, edge_to: np.ndarray) -> tuple[np
     """(succ1, pred1, whether every node has at most one edge out and one in): `_single` of the edges by node
     and by next node where that holds (each node's only edge, in any order), found in one pass over the edges
     without sorting or pointers; where it fails the caller takes the general path."""
-    succ1, pred1 = np.full(n, K.NONE, np.int32), np.full(n, K.NONE, np.int32)
+    succ1, pred1 = np.full(n, L.NONE, np.int32), np.full(n, L.NONE, np.int32)
     for j in range(len(edge_from)):
         a, b = edge_from[j], edge_to[j]
-        if succ1[a] != K.NONE or pred1[b] != K.NONE:
+        if succ1[a] != L.NONE or pred1[b] != L.NONE:
             return succ1, pred1, False
         succ1[a], pred1[b] = b, a
     return succ1, pred1, True
@@ -115,7 +115,7 @@ def chains(first: np.ndarray, n_nodes: np.ndarray, succ1: np.ndarray, pred1: np.
         if n_nodes[f] <= 0:
             continue
         a, last = first[f], first[f] + n_nodes[f] - 1
-        ok = pred1[a] == K.NONE
+        ok = pred1[a] == L.NONE
         for e in range(a, last + 1):
             if ja[e] >= 0 or (e < last and succ1[e] != e + 1) or (e > a and pred1[e] != e - 1):
                 ok = False

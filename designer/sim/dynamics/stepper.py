@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from designer.sim.dynamics import aimd, dcqcn, delivery_time, halves, loss, shared_buffer, steady
-from designer.sim.dynamics import kernel as K
+from designer.sim.dynamics import aimd, dcqcn, delivery_time, halves, kernel, loss, shared_buffer, steady, step_halves
+from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.aimd import AimdParams
 from designer.sim.dynamics.columns import LINE_B, aligned_zeros, by_column, grown
 from designer.sim.dynamics.dcqcn import DcqcnParams
@@ -103,22 +103,22 @@ def _port_arrays(ports: PortSet, dt: float, lanes: int) -> tuple[np.ndarray, np.
     thresholds and headroom hold for each lossless class on its own (classes.py, docs/simulation.md)."""
     cap = ports.capacity_Bps.astype(float)
     n = len(cap)
-    pp = np.zeros((n, K.N_PORT_PARAMS))
-    pp[:, K.CAP] = cap
-    pp[:, K.XOFF] = ports.xoff_B
-    pp[:, K.XON] = ports.xon_B
-    pp[:, K.HEADROOM] = ports.headroom_B
-    pp[:, K.CREDIT_B] = np.maximum(ports.credit_B.astype(float) / lanes, CREDIT_FLOOR_STEPS * cap * dt)
-    pp[:, K.FIXED_LIMIT] = ports.queue_limit_B
-    pp[:, K.KMIN] = ports.ecn_kmin_B
-    pp[:, K.KMAX] = ports.ecn_kmax_B
-    pp[:, K.PMAX] = ports.ecn_pmax
-    pp[:, K.NIC_LIMIT] = np.maximum(NIC_QUEUE_STEPS * cap * dt, NIC_QUEUE_MIN_B)
-    pk = np.zeros((n, K.N_PORT_KINDS), np.int64)
-    pk[:, K.IS_PFC] = ports.flow_control == FC_PFC
-    pk[:, K.IS_CREDIT] = ports.flow_control == FC_CREDIT
-    pk[:, K.IS_NIC] = ports.is_nic
-    pk[:, K.BUFFER] = -1 if ports.buffer_index is None else ports.buffer_index
+    pp = np.zeros((n, L.N_PORT_PARAMS))
+    pp[:, L.CAP] = cap
+    pp[:, L.XOFF] = ports.xoff_B
+    pp[:, L.XON] = ports.xon_B
+    pp[:, L.HEADROOM] = ports.headroom_B
+    pp[:, L.CREDIT_B] = np.maximum(ports.credit_B.astype(float) / lanes, CREDIT_FLOOR_STEPS * cap * dt)
+    pp[:, L.FIXED_LIMIT] = ports.queue_limit_B
+    pp[:, L.KMIN] = ports.ecn_kmin_B
+    pp[:, L.KMAX] = ports.ecn_kmax_B
+    pp[:, L.PMAX] = ports.ecn_pmax
+    pp[:, L.NIC_LIMIT] = np.maximum(NIC_QUEUE_STEPS * cap * dt, NIC_QUEUE_MIN_B)
+    pk = np.zeros((n, L.N_PORT_KINDS), np.int64)
+    pk[:, L.IS_PFC] = ports.flow_control == FC_PFC
+    pk[:, L.IS_CREDIT] = ports.flow_control == FC_CREDIT
+    pk[:, L.IS_NIC] = ports.is_nic
+    pk[:, L.BUFFER] = -1 if ports.buffer_index is None else ports.buffer_index
     buf_B = np.zeros(1) if ports.buffer_B is None or len(ports.buffer_B) == 0 else ports.buffer_B.astype(float)
     return pp, pk, buf_B
 
@@ -127,17 +127,17 @@ def _flow_ints(flows: FlowSet, lengths: np.ndarray, level: np.ndarray, e0: int, 
     """The kernel's integer fields of new flows whose nodes start at node `e0`, written into their rows `fi`
     (zero; the traffic classes were checked)."""
     n = flows.count
-    fi[:, K.FIRST] = e0 + np.concatenate([[0], np.cumsum(lengths)[:-1]])
-    fi[:, K.NNODES] = lengths
-    fi[:, K.LAST] = fi[:, K.FIRST] + lengths - 1
-    fi[:, K.NLEVELS] = np.maximum.reduceat(level, np.concatenate([[0], np.cumsum(lengths)[:-1]])) + 1 \
+    fi[:, L.FIRST] = e0 + np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    fi[:, L.NNODES] = lengths
+    fi[:, L.LAST] = fi[:, L.FIRST] + lengths - 1
+    fi[:, L.NLEVELS] = np.maximum.reduceat(level, np.concatenate([[0], np.cumsum(lengths)[:-1]])) + 1 \
         if n else np.zeros(0, np.int64)
-    fi[:, K.CC] = flows.cc
-    fi[:, K.RTX] = flows.column("rtx", loss.RTX_GO_BACK_N, np.int64)
-    fi[:, K.GROUP] = flows.column("group", -1, np.int64)
-    fi[:, K.HGROUP] = flows.column("hgroup", 0, np.int64)
-    fi[:, K.PSET] = flows.column("dcqcn_set", 0, np.int64)
-    fi[:, K.LANE] = flows.column("lane", 0, np.int64)
+    fi[:, L.CC] = flows.cc
+    fi[:, L.RTX] = flows.column("rtx", loss.RTX_GO_BACK_N, np.int64)
+    fi[:, L.GROUP] = flows.column("group", -1, np.int64)
+    fi[:, L.HGROUP] = flows.column("hgroup", 0, np.int64)
+    fi[:, L.PSET] = flows.column("dcqcn_set", 0, np.int64)
+    fi[:, L.LANE] = flows.column("lane", 0, np.int64)
 
 
 def _appended(old: np.ndarray, new: np.ndarray) -> np.ndarray:
@@ -206,22 +206,22 @@ class FluidSimulator(SteadyJumps):
         self.aimd_params = aimd_params or AimdParams()
         self.port_set = ports
         self.pp, self.pk, self.buf_B = _port_arrays(ports, self.dt, self.lanes)
-        self.ps = np.zeros((ports.count, K.N_PORT_STATE))
-        self.pl = np.zeros((ports.count, self.lanes, K.N_LANE_STATE))
-        self.pr = aligned_zeros((ports.count, self.lanes, K.N_RECORD), LINE_B)   # what a hop's move touches
-        self.sums = aligned_zeros((ports.count, self.lanes, K.N_SUMS), LINE_B)  # the step's scratch (K._aggregate)
+        self.ps = np.zeros((ports.count, L.N_PORT_STATE))
+        self.pl = np.zeros((ports.count, self.lanes, L.N_LANE_STATE))
+        self.pr = aligned_zeros((ports.count, self.lanes, L.N_RECORD), LINE_B)   # what a hop's move touches
+        self.sums = aligned_zeros((ports.count, self.lanes, L.N_SUMS), LINE_B)  # the step's scratch (backlogs.py)
         self.used = np.zeros(len(self.buf_B))
-        self.pa = np.zeros((ports.count, K.port_acc_columns(self.lanes)))
-        self.sc = np.zeros(K.N_SCALARS)
-        self.sc[K.DT] = self.dt
-        self.sc[K.MSS] = self.aimd_params.mss_B
-        self.sc[K.AIMD_RTO] = self.aimd_params.rto_s
-        self.sc[K.AIMD_RTT] = self.aimd_params.rtt_s
-        self.sc[K.AIMD_RWND] = self.aimd_params.receive_window_B
-        self.sc[K.DT_ALPHA] = shared_buffer.DT_ALPHA
+        self.pa = np.zeros((ports.count, L.port_acc_columns(self.lanes)))
+        self.sc = np.zeros(L.N_SCALARS)
+        self.sc[L.DT] = self.dt
+        self.sc[L.MSS] = self.aimd_params.mss_B
+        self.sc[L.AIMD_RTO] = self.aimd_params.rto_s
+        self.sc[L.AIMD_RTT] = self.aimd_params.rtt_s
+        self.sc[L.AIMD_RWND] = self.aimd_params.receive_window_B
+        self.sc[L.DT_ALPHA] = shared_buffer.DT_ALPHA
         self.hist = np.zeros((max(1, hist_groups), delivery_time.N_BINS))
         self.group_left = np.zeros(1, np.int64)
-        self.hport = np.zeros(0, np.uint32)          # hop ports in 32 bits, unsigned (kernel._first_node)
+        self.hport = np.zeros(0, np.uint32)          # hop ports in 32 bits, unsigned (layout._first_node)
         self.aports = np.zeros(0, np.int32)         # ports the flows cross (the per-port stages visit only these)
         self._live_flows = 0                        # unfinished flows when `aports` was last taken (_visit_live_ports)
         self.hpc = np.zeros(0, np.bool_)
@@ -233,7 +233,7 @@ class FluidSimulator(SteadyJumps):
         self.chain = np.zeros(0, np.bool_)          # per flow: its nodes are one chain (links.chains)
         self.lossy_nodes = False                    # some node may be dropped at a switch port (`_index_chains`)
         self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (by_column(a) for a in (
-            np.zeros((0, K.N_FLOW_INTS), np.int64), np.zeros((0, K.N_FLOW_REALS)), np.zeros((0, K.N_FLOW_STATE)),
+            np.zeros((0, L.N_FLOW_INTS), np.int64), np.zeros((0, L.N_FLOW_REALS)), np.zeros((0, L.N_FLOW_STATE)),
             dcqcn.new_state(np.zeros(0), np.zeros(0)), aimd.new_state(0, self.aimd_params), loss.new_state(0)))
         self.ck_t, ck_sent, self.ck_meta, self.ck_cur = delivery_time.new_checkpoints(0, delivery_time.ring_depth(0))
         self.ck_sent = by_column(ck_sent)
@@ -250,15 +250,15 @@ class FluidSimulator(SteadyJumps):
 
     @property
     def t(self) -> float:
-        return float(self.sc[K.T])
+        return float(self.sc[L.T])
 
     @property
     def steps(self) -> int:
-        return int(self.sc[K.STEPS])
+        return int(self.sc[L.STEPS])
 
     @property
     def done(self) -> np.ndarray:
-        return self.fs[:, K.DONE] > 0.0
+        return self.fs[:, L.DONE] > 0.0
 
     def add_flows(self, flows: FlowSet, *, dcqcn_rows: np.ndarray | None = None) -> np.ndarray:
         """Append flows (their paths name this simulator's ports); returns their indices. `dcqcn_rows` gives their
@@ -274,7 +274,7 @@ class FluidSimulator(SteadyJumps):
         e0, e = len(self.hq), len(flows.hop_port)
         level, a, b, split, share = flows.graph()
         self.hport = _appended(self.hport, flows.hop_port.astype(np.uint32))
-        self.hpc = _appended(self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, K.IS_PFC] > 0))
+        self.hpc = _appended(self.hpc, lossless[flows.hop_flow] & (self.pk[flows.hop_port, L.IS_PFC] > 0))
         self.hlevel = _appended(self.hlevel, level.astype(np.int32))
         self.hq, self.hqm, self.harr = (_appended(x, np.zeros(e)) for x in (self.hq, self.hqm, self.harr))
         # the flows' own edge arrays are taken as they are into an empty simulator (nothing writes into them: a
@@ -288,17 +288,17 @@ class FluidSimulator(SteadyJumps):
         self.fi, fi = grown(self.fi, n)
         _flow_ints(flows, lengths, level, e0, fi)
         self.fr, fr = grown(self.fr, n)
-        fr[:, K.LINE] = flows.line_rate_Bps
-        fr[:, K.BASE_LAT] = flows.base_latency_s
-        fr[:, K.RET] = flows.base_latency_s
-        fr[:, K.RTO] = flows.column("rto_s", 320e-6, float)
-        fr[:, K.MTU] = flows.column("mtu_B", self.mtu_B, float)
-        fr[:, K.START] = flows.start_s
+        fr[:, L.LINE] = flows.line_rate_Bps
+        fr[:, L.BASE_LAT] = flows.base_latency_s
+        fr[:, L.RET] = flows.base_latency_s
+        fr[:, L.RTO] = flows.column("rto_s", 320e-6, float)
+        fr[:, L.MTU] = flows.column("mtu_B", self.mtu_B, float)
+        fr[:, L.START] = flows.start_s
         self.fs, fs = grown(self.fs, n)
-        fs[:, K.REMAINING] = flows.size_B
-        fs[:, K.USEFUL_LEFT] = flows.size_B
-        fs[:, K.FINISH] = np.nan
-        fs[:, K.LOSS_HOP] = -1.0
+        fs[:, L.REMAINING] = flows.size_B
+        fs[:, L.USEFUL_LEFT] = flows.size_B
+        fs[:, L.FINISH] = np.nan
+        fs[:, L.LOSS_HOP] = -1.0
         self.dq, dq = grown(self.dq, n)
         dcqcn.new_state(flows.line_rate_Bps.astype(float), self.rng.random(n), out=dq)
         if dcqcn_rows is not None:
@@ -307,7 +307,7 @@ class FluidSimulator(SteadyJumps):
         self.am, _ = grown(self.am, n, aimd.new_state(1, self.aimd_params))
         self.rs, _ = grown(self.rs, n, loss.new_state(1))
         self._grow_checkpoints(n)
-        self._count_groups(fi[:, K.GROUP], fi[:, K.HGROUP])
+        self._count_groups(fi[:, L.GROUP], fi[:, L.HGROUP])
         self._index_chains()
         self.aports = _crossed(self.hport, self.pp.shape[0])
         self._live_flows = self.F
@@ -323,8 +323,8 @@ class FluidSimulator(SteadyJumps):
     def _index_chains(self) -> None:
         """Which flows are chains (links.chains), and whether some node is of a class a switch port may drop: not
         PFC-paused, at a port that is neither a NIC's nor credit-paced (kernel.run_steps)."""
-        self.chain = chains(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.succ1, self.pred1, self.jn.ja)
-        droppable = (self.pk[:, K.IS_NIC] == 0) & (self.pk[:, K.IS_CREDIT] == 0)
+        self.chain = chains(self.fi[:, L.FIRST], self.fi[:, L.NNODES], self.succ1, self.pred1, self.jn.ja)
+        droppable = (self.pk[:, L.IS_NIC] == 0) & (self.pk[:, L.IS_CREDIT] == 0)
         self.lossy_nodes = bool((droppable[self.hport] & ~self.hpc).any())
 
     def _count_groups(self, groups: np.ndarray, hgroups: np.ndarray) -> None:
@@ -361,7 +361,7 @@ class FluidSimulator(SteadyJumps):
         flow (-1 for those dropped). Queues of dropped flows must be empty (they are, once a flow is done)."""
         new_of_old = np.full(self.F, -1, np.int64)
         new_of_old[keep] = np.arange(int(keep.sum()))
-        hop_keep = np.repeat(keep, self.fi[:, K.NNODES])
+        hop_keep = np.repeat(keep, self.fi[:, L.NNODES])
         node_new = np.full(len(hop_keep), -1, np.int64)
         node_new[hop_keep] = np.arange(int(hop_keep.sum()))
         self.hport, self.hpc, self.hlevel, self.hq, self.hqm, self.harr = (
@@ -372,8 +372,8 @@ class FluidSimulator(SteadyJumps):
         self._index_edges()
         self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (
             by_column(a[keep]) for a in (self.fi, self.fr, self.fs, self.dq, self.am, self.rs))
-        self.fi[:, K.FIRST] = node_new[self.fi[:, K.FIRST]]
-        self.fi[:, K.LAST] = node_new[self.fi[:, K.LAST]]
+        self.fi[:, L.FIRST] = node_new[self.fi[:, L.FIRST]]
+        self.fi[:, L.LAST] = node_new[self.fi[:, L.LAST]]
         self.ck_sent, self.ck_cur = by_column(self.ck_sent[keep]), self.ck_cur[keep]
         self._index_chains()
         self._visit_only(_crossed(self.hport, self.pp.shape[0]))
@@ -388,17 +388,17 @@ class FluidSimulator(SteadyJumps):
         gone = np.setdiff1d(self.aports, ports)
         self.ps[gone] = 0.0
         self.pl[gone] = 0.0
-        served = self.pr[gone, K.PORT, K.R_SERVED]     # a copy of pa's count (kernel._served_counter): kept
+        served = self.pr[gone, L.PORT, L.R_SERVED]     # a copy of pa's count (kernel._served_counter): kept
         self.pr[gone] = 0.0
-        self.pr[gone, K.PORT, K.R_SERVED] = served
+        self.pr[gone, L.PORT, L.R_SERVED] = served
         self.aports = ports
 
     def _visit_live_ports(self) -> None:
         """Once a tenth of the flows the per-port stages were last sized for have finished, they visit only the
         ports that unfinished flows cross: a phase's finished flows stay until the whole phase ends (retire), and in a
         long tail of stragglers the visits of idle ports cost more than the flows' own steps. A finished flow's
-        queues are empty (kernel._finish), so a port only finished flows cross holds nothing and pauses no one."""
-        live = self.fs[:, K.DONE] == 0.0
+        queues are empty (delivery._finish), so a port only finished flows cross holds nothing and pauses no one."""
+        live = self.fs[:, L.DONE] == 0.0
         n_live = int(live.sum())
         if n_live > LIVE_PORTS_REFRESH * self._live_flows:
             return
@@ -408,7 +408,7 @@ class FluidSimulator(SteadyJumps):
     # ---- running -------------------------------------------------------------------------------
     def reset_window(self) -> None:
         """Zero the per-window sums of every flow (the caller reads them after `window`)."""
-        for col in (K.W_USEFUL, K.W_MARKED, K.W_LOST, K.W_RESENT, K.W_SENT):   # each a contiguous column
+        for col in (L.W_USEFUL, L.W_MARKED, L.W_LOST, L.W_RESENT, L.W_SENT):   # each a contiguous column
             _zero_if_any(self.fs[:, col])     # (nothing lost or resent in a lossless run: only read)
 
     def window(self, max_steps: int, *, stop_on_group: bool = True) -> int:
@@ -423,10 +423,10 @@ class FluidSimulator(SteadyJumps):
                 self.am, self.rs, self.ck_t, self.ck_sent, self.ck_meta, self.ck_cur, self.hist, self.sc,
                 self.group_left, int(max_steps), bool(stop_on_group), self.lossy_nodes)
         if not self._in_halves():
-            return int(K.run_steps(*args))
+            return int(kernel.run_steps(*args))
         h = self._halves_state()
         two_threads()
-        return int(K.run_steps_halves(*args, h.split, h.ps1, h.pr1, h.sums1, h.pa1, h.sc1, h.hist1, h.fin))
+        return int(step_halves.run_steps_halves(*args, h.split, h.ps1, h.pr1, h.sums1, h.pa1, h.sc1, h.hist1, h.fin))
 
     def _in_halves(self) -> bool:
         """Whether the steps' flow passes run in two halves (halves.takes_halves: from the flow-hops alone)."""
@@ -434,28 +434,28 @@ class FluidSimulator(SteadyJumps):
 
     def _halves_state(self) -> halves.Halves:
         """The second half's own arrays (halves.state), made again only when the flows or latency groups change."""
-        self._halves = halves.state(self._halves, self.version, self.fi[:, K.NNODES], self.hist,
+        self._halves = halves.state(self._halves, self.version, self.fi[:, L.NNODES], self.hist,
                                     (self.ps, self.pr, self.sums, self.pa, self.sc))
         return self._halves
 
     # ---- steady states: jumps.py does the jumping; these are what it needs of the state ------------
     def _ports_of(self, flows: np.ndarray) -> np.ndarray:
         """The ports the flows where `flows` is true cross, ascending."""
-        return _crossed_by(self.fi[:, K.FIRST], self.fi[:, K.NNODES], self.hport, flows, self.pp.shape[0])
+        return _crossed_by(self.fi[:, L.FIRST], self.fi[:, L.NNODES], self.hport, flows, self.pp.shape[0])
 
     def lane_paused_s(self, acc: np.ndarray | None = None) -> np.ndarray:
         """[port, traffic class]: seconds each class was paused (of `acc`, port counters, or the run's)."""
         a = self.pa if acc is None else acc
         if self.lanes == 1:                           # one lane: the port's own counter
-            return a[:, K.PAUSED_S:K.PAUSED_S + 1].copy()
-        return a[:, K.LANE_ACC:K.LANE_ACC + self.lanes].copy()
+            return a[:, L.PAUSED_S:L.PAUSED_S + 1].copy()
+        return a[:, L.LANE_ACC:L.LANE_ACC + self.lanes].copy()
 
     def lane_stall_s(self, acc: np.ndarray | None = None) -> np.ndarray:
         """[port, traffic class]: seconds each class waited for credits."""
         a = self.pa if acc is None else acc
         if self.lanes == 1:
-            return a[:, K.STALL_S:K.STALL_S + 1].copy()
-        return a[:, K.LANE_ACC + self.lanes:K.LANE_ACC + 2 * self.lanes].copy()
+            return a[:, L.STALL_S:L.STALL_S + 1].copy()
+        return a[:, L.LANE_ACC + self.lanes:L.LANE_ACC + 2 * self.lanes].copy()
 
     def queue_B(self) -> np.ndarray:
         """Backlog per port now."""
@@ -465,7 +465,7 @@ class FluidSimulator(SteadyJumps):
         """Bytes of each flow queued somewhere on its path."""
         if self.F == 0 or len(self.hq) == 0:
             return np.zeros(self.F)
-        return np.add.reduceat(self.hq, self.fi[:, K.FIRST])
+        return np.add.reduceat(self.hq, self.fi[:, L.FIRST])
 
     # ---- a whole run (studies and tests of the mechanisms) -------------------------------------
     def run(self, until_s: float | None = None, *, cancel: threading.Event | None = None,
@@ -477,44 +477,44 @@ class FluidSimulator(SteadyJumps):
                                                           "paused_ports", "mark_fraction", "dropped_B")}
         horizon = np.inf if until_s is None else until_s
         record_every = max(1, int(record_every))
-        size = self.fs[:, K.USEFUL_LEFT].copy()
+        size = self.fs[:, L.USEFUL_LEFT].copy()
         delivered = np.zeros(self.F)
         while self.steps < max_steps and not self.done.all() and self.t < horizon - 1e-15:
             if cancel is not None and cancel.is_set():
                 break
             self.reset_window()
-            dropped0 = self.sc[K.DROPPED]
+            dropped0 = self.sc[L.DROPPED]
             t0 = self.t
             self.window(min(record_every, max(1, int(np.ceil((horizon - self.t) / self.dt - 1e-9)))),
                         stop_on_group=False)
-            useful = self.fs[:, K.W_USEFUL]
+            useful = self.fs[:, L.W_USEFUL]
             delivered += useful
             q = self.queue_B()
             rec = {"t_s": self.t, "throughput_Bps": float(useful.sum()) / max(self.t - t0, 1e-30),
                    "max_queue_B": float(q.max(initial=0.0)), "total_queue_B": float(q.sum()),
-                   "paused_ports": float((self.ps[:, K.PAUSED] > 0).sum()),
-                   "mark_fraction": float(self.fs[:, K.W_MARKED].sum()) / max(float(useful.sum()), 1.0),
-                   "dropped_B": float(self.sc[K.DROPPED] - dropped0)}
+                   "paused_ports": float((self.ps[:, L.PAUSED] > 0).sum()),
+                   "mark_fraction": float(self.fs[:, L.W_MARKED].sum()) / max(float(useful.sum()), 1.0),
+                   "dropped_B": float(self.sc[L.DROPPED] - dropped0)}
             for k, v in rec.items():
                 series[k].append(v)
             if on_record is not None:
-                on_record({**rec, "queue_B": q, "paused": self.ps[:, K.PAUSED] > 0,
-                           "served_B": self.pa[:, K.SERVED].copy(),
+                on_record({**rec, "queue_B": q, "paused": self.ps[:, L.PAUSED] > 0,
+                           "served_B": self.pa[:, L.SERVED].copy(),
                            "progress": float(delivered.sum() / max(size.sum(), 1.0))})
         return self._result(delivered, series)
 
     def _result(self, delivered: np.ndarray, series: dict[str, list[float]]) -> DynamicsResult:
         finished = bool(self.done.all())
-        finish = np.where(self.done, self.fs[:, K.FINISH], np.nan)
+        finish = np.where(self.done, self.fs[:, L.FINISH], np.nan)
         ct = float(np.nanmax(finish)) if finished and self.F else self.t
         pa = self.pa
         return DynamicsResult(
             completion_time_s=ct, finished=finished, finish_s=finish, delivered_B=delivered,
-            dropped_B=float(self.sc[K.DROPPED]), dropped_by_port_B=pa[:, K.DROPPED_B].copy(),
-            headroom_overflow_B=float(self.sc[K.OVERFLOW]), retransmitted_B=float(self.sc[K.RESENT]),
-            marked_B=float(self.sc[K.MARKED]), port_served_B=pa[:, K.SERVED].copy(),
-            port_max_queue_B=pa[:, K.MAXQ].copy(), port_paused_s=pa[:, K.PAUSED_S].copy(),
-            port_credit_stall_s=pa[:, K.STALL_S].copy(), port_busy_s=pa[:, K.BUSY_S].copy(),
+            dropped_B=float(self.sc[L.DROPPED]), dropped_by_port_B=pa[:, L.DROPPED_B].copy(),
+            headroom_overflow_B=float(self.sc[L.OVERFLOW]), retransmitted_B=float(self.sc[L.RESENT]),
+            marked_B=float(self.sc[L.MARKED]), port_served_B=pa[:, L.SERVED].copy(),
+            port_max_queue_B=pa[:, L.MAXQ].copy(), port_paused_s=pa[:, L.PAUSED_S].copy(),
+            port_credit_stall_s=pa[:, L.STALL_S].copy(), port_busy_s=pa[:, L.BUSY_S].copy(),
             lane_paused_s=self.lane_paused_s(), lane_stall_s=self.lane_stall_s(),
-            latency_hist_B=self.hist.sum(axis=0), cnps=int(self.sc[K.CNPS]), timeouts=int(self.sc[K.TIMEOUTS]),
+            latency_hist_B=self.hist.sum(axis=0), cnps=int(self.sc[L.CNPS]), timeouts=int(self.sc[L.TIMEOUTS]),
             steps=self.steps, dt_s=self.dt, series={k: np.asarray(v) for k, v in series.items()})

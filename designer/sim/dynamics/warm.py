@@ -14,7 +14,7 @@ import numpy as np
 import scipy.sparse
 from numba.core import types
 
-from designer.sim.dynamics import kernel
+from designer.sim.dynamics import delivery, kernel, step_halves
 from designer.sim.dynamics.halves import THREADS_ENV
 from designer.sim.dynamics.network import FlowSet, PortSet
 from designer.sim.dynamics.stepper import FluidSimulator
@@ -31,15 +31,16 @@ def compile_one_thread() -> None:
     """The step on one thread (kernel.run_steps) and the max-min solver."""
     os.environ[THREADS_ENV] = "1"
     _tiny_run()
-    _no_constant_types(kernel.run_steps, kernel._deliver, kernel._deliver_flows)
+    _no_constant_types(kernel.run_steps, delivery._deliver, delivery._deliver_flows)
     max_min_rates(scipy.sparse.csr_matrix(np.ones((1, 1))), np.ones(1))
 
 
 def compile_halves() -> None:
-    """The step in two halves of the flows (kernel.run_steps_halves), which runs of many flow-hops take."""
+    """The step in two halves of the flows (step_halves.run_steps_halves), which runs of many flow-hops take."""
     os.environ[THREADS_ENV] = "2"
     _tiny_run()
-    _no_constant_types(kernel.run_steps_halves, kernel._deliver_halves, kernel._move_halves, kernel._deliver_flows)
+    _no_constant_types(step_halves.run_steps_halves, step_halves._deliver_halves, step_halves._move_halves,
+                       delivery._deliver_flows)
 
 
 def _no_constant_types(*compiled: Any) -> None:

@@ -13,7 +13,7 @@ from designer.sim.dynamics import steady
 from designer.sim.dynamics.columns import by_column
 from designer.sim.dynamics.jumps import _advance_flows, _flows_left_B
 from designer.sim.dynamics.stepper import _crossed, _crossed_by, _zero_if_any
-from designer.sim.engine import _still_alive
+from designer.sim.phase_life import _still_alive
 from designer.sim.segment_totals import add_by_segment, add_by_segment_and_masked, add_zero_by_segment
 
 N_PORTS = 40

@@ -73,7 +73,7 @@ def test_a_long_period_is_folded_as_it_goes_and_keeps_its_sums():
     """Between two snapshots the intervals are kept to be merged; a long period is folded every few dozen
     intervals (bounded memory), and a run without snapshots keeps none."""
     from designer.sim.api import _Period
-    from designer.sim.engine import Interval
+    from designer.sim.intervals import Interval
 
     def iv(k: int) -> Interval:
         ports = np.full(5, float(k))

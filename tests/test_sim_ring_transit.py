@@ -1,4 +1,4 @@
-"""Short congested steps in the fluid queues: a ring's steps over hash collisions (engine.py `_stand_in`,
+"""Short congested steps in the fluid queues: a ring's steps over hash collisions (fluid_drain.py `_stand_in`,
 fluid_queues.py `_step_for`)."""
 
 from __future__ import annotations

@@ -20,18 +20,21 @@ from designer.sim.budget import check_budget
 from designer.sim.collectives import build_collective
 from designer.sim.compile import CompiledFabric, compile_fabric
 from designer.sim.dynamics.halves import THREADS_ENV, THREADS_VALUES
-from designer.sim.engine import Cancelled, Engine, Interval, RouteCache, Totals
+from designer.sim.engine import Cancelled, Engine
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters, merged
+from designer.sim.intervals import Interval
 from designer.sim.iterations import add_iterations
 from designer.sim.job_sharing import alone_plan, job_ports, sharing
 from designer.sim.metrics import RunFacts, SimResult, build_result
+from designer.sim.phase_life import RouteCache
 from designer.sim.placement import place_jobs
 from designer.sim.rate_model import MaxMinRateModel
 from designer.sim.repeats import repeat_workload
 from designer.sim.routing import Router
+from designer.sim.run_totals import Totals
 from designer.sim.traffic import build_traffic
 from designer.sim.traffic_classes import check_virtual_lanes, lanes
 from designer.sim.training import build_training

@@ -406,7 +406,7 @@ def _group_counts(reach: _Reach, k: int, q: int, spread: bool, mergeable: bool, 
 # ---- whether a pattern needs the queues --------------------------------------------------------------
 def _fits(fab: CompiledFabric, reach: _Reach, modes: _Modes, pattern: FlowPattern) -> bool:
     """Whether a pattern surely offers no port more than it carries, so that the engine never puts it into the
-    queues (engine.py `_congested`): each NIC shares its line rate among its flows by their bytes, no receiving NIC
+    queues (fluid_drain.py `_congested`): each NIC shares its line rate among its flows by their bytes, no receiving NIC
     is offered more than its rate, and the ports out of and into each edge switch carry the flows that leave and
     reach it, with room for how unevenly they land: N queue pairs hashed onto k ports (ECMP), or N flows of P
     packets each split k ways (spraying, adaptive routing; routing.py `_split_shares`), load a port within

@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
-from designer.sim.engine import Interval, Totals, given
+from designer.sim.intervals import Interval, given
+from designer.sim.run_totals import Totals
 
 
 class IntervalCounters:

@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 
 from designer.sim.compile import KIND_SWITCH, PLANE_NVLINK, CompiledFabric
-from designer.sim.engine import RouteCache, Totals
+from designer.sim.phase_life import RouteCache
+from designer.sim.run_totals import Totals
 from designer.sim.traffic_classes import lanes
 from designer.sim.transfers import Phase, Plan, WorkloadPlan
 

@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
-from designer.sim.engine import RouteCache, Totals
+from designer.sim.phase_life import RouteCache
+from designer.sim.run_totals import Totals
 from designer.sim.scaleup import scaleup_share
 from designer.sim.transfers import Plan, WorkloadPlan
 

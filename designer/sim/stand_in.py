@@ -1,5 +1,5 @@
 """A congested step that repeats alone: its first repeats stream through the fluid queues, then the mean of the warm
-ones stands in for the rest (engine.py).
+ones stands in for the rest (fluid_drain.py).
 
 Warm means the senders' state no longer carries the start of the collision. Without congestion control that is
 every repeat after the first, cold one. Senders running DCQCN remember their past for two timer periods

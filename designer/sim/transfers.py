@@ -46,7 +46,7 @@ class Phase:
     alpha_extra_s: float = 0.0       # per-step software latency (NCCL's step overheads), added to the path's
     pipelined: bool = False          # its flows are stages of one pipeline: none outruns the pipeline's pace
     ring: bool = False               # its flows are the hops of rings stepped in turn: a step pays the mean hop's
-                                     # latency, not the slowest's (engine.Engine._alpha_s)
+                                     # latency, not the slowest's (PhaseLife._alpha_s)
     compute_s: float = 0.0
     after: list[int] = field(default_factory=list)   # indices in the plan's phase list
     start_s: float = 0.0             # earliest start (absolute simulated time)

@@ -170,7 +170,8 @@ def ecmp_busy_uplinks() -> float:
     one of L uplinks of its leaf at random, so a leaf's L flows leave 1 - (1 - 1/L)^L ~ 63 % of them busy."""
     from designer.sim.api import build_plan
     from designer.sim.compile import compile_fabric
-    from designer.sim.engine import Engine, RouteCache
+    from designer.sim.engine import Engine
+    from designer.sim.phase_life import RouteCache
     from designer.sim.rate_model import MaxMinRateModel
     from designer.sim.routing import Router
     from designer.sim.workload_spec import parse_workloads

@@ -75,7 +75,6 @@ def test_a_jumps_advance_of_the_flows_matches_its_numpy_form():
         fs[:, L.W_USEFUL] += d_B
         fs[:, L.C_USEFUL] += d_B
         fs[:, L.SENT] += d_sent
-        fs[:, L.W_SENT] += d_sent
         fs[:, L.REMAINING] -= d_sent
         fs[:, L.ARRIVED] += d_B
         d_marked = (ref["marked_y"] - ref["marked_x"]) * k_marked

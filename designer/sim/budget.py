@@ -119,7 +119,7 @@ SUB_FLOW_BYTES = 128              # sub-flow held: RoutedFlows' arrays (6 x 8 B)
 ROUTE_BUILD_ENTRY_BYTES = 88      # route entry while a pattern is routed: parts, concatenation, sort keys, COO
 CANDIDATE_BYTES = 50              # next-hop candidate row while a level is expanded (6 x 8 B + a mask)
 CHUNK_CANDIDATES = 2_000_000      # routing.py's _CHUNK_ENTRIES: candidate rows expanded at once
-FLOW_BYTES = 1100                 # fluid flow: kernel rows 80 + 48 + 144 B, DCQCN 112, window 24, recovery 72,
+FLOW_BYTES = 1100                 # fluid flow: kernel rows 80 + 48 + 136 B, DCQCN 112, window 24, recovery 72,
 #                                   each built and then stacked (x 2), and the flow set's 13 columns
 CHECKPOINT_BYTES = 16             # latency checkpoint of a flow: 8 B, built and then stacked
 HOP_BYTES = 200                   # flow-hop: port, level, queue x 3, chain and junction arrays (~115 B held), the

@@ -77,7 +77,6 @@ from designer.sim.dynamics.layout import (
     W_LOST,
     W_MARKED,
     W_RESENT,
-    W_SENT,
     W_USEFUL,
     XOFF,
     Flags,
@@ -197,7 +196,6 @@ def _inject(f: int, ps: Reals, hport: Ports, hq: Reals, fi: Ints, fs: Reals, rs:
         fs[f, STEP_SENT] = inj
         fs[f, REMAINING] -= inj
         fs[f, SENT] += inj
-        fs[f, W_SENT] += inj
         hq[e] += inj
         loss.on_sent(f, inj, rs)
 

@@ -339,7 +339,6 @@ def _advance_flows(fs: np.ndarray, useful_b: np.ndarray, useful_c: np.ndarray, k
         fs[f, L.W_USEFUL] += d_B
         fs[f, L.C_USEFUL] += d_B
         fs[f, L.SENT] += d_sent
-        fs[f, L.W_SENT] += d_sent
         fs[f, L.REMAINING] -= d_sent
         fs[f, L.ARRIVED] += d_B
         if mark:

@@ -408,7 +408,7 @@ class FluidSimulator(SteadyJumps):
     # ---- running -------------------------------------------------------------------------------
     def reset_window(self) -> None:
         """Zero the per-window sums of every flow (the caller reads them after `window`)."""
-        for col in (L.W_USEFUL, L.W_MARKED, L.W_LOST, L.W_RESENT, L.W_SENT):   # each a contiguous column
+        for col in (L.W_USEFUL, L.W_MARKED, L.W_LOST, L.W_RESENT):   # each a contiguous column
             _zero_if_any(self.fs[:, col])     # (nothing lost or resent in a lossless run: only read)
 
     def window(self, max_steps: int, *, stop_on_group: bool = True) -> int:

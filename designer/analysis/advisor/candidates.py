@@ -23,6 +23,7 @@ from designer.model.errors import ProjectError
 from designer.sim import SimOptions, run
 from designer.topology import generate
 from designer.topology.cost import cost_report
+from designer.topology.oversubscription import oversubscription_by_tier
 from designer.topology.presets import RECOMMENDED_QPS_ECMP
 from designer.topology.two_site import KIND as TWO_SITE
 from designer.topology.two_site import TwoSiteOptions, generate_two_site
@@ -54,8 +55,9 @@ class CandidateSpec:
         """The English label ("RoCEv2 fat tree (ECMP, 16 queue pairs), 2:1"): design names, advice.json, progress."""
         return self.label_text("en")
 
-    def label_message(self) -> Message:
-        """The label as a message that renders in any language."""
+    def label_message(self, built_ratio: float | None = None) -> Message:
+        """The label as a message that renders in any language; `built_ratio`: the oversubscription the design
+        was built with, where it differs from the one asked for."""
         kind = self.kind if self.kind in ("rail-optimized", "rail-only", "multi-plane", TWO_SITE) else "fat-tree"
         # the load balancing the recommended settings give a RoCEv2 fabric without reordering NICs (presets.py)
         extra: Message | str = Message("advisor.ecmp", qps=RECOMMENDED_QPS_ECMP) if self.backend == "rocev2" else ""
@@ -63,7 +65,7 @@ class CandidateSpec:
             extra = Message("advisor.spectrum_x")
         return Message("advisor.candidate", protocol=Message(f"advisor.protocol.{self.backend}"),
                        kind=Message(f"advisor.kind.{kind}", planes=self.planes), extra=extra,
-                       ratio=f"{self.oversubscription:g}")
+                       ratio=f"{round(self.oversubscription if built_ratio is None else built_ratio, 2):g}")
 
     def label_text(self, language: str | None = None) -> str:
         """The label in `language` (default: the current core language)."""
@@ -101,13 +103,19 @@ class Candidate:
         return self.spec.backend
 
     def label_message(self) -> Message:
-        """The spec's label, with "(3 tiers)" when the fat tree grew a third tier, or "(one switch)" when one
-        switch held every NIC (the generators right-size small fabrics)."""
+        """The spec's label at the oversubscription the design was built with (a generator sizing whole switches
+        may come below the ratio asked for: 1.9:1 for 2:1 on 512 GPUs of 128-port switches, and not alike for
+        both protocols), with "(3 tiers)" when the fat tree grew a third tier, or "(one switch)" when one switch
+        held every NIC (the generators right-size small fabrics)."""
+        ratios = oversubscription_by_tier(self.doc).values()
+        built = max(ratios) if ratios else None
+        label = self.spec.label_message(built if built is not None and
+                                        abs(built - self.spec.oversubscription) >= 0.005 else None)
         if self.kind == "fat-tree-3":
-            return Concat(self.spec.label_message(), Message("advisor.three_tiers"))
+            return Concat(label, Message("advisor.three_tiers"))
         if self.kind not in PARALLEL_KINDS and not any(n.role == "spine" for n in self.doc.nodes.values()):
-            return Concat(self.spec.label_message(), Message("advisor.one_switch"))
-        return self.spec.label_message()
+            return Concat(label, Message("advisor.one_switch"))
+        return label
 
     def label_text(self, language: str | None = None) -> str:
         """The label in `language` (default: the current core language)."""

@@ -107,6 +107,15 @@ def test_inference_latency_grows_with_load(small):
     assert batched["request_latency_ms"]["p99"] < 1.01 * batched["service_ms"] < heavy["request_latency_ms"]["p99"]
 
 
+def test_inference_on_a_design_without_a_front_end_says_what_is_missing():
+    """Requests travel the front-end: a back-end-only design gave "no network path ... (a NIC is not cabled on the
+    frontend plane)"; it names the workload, a server without a front-end link and what to add."""
+    with pytest.raises(WorkloadError) as err:
+        run(generate("fat-tree", gpus=64, backend="ib", frontend=False), ["inference:7b:qps=2"])
+    text = str(err.value)
+    assert text.startswith("inference:") and "front-end" in text and "servers without one: 8 of 8" in text
+
+
 def test_hybrid_traffic_between_pods_crosses_the_gateway():
     doc = generate("fat-tree", gpus=128, backend="hybrid", frontend=True)
     res = run(doc, ["permutation:16MiB:ar=on:spray=on"])

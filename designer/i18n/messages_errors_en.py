@@ -276,6 +276,10 @@ ERRORS: dict[str, str] = {
     "error.sim.inference_hbm": ("inference needs each GPU's memory bandwidth: give the GPU model an "
                                  "\"hbm_tbps\" in the catalog"),
     "error.sim.inference_requests": "qps x duration must be at most 1,000,000 requests",
+    "error.sim.inference_frontend": ("inference: its requests reach the replicas over the Ethernet front-end, and GPU "
+                                     "server '{server}' has no front-end link (servers without one: {n} of {total}); "
+                                     "add a front-end network (the generators add one unless given --no-frontend) "
+                                     "and cable the servers to it"),
     "error.sim.no_path": "no network path from server '{source}' to '{target}' (a NIC is not cabled on the {plane} "
                          "plane)",
     "error.sim.nic_to_nic": "a NIC is cabled directly to another NIC; the simulator needs a switch between",

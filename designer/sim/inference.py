@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim.compile import CompiledFabric
+from designer.sim.compile import PLANE_FRONTEND, CompiledFabric
 from designer.sim.routing import RouteOptions
 from designer.sim.training import DEFAULT_MAX_TP
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants
@@ -134,6 +134,8 @@ def _add_phases(w: Workload, fab: CompiledFabric, plan: Plan, groups: np.ndarray
     leaders = groups[:, 0]
     remote = w.opt("clients") == "remote"
     other = _remote_clients(fab, leaders) if remote else _local_clients(fab, leaders)
+    if not remote:
+        _need_frontend(fab, np.concatenate([leaders, other]))
     tag = f"w{index}"
     start = w.start_s
     # requests from another site cross the long-haul links, which join the sites' back-ends
@@ -157,6 +159,16 @@ def _add_phases(w: Workload, fab: CompiledFabric, plan: Plan, groups: np.ndarray
     resp = plan.add(Phase("response out", resp_pattern, int(w.opt("output", 128)) * TOKEN_ID_BYTES
                           + REQUEST_OVERHEAD_BYTES, after=[last], start_s=start, workload=index))
     return req, tok, resp
+
+
+def _need_frontend(fab: CompiledFabric, gpus: np.ndarray) -> None:
+    """Refuse, naming one, when a server of these GPUs has no front-end link (requests and responses of clients in
+    the replicas' own site travel the front-end: without one they have no path)."""
+    servers = np.unique(fab.gpu_server[gpus])
+    missing = servers[~np.isin(servers, fab.port_src[fab.port_plane == PLANE_FRONTEND])]
+    if len(missing):
+        raise WorkloadError(Message("error.sim.inference_frontend", server=fab.node_ids[int(missing[0])],
+                                    n=f"{len(missing):,}", total=f"{len(servers):,}"))
 
 
 def _local_clients(fab: CompiledFabric, leaders: np.ndarray) -> np.ndarray:

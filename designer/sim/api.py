@@ -166,10 +166,11 @@ def _set_up(doc: FabricDocument, workloads: list[str] | list[Workload], opts: Si
         if not 0 <= opts.only_job < len(parsed):
             raise WorkloadError(Message("error.sim.only_job", job=opts.only_job + 1, jobs=len(parsed)))
         plan = alone_plan(plan, opts.only_job)
-    check_budget(fab, plan)  # refuse, before routing, a run that would exhaust memory
-    routes = RouteCache(Router(fab, seed=opts.seed))
     fail_specs = parse_failures(opts.failures)
     check_failures(fail_specs, doc)
+    # refuse, before routing, a run that would exhaust memory
+    check_budget(fab, plan, failures=bool(fail_specs) or opts.control is not None)
+    routes = RouteCache(Router(fab, seed=opts.seed))
     fails = (FailureRuntime(fab, fail_specs, seed=opts.seed, base_route=routes.get, control=opts.control)
              if fail_specs or opts.control is not None else None)
     return _Setup(fab, plan, routes, fails, [w.options for w in parsed], parsed)

@@ -8,7 +8,9 @@ checked against the measurements at the end):
   the sparse matrix (8 B share + 4 B index); per sub-flow its own arrays, two entries of the ideal pass's matrix
   and the engine's figures. Routing a pattern holds more for a while: the hop list's parts, their concatenation
   and sorted copy, the sparse matrix's construction (`ROUTE_BUILD_ENTRY_BYTES` per entry), and the next-hop
-  candidates of the level being expanded (at most `CHUNK_CANDIDATES` rows at a time, routing.py).
+  candidates of the level being expanded (at most `CHUNK_CANDIDATES` rows at a time, routing.py); a walk whose
+  every hop is hashed (ECMP) lists no candidates but takes its widest level at once, each branch (a sub-flow
+  whose ends sit on different switches) with its distance row, hash, pick and next front (`HASHED_BRANCH_BYTES`).
 - The fluid queues, once flows are put into them (FluidQueues.install, FluidSimulator.add_flows): per flow the
   kernel's integer, real and state rows, the DCQCN, window and recovery state and the flow set, each built and
   then stacked; the latency checkpoints (`delivery_time.ring_depth` of them, 8 B each, also built and stacked: 64
@@ -30,52 +32,62 @@ representative pair of edge switches at each distance the ports, joins and numbe
 them. Queue pairs of one connection that may merge (senders without DCQCN or a window, a lossless class) hash onto
 m(1 - (1 - 1/m)^q) distinct paths on average (`fluid_flows_and_hops`). Every pattern's flows count as being in
 the queues at once (an upper bound where phases follow each other), except a pattern that surely offers no port
-more than it carries (`_fits`), which the engine never puts into the queues: an AllToAll with adaptive routing
-or spraying, a ring. The counts match the router's exactly and the queues' flows within 1 % on the cases below.
+more than it carries, which the engine never puts into the queues: one that only pipelined phases draining alone
+run (NCCL's tree and SHARP AllReduce with no other flow phase beside them: lone_pipelines.py; where ports may fail
+they count), and one that `_fits`: an AllToAll with adaptive routing or spraying, a ring over two tiers. The counts
+match the router's exactly and the queues' flows within 1 % on the cases below.
 
 Measured with benchmarks/sim_memory.py (each case in a fresh process: the peak resident size minus that of the
 process once the engine is loaded and the fabric generated; `1st` stops after the first fluid window, where the
-flows are installed and the peak of a single-phase run is reached). Fat trees (three tiers from 4,096 GPUs),
-RoCEv2 at its recommended settings (16 queue pairs, ECMP, no DCQCN) unless named; MiB, sub-flows and fluid flows
-as the run made them (one run each, on the engine that steps big runs in two halves; * measured on the engine
-before it, not again: it takes 14 GiB):
+flows are installed and the peak of a single-phase run is reached; with the compiled functions already in the
+cache: a first run compiles some inside the measurement, 268 MiB for the 1,024-GPU permutation). Fat trees (three
+tiers from 4,096 GPUs), RoCEv2 at its recommended settings (16 queue pairs, ECMP, no DCQCN) unless named; MiB,
+sub-flows and fluid flows as the run made them (one run each; * measured on an earlier engine, not again: it takes
+14 GiB; the 65,536-GPU InfiniBand row by the same method on the design loaded from its file):
 
     case                                      estimate  measured  ratio  sub-flows  fluid flows  flow-hops
-    16,384 allreduce:1GiB                         1799       438   4.11  1,277,440            0          0
-    16,384 permutation:256MiB (1st)               1055       461   2.29    261,994      254,153  1,409,696
-    16,384 IB allreduce:1GiB (1st)                3010       567   5.31    294,880            0          0
-    8,192 allreduce:1GiB (1st)                     934       219   4.27    638,464            0          0
-    4,096 allreduce:16MiB                          511       109   4.68    318,976            0          0
+    65,536 IB allreduce:1GiB                      2948      2216   1.33  1,179,616            0          0
+    65,536 allreduce:1GiB                         2697      1722   1.57  5,111,296            0          0
+    16,384 allreduce:1GiB                          680       460   1.48  1,277,440            0          0
+    16,384 permutation:256MiB (1st)               1055       533   1.98    261,994      254,153  1,409,696
+    16,384 IB allreduce:1GiB                       808       565   1.43    294,880            0          0
+    8,192 allreduce:1GiB                           344       238   1.45    638,464            0          0
+    4,096 allreduce:16MiB                          176       107   1.64    318,976            0          0
     2,048 IB alltoall:16MiB (1st)                15797    14252*   1.11    536,576      536,576 34,103,296
-    1,024 alltoall:256MiB (1st)                   5936      2167   2.74  2,087,936    1,951,937  7,779,076
-    1,024 alltoall:64MiB:dcqcn=on (1st)           5692      2216   2.57  2,087,936    2,087,936  8,108,032
-    1,024 alltoall:64MiB:qps=1 (1st)               431       176   2.45    137,216      137,216    520,192
-    1,024 alltoall:64MiB:spray=on                 2138      1726   1.24    137,216            0          0
-    1,024 IB alltoall:64MiB                       1181       959   1.23    137,216            0          0
-    512 IB alltoall:64MiB                          318       232   1.37     35,840            0          0
-    512 alltoall:64MiB                            1480       265   5.59    519,680            0          0
-    256 alltoall:64MiB                             177        62   2.87    128,768            0          0
-    1,024 allreduce:64MiB                          147        26   5.55     79,360            0          0
-    1,024 allreduce:64MiB:dcqcn=on                 250        26   9.53     79,360            0          0
-    1,024 allreduce:64MiB:qps=1                     65         6  11.22     18,400            0          0
-    1,024 allreduce:64MiB:algo=ring                 27         8   3.58     23,552            0          0
-    1,024 IB allreduce:64MiB                       131        21   6.30     18,400            0          0
-    1,024 permutation:256MiB                        71        48   1.47     16,234       15,274     60,978
-    1,024 permutation:64MiB:spray=on               131        91   1.44      1,024        1,024    125,568
-    1,024 IB permutation:64MiB                      47        32   1.47      1,024        1,024     65,792
-    rail-optimized 1,024 allreduce:64MiB           103        22   4.66     79,360            0          0
-    rail-only 1,024 allreduce:64MiB                 97        22   4.37     79,360            0          0
-    multi-plane 1,024 allreduce:64MiB              100        24   4.11     79,360            0          0
-    128 allreduce:64MiB                             19         2   7.85      9,472            0          0
+    1,024 alltoall:256MiB (1st)                   5936      2165   2.74  2,087,936    1,951,937  7,779,076
+    1,024 alltoall:64MiB:dcqcn=on (1st)           5692      2217   2.57  2,087,936    2,087,936  8,108,032
+    1,024 alltoall:64MiB:qps=1 (1st)               431       181   2.38    137,216      137,216    520,192
+    1,024 alltoall:64MiB:spray=on                 2138      1730   1.24    137,216            0          0
+    1,024 IB alltoall:64MiB                       1181       957   1.23    137,216            0          0
+    512 IB alltoall:64MiB                          318       227   1.40     35,840            0          0
+    512 alltoall:64MiB                            1480       261   5.67    519,680            0          0
+    256 alltoall:64MiB                             101        58   1.74    128,768            0          0
+    1,024 allreduce:64MiB                           48        25   1.94     79,360            0          0
+    1,024 allreduce:64MiB:dcqcn=on                  48        27   1.81     79,360            0          0
+    1,024 allreduce:64MiB:qps=1                     19         6   2.97     18,400            0          0
+    1,024 allreduce:64MiB:algo=ring                 21         4   4.94     23,552            0          0
+    1,024 IB allreduce:64MiB                        38        16   2.31     18,400            0          0
+    1,024 permutation:256MiB                        71        44   1.60     16,234       15,274     60,978
+    1,024 permutation:64MiB:spray=on               131       109   1.21      1,024        1,024    125,568
+    1,024 IB permutation:64MiB                      47        31   1.55      1,024        1,024     65,792
+    rail-optimized 1,024 allreduce:64MiB            42        20   2.11     79,360            0          0
+    rail-only 1,024 allreduce:64MiB                 40        19   2.15     79,360            0          0
+    multi-plane 1,024 allreduce:64MiB               44        24   1.85     79,360            0          0
+    128 allreduce:64MiB                             12         0      -      9,472            0          0
 
-The estimate is never below the measurement. Where the run puts flows into the queues it is 1.11-2.74x of it (the
-constants were set on the engine of an earlier measurement, when the 1,024-GPU AllToAll's first window held 4.9 GiB
-instead of 2.1, the qps=1 one 362 MiB instead of 176), and 1.23-1.37x on the AllToAlls the engine finds no port
-overloaded in (spraying, InfiniBand's). Where the engine finds no port overloaded and the estimate cannot tell, it
-counts queues the run never fills: every AllReduce above (the engine now runs them without the queues; 3.6-11x)
-and the 512 AllToAll over ECMP (5.6x). The estimate before this model said 5.7 GiB for the 16,384-GPU AllReduce
-(refusing it at the default budget) and 2.2 GiB for the 1,024-GPU AllToAll (which then took 4.8 GiB above an idle
-engine).
+The estimate is never below the measurement. The AllReduces are NCCL's tree, one pipelined phase that drains
+alone and never enters the queues (lone_pipelines.py), and the ring of the two-tier fabric `_fits`: the estimate
+counts their routes, their routing and the ports, 1.33-1.64x of the peak from 100 MiB up (it counted queues the
+trees never fill before, 4.1-5.5x; the 65,536-GPU InfiniBand AllReduce was estimated at 10.0 GiB and refused on a
+machine of 24 GiB), 1.8-4.9x below that, where the fixed overhead and the ports weigh most. A hashed walk's level
+now counts each branch once: it counted every branch's candidates (48 MiB of the 94 the 1,024-GPU AllReduce was
+estimated at without the queues). Where the run puts flows into the queues the estimate is 1.11-2.74x of the peak
+(the constants were set on the engine of an earlier measurement, when the 1,024-GPU AllToAll's first window held
+4.9 GiB instead of 2.2, the qps=1 one 362 MiB instead of 181), and 1.23-1.40x on the AllToAlls the engine finds
+no port overloaded in (spraying, InfiniBand's). Where the engine finds no port overloaded and the estimate cannot
+tell, it counts queues the run never fills: the 512 AllToAll over ECMP (5.7x). The estimate before this model said
+5.7 GiB for the 16,384-GPU AllReduce (refusing it at the default budget) and 2.2 GiB for the 1,024-GPU AllToAll
+(which then took 4.8 GiB above an idle engine).
 A 512-GPU three-tier InfiniBand AllToAll is estimated at 26 GiB (0.5 before): with adaptive routing its hop
 graphs join every port into a core switch with every port out, 171.6 million edges (counted within 0.01 %), and the
 run fails to allocate them under a 9 GB limit. Loading the compiled queue model into an empty cache costs about
@@ -102,6 +114,7 @@ from designer.sim.compile import KIND_CODES, CompiledFabric
 from designer.sim.dynamics import halves
 from designer.sim.dynamics.delivery_time import ring_depth
 from designer.sim.framing import PROTO_IB
+from designer.sim.lone_pipelines import lone_pipelines
 from designer.sim.routing import SPRAY_PACKET_BYTES
 from designer.sim.traffic_classes import lanes
 from designer.sim.transfers import FlowPattern, Phase, Plan
@@ -119,6 +132,8 @@ SUB_FLOW_BYTES = 128              # sub-flow held: RoutedFlows' arrays (6 x 8 B)
 ROUTE_BUILD_ENTRY_BYTES = 88      # route entry while a pattern is routed: parts, concatenation, sort keys, COO
 CANDIDATE_BYTES = 50              # next-hop candidate row while a level is expanded (6 x 8 B + a mask)
 CHUNK_CANDIDATES = 2_000_000      # routing.py's _CHUNK_ENTRIES: candidate rows expanded at once
+HASHED_BRANCH_BYTES = 210         # branch of a hashed walk's level, all at once: distance row, pair, hash, pick,
+#                                   port, next front and its copies (195 B measured with tracemalloc, + the pick)
 FLOW_BYTES = 1100                 # fluid flow: kernel rows 80 + 48 + 136 B, DCQCN 112, window 24, recovery 72,
 #                                   each built and then stacked (x 2), and the flow set's 13 columns
 CHECKPOINT_BYTES = 16             # latency checkpoint of a flow: 8 B, built and then stacked
@@ -163,13 +178,14 @@ class Counts:
     edges: float = 0.0            # edges of the fluid hop graphs
     installed: float = 0.0        # sub-flows put into the queues
     mergeable: float = 0.0        # of which queue pairs that may merge (queue_pairs.py compares their paths)
+    branches: float = 0.0         # sub-flows of walks that hash every hop (ECMP), expanded at once (no candidates)
 
     def __add__(self, o: Counts) -> Counts:
         return Counts(*(a + b for a, b in zip(self.astuple(), o.astuple(), strict=True)))
 
     def astuple(self) -> tuple[float, ...]:
         return (self.sub_flows, self.entries, self.candidates, self.fluid_flows, self.flow_hops, self.edges,
-                self.installed, self.mergeable)
+                self.installed, self.mergeable, self.branches)
 
 
 def budget_bytes() -> int:
@@ -305,12 +321,14 @@ def _spread_of(from_i: np.ndarray, to_j: np.ndarray, u: np.ndarray, v: np.ndarra
 # ---- the flows: queue pairs, spreading and senders of each ----------------------------------------------
 @dataclass(frozen=True)
 class _Modes:
-    """Per flow: queue pairs, whether it spreads, whether its queue pairs may merge, whether it leaves the server."""
+    """Per flow: queue pairs, whether it spreads, whether its queue pairs may merge, whether it leaves the server;
+    whether every flow that leaves its server hashes its hops (ECMP: routing.py's `_hashed_only` walk)."""
 
     qps: np.ndarray
     spread: np.ndarray
     mergeable: np.ndarray
     net: np.ndarray
+    hashed: bool = False
 
 
 def _modes(fab: CompiledFabric, plan: Plan, phase: Phase) -> _Modes:
@@ -342,7 +360,8 @@ def _modes(fab: CompiledFabric, plan: Plan, phase: Phase) -> _Modes:
     lossless = bool(w.opt("pfc", True)) if w is not None else True
     react = seg_react[seg] | front
     mergeable = ~react & lossless
-    return _Modes(qps.astype(np.int64), spread, mergeable, net)
+    hashed = bool((~net | (~spread & (~seg_ib[seg] | front))).all())     # RoCEv2 or the front-end, not sprayed
+    return _Modes(qps.astype(np.int64), spread, mergeable, net, hashed)
 
 
 def fluid_flows_and_hops(connections: float, queue_pairs: float, paths: float, hops: float,
@@ -386,7 +405,10 @@ def _pattern_counts(reach: _Reach, modes: _Modes, src: np.ndarray, dst: np.ndarr
         rest, mergeable = divmod(rest, 2)
         rest, spread = divmod(rest, 2)
         k, q = divmod(rest, q_span)
-        total += _group_counts(reach, k, q, bool(spread), bool(mergeable), float(count), bool(relayed))
+        group = _group_counts(reach, k, q, bool(spread), bool(mergeable), float(count), bool(relayed))
+        if modes.hashed:          # each branch picks its next hop by its hash: no candidate rows, all at once
+            group = replace(group, candidates=0.0, branches=group.sub_flows if k > 0 else 0.0)
+        total += group
     return total
 
 
@@ -444,10 +466,14 @@ def _fits(fab: CompiledFabric, reach: _Reach, modes: _Modes, pattern: FlowPatter
 
 
 # ---- the estimate ------------------------------------------------------------------------------------
-def pattern_counts(fab: CompiledFabric, plan: Plan) -> dict[str, Counts]:
-    """Counts of every distinct flow pattern of the plan (routed once per run, whatever its phases)."""
+def pattern_counts(fab: CompiledFabric, plan: Plan, failures: bool = False) -> dict[str, Counts]:
+    """Counts of every distinct flow pattern of the plan (routed once per run, whatever its phases). A pattern
+    that only pipelined phases draining alone run (lone_pipelines.py) counts no queues, unless `failures` (the run
+    may fail ports) can leave it a port without capacity."""
     reaches: dict[str, _Reach] = {}
     out: dict[str, Counts] = {}
+    paced = set() if failures else lone_pipelines(plan)
+    queued = {ph.pattern.key for i, ph in enumerate(plan.phases) if ph.pattern is not None and i not in paced}
     for phase in plan.phases:
         pattern = phase.pattern
         if pattern is None or pattern.key in out:
@@ -458,7 +484,7 @@ def pattern_counts(fab: CompiledFabric, plan: Plan) -> dict[str, Counts]:
             reaches[plane] = _reach(fab, np.asarray(tx), np.asarray(rx))
         modes = _modes(fab, plan, phase)
         counts = _pattern_counts(reaches[plane], modes, pattern.src, pattern.dst)
-        if _fits(fab, reaches[plane], modes, pattern):
+        if pattern.key not in queued or _fits(fab, reaches[plane], modes, pattern):
             counts = replace(counts, fluid_flows=0.0, flow_hops=0.0, edges=0.0, installed=0.0, mergeable=0.0)
         out[pattern.key] = counts
     return out
@@ -471,6 +497,7 @@ def memory_bytes(counts: list[Counts], ports: int, n_lanes: int = 1) -> int:
     total = sum(counts, Counts())
     held = total.entries * ENTRY_BYTES + total.sub_flows * SUB_FLOW_BYTES
     routing = max((c.entries * ROUTE_BUILD_ENTRY_BYTES + min(c.candidates, CHUNK_CANDIDATES) * CANDIDATE_BYTES
+                   + c.branches * HASHED_BRANCH_BYTES
                    for c in counts), default=0.0)
     depth = ring_depth(int(total.fluid_flows))
     fluid = (total.fluid_flows * (FLOW_BYTES + depth * CHECKPOINT_BYTES) + total.flow_hops * HOP_BYTES
@@ -490,9 +517,10 @@ def _halves_bytes(total: Counts, ports: int, n_lanes: int) -> int:
     return halves.copies_bytes(ports, n_lanes, flows)
 
 
-def estimate(fab: CompiledFabric, plan: Plan) -> MemoryEstimate:
-    """Estimate the peak memory of simulating `plan` on `fab` (both passes), without routing anything."""
-    counts = list(pattern_counts(fab, plan).values())
+def estimate(fab: CompiledFabric, plan: Plan, failures: bool = False) -> MemoryEstimate:
+    """Estimate the peak memory of simulating `plan` on `fab` (both passes), without routing anything; `failures`:
+    the run may fail ports (scheduled or interactive failures)."""
+    counts = list(pattern_counts(fab, plan, failures).values())
     total = sum(counts, Counts())
     n_lanes = len(lanes([wp.workload.options for wp in plan.workloads])[1])    # one per traffic class used
     return MemoryEstimate(sub_flows=int(round(total.sub_flows)),
@@ -501,10 +529,11 @@ def estimate(fab: CompiledFabric, plan: Plan) -> MemoryEstimate:
                           fluid_flows=int(round(total.fluid_flows)), flow_hops=int(round(total.flow_hops)))
 
 
-def check_budget(fab: CompiledFabric, plan: Plan, limit_bytes: int | None = None) -> MemoryEstimate:
+def check_budget(fab: CompiledFabric, plan: Plan, limit_bytes: int | None = None,
+                 failures: bool = False) -> MemoryEstimate:
     """Refuse (SimulationTooLarge) a run whose estimated memory is above the budget; else return the estimate."""
     limit = budget_bytes() if limit_bytes is None else limit_bytes
-    est = estimate(fab, plan)
+    est = estimate(fab, plan, failures)
     if est.total_bytes > limit:
         detail = Message("error.sim.memory_detail", sub_flows=f"{est.sub_flows:,}",
                          hops=f"{est.hops_per_sub_flow:.0f}", ports=f"{est.ports:,}")

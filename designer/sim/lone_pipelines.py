@@ -2,9 +2,9 @@
 
 A pipelined step (NCCL's tree and SHARP AllReduce, pipeline.py) offers each port no more than its pipeline's pace,
 the bytes crossing the port over the busiest port's time: with nothing else draining, no port is offered more than
-it carries, so the engine drains it at max-min rates (engine.py `_over_offered`). It can enter the queues only beside
-another flow phase (their sum may over-offer a port, or the other is in the queues already) or when a failure leaves
-a port it crosses without capacity. A phase starts once every phase it comes after is done (engine.py
+it carries, so the engine drains it at max-min rates (fluid_drain.py `_over_offered`). It can enter the queues
+only beside another flow phase (their sum may over-offer a port, or the other is in the queues already) or when a
+failure leaves a port it crosses without capacity. A phase starts once every phase it comes after is done (phase_life.py
 `_finish_phase`), so a phase that every other flow phase comes before or after, through the plan's dependencies,
 never drains beside one.
 """

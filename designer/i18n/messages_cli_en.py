@@ -133,6 +133,7 @@ CLI: dict[str, str] = {
     "error.export.cannot_write": "export: cannot write: {reason}",
     # generated designs (document text: the language of the window or of --lang when they are made)
     "generate.segment.backend": "Back-end ({protocol})",
+    "generate.site": "Site {letter}",
     "generate.segment.pod": "Pod {n} ({protocol})",
     "generate.backend.hybrid": "hybrid IB + RoCEv2",
     "generate.name": "{kind} {gpus} GPUs ({backend})",

@@ -35,6 +35,7 @@ from designer.report.styles import (
 )
 from designer.topology.hull import convex_hull
 from designer.topology.segment_names import names_protocol, shown_name
+from designer.topology.site_names import shown_site_name
 
 ROW_ORDER = ("core", "spine", "leaf", "end", "frontend")   # "end": servers, gateways, storage
 DETAIL_NODE_LIMIT = 80      # above this many devices the overview is drawn as bundles
@@ -436,7 +437,8 @@ class TopologyDrawer:
             d.add(Rect(x0, y0, x1 - x0, y1 - y0, fillColor=None, strokeColor=MUTED, strokeWidth=0.8,
                        strokeDashArray=[4, 2, 1, 2]))
             gpus = sum(self.doc.nodes[m].gpus for i in items.values() if i.site == site.id for m in i.members)
-            text = tr("topo_site", self.language, site=site.display_name, gpus=f"{gpus:,}")
+            text = tr("topo_site", self.language, site=shown_site_name(site.display_name, self.language),
+                      gpus=f"{gpus:,}")
             size = fitted_size(text, self.font, 7.5, x1 - x0, MIN_FONT) or MIN_FONT
             d.add(String(x0, y1 + 3, text, fontName=self.font, fontSize=size, fillColor=INK))
         for lh in self.doc.long_haul:

@@ -23,6 +23,7 @@ from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, PortGroup
 from designer.model.sites import DISTANCE_KM, LINK_COUNT, LongHaul, Site
 from designer.topology.generate import DEFAULT_LINK_GBPS, generate
+from designer.topology.site_names import site_name
 
 KIND = "two-site"
 SITE_IDS = ("a", "b")
@@ -74,7 +75,7 @@ def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> F
         box, port = divmod(k, edge.per_box)
         a, b = (Endpoint(f"{s}-dci{box + 1}", edge.wan(port)) for s in SITE_IDS)
         doc.links[f"lh{k + 1}"] = Link(f"lh{k + 1}", a, b, opts.dci_gbps, "optics", 2.0, "backend")
-    doc.sites = [Site(s, f"Site {s.upper()}") for s in SITE_IDS]
+    doc.sites = [Site(s, site_name(s.upper())) for s in SITE_IDS]
     doc.long_haul = [LongHaul("dci", "a", "b", float(opts.distance_km), float(opts.dci_gbps), opts.dci_links,
                               edge.model, optics.id if optics else None)]
     doc.build = sites[0].build

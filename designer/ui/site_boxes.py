@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene, 
 
 from designer.i18n import render
 from designer.model.document import FabricDocument
+from designer.topology.site_names import shown_site_name
 from designer.ui.theme import Theme
 
 PAD_PX = 48.0
@@ -95,7 +96,7 @@ class SiteBoxes:
             boxes[site.id] = box = box.adjusted(-PAD_PX, -PAD_PX, PAD_PX, PAD_PX)
             gpus = sum(doc.nodes[nid].gpus for nid in rects_by_node if doc.nodes[nid].site == site.id)
             self._box(box, theme)
-            tag = self._add(_styled(_SiteTag(site.display_name, gpus, box.width()), theme.text, 12))
+            tag = self._add(_styled(_SiteTag(shown_site_name(site.display_name), gpus, box.width()), theme.text, 12))
             tag.setPos(box.left(), box.top())
             # above the box by its own height in screen pixels (the tag ignores zoom), clear of the segment's tag
             tag.setTransform(QTransform.fromTranslate(0, -tag.boundingRect().height() - 4))

@@ -15,6 +15,7 @@ from designer.report.context import ProposalContext
 from designer.report.products import product_name
 from designer.report.sections.common import body, bullets, note, section
 from designer.report.styles import data_table
+from designer.topology.site_names import shown_site_name
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:
@@ -23,7 +24,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
         return []
     out = section(ctx, "sec_sites")
     gpus = {s.id: sum(n.gpus for n in doc.nodes.values() if n.site == s.id) for s in doc.sites}
-    names = ctx.t("list_sep").join(ctx.t("sites_one", site=s.display_name, gpus=f"{gpus[s.id]:,}") for s in doc.sites)
+    names = ctx.t("list_sep").join(ctx.t("sites_one", site=shown_site_name(s.display_name, ctx.language),
+                                         gpus=f"{gpus[s.id]:,}") for s in doc.sites)
     out.append(body(ctx, ctx.t("sites_intro", n=len(doc.sites), sites=names)))
     for lh in doc.long_haul:
         optics = product_name(ctx.catalog, "optics", lh.optics, ctx.language) if lh.optics else "–"

@@ -15,6 +15,7 @@ from designer.model.document import FabricDocument
 from designer.topology.racks.devices import device_power_w
 from designer.topology.racks.labels import device_labels
 from designer.topology.racks.plan import RackPlan
+from designer.topology.site_names import shown_site_name
 
 # What colour family a box takes: its back-end protocol, the front-end, or a neutral kind.
 NEUTRAL_KINDS = ("server", "storage", "oob-switch", "ufm", "patch-panel")
@@ -83,7 +84,7 @@ class Elevation:
         for the floor of devices of no site beside sites, nothing for a design of one floor."""
         if not self.floors:
             return ""
-        return floor.name or render("racks.floor.no_site", language)
+        return shown_site_name(floor.name, language) if floor.name else render("racks.floor.no_site", language)
 
     def racks_on(self, floor: Floor) -> list[RackColumn]:
         return [r for k in floor.rows for r in self.rows[k]]

@@ -30,10 +30,11 @@ run: setup
 			&& echo "PDF proposal: $(OUT)/proposal.pdf"; \
 	fi
 
-# Two processes compile the engine into its cache on disk (sim/dynamics/jit.py, warm.py), one per core, instead of
-# each test process on its own: one the step on one thread and the max-min solver, the other, once mypy has checked
-# the types, the step in two halves of the flows. A failure of any stops the run.
-WARM := from designer.sim.dynamics import warm; warm.compile_
+# Two processes compile the engine into its cache on disk (sim/dynamics/jit.py, sim/warm.py), one per core, instead
+# of each test process on its own: one the step on one thread, the max-min solver and what tiny runs of the whole
+# engine call around them, the other, once mypy has checked the types, the step in two halves of the flows. A
+# failure of any stops the run.
+WARM := from designer.sim import warm; warm.compile_
 
 test: setup
 	$(BIN)/ruff check designer tests benchmarks

@@ -15,7 +15,7 @@ reassigns it: the delivery pass was compiled six times over (a `lost_set = True`
 `any_drop = False` before a scan, a literal `0` for the first flow), each a whole compile for nothing. Flags handed
 to such functions therefore start as `bool(True)` / `bool(False)` (typed `bool`, not a constant), which took the
 first compile of the step from 103 to 34 CPU-s and of the two-halves step from 68 to 18 (docs/speed-history.md).
-warm.py refuses a constant-typed specialisation, so `make test` fails if one comes back.
+designer/sim/warm.py refuses a constant-typed specialisation, so `make test` fails if one comes back.
 """
 
 from __future__ import annotations

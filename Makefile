@@ -1,10 +1,12 @@
 # Fabric Designer — the two commands: `make run` and `make test`.
-# Both create .venv with everything the program needs (and, as root, the Debian libraries Qt needs).
+# Both create .venv with everything the program needs (and, as root, the Debian libraries Qt needs) and compile
+# the simulation engine into its cache on disk once.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+ENGINE := $(VENV)/.engine-compiled
 EXAMPLE ?= projects/small-rocev2-pod.json
 OUT    := out
 
@@ -13,7 +15,7 @@ SYSTEM_PACKAGES := python3-venv libegl1 libgl1 libxkbcommon0 libfontconfig1 libd
 	libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 \
 	libxcb-render-util0 libxcb-shape0 xauth fonts-wqy-microhei
 
-.PHONY: run test setup system-packages clean lint bench i18n report-sample
+.PHONY: run test setup venv system-packages clean lint bench i18n report-sample
 
 run: setup
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
@@ -33,17 +35,29 @@ run: setup
 # Two processes compile the engine into its cache on disk (sim/dynamics/jit.py, sim/warm.py), one per core, instead
 # of each test process on its own: one the step on one thread, the max-min solver and what tiny runs of the whole
 # engine call around them, the other, once mypy has checked the types, the step in two halves of the flows. A
-# failure of any stops the run.
+# failure of any stops the run. Then the engine counts as compiled for `make setup` ($(ENGINE)).
 WARM := from designer.sim import warm; warm.compile_
 
-test: setup
+test: venv
 	$(BIN)/ruff check designer tests benchmarks
 	$(BIN)/python -c '$(WARM)one_thread()' & one=$$!; \
 		{ $(BIN)/mypy && $(BIN)/python -c '$(WARM)halves()'; } ; second=$$?; wait $$one && exit $$second
+	@touch $(ENGINE)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:randomly -n auto --dist loadfile --max-worker-restart=2 --durations=15 tests; \
 	status=$$?; if [ $$status -eq 5 ]; then echo "make test: pytest collected no tests"; exit 1; fi; exit $$status
 
-setup: system-packages $(STAMP)
+# The virtualenv, then the engine compiled once: without it a user's first simulation would compile it (a minute).
+setup: venv $(ENGINE)
+
+venv: system-packages $(STAMP)
+
+# The same two compiles as `make test`'s, without mypy. Done again only when a source of the engine changed (the
+# compiled code's cache tells a changed source by its time and size too) or the packages were installed anew.
+$(ENGINE): $(STAMP) $(wildcard designer/sim/*.py designer/sim/*/*.py)
+	@echo "Compiling the simulation engine once (about a minute)…"
+	@$(BIN)/python -c '$(WARM)one_thread()' & one=$$!; \
+		$(BIN)/python -c '$(WARM)halves()'; second=$$?; wait $$one && exit $$second
+	@touch $(ENGINE)
 
 # The packages are installed by uv, itself taken from PyPI like every other package and pinned here: it resolves
 # once and fetches and unpacks the ~60 packages in parallel, without compiling their bytecode up front (Python
@@ -80,7 +94,7 @@ system-packages:
 	fi
 
 # Re-extract the window's strings into the zh_CN source and compile it (both are committed).
-i18n: setup
+i18n: venv
 	$(BIN)/pyside6-lupdate designer/ui/*.py -target-language zh_CN -no-obsolete -ts resources/i18n/designer_zh_CN.ts
 	$(BIN)/pyside6-lrelease resources/i18n/designer_zh_CN.ts -qm resources/i18n/designer_zh_CN.qm
 
@@ -88,7 +102,7 @@ i18n: setup
 report-sample: setup
 	FD=$(BIN)/fabric-designer sh docs/report-sample/build.sh
 
-lint: setup
+lint: venv
 	$(BIN)/ruff check designer tests benchmarks
 	$(BIN)/mypy
 

@@ -123,10 +123,14 @@ def test_oversubscription_halves_cross_leaf_permutation():
     a = run(full, ["permutation:64MiB:ar=on"])
     b = run(half, ["permutation:64MiB:ar=on"])
     ratio = a.completion_time_s / b.completion_time_s
-    # cross-leaf flows get half the uplink share; the flows that stay under their leaf (about a quarter
-    # with four leaves) do not, so the whole permutation slows by a little less than 2x
+    # cross-leaf flows get half the uplink share; the flows that stay under their leaf (about an eighth
+    # with eight leaves) do not, so the whole permutation slows by a little less than 2x
     assert 0.45 < ratio < 0.7
-    assert b.data["link_utilization"]["max"] == pytest.approx(1.0, abs=0.01)
+    # the most loaded leaf's uplinks are the bottleneck: full, in steady fair sharing (adaptive routing's
+    # settling over the 2 x 8 parallel uplinks of these 32-NIC leaves leaves them a few per cent short)
+    steady = run(half, ["permutation:64MiB:ar=on"], SimOptions(rate_model="maxmin"))
+    assert steady.data["link_utilization"]["max"] == pytest.approx(1.0, abs=0.01)
+    assert b.data["link_utilization"]["max"] > 0.9
 
 
 @pytest.mark.slow

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from designer.catalog.instantiate import switch_node
@@ -43,7 +43,15 @@ from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, PortGroup
 from designer.topology.cabling_fit import cable_classes
-from designer.topology.clos import BuiltClos, ClosBlueprint, LeafGroup, TierNames, blueprint, build, lanes_per_leaf
+from designer.topology.clos import (
+    BuiltClos,
+    ClosBlueprint,
+    LeafGroup,
+    TierNames,
+    build,
+    fitted_blueprint,
+    lanes_per_leaf,
+)
 from designer.topology.disjoint_sets import DisjointSets
 from designer.topology.physical.layout import layouts
 from designer.topology.physical.power import cabling_power_w
@@ -416,22 +424,32 @@ def _fabric_blueprint(cabled: _Cabled, spec: SwitchSpec, oversubscription: float
     drawn spines' gateway cables as the hybrid generator keeps them (two tiers only), every switch of two tiers in
     the drawn switches' one `pod` (a hybrid pod's), and the drawn leaf of each of its leaves; None when the tiers
     cannot hold them."""
-    lanes = lanes_per_leaf(spec, oversubscription)
-    if lanes < 1:
+    if lanes_per_leaf(spec, oversubscription) < 1:
         return None
-    dealt = _packed_leaves(cabled, lanes) if packed else None
-    groups, origins = dealt if dealt is not None else _leaves_by_drawn(cabled, lanes)
+    drawn = {end: node for node, ends in cabled.leaves for end in ends}
     gateways = len(cabled.gateways)
     for depth in range(tiers, 3 if gateways else 4):
-        if depth == 3:
-            _in_pods(groups, spec.ports // 2)
         try:
-            return blueprint(groups, spec, spec, spec, oversubscription, tiers=depth, plane="backend", names=names,
-                             gateway_lanes=gateways, gateway_gbps=spec.speed_gbps if gateways else 0.0,
-                             fabric_pod=pod if depth == 2 else None), origins
+            bp = fitted_blueprint(_dealer(cabled, spec, packed, depth), spec, oversubscription, tiers=depth,
+                                  plane="backend", names=names,
+                                  gateway_lanes=gateways, gateway_gbps=spec.speed_gbps if gateways else 0.0,
+                                  fabric_pod=pod if depth == 2 else None)
         except SizingError:
             continue
+        return bp, [drawn[g.endpoints[0]] for g in bp.leaves]
     return None
+
+
+def _dealer(cabled: _Cabled, spec: SwitchSpec, packed: bool, tiers: int) -> Callable[[int], list[LeafGroup]]:
+    """The drawn endpoints dealt to leaves of at most `lanes` lanes (`_packed_leaves`, else `_leaves_by_drawn`), in
+    pods of half a switch's ports of leaves for three tiers."""
+    def deal(lanes: int) -> list[LeafGroup]:
+        dealt = _packed_leaves(cabled, lanes) if packed else None
+        groups, _ = dealt if dealt is not None else _leaves_by_drawn(cabled, lanes)
+        if tiers == 3:
+            _in_pods(groups, spec.ports // 2)
+        return groups
+    return deal
 
 
 def _leaves_by_drawn(cabled: _Cabled, lanes: int) -> tuple[list[LeafGroup], list[Node]]:

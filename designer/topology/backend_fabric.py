@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.topology import fat_tree, fat_tree_3, leaf_spine, rail_only, rail_optimized
-from designer.topology.clos import ClosBlueprint, LeafGroup, blueprint, lanes_per_leaf
+from designer.topology.clos import ClosBlueprint, LeafGroup, blueprint, fitted_blueprint, lanes_per_leaf
 from designer.topology.sizing import SwitchSpec
 from designer.topology.wiring import CROSS_RACK_AOC, IN_RACK_DAC
 
@@ -42,28 +43,29 @@ def backend_blueprint(kind: str, servers: list[str], nics: int, spec: SwitchSpec
                        endpoint_cable=IN_RACK_DAC, fabric_pod=fabric_pod)
         bp.rule = Message("generate.rule.one_switch", endpoints=endpoints, model=spec.model, ports=one_switch)
         return bp
-    lanes = lanes_per_leaf(spec, oversubscription)
-    if lanes < 1:
+    if lanes_per_leaf(spec, oversubscription) < 1:
         raise ProjectError(Message("error.generate.no_server_ports", ports=spec.ports,
                                    oversubscription=f"{oversubscription:g}"))
-    cable, tiers = IN_RACK_DAC, 2
-    if kind == "leaf-spine":
-        groups = leaf_spine.leaf_groups(servers, nics, lanes)
-    elif kind == "fat-tree":
-        groups = fat_tree.leaf_groups(servers, nics, lanes)
-    elif kind == "rail-optimized":
-        groups = rail_optimized.leaf_groups(servers, nics, lanes)
-        cable = CROSS_RACK_AOC  # a rail leaf serves servers in several racks
-    elif kind == "fat-tree-3":
-        groups = fat_tree_3.leaf_groups(servers, nics, lanes, spec.ports // 2)
-        tiers = 3
-    else:
-        raise ProjectError(Message("error.generate.unknown_kind", kind=kind))
-    bp = blueprint(groups, spec, spec, spec, oversubscription, tiers=tiers, plane="backend",
-                   endpoint_cable=cable, fabric_pod=fabric_pod, gateway_lanes=gateway_lanes,
-                   gateway_gbps=gateways.gbps)
+    tiers = 3 if kind == "fat-tree-3" else 2
+    bp = fitted_blueprint(_dealer(kind, servers, nics, spec), spec, oversubscription, tiers=tiers,
+                          plane="backend", endpoint_cable=CROSS_RACK_AOC if kind == "rail-optimized" else IN_RACK_DAC,
+                          fabric_pod=fabric_pod, gateway_lanes=gateway_lanes, gateway_gbps=gateways.gbps)
     bp.rule = _tier_rule(tiers, endpoints, one_switch, spec, two_tiers, gateway_lanes)
     return bp
+
+
+def _dealer(kind: str, servers: list[str], nics: int, spec: SwitchSpec) -> Callable[[int], list[LeafGroup]]:
+    """How `kind` deals the servers' NIC ports to leaves of at most `lanes` endpoint lanes."""
+    if kind == "leaf-spine":
+        return lambda lanes: leaf_spine.leaf_groups(servers, nics, lanes)
+    if kind == "rail-optimized":
+        return lambda lanes: rail_optimized.leaf_groups(servers, nics, lanes)
+    ports = fat_tree.nic_ports(servers, nics)       # named once, dealt at every lane count
+    if kind == "fat-tree":
+        return lambda lanes: fat_tree.leaf_groups(ports, len(servers), lanes)
+    if kind == "fat-tree-3":
+        return lambda lanes: fat_tree_3.leaf_groups(ports, len(servers), lanes, spec.ports // 2)
+    raise ProjectError(Message("error.generate.unknown_kind", kind=kind))
 
 
 def _tier_rule(tiers: int, endpoints: int, one_switch: int, spec: SwitchSpec, two_tiers: bool,

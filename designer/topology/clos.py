@@ -7,13 +7,17 @@ links to every spine of its pod, every aggregation switch the same number to eve
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from designer.catalog.instantiate import switch_node
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
 from designer.topology.sizing import (
     ClosShape,
+    SizingError,
     SwitchSpec,
     leaf_ports,
     single_switch,
@@ -79,20 +83,71 @@ class ClosBlueprint:
 def blueprint(leaves: list[LeafGroup], leaf: SwitchSpec, spine: SwitchSpec, core: SwitchSpec,  # noqa: PLR0913
               oversubscription: float, *, tiers: int, plane: str, names: TierNames = BACKEND_NAMES,
               endpoint_cable: Cable = Cable("dac", 2.0), fabric_pod: int | None = None,
-              gateway_lanes: int = 0, gateway_gbps: float = 0.0) -> ClosBlueprint:
-    """Size the tiers above `leaves` (raises SizingError when they do not fit); one tier is a single switch."""
+              gateway_lanes: int = 0, gateway_gbps: float = 0.0, spare_uplinks: bool = True) -> ClosBlueprint:
+    """Size the tiers above `leaves` (raises SizingError when they do not fit); one tier is a single switch.
+    `spare_uplinks`: leaves may get more uplinks than their ratio needs where that saves spines (sizing.py)."""
     if tiers == 1:
         shape = single_switch([len(g.endpoints) for g in leaves], leaf)
     elif tiers == 2:
         per_port = max(1, round(spine.speed_gbps / gateway_gbps)) if gateway_lanes else 1
         shape = size_two_tier([len(g.endpoints) for g in leaves], leaf, spine, oversubscription,
-                              gateway_lanes, per_port)
+                              gateway_lanes, per_port, spare_uplinks)
     else:
         pods: dict[int, list[int]] = {}
         for g in leaves:
             pods.setdefault(g.pod, []).append(len(g.endpoints))
-        shape = size_three_tier([pods[p] for p in sorted(pods)], leaf, spine, core, oversubscription)
+        shape = size_three_tier([pods[p] for p in sorted(pods)], leaf, spine, core, oversubscription, spare_uplinks)
     return ClosBlueprint(leaves, shape, leaf, spine, core, plane, names, endpoint_cable, fabric_pod, gateway_gbps)
+
+
+def fitted_blueprint(deal: Callable[[int], list[LeafGroup]], spec: SwitchSpec, oversubscription: float, *,
+                     tiers: int, **options: Any) -> ClosBlueprint:
+    """The back-end Clos of `spec` switches at the asked ratio: every leaf exactly the uplinks its endpoints need
+    (never more), so the fullest leaf's down:up is the asked ratio or below it by less than one uplink's step
+    (74 down, 37 up at 2:1; 41 down, 21 up), whichever protocol's switch it is. Leaves are dealt by `deal(lanes)`
+    (a generator's leaf groups, at most `lanes` endpoint lanes a leaf) for every lane count from a full leaf's
+    down ports down, and the fabric of the fewest switches wins, then of the fewest uplinks (the ratio nearest the
+    asked one), then the fullest leaves: where a full leaf's uplinks have no divisor that fits the spines
+    (37 = prime), a leaf takes fewer endpoints instead of spare uplinks (512 GPUs at 2:1 on 128 ports: 8 leaves of
+    64 down and 32 up under 2 spines, not 7 of 74 down and 39 up under 3), as an architect builds a leaf of
+    2k down and k up. `options` go to `blueprint`; raises its SizingError when no lane count fits."""
+    full = lanes_per_leaf(spec, oversubscription)
+    most_leaves = spec.ports * (spec.ports // 2 if tiers == 3 else 1)   # each spine (core) port takes a leaf (pod)
+    best: ClosBlueprint | None = None
+    last_fills: list[int] | None = None
+    for lanes in range(full, 0, -1):
+        groups = deal(lanes)
+        fills = [len(g.endpoints) for g in groups]
+        above = _fewest_above(sum(fills), spec, oversubscription, tiers)
+        if len(groups) > most_leaves or (best is not None and len(groups) + above > best.switch_count):
+            break                       # more leaves than the tier above holds, or than can beat the best
+        if fills == last_fills:
+            continue
+        last_fills = fills
+        try:
+            bp = blueprint(groups, spec, spec, spec, oversubscription, tiers=tiers, spare_uplinks=False, **options)
+        except SizingError:
+            continue
+        if best is None or _fitness(bp) < _fitness(best):
+            best = bp
+    if best is None:        # the full leaves' own reason
+        return blueprint(deal(full), spec, spec, spec, oversubscription, tiers=tiers, spare_uplinks=False, **options)
+    return best
+
+
+def _fewest_above(lanes: int, spec: SwitchSpec, oversubscription: float, tiers: int) -> int:
+    """A floor on the switches above the leaves of `lanes` endpoint lanes, whatever the leaves: the leaves' uplinks
+    are at least the lanes' capacity over the ratio; spines hold them on their ports, aggregation switches on half
+    theirs with as many up, cores all those."""
+    uplinks = math.ceil(lanes * spec.endpoint_gbps / (oversubscription * spec.speed_gbps) - 1e-9)
+    if tiers == 3:
+        return math.ceil(uplinks / max(1, spec.ports // 2)) + math.ceil(uplinks / spec.ports)
+    return math.ceil(uplinks / spec.ports)
+
+
+def _fitness(bp: ClosBlueprint) -> tuple[int, int]:
+    """What `fitted_blueprint` minimises: switches, then leaf uplinks."""
+    return bp.switch_count, bp.shape.leaf_spine_link_count
 
 
 @dataclass

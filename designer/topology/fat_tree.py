@@ -18,10 +18,10 @@ def nic_ports(servers: list[str], nics: int) -> list[tuple[str, str]]:
     return [(s, f"be{i + 1}") for s in servers for i in range(nics)]
 
 
-def leaf_groups(servers: list[str], nics: int, lanes_per_leaf: int) -> list[LeafGroup]:
-    """The fewest leaves the radix allows (at least two), NIC ports dealt to them in order."""
-    ports = nic_ports(servers, nics)
-    count = max(min(2, len(servers)), math.ceil(len(ports) / lanes_per_leaf))
+def leaf_groups(ports: list[tuple[str, str]], servers: int, lanes_per_leaf: int) -> list[LeafGroup]:
+    """The fewest leaves of `lanes_per_leaf` that hold the NIC `ports` of `servers` servers (`nic_ports`), at least
+    two, the ports dealt to them in order."""
+    count = max(min(2, servers), math.ceil(len(ports) / lanes_per_leaf))
     return split_in_order(ports, count)
 
 

@@ -9,14 +9,15 @@ from __future__ import annotations
 import math
 
 from designer.topology.clos import LeafGroup
-from designer.topology.fat_tree import nic_ports, split_in_order
+from designer.topology.fat_tree import split_in_order
 from designer.topology.sizing import balanced
 
 
-def leaf_groups(servers: list[str], nics: int, lanes_per_leaf: int, leaves_per_pod: int) -> list[LeafGroup]:
-    """Radix-filled leaves, each tagged with its pod (0-based)."""
-    ports = nic_ports(servers, nics)
-    n_leaves = max(min(2, len(servers)), math.ceil(len(ports) / lanes_per_leaf))
+def leaf_groups(ports: list[tuple[str, str]], servers: int, lanes_per_leaf: int,
+                leaves_per_pod: int) -> list[LeafGroup]:
+    """Radix-filled leaves over the NIC `ports` of `servers` servers (fat_tree.nic_ports), each tagged with its pod
+    (0-based)."""
+    n_leaves = max(min(2, servers), math.ceil(len(ports) / lanes_per_leaf))
     pods = max(min(2, n_leaves), math.ceil(n_leaves / max(1, leaves_per_pod)))
     groups = split_in_order(ports, n_leaves)
     i = 0

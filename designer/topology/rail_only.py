@@ -15,7 +15,16 @@ from __future__ import annotations
 
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
-from designer.topology.clos import BuiltClos, ClosBlueprint, LeafGroup, TierNames, blueprint, build, lanes_per_leaf
+from designer.topology.clos import (
+    BuiltClos,
+    ClosBlueprint,
+    LeafGroup,
+    TierNames,
+    blueprint,
+    build,
+    fitted_blueprint,
+    lanes_per_leaf,
+)
 from designer.topology.sizing import SizingError, SwitchSpec, balanced
 from designer.topology.wiring import CROSS_RACK_AOC, DesignBuilder
 
@@ -53,16 +62,18 @@ def rail_clos(ends: list[tuple[str, str]], spec: SwitchSpec, oversubscription: f
     """One rail's 2-tier Clos: its endpoint ports `ends` in order over as few leaves as hold them at
     `oversubscription` (balanced, a leaf group each), spines above. Raises SizingError when they do not fit. The
     generator's rails, and a rail priced on smaller switches (designer/analysis/switch_consolidation.py)."""
-    lanes = lanes_per_leaf(spec, oversubscription)
-    if lanes < 1:
+    if lanes_per_leaf(spec, oversubscription) < 1:
         raise SizingError(Message("error.generate.no_server_ports", ports=spec.ports,
                                   oversubscription=f"{oversubscription:g}"))
-    groups, start = [], 0
-    for g, count in enumerate(balanced(len(ends), -(-len(ends) // lanes))):
-        groups.append(LeafGroup(ends[start:start + count], rail=rail, group=g + 1))
-        start += count
-    return blueprint(groups, spec, spec, spec, oversubscription, tiers=2, plane="backend", names=names,
-                     endpoint_cable=CROSS_RACK_AOC)
+
+    def deal(lanes: int) -> list[LeafGroup]:
+        groups, start = [], 0
+        for g, count in enumerate(balanced(len(ends), -(-len(ends) // lanes))):
+            groups.append(LeafGroup(ends[start:start + count], rail=rail, group=g + 1))
+            start += count
+        return groups
+    return fitted_blueprint(deal, spec, oversubscription, tiers=2, plane="backend", names=names,
+                            endpoint_cable=CROSS_RACK_AOC)
 
 
 def build_rails(fabrics: list[ClosBlueprint], cat: Catalog, out: DesignBuilder) -> list[BuiltClos]:

@@ -7,7 +7,11 @@ Pure integer arithmetic, no document. Conventions (every figure is a count of po
   so the real ratio never exceeds `r` and ``down + up <= k``. At r = 1 that is k/2 down and k/2 up;
   at k = 64, r = 3 it is 48 down and 16 up; at k = 64, r = 2 it is 42 down and 21 up (63 ports used).
 * A generated leaf sizes its uplinks from the endpoints it really carries (a half-full leaf gets half
-  the uplinks), rounded up.
+  the uplinks), rounded up, and a back-end leaf gets no more than that (`spare_uplinks=False`): its
+  down:up is the asked ratio or below it by less than one uplink's step, whatever the switch's radix,
+  so an InfiniBand and a RoCEv2 design of one request differ by their switches, not by their sizing.
+  Where a full leaf's uplinks do not divide over the spines, clos.fitted_blueprint gives a leaf fewer
+  endpoints instead (512 GPUs at 2:1 on 128 ports: 8 leaves of 64 down and 32 up under 2 spines).
 * Every leaf has the same number of links to every spine (a Clos): the spine count divides the
   uplinks of a leaf. We take the smallest such divisor that fits the ports, and at least two spines
   when a leaf has two uplinks or more, so that losing a spine never cuts a leaf off.
@@ -147,19 +151,27 @@ def single_switch(fills: list[int], leaf: SwitchSpec) -> ClosShape:
                      spines_per_pod=0, leaf_spine_links=0, spine_down_ports=0)
 
 
+def _uplink_choices(need_up: int, down_ports: int, leaf: SwitchSpec, spare_uplinks: bool) -> range:
+    """The uplink counts a leaf may get: exactly those its endpoints need at the ratio, or with `spare_uplinks`
+    any more its free ports hold."""
+    return range(need_up, (leaf.ports - down_ports if spare_uplinks else need_up) + 1)
+
+
 def size_two_tier(fills: list[int], leaf: SwitchSpec, spine: SwitchSpec, oversubscription: float,
-                  gateway_lanes: int = 0, gateway_lanes_per_port: int = 1) -> ClosShape:
+                  gateway_lanes: int = 0, gateway_lanes_per_port: int = 1, spare_uplinks: bool = True) -> ClosShape:
     """Shape of a 2-tier Clos whose leaves carry `fills[i]` endpoint lanes each.
 
     `gateway_lanes` spine ports (at the gateway's speed, `gateway_lanes_per_port` per physical port)
-    are kept free across the spines for gateway links (hybrid designs). When the uplink count has
-    awkward divisors (21 = 3 x 7), a leaf may get a few more uplinks than the ratio needs if that
-    saves spines; the fewest spines win, then the fewest uplinks.
+    are kept free across the spines for gateway links (hybrid designs). With `spare_uplinks`, when the
+    uplink count has awkward divisors (21 = 3 x 7), a leaf may get a few more uplinks than the ratio
+    needs if that saves spines; the fewest spines win, then the fewest uplinks. Without, a leaf gets
+    exactly the uplinks its ratio needs (clos.fitted_blueprint then deals fewer endpoints to a leaf
+    where that saves switches).
     """
     n_leaves = len(fills)
     down_ports, need_up = _leaf_uplinks(fills, leaf, oversubscription)
     best: ClosShape | None = None
-    for up in range(need_up, leaf.ports - down_ports + 1):
+    for up in _uplink_choices(need_up, down_ports, leaf, spare_uplinks):
         for s in divisors(up):
             if s < min(2, up) or (best is not None and s >= best.spines_per_pod):
                 continue
@@ -175,11 +187,11 @@ def size_two_tier(fills: list[int], leaf: SwitchSpec, spine: SwitchSpec, oversub
 
 
 def size_three_tier(pod_fills: list[list[int]], leaf: SwitchSpec, spine: SwitchSpec, core: SwitchSpec,
-                    oversubscription: float) -> ClosShape:
+                    oversubscription: float, spare_uplinks: bool = True) -> ClosShape:
     """Shape of a 3-tier Clos: `pod_fills[p][i]` endpoint lanes on leaf i of pod p.
 
-    Aggregation is non-blocking (at least as many ports up as down). As in 2 tiers, uplink counts
-    may be rounded up to a number with better divisors when that saves switches.
+    Aggregation is non-blocking (at least as many ports up as down). As in 2 tiers, with `spare_uplinks`
+    leaf uplink counts may be rounded up to a number with better divisors when that saves switches.
     """
     all_fills = [f for pod in pod_fills for f in pod]
     down_ports, need_up = _leaf_uplinks(all_fills, leaf, oversubscription)
@@ -187,7 +199,7 @@ def size_three_tier(pod_fills: list[list[int]], leaf: SwitchSpec, spine: SwitchS
     per_pod = max(len(p) for p in pod_fills)
     half = spine.ports // 2
     choice: tuple[int, int] | None = None  # (aggregation switches per pod, leaf uplinks)
-    for up in range(need_up, leaf.ports - down_ports + 1):
+    for up in _uplink_choices(need_up, down_ports, leaf, spare_uplinks):
         agg = next((a for a in divisors(up) if a >= min(2, up) and per_pod * (up // a) <= half), None)
         if agg is not None and (choice is None or agg < choice[0]):
             choice = (agg, up)

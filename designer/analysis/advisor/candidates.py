@@ -104,9 +104,9 @@ class Candidate:
 
     def label_message(self) -> Message:
         """The spec's label at the oversubscription the design was built with (a generator sizing whole switches
-        may come below the ratio asked for: 1.9:1 for 2:1 on 512 GPUs of 128-port switches, and not alike for
-        both protocols), with "(3 tiers)" when the fat tree grew a third tier, or "(one switch)" when one switch
-        held every NIC (the generators right-size small fabrics)."""
+        may come below the ratio asked for by less than one uplink's step: 1.975:1 for 2:1 on 1,024 GPUs of
+        128-port switches, 2:1 on 64-port ones), with "(3 tiers)" when the fat tree grew a third tier, or
+        "(one switch)" when one switch held every NIC (the generators right-size small fabrics)."""
         ratios = oversubscription_by_tier(self.doc).values()
         built = max(ratios) if ratios else None
         label = self.spec.label_message(built if built is not None and

@@ -18,10 +18,7 @@ def lone_pipelines(plan: Plan) -> set[int]:
     """Indices of the pipelined flow phases that every other flow phase of the plan precedes or follows."""
     phases = plan.phases
     parents = [list(ph.after) for ph in phases]
-    children: list[list[int]] = [[] for _ in phases]
-    for i, ph in enumerate(phases):
-        for d in ph.after:
-            children[d].append(i)
+    children = plan.children()
     flows = {i for i, ph in enumerate(phases) if ph.pattern is not None}
     alone = set()
     for i in sorted(flows):

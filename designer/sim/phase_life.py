@@ -103,10 +103,7 @@ class PhaseLife:
         self.status = np.zeros(n, dtype=np.int8)
         self.deps_left = np.array([len(p.after) for p in plan.phases], dtype=np.int64)
         self.phase_workload = np.array([p.workload for p in plan.phases], dtype=np.int64)
-        self.children: list[list[int]] = [[] for _ in range(n)]
-        for i, p in enumerate(plan.phases):
-            for d in p.after:
-                self.children[d].append(i)
+        self.children = plan.children()
         self.ready_at = np.array([p.start_s if not p.after else np.inf for p in plan.phases])
         self.reps_left = np.array([p.repeat for p in plan.phases], dtype=np.int64)
         self.wake_at = np.full(n, np.inf)

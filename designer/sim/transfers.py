@@ -82,6 +82,14 @@ class Plan:
             phase.pattern.flow_bytes = max(phase.pattern.flow_bytes, typical)
         return len(self.phases) - 1
 
+    def children(self) -> list[list[int]]:
+        """The phases that come after each phase (its index in their `after`), in phase order."""
+        out: list[list[int]] = [[] for _ in self.phases]
+        for i, phase in enumerate(self.phases):
+            for d in phase.after:
+                out[d].append(i)
+        return out
+
 
 def route_options(w: Workload, seed: int) -> RouteOptions:
     """Routing knobs of a workload's options (None: the segment's own setting)."""

@@ -11,6 +11,7 @@ the same numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from designer.analysis.advisor.site_checks import check_long_haul
 from designer.analysis.advisor.site_request import SiteRequest
@@ -107,8 +108,7 @@ class Candidate:
         may come below the ratio asked for by less than one uplink's step: 1.975:1 for 2:1 on 1,024 GPUs of
         128-port switches, 2:1 on 64-port ones), with "(3 tiers)" when the fat tree grew a third tier, or
         "(one switch)" when one switch held every NIC (the generators right-size small fabrics)."""
-        ratios = oversubscription_by_tier(self.doc).values()
-        built = max(ratios) if ratios else None
+        built = self.built_ratio
         label = self.spec.label_message(built if built is not None and
                                         abs(built - self.spec.oversubscription) >= 0.005 else None)
         if self.kind == "fat-tree-3":
@@ -120,6 +120,13 @@ class Candidate:
     def label_text(self, language: str | None = None) -> str:
         """The label in `language` (default: the current core language)."""
         return self.label_message().render(language)
+
+    @cached_property
+    def built_ratio(self) -> float | None:
+        """The worst back-end tier's oversubscription as built (None for one switch): read once, since every
+        table, reason and page that names the candidate asks for its label."""
+        ratios = oversubscription_by_tier(self.doc).values()
+        return max(ratios) if ratios else None
 
 
 def build_design(spec: CandidateSpec, gpus: int, catalog: Catalog | None = None,

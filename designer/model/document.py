@@ -323,6 +323,13 @@ class FabricDocument:
     def gpu_count(self) -> int:
         return sum(n.gpus for n in self.nodes.values() if n.kind == "server")
 
+    def gpus_by_site(self) -> dict[str | None, int]:
+        """The GPUs of the nodes of each site (None: of no site), as the site boxes and the proposal count them."""
+        out: dict[str | None, int] = {}
+        for n in self.nodes.values():
+            out[n.site] = out.get(n.site, 0) + n.gpus
+        return out
+
     # ---- internals ----------------------------------------------------------------------------
     def _node(self, node_id: str) -> Node:
         if node_id not in self.nodes:

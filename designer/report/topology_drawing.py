@@ -430,15 +430,15 @@ class TopologyDrawer:
                                   max(i.y + i.h for i in members) + SITE_PAD_TOP)
         if len(boxes) < 2:
             return
+        site_gpus = self.doc.gpus_by_site()
         for site in self.doc.sites:
             if site.id not in boxes:
                 continue
             x0, y0, x1, y1 = boxes[site.id]
             d.add(Rect(x0, y0, x1 - x0, y1 - y0, fillColor=None, strokeColor=MUTED, strokeWidth=0.8,
                        strokeDashArray=[4, 2, 1, 2]))
-            gpus = sum(self.doc.nodes[m].gpus for i in items.values() if i.site == site.id for m in i.members)
             text = tr("topo_site", self.language, site=shown_site_name(site.display_name, self.language),
-                      gpus=f"{gpus:,}")
+                      gpus=f"{site_gpus.get(site.id, 0):,}")
             size = fitted_size(text, self.font, 7.5, x1 - x0, MIN_FONT) or MIN_FONT
             d.add(String(x0, y1 + 3, text, fontName=self.font, fontSize=size, fillColor=INK))
         for lh in self.doc.long_haul:

@@ -86,6 +86,7 @@ class SiteBoxes:
         if not doc.sites:
             return
         boxes: dict[str, QRectF] = {}
+        site_gpus = doc.gpus_by_site()
         for site in doc.sites:
             rects = [r for nid, r in rects_by_node.items() if doc.nodes[nid].site == site.id]
             if not rects:
@@ -94,9 +95,9 @@ class SiteBoxes:
             for r in rects[1:]:
                 box = box.united(r)
             boxes[site.id] = box = box.adjusted(-PAD_PX, -PAD_PX, PAD_PX, PAD_PX)
-            gpus = sum(doc.nodes[nid].gpus for nid in rects_by_node if doc.nodes[nid].site == site.id)
             self._box(box, theme)
-            tag = self._add(_styled(_SiteTag(shown_site_name(site.display_name), gpus, box.width()), theme.text, 12))
+            tag = self._add(_styled(_SiteTag(shown_site_name(site.display_name), site_gpus.get(site.id, 0),
+                                             box.width()), theme.text, 12))
             tag.setPos(box.left(), box.top())
             # above the box by its own height in screen pixels (the tag ignores zoom), clear of the segment's tag
             tag.setTransform(QTransform.fromTranslate(0, -tag.boundingRect().height() - 4))

@@ -23,9 +23,9 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     if not doc.sites or not doc.long_haul:
         return []
     out = section(ctx, "sec_sites")
-    gpus = {s.id: sum(n.gpus for n in doc.nodes.values() if n.site == s.id) for s in doc.sites}
+    gpus = doc.gpus_by_site()
     names = ctx.t("list_sep").join(ctx.t("sites_one", site=shown_site_name(s.display_name, ctx.language),
-                                         gpus=f"{gpus[s.id]:,}") for s in doc.sites)
+                                         gpus=f"{gpus.get(s.id, 0):,}") for s in doc.sites)
     out.append(body(ctx, ctx.t("sites_intro", n=len(doc.sites), sites=names)))
     for lh in doc.long_haul:
         optics = product_name(ctx.catalog, "optics", lh.optics, ctx.language) if lh.optics else "–"

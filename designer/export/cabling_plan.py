@@ -29,12 +29,12 @@ from designer.export.xlsx_workbook import SheetTable, workbook_bytes
 from designer.model.document import FabricDocument
 from designer.model.nodes import PLANES
 from designer.model.rack_layout import Mount
-from designer.model.sites import bundle_between
+from designer.model.sites import LONG_HAUL_PLANE, bundle_between
 from designer.topology.physical_build import PhysicalBuild, physical_build
 from designer.topology.racks.labels import device_labels, render_label
 from designer.topology.racks.oob import oob_runs
 
-LONG_HAUL = "long-haul"
+LONG_HAUL = LONG_HAUL_PLANE
 PLANE_CODES = {"backend": "BE", "frontend": "FE", LONG_HAUL: "LH", "management": "MG"}
 LEASED = "leased fibre or wavelength"
 SUMMARY_SHEET = "Summary"

@@ -24,6 +24,7 @@ from designer.model.limits import SPEED_GBPS, Range
 from designer.model.run_results import Problem, section_items
 
 MAX_SITES = 64
+LONG_HAUL_PLANE = "long-haul"    # how hand-over files and the proposal class a line between two sites
 MAX_LONG_HAUL = 1_000
 # the longest great-circle span on Earth is about half its circumference, ~20,000 km
 DISTANCE_KM = Range(0.001, 20_000)

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
 from designer.model.nodes import Node
-from designer.model.sites import bundle_between
+from designer.model.sites import LONG_HAUL_PLANE, bundle_between
 from designer.topology.oversubscription import bisection_bandwidth_gbps, oversubscription_by_tier
 
 SWITCH_TIERS = ("core", "spine", "leaf")
-LONG_HAUL, LEASED = "long-haul", "leased"      # the plane and cable of a line between two sites (`_cable_rows`)
+LONG_HAUL, LEASED = LONG_HAUL_PLANE, "leased"      # the plane and cable of a line between two sites (`_cable_rows`)
 
 
 def tier_of(node: Node) -> str:

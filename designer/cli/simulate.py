@@ -22,6 +22,8 @@ from designer.sim.long_haul import ib_long_haul_note
 from designer.sim.metrics import SimResult
 from designer.sim.timeline import write_timeline
 from designer.sim.workload_spec import WorkloadError, parse_workloads
+from designer.topology.leaf_shape import leaf_shape
+from designer.topology.oversubscription import TIER_ORDER
 
 DEFAULT_WORKLOAD = "allreduce:1GiB"
 TIMELINE_ROWS = 200
@@ -232,13 +234,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
         opts = _options(args, None)
         doc = load(args.file)
         with naming(args.file):
-            both = compare(doc, specs, opts, designs=option_designs(doc, load_catalog()))
+            designs = option_designs(doc, load_catalog())
+            both = compare(doc, specs, opts, designs=designs)
     except WorkloadError as exc:
         return error(str(exc))
     if getattr(args, "json", False):
         print(json.dumps({k: v.to_dict() for k, v in both.items()}, indent=2))
     else:
-        ib, roce = (dict(result_rows(both[k])) for k in ("ib", "rocev2"))
+        ib, roce = (dict(result_rows(both[k]) + shape_rows(designs.get(k, doc))) for k in ("ib", "rocev2"))
         width = _label_width(list(ib))
         ib_width = max([IB_COLUMN_WIDTH, *(columns(v) + 1 for v in ib.values())])   # a long value keeps a gap
         print(render("cli.sim.title", design=doc.name, workloads=", ".join(specs)))
@@ -250,6 +253,17 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if note is not None:
             print(f"  {note.render()}")
     return 0
+
+
+def shape_rows(design: FabricDocument) -> list[tuple[str, str]]:
+    """What an option's back-end is built of beside its protocol: switches by tier, and the servers and links of its
+    fullest leaf (designer/topology/leaf_shape.py says why a comparison shows them)."""
+    shape = leaf_shape(design)
+    if shape is None:
+        return []
+    tiers = " / ".join(f"{shape.switches[t]:,}" for t in TIER_ORDER)
+    leaf = f"{shape.servers:,} / {shape.endpoint_ports:,} / {shape.uplinks:,}"
+    return [(render("cli.compare.switches"), tiers), (render("cli.compare.leaf"), leaf)]
 
 
 def failure_lines(res: SimResult) -> list[str]:

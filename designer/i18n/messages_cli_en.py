@@ -12,6 +12,8 @@ CLI: dict[str, str] = {
     # simulate / compare: the figures, one per line ("{label:<40} {value}")
     "cli.sim.title": "{design}: {workloads}",
     "cli.compare.options": "Each option runs on its own switches and NICs, the design the proposal prices for it.",
+    "cli.compare.switches": "back-end leaves / spines / cores",
+    "cli.compare.leaf": "fullest leaf: servers / ports down / up",
     "cli.sim.completion_time": "completion time",
     "cli.sim.algbw_busbw": "algbw / busbw",
     "cli.sim.goodput": "goodput",

@@ -52,6 +52,16 @@ def numbered(ctx: ProposalContext, texts: list[str]) -> list[Flowable]:
     return [Paragraph(user_text(t), ctx.styles.bullet, bulletText=f"{i}.") for i, t in enumerate(texts, start=1)]
 
 
+def then(ctx: ProposalContext, sentence: str) -> str:
+    """`sentence` to follow another: after a space in English, straight after the full stop in Chinese."""
+    return sentence if ctx.options.language.startswith("zh") else " " + sentence
+
+
+def sentences(ctx: ProposalContext, texts: list[str]) -> str:
+    """Whole sentences one after the other, spaced as the proposal's language spaces them (`then`)."""
+    return "".join(texts[:1] + [then(ctx, t) for t in texts[1:]])
+
+
 def protocol_name(key: str) -> str:
     """"InfiniBand" / "RoCEv2" (the same in every language)."""
     return PROTOCOL_NAMES.get(key, key)

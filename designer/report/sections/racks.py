@@ -23,7 +23,7 @@ from designer.i18n.findings import Count
 from designer.report.context import ProposalContext
 from designer.report.products import part_model_name, short_name, unconfirmed_part_number
 from designer.report.rack_callouts import Callout, callouts
-from designer.report.sections.common import section
+from designer.report.sections.common import section, sentences
 from designer.report.styles import FRONTEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE, data_table, user_text
 from designer.topology.racks.elevation import Box, Elevation, Floor, RackColumn, elevation
 
@@ -209,8 +209,8 @@ def unconfirmed_note(ctx: ProposalContext, model: Elevation) -> str:
         vendor = unconfirmed_part_number(part) if part else ""
         if part and vendor:
             by_vendor.setdefault(vendor, set()).add(part_model_name(ctx.catalog, part.id, ctx.language))
-    return " ".join(ctx.t("part_number_tbc_list", vendor=v, products=ctx.t("list_sep").join(sorted(names)))
-                    for v, names in sorted(by_vendor.items()))
+    return sentences(ctx, [ctx.t("part_number_tbc_list", vendor=v, products=ctx.t("list_sep").join(sorted(names)))
+                           for v, names in sorted(by_vendor.items())])
 
 
 def _part_name(ctx: ProposalContext, box: Box) -> str:

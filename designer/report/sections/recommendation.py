@@ -16,13 +16,18 @@ from designer.report.sections.common import (
     body,
     bullets,
     compared_settings,
+    count,
     note,
+    protocol_name,
     recommended_label,
     section,
     subsection,
+    then,
 )
 from designer.report.styles import data_table, user_text
 from designer.sim.long_haul import ib_long_haul_appliance
+from designer.topology.leaf_shape import LeafShape, leaf_shape
+from designer.topology.oversubscription import oversubscription_by_tier
 
 
 def capitalised(text: str) -> str:
@@ -68,15 +73,49 @@ def hardware_text(ctx: ProposalContext) -> str | None:
             continue
         models = sorted({n.model for n in variant.doc.nodes.values() if n.kind == "switch" and n.role != "frontend"})
         names = ctx.t("list_sep").join(ctx.product("switch", m) for m in models)
-        parts.append(ctx.t("rec_hardware_item", protocol=ctx.say(ctx.recommendation.option(key).label), models=names))
+        shape = leaf_shape(variant.doc)
+        item = ctx.t("rec_hardware_item", protocol=ctx.say(ctx.recommendation.option(key).label), models=names)
+        parts.append(item + (ctx.t("rec_hardware_shape", shape=shape_text(ctx, shape)) if shape else ""))
     if not parts:
         return None
-    text = ctx.t("rec_hardware", items=ctx.t("list_sep").join(parts))
+    text = ctx.t("rec_hardware", items=ctx.t("list_items_sep").join(parts)) + _leaf_shapes_differ(ctx)
     overfull = sorted({n for v in ctx.variants.values() for n in v.overfull})
     if overfull:
         units = sum(v.overfull_units for v in ctx.variants.values())
-        text += " " + ctx.t("rec_overfull", n=len(overfull), units=f"{units:,}")
+        text += then(ctx, ctx.t("rec_overfull", n=len(overfull), units=f"{units:,}"))
     return text + _long_haul_text(ctx) + _joined_text(ctx)
+
+
+def shape_text(ctx: ProposalContext, shape: LeafShape) -> str:
+    """ "13 leaf switches of up to 5 servers (40 ports down, 20 up) under 5 spine switches"."""
+    above = [count(ctx, f"n_{tier}_switches", shape.switches[tier]) for tier in ("spine", "core")
+             if shape.switches[tier]]
+    return ctx.t("shape_leaves" if above else "shape_leaves_alone",
+                 leaves=count(ctx, "n_leaf_switches", shape.switches["leaf"]),
+                 servers=count(ctx, "n_servers", shape.servers), down=f"{shape.endpoint_ports:,}",
+                 up=f"{shape.uplinks:,}", above=ctx.t("list_and").join(above))
+
+
+def _leaf_shapes_differ(ctx: ProposalContext) -> str:
+    """Why two options at one oversubscription may still differ for their switches' sake: where both protocols'
+    leaves are oversubscribed and one holds more servers, less of a collective's traffic leaves it
+    (designer/topology/leaf_shape.py)."""
+    shapes = {}
+    for key in ("ib", "rocev2"):
+        variant = ctx.variants.get(key)
+        if variant is None or not any(o.id == key for o in ctx.recommendation.options):
+            return ""
+        shape = leaf_shape(variant.doc)
+        ratio = oversubscription_by_tier(variant.doc).get("leaf", 1.0)
+        if shape is None or ratio <= 1.0 + 1e-9:
+            return ""
+        shapes[key] = shape
+    ib, roce = shapes["ib"], shapes["rocev2"]
+    if ib.servers == roce.servers:
+        return ""
+    more, fewer = ("ib", "rocev2") if ib.servers > roce.servers else ("rocev2", "ib")
+    return then(ctx, ctx.t("rec_leaf_shapes", more=protocol_name(more), fewer=protocol_name(fewer),
+                           many=f"{shapes[more].servers:,}", few=f"{shapes[fewer].servers:,}"))
 
 
 def _joined_text(ctx: ProposalContext) -> str:
@@ -86,7 +125,7 @@ def _joined_text(ctx: ProposalContext) -> str:
     drawn = sum(1 for n in ctx.doc.nodes.values() if n.kind == "gateway")
     left = [sum(1 for n in v.doc.nodes.values() if n.kind == "gateway")
             for key, v in ctx.variants.items() if key != "drawn"]
-    return " " + ctx.t("rec_joined_pods") if left and max(left) < drawn else ""
+    return then(ctx, ctx.t("rec_joined_pods")) if left and max(left) < drawn else ""
 
 
 def not_buildable_text(ctx: ProposalContext) -> str | None:
@@ -117,8 +156,8 @@ def _long_haul_text(ctx: ProposalContext) -> str:
         links = sum(lh.count for lh in bundles)
         gbps = bundles[0].capacity_gbps if bundles else 0.0
         model = ctx.product("gateway", swapped[0].model)
-        out += " " + ctx.t(f"rec_long_haul_{key}", n=f"{len(swapped):,}", model=model, links=f"{links:,}",
-                           gbps=f"{gbps:g}")
+        out += then(ctx, ctx.t(f"rec_long_haul_{key}", n=f"{len(swapped):,}", model=model, links=f"{links:,}",
+                               gbps=f"{gbps:g}"))
     return out
 
 
@@ -158,7 +197,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     if ctx.advisor is None:
         key = "rec_intro_single" if len(rec.options) < 2 else (
             "rec_intro_compare_hybrid" if ctx.drawn_protocol == "hybrid" else "rec_intro_compare")
-        settings = f" {compared_settings(ctx, 'sim_compare')}" if ctx.runs.compared and len(rec.options) > 1 else ""
+        compared = ctx.runs.compared and len(rec.options) > 1
+        settings = then(ctx, compared_settings(ctx, 'sim_compare')) if compared else ""
         out.append(body(ctx, ctx.t(key) + settings))
     else:
         out.append(body(ctx, ctx.t("rec_intro_advisor", count=len(rec.options))))

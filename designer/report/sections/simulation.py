@@ -17,6 +17,7 @@ from designer.report.sections.common import (
     protocol_name,
     section,
     subsection,
+    then,
     workloads_text,
 )
 from designer.report.strings import tr
@@ -136,10 +137,10 @@ def reading(ctx: ProposalContext) -> str | None:
                  t_ib=nf.seconds(t_ib, lang), t_roce=nf.seconds(t_roce, lang), longer=longer)
     tf_ib, tf_roce = ib.get("throughput_fraction"), roce.get("throughput_fraction")
     if tf_ib is not None and tf_roce is not None:
-        text += " " + ctx.t("sim_read_ideal", ib=nf.percent(tf_ib, 1, lang), roce=nf.percent(tf_roce, 1, lang))
-    text += " " + ctx.t("sim_read_signals", pfc=nf.percent(roce.get("pfc_pause_fraction"), 2, lang),
-                        credit=nf.percent(ib.get("credit_stall_fraction"), 2, lang),
-                        ecn=nf.percent(roce.get("ecn_mark_fraction"), 2, lang))
+        text += then(ctx, ctx.t("sim_read_ideal", ib=nf.percent(tf_ib, 1, lang), roce=nf.percent(tf_roce, 1, lang)))
+    text += then(ctx, ctx.t("sim_read_signals", pfc=nf.percent(roce.get("pfc_pause_fraction"), 2, lang),
+                            credit=nf.percent(ib.get("credit_stall_fraction"), 2, lang),
+                            ecn=nf.percent(roce.get("ecn_mark_fraction"), 2, lang)))
     return text
 
 
@@ -181,7 +182,7 @@ def compared_part(ctx: ProposalContext) -> list[Flowable]:
     protos = [p for p in ("ib", "rocev2") if p in pair]
     out = subsection(ctx, ctx.t("sim_compare"))
     settings = compared_settings(ctx, "sim_compare")
-    out.append(body(ctx, f"{ctx.t('sim_intro_compare')} {settings}"))
+    out.append(body(ctx, ctx.t("sim_intro_compare") + then(ctx, settings)))
     read = reading(ctx)
     if read:
         out.append(body(ctx, read))

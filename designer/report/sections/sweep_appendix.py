@@ -32,7 +32,7 @@ from designer.i18n.message import Message
 from designer.report.context import ProposalContext
 from designer.report.options import ReportOptions, ReportOptionsError
 from designer.report.products import product_name, short_name
-from designer.report.sections.common import PROTOCOL_NAMES
+from designer.report.sections.common import PROTOCOL_NAMES, sentences, then
 from designer.report.strings import EN, tr
 from designer.report.styles import INK, MUTED, RULE, data_table, user_text
 
@@ -399,7 +399,7 @@ def _what_was_varied(ctx: ProposalContext, appendix: SweepAppendix) -> list[Flow
     intro = ctx.t("sweep_intro.one" if len(rows) == 1 and ctx.has("sweep_intro.one") else "sweep_intro",
                   file=appendix.file_name, points=f"{len(rows):,}")
     if failed:
-        intro += " " + ctx.t("sweep_failed_count", n=failed)
+        intro += then(ctx, ctx.t("sweep_failed_count", n=failed))
     varied = [[param_label(ctx, n), _values_text(ctx, results, n)] for n in results.param_names]
     return [Paragraph(user_text(intro), s.body),
             KeepTogether([Paragraph(user_text(ctx.t("sweep_varied")), s.h2),
@@ -429,7 +429,7 @@ def _chart_block(ctx: ProposalContext, results: SweepResults, chart: SweepChart)
         notes.append(ctx.t("sweep_chart_log"))
     if chart.metric == "cost_per_gbps":
         notes.append(ctx.t("sweep_cost_note"))
-    block += [drawing, Spacer(1, 2 * mm)] + ([Paragraph(user_text(" ".join(notes)), s.small)] if notes else [])
+    block += [drawing, Spacer(1, 2 * mm)] + ([Paragraph(user_text(sentences(ctx, notes)), s.small)] if notes else [])
     return KeepTogether(block)
 
 

@@ -13,6 +13,8 @@ EN: dict[str, str] = {
     "cover_no_design": "No option within the budget: {count} options compared",
     "cover_no_design.one": "No option within the budget: 1 option compared",
     "list_sep": ", ",
+    "list_items_sep": "; ",
+    "list_and": " and ",
     "page": "Page {n}",
     "contents": "Contents",
     "confidential": "Confidential: prepared for {customer}",
@@ -24,6 +26,12 @@ EN: dict[str, str] = {
     "n_racks.one": "1 rack",
     "n_switches": "{n} back-end switches",
     "n_switches.one": "1 back-end switch",
+    "n_leaf_switches": "{n} leaf switches",
+    "n_leaf_switches.one": "1 leaf switch",
+    "n_spine_switches": "{n} spine switches",
+    "n_spine_switches.one": "1 spine switch",
+    "n_core_switches": "{n} core switches",
+    "n_core_switches.one": "1 core switch",
     "n_tiers": "{n} tiers",
     "n_tiers.one": "1 tier",
     "n_qps": "{n} queue pairs per connection",
@@ -143,6 +151,14 @@ EN: dict[str, str] = {
                           "the same workloads and seed, and priced from its own bill of materials."),
     "rec_hardware": "Back-end switches of each option: {items}.",
     "rec_hardware_item": "{protocol}: {models}",
+    "rec_hardware_shape": ", {shape}",
+    "shape_leaves": "{leaves}, each reaching up to {servers} ({down} ports down, {up} up), under {above}",
+    "shape_leaves_alone": "{leaves}, each reaching up to {servers} ({down} ports down, {up} up)",
+    "rec_leaf_shapes": ("Beside the protocol the options differ in their switches: the {more} option's leaves "
+                        "reach up to {many} servers, the {fewer} option's up to {few}. Traffic between the servers "
+                        "of one leaf does not use its uplinks, so at the same oversubscription larger leaves send "
+                        "less of a collective's traffic through them; part of a difference in time can come from "
+                        "the size of the switches rather than the protocol."),
     "rec_long_haul_ib": ("Across the sites, the InfiniBand option carries the long-haul links on the {model}, {n} "
                          "units in place of the drawn DCI routers."),
     "rec_long_haul_rocev2": ("Across the sites, the RoCEv2 option carries the long-haul links on the {model}, {n} "

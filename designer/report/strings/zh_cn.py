@@ -12,6 +12,8 @@ ZH_CN: dict[str, str] = {
     "cover_design": "设计：{name}",
     "cover_no_design": "预算内没有可选方案：比较了 {count} 个方案",
     "list_sep": "、",
+    "list_items_sep": "；",
+    "list_and": "和",
     "page": "第 {n} 页",
     "contents": "目录",
     "confidential": "机密：为{customer}编制",
@@ -20,6 +22,9 @@ ZH_CN: dict[str, str] = {
     "n_servers": "{n} 台服务器",
     "n_racks": "{n} 个机柜",
     "n_switches": "{n} 台后端交换机",
+    "n_leaf_switches": "{n} 台叶交换机",
+    "n_spine_switches": "{n} 台脊交换机",
+    "n_core_switches": "{n} 台核心交换机",
     "n_tiers": "{n} 层",
     "n_qps": "每个连接 {n} 个队列对",
     # ---- section titles ----
@@ -125,6 +130,13 @@ ZH_CN: dict[str, str] = {
                           "物料清单计价。"),
     "rec_hardware": "各方案的后端交换机：{items}。",
     "rec_hardware_item": "{protocol}：{models}",
+    "rec_hardware_shape": "，{shape}",
+    "shape_leaves": "{leaves}（每台最多连接 {servers}，下行 {down} 个端口、上行 {up} 个），其上为 {above}",
+    "shape_leaves_alone": "{leaves}（每台最多连接 {servers}，下行 {down} 个端口、上行 {up} 个）",
+    "rec_leaf_shapes": ("除协议外，两个方案的交换机也不同：{more} 方案的每台叶交换机最多连接 {many} 台服务器，"
+                        "{fewer} 方案最多 {few} 台。同一台叶交换机下服务器之间的流量不经过其上行链路，"
+                        "因此在相同的收敛比下，叶交换机越大，集合通信经过上行链路的流量越少；"
+                        "完成时间的差异可能部分来自交换机的规模，而非协议本身。"),
     "rec_long_haul_ib": "在站点之间，InfiniBand 方案用 {model}（共 {n} 台）代替图中的 DCI 路由器承载长距离链路。",
     "rec_long_haul_rocev2": ("在站点之间，RoCEv2 方案用 {model}（共 {n} 台）代替图中的 InfiniBand 长距离设备承载长距离"
                              "链路：{links} 条 {gbps} Gb/s 链路，配适合该距离的相干光模块，容量相同。"),

@@ -1,0 +1,59 @@
+"""How a back-end fabric is shaped where it is oversubscribed: how many switches each tier has, how many servers
+share a leaf and how many uplinks they share.
+
+Two designs at the same oversubscription can still carry a collective differently. Traffic between the servers of one
+leaf turns at the leaf and never uses its uplinks, so at an oversubscribed leaf the design whose leaves hold more
+servers (a switch of larger radix) sends less of, say, a tree AllReduce's traffic through the uplinks. Comparing
+InfiniBand and RoCEv2 options built on each protocol's own switches (a 64-port Quantum-2 against a 128-port
+Spectrum-4 at 400G) therefore compares leaf shapes too; this module states them so the comparison can say so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from designer.model.document import FabricDocument
+from designer.topology.oversubscription import TIER_ORDER
+
+
+@dataclass(frozen=True)
+class LeafShape:
+    """The back-end's switch counts by tier and its fullest leaf (the one with the most servers on it)."""
+
+    switches: dict[str, int]        # "leaf" / "spine" / "core" -> how many back-end switches of that role
+    servers: int                    # servers with a link to the fullest leaf
+    endpoint_ports: int             # that leaf's links to servers, storage and gateways
+    uplinks: int                    # that leaf's links to spine and core switches
+
+    def same_leaves(self, other: LeafShape) -> bool:
+        """True when both fabrics' fullest leaves hold as many servers over as many uplinks per endpoint port."""
+        return (self.servers == other.servers and
+                self.endpoint_ports * other.uplinks == other.endpoint_ports * self.uplinks)
+
+
+def leaf_shape(doc: FabricDocument) -> LeafShape | None:
+    """The shape of `doc`'s back-end, or None when it has no back-end leaf with servers on it."""
+    switches = Counter(n.role for n in doc.nodes.values()
+                       if n.kind == "switch" and n.role in TIER_ORDER)
+    servers: dict[str, set[str]] = {}
+    ports: dict[str, list[int]] = {}
+    for link in doc.links.values():
+        if link.plane != "backend":
+            continue
+        for me, other in ((link.a.node, link.b.node), (link.b.node, link.a.node)):
+            leaf, far = doc.nodes.get(me), doc.nodes.get(other)
+            if leaf is None or far is None or leaf.kind != "switch" or leaf.role != "leaf":
+                continue
+            count = ports.setdefault(me, [0, 0])
+            if far.kind != "switch":
+                count[0] += 1
+                if far.kind == "server":
+                    servers.setdefault(me, set()).add(other)
+            elif far.role in ("spine", "core"):
+                count[1] += 1
+    if not servers:
+        return None
+    fullest = max(servers, key=lambda leaf: (len(servers[leaf]), ports[leaf][0]))
+    return LeafShape({role: switches.get(role, 0) for role in TIER_ORDER}, len(servers[fullest]),
+                     ports[fullest][0], ports[fullest][1])

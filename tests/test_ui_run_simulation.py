@@ -172,8 +172,28 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
     ib_design = dialog.designs["ib"]
     assert sorted(ib_design.nodes) == sorted(priced["ib"].doc.nodes) != sorted(dialog.doc.nodes)
     assert {n.model for n in ib_design.nodes.values() if n.kind == "switch" and n.role != "frontend"} == {"qm9700"}
+    assert not dialog.shapes.isHidden()               # what each option is built of, beside its protocol
+    assert dialog.shapes.text().startswith("Back-end switches, leaf / spine / core: InfiniBand ")
     dialog.reject()
     w.runs.shutdown()
+
+
+def test_compare_says_when_the_options_leaves_differ_in_size(qtbot):
+    """At 2:1 a 64-port InfiniBand leaf reaches 4 servers and a 128-port RoCEv2 leaf 8: the dialog says the
+    difference in time may come from the switches."""
+    from designer.catalog.loader import load_catalog
+    from designer.topology.generate import generate
+    from designer.ui.compare_dialog import CompareDialog
+
+    designs = {p: generate("leaf-spine", gpus=256, backend=p, oversubscription=2.0, frontend=False) for p in PROTOS}
+    dialog = CompareDialog(designs["ib"], ["allreduce:1MiB"], 1, load_catalog())
+    qtbot.addWidget(dialog)
+    text = dialog.shapes_text(designs)
+    assert "InfiniBand 8 / 2 / 0, RoCEv2 4 / 2 / 0" in text and "InfiniBand 4 / 32 / 16, RoCEv2 8 / 64 / 32" in text
+    assert "The RoCEv2 option's leaves reach more servers" in text
+    flat = {p: generate("leaf-spine", gpus=256, backend=p, frontend=False) for p in PROTOS}
+    assert "reach more servers" not in dialog.shapes_text(flat)      # a non-blocking leaf sends all it gets up
+    dialog.reject()                                   # stops the dialog's simulation process
 
 
 def test_compare_across_sites_says_what_infiniband_made_of_the_long_haul_links(qtbot):

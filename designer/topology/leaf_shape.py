@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from designer.model.document import FabricDocument
-from designer.topology.oversubscription import TIER_ORDER
+from designer.topology.oversubscription import TIER_ORDER, oversubscription_by_tier
 
 
 @dataclass(frozen=True)
@@ -57,3 +57,21 @@ def leaf_shape(doc: FabricDocument) -> LeafShape | None:
     fullest = max(servers, key=lambda leaf: (len(servers[leaf]), ports[leaf][0]))
     return LeafShape({role: switches.get(role, 0) for role in TIER_ORDER}, len(servers[fullest]),
                      ports[fullest][0], ports[fullest][1])
+
+
+def leaf_sizes_differ(options: dict[str, FabricDocument]) -> tuple[str, str] | None:
+    """(key of the option whose leaves reach more servers, key of the other) when both of two options' leaves are
+    oversubscribed and reach different numbers of servers, the case in which leaf size alone can change a
+    collective's time; None otherwise."""
+    shapes = {}
+    for key, doc in options.items():
+        shape = leaf_shape(doc)
+        if shape is None or oversubscription_by_tier(doc).get("leaf", 1.0) <= 1.0 + 1e-9:
+            return None
+        shapes[key] = shape
+    if len(shapes) != 2:
+        return None
+    (a, sa), (b, sb) = shapes.items()
+    if sa.servers == sb.servers:
+        return None
+    return (a, b) if sa.servers > sb.servers else (b, a)

@@ -33,6 +33,8 @@ from designer.model.document import FabricDocument
 from designer.sim.long_haul import ib_long_haul_note
 from designer.sim.metrics import SimResult
 from designer.sim.time_breakdown import split_time
+from designer.topology.leaf_shape import leaf_shape, leaf_sizes_differ
+from designer.topology.oversubscription import TIER_ORDER
 from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title
 from designer.ui.sim_worker import SimRunner
 from designer.ui.theme import PROTOCOL_COLOURS
@@ -118,6 +120,9 @@ class CompareDialog(QDialog):
         self.note = QLabel()           # what a run made of the design, where a reader needs it to read the figures
         self.note.setWordWrap(True)
         self.note.hide()
+        self.shapes = QLabel()         # what each option is built of beside its protocol, once both are built
+        self.shapes.setWordWrap(True)
+        self.shapes.hide()
         self.progress = QProgressBar()
         self.progress.setRange(0, PROGRESS_STEPS)
         self.table = QTableWidget(len(ROWS), 2)
@@ -163,6 +168,7 @@ class CompareDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(self.progress)
         layout.addLayout(grid, 1)
+        layout.addWidget(self.shapes)
         layout.addWidget(self.note)
         layout.addWidget(buttons)
 
@@ -179,7 +185,29 @@ class CompareDialog(QDialog):
     def _on_priced(self, capex: dict[str, float], designs: dict[str, FabricDocument]) -> None:
         self.capex = capex
         self.designs = designs
+        text = self.shapes_text(designs)
+        self.shapes.setText(text)
+        self.shapes.setVisible(bool(text))
         self._run_next()
+
+    def shapes_text(self, designs: dict[str, FabricDocument]) -> str:
+        """Each option's switches by tier and its fullest leaf, and, where both options' leaves are oversubscribed
+        and reach different numbers of servers, that leaf size alone can change the time (topology/leaf_shape.py)."""
+        shapes = {p: leaf_shape(designs[p]) for p in PROTOS if p in designs}
+        if len(shapes) < len(PROTOS) or any(s is None for s in shapes.values()):
+            return ""
+        tiers = ", ".join(f"{NAMES[p]} {' / '.join(str(s.switches[t]) for t in TIER_ORDER)}"
+                          for p, s in shapes.items() if s)
+        leaves = ", ".join(f"{NAMES[p]} {s.servers} / {s.endpoint_ports} / {s.uplinks}" for p, s in shapes.items() if s)
+        text = self.tr("Back-end switches, leaf / spine / core: {0}. Fullest leaf, servers / ports down / up: {1}.")
+        text = text.format(tiers, leaves)
+        differ = leaf_sizes_differ({p: designs[p] for p in PROTOS})
+        if differ is not None:
+            why = self.tr("The {0} option's leaves reach more servers: at the same oversubscription less of "
+                          "a collective's traffic leaves them, so part of a difference in time can come "
+                          "from the switches rather than the protocol.").format(NAMES[differ[0]])
+            text += ("" if text.endswith("。") else " ") + why
+        return text
 
     def _run_next(self) -> None:
         left = [p for p in PROTOS if p not in self.results]

@@ -373,117 +373,127 @@
 <context>
     <name>CompareDialog</name>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="43"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="45"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="46"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="48"/>
         <source>Completion time (ms)</source>
         <translation>完成时间 (ms)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="48"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="50"/>
         <source>Bus bandwidth (Gb/s)</source>
         <translation>总线带宽 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="49"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="51"/>
         <source>Goodput (Gb/s)</source>
         <translation>有效吞吐 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="50"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="52"/>
         <source>Throughput vs ideal fabric</source>
         <translation>相对理想网络的吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="52"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="54"/>
         <source>p99 latency (µs)</source>
         <translation>p99 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="53"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="55"/>
         <source>p99.9 latency (µs)</source>
         <translation>p99.9 时延 (µs)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="55"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="57"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="56"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="58"/>
         <source>PFC paused port-time</source>
         <translation>PFC 暂停的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="58"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="60"/>
         <source>Credit-stall port-time</source>
         <translation>信用等待的端口时间占比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="60"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="62"/>
         <source>Time to train (days)</source>
         <translation>训练总时长（天）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="61"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="63"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="63"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="65"/>
         <source>Requests/s within the latency target</source>
         <translation>满足时延目标的每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="67"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="69"/>
         <source>Capex per Gb/s of goodput</source>
         <translation>每 Gb/s 有效吞吐的资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="71"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="73"/>
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="72"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="74"/>
         <source>p99 latency</source>
         <translation>p99 时延</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="102"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="104"/>
         <source>Compare InfiniBand vs RoCEv2 — {0}</source>
         <translation>对比 InfiniBand 与 RoCEv2 — {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="126"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="131"/>
         <source>Capex ({0})</source>
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="172"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="178"/>
         <source>Building each option on its protocol&apos;s hardware…</source>
         <translation>正在用各协议自身的硬件构建各方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="188"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="202"/>
+        <source>Back-end switches, leaf / spine / core: {0}. Fullest leaf, servers / ports down / up: {1}.</source>
+        <translation>后端交换机（叶 / 脊 / 核心）：{0}。最满的叶交换机（服务器 / 下行端口 / 上行端口）：{1}。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="206"/>
+        <source>The {0} option&apos;s leaves reach more servers: at the same oversubscription less of a collective&apos;s traffic leaves them, so part of a difference in time can come from the switches rather than the protocol.</source>
+        <translation>{0} 方案的叶交换机连接更多服务器：在相同的收敛比下，集合通信离开叶交换机的流量更少，因此完成时间的差异可能部分来自交换机，而非协议本身。</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="215"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="193"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="220"/>
         <source>Simulating the {0} option…</source>
         <translation>正在仿真 {0} 方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="247"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="274"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="316"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="343"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -3152,32 +3162,32 @@ or a node</source>
 <context>
     <name>NodeItem</name>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="30"/>
+        <location filename="../../designer/ui/node_item.py" line="31"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="30"/>
+        <location filename="../../designer/ui/node_item.py" line="31"/>
         <source>switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="31"/>
+        <location filename="../../designer/ui/node_item.py" line="32"/>
         <source>gateway</source>
         <translation>网关</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="31"/>
+        <location filename="../../designer/ui/node_item.py" line="32"/>
         <source>storage</source>
         <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="93"/>
+        <location filename="../../designer/ui/node_item.py" line="94"/>
         <source>{0} GPUs</source>
         <translation>{0} 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/node_item.py" line="94"/>
+        <location filename="../../designer/ui/node_item.py" line="95"/>
         <source>ports used: {0}</source>
         <translation>已用端口：{0}</translation>
     </message>
@@ -3503,22 +3513,22 @@ or a node</source>
 <context>
     <name>RackElevationView</name>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="133"/>
+        <location filename="../../designer/ui/rack_view.py" line="135"/>
         <source>Rack {0}: {1} of {2} U, {3:.1f} of {4:.0f} kW, {5} PDUs</source>
         <translation>机柜 {0}：已用 {1}/{2}U，{3:.1f}/{4:.0f} kW，{5} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="137"/>
+        <location filename="../../designer/ui/rack_view.py" line="139"/>
         <source>{0:.1f} / {1:.0f} kW</source>
         <translation>{0:.1f} / {1:.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="146"/>
+        <location filename="../../designer/ui/rack_view.py" line="148"/>
         <source>{0} PDUs on the A and B feeds</source>
         <translation>A、B 两路供电共 {0} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="158"/>
+        <location filename="../../designer/ui/rack_view.py" line="160"/>
         <source>{0}
 {1} ({2})
 U{3}-U{4}, {5:,.0f} W</source>

@@ -26,8 +26,7 @@ from designer.report.sections.common import (
 )
 from designer.report.styles import data_table, user_text
 from designer.sim.long_haul import ib_long_haul_appliance
-from designer.topology.leaf_shape import LeafShape, leaf_shape
-from designer.topology.oversubscription import oversubscription_by_tier
+from designer.topology.leaf_shape import LeafShape, leaf_shape, leaf_sizes_differ
 
 
 def capitalised(text: str) -> str:
@@ -98,24 +97,17 @@ def shape_text(ctx: ProposalContext, shape: LeafShape) -> str:
 
 def _leaf_shapes_differ(ctx: ProposalContext) -> str:
     """Why two options at one oversubscription may still differ for their switches' sake: where both protocols'
-    leaves are oversubscribed and one holds more servers, less of a collective's traffic leaves it
+    leaves are oversubscribed and one reaches more servers, less of a collective's traffic leaves it
     (designer/topology/leaf_shape.py)."""
-    shapes = {}
-    for key in ("ib", "rocev2"):
-        variant = ctx.variants.get(key)
-        if variant is None or not any(o.id == key for o in ctx.recommendation.options):
-            return ""
-        shape = leaf_shape(variant.doc)
-        ratio = oversubscription_by_tier(variant.doc).get("leaf", 1.0)
-        if shape is None or ratio <= 1.0 + 1e-9:
-            return ""
-        shapes[key] = shape
-    ib, roce = shapes["ib"], shapes["rocev2"]
-    if ib.servers == roce.servers:
+    shown = {k: v.doc for k, v in ctx.variants.items()
+             if k in ("ib", "rocev2") and any(o.id == k for o in ctx.recommendation.options)}
+    differ = leaf_sizes_differ(shown)
+    if differ is None:
         return ""
-    more, fewer = ("ib", "rocev2") if ib.servers > roce.servers else ("rocev2", "ib")
+    more, fewer = differ
+    many, few = (leaf_shape(shown[k]) for k in differ)
     return then(ctx, ctx.t("rec_leaf_shapes", more=protocol_name(more), fewer=protocol_name(fewer),
-                           many=f"{shapes[more].servers:,}", few=f"{shapes[fewer].servers:,}"))
+                           many=f"{many.servers:,}" if many else "", few=f"{few.servers:,}" if few else ""))
 
 
 def _joined_text(ctx: ProposalContext) -> str:

@@ -38,7 +38,7 @@ def test_the_recommendation_says_when_the_options_leaves_differ_at_an_oversubscr
     ctx = build_context(_fabric("leaf-spine", "ib"), options, None, None)
     en = hardware_text(ctx) or ""
     assert "8 leaf switches, each reaching up to 4 servers (32 ports down, 16 up), under 2 spine switches" in en
-    assert "4 leaf switches, each reaching up to 8 servers (64 ports down, 32 up), under 1 spine switch." in en
+    assert "4 leaf switches, each reaching up to 8 servers (64 ports down, 32 up), under 2 spine switches." in en
     assert "the RoCEv2 option's leaves reach up to 8 servers, the InfiniBand option's up to 4" in en
     ctx.options.language = "zh_CN"
     zh = hardware_text(ctx) or ""

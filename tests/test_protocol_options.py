@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from designer.analysis.protocol_options import as_protocol, variants
 from designer.analysis.switch_consolidation import switch_links
 from designer.catalog.loader import load_catalog
+from designer.model import fileformat
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
 from designer.topology.generate import generate
 from designer.topology.segment_names import backend_name
+
+PROJECTS = Path(__file__).resolve().parent.parent / "projects"
 
 
 def _errors(doc, cat) -> list[tuple[str, tuple]]:
@@ -377,6 +381,21 @@ def test_each_option_of_a_generated_design_costs_what_the_other_protocols_genera
             option = cost_report(as_protocol(docs[drawn], other, cat)[0], cat).capex
             native = cost_report(docs[other], cat).capex
             assert abs(option / native - 1) < 0.005, (kind, gpus, drawn, option, native)
+
+
+def test_packing_a_tier_keeps_two_spines_where_two_were_drawn():
+    """At 2:1, 256 GPUs on QM9700s are 8 leaves under 2 spines using 32 of their 64 ports each; one SN5600 would
+    hold both spines' cables, but the RoCEv2 option keeps two, as the RoCEv2 generator builds them (losing a spine
+    must not cut every leaf off), and so costs what that design costs."""
+    cat = load_catalog()
+    ib, roce = (generate("leaf-spine", gpus=256, backend=p, oversubscription=2.0, frontend=False, catalog=cat)
+                for p in ("ib", "rocev2"))
+    option = variants(ib, cat)["rocev2"]
+    spines = [n for n in option.doc.nodes.values() if n.role == "spine"]
+    assert len(spines) == 2 == sum(1 for n in roce.nodes.values() if n.role == "spine")
+    assert option.cost.capex == cost_report(roce, cat).capex
+    pod = fileformat.load(PROJECTS / "small-rocev2-pod.json")       # 2 SN5600 spines, 32 ports used on each
+    assert sum(1 for n in variants(pod, cat)["ib"].doc.nodes.values() if n.role == "spine") == 2
 
 
 def test_a_rail_is_built_as_the_other_protocols_generator_builds_it():

@@ -5,10 +5,11 @@ An InfiniBand drawing of 64-port Quantum-2 switches priced as RoCEv2 swaps each 
 ports of 400G (64 cages of two): one for one, half of each counterpart's ports stay empty and the RoCEv2 option costs
 twice the switches a RoCEv2 design of the same ports would buy (the generators build such a fabric with half as many
 leaves and spines). Here the switches of a tier (same role, counterpart model, port speed, site, segment and fabric) are
-packed into as few counterparts as their used ports fill (first fit, largest first), their cables moving to the switch
-that takes them; no cable is added or lost, so cables and optics are priced as drawn. Switches cabled to each other are
-not merged into one, nor are switches of fabrics that no cable joins (the rails of a rail-only back-end, the planes of a
-multi-plane one: merging them would join what the design keeps apart).
+packed into as few counterparts as their used ports fill (first fit, largest first), but never fewer than two spines
+(cores) where two or more were drawn, as the generators build a Clos (topology/sizing.py), their cables moving to the
+switch that takes them; no cable is added or lost, so cables and optics are priced as drawn. Switches cabled to each
+other are not merged into one, nor are switches of fabrics that no cable joins (the rails of a rail-only back-end, the
+planes of a multi-plane one: merging them would join what the design keeps apart).
 
 A rail of a rail-only back-end is built as the generator builds a rail of the counterpart (rail_only.py: one switch
 while the switch's ports hold its servers, else a two-tier Clos), with real cables, so that the racks, the power and the
@@ -75,8 +76,11 @@ def consolidate(doc: FabricDocument, twins: dict[str, int]) -> int:
         peers[a].add(b)
         peers[b].add(a)
     merged = 0
-    for members in _tiers(doc, twins).values():
-        for keep, gone in _packing(members, used, twins):
+    for (role, *_rest), members in _tiers(doc, twins).items():
+        # at least two spines (cores) where two were drawn, as the generators build them: losing one never cuts a
+        # leaf off (topology/sizing.py)
+        least = 2 if role in ("spine", "core") and len(members) >= 2 else 1
+        for keep, gone in _packing(members, used, twins, least):
             if gone in peers[keep]:
                 continue
             move_cables(doc, doc.nodes[keep], doc.nodes[gone], ends.pop(gone, []))
@@ -127,9 +131,10 @@ def switch_fabrics(doc: FabricDocument) -> DisjointSets[str]:
     return sets
 
 
-def _packing(members: list[str], used: dict[str, int], twins: dict[str, int]) -> list[tuple[str, str]]:
+def _packing(members: list[str], used: dict[str, int], twins: dict[str, int], least: int = 1) -> list[tuple[str, str]]:
     """(kept switch, switch merged into it) pairs of a first-fit-decreasing packing of the tier's used ports into
-    counterparts; none when the packing saves no switch."""
+    counterparts, at least `least` of them (spread evenly, largest first, when fewer would do); none when the
+    packing saves no switch."""
     capacity = twins[members[0]]
     order = sorted(members, key=lambda n: (-used.get(n, 0), n))
     bins: list[list[str]] = []
@@ -143,6 +148,12 @@ def _packing(members: list[str], used: dict[str, int], twins: dict[str, int]) ->
         else:
             bins[k].append(nid)
             room[k] -= need
+    if len(bins) < least:
+        bins, room = [[] for _ in range(least)], [capacity] * least
+        for nid in order:
+            k = max(range(least), key=lambda i: room[i])
+            bins[k].append(nid)
+            room[k] -= used.get(nid, 0)
     if len(bins) >= len(members) or len(bins) < math.ceil(sum(used.get(n, 0) for n in members) / capacity):
         return []
     return [(b[0], other) for b in bins for other in b[1:]]

@@ -70,7 +70,9 @@ class Styles:
 def make_styles(fonts: FontChoice, language: str = "en") -> Styles:
     """Build every style with `fontName` set explicitly: a style left on a default font shows Chinese as boxes."""
     f, fb = fonts.regular, fonts.bold
-    body = ParagraphStyle("body", fontName=f, fontSize=9.5, leading=13.5, textColor=INK, spaceAfter=6)
+    # allowWidows=0: a paragraph's last line never stands alone at the top of the next page (its line before moves
+    # with it); the small notes and bullets inherit it
+    body = ParagraphStyle("body", fontName=f, fontSize=9.5, leading=13.5, textColor=INK, spaceAfter=6, allowWidows=0)
     styles = Styles(
         fonts=fonts,
         body=body,

@@ -53,7 +53,7 @@ def test_runs_off_the_ui_thread_and_returns_the_chosen_design(qtbot, monkeypatch
     assert w.advice.preferences.latency_sensitive and w.advice.preferences.budget == ADVISOR_BUDGET_64_GPUS
     w.next()
     assert w.currentPage() is w.results
-    assert w.results.table.rowCount() == 11
+    assert w.results.table.rowCount() == 15
     assert w.results.table.item(0, 1).text().startswith(w.advice.recommended.spec.label)
     assert w.chosen_design() is w.advice.recommended.doc
     w.results.table.selectRow(3)

@@ -40,6 +40,7 @@ PLANES: dict[str, str] = {
     "advisor.alt.chosen": "{why}; chosen: {label} is the recommendation",
     "advisor.alt.not_chosen": "{why}; not chosen: {label} takes {time} % time and {capex} % capex against "
                               "{chosen}, the recommendation",
+    "advisor.alt.also": "; {label} takes {time} % time and {capex} % capex against the recommendation",
     "error.generate.plane_cables": "{planes} planes need {plane} Gb/s links, but the catalog has no optics or "
                                    "cables of that speed",
 }

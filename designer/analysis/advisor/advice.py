@@ -20,6 +20,7 @@ from designer.analysis.recommendation import PrioritiesError, Recommendation, de
 from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n.message import Message, either
 from designer.model.assumptions import CURRENCIES
+from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError, parse_workloads
 
 DEFAULT_WORKLOAD = "allreduce:1GiB"
@@ -150,7 +151,7 @@ def advise(gpus: int, workloads: list[str] | None = None, prefs: Preferences | N
         todo = specs or site_specs()
     else:
         alts = tuple(alternatives(gpus, cat)) if specs is None else ()
-        todo = specs or candidate_specs() + [a.spec for a in alts if a.spec is not None]
+        todo = specs or candidate_specs() + [spec for a in alts for spec in a.specs]
     built, left_out = _build_all(todo, gpus, specs_text, prefs, seed, cat, progress, cancel)
     if not built:
         raise no_candidate(left_out)
@@ -175,7 +176,10 @@ def _build_all(todo: list[CandidateSpec], gpus: int, workloads: list[str], prefs
             built[spec.id] = build_candidate(spec, gpus, workloads, seed=seed, currency=prefs.currency, catalog=cat,
                                              site=prefs.site)
         except CandidateLeftOut as exc:
-            left_out.append(Alternative(spec.kind, None, exc.why))
+            left_out.append(Alternative(spec.kind, (), exc.why))
+        except ProjectError as exc:         # the shape cannot hold these GPUs (two tiers of rails): said, not fatal
+            left_out.append(Alternative(spec.kind, (), Message("advisor.alt.cannot", kind=spec.label_message(),
+                                                               reason=str(exc))))
     if progress:
         progress(len(todo), len(todo), "")
     return built, left_out

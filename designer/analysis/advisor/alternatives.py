@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from designer.analysis.advisor.candidates import Candidate, CandidateSpec
+from designer.analysis.quantities import Concat
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
 from designer.i18n.product_names import ProductName
@@ -23,17 +24,20 @@ RAIL_ONLY_MIN_GPUS = 8      # the 8-GPU HGX NVLink domain the rail-only paper as
 MULTI_PLANE_PLANES = 2      # Alibaba HPN's dual plane: a 400G NIC as 2 x 200G (docs/references.md [hpn])
 
 
+PROTOCOLS = ("ib", "rocev2")  # each alternative is weighed on both: neither shape belongs to one protocol
+
+
 @dataclass(frozen=True)
 class Alternative:
-    """A scale-out alternative: the candidate to build (None when it does not apply) and why."""
+    """A scale-out alternative: the candidates to build, one per protocol (none when it does not apply), and why."""
 
     kind: str
-    spec: CandidateSpec | None
+    specs: tuple[CandidateSpec, ...]
     why: Message
 
 
 def alternatives(gpus: int, catalog: Catalog) -> list[Alternative]:
-    """Rail-only and multi-plane RoCEv2 candidates at 1:1 for `gpus`, where they apply."""
+    """Rail-only and multi-plane candidates at 1:1 for `gpus`, on InfiniBand and on RoCEv2, where they apply."""
     return [_rail_only(gpus, catalog), _multi_plane(gpus, catalog)]
 
 
@@ -41,12 +45,12 @@ def _rail_only(gpus: int, catalog: Catalog) -> Alternative:
     try:
         p = plan("rail-only", gpus=gpus, frontend=False, catalog=catalog)
     except ProjectError as exc:
-        return Alternative("rail-only", None, Message("advisor.alt.cannot", kind="rail-only", reason=str(exc)))
+        return Alternative("rail-only", (), Message("advisor.alt.cannot", kind="rail-only", reason=str(exc)))
     server = catalog.server(p.server_model)
     if server.gpus < RAIL_ONLY_MIN_GPUS or server.nvlink_gbps <= 0:
-        return Alternative("rail-only", None, Message("advisor.alt.rail_only_small", model=_name(server.model),
-                                                      gpus=server.gpus, least=RAIL_ONLY_MIN_GPUS))
-    return Alternative("rail-only", CandidateSpec("rail-only", "rocev2", 1.0),
+        return Alternative("rail-only", (), Message("advisor.alt.rail_only_small", model=_name(server.model),
+                                                    gpus=server.gpus, least=RAIL_ONLY_MIN_GPUS))
+    return Alternative("rail-only", tuple(CandidateSpec("rail-only", p, 1.0) for p in PROTOCOLS),
                        Message("advisor.alt.rail_only_weighed", model=_name(server.model), gpus=server.gpus))
 
 
@@ -59,21 +63,30 @@ def _multi_plane(gpus: int, catalog: Catalog) -> Alternative:
     try:
         plan("multi-plane", gpus=gpus, planes=MULTI_PLANE_PLANES, frontend=False, catalog=catalog)
     except ProjectError as exc:
-        return Alternative("multi-plane", None, Message("advisor.alt.cannot", kind="multi-plane", reason=str(exc)))
-    return Alternative("multi-plane", CandidateSpec("multi-plane", "rocev2", 1.0, MULTI_PLANE_PLANES),
-                       Message("advisor.alt.multi_plane_weighed", planes=MULTI_PLANE_PLANES))
+        return Alternative("multi-plane", (), Message("advisor.alt.cannot", kind="multi-plane", reason=str(exc)))
+    specs = tuple(CandidateSpec("multi-plane", p, 1.0, MULTI_PLANE_PLANES) for p in PROTOCOLS)
+    return Alternative("multi-plane", specs, Message("advisor.alt.multi_plane_weighed", planes=MULTI_PLANE_PLANES))
 
 
 def verdict(alt: Alternative, candidates: dict[str, Candidate], chosen: str | None) -> Message:
-    """Why an alternative was weighed or left out and, when built, how it compares with the recommended design."""
-    if alt.spec is None or alt.spec.id not in candidates or chosen is None:
+    """Why an alternative was weighed or left out and, when built, how each of its candidates compares with the
+    recommended design (the recommended one first where it is one of them)."""
+    built = [spec.id for spec in alt.specs if spec.id in candidates]
+    if not built or chosen is None:
         return alt.why
-    c = candidates[alt.spec.id]
-    if alt.spec.id == chosen:
-        return Message("advisor.alt.chosen", why=alt.why, label=c.label_message())
     best = candidates[chosen].figures
+    if chosen in built:
+        out: Message | Concat = Message("advisor.alt.chosen", why=alt.why, label=candidates[chosen].label_message())
+    else:
+        out = Message("advisor.alt.not_chosen", why=alt.why, chosen=candidates[chosen].label_message(),
+                      **_against(candidates[built[0]], best))
+    for cid in (c for c in built if c != chosen and (chosen in built or c != built[0])):
+        out = Concat(out, Message("advisor.alt.also", **_against(candidates[cid], best)))
+    return out
+
+
+def _against(c: Candidate, best: dict) -> dict[str, object]:
+    """A candidate's label and its time and capex against the recommended design's, in percent."""
     f = c.figures
-    return Message("advisor.alt.not_chosen", why=alt.why, label=c.label_message(),
-                   time=f"{100 * (f['time_s'] / best['time_s'] - 1):+.0f}",
-                   capex=f"{100 * (f['capex'] / best['capex'] - 1):+.0f}",
-                   chosen=candidates[chosen].label_message())
+    return {"label": c.label_message(), "time": f"{100 * (f['time_s'] / best['time_s'] - 1):+.0f}",
+            "capex": f"{100 * (f['capex'] / best['capex'] - 1):+.0f}"}

@@ -74,11 +74,14 @@ class CandidateSpec:
 
 
 def candidate_specs() -> list[CandidateSpec]:
-    """The nine candidates, in a fixed order (ties in the ranking keep this order): four shapes at 1:1 and 2:1, and
-    the RoCEv2 fat tree as NVIDIA sells it for AI, Spectrum-X (SN5600 switches with BlueField-3 SuperNICs, which
-    reorder packets, so the recommended settings spray them over every path: NVIDIA Spectrum-X reference
-    architecture), at 1:1 as its reference designs are built."""
-    shapes = (("fat-tree", "ib"), ("fat-tree", "rocev2"), ("rail-optimized", "rocev2"), ("fat-tree", "hybrid"))
+    """The eleven candidates, in a fixed order (ties in the ranking keep this order): five shapes at 1:1 and 2:1
+    (the fat tree and the rail-optimized fabric on each protocol: rail-optimized is how NVIDIA's DGX SuperPOD builds
+    its InfiniBand back-end and how Meta builds its RoCEv2 one, so each protocol is weighed in both; and the hybrid
+    fat tree), and the RoCEv2 fat tree as NVIDIA sells it for AI, Spectrum-X (SN5600 switches with BlueField-3
+    SuperNICs, which reorder packets, so the recommended settings spray them over every path: NVIDIA Spectrum-X
+    reference architecture), at 1:1 as its reference designs are built."""
+    shapes = (("fat-tree", "ib"), ("fat-tree", "rocev2"), ("rail-optimized", "ib"), ("rail-optimized", "rocev2"),
+              ("fat-tree", "hybrid"))
     return [CandidateSpec(kind, backend, ratio) for kind, backend in shapes
             for ratio in (1.0, CHEAPER_OVERSUBSCRIPTION)] + [
         CandidateSpec("fat-tree", "rocev2", 1.0, nic_model=SPECTRUM_X_NIC)]

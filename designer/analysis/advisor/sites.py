@@ -65,10 +65,10 @@ def _dp_unsaid(w: Workload) -> bool:
 
 def site_notes(site: SiteRequest, catalog: Catalog) -> list[Alternative]:
     """What the advisor across sites builds and does not, and how the InfiniBand candidates carry the budget."""
-    notes = [Alternative(TWO_SITE, None, Message("advisor.alt.sites_shapes"))]
+    notes = [Alternative(TWO_SITE, (), Message("advisor.alt.sites_shapes"))]
     gbps, links = site.links_for("ib", catalog)
     if (gbps, links) != (site.dci_gbps, site.dci_links):
-        notes.append(Alternative(TWO_SITE, None, Message("advisor.alt.sites_ib_links", links=links, gbps=f"{gbps:g}",
+        notes.append(Alternative(TWO_SITE, (), Message("advisor.alt.sites_ib_links", links=links, gbps=f"{gbps:g}",
                                                          total=f"{site.total_gbps:,g}")))
     return notes
 

@@ -46,25 +46,43 @@ def series_colours(names: list[str]) -> list:
     return [PROTOCOL_COLOURS[n] if n in PROTOCOL_COLOURS else next(others) for n in names]
 
 
+SLANT_DEGREES = 35
+
+
+def _slant(categories: list[str], font: str, width: float) -> float:
+    """The room (points) slanted category names need below the axis; 0 when each fits its group's width."""
+    widest = max((stringWidth(c, font, 7) for c in categories), default=0.0)
+    group = (width - 40) / max(1, len(categories))
+    if widest <= group - 4:
+        return 0.0
+    return max(0.0, widest * math.sin(math.radians(SLANT_DEGREES)) - 10)
+
+
 def bar_chart(title: str, categories: list[str], series: dict[str, list[float]], font: str,  # noqa: PLR0913
               *, width: float = 230, height: float = 160, value_format: str = "{:.1f}",
               value_max: float | None = None, labels: dict[str, str] | None = None) -> Drawing:
     """Grouped vertical bars, one colour per series (protocol), with a title, value labels and a legend.
 
     `value_max` is the axis end when every value is at or below it (percentages end at 100); otherwise the axis
-    ends at the round number just above the tallest bar. `labels` names the series in the legend."""
-    d = Drawing(width, height)
+    ends at the round number just above the tallest bar. `labels` names the series in the legend. Category names
+    wider than their group are written slanted, the chart growing below to hold them."""
+    slant = _slant(categories, font, width)
+    d = Drawing(width, height + slant)
     top_room = 14 if title else 4
     if title:
-        d.add(String(0, height - 10, title, fontName=font, fontSize=8.5, fillColor=INK))
+        d.add(String(0, height + slant - 10, title, fontName=font, fontSize=8.5, fillColor=INK))
     chart = VerticalBarChart()
-    chart.x, chart.y = 32, 30
+    chart.x, chart.y = 32, 30 + slant
     chart.width, chart.height = width - 40, height - 48 - top_room
     names = list(series)
     chart.data = [series[n] for n in names]
     chart.categoryAxis.categoryNames = categories
     chart.categoryAxis.labels.fontName = font
     chart.categoryAxis.labels.fontSize = 7
+    if slant:
+        chart.categoryAxis.labels.angle = SLANT_DEGREES
+        chart.categoryAxis.labels.boxAnchor = "ne"
+        chart.categoryAxis.labels.dx, chart.categoryAxis.labels.dy = 2, -2
     chart.categoryAxis.strokeColor = RULE
     chart.valueAxis.labels.fontName = font
     chart.valueAxis.labels.fontSize = 6.5

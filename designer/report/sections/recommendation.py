@@ -174,11 +174,10 @@ def candidates_chart(ctx: ProposalContext) -> list[Flowable]:
     best_c = min(o.tco for o in options)
     series = {ctx.t("chart_series_speed"): [100 * best_t / (o.time_s or best_t) for o in options],
               ctx.t("chart_series_cost"): [100 * best_c / o.tco for o in options]}
-    out = subsection(ctx, ctx.t("chart_candidates"), room=70 * mm)
-    out += [bar_chart("", [_short(ctx, o) for o in options], series, ctx.styles.fonts.regular, width=ctx.width,
-                      height=170, value_format="{:.0f}", value_max=100.0), Spacer(1, 2 * mm),
-            note(ctx, ctx.t("chart_candidates_note"))]
-    return out
+    chart = bar_chart("", [_short(ctx, o) for o in options], series, ctx.styles.fonts.regular, width=ctx.width,
+                      height=170, value_format="{:.0f}", value_max=100.0)
+    out = subsection(ctx, ctx.t("chart_candidates"), room=chart.height + 12 * mm)   # the heading goes with it
+    return out + [chart, Spacer(1, 2 * mm), note(ctx, ctx.t("chart_candidates_note"))]
 
 
 def build(ctx: ProposalContext) -> list[Flowable]:

@@ -19,6 +19,7 @@ from designer.catalog.loader import Catalog, load_catalog
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.topology import generate
+from designer.topology.leaf_shape import leaf_links
 from designer.topology.oversubscription import bisection_bandwidth_gbps, switch_loads
 
 GPU_COUNTS = (64, 128, 256, 512, 1024, 2048, 4096)
@@ -40,30 +41,12 @@ class Row:
     bisection_tbps: float
 
 
-def _leaf_ports(doc: FabricDocument) -> dict[str, tuple[int, int]]:
-    """Each back-end leaf -> (links to endpoints, links to spines)."""
-    ports: dict[str, list[int]] = {}
-    for link in doc.links.values():
-        if link.plane != "backend":
-            continue
-        for me, other in ((link.a.node, link.b.node), (link.b.node, link.a.node)):
-            node, far = doc.nodes.get(me), doc.nodes.get(other)
-            if node is None or far is None or node.role != "leaf":
-                continue
-            count = ports.setdefault(me, [0, 0])
-            if far.kind != "switch":
-                count[0] += 1
-            elif far.role == "spine":
-                count[1] += 1
-    return {n: (d, u) for n, (d, u) in ports.items()}
-
-
 def row(doc: FabricDocument) -> Row:
     """The capacity figures of a design's back-end."""
     roles = [n.role for n in doc.nodes.values() if n.kind == "switch"]
     loads = [ld for ld in switch_loads(doc) if ld.tier == "leaf"]
     worst = max(loads, key=lambda ld: ld.ratio or 0.0) if loads else None
-    ports = _leaf_ports(doc)
+    ports = {leaf: (links.endpoint_ports, links.uplinks) for leaf, links in leaf_links(doc).items()}
     down, up = ports.get(worst.node, (0, 0)) if worst else (max((d for d, _ in ports.values()), default=0), 0)
     total_down = sum(ld.down_gbps for ld in loads)
     total_up = sum(ld.up_gbps for ld in loads)

@@ -32,12 +32,18 @@ class LeafShape:
                 self.endpoint_ports * other.uplinks == other.endpoint_ports * self.uplinks)
 
 
-def leaf_shape(doc: FabricDocument) -> LeafShape | None:
-    """The shape of `doc`'s back-end, or None when it has no back-end leaf with servers on it."""
-    switches = Counter(n.role for n in doc.nodes.values()
-                       if n.kind == "switch" and n.role in TIER_ORDER)
-    servers: dict[str, set[str]] = {}
-    ports: dict[str, list[int]] = {}
+@dataclass
+class LeafLinks:
+    """One back-end leaf's links: the servers it reaches, its ports to endpoints and to the tiers above."""
+
+    servers: set[str]
+    endpoint_ports: int = 0
+    uplinks: int = 0
+
+
+def leaf_links(doc: FabricDocument) -> dict[str, LeafLinks]:
+    """Every back-end leaf with a back-end link -> its links (spine and core switches count as above it)."""
+    leaves: dict[str, LeafLinks] = {}
     for link in doc.links.values():
         if link.plane != "backend":
             continue
@@ -45,18 +51,26 @@ def leaf_shape(doc: FabricDocument) -> LeafShape | None:
             leaf, far = doc.nodes.get(me), doc.nodes.get(other)
             if leaf is None or far is None or leaf.kind != "switch" or leaf.role != "leaf":
                 continue
-            count = ports.setdefault(me, [0, 0])
+            count = leaves.setdefault(me, LeafLinks(set()))
             if far.kind != "switch":
-                count[0] += 1
+                count.endpoint_ports += 1
                 if far.kind == "server":
-                    servers.setdefault(me, set()).add(other)
+                    count.servers.add(other)
             elif far.role in ("spine", "core"):
-                count[1] += 1
-    if not servers:
+                count.uplinks += 1
+    return leaves
+
+
+def leaf_shape(doc: FabricDocument) -> LeafShape | None:
+    """The shape of `doc`'s back-end, or None when it has no back-end leaf with servers on it."""
+    switches = Counter(n.role for n in doc.nodes.values()
+                       if n.kind == "switch" and n.role in TIER_ORDER)
+    leaves = {leaf: links for leaf, links in leaf_links(doc).items() if links.servers}
+    if not leaves:
         return None
-    fullest = max(servers, key=lambda leaf: (len(servers[leaf]), ports[leaf][0]))
-    return LeafShape({role: switches.get(role, 0) for role in TIER_ORDER}, len(servers[fullest]),
-                     ports[fullest][0], ports[fullest][1])
+    fullest = max(leaves.values(), key=lambda links: (len(links.servers), links.endpoint_ports))
+    return LeafShape({role: switches.get(role, 0) for role in TIER_ORDER}, len(fullest.servers),
+                     fullest.endpoint_ports, fullest.uplinks)
 
 
 def leaf_sizes_differ(options: dict[str, FabricDocument]) -> tuple[str, str] | None:

@@ -354,6 +354,8 @@ def _modes(fab: CompiledFabric, plan: Plan, phase: Phase) -> _Modes:
     spread = np.where(seg_ib[seg], ar, spray)          # adaptive routing on InfiniBand, spraying on RoCEv2
     front = opts.plane == "frontend"
     spread = spread & net & (not front)
+    if not front:                                      # each NCCL channel its own queue pairs (routing.py)
+        qps = np.where(seg_ib[seg], qps, qps * max(1, opts.channels))
     qps = np.where(spread | ~net, 1, qps)
     if fab.planes > 1 and not front:
         qps = np.where(net, -(-qps // fab.planes) * fab.planes, qps)

@@ -24,6 +24,8 @@ NVLS algorithm: the ring's steps with half the bytes.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from designer.i18n.message import Message
@@ -36,6 +38,17 @@ from designer.sim.routing import RouteOptions
 from designer.sim.scaleup import nvls_factor
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
 from designer.sim.workload_spec import Workload, WorkloadError
+
+# NCCL runs each ring and tree channel its topology search finds twice: ncclTopoPostset (src/graph/connect.cc,
+# NVIDIA/nccl) copies every channel's ring and trees to a second channel ("Duplication should be complete now":
+# nChannels * 2), and each channel opens a connection of its own to its peer, with its own queue pairs. Two NICs of a
+# ring or tree step therefore talk over two connections, which ECMP hashes apart.
+COLL_CHANNEL_COPIES = 2
+
+
+def _coll_route(route: RouteOptions) -> RouteOptions:
+    """The routing of a ring's or a tree's network flows: over NCCL's duplicated channels."""
+    return replace(route, channels=COLL_CHANNEL_COPIES)
 
 
 def server_groups(fab: CompiledFabric, ranks: np.ndarray) -> list[np.ndarray]:
@@ -68,7 +81,7 @@ def ring_pattern(fab: CompiledFabric, ranks: np.ndarray, route: RouteOptions, ke
             order.append(np.concatenate([np.roll(grp, -shift) for grp in groups]))
     src = np.concatenate(order)
     dst = np.concatenate([np.roll(o, -1) for o in order])
-    return FlowPattern(key, src, dst, np.ones(len(src)), route), channels
+    return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(route)), channels
 
 
 def dbt_parents(n: int) -> tuple[np.ndarray, np.ndarray, int]:
@@ -230,7 +243,8 @@ def _pipelined_tree(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: fl
             src += [up_s, up_d]
             dst += [up_d, up_s]
             wt += [np.full(len(up_s), 0.5), np.full(len(up_s), 0.5)]
-    pat = FlowPattern(f"{tag}:tree", np.concatenate(src), np.concatenate(dst), np.concatenate(wt), route)
+    pat = FlowPattern(f"{tag}:tree", np.concatenate(src), np.concatenate(dst), np.concatenate(wt),
+                      _coll_route(route))
     fill = 2 * ((g - 1) * nccl_tuner.TREE_NVLINK_US + depth * nccl_tuner.NET_OVERHEAD_US) * 1e-6
     return plan.add(Phase("allreduce tree (pipelined)", pat, size / channels, alpha_factor=2 * max(depth, 1),
                           alpha_extra_s=fill, start_s=start, workload=index, pipelined=True))
@@ -284,7 +298,7 @@ def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarra
         rails = np.stack(groups)            # [server, local]
         src = rails.T.reshape(-1)           # rail-major: ring over servers per rail
         dst = np.roll(rails, -1, axis=0).T.reshape(-1)
-        pat = FlowPattern(f"{tag}:rails", src, dst, np.ones(len(src)), route)
+        pat = FlowPattern(f"{tag}:rails", src, dst, np.ones(len(src)), _coll_route(route))
         i = plan.add(Phase("rail ring step", pat, shard / n_srv, repeat=2 * (n_srv - 1), ring=True,
                            after=after, start_s=start, workload=index))
         after = [i]

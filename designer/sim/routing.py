@@ -204,6 +204,9 @@ class RouteOptions:
     spray: bool | None = None
     plane: str = "backend"
     seed: int = 1
+    # NCCL channels that carry a flow's bytes between two NICs, each a connection with its own queue pairs, so that
+    # ECMP hashes channels x queue pairs apart (back-end RoCEv2 flows; InfiniBand's tables route them alike)
+    channels: int = 1
 
 
 @dataclass
@@ -433,6 +436,7 @@ class Router:
             policy[is_ib] = POLICY_SPLIT if ar else (POLICY_DMODK if table_based else POLICY_MINHOP)
             policy[m & (proto != PROTO_IB)] = POLICY_SPLIT if spray else POLICY_ECMP
         policy[ends.plane == PLANE_FRONTEND] = POLICY_ECMP  # the front-end is plain ECMP
+        qps[(policy == POLICY_ECMP) & (ends.plane != PLANE_FRONTEND)] *= max(1, opts.channels)
         qps[~ends.net] = 1
         split = ends.net & (policy == POLICY_SPLIT)
         qps[split] = 1                                      # a sprayed transfer needs no second queue pair

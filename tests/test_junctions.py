@@ -67,3 +67,50 @@ def test_chain_links_beside_a_split_route_get_no_junction():
     assert np.array_equal(j.ja[chain + 1:], alone.ja) and np.array_equal(j.jb[chain + 1:], alone.jb)
     assert np.array_equal(j.a_node, alone.a_node + chain + 1) and np.array_equal(j.b_ptr, alone.b_ptr)
     assert np.array_equal(j.wb[chain + 1:], alone.wb) and np.array_equal(j.wa[chain + 1:], alone.wa)
+
+
+def _links_equal(x, y):
+    """Two `node_links` results agree on everything the step reads (a node's weights only where it is in a
+    junction)."""
+    (s1, p1, j1), (s2, p2, j2) = x, y
+    assert np.array_equal(s1, s2) and np.array_equal(p1, p2)
+    for name in ("ja", "jb", "last_a", "a_ptr", "a_node", "b_ptr", "b_node"):
+        assert np.array_equal(getattr(j1, name), getattr(j2, name)), name
+    assert np.allclose(np.where(j1.ja >= 0, j1.wa, 0), np.where(j2.ja >= 0, j2.wa, 0))
+    assert np.allclose(np.where(j1.jb >= 0, j1.wb, 0), np.where(j2.jb >= 0, j2.wb, 0))
+    assert j1.sums.shape == j2.sums.shape
+
+
+def test_links_of_added_and_retired_flows_equal_those_found_anew():
+    """A simulator indexes only the flows it adds (appended_links) and keeps those of the flows it keeps
+    (kept_links): the same links as indexing all its edges again."""
+    from designer.sim.dynamics.links import appended_links, kept_links, node_links
+
+    g = _adaptive_route()
+    chain = (np.arange(3), np.arange(1, 4), np.ones(3), np.ones(3))            # a 4-node single path
+    parts = [(g.nodes, g.edge_from, g.edge_to, g.edge_split, g.edge_share), (4, *chain),
+             (g.nodes, g.edge_from, g.edge_to, g.edge_split, g.edge_share)]
+    links, n = node_links(0, *(np.zeros(0, np.int64),) * 2, np.zeros(0), np.zeros(0)), 0
+    edges = [np.zeros(0, np.int64)] * 2 + [np.zeros(0)] * 2
+    for nodes, *e in parts:
+        links = appended_links(links, n, node_links(nodes, *e))
+        edges = [np.concatenate([old, new + n if k < 2 else new]) for k, (old, new) in enumerate(zip(edges, e,
+                                                                                                    strict=True))]
+        n += nodes
+    _links_equal(links, node_links(n, *edges))
+    keep = np.ones(n, dtype=bool)
+    keep[:g.nodes] = False                                  # the first flow retires
+    new = np.full(n, -1, np.int64)
+    new[keep] = np.arange(int(keep.sum()))
+    rest = [new[e][keep[edges[0]]] if k < 2 else e[keep[edges[0]]] for k, e in enumerate(edges)]
+    _links_equal(kept_links(links, keep, new), node_links(int(keep.sum()), *rest))
+
+
+def test_links_of_kept_single_paths_have_no_junctions():
+    from designer.sim.dynamics.links import appended_links, kept_links, node_links
+
+    chain = (np.arange(3), np.arange(1, 4), np.ones(3), np.ones(3))
+    both = appended_links(node_links(4, *chain), 4, node_links(4, *chain))
+    keep = np.arange(8) >= 4
+    new = np.where(keep, np.arange(8) - 4, -1)
+    _links_equal(kept_links(both, keep, new), node_links(4, *chain))

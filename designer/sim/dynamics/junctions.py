@@ -70,7 +70,7 @@ def junctions(n_nodes: int, edge_from: np.ndarray, edge_to: np.ndarray, split: n
     keys, n_a = np.unique(a_key, return_counts=True)
     n_b = np.unique(b_key, return_counts=True)[1]
     n_edges = np.unique(key, return_counts=True)[1]
-    if not np.array_equal(n_edges, n_a * n_b) or len(np.unique(a_node)) != len(a_node):
+    if not np.array_equal(n_edges, n_a * n_b) or len(_distinct(a_node)) != len(a_node):
         raise ValueError("a hop graph's join is not complete between the ports into and out of a switch")
     joined = (n_a > 1) | (n_b > 1)                  # one-to-one joins stay chain links
     number = np.full(len(keys), -1, np.int64)
@@ -94,12 +94,56 @@ def no_junctions(n_nodes: int) -> Junctions:
                      np.zeros(n_nodes), np.zeros(n_nodes), z, z[:0], z, z[:0], np.zeros((0, 3)))
 
 
+def joined(first: Junctions, second: Junctions, n_first: int) -> Junctions:
+    """The junctions of two sets of flows side by side, the second's nodes numbered from `n_first` on: a junction
+    lies inside one flow's graph, so those of flows added to a simulator are found alone and appended."""
+    n_j = len(first.sums)
+    ja, jb = (np.concatenate([x, np.where(y >= 0, y + n_j, y)]).astype(np.int32)
+              for x, y in ((first.ja, second.ja), (first.jb, second.jb)))
+    return Junctions(ja, jb, np.concatenate([first.last_a, second.last_a]), np.concatenate([first.wa, second.wa]),
+                     np.concatenate([first.wb, second.wb]),
+                     np.concatenate([first.a_ptr[:-1], second.a_ptr + first.a_ptr[-1]]),
+                     np.concatenate([first.a_node, second.a_node + n_first]),
+                     np.concatenate([first.b_ptr[:-1], second.b_ptr + first.b_ptr[-1]]),
+                     np.concatenate([first.b_node, second.b_node + n_first]), np.zeros((n_j + len(second.sums), 3)))
+
+
+def kept(jn: Junctions, node_keep: np.ndarray, node_new: np.ndarray) -> Junctions:
+    """The junctions of the nodes `node_keep` (whole flows), renumbered: node_new gives each kept node's number."""
+    a_count, b_count = np.diff(jn.a_ptr), np.diff(jn.b_ptr)
+    keep = node_keep[jn.a_node[jn.a_ptr[:-1]]] if len(a_count) else np.zeros(0, dtype=bool)
+    new_j = np.full(len(keep), -1, np.int64)
+    new_j[keep] = np.arange(int(keep.sum()))
+    lookup = np.append(new_j, -1).astype(np.int32)            # -1 (no junction) stays -1
+    ja, jb = lookup[jn.ja[node_keep]], lookup[jn.jb[node_keep]]
+    return Junctions(ja, jb, jn.last_a[node_keep], jn.wa[node_keep], jn.wb[node_keep],
+                     _counts_ptr(a_count[keep]), node_new[jn.a_node[np.repeat(keep, a_count)]],
+                     _counts_ptr(b_count[keep]), node_new[jn.b_node[np.repeat(keep, b_count)]],
+                     np.zeros((int(keep.sum()), 3)))
+
+
+def _counts_ptr(counts: np.ndarray) -> np.ndarray:
+    out = np.zeros(len(counts) + 1, np.int64)
+    np.cumsum(counts, out=out[1:])
+    return out
+
+
 def _pairs(key: np.ndarray, node: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct (key, node) pairs, sorted by key then node (both are node numbers: packed into one integer for
     a 1-D unique)."""
     span = int(max(key.max(), node.max())) + 1
-    packed = np.unique(key * span + node)
+    packed = _distinct(key * span + node)
     return packed // span, packed % span
+
+
+def _distinct(x: np.ndarray) -> np.ndarray:
+    """The distinct values of x, sorted: by sorting, as `np.unique` does when asked for counts. Its hash table (NumPy
+    2.3 on, without counts) took 74 of the 101 s of a 512-GPU InfiniBand AllToAll, whose installs and retires index
+    its adaptive routes' junctions (millions of edges) each time; the sort takes a fiftieth of that."""
+    s = np.sort(x)
+    keep = np.ones(len(s), dtype=bool)
+    keep[1:] = s[1:] != s[:-1]
+    return s[keep]
 
 
 def _ptr(junction: np.ndarray, n: int) -> np.ndarray:

@@ -13,7 +13,7 @@ import numpy as np
 
 from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.jit import njit
-from designer.sim.dynamics.junctions import Junctions, junctions, no_junctions
+from designer.sim.dynamics.junctions import Junctions, joined, junctions, kept, no_junctions
 
 
 def node_links(n: int, edge_from: np.ndarray, edge_to: np.ndarray, edge_split: np.ndarray,
@@ -31,6 +31,24 @@ def node_links(n: int, edge_from: np.ndarray, edge_to: np.ndarray, edge_split: n
     pptr = _pointers(in_to, n)
     pred1 = _single(pptr, in_from)
     return succ1, pred1, junctions(n, e_from, e_to, ssplit, e_share, (np.diff(sptr), np.diff(pptr)))
+
+
+Links = tuple[np.ndarray, np.ndarray, Junctions]
+
+
+def appended_links(old: Links, n_old: int, new: Links) -> Links:
+    """`node_links` of the old nodes' edges and new ones side by side, the new links (`node_links` of the new edges
+    alone) numbered from `n_old` on: no edge joins two flows, so a simulator indexes only the flows it adds."""
+    succ1, pred1 = ([np.concatenate([a, np.where(b >= 0, b + n_old, b)]).astype(np.int32)
+                     for a, b in ((old[0], new[0]), (old[1], new[1]))])
+    return succ1, pred1, joined(old[2], new[2], n_old)
+
+
+def kept_links(old: Links, node_keep: np.ndarray, node_new: np.ndarray) -> Links:
+    """`node_links` of the nodes `node_keep` (whole flows), renumbered by `node_new`, from those of all of them."""
+    succ1, pred1 = ([np.where(x >= 0, node_new[np.maximum(x, 0)], x).astype(np.int32)
+                     for x in (old[0][node_keep], old[1][node_keep])])
+    return succ1, pred1, kept(old[2], node_keep, node_new)
 
 
 def _conserving(sptr: np.ndarray, split: np.ndarray, node: np.ndarray | None = None) -> np.ndarray:

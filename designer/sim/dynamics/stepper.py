@@ -17,11 +17,11 @@ import numpy as np
 from designer.sim.dynamics import aimd, dcqcn, delivery_time, halves, kernel, loss, shared_buffer, steady, step_halves
 from designer.sim.dynamics import layout as L
 from designer.sim.dynamics.aimd import AimdParams
-from designer.sim.dynamics.columns import LINE_B, aligned_zeros, by_column, grown
+from designer.sim.dynamics.columns import LINE_B, aligned_zeros, by_column, grown, kept_rows
 from designer.sim.dynamics.dcqcn import DcqcnParams
 from designer.sim.dynamics.jit import njit, two_threads
 from designer.sim.dynamics.jumps import SteadyJumps
-from designer.sim.dynamics.links import chains, node_links
+from designer.sim.dynamics.links import Links, appended_links, chains, kept_links, node_links
 from designer.sim.dynamics.network import FC_CREDIT, FC_PFC, FlowSet, PortSet
 
 # the model's credit loop takes one step, so credits below two steps' bytes would throttle a link that real
@@ -229,7 +229,10 @@ class FluidSimulator(SteadyJumps):
         self.hq, self.hqm, self.harr = np.zeros(0), np.zeros(0), np.zeros(0)
         self.edge_from, self.edge_to = np.zeros(0, np.int64), np.zeros(0, np.int64)
         self.edge_split, self.edge_share = np.zeros(0), np.zeros(0)
-        self._index_edges()
+        # each node's single next and previous node where it has one (succ1, pred1: the chain of a one-path flow),
+        # and the junctions where a split route's branches join (links.py); kept up to date flow set by flow set
+        links: Links = node_links(0, self.edge_from, self.edge_to, self.edge_split, self.edge_share)
+        self.succ1, self.pred1, self.jn = links
         self.chain = np.zeros(0, np.bool_)          # per flow: its nodes are one chain (links.chains)
         self.lossy_nodes = False                    # some node may be dropped at a switch port (`_index_chains`)
         self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (by_column(a) for a in (
@@ -283,7 +286,8 @@ class FluidSimulator(SteadyJumps):
         self.edge_to = _appended(self.edge_to, e0 + b if e0 else b)
         self.edge_split = _appended(self.edge_split, split)
         self.edge_share = _appended(self.edge_share, share)
-        self._index_edges()
+        self.succ1, self.pred1, self.jn = appended_links((self.succ1, self.pred1, self.jn), e0,
+                                                         node_links(e, a, b, split, share))
         # each per-flow table grows once: the old rows and the new ones' fields written into one allocation
         self.fi, fi = grown(self.fi, n)
         _flow_ints(flows, lengths, level, e0, fi)
@@ -313,12 +317,6 @@ class FluidSimulator(SteadyJumps):
         self._live_flows = self.F
         self.version += 1
         return np.arange(first_new, first_new + n)
-
-    def _index_edges(self) -> None:
-        """Each node's single next and previous node where it has one (succ1, pred1: the chain of a one-path flow),
-        and the junctions where a split route's branches join (links.py)."""
-        self.succ1, self.pred1, self.jn = node_links(len(self.hq), self.edge_from, self.edge_to, self.edge_split,
-                                                     self.edge_share)
 
     def _index_chains(self) -> None:
         """Which flows are chains (links.chains), and whether some node is of a class a switch port may drop: not
@@ -369,12 +367,12 @@ class FluidSimulator(SteadyJumps):
         edge_keep = hop_keep[self.edge_from] if len(self.edge_from) else np.zeros(0, dtype=bool)
         self.edge_from, self.edge_to = node_new[self.edge_from[edge_keep]], node_new[self.edge_to[edge_keep]]
         self.edge_split, self.edge_share = self.edge_split[edge_keep], self.edge_share[edge_keep]
-        self._index_edges()
+        self.succ1, self.pred1, self.jn = kept_links((self.succ1, self.pred1, self.jn), hop_keep, node_new)
         self.fi, self.fr, self.fs, self.dq, self.am, self.rs = (
-            by_column(a[keep]) for a in (self.fi, self.fr, self.fs, self.dq, self.am, self.rs))
+            kept_rows(a, keep) for a in (self.fi, self.fr, self.fs, self.dq, self.am, self.rs))
         self.fi[:, L.FIRST] = node_new[self.fi[:, L.FIRST]]
         self.fi[:, L.LAST] = node_new[self.fi[:, L.LAST]]
-        self.ck_sent, self.ck_cur = by_column(self.ck_sent[keep]), self.ck_cur[keep]
+        self.ck_sent, self.ck_cur = kept_rows(self.ck_sent, keep), self.ck_cur[keep]
         self._index_chains()
         self._visit_only(_crossed(self.hport, self.pp.shape[0]))
         self._live_flows = self.F

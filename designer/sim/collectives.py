@@ -1,5 +1,5 @@
 """Collective algorithms as phases: ring, tree, SHARP and hierarchical AllReduce; AllGather, ReduceScatter (ring)
-and AllToAll (rail-aligned, PXN-style).
+and AllToAll (rail-aligned, PXN-style, in NCCL's rounds of peers: alltoall.py).
 
 Ranks are grouped by server. Rings run one channel per back-end NIC, rotated so that channel c
 leaves every server through a different NIC (as NCCL does on 8-NIC servers), so all NICs carry
@@ -30,10 +30,10 @@ import numpy as np
 
 from designer.i18n.message import Message
 from designer.sim import nccl_tuner
+from designer.sim.alltoall import build_alltoall
 from designer.sim.compile import CompiledFabric
 from designer.sim.framing import PROTO_IB
 from designer.sim.planes import gpu_tx_ports
-from designer.sim.relay import rails_isolated
 from designer.sim.routing import RouteOptions
 from designer.sim.scaleup import nvls_factor
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
@@ -152,7 +152,8 @@ def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, in
         wp.extra["algorithm"] = "ring"
     elif w.kind == "alltoall":
         wp.busbw_factor = (n - 1) / n
-        wp.last = [_alltoall(fab, plan, ranks, size, route, tag, index, w.start_s)]
+        groups = server_groups(fab, ranks)
+        wp.last = build_alltoall(fab, plan, groups, size, route, (tag, index, w.start_s), _channels(fab, groups))
         wp.extra["algorithm"] = "pairwise"
     else:  # pragma: no cover - guarded by the caller
         raise WorkloadError(Message("error.sim.not_collective", kind=w.kind))
@@ -307,62 +308,3 @@ def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarra
                            start_s=start, workload=index))
         after = [i]
     return after
-
-
-def _alltoall(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: float, route: RouteOptions, tag: str,
-              index: int, start: float) -> int:
-    """Each rank sends size/n to every other rank: NVLink inside the server; between servers the
-    bytes for GPU c of the remote server first gather on local GPU c over NVLink, then cross rail c
-    (PXN), so network flows are rail-aligned: server pairs x rails.
-
-    Where rails meet in the fabric the gather overlaps the network exchange (one phase: NCCL pipelines it, and a byte
-    could as well cross the fabric directly). On a rail-only back-end (relay.py) no byte can leave for another rail
-    before it sits on its rail's GPU, so the NVLink shuffle runs first and the rail exchange after it, as the
-    rail-only paper models forwarded all-to-all (docs/references.md [rail-only]): the cost of forwarding, an upper
-    bound where chunks pipeline."""
-    groups = server_groups(fab, ranks)
-    n = len(ranks)
-    per_pair = size / n
-    n_srv = len(groups)
-    g = len(groups[0])
-    if len({len(x) for x in groups}) > 1:
-        raise WorkloadError(Message("error.sim.alltoall_uneven"))
-    if n_srv * (n_srv - 1) * g > 4_000_000:
-        raise WorkloadError(Message("error.sim.alltoall_flows", gpus=n, flows=f"{n_srv * (n_srv - 1) * g:,}"))
-    inside, rails = _alltoall_flows(groups, n_srv, g)
-    if n_srv > 1 and g > 1 and rails_isolated(fab):
-        i = plan.add(Phase("alltoall nvlink shuffle", FlowPattern(f"{tag}:a2a-nvl", *inside, route), per_pair,
-                           start_s=start, workload=index))
-        return plan.add(Phase("alltoall rails", FlowPattern(f"{tag}:a2a-rails", *rails, route), per_pair,
-                              after=[i], start_s=start, workload=index))
-    src, dst, wt = (np.concatenate([a, b]) for a, b in zip(inside, rails, strict=True))
-    pat = FlowPattern(f"{tag}:a2a", src, dst, wt, route)
-    return plan.add(Phase("alltoall", pat, per_pair, start_s=start, workload=index))
-
-
-_Flows = tuple[np.ndarray, np.ndarray, np.ndarray]
-
-
-def _alltoall_flows(groups: list[np.ndarray], n_srv: int, g: int) -> tuple[_Flows, _Flows]:
-    """(source, destination, weight) of the AllToAll's NVLink flows (direct traffic plus the PXN gather for the
-    other servers) and of its rail-aligned network flows, in units of size/n."""
-    src, dst, wt = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0)]
-    if g > 1:
-        a, b = np.meshgrid(np.arange(g), np.arange(g), indexing="ij")
-        off = a != b
-        for grp in groups:
-            src.append(grp[a[off]])
-            dst.append(grp[b[off]])
-            wt.append(np.full(off.sum(), 1.0 + (n_srv - 1)))
-    inside = (np.concatenate(src), np.concatenate(dst), np.concatenate(wt))
-    src, dst, wt = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0)]
-    if n_srv > 1:
-        rails = np.stack(groups)
-        i_s, j_s = np.meshgrid(np.arange(n_srv), np.arange(n_srv), indexing="ij")
-        off = i_s != j_s
-        si, sj = i_s[off], j_s[off]
-        for c in range(g):
-            src.append(rails[si, c])
-            dst.append(rails[sj, c])
-            wt.append(np.full(len(si), float(g)))
-    return inside, (np.concatenate(src), np.concatenate(dst), np.concatenate(wt))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from designer.sim import SimOptions, nccl_p2p, run
+from designer.sim import SimOptions, budget, nccl_p2p, run
 from designer.sim.api import build_plan
 from designer.sim.compile import compile_fabric
 from designer.sim.workload_spec import parse_workload
@@ -99,3 +99,14 @@ def test_the_alltoall_is_one_collective_in_the_result():
     assert w2["completion_time_s"] == pytest.approx(2 * w1["completion_time_s"], rel=0.02)
     assert 0.9 < one.throughput_fraction <= 1.0
 
+
+def test_the_memory_estimate_counts_a_chains_largest_batch_in_the_queues(plan_512):
+    """Never two batches of one channel are in the queues at once: the estimate counts each chain's largest."""
+    fab, plan = plan_512
+    counts = budget.pattern_counts(fab, plan)
+    per_phase = [counts[p.pattern.key].fluid_flows if p.pattern is not None else 0.0 for p in plan.phases]
+    chains = _chains(plan)
+    others = [i for i, p in enumerate(plan.phases) if p.name != "alltoall round"]
+    expected = sum(max(per_phase[i] for i in c) for c in chains) + sum(per_phase[i] for i in others)
+    assert sum(per_phase) > 1.5 * expected > 0
+    assert budget.estimate(fab, plan).fluid_flows == round(expected)

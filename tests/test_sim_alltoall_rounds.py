@@ -20,8 +20,9 @@ def test_group_deltas_follow_nccls_quadratic_order():
 
 
 def test_channel_counts_of_an_h100_cluster():
-    """8 rings of 400G NICs: 32 p2p channels, 4 channels a peer over the network, 1 from 256 ranks on."""
-    channels = nccl_p2p.p2p_channels(8, 128)
+    """8 rings of 400G NICs (16 channels as the engine runs them): 32 p2p channels, 4 channels a peer over the
+    network, 1 from 256 ranks on."""
+    channels = nccl_p2p.p2p_channels(16, 128)
     assert channels == 32
     assert nccl_p2p.channels_per_peer(400.0, 1, 128, channels, 16) == 2
     assert nccl_p2p.channels_per_peer(400.0, 1, 1024, channels, 128) == 1

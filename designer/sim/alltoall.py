@@ -35,7 +35,8 @@ _Flows = tuple[np.ndarray, np.ndarray, np.ndarray]
 def build_alltoall(fab: CompiledFabric, plan: Plan, groups: list[np.ndarray], size: float, route: RouteOptions,
                    at: tuple[str, int, float], ring_channels: int) -> list[int]:
     """The AllToAll's phases over the ranks grouped by server, `at` its (tag, workload index, start); `ring_channels`:
-    the engine's rings over these ranks, whose count NCCL's channels follow. Returns the phases whose end is its end."""
+    the channels of the engine's rings over these ranks (the search's rings, each copied as NCCL's ncclTopoPostset
+    does: collectives.py), whose count NCCL's p2p channels follow. Returns the phases whose end is its end."""
     tag, index, start = at
     n = sum(len(x) for x in groups)
     per_pair = size / n

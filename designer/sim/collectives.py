@@ -153,7 +153,8 @@ def build_collective(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, in
     elif w.kind == "alltoall":
         wp.busbw_factor = (n - 1) / n
         groups = server_groups(fab, ranks)
-        wp.last = build_alltoall(fab, plan, groups, size, route, (tag, index, w.start_s), _channels(fab, groups))
+        wp.last = build_alltoall(fab, plan, groups, size, route, (tag, index, w.start_s),
+                                 _channels(fab, groups) * COLL_CHANNEL_COPIES)
         wp.extra["algorithm"] = "pairwise"
     else:  # pragma: no cover - guarded by the caller
         raise WorkloadError(Message("error.sim.not_collective", kind=w.kind))

@@ -7,10 +7,10 @@ meets its peers, on which channel and in which batch (NVIDIA/nccl sources; docs/
   the k-th group delta of the quadratic order (x² + x)/2 mod pow2Up(groups), those not below the group count left
   out: every rank meets its peers in the same order, so a round pairs each send with the matching receive.
 - Channels (`ncclTopoComputeP2pChannels`, src/graph/paths.cc): p2pnChannels = pow2Up(min(nChannels, MAXCHANNELS =
-  64)), nChannels the communicator's: the rings NCCL's search finds (one per NIC: the engine's ring channels,
-  collectives.py), doubled by `ncclTopoDupChannels` (src/graph/search.cc; NVLink is fast enough on the servers
-  modelled), doubled again by `ncclTopoPostset` (src/graph/connect.cc: every channel twice), and doubled once more
-  below 16 on Hopper across nodes (same place).
+  64)), nChannels the communicator's: the rings NCCL's search finds (one per NIC) copied by `ncclTopoPostset`
+  (src/graph/connect.cc: every channel twice), as the engine's rings run (collectives.py), and doubled by
+  `ncclTopoDupChannels` (src/graph/search.cc, which the engine's rings leave out: NVLink is fast enough on the
+  servers modelled), and once more below 16 on Hopper across nodes (src/graph/connect.cc).
 - Channels per peer (`ncclTopoGetNchannels`, `ncclTopoComputeP2pChannels`, src/graph/paths.cc): for a peer over the
   network max(local NICs, ceil(NIC GB/s / NCCL_P2P_PER_CHANNEL_NET_BW = 14 GB/s)), rounded up to a power of two and
   halved across nodes while it times ceil(ranks / 8) exceeds p2pnChannels: 1 from 256 ranks on 32 channels. An
@@ -37,6 +37,7 @@ MAX_CHANNELS = 64                 # MAXCHANNELS (src/include/device.h)
 PER_CHANNEL_NET_GBPS = 14 * 8     # NCCL_P2P_PER_CHANNEL_NET_BW = 14 GB/s (src/graph/paths.cc)
 NET_CHUNK_BYTES = 1 << 17         # NCCL_P2P_NET_CHUNKSIZE = 128 KiB across nodes (src/init.cc)
 HOPPER_MIN_CHANNELS = 16          # below it Hopper doubles the channels across nodes (src/graph/connect.cc)
+DUP_CHANNELS = 2                  # ncclTopoDupChannels (src/graph/search.cc): the search's rings twice
 
 
 def pow2_up(x: int) -> int:
@@ -62,9 +63,9 @@ def group_deltas(n_groups: int) -> np.ndarray:
 
 
 def p2p_channels(ring_channels: int, nodes: int) -> int:
-    """p2pnChannels: the communicator's channels (its rings doubled twice, and once more below 16 on Hopper across
-    nodes), at most MAXCHANNELS, rounded up to a power of two."""
-    n = min(MAX_CHANNELS, 4 * max(ring_channels, 1))
+    """p2pnChannels: the communicator's channels (the engine's ring channels, doubled by ncclTopoDupChannels, and
+    once more below 16 on Hopper across nodes), at most MAXCHANNELS, rounded up to a power of two."""
+    n = min(MAX_CHANNELS, DUP_CHANNELS * max(ring_channels, 1))
     if nodes > 1 and n < HOPPER_MIN_CHANNELS:
         n *= 2
     return pow2_up(min(n, MAX_CHANNELS))

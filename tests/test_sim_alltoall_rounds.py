@@ -20,11 +20,16 @@ def test_group_deltas_follow_nccls_quadratic_order():
 
 
 def test_channel_counts_of_an_h100_cluster():
-    """8 rings of 400G NICs (16 channels as the engine runs them): 32 p2p channels, 4 channels a peer over the
-    network, 1 from 256 ranks on."""
-    channels = nccl_p2p.p2p_channels(16, 128)
-    assert channels == 32
-    assert nccl_p2p.channels_per_peer(400.0, 1, 128, channels, 16) == 2
+    """8 rings of 400G NICs (16 channels as the engine runs them, NCCL's search's 8 copied): 16 p2p channels, since
+    the search gives a 400G NIC's channel 48 GB/s, below what ncclTopoDupChannels doubles with more than four; 800G
+    NICs (96 GB/s on Blackwell) or four rings are doubled. Channels a peer: 1 from 256 ranks on."""
+    channels = nccl_p2p.p2p_channels(16, 128, 400.0)
+    assert channels == 16
+    assert nccl_p2p.p2p_channels(16, 128, 800.0) == 32 and nccl_p2p.p2p_channels(8, 128, 400.0) == 16
+    assert not nccl_p2p.search_doubles(8, 400.0) and nccl_p2p.search_doubles(4, 400.0)
+    assert not nccl_p2p.search_doubles(8, 200.0)                     # 24 GB/s: below 25, never doubled
+    assert nccl_p2p.channels_per_peer(400.0, 1, 128, channels, 16) == 1
+    assert nccl_p2p.channels_per_peer(400.0, 1, 16, channels, 2) == 4
     assert nccl_p2p.channels_per_peer(400.0, 1, 1024, channels, 128) == 1
     assert nccl_p2p.op_parts(64 * 2**10, 1, 1024, channels) == 1
     assert nccl_p2p.op_parts(4 * 2**20, 4, 16, channels) == 4      # 2 servers: 4 MiB over 4 channels
@@ -33,7 +38,7 @@ def test_channel_counts_of_an_h100_cluster():
 
 @pytest.fixture(scope="module")
 def plan_512():
-    """alltoall:64MiB on 512 GPUs (64 servers of 8): 63 node deltas over 32 channels."""
+    """alltoall:64MiB on 512 GPUs (64 servers of 8): 63 node deltas over 16 channels."""
     fab = compile_fabric(generate("fat-tree", gpus=512, backend="rocev2", frontend=False))
     return fab, build_plan([parse_workload("alltoall:64MiB")], fab, 1)
 
@@ -55,8 +60,8 @@ def test_every_pair_sent_once_in_chains_that_wait_only_on_themselves(plan_512):
     fab, plan = plan_512
     chains = _chains(plan)
     rounds = [i for i, p in enumerate(plan.phases) if p.name == "alltoall round"]
-    assert len(chains) == 32 and sorted(i for c in chains for i in c) == rounds
-    assert sorted(len(c) for c in chains) == [1] + [2] * 31     # channel 0's first batch is the node's own
+    assert len(chains) == 16 and sorted(i for c in chains for i in c) == rounds
+    assert sorted(len(c) for c in chains) == [3] + [4] * 15     # channel 0's first batch is the node's own
     for chain in chains:
         for prev, nxt in zip(chain[:-1], chain[1:], strict=True):
             assert plan.phases[nxt].after == [prev]
@@ -76,7 +81,7 @@ def test_every_pair_sent_once_in_chains_that_wait_only_on_themselves(plan_512):
 
 def test_a_nic_has_at_most_channels_x_8_peers_in_flight(plan_512):
     """A chain runs one batch at a time, and a batch sends each NIC's bytes to one server (for 8 ranks): a NIC has
-    at most 32 destinations at once (of 63), 32 x 8 of NCCL's operations; at the start it has exactly 32."""
+    at most 16 destinations at once (of 63), 16 x 8 of NCCL's operations; at the start it has exactly 16."""
     fab, plan = plan_512
     chains = _chains(plan)
     for i in (i for c in chains for i in c):
@@ -84,8 +89,8 @@ def test_a_nic_has_at_most_channels_x_8_peers_in_flight(plan_512):
     src = np.concatenate([plan.phases[c[0]].pattern.src for c in chains])
     dst = np.concatenate([plan.phases[c[0]].pattern.dst for c in chains])
     nics = np.unique(src)
-    assert len(nics) == 512 and (np.bincount(src)[nics] == 32).all()
-    assert len({(int(s), int(fab.gpu_server[d])) for s, d in zip(src, dst, strict=True)}) == 512 * 32
+    assert len(nics) == 512 and (np.bincount(src)[nics] == 16).all()
+    assert len({(int(s), int(fab.gpu_server[d])) for s, d in zip(src, dst, strict=True)}) == 512 * 16
 
 
 def test_the_alltoall_is_one_collective_in_the_result():

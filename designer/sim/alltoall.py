@@ -69,9 +69,9 @@ def _channel_chains(fab: CompiledFabric, plan: Plan, rails: np.ndarray, per_pair
     ranks = rails.size
     gs = nccl_p2p.group_size(g)
     deltas = nccl_p2p.group_deltas(ranks // gs)
-    channels = nccl_p2p.p2p_channels(ring_channels, n_srv)
     tx = gpu_tx_ports(fab, rails[0, :1])[0]
     nic_gbps = float(fab.port_line_gbps[tx[tx >= 0]].sum())
+    channels = nccl_p2p.p2p_channels(ring_channels, n_srv, nic_gbps)
     per_peer = nccl_p2p.channels_per_peer(nic_gbps, 1, ranks, channels, n_srv)
     parts = nccl_p2p.op_parts(per_pair, per_peer, ranks, channels)
     patterns: dict[tuple[int, int], FlowPattern | None] = {}

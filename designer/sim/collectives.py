@@ -29,7 +29,7 @@ from dataclasses import replace
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim import nccl_tuner
+from designer.sim import nccl_p2p, nccl_tuner
 from designer.sim.alltoall import build_alltoall
 from designer.sim.compile import CompiledFabric
 from designer.sim.framing import PROTO_IB
@@ -43,7 +43,7 @@ from designer.sim.workload_spec import Workload, WorkloadError
 # NVIDIA/nccl) copies every channel's ring and trees to a second channel ("Duplication should be complete now":
 # nChannels * 2), and each channel opens a connection of its own to its peer, with its own queue pairs. Two NICs of a
 # ring or tree step therefore talk over two connections, which ECMP hashes apart.
-COLL_CHANNEL_COPIES = 2
+COLL_CHANNEL_COPIES = nccl_p2p.POSTSET_COPIES
 
 
 def _coll_route(route: RouteOptions) -> RouteOptions:

@@ -7,13 +7,15 @@ meets its peers, on which channel and in which batch (NVIDIA/nccl sources; docs/
   the k-th group delta of the quadratic order (x² + x)/2 mod pow2Up(groups), those not below the group count left
   out: every rank meets its peers in the same order, so a round pairs each send with the matching receive.
 - Channels (`ncclTopoComputeP2pChannels`, src/graph/paths.cc): p2pnChannels = pow2Up(min(nChannels, MAXCHANNELS =
-  64)), nChannels the communicator's: the rings NCCL's search finds (one per NIC) copied by `ncclTopoPostset`
-  (src/graph/connect.cc: every channel twice), as the engine's rings run (collectives.py), and doubled by
-  `ncclTopoDupChannels` (src/graph/search.cc, which the engine's rings leave out: NVLink is fast enough on the
-  servers modelled), and once more below 16 on Hopper across nodes (src/graph/connect.cc).
+  64)), nChannels the communicator's: the rings NCCL's search finds (one per NIC), doubled by `ncclTopoDupChannels`
+  (src/graph/search.cc) only where a channel runs at 50 GB/s or more or there are at most four of them (on GPUs
+  newer than compute capability 8.0; across nodes the search gives a channel of a 400G NIC 48 GB/s, its inter-node
+  speeds `sm90SpeedArrayInter` / `sm100SpeedArrayInter`, and of an 800G NIC on Blackwell 96), copied by
+  `ncclTopoPostset` (src/graph/connect.cc: every channel twice) as the engine's rings run (collectives.py), and
+  doubled once more below 16 on Hopper across nodes (src/graph/connect.cc). Eight 400G NICs: 8 -> 16.
 - Channels per peer (`ncclTopoGetNchannels`, `ncclTopoComputeP2pChannels`, src/graph/paths.cc): for a peer over the
   network max(local NICs, ceil(NIC GB/s / NCCL_P2P_PER_CHANNEL_NET_BW = 14 GB/s)), rounded up to a power of two and
-  halved across nodes while it times ceil(ranks / 8) exceeds p2pnChannels: 1 from 256 ranks on 32 channels. An
+  halved across nodes while it times ceil(ranks / 8) exceeds p2pnChannels: 1 from 128 ranks on 16 channels. An
   operation of B bytes takes 1 to that many parts (`addP2pToPlan`, src/enqueue.cc; parts of 64-128 KiB, the
   network chunk NCCL_P2P_NET_CHUNKSIZE = 128 KiB).
 - Channel of a round (`ncclP2pChannelBaseForRound`, src/include/channel.h): base = reverseBits(k, log2
@@ -37,7 +39,12 @@ MAX_CHANNELS = 64                 # MAXCHANNELS (src/include/device.h)
 PER_CHANNEL_NET_GBPS = 14 * 8     # NCCL_P2P_PER_CHANNEL_NET_BW = 14 GB/s (src/graph/paths.cc)
 NET_CHUNK_BYTES = 1 << 17         # NCCL_P2P_NET_CHUNKSIZE = 128 KiB across nodes (src/init.cc)
 HOPPER_MIN_CHANNELS = 16          # below it Hopper doubles the channels across nodes (src/graph/connect.cc)
-DUP_CHANNELS = 2                  # ncclTopoDupChannels (src/graph/search.cc): the search's rings twice
+# the inter-node speeds (GB/s) NCCL's search gives a channel on Blackwell (sm100SpeedArrayInter, src/graph/search.cc;
+# Hopper's stop at 48, the same for NICs up to 400G)
+INTER_SPEEDS_GBPS = (96.0, 86.0, 80.0, 48.0, 45.1, 42.0, 40.0, 30.0, 24.0, 22.0)
+POSTSET_COPIES = 2                # ncclTopoPostset (src/graph/connect.cc) runs every ring and tree channel twice
+DUP_LEAST_GBPS = 50.0             # ncclTopoDupChannels: below it, more than four channels are not doubled
+DUP_MOST_CHANNELS = 4
 
 
 def pow2_up(x: int) -> int:
@@ -62,10 +69,21 @@ def group_deltas(n_groups: int) -> np.ndarray:
     return d[d < n_groups]
 
 
-def p2p_channels(ring_channels: int, nodes: int) -> int:
-    """p2pnChannels: the communicator's channels (the engine's ring channels, doubled by ncclTopoDupChannels, and
-    once more below 16 on Hopper across nodes), at most MAXCHANNELS, rounded up to a power of two."""
-    n = min(MAX_CHANNELS, DUP_CHANNELS * max(ring_channels, 1))
+def search_doubles(search_channels: int, nic_gbps: float) -> bool:
+    """Whether `ncclTopoDupChannels` doubles the rings NCCL's search found, one per NIC of `nic_gbps` (across nodes,
+    compute capability above 8.0): a channel runs at the fastest inter-node speed its NIC carries."""
+    channel_GBps = max((v for v in INTER_SPEEDS_GBPS if v <= nic_gbps / 8), default=0.0)
+    if channel_GBps < 25.0:
+        return False
+    return channel_GBps >= DUP_LEAST_GBPS or search_channels <= DUP_MOST_CHANNELS
+
+
+def p2p_channels(ring_channels: int, nodes: int, nic_gbps: float) -> int:
+    """p2pnChannels: the communicator's channels (the engine's ring channels, each of the search's rings copied by
+    ncclTopoPostset; doubled before that where `search_doubles`; once more below 16 on Hopper across nodes), at most
+    MAXCHANNELS, rounded up to a power of two."""
+    search = max(ring_channels // POSTSET_COPIES, 1)
+    n = min(MAX_CHANNELS, max(ring_channels, 1) * (2 if search_doubles(search, nic_gbps) else 1))
     if nodes > 1 and n < HOPPER_MIN_CHANNELS:
         n *= 2
     return pow2_up(min(n, MAX_CHANNELS))

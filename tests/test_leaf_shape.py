@@ -60,3 +60,18 @@ def test_compare_prints_each_options_switches_and_fullest_leaf() -> None:
         assert dict(shape_rows(doc))["后端叶 / 脊 / 核心交换机"] == "13 / 5 / 0"
     finally:
         i18n.set_language("en")
+
+
+def test_a_fabric_of_one_switch_is_said_so():
+    """The hybrid example's 128 GPUs fit one 128-port SN5600: its RoCEv2 option is one switch, not "1 leaf switch,
+    each reaching ... 0 up"."""
+    from pathlib import Path
+
+    from designer.model import fileformat
+
+    doc = fileformat.load(Path(__file__).resolve().parent.parent / "projects" / "hybrid-ib-rocev2.json")
+    ctx = build_context(doc, ReportOptions(sections={"recommendation"}, workloads=["allreduce:16MiB"]), None, None)
+    en = hardware_text(ctx) or ""
+    assert "one switch reaching 16 servers (128 ports)" in en and "0 up" not in en and "1 leaf switch" not in en
+    ctx.options.language = "zh_CN"
+    assert "1 台交换机连接 16 台服务器（128 个端口）" in (hardware_text(ctx) or "")

@@ -153,7 +153,8 @@ EN: dict[str, str] = {
     "rec_hardware_item": "{protocol}: {models}",
     "rec_hardware_shape": ", {shape}",
     "shape_leaves": "{leaves}, each reaching up to {servers} ({down} ports down, {up} up), under {above}",
-    "shape_leaves_alone": "{leaves}, each reaching up to {servers} ({down} ports down, {up} up)",
+    "shape_leaves_alone": "{leaves}, each reaching up to {servers} ({down} ports)",
+    "shape_single": "one switch reaching {servers} ({down} ports)",
     "rec_leaf_shapes": ("Beside the protocol the options differ in their switches: the {more} option's leaves "
                         "reach up to {many} servers, the {fewer} option's up to {few}. Traffic between the servers "
                         "of one leaf does not use its uplinks, so at the same oversubscription larger leaves send "

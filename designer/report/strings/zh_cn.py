@@ -132,7 +132,8 @@ ZH_CN: dict[str, str] = {
     "rec_hardware_item": "{protocol}：{models}",
     "rec_hardware_shape": "，{shape}",
     "shape_leaves": "{leaves}（每台最多连接 {servers}，下行 {down} 个端口、上行 {up} 个），其上为 {above}",
-    "shape_leaves_alone": "{leaves}（每台最多连接 {servers}，下行 {down} 个端口、上行 {up} 个）",
+    "shape_leaves_alone": "{leaves}（每台最多连接 {servers}，{down} 个端口）",
+    "shape_single": "1 台交换机连接 {servers}（{down} 个端口）",
     "rec_leaf_shapes": ("除协议外，两个方案的交换机也不同：{more} 方案的每台叶交换机最多连接 {many} 台服务器，"
                         "{fewer} 方案最多 {few} 台。同一台叶交换机下服务器之间的流量不经过其上行链路，"
                         "因此在相同的收敛比下，叶交换机越大，集合通信经过上行链路的流量越少；"

@@ -37,3 +37,15 @@ def test_a_point_to_point_transfer_is_not_a_duplicated_channel():
     fab = compile_fabric(generate("leaf-spine", gpus=32, backend="rocev2", frontend=False))
     routed = Router(fab).route(np.array([0]), np.array([16]), RouteOptions(qps=1))
     assert routed.n_sub == 1
+
+
+def test_800g_nics_on_blackwell_run_four_connections_a_nic_pair():
+    """ncclTopoDupChannels doubles the search's rings where a channel runs at 96 GB/s (an 800G NIC on Blackwell)
+    before ncclTopoPostset copies them: four connections between two NICs (on ECMP: the SuperNICs spray unless told
+    not to)."""
+    fab = compile_fabric(generate("leaf-spine", gpus=32, backend="rocev2", server_model="hgx-b300", frontend=False))
+    pattern, _channels = ring_pattern(fab, np.arange(32), RouteOptions(qps=1, spray=False), "ring")
+    assert pattern.route.channels == 4
+    routed = Router(fab).route(pattern.src, pattern.dst, pattern.route)
+    net = fab.gpu_server[pattern.src] != fab.gpu_server[pattern.dst]
+    assert int(routed.sub_network.sum()) == 4 * int(net.sum())

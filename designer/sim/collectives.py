@@ -42,13 +42,19 @@ from designer.sim.workload_spec import Workload, WorkloadError
 # NCCL runs each ring and tree channel its topology search finds twice: ncclTopoPostset (src/graph/connect.cc,
 # NVIDIA/nccl) copies every channel's ring and trees to a second channel ("Duplication should be complete now":
 # nChannels * 2), and each channel opens a connection of its own to its peer, with its own queue pairs. Two NICs of a
-# ring or tree step therefore talk over two connections, which ECMP hashes apart.
+# ring or tree step therefore talk over two connections, which ECMP hashes apart; four where ncclTopoDupChannels
+# doubled the search's rings first (800G NICs on Blackwell, or four NICs a server: nccl_p2p.search_doubles).
 COLL_CHANNEL_COPIES = nccl_p2p.POSTSET_COPIES
 
 
-def _coll_route(route: RouteOptions) -> RouteOptions:
-    """The routing of a ring's or a tree's network flows: over NCCL's duplicated channels."""
-    return replace(route, channels=COLL_CHANNEL_COPIES)
+def _coll_route(fab: CompiledFabric, groups: list[np.ndarray], route: RouteOptions) -> RouteOptions:
+    """The routing of a ring's or a tree's network flows over `groups` (ranks by server): over NCCL's copied
+    channels, a NIC pair's connections."""
+    search = _channels(fab, groups)
+    tx = gpu_tx_ports(fab, groups[0][:1])[0]
+    nic_gbps = float(fab.port_line_gbps[tx[tx >= 0]].sum()) if (tx >= 0).any() else 0.0
+    copies = COLL_CHANNEL_COPIES * (2 if len(groups) > 1 and nccl_p2p.search_doubles(search, nic_gbps) else 1)
+    return replace(route, channels=copies)
 
 
 def server_groups(fab: CompiledFabric, ranks: np.ndarray) -> list[np.ndarray]:
@@ -81,7 +87,7 @@ def ring_pattern(fab: CompiledFabric, ranks: np.ndarray, route: RouteOptions, ke
             order.append(np.concatenate([np.roll(grp, -shift) for grp in groups]))
     src = np.concatenate(order)
     dst = np.concatenate([np.roll(o, -1) for o in order])
-    return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(route)), channels
+    return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(fab, groups, route)), channels
 
 
 def dbt_parents(n: int) -> tuple[np.ndarray, np.ndarray, int]:
@@ -246,7 +252,7 @@ def _pipelined_tree(fab: CompiledFabric, plan: Plan, ranks: np.ndarray, size: fl
             dst += [up_d, up_s]
             wt += [np.full(len(up_s), 0.5), np.full(len(up_s), 0.5)]
     pat = FlowPattern(f"{tag}:tree", np.concatenate(src), np.concatenate(dst), np.concatenate(wt),
-                      _coll_route(route))
+                      _coll_route(fab, groups, route))
     fill = 2 * ((g - 1) * nccl_tuner.TREE_NVLINK_US + depth * nccl_tuner.NET_OVERHEAD_US) * 1e-6
     return plan.add(Phase("allreduce tree (pipelined)", pat, size / channels, alpha_factor=2 * max(depth, 1),
                           alpha_extra_s=fill, start_s=start, workload=index, pipelined=True))
@@ -300,7 +306,7 @@ def _hierarchical(w: Workload, fab: CompiledFabric, plan: Plan, ranks: np.ndarra
         rails = np.stack(groups)            # [server, local]
         src = rails.T.reshape(-1)           # rail-major: ring over servers per rail
         dst = np.roll(rails, -1, axis=0).T.reshape(-1)
-        pat = FlowPattern(f"{tag}:rails", src, dst, np.ones(len(src)), _coll_route(route))
+        pat = FlowPattern(f"{tag}:rails", src, dst, np.ones(len(src)), _coll_route(fab, groups, route))
         i = plan.add(Phase("rail ring step", pat, shard / n_srv, repeat=2 * (n_srv - 1), ring=True,
                            after=after, start_s=start, workload=index))
         after = [i]

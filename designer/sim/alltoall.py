@@ -22,7 +22,7 @@ import numpy as np
 from designer.i18n.message import Message
 from designer.sim import nccl_p2p
 from designer.sim.compile import CompiledFabric
-from designer.sim.planes import gpu_tx_ports
+from designer.sim.planes import nic_line_gbps
 from designer.sim.relay import rails_isolated
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan
@@ -69,8 +69,7 @@ def _channel_chains(fab: CompiledFabric, plan: Plan, rails: np.ndarray, per_pair
     ranks = rails.size
     gs = nccl_p2p.group_size(g)
     deltas = nccl_p2p.group_deltas(ranks // gs)
-    tx = gpu_tx_ports(fab, rails[0, :1])[0]
-    nic_gbps = float(fab.port_line_gbps[tx[tx >= 0]].sum())
+    nic_gbps = nic_line_gbps(fab, int(rails[0, 0]))
     channels = nccl_p2p.p2p_channels(ring_channels, n_srv, nic_gbps)
     per_peer = nccl_p2p.channels_per_peer(nic_gbps, 1, ranks, channels, n_srv)
     parts = nccl_p2p.op_parts(per_pair, per_peer, ranks, channels)

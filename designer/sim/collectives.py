@@ -33,7 +33,7 @@ from designer.sim import nccl_p2p, nccl_tuner
 from designer.sim.alltoall import build_alltoall
 from designer.sim.compile import CompiledFabric
 from designer.sim.framing import PROTO_IB
-from designer.sim.planes import gpu_tx_ports
+from designer.sim.planes import gpu_tx_ports, nic_line_gbps
 from designer.sim.routing import RouteOptions
 from designer.sim.scaleup import nvls_factor
 from designer.sim.transfers import FlowPattern, Phase, Plan, WorkloadPlan, participants, route_options
@@ -50,10 +50,9 @@ COLL_CHANNEL_COPIES = nccl_p2p.POSTSET_COPIES
 def _coll_route(fab: CompiledFabric, groups: list[np.ndarray], route: RouteOptions) -> RouteOptions:
     """The routing of a ring's or a tree's network flows over `groups` (ranks by server): over NCCL's copied
     channels, a NIC pair's connections."""
-    search = _channels(fab, groups)
-    tx = gpu_tx_ports(fab, groups[0][:1])[0]
-    nic_gbps = float(fab.port_line_gbps[tx[tx >= 0]].sum()) if (tx >= 0).any() else 0.0
-    copies = COLL_CHANNEL_COPIES * (2 if len(groups) > 1 and nccl_p2p.search_doubles(search, nic_gbps) else 1)
+    if len(groups) < 2:                 # no network between the ranks: nothing for the search to double
+        return replace(route, channels=COLL_CHANNEL_COPIES)
+    copies = nccl_p2p.coll_channel_copies(_channels(fab, groups), nic_line_gbps(fab, int(groups[0][0])))
     return replace(route, channels=copies)
 
 

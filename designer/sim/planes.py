@@ -49,6 +49,12 @@ def gpu_tx_ports(fab: CompiledFabric, gpus: np.ndarray) -> np.ndarray:
     return np.asarray(fab.gpu_be_tx[gpus]).reshape(len(gpus), 1)
 
 
+def nic_line_gbps(fab: CompiledFabric, gpu: int) -> float:
+    """The line rate of one GPU's back-end NIC over all its planes (0 without one)."""
+    tx = gpu_tx_ports(fab, np.array([gpu]))[0]
+    return float(fab.port_line_gbps[tx[tx >= 0]].sum())
+
+
 def nic_Bps_per_gpu(fab: CompiledFabric, gpus: np.ndarray) -> float:
     """The payload rate of each GPU's back-end NIC over all its planes, averaged over `gpus` (0 without NICs): a NIC
     split into P plane ports of 1/P of its speed still sends at its whole speed, its queue pairs spread over them."""

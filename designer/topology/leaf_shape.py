@@ -25,11 +25,7 @@ class LeafShape:
     servers: int                    # servers with a link to the fullest leaf
     endpoint_ports: int             # that leaf's links to servers, storage and gateways
     uplinks: int                    # that leaf's links to spine and core switches
-
-    def same_leaves(self, other: LeafShape) -> bool:
-        """True when both fabrics' fullest leaves hold as many servers over as many uplinks per endpoint port."""
-        return (self.servers == other.servers and
-                self.endpoint_ports * other.uplinks == other.endpoint_ports * self.uplinks)
+    oversubscribed: bool            # the leaf tier sends its endpoints more than its uplinks carry (above 1:1)
 
 
 @dataclass
@@ -70,22 +66,17 @@ def leaf_shape(doc: FabricDocument) -> LeafShape | None:
         return None
     fullest = max(leaves.values(), key=lambda links: (len(links.servers), links.endpoint_ports))
     return LeafShape({role: switches.get(role, 0) for role in TIER_ORDER}, len(fullest.servers),
-                     fullest.endpoint_ports, fullest.uplinks)
+                     fullest.endpoint_ports, fullest.uplinks,
+                     oversubscription_by_tier(doc).get("leaf", 1.0) > 1.0 + 1e-9)
 
 
-def leaf_sizes_differ(options: dict[str, FabricDocument]) -> tuple[str, str] | None:
+def leaf_sizes_differ(shapes: dict[str, LeafShape | None]) -> tuple[str, str] | None:
     """(key of the option whose leaves reach more servers, key of the other) when both of two options' leaves are
     oversubscribed and reach different numbers of servers, the case in which leaf size alone can change a
     collective's time; None otherwise."""
-    shapes = {}
-    for key, doc in options.items():
-        shape = leaf_shape(doc)
-        if shape is None or oversubscription_by_tier(doc).get("leaf", 1.0) <= 1.0 + 1e-9:
-            return None
-        shapes[key] = shape
     if len(shapes) != 2:
         return None
     (a, sa), (b, sb) = shapes.items()
-    if sa.servers == sb.servers:
+    if sa is None or sb is None or not (sa.oversubscribed and sb.oversubscribed) or sa.servers == sb.servers:
         return None
     return (a, b) if sa.servers > sb.servers else (b, a)

@@ -201,7 +201,7 @@ class CompareDialog(QDialog):
         leaves = ", ".join(f"{NAMES[p]} {s.servers} / {s.endpoint_ports} / {s.uplinks}" for p, s in shapes.items() if s)
         text = self.tr("Back-end switches, leaf / spine / core: {0}. Fullest leaf, servers / ports down / up: {1}.")
         text = text.format(tiers, leaves)
-        differ = leaf_sizes_differ({p: designs[p] for p in PROTOS})
+        differ = leaf_sizes_differ(shapes)
         if differ is not None:
             why = self.tr("The {0} option's leaves reach more servers: at the same oversubscription less of "
                           "a collective's traffic leaves them, so part of a difference in time can come "

@@ -66,18 +66,19 @@ def options_table(ctx: ProposalContext) -> Flowable:
 def hardware_text(ctx: ProposalContext) -> str | None:
     """Which switches each protocol option uses (the same drawing, each protocol's own hardware)."""
     parts = []
+    shapes: dict[str, LeafShape | None] = {}
     for key in ("ib", "rocev2"):
         variant = ctx.variants.get(key)
         if variant is None or not any(o.id == key for o in ctx.recommendation.options):
             continue
         models = sorted({n.model for n in variant.doc.nodes.values() if n.kind == "switch" and n.role != "frontend"})
         names = ctx.t("list_sep").join(ctx.product("switch", m) for m in models)
-        shape = leaf_shape(variant.doc)
+        shape = shapes[key] = leaf_shape(variant.doc)
         item = ctx.t("rec_hardware_item", protocol=ctx.say(ctx.recommendation.option(key).label), models=names)
         parts.append(item + (ctx.t("rec_hardware_shape", shape=shape_text(ctx, shape)) if shape else ""))
     if not parts:
         return None
-    text = ctx.t("rec_hardware", items=ctx.t("list_items_sep").join(parts)) + _leaf_shapes_differ(ctx)
+    text = ctx.t("rec_hardware", items=ctx.t("list_items_sep").join(parts)) + _leaf_shapes_differ(ctx, shapes)
     overfull = sorted({n for v in ctx.variants.values() for n in v.overfull})
     if overfull:
         units = sum(v.overfull_units for v in ctx.variants.values())
@@ -97,17 +98,15 @@ def shape_text(ctx: ProposalContext, shape: LeafShape) -> str:
                  up=f"{shape.uplinks:,}", above=ctx.t("list_and").join(above))
 
 
-def _leaf_shapes_differ(ctx: ProposalContext) -> str:
+def _leaf_shapes_differ(ctx: ProposalContext, shapes: dict[str, LeafShape | None]) -> str:
     """Why two options at one oversubscription may still differ for their switches' sake: where both protocols'
     leaves are oversubscribed and one reaches more servers, less of a collective's traffic leaves it
     (designer/topology/leaf_shape.py)."""
-    shown = {k: v.doc for k, v in ctx.variants.items()
-             if k in ("ib", "rocev2") and any(o.id == k for o in ctx.recommendation.options)}
-    differ = leaf_sizes_differ(shown)
+    differ = leaf_sizes_differ(shapes)
     if differ is None:
         return ""
     more, fewer = differ
-    many, few = (leaf_shape(shown[k]) for k in differ)
+    many, few = (shapes[k] for k in differ)
     return then(ctx, ctx.t("rec_leaf_shapes", more=protocol_name(more), fewer=protocol_name(fewer),
                            many=f"{many.servers:,}" if many else "", few=f"{few.servers:,}" if few else ""))
 

@@ -54,7 +54,7 @@ def numbered(ctx: ProposalContext, texts: list[str]) -> list[Flowable]:
 
 def then(ctx: ProposalContext, sentence: str) -> str:
     """`sentence` to follow another: after a space in English, straight after the full stop in Chinese."""
-    return sentence if ctx.options.language.startswith("zh") else " " + sentence
+    return sentence if ctx.language.startswith("zh") else " " + sentence
 
 
 def sentences(ctx: ProposalContext, texts: list[str]) -> str:

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable
 from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
 from designer.report.job_runs import DRAWN, JobRuns
-from designer.report.sections.common import body, count, note, protocol_name, section, subsection
+from designer.report.sections.common import body, count, note, protocol_name, section, subsection, then
 from designer.report.strings.en import EN
 from designer.report.styles import data_table
 from designer.report.workload_text import describe_workload
@@ -144,8 +144,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     compared = [r for r in COMPARED if r in jobs.reports]
     if compared:
         preset_key = f"sim_compare_{ctx.options.preset}"
-        gap = "" if ctx.language.startswith("zh") else " "       # Chinese sentences follow without a space
-        settings = gap + ctx.t(preset_key) if preset_key in EN else ""
+        settings = then(ctx, ctx.t(preset_key)) if preset_key in EN else ""
         out.append(body(ctx, ctx.t("jobs_intro_compare") + settings))
     else:
         out.append(body(ctx, ctx.t("jobs_intro_drawn")))

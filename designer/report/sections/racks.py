@@ -23,7 +23,7 @@ from designer.i18n.findings import Count
 from designer.report.context import ProposalContext
 from designer.report.products import part_model_name, short_name, unconfirmed_part_number
 from designer.report.rack_callouts import Callout, callouts
-from designer.report.sections.common import section, sentences
+from designer.report.sections.common import section, sentences, then
 from designer.report.styles import FRONTEND_COLOUR, INK, MUTED, PROTOCOL_COLOURS, RULE, data_table, user_text
 from designer.topology.racks.elevation import Box, Elevation, Floor, RackColumn, elevation
 
@@ -55,9 +55,8 @@ def build(ctx: ProposalContext) -> list[Flowable]:
                    longest=f"{max(lengths, default=0):g}")
     domains = [r for r in model.racks if r.role == "domain"]
     if domains:                        # NVL72 racks: their own height and power, outside the build's budgets
-        gap = "" if lang.startswith("zh") else " "          # no space between Chinese sentences
-        intro += gap + render("racks.report.domains", lang, count=Count(len(domains)), u=domains[0].units,
-                              power=nf.watts(domains[0].power_w, lang))
+        intro += then(ctx, render("racks.report.domains", lang, count=Count(len(domains)), u=domains[0].units,
+                                  power=nf.watts(domains[0].power_w, lang)))
     lead: list[Flowable] = [heading, Paragraph(user_text(intro), s.body)]
     if not plan.saved:
         lead.append(Paragraph(user_text(render("racks.report.fresh", lang)), s.small))

@@ -8,7 +8,7 @@ from reportlab.platypus import Flowable, Paragraph
 from designer.analysis.recommendation import TIE_BANDS, Option, Recommendation
 from designer.i18n import number_format as nf
 from designer.report.context import ProposalContext
-from designer.report.sections.common import body, count, note, protocol_name, recommended_label, section
+from designer.report.sections.common import body, count, note, protocol_name, recommended_label, section, then
 from designer.report.styles import key_value_table, user_text
 
 
@@ -113,7 +113,7 @@ def build(ctx: ProposalContext) -> list[Flowable]:
     out.append(Paragraph(user_text(first), s.callout))
     if ctx.advisor is not None and ctx.recommendation.chosen is None:
         return out + [body(ctx, why)]      # no candidate is described: its figures would read as recommended
-    out.append(body(ctx, (why + design) if ctx.language.startswith("zh") else f"{why} {design}"))
+    out.append(body(ctx, why + then(ctx, design)))
     out.append(Paragraph(user_text(ctx.t("sum_key_figures")), s.h2))
     out.append(note(ctx, drawn_caption(ctx)))
     out.append(key_value_table(s, key_figures(ctx), (ctx.width * 0.62, ctx.width * 0.38)))

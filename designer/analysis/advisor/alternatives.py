@@ -75,12 +75,13 @@ def verdict(alt: Alternative, candidates: dict[str, Candidate], chosen: str | No
     if not built or chosen is None:
         return alt.why
     best = candidates[chosen].figures
-    if chosen in built:
+    first = chosen if chosen in built else built[0]         # the sentence's subject; the others follow it
+    if first == chosen:
         out: Message | Concat = Message("advisor.alt.chosen", why=alt.why, label=candidates[chosen].label_message())
     else:
         out = Message("advisor.alt.not_chosen", why=alt.why, chosen=candidates[chosen].label_message(),
-                      **_against(candidates[built[0]], best))
-    for cid in (c for c in built if c != chosen and (chosen in built or c != built[0])):
+                      **_against(candidates[first], best))
+    for cid in (c for c in built if c != first):
         out = Concat(out, Message("advisor.alt.also", **_against(candidates[cid], best)))
     return out
 

@@ -371,16 +371,33 @@ def _cables(doc, node_id: str) -> tuple[int, list]:
 def test_each_option_of_a_generated_design_costs_what_the_other_protocols_generator_builds():
     """Options of generated designs against the design the other protocol's generator builds for the same GPUs:
     within 0.5 % of its capex. Rail-only at 1,024 GPUs is the case where a rail is one 128-port switch on RoCEv2
-    and a two-tier Clos of 64-port switches on InfiniBand; a 128-GPU RoCEv2 leaf-spine is one such switch too."""
+    and a two-tier Clos of 64-port switches on InfiniBand; a 128-GPU RoCEv2 leaf-spine is one such switch too, and
+    the RoCEv2 option of the 128-GPU InfiniBand leaf-spine (4 leaves, 2 spines) is that one switch."""
     cat = load_catalog()
     both = (("rocev2", "ib"), ("ib", "rocev2"))
     for kind, gpus, ways in (("rail-only", 1024, both), ("rail-only", 512, both), ("fat-tree", 512, both),
-                             ("leaf-spine", 128, both[:1])):
+                             ("leaf-spine", 128, both), ("fat-tree", 128, both)):
         docs = {p: generate(kind, gpus=gpus, backend=p, frontend=False, catalog=cat) for p in ("ib", "rocev2")}
         for drawn, other in ways:
             option = cost_report(as_protocol(docs[drawn], other, cat)[0], cat).capex
             native = cost_report(docs[other], cat).capex
             assert abs(option / native - 1) < 0.005, (kind, gpus, drawn, option, native)
+
+
+def test_a_fabric_in_tiers_for_want_of_ports_is_one_counterpart_and_one_drawn_in_tiers_keeps_them():
+    """128 GPUs on 64-port QM9700s need two tiers; their RoCEv2 option is one SN5600 holding the 128 GPU cables, the
+    leaf-spine cables gone, as the RoCEv2 generator builds it. 32 GPUs drawn on two tiers of QM9700s that one of them
+    could hold (`--two-tiers`) were drawn so on purpose: the option keeps a leaf and a spine tier."""
+    cat = load_catalog()
+    ib = generate("leaf-spine", gpus=128, backend="ib", frontend=False, catalog=cat)
+    assert _tiers(ib) == {"leaf": 4, "spine": 2}
+    option = variants(ib, cat)["rocev2"].doc
+    assert _tiers(option) == {"leaf": 1} and not switch_links(option)
+    assert len(option.links) == 128 and {n.model for n in option.nodes.values() if n.kind == "switch"} == {"sn5600"}
+    chosen = generate("leaf-spine", gpus=32, backend="ib", frontend=False, two_tiers=True, catalog=cat)
+    assert set(_tiers(chosen)) == {"leaf", "spine"}
+    kept = variants(chosen, cat)["rocev2"].doc
+    assert set(_tiers(kept)) == {"leaf", "spine"} and switch_links(kept)
 
 
 def test_packing_a_tier_keeps_two_spines_where_two_were_drawn():

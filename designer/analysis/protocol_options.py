@@ -44,6 +44,7 @@ from designer.analysis.switch_consolidation import (
     join_pods,
     switch_fabrics,
     switch_links,
+    tiered_by_ports,
     used_ports,
 )
 from designer.catalog.loader import Catalog
@@ -132,7 +133,7 @@ def _option(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[Fabri
     rebuilt, clos, counted = _fabrics_as_clos(dup, twins, overfull, catalog, _cabled_to(dup, edge))
     units = _overfull_as_counterparts(dup, {n: twins[n] for n in overfull if n not in rebuilt}, used, catalog)
     fitting = {n: spec.ports for n, spec in twins.items() if n not in overfull and n not in rebuilt}
-    gone = collapse_rails(dup, fitting, catalog)
+    gone = collapse_rails(dup, fitting, catalog, tiered_by_ports(doc))
     consolidate(dup, {n: ports for n, ports in fitting.items() if n not in gone})
     fit_ports(dup, [n for n in twins if n not in rebuilt], catalog)
     train_local_cables(dup, edge)

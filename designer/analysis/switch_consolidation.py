@@ -14,9 +14,10 @@ planes of a multi-plane one: merging them would join what the design keeps apart
 A rail of a rail-only back-end is built as the generator builds a rail of the counterpart (rail_only.py: one switch
 while the switch's ports hold its servers, else a two-tier Clos), with real cables, so that the racks, the power and the
 bill of materials count what that design has. An InfiniBand rail of four leaves and two spines whose 128 GPUs one SN5600
-holds becomes that switch, its leaf-to-spine cables and their optics gone (`collapse_rails`); a RoCEv2 rail that is one
-SN5600 becomes, on 64-port Quantum-2 switches, four leaves and two spines with the 128 cables and optics between them
-(`clos_in_place`; a back-end that is one switch alike).
+holds becomes that switch, its leaf-to-spine cables and their optics gone (`collapse_rails`), as does a fabric in tiers
+only for want of its switches' ports (`tiered_by_ports`: the RoCEv2 option of a 128-GPU InfiniBand leaf-spine); a
+RoCEv2 rail that is one SN5600 becomes, on 64-port Quantum-2 switches, four leaves and two spines with the 128 cables
+and optics between them (`clos_in_place`; a back-end that is one switch alike).
 
 A fabric of several switches that the counterpart cannot hold is rebuilt as the Clos the generators build of it over
 the same endpoint ports (`clos_of_fabric`): a 512-GPU RoCEv2 fat tree of 8 SN5600 leaves (64 GPUs, 64 uplinks) and 4
@@ -195,21 +196,43 @@ def leave_drawing(doc: FabricDocument, node_id: str) -> None:
             seg.nodes.remove(node_id)
 
 
-def collapse_rails(doc: FabricDocument, twins: dict[str, int], catalog: Catalog) -> set[str]:
+def tiered_by_ports(doc: FabricDocument) -> set[str]:
+    """The switches of `doc`'s fabrics of several switches that one of their own switches could not hold: more
+    cables reach the fabric from servers and other devices than the most ports any of its switches has. Such a
+    fabric is in tiers because its switches have too few ports (a 128-GPU InfiniBand back-end on 64-port Quantum-2
+    switches), not by the designer's choice."""
+    fabric = switch_fabrics(doc)
+    members: dict[str, list[str]] = defaultdict(list)
+    for nid in fabric:
+        members[fabric.find(nid)].append(nid)
+    outer: dict[str, int] = defaultdict(int)
+    for link in doc.links.values():
+        ends = [e.node for e in (link.a, link.b) if e.node in fabric]
+        if len(ends) == 1:
+            outer[fabric.find(ends[0])] += 1
+    return {nid for root, nodes in members.items() if len(nodes) > 1
+            and outer[root] > max(len(doc.nodes[n].ports()) for n in nodes) for nid in nodes}
+
+
+def collapse_rails(doc: FabricDocument, twins: dict[str, int], catalog: Catalog,
+                   tiered: set[str] | frozenset[str] = frozenset()) -> set[str]:
     """Each rail of a rail-only back-end built of several swapped switches (a fabric of its own whose switches all
     carry its rail number) whose cables to the servers one counterpart's ports hold, as that one counterpart: the
     generator builds such a rail as one switch (designer/topology/rail_only.py: a rail is one switch while its
     servers fit the switch's endpoint ports), so a 128-GPU rail of four 64-port leaves and two spines is one
     128-port switch. The rail's own cables go, with their optics; its other cables move in port order to the kept
-    switch, now the counterpart's ports alone. Rails stay apart. Other fabrics keep their tiers, as drawn (a fat
-    tree that one counterpart could hold may have been drawn in tiers on purpose). `twins` as for `consolidate`;
+    switch, now the counterpart's ports alone. Rails stay apart. A fabric of switches all in `tiered` (the drawn
+    design's `tiered_by_ports`: in tiers only because the drawn switches have too few ports) is collapsed alike, as
+    the generators build a back-end that one switch holds (a 128-GPU InfiniBand leaf-spine's RoCEv2 option is one
+    SN5600, as generate("leaf-spine", backend="rocev2") builds it). Other fabrics keep their tiers, as drawn (a fat
+    tree that one of its own switches could hold was drawn in tiers on purpose). `twins` as for `consolidate`;
     returns the switches that went."""
     fabric = switch_fabrics(doc)
     members: dict[str, list[str]] = defaultdict(list)
     for nid in fabric:
         members[fabric.find(nid)].append(nid)
     fabrics = [sorted(m) for m in members.values() if len(m) > 1 and all(n in twins for n in m)
-               and _common(doc.nodes[n].rail for n in m) is not None]
+               and (_common(doc.nodes[n].rail for n in m) is not None or all(n in tiered for n in m))]
     ends = _cable_ends(doc, {n for m in fabrics for n in m})
     gone: set[str] = set()
     for nodes in fabrics:

@@ -131,11 +131,11 @@ def summarise_pickled(pickled_doc: bytes, catalog: Catalog | None) -> Summary:
 SUMMARY_NICENESS = 10
 
 
-def _yield_to_window() -> None:
-    """Run the summary process below the window's priority (where the system has priorities to lower)."""
-    if hasattr(os, "nice"):
+def _yield_to_window(niceness: int) -> None:
+    """Run the summary process `niceness` below the window's priority (where the system has priorities to lower)."""
+    if hasattr(os, "nice") and niceness > 0:
         try:
-            os.nice(SUMMARY_NICENESS)
+            os.nice(niceness)
         except OSError:
             pass
 
@@ -166,7 +166,8 @@ class SummaryRunner(QObject):
             context = multiprocessing.get_context(method)
             if method == "forkserver":      # the server starts with this module loaded (by default: the main script)
                 context.set_forkserver_preload(["designer.ui.design_summary"])
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_yield_to_window)
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_yield_to_window,
+                                             initargs=(SUMMARY_NICENESS,))
         return self._pool
 
     def request(self, doc: FabricDocument, catalog: Catalog | None, generation: int,

@@ -79,3 +79,29 @@ def test_infiniband_across_sites_says_what_it_made_of_the_long_haul_links(tmp_pa
     code, out, _ = run(capsys, "compare", str(near), "--workload", "allreduce:16MiB")
     assert code == 0 and "Each option runs on its own switches and NICs" in out
     assert "InfiniBand across" not in out
+
+
+def test_generate_refuses_options_of_the_other_kind_and_two_site_honours_its_own(tmp_path, capsys):
+    """An option a kind of design does not take is refused in one line, never parsed and dropped: --distance-km to a
+    fat tree, --planes to two sites, a --gpus that is not twice --gpus-per-site. Two sites take --gpus alone (half a
+    site), the leaves' --oversubscription and the --preset as `generate` applies them."""
+    out_file = tmp_path / "d.json"
+    for argv, says in ((("fat-tree", "--gpus", "64", "--distance-km", "10"), "--distance-km: not an option of a "
+                        "fat-tree design"),
+                       (("two-site", "--gpus-per-site", "64", "--distance-km", "5", "--planes", "2"), "--planes"),
+                       (("two-site", "--gpus", "768", "--gpus-per-site", "256", "--distance-km", "5"),
+                        "--gpus 768 is not twice 256")):
+        code, _, err = run(capsys, "generate", *argv, "-o", str(out_file))
+        assert code == 2 and says in err and len(err.strip().splitlines()) == 1 and not out_file.exists()
+
+    def spines(*argv: str) -> tuple[int, set[str]]:
+        assert run(capsys, "generate", "two-site", "--gpus", "512", "--distance-km", "50", "--no-frontend", *argv,
+                   "-o", str(out_file))[0] == 0
+        saved = json.loads(out_file.read_text())
+        assert sum(1 for n in saved["nodes"] if n.get("kind") == "server") == 64      # 256 GPUs a site
+        return (sum(1 for n in saved["nodes"] if n.get("role") == "spine"),
+                {s.get("preset", "") for s in saved["segments"]})
+
+    full, preset_full = spines()
+    half, preset_plain = spines("--oversubscription", "2", "--preset", "plain")
+    assert half < full and preset_full != preset_plain

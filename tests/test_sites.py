@@ -138,6 +138,15 @@ def test_sweep_varies_distance_and_long_haul_capacity_of_the_two_site_generator(
         build_point_design(SweepTask(("train:7b",), generate_kind="leaf-spine"), {"distance_km": 10.0})
     with pytest.raises(ProjectError, match="needs distance_km"):
         build_point_design(task, {"dci_gbps": 400.0})
+    # the leaves' oversubscription varies the sites as the generator builds them; what the sites cannot honour is
+    # refused in the point's error, not dropped
+    spines = [sum(1 for n in build_point_design(task, {"distance_km": 10.0, "gpus": 512, "oversubscription": r})
+                  .nodes.values() if n.role == "spine") for r in (1.0, 2.0)]
+    assert spines[1] < spines[0]
+    with pytest.raises(ProjectError, match="switch_model: not a parameter of a two-site design"):
+        build_point_design(task, {"distance_km": 10.0, "switch_model": "sn5600"})
+    with pytest.raises(ProjectError, match="--gpus 64 is not twice 16"):
+        build_point_design(task, {"distance_km": 10.0, "gpus": 64, "gpus_per_site": 16})
 
 
 def test_cross_site_advice_splits_latency_from_bandwidth() -> None:

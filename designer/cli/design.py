@@ -22,29 +22,34 @@ from designer.topology import generate, plan
 from designer.topology.build_options import build_settings_from
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
+from designer.topology.presets import RECOMMENDED
 from designer.topology.two_site import KIND as TWO_SITE
-from designer.topology.two_site import TwoSiteOptions, generate_two_site
+from designer.topology.two_site import NOT_TAKEN, TwoSiteOptions, generate_two_site, per_site_gpus
 
 # the cost table: (column, width in terminal columns); a wider translated header widens its column
 COST_COLUMNS = (("item", 44), ("kind", 9), ("count", 7), ("unit", 13), ("total", 15))
 
 
 GENERATE_BUILD_OPTIONS = {"placement": "--placement", "rack_power_kw": "--rack-kw", "rack_units": "--rack-units"}
+# options of the two-site generator alone, and options it cannot honour (two_site.NOT_TAKEN): given to the other
+# kind, each is refused, never ignored
+TWO_SITE_ONLY = {"gpus_per_site": "--gpus-per-site", "distance_km": "--distance-km", "dci_gbps": "--dci-gbps",
+                 "dci_links": "--dci-links", "dci_equipment": "--dci-equipment"}
+NOT_FOR_TWO_SITE = {attr: "--" + attr.replace("_", "-") for attr in NOT_TAKEN}
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate a design of `args.kind` into `args.output`; print what was written and the sizing rule used."""
     if args.kind == TWO_SITE:
         return _generate_two_site(args)
+    _refuse_given(args, TWO_SITE_ONLY)
     if args.gpus is None:
         raise ProjectError(Message("error.generate.gpus_needed", kind=args.kind))
-    build = build_settings_from(GENERATE_BUILD_OPTIONS, placement=args.placement, rack_power_kw=args.rack_kw,
-                                rack_units=args.rack_units)
     options: dict[str, Any] = dict(gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
-                   oversubscription=args.oversubscription, link_gbps=args.link_gbps, frontend=args.frontend,
+                   oversubscription=_oversubscription(args), link_gbps=args.link_gbps, frontend=args.frontend,
                    server_model=args.server_model, switch_model=args.switch_model, two_tiers=args.two_tiers,
-                   nic_model=args.nic_model, build=build, planes=args.planes)
-    doc = generate(args.kind, name=args.name, preset=args.preset, **options)
+                   nic_model=args.nic_model, build=_build(args), planes=args.planes)
+    doc = generate(args.kind, name=args.name, preset=args.preset or RECOMMENDED, **options)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=Count(switches),
@@ -55,12 +60,32 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refuse_given(args: argparse.Namespace, options: dict[str, str]) -> None:
+    """A clear error naming the `options` (attribute -> flag) given that a design of `args.kind` does not take."""
+    given = [flag for attr, flag in options.items() if getattr(args, attr) is not None]
+    if given:
+        raise ProjectError(Message("error.generate.not_for_kind", options=", ".join(given), kind=args.kind))
+
+
+def _oversubscription(args: argparse.Namespace) -> float:
+    return 1.0 if args.oversubscription is None else args.oversubscription
+
+
+def _build(args: argparse.Namespace) -> Any:
+    return build_settings_from(GENERATE_BUILD_OPTIONS, placement=args.placement, rack_power_kw=args.rack_kw,
+                               rack_units=args.rack_units)
+
+
 def _generate_two_site(args: argparse.Namespace) -> int:
-    if args.gpus_per_site is None or args.distance_km is None:
+    _refuse_given(args, NOT_FOR_TWO_SITE)
+    per_site = per_site_gpus(args.gpus, args.gpus_per_site)
+    if per_site is None or args.distance_km is None:
         raise ProjectError(Message("error.two_site.options"))
-    doc = generate_two_site(TwoSiteOptions(args.gpus_per_site, args.distance_km, args.dci_gbps, args.dci_links,
-                                           "ib" if args.backend == "ib" else args.backend, args.dci_equipment,
-                                           args.frontend, args.name))
+    defaults = TwoSiteOptions(per_site, args.distance_km)
+    doc = generate_two_site(TwoSiteOptions(
+        per_site, args.distance_km, defaults.dci_gbps if args.dci_gbps is None else args.dci_gbps,
+        defaults.dci_links if args.dci_links is None else args.dci_links, args.backend, args.dci_equipment,
+        args.frontend, args.name, _oversubscription(args), args.nic_model, args.preset or RECOMMENDED, _build(args)))
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=Count(switches),

@@ -157,7 +157,7 @@ def _add_generate(sub: _Commands) -> None:
     g.add_argument("--gpus-per-server", type=int, help=render("help.generate.gpus_per_server"))
     g.add_argument("--backend", choices=["ib", "rocev2", "hybrid"], default="rocev2",
                    help=render("help.generate.backend"))
-    g.add_argument("--oversubscription", type=float, default=1.0, help=render("help.generate.oversubscription"))
+    g.add_argument("--oversubscription", type=float, help=render("help.generate.oversubscription"))
     g.add_argument("--link-gbps", type=float, help=render("help.generate.link_gbps"))
     fe = g.add_mutually_exclusive_group()
     fe.add_argument("--frontend", dest="frontend", action="store_true", default=True,
@@ -167,7 +167,7 @@ def _add_generate(sub: _Commands) -> None:
     g.add_argument("--server-model", help=render("help.generate.server_model"))
     g.add_argument("--switch-model", help=render("help.generate.switch_model"))
     g.add_argument("--nic-model", help=render("help.generate.nic_model"))
-    g.add_argument("--preset", choices=["recommended", "plain"], default="recommended",
+    g.add_argument("--preset", choices=["recommended", "plain"],
                    help=render("help.generate.preset"))
     g.add_argument("--two-tiers", action="store_true", help=render("help.generate.two_tiers"))
     g.add_argument("--planes", type=int, default=None, help=render("help.generate.planes"))
@@ -183,8 +183,8 @@ def _add_two_site(g: argparse.ArgumentParser) -> None:
     """The two-site generator's options (designer/topology/two_site.py)."""
     g.add_argument("--gpus-per-site", type=int, help=render("help.generate.gpus_per_site"))
     g.add_argument("--distance-km", type=float, help=render("help.generate.distance_km"))
-    g.add_argument("--dci-gbps", type=float, default=400.0, help=render("help.generate.dci_gbps"))
-    g.add_argument("--dci-links", type=int, default=16, help=render("help.generate.dci_links"))
+    g.add_argument("--dci-gbps", type=float, help=render("help.generate.dci_gbps"))
+    g.add_argument("--dci-links", type=int, help=render("help.generate.dci_links"))
     g.add_argument("--dci-equipment", metavar="MODEL", help=render("help.generate.dci_equipment"))
 
 

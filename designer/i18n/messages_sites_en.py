@@ -61,6 +61,8 @@ SITES: dict[str, str] = {
                             "sites; this run's groups are not (use dp_across_sites=flat)",
     "error.sweep.site_axis": "distance_km, dci_gbps, dci_links and gpus_per_site vary the two-site generator "
                              "(--generate two-site), not {kind}",
+    "error.sweep.two_site_option": "{names}: not a parameter of a two-site design, whose sites are leaf-spines of "
+                                   "8-GPU servers on the back-end's own switches and links",
     "error.sweep.site_distance": "a two-site sweep needs distance_km (for example --vary distance_km=10,100,1000)",
     "ui.site.tag": "{site} · {gpus} GPUs",
     "ui.site.bundle": "long-haul: {count} × {gbps} Gb/s · {km} km · {ms} ms one way",
@@ -124,6 +126,9 @@ SITES: dict[str, str] = {
                                 "not {value}",
     "error.two_site.options": "two-site needs --gpus-per-site N and --distance-km KM",
     "error.generate.gpus_needed": "generate {kind} needs --gpus N",
+    "error.generate.not_for_kind": "{options}: not an option of a {kind} design",
+    "error.two_site.total": "two-site builds two sites of --gpus-per-site GPUs each: --gpus {gpus} is not twice "
+                            "{per_site}",
     "cli.two_site.generated": "Long-haul: {links} links of {gbps} Gb/s over {km} km, {equipment} at each end, "
                               "optics {optics}",
     "help.generate.gpus_per_site": "two-site only: GPUs in each site (a multiple of 8)",

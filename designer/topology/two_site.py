@@ -22,7 +22,9 @@ from designer.model.errors import ProjectError
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, PortGroup
 from designer.model.sites import DISTANCE_KM, LINK_COUNT, LongHaul, Site
+from designer.topology.build_options import BuildSettings
 from designer.topology.generate import DEFAULT_LINK_GBPS, generate
+from designer.topology.presets import RECOMMENDED
 from designer.topology.site_names import site_name
 
 KIND = "two-site"
@@ -33,6 +35,24 @@ DEFAULT_EQUIPMENT = {"rocev2": "dci-jericho2", "ib": "metrox-3-xc"}
 DEFAULT_EQUIPMENT_800G = "ncp5300r"
 SITE_GAP_PT = 400.0          # canvas gap between the two sites' drawings
 LEAF_GBPS = DEFAULT_LINK_GBPS   # the leaves' port speed in each site (the generator's default back-end links)
+
+
+# generator options two sites cannot honour: each site is a leaf-spine of 8-GPU servers on the back-end's default
+# switches at LEAF_GBPS, one plane (`_site`); a caller refuses them rather than drop them
+NOT_TAKEN = ("gpus_per_server", "link_gbps", "server_model", "switch_model", "planes")
+
+
+def per_site_gpus(gpus: int | None, gpus_per_site: int | None) -> int | None:
+    """The GPUs of each site: `gpus_per_site`, or half of the total `gpus`; both given, they must agree."""
+    if gpus is None:
+        return gpus_per_site
+    if gpus_per_site is None:
+        if gpus % 2:
+            raise ProjectError(Message("error.two_site.gpus", value=f"{gpus / 2:g}"))
+        return gpus // 2
+    if gpus != 2 * gpus_per_site:
+        raise ProjectError(Message("error.two_site.total", gpus=gpus, per_site=gpus_per_site))
+    return gpus_per_site
 
 
 @dataclass(frozen=True)
@@ -49,6 +69,8 @@ class TwoSiteOptions:
     name: str | None = None
     oversubscription: float = 1.0    # of each site's leaves, as `generate` builds them
     nic_model: str | None = None     # the servers' back-end NICs when not the server's own
+    preset: str = RECOMMENDED        # the back-end segments' settings, as `generate` applies them
+    build: BuildSettings | None = None   # racks and placement of each site, as `generate` plans them
 
 
 def generate_two_site(opts: TwoSiteOptions, catalog: Catalog | None = None) -> FabricDocument:
@@ -195,7 +217,8 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
     extra_servers = math.ceil(opts.dci_links * edge.lanes / 8)
     doc = generate("leaf-spine", gpus=opts.gpus_per_site + 8 * extra_servers, gpus_per_server=8,
                    backend=opts.backend, frontend=opts.frontend, two_tiers=True, catalog=cat,
-                   oversubscription=opts.oversubscription, nic_model=opts.nic_model)
+                   oversubscription=opts.oversubscription, nic_model=opts.nic_model, preset=opts.preset,
+                   build=opts.build)
     servers = sorted(n.id for n in doc.nodes.values() if n.kind == "server")
     freed: list[Endpoint] = []
     for sid in servers[-extra_servers:]:

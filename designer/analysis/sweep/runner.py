@@ -23,7 +23,7 @@ from designer.sim import SimOptions, WorkloadError, run
 from designer.topology import generate
 from designer.topology.cost import cost_report
 from designer.topology.two_site import KIND as TWO_SITE
-from designer.topology.two_site import TwoSiteOptions, generate_two_site
+from designer.topology.two_site import NOT_TAKEN, TwoSiteOptions, generate_two_site, per_site_gpus
 
 DEFAULT_GPUS = 256
 # the figures of every point, in column order (names of the result JSON; money in the design's currency)
@@ -70,11 +70,21 @@ def two_site_point(options: dict[str, Any]) -> FabricDocument:
     capacity default as the command's (16 x 400 Gb/s), the sites' GPUs to half of `gpus` (DEFAULT_GPUS)."""
     if "distance_km" not in options:
         raise ProjectError(Message("error.sweep.site_distance"))
-    per_site = int(options.get("gpus_per_site", options.get("gpus", DEFAULT_GPUS) // 2))
-    return generate_two_site(TwoSiteOptions(per_site, float(options["distance_km"]),
-                                            float(options.get("dci_gbps", 400.0)), int(options.get("dci_links", 16)),
-                                            str(options.get("backend", "rocev2")),
-                                            frontend=bool(options.get("frontend", False))))
+    refused = [name for name in NOT_TAKEN if name in options]
+    if refused:
+        raise ProjectError(Message("error.sweep.two_site_option", names=", ".join(refused)))
+    given = options.get("gpus")
+    per_site = per_site_gpus(DEFAULT_GPUS if given is None and "gpus_per_site" not in options else given,
+                             options.get("gpus_per_site"))
+    assert per_site is not None
+    defaults = TwoSiteOptions(per_site, float(options["distance_km"]))
+    return generate_two_site(TwoSiteOptions(per_site, defaults.distance_km,
+                                            float(options.get("dci_gbps", defaults.dci_gbps)),
+                                            int(options.get("dci_links", defaults.dci_links)),
+                                            str(options.get("backend", defaults.backend)),
+                                            frontend=bool(options.get("frontend", False)),
+                                            oversubscription=float(options.get("oversubscription", 1.0)),
+                                            nic_model=options.get("nic_model")))
 
 
 def _with_settings(doc: FabricDocument, point: dict[str, object]) -> FabricDocument:

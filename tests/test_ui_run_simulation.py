@@ -174,7 +174,7 @@ def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):
     assert ib_design is not dialog.doc and sorted(ib_design.nodes) == sorted(priced["ib"].doc.nodes)
     assert {n.model for n in ib_design.nodes.values() if n.kind == "switch" and n.role != "frontend"} == {"qm9700"}
     assert not dialog.shapes.isHidden()               # what each option is built of, beside its protocol
-    assert dialog.shapes.text().startswith("Back-end switches, leaf / spine / core: InfiniBand ")
+    assert dialog.shapes.text().startswith("Back-end switches: InfiniBand: leaf / spine / core switches ")
     dialog.reject()
     w.runs.shutdown()
 
@@ -190,10 +190,14 @@ def test_compare_says_when_the_options_leaves_differ_in_size(qtbot):
     dialog = CompareDialog(designs["ib"], ["allreduce:1MiB"], 1, load_catalog())
     qtbot.addWidget(dialog)
     text = dialog.shapes_text(designs)
-    assert "InfiniBand 8 / 2 / 0, RoCEv2 4 / 2 / 0" in text and "InfiniBand 4 / 32 / 16, RoCEv2 8 / 64 / 32" in text
+    assert ("InfiniBand: leaf / spine / core switches 8 / 2 / 0, fullest leaf (servers: 4, ports down: 32, up: 16); "
+            "RoCEv2: leaf / spine / core switches 4 / 2 / 0, fullest leaf (servers: 8, ports down: 64, up: 32).") \
+        in text
     assert "The RoCEv2 option's leaves reach more servers" in text
     flat = {p: generate("leaf-spine", gpus=256, backend=p, frontend=False) for p in PROTOS}
     assert "reach more servers" not in dialog.shapes_text(flat)      # a non-blocking leaf sends all it gets up
+    small = {p: generate("leaf-spine", gpus=128, backend=p, frontend=False) for p in PROTOS}    # RoCEv2: one SN5600
+    assert "; RoCEv2: one switch (servers: 16, ports: 128)." in dialog.shapes_text(small)
     dialog.reject()                                   # stops the dialog's simulation process
 
 

@@ -27,6 +27,11 @@ class LeafShape:
     uplinks: int                    # that leaf's links to spine and core switches
     oversubscribed: bool            # the leaf tier sends its endpoints more than its uplinks carry (above 1:1)
 
+    @property
+    def single(self) -> bool:
+        """One switch holds the whole fabric (a leaf with no tier above it)."""
+        return self.switches.get("leaf", 0) == 1 and not any(self.switches.get(t, 0) for t in ("spine", "core"))
+
 
 @dataclass
 class LeafLinks:

@@ -33,7 +33,7 @@ from designer.model.document import FabricDocument
 from designer.sim.long_haul import ib_long_haul_note
 from designer.sim.metrics import SimResult
 from designer.sim.time_breakdown import split_time
-from designer.topology.leaf_shape import leaf_shape, leaf_sizes_differ
+from designer.topology.leaf_shape import LeafShape, leaf_shape, leaf_sizes_differ
 from designer.topology.oversubscription import TIER_ORDER
 from designer.ui.plot_style import colours, legend_html, scaled_unit, set_title
 from designer.ui.sim_worker import SimRunner
@@ -196,11 +196,8 @@ class CompareDialog(QDialog):
         shapes = {p: leaf_shape(designs[p]) for p in PROTOS if p in designs}
         if len(shapes) < len(PROTOS) or any(s is None for s in shapes.values()):
             return ""
-        tiers = ", ".join(f"{NAMES[p]} {' / '.join(str(s.switches[t]) for t in TIER_ORDER)}"
-                          for p, s in shapes.items() if s)
-        leaves = ", ".join(f"{NAMES[p]} {s.servers} / {s.endpoint_ports} / {s.uplinks}" for p, s in shapes.items() if s)
-        text = self.tr("Back-end switches, leaf / spine / core: {0}. Fullest leaf, servers / ports down / up: {1}.")
-        text = text.format(tiers, leaves)
+        text = self.tr("Back-end switches: {0}.").format(self.tr("; ").join(
+            self._shape_text(NAMES[p], s) for p, s in shapes.items() if s))
         differ = leaf_sizes_differ(shapes)
         if differ is not None:
             why = self.tr("The {0} option's leaves reach more servers: at the same oversubscription less of "
@@ -208,6 +205,15 @@ class CompareDialog(QDialog):
                           "from the switches rather than the protocol.").format(NAMES[differ[0]])
             text += ("" if text.endswith("。") else " ") + why
         return text
+
+    def _shape_text(self, name: str, shape: LeafShape) -> str:
+        """One option's switches: the one switch and what it reaches, or its tiers and fullest leaf."""
+        if shape.single:
+            return self.tr("{0}: one switch (servers: {1}, ports: {2})").format(name, shape.servers,
+                                                                               shape.endpoint_ports)
+        tiers = " / ".join(str(shape.switches[t]) for t in TIER_ORDER)
+        return self.tr("{0}: leaf / spine / core switches {1}, fullest leaf (servers: {2}, ports down: {3}, "
+                       "up: {4})").format(name, tiers, shape.servers, shape.endpoint_ports, shape.uplinks)
 
     def _run_next(self) -> None:
         left = [p for p in PROTOS if p not in self.results]

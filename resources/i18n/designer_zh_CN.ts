@@ -468,32 +468,47 @@
         <translation>正在用各协议自身的硬件构建各方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="202"/>
-        <source>Back-end switches, leaf / spine / core: {0}. Fullest leaf, servers / ports down / up: {1}.</source>
-        <translation>后端交换机（叶 / 脊 / 核心）：{0}。最满的叶交换机（服务器 / 下行端口 / 上行端口）：{1}。</translation>
+        <location filename="../../designer/ui/compare_dialog.py" line="199"/>
+        <source>Back-end switches: {0}.</source>
+        <translation>后端交换机：{0}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="206"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="199"/>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="203"/>
         <source>The {0} option&apos;s leaves reach more servers: at the same oversubscription less of a collective&apos;s traffic leaves them, so part of a difference in time can come from the switches rather than the protocol.</source>
         <translation>{0} 方案的叶交换机连接更多服务器：在相同的收敛比下，集合通信离开叶交换机的流量更少，因此完成时间的差异可能部分来自交换机，而非协议本身。</translation>
     </message>
     <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="212"/>
+        <source>{0}: one switch (servers: {1}, ports: {2})</source>
+        <translation>{0}：一台交换机（服务器：{1}，端口：{2}）</translation>
+    </message>
+    <message>
         <location filename="../../designer/ui/compare_dialog.py" line="215"/>
+        <source>{0}: leaf / spine / core switches {1}, fullest leaf (servers: {2}, ports down: {3}, up: {4})</source>
+        <translation>{0}：叶 / 脊 / 核心交换机 {1}，最满的叶交换机（服务器：{2}，下行端口：{3}，上行端口：{4}）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/compare_dialog.py" line="222"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="220"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="227"/>
         <source>Simulating the {0} option…</source>
         <translation>正在仿真 {0} 方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="274"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="281"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="343"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="350"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>

@@ -90,7 +90,7 @@ def shape_text(ctx: ProposalContext, shape: LeafShape) -> str:
     """ "13 leaf switches of up to 5 servers (40 ports down, 20 up) under 5 spine switches"."""
     above = [count(ctx, f"n_{tier}_switches", shape.switches[tier]) for tier in ("spine", "core")
              if shape.switches[tier]]
-    if not above and shape.switches["leaf"] == 1:        # one switch holds the fabric
+    if shape.single:                                      # one switch holds the fabric
         return ctx.t("shape_single", servers=count(ctx, "n_servers", shape.servers), down=f"{shape.endpoint_ports:,}")
     return ctx.t("shape_leaves" if above else "shape_leaves_alone",
                  leaves=count(ctx, "n_leaf_switches", shape.switches["leaf"]),

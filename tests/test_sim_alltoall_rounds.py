@@ -33,6 +33,16 @@ def test_channel_counts_of_an_h100_cluster():
     assert nccl_p2p.channels_per_peer(400.0, 1, 1024, channels, 128) == 1
     assert nccl_p2p.op_parts(64 * 2**10, 1, 1024, channels) == 1
     assert nccl_p2p.op_parts(4 * 2**20, 4, 16, channels) == 4      # 2 servers: 4 MiB over 4 channels
+
+
+def test_ring_connections_per_nic_pair_follow_nccls_channel_count():
+    """A ring's connections a NIC pair: eight rings of 400G NICs copied once (16 channels); four doubled by the
+    search first (16); two doubled by the search, copied, and doubled again below 16 channels across servers
+    (connect.cc on Hopper and newer): 8 a NIC pair, 16 channels. On one server no network, no last doubling."""
+    copies = {nics: nccl_p2p.coll_channel_copies(nics, 400.0, 4) for nics in (8, 4, 2, 1)}
+    assert copies == {8: 2, 4: 4, 2: 8, 1: 8}
+    assert nccl_p2p.coll_channel_copies(2, 400.0, 1) == 4
+    assert nccl_p2p.p2p_channels(2 * nccl_p2p.POSTSET_COPIES, 4, 400.0) == 16
     assert nccl_p2p.reverse_bits(np.array([1, 2, 33]), 5).tolist() == [16, 8, 16]
 
 

@@ -43,7 +43,8 @@ from designer.sim.workload_spec import Workload, WorkloadError
 # NVIDIA/nccl) copies every channel's ring and trees to a second channel ("Duplication should be complete now":
 # nChannels * 2), and each channel opens a connection of its own to its peer, with its own queue pairs. Two NICs of a
 # ring or tree step therefore talk over two connections, which ECMP hashes apart; four where ncclTopoDupChannels
-# doubled the search's rings first (800G NICs on Blackwell, or four NICs a server: nccl_p2p.search_doubles).
+# doubled the search's rings first (800G NICs on Blackwell, or four NICs a server: nccl_p2p.search_doubles), and
+# twice that again where fewer than 16 channels remain across servers (one or two NICs a server).
 COLL_CHANNEL_COPIES = nccl_p2p.POSTSET_COPIES
 
 
@@ -52,7 +53,7 @@ def _coll_route(fab: CompiledFabric, groups: list[np.ndarray], route: RouteOptio
     channels, a NIC pair's connections."""
     if len(groups) < 2:                 # no network between the ranks: nothing for the search to double
         return replace(route, channels=COLL_CHANNEL_COPIES)
-    copies = nccl_p2p.coll_channel_copies(_channels(fab, groups), nic_line_gbps(fab, int(groups[0][0])))
+    copies = nccl_p2p.coll_channel_copies(_channels(fab, groups), nic_line_gbps(fab, int(groups[0][0])), len(groups))
     return replace(route, channels=copies)
 
 

@@ -78,21 +78,22 @@ def search_doubles(search_channels: int, nic_gbps: float) -> bool:
     return channel_GBps >= DUP_LEAST_GBPS or search_channels <= DUP_MOST_CHANNELS
 
 
-def coll_channel_copies(search_channels: int, nic_gbps: float) -> int:
-    """The communicator's channels for each of the rings NCCL's search found, each a connection of its own between
-    two NICs: ncclTopoPostset's copy, doubled before that where `search_doubles`."""
-    return POSTSET_COPIES * (2 if search_doubles(search_channels, nic_gbps) else 1)
+def coll_channel_copies(search_channels: int, nic_gbps: float, nodes: int) -> int:
+    """The communicator's channels for each of the rings NCCL's search found over `nodes` servers, each a connection
+    of its own between two NICs: ncclTopoPostset's copy, doubled before that where `search_doubles`, and once more
+    where that leaves fewer than 16 channels across nodes on Hopper and newer (src/graph/connect.cc, "4 compute
+    channels per search channel": a server of one or two NICs)."""
+    copies = POSTSET_COPIES * (2 if search_doubles(search_channels, nic_gbps) else 1)
+    if nodes > 1 and search_channels * copies < HOPPER_MIN_CHANNELS:
+        copies *= 2
+    return copies
 
 
 def p2p_channels(ring_channels: int, nodes: int, nic_gbps: float) -> int:
-    """p2pnChannels: the communicator's channels (the engine's ring channels, each of the search's rings copied by
-    ncclTopoPostset; doubled before that where `search_doubles`: `coll_channel_copies`; once more below 16 on Hopper
-    across nodes), at most MAXCHANNELS, rounded up to a power of two."""
+    """p2pnChannels: the communicator's channels (the search's rings, one per NIC, copied as
+    `coll_channel_copies` says), at most MAXCHANNELS, rounded up to a power of two."""
     search = max(ring_channels // POSTSET_COPIES, 1)
-    n = min(MAX_CHANNELS, search * coll_channel_copies(search, nic_gbps))
-    if nodes > 1 and n < HOPPER_MIN_CHANNELS:
-        n *= 2
-    return pow2_up(min(n, MAX_CHANNELS))
+    return pow2_up(min(MAX_CHANNELS, search * coll_channel_copies(search, nic_gbps, nodes)))
 
 
 def channels_per_peer(nic_gbps: float, nics: int, ranks: int, channels: int, nodes: int) -> int:

@@ -205,7 +205,7 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
     for key, value in raw.items():
         if key not in names:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
-        if key in ("breakouts", "roles", "load_balancing", *NUMBER_LISTS):
+        if key in ("breakouts", "plane_splits", "roles", "load_balancing", *NUMBER_LISTS):
             value = _read_tuple(key, value)
         else:
             _check_field(key, value)
@@ -218,14 +218,14 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
 
 
 def _read_tuple(key: str, value: Any) -> tuple[Any, ...]:
-    """`breakouts` (whole numbers 1..16), `roles` (switch roles), `lengths_m` (metres) or a list of speeds (Gb/s)
-    as a tuple."""
+    """`breakouts` or `plane_splits` (whole numbers 1..16), `roles` (switch roles), `lengths_m` (metres) or a list
+    of speeds (Gb/s) as a tuple."""
     if not isinstance(value, list) or (not value and key not in NUMBER_LISTS):
         raise ValueError(Message("error.catalog.field_list", field=key))
     if key in NUMBER_LISTS:
         for number in value:
             _check_field(NUMBER_LISTS[key], number)
-    elif key == "breakouts":
+    elif key in ("breakouts", "plane_splits"):
         if not all(type(b) is int and 1 <= b <= MAX_BREAKOUT for b in value):
             raise ValueError(Message("error.catalog.field_range", field=key, value=_shown(value),
                                      minimum=1, maximum=MAX_BREAKOUT))

@@ -134,6 +134,12 @@ class NICModel(Sourced):
     selective_repeat: bool = False    # resends only lost packets (else go-back-N)
     ports: int = 1                    # network ports on one card
     form: str = "osfp4"               # cage form of each port (designer/topology/physical/forms.py)
+    # the plane counts one port runs as natively, each plane port on a switch of its own (a ConnectX-8 800G port as
+    # 2 x 400G or 4 x 200G); () = a port reaches one switch, so a multi-plane server needs a port per plane
+    plane_splits: tuple[int, ...] = ()
+    # electrical lane rate of a port's cage where the port runs fewer lanes than the cage has (a QSFP112 cage of
+    # 4 x 100G-PAM4 lanes runs 200G on two of them, and takes 100G-PAM4 modules); 0 = the port's speed over its lanes
+    lane_gbps: float = 0.0
 
 
 @dataclass(frozen=True)

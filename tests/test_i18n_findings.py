@@ -192,6 +192,14 @@ def plane_shared() -> FabricDocument:
     return doc
 
 
+def single_port_planes() -> FabricDocument:
+    """One server's dual-port cards swapped for single-port 400G ones, each still drawn into two planes."""
+    from designer.topology import generate
+    doc = generate("multi-plane", gpus=16, planes=2, frontend=False, catalog=CAT)
+    doc.nodes["srv-002"].nic_model = "cx7"
+    return doc
+
+
 def rocev2_sites_far_apart() -> FabricDocument:
     from designer.topology.two_site import TwoSiteOptions, generate_two_site
     doc = generate_two_site(TwoSiteOptions(16, 100, dci_links=4, equipment="sn5600"), CAT)
@@ -340,6 +348,9 @@ EXPECTED: dict[str, tuple] = {
     "plane_shared": (plane_shared, [
         "1 GPU server has 1 multi-plane NIC whose ports reach the same back-end fabric ('srv-001'); cable each port "
         "of a NIC to a different plane"]),
+    "single_port_planes": (single_port_planes, [
+        "the plane ports of 'srv-002' need 8 more cages than its 'cx7' NIC cards have: a port of that card reaches "
+        "one switch, so each plane needs a port of its own (a card with a port per plane)"]),
 }
 
 

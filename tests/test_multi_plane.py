@@ -35,7 +35,9 @@ def test_two_planes_share_no_switch_and_pass_check():
     assert not has_errors(run_checks(doc, CAT))
     assert dumps(loads(dumps(doc))) == dumps(doc)
     report = cost_report(doc, CAT)
-    assert report.count("cx7") == 16 * 8                               # one card per NIC, not per plane port
+    # one card per NIC, not per plane port: the dual-port 200G ConnectX-7, since a single-port 400G one reaches one
+    # switch (it was 128 x "cx7" before the card had a port per plane)
+    assert report.count("cx7-2x200") == 16 * 8 and report.count("cx7") == 0
 
 
 def test_without_a_plane_count_a_multi_plane_design_has_two_planes_and_passes_check():
@@ -56,7 +58,8 @@ def test_a_multi_plane_rack_scale_design_reads_back():
     (dict(kind="multi-plane", planes=1), "planes must be one of"),      # one plane is no multi-plane design
     (dict(kind="multi-plane", planes=True), "planes must be one of"),
     (dict(kind="fat-tree", planes=2), "multi-plane generator only"),
-    (dict(kind="multi-plane", planes=8), "cannot run its ports at 50 Gb/s"),
+    (dict(kind="multi-plane", planes=8), "one 'cx7' card reaches one switch"),     # no card has 8 x 50G ports
+    (dict(kind="multi-plane", planes=4), "4 planes need each 400 Gb/s NIC as 4 ports of 100 Gb/s"),
     (dict(kind="multi-plane", planes=2, backend="hybrid"), "one protocol on every plane"),
 ])
 def test_plane_requests_that_cannot_be_built_say_why(options, words):
@@ -75,11 +78,14 @@ def test_a_plane_speed_without_optics_or_cables_is_refused():
         plane_spec(bare, SwitchSpec("sn5600", 128, 400.0, 400.0), 2)
     assert "no optics or cables" in str(err.value)
     assert plane_spec(CAT, SwitchSpec("sn5600", 128, 400.0, 400.0), 2).ports == 256
+    with pytest.raises(ProjectError) as err:
+        plane_spec(CAT, SwitchSpec("qm9700", 64, 400.0, 400.0), 4)
+    assert "cannot run its ports at 100 Gb/s" in str(err.value)
 
 
 def test_plane_messages_exist_in_chinese():
     for msg in ("error.generate.planes", "error.generate.plane_speed", "error.generate.plane_cables",
-                "generate.rule.multi_plane"):
+                "error.generate.plane_nic", "generate.rule.multi_plane", "finding.cage-capacity.nic.detail"):
         assert render(msg, "zh_CN") != render(msg, "en")
 
 

@@ -90,8 +90,11 @@ def _nic_runs(catalog: Catalog, nic_id: str, protocol: str) -> bool:
 
 
 def _counterpart_nic(catalog: Catalog, nic_id: str, protocol: str) -> str:
-    speed = catalog.nics[nic_id].port_gbps
-    fits = [n for n in catalog.nics.values() if n.port_gbps >= speed and _nic_runs(catalog, n.id, protocol)]
+    """The cheapest card of the protocol as fast and with as many ports (a multi-plane NIC's card has a port per
+    plane; a VPI card, as the dual-port ConnectX-7, runs both protocols and is never swapped)."""
+    drawn = catalog.nics[nic_id]
+    fits = [n for n in catalog.nics.values() if n.port_gbps >= drawn.port_gbps and n.ports >= drawn.ports
+            and set(drawn.plane_splits) <= set(n.plane_splits) and _nic_runs(catalog, n.id, protocol)]
     return min(fits, key=lambda n: (n.port_gbps, n.price_usd, n.id)).id if fits else nic_id
 
 

@@ -43,12 +43,15 @@ BUILD: dict[str, str] = {
                                  "ports, {model})",
     "generate.rule.frontend_one_pair": "Front-end: one pair of leaves holds every endpoint, no spine layer",
     # design-rule checks of buildability
-    "finding.cage-capacity": "A switch's ports need more cages or lanes than its model has; lanes would be booked "
-                             "twice",
+    "finding.cage-capacity": "A device's ports need more cages or lanes than its model (a switch) or its NIC cards "
+                             "have; lanes would be booked twice",
     "finding.cage-conflict": "A switch cage is claimed by two cable assemblies; a cage takes one module or one cable",
     "finding.breakout-speed": "A breakout leg meets a port of another speed, or runs at another speed",
     "finding.cage-capacity.detail": "the ports of {node} need {needed} cages of its model {model}, which has "
                                     "{available}; some lanes would carry two ports",
+    "finding.cage-capacity.nic.detail": "the plane ports of {node} need {missing} more {missing:cage|cages} than its "
+                                        "'{nic}' NIC cards have: a port of that card reaches one switch, so each "
+                                        "plane needs a port of its own (a card with a port per plane)",
     "finding.cage-conflict.media.detail": "{count} {count:cage mixes|cages mix} copper and optics ({cages}; "
                                           "{link_ids}); both ports of a twin-port cage share one module or one "
                                           "cable",

@@ -11,9 +11,13 @@ PLANES: dict[str, str] = {
                                    "rail spines; no switch joins two rails",
     "error.generate.rail_only_hybrid": "a rail-only back-end has no spine layer for gateways: use backend 'ib' or "
                                        "'rocev2' with rail-only",
-    "generate.rule.multi_plane": "Sizing rule: multi-plane; every {nic} Gb/s NIC port is split into {planes} "
-                                 "ports of {speed} Gb/s, each on its own plane of {model} switches ({ports} ports at "
-                                 "that speed). Each plane: {plane_rule}",
+    "generate.rule.multi_plane": "Sizing rule: multi-plane; every {nic} Gb/s NIC is {planes} ports of {speed} Gb/s "
+                                 "({card} cards), each on its own plane of {model} switches ({ports} ports at that "
+                                 "speed). Each plane: {plane_rule}",
+    "error.generate.plane_nic": "{planes} planes need each {speed} Gb/s NIC as {planes} ports of {plane} Gb/s on "
+                                "{planes} switches, but one '{model}' card reaches one switch and the catalog has no "
+                                "card with {planes} ports of {plane} Gb/s (cards whose port splits into {planes} "
+                                "planes: {natives})",
     "error.generate.planes": "planes must be one of {choices} (a port splits into that many lanes), not {value}",
     "error.generate.planes_kind": "planes apply to the multi-plane generator only, not to {kind}",
     "error.generate.multi_plane_hybrid": "a multi-plane back-end has one protocol on every plane: use backend 'ib' "

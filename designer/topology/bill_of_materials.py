@@ -1,8 +1,9 @@
 """Bill of materials: everything a design needs to buy, counted from the document as it is built, priced once.
 
 Lines, in this order (KIND_ORDER):
-* switches and gateways by model; back-end NICs (one single-port NIC per back-end port of a GPU server, of the
-  server's `nic_model`); front-end NIC cards (ports of the card's model, cabled ports only);
+* switches and gateways by model; back-end NIC cards of the server's `nic_model`, one per NIC: per back-end port,
+  or per group of plane ports of a multi-plane NIC (a card with a port per plane, or one whose port splits so
+  natively); front-end NIC cards (ports of the card's model, cabled ports only);
 * cables (DAC, ACC, splitters, AOC), transceivers and fibre, link end by link end as the gear takes them
   (designer/topology/physical/schedule.py), with the user's spares percentage on top of each part;
 * management: fabric-manager (UFM / Subnet Manager) appliances of InfiniBand fabrics, an out-of-band

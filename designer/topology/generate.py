@@ -96,7 +96,8 @@ class _Blueprint:
     frontend_ports: tuple[int, float] = (0, 0.0)
     nic_model: str = BACKEND_NIC             # the servers' back-end NIC
     parallel: list[ClosBlueprint] | None = None   # independent fabrics over the same servers (per rail or plane)
-    planes: int = 1                          # multi-plane: ports each NIC port is split into, one per plane
+    planes: int = 1                          # multi-plane: ports each NIC is split into, one per plane
+    plane_gbps: float = 0.0                  # multi-plane: the speed of each of them
 
     def backend_fabrics(self) -> list[ClosBlueprint]:
         if self.parallel:
@@ -158,7 +159,7 @@ def generate(kind: str, *, gpus: int, gpus_per_server: int | None = None, backen
         node = out.add(server_node(cat, bp.server_model, sid, nic_model=bp.nic_model, backend_nics=nics,
                                    pod=server_pod.get(sid), frontend_nics=fe_ports if bp.frontend else None,
                                    frontend_gbps=fe_gbps or None))
-        multi_plane.split_nic_ports(node, bp.planes)
+        multi_plane.split_nic_ports(node, bp.planes, bp.plane_gbps)
     segments = _backend_segments(bp, backend, cat, out)
     if bp.frontend:
         for sid in bp.storage:
@@ -211,7 +212,8 @@ def _blueprint(kind: str, gpus: int, per_server: int | None, backend: str, overs
     srv = cat.server(model)
     protocols = ("ib", "rocev2") if backend == "hybrid" else (backend,)
     nic = backend_nic(cat, nic_model or srv.nic_model or None, protocols)
-    nic_gbps = min(nic.port_gbps, srv.backend_nic_gbps)
+    nic_gbps = min(multi_plane.unsplit_gbps(nic, planes), srv.backend_nic_gbps)
+    nic = multi_plane.plane_card(cat, nic, planes, nic_gbps / planes, protocols)
     link_gbps = max(DEFAULT_LINK_GBPS, nic_gbps) if link_gbps is None else link_gbps
     n_servers = gpus // gpus_per_server
     width = max(3, len(str(n_servers)))
@@ -228,7 +230,7 @@ def _blueprint(kind: str, gpus: int, per_server: int | None, backend: str, overs
             parallel = rail_only.rail_fabrics(servers, nics, specs[backend], oversubscription, two_tiers=two_tiers)
         elif kind == multi_plane.KIND:
             parallel = multi_plane.plane_fabrics(servers, nics, planes, specs[backend], oversubscription,
-                                                 two_tiers=two_tiers)
+                                                 card=nic.id, two_tiers=two_tiers)
         else:
             fabric = backend_blueprint(kind, servers, nics, specs[backend], oversubscription, two_tiers=two_tiers)
     except SizingError as exc:
@@ -254,7 +256,7 @@ def _blueprint(kind: str, gpus: int, per_server: int | None, backend: str, overs
         endpoints = [(s, fe_ports[0]) for s in servers] + [(s, stor.frontend_nics) for s in storage]
         fe = frontend_blueprint(cat, endpoints, fe_ports[1])
     return _Blueprint(kind, backend, gpus, oversubscription, float(link_gbps), model, gpus_per_server, servers,
-                      fabric, hybrid, fe, storage, specs, fe_ports, nic.id, parallel, planes)
+                      fabric, hybrid, fe, storage, specs, fe_ports, nic.id, parallel, planes, nic_gbps / planes)
 
 
 def _check_options(kind: str, gpus: int, gpus_per_server: int, backend: str, oversubscription: float,  # noqa: C901

@@ -8,7 +8,9 @@ ports are laid out group by group in the order of its port groups, every group s
 
 Forms (what plugs into a cage): "osfp8" is a finned twin-port OSFP switch cage (two 400G engines or one
 800G port); "osfp4" a single-port flat-top OSFP (ConnectX-7); "qsfp" a QSFP28/56/112 cage (four lanes).
-A NIC port is a cage of its own, in the NIC model's form.
+A NIC port is a cage of its own, in the NIC model's form, of the card's lane rate (`lane_gbps`: a QSFP112 cage of
+4 x 100G lanes run at 200G takes a 400G-class module in its 200G mode); a NIC port that splits natively into plane
+ports (a ConnectX-8 as 2 x 400G) holds them all in its one cage.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 
 from designer.catalog.loader import Catalog
 from designer.model.nodes import Node
-from designer.topology.multi_plane import is_split_nic
+from designer.topology.multi_plane import is_split_nic, reaches_planes
 
 TWIN_FORM = "osfp8"
 
@@ -118,23 +120,32 @@ def _switch_layout(node: Node, cages: int, form: str, lanes: int, lane_gbps: flo
 
 
 def _per_port_layout(node: Node, catalog: Catalog) -> NodeLayout:
-    """Servers, storage, gateways and unknown switches: every port is a cage of its own."""
+    """Servers, storage, gateways and unknown switches: every port is a cage of its own, but for a NIC's plane ports
+    on a card with fewer ports than planes, which share its one cage (its lanes split among them). The ports need the
+    card's cages: a card with a port per plane has them, a card whose one port splits so natively (the catalog's
+    `plane_splits`, a ConnectX-8) has its one; a single-port card drawn into planes lacks one cage per plane more."""
+    nic = catalog.nics.get(node.nic_model) if node.kind == "server" and node.nic_model else None
     slots: dict[str, CageSlot] = {}
-    n = 0
+    n = needed = 0
     for group in node.port_groups:
         form = port_form(node, group.prefix, group.speed_gbps, catalog)
         lanes = 4 if form != TWIN_FORM else 8
-        if is_split_nic(group.prefix):      # a NIC's plane ports share its one cage, its lanes split among them
+        nic_port = nic is not None and (group.prefix == "be" or is_split_nic(group.prefix))
+        if is_split_nic(group.prefix) and (nic is None or nic.ports < group.count):
             n += 1
+            needed += 1 if nic is None or reaches_planes(nic, group.count) else group.count
             per = max(1, lanes // group.count)
             for k, port in enumerate(group.ports()):
                 slots[port.name] = CageSlot(n, k + 1, group.count, k * per + 1, (k + 1) * per, form,
                                             group.speed_gbps * group.count, group.speed_gbps, port.name)
             continue
+        cage_gbps = lanes * nic.lane_gbps if nic_port and nic is not None and nic.lane_gbps else group.speed_gbps
+        used = max(1, min(lanes, round(lanes * group.speed_gbps / cage_gbps))) if cage_gbps > 0 else lanes
         for port in group.ports():
             n += 1
-            slots[port.name] = CageSlot(n, 1, 1, 1, lanes, form, group.speed_gbps, group.speed_gbps, port.name)
-    return NodeLayout(slots, n, n)
+            slots[port.name] = CageSlot(n, 1, 1, 1, used, form, cage_gbps, group.speed_gbps, port.name)
+        needed += group.count
+    return NodeLayout(slots, needed, n)
 
 
 def port_form(node: Node, prefix: str, speed_gbps: float, catalog: Catalog) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from designer.catalog.loader import Catalog
 from designer.model.errors import ProjectError
 from designer.model.nodes import Node
+from designer.topology.multi_plane import nic_cards
 from designer.topology.nic_choice import frontend_cards, frontend_nic_for
 
 UNKNOWN_U = 2          # a model the catalog lacks: a 2U box
@@ -26,14 +27,15 @@ def rack_scale(node: Node, catalog: Catalog) -> bool:
 
 
 def device_power_w(node: Node, catalog: Catalog) -> float:
-    """The device's power draw; a GPU server's includes its back-end NICs and front-end cards (priced and
-    powered apart in the catalog). Transceivers and active cables are added by the cable schedule."""
+    """The device's power draw; a GPU server's includes its back-end NIC cards (one per NIC, whatever its plane
+    ports) and front-end cards (priced and powered apart in the catalog). Transceivers and active cables are added by
+    the cable schedule."""
     model = catalog.device_model(node.kind, node.model)
     if model is None:
         return UNKNOWN_W
     power = float(model.power_w)
     if node.kind == "server" and node.nic_model in catalog.nics:
-        power += len(node.backend_ports()) * catalog.nics[node.nic_model].power_w
+        power += nic_cards(node) * catalog.nics[node.nic_model].power_w
     if node.kind == "server" and node.frontend_ports():
         try:
             nic = catalog.nics[frontend_nic_for(catalog, node)]

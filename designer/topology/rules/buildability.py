@@ -1,7 +1,8 @@
 """Rules on what can be plugged in: lanes not booked twice, one assembly per cage, breakouts at the right speed.
 
 * cage-capacity: a switch's ports (its port groups) need more cages, or lanes, than its model has — some lanes
-  would carry two ports.
+  would carry two ports; or a server's plane ports need more cages than its NIC cards have (one single-port card
+  drawn into two planes: a port reaches one switch, designer/topology/multi_plane.py).
 * cage-conflict: one cage claimed by two assemblies — copper and optics in one twin-port cage, or a copper
   cable from one cage to two other switch cages (a twin-port cage takes one module or one cable head).
 * breakout-speed: a split cage's port (one leg of a breakout) meets a port of another speed, or runs at
@@ -13,7 +14,8 @@ from __future__ import annotations
 from designer.topology.rules.finding import CheckContext, Finding, Names, finding
 
 RULES = {
-    "cage-capacity": "A switch's ports need more cages or lanes than its model has (lanes booked twice).",
+    "cage-capacity": "A device's ports need more cages or lanes than its model or its NIC cards have (lanes booked "
+                     "twice).",
     "cage-conflict": "A switch cage is claimed by two cable assemblies (one cage takes one module or one cable).",
     "breakout-speed": "A breakout leg of a split cage meets a port of another speed, or runs at another speed.",
 }
@@ -30,6 +32,11 @@ def _capacity(ctx: CheckContext) -> list[Finding]:
             continue
         node = ctx.doc.nodes[p.nodes[0]]
         detail = dict(p.detail)
+        if node.kind == "server":
+            missing = int(detail["needed"]) - int(detail["available"])
+            out.append(finding("cage-capacity", "error", "finding.cage-capacity.nic.detail", nodes=p.nodes,
+                               value=float(missing), node=ctx.name(node.id), nic=node.nic_model, missing=missing))
+            continue
         out.append(finding("cage-capacity", "error", "finding.cage-capacity.detail", nodes=p.nodes,
                            value=float(detail["needed"]), node=ctx.name(node.id), model=node.model,
                            needed=detail["needed"], available=detail["available"]))

@@ -4,6 +4,7 @@ most oversubscribed leaf's down/up ports and ratio, the total leaf down:up, and 
 
     python benchmarks/protocol_parity.py                      # fat-tree (fat-tree-3 beyond 2 tiers), rail-optimized
     python benchmarks/protocol_parity.py --gpus 512 1024 --oversubscription 2
+    python benchmarks/protocol_parity.py --kinds multi-plane --gpus 128 256 512 1024 --oversubscription 1
 
 Differences between the two protocols' rows of one request should come from the protocols' switches (64 ports at
 400G for a QM9700, 128 for an SN5600 split 2 x 400G), never from one being sized further from the asked ratio.
@@ -94,13 +95,15 @@ def main() -> None:
     parser.add_argument("--gpus", type=int, nargs="+", default=list(GPU_COUNTS))
     parser.add_argument("--oversubscription", type=float, nargs="+", default=[1.0, 2.0])
     parser.add_argument("--no-options", dest="options", action="store_false", help="skip compare's options")
+    parser.add_argument("--kinds", nargs="+", help="generator kinds (default: fat-tree, or fat-tree-3 beyond two "
+                        "tiers, and rail-optimized)")
     args = parser.parse_args()
     cat = load_catalog()
     print(f"  {'design':<16} {'T':>2} {'leaf':>5} {'spine':>5} {'core':>4} {'NIC ports':>11} {'dn/up':>8} "
           f"{'leaf r':>6} {'all r':>6} {'bis Tb/s':>8}")
     for ratio in args.oversubscription:
         for gpus in args.gpus:
-            for kind in kinds(gpus, 64):
+            for kind in args.kinds or kinds(gpus, 64):
                 print("\n".join(audit(gpus, kind, ratio, cat, args.options)))
 
 

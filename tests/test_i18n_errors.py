@@ -158,6 +158,17 @@ def test_errors_keep_their_messages_across_processes():
     assert doc_error.one_line("zh_CN") == "d.json：不存在链路 'L9'"
 
 
+def test_messages_of_every_shape_cross_processes():
+    """A message subclass whose constructor takes other arguments (parts, a value and its unit) comes back whole."""
+    from designer.analysis.quantities import Concat, Money
+
+    msg = Concat(Message("advisor.three_tiers"), " ", Money(1234.0, "USD"))
+    again = pickle.loads(pickle.dumps(ProjectError(msg))).messages[0]
+    assert type(again) is Concat and again == msg
+    assert again.render("en") == msg.render("en") and "1,234" in again.render("en")
+    assert again.render("zh_CN") == msg.render("zh_CN") != again.render("en")
+
+
 def test_workload_text_with_control_characters_stays_one_line():
     with pytest.raises(WorkloadError) as err:
         parse_workload("bad\nspec")

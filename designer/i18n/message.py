@@ -48,7 +48,10 @@ class Message:
 
 
 def _rebuild(cls: type[Message], msg_id: str, params: dict[str, object]) -> Message:
-    return cls(msg_id, **params)
+    # not through __init__: a subclass may take other arguments (a finding, a value and its unit, parts)
+    msg = cls.__new__(cls)
+    msg.msg_id, msg.params = msg_id, params
+    return msg
 
 
 def text_of(value: object, language: str | None = None) -> str:

@@ -6,14 +6,12 @@ ways give identical figures; only the order in which points finish differs, and 
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import sys
 from collections.abc import Generator, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
+from designer.analysis.local_processes import default_workers, process_context
 from designer.analysis.sweep.grid import GENERATOR_PARAMS, SITE_PARAMS, SweepError, with_placement
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
@@ -126,10 +124,6 @@ def evaluate_point(task: SweepTask, index: int, point: dict[str, object]) -> dic
     return {"point": index, **row}
 
 
-def default_workers() -> int:
-    return max(1, os.cpu_count() or 1)
-
-
 def run_points(task: SweepTask, todo: list[tuple[int, dict[str, object]]], *, workers: int | None = None,
                dask_address: str | None = None) -> Generator[dict[str, object], None, None]:
     """Yield each point's row as it finishes. workers=1 runs serially in this process; otherwise local
@@ -147,12 +141,7 @@ def run_points(task: SweepTask, todo: list[tuple[int, dict[str, object]]], *, wo
 
 def _run_processes(task: SweepTask, todo: list[tuple[int, dict[str, object]]],
                    workers: int) -> Iterator[dict[str, object]]:
-    # fork starts workers in milliseconds (spawn re-imports numpy and the engine, ~1 s each); but forking a process
-    # that runs Qt threads is unsafe, so a process with Qt loaded spawns
-    method = "spawn" if "PySide6.QtCore" in sys.modules or "fork" not in multiprocessing.get_all_start_methods() \
-        else "fork"
-    ctx = multiprocessing.get_context(method)
-    with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=process_context()) as pool:
         futures = [pool.submit(evaluate_point, task, i, p) for i, p in todo]
         try:
             for fut in as_completed(futures):

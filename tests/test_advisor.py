@@ -5,13 +5,14 @@ input is one line."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import threading
 
 import pytest
 from pypdf import PdfReader
 
 import designer.cli.advise
-from designer.analysis.advisor import AdviceCancelled, Preferences, advise, candidate_option
+from designer.analysis.advisor import AdviceCancelled, Preferences, RunControl, advise, candidate_option
 from designer.analysis.advisor.candidates import CandidateSpec, build_design, candidate_specs, headline_figures
 from designer.analysis.recommendation import decide
 from designer.cli import main
@@ -175,7 +176,8 @@ def test_cny_prices_the_candidates_in_yuan():
     assert cny["time_s"] == usd["time_s"]
 
 
-def test_cancel_stops_between_candidates():
+@pytest.mark.parametrize("workers", [1, 2])
+def test_cancel_stops_between_candidates(workers):
     cancel = threading.Event()
     seen = []
 
@@ -185,14 +187,18 @@ def test_cancel_stops_between_candidates():
             cancel.set()
 
     with pytest.raises(AdviceCancelled):
-        advise(64, WORKLOAD, progress=progress, cancel=cancel)
+        advise(64, WORKLOAD, control=RunControl(workers=workers, progress=progress, cancel=cancel))
     assert seen == [0, 1]
+    assert multiprocessing.active_children() == []          # the running workers were ended, not left to finish
 
 
 @pytest.mark.parametrize("argv, words", [
     (["advise", "--gpus", "100"], "multiple of 8"),
     (["advise", "--gpus", "64", "--workload", "allreduce:lots"], "allreduce"),
     (["advise", "--gpus", "64", "--budget", "-5"], "budget"),
+    (["advise", "--gpus", "64", "--workers", "0"], "--workers must be a whole number of at least 1, not 0"),
+    (["advise", "--gpus", "64", "--workers", "-2"], "--workers must be a whole number of at least 1, not -2"),
+    (["advise", "--gpus", "64", "--workers", "two"], "--workers: invalid int value: 'two'"),
 ])
 def test_bad_input_is_one_line(argv, words, capsys):
     assert main(argv) == 2

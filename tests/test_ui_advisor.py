@@ -3,12 +3,15 @@ thread, ranks the candidates, and the window opens the chosen one."""
 
 from __future__ import annotations
 
+import multiprocessing
+import sys
 import threading
 
 from PySide6.QtWidgets import QDialog
 
 from designer.analysis.advisor import Preferences, advise
 from designer.analysis.advisor.candidates import CandidateSpec
+from designer.analysis.local_processes import process_context, start_method
 from designer.topology import generate
 from designer.ui import advisor_wizard
 from designer.ui.advisor_wizard import AdvisorWizard
@@ -83,6 +86,23 @@ def test_back_during_a_run_drops_its_results(qtbot):
     with qtbot.waitSignal(w.run_finished, timeout=BACKGROUND_WORK_MS):
         w.next()
     assert w._run_id == first + 1 and w.advice is not None
+
+
+def test_with_qt_loaded_workers_start_from_a_fork_server_never_by_fork():
+    assert "PySide6.QtCore" in sys.modules
+    assert start_method() == "forkserver" and process_context().get_start_method() == "forkserver"
+
+
+def test_progress_shows_as_candidates_finish_and_back_ends_the_workers(qtbot):
+    w = _wizard(qtbot)
+    w.requirements.gpus.setValue(1024)                # 15 candidates of a few tenths of a second each
+    w.requirements.workload.setText("allreduce:1GiB")
+    w.next()
+    qtbot.waitUntil(lambda: w.running.bar.value() >= 1, timeout=BACKGROUND_WORK_MS)
+    assert w.running.bar.maximum() == 15 and w.running.status.text().startswith("Candidate ")
+    w.back()                                          # cancels: the running workers are ended, not waited for
+    assert w.worker_thread is None and w.advice is None
+    assert multiprocessing.active_children() == []
 
 
 def test_help_menu_opens_the_chosen_candidate(qtbot, monkeypatch):

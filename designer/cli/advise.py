@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from designer.analysis.advisor.advice import Advice, advise
+from designer.analysis.advisor.candidate_pool import RunControl
 from designer.analysis.advisor.ranking import Preferences
 from designer.analysis.advisor.site_request import site_request
 from designer.analysis.recommendation import PrioritiesError, parse_priorities
@@ -36,6 +37,7 @@ TABLE_COLUMNS = (("advisor.col.candidate", 40), ("advisor.col.time", 11), ("advi
 
 
 SITES_COLUMN = ("advisor.col.across_sites", 20)     # the verdict across two sites, when the advice is across sites
+PROGRESS_COLUMNS = 79                               # the progress line, padded to clear a longer one before it
 
 
 def ranked_table(advice: Advice, language: str | None = None) -> list[str]:
@@ -95,9 +97,11 @@ def print_sites(advice: Advice, lang: str) -> None:
 
 
 def _progress(done: int, total: int, label: str) -> None:
+    """One line on a terminal, rewritten as candidates finish: how many, and the first not finished."""
     if sys.stderr.isatty():
         end = "\n" if done == total else ""
-        print(f"\rcandidate {done}/{total} {label:60}", end=end, file=sys.stderr, flush=True)
+        line = render("advisor.cli.progress", done=done, total=total, label=label)
+        print(f"\r{fit(line, PROGRESS_COLUMNS)}", end=end, file=sys.stderr, flush=True)
 
 
 def preferences(args: argparse.Namespace) -> Preferences:
@@ -115,7 +119,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
     seed = 1 if getattr(args, "seed", None) is None else args.seed
     try:
         prefs = preferences(args)
-        advice = advise(args.gpus, args.workload, prefs, seed=seed, progress=_progress)
+        control = RunControl(workers=getattr(args, "workers", None), progress=_progress)
+        advice = advise(args.gpus, args.workload, prefs, seed=seed, control=control)
     except (PrioritiesError, WorkloadError, ProjectError) as exc:
         return error(str(exc))
     if args.output:

@@ -281,6 +281,7 @@ def _add_validate_and_advise(sub: _Commands) -> None:
     _add_seed(a)
     a.add_argument("--json", action="store_true", help=render("help.advise.json"))
     a.add_argument("-o", "--output", metavar="DIR", help=render("help.advise.output"))
+    a.add_argument("--workers", type=int, metavar="N", help=render("help.advise.workers"))
     a.add_argument("--sites", type=int, metavar="N", help=render("help.advise.sites"))
     a.add_argument("--distance-km", type=float, metavar="KM", help=render("help.advise.distance_km"))
     a.add_argument("--dci-gbps", type=float, metavar="GBPS", help=render("help.advise.dci_gbps"))

@@ -35,6 +35,7 @@ ADVISOR: dict[str, str] = {
     # the command's own lines
     "advisor.cli.summary": "{gpus} GPUs, {workloads}, seed {seed} (money in {currency})",
     "advisor.cli.wrote": "wrote {count} designs, advice.json and advice.pdf to {folder}",
+    "advisor.cli.progress": "candidate {done}/{total} {label}",
     "advisor.open_anyway": "Select a candidate and press Finish to open it anyway.",
     # the comparison PDF
     "advisor.pdf.title": "Network design options for {gpus} GPUs",

@@ -163,6 +163,9 @@ CLI: dict[str, str] = {
     "error.advisor.currency": "unknown currency '{currency}' (choose {choices})",
     "error.advisor.budget": "--budget must be a positive amount, not {budget}",
     "error.advisor.seed": "seed must be a whole number >= 0, not {seed}",
+    "error.advisor.workers": "--workers must be a whole number of at least 1, not {workers}",
+    "error.advisor.worker_lost": "a process simulating the candidates ended before it finished (stopped from outside, "
+                                 "or out of memory)",
     "error.resilience.samples": "samples per failure class must be at least 1",
     # the "results" section of a project file (the last run's figures); shown after "results.<place>: "
     "error.results.unknown_figure": "is not a known result figure",

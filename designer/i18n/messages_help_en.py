@@ -117,6 +117,8 @@ HELP: dict[str, str] = {
     "help.advise.budget": "capital cost the customer can spend, in --currency",
     "help.advise.currency": "currency of the budget and the costs (default: USD)",
     "help.advise.json": "print the candidates and the recommendation as JSON",
+    "help.advise.workers": "local processes simulating the candidates (default: one per core; 1: one after "
+                           "another in this process)",
     "help.sweep.output": "where the results go (CSV, or Parquet for .parquet)",
     "help.resilience.json": "print the table as JSON",
     "help.claims.json": "print the comparison as JSON",

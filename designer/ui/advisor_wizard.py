@@ -33,11 +33,11 @@ from designer.analysis.advisor import (
     Advice,
     AdviceCancelled,
     Preferences,
+    RunControl,
     advise,
-    candidate_specs,
 )
 from designer.analysis.advisor.site_request import DEFAULT_DCI_GBPS, DEFAULT_DCI_LINKS, SiteRequest
-from designer.analysis.advisor.sites import DEFAULT_SITE_WORKLOAD, site_specs
+from designer.analysis.advisor.sites import DEFAULT_SITE_WORKLOAD
 from designer.catalog.money import format_money
 from designer.i18n import render
 from designer.model.document import FabricDocument
@@ -69,8 +69,8 @@ class AdvisorWorker(QObject):
     @Slot()
     def run(self) -> None:
         try:
-            advice = advise(self.gpus, self.workloads, self.prefs, cancel=self.cancel,
-                            progress=lambda d, t, label: self.progress.emit(self.run_id, d, t, label))
+            advice = advise(self.gpus, self.workloads, self.prefs,
+                            control=RunControl(progress=self._report, cancel=self.cancel))
         except AdviceCancelled:
             self.failed.emit(self.run_id, QCoreApplication.translate("AdvisorWizard", "Cancelled."))
         except (WorkloadError, ProjectError) as exc:
@@ -80,6 +80,9 @@ class AdvisorWorker(QObject):
                              .format(type(exc).__name__, exc))
         else:
             self.done.emit(self.run_id, advice)
+
+    def _report(self, done: int, total: int, label: str) -> None:
+        self.progress.emit(self.run_id, done, total, label)
 
 
 class RequirementsPage(QWizardPage):
@@ -352,9 +355,7 @@ class AdvisorWizard(QWizard):
             return
         self.running.bar.setRange(0, total)
         self.running.bar.setValue(done)
-        if label:
-            specs = candidate_specs() + site_specs()
-            label = {s.label: s.label_text() for s in specs}.get(label, label)   # English from the core
+        if label:                       # the first candidate not finished, in the core's (the window's) language
             self.running.status.setText(self.tr("Candidate {0} of {1}: {2}").format(done + 1, total, label))
 
     @Slot(int, object)

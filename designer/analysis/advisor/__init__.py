@@ -2,9 +2,10 @@
 and multi-plane where they apply),
 simulated, costed and chosen among by the one recommendation rule for the user's budget and priorities. No Qt."""
 
-from designer.analysis.advisor.advice import DEFAULT_WORKLOAD, Advice, AdviceCancelled, advise
+from designer.analysis.advisor.advice import DEFAULT_WORKLOAD, Advice, advise
+from designer.analysis.advisor.candidate_pool import AdviceCancelled, RunControl
 from designer.analysis.advisor.candidates import Candidate, CandidateSpec, candidate_specs, evaluate
 from designer.analysis.advisor.ranking import Preferences, Ranked, candidate_option
 
 __all__ = ["DEFAULT_WORKLOAD", "Advice", "AdviceCancelled", "Candidate", "CandidateSpec", "Preferences", "Ranked",
-           "advise", "candidate_option", "candidate_specs", "evaluate"]
+           "RunControl", "advise", "candidate_option", "candidate_specs", "evaluate"]

@@ -6,29 +6,22 @@ cite only the comparisons that decided.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from designer.analysis.advisor.alternatives import Alternative, alternatives, verdict
-from designer.analysis.advisor.candidates import Candidate, CandidateSpec, build_candidate, candidate_specs
+from designer.analysis.advisor.candidate_pool import CandidateTask, RunControl, build_outcomes
+from designer.analysis.advisor.candidates import Candidate, CandidateSpec, candidate_specs
 from designer.analysis.advisor.ranking import Preferences, Ranked, candidate_option
-from designer.analysis.advisor.site_checks import CandidateLeftOut
 from designer.analysis.advisor.site_request import SiteRequest
 from designer.analysis.advisor.sites import CrossSite, cross_site, no_candidate, site_notes, site_specs, site_workloads
 from designer.analysis.recommendation import PrioritiesError, Recommendation, decide, parse_priorities
 from designer.catalog.loader import Catalog, load_catalog
 from designer.i18n.message import Message, either
 from designer.model.assumptions import CURRENCIES
-from designer.model.errors import ProjectError
 from designer.sim.workload_spec import WorkloadError, parse_workloads
 
 DEFAULT_WORKLOAD = "allreduce:1GiB"
 SCHEMA = "fabric-designer.advice/2"
-
-
-class AdviceCancelled(Exception):
-    """The user cancelled the advisor before every candidate was built."""
 
 
 @dataclass
@@ -111,7 +104,7 @@ class Advice:
                 "notes": self.note_texts("en"), "candidates": rows}
 
 
-def check_request(gpus: int, workloads: list[str], prefs: Preferences, seed: int) -> None:
+def check_request(gpus: int, workloads: list[str], prefs: Preferences, seed: int, workers: int | None = None) -> None:
     """Raise WorkloadError (one line) for a request the advisor cannot run."""
     if isinstance(gpus, bool) or not isinstance(gpus, int) or gpus < 8 or gpus % 8:
         raise WorkloadError(Message("error.advisor.gpus", gpus=repr(gpus)))
@@ -121,6 +114,8 @@ def check_request(gpus: int, workloads: list[str], prefs: Preferences, seed: int
         raise WorkloadError(Message("error.advisor.budget", budget=f"{prefs.budget:g}"))
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise WorkloadError(Message("error.advisor.seed", seed=repr(seed)))
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise WorkloadError(Message("error.advisor.workers", workers=repr(workers)))
     if prefs.priorities is not None:
         try:
             parse_priorities(prefs.priorities)
@@ -131,20 +126,23 @@ def check_request(gpus: int, workloads: list[str], prefs: Preferences, seed: int
 
 def advise(gpus: int, workloads: list[str] | None = None, prefs: Preferences | None = None, *, seed: int = 1,
            specs: list[CandidateSpec] | None = None, catalog: Catalog | None = None,
-           progress: Callable[[int, int, str], None] | None = None,
-           cancel: threading.Event | None = None) -> Advice:
+           control: RunControl | None = None) -> Advice:
     """Generate, simulate and cost every candidate; rank them; give the recommendation and its reasons. With
     `prefs.site` the candidates are two-site designs (designer/analysis/advisor/sites.py), each with its verdict
     across the sites.
 
-    `progress(done, total, label)` is called before each candidate; setting `cancel` stops between candidates
-    (AdviceCancelled). Raises WorkloadError / ProjectError (one line) for bad input.
+    `control` (designer/analysis/advisor/candidate_pool.py): the candidates are built on its `workers` local
+    processes (default: one per core; 1: one after another in this process), with the same results either way;
+    its `progress(done, total, label)` is called at the start and as each candidate finishes (label: the first
+    not finished, in the current core language); setting its `cancel` stops them (AdviceCancelled). Raises
+    WorkloadError / ProjectError (one line) for bad input.
     """
     prefs = prefs or Preferences()
     site = prefs.site
     specs_text, notes = (site_workloads(workloads) if site is not None
                          else (list(workloads or [DEFAULT_WORKLOAD]), None))
-    check_request(gpus, specs_text, prefs, seed)
+    control = control or RunControl()
+    check_request(gpus, specs_text, prefs, seed, control.workers)
     cat = catalog or load_catalog()
     if site is not None:
         alts = tuple(site_notes(site, cat))
@@ -152,7 +150,8 @@ def advise(gpus: int, workloads: list[str] | None = None, prefs: Preferences | N
     else:
         alts = tuple(alternatives(gpus, cat)) if specs is None else ()
         todo = specs or candidate_specs() + [spec for a in alts for spec in a.specs]
-    built, left_out = _build_all(todo, gpus, specs_text, prefs, seed, cat, progress, cancel)
+    task = CandidateTask(gpus, tuple(specs_text), seed, prefs.currency, cat, site)
+    built, left_out = _build_all(task, todo, control)
     if not built:
         raise no_candidate(left_out)
     rec = decide([candidate_option(c) for c in built.values()], prefs.order(), prefs.budget)
@@ -161,25 +160,14 @@ def advise(gpus: int, workloads: list[str] | None = None, prefs: Preferences | N
                   (notes,) if notes is not None else ())
 
 
-def _build_all(todo: list[CandidateSpec], gpus: int, workloads: list[str], prefs: Preferences, seed: int,
-               cat: Catalog, progress: Callable[[int, int, str], None] | None,
-               cancel: threading.Event | None) -> tuple[dict[str, Candidate], list[Alternative]]:
-    """Every candidate built, simulated and costed, and those the long-haul checks left out (and why)."""
+def _build_all(task: CandidateTask, specs: list[CandidateSpec],
+               control: RunControl) -> tuple[dict[str, Candidate], list[Alternative]]:
+    """Every candidate built, simulated and costed (in the order of `specs`), and those left out (and why)."""
     built: dict[str, Candidate] = {}
     left_out: list[Alternative] = []
-    for k, spec in enumerate(todo):
-        if cancel is not None and cancel.is_set():
-            raise AdviceCancelled("cancelled")
-        if progress:
-            progress(k, len(todo), spec.label)
-        try:
-            built[spec.id] = build_candidate(spec, gpus, workloads, seed=seed, currency=prefs.currency, catalog=cat,
-                                             site=prefs.site)
-        except CandidateLeftOut as exc:
-            left_out.append(Alternative(spec.kind, (), exc.why))
-        except ProjectError as exc:         # the shape cannot hold these GPUs (two tiers of rails): said, not fatal
-            left_out.append(Alternative(spec.kind, (), Message("advisor.alt.cannot", kind=spec.label_message(),
-                                                               reason=str(exc))))
-    if progress:
-        progress(len(todo), len(todo), "")
+    for spec, outcome in zip(specs, build_outcomes(task, specs, control), strict=True):
+        if isinstance(outcome, Candidate):
+            built[spec.id] = outcome
+        else:
+            left_out.append(outcome)
     return built, left_out

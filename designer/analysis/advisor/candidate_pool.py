@@ -1,5 +1,5 @@
 """Build the advisor's candidates on local processes, one per core by default (designer/analysis/local_processes.py:
-fork, or spawn where Qt is loaded); with one worker or one candidate, one after another in this process.
+fork, or a fork server where Qt is loaded); with one worker or one candidate, one after another in this process.
 
 Every candidate is built by the same top-level function from the same inputs and seed, in whichever process, so the
 outcomes are those of the serial path; they are returned in the order of the jobs, not of completion. A worker

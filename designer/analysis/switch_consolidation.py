@@ -6,8 +6,11 @@ ports of 400G (64 cages of two): one for one, half of each counterpart's ports s
 twice the switches a RoCEv2 design of the same ports would buy (the generators build such a fabric with half as many
 leaves and spines). Here the switches of a tier (same role, counterpart model, port speed, site, segment and fabric) are
 packed into as few counterparts as their used ports fill (first fit, largest first), but never fewer than two spines
-(cores) where two or more were drawn, as the generators build a Clos (topology/sizing.py), their cables moving to the
-switch that takes them; no cable is added or lost, so cables and optics are priced as drawn. Switches cabled to each
+(cores) where two or more were drawn, as the generators build a Clos (topology/sizing.py), nor leaves of different
+rails into one (a rail-optimized scalable unit keeps a leaf per rail even where a larger switch is left half full, as
+both protocols' generators build it and NVIDIA's SuperPOD guides build a partial unit: docs/references.md
+[dgx-superpod-gb200-ra]), their cables moving to the switch that takes them; no cable is added or lost, so cables
+and optics are priced as drawn. Switches cabled to each
 other are not merged into one, nor are switches of fabrics that no cable joins (the rails of a rail-only back-end, the
 planes of a multi-plane one: merging them would join what the design keeps apart).
 
@@ -111,7 +114,8 @@ def _tiers(doc: FabricDocument, twins: dict[str, int]) -> dict[tuple, list[str]]
     for nid in twins:
         node = doc.nodes[nid]
         speed = max((g.speed_gbps for g in node.port_groups), default=0.0)
-        tiers[(node.role, node.model, speed, node.site, segment.get(nid), fabric.find(nid))].append(nid)
+        rail = node.rail if node.role == "leaf" else None       # a rail's leaves stay its own (`consolidate`)
+        tiers[(node.role, node.model, speed, node.site, segment.get(nid), fabric.find(nid), rail)].append(nid)
     return tiers
 
 

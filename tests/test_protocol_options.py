@@ -488,7 +488,7 @@ def _dci_on_spines(doc) -> list[str]:
 def test_dci_equipment_drawn_on_the_spines_stays_on_the_spines_of_the_rebuilt_clos():
     """A two-site RoCEv2 drawing whose DCI routers hang off the spines (not the leaves, as the generator puts them),
     priced as InfiniBand: each site's SN5600s, too few ports as QM9700s, are the Clos of QM9700s the generator
-    builds, its spines keeping a port for each DCI cable (switch_consolidation.clos_of_fabric: the spines' cables
+    builds, its spines keeping a port for each DCI cable (clos_rebuild.clos_of_fabric: the spines' cables
     leaving the fabric). Every DCI cable stays, on a QM9700 spine of its site and an InfiniBand local port of a
     MetroX appliance there, and no port is booked twice."""
     from designer.topology.two_site import TwoSiteOptions, generate_two_site

@@ -5,19 +5,18 @@ simulation runs in their place, about the same port count at the same speed) and
 protocol become the cheapest catalog NIC of that speed that can. Where the counterpart's ports differ from the drawn
 switch's, the option is built as that protocol's generator would build it: a tier packed into fewer, larger switches, a
 rail one switch or a two-tier Clos with its cables and optics, a fabric on smaller switches the Clos of them that
-generator builds, a third tier where two do not hold it (switch_consolidation.py). Across sites, the InfiniBand
-option's Ethernet DCI routers (or the Ethernet switches used as such) become the catalog's InfiniBand long-haul
-appliance where the span is within its reach (as the simulation runs them: designer/sim/long_haul.py), as many as
-carry the bundle at the appliance's line ports, with line-side optics of that speed, InfiniBand local ports and a
-local cable per line on the site's fabric, as the InfiniBand two-site generator builds them; beyond the reach they
-stay, the option's links run at credits / RTT, and the option is not buildable at that distance: shown for
-comparison, never recommended (`_beyond_reach_km`). The RoCEv2 option's InfiniBand long-haul appliances become the
-DCI routers the RoCEv2 two-site generator builds, with their lines, optics and local cables, and each site's fabric
-the Clos of the option's switches over its GPUs and those cables (long_haul_options.py). In a hybrid drawing's
-single-protocol options the IB <-> Ethernet gateways between the pods go and the pods are one fabric, as that protocol's
-generator builds that many GPUs (switch_consolidation.join_pods); the drawn option keeps its gateways. Each option
-is simulated on the design it is priced for (`option_designs`), so its figures and its price describe one design.
-"""
+generator builds, a third tier where two do not hold it (switch_consolidation.py, clos_rebuild.py). Across sites, the
+InfiniBand option's Ethernet DCI routers (or the Ethernet switches used as such) become the catalog's InfiniBand
+long-haul appliance where the span is within its reach (as the simulation runs them: designer/sim/long_haul.py), as many
+as carry the bundle at the appliance's line ports, with line-side optics of that speed, InfiniBand local ports and a
+local cable per line on the site's fabric, as the InfiniBand two-site generator builds them; beyond the reach they stay,
+the option's links run at credits / RTT, and the option is not buildable at that distance: shown for comparison, never
+recommended (`_beyond_reach_km`). The RoCEv2 option's InfiniBand long-haul appliances become the DCI routers the RoCEv2
+two-site generator builds, with their lines, optics and local cables, and each site's fabric the Clos of the option's
+switches over its GPUs and those cables (long_haul_options.py). In a hybrid drawing's single-protocol options the IB <->
+Ethernet gateways between the pods go and the pods are one fabric, as that protocol's generator builds that many GPUs
+(pod_joining.join_pods); the drawn option keeps its gateways. Each option is simulated on the design it is priced for
+(`option_designs`), so its figures and its price describe one design."""
 
 from __future__ import annotations
 
@@ -25,23 +24,20 @@ import copy
 import math
 from dataclasses import dataclass
 
+from designer.analysis.clos_rebuild import cables_by_racks, clos_in_place, clos_of_fabric
 from designer.analysis.long_haul_options import (
     ethernet_dci,
     long_haul_as_ethernet,
     long_haul_as_ib,
     train_local_cables,
 )
+from designer.analysis.pod_joining import drop_protocol_gateways, join_pods
 from designer.analysis.recommendation import Option
 from designer.analysis.settings_presets import run_preset
 from designer.analysis.switch_consolidation import (
-    cables_by_racks,
-    clos_in_place,
-    clos_of_fabric,
     collapse_rails,
     consolidate,
-    drop_protocol_gateways,
     fit_ports,
-    join_pods,
     switch_fabrics,
     switch_links,
     tiered_by_ports,
@@ -101,18 +97,18 @@ def _counterpart_nic(catalog: Catalog, nic_id: str, protocol: str) -> str:
 def as_protocol(doc: FabricDocument, protocol: str, catalog: Catalog) -> tuple[FabricDocument, list[str]]:
     """A copy of `doc` whose back-end runs `protocol` on that protocol's hardware, and the switches whose counterpart
     has fewer ports than the drawing uses, each built as the other protocol's generator would build its place
-    (switch_consolidation.py). A fabric of several switches with such a switch among it is rebuilt as the Clos of
-    counterparts the generators build over the same endpoint ports, its switch-to-switch cables and their optics
-    its own (a 512-GPU RoCEv2 fat tree of 8 SN5600 leaves and 4 spines is 16 QM9700 leaves and 8 spines, a 2-tier
-    4,096-GPU one three tiers); such a switch that is a fabric of its own (a rail of a rail-only back-end) becomes the
-    two-tier Clos of counterparts the generator builds for a rail. Only what cannot be built so (a core with
-    endpoints, mixed speeds, beyond three tiers) is priced as as many counterparts as its ports fill (the copy holds
-    the extra ones, unlinked). Where the counterpart has more ports, a rail whose servers one counterpart holds is that
-    one switch (a rail of four leaves and two spines is one), and a tier's switches are packed into as few as their
-    ports fill. A swapped switch's ports are the counterpart's (no cage booked twice). A segment's generated name names
-    the option's protocol ("Back-end (IB)"); a name the user gave stays. An option on other hardware gets a rack plan
-    of its own (the fabric manager appliances of InfiniBand, the racks its switches fill); the drawn cables keep their
-    lengths, the cables a Clos adds get their runs in that plan."""
+    (switch_consolidation.py, clos_rebuild.py). A fabric of several switches with such a switch among it is rebuilt
+    as the Clos of counterparts the generators build over the same endpoint ports, its switch-to-switch cables and
+    their optics its own (a 512-GPU RoCEv2 fat tree of 8 SN5600 leaves and 4 spines is 16 QM9700 leaves and 8
+    spines, a 2-tier 4,096-GPU one three tiers); such a switch that is a fabric of its own (a rail of a rail-only
+    back-end) becomes the two-tier Clos of counterparts the generator builds for a rail. Only what cannot be built
+    so (a core with endpoints, mixed speeds, beyond three tiers) is priced as as many counterparts as its ports fill
+    (the copy holds the extra ones, unlinked). Where the counterpart has more ports, a rail whose servers one
+    counterpart holds is that one switch (a rail of four leaves and two spines is one), and a tier's switches are
+    packed into as few as their ports fill. A swapped switch's ports are the counterpart's (no cage booked twice). A
+    segment's generated name names the option's protocol ("Back-end (IB)"); a name the user gave stays. An option on
+    other hardware gets a rack plan of its own (the fabric manager appliances of InfiniBand, the racks its switches
+    fill); the drawn cables keep their lengths, the cables a Clos adds get their runs in that plan."""
     dup, overfull, _ = _option(doc, protocol, catalog)
     return dup, overfull
 
@@ -155,7 +151,7 @@ def _fabrics_as_clos(dup: FabricDocument, twins: dict[str, SwitchSpec], overfull
     """Each fabric of several switches, all swapped to one counterpart, with an overfull switch among them or any of
     the switches `dealt` (cabled to the option's long-haul equipment, whose local cables are as many as its lines
     need, not as the drawing had them), built as the Clos of that counterpart the generators build over its
-    endpoints (switch_consolidation.clos_of_fabric); one holding switches `dealt` with its endpoints dealt anew, as
+    endpoints (clos_rebuild.clos_of_fabric); one holding switches `dealt` with its endpoints dealt anew, as
     the two-site generator deals them with those cables among them (an InfiniBand site of 64 GPUs and 64 MetroX
     local cables, 4 QM9700 leaves and 2 spines, is with 16 DCI router cables the 2 SN5600 leaves and 2 spines the
     RoCEv2 generator builds for 80 ports). Returns the drawn switches it replaced, the new ones, and how many of
@@ -246,7 +242,7 @@ def _switches_and_nics_as(dup: FabricDocument, protocol: str, catalog: Catalog) 
 def _overfull_as_counterparts(dup: FabricDocument, overfull: dict[str, SwitchSpec], used: dict[str, int],
                               catalog: Catalog) -> dict[str, int]:
     """Each overfull switch built as counterparts: a fabric of its own as a rail's two-tier Clos of them, in the
-    copy (switch_consolidation.clos_in_place), its cables at their runs in the option's racks; returns the others ->
+    copy (clos_rebuild.clos_in_place), its cables at their runs in the option's racks; returns the others ->
     the counterparts that price them."""
     cabled = {end for pair in switch_links(dup) for end in pair}
     oversubscription = _oversubscription(dup)

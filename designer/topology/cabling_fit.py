@@ -89,7 +89,7 @@ def cable_classes(doc: FabricDocument, catalog: Catalog, link_ids: list[str]) ->
     """The class the fit gives each of `link_ids` at the link's own length, judged among those links alone: the
     cheapest its gear allows, optics where a twin-port cage of theirs reaches two cages. For cables added to a
     design without placing its racks again (a Clos that prices a rail on smaller switches,
-    designer/analysis/switch_consolidation.py); their cages must hold no other link."""
+    designer/analysis/clos_rebuild.py); their cages must hold no other link."""
     links = [doc.links[lid] for lid in link_ids]
     nodes = {end.node for link in links for end in (link.a, link.b)}
     rank = _first_ranks(doc, links, catalog, layouts([doc.nodes[n] for n in nodes], catalog), {})

@@ -61,7 +61,7 @@ def rail_clos(ends: list[tuple[str, str]], spec: SwitchSpec, oversubscription: f
               names: TierNames) -> ClosBlueprint:
     """One rail's 2-tier Clos: its endpoint ports `ends` in order over as few leaves as hold them at
     `oversubscription` (balanced, a leaf group each), spines above. Raises SizingError when they do not fit. The
-    generator's rails, and a rail priced on smaller switches (designer/analysis/switch_consolidation.py)."""
+    generator's rails, and a rail priced on smaller switches (designer/analysis/clos_rebuild.py)."""
     if lanes_per_leaf(spec, oversubscription) < 1:
         raise SizingError(Message("error.generate.no_server_ports", ports=spec.ports,
                                   oversubscription=f"{oversubscription:g}"))

@@ -374,12 +374,13 @@ def test_each_option_of_a_generated_design_costs_what_the_other_protocols_genera
     and a two-tier Clos of 64-port switches on InfiniBand; a 128-GPU RoCEv2 leaf-spine is one such switch too, and
     the RoCEv2 option of the 128-GPU InfiniBand leaf-spine (4 leaves, 2 spines) is that one switch. A rail's leaves
     stay its own: 256 GPUs rail-optimized are a leaf per rail on either protocol (on SN5600s half full, as the
-    scalable unit is built), and each plane of a 512-GPU multi-plane design alike."""
+    scalable unit is built), and each plane of a multi-plane design alike: a 256-GPU RoCEv2 plane is one SN5600,
+    its InfiniBand option the generator's plane of a leaf per rail (clos_rebuild.plane_clos)."""
     cat = load_catalog()
     both = (("rocev2", "ib"), ("ib", "rocev2"))
     for kind, gpus, ways in (("rail-only", 1024, both), ("rail-only", 512, both), ("fat-tree", 512, both),
                              ("leaf-spine", 128, both), ("fat-tree", 128, both), ("rail-optimized", 256, both),
-                             ("multi-plane", 512, both)):
+                             ("multi-plane", 512, both), ("multi-plane", 256, both)):
         docs = {p: generate(kind, gpus=gpus, backend=p, frontend=False, catalog=cat) for p in ("ib", "rocev2")}
         for drawn, other in ways:
             option = cost_report(as_protocol(docs[drawn], other, cat)[0], cat).capex

@@ -14,6 +14,7 @@ design's do.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,13 +41,17 @@ from designer.topology.clos import (
     fitted_blueprint,
     lanes_per_leaf,
 )
+from designer.topology.multi_plane import nic_prefix
 from designer.topology.physical.power import cabling_power_w
 from designer.topology.physical.schedule import build_schedule
 from designer.topology.racks.floor import places, run_length_m, same_floor
 from designer.topology.racks.planner import plan_racks
 from designer.topology.rail_only import rail_clos
+from designer.topology.rail_optimized import leaf_groups
 from designer.topology.sizing import SizingError, SwitchSpec, balanced
-from designer.topology.wiring import DesignBuilder
+from designer.topology.wiring import CROSS_RACK_AOC, DesignBuilder
+
+_PLANE_PORT = re.compile(r"be(\d+)p(\d+)")      # NIC i's port on plane p (multi_plane.nic_prefix)
 
 
 def clos_in_place(doc: FabricDocument, node_id: str, spec: SwitchSpec, oversubscription: float,
@@ -68,7 +73,9 @@ def clos_in_place(doc: FabricDocument, node_id: str, spec: SwitchSpec, oversubsc
         far[(other.node, other.port)] = (link_id, end)
     out = DesignBuilder()
     try:
-        bp = rail_clos(list(far), spec, oversubscription, node.rail, TierNames(f"{node_id}-leaf-", f"{node_id}-spine-"))
+        names = TierNames(f"{node_id}-leaf-", f"{node_id}-spine-")
+        bp = plane_clos(list(far), spec, oversubscription, names) or rail_clos(list(far), spec, oversubscription,
+                                                                               node.rail, names)
         build(bp, catalog, out)
     except SizingError:
         return None
@@ -85,6 +92,35 @@ def clos_in_place(doc: FabricDocument, node_id: str, spec: SwitchSpec, oversubsc
             seg.nodes.extend(out.nodes)
     leave_nodes(doc, {node_id})
     return list(out.nodes)
+
+
+def plane_clos(ends: list[tuple[str, str]], spec: SwitchSpec, oversubscription: float,
+               names: TierNames) -> ClosBlueprint | None:
+    """A plane of a multi-plane back-end drawn as one switch (every end a NIC's port of one plane, be{i}p{p}, every
+    server with the same NICs), as the multi-plane generator builds a plane of `spec`: rail-optimized, a leaf per NIC
+    index of each group of servers (multi_plane.plane_fabrics), so that the option of a 256-GPU plane on 64-port
+    switches has the generator's 8 leaves, not 4 leaves dealt in port order. None for anything else."""
+    parsed = [(server, _PLANE_PORT.fullmatch(port)) for server, port in ends]
+    if not parsed or any(m is None for _, m in parsed):
+        return None
+    ports = {(server, int(m.group(1)), int(m.group(2))) for server, m in parsed if m is not None}
+    servers = list(dict.fromkeys(server for server, _ in ends))
+    nics = sorted({nic for _, nic, _ in ports})
+    planes = {plane for _, _, plane in ports}
+    if len(planes) != 1 or nics != list(range(1, len(nics) + 1)) or len(ports) != len(servers) * len(nics):
+        return None
+    plane = planes.pop()
+
+    def deal(lanes: int) -> list[LeafGroup]:
+        groups = leaf_groups(servers, len(nics), lanes)
+        for group in groups:
+            group.endpoints = [(s, f"{nic_prefix(int(port[2:]))}{plane}") for s, port in group.endpoints]
+        return groups
+    try:
+        return fitted_blueprint(deal, spec, oversubscription, tiers=2, plane="backend", names=names,
+                                endpoint_cable=CROSS_RACK_AOC)
+    except SizingError:
+        return None
 
 
 def _place(doc: FabricDocument, link: Link, far: dict[tuple[str, str], tuple[str, str]], node_id: str) -> str | None:

@@ -14,7 +14,6 @@ design's do.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,7 +40,7 @@ from designer.topology.clos import (
     fitted_blueprint,
     lanes_per_leaf,
 )
-from designer.topology.multi_plane import nic_prefix
+from designer.topology.multi_plane import on_plane, plane_port
 from designer.topology.physical.power import cabling_power_w
 from designer.topology.physical.schedule import build_schedule
 from designer.topology.racks.floor import places, run_length_m, same_floor
@@ -50,8 +49,6 @@ from designer.topology.rail_only import rail_clos
 from designer.topology.rail_optimized import leaf_groups
 from designer.topology.sizing import SizingError, SwitchSpec, balanced
 from designer.topology.wiring import CROSS_RACK_AOC, DesignBuilder
-
-_PLANE_PORT = re.compile(r"be(\d+)p(\d+)")      # NIC i's port on plane p (multi_plane.nic_prefix)
 
 
 def clos_in_place(doc: FabricDocument, node_id: str, spec: SwitchSpec, oversubscription: float,
@@ -100,10 +97,10 @@ def plane_clos(ends: list[tuple[str, str]], spec: SwitchSpec, oversubscription: 
     server with the same NICs), as the multi-plane generator builds a plane of `spec`: rail-optimized, a leaf per NIC
     index of each group of servers (multi_plane.plane_fabrics), so that the option of a 256-GPU plane on 64-port
     switches has the generator's 8 leaves, not 4 leaves dealt in port order. None for anything else."""
-    parsed = [(server, _PLANE_PORT.fullmatch(port)) for server, port in ends]
-    if not parsed or any(m is None for _, m in parsed):
+    parsed = [(server, plane_port(port)) for server, port in ends]
+    ports = {(server, *nic_plane) for server, nic_plane in parsed if nic_plane is not None}
+    if not ends or len(ports) < len(ends):
         return None
-    ports = {(server, int(m.group(1)), int(m.group(2))) for server, m in parsed if m is not None}
     servers = list(dict.fromkeys(server for server, _ in ends))
     nics = sorted({nic for _, nic, _ in ports})
     planes = {plane for _, _, plane in ports}
@@ -112,10 +109,7 @@ def plane_clos(ends: list[tuple[str, str]], spec: SwitchSpec, oversubscription: 
     plane = planes.pop()
 
     def deal(lanes: int) -> list[LeafGroup]:
-        groups = leaf_groups(servers, len(nics), lanes)
-        for group in groups:
-            group.endpoints = [(s, f"{nic_prefix(int(port[2:]))}{plane}") for s, port in group.endpoints]
-        return groups
+        return on_plane(leaf_groups(servers, len(nics), lanes), plane)
     try:
         return fitted_blueprint(deal, spec, oversubscription, tiers=2, plane="backend", names=names,
                                 endpoint_cable=CROSS_RACK_AOC)

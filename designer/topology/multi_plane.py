@@ -29,7 +29,7 @@ from designer.i18n.message import Message
 from designer.model.errors import ProjectError
 from designer.model.nodes import Node, PortGroup
 from designer.topology.backend_fabric import backend_blueprint
-from designer.topology.clos import ClosBlueprint, TierNames
+from designer.topology.clos import ClosBlueprint, LeafGroup, TierNames
 from designer.topology.sizing import SwitchSpec
 
 KIND = "multi-plane"
@@ -39,6 +39,7 @@ PLANE_KIND = "rail-optimized"
 PLANE_CHOICES = (2, 4, 8)
 DEFAULT_PLANES = 2      # Alibaba HPN's dual plane, the usual split of current multi-plane designs
 _SPLIT_PREFIX = re.compile(r"be\d+p")
+_PLANE_PORT = re.compile(r"be(\d+)p(\d+)")
 
 
 def nic_prefix(nic: int) -> str:
@@ -49,6 +50,19 @@ def nic_prefix(nic: int) -> str:
 def is_split_nic(prefix: str) -> bool:
     """Whether a port group is one NIC's plane ports."""
     return bool(_SPLIT_PREFIX.fullmatch(prefix))
+
+
+def plane_port(name: str) -> tuple[int, int] | None:
+    """(NIC, plane) of a NIC's plane port (be3p2: NIC 3 on plane 2), None for any other port."""
+    m = _PLANE_PORT.fullmatch(name)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def on_plane(groups: list[LeafGroup], plane: int) -> list[LeafGroup]:
+    """Rail leaf groups over NIC ports be{i} (rail_optimized.leaf_groups) moved to the NICs' ports on `plane`."""
+    for group in groups:
+        group.endpoints = [(s, f"{nic_prefix(int(port[2:]))}{plane}") for s, port in group.endpoints]
+    return groups
 
 
 def nic_cards(node: Node) -> int:
@@ -130,8 +144,7 @@ def plane_fabrics(servers: list[str], nics: int, planes: int, spec: SwitchSpec, 
     for p in range(1, planes + 1):
         bp = backend_blueprint(PLANE_KIND, servers, nics, spec, oversubscription, fabric_pod=p, two_tiers=two_tiers)
         bp.names = TierNames(f"plane{p}-leaf-", f"plane{p}-spine-")      # plane2-leaf-03: its plane in its name
-        for group in bp.leaves:
-            group.endpoints = [(s, f"{nic_prefix(int(port[2:]))}{p}") for s, port in group.endpoints]
+        on_plane(bp.leaves, p)
         fabrics.append(bp)
     rule = fabrics[0].rule
     fabrics[0].rule = Message("generate.rule.multi_plane", planes=planes, speed=f"{spec.endpoint_gbps:g}",

@@ -22,7 +22,6 @@ from designer.topology import generate, plan
 from designer.topology.build_options import build_settings_from
 from designer.topology.checks import run_checks
 from designer.topology.cost import cost_report
-from designer.topology.presets import RECOMMENDED
 from designer.topology.two_site import KIND as TWO_SITE
 from designer.topology.two_site import NOT_TAKEN, TwoSiteOptions, generate_two_site, per_site_gpus
 
@@ -46,10 +45,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.gpus is None:
         raise ProjectError(Message("error.generate.gpus_needed", kind=args.kind))
     options: dict[str, Any] = dict(gpus=args.gpus, gpus_per_server=args.gpus_per_server, backend=args.backend,
-                   oversubscription=_oversubscription(args), link_gbps=args.link_gbps, frontend=args.frontend,
-                   server_model=args.server_model, switch_model=args.switch_model, two_tiers=args.two_tiers,
-                   nic_model=args.nic_model, build=_build(args), planes=args.planes)
-    doc = generate(args.kind, name=args.name, preset=args.preset or RECOMMENDED, **options)
+                   link_gbps=args.link_gbps, frontend=args.frontend, server_model=args.server_model,
+                   switch_model=args.switch_model, two_tiers=args.two_tiers, nic_model=args.nic_model,
+                   build=_build(args), planes=args.planes, **_given(oversubscription=args.oversubscription))
+    doc = generate(args.kind, name=args.name, **_given(preset=args.preset), **options)
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=Count(switches),
@@ -67,8 +66,9 @@ def _refuse_given(args: argparse.Namespace, options: dict[str, str]) -> None:
         raise ProjectError(Message("error.generate.not_for_kind", options=", ".join(given), kind=args.kind))
 
 
-def _oversubscription(args: argparse.Namespace) -> float:
-    return 1.0 if args.oversubscription is None else args.oversubscription
+def _given(**values: Any) -> dict[str, Any]:
+    """The options given on the command line (not None): the others keep the generator's defaults."""
+    return {name: value for name, value in values.items() if value is not None}
 
 
 def _build(args: argparse.Namespace) -> Any:
@@ -81,11 +81,11 @@ def _generate_two_site(args: argparse.Namespace) -> int:
     per_site = per_site_gpus(args.gpus, args.gpus_per_site)
     if per_site is None or args.distance_km is None:
         raise ProjectError(Message("error.two_site.options"))
-    defaults = TwoSiteOptions(per_site, args.distance_km)
     doc = generate_two_site(TwoSiteOptions(
-        per_site, args.distance_km, defaults.dci_gbps if args.dci_gbps is None else args.dci_gbps,
-        defaults.dci_links if args.dci_links is None else args.dci_links, args.backend, args.dci_equipment,
-        args.frontend, args.name, _oversubscription(args), args.nic_model, args.preset or RECOMMENDED, _build(args)))
+        per_site, args.distance_km, backend=args.backend, equipment=args.dci_equipment, frontend=args.frontend,
+        name=args.name, nic_model=args.nic_model, build=_build(args),
+        **_given(dci_gbps=args.dci_gbps, dci_links=args.dci_links, oversubscription=args.oversubscription,
+                 preset=args.preset)))
     save(doc, args.output)
     switches = sum(1 for n in doc.nodes.values() if n.kind == "switch")
     print(render("cli.generated", file=args.output, gpus=doc.gpu_count(), switches=Count(switches),

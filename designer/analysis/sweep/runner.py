@@ -24,6 +24,8 @@ from designer.topology.two_site import KIND as TWO_SITE
 from designer.topology.two_site import NOT_TAKEN, TwoSiteOptions, generate_two_site, per_site_gpus
 
 DEFAULT_GPUS = 256
+# the generator options a two-site point passes on as they are (typed by the grid: GENERATOR_PARAMS)
+TWO_SITE_OPTIONS = ("dci_gbps", "dci_links", "backend", "oversubscription", "nic_model")
 # the figures of every point, in column order (names of the result JSON; money in the design's currency)
 METRIC_COLUMNS = ("gpu_count", "switch_count", "completion_time_s", "step_time_s", "gpu_utilization", "algbw_gbps",
                   "busbw_gbps", "goodput_gbps", "throughput_fraction", "latency_p50_us", "latency_p99_us",
@@ -71,18 +73,10 @@ def two_site_point(options: dict[str, Any]) -> FabricDocument:
     refused = [name for name in NOT_TAKEN if name in options]
     if refused:
         raise ProjectError(Message("error.sweep.two_site_option", names=", ".join(refused)))
-    given = options.get("gpus")
-    per_site = per_site_gpus(DEFAULT_GPUS if given is None and "gpus_per_site" not in options else given,
-                             options.get("gpus_per_site"))
-    assert per_site is not None
-    defaults = TwoSiteOptions(per_site, float(options["distance_km"]))
-    return generate_two_site(TwoSiteOptions(per_site, defaults.distance_km,
-                                            float(options.get("dci_gbps", defaults.dci_gbps)),
-                                            int(options.get("dci_links", defaults.dci_links)),
-                                            str(options.get("backend", defaults.backend)),
-                                            frontend=bool(options.get("frontend", False)),
-                                            oversubscription=float(options.get("oversubscription", 1.0)),
-                                            nic_model=options.get("nic_model")))
+    per_site = per_site_gpus(options.get("gpus"), options.get("gpus_per_site")) or DEFAULT_GPUS // 2
+    varied = {name: options[name] for name in TWO_SITE_OPTIONS if name in options}
+    return generate_two_site(TwoSiteOptions(per_site, float(options["distance_km"]),
+                                            frontend=bool(options.get("frontend", False)), **varied))
 
 
 def _with_settings(doc: FabricDocument, point: dict[str, object]) -> FabricDocument:

@@ -156,10 +156,7 @@ def _fabrics_as_clos(dup: FabricDocument, twins: dict[str, SwitchSpec], overfull
     local cables, 4 QM9700 leaves and 2 spines, is with 16 DCI router cables the 2 SN5600 leaves and 2 spines the
     RoCEv2 generator builds for 80 ports). Returns the drawn switches it replaced, the new ones, and how many of
     those replace fabrics with an overfull switch."""
-    fabric = switch_fabrics(dup)
-    members: dict[str, list[str]] = {}
-    for nid in fabric:
-        members.setdefault(fabric.find(nid), []).append(nid)
+    members = switch_fabrics(dup).groups()
     full = set(overfull)
     oversubscription = _oversubscription(dup)
     gone: set[str] = set()

@@ -181,9 +181,7 @@ def tiered_by_ports(doc: FabricDocument) -> set[str]:
     fabric is in tiers because its switches have too few ports (a 128-GPU InfiniBand back-end on 64-port Quantum-2
     switches), not by the designer's choice."""
     fabric = switch_fabrics(doc)
-    members: dict[str, list[str]] = defaultdict(list)
-    for nid in fabric:
-        members[fabric.find(nid)].append(nid)
+    members = fabric.groups()
     outer: dict[str, int] = defaultdict(int)
     for link in doc.links.values():
         ends = [e.node for e in (link.a, link.b) if e.node in fabric]
@@ -206,10 +204,7 @@ def collapse_rails(doc: FabricDocument, twins: dict[str, int], catalog: Catalog,
     SN5600, as generate("leaf-spine", backend="rocev2") builds it). Other fabrics keep their tiers, as drawn (a fat
     tree that one of its own switches could hold was drawn in tiers on purpose). `twins` as for `consolidate`;
     returns the switches that went."""
-    fabric = switch_fabrics(doc)
-    members: dict[str, list[str]] = defaultdict(list)
-    for nid in fabric:
-        members[fabric.find(nid)].append(nid)
+    members = switch_fabrics(doc).groups()
     fabrics = [sorted(m) for m in members.values() if len(m) > 1 and all(n in twins for n in m)
                and (common_value(doc.nodes[n].rail for n in m) is not None or all(n in tiered for n in m))]
     ends = cable_ends(doc, {n for m in fabrics for n in m})

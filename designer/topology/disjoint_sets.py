@@ -28,3 +28,10 @@ class DisjointSets(Generic[T]):
     def __iter__(self) -> Iterator[T]:
         """The items seen so far."""
         return iter(list(self.parent))
+
+    def groups(self) -> dict[T, list[T]]:
+        """Each group's representative -> its items, in the order they were seen."""
+        out: dict[T, list[T]] = {}
+        for item in self:
+            out.setdefault(self.find(item), []).append(item)
+        return out

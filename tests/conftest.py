@@ -23,7 +23,12 @@ GUI_FIXTURES = {"qtbot", "qapp"}
 # A guard against a hung run, not a speed bound: the whole suite takes minutes; if the controlling process is
 # still running after this long, something waits forever (a lost test process, a dialog): print where every
 # thread stands and end the run, so that it fails with that evidence rather than at the CI's time limit.
-SESSION_WATCHDOG_S = 75 * 60
+SESSION_WATCHDOG_S = 30 * 60
+# The same guard for one test in a test process: pytest-timeout's signal (pyproject.toml) reaches a test only when
+# its main thread next runs Python, which a thread stuck in compiled code or in a Qt event loop without Python
+# callbacks never does. Past this long a test process prints where every thread stands and ends; pytest-xdist
+# reports the test as crashed and goes on in a new process instead of waiting for it until the session's guard.
+TEST_WATCHDOG_S = 270
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -34,6 +39,18 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):
         faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
+    guarded = hasattr(item.config, "workerinput")     # a test process of pytest-xdist
+    if guarded:
+        faulthandler.dump_traceback_later(TEST_WATCHDOG_S, exit=True)
+    try:
+        yield
+    finally:
+        if guarded:
+            faulthandler.cancel_dump_traceback_later()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

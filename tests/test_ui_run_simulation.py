@@ -4,6 +4,8 @@ soon Stop frees the worker, are figures of benchmarks/window_responsiveness.py.)
 
 from __future__ import annotations
 
+import gc
+
 import numpy as np
 import pyqtgraph as pg
 import pytest
@@ -11,10 +13,12 @@ import pytest
 from designer.analysis.protocol_options import variants
 from designer.model import fileformat
 from designer.sim import SimOptions, run, stream
+from designer.ui import sim_worker
 from designer.ui.app import PROJECTS
 from designer.ui.compare_dialog import CAPEX, PROTOS, ROWS
 from designer.ui.heatmap import COLOURS, bucket_of
 from designer.ui.main_window import MainWindow
+from designer.ui.sim_worker import SimRunner
 from tests.ui_input import press_button
 from tests.waits import BACKGROUND_WORK_MS
 
@@ -137,6 +141,23 @@ def test_a_process_made_ready_ahead_takes_the_run_and_the_next_one_is_made_ready
     following = runner.worker.spare
     runner.shutdown()
     assert following is not None and not following.alive() and not spare.alive()
+
+
+def test_a_worker_thread_still_ending_its_run_at_shutdown_is_kept_until_it_ends(qtbot, monkeypatch):
+    """A closing window waits a bounded time for its worker thread; a thread still ending its run after that (a
+    loaded machine) is kept with its worker: destroying either while the thread runs crashes the program."""
+    monkeypatch.setattr(sim_worker, "SHUTDOWN_WAIT_MS", 0)
+    monkeypatch.setattr(sim_worker, "_STILL_ENDING", [])
+    runner = SimRunner()
+    runner.start(fileformat.load(str(PROJECTS / "small-rocev2-pod.json")), ["alltoall:1GiB"], seed=1)
+    thread, worker = runner.worker_thread, runner.worker
+    qtbot.waitUntil(lambda: worker.child is not None, timeout=BACKGROUND_WORK_MS)
+    runner.shutdown()                                 # the worker needs at least STOP_GRACE_S to end the run
+    assert sim_worker._STILL_ENDING == [(thread, worker)]
+    del runner
+    gc.collect()                                      # the runner goes; its thread and worker stay
+    qtbot.waitUntil(thread.isFinished, timeout=BACKGROUND_WORK_MS)
+    assert not worker.child.alive()
 
 
 def test_compare_fills_both_columns_and_marks_the_better_value(qtbot):

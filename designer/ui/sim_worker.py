@@ -27,6 +27,7 @@ from designer.ui.sim_process import WarmChild
 
 POLL_S = 0.02          # how often the worker looks at Stop, Pause and "fail now" while it waits for the engine
 STOP_GRACE_S = 0.1     # a stopped run's process has this long to end by itself before it is ended
+SHUTDOWN_WAIT_MS = 5000  # how long a closing window waits for its worker thread to end a stopped run
 
 
 @dataclass
@@ -161,6 +162,7 @@ def end_now(child: ChildRun) -> None:
 
 
 _RUNNERS: weakref.WeakSet = weakref.WeakSet()
+_STILL_ENDING: list[tuple[QThread, SimWorker]] = []     # threads that outlived their runner's shutdown
 
 
 @atexit.register
@@ -172,6 +174,8 @@ def _shutdown_runners() -> None:
             runner.shutdown()
         except RuntimeError:          # its C++ side is already gone
             pass
+    for thread, _worker in _STILL_ENDING:
+        thread.wait()
 
 
 class SimRunner(QObject):
@@ -244,13 +248,17 @@ class SimRunner(QObject):
             self.stopped.emit()
 
     def shutdown(self) -> None:
-        """Stop and end the thread (window closing); safe to call twice."""
+        """Stop and end the thread (window closing); safe to call twice. A thread still ending its run after
+        SHUTDOWN_WAIT_MS (a loaded machine) is kept, with its worker, until the program ends: destroying either
+        while the thread runs would crash the program."""
         self.stop()
         if self.worker_thread.isRunning():
             self.worker_thread.quit()
-            self.worker_thread.wait(5000)
+            self.worker_thread.wait(SHUTDOWN_WAIT_MS)
         if not self.worker_thread.isRunning():
             self.worker.close_spare()            # the worker's thread has ended: its spare is ours to end
+        elif (self.worker_thread, self.worker) not in _STILL_ENDING:
+            _STILL_ENDING.append((self.worker_thread, self.worker))
 
     def _is_current(self, run_id: int) -> bool:
         return self.current is not None and self.current.run_id == run_id

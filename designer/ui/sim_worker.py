@@ -175,7 +175,7 @@ def _shutdown_runners() -> None:
         except RuntimeError:          # its C++ side is already gone
             pass
     for thread, _worker in _STILL_ENDING:
-        thread.wait()
+        thread.wait(SHUTDOWN_WAIT_MS)
 
 
 class SimRunner(QObject):

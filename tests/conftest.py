@@ -42,6 +42,16 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 @pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item):
+    """After pytest-qt has closed a test's widgets: delete them now, while no run of a later test is going, not in
+    whichever later event loop would otherwise get to their deferred deletion."""
+    yield
+    core = sys.modules.get("PySide6.QtCore")
+    if core is not None and core.QCoreApplication.instance() is not None:
+        core.QCoreApplication.sendPostedEvents(None, core.QEvent.Type.DeferredDelete)
+
+
+@pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     guarded = hasattr(item.config, "workerinput")     # a test process of pytest-xdist
     if guarded:

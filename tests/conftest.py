@@ -23,7 +23,7 @@ GUI_FIXTURES = {"qtbot", "qapp"}
 # A guard against a hung run, not a speed bound: the whole suite takes minutes; if the controlling process is
 # still running after this long, something waits forever (a lost test process, a dialog): print where every
 # thread stands and end the run, so that it fails with that evidence rather than at the CI's time limit.
-SESSION_WATCHDOG_S = 30 * 60
+SESSION_WATCHDOG_S = 45 * 60
 # The same guard for one test in a test process: pytest-timeout's signal (pyproject.toml) reaches a test only when
 # its main thread next runs Python, which a thread stuck in compiled code or in a Qt event loop without Python
 # callbacks never does. Past this long a test process prints where every thread stands and ends; pytest-xdist

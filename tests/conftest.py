@@ -55,7 +55,7 @@ def pytest_runtest_teardown(item: pytest.Item):
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None):
     guarded = hasattr(item.config, "workerinput")     # a test process of pytest-xdist
     if guarded:
-        faulthandler.dump_traceback_later(TEST_WATCHDOG_S, exit=True)
+        faulthandler.dump_traceback_later(TEST_WATCHDOG_S, exit=True, file=sys.__stderr__)
     try:
         yield
     finally:

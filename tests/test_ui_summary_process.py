@@ -3,10 +3,15 @@ bar says they are on their way, then shows what a direct summary gives, for the 
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from functools import partial
+
 from designer.ui import design_summary, main_window
 from designer.ui.app import PROJECTS
 from designer.ui.design_summary import summarise
 from tests.ui_input import show_window
+from tests.waits import BACKGROUND_WORK_MS
 
 
 def test_checks_of_a_large_design_come_from_the_summary_process(qtbot, monkeypatch):
@@ -28,3 +33,35 @@ def test_checks_of_a_large_design_come_from_the_summary_process(qtbot, monkeypat
     assert w.wait_for_summary(120)
     assert w.summary.links == len(w.editor.doc.links) == direct.links - 1
     assert w.summary.status_text() == summarise(w.editor.doc, w.catalog).status_text()
+
+
+def test_a_summary_ending_after_the_window_closed_is_not_handed_over(qtbot):
+    """Once `shutdown` returns the window may delete the runner: an outcome the pool's thread brings later is
+    dropped, not emitted from that thread on an object being deleted."""
+    runner = design_summary.SummaryRunner()
+    got = []
+    runner.ready.connect(lambda generation, outcome: got.append(generation))
+    runner.shutdown()
+    late = threading.Thread(target=runner._relay, args=(1, _done_future("summary")))
+    late.start()
+    late.join()
+    qtbot.wait(50)
+    assert got == []
+
+
+def test_a_pool_that_cannot_take_the_job_is_reported_not_waited_on(qtbot):
+    """A job the pool refuses (shut down, broken) comes back as its exception, from inside the hand-over."""
+    runner = design_summary.SummaryRunner()
+    got = []
+    runner.ready.connect(lambda generation, outcome: got.append((generation, type(outcome))))
+    pool = ProcessPoolExecutor(max_workers=1)
+    pool.shutdown()
+    runner._submit(pool, partial(int, "1"), 7)
+    qtbot.waitUntil(lambda: got == [(7, RuntimeError)], timeout=BACKGROUND_WORK_MS)
+    runner.shutdown()
+
+
+def _done_future(result: object) -> Future:
+    future: Future = Future()
+    future.set_result(result)
+    return future

@@ -156,7 +156,7 @@ class SummaryRunner(QObject):
         self._pool: ProcessPoolExecutor | None = None
         self._running = False
         self._next: tuple | None = None
-        self._submitting = threading.Lock()         # held while a job is handed to the pool (see `_submit`)
+        self._submitting = threading.RLock()        # held while a job is handed to the pool or an outcome back
         self._closed = False
         self._finished.connect(self._on_finished)     # queued: the pool's thread emits, the GUI thread handles
 
@@ -201,10 +201,16 @@ class SummaryRunner(QObject):
         self._emit(generation, future.exception() or future.result())
 
     def _emit(self, generation: int, outcome: object) -> None:
-        try:
-            self._finished.emit(generation, outcome)
-        except RuntimeError:       # the window is gone
-            pass
+        """Hand an outcome to the GUI thread, from the pool's thread: never once `shutdown` has returned, after
+        which the window may delete this object (an object deleted while another thread emits its signal is a
+        crash)."""
+        with self._submitting:
+            if self._closed:
+                return
+            try:
+                self._finished.emit(generation, outcome)
+            except RuntimeError:       # the window is gone
+                pass
 
     def _on_finished(self, generation: int, outcome: object) -> None:
         self._running = False
@@ -223,9 +229,8 @@ class SummaryRunner(QObject):
         on for seconds after the application quit). ProcessPoolExecutor stops its workers itself only from
         Python 3.14 (terminate_workers), hence its process table here."""
         self._next = None
-        self._closed = True
-        with self._submitting:      # a job being handed over has its process started, and stopped here with it
-            pass
+        with self._submitting:      # a job being handed over has its process started, and stopped here with it;
+            self._closed = True     # an outcome being handed to the GUI thread is posted before this returns
         if self._pool is not None:
             processes = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)

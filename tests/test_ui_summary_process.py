@@ -3,15 +3,21 @@ bar says they are on their way, then shows what a direct summary gives, for the 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
+from pathlib import Path
 
 from designer.ui import design_summary, main_window
 from designer.ui.app import PROJECTS
 from designer.ui.design_summary import summarise
 from tests.ui_input import show_window
 from tests.waits import BACKGROUND_WORK_MS
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_checks_of_a_large_design_come_from_the_summary_process(qtbot, monkeypatch):
@@ -59,6 +65,31 @@ def test_a_pool_that_cannot_take_the_job_is_reported_not_waited_on(qtbot):
     runner._submit(pool, partial(int, "1"), 7)
     qtbot.waitUntil(lambda: got == [(7, RuntimeError)], timeout=BACKGROUND_WORK_MS)
     runner.shutdown()
+
+
+SUMMARY_THEN_WORKER = """
+from concurrent.futures import ProcessPoolExecutor
+from designer.analysis.local_processes import process_context
+from designer.ui.app import PROJECTS
+from designer.ui.design_summary import SummaryRunner, summarise_file
+from tests.process_probe import loaded
+
+runner = SummaryRunner()
+runner._executor().submit(summarise_file, str(PROJECTS / "small-rocev2-pod.json"), None).result()
+with ProcessPoolExecutor(max_workers=1, mp_context=process_context()) as pool:
+    print(pool.submit(loaded, "designer.analysis.advisor.candidate_pool").result())
+runner.shutdown()
+"""
+
+
+def test_the_summary_process_leaves_the_fork_server_to_the_advisor_and_sweeps():
+    """A large design's summary, started first, does not start the program's one fork server without the engine:
+    the advisor's and sweeps' workers started after it find the engine loaded (else each imports it, 2.7 s, at
+    every advice)."""
+    out = subprocess.run([sys.executable, "-c", SUMMARY_THEN_WORKER], cwd=ROOT, capture_output=True, text=True,
+                         timeout=BACKGROUND_WORK_MS / 1000, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"
 
 
 def _done_future(result: object) -> Future:

@@ -161,13 +161,13 @@ class SummaryRunner(QObject):
         self._finished.connect(self._on_finished)     # queued: the pool's thread emits, the GUI thread handles
 
     def _executor(self) -> ProcessPoolExecutor:
+        """One process, spawned (never forked from a process running Qt threads) and kept: it starts once, so a
+        fork server would save it nothing, and the program's one fork server is left to the advisor and sweeps
+        with the engine they preload (designer/analysis/local_processes.py); a server started here first would
+        have lacked it, and each of their workers would then import the engine itself (2.7 s)."""
         if self._pool is None:
-            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-            context = multiprocessing.get_context(method)
-            if method == "forkserver":      # the server starts with this module loaded (by default: the main script)
-                context.set_forkserver_preload(["designer.ui.design_summary"])
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_yield_to_window,
-                                             initargs=(SUMMARY_NICENESS,))
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_yield_to_window, initargs=(SUMMARY_NICENESS,))
         return self._pool
 
     def request(self, doc: FabricDocument, catalog: Catalog | None, generation: int,
@@ -184,9 +184,9 @@ class SummaryRunner(QObject):
         threading.Thread(target=self._submit, args=(pool, job, generation), daemon=True).start()
 
     def _submit(self, pool: ProcessPoolExecutor, job: partial, generation: int) -> None:
-        """Hand `job` to the pool, from a thread of its own: the first submit waits until the process has started,
-        and with the forkserver that means until the server has imported the window's modules (0.7-1.4 s, measured,
-        that the window stood still in the middle of opening the first large design)."""
+        """Hand `job` to the pool, from a thread of its own: a submit can wait for the process to start (with a
+        fork server it waited until the server had imported the window's modules, 0.7-1.4 s, measured, that the
+        window stood still in the middle of opening the first large design)."""
         with self._submitting:
             if self._closed:
                 return

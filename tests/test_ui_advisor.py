@@ -4,8 +4,11 @@ thread, ranks the candidates, and the window opens the chosen one."""
 from __future__ import annotations
 
 import multiprocessing
+import os
+import subprocess
 import sys
 import threading
+from pathlib import Path
 
 from PySide6.QtWidgets import QDialog
 
@@ -18,6 +21,8 @@ from designer.ui.advisor_wizard import AdvisorWizard
 from designer.ui.main_window import MainWindow
 from tests.factories import ADVISOR_BUDGET_64_GPUS
 from tests.waits import BACKGROUND_WORK_MS
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _wizard(qtbot) -> AdvisorWizard:
@@ -91,6 +96,40 @@ def test_back_during_a_run_drops_its_results(qtbot):
 def test_with_qt_loaded_workers_start_from_a_fork_server_never_by_fork():
     assert "PySide6.QtCore" in sys.modules
     assert start_method() == "forkserver" and process_context().get_start_method() == "forkserver"
+
+
+OPEN_THE_ADVISOR = """
+import os
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from designer.ui.advisor_wizard import AdvisorWizard
+
+def servers():
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (proc / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == os.getpid() and b"multiprocessing.forkserver" in command:
+            found.append(proc.name)
+    return found
+
+app = QApplication([])
+print(len(servers()), end=" ")
+wizard = AdvisorWizard()
+print(len(servers()))
+"""
+
+
+def test_opening_the_advisor_starts_the_fork_server_its_workers_come_from():
+    """The server imports the engine (about 3 s) while the user fills in the form, not after Next. (Reads the
+    process table in /proc, as on the Linux machines the suite runs on.)"""
+    out = subprocess.run([sys.executable, "-c", OPEN_THE_ADVISOR], cwd=ROOT, capture_output=True, text=True,
+                         timeout=BACKGROUND_WORK_MS / 1000, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["0", "1"]
 
 
 def test_progress_shows_as_candidates_finish_and_back_ends_the_workers(qtbot):

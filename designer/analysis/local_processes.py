@@ -42,3 +42,14 @@ def process_context() -> BaseContext:
     if context.get_start_method() == "forkserver":
         context.set_forkserver_preload(list(PRELOAD))
     return context
+
+
+def start_fork_server() -> None:
+    """Where workers start from a fork server (`start_method`), start it now rather than when the first workers
+    are asked for: its imports (PRELOAD, about 3 s) then run while the user fills in a form. It returns at once; a
+    server already running is kept."""
+    if start_method() == "forkserver":
+        from multiprocessing import forkserver  # a POSIX module: imported only where there is a server
+
+        process_context()
+        forkserver.ensure_running()

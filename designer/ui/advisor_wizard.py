@@ -38,6 +38,7 @@ from designer.analysis.advisor import (
 )
 from designer.analysis.advisor.site_request import DEFAULT_DCI_GBPS, DEFAULT_DCI_LINKS, SiteRequest
 from designer.analysis.advisor.sites import DEFAULT_SITE_WORKLOAD
+from designer.analysis.local_processes import start_fork_server
 from designer.catalog.money import format_money
 from designer.i18n import render
 from designer.model.document import FabricDocument
@@ -319,6 +320,7 @@ class AdvisorWizard(QWizard):
         self.worker_thread: QThread | None = None
         self.worker: AdvisorWorker | None = None
         self._run_id = 0
+        start_fork_server()     # the candidates' workers start from it: its imports run while the form is filled in
 
     def start_run(self) -> None:
         """Start a new advisor run in a worker thread (a previous one is cancelled and its results dropped)."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QMenu
 
+from designer.analysis.local_processes import start_fork_server
 from designer.analysis.sweep import SweepError, SweepSummary, run_sweep
 from designer.analysis.sweep.grid import format_value
 from designer.analysis.sweep.results import SweepResults, read_results, results_from_rows
@@ -122,6 +123,7 @@ class SweepController(QObject):
             self.dock.raise_()
             return
         workload = self.window.runs.panel.workload_spec()
+        start_fork_server()     # the points' workers start from it: its imports run while the dialog is filled in
         dialog = SweepDialog(self.window.editor.doc, workload, self.default_output(), self.window)
         request = dialog.request() if dialog.exec() else None
         if request is not None:

@@ -13,7 +13,7 @@ import threading
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
 from PySide6.QtWidgets import (
     QDialog,
@@ -182,6 +182,7 @@ class CompareDialog(QDialog):
         #                                 options takes seconds, and an empty bar read as a dialog that hung
         threading.Thread(target=self._prices.compute, args=(self.doc, self.catalog), daemon=True).start()
 
+    @Slot(object, object)
     def _on_priced(self, capex: dict[str, float], designs: dict[str, FabricDocument]) -> None:
         self.capex = capex
         self.designs = designs

@@ -16,7 +16,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
 
 from designer.catalog.loader import Catalog
 from designer.model.document import FabricDocument
@@ -212,6 +212,7 @@ class SummaryRunner(QObject):
             except RuntimeError:       # the window is gone
                 pass
 
+    @Slot(int, object)
     def _on_finished(self, generation: int, outcome: object) -> None:
         self._running = False
         if isinstance(outcome, BrokenProcessPool):     # the process died: the next request starts another

@@ -172,6 +172,7 @@ class SweepController(QObject):
             self.worker.cancel.set()
             self.view.stopping()
 
+    @Slot(object, object)
     def _on_row(self, point: dict, row: dict) -> None:
         self._new.append({**row, **point})
         self._dirty = True
@@ -203,6 +204,7 @@ class SweepController(QObject):
             self._dirty = True
             self._redraw()
 
+    @Slot(object)
     def _on_done(self, summary: SweepSummary) -> None:
         assert self.request is not None
         output = self.request.output
@@ -216,6 +218,7 @@ class SweepController(QObject):
         self.view.finish(text)
         self.window.show_message(text)
 
+    @Slot()
     def _on_stopped(self) -> None:
         assert self.request is not None
         output = self.request.output
@@ -228,6 +231,7 @@ class SweepController(QObject):
         self.view.finish(text)
         self.window.show_message(text)
 
+    @Slot(str)
     def _on_failed(self, text: str) -> None:
         self._end()
         message = self.tr("The sweep could not run: {0}").format(text)

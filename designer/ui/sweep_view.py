@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -207,6 +207,7 @@ class SweepView(QWidget):
         self.stop_button.setEnabled(True)
         self.status.setText(self.tr("Sweep of {0} points into {1}: starting…").format(total, output_name))
 
+    @Slot(int, int, int)
     def set_progress(self, done: int, total: int, failed: int) -> None:
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(done)

@@ -155,6 +155,7 @@ class RequirementsPage(QWizardPage):
         self.sites.currentIndexChanged.connect(self._follow_sites)
         self._follow_sites()
 
+    @Slot(int)
     def _follow_sites(self, *_: object) -> None:
         """The site fields count only for two sites; their viability needs training, so the workload offers it."""
         two = self.two_sites()

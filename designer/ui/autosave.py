@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, QTimer, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from designer.model import fileformat
@@ -139,15 +139,18 @@ class Autosaver(QObject):
         window.editor.undo_stack.cleanChanged.connect(self._on_clean_changed)
         self.period.start()
 
+    @Slot(object)
     def _on_changes(self, changes: list) -> None:
         self._changed = True
         if any(getattr(c, "action", "") in STRUCTURAL for c in changes):
             self.burst.start()   # restarts: a burst is written once it has been quiet for the delay
 
+    @Slot(bool)
     def _on_clean_changed(self, clean: bool) -> None:
         if clean:
             self.discard()   # saved (or undone back to the saved state): nothing to recover
 
+    @Slot()
     def save_if_changed(self) -> bool:
         if not self._changed:
             return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -114,6 +114,7 @@ class BuildSettingsDialog(QDialog):
         self.fields[name] = box
         form.addRow(label, box)
 
+    @Slot()
     def _check_rule(self) -> None:
         problem = label_rule_problem(self.rule.text())
         self.rule_problem.setText(text_of(problem) if problem is not None else "")

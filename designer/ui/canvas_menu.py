@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtWidgets import QMenu
 
 from designer.ui.failure_controller import FAILABLE_NODE_KINDS
@@ -83,6 +83,7 @@ class CanvasMenu(QObject):
             w.failures.add_failure_actions(menu, "link" if kind == "link" else "switch", element)
         return menu
 
+    @Slot(QPoint)
     def show(self, view_pos: QPoint) -> None:
         menu = self.build(view_pos)
         self.last_menu = menu

@@ -170,6 +170,7 @@ class ClaimsDialog(QDialog):
         return self.split
 
     # ---- file and run -------------------------------------------------------------------------
+    @Slot()
     def choose_file(self) -> None:
         folder = str(Path(self.path.text()).parent) if self.path.text() else str(CLAIMS_FOLDER)
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open claims file"), folder,
@@ -182,6 +183,7 @@ class ClaimsDialog(QDialog):
         self.path.setText(path)
         return self.start_run()
 
+    @Slot()
     def start_run(self) -> bool:
         """Read the claims file and run it in a worker thread (a run under way is stopped and its results dropped)."""
         self.shutdown()
@@ -206,6 +208,7 @@ class ClaimsDialog(QDialog):
         self.worker_thread.start()
         return True
 
+    @Slot()
     def stop_run(self) -> None:
         """Stop: the worker ends at the engine's next check of the cancel event and reports "Stopped." (the window
         does not wait for it)."""
@@ -350,6 +353,7 @@ class ClaimsLauncher(QObject):
         self.action.setStatusTip(self.tr("Re-run a published InfiniBand vs RoCEv2 comparison and set its figures "
                                          "beside ours"))
 
+    @Slot()
     def open(self) -> ClaimsDialog:
         if self.dialog is None:
             self.dialog = ClaimsDialog(self.window)

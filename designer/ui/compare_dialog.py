@@ -228,6 +228,7 @@ class CompareDialog(QDialog):
         self.status.setText(self.tr("Simulating the {0} option…").format(NAMES[self.current]))
         self.runner.start((self.designs or {}).get(self.current, self.doc), self.workloads, self.seed, self.current)
 
+    @Slot(object)
     def _on_snapshot(self, snap) -> None:
         t, thr, p99 = self.series[self.current]
         t.append(snap.time_s * 1e3)
@@ -237,6 +238,7 @@ class CompareDialog(QDialog):
         self._show_progress(int(PROGRESS_STEPS / len(PROTOS) * (done + snap.progress)))
         self._draw(self.current)
 
+    @Slot(object)
     def _on_finished(self, result) -> None:
         self.results[self.current] = result
         t, thr, p99 = self.series[self.current]
@@ -253,6 +255,7 @@ class CompareDialog(QDialog):
             self.note.show()
         self._run_next()
 
+    @Slot(str)
     def _on_failed(self, message: str) -> None:
         self._show_progress(self.progress.value())
         self.status.setText("⚠ " + message)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import atexit
 import copy
 
-from PySide6.QtCore import QMimeData, QObject, QPointF, Signal
+from PySide6.QtCore import QMimeData, QObject, QPointF, Signal, Slot
 from PySide6.QtGui import QGuiApplication, QUndoStack
 
 from designer.catalog.instantiate import node_from_model, switch_node
@@ -84,6 +84,7 @@ class Editor(QObject):
         self.message.emit(text, error)
 
     # ---- place --------------------------------------------------------------------------------
+    @Slot(str, QPointF)
     def place(self, spec: str, pos: QPointF) -> str | None:
         """Place a catalog model at `pos`; returns the new node id (None if refused)."""
         model_id, role, speed = parse_spec(spec)
@@ -116,6 +117,7 @@ class Editor(QObject):
         return f"{prefix}{k}"
 
     # ---- links --------------------------------------------------------------------------------
+    @Slot(str, str)
     def connect(self, a_id: str, b_id: str) -> str | None:
         """Cable two nodes on their first free compatible ports; a refusal is reported, not raised."""
         try:
@@ -151,17 +153,20 @@ class Editor(QObject):
         return [link.id for link in plan.links]
 
     # ---- move, delete -------------------------------------------------------------------------
+    @Slot(object, object)
     def move(self, new: dict[str, tuple[float, float]], old: dict[str, tuple[float, float]],
              text: str = "") -> None:
         new = {k: v for k, v in new.items() if k in self.doc.nodes and v != old.get(k)}
         if new:
             self.undo_stack.push(MoveNodesCommand(self.doc, new, {k: old[k] for k in new}, text))
 
+    @Slot(float, float)
     def nudge(self, dx: float, dy: float) -> None:
         nodes, _, _ = self.scene.selected_ids()
         old = {n: (self.doc.nodes[n].x, self.doc.nodes[n].y) for n in nodes}
         self.move({n: (x + dx, y + dy) for n, (x, y) in old.items()}, old, self.tr("Nudge"))
 
+    @Slot()
     def delete_selection(self) -> None:
         nodes, links, segs = self.scene.selected_ids()
         if not (nodes or links or segs):
@@ -211,6 +216,7 @@ class Editor(QObject):
                 part.links[link.id] = copy.deepcopy(link)
         return part
 
+    @Slot()
     def copy_selection(self) -> bool:
         part = self.selection_document()
         if part is None:
@@ -225,6 +231,7 @@ class Editor(QObject):
         self._say(self.tr("Copied {0} nodes and {1} links").format(len(part.nodes), len(part.links)))
         return True
 
+    @Slot()
     def paste(self) -> list[str]:
         mime = QGuiApplication.clipboard().mimeData()
         if mime is None or not mime.hasFormat(CLIPBOARD_MIME):
@@ -238,6 +245,7 @@ class Editor(QObject):
         self.paste_count += 1
         return self._insert_copy(part, 40.0 * self.paste_count, self.tr("Paste {0} nodes"))
 
+    @Slot()
     def duplicate(self) -> list[str]:
         part = self.selection_document()
         if part is None:

@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Callable
 from types import TracebackType
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QApplication,
@@ -68,6 +68,7 @@ class ErrorDialog(QDialog):
         buttons.accepted.connect(self.accept)
         layout.addWidget(buttons)
 
+    @Slot()
     def copy_details(self) -> None:
         QGuiApplication.clipboard().setText(self.details)
         self.copy_button.setText(self.tr("Copied"))

@@ -413,6 +413,7 @@ class ExportProposalDialog(QDialog):
         cat = self.catalog or load_catalog()
         self.set_risks(default_risks(self.doc, cat, self.language.currentData(), drawn_protocol(self.doc, cat)))
 
+    @Slot()
     def _remove_risk_rows(self) -> None:
         for row in sorted({i.row() for i in self.risks.selectedIndexes()}, reverse=True):
             self.risks.removeRow(row)
@@ -448,18 +449,21 @@ class ExportProposalDialog(QDialog):
         self.message.setStyleSheet(ERROR_STYLE if error else "")
         self.message.setText(text)
 
+    @Slot()
     def _browse_logo(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Cover logo"), str(Path(self.output.text()).parent),
                                               self.tr("Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)"))
         if path:
             self.logo.setText(path)
 
+    @Slot()
     def _browse_sweep(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Sweep results"), str(Path(self.output.text()).parent),
                                               self.tr("Sweep results (*.csv *.parquet)"))
         if path:
             self.sweep.setText(path)
 
+    @Slot()
     def _browse_output(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr(
                 "Save the proposal as"), self.output.text(), self.tr("PDF (*.pdf)"))

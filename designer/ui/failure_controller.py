@@ -12,7 +12,7 @@ import copy
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, Qt, Slot
 from PySide6.QtWidgets import QDialog, QMenu
 
 from designer.model.scenarios import Scenario
@@ -126,6 +126,7 @@ class FailureController(QObject):
         self.dock.raise_()
         return spec_text
 
+    @Slot(list, str)
     def set_scenarios(self, scenarios: list, text: str) -> None:
         self.window.editor.undo_stack.push(SetScenariosCommand(self.doc, scenarios, text))
 
@@ -144,9 +145,11 @@ class FailureController(QObject):
         s = self.panel.current()
         self.failure_layer().set_state(state_from_schedule(s.failures if s else []))
 
+    @Slot(object)
     def _on_snapshot(self, snap) -> None:
         self.failure_layer().set_state(state_from_snapshot(snap.extra or {}, snap.time_s))
 
+    @Slot(object)
     def _on_document_changed(self, changes: list) -> None:
         if any(c.id == "replaced" for c in changes):
             self.panel.set_document(self.doc)
@@ -159,6 +162,7 @@ class FailureController(QObject):
             self.show_schedule()       # items moved or were rebuilt: redraw over them
 
     # ---- scenario runs ----------------------------------------------------------------------------
+    @Slot(str)
     def run_scenario(self, name: str) -> bool:
         """Simulate one scenario (its workloads, failures and seed) with the live views."""
         s = next((x for x in self.doc.scenarios if x.name == name), None)
@@ -175,6 +179,7 @@ class FailureController(QObject):
         self.panel.show_message(self.tr("Running '{name}'…").format(name=name))
         return True
 
+    @Slot()
     def run_all(self) -> None:
         """Run every scenario one after the other; the table compares them."""
         self.queue = [s.name for s in self.doc.scenarios]
@@ -189,10 +194,12 @@ class FailureController(QObject):
         self.queue = []
         self.running_scenario = None
 
+    @Slot()
     def _on_stopped(self) -> None:
         if self.running_scenario is not None and not self.runs.runner.running:
             self._end_queue()
 
+    @Slot(object)
     def _on_finished(self, result) -> None:
         self.runs.plots.mark_recoveries(result.data.get("failures", []))
         name, self.running_scenario = self.running_scenario, None

@@ -3,6 +3,7 @@ speed it falls back to. Checked as typed with the simulator's own parser, so wha
 
 from __future__ import annotations
 
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from designer.model.document import FabricDocument
@@ -69,6 +70,7 @@ class ScheduleFailureDialog(QDialog):
             return str(exc)
         return ""
 
+    @Slot()
     def _validate(self) -> None:
         problem = self.problem()
         self.error.setText(problem)

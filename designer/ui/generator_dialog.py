@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -169,6 +169,7 @@ class GeneratorDialog(QDialog):
                     server_model=self.server.currentData(), switch_model=self.switch.currentData(),
                     planes=int(self.planes.currentText()) if multi else 1)
 
+    @Slot(int)
     def follow_server(self, *_: object) -> None:
         """A chosen server model sets the GPUs per server, and the link speed up to its NICs' when they are faster
         (an HGX B300's 800G ConnectX-8)."""
@@ -184,6 +185,9 @@ class GeneratorDialog(QDialog):
                 self.link.setCurrentText(f"{speed:g}")
         self.update_preview()
 
+    @Slot(bool)
+    @Slot(float)
+    @Slot(int)
     def update_preview(self, *_: object) -> None:
         """Counts (and cost when it can be had cheaply) of the design these parameters make."""
         self.show_rows()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -75,6 +76,7 @@ class HandoverDialog(QDialog):
         self.folder.textChanged.connect(self._validate)
         self._validate()
 
+    @Slot()
     def _browse(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Export hand-over files"), self.folder.text())
         if folder:
@@ -87,6 +89,7 @@ class HandoverDialog(QDialog):
             return self.tr("The folder {0} does not exist.").format(self.folder.text().strip())
         return None
 
+    @Slot()
     def _validate(self) -> None:
         show_problem(self.message, self.buttons.button(QDialogButtonBox.StandardButton.Save), self.problem())
 
@@ -107,6 +110,7 @@ class HandoverDialog(QDialog):
             out.append(("containerlab", Path(f"{base}.clab.yml")))
         return out
 
+    @Slot()
     def export(self) -> None:
         if self.problem():
             return

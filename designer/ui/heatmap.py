@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt, QTimer, Slot
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
@@ -134,6 +134,7 @@ class HeatmapLayer(QGraphicsObject):
         k = self.link_ids.index(link_id)
         return COLOURS[int(bucket_of(self.util[k: k + 1])[0])]
 
+    @Slot()
     def _toggle_blink(self) -> None:
         self._blink_on = not self._blink_on
         self.update()

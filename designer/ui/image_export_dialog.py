@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -65,6 +65,7 @@ class ImageExportDialog(QDialog):
     def chosen_format(self) -> str:
         return self.format.currentData()
 
+    @Slot()
     def _format_changed(self) -> None:
         fmt = self.chosen_format()
         self.scale.setEnabled(fmt == "png")
@@ -73,6 +74,7 @@ class ImageExportDialog(QDialog):
             self.path.setText(str(p.with_suffix("." + fmt)))
         self._validate()
 
+    @Slot()
     def _browse(self) -> None:
         fmt = self.chosen_format()
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export canvas image"), self.path.text(),
@@ -92,9 +94,11 @@ class ImageExportDialog(QDialog):
             return self.tr("The folder {0} does not exist.").format(str(p.parent))
         return None
 
+    @Slot()
     def _validate(self) -> None:
         show_problem(self.message, self.buttons.button(QDialogButtonBox.StandardButton.Save), self.problem())
 
+    @Slot()
     def export(self) -> None:
         if self.problem():
             return

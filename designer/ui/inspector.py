@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -80,10 +80,13 @@ class Inspector(QScrollArea):
         editor.scene.document_changed.connect(self.schedule_refresh)
         self.refresh()
 
+    @Slot()
+    @Slot(object)
     def schedule_refresh(self, *_: object) -> None:
         self._timer.start()
 
     # ---- building -----------------------------------------------------------------------------
+    @Slot()
     def refresh(self) -> None:
         """Rebuild the form for the current selection."""
         self.editors, self.errors = {}, {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtWidgets import QDialog
 
 from designer.model.jobs import Job
@@ -80,12 +80,14 @@ class JobsController(QObject):
         return [j.name for j in self.doc.jobs]
 
     # ---- the view ------------------------------------------------------------------------------
+    @Slot(object)
     def _on_document_changed(self, changes: list) -> None:
         if any(c.kind in ("node", "link", "segment") or c.id in ("jobs", "replaced") for c in changes):
             if any(c.id in ("jobs", "replaced") for c in changes):
                 self.slowdowns = {}
             self.timer.start()
 
+    @Slot()
     def refresh(self) -> None:
         """Place the jobs again and show them: the dock's table, the tint of the servers, the Run panel's choice."""
         self.timer.stop()
@@ -156,6 +158,7 @@ class JobsController(QObject):
         self.set_jobs(jobs, self.tr("Edit job '{0}'").format(job.name))
         return True
 
+    @Slot(int)
     def delete(self, row: int) -> None:
         if 0 <= row < len(self.doc.jobs):
             name = self.doc.jobs[row].name
@@ -178,6 +181,7 @@ class JobsController(QObject):
         return self.add(job)
 
     # ---- runs ----------------------------------------------------------------------------------
+    @Slot()
     def run_together(self) -> None:
         """Run every job at once (the Run panel's form is set to the design's jobs)."""
         runs = self.window.runs
@@ -185,6 +189,7 @@ class JobsController(QObject):
         runs.run_from_panel()
         self.dock.raise_()              # the jobs, their colours and (later) their slowdowns beside the plots
 
+    @Slot(int)
     def run_alone(self, row: int) -> None:
         """Run job `row` alone where the whole list places it, to compare with the last run of them together."""
         runs = self.window.runs
@@ -201,6 +206,7 @@ class JobsController(QObject):
         self.alone_runner.start(self.doc, specs, runs.seed, runs.backend, only_job=row)
         self.panel.show_message(self.tr("Running '{0}' alone on its own GPUs…").format(name))
 
+    @Slot(object)
     def _on_alone_finished(self, result) -> None:
         runs = self.window.runs
         if self.alone_job is None or runs.last_result is None:

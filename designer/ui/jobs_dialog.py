@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Slot
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -141,6 +141,7 @@ class JobDialog(QDialog):
         self.seed = QLineEdit("" if job.seed is None else str(job.seed))
         self.seed.setPlaceholderText(self.tr("the run's seed"))
 
+    @Slot(int)
     def _show_rows(self, *_: object) -> None:
         rule = self.place.currentData()
         self.form.setRowVisible(self.gpus, rule != EVERY_GPU)

@@ -6,7 +6,7 @@ edits nothing itself: its buttons ask (signals) and the jobs controller pushes t
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -130,6 +130,7 @@ class JobsDock(QWidget):
         rows = self.table.selectionModel().selectedRows()
         return rows[0].row() if rows else -1
 
+    @Slot()
     def _enable(self) -> None:
         chosen = self.current_row() >= 0
         for button in (self.edit_button, self.delete_button, self.alone_button):

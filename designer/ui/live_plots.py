@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer, Slot
 from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QGraphicsItem, QGridLayout, QLabel, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
@@ -445,6 +445,7 @@ class LivePlots(QWidget):
         return self.t_ms[: self.n].copy(), self.buffers[key][: self.n].copy()
 
     # ---- drawing ------------------------------------------------------------------------------
+    @Slot()
     def refresh(self) -> None:
         """Push the filled part of the buffers to the curves (called by the timer).
 
@@ -506,6 +507,7 @@ class LivePlots(QWidget):
                 line.setPos(t_ms / unit[0])
         self.plots["throughput"].setXRange(0.0, self.x_end_ms / unit[0], padding=0.0)   # the others follow
 
+    @Slot(object, object)
     def _follow_time_range(self, view, x_range) -> None:
         """Every panel shows the time range one was given (pyqtgraph's own X link lines up plots stacked one above
         the other, and shifted the ranges of plots side by side)."""

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QSettings, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QSettings, Qt, QTimer, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -153,6 +153,7 @@ class MainWindow(WindowActions):
         self.tabifyDockWidget(self.inspector_dock, self.history_dock)
         self.inspector_dock.raise_()
 
+    @Slot()
     def open_preferences(self) -> None:
         """Edit → Preferences…: the language, applied at the next start."""
         from designer.ui.preferences_dialog import PreferencesDialog
@@ -201,6 +202,7 @@ class MainWindow(WindowActions):
         self.problems.focus_requested.connect(self.focus_items)
 
     # ---- messages, title, summary -------------------------------------------------------------
+    @Slot(bool)
     def _give_message_room(self, speaking: bool) -> None:
         """Three fifths of the free width for a message while it shows, none once it is gone (QStatusBar keeps a
         widget's stretch from when it was added, so the area is added again)."""
@@ -209,11 +211,13 @@ class MainWindow(WindowActions):
         bar.insertWidget(0, self.message_area, 3 if speaking else 0)
         self.message_area.show()
 
+    @Slot(str, bool)
     def show_message(self, text: str, error: bool = False) -> None:
         """Say something in the message area (errors stay longer and are marked)."""
         self.last_message = (text, error)
         self.message_area.show_message(text, error)
 
+    @Slot(bool)
     def _on_clean_changed(self, clean: bool) -> None:
         self.setWindowModified(self.has_unsaved_work())
 
@@ -222,6 +226,7 @@ class MainWindow(WindowActions):
         self.setWindowTitle(self.tr("{0} — {1}[*] — Fabric Designer").format(self.editor.doc.name, name))
         self.setWindowModified(self.has_unsaved_work())
 
+    @Slot()
     def refresh_summary(self) -> None:
         """Compute the summary now (a small design), or in the background (a large one: see design_summary)."""
         doc = self.editor.doc
@@ -233,6 +238,7 @@ class MainWindow(WindowActions):
             return
         self._show_summary(summarise(doc, self.catalog))
 
+    @Slot(int, object)
     def _on_summary_ready(self, generation: int, outcome: object) -> None:
         if generation != self._summary_generation:
             return                  # the design changed meanwhile: a newer summary is on its way
@@ -264,6 +270,7 @@ class MainWindow(WindowActions):
         QApplication.processEvents()
         return not self.summary_runner.busy()
 
+    @Slot(list, list)
     def focus_items(self, nodes: list, links: list) -> None:
         self.scene.select_ids(nodes, links)
         rect = None
@@ -297,6 +304,7 @@ class MainWindow(WindowActions):
         self.settings.setValue("theme", name)
         self.overview.rerender()
 
+    @Slot()
     def show_quick_start(self) -> None:
         self._show_help(help_dialogs.quick_start(self))
 
@@ -307,15 +315,18 @@ class MainWindow(WindowActions):
         self.help_dialog = dialog
         dialog.show()
 
+    @Slot()
     def show_properties(self) -> None:
         """Bring the Inspector to the front (it shows the selection)."""
         self.inspector_dock.show()
         self.inspector_dock.raise_()
         self.inspector.refresh()
 
+    @Slot()
     def select_all(self) -> None:
         self.scene.select_ids(list(self.editor.doc.nodes), list(self.editor.doc.links))
 
+    @Slot(bool)
     def new_segment(self, name: str | None = None, protocol: str | None = None) -> str | None:
         nodes, _, _ = self.scene.selected_ids()
         if not nodes:
@@ -367,10 +378,12 @@ class MainWindow(WindowActions):
         self.refresh_summary()
         self.view.zoom_to_fit()
 
+    @Slot()
     def new_design(self) -> None:
         if self.maybe_save():
             self.set_document(FabricDocument(), None)
 
+    @Slot()
     def help_me_choose(self) -> None:
         """Run the advisor wizard; open the candidate the user picks (as a new, unsaved design)."""
         from designer.ui.advisor_wizard import AdvisorWizard
@@ -383,6 +396,7 @@ class MainWindow(WindowActions):
             self.set_document(doc, None)
             self.show_message(self.tr("Opened the advisor's candidate: {0}").format(doc.name))
 
+    @Slot()
     def new_from_template(self) -> None:
         """Generate a fabric into a new untitled design (the open one is kept or saved first, never overwritten)."""
         try:
@@ -404,6 +418,7 @@ class MainWindow(WindowActions):
         self.show_message(self.tr("New untitled design: {0} ({1} GPUs); Save asks where to keep it").format(
             dialog.kind.currentText(), doc.gpu_count()))
 
+    @Slot()
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return
@@ -431,11 +446,13 @@ class MainWindow(WindowActions):
         self.show_message(self.tr("Opened {0}").format(path))
         return True
 
+    @Slot()
     def save(self) -> bool:
         if not self.path:
             return self.save_as()
         return self.save_to(self.path)
 
+    @Slot()
     def save_as(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save design"), self._last_dir(), self.tr(str(FILE_FILTER)))
         return self.save_to(path) if path else False

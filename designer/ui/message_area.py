@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFontMetrics, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -76,6 +76,7 @@ class MessageArea(ElidedLabel):
         if was_silent:
             self.speaking.emit(True)
 
+    @Slot()
     def clear_message(self) -> None:
         self.error = False
         self.setStyleSheet("")

@@ -6,7 +6,7 @@ main view costs a rectangle, not a second render of thousands of items.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Slot
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QWidget
 
@@ -33,6 +33,7 @@ class Overview(QWidget):
         main.zoom_changed.connect(lambda _s: self.update())
         main.fabric_scene.document_changed.connect(lambda _c: self._timer.start())
 
+    @Slot()
     def rerender(self) -> None:
         scene = self.main.fabric_scene
         src = scene.nodes_rect().adjusted(-60, -60, 60, 60)

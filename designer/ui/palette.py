@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QMimeData, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QMimeData, Qt, Signal, Slot
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -119,6 +119,7 @@ class Palette(QWidget):
         items = (group.child(j) for j in range(group.childCount()))
         return [item for item in items if item is not None]
 
+    @Slot(str)
     def filter(self, text: str) -> None:
         needle = text.strip().lower()
         for group in self._groups():
@@ -132,6 +133,7 @@ class Palette(QWidget):
     def specs(self) -> list[str]:
         return [leaf.data(0, SPEC_ROLE) for group in self._groups() for leaf in self._entries(group)]
 
+    @Slot(QTreeWidgetItem)
     def _double_clicked(self, item: QTreeWidgetItem) -> None:
         spec = item.data(0, SPEC_ROLE)
         if spec:

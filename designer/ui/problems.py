@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtWidgets import QStyle, QTreeWidget, QTreeWidgetItem
 
 from designer.i18n import render_finding
@@ -58,6 +58,7 @@ class ProblemsPanel(QTreeWidget):
             row.setFlags(Qt.ItemFlag.NoItemFlags)
             self.addTopLevelItem(row)
 
+    @Slot(QTreeWidgetItem)
     def _clicked(self, item: QTreeWidgetItem) -> None:
         data = item.data(0, FINDING_ROLE)
         if data:

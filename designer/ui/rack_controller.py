@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -110,6 +110,7 @@ class RackController(QObject):
     def doc(self) -> FabricDocument:
         return self.window.editor.doc
 
+    @Slot()
     def refresh(self) -> None:
         """Redraw the plan of the design as it is now (the saved plan, or a fresh one when it no longer fits).
 
@@ -150,9 +151,11 @@ class RackController(QObject):
                                           "Plan racks keeps this plan")
         return text + " · " + self.tr("planned now; Plan racks keeps this plan and sets the cable lengths")
 
+    @Slot()
     def plan_racks(self) -> None:
         self._plan(self.tr("Plan racks"), None)
 
+    @Slot()
     def edit_settings(self) -> None:
         dialog = BuildSettingsDialog(self.window, self.doc.build)
         if dialog.exec() != QDialog.DialogCode.Accepted:

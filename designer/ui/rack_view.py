@@ -7,7 +7,7 @@ A view of the core's elevation model (designer/topology/racks/elevation.py); col
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, Slot
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
 
@@ -90,6 +90,7 @@ class RackElevationView(QGraphicsView):
             y = top + HEAD_H + height + ROW_GAP
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-10, -10, 10, 10))
 
+    @Slot()
     def fit(self) -> None:
         """The whole floor in view, as large as the view allows: in a wide, short view (a dock along the bottom)
         rows are drawn side by side, as many to a line as makes the drawing largest."""

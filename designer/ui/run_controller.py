@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar
 
 from designer.sim.run_summary import summarise_run
@@ -133,12 +133,14 @@ class RunController(QObject):
         return self.window.editor.doc
 
     # ---- running --------------------------------------------------------------------------------
+    @Slot()
     def run_from_panel(self) -> None:
         """The Run action: run what the panel's form says."""
         self.panel_dock.show()
         self.panel_dock.raise_()
         self.panel.run_button.click()
 
+    @Slot(list, int, object)
     def start(self, workloads: list[str], seed: int = 1, backend: str | None = None,
               failures: list[str] | None = None) -> int:
         """Start a run of `workloads` on the open design (off the GUI thread). What showed the previous run goes
@@ -169,10 +171,12 @@ class RunController(QObject):
         self.panel_dock.raise_()
         return run_id
 
+    @Slot(bool)
     def set_paused(self, paused: bool) -> None:
         self.runner.set_paused(paused)
         self.panel.show_message(self.tr("Paused") if paused else self.tr("Running…"))
 
+    @Slot()
     def stop(self) -> None:
         """Cancel the run at once; its remaining snapshots are dropped."""
         if self.runner.running:
@@ -185,6 +189,7 @@ class RunController(QObject):
         self.panel.set_running(False)
         self.progress.setVisible(False)
 
+    @Slot(float)
     def show_busy(self, share: float) -> None:
         """A congested step is running through the queues: nothing to plot until it is done, so say so (the share
         is of that step). Before the run's first snapshot the progress bar says "working" rather than sit at 0 %
@@ -194,6 +199,7 @@ class RunController(QObject):
         if self.last_snapshot is None and not self._pending:
             self.progress.setRange(0, 0)
 
+    @Slot(object)
     def _on_snapshot(self, snap) -> None:
         # only queue it: the GUI thread shares the interpreter with the worker, so every Qt call made
         # per snapshot costs a hand-over of the GIL; the 10 Hz timer draws the queued batch at once
@@ -215,6 +221,7 @@ class RunController(QObject):
         self.sim_time.setText(self.tr("simulated {0:.3f} ms · {1:.0%}").format(snap.time_s * 1e3, percent / 100))
         self._heat_dirty = True
 
+    @Slot(object)
     def _on_finished(self, result) -> None:
         self._drain()
         self.plots.flush()
@@ -240,6 +247,7 @@ class RunController(QObject):
         self._heat_dirty = True
         self._paint_heatmap()
 
+    @Slot(str)
     def _on_failed(self, message: str) -> None:
         self._idle()
         self.panel.show_message(message, error=True)
@@ -253,6 +261,7 @@ class RunController(QObject):
             self.window.scene.addItem(self.layer)
         return self.layer
 
+    @Slot()
     def _paint_heatmap(self) -> None:
         self._drain()
         if not self._heat_dirty or self.last_snapshot is None:
@@ -279,6 +288,7 @@ class RunController(QObject):
         jobs = self.doc.jobs
         return [j.name for j in jobs] if workloads == [j.spec() for j in jobs] else list(workloads)
 
+    @Slot(int)
     def set_heat_job(self, job: int) -> None:
         """Show on the canvas only job `job`'s traffic on the cables it crosses (-1: all traffic)."""
         self.heat_job = job
@@ -303,6 +313,7 @@ class RunController(QObject):
         self.heat_legend.setVisible(False)
         self.last_snapshot = None
 
+    @Slot(object)
     def _on_document_changed(self, changes: list) -> None:
         if any(c.kind in ("node", "link", "segment") or c.id == "replaced" for c in changes):
             self.hide_heatmap()     # the drawing changed: the colours no longer describe it
@@ -310,6 +321,7 @@ class RunController(QObject):
         if any(c.id in ("sites", "replaced") for c in changes):
             self.panel.fit_to_sites(len(self.doc.sites))
 
+    @Slot()
     def _on_selection(self) -> None:
         if not shiboken6.isValid(self.window.scene) or not shiboken6.isValid(self.plots):
             return    # the window is being torn down
@@ -344,6 +356,7 @@ class RunController(QObject):
         return widget
 
     # ---- compare --------------------------------------------------------------------------------
+    @Slot(list, int)
     def compare(self, workloads: list[str] | None = None, seed: int | None = None) -> CompareDialog:
         """Open the comparison and start it."""
         if workloads is None:

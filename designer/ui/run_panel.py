@@ -8,7 +8,7 @@ pairs wherever they apply — so that nothing on the form is silently ignored.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal, Slot
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -205,6 +205,8 @@ class RunPanel(QWidget):
             return accepts_option(kind, shown) and not (shown == "qps" and kind == "inference")
         return bool(shown(kind))
 
+    @Slot(bool)
+    @Slot(int)
     def _show_rows(self, *_: object) -> None:
         """Only the rows the chosen workload takes (inference's qps is its request rate, asked for apart)."""
         kind = self.current_kind()
@@ -291,11 +293,13 @@ class RunPanel(QWidget):
             return None
         return [spec]
 
+    @Slot()
     def _on_run(self) -> None:
         specs = self._checked_specs()
         if specs:
             self.run_requested.emit(specs, self.seed.value(), self.protocol.currentData())
 
+    @Slot()
     def _on_compare(self) -> None:
         specs = self._checked_specs()
         if specs:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -165,6 +165,7 @@ class ScenariosPanel(QWidget):
         name = self.current_name()
         return next((s for s in self.scenarios() if s.name == name), None)
 
+    @Slot(int)
     def _show_current(self, _row: int = -1) -> None:
         s = self.current()
         self.name.setText(s.name if s else "")
@@ -217,6 +218,7 @@ class ScenariosPanel(QWidget):
                         [f.strip() for f in self.failures.toPlainText().splitlines() if f.strip()],
                         self.seed.value(), old.notes if old else "")
 
+    @Slot()
     def apply_form(self) -> bool:
         """Keep the form's edits of the selected scenario, when they make a runnable scenario."""
         old = self.current()
@@ -234,6 +236,7 @@ class ScenariosPanel(QWidget):
         self.select(new.name)
         return True
 
+    @Slot()
     def delete_current(self) -> None:
         old = self.current()
         if old is not None:
@@ -250,10 +253,12 @@ class ScenariosPanel(QWidget):
         they are refused (the message says why, nothing runs)."""
         return not self.form_is_edited() or self.apply_form()
 
+    @Slot()
     def _run_current(self) -> None:
         if self.current() is not None and self._apply_edits():
             self.run_requested.emit(self.current_name())
 
+    @Slot()
     def _run_all(self) -> None:
         if self._apply_edits():
             self.run_all_requested.emit()

@@ -117,6 +117,7 @@ class SweepController(QObject):
         stem = Path(self.window.path).stem.removesuffix(".fabric") if self.window.path else "sweep"
         return folder / f"{stem}-sweep.csv"
 
+    @Slot()
     def open_dialog(self) -> None:
         if self.running():
             self.dock.show()
@@ -167,6 +168,7 @@ class SweepController(QObject):
         except SweepError:
             return []
 
+    @Slot()
     def stop(self) -> None:
         if self.worker is not None:
             self.worker.cancel.set()
@@ -177,6 +179,7 @@ class SweepController(QObject):
         self._new.append({**row, **point})
         self._dirty = True
 
+    @Slot()
     def _redraw(self) -> None:
         if not self._dirty or self.request is None:
             return
@@ -239,6 +242,7 @@ class SweepController(QObject):
         self.window.show_message(message, error=True)
 
     # ---- results files and points ------------------------------------------------------------
+    @Slot()
     def open_results(self, path: str | None = None) -> bool:
         """Chart a results file (asks for it when `path` is None); a file that is not a sweep's is a message."""
         if self.running():
@@ -282,6 +286,7 @@ class SweepController(QObject):
             row.get("point", "?"), ", ".join(f"{k}={format_value(v)}" for k, v in point.items()))
         return doc
 
+    @Slot(object)
     def open_point(self, row: dict) -> None:
         """Open a point's design as a new, unsaved design (after asking about unsaved changes)."""
         try:

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -225,6 +225,7 @@ class SweepDialog(QDialog):
         self.table.setItem(row, 1, QTableWidgetItem(values))
         self._validate()
 
+    @Slot()
     def remove_selected(self) -> None:
         for row in sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True):
             self.table.removeRow(row)
@@ -242,6 +243,7 @@ class SweepDialog(QDialog):
         """The table as `--vary` arguments (NAME=VALUES), in row order."""
         return [f"{self._name(r)}={self._value_text(r).replace(' ', '')}" for r in range(self.table.rowCount())]
 
+    @Slot()
     def _base_changed(self) -> None:
         self.kind.setEnabled(self.generated())
         self.table.blockSignals(True)
@@ -252,6 +254,7 @@ class SweepDialog(QDialog):
         self._validate()
 
     # ---- validation ---------------------------------------------------------------------------
+    @Slot()
     def _browse(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Sweep results file"), self.output.text(),
                                               QCoreApplication.translate("SweepDialog", str(RESULTS_FILTER)))
@@ -294,6 +297,7 @@ class SweepDialog(QDialog):
             return self.tr("The Dask scheduler address must look like tcp://host:8786 or host:8786."), None
         return None, SweepRequest(task, axes, output, self.workers.value(), dask)
 
+    @Slot()
     def _validate(self) -> None:
         problem, request = self._problem()
         show_problem(self.problem, self.run_button, problem)
@@ -302,6 +306,7 @@ class SweepDialog(QDialog):
         self.resume_note.setText(self.tr("{0} exists: the points it holds are kept and only the others run.")
                                  .format(existing.name) if existing is not None else "")
 
+    @Slot()
     def _accept(self) -> None:
         problem, request = self._problem()
         if request is None:

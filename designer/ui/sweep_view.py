@@ -261,6 +261,7 @@ class SweepView(QWidget):
         except SweepError:
             return None
 
+    @Slot()
     def redraw(self) -> None:
         self.plot.clear()
         self.legend.clear()
@@ -320,6 +321,7 @@ class SweepView(QWidget):
                     item.setToolTip(str(row["error"]))
                 self.table.setItem(r, c, item)
 
+    @Slot(int, int)
     def _row_activated(self, row: int, _column: int) -> None:
         if self.results is not None and 0 <= row < len(self.results.rows):
             self.point_activated.emit(self.results.rows[row])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRect, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsView
 
@@ -85,6 +85,7 @@ class FabricView(QGraphicsView):
             self.scale(factor, factor)
         self._after_zoom()
 
+    @Slot()
     def zoom_to_fit(self) -> None:
         rect = self.fabric_scene.drawing_rect()
         if rect.isNull():
@@ -137,6 +138,7 @@ class FabricView(QGraphicsView):
         painter.drawLines(lines)
 
     # ---- hints at the pointer ------------------------------------------------------------------
+    @Slot(str, str)
     def show_refusal(self, reason: str, hint: str) -> None:
         """A cable the user just drew was refused: say why, and what would work, where the pointer is."""
         self.hint.show_at(self.pointer, self.tr("Cannot connect: {0}").format(reason), hint)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Slot
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
 from designer.ui.canvas_export import export_png, export_svg
@@ -40,6 +40,7 @@ class WindowExports(QMainWindow):
     def show_message(self, text: str, error: bool = False) -> None:
         raise NotImplementedError
 
+    @Slot()
     def export_proposal(self) -> None:
         """File → Export PDF proposal…: the dialog checks its inputs and builds the PDF off the UI thread."""
         from designer.ui.export_dialog import ExportProposalDialog
@@ -70,6 +71,7 @@ class WindowExports(QMainWindow):
         self.show_message(QCoreApplication.translate("MainWindow", "Exported {0}").format(path))
         return True
 
+    @Slot()
     def export_image(self) -> None:
         """File → Export canvas image…"""
         from designer.ui.image_export_dialog import ImageExportDialog
@@ -79,6 +81,7 @@ class WindowExports(QMainWindow):
         if dialog.exec():
             self.show_message(QCoreApplication.translate("MainWindow", "Exported {0}").format(dialog.written))
 
+    @Slot()
     def export_handover(self) -> None:
         """File → Export hand-over files…"""
         from designer.ui.handover_dialog import HandoverDialog

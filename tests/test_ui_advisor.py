@@ -4,11 +4,8 @@ thread, ranks the candidates, and the window opens the chosen one."""
 from __future__ import annotations
 
 import multiprocessing
-import os
-import subprocess
 import sys
 import threading
-from pathlib import Path
 
 from PySide6.QtWidgets import QDialog
 
@@ -20,9 +17,8 @@ from designer.ui import advisor_wizard
 from designer.ui.advisor_wizard import AdvisorWizard
 from designer.ui.main_window import MainWindow
 from tests.factories import ADVISOR_BUDGET_64_GPUS
+from tests.fresh_process import run_offscreen
 from tests.waits import BACKGROUND_WORK_MS
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _wizard(qtbot) -> AdvisorWizard:
@@ -126,8 +122,7 @@ print(len(servers()))
 def test_opening_the_advisor_starts_the_fork_server_its_workers_come_from():
     """The server imports the engine (about 3 s) while the user fills in the form, not after Next. (Reads the
     process table in /proc, as on the Linux machines the suite runs on.)"""
-    out = subprocess.run([sys.executable, "-c", OPEN_THE_ADVISOR], cwd=ROOT, capture_output=True, text=True,
-                         timeout=BACKGROUND_WORK_MS / 1000, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    out = run_offscreen(OPEN_THE_ADVISOR)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["0", "1"]
 

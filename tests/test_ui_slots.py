@@ -5,17 +5,12 @@ cannot pass because the report went missing."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-from tests.waits import BACKGROUND_WORK_MS
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.fresh_process import run_offscreen
 
 OPEN_THE_WINDOW = """
 import sys
+from pathlib import Path
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication
 
@@ -64,10 +59,7 @@ sys.stderr.flush()
 
 
 def test_the_window_and_its_dialogs_build_no_slot_at_runtime():
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_LOGGING_RULES": "qt.pyside.libpyside.warning=true"}
-    script = "from pathlib import Path\n" + OPEN_THE_WINDOW
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, env=env,
-                         timeout=BACKGROUND_WORK_MS / 1000)
+    out = run_offscreen(OPEN_THE_WINDOW, QT_LOGGING_RULES="qt.pyside.libpyside.warning=true")
     assert out.returncode == 0, out.stderr[-2000:]
     window_part, control_part = out.stderr.split("control\n", 1)
     built = [line for line in window_part.splitlines() if "Registering dynamic slot" in line]

@@ -3,21 +3,16 @@ bar says they are on their way, then shows what a direct summary gives, for the 
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
-from pathlib import Path
 
 from designer.ui import design_summary, main_window
 from designer.ui.app import PROJECTS
 from designer.ui.design_summary import summarise
+from tests.fresh_process import run_offscreen
 from tests.ui_input import show_window
 from tests.waits import BACKGROUND_WORK_MS
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_checks_of_a_large_design_come_from_the_summary_process(qtbot, monkeypatch):
@@ -86,8 +81,7 @@ def test_the_summary_process_leaves_the_fork_server_to_the_advisor_and_sweeps():
     """A large design's summary, started first, does not start the program's one fork server without the engine:
     the advisor's and sweeps' workers started after it find the engine loaded (else each imports it, 2.7 s, at
     every advice)."""
-    out = subprocess.run([sys.executable, "-c", SUMMARY_THEN_WORKER], cwd=ROOT, capture_output=True, text=True,
-                         timeout=BACKGROUND_WORK_MS / 1000, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    out = run_offscreen(SUMMARY_THEN_WORKER)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "True"
 

@@ -220,7 +220,8 @@ def server_of_no_site() -> FabricDocument:
 
 _NO_FRONTEND = ("4 GPU servers have no front-end link ('a-srv-001', 'a-srv-002', 'b-srv-001', 'b-srv-002'); "
                 "storage, management and user traffic need the Ethernet front-end")
-_TIER = "leaf tier oversubscription 1.00:1 (worst switch 'a-leaf-01': 6,400 Gb/s down, 6,400 Gb/s up)"
+# two servers a site: one on each leaf, the site-edge equipment beside the second one (two_site._extra_servers)
+_TIER = "leaf tier oversubscription 0.50:1 (worst switch 'a-leaf-01': 3,200 Gb/s down, 6,400 Gb/s up)"
 
 
 def _no_lossless(site: str) -> str:

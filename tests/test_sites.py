@@ -32,6 +32,32 @@ def test_two_site_round_trip_keeps_sites_bundles_and_node_tags(two_sites: Fabric
     assert sum(n.gpus for n in again.nodes.values() if n.site == "b") == 16
 
 
+@pytest.mark.parametrize(("gpus", "dci_links", "servers_per_leaf"), [
+    (32, 4, [2, 2]),              # five servers dealt 3 + 2: the fifth made room for the router, 3 + 1 before
+    (256, 16, [6, 7, 7, 6, 6]),   # 34 dealt 7, 7, 7, 7, 6: two made room, 7, 7, 7, 7, 4 before
+])
+def test_two_site_servers_stay_balanced_over_the_leaves_beside_the_site_edge(gpus, dci_links, servers_per_leaf) -> None:
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=gpus, distance_km=100, dci_links=dci_links))
+    for site in ("a", "b"):
+        leaves = sorted(n for n in doc.nodes if n.startswith(f"{site}-leaf-"))
+        servers_on = {leaf: set() for leaf in leaves}
+        edge_on = {leaf: 0 for leaf in leaves}
+        for link in doc.links.values():
+            for near, far in ((link.a.node, link.b.node), (link.b.node, link.a.node)):
+                if near in servers_on and doc.nodes[far].kind == "server":
+                    servers_on[near].add(far)
+                elif near in servers_on and "dci" in far:
+                    edge_on[near] += 1
+        assert [len(servers_on[leaf]) for leaf in leaves] == servers_per_leaf
+        assert sum(edge_on.values()) == dci_links and edge_on[leaves[-1]] > 0   # on the leaf facing the other site
+        # servers numbered from 1 leaf by leaf, none missing, the leaves read from site a's side (site b is drawn
+        # mirrored, its equipment facing site a)
+        by_x = sorted(leaves, key=lambda leaf: doc.nodes[leaf].x, reverse=site == "b")
+        assert by_x == leaves
+        numbers = [sorted(int(s.rsplit("-", 1)[1]) for s in servers_on[leaf]) for leaf in leaves]
+        assert [k for block in numbers for k in block] == list(range(1, gpus // 8 + 1))
+
+
 def test_a_design_without_sites_saves_and_loads_as_before() -> None:
     raw = document_to_dict(FabricDocument())
     assert "sites" not in raw and "long_haul" not in raw

@@ -2,15 +2,20 @@
 
 Each site is a leaf-spine back-end as `generate` builds it. The site-edge equipment hangs off the leaves the way
 border leaves carry a data centre's exits: the site is generated with a few more servers than asked, and the leaf
-ports of those extra servers take the local side of the equipment instead. Each long-haul link joins one line-side
-port at site A to one at site B. Equipment by back-end: RoCEv2 sites use a deep-buffer DCI router with coherent
-optics chosen for the distance; InfiniBand sites use an InfiniBand long-haul appliance of the MetroX class (a plain
-IB switch port has too few credits for a long span: topology/rules/long_haul.py).
+ports of those extra servers take the local side of the equipment instead. The generator balances whole servers over
+the leaves, the fuller ones first; the extra servers are taken from the fullest leaves, drawn on the side facing the
+other site, so the asked servers stay balanced (four servers on two leaves: two each, not three and one) and the
+equipment stands beside the leaf it hangs off. The nodes are then numbered as the generator numbers them, without a
+gap. Each long-haul link joins one line-side port at site A to one at site B. Equipment by back-end: RoCEv2 sites use
+a deep-buffer DCI router with coherent optics chosen for the distance; InfiniBand sites use an InfiniBand long-haul
+appliance of the MetroX class (a plain IB switch port has too few credits for a long span:
+topology/rules/long_haul.py).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from designer.catalog.instantiate import switch_node
@@ -219,20 +224,20 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
                    backend=opts.backend, frontend=opts.frontend, two_tiers=True, catalog=cat,
                    oversubscription=opts.oversubscription, nic_model=opts.nic_model, preset=opts.preset,
                    build=opts.build)
-    servers = sorted(n.id for n in doc.nodes.values() if n.kind == "server")
+    _mirror(doc)         # the fullest leaves (dealt first) to the right, where the extra servers are taken
     freed: list[Endpoint] = []
-    for sid in servers[-extra_servers:]:
-        _, links, _ = doc.remove_node(sid)
-        freed += [link.other(sid) for link in links if link.plane == "backend"]
+    for server in _extra_servers(doc, extra_servers):
+        _, links, _ = doc.remove_node(server.id)
+        freed += [link.other(server.id) for link in links if link.plane == "backend"]
+    doc, rename = _numbered_by_position(doc)
+    freed = [Endpoint(rename.get(end.node, end.node), end.port) for end in freed]
     medium = "ib" if opts.backend == "ib" else "ethernet"
     # the edge equipment stands beside the spine row on the side facing the other site, where the long-haul bundle
     # between the two sites crosses nothing (below the servers it would cross the front-end and storage)
     y = min((n.y for n in doc.nodes.values()), default=0.0)
     inward = site_id == SITE_IDS[0]
     if not inward:       # the second site drawn mirrored: its leaf with the edge ports faces the first site
-        lo, hi = (f(n.x for n in doc.nodes.values()) for f in (min, max))
-        for n in doc.nodes.values():
-            n.x = lo + hi - n.x
+        _mirror(doc)
     x0 = (max((n.x for n in doc.nodes.values()), default=0.0) + 160.0 if inward
           else min((n.x for n in doc.nodes.values()), default=0.0) - 160.0)
     # the local side runs at the leaves' port speed, or the equipment's local ports' where they are slower
@@ -253,18 +258,88 @@ def _site(opts: TwoSiteOptions, cat: Catalog, edge: Edge, site_id: str) -> Fabri
     return _prefixed(doc, site_id)
 
 
-def _prefixed(doc: FabricDocument, site_id: str) -> FabricDocument:
-    """The same design with every node, link and segment id prefixed by the site's id, each node in the site."""
-    out = FabricDocument(name=doc.name, notes=doc.notes, build=doc.build, assumptions=doc.assumptions)
-    p = f"{site_id}-"
+def _extra_servers(doc: FabricDocument, count: int) -> list[Node]:
+    """`count` servers to make room for the site-edge equipment: one at a time the last server of the leaf holding
+    the most, the rightmost such leaf first, so that the servers left stay balanced over the leaves."""
+    by_leaf: dict[str, list[Node]] = {}
+    for server in sorted((n for n in doc.nodes.values() if n.kind == "server"), key=_reading_order):
+        leaf = next(link.other(server.id).node for link in doc.links_of(server.id) if link.plane == "backend")
+        by_leaf.setdefault(leaf, []).append(server)
+    rightmost_first = sorted(by_leaf, key=lambda leaf: _reading_order(doc.nodes[leaf]), reverse=True)
+    out = []
+    for _ in range(count):
+        fullest = max(rightmost_first, key=lambda leaf: len(by_leaf[leaf]))
+        out.append(by_leaf[fullest].pop())
+    return out
+
+
+def _mirror(doc: FabricDocument) -> None:
+    """The drawing mirrored left to right, in place."""
+    lo, hi = (f((n.x for n in doc.nodes.values()), default=0.0) for f in (min, max))
+    for n in doc.nodes.values():
+        n.x = lo + hi - n.x
+
+
+_NUMBERED = re.compile(r"^(.*-)(\d+)$")
+
+
+def _reading_order(node: Node) -> tuple[float, float, str]:
+    """Row by row, left to right: the order the generator numbers switches in."""
+    return (round(node.y), node.x, node.id)
+
+
+def _numbered_by_position(doc: FabricDocument) -> tuple[FabricDocument, dict[str, str]]:
+    """The design with the nodes of each numbered family ("srv-", "leaf-", ...) renumbered from 1 in the order the
+    generator numbers them, read off the drawing: switches row by row, left to right; servers leaf by leaf (the
+    block under each leaf, leaves left to right), each block row by row. The numbers keep their width; the map of old
+    ids to new comes with the design. Node ids only: ports, links and segments keep theirs."""
+    leaf_x = {server: doc.nodes[far].x for link in doc.links.values() if link.plane == "backend"
+              for server, far in ((link.a.node, link.b.node), (link.b.node, link.a.node))
+              if doc.nodes[server].kind == "server" and doc.nodes[far].kind == "switch"}
+
+    def order(node: Node) -> tuple[float, float, float, str]:
+        return (leaf_x.get(node.id, 0.0), *_reading_order(node))
+
+    families: dict[str, list[tuple[Node, int]]] = {}
     for node in doc.nodes.values():
-        node.id, node.site = p + node.id, site_id
+        m = _NUMBERED.match(node.id)
+        if m:
+            families.setdefault(m.group(1), []).append((node, len(m.group(2))))
+    rename: dict[str, str] = {}
+    for stem, nodes in families.items():
+        width = nodes[0][1]
+        for k, (node, _) in enumerate(sorted(nodes, key=lambda nw: order(nw[0])), start=1):
+            rename[node.id] = f"{stem}{k:0{width}d}"
+    out = _renamed(doc, rename)
+    # each family listed in the order of its numbers where its nodes were listed (findings name nodes in that order);
+    # a family's numbers are all as wide, so their text order is their order
+    family = {node_id: (m.group(1) if (m := _NUMBERED.match(node_id)) else node_id) for node_id in out.nodes}
+    in_order = {stem: iter(sorted(i for i in out.nodes if family[i] == stem)) for stem in set(family.values())}
+    out.nodes = {new_id: out.nodes[new_id] for new_id in (next(in_order[family[i]]) for i in list(out.nodes))}
+    return out, rename
+
+
+def _renamed(doc: FabricDocument, rename: dict[str, str], link_prefix: str = "") -> FabricDocument:
+    """The same design with node ids mapped by `rename` (others kept) and link ids prefixed by `link_prefix`."""
+    out = FabricDocument(name=doc.name, notes=doc.notes, build=doc.build, assumptions=doc.assumptions)
+    for node in doc.nodes.values():
+        node.id = rename.get(node.id, node.id)
         out.nodes[node.id] = node
     for link in doc.links.values():
-        link.id = p + link.id
-        link.a, link.b = Endpoint(p + link.a.node, link.a.port), Endpoint(p + link.b.node, link.b.port)
+        link.id = link_prefix + link.id
+        link.a = Endpoint(rename.get(link.a.node, link.a.node), link.a.port)
+        link.b = Endpoint(rename.get(link.b.node, link.b.node), link.b.port)
         out.links[link.id] = link
     for seg in doc.segments.values():
-        seg.nodes = [p + n for n in seg.nodes]
+        seg.nodes = [rename.get(n, n) for n in seg.nodes]
         out.segments[seg.id] = seg
+    return out
+
+
+def _prefixed(doc: FabricDocument, site_id: str) -> FabricDocument:
+    """The same design with every node, link and segment id prefixed by the site's id, each node in the site."""
+    p = f"{site_id}-"
+    out = _renamed(doc, {node_id: p + node_id for node_id in doc.nodes}, link_prefix=p)
+    for node in out.nodes.values():
+        node.site = site_id
     return out

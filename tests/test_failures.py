@@ -82,6 +82,20 @@ def test_flow_hashed_onto_failed_path_stalls_until_reconvergence():
     assert res.data["delivered_bytes"] == pytest.approx(res.data["planned_bytes"])
 
 
+def test_a_step_that_starts_before_the_reroute_stalls_on_the_failure_and_is_counted():
+    """A spine fails before the permutation starts (nothing is in flight then): the permutation's flows hashed
+    through it stall from their start until the tables route around it, and the failure reports them and recovers
+    then (it was reported as stalling nothing and recovered at once, while the run waited for the reroute)."""
+    doc = _design("rocev2", reconvergence_ms=5.0, qps=1)
+    res = run(doc, ["permutation:64MiB:start=200us"], SimOptions(ideal_pass=False, rate_model="maxmin",
+                                                                  failures=["switch:spine-01@100us"]))
+    ev = res.data["failures"][0]
+    assert 0 < ev["flows_stalled"] < 128 and ev["bytes_stalled"] > 0
+    assert ev["recovered"] and ev["recovery_time_s"] - ev["time_s"] == pytest.approx(5e-3, rel=0.01)
+    assert res.completion_time_s > ev["recovery_time_s"]
+    assert res.data["delivered_bytes"] == pytest.approx(res.data["planned_bytes"])
+
+
 def test_failing_a_servers_only_link_is_reported_not_hung():
     doc = _design("ib")
     link = next(lk.id for lk in doc.links.values() if lk.a.node == "srv-001" or lk.b.node == "srv-001")

@@ -15,7 +15,7 @@ import scipy.sparse as sp
 from designer.sim import stand_in
 from designer.sim.compile import PLANE_BACKEND, CompiledFabric
 from designer.sim.dynamics.jit import njit
-from designer.sim.failure_runtime import FailureRuntime
+from designer.sim.failure_runtime import FailureRecord, FailureRuntime
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.latency import LatencyGroups, latency_groups
 from designer.sim.pipeline import pipeline_pace_Bps
@@ -157,16 +157,33 @@ class PhaseLife:
         if self.fluid is not None:
             self.fluid.set_capacity(fails.capacity_Bps())   # bytes in flight are sent again on the new routes
         for rec in started:
-            if rec.action != "down":
-                continue
-            hit = np.zeros(self.fab.n_ports)
-            hit[fails.ports_of(rec.spec)] = 1.0
-            for i in map(int, np.flatnonzero(self.status == DRAINING)):
-                r = self.routed(i)
-                a = self.alive[i]
-                st = (r.matrix[:, a].T @ hit) > 0
-                fails.note_stalled(rec, i, a[st], self.remaining[i][a[st]], fails.groups(r.routed)[a[st]])
+            if rec.action == "down":
+                for i in map(int, np.flatnonzero(self.status == DRAINING)):
+                    self._note_stalled(rec, i)
         fails.check_recovered(self.t, self._stalled_now)
+
+    def _note_stalled(self, rec: FailureRecord, i: int) -> None:
+        """The live sub-flows of phase i whose routes cross the failed ports of `rec`, stalled by it."""
+        fails = self.failures
+        assert fails is not None
+        hit = np.zeros(self.fab.n_ports)
+        hit[fails.ports_of(rec.spec)] = 1.0
+        hit *= fails.dead                            # those still down (another failure may share a port)
+        r, a = self.routed(i), self.alive[i]
+        st = (r.matrix[:, a].T @ hit) > 0
+        fails.note_stalled(rec, i, a[st], self.remaining[i][a[st]], fails.groups(r.routed)[a[st]])
+
+    def _note_stalled_at_start(self, i: int) -> None:
+        """A step that starts while a failure's routes still cross its dead ports (the tables have not routed
+        around it yet) stalls on it as the steps then draining did: counted with that failure, which is recovered
+        once they move again. (Counted only at the failure's moment, a failure between two steps of a ring was
+        reported as stalling nothing and recovered at once, while the ring's next step waited for the reroute.)"""
+        fails = self.failures
+        if fails is None or not fails.any_dead:
+            return
+        for rec in fails.records:
+            if rec.action == "down" and rec.recovery_time_s is None:
+                self._note_stalled(rec, i)
 
     def _stalled_now(self, i: int, subs: np.ndarray, ports: np.ndarray) -> np.ndarray:
         """Which of these sub-flows of phase i are alive and cross one of the (failed) ports."""
@@ -240,6 +257,7 @@ class PhaseLife:
         self.rep_start[i] = True
         self.step_started_s[i] = self.t
         self.status[i] = DRAINING
+        self._note_stalled_at_start(i)
 
     def _step_drained(self, i: int) -> None:
         """Every byte of the step arrived: wait for the latency tail, then the next repeat."""

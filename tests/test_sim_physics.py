@@ -26,10 +26,11 @@ def test_ring_allreduce_follows_alpha_beta_and_reaches_line_rate():
     sw_ns = CAT.switch("qm9700").latency_ns
     # a step pays the ring's mean hop latency (designer/sim/step_latency.py): each channel's ring of 32 hops crosses
     # NVLink 28 times, a leaf twice (srv00 -> srv01, srv10 -> srv11: 2 NIC sides, 1 switch, 2 server cables) and
-    # leaf-spine-leaf twice (srv01 -> srv10, srv11 -> srv00: 2 NIC sides, 3 switches, 2 server and 2 spine cables)
+    # leaf-spine-leaf twice (srv01 -> srv10, srv11 -> srv00: 2 NIC sides, 3 switches, 2 server and 2 spine cables),
+    # and each of its 4 hops between servers first crosses NVLink to the GPU whose NIC it leaves by (PXN)
     leaf_ns = 2 * nic_ns + sw_ns + 5.0 * 2 * SERVER_CABLE_M
     spine_ns = 2 * nic_ns + 3 * sw_ns + 5.0 * (2 * SERVER_CABLE_M + 2 * SPINE_CABLE_M)
-    alpha = (28 * NVLINK_LATENCY_NS + 2 * leaf_ns + 2 * spine_ns) / 32 * 1e-9
+    alpha = ((28 + 4) * NVLINK_LATENCY_NS + 2 * leaf_ns + 2 * spine_ns) / 32 * 1e-9
     # NCCL's per-step cost beyond the wire (its tuner, Simple protocol): 3.4 us for a step over NVLink, 3 x 1 us
     # network post overhead for a step between servers; 2(N-1)/(n-1) of the ring's steps cross servers (N = 4)
     steps = 2 * (n - 1)

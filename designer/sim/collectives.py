@@ -1,9 +1,9 @@
 """Collective algorithms as phases: ring, tree, SHARP and hierarchical AllReduce; AllGather, ReduceScatter (ring)
 and AllToAll (rail-aligned, PXN-style, in NCCL's rounds of peers: alltoall.py).
 
-Ranks are grouped by server. Rings run one channel per back-end NIC, rotated so that channel c
-leaves every server through a different NIC (as NCCL does on 8-NIC servers), so all NICs carry
-traffic and busbw approaches (NICs x line rate x framing efficiency) / GPUs-per-NIC. Each step of
+Ranks are grouped by server. Rings run one channel per back-end NIC, channel c entering and leaving
+every server through the same NIC, its own (as NCCL's topology search lays rings out: `ring_pattern`), so
+all NICs carry traffic and busbw approaches (NICs x line rate x framing efficiency) / GPUs-per-NIC. Each step of
 a ring is a phase repeated 2(n-1) (AllReduce) or n-1 (AllGather/ReduceScatter) times, giving
 t = 2(n-1)/n · S/B + 2(n-1)·α, where α is the ring's mean hop latency (step_latency.py) plus NCCL's per-step
 overhead.
@@ -72,22 +72,35 @@ def _channels(fab: CompiledFabric, groups: list[np.ndarray]) -> int:
 
 
 def ring_pattern(fab: CompiledFabric, ranks: np.ndarray, route: RouteOptions, key: str) -> tuple[FlowPattern, int]:
-    """Multi-channel ring: flows rank -> next rank for every channel; returns (pattern, channels)."""
+    """Multi-channel ring: flows rank -> next rank for every channel; returns (pattern, channels).
+
+    Across servers NCCL's ring leaves a server through the NIC it came in by: its topology search lays each channel
+    out as NET n -> GPU a -> GPU b -> .. -> GPU x -> NET n, and tries a different NIC on the way out (NET m) only
+    where no ring of the same bandwidth keeps one (`NCCL_CROSS_NIC`, default 2: src/graph/search.cc, NVIDIA/nccl;
+    docs/references.md [nccl-ring-search]). GPU x hands its chunk over NVLink to the NIC of GPU a (PXN: the path
+    from GPU x to NET n goes through GPU a's NVLink and PCIe switch). So channel c enters each server at GPU a (local
+    GPU c*g/channels, whose NIC it uses), walks the server's GPUs, and its last GPU's chunk crosses NVLink back to
+    GPU a and then the network from GPU a's NIC to the next server's GPU a: the same NIC index on both servers, on
+    a rail-optimized fabric the same rail switch. The hand-overs are the pattern's last flows, its `legs`: they carry
+    a hop's bytes over NVLink and add to that hop's latency (step_latency.py)."""
     groups = server_groups(fab, ranks)
     if len(groups) == 1 or len({len(g) for g in groups}) > 1:
-        order = [ranks]
-        channels = 1
-    else:
-        channels = _channels(fab, groups)
-        g = len(groups[0])
-        order = []
-        for c in range(channels):
-            # channel c enters each server at local GPU c*g/channels and walks the server's GPUs
-            shift = c * g // channels
-            order.append(np.concatenate([np.roll(grp, -shift) for grp in groups]))
-    src = np.concatenate(order)
-    dst = np.concatenate([np.roll(o, -1) for o in order])
-    return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(fab, groups, route)), channels
+        src, dst = ranks, np.roll(ranks, -1)
+        return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(fab, groups, route)), 1
+    channels = _channels(fab, groups)
+    g = len(groups[0])
+    hops_src, hops_dst, legs_src, legs_dst = [], [], [], []
+    for c in range(channels):
+        # channel c enters each server at local GPU c*g/channels and walks the server's GPUs
+        rolled = np.stack([np.roll(grp, -(c * g // channels)) for grp in groups])    # [server, local GPU]
+        hops_src += [rolled[:, :-1].reshape(-1), rolled[:, 0]]
+        hops_dst += [rolled[:, 1:].reshape(-1), np.roll(rolled[:, 0], -1)]
+        if g > 1:
+            legs_src.append(rolled[:, -1])
+            legs_dst.append(rolled[:, 0])
+    src, dst = np.concatenate(hops_src + legs_src), np.concatenate(hops_dst + legs_dst)
+    return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(fab, groups, route),
+                       legs=sum(len(x) for x in legs_src)), channels
 
 
 def dbt_parents(n: int) -> tuple[np.ndarray, np.ndarray, int]:

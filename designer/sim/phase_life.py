@@ -278,7 +278,8 @@ class PhaseLife:
         step_latency.py), times the phase's factor, plus the collective's per-step software latency."""
         ph, r = self.plan.phases[i], self.routed(i)
         if ph.ring not in r.path_latency_ns:
-            r.path_latency_ns[ph.ring] = step_path_latency_ns(r.routed, ph.ring)
+            legs = ph.pattern.legs if ph.pattern is not None else 0
+            r.path_latency_ns[ph.ring] = step_path_latency_ns(r.routed, ph.ring, legs)
         return r.path_latency_ns[ph.ring] * ph.alpha_factor * 1e-9 + ph.alpha_extra_s
 
     def _repeats_done(self, i: int, k: int) -> None:

@@ -26,16 +26,22 @@ import numpy as np
 from designer.sim.routing import RoutedFlows
 
 
-def ring_hop_latency_ns(routed: RoutedFlows) -> float:
-    """The mean over a ring pattern's flows (its hops, every channel's) of each flow's slowest sub-flow latency."""
+def ring_hop_latency_ns(routed: RoutedFlows, legs: int = 0) -> float:
+    """The mean over a ring pattern's hops (every channel's) of each hop's latency, its slowest sub-flow's. The last
+    `legs` flows are hand-overs on the way of a hop (collectives.ring_pattern): their latency adds to the hops' total,
+    and they are not hops of their own."""
     per_flow_ns = np.zeros(routed.n_flows)
     np.maximum.at(per_flow_ns, routed.sub_flow, routed.sub_latency_ns)
     has_subs = np.bincount(routed.sub_flow, minlength=routed.n_flows) > 0
-    return float(per_flow_ns[has_subs].mean()) if has_subs.any() else 0.0
+    hops = has_subs[:routed.n_flows - legs]
+    if not hops.any():
+        return 0.0
+    return float((per_flow_ns[:routed.n_flows - legs][hops].sum() + per_flow_ns[routed.n_flows - legs:].sum())
+                 / np.count_nonzero(hops))
 
 
-def step_path_latency_ns(routed: RoutedFlows, ring: bool) -> float:
+def step_path_latency_ns(routed: RoutedFlows, ring: bool, legs: int = 0) -> float:
     """The path latency one step pays: a ring's mean hop's (`ring_hop_latency_ns`), else the slowest path's."""
     if not len(routed.sub_latency_ns):
         return 0.0
-    return ring_hop_latency_ns(routed) if ring else float(routed.sub_latency_ns.max())
+    return ring_hop_latency_ns(routed, legs) if ring else float(routed.sub_latency_ns.max())

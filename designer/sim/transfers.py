@@ -27,6 +27,8 @@ class FlowPattern:
     weight: np.ndarray               # bytes of flow i = phase.bytes_per_flow * weight[i]
     route: RouteOptions
     flow_bytes: float = 0.0          # bytes of a typical flow of the phases using it (set by the plan)
+    legs: int = 0                    # the last `legs` flows are hand-overs on the way of the hops before them (a
+                                     # ring's NVLink leg to the NIC it leaves by): no hop of their own
 
     def __post_init__(self) -> None:
         self.src = np.asarray(self.src, dtype=np.int64)

@@ -411,12 +411,13 @@ SCENARIOS: list[Scenario] = [
              note="1,024-GPU RoCEv2 leaf-spine, one queue pair per flow, mean of 3 hash seeds"),
     Scenario("ecmp-vs-16qp", "AllReduce busbw gain, 16 QPs per connection (E-ECMP) over 1 QP", "%", META,
              ecmp_vs_16qp_gain, INDEPENDENT, published=40.0, tolerance=0.25,
-             note="1,024-GPU RoCEv2 leaf-spine 1:1, ring AllReduce 1 GiB, PFC only, mean over 3 hash seeds (19.4 % "
-                  "each), a ring step bound by its most collided uplink. Each NIC pair of a ring step talks over two "
-                  "connections, as NCCL duplicates every ring channel [nccl-channels], so the 1-QP baseline already "
-                  "has two hashes a NIC pair (with one connection the gain was 39, 78 and 78 %, mean 64.7 %). Off: "
-                  "Meta does not give its baseline's channels or queue pairs per connection; one connection a NIC "
-                  "pair overshoots the published gain as far as two undershoot it"),
+             note="1,024-GPU RoCEv2 leaf-spine 1:1, ring AllReduce 1 GiB, PFC only, mean over 3 hash seeds (gains "
+                  "19.2, 38.3 and 38.3 %), a ring step bound by its most collided uplink. Each NIC pair of a ring step "
+                  "talks over two connections, as NCCL duplicates every ring channel [nccl-channels], so the 1-QP "
+                  "baseline already has two hashes a NIC pair; Meta does not give its baseline's channels or queue "
+                  "pairs per connection. Each ring leaves a server by the NIC it came in by [nccl-ring-search]; while "
+                  "the engine let it leave by its last GPU's NIC (until 2026-12-04) the gain was 19.4 % with every "
+                  "seed (64.7 % with one connection a NIC pair)"),
     Scenario("spray-effective", "Effective throughput with per-packet spraying (Spectrum-X claim)", "fraction",
              "NVIDIA Spectrum-X product brief (vendor claim: 95 %) [spectrum-x]",
              spraying_effective_throughput, INDEPENDENT,
@@ -443,10 +444,11 @@ SCENARIOS: list[Scenario] = [
                   "GPUs from 32 MiB to 4 GiB standing in for 1,024 GPUs from 128 MiB to 16 GiB (the range of the "
                   "paper's other sweeps; the same bytes per ring step). ±50 %: one published average over sizes "
                   "the text does not give. The sizes up to 512 MiB are bound by the ring's step latencies and gain "
-                  "nothing; from 1 GiB on the tuning gains 19-24 %. Off since each NIC pair of a ring step talks "
+                  "nothing; from 1 GiB on the tuning gains 15-26 %. Off since each NIC pair of a ring step talks "
                   "over two connections, as NCCL duplicates every ring channel [nccl-channels]: the one-QP rings "
-                  "collide less, so DCQCN has less to recover from (with one connection: 10-37 % from 512 MiB on, "
-                  "a mean of 14.1 %, within). The paper does not give its rings' channels"),
+                  "collide less, so DCQCN has less to recover from (with one connection, measured before the rings "
+                  "left each server by the NIC they came in by: 10-37 % from 512 MiB on, a mean of 14.1 %, within). "
+                  "The paper does not give its rings' channels"),
     Scenario("allreduce-1-node", "8xH100 single-node all_reduce busbw, ring (NVLS off)", "GB/s",
              "Google DeepMind, How to scale your model (JAX scaling book), GPUs chapter [scaling-book]",
              allreduce_single_node,

@@ -12,6 +12,7 @@ from designer.model.fileformat import dumps, loads, save
 from designer.model.scenarios import Scenario
 from designer.sim import SimOptions, WorkloadError, run
 from designer.sim.failures import parse_failure
+from designer.sim.local_repair import ETHERNET_LOCAL_REPAIR_S
 from designer.sim.scenario_run import comparison_row, run_scenario
 from designer.topology.generate import generate
 
@@ -50,14 +51,27 @@ def test_spine_failure_costs_one_spines_share_and_delivers_every_byte():
     assert ev["element"] == "spine-01" and ev["flows_stalled"] > 0 and ev["recovered"]
 
 
-@pytest.mark.parametrize("backend,settings,delay_s", [
-    ("ib", {"self_healing": False, "sm_reroute_ms": 3.0}, 3e-3),
-    ("ib", {"self_healing": True, "self_healing_us": 200.0}, 200e-6),
-    ("rocev2", {"reconvergence_ms": 2.0, "load_balancing": "spray"}, 2e-3),
+def _uplink(doc) -> str:
+    """The only cable between leaf-01 and spine-01: the others of the generated bundle taken out, so that spine-01
+    has no other way down to leaf-01 when it fails (over a bundle the spine would use the bundle's other cables)."""
+    bundle = [lk.id for lk in doc.links.values() if {lk.a.node, lk.b.node} == {"leaf-01", "spine-01"}]
+    for link_id in bundle[1:]:
+        doc.remove_link(link_id)
+    return bundle[0]
+
+
+@pytest.mark.parametrize("backend,settings,element,delay_s", [
+    ("ib", {"self_healing": False, "sm_reroute_ms": 3.0}, "spine", 3e-3),
+    ("ib", {"self_healing": True, "self_healing_us": 200.0}, "spine", 200e-6),
+    # a cable between tiers: spine-01 loses its only way down to leaf-01, so the other leaves must learn it
+    ("rocev2", {"reconvergence_ms": 2.0, "load_balancing": "spray"}, "uplink", 2e-3),
+    # a spine: every leaf sends into it over an uplink and has others, so the leaves route around it alone
+    ("rocev2", {"reconvergence_ms": 200.0, "load_balancing": "spray"}, "spine", ETHERNET_LOCAL_REPAIR_S),
 ])
-def test_each_protocol_recovers_within_its_configured_delay(backend, settings, delay_s):
+def test_each_protocol_recovers_within_its_configured_delay(backend, settings, element, delay_s):
     doc = _design(backend, **settings)
-    res = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=["switch:spine-01@200us"]))
+    spec = "switch:spine-01@200us" if element == "spine" else f"link:{_uplink(doc)}@200us"
+    res = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=[spec]))
     ev = res.data["failures"][0]
     assert ev["recovered"] and ev["flows_stalled"] > 0
     assert ev["recovery_delay_s"] == pytest.approx(delay_s)
@@ -67,28 +81,33 @@ def test_each_protocol_recovers_within_its_configured_delay(backend, settings, d
 
 
 def test_flow_hashed_onto_failed_path_stalls_until_reconvergence():
-    # RoCEv2 ECMP, one queue pair per flow: only flows hashed through the dead spine stop; the rest keep moving
+    # RoCEv2 ECMP, one queue pair per flow: only flows hashed through the dead cable stop; the rest keep moving
     doc = _design("rocev2", reconvergence_ms=5.0, qps=1)
-    res = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=["switch:spine-01@100us"]))
-    intact = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin"))
+    cable = _uplink(doc)
+    res = run(doc, PERM, SimOptions(ideal_pass=False, rate_model="maxmin", failures=[f"link:{cable}@100us"]))
+    without = doc.copy()
+    without.remove_link(cable)                         # the fabric the reroute leaves, from the start
+    rerouted = run(without, PERM, SimOptions(ideal_pass=False, rate_model="maxmin"))
     ev = res.data["failures"][0]
     assert 0 < ev["flows_stalled"] < 128
     assert ev["recovery_time_s"] - ev["time_s"] == pytest.approx(5e-3, rel=0.01)
     assert ev["throughput_during_gbps"] > 0            # the flows on the other spine still deliver
     assert 0 < ev["throughput_dip"] < 1
-    # the stalled flows finish only after the reconvergence: the run ends after it
+    # the stalled flows finish only after the reconvergence: the run ends after it, later than on the fabric without
+    # the cable
     assert res.completion_time_s > ev["recovery_time_s"]
-    assert res.completion_time_s > intact.completion_time_s
+    assert res.completion_time_s > rerouted.completion_time_s
     assert res.data["delivered_bytes"] == pytest.approx(res.data["planned_bytes"])
 
 
 def test_a_step_that_starts_before_the_reroute_stalls_on_the_failure_and_is_counted():
-    """A spine fails before the permutation starts (nothing is in flight then): the permutation's flows hashed
-    through it stall from their start until the tables route around it, and the failure reports them and recovers
-    then (it was reported as stalling nothing and recovered at once, while the run waited for the reroute)."""
+    """A leaf-spine cable fails before the permutation starts (nothing is in flight then): the permutation's flows
+    hashed through it stall from their start until the tables route around it, and the failure reports them and
+    recovers then (it was reported as stalling nothing and recovered at once, while the run waited for the
+    reroute)."""
     doc = _design("rocev2", reconvergence_ms=5.0, qps=1)
     res = run(doc, ["permutation:64MiB:start=200us"], SimOptions(ideal_pass=False, rate_model="maxmin",
-                                                                  failures=["switch:spine-01@100us"]))
+                                                                  failures=[f"link:{_uplink(doc)}@100us"]))
     ev = res.data["failures"][0]
     assert 0 < ev["flows_stalled"] < 128 and ev["bytes_stalled"] > 0
     assert ev["recovered"] and ev["recovery_time_s"] - ev["time_s"] == pytest.approx(5e-3, rel=0.01)

@@ -94,9 +94,10 @@ class RoCESettings:
     mtu_bytes: int = 4096
     # Time from a link or switch failure until ECMP groups exclude it everywhere: the neighbour sees loss
     # of signal at once (hardware next-hop removal is sub-microsecond on Tomahawk 5,
-    # docs/references.md [broadcom-switching]),
-    # but the routing protocol (BGP withdraw, BFD 3 x 50 ms where the link stays up) must reach every switch
-    # that hashes onto the dead path: 200 ms [E]. Flows hashed onto the dead path stall until then.
+    # docs/references.md [broadcom-switching]), and where every neighbour keeps another way it alone repairs the
+    # failure (designer/sim/local_repair.py); otherwise the routing protocol (BGP withdraw, BFD 3 x 50 ms where the
+    # link stays up) must reach every switch that hashes onto the dead path: 200 ms [E]. Flows hashed onto the dead
+    # path stall until then.
     reconvergence_ms: float = 200.0
 
 

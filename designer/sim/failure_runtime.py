@@ -23,6 +23,7 @@ from designer.model.segments import IBSettings, RoCESettings
 from designer.sim.compile import PLANE_FRONTEND, CompiledFabric
 from designer.sim.failures import FailureSpec, ethernet_recovery_s, ib_recovery_s, parse_failure
 from designer.sim.framing import PROTO_IB
+from designer.sim.local_repair import ETHERNET_LOCAL_REPAIR_S, heights, repaired_locally
 from designer.sim.routing import HopList, RoutedFlows, Router
 from designer.sim.transfers import FlowPattern
 from designer.sim.workload_spec import WorkloadError
@@ -63,7 +64,9 @@ class FailureRuntime:
         self._fwd: dict[int, bytes | None] = {}    # group -> failed-port mask its tables route around
         self._routers: dict[bytes, Router] = {}
         self._routes: dict[tuple[bytes, str], RoutedFlows] = {}
-        self._heap: list[tuple[float, int, str, FailureSpec | int]] = []   # (time, order, action, spec or group)
+        # (time, order, action, spec or group, or a group and the ports its switches route around on their own)
+        self._heap: list[tuple[float, int, str, FailureSpec | int | tuple[int, bytes]]] = []
+        self._height: np.ndarray | None = None     # local_repair.heights, found at the first failure
         self._seq = 0
         self.records: list[FailureRecord] = []
         self.notes: list[str] = []
@@ -74,7 +77,7 @@ class FailureRuntime:
             self.add(s, now_s=0.0)
 
     # ---- schedule ----------------------------------------------------------------------------
-    def _push(self, time_s: float, action: str, payload: FailureSpec | int) -> None:
+    def _push(self, time_s: float, action: str, payload: FailureSpec | int | tuple[int, bytes]) -> None:
         heapq.heappush(self._heap, (time_s, self._seq, action, payload))
         self._seq += 1
 
@@ -138,6 +141,29 @@ class FailureRuntime:
             return ib_recovery_s(IBSettings())
         seg = self.fab.segments[group]
         return ib_recovery_s(seg.ib) if seg.protocol == PROTO_IB else ethernet_recovery_s(seg.rocev2)
+
+    def recovery_s(self, group: int, spec: FailureSpec) -> float:
+        """How long the group's forwarding takes to route around this failure: on Ethernet, the switches beside it
+        alone where they can (local_repair.py), else the routing protocol; on InfiniBand, `delay_s`."""
+        protocol_s = self.delay_s(group)
+        if group == GROUP_IB_NO_SEGMENT or (group >= 0 and self.fab.segments[group].protocol == PROTO_IB):
+            return protocol_s
+        return min(protocol_s, ETHERNET_LOCAL_REPAIR_S) if self._repaired_locally(spec) else protocol_s
+
+    def element_recovery_s(self, spec: FailureSpec) -> float:
+        """How long the forwarding of every group whose ports the element carries takes to route around it."""
+        ports = self.ports_of(spec)
+        segs = {int(x) for x in self.fab.port_segment[ports] if x >= 0}
+        loose = ports[self.fab.port_segment[ports] < 0]
+        groups = segs | ({GROUP_IB_NO_SEGMENT} if (self.fab.port_protocol[loose] == PROTO_IB).any() else set()) | (
+            {GROUP_FRONTEND} if (self.fab.port_protocol[loose] != PROTO_IB).any() else set())
+        return max((self.recovery_s(g, spec) for g in groups), default=0.0)
+
+    def _repaired_locally(self, spec: FailureSpec) -> bool:
+        if self._height is None:
+            self._height = heights(self.fab)
+        node = self._node_index.get(spec.element) if spec.kind != "link" else None
+        return repaired_locally(self.fab, self._height, self.ports_of(spec), self.dead, node)
 
     def _all_groups(self) -> list[int]:
         """The forwarding domains this fabric has (a reroute is scheduled for each)."""
@@ -212,31 +238,55 @@ class FailureRuntime:
             _, _, action, payload = heapq.heappop(self._heap)
             if isinstance(payload, int):     # "reroute": a forwarding domain's tables route around the dead ports
                 self._fwd[payload] = self.dead.tobytes() if self.dead.any() else None
-                continue
-            spec = payload
-            ports = self.ports_of(spec)
-            line = self.fab.port_line_gbps[ports]
-            if action == "degrade":
-                self.scale[ports] = np.minimum(1.0, spec.degraded_gbps / np.maximum(line, 1e-9))
-                rec = FailureRecord(spec, now_s, "degraded", up_s=spec.up_s)
-                self.records.append(rec)
-                started.append(rec)
-            elif action == "restore":
-                self.scale[ports] = 1.0
-            elif action == "down":
-                self._down_count[ports] += 1
-                self.dead = self._down_count > 0
-                rec = FailureRecord(spec, now_s, "down", up_s=spec.up_s)
-                self.records.append(rec)
-                started.append(rec)
-                for g in self._all_groups():
-                    self._push(now_s + self.delay_s(g), "reroute", g)
-            elif action == "up":
-                self._down_count[ports] -= 1
-                self.dead = self._down_count > 0
-                for g in self._all_groups():
-                    self._push(now_s + self.delay_s(g), "reroute", g)
+            elif isinstance(payload, tuple):   # "repair": the switches beside a failure route around its ports
+                self._repair(*payload)
+            elif action in ("degrade", "down"):
+                started.append(self._begin(action, payload, now_s))
+            else:                              # "restore", "up"
+                self._end(action, payload, now_s)
         return started
+
+    def _repair(self, group: int, ports_mask: bytes) -> None:
+        """The group's tables route around these ports too (those still down)."""
+        known = self._fwd.get(group)
+        around = np.frombuffer(ports_mask, dtype=bool) | (np.frombuffer(known, dtype=bool) if known else False)
+        around &= self.dead
+        self._fwd[group] = around.tobytes() if around.any() else None
+
+    def _begin(self, action: str, spec: FailureSpec, now_s: float) -> FailureRecord:
+        """A degradation or a failure starts: the ports' state, its record, and for a failure each group's reroute
+        (by the switches beside it, or by the routing protocol: `recovery_s`)."""
+        ports = self.ports_of(spec)
+        if action == "degrade":
+            line = self.fab.port_line_gbps[ports]
+            self.scale[ports] = np.minimum(1.0, spec.degraded_gbps / np.maximum(line, 1e-9))
+            rec = FailureRecord(spec, now_s, "degraded", up_s=spec.up_s)
+        else:
+            self._down_count[ports] += 1
+            self.dead = self._down_count > 0
+            rec = FailureRecord(spec, now_s, "down", up_s=spec.up_s)
+            own = np.zeros(self.fab.n_ports, dtype=bool)
+            own[ports] = True
+            for g in self._all_groups():
+                delay_s = self.recovery_s(g, spec)
+                if delay_s < self.delay_s(g):
+                    self._push(now_s + delay_s, "repair", (g, own.tobytes()))
+                else:
+                    self._push(now_s + delay_s, "reroute", g)
+        self.records.append(rec)
+        return rec
+
+    def _end(self, action: str, spec: FailureSpec, now_s: float) -> None:
+        """A degradation or a failure ends: full speed again, or the ports back up (the tables use them again once
+        each group's protocol has rerouted)."""
+        ports = self.ports_of(spec)
+        if action == "restore":
+            self.scale[ports] = 1.0
+            return
+        self._down_count[ports] -= 1
+        self.dead = self._down_count > 0
+        for g in self._all_groups():
+            self._push(now_s + self.delay_s(g), "reroute", g)
 
     def note_stalled(self, rec: FailureRecord, phase: int, subs: np.ndarray, remaining_bytes: np.ndarray,
                      groups: np.ndarray) -> None:
@@ -246,7 +296,8 @@ class FailureRuntime:
         rec.waiting[phase] = subs
         rec.flows_stalled += len(subs)
         rec.bytes_stalled += float(remaining_bytes.sum())
-        rec.recovery_delay_s = max(rec.recovery_delay_s, max(self.delay_s(int(g)) for g in np.unique(groups)))
+        delays = [self.recovery_s(int(g), rec.spec) for g in np.unique(groups)]
+        rec.recovery_delay_s = max(rec.recovery_delay_s, *delays)
 
     def check_recovered(self, now_s: float,
                         still_stalled: Callable[[int, np.ndarray, np.ndarray], np.ndarray]) -> None:

@@ -16,7 +16,9 @@ from dataclasses import asdict, dataclass
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.sim.api import SimOptions, run
-from designer.sim.failures import ethernet_recovery_s, ib_recovery_s
+from designer.sim.compile import compile_fabric
+from designer.sim.failure_runtime import FailureRuntime
+from designer.sim.failures import parse_failure
 from designer.sim.workload_spec import WorkloadError
 
 FAILURE_CLASSES = ("leaf", "spine", "core", "server-link")
@@ -33,7 +35,7 @@ class ResilienceRow:
     throughput_loss: float            # 1 - intact completion time / completion time with the failure
     completion_time_s: float          # of the worst case (when it stopped, if it did not complete)
     completed: bool
-    recovery_delay_s: float           # the protocol's reroute delay (not included in the loss)
+    recovery_delay_s: float           # the worst element's reroute delay (not included in the loss)
     healthy_time_s: float = 0.0       # completion time of the same run without the failure
 
     def to_dict(self) -> dict:
@@ -55,8 +57,8 @@ def _candidates(doc: FabricDocument) -> dict[str, list[tuple[str, str]]]:
 
 def _pick(items: list, k: int, rng: random.Random) -> list:
     """First, last and random others: the ends of a tier are where uneven cabling hides."""
-    if len(items) <= k:
-        return list(items)
+    if len(items) <= k or k < 2:
+        return list(items[:k])
     chosen = [items[0], items[-1]]
     rest = items[1:-1]
     chosen += rng.sample(rest, k - 2)
@@ -72,10 +74,13 @@ def _instant_recovery(doc: FabricDocument) -> FabricDocument:
     return dup
 
 
-def _recovery_delay_s(doc: FabricDocument) -> float:
-    delays = [ib_recovery_s(s.ib) if s.protocol == "ib" else ethernet_recovery_s(s.rocev2)
-              for s in doc.segments.values()]
-    return max(delays, default=0.0)
+def _recovery_delay_s(doc: FabricDocument, spec: str, seed: int) -> float:
+    """How long the design's forwarding takes to route around this failure: InfiniBand's self-healing or Subnet
+    Manager, on Ethernet the switches beside it alone where they can (a spine or core switch) or the routing
+    protocol (designer/sim/local_repair.py)."""
+    fab = compile_fabric(doc)
+    runtime = FailureRuntime(fab, [], seed=seed, base_route=lambda pattern: None)   # type: ignore[arg-type,return-value]
+    return runtime.element_recovery_s(parse_failure(spec))
 
 
 def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int = 1,
@@ -111,6 +116,7 @@ def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int =
             if worst is None or loss > worst[0]:
                 worst = (loss, element, t, done)
         assert worst is not None
+        kind = next(k for k, e in tried if e == worst[1])
         rows.append(ResilienceRow(cls, [e for _, e in tried], worst[1], worst[0], worst[2], worst[3],
-                                  _recovery_delay_s(doc), t0))
+                                  _recovery_delay_s(doc, f"{kind}:{worst[1]}@0s", seed), t0))
     return rows

@@ -357,9 +357,11 @@ EN: dict[str, str] = {
                   "back-end link) a few elements were failed, one at a time, from the start of {workloads}; the table "
                   "gives the worst case of each class beside the same run without the failure."),
     "res_loss_note": ("The loss is the steady one, after traffic has been rerouted: the capacity the fabric loses. "
-                      "On top of it, traffic crossing the failed element waits for the protocol to reroute: "
-                      "InfiniBand's Subnet Manager (or the switches' own fast recovery, when enabled), or routing "
-                      "reconvergence on RoCEv2 and Ethernet; that delay is the last column. These runs use the "
+                      "On top of it, traffic crossing the failed element waits for it to be routed around: by "
+                      "InfiniBand's Subnet Manager (or the switches' own fast recovery, when enabled); on RoCEv2 "
+                      "and Ethernet by the switches beside a failed spine or core switch on their own, or by "
+                      "routing reconvergence where a switch loses its only way down to a leaf; that delay is the "
+                      "last column. These runs use the "
                       "steady bandwidth-sharing model, so their healthy time can differ from the Performance "
                       "section's."),
     "res_cut_note": ("A failure marked 'cuts off servers' removes a server's only path: its transfers cannot "

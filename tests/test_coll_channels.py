@@ -68,8 +68,7 @@ def test_a_ring_leaves_each_server_by_the_nic_it_came_in_by():
     assert (fab.gpu_be_tx[src[net]] != fab.gpu_be_tx[dst[net]]).all()          # (two servers' NICs)
     legs_src, legs_dst = pattern.src[hops:], pattern.dst[hops:]
     assert (fab.gpu_server[legs_src] == fab.gpu_server[legs_dst]).all()        # NVLink, inside each server
-    assert set(zip(legs_dst.tolist(), fab.gpu_server[legs_dst].tolist())) == set(zip(src[net].tolist(),
-                                                                                   fab.gpu_server[src[net]].tolist()))
+    assert sorted(legs_dst.tolist()) == sorted(src[net].tolist())             # to the GPU whose NIC it leaves by
 
 
 def test_a_ring_on_a_rail_optimized_fabric_never_reaches_a_spine():

@@ -10,6 +10,7 @@ from designer.analysis.resilience import resilience_summary
 from designer.sim.compile import compile_fabric
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import parse_failure
+from designer.sim.framing import PROTO_IB
 from designer.sim.local_repair import ETHERNET_LOCAL_REPAIR_S, heights
 from designer.topology.generate import generate
 
@@ -70,3 +71,22 @@ def test_the_resilience_table_gives_each_class_its_own_reroute_delay():
     assert rows["spine"].recovery_delay_s == ETHERNET_LOCAL_REPAIR_S
     assert rows["leaf"].recovery_delay_s == pytest.approx(0.2)
     assert np.isfinite(rows["server-link"].recovery_delay_s)
+
+
+def test_a_gateway_above_a_pods_spines_routes_around_one_of_them_alone():
+    """The hybrid example's gateways join each pod's spines; the Ethernet pod's spines all reach its servers, so a
+    gateway that loses one keeps the others (it was counted as losing its only way down and waited 200 ms)."""
+    from pathlib import Path
+
+    from designer.model.fileformat import load
+
+    doc = load(Path(__file__).resolve().parents[1] / "projects" / "hybrid-ib-rocev2.json")
+    rt = _runtime(doc)
+    fab = rt.fab
+    gateways = {i for i, n in enumerate(fab.node_ids) if doc.nodes[n].kind == "gateway"}
+    ethernet_spines = sorted({fab.node_ids[int(fab.port_dst[p])] for p in range(fab.n_ports)
+                              if int(fab.port_src[p]) in gateways and fab.port_protocol[p] != PROTO_IB
+                              and doc.nodes[fab.node_ids[int(fab.port_dst[p])]].kind == "switch"})
+    assert ethernet_spines
+    for spine in ethernet_spines:
+        assert rt.element_recovery_s(parse_failure(f"switch:{spine}@1ms")) == ETHERNET_LOCAL_REPAIR_S

@@ -152,12 +152,19 @@ class FailureRuntime:
 
     def element_recovery_s(self, spec: FailureSpec) -> float:
         """How long the forwarding of every group whose ports the element carries takes to route around it."""
-        ports = self.ports_of(spec)
-        segs = {int(x) for x in self.fab.port_segment[ports] if x >= 0}
-        loose = ports[self.fab.port_segment[ports] < 0]
-        groups = segs | ({GROUP_IB_NO_SEGMENT} if (self.fab.port_protocol[loose] == PROTO_IB).any() else set()) | (
-            {GROUP_FRONTEND} if (self.fab.port_protocol[loose] != PROTO_IB).any() else set())
-        return max((self.recovery_s(g, spec) for g in groups), default=0.0)
+        return max((self.recovery_s(g, spec) for g in self._groups_of(self.ports_of(spec))), default=0.0)
+
+    def _groups_of(self, ports: np.ndarray) -> list[int]:
+        """The forwarding domains whose tables send flows over these ports: their segments, the Ethernet front-end
+        (and Ethernet outside any segment), InfiniBand outside any segment (`groups`)."""
+        fab = self.fab
+        out = sorted({int(x) for x in fab.port_segment[ports] if x >= 0})
+        loose = ports[fab.port_segment[ports] < 0]
+        if ((fab.port_plane[ports] == PLANE_FRONTEND).any() or (fab.port_protocol[loose] != PROTO_IB).any()):
+            out.append(GROUP_FRONTEND)
+        if (fab.port_protocol[loose[fab.port_plane[loose] != PLANE_FRONTEND]] == PROTO_IB).any():
+            out.append(GROUP_IB_NO_SEGMENT)
+        return out
 
     def _repaired_locally(self, spec: FailureSpec) -> bool:
         if self._height is None:
@@ -267,8 +274,11 @@ class FailureRuntime:
             rec = FailureRecord(spec, now_s, "down", up_s=spec.up_s)
             own = np.zeros(self.fab.n_ports, dtype=bool)
             own[ports] = True
+            own_groups = self._groups_of(ports)
             for g in self._all_groups():
-                delay_s = self.recovery_s(g, spec)
+                # the switches beside the element repair only their own domain's tables; another domain whose flows
+                # cross it (a hybrid design's) reroutes as its protocol does
+                delay_s = self.recovery_s(g, spec) if g in own_groups else self.delay_s(g)
                 if delay_s < self.delay_s(g):
                     self._push(now_s + delay_s, "repair", (g, own.tobytes()))
                 else:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from designer.i18n.message import Message
+from designer.sim import pxn
+from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan
 from designer.sim.workload_spec import Workload, WorkloadError
@@ -34,9 +36,10 @@ def ep_groups(r: np.ndarray, ep: int) -> np.ndarray:
     return r.reshape(pp, dp // ep, ep, tp).transpose(0, 1, 3, 2).reshape(-1, ep)
 
 
-def alltoall_phase(w: Workload, plan: Plan, r: np.ndarray, micro: int, route: RouteOptions,
+def alltoall_phase(w: Workload, fab: CompiledFabric, plan: Plan, r: np.ndarray, micro: int, route: RouteOptions,
                    after: list[int], index: int) -> list[int]:
-    """The expert-parallel AllToAlls of a step after `after`; returns the phase the step's next part waits for."""
+    """The expert-parallel AllToAlls of a step after `after`; returns the phase the step's next part waits for. Each
+    transfer between servers rides the receiver's rail, through the sender's GPU of the receiver's index (pxn.py)."""
     ep = int(w.opt("ep", 1))
     groups = ep_groups(r, ep)
     if ep == 1:
@@ -44,7 +47,7 @@ def alltoall_phase(w: Workload, plan: Plan, r: np.ndarray, micro: int, route: Ro
     pp, _, tp = r.shape
     a, b = np.meshgrid(np.arange(ep), np.arange(ep), indexing="ij")
     off = a != b
-    src, dst = groups[:, a[off]].reshape(-1), groups[:, b[off]].reshape(-1)
+    src, dst = pxn.pxn_flows(fab, groups[:, a[off]].reshape(-1), groups[:, b[off]].reshape(-1))
     seq = int(w.opt("seq", 8192 if w.params >= 1e11 else 4096))
     send_bytes = seq / tp * w.hidden * 2.0 * int(w.opt("topk", DEFAULT_TOPK))
     pat = FlowPattern(f"w{index}:ep", src, dst, np.ones(len(src)), route)

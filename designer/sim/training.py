@@ -80,7 +80,7 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     i = plan.add(Phase("compute (forward/backward, bubble)", compute_s=compute_s + bubble_s - window_s,
                        start_s=start, workload=index))
     act = seq * w.hidden * 2.0
-    after = _model_parallel_phases(w, plan, r, act, micro, route, [i], index,
+    after = _model_parallel_phases(w, fab, plan, r, act, micro, route, [i], index,
                                    tp_factor=scaleup.nvls_factor(fab, ranks) if wp.extra["tp_in_domain"] else 1.0)
     pipe = None
     if pp > 1:
@@ -185,8 +185,9 @@ def _domain_facts(fab: CompiledFabric, w: Workload, r: np.ndarray) -> dict[str, 
             "ep_in_domain": int(scaleup.within_domains(fab, expert_parallel.ep_groups(r, ep)))}
 
 
-def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: float, micro: int,  # noqa: PLR0913
-                           route: RouteOptions, after: list[int], index: int, tp_factor: float = 1.0) -> list[int]:
+def _model_parallel_phases(w: Workload, fab: CompiledFabric, plan: Plan, r: np.ndarray,  # noqa: PLR0913
+                           act_bytes: float, micro: int, route: RouteOptions, after: list[int], index: int,
+                           tp_factor: float = 1.0) -> list[int]:
     """The tensor-parallel AllReduce steps and the expert-parallel AllToAlls of a step (activations of `act_bytes`
     per micro-batch), after `after`; returns the phases that follow them. `r` holds the ranks as [stage, replica,
     tp rank]; `tp_factor` scales the TP bytes (NVLink SHARP: 0.5)."""
@@ -202,7 +203,7 @@ def _model_parallel_phases(w: Workload, plan: Plan, r: np.ndarray, act_bytes: fl
         i = plan.add(Phase("tensor-parallel AllReduce step", pat, act_bytes / tp * tp_factor, repeat=reps, ring=True,
                            after=after, start_s=w.start_s, workload=index))
         after = [i]
-    return expert_parallel.alltoall_phase(w, plan, r, micro, route, after, index)
+    return expert_parallel.alltoall_phase(w, fab, plan, r, micro, route, after, index)
 
 
 @dataclass(frozen=True)

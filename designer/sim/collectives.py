@@ -29,7 +29,7 @@ from dataclasses import replace
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim import nccl_p2p, nccl_tuner
+from designer.sim import nccl_p2p, nccl_tuner, pxn
 from designer.sim.alltoall import build_alltoall
 from designer.sim.compile import CompiledFabric
 from designer.sim.framing import PROTO_IB
@@ -81,26 +81,18 @@ def ring_pattern(fab: CompiledFabric, ranks: np.ndarray, route: RouteOptions, ke
     from GPU x to NET n goes through GPU a's NVLink and PCIe switch). So channel c enters each server at GPU a (local
     GPU c*g/channels, whose NIC it uses), walks the server's GPUs, and its last GPU's chunk crosses NVLink back to
     GPU a and then the network from GPU a's NIC to the next server's GPU a: the same NIC index on both servers, on
-    a rail-optimized fabric the same rail switch. The hand-overs are the pattern's last flows, its `legs`: they carry
-    a hop's bytes over NVLink and add to that hop's latency (step_latency.py)."""
+    a rail-optimized fabric the same rail switch (pxn.ring_flows). The hand-overs are the pattern's last flows, its
+    `legs`: they carry a hop's bytes over NVLink and add to that hop's latency (step_latency.py)."""
     groups = server_groups(fab, ranks)
     if len(groups) == 1 or len({len(g) for g in groups}) > 1:
         src, dst = ranks, np.roll(ranks, -1)
         return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(fab, groups, route)), 1
     channels = _channels(fab, groups)
     g = len(groups[0])
-    hops_src, hops_dst, legs_src, legs_dst = [], [], [], []
-    for c in range(channels):
-        # channel c enters each server at local GPU c*g/channels and walks the server's GPUs
-        rolled = np.stack([np.roll(grp, -(c * g // channels)) for grp in groups])    # [server, local GPU]
-        hops_src += [rolled[:, :-1].reshape(-1), rolled[:, 0]]
-        hops_dst += [rolled[:, 1:].reshape(-1), np.roll(rolled[:, 0], -1)]
-        if g > 1:
-            legs_src.append(rolled[:, -1])
-            legs_dst.append(rolled[:, 0])
-    src, dst = np.concatenate(hops_src + legs_src), np.concatenate(hops_dst + legs_dst)
-    return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(fab, groups, route),
-                       legs=sum(len(x) for x in legs_src)), channels
+    # channel c enters each server at local GPU c*g/channels and walks the server's GPUs
+    rings = np.stack([np.concatenate([np.roll(grp, -(c * g // channels)) for grp in groups]) for c in range(channels)])
+    src, dst, legs = pxn.ring_flows(fab, rings)
+    return FlowPattern(key, src, dst, np.ones(len(src)), _coll_route(fab, groups, route), legs=legs), channels
 
 
 def dbt_parents(n: int) -> tuple[np.ndarray, np.ndarray, int]:

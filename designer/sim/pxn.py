@@ -35,3 +35,39 @@ def _gpu_at(fab: CompiledFabric, server: np.ndarray, local: np.ndarray) -> np.nd
     table[fab.gpu_server, fab.gpu_local] = np.arange(len(fab.gpu_server))
     out: np.ndarray = table[server, local]
     return out
+
+
+def ring_flows(fab: CompiledFabric, rings: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The flows of rings (rows of `rings`: ranks in ring order, the last sending to the first) as NCCL runs them
+    across servers: a ring leaves each server by the NIC it came in by (its channel's NIC n: NET n -> GPU a -> ..
+    -> GPU x -> NET n, src/graph/search.cc; references.md [nccl-ring-search]), so the hop from a server's last GPU x
+    to the next server becomes an NVLink leg from x to the server's first GPU a and a network flow from a's NIC.
+    Returns (sources, destinations, legs): each ring's hops inside servers, then its hops between servers, then the
+    legs (the pattern's last `legs` flows)."""
+    rings = np.atleast_2d(np.asarray(rings, np.int64))
+    nxt = np.roll(rings, -1, axis=1)
+    server = fab.gpu_server[rings]
+    leaves = server != fab.gpu_server[nxt]                    # the hop goes to another server
+    entry = _entries(rings, np.roll(leaves, 1, axis=1))
+    src = np.where(leaves, entry, rings)
+    moved = leaves & (entry != rings)
+    # each ring's hops inside servers first, then those between servers, each in ring order (the order queue pairs
+    # are numbered and hashed in)
+    order = np.argsort(leaves, axis=1, kind="stable")
+    hops_src, hops_dst = (np.take_along_axis(x, order, axis=1).reshape(-1) for x in (src, nxt))
+    return np.concatenate([hops_src, rings[moved]]), np.concatenate([hops_dst, entry[moved]]), int(moved.sum())
+
+
+def _entries(rings: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Per position of each ring, the rank where the ring entered that position's server (the latest position at or
+    before it that starts a server's run, counting round the ring); the position itself where the ring never
+    leaves its server."""
+    n = rings.shape[1]
+    idx = np.where(starts, np.arange(n), -1)
+    last = np.maximum.accumulate(idx, axis=1)
+    crosses: np.ndarray = np.asarray(starts.any(axis=1))
+    wrap = np.where(crosses, idx.max(axis=1), 0)[:, None]    # the run that wraps round the ring's end
+    at = np.where(last >= 0, last, wrap)
+    entry = np.take_along_axis(rings, at, axis=1)
+    out: np.ndarray = np.where(crosses[:, None], entry, rings)
+    return out

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim import expert_parallel, nccl_tuner, scaleup, site_dp, site_pp
+from designer.sim import expert_parallel, nccl_tuner, pxn, scaleup, site_dp, site_pp
 from designer.sim.collectives import dbt_parents
 from designer.sim.compile import CompiledFabric
 from designer.sim.planes import nic_Bps_per_gpu
@@ -239,9 +239,8 @@ def _dp_allreduce(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_byte
         return plan.add(Phase("data-parallel AllReduce (tree, pipelined)", pat, grad_bytes, alpha_factor=2 * depth,
                               alpha_extra_s=fill, after=after, start_s=start, workload=index, pipelined=True))
     wp.extra["algorithm"] = "ring"
-    src = groups.reshape(-1)
-    dst = np.roll(groups, -1, axis=1).reshape(-1)
-    pat = FlowPattern(f"{tag}:dp", src, dst, np.ones(len(src)), route)
+    src, dst, legs = pxn.ring_flows(fab, groups)     # one ring a group, leaving each server by the NIC it came in by
+    pat = FlowPattern(f"{tag}:dp", src, dst, np.ones(len(src)), route, legs=legs)
     overhead = nccl_tuner.step_overhead_s(servers > 1)
     return plan.add(Phase("data-parallel AllReduce step", pat, grad_bytes / dp, repeat=2 * (dp - 1),
                           alpha_extra_s=overhead, ring=True, after=after, start_s=start, workload=index))

@@ -25,6 +25,7 @@ def pxn_flows(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray) -> tuple[np
     src, dst = np.asarray(src, np.int64), np.asarray(dst, np.int64)
     relay = _gpu_at(fab, fab.gpu_server[src], fab.gpu_local[dst])
     moved = (fab.gpu_server[src] != fab.gpu_server[dst]) & (relay >= 0) & (relay != src)
+    moved &= fab.gpu_be_tx[np.maximum(relay, 0)] >= 0          # a GPU without a back-end NIC relays nothing
     return (np.concatenate([np.where(moved, relay, src), src[moved]]),
             np.concatenate([dst, relay[moved]]))
 
@@ -49,8 +50,9 @@ def ring_flows(fab: CompiledFabric, rings: np.ndarray) -> tuple[np.ndarray, np.n
     server = fab.gpu_server[rings]
     leaves = server != fab.gpu_server[nxt]                    # the hop goes to another server
     entry = _entries(rings, np.roll(leaves, 1, axis=1))
-    src = np.where(leaves, entry, rings)
-    moved = leaves & (entry != rings)
+    leaves_by_entry = leaves & (fab.gpu_be_tx[entry] >= 0)    # where that GPU has a back-end NIC to leave by
+    src = np.where(leaves_by_entry, entry, rings)
+    moved = leaves_by_entry & (entry != rings)
     # each ring's hops inside servers first, then those between servers, each in ring order (the order queue pairs
     # are numbered and hashed in)
     order = np.argsort(leaves, axis=1, kind="stable")

@@ -46,6 +46,7 @@ class FailureRecord:
     flows_stalled: int = 0
     waiting: dict[int, np.ndarray] = field(default_factory=dict)   # phase -> sub-flows still stalled
     up_s: float | None = None
+    reroute_s: dict[int, float] = field(default_factory=dict)     # group -> how long its tables take to avoid it
 
 
 class FailureRuntime:
@@ -142,17 +143,20 @@ class FailureRuntime:
         seg = self.fab.segments[group]
         return ib_recovery_s(seg.ib) if seg.protocol == PROTO_IB else ethernet_recovery_s(seg.rocev2)
 
-    def recovery_s(self, group: int, spec: FailureSpec) -> float:
-        """How long the group's forwarding takes to route around this failure: on Ethernet, the switches beside it
-        alone where they can (local_repair.py), else the routing protocol; on InfiniBand, `delay_s`."""
+    def recovery_s(self, group: int, local: bool) -> float:
+        """How long the group's forwarding takes to route around a failure: on Ethernet, where the switches beside it
+        can (`local`, local_repair.py), as long as they take, else the routing protocol; on InfiniBand, `delay_s`."""
         protocol_s = self.delay_s(group)
-        if group == GROUP_IB_NO_SEGMENT or (group >= 0 and self.fab.segments[group].protocol == PROTO_IB):
-            return protocol_s
-        return min(protocol_s, ETHERNET_LOCAL_REPAIR_S) if self._repaired_locally(spec) else protocol_s
+        return min(protocol_s, ETHERNET_LOCAL_REPAIR_S) if local and not self._is_ib(group) else protocol_s
 
     def element_recovery_s(self, spec: FailureSpec) -> float:
         """How long the forwarding of every group whose ports the element carries takes to route around it."""
-        return max((self.recovery_s(g, spec) for g in self._groups_of(self.ports_of(spec))), default=0.0)
+        groups = self._groups_of(self.ports_of(spec))
+        local = self._repaired_locally(spec, groups)
+        return max((self.recovery_s(g, local) for g in groups), default=0.0)
+
+    def _is_ib(self, group: int) -> bool:
+        return group == GROUP_IB_NO_SEGMENT or (group >= 0 and self.fab.segments[group].protocol == PROTO_IB)
 
     def _groups_of(self, ports: np.ndarray) -> list[int]:
         """The forwarding domains whose tables send flows over these ports: their segments, the Ethernet front-end
@@ -166,23 +170,21 @@ class FailureRuntime:
             out.append(GROUP_IB_NO_SEGMENT)
         return out
 
-    def _repaired_locally(self, spec: FailureSpec) -> bool:
+    def _repaired_locally(self, spec: FailureSpec, groups: list[int]) -> bool:
+        """Whether the switches beside the element route around it alone (local_repair.py); asked only where an
+        Ethernet group carries it (InfiniBand's self-healing does not depend on it)."""
+        if all(self._is_ib(g) for g in groups):
+            return False
         if self._height is None:
             self._height = heights(self.fab)
         node = self._node_index.get(spec.element) if spec.kind != "link" else None
         return repaired_locally(self.fab, self._height, self.ports_of(spec), self.dead, node)
 
     def _all_groups(self) -> list[int]:
-        """The forwarding domains this fabric has (a reroute is scheduled for each)."""
-        fab = self.fab
-        out = list(range(len(fab.segments)))
-        net = fab.port_link >= 0
-        loose = net & (fab.port_plane != PLANE_FRONTEND) & (fab.port_segment < 0)
-        if (net & (fab.port_plane == PLANE_FRONTEND)).any() or (loose & (fab.port_protocol != PROTO_IB)).any():
-            out.append(GROUP_FRONTEND)
-        if (loose & (fab.port_protocol == PROTO_IB)).any():
-            out.append(GROUP_IB_NO_SEGMENT)
-        return out
+        """The forwarding domains this fabric has (a reroute is scheduled for each): every segment, then the
+        others its cables carry (`_groups_of`)."""
+        cabled = np.flatnonzero(self.fab.port_link >= 0)
+        return list(range(len(self.fab.segments))) + [g for g in self._groups_of(cabled) if g < 0]
 
     # ---- routes ------------------------------------------------------------------------------
     def route(self, pattern: FlowPattern) -> RoutedFlows:
@@ -275,14 +277,15 @@ class FailureRuntime:
             own = np.zeros(self.fab.n_ports, dtype=bool)
             own[ports] = True
             own_groups = self._groups_of(ports)
+            local = self._repaired_locally(spec, own_groups)
             for g in self._all_groups():
                 # the switches beside the element repair only their own domain's tables; another domain whose flows
                 # cross it (a hybrid design's) reroutes as its protocol does
-                delay_s = self.recovery_s(g, spec) if g in own_groups else self.delay_s(g)
-                if delay_s < self.delay_s(g):
-                    self._push(now_s + delay_s, "repair", (g, own.tobytes()))
+                rec.reroute_s[g] = self.recovery_s(g, local) if g in own_groups else self.delay_s(g)
+                if rec.reroute_s[g] < self.delay_s(g):
+                    self._push(now_s + rec.reroute_s[g], "repair", (g, own.tobytes()))
                 else:
-                    self._push(now_s + delay_s, "reroute", g)
+                    self._push(now_s + rec.reroute_s[g], "reroute", g)
         self.records.append(rec)
         return rec
 
@@ -306,7 +309,7 @@ class FailureRuntime:
         rec.waiting[phase] = subs
         rec.flows_stalled += len(subs)
         rec.bytes_stalled += float(remaining_bytes.sum())
-        delays = [self.recovery_s(int(g), rec.spec) for g in np.unique(groups)]
+        delays = [rec.reroute_s.get(int(g), self.delay_s(int(g))) for g in np.unique(groups)]
         rec.recovery_delay_s = max(rec.recovery_delay_s, *delays)
 
     def check_recovered(self, now_s: float,

@@ -179,7 +179,7 @@ class PhaseLife:
         once they move again. (Counted only at the failure's moment, a failure between two steps of a ring was
         reported as stalling nothing and recovered at once, while the ring's next step waited for the reroute.)"""
         fails = self.failures
-        if fails is None or not fails.any_dead:
+        if fails is None or not self._crosses_dead(i):       # (whether its routes cross any: found once per routes)
             return
         for rec in fails.records:
             if rec.action == "down" and rec.recovery_time_s is None:

@@ -33,11 +33,11 @@ def ring_hop_latency_ns(routed: RoutedFlows, legs: int = 0) -> float:
     per_flow_ns = np.zeros(routed.n_flows)
     np.maximum.at(per_flow_ns, routed.sub_flow, routed.sub_latency_ns)
     has_subs = np.bincount(routed.sub_flow, minlength=routed.n_flows) > 0
-    hops = has_subs[:routed.n_flows - legs]
-    if not hops.any():
+    n_hops = routed.n_flows - legs
+    counted = has_subs[:n_hops]
+    if not counted.any():
         return 0.0
-    return float((per_flow_ns[:routed.n_flows - legs][hops].sum() + per_flow_ns[routed.n_flows - legs:].sum())
-                 / np.count_nonzero(hops))
+    return float((per_flow_ns[:n_hops][counted].sum() + per_flow_ns[n_hops:].sum()) / np.count_nonzero(counted))
 
 
 def step_path_latency_ns(routed: RoutedFlows, ring: bool, legs: int = 0) -> float:

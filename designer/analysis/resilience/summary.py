@@ -74,13 +74,13 @@ def _instant_recovery(doc: FabricDocument) -> FabricDocument:
     return dup
 
 
-def _recovery_delay_s(doc: FabricDocument, spec: str, seed: int) -> float:
-    """How long the design's forwarding takes to route around this failure: InfiniBand's self-healing or Subnet
-    Manager, on Ethernet the switches beside it alone where they can (a spine or core switch) or the routing
-    protocol (designer/sim/local_repair.py)."""
-    fab = compile_fabric(doc)
-    runtime = FailureRuntime(fab, [], seed=seed, base_route=lambda pattern: None)   # type: ignore[arg-type,return-value]
-    return runtime.element_recovery_s(parse_failure(spec))
+def _reroute_delays(doc: FabricDocument, seed: int) -> Callable[[str], float]:
+    """spec -> how long the design's forwarding takes to route around that failure: InfiniBand's self-healing or
+    Subnet Manager, on Ethernet the switches beside it alone where they can (a spine or core switch) or the routing
+    protocol (designer/sim/local_repair.py). The design is compiled once for every row."""
+    runtime = FailureRuntime(compile_fabric(doc), [], seed=seed,
+                             base_route=lambda pattern: None)   # type: ignore[arg-type,return-value]
+    return lambda spec: runtime.element_recovery_s(parse_failure(spec))
 
 
 def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int = 1,
@@ -101,6 +101,7 @@ def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int =
     t0 = base.completion_time_s
     report(1, total)
     steady = _instant_recovery(doc)
+    reroute_s = _reroute_delays(doc, seed)
     rows = []
     runs = 1
     for cls, tried in tried_by_class.items():
@@ -118,5 +119,5 @@ def resilience_summary(doc: FabricDocument, workloads: list[str], *, seed: int =
         assert worst is not None
         kind = next(k for k, e in tried if e == worst[1])
         rows.append(ResilienceRow(cls, [e for _, e in tried], worst[1], worst[0], worst[2], worst[3],
-                                  _recovery_delay_s(doc, f"{kind}:{worst[1]}@0s", seed), t0))
+                                  reroute_s(f"{kind}:{worst[1]}@0s"), t0))
     return rows

@@ -270,6 +270,13 @@ ERRORS: dict[str, str] = {
     "error.sim.switch_model": "switch '{switch}' has model '{model}' that is not in the catalog",
     "error.sim.tp_divide": "tp={tp} does not divide the {gpus} GPUs",
     "error.sim.pp_divide": "pp={pp} does not divide the {groups} tensor-parallel groups",
+    "error.sim.vpp_pp": "vpp={vpp}: an interleaved pipeline schedule needs pp=2 or more",
+    "error.sim.vpp_layers": ("vpp={vpp}: the {layers} layers of each of the pp={pp} stages cannot make {vpp} model "
+                             "chunks"),
+    "error.sim.vpp_micro": ("vpp={vpp}: the interleaved schedule needs the micro-batches per replica ({micro}) to be a "
+                            "multiple of pp={pp} (set batch= or dp=)"),
+    "error.sim.vpp_sites": ("vpp={vpp}: an interleaved pipeline across sites is not modelled; keep each pipeline "
+                            "inside a site (pp_across_sites=off) or use vpp=1"),
     "error.sim.ep_divide": "ep={ep} does not divide the {dp} data-parallel replicas (experts spread over ep of them)",
     "error.sim.parallel_product": "dp×tp×pp = {dp}×{tp}×{pp} = {product}, but {gpus} GPUs take part (use gpus=N)",
     "error.sim.inference_servers": "inference needs at least two servers (one sends the requests)",

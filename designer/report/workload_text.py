@@ -10,7 +10,7 @@ from designer.report.strings import EN, tr
 COLLECTIVES = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
                "alltoall": "AllToAll"}
 # options written in words (the rest keep their spec form: they are settings an engineer reads)
-PARALLELISM = ("dp", "tp", "pp")
+PARALLELISM = ("dp", "tp", "pp", "vpp")
 WORDED = ("tokens", "repeat", "target_ms", "max_batch")     # options with a phrase of their own
 # options whose value picks a phrase
 SITE_WORDS = ("dp_across_sites", "pp_across_sites", "overlap", "clients", "state")

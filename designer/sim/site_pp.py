@@ -121,37 +121,56 @@ class Sends:
     tag: str
     index: int
     start: float
+    chunks: int = 1       # model chunks per GPU (`vpp=`): each micro-batch crosses every boundary once per chunk
+
+
+def interleaved_sends(chunks: int, micro: int) -> tuple[int, int]:
+    """(crossings of each stage boundary, crossings of the wrap from the last stage to the first) per step, each
+    way, of an interleaved schedule with `chunks` model chunks per GPU (Narayanan et al., SC 2021, section 2.2.2:
+    GPU i holds chunks i, i + p, i + 2p, ..., so a micro-batch crosses every boundary once per chunk and the wrap
+    from the last GPU to the first once between two chunks); 1F1B is one chunk (m and 0)."""
+    return micro * chunks, micro * (chunks - 1)
 
 
 def pipeline_phases(fab: CompiledFabric, plan: Plan, r: np.ndarray, sends: Sends,
                     after: list[int]) -> tuple[list[int], PipelineSites]:
     """The activations forward and gradients back at every stage boundary of `r` ([stage, replica, tp rank]), one
-    phase for the boundaries inside sites and one for those across the span."""
+    phase for the boundaries inside sites and one for those across the span. With an interleaved schedule
+    (`sends.chunks` > 1, inside sites only) the wrap from the last stage to the first joins the phase inside, its
+    flows weighted by its share of the crossings (one phase: its sends share the NICs as they run)."""
     site = fab.gpu_site()
     fwd_src, fwd_dst = r[:-1].reshape(len(r) - 1, -1), r[1:].reshape(len(r) - 1, -1)
     crossing = (site[fwd_src] >= 0) & (site[fwd_src] != site[fwd_dst])
+    if sends.chunks > 1 and (crossing.any() or ((site[r[-1]] >= 0) & (site[r[-1]] != site[r[0]])).any()):
+        raise WorkloadError(Message("error.sim.vpp_sites", vpp=sends.chunks))
     out = PipelineSites(bytes_per_flow=sends.bytes_per_flow)
     ids = []
-    pairs_per_flow = 2.0 * sends.micro * sends.bytes_per_flow     # forward and back, every micro-batch
+    per_boundary, per_wrap = interleaved_sends(sends.chunks, sends.micro)
     for across in (False, True):
         chosen = crossing if across else ~crossing
         if not chosen.any():
             continue
         src = np.concatenate([fwd_src[chosen], fwd_dst[chosen]])
         dst = np.concatenate([fwd_dst[chosen], fwd_src[chosen]])
+        weight = np.ones(len(src))
         alpha = 1.0
         if across:
             out.round_trips = sum(2 * round_trips(len(r), sends.micro, int(k)) for k in np.flatnonzero(
                 crossing.any(axis=1)))
             out.span_s = span_one_way_s(fab)
             alpha = out.round_trips / sends.micro
-        pat = FlowPattern(f"{sends.tag}:pp" + ("-x" if across else ""), src, dst, np.ones(len(src)), sends.route)
+        elif per_wrap:
+            src = np.concatenate([src, r[-1].ravel(), r[0].ravel()])
+            dst = np.concatenate([dst, r[0].ravel(), r[-1].ravel()])
+            weight = np.concatenate([weight, np.full(2 * r[0].size, per_wrap / per_boundary)])
+        pat = FlowPattern(f"{sends.tag}:pp" + ("-x" if across else ""), src, dst, weight, sends.route)
         i = plan.add(Phase("pipeline send across sites" if across else "pipeline send", pat, sends.bytes_per_flow,
-                           repeat=sends.micro, alpha_factor=alpha, after=after, start_s=sends.start,
+                           repeat=per_boundary, alpha_factor=alpha, after=after, start_s=sends.start,
                            workload=sends.index))
         ids.append(i)
+        both_ways_B = per_boundary * sends.bytes_per_flow * float(weight.sum())
         if across:
-            out.cross, out.cross_bytes = i, pairs_per_flow * int(chosen.sum())
+            out.cross, out.cross_bytes = i, both_ways_B
         else:
-            out.inside, out.inside_bytes = i, pairs_per_flow * int(chosen.sum())
+            out.inside, out.inside_bytes = i, both_ways_B
     return ids, out

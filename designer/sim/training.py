@@ -4,11 +4,14 @@ Model (standard derivations; docs/references.md [training-flops], [megatron]):
 - compute FLOPs = 6·N·tokens (forward + backward); on each GPU it runs at peak × mfu, where
   `mfu` is the efficiency of the compute kernels (default 0.55 [E]: H100 dense matmul reaches
   ~80 % of peak, attention and element-wise kernels less). The pipeline bubble of 1F1B adds
-  (pp-1)/m of the compute time (m micro-batches of one sequence per data-parallel replica).
+  (pp-1)/m of the compute time (m micro-batches of one sequence per data-parallel replica); Megatron's interleaved
+  schedule (`vpp=v` model chunks per GPU; Narayanan et al., SC 2021, section 2.2.2) divides it by v, for v times the
+  pipeline sends (below). Megatron-LM runs 1F1B unless told otherwise (v = 1).
 - TP: 4 AllReduces per layer per micro-batch (2 forward, 2 backward) of seq·hidden·2 bytes
   (bf16), ring inside the TP group (NVLink when the group fits in a server); exposed.
 - PP: activations (forward) and their gradients (backward) of seq·hidden·2/tp bytes per TP rank
-  cross each stage boundary once per micro-batch; exposed. A boundary across sites pays the span's latency as the
+  cross each stage boundary once per micro-batch and model chunk, and interleaved, the wrap from the last stage to
+  the first v - 1 times (site_pp.interleaved_sends); exposed. A boundary across sites pays the span's latency as the
   1F1B schedule does, which the bubble gains (`pp_across_sites=`, site_pp.py).
 - DP: AllReduce of the bf16 gradients (2·N/(tp·pp) bytes per GPU) over the DP group (same TP
   rank and stage on every replica: rail-aligned), with the algorithm NCCL's tuner would pick for that size and
@@ -61,18 +64,19 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     batch = float(w.opt("batch", default_tokens(w.params)))
     mfu = float(w.opt("mfu", DEFAULT_MFU))
     micro = max(1, int(round(batch / (dp * seq))))
+    vpp = _virtual_stages(w, pp, micro)
     tokens = float(micro * dp * seq)             # the global batch, whole sequences per replica and micro-batch
     peak = float(fab.gpu_peak_flops[ranks].min())
     flops = 6.0 * w.params * tokens
     compute_s = flops / (n * peak * mfu)
-    bubble_s = compute_s * (pp - 1) / micro
+    bubble_s = compute_s * (pp - 1) / (micro * vpp)
     window_s = compute_s / micro * (2.0 / 3.0)   # backward of the last micro-batch overlaps the DP AllReduce
     route = route_options(w, seed)
     start = w.start_s
     tag = f"w{index}"
     wp = WorkloadPlan(workload=w, ranks=n, first=len(plan.phases), compute_s=compute_s, model_flops=flops,
                       peak_flops_total=n * peak, mfu=mfu)
-    wp.extra.update(dp=dp, tp=tp, pp=pp, micro_batches=micro, batch_tokens=tokens, seq=seq, bubble_s=bubble_s,
+    wp.extra.update(dp=dp, tp=tp, pp=pp, vpp=vpp, micro_batches=micro, batch_tokens=tokens, seq=seq, bubble_s=bubble_s,
                     kernel_efficiency=mfu)
 
     r = site_pp.stage_layout(w, fab, ranks, (pp, dp, tp))     # [stage, replica, tp rank]
@@ -84,7 +88,8 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
                                    tp_factor=scaleup.nvls_factor(fab, ranks) if wp.extra["tp_in_domain"] else 1.0)
     pipe = None
     if pp > 1:
-        after, pipe = site_pp.pipeline_phases(fab, plan, r, site_pp.Sends(act / tp, micro, route, tag, index, start),
+        after, pipe = site_pp.pipeline_phases(fab, plan, r, site_pp.Sends(act / tp, micro, route, tag, index, start,
+                                                                                   chunks=vpp),
                                               after)
     ends = [plan.add(Phase("compute (last backward)", compute_s=window_s, after=after, start_s=start,
                            workload=index))]
@@ -174,6 +179,22 @@ def _parallelism(w: Workload, n: int, gpus_per_server: int) -> tuple[int, int, i
     if dp * tp * pp != n:
         raise WorkloadError(Message("error.sim.parallel_product", dp=dp, tp=tp, pp=pp, product=dp * tp * pp, gpus=n))
     return tp, pp, dp
+
+
+def _virtual_stages(w: Workload, pp: int, micro: int) -> int:
+    """v of `vpp=` (1 without it), refused where Megatron's interleaved schedule cannot run (Narayanan et al., SC
+    2021, section 2.2.2): it needs a pipeline (pp >= 2), at least a layer in each of a stage's v chunks, and a number
+    of micro-batches that is a multiple of pp."""
+    vpp = int(w.opt("vpp", 1))
+    if vpp == 1:
+        return 1
+    if pp < 2:
+        raise WorkloadError(Message("error.sim.vpp_pp", vpp=vpp))
+    if w.layers // pp < vpp:
+        raise WorkloadError(Message("error.sim.vpp_layers", vpp=vpp, layers=w.layers // pp, pp=pp))
+    if micro % pp:
+        raise WorkloadError(Message("error.sim.vpp_micro", vpp=vpp, micro=micro, pp=pp))
+    return vpp
 
 
 def _domain_facts(fab: CompiledFabric, w: Workload, r: np.ndarray) -> dict[str, int]:

@@ -61,6 +61,7 @@ _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
     "dp": ("posint", ("train",)),
     "tp": ("posint", ("train", "inference")),
     "pp": ("posint", ("train",)),
+    "vpp": ("posint", ("train",)),          # model chunks per GPU: Megatron's interleaved pipeline schedule
     "ep": ("posint", ("train",)),
     "topk": ("posint", ("train",)),
     "mfu": ("fraction", ("train", "inference")),

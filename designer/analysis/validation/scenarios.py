@@ -470,13 +470,14 @@ SCENARIOS: list[Scenario] = [
     Scenario("llama3-405b-8k", "Llama 3 405B MFU at 8,192 H100 (TP8 PP16 DP64, 16M tokens)", "%",
              "Grattafiori et al., The Llama 3 herd of models, 2024, Table 4 [llama3]", llama3_405b_mfu_8k, INDEPENDENT,
              published=43.0, tolerance=0.1,
-             note="256-GPU slice with the same work per GPU (DP2, 512 Ki tokens). Off: the engine runs a 1F1B "
-                  "pipeline, bubble (pp-1)/m = 15/32; Llama 3 ran an interleaved schedule with a smaller bubble"),
+             note="256-GPU slice with the same work per GPU (DP2, 512 Ki tokens). Off: the scenario runs a 1F1B "
+                  "pipeline, bubble (pp-1)/m = 15/32; Llama 3 ran an interleaved schedule with a smaller bubble, "
+                  "whose number of model chunks per GPU (vpp=) the paper does not give"),
     Scenario("llama3-405b-16k", "Llama 3 405B MFU at 16,384 H100 (DP128)", "%",
              "Grattafiori et al., The Llama 3 herd of models, 2024, Table 4 [llama3]", llama3_405b_mfu_16k, INDEPENDENT,
              published=41.0, tolerance=0.1,
              note="256-GPU slice (DP2, 256 Ki tokens), 16 micro-batches per replica. Off: 1F1B bubble 15/16 against "
-                  "Llama 3's interleaved schedule"),
+                  "Llama 3's interleaved schedule (vpp= not given)"),
     Scenario("moe-alltoall-share", "MoE EP AllToAll share of iteration, Mixtral 8x7B at 400G", "%",
              "Liao et al., MixNet, SIGCOMM 2025 [mixnet]",
              moe_alltoall_share, INDEPENDENT, band=(33.0, 55.0), tolerance=0.0,

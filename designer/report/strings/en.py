@@ -351,6 +351,7 @@ EN: dict[str, str] = {
     "wl_dp": "data parallel {n}",
     "wl_tp": "tensor parallel {n}",
     "wl_pp": "pipeline parallel {n}",
+    "wl_vpp": "interleaved pipeline, {n} model chunks per GPU",
     "wl_paren": " ({text})",
     # ---- resilience ----
     "res_intro": ("For each class of single failure (a leaf switch, a spine switch, a core switch, a server's "

@@ -4,6 +4,7 @@ receiver's local index; the expert-parallel AllToAll's flows follow it."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from designer.sim import run
 from designer.sim.compile import compile_fabric
@@ -51,3 +52,28 @@ def test_a_data_parallel_ring_of_several_replicas_a_server_stays_on_its_rails():
     steps = [run(generate("rail-optimized", gpus=256, backend="ib", frontend=False, oversubscription=ratio),
                  ["train:70b:tp=2"]).data["workloads"][0]["step_time_s"] for ratio in (1, 2)]
     assert steps[1] <= steps[0] * 1.001
+
+
+def test_the_flat_ring_across_sites_leaves_each_server_on_the_rail_it_came_in_by():
+    """tp=2 over two sites: the data-parallel ring of each (stage, tp rank) visits four replicas on every server;
+    between servers (and across the span) it runs from the GPU it entered the server by to that GPU's peer of the
+    next server, on one rail, and the last replica hands its chunk over NVLink. Its inside/cross-site bytes count
+    the ring's hops, not the hand-overs."""
+    from designer.sim.api import build_plan
+    from designer.sim.workload_spec import parse_workloads
+    from designer.topology.two_site import TwoSiteOptions, generate_two_site
+
+    doc = generate_two_site(TwoSiteOptions(gpus_per_site=32, distance_km=10, dci_links=2))
+    fab = compile_fabric(doc)
+    spec = "train:params=1e9:tp=2:pp=1:batch=65536:dp_across_sites=flat"
+    plan = build_plan(parse_workloads([spec]), fab, 1)
+    ring = next(ph for ph in plan.phases if ph.name.startswith("data-parallel AllReduce step (one ring"))
+    src, dst = ring.pattern.src, ring.pattern.dst
+    between = fab.gpu_server[src] != fab.gpu_server[dst]
+    local = np.arange(fab.n_gpus) % 8                       # 8-GPU servers, GPUs numbered server by server
+    assert between.any() and (local[src[between]] == local[dst[between]]).all()
+    assert ring.pattern.legs == int(between.sum())       # each server's run ends with an NVLink hand-over
+    w = run(doc, [spec]).data["workloads"][0]
+    dp, grad = 32, 1e9 / 2 * 2                           # 64 GPUs / tp 2; bf16 gradients of a tp shard
+    assert w["cross_site_bytes"] == pytest.approx(2 * 2 * 2 * (dp - 1) * grad / dp)    # 2 groups' 2 crossings
+    assert w["cross_site_bytes"] + w["inside_site_bytes"] == pytest.approx(2 * dp * 2 * (dp - 1) * grad / dp)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from designer.i18n.message import Message
-from designer.sim import nccl_tuner, planes
+from designer.sim import nccl_tuner, planes, pxn
 from designer.sim.compile import CompiledFabric
 from designer.sim.routing import RouteOptions
 from designer.sim.transfers import FlowPattern, Phase, Plan
@@ -70,16 +70,18 @@ def _count(fab: CompiledFabric, src: np.ndarray, dst: np.ndarray, bytes_per_flow
 
 def flat_ring(fab: CompiledFabric, plan: Plan, groups: np.ndarray, grad_bytes: float, route: RouteOptions,
               slot: tuple[str, int, float, list[int]]) -> tuple[int, SitePhases]:
-    """One ring over each group's replicas in site order (the ring crosses the sites twice)."""
+    """One ring over each group's replicas in site order (the ring crosses the sites twice), leaving each server by
+    the NIC it came in by as NCCL lays its rings out (pxn.ring_flows)."""
     tag, index, start, after = slot
     order = np.argsort(fab.gpu_site()[groups], axis=1, kind="stable")
     ring = np.take_along_axis(groups, order, axis=1)
     dp = ring.shape[1]
-    src, dst = ring.reshape(-1), np.roll(ring, -1, axis=1).reshape(-1)
+    src, dst, legs = pxn.ring_flows(fab, ring)
     out = SitePhases(cross_steps=2 * (dp - 1), cross_nic_s=2 * (dp - 1) * grad_bytes / dp / nic_Bps(fab, groups))
-    _count(fab, src, dst, grad_bytes / dp, 2 * (dp - 1), out)
+    hops = len(src) - legs              # the legs (NVLink hand-overs inside servers) are no hops of the ring
+    _count(fab, src[:hops], dst[:hops], grad_bytes / dp, 2 * (dp - 1), out)
     i = plan.add(Phase("data-parallel AllReduce step (one ring across sites)", FlowPattern(f"{tag}:dp", src, dst,
-                       np.ones(len(src)), route), grad_bytes / dp, repeat=2 * (dp - 1),
+                       np.ones(len(src)), route, legs=legs), grad_bytes / dp, repeat=2 * (dp - 1),
                        alpha_extra_s=nccl_tuner.step_overhead_s(True), after=after, start_s=start, workload=index))
     out.cross.append(i)
     return i, out

@@ -60,3 +60,15 @@ def test_bad_specs_raise_one_line(spec):
 def test_no_workload_is_an_error():
     with pytest.raises(WorkloadError):
         parse_workloads([])
+
+
+def test_queue_pairs_stop_at_nccls_most_but_requests_per_second_do_not():
+    """NCCL opens at most NCCL_IB_MAX_QPS = 128 queue pairs a connection; a project's segment setting has the same
+    bound. `qps=` of an inference workload is requests per second and has none of it."""
+    from designer.model.limits import MAX_QPS, ROCE_SETTINGS
+
+    assert parse_workload(f"alltoall:1MiB:qps={MAX_QPS}").count("qps") == 128
+    with pytest.raises(WorkloadError, match="at most 128 queue pairs"):
+        parse_workload("alltoall:1MiB:qps=129")
+    assert ROCE_SETTINGS["qps"].maximum == MAX_QPS
+    assert parse_workload("inference:7b:qps=1000").opt("qps") == 1000

@@ -196,6 +196,7 @@ ERRORS: dict[str, str] = {
     "error.workload.not_number": "'{text}' is not a number",
     "error.workload.not_finite": "'{text}' is not a finite number",
     "error.workload.posint": "{key}={text}: must be a whole number >= 1",
+    "error.workload.qps_most": "qps={text}: a connection opens at most {most} queue pairs (NCCL's limit)",
     "error.workload.too_large": "{key}={text}: too large",
     "error.workload.positive": "{key}={text}: must be > 0",
     "error.workload.fraction": "{key}={text}: must be in (0, 1]",

@@ -81,6 +81,7 @@ ASSUMPTIONS = {"cny_per_usd": Range(0.01, 1_000), "electricity_per_kwh_usd": Ran
                "target_oversubscription": Range(1, 1_000)}
 IB_SETTINGS = {"virtual_lanes": Range(1, 15), "credit_buffer_kb": Range(1, 65_536), "mtu_bytes": Range(256, 4_096),
                "sm_reroute_ms": Range(0, 600_000), "self_healing_us": Range(0, 10_000_000)}
+MAX_QPS = 128          # queue pairs a connection can open: NCCL_IB_MAX_QPS (NVIDIA/nccl src/transport/net_ib.cc)
 ROCE_SETTINGS = {
     "xoff_kb": Range(1, 65_536), "xon_kb": Range(0, 65_536), "headroom_kb": Range(0, 65_536),
     "kmin_kb": Range(1, 1_000_000), "kmax_kb": Range(1, 1_000_000), "pmax": Range(0, 1),
@@ -88,7 +89,7 @@ ROCE_SETTINGS = {
     "rate_hai_mbps": Range(0.001, 100_000), "rate_timer_us": Range(1, 1_000_000),
     "byte_counter_kb": Range(0, 10_000_000), "fast_recovery_steps": Range(1, 100), "min_dec_fac": Range(0.01, 1),
     "cnp_interval_us": Range(0, 10_000), "rate_reduce_period_us": Range(0.1, 10_000),
-    "min_rate_mbps": Range(0.001, 100_000), "qps": Range(1, 1_024), "mtu_bytes": Range(256, 4_096),
+    "min_rate_mbps": Range(0.001, 100_000), "qps": Range(1, MAX_QPS), "mtu_bytes": Range(256, 4_096),
     "reconvergence_ms": Range(0, 600_000), "ecn_reference_gbps": Range(0, 10_000),
     "retransmit_timeout_us": Range(1, 10_000_000)}
 SCENARIO_SEED = Range(0, 2**32 - 1)

@@ -18,6 +18,7 @@ import numpy as np
 from designer.i18n.escaping import one_line
 from designer.i18n.message import Message, text_of
 from designer.model.jobs import N_CLASSES, PLACEMENTS  # job placement rules (designer/sim/placement.py)
+from designer.model.limits import MAX_QPS
 
 # Model presets: parameters, layers, hidden size (Llama-2/3 family shapes).
 MODEL_PRESETS: dict[str, tuple[float, int, int]] = {
@@ -45,7 +46,7 @@ _SWITCHES = {"on": True, "off": False, "true": True, "false": False, "1": True, 
 
 # option name -> (parser kind, workloads that accept it; None = every workload)
 _OPTIONS: dict[str, tuple[str, tuple[str, ...] | None]] = {
-    "qps": ("posint", None),
+    "qps": ("qps", None),
     "plane": ("plane", None),
     "ar": ("switch", None),
     "spray": ("switch", None),
@@ -196,6 +197,14 @@ def _posint(key: str, text: str) -> int:
     if value > MAX_COUNT:
         raise WorkloadError(Message("error.workload.too_large", key=key, text=text))
     return int(value)
+
+
+def _qps(key: str, text: str) -> int:
+    """Queue pairs per connection: 1 to NCCL's most."""
+    value = _posint(key, text)
+    if value > MAX_QPS:
+        raise WorkloadError(Message("error.workload.qps_most", text=text, most=MAX_QPS))
+    return value
 
 
 def _posnum(key: str, text: str) -> float:
@@ -352,8 +361,8 @@ def _text(key: str, text: str) -> str:
 
 # parser kind of _OPTIONS -> the function that checks and converts an option's value (option name, text)
 _PARSERS: dict[str, Callable[[str, str], OptionValue]] = {
-    "posint": _posint, "repeat": _repeat, "posnum": _posnum, "count": _count, "spread": _spread, "fraction": _fraction,
-    "switch": _switch, "plane": _plane,
+    "posint": _posint, "qps": _qps, "repeat": _repeat, "posnum": _posnum, "count": _count, "spread": _spread,
+    "fraction": _fraction, "switch": _switch, "plane": _plane,
     "algo": _algo, "dpsites": _dp_sites, "time": _time, "text": _text, "place": _place, "clients": _clients,
     "ckstate": _checkpoint_state, "seed": _seed, "servers": _servers, "tc": _tc,
 }

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from designer.model.limits import MAX_QPS
 from designer.sim import WorkloadError, parse_workloads
 from designer.sim.workload_spec import accepts_option
 
@@ -131,7 +132,7 @@ class RunPanel(QWidget):
         self.algo = _combo(ALGORITHMS)
         self.algo.setToolTip(self.tr("Engine's choice: the engine picks; the figures of the run name the algorithm "
                                      "that ran"))
-        self.qps = _spin(0, 64, 0)                    # 0: the segment's own setting (16 on RoCEv2 as recommended)
+        self.qps = _spin(0, MAX_QPS, 0)               # 0: the segment's own setting (16 on RoCEv2 as recommended)
         self.qps.setSpecialValueText(self.tr("Segment's setting"))
         self.qps.setToolTip(self.tr("Queue pairs each connection opens on RoCEv2, which ECMP spreads over the "
                                     "paths: the segment's setting unless a number is chosen here"))

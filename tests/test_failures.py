@@ -10,13 +10,15 @@ import pytest
 from designer.analysis.resilience import resilience_summary
 from designer.model.fileformat import dumps, loads, save
 from designer.model.scenarios import Scenario
+from designer.model.segments import RoCESettings
 from designer.sim import SimOptions, WorkloadError, run
 from designer.sim.failures import parse_failure
-from designer.sim.local_repair import ETHERNET_LOCAL_REPAIR_S
 from designer.sim.scenario_run import comparison_row, run_scenario
 from designer.topology.generate import generate
 
 PERM = ["permutation:64MiB"]
+
+LOCAL_REPAIR_S = RoCESettings().local_repair_ms * 1e-3     # the default: 1 ms
 
 
 def _design(backend: str, **seg_values):
@@ -66,7 +68,7 @@ def _uplink(doc) -> str:
     # a cable between tiers: spine-01 loses its only way down to leaf-01, so the other leaves must learn it
     ("rocev2", {"reconvergence_ms": 2.0, "load_balancing": "spray"}, "uplink", 2e-3),
     # a spine: every leaf sends into it over an uplink and has others, so the leaves route around it alone
-    ("rocev2", {"reconvergence_ms": 200.0, "load_balancing": "spray"}, "spine", ETHERNET_LOCAL_REPAIR_S),
+    ("rocev2", {"reconvergence_ms": 200.0, "load_balancing": "spray"}, "spine", LOCAL_REPAIR_S),
 ])
 def test_each_protocol_recovers_within_its_configured_delay(backend, settings, element, delay_s):
     doc = _design(backend, **settings)

@@ -70,7 +70,7 @@ HUGE = 10**400
     (("assumptions", "tco_years"), int("9" * 400), "assumptions.tco_years: is a whole number of 400 digits"),
     (("assumptions", "support_fraction_per_year"), 1e308, "assumptions.support_fraction_per_year: must be between"),
     (("assumptions", "pue"), 0.5, "assumptions.pue: must be between 1 and 5"),
-    (("segments", 0, "rocev2", "qps"), 10**6, "segments[0].rocev2.qps: must be between 1 and 1,024"),
+    (("segments", 0, "rocev2", "qps"), 10**6, "segments[0].rocev2.qps: must be between 1 and 128"),
     (("segments", 0, "rocev2", "dcqcn_g"), 0.0, "segments[0].rocev2.dcqcn_g: must be between 1e-06 and 1"),
 ])
 def test_every_numeric_field_is_held_to_its_range_with_its_place(where, value, says):

@@ -7,12 +7,15 @@ import numpy as np
 import pytest
 
 from designer.analysis.resilience import resilience_summary
+from designer.model.segments import RoCESettings
 from designer.sim.compile import compile_fabric
 from designer.sim.failure_runtime import FailureRuntime
 from designer.sim.failures import parse_failure
 from designer.sim.framing import PROTO_IB
-from designer.sim.local_repair import ETHERNET_LOCAL_REPAIR_S, heights
+from designer.sim.local_repair import heights
 from designer.topology.generate import generate
+
+LOCAL_REPAIR_S = RoCESettings().local_repair_ms * 1e-3     # the default: 1 ms
 
 
 def _runtime(doc) -> FailureRuntime:
@@ -28,6 +31,16 @@ def _pod(**changes):
     return doc
 
 
+def test_the_segments_local_repair_time_is_the_one_the_switches_take():
+    """A segment's own local repair time (its Ethernet switches' link-down handling) replaces the 1 ms default;
+    the routing protocol's reconvergence still bounds it, and a leaf's only way down still waits for the protocol."""
+    slow = _runtime(_pod(reconvergence_ms=200.0, local_repair_ms=20.0))
+    assert slow.element_recovery_s(parse_failure("switch:spine-01@1ms")) == pytest.approx(20e-3)
+    assert slow.element_recovery_s(parse_failure("switch:leaf-01@1ms")) == pytest.approx(200e-3)
+    capped = _runtime(_pod(reconvergence_ms=5.0, local_repair_ms=20.0))
+    assert capped.element_recovery_s(parse_failure("switch:spine-01@1ms")) == pytest.approx(5e-3)
+
+
 def test_heights_count_tiers_from_the_servers():
     doc = _pod()
     fab = compile_fabric(doc)
@@ -40,10 +53,10 @@ def test_heights_count_tiers_from_the_servers():
 def test_a_spine_and_a_cable_of_a_bundle_are_routed_around_by_the_switches_beside_them():
     doc = _pod(reconvergence_ms=200.0)
     rt = _runtime(doc)
-    assert rt.element_recovery_s(parse_failure("switch:spine-01@1ms")) == ETHERNET_LOCAL_REPAIR_S
+    assert rt.element_recovery_s(parse_failure("switch:spine-01@1ms")) == LOCAL_REPAIR_S
     bundle = [lk.id for lk in doc.links.values() if {lk.a.node, lk.b.node} == {"leaf-01", "spine-01"}]
     assert len(bundle) > 1                        # the spine keeps the bundle's other cables down to leaf-01
-    assert rt.element_recovery_s(parse_failure(f"link:{bundle[0]}@1ms")) == ETHERNET_LOCAL_REPAIR_S
+    assert rt.element_recovery_s(parse_failure(f"link:{bundle[0]}@1ms")) == LOCAL_REPAIR_S
 
 
 def test_a_switch_that_loses_its_only_way_down_waits_for_the_routing_protocol():
@@ -68,7 +81,7 @@ def test_infiniband_keeps_its_own_recovery_whatever_the_element():
 def test_the_resilience_table_gives_each_class_its_own_reroute_delay():
     rows = {r.failure_class: r for r in resilience_summary(_pod(reconvergence_ms=200.0), ["permutation:16MiB"],
                                                            samples=1)}
-    assert rows["spine"].recovery_delay_s == ETHERNET_LOCAL_REPAIR_S
+    assert rows["spine"].recovery_delay_s == LOCAL_REPAIR_S
     assert rows["leaf"].recovery_delay_s == pytest.approx(0.2)
     assert np.isfinite(rows["server-link"].recovery_delay_s)
 
@@ -89,4 +102,4 @@ def test_a_gateway_above_a_pods_spines_routes_around_one_of_them_alone():
                               and doc.nodes[fab.node_ids[int(fab.port_dst[p])]].kind == "switch"})
     assert ethernet_spines
     for spine in ethernet_spines:
-        assert rt.element_recovery_s(parse_failure(f"switch:{spine}@1ms")) == ETHERNET_LOCAL_REPAIR_S
+        assert rt.element_recovery_s(parse_failure(f"switch:{spine}@1ms")) == LOCAL_REPAIR_S

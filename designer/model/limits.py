@@ -90,7 +90,7 @@ ROCE_SETTINGS = {
     "byte_counter_kb": Range(0, 10_000_000), "fast_recovery_steps": Range(1, 100), "min_dec_fac": Range(0.01, 1),
     "cnp_interval_us": Range(0, 10_000), "rate_reduce_period_us": Range(0.1, 10_000),
     "min_rate_mbps": Range(0.001, 100_000), "qps": Range(1, MAX_QPS), "mtu_bytes": Range(256, 4_096),
-    "reconvergence_ms": Range(0, 600_000), "ecn_reference_gbps": Range(0, 10_000),
+    "reconvergence_ms": Range(0, 600_000), "local_repair_ms": Range(0, 600_000), "ecn_reference_gbps": Range(0, 10_000),
     "retransmit_timeout_us": Range(1, 10_000_000)}
 SCENARIO_SEED = Range(0, 2**32 - 1)
 RESULT_FIGURE = Range(-1e15, 1e15)   # a saved run's figures: any size that arithmetic on them keeps finite

@@ -95,10 +95,15 @@ class RoCESettings:
     # Time from a link or switch failure until ECMP groups exclude it everywhere: the neighbour sees loss
     # of signal at once (hardware next-hop removal is sub-microsecond on Tomahawk 5,
     # docs/references.md [broadcom-switching]), and where every neighbour keeps another way it alone repairs the
-    # failure (designer/sim/local_repair.py); otherwise the routing protocol (BGP withdraw, BFD 3 x 50 ms where the
-    # link stays up) must reach every switch that hashes onto the dead path: 200 ms [E]. Flows hashed onto the dead
-    # path stall until then.
+    # failure (`local_repair_ms`, designer/sim/local_repair.py); otherwise the routing protocol (BGP withdraw, BFD
+    # 3 x 50 ms where the link stays up) must reach every switch that hashes onto the dead path: 200 ms [E]. Flows
+    # hashed onto the dead path stall until then.
     reconvergence_ms: float = 200.0
+    # How long the switches beside a failure take to drop it from their ECMP groups where each keeps another way:
+    # the port's link-down detection and the switch software's update of the group; the hardware's removal of a
+    # next hop is under a microsecond [broadcom-switching]. 1 ms [E], the allowance InfiniBand's SHIELD local
+    # reroute gets (IBSettings.self_healing_us).
+    local_repair_ms: float = 1.0
 
 
 @dataclass

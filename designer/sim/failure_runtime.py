@@ -23,7 +23,7 @@ from designer.model.segments import IBSettings, RoCESettings
 from designer.sim.compile import PLANE_FRONTEND, CompiledFabric
 from designer.sim.failures import FailureSpec, ethernet_recovery_s, ib_recovery_s, parse_failure
 from designer.sim.framing import PROTO_IB
-from designer.sim.local_repair import ETHERNET_LOCAL_REPAIR_S, heights, repaired_locally
+from designer.sim.local_repair import heights, repaired_locally
 from designer.sim.routing import HopList, RoutedFlows, Router
 from designer.sim.transfers import FlowPattern
 from designer.sim.workload_spec import WorkloadError
@@ -147,7 +147,10 @@ class FailureRuntime:
         """How long the group's forwarding takes to route around a failure: on Ethernet, where the switches beside it
         can (`local`, local_repair.py), as long as they take, else the routing protocol; on InfiniBand, `delay_s`."""
         protocol_s = self.delay_s(group)
-        return min(protocol_s, ETHERNET_LOCAL_REPAIR_S) if local and not self._is_ib(group) else protocol_s
+        if not local or self._is_ib(group):
+            return protocol_s
+        roce = self.fab.segments[group].rocev2 if group >= 0 else RoCESettings()
+        return min(protocol_s, roce.local_repair_ms * 1e-3)
 
     def element_recovery_s(self, spec: FailureSpec) -> float:
         """How long the forwarding of every group whose ports the element carries takes to route around it."""

@@ -9,7 +9,8 @@ servers below it (a gateway above a pod's spines). A port going down to a leaf l
 spine that loses its link to a leaf can only drop that traffic until the routing protocol has told the other leaves
 to stop sending it there (BGP withdrawal, BFD where the link stays up: RoCESettings.reconvergence_ms).
 
-So a spine or core switch failure, or a leaf's uplink seen from the leaf, is repaired locally; a link between two
+So a spine or core switch failure, or a leaf's uplink seen from the leaf, is repaired locally (in the segment's
+RoCESettings.local_repair_ms); a link between two
 tiers (the upper switch's side goes down a tier) or a leaf (its servers are cut off anyway) needs the protocol.
 InfiniBand's counterpart is SHIELD self-healing (IBSettings.self_healing_us), which the engine applies to every
 InfiniBand failure.
@@ -25,11 +26,6 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import breadth_first_order, shortest_path
 
 from designer.sim.compile import KIND_SERVER, CompiledFabric
-
-# Seconds from a failure the switches beside it route around until they do: hardware next-hop removal is under a
-# microsecond [broadcom-switching]; the port's link-down detection and the switch software's update of the group
-# are taken as 1 ms [E], the allowance InfiniBand's SHIELD local reroute gets (IBSettings.self_healing_us).
-ETHERNET_LOCAL_REPAIR_S = 1e-3
 
 
 def heights(fab: CompiledFabric) -> np.ndarray:

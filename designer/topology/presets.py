@@ -126,7 +126,7 @@ def keep_site_values(stored: Segment, ib: IBSettings, roce: RoCESettings) -> tup
                  sm_reroute_ms=stored.ib.sm_reroute_ms, self_healing_us=stored.ib.self_healing_us)
     headroom_kb = max(roce.headroom_kb, stored.rocev2.headroom_kb)
     roce = replace(roce, mtu_bytes=stored.rocev2.mtu_bytes, headroom_kb=headroom_kb,
-                   reconvergence_ms=stored.rocev2.reconvergence_ms)
+                   reconvergence_ms=stored.rocev2.reconvergence_ms, local_repair_ms=stored.rocev2.local_repair_ms)
     return ib, roce
 
 

@@ -260,6 +260,11 @@ ROCE_FIELDS = {
     "reconvergence_ms": _ranged(
         _ROCE, "reconvergence_ms", QT_TRANSLATE_NOOP("FieldSpec", "Reconvergence time"), float, "ms",
         QT_TRANSLATE_NOOP("FieldSpec", "Routing reconvergence after a failure; ECMP then uses the remaining paths")),
+    "local_repair_ms": _ranged(
+        _ROCE, "local_repair_ms", QT_TRANSLATE_NOOP("FieldSpec", "Local repair time"), float, "ms",
+        QT_TRANSLATE_NOOP("FieldSpec", "How long the switches beside a failure take to drop it from their ECMP "
+                                       "groups where each keeps another way (a spine or a cable of a bundle); "
+                                       "elsewhere the routing protocol's reconvergence applies")),
 }
 
 

@@ -22,32 +22,32 @@
 <context>
     <name>AdvisorWizard</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="75"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="76"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="79"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="80"/>
         <source>The advisor failed: {0}: {1}</source>
         <translation>选型助手运行失败：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="309"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="314"/>
         <source>Help me choose</source>
         <translation>帮我选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="333"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="339"/>
         <source>Generating, simulating and costing the candidates…</source>
         <translation>正在生成、仿真并核算候选方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="358"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="362"/>
         <source>Candidate {0} of {1}: {2}</source>
         <translation>候选方案 {0}/{1}：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="367"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="371"/>
         <source>Done: {0} candidates. Recommended: {1}. Press Next to compare them.</source>
         <translation>完成：{0} 个候选方案。推荐：{1}。点击“下一步”进行对比。</translation>
     </message>
@@ -55,7 +55,7 @@
 <context>
     <name>Autosaver</name>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="170"/>
+        <location filename="../../designer/ui/autosave.py" line="173"/>
         <source>Autosave failed: {0}</source>
         <translation>自动保存失败：{0}</translation>
     </message>
@@ -312,47 +312,47 @@
         <translation>各变体运行的设置（用于解释差异），以及关于场景的说明</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="175"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="176"/>
         <source>Open claims file</source>
         <translation>打开声明文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="176"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="177"/>
         <source>Claims files (*.json);;All files (*)</source>
         <translation>声明文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="202"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="204"/>
         <source>Building the setups…</source>
         <translation>正在构建场景…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="214"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="217"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="242"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="245"/>
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="256"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="259"/>
         <source>Run {0} of {1}: {2}</source>
         <translation>第 {0} 次运行，共 {1} 次：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="268"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="271"/>
         <source>{0} runs in {1:.1f} s. Of {2} claims, {3} agree with our figures, {4} in part and {5} not at all.</source>
         <translation>{0} 次运行，用时 {1:.1f} 秒。{2} 条声明中，{3} 条与本产品数值相符，{4} 条部分相符，{5} 条不符。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="333"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="336"/>
         <source>agrees with the published figure</source>
         <translation>与公开数据相符</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="334"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="337"/>
         <source>disagrees with the published figure</source>
         <translation>与公开数据不符</translation>
     </message>
@@ -360,12 +360,12 @@
 <context>
     <name>ClaimsLauncher</name>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="348"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="351"/>
         <source>Check a published &amp;claim…</source>
         <translation>核查公开声明(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="350"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="353"/>
         <source>Re-run a published InfiniBand vs RoCEv2 comparison and set its figures beside ours</source>
         <translation>重新运行公开的 InfiniBand 与 RoCEv2 对比，并将其数值与本产品结果并列</translation>
     </message>
@@ -468,47 +468,47 @@
         <translation>正在用各协议自身的硬件构建各方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="199"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="200"/>
         <source>Back-end switches: {0}.</source>
         <translation>后端交换机：{0}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="199"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="200"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="203"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="204"/>
         <source>The {0} option&apos;s leaves reach more servers: at the same oversubscription less of a collective&apos;s traffic leaves them, so part of a difference in time can come from the switches rather than the protocol.</source>
         <translation>{0} 方案的叶交换机连接更多服务器：在相同的收敛比下，集合通信离开叶交换机的流量更少，因此完成时间的差异可能部分来自交换机，而非协议本身。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="212"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="213"/>
         <source>{0}: one switch (servers: {1}, ports: {2})</source>
         <translation>{0}：一台交换机（服务器：{1}，端口：{2}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="215"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="216"/>
         <source>{0}: leaf / spine / core switches {1}, fullest leaf (servers: {2}, ports down: {3}, up: {4})</source>
         <translation>{0}：叶 / 脊 / 核心交换机 {1}，最满的叶交换机（服务器：{2}，下行端口：{3}，上行端口：{4}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="222"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="223"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="227"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="228"/>
         <source>Simulating the {0} option…</source>
         <translation>正在仿真 {0} 方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="281"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="285"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="350"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="354"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -574,177 +574,177 @@
 <context>
     <name>Editor</name>
     <message>
-        <location filename="../../designer/ui/editor.py" line="105"/>
+        <location filename="../../designer/ui/editor.py" line="106"/>
         <source>Place {0} ({1})</source>
         <translation>放置 {0}（{1}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="106"/>
+        <location filename="../../designer/ui/editor.py" line="107"/>
         <source>Placed {0}: {1}</source>
         <translation>已放置 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="124"/>
+        <location filename="../../designer/ui/editor.py" line="126"/>
         <source>Cannot connect: {0}</source>
         <translation>无法连接：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="127"/>
+        <location filename="../../designer/ui/editor.py" line="129"/>
         <source>Link {0} ↔ {1}</source>
         <translation>连接 {0} ↔ {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="128"/>
+        <location filename="../../designer/ui/editor.py" line="130"/>
         <source>Linked {0} ↔ {1} at {2:g} Gb/s ({3})</source>
         <translation>已连接 {0} ↔ {1}，{2:g} Gb/s（{3}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="137"/>
+        <location filename="../../designer/ui/editor.py" line="139"/>
         <source>Select servers and the switches to cable them to (or leaves and spines)</source>
         <translation>请选中服务器和要连接的交换机（或叶交换机和脊交换机）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="140"/>
+        <location filename="../../designer/ui/editor.py" line="142"/>
         <source>rail-aligned</source>
         <translation>按轨道对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="140"/>
+        <location filename="../../designer/ui/editor.py" line="142"/>
         <source>round-robin</source>
         <translation>轮流分配</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="142"/>
+        <location filename="../../designer/ui/editor.py" line="144"/>
         <source>Nothing to connect: {0}</source>
         <translation>没有可连接的线缆：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="144"/>
+        <location filename="../../designer/ui/editor.py" line="146"/>
         <source>Connect {0} × {1} nodes ({2}): {3} cables</source>
         <translation>连接 {0} × {1} 个节点（{2}）：{3} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="148"/>
+        <location filename="../../designer/ui/editor.py" line="150"/>
         <source>; {0} ports left free: {1}</source>
         <translation>；{0} 个端口仍空闲：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="163"/>
+        <location filename="../../designer/ui/editor.py" line="167"/>
         <source>Nudge</source>
         <translation>微移</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="168"/>
+        <location filename="../../designer/ui/editor.py" line="173"/>
         <source>Nothing selected to delete</source>
         <translation>没有选中要删除的内容</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="181"/>
+        <location filename="../../designer/ui/editor.py" line="186"/>
         <source>unknown protocol &apos;{0}&apos; (ib or rocev2)</source>
         <translation>未知协议“{0}”（应为 ib 或 rocev2）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="184"/>
+        <location filename="../../designer/ui/editor.py" line="189"/>
         <source>a segment needs a name</source>
         <translation>分区需要名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="188"/>
+        <location filename="../../designer/ui/editor.py" line="193"/>
         <source>select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="197"/>
+        <location filename="../../designer/ui/editor.py" line="202"/>
         <source>Segment &apos;{0}&apos;: {1} → {2}</source>
         <translation>分区“{0}”：{1} → {2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="217"/>
+        <location filename="../../designer/ui/editor.py" line="223"/>
         <source>Select nodes to copy</source>
         <translation>请选择要复制的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="221"/>
+        <location filename="../../designer/ui/editor.py" line="227"/>
         <source>{0} nodes, {1} links from Fabric Designer</source>
         <translation>来自 Fabric Designer 的 {0} 个节点、{1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="225"/>
+        <location filename="../../designer/ui/editor.py" line="231"/>
         <source>Copied {0} nodes and {1} links</source>
         <translation>已复制 {0} 个节点和 {1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="231"/>
+        <location filename="../../designer/ui/editor.py" line="238"/>
         <source>The clipboard holds no fabric nodes</source>
         <translation>剪贴板中没有网络节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="236"/>
+        <location filename="../../designer/ui/editor.py" line="243"/>
         <source>Cannot paste: {0}</source>
         <translation>无法粘贴：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="239"/>
+        <location filename="../../designer/ui/editor.py" line="246"/>
         <source>Paste {0} nodes</source>
         <translation>粘贴 {0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="244"/>
+        <location filename="../../designer/ui/editor.py" line="252"/>
         <source>Select nodes to duplicate</source>
         <translation>请选择要创建副本的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="246"/>
+        <location filename="../../designer/ui/editor.py" line="254"/>
         <source>Duplicate {0} nodes</source>
         <translation>创建 {0} 个节点的副本</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="312"/>
+        <location filename="../../designer/ui/editor.py" line="320"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="312"/>
+        <location filename="../../designer/ui/editor.py" line="320"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="285"/>
+        <location filename="../../designer/ui/editor.py" line="293"/>
         <source>Select two or more nodes to align</source>
         <translation>请选择两个或更多节点进行对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="293"/>
+        <location filename="../../designer/ui/editor.py" line="301"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="293"/>
+        <location filename="../../designer/ui/editor.py" line="301"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="293"/>
+        <location filename="../../designer/ui/editor.py" line="301"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="294"/>
+        <location filename="../../designer/ui/editor.py" line="302"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="294"/>
+        <location filename="../../designer/ui/editor.py" line="302"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="295"/>
+        <location filename="../../designer/ui/editor.py" line="303"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="302"/>
+        <location filename="../../designer/ui/editor.py" line="310"/>
         <source>Select three or more nodes to distribute</source>
         <translation>请选择三个或更多节点进行分布</translation>
     </message>
@@ -773,22 +773,22 @@
         <translation>复制详情</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/error_dialog.py" line="73"/>
+        <location filename="../../designer/ui/error_dialog.py" line="74"/>
         <source>Copied</source>
         <translation>已复制</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/error_dialog.py" line="96"/>
+        <location filename="../../designer/ui/error_dialog.py" line="97"/>
         <source>Your design is unchanged since the last completed edit.</source>
         <translation>您的设计仍保持最后一次完成编辑后的状态。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/error_dialog.py" line="104"/>
+        <location filename="../../designer/ui/error_dialog.py" line="105"/>
         <source>A recovery copy was saved to {0}.</source>
         <translation>已将恢复副本保存到 {0}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/error_dialog.py" line="106"/>
+        <location filename="../../designer/ui/error_dialog.py" line="107"/>
         <source>Save your work under a new name, and send the details below with a bug report.</source>
         <translation>请以新文件名保存您的工作，并在错误报告中附上下方的详细信息。</translation>
     </message>
@@ -1086,67 +1086,67 @@
         <translation>留空：方案书列出由设计推导出的风险，交付周期待与供应商确认。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="427"/>
+        <location filename="../../designer/ui/export_dialog.py" line="428"/>
         <source>Sections: choose at least one</source>
         <translation>章节：请至少选择一个</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="452"/>
+        <location filename="../../designer/ui/export_dialog.py" line="454"/>
         <source>Cover logo</source>
         <translation>封面徽标</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="453"/>
+        <location filename="../../designer/ui/export_dialog.py" line="455"/>
         <source>Images (*.png *.jpg *.jpeg *.gif *.bmp);;All files (*)</source>
         <translation>图像 (*.png *.jpg *.jpeg *.gif *.bmp);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="458"/>
+        <location filename="../../designer/ui/export_dialog.py" line="461"/>
         <source>Sweep results</source>
         <translation>扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="459"/>
+        <location filename="../../designer/ui/export_dialog.py" line="462"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="465"/>
+        <location filename="../../designer/ui/export_dialog.py" line="469"/>
         <source>Save the proposal as</source>
         <translation>方案书另存为</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="465"/>
+        <location filename="../../designer/ui/export_dialog.py" line="469"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="498"/>
+        <location filename="../../designer/ui/export_dialog.py" line="502"/>
         <source>Proposal requirements</source>
         <translation>方案书需求</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="527"/>
+        <location filename="../../designer/ui/export_dialog.py" line="531"/>
         <source>Building the proposal (drawing, laying out pages)…</source>
         <translation>正在生成方案书（绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="529"/>
+        <location filename="../../designer/ui/export_dialog.py" line="533"/>
         <source>Building the proposal (simulating the design, and the drawing as InfiniBand and as RoCEv2; drawing, laying out pages)…</source>
         <translation>正在编制方案书（仿真本设计，以及本拓扑图分别采用 InfiniBand 和 RoCEv2 的情况；绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="532"/>
+        <location filename="../../designer/ui/export_dialog.py" line="536"/>
         <source>Building the proposal (simulating the design, drawing, laying out pages)…</source>
         <translation>正在编制方案书（仿真本设计、绘图、排版）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="547"/>
+        <location filename="../../designer/ui/export_dialog.py" line="551"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/export_dialog.py" line="565"/>
+        <location filename="../../designer/ui/export_dialog.py" line="569"/>
         <source>Please wait: the proposal is still being built.</source>
         <translation>请稍候：方案书仍在生成中。</translation>
     </message>
@@ -1154,7 +1154,7 @@
 <context>
     <name>FabricView</name>
     <message>
-        <location filename="../../designer/ui/view.py" line="142"/>
+        <location filename="../../designer/ui/view.py" line="144"/>
         <source>Cannot connect: {0}</source>
         <translation>无法连接：{0}</translation>
     </message>
@@ -1227,37 +1227,37 @@
         <translation>在“{name}”中安排 {spec}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="175"/>
+        <location filename="../../designer/ui/failure_controller.py" line="179"/>
         <source>Running &apos;{name}&apos;…</source>
         <translation>正在运行“{name}”…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="214"/>
+        <location filename="../../designer/ui/failure_controller.py" line="221"/>
         <source>{spec}: throughput fell {dip} at {t} ms</source>
         <translation>{spec}：吞吐量在 {t} ms 时下降 {dip}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="217"/>
+        <location filename="../../designer/ui/failure_controller.py" line="224"/>
         <source>, {n} flows ({bytes}) stalled</source>
         <translation>，{n} 条流（{bytes}）停滞</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="220"/>
+        <location filename="../../designer/ui/failure_controller.py" line="227"/>
         <source>, rerouted after {d} ms</source>
         <translation>，{d} ms 后完成重路由</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="221"/>
+        <location filename="../../designer/ui/failure_controller.py" line="228"/>
         <source>, never recovered</source>
         <translation>，未能恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="224"/>
+        <location filename="../../designer/ui/failure_controller.py" line="231"/>
         <source>some transfers lost their only path and never completed</source>
         <translation>部分传输失去了唯一路径，未能完成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_controller.py" line="225"/>
+        <location filename="../../designer/ui/failure_controller.py" line="232"/>
         <source>&apos;{name}&apos; done</source>
         <translation>“{name}”已完成</translation>
     </message>
@@ -1776,12 +1776,22 @@
         <translation>故障后的路由收敛；之后 ECMP 使用其余路径</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="269"/>
+        <location filename="../../designer/ui/field_specs.py" line="264"/>
+        <source>Local repair time</source>
+        <translation>本地修复时间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="265"/>
+        <source>How long the switches beside a failure take to drop it from their ECMP groups where each keeps another way (a spine or a cable of a bundle); elsewhere the routing protocol&apos;s reconvergence applies</source>
+        <translation>故障旁的交换机在各自仍有其他等价路径时（一台脊交换机或捆绑中的一根线缆），将故障从其 ECMP 组中移除所需的时间；其他情况下适用路由协议的收敛时间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/field_specs.py" line="274"/>
         <source>PFC Xon must be below Xoff</source>
         <translation>PFC Xon 必须小于 Xoff</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/field_specs.py" line="271"/>
+        <location filename="../../designer/ui/field_specs.py" line="276"/>
         <source>ECN Kmin must not be above Kmax</source>
         <translation>ECN Kmin 不得大于 Kmax</translation>
     </message>
@@ -1959,7 +1969,7 @@
         <translation>每个网卡端口拆分成的端口数，每个端口接入一个独立平面（多平面方案）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="204"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="208"/>
         <source>estimated capex ≈ {0:,.0f} USD</source>
         <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>
@@ -1967,78 +1977,78 @@
 <context>
     <name>HandoverDialog</name>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="45"/>
-        <location filename="../../designer/ui/handover_dialog.py" line="79"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="46"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="81"/>
         <source>Export hand-over files</source>
         <translation>导出交付文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="47"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="48"/>
         <source>Cabling plan (one row per cable, with its label)</source>
         <translation>布线表（每条线缆一行，含标签）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="48"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="49"/>
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="50"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="51"/>
         <source>Excel workbook (.xlsx)</source>
         <translation>Excel 工作簿 (.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="51"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="52"/>
         <source>CSV (.csv)</source>
         <translation>CSV (.csv)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="52"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="53"/>
         <source>GraphML (reopens in Fabric Designer and other graph tools)</source>
         <translation>GraphML（可在 Fabric Designer 及其他图工具中重新打开）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="53"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="54"/>
         <source>Graphviz DOT</source>
         <translation>Graphviz DOT</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="54"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="55"/>
         <source>containerlab topology of the Ethernet parts</source>
         <translation>以太网部分的 containerlab 拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="60"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="61"/>
         <source>Tables as</source>
         <translation>表格格式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="65"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="66"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="67"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="68"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="67"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="68"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="85"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="87"/>
         <source>Choose at least one file to write.</source>
         <translation>请至少选择一个要导出的文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="87"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="89"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/handover_dialog.py" line="133"/>
+        <location filename="../../designer/ui/handover_dialog.py" line="137"/>
         <source>Wrote {0} file(s) to {1}</source>
         <translation>已将 {0} 个文件写入 {1}</translation>
     </message>
@@ -2070,7 +2080,7 @@
     <name>ImageExportDialog</name>
     <message>
         <location filename="../../designer/ui/image_export_dialog.py" line="33"/>
-        <location filename="../../designer/ui/image_export_dialog.py" line="78"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="80"/>
         <source>Export canvas image</source>
         <translation>导出画布图像</translation>
     </message>
@@ -2140,17 +2150,17 @@
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="88"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="90"/>
         <source>Choose a file to write.</source>
         <translation>请选择要写入的文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="90"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="92"/>
         <source>The file name must end in .{0}</source>
         <translation>文件名必须以 .{0} 结尾</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/image_export_dialog.py" line="92"/>
+        <location filename="../../designer/ui/image_export_dialog.py" line="94"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
@@ -2194,166 +2204,166 @@
         <translation>后端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="101"/>
+        <location filename="../../designer/ui/inspector.py" line="104"/>
         <source>{0} nodes, {1} links, {2} segments selected</source>
         <translation>已选中 {0} 个节点、{1} 条链路、{2} 个分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="102"/>
+        <location filename="../../designer/ui/inspector.py" line="105"/>
         <source>Select a single item to edit it. Align, distribute, copy and delete work on all.</source>
         <translation>选择单个对象进行编辑。对齐、分布、复制和删除对所有选中对象生效。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="112"/>
+        <location filename="../../designer/ui/inspector.py" line="115"/>
         <source>Nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="113"/>
-        <location filename="../../designer/ui/inspector.py" line="193"/>
+        <location filename="../../designer/ui/inspector.py" line="116"/>
+        <location filename="../../designer/ui/inspector.py" line="196"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="114"/>
+        <location filename="../../designer/ui/inspector.py" line="117"/>
         <source>Segments</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="115"/>
-        <location filename="../../designer/ui/inspector.py" line="166"/>
+        <location filename="../../designer/ui/inspector.py" line="118"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="116"/>
+        <location filename="../../designer/ui/inspector.py" line="119"/>
         <source>Select a node, a cable or a segment&apos;s name tag to edit it.</source>
         <translation>选择节点、线缆或分区名称标签进行编辑。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="150"/>
+        <location filename="../../designer/ui/inspector.py" line="153"/>
         <location filename="../../designer/ui/scripted_session.py" line="52"/>
         <source>Rename {0}</source>
         <translation>重命名 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="151"/>
+        <location filename="../../designer/ui/inspector.py" line="154"/>
         <source>Model</source>
         <translation>型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="153"/>
+        <location filename="../../designer/ui/inspector.py" line="156"/>
         <source>Role</source>
         <translation>角色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="155"/>
+        <location filename="../../designer/ui/inspector.py" line="158"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="157"/>
+        <location filename="../../designer/ui/inspector.py" line="160"/>
         <source>Pod of {0}</source>
         <translation>{0} 的 Pod</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="161"/>
+        <location filename="../../designer/ui/inspector.py" line="164"/>
         <source>Ports {0}*</source>
         <translation>端口 {0}*</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="162"/>
+        <location filename="../../designer/ui/inspector.py" line="165"/>
         <source>{0}/{1} used · {2:g} Gb/s · {3}</source>
         <translation>已用 {0}/{1} · {2:g} Gb/s · {3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="166"/>
+        <location filename="../../designer/ui/inspector.py" line="169"/>
         <source>Segment</source>
         <translation>分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="170"/>
+        <location filename="../../designer/ui/inspector.py" line="173"/>
         <source>Link {0}</source>
         <translation>链路 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="171"/>
+        <location filename="../../designer/ui/inspector.py" line="174"/>
         <source>Ends</source>
         <translation>两端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="172"/>
+        <location filename="../../designer/ui/inspector.py" line="175"/>
         <source>Speed</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="172"/>
+        <location filename="../../designer/ui/inspector.py" line="175"/>
         <source>{0:g} Gb/s</source>
         <translation>{0:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="173"/>
+        <location filename="../../designer/ui/inspector.py" line="176"/>
         <source>Plane</source>
         <translation>平面</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="177"/>
-        <location filename="../../designer/ui/inspector.py" line="203"/>
+        <location filename="../../designer/ui/inspector.py" line="180"/>
+        <location filename="../../designer/ui/inspector.py" line="206"/>
         <source>{0} of {1}</source>
         <translation>{1} 的{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="192"/>
+        <location filename="../../designer/ui/inspector.py" line="195"/>
         <source>Long-haul bundle {0}</source>
         <translation>长距离链路束 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="193"/>
+        <location filename="../../designer/ui/inspector.py" line="196"/>
         <source>{0} x {1:g} Gb/s</source>
         <translation>{0} x {1:g} Gb/s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="198"/>
+        <location filename="../../designer/ui/inspector.py" line="201"/>
         <source>Equipment</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="199"/>
+        <location filename="../../designer/ui/inspector.py" line="202"/>
         <source>Optics</source>
         <translation>光模块</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="207"/>
+        <location filename="../../designer/ui/inspector.py" line="210"/>
         <source>Back-end segment {0}</source>
         <translation>后端分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="210"/>
+        <location filename="../../designer/ui/inspector.py" line="213"/>
         <source>Rename segment {0}</source>
         <translation>重命名分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="214"/>
+        <location filename="../../designer/ui/inspector.py" line="217"/>
         <source>Members</source>
         <translation>成员</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="214"/>
+        <location filename="../../designer/ui/inspector.py" line="217"/>
         <source>{0} nodes</source>
         <translation>{0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="219"/>
+        <location filename="../../designer/ui/inspector.py" line="222"/>
         <source>{0} settings</source>
         <translation>{0} 设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="307"/>
+        <location filename="../../designer/ui/inspector.py" line="310"/>
         <source>Settings of {0} are now custom: {1} changed from the {2} values</source>
         <translation>{0} 的设置现为自定义：{1} 已不同于“{2}”的值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="318"/>
+        <location filename="../../designer/ui/inspector.py" line="321"/>
         <source>Settings of {0}: {1}</source>
         <translation>{0} 的设置：{1}</translation>
     </message>
@@ -2392,13 +2402,13 @@
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="199"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="200"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="93"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="199"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="200"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
@@ -2409,31 +2419,31 @@
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="94"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="201"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="202"/>
         <source>Traffic class</source>
         <translation>流量类别</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="95"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="200"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="201"/>
         <source>Placement</source>
         <translation>放置方式</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="96"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="199"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="200"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="96"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="201"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="202"/>
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../designer/ui/jobs_dialog.py" line="97"/>
-        <location filename="../../designer/ui/jobs_dialog.py" line="200"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="201"/>
         <source>Random seed</source>
         <translation>随机种子</translation>
     </message>
@@ -2473,37 +2483,37 @@
         <translation>沿用本次运行的种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="179"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="180"/>
         <source>Name: another job is called &apos;{0}&apos;</source>
         <translation>名称：已有名为“{0}”的作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="181"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="182"/>
         <source>GPUs: say how many GPUs the job takes</source>
         <translation>GPU 数：请填写该作业使用多少块 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="183"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="184"/>
         <source>Servers: name at least one server (select servers on the canvas, or type their ids)</source>
         <translation>服务器：请至少指定一台服务器（在画布上选择服务器，或输入其 ID）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="188"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="189"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="192"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="193"/>
         <source>Workload: {0}</source>
         <translation>负载：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="194"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="195"/>
         <source>Placement: {0}</source>
         <translation>放置方式：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dialog.py" line="201"/>
+        <location filename="../../designer/ui/jobs_dialog.py" line="202"/>
         <source>Job</source>
         <translation>作业</translation>
     </message>
@@ -2516,83 +2526,83 @@
         <translation>作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="97"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="99"/>
         <source>The jobs cannot be placed as they stand: {0}</source>
         <translation>按当前设置无法放置这些作业：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="101"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="103"/>
         <source>No jobs yet: select servers on the canvas and press New from selection, or Add…</source>
         <translation>尚无作业：在画布上选择服务器后点“由选中项新建”，或点“添加…”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="142"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="144"/>
         <source>New job</source>
         <translation>新建作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="145"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="147"/>
         <source>New job &apos;{0}&apos;</source>
         <translation>新建作业“{0}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="151"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="153"/>
         <source>Edit job</source>
         <translation>编辑作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="156"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="158"/>
         <source>Edit job &apos;{0}&apos;</source>
         <translation>编辑作业“{0}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="163"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="166"/>
         <source>Delete job &apos;{0}&apos;</source>
         <translation>删除作业“{0}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="171"/>
-        <location filename="../../designer/ui/jobs_controller.py" line="172"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="174"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="175"/>
         <source>Select GPU servers on the canvas first</source>
         <translation>请先在画布上选择 GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="176"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="179"/>
         <source>New job on {0} servers</source>
         <translation>在 {0} 台服务器上新建作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="196"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="201"/>
         <source>Run the jobs together first (▶ Run jobs together), then ask what one of them would do alone</source>
         <translation>请先让作业同时运行（▶ 同时运行作业），再查看其中一个单独运行的情况</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="202"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="207"/>
         <source>Running &apos;{0}&apos; alone on its own GPUs…</source>
         <translation>正在其自身的 GPU 上单独运行“{0}”…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="211"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="217"/>
         <source>The jobs ran again meanwhile: ask again</source>
         <translation>其间作业已重新运行：请再试一次</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="221"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="227"/>
         <source>alone {0} → together {1}</source>
         <translation>单独 {0} → 同时 {1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="224"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="230"/>
         <source>step time</source>
         <translation>训练步时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="224"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="230"/>
         <source>completion time</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_controller.py" line="225"/>
+        <location filename="../../designer/ui/jobs_controller.py" line="231"/>
         <source>&apos;{0}&apos; alone: {1} {2}; with the other jobs: {3}, {4:.2f}× as long</source>
         <translation>“{0}”单独运行：{1} {2}；与其他作业同时运行：{3}，为单独运行的 {4:.2f} 倍</translation>
     </message>
@@ -2670,12 +2680,12 @@
         <translation>画布上的线缆只按该作业自身的流量着色</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="154"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="155"/>
         <source>Traffic class: Ethernet priority (RoCEv2) or virtual lane (InfiniBand)</source>
         <translation>流量类别：以太网优先级（RoCEv2）或虚通道（InfiniBand）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="172"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="173"/>
         <source>only {0}&apos;s traffic</source>
         <translation>仅 {0} 的流量</translation>
     </message>
@@ -2730,7 +2740,7 @@
         <translation>在相同的 GPU 上单独运行选中的作业，并与上次作业同时运行的结果比较</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/jobs_dock.py" line="170"/>
+        <location filename="../../designer/ui/jobs_dock.py" line="171"/>
         <source>all traffic</source>
         <translation>全部流量</translation>
     </message>
@@ -3008,7 +3018,7 @@ or a node</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="404"/>
+        <location filename="../../designer/ui/main_window.py" line="418"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
@@ -3038,138 +3048,138 @@ or a node</source>
         <translation>仅前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="179"/>
+        <location filename="../../designer/ui/main_window.py" line="180"/>
         <source>Cable colours: back-end segments by protocol; the front-end dashed</source>
         <translation>线缆颜色：后端分区按协议着色；前端为虚线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="221"/>
+        <location filename="../../designer/ui/main_window.py" line="225"/>
         <source>unsaved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="222"/>
+        <location filename="../../designer/ui/main_window.py" line="226"/>
         <source>{0} — {1}[*] — Fabric Designer</source>
         <translation>{0} — {1}[*] — Fabric Designer</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="240"/>
+        <location filename="../../designer/ui/main_window.py" line="246"/>
         <source>The design checks could not run: {0}</source>
         <translation>设计规则检查无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="249"/>
+        <location filename="../../designer/ui/main_window.py" line="255"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="251"/>
+        <location filename="../../designer/ui/main_window.py" line="257"/>
         <source>Problems (1 error, {0} in all)</source>
         <translation>问题（1 个错误，共 {0} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="253"/>
+        <location filename="../../designer/ui/main_window.py" line="259"/>
         <source>Problems ({0} errors, {1} in all)</source>
         <translation>问题（{0} 个错误，共 {1} 个）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="287"/>
+        <location filename="../../designer/ui/main_window.py" line="294"/>
         <source>Link mode: drag from one node to another</source>
         <translation>连线模式：从一个节点拖到另一个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="288"/>
+        <location filename="../../designer/ui/main_window.py" line="295"/>
         <source>Select mode</source>
         <translation>选择模式</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="322"/>
+        <location filename="../../designer/ui/main_window.py" line="333"/>
         <source>Select the nodes of the new segment first</source>
         <translation>请先选择新分区的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="325"/>
+        <location filename="../../designer/ui/main_window.py" line="336"/>
         <source>Segment {0}</source>
         <translation>分区 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="350"/>
+        <location filename="../../designer/ui/main_window.py" line="361"/>
         <source>Save &apos;{0}&apos; with the results of its last run? They are lost otherwise.</source>
         <translation>是否将“{0}”连同最近一次运行的结果一起保存？否则这些结果将丢失。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="354"/>
+        <location filename="../../designer/ui/main_window.py" line="365"/>
         <source>Unsaved changes</source>
         <translation>未保存的修改</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="352"/>
+        <location filename="../../designer/ui/main_window.py" line="363"/>
         <source>Save the changes to &apos;{0}&apos;?</source>
         <translation>保存对“{0}”的修改？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="384"/>
+        <location filename="../../designer/ui/main_window.py" line="397"/>
         <source>Opened the advisor&apos;s candidate: {0}</source>
         <translation>已打开选型助手的候选方案：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="392"/>
+        <location filename="../../designer/ui/main_window.py" line="406"/>
         <source>The topology generators are not installed</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="399"/>
+        <location filename="../../designer/ui/main_window.py" line="413"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="410"/>
+        <location filename="../../designer/ui/main_window.py" line="425"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="427"/>
+        <location filename="../../designer/ui/main_window.py" line="442"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="431"/>
+        <location filename="../../designer/ui/main_window.py" line="446"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="440"/>
+        <location filename="../../designer/ui/main_window.py" line="457"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="447"/>
+        <location filename="../../designer/ui/main_window.py" line="464"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="454"/>
+        <location filename="../../designer/ui/main_window.py" line="471"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="52"/>
+        <location filename="../../designer/ui/window_exports.py" line="53"/>
         <source>Proposal written to {0}</source>
         <translation>方案书已写入 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="58"/>
+        <location filename="../../designer/ui/window_exports.py" line="59"/>
         <source>Export canvas as {0}</source>
         <translation>将画布导出为 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="68"/>
+        <location filename="../../designer/ui/window_exports.py" line="69"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/window_exports.py" line="70"/>
-        <location filename="../../designer/ui/window_exports.py" line="80"/>
+        <location filename="../../designer/ui/window_exports.py" line="71"/>
+        <location filename="../../designer/ui/window_exports.py" line="82"/>
         <source>Exported {0}</source>
         <translation>已导出 {0}</translation>
     </message>
@@ -3460,67 +3470,67 @@ or a node</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="125"/>
+        <location filename="../../designer/ui/rack_controller.py" line="126"/>
         <source>No rack plan: {0}</source>
         <translation>无机柜规划：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="138"/>
+        <location filename="../../designer/ui/rack_controller.py" line="139"/>
         <source>{0} racks ({1}), {2:,.1f} kW</source>
         <translation>共 {0} 个机柜（{1}），{2:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="140"/>
+        <location filename="../../designer/ui/rack_controller.py" line="141"/>
         <source>1 rack in 1 row, {0:,.1f} kW</source>
         <translation>1 个机柜，1 排，{0:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="141"/>
+        <location filename="../../designer/ui/rack_controller.py" line="142"/>
         <source>{0} racks in {1} rows, {2:,.1f} kW</source>
         <translation>{0} 个机柜，{1} 排，{2:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="142"/>
+        <location filename="../../designer/ui/rack_controller.py" line="143"/>
         <source>{0} racks in 1 row, {1:,.1f} kW</source>
         <translation>{0} 个机柜，1 排，{1:,.1f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="144"/>
+        <location filename="../../designer/ui/rack_controller.py" line="145"/>
         <source>1 rack over the power budget</source>
         <translation>1 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="145"/>
+        <location filename="../../designer/ui/rack_controller.py" line="146"/>
         <source>{0} racks over the power budget</source>
         <translation>{0} 个机柜超出功率预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="147"/>
+        <location filename="../../designer/ui/rack_controller.py" line="148"/>
         <source>plan saved with the design</source>
         <translation>规划已随设计保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="149"/>
+        <location filename="../../designer/ui/rack_controller.py" line="150"/>
         <source>planned now: the design changed since its racks were planned; Plan racks keeps this plan</source>
         <translation>当前规划：设计在机柜规划后已更改；点击“规划机柜”保存此规划</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="151"/>
+        <location filename="../../designer/ui/rack_controller.py" line="152"/>
         <source>planned now; Plan racks keeps this plan and sets the cable lengths</source>
         <translation>当前规划；点击“规划机柜”保存此规划并设置线缆长度</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="154"/>
+        <location filename="../../designer/ui/rack_controller.py" line="156"/>
         <source>Plan racks</source>
         <translation>规划机柜</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="160"/>
+        <location filename="../../designer/ui/rack_controller.py" line="163"/>
         <source>Change build settings</source>
         <translation>更改部署设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_controller.py" line="172"/>
+        <location filename="../../designer/ui/rack_controller.py" line="175"/>
         <source>Racks planned: cable types and lengths follow the positions</source>
         <translation>机柜已规划：线缆类型和长度按设备位置确定</translation>
     </message>
@@ -3528,22 +3538,22 @@ or a node</source>
 <context>
     <name>RackElevationView</name>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="135"/>
+        <location filename="../../designer/ui/rack_view.py" line="136"/>
         <source>Rack {0}: {1} of {2} U, {3:.1f} of {4:.0f} kW, {5} PDUs</source>
         <translation>机柜 {0}：已用 {1}/{2}U，{3:.1f}/{4:.0f} kW，{5} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="139"/>
+        <location filename="../../designer/ui/rack_view.py" line="140"/>
         <source>{0:.1f} / {1:.0f} kW</source>
         <translation>{0:.1f} / {1:.0f} kW</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="148"/>
+        <location filename="../../designer/ui/rack_view.py" line="149"/>
         <source>{0} PDUs on the A and B feeds</source>
         <translation>A、B 两路供电共 {0} 个 PDU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/rack_view.py" line="160"/>
+        <location filename="../../designer/ui/rack_view.py" line="161"/>
         <source>{0}
 {1} ({2})
 U{3}-U{4}, {5:,.0f} W</source>
@@ -3591,92 +3601,92 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RequirementsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="90"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="94"/>
         <source>Your cluster</source>
         <translation>您的集群</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="91"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="95"/>
         <source>The advisor generates InfiniBand, RoCEv2, rail-optimized and hybrid designs at 1:1 and 2:1, and rail-only and multi-plane ones where they apply, simulates and costs each, and ranks them for your priorities.</source>
         <translation>选型助手会生成收敛比 1:1 和 2:1 的 InfiniBand、RoCEv2、轨道优化和混合方案，并在适用时加入仅轨道和多平面方案，逐一仿真并核算成本，再按您的优先级排序。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="94"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="98"/>
         <source>Across two sites the advisor builds a leaf-spine in each site (InfiniBand and RoCEv2 at 1:1 and 2:1, and Spectrum-X) joined by your long-haul links, simulates your training on each, says whether training across the sites is viable and what link capacity would make it so, and ranks them.</source>
         <translation>跨两个站点时，选型助手在每个站点构建一套叶脊网络（InfiniBand 与 RoCEv2 各 1:1 和 2:1，以及 Spectrum-X），由您的长距离链路连接；在每个方案上仿真您的训练，判断跨站点训练是否可行、需要多大的链路容量才可行，并进行排序。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="105"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="109"/>
         <source>e.g. allreduce:1GiB, train:70b:dp=32, alltoall:4MiB (several: separate by ;)</source>
         <translation>例如 allreduce:1GiB、train:70b:dp=32、alltoall:4MiB（多个时用 ; 分隔）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="111"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="115"/>
         <source>no budget</source>
         <translation>无预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="115"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="119"/>
         <source>We already run Ethernet at scale</source>
         <translation>我们已大规模运行以太网</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="116"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="120"/>
         <source>Tail latency matters more than cost</source>
         <translation>尾延迟比成本更重要</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="121"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="125"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="122"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="126"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="123"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="127"/>
         <source>Budget (capex)</source>
         <translation>预算（资本支出）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="124"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="128"/>
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="127"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="131"/>
         <source>Sites</source>
         <translation>站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="128"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="132"/>
         <source>Distance between the sites</source>
         <translation>站点之间的距离</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="137"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="141"/>
         <source>One site</source>
         <translation>一个站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="138"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="142"/>
         <source>Two sites, half the GPUs in each</source>
         <translation>两个站点，各放一半 GPU</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="185"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="190"/>
         <source>GPUs must be a multiple of 8 (8-GPU servers).</source>
         <translation>GPU 数必须是 8 的倍数（每台服务器 8 个 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="187"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="192"/>
         <source>With two sites, GPUs must be a multiple of 16 (half in each site, in 8-GPU servers).</source>
         <translation>两个站点时，GPU 数必须是 16 的倍数（每个站点一半，均为 8 GPU 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="189"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="194"/>
         <source>Enter a workload, e.g. allreduce:1GiB.</source>
         <translation>请输入负载，例如 allreduce:1GiB。</translation>
     </message>
@@ -3684,47 +3694,47 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>ResultsPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="50"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="51"/>
         <source>Candidate</source>
         <translation>候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="50"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="51"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="51"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="52"/>
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="51"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="52"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="52"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="53"/>
         <source>Across sites</source>
         <translation>跨站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="229"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="234"/>
         <source>Ranked candidates</source>
         <translation>候选方案排名</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="278"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="283"/>
         <source>within</source>
         <translation>预算内</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="278"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="283"/>
         <source>over</source>
         <translation>超预算</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="271"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="276"/>
         <source>Select a candidate and press Finish to open it (the first is recommended).</source>
         <translation>选择一个候选方案并点击“完成”打开（第一个为推荐方案）。</translation>
     </message>
@@ -3752,162 +3762,162 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="160"/>
+        <location filename="../../designer/ui/run_controller.py" line="162"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="161"/>
+        <location filename="../../designer/ui/run_controller.py" line="163"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="161"/>
+        <location filename="../../designer/ui/run_controller.py" line="163"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="162"/>
+        <location filename="../../designer/ui/run_controller.py" line="164"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="174"/>
+        <location filename="../../designer/ui/run_controller.py" line="177"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="174"/>
+        <location filename="../../designer/ui/run_controller.py" line="177"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="181"/>
+        <location filename="../../designer/ui/run_controller.py" line="185"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="192"/>
+        <location filename="../../designer/ui/run_controller.py" line="197"/>
         <source>simulating the queues of a congested step: {0:.0%} of the step</source>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="339"/>
+        <location filename="../../designer/ui/run_controller.py" line="351"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="397"/>
+        <location filename="../../designer/ui/run_controller.py" line="410"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="410"/>
+        <location filename="../../designer/ui/run_controller.py" line="423"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="411"/>
+        <location filename="../../designer/ui/run_controller.py" line="424"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="413"/>
+        <location filename="../../designer/ui/run_controller.py" line="426"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="416"/>
+        <location filename="../../designer/ui/run_controller.py" line="429"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="427"/>
+        <location filename="../../designer/ui/run_controller.py" line="440"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="429"/>
+        <location filename="../../designer/ui/run_controller.py" line="442"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="432"/>
+        <location filename="../../designer/ui/run_controller.py" line="445"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="446"/>
+        <location filename="../../designer/ui/run_controller.py" line="459"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="215"/>
+        <location filename="../../designer/ui/run_controller.py" line="221"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="226"/>
+        <location filename="../../designer/ui/run_controller.py" line="233"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="228"/>
+        <location filename="../../designer/ui/run_controller.py" line="235"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="319"/>
+        <location filename="../../designer/ui/run_controller.py" line="331"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="322"/>
+        <location filename="../../designer/ui/run_controller.py" line="334"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="338"/>
+        <location filename="../../designer/ui/run_controller.py" line="350"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="380"/>
+        <location filename="../../designer/ui/run_controller.py" line="393"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="381"/>
+        <location filename="../../designer/ui/run_controller.py" line="394"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="383"/>
+        <location filename="../../designer/ui/run_controller.py" line="396"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="386"/>
+        <location filename="../../designer/ui/run_controller.py" line="399"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="388"/>
+        <location filename="../../designer/ui/run_controller.py" line="401"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="391"/>
+        <location filename="../../designer/ui/run_controller.py" line="404"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="393"/>
+        <location filename="../../designer/ui/run_controller.py" line="406"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="395"/>
+        <location filename="../../designer/ui/run_controller.py" line="408"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -3915,12 +3925,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPage</name>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="204"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="209"/>
         <source>Building the candidates</source>
         <translation>正在生成候选方案</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="206"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="211"/>
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
@@ -3928,278 +3938,278 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>RunPanel</name>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="43"/>
+        <location filename="../../designer/ui/run_panel.py" line="44"/>
         <source>As drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="44"/>
+        <location filename="../../designer/ui/run_panel.py" line="45"/>
         <source>All back-end InfiniBand</source>
         <translation>后端全部为 InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="45"/>
+        <location filename="../../designer/ui/run_panel.py" line="46"/>
         <source>All back-end RoCEv2</source>
         <translation>后端全部为 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="55"/>
+        <location filename="../../designer/ui/run_panel.py" line="56"/>
         <source>Ring</source>
         <translation>环形 (Ring)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="56"/>
+        <location filename="../../designer/ui/run_panel.py" line="57"/>
         <source>Tree</source>
         <translation>树形 (Tree)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="56"/>
+        <location filename="../../designer/ui/run_panel.py" line="57"/>
         <source>Hierarchical</source>
         <translation>分层 (Hierarchical)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="161"/>
+        <location filename="../../designer/ui/run_panel.py" line="162"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="164"/>
+        <location filename="../../designer/ui/run_panel.py" line="165"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="34"/>
+        <location filename="../../designer/ui/run_panel.py" line="35"/>
         <source>Training step</source>
         <translation>训练步</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="162"/>
+        <location filename="../../designer/ui/run_panel.py" line="163"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="165"/>
+        <location filename="../../designer/ui/run_panel.py" line="166"/>
         <source>Data parallel</source>
         <translation>数据并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="166"/>
+        <location filename="../../designer/ui/run_panel.py" line="167"/>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="167"/>
+        <location filename="../../designer/ui/run_panel.py" line="168"/>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="35"/>
+        <location filename="../../designer/ui/run_panel.py" line="36"/>
         <source>Inference</source>
         <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="163"/>
+        <location filename="../../designer/ui/run_panel.py" line="164"/>
         <source>Requests / s</source>
         <translation>请求数 / 秒</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="31"/>
+        <location filename="../../designer/ui/run_panel.py" line="32"/>
         <source>Incast</source>
         <translation>多打一 (Incast)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="160"/>
+        <location filename="../../designer/ui/run_panel.py" line="161"/>
         <source>Senders</source>
         <translation>发送端数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="30"/>
+        <location filename="../../designer/ui/run_panel.py" line="31"/>
         <source>Permutation</source>
         <translation>置换流量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="31"/>
+        <location filename="../../designer/ui/run_panel.py" line="32"/>
         <source>Ping-pong</source>
         <translation>往返测试 (Ping-pong)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="32"/>
+        <location filename="../../designer/ui/run_panel.py" line="33"/>
         <source>Replication to the other site</source>
         <translation>复制到另一站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="33"/>
+        <location filename="../../designer/ui/run_panel.py" line="34"/>
         <source>Checkpoint copy to the other site</source>
         <translation>检查点复制到另一站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="47"/>
+        <location filename="../../designer/ui/run_panel.py" line="48"/>
         <source>Megatron&apos;s rank order</source>
         <translation>Megatron 的秩顺序</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="48"/>
+        <location filename="../../designer/ui/run_panel.py" line="49"/>
         <source>Half the stages in each site</source>
         <translation>每个站点各放一半流水线阶段</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="49"/>
+        <location filename="../../designer/ui/run_panel.py" line="50"/>
         <source>Each pipeline inside one site</source>
         <translation>每条流水线在一个站点内</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="50"/>
+        <location filename="../../designer/ui/run_panel.py" line="51"/>
         <source>One ring across the sites</source>
         <translation>跨站点单一环</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="51"/>
+        <location filename="../../designer/ui/run_panel.py" line="52"/>
         <source>Hierarchical: inside each site, then across</source>
         <translation>分层：先在各站点内，再跨站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="52"/>
+        <location filename="../../designer/ui/run_panel.py" line="53"/>
         <source>In the model&apos;s site</source>
         <translation>在模型所在站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="53"/>
+        <location filename="../../designer/ui/run_panel.py" line="54"/>
         <source>In another site</source>
         <translation>在另一个站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="55"/>
+        <location filename="../../designer/ui/run_panel.py" line="56"/>
         <source>Engine&apos;s choice</source>
         <translation>由引擎选择</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="98"/>
+        <location filename="../../designer/ui/run_panel.py" line="99"/>
         <source>Run every job of the Jobs dock at once, each on its own GPUs, instead of the workload below on every GPU</source>
         <translation>同时运行“作业”面板中的所有作业，每个作业使用各自的 GPU，而不是在全部 GPU 上运行下方的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="132"/>
+        <location filename="../../designer/ui/run_panel.py" line="133"/>
         <source>Engine&apos;s choice: the engine picks; the figures of the run name the algorithm that ran</source>
         <translation>由引擎选择：引擎自行决定；运行结果中会注明实际运行的算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="135"/>
+        <location filename="../../designer/ui/run_panel.py" line="136"/>
         <source>Segment&apos;s setting</source>
         <translation>按分区设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="136"/>
+        <location filename="../../designer/ui/run_panel.py" line="137"/>
         <source>Queue pairs each connection opens on RoCEv2, which ECMP spreads over the paths: the segment&apos;s setting unless a number is chosen here</source>
         <translation>RoCEv2 上每个连接打开的队列对数，由 ECMP 分散到各条路径上：未在此选择数字时按分区的设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="144"/>
+        <location filename="../../designer/ui/run_panel.py" line="145"/>
         <source>Where a training job&apos;s pipeline stages stand when the design has two sites: only one stage boundary crosses the span, or none</source>
         <translation>设计有两个站点时训练作业的流水线阶段放在哪里：只有一个阶段边界跨越长距离链路，或者没有</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="146"/>
+        <location filename="../../designer/ui/run_panel.py" line="147"/>
         <source>How the gradients are exchanged across the sites: one flat ring, or reduced inside each site first and then across</source>
         <translation>梯度如何跨站点交换：一个扁平的环，或先在各站点内归约再跨站点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="148"/>
+        <location filename="../../designer/ui/run_panel.py" line="149"/>
         <source>Where the requests come from: users of the model&apos;s own site, or of another site over the long-haul links</source>
         <translation>请求来自哪里：模型所在站点的用户，或经长距离链路来自另一个站点的用户</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="168"/>
+        <location filename="../../designer/ui/run_panel.py" line="169"/>
         <source>Round trips</source>
         <translation>往返次数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="171"/>
+        <location filename="../../designer/ui/run_panel.py" line="172"/>
         <source>Clients</source>
         <translation>客户端</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="172"/>
+        <location filename="../../designer/ui/run_panel.py" line="173"/>
         <source>Queue pairs / flow</source>
         <translation>每条流的队列对</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="181"/>
+        <location filename="../../designer/ui/run_panel.py" line="182"/>
         <source>▶ Run</source>
         <translation>▶ 运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="182"/>
+        <location filename="../../designer/ui/run_panel.py" line="183"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="184"/>
+        <location filename="../../designer/ui/run_panel.py" line="185"/>
         <source>■ Stop</source>
         <translation>■ 停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="185"/>
+        <location filename="../../designer/ui/run_panel.py" line="186"/>
         <source>Compare IB vs RoCEv2</source>
         <translation>对比 IB 与 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="186"/>
+        <location filename="../../designer/ui/run_panel.py" line="187"/>
         <source>Simulate this workload on the design (F5)</source>
         <translation>在此设计上仿真该负载 (F5)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="109"/>
-        <location filename="../../designer/ui/run_panel.py" line="315"/>
+        <location filename="../../designer/ui/run_panel.py" line="110"/>
+        <location filename="../../designer/ui/run_panel.py" line="320"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="169"/>
+        <location filename="../../designer/ui/run_panel.py" line="170"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="170"/>
+        <location filename="../../designer/ui/run_panel.py" line="171"/>
         <source>Gradient exchange</source>
         <translation>梯度交换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="187"/>
+        <location filename="../../designer/ui/run_panel.py" line="188"/>
         <source>Run the workload on the design&apos;s IB option, then its RoCEv2 option, each on its own hardware (F6)</source>
         <translation>依次在本设计的 IB 方案和 RoCEv2 方案上运行该负载，各用其自身硬件 (F6)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="232"/>
+        <location filename="../../designer/ui/run_panel.py" line="235"/>
         <source>Needs a design of two sites (New from template… → two sites)</source>
         <translation>需要两个站点的设计（从模板新建… → 两个站点）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="273"/>
+        <location filename="../../designer/ui/run_panel.py" line="276"/>
         <source>Run the design&apos;s {0} jobs together</source>
         <translation>同时运行设计中的 {0} 个作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="317"/>
+        <location filename="../../designer/ui/run_panel.py" line="322"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="319"/>
+        <location filename="../../designer/ui/run_panel.py" line="324"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="174"/>
+        <location filename="../../designer/ui/run_panel.py" line="175"/>
         <source>Workload</source>
         <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="105"/>
+        <location filename="../../designer/ui/run_panel.py" line="106"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="106"/>
+        <location filename="../../designer/ui/run_panel.py" line="107"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -4283,7 +4293,7 @@ U{3}-U{4}，{5:,.0f} W</translation>
     </message>
     <message>
         <location filename="../../designer/ui/scenarios_panel.py" line="128"/>
-        <location filename="../../designer/ui/scenarios_panel.py" line="202"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="203"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
@@ -4338,32 +4348,32 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>各次运行的对比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="205"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="206"/>
         <source>New scenario &apos;{name}&apos;</source>
         <translation>新建场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="228"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="230"/>
         <source>a scenario named &apos;{name}&apos; exists already</source>
         <translation>名为“{name}”的场景已存在</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="233"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="235"/>
         <source>Edit scenario &apos;{name}&apos;</source>
         <translation>编辑场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="241"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="244"/>
         <source>Delete scenario &apos;{name}&apos;</source>
         <translation>删除场景“{name}”</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="273"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="278"/>
         <source> (stuck)</source>
         <translation>（卡住）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/scenarios_panel.py" line="274"/>
+        <location filename="../../designer/ui/scenarios_panel.py" line="279"/>
         <source>never</source>
         <translation>从不</translation>
     </message>
@@ -4371,57 +4381,57 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>ScheduleFailureDialog</name>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="29"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="30"/>
         <source>Schedule failure of {element}</source>
         <translation>安排 {element} 故障</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="31"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="32"/>
         <source>Simulated time of the failure, e.g. 2ms, 500us, 0.01s</source>
         <translation>故障的仿真时间，例如 2ms、500us、0.01s</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="33"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="34"/>
         <source>stays down</source>
         <translation>保持中断</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="34"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="35"/>
         <source>Optional: when the element comes back (after the failure time)</source>
         <translation>可选：元件恢复的时间（晚于故障时间）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="36"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="37"/>
         <source>goes down</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="37"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="38"/>
         <source>Optional: the link keeps running at this lower speed instead of going down (an optic falling back to fewer lanes)</source>
         <translation>可选：链路以此较低速率继续运行而不中断（光模块降为更少通道）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="43"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="44"/>
         <source>Fails at</source>
         <translation>故障时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="44"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="45"/>
         <source>Back up at</source>
         <translation>恢复时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="46"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="47"/>
         <source>Degraded speed (Gb/s)</source>
         <translation>降级速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="63"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="64"/>
         <source>Give the time of the failure, e.g. 2ms</source>
         <translation>请给出故障时间，例如 2ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/failure_dialog.py" line="65"/>
+        <location filename="../../designer/ui/failure_dialog.py" line="66"/>
         <source>Use Fail now during a run; a schedule needs a time, e.g. 2ms</source>
         <translation>运行中请使用“立即故障”；安排故障需要时间，例如 2ms</translation>
     </message>
@@ -4429,27 +4439,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="526"/>
+        <location filename="../../designer/ui/main_window.py" line="543"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="529"/>
+        <location filename="../../designer/ui/main_window.py" line="546"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="530"/>
+        <location filename="../../designer/ui/main_window.py" line="547"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="532"/>
+        <location filename="../../designer/ui/main_window.py" line="549"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="533"/>
+        <location filename="../../designer/ui/main_window.py" line="550"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
@@ -4543,12 +4553,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SimWorker</name>
     <message>
-        <location filename="../../designer/ui/sim_worker.py" line="103"/>
+        <location filename="../../designer/ui/sim_worker.py" line="104"/>
         <source>cannot start the simulation: {0}: {1}</source>
         <translation>无法启动仿真：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sim_worker.py" line="123"/>
+        <location filename="../../designer/ui/sim_worker.py" line="124"/>
         <source>the simulation process ended unexpectedly (exit code {0})</source>
         <translation>仿真进程意外结束（退出码 {0}）</translation>
     </message>
@@ -4556,82 +4566,82 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SweepController</name>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="89"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="90"/>
         <source>Sweep</source>
         <translation>参数扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="92"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="93"/>
         <source>Design-space s&amp;weep…</source>
         <translation>设计空间扫描(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="93"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="94"/>
         <source>Vary protocol, oversubscription, scale or segment settings; simulate and cost every combination and chart the results</source>
         <translation>改变协议、收敛比、规模或分区设置；对每种组合进行仿真和成本核算，并绘制结果图表</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="156"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="159"/>
         <source>Sweep of {0} points started</source>
         <translation>已开始 {0} 个点的扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="210"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="217"/>
         <source>, {0} could not be built or run (see the Problem column)</source>
         <translation>，{0} 个无法生成或运行（见“问题”列）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="212"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="219"/>
         <source>Sweep finished: {0} points in {1} ({2} already there, {3} run){4}</source>
         <translation>扫描完成：{0} 个点，保存在 {1}（已有 {2} 个，新运行 {3} 个）{4}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="224"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="232"/>
         <source>Sweep stopped: the finished points are in {0}; run the sweep again with the same file to continue</source>
         <translation>扫描已停止：已完成的点保存在 {0}；使用同一文件再次运行扫描即可继续</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="231"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="240"/>
         <source>The sweep could not run: {0}</source>
         <translation>扫描无法运行：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="242"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="252"/>
         <source>Open sweep results</source>
         <translation>打开扫描结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="243"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="253"/>
         <source>Sweep results (*.csv *.parquet)</source>
         <translation>扫描结果 (*.csv *.parquet)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="249"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="259"/>
         <source>Cannot open the sweep results: {0}</source>
         <translation>无法打开扫描结果：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="259"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="269"/>
         <source>{0}: {1} points</source>
         <translation>{0}：{1} 个设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="275"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="285"/>
         <source>Sweep point {0}: {1}</source>
         <translation>扫描设计点 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="284"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="295"/>
         <source>Cannot build the point&apos;s design: {0}</source>
         <translation>无法构建该设计点的设计：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="288"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="299"/>
         <source>Only the points of a sweep run in this window can be opened</source>
         <translation>只能打开在本窗口中运行的扫描的设计点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_controller.py" line="293"/>
+        <location filename="../../designer/ui/sweep_controller.py" line="304"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
@@ -4744,52 +4754,52 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>运行扫描</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="256"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="259"/>
         <source>Sweep results file</source>
         <translation>扫描结果文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="266"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="269"/>
         <source>Add at least one parameter to vary.</source>
         <translation>请至少添加一个要变化的参数。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="271"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="274"/>
         <source>Give a workload, e.g. allreduce:1GiB.</source>
         <translation>请给出负载，例如 allreduce:1GiB。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="277"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="280"/>
         <source>{0} points is more than {1}: shorten a value list.</source>
         <translation>{0} 个点超过上限 {1}：请缩短取值列表。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="280"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="283"/>
         <source>Choose a results file.</source>
         <translation>请选择结果文件。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="283"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="286"/>
         <source>The results file must end in .csv or .parquet.</source>
         <translation>结果文件名必须以 .csv 或 .parquet 结尾。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="285"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="288"/>
         <source>The folder {0} does not exist.</source>
         <translation>文件夹 {0} 不存在。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="294"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="297"/>
         <source>The Dask scheduler address must look like tcp://host:8786 or host:8786.</source>
         <translation>Dask 调度器地址应形如 tcp://host:8786 或 host:8786。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="300"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="304"/>
         <source>{0} points</source>
         <translation>{0} 个点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_dialog.py" line="302"/>
+        <location filename="../../designer/ui/sweep_dialog.py" line="306"/>
         <source>{0} exists: the points it holds are kept and only the others run.</source>
         <translation>{0} 已存在：保留其中已有的点，只运行其余的点。</translation>
     </message>
@@ -5022,22 +5032,22 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>正在开始 {0} 个点的扫描，结果写入 {1}…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="213"/>
+        <location filename="../../designer/ui/sweep_view.py" line="214"/>
         <source>, {0} could not be built or run</source>
         <translation>，{0} 个无法生成或运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="214"/>
+        <location filename="../../designer/ui/sweep_view.py" line="215"/>
         <source>Sweep into {0}: {1} of {2} points done{3}</source>
         <translation>扫描（写入 {0}）：已完成 {1}/{2} 个点{3}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="225"/>
+        <location filename="../../designer/ui/sweep_view.py" line="226"/>
         <source>Stopping after the running points…</source>
         <translation>正在等待运行中的点完成后停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sweep_view.py" line="302"/>
+        <location filename="../../designer/ui/sweep_view.py" line="304"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -5118,13 +5128,13 @@ appears here when a run is done</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="130"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="134"/>
         <location filename="../../designer/ui/two_site_fields.py" line="56"/>
         <source>Long-haul link capacity</source>
         <translation>长距离链路容量</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/advisor_wizard.py" line="131"/>
+        <location filename="../../designer/ui/advisor_wizard.py" line="135"/>
         <location filename="../../designer/ui/two_site_fields.py" line="57"/>
         <source>Long-haul links</source>
         <translation>长距离链路数</translation>
@@ -5524,12 +5534,12 @@ appears here when a run is done</source>
         <translation>“{0}”（{1}）：{2} 个节点、{3} 条链路、{4} 个分区，自动保存于 {5}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="225"/>
+        <location filename="../../designer/ui/autosave.py" line="228"/>
         <source>{0} older recovery file(s) are kept for later.</source>
         <translation>另有 {0} 个较早的恢复文件已保留，可稍后处理。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="227"/>
+        <location filename="../../designer/ui/autosave.py" line="230"/>
         <source>Fabric Designer did not close normally last time. Unsaved work was found:
 
 {0}
@@ -5542,32 +5552,32 @@ Restore it?{1}</source>
 是否恢复？{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="229"/>
+        <location filename="../../designer/ui/autosave.py" line="232"/>
         <source>Restore unsaved work?</source>
         <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="231"/>
+        <location filename="../../designer/ui/autosave.py" line="234"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="232"/>
+        <location filename="../../designer/ui/autosave.py" line="235"/>
         <source>Discard</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="234"/>
+        <location filename="../../designer/ui/autosave.py" line="237"/>
         <source>Decide later</source>
         <translation>稍后决定</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="264"/>
+        <location filename="../../designer/ui/autosave.py" line="267"/>
         <source>Restore autosaved work</source>
         <translation>恢复自动保存的工作</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/autosave.py" line="265"/>
+        <location filename="../../designer/ui/autosave.py" line="268"/>
         <source>Restored {0}</source>
         <translation>已恢复 {0}</translation>
     </message>

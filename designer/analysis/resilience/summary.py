@@ -70,7 +70,7 @@ def _instant_recovery(doc: FabricDocument) -> FabricDocument:
     dup = doc.copy()
     for seg in dup.segments.values():
         seg.ib.self_healing, seg.ib.self_healing_us, seg.ib.sm_reroute_ms = True, 0.0, 0.0
-        seg.rocev2.reconvergence_ms = 0.0
+        seg.rocev2.reconvergence_ms = seg.rocev2.local_repair_ms = 0.0
     return dup
 
 

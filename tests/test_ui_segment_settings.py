@@ -77,3 +77,25 @@ def test_the_segment_form_is_titled_by_the_segment_name(qtbot):
     assert name and name != seg_id
     titles = [label.text() for label in w.inspector.findChildren(QLabel) if label.text().startswith("<b>")]
     assert any(name in t for t in titles) and not any(f"segment {seg_id}<" in t for t in titles)
+
+
+def test_a_site_setting_edited_under_a_preset_keeps_the_preset_and_is_what_a_run_uses(qtbot):
+    """A failure-recovery time or an MTU describes the site, not tuning: a preset keeps the segment's own value
+    (presets.keep_site_values), so editing it leaves the preset in place rather than making every value custom."""
+    from designer.sim.compile import compile_fabric
+
+    w, seg_id = open_segment(qtbot)
+    doc = w.editor.doc
+    preset = doc.segments[seg_id].preset
+    assert preset != "custom"
+    field = w.inspector.editors["rocev2.local_repair_ms"]
+    w.inspector.ensureWidgetVisible(field)
+    type_into(field, "7")
+    QTest.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: doc.segments[seg_id].rocev2.local_repair_ms == 7.0)
+    assert doc.segments[seg_id].preset == preset
+    assert not any("now custom" in text for text, _error in w.message_area.history)
+    run_settings = next(s for s in compile_fabric(doc).segments if s.id == seg_id).rocev2
+    assert run_settings.local_repair_ms == 7.0 and run_settings.kmin_kb == doc.segments[seg_id].rocev2.kmin_kb
+    w.editor.undo_stack.undo()
+    assert doc.segments[seg_id].rocev2.local_repair_ms == 1.0

@@ -119,14 +119,17 @@ def preset_settings(preset: str, hw: SegmentHardware) -> tuple[IBSettings, RoCES
     return None
 
 
+# settings that describe the site rather than tuning it: a preset keeps the segment's own (MTUs, failure recovery)
+SITE_SETTINGS = {"ib": ("mtu_bytes", "self_healing", "sm_reroute_ms", "self_healing_us"),
+                 "rocev2": ("mtu_bytes", "reconvergence_ms", "local_repair_ms")}
+
+
 def keep_site_values(stored: Segment, ib: IBSettings, roce: RoCESettings) -> tuple[IBSettings, RoCESettings]:
-    """A preset's blocks with the values that describe the site rather than tuning kept from the segment: MTUs,
-    PFC headroom sized for its cable lengths, and failure-recovery times."""
-    ib = replace(ib, mtu_bytes=stored.ib.mtu_bytes, self_healing=stored.ib.self_healing,
-                 sm_reroute_ms=stored.ib.sm_reroute_ms, self_healing_us=stored.ib.self_healing_us)
-    headroom_kb = max(roce.headroom_kb, stored.rocev2.headroom_kb)
-    roce = replace(roce, mtu_bytes=stored.rocev2.mtu_bytes, headroom_kb=headroom_kb,
-                   reconvergence_ms=stored.rocev2.reconvergence_ms, local_repair_ms=stored.rocev2.local_repair_ms)
+    """A preset's blocks with the values that describe the site rather than tuning kept from the segment
+    (`SITE_SETTINGS`), and PFC headroom sized for its cable lengths where that is more than the preset's."""
+    ib = replace(ib, **{name: getattr(stored.ib, name) for name in SITE_SETTINGS["ib"]})
+    roce = replace(roce, headroom_kb=max(roce.headroom_kb, stored.rocev2.headroom_kb),
+                   **{name: getattr(stored.rocev2, name) for name in SITE_SETTINGS["rocev2"]})
     return ib, roce
 
 

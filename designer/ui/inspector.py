@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.i18n import current_language
-from designer.topology.presets import CUSTOM, apply_preset
+from designer.topology.presets import CUSTOM, SITE_SETTINGS, apply_preset
 from designer.topology.segment_names import names_protocol, shown_name
 from designer.ui.editor import Editor
 from designer.ui.field_specs import (
@@ -292,7 +292,8 @@ class Inspector(QScrollArea):
 
     def _set_setting(self, seg_id: str, block_name: str, name: str, value: object) -> None:
         """One setting of a segment. Under a preset, the segment's settings become custom (the preset's values with
-        this one changed): a preset's values are what a run uses, so an edit kept under it would be ignored."""
+        this one changed): a preset's values are what a run uses, so an edit kept under it would be ignored. A
+        setting of the site (an MTU, a failure-recovery time: SITE_SETTINGS) is kept under a preset and keeps it."""
         seg = apply_preset(self.editor.doc, self.editor.doc.segments[seg_id],
                            self.editor.doc.segments[seg_id].preset, self.editor.catalog)
         block = getattr(seg, block_name)
@@ -305,7 +306,7 @@ class Inspector(QScrollArea):
         spec = (IB_FIELDS if block_name == "ib" else ROCE_FIELDS).get(name)
         what = field_label(spec) if spec is not None else name
         values: dict[str, object] = {block_name: new_block}
-        if seg.preset != CUSTOM:
+        if seg.preset != CUSTOM and name not in SITE_SETTINGS[block_name]:
             values = {"preset": CUSTOM, "ib": seg.ib, "rocev2": seg.rocev2, block_name: new_block}
             self.editor.message.emit(self.tr("Settings of {0} are now custom: {1} changed from the {2} values").format(
                 seg.name, what, SEGMENT_FIELDS["preset"].choice_name(seg.preset)), False)

@@ -225,3 +225,31 @@ def test_generate_is_one_undoable_command(window):
     window.editor.undo_stack.undo()
     assert fileformat.dumps(window.editor.doc) == before
     assert window.scene.cables.ids == []
+
+
+def test_copies_in_a_multi_site_design_keep_their_site_and_a_paste_elsewhere_leaves_it(window):
+    """Ctrl+D on a server of a two-site design raised a traceback (the copy named a site it did not carry); a copy
+    stays in its site, cables across the span included, and pasted into a design without sites belongs to none. A
+    design put in place of the drawing (a restored autosave) lost its sites, long-haul bundles and proposal."""
+    from designer.ui.app import PROJECTS
+
+    opened = fileformat.load(str(PROJECTS / "two-site-100km.json"))
+    window.editor.replace_with(opened, "Restore autosaved work")   # the path a restored autosave takes
+    doc = window.editor.doc
+    assert fileformat.dumps(doc) == fileformat.dumps(opened)      # every part of it: sites and long-haul too
+    server = next(n for n in doc.nodes.values() if n.kind == "server" and n.site)
+    window.scene.select_ids([server.id])
+    new = window.editor.duplicate()
+    assert len(new) == 1 and doc.nodes[new[0]].site == server.site
+    crossing = next(lk for lk in doc.links.values()
+                    if doc.nodes[lk.a.node].site and doc.nodes[lk.b.node].site
+                    and doc.nodes[lk.a.node].site != doc.nodes[lk.b.node].site)
+    window.scene.select_ids([crossing.a.node, crossing.b.node])
+    assert len(window.editor.duplicate()) == 2
+    fileformat.loads(fileformat.dumps(doc))                       # the design stays valid
+    window.scene.select_ids([server.id])
+    assert window.editor.copy_selection()
+    window.editor.replace_with(FabricDocument(name="empty"), "New")
+    pasted = window.editor.paste()
+    assert len(pasted) == 1 and window.editor.doc.nodes[pasted[0]].site is None
+    assert any("belong to no site" in text for text, _error in window.message_area.history)

@@ -196,6 +196,7 @@ def replace_contents(doc: FabricDocument, new: FabricDocument) -> None:
             doc.remove_segment(seg_id)
         for node_id in list(doc.nodes):
             doc.remove_node(node_id)
+        doc.set_sites(new.sites, new.long_haul)     # before the nodes that stand in them
         for node in new.nodes.values():
             doc.add_node(copy.deepcopy(node))
         for link in new.links.values():
@@ -204,6 +205,7 @@ def replace_contents(doc: FabricDocument, new: FabricDocument) -> None:
             doc.add_segment(copy.deepcopy(seg))
         doc.set_assumptions(copy.deepcopy(new.assumptions))
         doc.set_meta(name=new.name, notes=new.notes)
+        doc.set_proposal(copy.deepcopy(new.proposal))
         # scenarios and results name this drawing's elements: they go and come with it
         doc.set_scenarios(new.scenarios)
         doc.set_results(new.results)

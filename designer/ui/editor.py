@@ -214,6 +214,8 @@ class Editor(QObject):
         for link in self.doc.links.values():
             if link.a.node in keep and link.b.node in keep:  # only cables inside the copied set
                 part.links[link.id] = copy.deepcopy(link)
+        used_sites = {self.doc.nodes[n].site for n in nodes}
+        part.sites = [copy.deepcopy(s) for s in self.doc.sites if s.id in used_sites]   # the copied nodes' sites
         return part
 
     @Slot()
@@ -251,7 +253,12 @@ class Editor(QObject):
         if part is None:
             self._say(self.tr("Select nodes to duplicate"), True)
             return []
-        return self._insert_copy(loads(dumps(part)), 40.0, self.tr("Duplicate {0} nodes"))
+        try:
+            copied = loads(dumps(part))
+        except ProjectError as exc:
+            self._say(self.tr("Cannot duplicate: {0}").format(exc), True)
+            return []
+        return self._insert_copy(copied, 40.0, self.tr("Duplicate {0} nodes"))
 
     def _insert_copy(self, part: FabricDocument, offset: float, text: str) -> list[str]:
         """Add a copy of `part` with fresh ids, shifted by `offset`, as one command (`text`: its undo text,
@@ -259,6 +266,8 @@ class Editor(QObject):
         rename: dict[str, str] = {}
         nodes = []
         taken = set(self.doc.nodes)
+        sites = {s.id for s in self.doc.sites}
+        homeless = 0
         for node in part.nodes.values():
             prefix = node.id.rstrip("0123456789")
             new_id = self.numbered_id(prefix if prefix.endswith("-") else prefix + "-", taken)
@@ -268,6 +277,8 @@ class Editor(QObject):
             dup.id, dup.x, dup.y = new_id, node.x + offset, node.y + offset
             if node.label == node.id or not node.label:
                 dup.label = new_id
+            if dup.site is not None and dup.site not in sites:   # copied from a site this design does not have
+                dup.site, homeless = None, homeless + 1
             nodes.append(dup)
         links = []
         used_link_ids = set(self.doc.links)
@@ -283,6 +294,9 @@ class Editor(QObject):
             links.append(dup)
         self.undo_stack.push(AddItemsCommand(self.doc, nodes, links, text.format(len(nodes))))
         self.scene.select_ids([n.id for n in nodes])
+        if homeless:
+            self._say(self.tr("{0} pasted nodes stood in a site this design does not have: they belong to no site "
+                              "now").format(homeless), True)
         return [n.id for n in nodes]
 
     # ---- align / distribute -------------------------------------------------------------------

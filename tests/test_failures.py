@@ -255,3 +255,23 @@ def test_steps_routed_around_a_failure_drain_in_one_piece_with_the_same_figures(
     assert whole["completion_time_s"] == pytest.approx(by_event["completion_time_s"], rel=1e-9)
     assert whole["busbw_gbps"] == pytest.approx(by_event["busbw_gbps"], rel=1e-9)
     assert whole["link_utilization"]["max"] == pytest.approx(by_event["link_utilization"]["max"], rel=1e-9)
+
+
+def test_a_run_ends_with_its_workload_not_at_a_failure_event_still_to_come():
+    """A switch back up before its reroute was due: the workload ends, and the run with it. The engine used to step
+    empty time up to the reroute (the window's plots then spanned 0-200 ms for a 1.25 ms run)."""
+    from designer.model import fileformat
+    from designer.sim.api import stream
+    from designer.ui.app import PROJECTS
+
+    doc = fileformat.load(str(PROJECTS / "small-rocev2-pod.json"))
+    next(iter(doc.segments.values())).rocev2.local_repair_ms = 50.0      # the reroute would come at 50.1 ms
+    times, result = [], None
+    for item in stream(doc, ["allreduce:64MiB"], SimOptions(snapshot_count=100,
+                                                             failures=["switch:spine-01@0.1ms:up=0.3ms"])):
+        times.append(item.time_s)
+        result = item.result if item.result is not None else result
+    assert result is not None
+    end = result.data["completion_time_s"]
+    assert result.data["failures"][0]["recovery_time_s"] == pytest.approx(0.3e-3)   # back up, not rerouted
+    assert end < 5e-3 and max(times) <= end * (1 + 1e-9)

@@ -17,7 +17,7 @@ import numpy as np
 
 from designer.sim.fluid_drain import FluidDrain
 from designer.sim.intervals import Interval
-from designer.sim.phase_life import _EPS_S, DRAINING, TAIL
+from designer.sim.phase_life import _EPS_S, DONE, DRAINING, TAIL
 
 
 class Cancelled(Exception):
@@ -40,8 +40,8 @@ class Engine(FluidDrain):
             draining = [int(i) for i in np.flatnonzero(self.status == DRAINING)]
             next_evt = self._next_event()
             if not draining:
-                if not math.isfinite(next_evt):
-                    self._check_complete()
+                if not math.isfinite(next_evt) or (self.status == DONE).all():
+                    self._check_complete()       # every phase done: a failure event still to come changes nothing
                     return
                 yield Interval(self.t, next_evt, 0.0, 0)
                 self.t = next_evt

@@ -270,3 +270,29 @@ def test_a_long_congested_step_is_plotted_while_it_runs(qtbot):
     times, shares = [t for t, _ in live], [p for _, p in live]
     assert len(live) >= 3 and times == sorted(times)
     assert shares == sorted(shares) and 0 <= shares[0] < shares[-1] <= 1.0
+
+
+def test_opening_another_design_stops_the_run_and_clears_what_showed_it(qtbot):
+    """A run still going when another design opened finished into it: its figures, hot cables and saved results
+    described the design before (nodes of one named with the other's); after a finished run the new design showed
+    the old one's plots, figures and simulated time."""
+    w = open_window(qtbot, "small-rocev2-pod.json")
+    w.runs.start(["train:7b:dp=8:iters=50"], seed=1)
+    qtbot.waitUntil(lambda: w.runs.plots.n > 0 or not w.runs.runner.running, timeout=BACKGROUND_WORK_MS)
+    assert w.runs.runner.running
+    other = fileformat.load(str(PROJECTS / "hybrid-ib-rocev2.json"))
+    w.set_document(other, None)
+    assert not w.runs.runner.running and w.runs.last_result is None
+    assert w.runs.plots.showing_empty_state() and w.runs.plots.n == 0
+    assert w.runs.panel.figures.text() == w.runs.panel.tr("No run yet.")
+    assert w.runs.sim_time.text() == "" and not w.runs.progress.isVisible()
+    qtbot.wait(1500)                                        # nothing of the stopped run arrives later
+    assert w.editor.doc.results is None and w.runs.last_result is None and not w.results_unsaved
+
+    w.runs.start(["allreduce:64MiB"], seed=1)               # a finished run, then another design
+    wait_done(qtbot, w)
+    assert w.runs.last_result is not None and w.runs.plots.n > 0
+    w.set_document(fileformat.load(str(PROJECTS / "two-site-100km.json")), None)
+    assert w.runs.plots.showing_empty_state() and w.runs.last_result is None
+    assert w.runs.plots.hot_links.text() == "" and w.runs.sim_time.text() == ""
+    w.runs.shutdown()

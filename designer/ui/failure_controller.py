@@ -173,7 +173,7 @@ class FailureController(QObject):
             self.panel.show_message(problem, error=True)
             self._end_queue()
             return False
-        self.runs.start(list(s.workloads), s.seed, None, list(s.failures))
+        self.runs.start(list(s.workloads), s.seed, None, list(s.failures), scenario=True)
         self.running_scenario = name
         self.failure_layer().set_state(state_from_schedule(s.failures))
         self.panel.show_message(self.tr("Running '{name}'…").format(name=name))

@@ -308,6 +308,12 @@ class LivePlots(QWidget):
             self._draw(name)
         self._stale = set()
 
+    def clear(self) -> None:
+        """Another design is open: no curves, no overlays of runs on the one before, the empty state."""
+        self.reset()
+        self.set_overlays({})
+        self.pages.setCurrentIndex(0)
+
     def set_jobs(self, names: list[str]) -> None:
         """The jobs of the coming run, each with a goodput curve of its own (none: no per-job curves)."""
         self.jobs.set_jobs(names)

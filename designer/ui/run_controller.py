@@ -111,6 +111,7 @@ class RunController(QObject):
         self.panel.compare_requested.connect(self.compare)
         self.runner.snapshot.connect(self._on_snapshot)
         self.runner.busy.connect(self.show_busy)
+        self.runner.steps.connect(self.show_steps)
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
 
@@ -142,11 +143,14 @@ class RunController(QObject):
 
     @Slot(list, int, object)
     def start(self, workloads: list[str], seed: int = 1, backend: str | None = None,
-              failures: list[str] | None = None) -> int:
+              failures: list[str] | None = None, scenario: bool = False) -> int:
         """Start a run of `workloads` on the open design (off the GUI thread). What showed the previous run goes
         at once: the heat-map is taken off the canvas, the plots are emptied and the Run panel's figures are
-        marked as the previous run's until this one's are in."""
+        marked as the previous run's until this one's are in. The dashed curves of earlier scenarios stay only
+        for a run of another `scenario`, which they are there to compare with."""
         self.plots.reset()
+        if not scenario:
+            self.plots.set_overlays({})
         self._pending = []
         self.hide_heatmap()
         self.last_snapshot = None
@@ -198,6 +202,14 @@ class RunController(QObject):
             share))
         if self.last_snapshot is None and not self._pending:
             self.progress.setRange(0, 0)
+
+    @Slot(int, int)
+    def show_steps(self, done: int, count: int) -> None:
+        """A training run's further steps (for the step-to-step jitter): the bar shows the steps simulated, the
+        plots keep the first step's curves."""
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(round(1000 * done / count))
+        self.sim_time.setText(self.tr("simulated training step {0} of {1} (step-to-step jitter)").format(done, count))
 
     @Slot(object)
     def _on_snapshot(self, snap) -> None:
@@ -313,8 +325,24 @@ class RunController(QObject):
         self.heat_legend.setVisible(False)
         self.last_snapshot = None
 
+    def _forget_run(self) -> None:
+        """Another design is open: a run still going is stopped (its results would describe the design it ran on,
+        not this one) and what showed the last run goes: plots, figures, the heat-map, the simulated time."""
+        if self.runner.running:
+            self.runner.stop()
+            self.window.show_message(self.tr("Stopped the run: the design it ran on was closed"), True)
+        self._pending = []
+        self._idle()
+        self.plots.clear()
+        self.last_result = None
+        self.workloads = []
+        self.panel.clear_figures()
+        self.sim_time.setText("")
+
     @Slot(object)
     def _on_document_changed(self, changes: list) -> None:
+        if any(c.id == "replaced" for c in changes):
+            self._forget_run()
         if any(c.kind in ("node", "link", "segment") or c.id == "replaced" for c in changes):
             self.hide_heatmap()     # the drawing changed: the colours no longer describe it
             self.panel.fit_to_gpus(self.doc.gpu_count())

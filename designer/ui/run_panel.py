@@ -315,6 +315,13 @@ class RunPanel(QWidget):
         self.figures.setEnabled(True)
         self.figures.setText(html)
 
+    def clear_figures(self) -> None:
+        """Another design is open: no figures, no message of a run on the one before."""
+        self.figures.setEnabled(True)
+        self.figures.setToolTip("")
+        self.figures.setText(self.tr("No run yet."))
+        self.show_message("")
+
     def mark_figures_stale(self) -> None:
         """A new run started: the figures shown are the previous run's, greyed and said to be, until it ends."""
         if self.figures.text() and self.figures.text() != self.tr("No run yet."):

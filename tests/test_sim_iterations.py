@@ -150,3 +150,24 @@ def test_decoding_reads_the_weights_at_the_gpus_own_memory_bandwidth(ib16):
 def test_inference_on_a_gpu_without_a_memory_bandwidth_says_so(ib16):
     with pytest.raises(WorkloadError, match="memory bandwidth"):
         run(_with_gpu(ib16, "no-such-gpu"), ["inference:7b:gpus=8:qps=1"], SimOptions(ideal_pass=False))
+
+
+def test_a_run_of_several_steps_reports_them_as_they_end_and_stops_between_them(ib16):
+    """The first step's snapshots are its share of the work (the window's bar said 100 % while the further steps
+    ran for seconds); each further step is told as it ends; a cancel between them ends the run without a result
+    (Stop was not honoured until every step was simulated)."""
+    import threading
+
+    from designer.sim.api import stream
+
+    told: list[tuple[int, int]] = []
+    opts = SimOptions(snapshot_count=20, on_steps=lambda done, count: told.append((done, count)))
+    snaps = list(stream(ib16, ["train:7b:iters=4"], opts))
+    assert snaps[-1].result is not None and snaps[-1].result.data["jitter"]["iterations"] == 4
+    assert max(s.progress for s in snaps[:-1]) <= 0.25 + 1e-9
+    assert told == [(2, 4), (3, 4), (4, 4)]
+
+    cancel = threading.Event()
+    halted = SimOptions(snapshot_count=20, on_steps=lambda done, count: cancel.set())
+    after = list(stream(ib16, ["train:7b:iters=4"], halted, cancel))
+    assert all(s.result is None for s in after)

@@ -26,7 +26,7 @@ from designer.sim.failures import FailureSpec, check_failures, parse_failures
 from designer.sim.fluid_queues import FluidQueues
 from designer.sim.interval_stats import IntervalCounters, merged
 from designer.sim.intervals import Interval
-from designer.sim.iterations import add_iterations
+from designer.sim.iterations import add_iterations, iteration_count, wanted
 from designer.sim.job_sharing import alone_plan, job_ports, sharing
 from designer.sim.metrics import RunFacts, SimResult, build_result
 from designer.sim.phase_life import RouteCache
@@ -70,6 +70,8 @@ class SimOptions:
     # simulate a training run's further steps (train:..:tokens= or iters=, designer/sim/iterations.py); those
     # steps' own runs set it to False
     iterations: bool = True
+    # called after each of those further steps with (steps simulated, steps in all): the first is the run itself
+    on_steps: Callable[[int, int], None] | None = None
 
     def check(self) -> None:
         if self.backend not in (None, "ib", "rocev2"):
@@ -258,7 +260,8 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
         engine = Engine(fab, setup.plan, MaxMinRateModel(fab), setup.routes, cancel=cancel, failures=fails,
                         fluid=fluid)
         counters = IntervalCounters(fab, engine.totals)   # per-interval queue figures for the plots
-        planned = max(engine.planned_bytes(), 1.0)
+        steps = _steps(setup.parsed, opts)                # the run is the first of them: its share of the work
+        planned = max(engine.planned_bytes(), 1.0) * steps
         ideal_end = max(ideal_totals.phase_end_s.values(), default=0.0) if ideal_totals is not None else 0.0
         cadence = _Cadence(opts.snapshot_interval_s, opts.snapshot_count, ideal_end)
         jobs = _JobFigures(setup) if len(setup.plan.workloads) > 1 and cadence.cadence is not None else None
@@ -296,21 +299,43 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     except Cancelled:
         return
     final = _final_snapshot(setup, opts, engine, ideal_totals, last, time.perf_counter() - wall0)
-    if opts.iterations and final.result is not None:
-        _add_steps(final.result, doc, setup.parsed, opts)
-    yield final
+    if _add_steps(final.result, doc, setup.parsed, opts, cancel):
+        yield final
 
 
-def _add_steps(result: SimResult, doc: FabricDocument, parsed: list[Workload], opts: SimOptions) -> None:
-    """A training run's further steps, each a run of its own with the next routing seed (designer/sim/iterations.py)."""
+def _steps(parsed: list[Workload], opts: SimOptions) -> int:
+    """Training steps the run simulates: itself, and the further steps of iterations.py where a workload asks."""
+    return iteration_count(parsed) if opts.iterations and any(wanted(w) for w in parsed) else 1
+
+
+def _add_steps(result: SimResult | None, doc: FabricDocument, parsed: list[Workload], opts: SimOptions,
+               cancel: threading.Event | None = None) -> bool:
+    """A training run's further steps where it asks for them, each a run of its own with the next routing seed
+    (designer/sim/iterations.py), told to `opts.on_steps` as each ends; False when `cancel` was set meanwhile."""
+    count, done = _steps(parsed, opts), [1]
+    if count == 1 or result is None:
+        return True
+
     def rerun(workloads: list[Workload], seed: int) -> dict[str, Any]:
         step_opts = dataclasses.replace(opts, seed=seed, ideal_pass=False, iterations=False, control=None,
-                                        on_busy=None, snapshot_interval_s=None, snapshot_count=None)
-        return run(doc, workloads, step_opts).data
+                                        on_busy=None, on_steps=None, snapshot_interval_s=None, snapshot_count=None)
+        final = None
+        for snap in stream(doc, workloads, step_opts, cancel):
+            final = snap.result
+        if final is None:              # the stream stopped early: it was cancelled
+            raise Cancelled()
+        done[0] += 1
+        if opts.on_steps is not None:
+            opts.on_steps(done[0], count)
+        return final.data
 
     wall0 = time.perf_counter()
-    add_iterations(result.data, parsed, opts.seed, rerun)
+    try:
+        add_iterations(result.data, parsed, opts.seed, rerun)
+    except Cancelled:
+        return False
     result.data["sim_wall_time_s"] += time.perf_counter() - wall0
+    return True
 
 
 class _JobFigures:

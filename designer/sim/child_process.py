@@ -5,7 +5,8 @@ interpreter lock, which a GUI thread would wait for (stalls of hundreds of ms, m
 its own lock, so the window's event loop stays free. The child sends ("snapshot", Snapshot),
 ("result", SimResult), ("error", one-line text) or ("cancelled", None); the parent sends ("cancel",),
 ("pause",), ("resume",) and ("fail", "link:L3@now"); while a congested step runs through the queues it also
-sends ("busy", share of the step done), at most a few times a second — a failure the engine takes between intervals
+sends ("busy", share of the step done), at most a few times a second, and after each further training step
+("steps", (steps simulated, steps in all)) — a failure the engine takes between intervals
 (SimOptions.control). The document travels as its project-file text, so the child sees exactly what
 would be saved. One duplex pipe carries both directions: no named semaphores, which other libraries'
 process pools can leave unusable for later children.
@@ -123,6 +124,10 @@ class _Parent:
             self._last_busy = now
             self.send("busy", share)
 
+    def steps(self, done: int, count: int) -> None:
+        """A training run's further step ended: tell the window how many of them are simulated."""
+        self.send("steps", (done, count))
+
     def forward(self, snapshots: Iterator[Any]) -> None:
         """Send each snapshot, holding the engine between them while paused; the result ends it."""
         for snap in snapshots:
@@ -152,7 +157,7 @@ def run_child(doc_text: str, workloads: list[str], seed: int, backend: str | Non
     try:
         doc = loads(doc_text)
         opts = SimOptions(seed=seed, backend=backend, snapshot_count=SNAPSHOTS_PER_RUN, control=parent.control,
-                          on_busy=parent.busy)
+                          on_busy=parent.busy, on_steps=parent.steps)
         if failures:
             opts.failures = failures
         if only_job is not None:

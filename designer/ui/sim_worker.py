@@ -55,6 +55,7 @@ class SimWorker(QObject):
 
     snapshot = Signal(int, object)      # run id, Snapshot
     busy = Signal(int, float)           # run id, share of a long congested step simulated
+    steps = Signal(int, int, int)       # run id, training steps simulated, steps in all
     finished = Signal(int, object)      # run id, SimResult
     failed = Signal(int, str)           # run id, one-line message
     cancelled = Signal(int)
@@ -131,6 +132,9 @@ class SimWorker(QObject):
                 elif kind == "busy":
                     if not req.cancel.is_set():
                         self.busy.emit(req.run_id, float(payload))
+                elif kind == "steps":
+                    if not req.cancel.is_set():
+                        self.steps.emit(req.run_id, *payload)
                 elif kind == "ready":
                     continue                    # a spare process's warm-up is over (designer/ui/sim_process.py)
                 elif kind == "result":
@@ -183,6 +187,7 @@ class SimRunner(QObject):
 
     snapshot = Signal(object)
     busy = Signal(float)                # share of a long congested step simulated so far
+    steps = Signal(int, int)            # training steps simulated, steps in all (a run of several steps)
     finished = Signal(object)
     failed = Signal(str)
     stopped = Signal()
@@ -199,6 +204,7 @@ class SimRunner(QObject):
         self._prepare.connect(self.worker.prepare)
         self.worker.snapshot.connect(self._on_snapshot)
         self.worker.busy.connect(self._on_busy)
+        self.worker.steps.connect(self._on_steps)
         self.worker.finished.connect(self._on_finished)
         self.worker.failed.connect(self._on_failed)
         self.worker.cancelled.connect(self._on_cancelled)
@@ -272,6 +278,11 @@ class SimRunner(QObject):
     def _on_busy(self, run_id: int, share: float) -> None:
         if self._is_current(run_id):
             self.busy.emit(share)
+
+    @Slot(int, int, int)
+    def _on_steps(self, run_id: int, done: int, count: int) -> None:
+        if self._is_current(run_id):
+            self.steps.emit(done, count)
 
     @Slot(int, object)
     def _on_finished(self, run_id: int, result: object) -> None:

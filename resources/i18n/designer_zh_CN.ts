@@ -659,92 +659,102 @@
         <translation>分区“{0}”：{1} → {2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="223"/>
+        <location filename="../../designer/ui/editor.py" line="225"/>
         <source>Select nodes to copy</source>
         <translation>请选择要复制的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="227"/>
+        <location filename="../../designer/ui/editor.py" line="229"/>
         <source>{0} nodes, {1} links from Fabric Designer</source>
         <translation>来自 Fabric Designer 的 {0} 个节点、{1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="231"/>
+        <location filename="../../designer/ui/editor.py" line="233"/>
         <source>Copied {0} nodes and {1} links</source>
         <translation>已复制 {0} 个节点和 {1} 条链路</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="238"/>
+        <location filename="../../designer/ui/editor.py" line="240"/>
         <source>The clipboard holds no fabric nodes</source>
         <translation>剪贴板中没有网络节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="243"/>
+        <location filename="../../designer/ui/editor.py" line="245"/>
         <source>Cannot paste: {0}</source>
         <translation>无法粘贴：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="246"/>
+        <location filename="../../designer/ui/editor.py" line="248"/>
         <source>Paste {0} nodes</source>
         <translation>粘贴 {0} 个节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="252"/>
+        <location filename="../../designer/ui/editor.py" line="254"/>
         <source>Select nodes to duplicate</source>
         <translation>请选择要创建副本的节点</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="254"/>
+        <location filename="../../designer/ui/editor.py" line="259"/>
+        <source>Cannot duplicate: {0}</source>
+        <translation>无法复制：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="261"/>
         <source>Duplicate {0} nodes</source>
         <translation>创建 {0} 个节点的副本</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="320"/>
+        <location filename="../../designer/ui/editor.py" line="298"/>
+        <source>{0} pasted nodes stood in a site this design does not have: they belong to no site now</source>
+        <translation>粘贴的 {0} 个节点原属于本设计中没有的站点：现在它们不属于任何站点</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/editor.py" line="334"/>
         <source>Distribute horizontally</source>
         <translation>水平等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="320"/>
+        <location filename="../../designer/ui/editor.py" line="334"/>
         <source>Distribute vertically</source>
         <translation>垂直等距分布</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="293"/>
+        <location filename="../../designer/ui/editor.py" line="307"/>
         <source>Select two or more nodes to align</source>
         <translation>请选择两个或更多节点进行对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="301"/>
+        <location filename="../../designer/ui/editor.py" line="315"/>
         <source>Align left</source>
         <translation>左对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="301"/>
+        <location filename="../../designer/ui/editor.py" line="315"/>
         <source>Align right</source>
         <translation>右对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="301"/>
+        <location filename="../../designer/ui/editor.py" line="315"/>
         <source>Align top</source>
         <translation>顶端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="302"/>
+        <location filename="../../designer/ui/editor.py" line="316"/>
         <source>Align bottom</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="302"/>
+        <location filename="../../designer/ui/editor.py" line="316"/>
         <source>Align centres horizontally</source>
         <translation>水平居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="303"/>
+        <location filename="../../designer/ui/editor.py" line="317"/>
         <source>Align middles vertically</source>
         <translation>垂直居中对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/editor.py" line="310"/>
+        <location filename="../../designer/ui/editor.py" line="324"/>
         <source>Select three or more nodes to distribute</source>
         <translation>请选择三个或更多节点进行分布</translation>
     </message>
@@ -2358,12 +2368,12 @@
         <translation>{0} 设置</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="310"/>
+        <location filename="../../designer/ui/inspector.py" line="311"/>
         <source>Settings of {0} are now custom: {1} changed from the {2} values</source>
         <translation>{0} 的设置现为自定义：{1} 已不同于“{2}”的值</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/inspector.py" line="321"/>
+        <location filename="../../designer/ui/inspector.py" line="322"/>
         <source>Settings of {0}: {1}</source>
         <translation>{0} 的设置：{1}</translation>
     </message>
@@ -2915,22 +2925,22 @@ or a node</source>
         <translation>时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="372"/>
+        <location filename="../../designer/ui/live_plots.py" line="378"/>
         <source>✕ {what}</source>
         <translation>✕ {what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="373"/>
+        <location filename="../../designer/ui/live_plots.py" line="379"/>
         <source>▲ back: {what}</source>
         <translation>▲ 恢复：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="374"/>
+        <location filename="../../designer/ui/live_plots.py" line="380"/>
         <source>rerouted: {what}</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="425"/>
+        <location filename="../../designer/ui/live_plots.py" line="431"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
@@ -3752,172 +3762,182 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>实时曲线</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="120"/>
+        <location filename="../../designer/ui/run_controller.py" line="121"/>
         <source>Simulate the workload chosen in the Run panel</source>
         <translation>仿真运行面板中选择的负载</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="122"/>
+        <location filename="../../designer/ui/run_controller.py" line="123"/>
         <source>Run the workload as InfiniBand and as RoCEv2 and show both side by side</source>
         <translation>分别以 InfiniBand 和 RoCEv2 运行该负载，并排显示两者结果</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="162"/>
+        <location filename="../../designer/ui/run_controller.py" line="166"/>
         <source>Running {0} (seed {1}, {2})…</source>
         <translation>正在运行 {0}（随机种子 {1}，{2}）…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="163"/>
+        <location filename="../../designer/ui/run_controller.py" line="167"/>
         <source>as drawn</source>
         <translation>按设计原样</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="163"/>
+        <location filename="../../designer/ui/run_controller.py" line="167"/>
         <source>all IB</source>
         <translation>全部 IB</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="164"/>
+        <location filename="../../designer/ui/run_controller.py" line="168"/>
         <source>all RoCEv2</source>
         <translation>全部 RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="177"/>
+        <location filename="../../designer/ui/run_controller.py" line="181"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="177"/>
+        <location filename="../../designer/ui/run_controller.py" line="181"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="185"/>
+        <location filename="../../designer/ui/run_controller.py" line="189"/>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="197"/>
+        <location filename="../../designer/ui/run_controller.py" line="201"/>
         <source>simulating the queues of a congested step: {0:.0%} of the step</source>
         <translation>正在仿真拥塞步骤中的队列：已完成该步骤的 {0:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="351"/>
+        <location filename="../../designer/ui/run_controller.py" line="212"/>
+        <source>simulated training step {0} of {1} (step-to-step jitter)</source>
+        <translation>已模拟第 {0} 个训练步（共 {1} 个，用于步间抖动）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="333"/>
+        <source>Stopped the run: the design it ran on was closed</source>
+        <translation>已停止运行：其所模拟的设计已关闭</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="379"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="410"/>
+        <location filename="../../designer/ui/run_controller.py" line="438"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="423"/>
+        <location filename="../../designer/ui/run_controller.py" line="451"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="424"/>
+        <location filename="../../designer/ui/run_controller.py" line="452"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="426"/>
+        <location filename="../../designer/ui/run_controller.py" line="454"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="429"/>
+        <location filename="../../designer/ui/run_controller.py" line="457"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="440"/>
+        <location filename="../../designer/ui/run_controller.py" line="468"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="442"/>
+        <location filename="../../designer/ui/run_controller.py" line="470"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="445"/>
+        <location filename="../../designer/ui/run_controller.py" line="473"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="459"/>
+        <location filename="../../designer/ui/run_controller.py" line="487"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="221"/>
+        <location filename="../../designer/ui/run_controller.py" line="233"/>
         <source>simulated {0:.3f} ms · {1:.0%}</source>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="233"/>
+        <location filename="../../designer/ui/run_controller.py" line="245"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="235"/>
+        <location filename="../../designer/ui/run_controller.py" line="247"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="331"/>
+        <location filename="../../designer/ui/run_controller.py" line="359"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="334"/>
+        <location filename="../../designer/ui/run_controller.py" line="362"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="350"/>
+        <location filename="../../designer/ui/run_controller.py" line="378"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="393"/>
+        <location filename="../../designer/ui/run_controller.py" line="421"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="394"/>
+        <location filename="../../designer/ui/run_controller.py" line="422"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="396"/>
+        <location filename="../../designer/ui/run_controller.py" line="424"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="399"/>
+        <location filename="../../designer/ui/run_controller.py" line="427"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="401"/>
+        <location filename="../../designer/ui/run_controller.py" line="429"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="404"/>
+        <location filename="../../designer/ui/run_controller.py" line="432"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="406"/>
+        <location filename="../../designer/ui/run_controller.py" line="434"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="408"/>
+        <location filename="../../designer/ui/run_controller.py" line="436"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>
@@ -4159,7 +4179,8 @@ U{3}-U{4}，{5:,.0f} W</translation>
     </message>
     <message>
         <location filename="../../designer/ui/run_panel.py" line="110"/>
-        <location filename="../../designer/ui/run_panel.py" line="320"/>
+        <location filename="../../designer/ui/run_panel.py" line="322"/>
+        <location filename="../../designer/ui/run_panel.py" line="327"/>
         <source>No run yet.</source>
         <translation>尚未运行。</translation>
     </message>
@@ -4189,12 +4210,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>同时运行设计中的 {0} 个作业</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="322"/>
+        <location filename="../../designer/ui/run_panel.py" line="329"/>
         <source>The previous run&apos;s figures: this run&apos;s replace them when it is done</source>
         <translation>上一次运行的结果：本次运行结束后将被替换</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_panel.py" line="324"/>
+        <location filename="../../designer/ui/run_panel.py" line="331"/>
         <source>Previous run:</source>
         <translation>上一次运行：</translation>
     </message>
@@ -4553,12 +4574,12 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SimWorker</name>
     <message>
-        <location filename="../../designer/ui/sim_worker.py" line="104"/>
+        <location filename="../../designer/ui/sim_worker.py" line="105"/>
         <source>cannot start the simulation: {0}: {1}</source>
         <translation>无法启动仿真：{0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/sim_worker.py" line="124"/>
+        <location filename="../../designer/ui/sim_worker.py" line="125"/>
         <source>the simulation process ended unexpectedly (exit code {0})</source>
         <translation>仿真进程意外结束（退出码 {0}）</translation>
     </message>

@@ -163,3 +163,30 @@ def test_each_site_is_a_box_of_its_own_devices_with_the_long_haul_between(gpus_p
     assert sum(inside(r, a) for r in devices) == sum(inside(r, b) for r in devices)
     one_site = TopologyDrawer(generate("leaf-spine", gpus=64, backend="rocev2"), register_fonts().regular)
     assert site_boxes(one_site.overview(480, 420)) == []
+
+
+def test_each_segments_devices_sit_together_and_no_other_device_stands_in_its_shaded_area():
+    """The hybrid example's drawing put the storage servers among the training servers, inside the InfiniBand
+    segment's shaded area; each segment's devices now sit together in every row, a gateway between the two."""
+    from designer.model import fileformat
+    from designer.ui.app import PROJECTS
+
+    seen: dict = {}
+
+    class Recording(TopologyDrawer):
+        def _draw_hulls(self, d, items):
+            seen.update(items)
+            super()._draw_hulls(d, items)
+
+    doc = fileformat.load(str(PROJECTS / "hybrid-ib-rocev2.json"))
+    Recording(doc, register_fonts().regular).overview(480, 420)
+    assert len(doc.segments) == 2 and seen
+    for row in {i.row for i in seen.values()}:
+        members = [i for i in seen.values() if i.row == row]
+        for seg in doc.segments:
+            inside = [i for i in members if i.segment == seg]
+            if not inside:
+                continue
+            lo, hi = min(i.x for i in inside), max(i.x + i.w for i in inside)
+            strangers = [i.key for i in members if i.segment != seg and lo < i.x + i.w / 2 < hi]
+            assert not strangers, (row, seg, strangers)

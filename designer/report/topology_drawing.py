@@ -324,14 +324,24 @@ class TopologyDrawer:
                 def centre(item: _Item, fallback: float) -> float:
                     placed = [slot[k] for k in neighbours[item.key] if k in slot]
                     return sum(placed) / len(placed) if placed else fallback
-                ranked = [(it.order[0] if bands else 0, centre(it, k / max(1, len(members) - 1)), it.order, it)
-                          for k, it in enumerate(members)]
-                members = [it for *_key, it in sorted(ranked, key=lambda t: t[:3])]
+                ranked = [(it.order[0] if bands else 0, self._segment_rank(it, neighbours, items),
+                           centre(it, k / max(1, len(members) - 1)), it.order, it) for k, it in enumerate(members)]
+                members = [it for *_key, it in sorted(ranked, key=lambda t: t[:4])]
             for k, it in enumerate(members):
                 slot[it.key] = k / max(1, len(members) - 1)
             y_mid = height - top - pitch * r_index - pitch / 2
             self._set_boxes(members, bands, y_mid, pitch, width, bundled)
             self._row_label(d, row, members, y_mid, bundled)
+
+    def _segment_rank(self, item: _Item, neighbours: dict[str, set[str]], items: dict[str, _Item]) -> float:
+        """Where a device stands among the back-end segments of its row, so that each segment's devices sit together
+        (its shaded area holds no other): a member at its segment's place, a device joined to members of several
+        (a gateway) between theirs, any other (storage, the front-end's devices) after them all."""
+        if item.segment is not None:
+            return float(self.seg_index.get(item.segment, 0))
+        joined = [self.seg_index.get(items[k].segment or "", 0) for k in neighbours[item.key]
+                  if k in items and items[k].segment is not None]
+        return sum(joined) / len(joined) if joined else float(len(self.seg_index))
 
     def _set_boxes(self, members: list[_Item], bands: dict[str | None, tuple[float, float]] | None, y_mid: float,
                    pitch: float, width: float, bundled: bool) -> None:

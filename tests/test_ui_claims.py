@@ -79,3 +79,14 @@ def test_the_simulate_menu_opens_one_dialog(qtbot):
     launcher.action.trigger()
     assert first is not None and launcher.dialog is first and first.isVisible()
     launcher.shutdown()
+
+
+def test_run_waits_for_a_claims_file(qtbot, tmp_path):
+    """Run with an empty file field said ".: is a folder, not a project file"; it waits for a file now."""
+    d = _dialog(qtbot)
+    assert not d.run_button.isEnabled()
+    assert not d.start_run()                                  # pressed anyway (Enter): a plain sentence
+    d.path.setText(str(tmp_path / "claims.json"))
+    assert d.run_button.isEnabled()
+    d.path.setText("   ")
+    assert not d.run_button.isEnabled()

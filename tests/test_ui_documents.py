@@ -51,6 +51,26 @@ def test_new_from_template_opens_an_untitled_design_and_save_does_not_overwrite(
     assert not w.has_unsaved_work()
 
 
+def test_new_from_template_asks_about_unsaved_work_before_it_builds_the_design(qtbot, tmp_path, monkeypatch):
+    """A 65,536-GPU template froze the window for a minute and only then asked whether to save the open design;
+    the question comes first, and Cancel builds nothing."""
+    from designer.ui.generator_dialog import GeneratorDialog
+
+    w = open_copy(qtbot, tmp_path)
+    node = next(iter(w.editor.doc.nodes.values()))
+    w.editor.move({node.id: (node.x + 30, node.y)}, {node.id: (node.x, node.y)})   # unsaved work
+    assert w.has_unsaved_work()
+    order: list[str] = []
+    real_generate = GeneratorDialog.generate
+    monkeypatch.setattr(GeneratorDialog, "generate", lambda self: (order.append("generate"), real_generate(self))[1])
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: (order.append("asked"), QMessageBox.StandardButton.Cancel)[1])
+    when_modal(lambda dialog: press_button(dialog.ok))
+    window_key(qtbot, w, Qt.Key.Key_N, CTRL_SHIFT)   # File → New from template…
+    qtbot.waitUntil(lambda: bool(order), timeout=15000)
+    assert order == ["asked"] and w.path is not None and w.has_unsaved_work()
+
+
 def test_quitting_after_a_run_asks_and_save_keeps_the_results(qtbot, tmp_path, monkeypatch):
     w = open_copy(qtbot, tmp_path)
     assert not w.has_unsaved_work()

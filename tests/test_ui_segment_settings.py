@@ -99,3 +99,14 @@ def test_a_site_setting_edited_under_a_preset_keeps_the_preset_and_is_what_a_run
     assert run_settings.local_repair_ms == 7.0 and run_settings.kmin_kb == doc.segments[seg_id].rocev2.kmin_kb
     w.editor.undo_stack.undo()
     assert doc.segments[seg_id].rocev2.local_repair_ms == 1.0
+
+
+def test_a_nodes_segment_is_named_once_with_its_protocol(qtbot):
+    """A server's Inspector said "Segment: Back-end (RoCEv2) (RoCEv2)"."""
+    from PySide6.QtWidgets import QLabel
+
+    w, _seg_id = open_segment(qtbot)
+    w.scene.select_ids(["srv-001"])
+    qtbot.waitUntil(lambda: any("Back-end" in lb.text() for lb in w.inspector.findChildren(QLabel)))
+    texts = [lb.text() for lb in w.inspector.findChildren(QLabel) if "Back-end" in lb.text()]
+    assert texts and all(t.count("RoCEv2") == 1 for t in texts), texts

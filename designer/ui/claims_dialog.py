@@ -119,7 +119,10 @@ class ClaimsDialog(QDialog):
         self.browse.clicked.connect(self.choose_file)
         self.run_button = QPushButton(self.tr("Run"))
         self.run_button.setDefault(True)
+        self.run_button.setEnabled(False)             # until a file is named
         self.run_button.clicked.connect(self.start_run)
+        self.path.textChanged.connect(lambda text: self.run_button.setEnabled(
+            bool(text.strip()) and not self.stop_button.isEnabled()))
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop_run)
@@ -187,6 +190,9 @@ class ClaimsDialog(QDialog):
     def start_run(self) -> bool:
         """Read the claims file and run it in a worker thread (a run under way is stopped and its results dropped)."""
         self.shutdown()
+        if not self.path.text().strip():
+            self._show_error(self.tr("Choose a claims file first"))
+            return False
         try:
             claims = load_claims(self.path.text().strip())
         except ProjectError as exc:
@@ -230,7 +236,7 @@ class ClaimsDialog(QDialog):
         self._set_running(False)
 
     def _set_running(self, running: bool) -> None:
-        self.run_button.setEnabled(not running)
+        self.run_button.setEnabled(not running and bool(self.path.text().strip()))
         self.browse.setEnabled(not running)
         self.stop_button.setEnabled(running)
 

@@ -166,7 +166,7 @@ class Inspector(QScrollArea):
                                                                         _named(MEDIUM_NAMES, g.medium))
                      + (f" · {_named(PLANE_NAMES, g.plane)}" if g.plane else ""))
         seg = self.editor.doc.segment_of(node.id)
-        self._ro(self.tr("Segment"), f"{seg.name} ({protocol_name(seg.protocol)})" if seg else self.tr("none"))
+        self._ro(self.tr("Segment"), _segment_label(seg.name, seg.protocol) if seg else self.tr("none"))
 
     def _link_form(self, link) -> None:
         self.target = ("link", link.id)

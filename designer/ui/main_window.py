@@ -405,15 +405,18 @@ class MainWindow(WindowActions):
         except ImportError:
             self.show_message(self.tr("The topology generators are not installed"), True)
             return
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
+        if dialog.exec() != QDialog.DialogCode.Accepted or not self.maybe_save():
+            return                          # the open design is kept or saved before the new one is built
+        self.show_message(self.tr("Generating the design…"))
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        QApplication.processEvents()        # the message and the cursor show before a large design's generation
         try:
             doc = dialog.generate()
         except (ProjectError, ValueError) as exc:
+            QApplication.restoreOverrideCursor()
             QMessageBox.warning(self, self.tr("Cannot generate"), literal(str(exc)))
             return
-        if not self.maybe_save():
-            return
+        QApplication.restoreOverrideCursor()
         self.set_document(doc, None)
         self.show_message(self.tr("New untitled design: {0} ({1} GPUs); Save asks where to keep it").format(
             dialog.kind.currentText(), doc.gpu_count()))

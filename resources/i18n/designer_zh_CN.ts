@@ -292,67 +292,72 @@
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="123"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="126"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="126"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="129"/>
         <source>Claims file:</source>
         <translation>声明文件：</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="161"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="164"/>
         <source>Verdicts (ours against the published figure; in brackets ours / published − 1)</source>
         <translation>结论（本产品数值对比公开数据；括号内为 本产品 / 公开 − 1）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="163"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="166"/>
         <source>Settings each variant ran (they explain the differences), and notes on the setups</source>
         <translation>各变体运行的设置（用于解释差异），以及关于场景的说明</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="176"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="179"/>
         <source>Open claims file</source>
         <translation>打开声明文件</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="177"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="180"/>
         <source>Claims files (*.json);;All files (*)</source>
         <translation>声明文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="204"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="194"/>
+        <source>Choose a claims file first</source>
+        <translation>请先选择声明文件</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/claims_dialog.py" line="210"/>
         <source>Building the setups…</source>
         <translation>正在构建场景…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="217"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="223"/>
         <source>Stopping…</source>
         <translation>正在停止…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="245"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="251"/>
         <source>Source: {0}</source>
         <translation>来源：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="259"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="265"/>
         <source>Run {0} of {1}: {2}</source>
         <translation>第 {0} 次运行，共 {1} 次：{2}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="271"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="277"/>
         <source>{0} runs in {1:.1f} s. Of {2} claims, {3} agree with our figures, {4} in part and {5} not at all.</source>
         <translation>{0} 次运行，用时 {1:.1f} 秒。{2} 条声明中，{3} 条与本产品数值相符，{4} 条部分相符，{5} 条不符。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="336"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="342"/>
         <source>agrees with the published figure</source>
         <translation>与公开数据相符</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="337"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="343"/>
         <source>disagrees with the published figure</source>
         <translation>与公开数据不符</translation>
     </message>
@@ -360,12 +365,12 @@
 <context>
     <name>ClaimsLauncher</name>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="351"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="357"/>
         <source>Check a published &amp;claim…</source>
         <translation>核查公开声明(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="353"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="359"/>
         <source>Re-run a published InfiniBand vs RoCEv2 comparison and set its figures beside ours</source>
         <translation>重新运行公开的 InfiniBand 与 RoCEv2 对比，并将其数值与本产品结果并列</translation>
     </message>
@@ -3028,7 +3033,7 @@ or a node</source>
         <translation>底端对齐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="418"/>
+        <location filename="../../designer/ui/main_window.py" line="421"/>
         <source>New untitled design: {0} ({1} GPUs); Save asks where to keep it</source>
         <translation>新的未命名设计：{0}（{1} 个 GPU）；保存时会询问存放位置</translation>
     </message>
@@ -3138,37 +3143,42 @@ or a node</source>
         <translation>未安装拓扑生成器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="413"/>
+        <location filename="../../designer/ui/main_window.py" line="410"/>
+        <source>Generating the design…</source>
+        <translation>正在生成设计…</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/main_window.py" line="417"/>
         <source>Cannot generate</source>
         <translation>无法生成</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="425"/>
+        <location filename="../../designer/ui/main_window.py" line="428"/>
         <source>Open design</source>
         <translation>打开设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="442"/>
+        <location filename="../../designer/ui/main_window.py" line="445"/>
         <source>Cannot open</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="446"/>
+        <location filename="../../designer/ui/main_window.py" line="449"/>
         <source>Opened {0}</source>
         <translation>已打开 {0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="457"/>
+        <location filename="../../designer/ui/main_window.py" line="460"/>
         <source>Save design</source>
         <translation>保存设计</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="464"/>
+        <location filename="../../designer/ui/main_window.py" line="467"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="471"/>
+        <location filename="../../designer/ui/main_window.py" line="474"/>
         <source>Saved {0}</source>
         <translation>已保存 {0}</translation>
     </message>
@@ -4460,27 +4470,27 @@ U{3}-U{4}，{5:,.0f} W</translation>
 <context>
     <name>SegmentDialog</name>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="543"/>
+        <location filename="../../designer/ui/main_window.py" line="546"/>
         <source>New back-end segment</source>
         <translation>新建后端分区</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="546"/>
+        <location filename="../../designer/ui/main_window.py" line="549"/>
         <source>RoCEv2</source>
         <translation>RoCEv2</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="547"/>
+        <location filename="../../designer/ui/main_window.py" line="550"/>
         <source>InfiniBand</source>
         <translation>InfiniBand</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="549"/>
+        <location filename="../../designer/ui/main_window.py" line="552"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/main_window.py" line="550"/>
+        <location filename="../../designer/ui/main_window.py" line="553"/>
         <source>Protocol</source>
         <translation>协议</translation>
     </message>

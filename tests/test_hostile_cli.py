@@ -84,3 +84,27 @@ def test_no_path_between_servers_names_the_file(tmp_path, capsys):
     for command, extra in (("simulate", []), ("report", ["-o", str(tmp_path / "p.pdf")])):
         code, _, err = _run(capsys, command, str(path), "--workload", "permutation:1MiB", *extra)
         assert code == 2 and _named_once(err, "cut.json") and "no network path" in err, command
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["report", "{P}", "-o", "{P}"], "written as .pdf"),
+    (["report", "{P}", "-o", "{D}/proposal.txt"], "written as .pdf"),
+    (["simulate", "{P}", "--workload", "allreduce:1MiB", "--timeline", "{P}"], "written as .csv"),
+])
+def test_an_output_never_overwrites_the_design_it_is_made_from(tmp_path, capsys, argv, says):
+    """`report -o P.json P.json` and `simulate --timeline P.json P.json` wrote a PDF or a CSV over the project,
+    with exit 0."""
+    project = tmp_path / "design.json"
+    fileformat.save(two_server_doc(), str(project))
+    before = project.read_bytes()
+    code, _out, err = _run(capsys, *[a.format(P=project, D=tmp_path) for a in argv])
+    assert code == 2 and says in err and project.read_bytes() == before
+
+
+def test_a_pdf_named_like_the_design_is_refused_too(tmp_path):
+    from designer.cli.output import output_problem
+
+    design = tmp_path / "design.pdf"
+    design.write_text("{}")
+    assert output_problem(str(design), str(design), ("pdf",), "proposal") is not None
+    assert output_problem(str(tmp_path / "other.pdf"), str(design), ("pdf",), "proposal") is None

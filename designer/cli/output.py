@@ -29,6 +29,23 @@ def progress_bar(done: int, total: int, message_id: str) -> None:
           end=end, file=sys.stderr, flush=True)
 
 
+def output_problem(output: str, design: str, suffixes: tuple[str, ...], what: str) -> str | Message | None:
+    """Why `output` cannot take a `what` written from the design file `design` (a suffix not among `suffixes`, or
+    the design file itself), or None."""
+    import os
+
+    from designer.export.output_file import ExportError, output_format
+
+    try:
+        output_format(output, suffixes, what)
+    except ExportError as exc:
+        return str(exc)
+    if os.path.abspath(output) == os.path.abspath(design) or (
+            os.path.exists(output) and os.path.exists(design) and os.path.samefile(output, design)):
+        return Message("error.cli.output_is_input", file=output)
+    return None
+
+
 def error(message: str | Message) -> int:
     """Print `message` as the one-line error of a command on stderr; return the exit code of bad input."""
     print(one_line(f"{PROG}: {render('cli.error', text=text_of(message))}"), file=sys.stderr)

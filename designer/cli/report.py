@@ -12,7 +12,7 @@ from typing import Any
 
 from designer.analysis.recommendation import PrioritiesError, parse_priorities
 from designer.analysis.sweep.grid import SweepError
-from designer.cli.output import error, naming
+from designer.cli.output import error, naming, output_problem
 from designer.i18n import current_language, render
 from designer.i18n.catalog import normalise
 from designer.i18n.escaping import one_line
@@ -60,9 +60,10 @@ def summary(ctx: ProposalContext) -> dict[str, Any]:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Load `args.file`, write the proposal to `args.output`; a bad file or option: one line on stderr, exit 2."""
-    output = getattr(args, "output", None)
-    if not output:
-        return error(render("error.report.no_output"))
+    output: str = getattr(args, "output", None) or ""
+    problem = output_problem(output, args.file, ("pdf",), "proposal") if output else render("error.report.no_output")
+    if problem is not None:
+        return error(problem)
     try:
         doc = load(args.file)
         options = options_from_args(args)

@@ -10,7 +10,7 @@ from designer.analysis.cross_site import cross_site_advice
 from designer.analysis.protocol_options import option_designs
 from designer.catalog.loader import load_catalog
 from designer.cli.jobs_table import job_lines
-from designer.cli.output import error, naming
+from designer.cli.output import error, naming, output_problem
 from designer.i18n import current_language, render
 from designer.i18n.message import Message, os_reason
 from designer.i18n.text_width import columns, ljust
@@ -171,6 +171,10 @@ def _stored_jobs(doc: FabricDocument, file: str) -> list[str]:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Simulate FILE; print a table (or the JSON with --json); write --timeline CSV. Exit 2 on bad input."""
+    timeline = getattr(args, "timeline", None)
+    problem = output_problem(timeline, args.file, ("csv",), "timeline") if timeline else None
+    if problem is not None:
+        return error(problem)
     try:
         specs = _workloads(args) if not getattr(args, "jobs", False) or args.workload else []
         opts = _options(args, getattr(args, "backend", None))
@@ -181,7 +185,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             specs = _stored_jobs(doc, args.file) + specs
         with naming(args.file):
             res = run(doc, specs, opts) if getattr(args, "no_alone", False) else run_jobs(doc, specs, opts)
-        timeline = getattr(args, "timeline", None)
         if timeline:
             span = max(res.completion_time_s, 1e-12)
             opts.snapshot_interval_s = span / TIMELINE_ROWS

@@ -121,10 +121,10 @@ class ClaimsDialog(QDialog):
         self.run_button.setDefault(True)
         self.run_button.setEnabled(False)             # until a file is named
         self.run_button.clicked.connect(self.start_run)
-        self.path.textChanged.connect(lambda text: self.run_button.setEnabled(
-            bool(text.strip()) and not self.stop_button.isEnabled()))
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setEnabled(False)
+        self.path.textChanged.connect(lambda text: self.run_button.setEnabled(
+            bool(text.strip()) and not self.stop_button.isEnabled()))
         self.stop_button.clicked.connect(self.stop_run)
         row.addWidget(QLabel(self.tr("Claims file:")))
         row.addWidget(self.path, 1)

@@ -27,6 +27,7 @@ from designer.model import PortGroup, fileformat, limits
 from designer.model.errors import ProjectError
 from designer.model.fileformat import shared_port_name
 from designer.model.nodes import Node
+from designer.sim import SimOptions
 from designer.sim.budget import DEFAULT_BUDGET_MIB, PORT_BYTES
 from designer.sim.workload_spec import WorkloadError, parse_workload
 from designer.topology import generate
@@ -317,3 +318,44 @@ def test_whatever_generate_makes_opens_again():
     for kind, backend in (("leaf-spine", "rocev2"), ("fat-tree", "ib"), ("rail-optimized", "hybrid")):
         doc = generate(kind, gpus=64, backend=backend, oversubscription=1000)
         assert fileformat.dumps(fileformat.loads(fileformat.dumps(doc))) == fileformat.dumps(doc)
+
+
+@pytest.mark.parametrize("entry, says", [
+    ('{"switches": [{"id": "sn5600", "ports": 64.5}]}', "ports must be a whole number"),
+    ('{"servers": [{"id": "hgx-h100", "gpu_model": 5}]}', "gpu_model must be text"),
+    ('{"switches": [{"id": "sn5600", "vendor": ["x"]}]}', "vendor must be text"),
+    ('{"switches": [{"id": "sn5600", "provenance": "x"}]}', "provenance must be text"),
+])
+def test_a_user_catalog_field_of_the_wrong_kind_is_refused_before_it_reaches_a_design(tmp_path, entry, says):
+    """64.5 ports reached the generator (an internal error); a number for a GPU model reached a written project
+    file, which the program then refused."""
+    path = tmp_path / "user.json"
+    path.write_text(entry, encoding="utf-8")
+    with pytest.raises(ProjectError, match=says):
+        load_catalog([path])
+
+
+def test_a_gpu_without_compute_or_unknown_to_the_catalog_is_said_not_divided_by(tmp_path, monkeypatch):
+    """A catalog GPU of 0 TFLOPS made a training run divide by zero; a server's GPU model the catalog lacks ran
+    silently with H100 figures."""
+    from designer.sim import WorkloadError, run
+    from designer.topology import generate
+
+    doc = generate("leaf-spine", gpus=16, backend="ib", frontend=False)
+    path = tmp_path / "user.json"
+    gpu_model = next(n.gpu_model for n in doc.nodes.values() if n.gpu_model)
+    path.write_text(json.dumps({"gpus": [{"id": gpu_model, "bf16_tflops": 0}]}), encoding="utf-8")
+    with pytest.raises(WorkloadError, match="bf16_tflops"):
+        run(doc, ["train:7b"], SimOptions(catalog=load_catalog([path]), ideal_pass=False))
+    next(n for n in doc.nodes.values() if n.gpu_model).gpu_model = "foo"
+    with pytest.raises(WorkloadError, match="GPU model 'foo' that is not in the catalog"):
+        run(doc, ["allreduce:1MiB"])
+
+
+@pytest.mark.parametrize("gbps", ["0", "-400", "0.5", "nan"])
+def test_a_two_site_link_speed_the_project_file_cannot_hold_is_refused_not_written(tmp_path, capsys, gbps):
+    """--dci-gbps 0 wrote a design (exit 0) that every command then refused."""
+    out = tmp_path / "ts.json"
+    code = main(["generate", "two-site", "--gpus", "64", "--gpus-per-site", "32", "--distance-km", "10",
+                 "--dci-gbps", gbps, "-o", str(out)])
+    assert code == 2 and not out.exists() and "--dci-gbps must be between 1 and 10,000" in capsys.readouterr().err

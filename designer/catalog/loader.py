@@ -201,14 +201,15 @@ def _build(cls: type, raw: Any, base: Any) -> Any:
     if not isinstance(raw.get("id"), str) or not raw["id"]:
         raise ValueError(Message("error.catalog.needs_id"))
     values = {f.name: getattr(base, f.name) for f in fields(cls)} if base is not None else {}
-    names = {f.name for f in fields(cls)}
+    types = {f.name: str(f.type) for f in fields(cls)}
     for key, value in raw.items():
-        if key not in names:
+        if key not in types:
             continue  # extra documentation fields (e.g. capacity_tbps) are allowed and ignored
         if key in ("breakouts", "plane_splits", "roles", "load_balancing", *NUMBER_LISTS):
             value = _read_tuple(key, value)
         else:
             _check_field(key, value)
+            _check_type(key, value, types[key])
         values[key] = value
     model = cls(**values)
     if isinstance(model, SwitchModel) and model.ports * max(model.breakouts) > limits.MAX_PORTS_PER_NODE:
@@ -257,6 +258,17 @@ def _check_field(key: str, value: Any) -> None:
                                  choices=", ".join(FIELD_CHOICES[key])))
     elif key in _BOOL_FIELDS and not isinstance(value, bool):
         raise ValueError(Message("error.catalog.field_choice", field=key, value=_shown(value), choices="true, false"))
+
+
+def _check_type(key: str, value: Any, annotation: str) -> None:
+    """A field the model holds as a whole number is one (64.5 ports), a text field text (a vendor, a GPU model)."""
+    if annotation == "int" and type(value) is not int:
+        raise ValueError(Message("error.catalog.field_whole", field=key, value=_shown(value)))
+    if annotation in ("str", "str | None") and not (isinstance(value, str) or (value is None and "None" in annotation)):
+        raise ValueError(Message("error.catalog.field_text", field=key, value=_shown(value)))
+    if annotation.startswith("dict[str, str]") and not (
+            isinstance(value, dict) and all(isinstance(v, str) for v in value.values())):
+        raise ValueError(Message("error.catalog.field_text", field=key, value=_shown(value)))
 
 
 def _shown(value: Any) -> str:

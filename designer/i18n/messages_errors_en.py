@@ -105,6 +105,8 @@ ERRORS: dict[str, str] = {
     "error.catalog.needs_id": "needs a text 'id'",
     "error.catalog.field_list": "{field} must be a list",
     "error.catalog.field_number": "{field} must be a number, not {value}",
+    "error.catalog.field_whole": "{field} must be a whole number, not {value}",
+    "error.catalog.field_text": "{field} must be text, not {value}",
     "error.catalog.field_range": "{field} must be between {minimum} and {maximum}, not {value}",
     "error.catalog.field_range_or_zero": "{field} must be 0 (not set) or between {minimum} and {maximum}, not {value}",
     "error.catalog.field_choice": "{field} must be one of {choices}, not {value}",
@@ -269,6 +271,9 @@ ERRORS: dict[str, str] = {
     "error.sim.alltoall_flows": "alltoall on {gpus} GPUs needs {flows} network flows; the limit is 4,000,000 (use "
                                 "gpus=N)",
     "error.sim.switch_model": "switch '{switch}' has model '{model}' that is not in the catalog",
+    "error.sim.gpu_model": "server '{server}' has GPU model '{model}' that is not in the catalog",
+    "error.sim.training_flops": ("training needs each GPU's compute: give the GPU model a \"bf16_tflops\" above 0 in "
+                                 "the catalog"),
     "error.sim.tp_divide": "tp={tp} does not divide the {gpus} GPUs",
     "error.sim.pp_divide": "pp={pp} does not divide the {groups} tensor-parallel groups",
     "error.sim.vpp_pp": "vpp={vpp}: an interleaved pipeline schedule needs pp=2 or more",

@@ -172,6 +172,7 @@ SITES: dict[str, str] = {
                                 "must be a multiple of {step}, not {gpus}",
     "error.advisor.sites_distance_range": "--distance-km must be from {low} to {high} km, not {value}",
     "error.advisor.sites_links": "--dci-links must be a whole number from 1 to {high}, not {value}",
+    "error.two_site.dci_gbps": "--dci-gbps must be between {low} and {high} Gb/s a link, not {value}",
     "error.advisor.sites_gbps": "--dci-gbps must be a positive capacity in Gb/s, not {value}",
     "error.advisor.sites_none": "no candidate passes the long-haul checks at this distance and link budget: {reasons}",
     "help.advise.sites": "1 (default) or 2: two sites, half the GPUs in each, joined by long-haul links",

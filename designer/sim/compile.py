@@ -367,6 +367,8 @@ def _gpu_endpoints(doc: FabricDocument, cat: Catalog, nodes: _Nodes,
         be_cabled = [p for p in be_ports if (nid, p) in port_of_end]
         fe_cabled = [p for p in node.port_names_on("frontend") if (nid, p) in port_of_end]
         gpu = cat.gpus.get(node.gpu_model or "")
+        if node.gpu_model and gpu is None:          # a GPU model the catalog does not have: no figures to run with
+            raise WorkloadError(Message("error.sim.gpu_model", server=nid, model=node.gpu_model))
         server_model = cat.servers.get(node.model)
         nvls = bool(server_model.nvlink_sharp) if server_model is not None else False
         for g in range(node.gpus):

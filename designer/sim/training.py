@@ -67,6 +67,8 @@ def build_training(w: Workload, fab: CompiledFabric, plan: Plan, seed: int, inde
     vpp = _virtual_stages(w, pp, micro)
     tokens = float(micro * dp * seq)             # the global batch, whole sequences per replica and micro-batch
     peak = float(fab.gpu_peak_flops[ranks].min())
+    if peak <= 0:
+        raise WorkloadError(Message("error.sim.training_flops"))
     flops = 6.0 * w.params * tokens
     compute_s = flops / (n * peak * mfu)
     bubble_s = compute_s * (pp - 1) / (micro * vpp)

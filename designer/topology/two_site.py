@@ -24,6 +24,7 @@ from designer.catalog.models import LongHaulOpticsModel
 from designer.i18n.message import Message
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
+from designer.model.limits import SPEED_GBPS
 from designer.model.links import Endpoint, Link
 from designer.model.nodes import Node, PortGroup
 from designer.model.sites import DISTANCE_KM, LINK_COUNT, LongHaul, Site
@@ -205,6 +206,9 @@ def _check_counts(opts: TwoSiteOptions) -> None:
     if not LINK_COUNT.accepts(opts.dci_links):
         raise ProjectError(Message("error.long_haul.count", low="1", high=f"{LINK_COUNT.maximum:,.0f}",
                                    value=str(opts.dci_links)))
+    if not SPEED_GBPS.accepts(opts.dci_gbps):          # a link's speed, as the project file holds it
+        raise ProjectError(Message("error.two_site.dci_gbps", low=f"{SPEED_GBPS.minimum:,g}",
+                                   high=f"{SPEED_GBPS.maximum:,g}", value=f"{opts.dci_gbps:g}"))
 
 
 def choose_optics(cat: Catalog, gbps: float, distance_km: float) -> LongHaulOpticsModel | None:

@@ -359,3 +359,31 @@ def test_a_two_site_link_speed_the_project_file_cannot_hold_is_refused_not_writt
     code = main(["generate", "two-site", "--gpus", "64", "--gpus-per-site", "32", "--distance-km", "10",
                  "--dci-gbps", gbps, "-o", str(out)])
     assert code == 2 and not out.exists() and "--dci-gbps must be between 1 and 10,000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("place, length", [("name", 5_000), ("nodes.0.id", 2_000), ("nodes.0.label", 300),
+                                           ("links.0.a.port", 1_000)])
+def test_a_name_longer_than_any_drawing_or_label_shows_is_refused_with_its_place(place, length):
+    """A 5,000,000-character name hung the proposal (its line breaker splits an unbroken word) and a 2,000-character
+    id took the cable labels 11 s; a notes text may stay long."""
+    data = json.loads(fileformat.dumps(two_server_doc()))
+    *parents, last = [int(p) if p.isdigit() else p for p in place.split(".")]
+    target = data
+    for p in parents:
+        target = target[p]
+    target[last] = "x" * length
+    shown = re.sub(r"\.(\d+)", r"[\1]", place)
+    with pytest.raises(ProjectError, match=re.escape(f"{shown}: is {length:,} characters long; at most 256")):
+        fileformat.loads(json.dumps(data))
+    data = json.loads(fileformat.dumps(two_server_doc()))
+    data["notes"] = "n" * 50_000
+    assert fileformat.loads(json.dumps(data)).notes == "n" * 50_000
+
+
+def test_graphml_with_a_document_type_declaration_is_refused():
+    """Internal entities expanded a 1 kB file's name into 500 kB (expat allows about 8 MiB)."""
+    doc = two_server_doc()
+    raw = graphml_bytes(doc)
+    evil = raw.replace(b"<graphml", b'<!DOCTYPE g [<!ENTITY a "aaaaaaaaaa">]>\n<graphml', 1)
+    with pytest.raises(ProjectError, match="document type declaration"):
+        graphml_to_document(evil)

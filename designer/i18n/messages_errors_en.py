@@ -43,6 +43,9 @@ ERRORS: dict[str, str] = {
     "error.value.object_not": "must be an object, not {actual}",
     "error.value.list": "must be a list",
     "error.value.int_too_large": "is a whole number of {digits} digits, beyond the {limit} a number can hold exactly",
+    "error.graphml.dtd": "GraphML with a document type declaration (<!DOCTYPE>, <!ENTITY>) is not read: the program "
+                         "writes none",
+    "error.value.text_too_long": "is {length} characters long; at most {limit} here",
     "error.value.surrogate": "holds {code}, half of a UTF-16 pair, which is not a character (remove it)",
     "error.value.surrogate_key": "is a key holding {code}, half of a UTF-16 pair, which is not a character",
     "error.value.too_deep": "is nested more than {limit} levels deep",

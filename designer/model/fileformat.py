@@ -210,6 +210,21 @@ def loads(text: str) -> FabricDocument:
     return document_from_dict(parse_json(text))
 
 
+def _checked(value: Any, key: str, choices: tuple[Any, ...] | None, minimum: float | None,
+             allowed: Range | None) -> Any:
+    """`value` (of its field's type) when it is one of `choices`, at least `minimum`, within `allowed` and, text,
+    no longer than the field's limit; else _Refused."""
+    if choices is not None and value not in choices:
+        raise _Refused(Message("error.value.choice", choices=", ".join(map(str, choices)), value=repr(value)))
+    if minimum is not None and value < minimum:
+        raise _Refused(Message("error.value.minimum", minimum=f"{minimum:g}", value=repr(value)))
+    if allowed is not None and value is not None and not allowed.accepts(value):
+        raise _Refused(allowed.refusal(value))
+    if isinstance(value, str) and len(value) > (most := limits.text_limit(key)):
+        raise _Refused(Message("error.value.text_too_long", length=f"{len(value):,}", limit=f"{most:,}"))
+    return value
+
+
 class _Reader:
     """Collects problems with their place while reading untrusted data."""
 
@@ -226,8 +241,8 @@ class _Reader:
         `choices`, at least `minimum`, within `allowed`; else None and a problem at "where.key"."""
         value = obj.get(key, _ABSENT)
         if type(value) is kind and minimum is None and kind is not bool:       # the common case, quickly:
-            if choices is None and allowed is None and kind is str:           # text, or a number in its range
-                return value                                                  # (NaN fails the comparison)
+            if choices is None and allowed is None and kind is str and len(cast(str, value)) <= limits.MAX_NAME_CHARS:
+                return value                  # text as short as a name, or a number in its range (NaN fails)
             if allowed is not None and allowed.minimum <= cast(float, value) <= allowed.maximum and choices is None:
                 return value
         if value is _ABSENT:
@@ -236,17 +251,10 @@ class _Reader:
                 return None
             return default
         try:
-            value = _as_field_type(value, kind)
-            if choices is not None and value not in choices:
-                raise _Refused(Message("error.value.choice", choices=", ".join(map(str, choices)), value=repr(value)))
-            if minimum is not None and value < minimum:
-                raise _Refused(Message("error.value.minimum", minimum=f"{minimum:g}", value=repr(value)))
-            if allowed is not None and value is not None and not allowed.accepts(value):
-                raise _Refused(allowed.refusal(value))
+            return _checked(_as_field_type(value, kind), key, choices, minimum, allowed)
         except _Refused as refused:
             self.bad(f"{where}.{key}" if where else key, refused.message)
             return None
-        return value
 
 
 _ABSENT: Any = object()

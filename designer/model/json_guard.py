@@ -19,7 +19,7 @@ from typing import Any
 
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
-from designer.model.limits import MAX_DEPTH, MAX_EXACT_INT
+from designer.model.limits import MAX_DEPTH, MAX_EXACT_INT, MAX_NAME_CHARS, MAX_TEXT_CHARS, NAME_KEYS
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # an escaped surrogate ("\ud800"): the only way one gets into parsed JSON (UTF-8 text cannot hold one)
@@ -38,8 +38,9 @@ def parse_json(text: str) -> Any:
         raise ProjectError(Message("error.file.too_deep")) from None
     except ValueError:     # a whole number longer than Python converts (sys.get_int_max_str_digits)
         raise ProjectError(Message("error.file.huge_number", digits=f"{sys.get_int_max_str_digits():,}")) from None
-    # numbers are checked field by field (designer/model/limits.py); text is walked only when it may hold a
-    # surrogate (escaped, or raw in a string handed over by a caller), so that a large file costs no second pass
+    # numbers and the lengths of names are checked field by field (designer/model/limits.py); text is walked only
+    # when it may hold a surrogate (escaped, or raw in a string handed over by a caller), so that a large file
+    # costs no second pass
     if ("\\u" in text and _ESCAPED_SURROGATE.search(text)) or not _encodes(text):
         problems = shape_problems(data)
         if problems:
@@ -72,7 +73,7 @@ def unpaired_surrogate(text: str) -> str | None:
     return found.group() if found else None
 
 
-def _value_problem(value: Any) -> Message | None:
+def _value_problem(value: Any, key: str | int | None = None) -> Message | None:
     kind = type(value)
     if kind is int:
         if -MAX_EXACT_INT <= value <= MAX_EXACT_INT:
@@ -81,6 +82,9 @@ def _value_problem(value: Any) -> Message | None:
     if kind is float:
         return None if math.isfinite(value) else Message("error.value.not_finite")
     if kind is str:
+        most = MAX_NAME_CHARS if key in NAME_KEYS else MAX_TEXT_CHARS
+        if len(value) > most:
+            return Message("error.value.text_too_long", length=f"{len(value):,}", limit=f"{most:,}")
         bad = unpaired_surrogate(value)
         return None if bad is None else Message("error.value.surrogate", code=f"U+{ord(bad):04X}")
     return None
@@ -89,7 +93,7 @@ def _value_problem(value: Any) -> Message | None:
 def shape_problems(data: Any) -> list[Message]:
     """Up to MAX_REPORTED problems of `data` (JSON as parsed), each as "place: what", in document order:
     nesting deeper than MAX_DEPTH, whole numbers beyond +-2**53, non-finite numbers, text (values or keys) with
-    an unpaired surrogate."""
+    an unpaired surrogate, an id, name or label longer than MAX_NAME_CHARS, other text longer than MAX_TEXT_CHARS."""
     problems: list[Message] = []
 
     def report(path: tuple[str | int, ...], what: Message) -> None:
@@ -111,7 +115,7 @@ def shape_problems(data: Any) -> list[Message]:
                 report((*path, key), Message("error.value.surrogate_key", code=f"U+{ord(bad_key):04X}"))
             elif isinstance(item, dict | list):
                 nested.append((item, (*path, key)))
-            elif (problem := _value_problem(item)) is not None:
+            elif (problem := _value_problem(item, key)) is not None:
                 report((*path, key), problem)
         stack.extend(reversed(nested))
     return problems[:MAX_REPORTED]

@@ -36,6 +36,17 @@ MAX_GPUS = 131_072               # twice the largest generated design
 MAX_SCENARIOS = 1_000
 MAX_DEPTH = 32                   # JSON nesting: a project file needs 6 levels
 MAX_EXACT_INT = 2**53            # beyond this a whole number is not exact as a float
+# the longest id, name or label: longer ones are no name a drawing, a table or a cable label can show, and a PDF
+# line breaker spends seconds on each unbroken word of thousands of characters (a 2,000-character id: 11 s)
+MAX_NAME_CHARS = 256
+MAX_TEXT_CHARS = 100_000         # any other text (notes, a proposal's question)
+NAME_KEYS = frozenset({"id", "name", "label", "node", "port", "customer", "prefix", "segment", "site", "model",
+                       "gpu_model", "nic_model", "rack", "row"})
+
+
+def text_limit(key: str) -> int:
+    """The most characters the text field `key` may hold: a name's, or any other text's."""
+    return MAX_NAME_CHARS if key in NAME_KEYS else MAX_TEXT_CHARS
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ ever accept what the careful reader accepts, and build the same object from it
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, TypeGuard, cast
 
 from designer.model import limits
 from designer.model.links import CABLE_TYPES, Endpoint, Link
@@ -37,7 +37,12 @@ def _whole_within(value: Any, allowed: limits.Range) -> bool:
 
 
 def _text_or_none(value: Any) -> bool:
-    return value is None or type(value) is str
+    return value is None or (type(value) is str and len(value) <= limits.MAX_NAME_CHARS)
+
+
+def _name(value: Any) -> TypeGuard[str]:
+    """Text as short as a name may be (a longer one is the careful reader's to refuse)."""
+    return type(value) is str and len(value) <= limits.MAX_NAME_CHARS
 
 
 def quick_link(raw: Any) -> Link | None:
@@ -46,13 +51,13 @@ def quick_link(raw: Any) -> Link | None:
         return None
     link_id, a, b, speed = raw.get("id"), raw.get("a"), raw.get("b"), raw.get("speed_gbps")
     cable, length, plane = raw.get("cable", "dac"), raw.get("length_m", 2.0), raw.get("plane", "backend")
-    if (type(link_id) is not str or type(a) is not dict or type(b) is not dict
+    if (not _name(link_id) or type(a) is not dict or type(b) is not dict
             or type(speed) is not float or not _SPEED.minimum <= speed <= _SPEED.maximum      # (NaN is not)
             or type(length) is not float or not _LENGTH.minimum <= length <= _LENGTH.maximum
             or type(cable) is not str or cable not in CABLE_TYPES or type(plane) is not str or plane not in PLANES):
         return None
     a_node, a_port, b_node, b_port = a.get("node"), a.get("port"), b.get("node"), b.get("port")
-    if type(a_node) is not str or type(a_port) is not str or type(b_node) is not str or type(b_port) is not str:
+    if not (_name(a_node) and _name(a_port) and _name(b_node) and _name(b_port)):
         return None
     return Link(link_id, Endpoint(a_node, a_port), Endpoint(b_node, b_port), speed, cable, length, plane)
 
@@ -63,8 +68,8 @@ def quick_node(raw: Any) -> Node | None:
         return None
     node_id, kind, model, label = raw.get("id"), raw.get("kind"), raw.get("model"), raw.get("label", "")
     x, y, role = raw.get("x", 0.0), raw.get("y", 0.0), raw.get("role")
-    if (type(node_id) is not str or type(kind) is not str or kind not in NODE_KINDS or type(model) is not str
-            or type(label) is not str or not _within(x, _NODE["x"]) or not _within(y, _NODE["y"])
+    if (not _name(node_id) or type(kind) is not str or kind not in NODE_KINDS or not _name(model)
+            or not _name(label) or not _within(x, _NODE["x"]) or not _within(y, _NODE["y"])
             or not _text_or_none(role) or role not in _ROLES or (role is None) == (kind == "switch")):
         return None
     gpus, gpu_model, nic_model = raw.get("gpus", 0), raw.get("gpu_model"), raw.get("nic_model")
@@ -92,7 +97,7 @@ def _quick_port_groups(raw_groups: Any) -> list[PortGroup] | None:
             return None
         prefix, count, speed = g.get("prefix"), g.get("count"), g.get("speed_gbps")
         medium, plane = g.get("medium"), g.get("plane")
-        if (type(prefix) is not str or not _whole_within(count, _COUNT) or not _within(speed, _PORT_SPEED)
+        if (not _name(prefix) or not _whole_within(count, _COUNT) or not _within(speed, _PORT_SPEED)
                 or type(medium) is not str or medium not in MEDIA or not _text_or_none(plane)
                 or plane not in _GROUP_PLANES):
             return None

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from designer.analysis.resilience import resilience_summary
-from designer.model.fileformat import dumps, loads, save
+from designer.model.fileformat import dumps, load, loads, save
 from designer.model.scenarios import Scenario
 from designer.model.segments import RoCESettings
 from designer.sim import SimOptions, WorkloadError, run
@@ -275,3 +275,36 @@ def test_a_run_ends_with_its_workload_not_at_a_failure_event_still_to_come():
     end = result.data["completion_time_s"]
     assert result.data["failures"][0]["recovery_time_s"] == pytest.approx(0.3e-3)   # back up, not rerouted
     assert end < 5e-3 and max(times) <= end * (1 + 1e-9)
+
+
+def test_a_run_that_never_completed_shows_where_it_stopped_not_a_completion(capsys):
+    """A server's only cable failing: the run stops when the reroute finds no path. It printed "completion time
+    200 ms" and "throughput fraction 1" beside its NOT COMPLETED line."""
+    from designer.cli import main
+    from designer.model import fileformat
+    from designer.ui.app import PROJECTS
+    from designer.ui.run_controller import figures_text
+
+    path = str(PROJECTS / "small-rocev2-pod.json")
+    doc = fileformat.load(path)
+    cable = next(lk.id for lk in doc.links.values() if lk.plane == "backend" and lk.a.node.startswith("srv-"))
+    res = run(doc, ["allreduce:16MiB"], SimOptions(failures=[f"link:{cable}@1us"]))
+    assert res.data["completed"] is False and res.throughput_fraction is None
+    assert main(["simulate", path, "--workload", "allreduce:16MiB", "--fail", f"link:{cable}@1us"]) == 0
+    out = capsys.readouterr().out
+    assert "not completed (stopped at" in out and "NOT COMPLETED" in out
+    assert not any(line.split()[-1] == "1" for line in out.splitlines() if "throughput fraction" in line)
+    assert "not completed" in figures_text(res.data)
+
+
+def test_a_failure_scheduled_after_the_workloads_end_is_said_not_applied(capsys):
+    """`--fail switch:spine-01@1s` on a 0.18 ms run was dropped without a word."""
+    from designer.cli import main
+    from designer.ui.app import PROJECTS
+
+    path = str(PROJECTS / "small-rocev2-pod.json")
+    specs = ["switch:spine-01@1s", "link:L1@2s"]
+    res = run(load(path), ["allreduce:16MiB"], SimOptions(failures=specs, ideal_pass=False))
+    assert [f["spec"] for f in res.data["failures_after_end"]] == specs and res.data["failures"] == []
+    main(["simulate", path, "--workload", "allreduce:16MiB", "--fail", specs[0]])
+    assert "switch:spine-01@1s at 1000 ms: the workloads had ended" in capsys.readouterr().out

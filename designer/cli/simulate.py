@@ -46,7 +46,8 @@ def result_rows(res: SimResult) -> list[tuple[str, str]]:
     lat = d["latency_us"]
     util = d["link_utilization"]
     rows = [
-        ("cli.sim.completion_time", _fmt(d["completion_time_s"] * 1e3, " ms")),
+        ("cli.sim.completion_time", _fmt(d["completion_time_s"] * 1e3, " ms") if d.get("completed", True)
+         else render("cli.sim.stopped_at", time=_fmt(d["completion_time_s"] * 1e3, " ms"))),
         ("cli.sim.algbw_busbw", f"{_fmt(d['algbw_gbps'], ' Gb/s')} / {_fmt(d['busbw_gbps'], ' Gb/s')}"),
         ("cli.sim.goodput", _fmt(d["goodput_gbps"], " Gb/s")),
         ("cli.sim.throughput_fraction", _fmt(d["throughput_fraction"])),
@@ -280,6 +281,9 @@ def failure_lines(res: SimResult) -> list[str]:
         out.append(render("cli.sim.failure", spec=f["spec"], time=f"{f['time_s'] * 1e3:.4g}", flows=f["flows_stalled"],
                           mib=f"{f['bytes_stalled'] / 2**20:.4g}", outcome=rec,
                           dip=render("cli.sim.dip", dip=f"{dip:.0%}") if dip is not None else ""))
+    for f in res.data.get("failures_after_end", []):
+        out.append(render("cli.sim.failure_after_end", spec=f["spec"], time=f"{f['time_s'] * 1e3:.4g}",
+                          end=f"{res.data['completion_time_s'] * 1e3:.4g}"))
     if "undelivered" in res.data:
         out.append(render("cli.sim.not_completed", text=_undelivered(res.data["undelivered"])))
     return out

@@ -76,6 +76,8 @@ CLI: dict[str, str] = {
     "cli.sim.never_recovered": "never recovered",
     "cli.sim.dip": ", throughput dip {dip}",
     "cli.sim.not_completed": "NOT COMPLETED: {text}",
+    "cli.sim.stopped_at": "not completed (stopped at {time})",
+    "cli.sim.failure_after_end": "failure {spec} at {time} ms: the workloads had ended at {end} ms, not applied",
     "cli.sim.undelivered": "{flows} transfer(s) lost every path (servers {servers}) and could not complete; {mib} MiB "
                            "undelivered when the run stopped at {time} ms",
     # cost: the kind column (the headers and the summary are cost.col_* and cost.summary)

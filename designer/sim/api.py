@@ -448,13 +448,17 @@ def add_failure_report(result: SimResult, fab: CompiledFabric, plan: Plan, engin
     data = result.data
     end_s = engine.stuck_at_s if engine.stuck_at_s is not None else result.completion_time_s
     data["failures"] = fails.report(end_s)
+    late = fails.not_applied()
+    if late:          # scheduled after the workloads ended: nothing was left to fail
+        data["failures_after_end"] = [{"spec": s.text or s.label, "time_s": t} for t, s in late]
     data["notes"] = list(data.get("notes", [])) + fails.notes
     data["completed"] = engine.stuck_at_s is None
     data["planned_bytes"] = int(round(engine.total_planned_bytes))
     data["delivered_bytes"] = int(round(engine.totals.delivered_bytes))
     if engine.stuck_at_s is None:
         return
-    data["completion_time_s"] = engine.stuck_at_s
+    data["completion_time_s"] = engine.stuck_at_s       # where the run stopped: no completion to compare
+    data["throughput_fraction"] = None
     servers: set[str] = set()
     pairs = 0
     for i, subs in engine.stuck.items():

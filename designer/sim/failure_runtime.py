@@ -109,6 +109,11 @@ class FailureRuntime:
     def next_time(self) -> float:
         return self._heap[0][0] if self._heap else np.inf
 
+    def not_applied(self) -> list[tuple[float, FailureSpec]]:
+        """The failures still to come when the run ended (after its workloads): (time, spec), in time order."""
+        return sorted(((t, p) for t, _seq, action, p in self._heap
+                       if action in ("down", "degrade") and isinstance(p, FailureSpec)), key=lambda item: item[0])
+
     def ports_of(self, spec: FailureSpec) -> np.ndarray:
         """Directed ports of the element (both directions of a link; every port of a switch)."""
         fab = self.fab

@@ -35,8 +35,10 @@ class SimResult:
         return float(self.data["completion_time_s"])
 
     @property
-    def throughput_fraction(self) -> float:
-        return float(self.data["throughput_fraction"])
+    def throughput_fraction(self) -> float | None:
+        """The ideal fabric's time over this run's; None for a run that did not complete."""
+        value = self.data["throughput_fraction"]
+        return None if value is None else float(value)
 
 
 def _workload_span(plan: Plan, wp: WorkloadPlan, tot: Totals) -> tuple[float, float]:

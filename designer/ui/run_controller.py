@@ -418,6 +418,8 @@ def figures_text(data: dict, names: list[str] | None = None) -> str:
     specs)."""
     lat = data["latency_us"]
     completion = with_unit(data["completion_time_s"] * 1e3, "ms")
+    if data.get("completed") is False:
+        completion = QCoreApplication.translate("RunController", "not completed (stopped at {0})").format(completion)
     rows = [(QCoreApplication.translate("RunController", "Completion"), completion),
             (QCoreApplication.translate("RunController", "Goodput"), with_unit(data["goodput_gbps"], "Gb/s"))]
     if data.get("busbw_gbps") is not None:

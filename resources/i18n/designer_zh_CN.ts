@@ -292,7 +292,7 @@
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/claims_dialog.py" line="126"/>
+        <location filename="../../designer/ui/claims_dialog.py" line="124"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
@@ -3837,47 +3837,52 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="438"/>
+        <location filename="../../designer/ui/run_controller.py" line="422"/>
+        <source>not completed (stopped at {0})</source>
+        <translation>未完成（在 {0} 停止）</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/run_controller.py" line="440"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="451"/>
+        <location filename="../../designer/ui/run_controller.py" line="453"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="452"/>
+        <location filename="../../designer/ui/run_controller.py" line="454"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="454"/>
+        <location filename="../../designer/ui/run_controller.py" line="456"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="457"/>
+        <location filename="../../designer/ui/run_controller.py" line="459"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="468"/>
+        <location filename="../../designer/ui/run_controller.py" line="470"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="470"/>
+        <location filename="../../designer/ui/run_controller.py" line="472"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="473"/>
+        <location filename="../../designer/ui/run_controller.py" line="475"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="487"/>
+        <location filename="../../designer/ui/run_controller.py" line="489"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -3912,42 +3917,42 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="421"/>
+        <location filename="../../designer/ui/run_controller.py" line="423"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="422"/>
+        <location filename="../../designer/ui/run_controller.py" line="424"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="424"/>
+        <location filename="../../designer/ui/run_controller.py" line="426"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="427"/>
+        <location filename="../../designer/ui/run_controller.py" line="429"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="429"/>
+        <location filename="../../designer/ui/run_controller.py" line="431"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="432"/>
+        <location filename="../../designer/ui/run_controller.py" line="434"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="434"/>
+        <location filename="../../designer/ui/run_controller.py" line="436"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="436"/>
+        <location filename="../../designer/ui/run_controller.py" line="438"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>

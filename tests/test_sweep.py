@@ -126,7 +126,7 @@ def test_sweep_of_a_file_varies_its_segments(tmp_path, capsys):
 def test_a_point_that_cannot_be_built_is_recorded_not_fatal(tmp_path, capsys):
     out = tmp_path / "r.csv"
     assert main(["sweep", "--generate", "leaf-spine", "--vary", "gpus=64,100", "--workload", "allreduce:8MiB",
-                 "--workers", "1", "-o", str(out)]) == 0
+                 "--workers", "1", "-o", str(out)]) == 1          # exit 1: a point failed (as check's 1)
     rows = _rows(out)
     assert rows[0]["error"] == "" and "100 GPUs" in rows[1]["error"] and rows[1]["completion_time_s"] == ""
     assert "1 could not be built" in capsys.readouterr().out

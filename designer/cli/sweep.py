@@ -43,7 +43,8 @@ def build_task(args: argparse.Namespace) -> tuple[SweepTask, bool]:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    """Run the sweep; print one summary line. Exit 2 on bad input (one line)."""
+    """Run the sweep; print one summary line. Exit 2 on bad input (one line), 1 when a point could not be built
+    or run (its row in the results says why)."""
     try:
         if args.workers is not None and args.workers < 1:
             raise SweepError(Message("error.sweep.workers", workers=args.workers))
@@ -64,4 +65,4 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     failed = render("sweep.failed", n=summary.failed) if summary.failed else ""
     print(render("sweep.summary", file=args.output, total=summary.total, resumed=summary.resumed,
                  computed=summary.computed, where=where, failed=failed))
-    return 0
+    return 1 if summary.failed else 0        # as `check`: 1 when something was found wrong (the file says what)

@@ -387,3 +387,13 @@ def test_graphml_with_a_document_type_declaration_is_refused():
     evil = raw.replace(b"<graphml", b'<!DOCTYPE g [<!ENTITY a "aaaaaaaaaa">]>\n<graphml', 1)
     with pytest.raises(ProjectError, match="document type declaration"):
         graphml_to_document(evil)
+
+
+def test_an_oversubscription_a_rail_only_design_has_no_uplink_for_is_refused(capsys, tmp_path):
+    """rail-only at 1,024 GPUs with --oversubscription 2 built the same design as without it (rails of one switch
+    have no uplinks); said only in the notes' "target 2:1"."""
+    out = tmp_path / "r.json"
+    assert main(["generate", "rail-only", "--gpus", "1024", "--oversubscription", "2", "-o", str(out)]) == 2
+    assert "no uplink to oversubscribe" in capsys.readouterr().err and not out.exists()
+    assert main(["generate", "rail-only", "--gpus", "1024", "--oversubscription", "2", "--two-tiers",
+                 "-o", str(out)]) == 0

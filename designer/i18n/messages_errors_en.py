@@ -180,6 +180,9 @@ ERRORS: dict[str, str] = {
     "error.sizing.leaf_full": "a leaf of {ports} ports at {oversubscription}:1 takes {most} endpoints, not {count}",
     "error.sizing.spines": "{leaves} leaves with {uplinks} uplinks each do not fit 2 tiers of {ports}-port spines "
                            "(at most {ports} leaves)",
+    "error.sizing.rail_one_switch": ("rail-only: each rail of {servers} servers fits on one {model} ({ports} ports), "
+                                     "so there is no uplink to oversubscribe; leave --oversubscription at 1 (not "
+                                     "{value}) or ask for --two-tiers"),
     "error.sizing.aggregation": "pods of {leaves} leaves do not fit {ports}-port aggregation switches (at most "
                                 "{most} leaves per pod)",
     "error.sizing.core": "{pods} pods do not fit {ports}-port core switches (at most {ports} pods)",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from designer.catalog.loader import Catalog
 from designer.i18n.message import Message
+from designer.model.errors import ProjectError
 from designer.topology.clos import (
     BuiltClos,
     ClosBlueprint,
@@ -40,8 +41,13 @@ def rail_tiers(rail: int) -> TierNames:
 def rail_fabrics(servers: list[str], nics: int, spec: SwitchSpec, oversubscription: float, *,
                  two_tiers: bool = False) -> list[ClosBlueprint]:
     """One fabric per rail (NIC index), each a single rail switch or a 2-tier rail Clos; the first carries the
-    sizing rule. Raises SizingError when a rail's servers do not fit two tiers of these switches."""
+    sizing rule. Raises SizingError when a rail's servers do not fit two tiers of these switches, ProjectError for
+    an oversubscription where every rail is one switch (nothing to oversubscribe)."""
     one_switch = spec.ports * spec.lanes_per_port
+    if len(servers) <= one_switch and not two_tiers and oversubscription != 1:
+        # every rail is one switch: no uplink to oversubscribe, and an option taken must not go unused
+        raise ProjectError(Message("error.sizing.rail_one_switch", servers=len(servers), model=spec.model,
+                                  ports=one_switch, value=f"{oversubscription:g}"))
     fabrics = []
     for rail in range(1, nics + 1):
         ends = [(s, f"be{rail}") for s in servers]

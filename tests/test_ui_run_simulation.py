@@ -296,3 +296,19 @@ def test_opening_another_design_stops_the_run_and_clears_what_showed_it(qtbot):
     assert w.runs.plots.showing_empty_state() and w.runs.last_result is None
     assert w.runs.plots.hot_links.text() == "" and w.runs.sim_time.text() == ""
     w.runs.shutdown()
+
+
+def test_a_finished_run_colours_and_names_its_cables_by_the_whole_run(qtbot):
+    """After a run the heat-map and the hot cables showed its last interval, the tail where a few bytes still
+    land: a replication that kept the long-haul busy ended with it drawn blue and "10 %"."""
+    w = open_window(qtbot, "small-rocev2-pod.json")
+    w.runs.start(["allreduce:256MiB"], seed=1)
+    wait_done(qtbot, w)
+    result = w.runs.last_result
+    whole = result.link_utilization
+    assert whole is not None and len(whole) == len(w.runs.last_snapshot.link_ids)
+    np.testing.assert_array_equal(w.runs.last_snapshot.link_utilization, whole)
+    assert 0 < whole.max() <= 1.0
+    assert whole.max() == pytest.approx(result.data["link_utilization"]["max"], rel=1e-9)   # the same bytes
+    assert w.runs.plots.hot_links.text().startswith("Busiest cables over the run: ")
+    w.runs.shutdown()

@@ -405,6 +405,12 @@ def _final_snapshot(setup: _Setup, opts: SimOptions, engine: Engine, ideal_total
     # the last point of the plots is the rate of the run's last interval (the bytes still landing), not the
     # run's mean goodput: a mean drawn at the end reads as a spike on a curve that varied
     last_gbps = _goodput_gbps(last) if last is not None else float(result.data["goodput_gbps"])
+    # each cable's utilisation over the whole run: what the window shows once the run is done (the last interval
+    # is only the run's tail: a few bytes still landing)
+    span_s = result.completion_time_s
+    whole = (_utilization_of(fab, engine.totals.port_bytes, span_s) if span_s > 0
+             else np.zeros(len(fab.link_ids)))
+    result.link_utilization = np.minimum(whole, 1.0)
     return Snapshot(time_s=result.completion_time_s, throughput_gbps=last_gbps, link_ids=fab.link_ids,
                     link_utilization=util, latency_us=result.data["latency_us"], in_flight=0, progress=1.0,
                     result=result)

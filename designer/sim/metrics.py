@@ -23,6 +23,9 @@ class SimResult:
     """A finished run. `to_dict()` gives the JSON object of `simulate --json`."""
 
     data: dict[str, Any] = field(default_factory=dict)
+    # each cable's utilisation over the whole run (busier direction, design's link order): for the window's
+    # heat-map once the run is done; not part of the JSON (a figure per cable)
+    link_utilization: np.ndarray | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return copy.deepcopy(self.data)

@@ -413,9 +413,17 @@ class LivePlots(QWidget):
             if f.get("flows_stalled") and f.get("recovered") and f.get("recovery_time_s") is not None:
                 self.add_mark(f["recovery_time_s"] * 1e3, "recovered", f.get("spec", f.get("element", "")))
 
-    def _show_hot_links(self) -> None:
-        """The five busiest places of the latest interval: a cable, or the parallel cables of one bundle (the same
-        two ends) once, "×N" for as many of them as busy; nothing when no cable carried traffic in it."""
+    def show_run_hot_links(self, link_ids: list[str], util: np.ndarray) -> None:
+        """After a run: the busiest places over the whole run (the latest interval is only its tail)."""
+        if list(link_ids) != self.link_ids:
+            return
+        self._last_util = np.asarray(util)
+        self._show_hot_links(self.tr("Busiest cables over the run: {0}"))
+
+    def _show_hot_links(self, title: str | None = None) -> None:
+        """The five busiest places of the latest interval (or those `title` names): a cable, or the parallel cables
+        of one bundle (the same two ends) once, "×N" for as many of them as busy; nothing when no cable carried
+        traffic."""
         util = self._last_util
         shown: dict[str, list[float]] = {}
         for k in np.argsort(util)[::-1][:HOT_CANDIDATES]:
@@ -428,7 +436,7 @@ class LivePlots(QWidget):
         for name, busy in shown.items():
             alike = sum(1 for u in busy if u >= busy[0] - 0.005)          # within half a percent of the busiest
             parts.append(f"{name}{f' ×{alike}' if alike > 1 else ''} {100 * busy[0]:.0f} %")
-        self.hot_links.setText(self.tr("Hot cables: {0}").format(", ".join(parts)) if parts else "")
+        self.hot_links.setText((title or self.tr("Hot cables: {0}")).format(", ".join(parts)) if parts else "")
 
     def _selection_value(self, row: int) -> float:
         cols = [self.link_index[x] for x in self.selection if x in self.link_index]

@@ -238,6 +238,10 @@ class RunController(QObject):
         self._drain()
         self.plots.flush()
         self.last_result = result
+        whole = getattr(result, "link_utilization", None)
+        if whole is not None and self.last_snapshot is not None:      # colours and hot cables: the whole run's
+            self.last_snapshot = dataclasses.replace(self.last_snapshot, link_utilization=whole)
+            self.plots.show_run_hot_links(self.last_snapshot.link_ids, whole)
         self._idle()
         data = result.data
         wall = time.perf_counter() - self.started_at

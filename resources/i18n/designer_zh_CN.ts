@@ -2945,7 +2945,12 @@ or a node</source>
         <translation>已重路由：{what}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/live_plots.py" line="431"/>
+        <location filename="../../designer/ui/live_plots.py" line="421"/>
+        <source>Busiest cables over the run: {0}</source>
+        <translation>整个运行中最繁忙的线缆：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/live_plots.py" line="439"/>
         <source>Hot cables: {0}</source>
         <translation>最繁忙的线缆：{0}</translation>
     </message>
@@ -3827,62 +3832,62 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>已模拟第 {0} 个训练步（共 {1} 个，用于步间抖动）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="333"/>
+        <location filename="../../designer/ui/run_controller.py" line="337"/>
         <source>Stopped the run: the design it ran on was closed</source>
         <translation>已停止运行：其所模拟的设计已关闭</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="379"/>
+        <location filename="../../designer/ui/run_controller.py" line="383"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="422"/>
+        <location filename="../../designer/ui/run_controller.py" line="426"/>
         <source>not completed (stopped at {0})</source>
         <translation>未完成（在 {0} 停止）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="440"/>
+        <location filename="../../designer/ui/run_controller.py" line="444"/>
         <source>Bytes inside NVLink domains</source>
         <translation>留在 NVLink 域内的字节</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="453"/>
+        <location filename="../../designer/ui/run_controller.py" line="457"/>
         <source>Time to train</source>
         <translation>训练总时长</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="454"/>
+        <location filename="../../designer/ui/run_controller.py" line="458"/>
         <source>{0:.3g} days</source>
         <translation>{0:.3g} 天</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="456"/>
+        <location filename="../../designer/ui/run_controller.py" line="460"/>
         <source>Step jitter (CV)</source>
         <translation>步长抖动（变异系数）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="459"/>
+        <location filename="../../designer/ui/run_controller.py" line="463"/>
         <source>Requests/s within {0:g} ms</source>
         <translation>{0:g} ms 内每秒请求数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="470"/>
+        <location filename="../../designer/ui/run_controller.py" line="474"/>
         <source>Bytes inside / across sites</source>
         <translation>站点内 / 跨站点字节数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="472"/>
+        <location filename="../../designer/ui/run_controller.py" line="476"/>
         <source>Across sites: time / not hidden</source>
         <translation>跨站点：时间 / 未被隐藏</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="475"/>
+        <location filename="../../designer/ui/run_controller.py" line="479"/>
         <source>Pipeline bubble added by the distance</source>
         <translation>距离增加的流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="489"/>
+        <location filename="../../designer/ui/run_controller.py" line="493"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
@@ -3892,67 +3897,67 @@ U{3}-U{4}，{5:,.0f} W</translation>
         <translation>已仿真 {0:.3f} ms · {1:.0%}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="245"/>
+        <location filename="../../designer/ui/run_controller.py" line="249"/>
         <source>simulated {0:.3f} ms in {1:.2f} s</source>
         <translation>用 {1:.2f} 秒仿真了 {0:.3f} ms</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="247"/>
+        <location filename="../../designer/ui/run_controller.py" line="251"/>
         <source>Done: {0}</source>
         <translation>完成：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="359"/>
+        <location filename="../../designer/ui/run_controller.py" line="363"/>
         <source>{0} cables</source>
         <translation>{0} 条线缆</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="362"/>
+        <location filename="../../designer/ui/run_controller.py" line="366"/>
         <source>{0} (busiest of its {1} cables)</source>
         <translation>{0}（其 {1} 条线缆中最繁忙的）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="378"/>
+        <location filename="../../designer/ui/run_controller.py" line="382"/>
         <source>Utilization in the last run: {0}</source>
         <translation>上次运行中的利用率：{0}</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="423"/>
+        <location filename="../../designer/ui/run_controller.py" line="427"/>
         <source>Completion</source>
         <translation>完成时间</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="424"/>
+        <location filename="../../designer/ui/run_controller.py" line="428"/>
         <source>Goodput</source>
         <translation>有效吞吐</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="426"/>
+        <location filename="../../designer/ui/run_controller.py" line="430"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="429"/>
+        <location filename="../../designer/ui/run_controller.py" line="433"/>
         <source>vs ideal fabric</source>
         <translation>相对理想网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="431"/>
+        <location filename="../../designer/ui/run_controller.py" line="435"/>
         <source>Latency p50 / p99 / p99.9</source>
         <translation>时延 p50 / p99 / p99.9</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="434"/>
+        <location filename="../../designer/ui/run_controller.py" line="438"/>
         <source>GPU utilization</source>
         <translation>GPU 利用率</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="436"/>
+        <location filename="../../designer/ui/run_controller.py" line="440"/>
         <source>PFC paused / credit stall</source>
         <translation>PFC 暂停 / 信用等待</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/run_controller.py" line="438"/>
+        <location filename="../../designer/ui/run_controller.py" line="442"/>
         <source>ECN marked</source>
         <translation>ECN 标记</translation>
     </message>

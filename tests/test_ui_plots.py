@@ -300,3 +300,18 @@ def test_before_the_first_snapshot_a_long_step_shows_a_working_bar_not_zero(qtbo
     assert runs.progress.maximum() == 1000 and runs.progress.value() == 250
     runs.show_busy(0.1)
     assert runs.progress.maximum() == 1000       # once a share of the run is known, it stays
+
+
+def test_latency_before_any_packet_arrives_is_a_gap_not_zero(qtbot):
+    """The p99 plot read 0 µs for the first 0.3-0.5 ms of an AllToAll while traffic flowed at full rate: the engine
+    says 0 when no packet has arrived yet, which is no latency at all."""
+    plots = hand_turned_plots(qtbot)
+    first = _snapshot(1.0)
+    first.latency_us = {"p50": 0.0, "p99": 0.0, "p999": 0.0}
+    plots.add_snapshot(first)
+    plots.add_snapshot(_snapshot(2.0))
+    plots.flush()
+    for key in ("p50", "p99", "p999"):
+        values = plots.series(key)[1]
+        assert np.isnan(values[0]) and values[1] > 0
+    assert plots.curves["p99"].opts["connect"] == "finite"

@@ -144,7 +144,8 @@ class CompareDialog(QDialog):
             for side in ("left", "bottom"):
                 w.getAxis(side).enableAutoSIPrefix(False)
             for p in PROTOS:
-                self.curves[(name, p)] = w.plot([], [], pen=pg.mkPen(PROTOCOL_COLOURS[p], width=2))
+                self.curves[(name, p)] = w.plot([], [], pen=pg.mkPen(PROTOCOL_COLOURS[p], width=2),
+                                                connect="finite")        # a gap where no latency is known yet
             self.plots[name] = w
         self._label_axes()
         self.chart = TimeBreakdownChart(self)
@@ -233,7 +234,7 @@ class CompareDialog(QDialog):
         t, thr, p99 = self.series[self.current]
         t.append(snap.time_s * 1e3)
         thr.append(snap.throughput_gbps)
-        p99.append(snap.latency_us.get("p99", 0.0))
+        p99.append(snap.latency_us.get("p99", 0.0) or np.nan)     # 0: no packet has arrived yet
         done = PROTOS.index(self.current)
         self._show_progress(int(PROGRESS_STEPS / len(PROTOS) * (done + snap.progress)))
         self._draw(self.current)

@@ -150,7 +150,7 @@ class LivePlots(QWidget):
             self._make_plot(name, fg=fg, bg=bg)
         for key, (plot, _label, colour) in SERIES.items():
             pen = pg.mkPen(QColor(colour), width=2 if plot != "latency" or key == "p99" else 1.5)
-            self.curves[key] = self.plots[plot].plot([], [], pen=pen)
+            self.curves[key] = self.plots[plot].plot([], [], pen=pen, connect="finite")    # gaps: no value yet
         self.jobs = JobCurves(self.plots["throughput"], CAPACITY)     # one goodput curve per job (job_series.py)
         for name in PLOTS:
             self._set_title(name)
@@ -336,8 +336,8 @@ class LivePlots(QWidget):
         extra = snap.extra or {}
         values = {
             "throughput_gbps": snap.throughput_gbps,
-            "p50": snap.latency_us.get("p50", 0.0), "p99": snap.latency_us.get("p99", 0.0),
-            "p999": snap.latency_us.get("p999", 0.0),
+            # a latency of 0 is none measured yet (no packet has arrived): a gap, not a point at zero
+            **{k: snap.latency_us.get(k, 0.0) or np.nan for k in ("p50", "p99", "p999")},
             "util_mean": 100 * float(used.mean()) if len(used) else 0.0,
             "util_max": 100 * float(min(util.max(), 1.0)) if len(util) else 0.0,
             "queue_max_kb": extra.get("queue_max_B", 0.0) / 1e3,

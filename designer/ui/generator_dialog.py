@@ -102,6 +102,8 @@ class GeneratorDialog(QDialog):
             w.currentIndexChanged.connect(self.update_preview)
         for box in (self.gpus, self.per_server, self.oversub):
             box.valueChanged.connect(self.update_preview)
+        for edit in (self.gpus.lineEdit(), self.per_server.lineEdit(), self.oversub.lineEdit()):
+            edit.textEdited.connect(self.update_preview)     # a number being typed, maybe not one yet
         self.frontend.toggled.connect(self.update_preview)
         self.sites.connect(self.update_preview)
         self.backend.currentIndexChanged.connect(lambda *_: self.sites.fill_equipment(self.backend.currentData()))
@@ -191,6 +193,14 @@ class GeneratorDialog(QDialog):
     def update_preview(self, *_: object) -> None:
         """Counts (and cost when it can be had cheaply) of the design these parameters make."""
         self.show_rows()
+        typed = next((box for box in (self.gpus, self.per_server, self.oversub) if not box.hasAcceptableInput()), None)
+        if typed is not None:             # what the box shows is not what OK would use: say so, and wait
+            self.preview.setText("<span style='color:#d64545'>" + html.escape(self.tr(
+                "'{0}' is not a value of this field: from {1} to {2}").format(
+                    typed.lineEdit().text(), f"{typed.minimum():,g}", f"{typed.maximum():,g}"), quote=False)
+                + "</span>")
+            self.ok.setEnabled(False)
+            return
         if self.two_site():
             self.two_site_preview()
             return

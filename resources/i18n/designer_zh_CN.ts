@@ -468,52 +468,52 @@
         <translation>资本支出（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="178"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="179"/>
         <source>Building each option on its protocol&apos;s hardware…</source>
         <translation>正在用各协议自身的硬件构建各方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="200"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="201"/>
         <source>Back-end switches: {0}.</source>
         <translation>后端交换机：{0}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="200"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="201"/>
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="204"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="205"/>
         <source>The {0} option&apos;s leaves reach more servers: at the same oversubscription less of a collective&apos;s traffic leaves them, so part of a difference in time can come from the switches rather than the protocol.</source>
         <translation>{0} 方案的叶交换机连接更多服务器：在相同的收敛比下，集合通信离开叶交换机的流量更少，因此完成时间的差异可能部分来自交换机，而非协议本身。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="213"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="214"/>
         <source>{0}: one switch (servers: {1}, ports: {2})</source>
         <translation>{0}：一台交换机（服务器：{1}，端口：{2}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="216"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="217"/>
         <source>{0}: leaf / spine / core switches {1}, fullest leaf (servers: {2}, ports down: {3}, up: {4})</source>
         <translation>{0}：叶 / 脊 / 核心交换机 {1}，最满的叶交换机（服务器：{2}，下行端口：{3}，上行端口：{4}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="223"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="224"/>
         <source>Done: {0} on &apos;{1}&apos;, seed {2}.</source>
         <translation>完成：在“{1}”上运行 {0}，随机种子 {2}。</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="228"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="229"/>
         <source>Simulating the {0} option…</source>
         <translation>正在仿真 {0} 方案…</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="285"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="286"/>
         <source>simulated time ({0})</source>
         <translation>仿真时间（{0}）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/compare_dialog.py" line="354"/>
+        <location filename="../../designer/ui/compare_dialog.py" line="355"/>
         <source>The better value of the two</source>
         <translation>两者中较优的值</translation>
     </message>
@@ -1814,22 +1814,22 @@
 <context>
     <name>GeneratorDialog</name>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="116"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="118"/>
         <source>GPU servers</source>
         <translation>GPU 服务器</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="117"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="119"/>
         <source>Back-end switches</source>
         <translation>后端交换机</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="152"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="154"/>
         <source>Default for the GPUs per server</source>
         <translation>按每台服务器 GPU 数取默认型号</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="157"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="159"/>
         <source>Default for the protocol and speed</source>
         <translation>按协议和速率取默认型号</translation>
     </message>
@@ -1944,47 +1944,52 @@
         <translation>以太网前端网络</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="113"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="115"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="114"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="116"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="115"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="117"/>
         <source>GPUs per server</source>
         <translation>每台服务器 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="118"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="120"/>
         <source>Back-end protocol</source>
         <translation>后端协议</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="119"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="121"/>
         <source>Oversubscription</source>
         <translation>收敛比</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="120"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="122"/>
         <source>Link speed (Gb/s)</source>
         <translation>链路速率 (Gb/s)</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="121"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="123"/>
         <source>Planes</source>
         <translation>平面数</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="145"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="147"/>
         <source>Ports each NIC port is split into, one independent plane each (multi-plane designs)</source>
         <translation>每个网卡端口拆分成的端口数，每个端口接入一个独立平面（多平面方案）</translation>
     </message>
     <message>
-        <location filename="../../designer/ui/generator_dialog.py" line="208"/>
+        <location filename="../../designer/ui/generator_dialog.py" line="199"/>
+        <source>&apos;{0}&apos; is not a value of this field: from {1} to {2}</source>
+        <translation>“{0}”不是此字段的有效值：应在 {1} 到 {2} 之间</translation>
+    </message>
+    <message>
+        <location filename="../../designer/ui/generator_dialog.py" line="218"/>
         <source>estimated capex ≈ {0:,.0f} USD</source>
         <translation>估算资本支出 ≈ {0:,.0f} USD</translation>
     </message>

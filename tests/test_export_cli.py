@@ -101,3 +101,20 @@ def test_import_of_a_project_file_is_refused(design_file, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "GraphML" in err and str(design_file) in err and err.count("\n") == 1
     assert not (tmp_path / "o.json").exists()
+
+
+def test_export_of_a_design_that_breaks_a_rule_says_so_and_writes_it_as_drawn(tmp_path, capsys):
+    """Hand-over files of a design with a port cabled twice were written without a word."""
+    from designer.ui.app import PROJECTS
+
+    data = json.loads((PROJECTS / "small-rocev2-pod.json").read_text())
+    first = next(lk for lk in data["links"] if lk["b"]["node"] == "leaf-01")
+    second = next(lk for lk in data["links"] if lk["b"]["node"] == "leaf-01" and lk is not first)
+    second["b"]["port"] = first["b"]["port"]
+    design = tmp_path / "twice.json"
+    design.write_text(json.dumps(data))
+    assert main(["export", str(design), "--cabling", str(tmp_path / "c.csv")]) == 0
+    err = capsys.readouterr().err
+    assert "breaks 1 design rule" in err and "is used by 2 links" in err and (tmp_path / "c.csv").exists()
+    assert main(["export", str(PROJECTS / "small-rocev2-pod.json"), "--cabling", str(tmp_path / "d.csv")]) == 0
+    assert capsys.readouterr().err == ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 from designer.catalog.loader import load_catalog
 from designer.cli.output import error
@@ -20,6 +21,7 @@ from designer.export.dot import write_dot
 from designer.export.graphml_io import read_graphml, write_graphml
 from designer.export.output_file import ExportError, output_format
 from designer.i18n import render
+from designer.i18n.escaping import one_line
 from designer.i18n.message import os_reason, text_of
 from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
@@ -43,6 +45,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         for opt, path in wanted.items():
             output_format(path, _SUFFIXES[opt], opt)
         doc = load(args.file)
+        _warn_of_errors(doc, args.file)
         for opt, path in wanted.items():
             print(_export_one(doc, opt, path, getattr(args, "currency", None)))
     except ProjectError as exc:
@@ -64,6 +67,18 @@ def cmd_import(args: argparse.Namespace) -> int:
     print(render("import.wrote", file=args.output, nodes=len(doc.nodes), links=len(doc.links),
                  segments=len(doc.segments)))
     return 0
+
+
+def _warn_of_errors(doc: FabricDocument, file: str) -> None:
+    """One line on stderr when the design breaks a design rule: hand-over files go to people who build it (a port
+    cabled twice is in the cabling plan as drawn)."""
+    from designer.i18n import render_finding
+    from designer.topology.checks import run_checks
+
+    errors = [f for f in run_checks(doc, load_catalog()) if f.severity == "error"]
+    if errors:
+        print(one_line(render("export.warning.errors", file=file, n=len(errors), first=render_finding(errors[0]))),
+              file=sys.stderr)
 
 
 def _export_one(doc: FabricDocument, option: str, path: str, currency: str | None) -> str:

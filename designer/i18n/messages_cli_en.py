@@ -162,6 +162,8 @@ CLI: dict[str, str] = {
     "error.report.no_output": "report: give the output PDF with -o OUT.pdf",
     "error.report.cannot_write": "{file}: cannot write the proposal: {reason}",
     "report.warning": "report: warning: {text}",
+    "export.warning.errors": ("export: warning: {file} breaks {n} design rule(s), written as drawn (first: {first}; "
+                              "fabric-designer check lists them)"),
     "report.error": "report: {text}",
     # the advisor's and resilience's inputs
     "error.advisor.gpus": "--gpus must be a positive multiple of 8 (8-GPU servers), not {gpus}",

@@ -147,8 +147,17 @@ def test_decoding_reads_the_weights_at_the_gpus_own_memory_bandwidth(ib16):
     assert (h100["service_ms"] - h200["service_ms"]) / 1e3 == pytest.approx(saved_s, rel=1e-6)
 
 
-def test_inference_on_a_gpu_without_a_memory_bandwidth_says_so(ib16):
+def test_inference_on_a_gpu_without_a_memory_bandwidth_says_so(ib16, tmp_path):
+    import json
+
+    from designer.catalog import load_catalog
+
+    user = tmp_path / "gpu.json"                      # a GPU the catalog knows, without its HBM bandwidth
+    user.write_text(json.dumps({"gpus": [{"id": "plain-gpu", "bf16_tflops": 500}]}), encoding="utf-8")
     with pytest.raises(WorkloadError, match="memory bandwidth"):
+        run(_with_gpu(ib16, "plain-gpu"), ["inference:7b:gpus=8:qps=1"],
+            SimOptions(ideal_pass=False, catalog=load_catalog([user])))
+    with pytest.raises(WorkloadError, match="GPU model 'no-such-gpu' that is not in the catalog"):
         run(_with_gpu(ib16, "no-such-gpu"), ["inference:7b:gpus=8:qps=1"], SimOptions(ideal_pass=False))
 
 

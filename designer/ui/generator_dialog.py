@@ -103,7 +103,7 @@ class GeneratorDialog(QDialog):
         for box in (self.gpus, self.per_server, self.oversub):
             box.valueChanged.connect(self.update_preview)
         for edit in (self.gpus.lineEdit(), self.per_server.lineEdit(), self.oversub.lineEdit()):
-            edit.textEdited.connect(self.update_preview)     # a number being typed, maybe not one yet
+            edit.textEdited.connect(lambda _text: self.update_preview())     # a number being typed, maybe not one
         self.frontend.toggled.connect(self.update_preview)
         self.sites.connect(self.update_preview)
         self.backend.currentIndexChanged.connect(lambda *_: self.sites.fill_equipment(self.backend.currentData()))

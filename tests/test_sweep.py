@@ -169,3 +169,13 @@ def test_planes_are_an_axis_of_a_multi_plane_sweep(tmp_path):
         direct = run(doc, list(WORKLOAD), SimOptions(seed=2)).data
         assert float(row["completion_time_s"]) == direct["completion_time_s"]
     assert rows[0]["completion_time_s"] != rows[1]["completion_time_s"] or rows[0]["capex"] != rows[1]["capex"]
+
+
+def test_a_value_outside_a_fixed_set_fails_the_sweep_not_its_point():
+    """`--vary backend=ib,foo` ran the sweep and reported the 'foo' point as failed (the window too)."""
+    with pytest.raises(SweepError, match="'foo' is none of ib, rocev2$"):
+        parse_axes(["backend=ib,foo"], generated=False)
+    with pytest.raises(SweepError, match="'fattree' is none of leaf-spine"):
+        parse_axes(["kind=fat-tree,fattree"], generated=True)
+    assert [tuple(a.values) for a in parse_axes(["backend=ib,rocev2,hybrid"], generated=True)] == [
+        ("ib", "rocev2", "hybrid")]

@@ -373,6 +373,7 @@ ERRORS: dict[str, str] = {
     "error.sweep.vary_syntax": "--vary '{text}' must be NAME=VALUES, e.g. gpus=256,1024",
     "error.sweep.repeated_value": "--vary {name}: a value is repeated",
     "error.sweep.twice": "--vary {name} is given twice",
+    "error.sweep.unknown_choice": "--vary {name}: '{value}' is none of {known}",
     "error.sweep.unknown_model": "--vary {name}: '{model}' is not in the catalog (known: {known})",
     "error.sweep.needs_generate": "--vary {name} changes how a design is generated: use --generate KIND, or vary "
                                   "backend or segment settings of the file",

@@ -128,7 +128,24 @@ def parse_axes(texts: list[str], *, generated: bool, catalog: Catalog | None = N
             raise SweepError(Message("error.sweep.needs_generate", name=a.name))
         if a.name in MODEL_PARAMS:
             _known_models(a, catalog or load_catalog())
+        _known_choices(a, generated)
     return axes
+
+
+def _known_choices(axis: Axis, generated: bool) -> None:
+    """Every value of an axis with a fixed set of values is one of them (a typo fails the sweep, not its point):
+    a protocol (hybrid only for a generated design, whose pods alternate), a topology template."""
+    from designer.topology.generate import GENERATOR_KINDS
+    from designer.topology.two_site import KIND as TWO_SITE
+
+    known = {"backend": ("ib", "rocev2", "hybrid") if generated else ("ib", "rocev2"),
+             "kind": (*GENERATOR_KINDS, TWO_SITE)}.get(axis.name)
+    if axis.target != "generator" or known is None:
+        return
+    for value in axis.values:
+        if value not in known:
+            raise SweepError(Message("error.sweep.unknown_choice", name=axis.name, value=str(value),
+                                     known=", ".join(known)))
 
 
 def _known_models(axis: Axis, catalog: Catalog) -> None:

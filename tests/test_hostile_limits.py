@@ -397,3 +397,16 @@ def test_an_oversubscription_a_rail_only_design_has_no_uplink_for_is_refused(cap
     assert "no uplink to oversubscribe" in capsys.readouterr().err and not out.exists()
     assert main(["generate", "rail-only", "--gpus", "1024", "--oversubscription", "2", "--two-tiers",
                  "-o", str(out)]) == 0
+
+
+def test_graphml_with_a_node_given_twice_or_two_graphs_is_refused():
+    """networkx merged a node given twice and left a second <graph> out, without a word."""
+    raw = graphml_bytes(two_server_doc()).decode("utf-8")
+    first_node = raw[raw.index("<node "):raw.index("</node>") + len("</node>")]
+    twice = raw.replace(first_node, first_node + first_node, 1)
+    with pytest.raises(ProjectError, match="is given twice"):
+        graphml_to_document(twice.encode("utf-8"))
+    graph = raw[raw.index("<graph "):raw.index("</graph>") + len("</graph>")]
+    with pytest.raises(ProjectError, match="holds 2 graphs"):
+        graphml_to_document(raw.replace(graph, graph + graph, 1).encode("utf-8"))
+    assert len(graphml_to_document(raw.encode("utf-8")).nodes) == len(two_server_doc().nodes)

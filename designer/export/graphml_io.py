@@ -139,6 +139,15 @@ def _check_root(data: bytes) -> None:
                 n == name for _, n in declared)):
             raise ProjectError(Message("error.graphml.key_twice", name=name, domain=domain))
         declared.add((domain, name))
+    graphs = root.findall(f"{{{GRAPHML_NS}}}graph")
+    if len(graphs) > 1:                     # the program writes one; a second would be left out without a word
+        raise ProjectError(Message("error.graphml.graphs", n=len(graphs)))
+    seen: set[str] = set()
+    for node in graphs[0].iter(f"{{{GRAPHML_NS}}}node"):     # networkx merges a node given twice
+        node_id = node.get("id", "")
+        if node_id in seen:
+            raise ProjectError(Message("error.graphml.node_twice", node=node_id))
+        seen.add(node_id)
 
 
 def _node_dict(node_id: str, attrs: dict[str, Any], problems: list[str | Message]) -> dict[str, Any]:

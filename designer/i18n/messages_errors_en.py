@@ -43,6 +43,8 @@ ERRORS: dict[str, str] = {
     "error.value.object_not": "must be an object, not {actual}",
     "error.value.list": "must be a list",
     "error.value.int_too_large": "is a whole number of {digits} digits, beyond the {limit} a number can hold exactly",
+    "error.graphml.graphs": "holds {n} graphs; the program writes one and reads one",
+    "error.graphml.node_twice": "node '{node}' is given twice",
     "error.graphml.dtd": "GraphML with a document type declaration (<!DOCTYPE>, <!ENTITY>) is not read: the program "
                          "writes none",
     "error.value.text_too_long": "is {length} characters long; at most {limit} here",

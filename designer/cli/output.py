@@ -4,6 +4,7 @@ the design's file named in errors found after it was loaded."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,8 +33,6 @@ def progress_bar(done: int, total: int, message_id: str) -> None:
 def output_problem(output: str, design: str, suffixes: tuple[str, ...], what: str) -> str | Message | None:
     """Why `output` cannot take a `what` written from the design file `design` (a suffix not among `suffixes`, or
     the design file itself), or None."""
-    import os
-
     from designer.export.output_file import ExportError, output_format
 
     try:

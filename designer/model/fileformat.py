@@ -31,7 +31,7 @@ from designer.model.document import FabricDocument
 from designer.model.errors import ProjectError
 from designer.model.file_read import read_bytes_limited
 from designer.model.jobs import job_to_dict, jobs_from_raw
-from designer.model.json_guard import parse_json
+from designer.model.json_guard import parse_json, too_long
 from designer.model.limits import Range
 from designer.model.links import CABLE_TYPES, Endpoint, Link
 from designer.model.migrations import upgrade
@@ -220,8 +220,8 @@ def _checked(value: Any, key: str, choices: tuple[Any, ...] | None, minimum: flo
         raise _Refused(Message("error.value.minimum", minimum=f"{minimum:g}", value=repr(value)))
     if allowed is not None and value is not None and not allowed.accepts(value):
         raise _Refused(allowed.refusal(value))
-    if isinstance(value, str) and len(value) > (most := limits.text_limit(key)):
-        raise _Refused(Message("error.value.text_too_long", length=f"{len(value):,}", limit=f"{most:,}"))
+    if isinstance(value, str) and (long := too_long(value, key)) is not None:
+        raise _Refused(long)
     return value
 
 

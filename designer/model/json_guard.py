@@ -19,7 +19,7 @@ from typing import Any
 
 from designer.i18n.message import Message
 from designer.model.errors import ProjectError
-from designer.model.limits import MAX_DEPTH, MAX_EXACT_INT, MAX_NAME_CHARS, MAX_TEXT_CHARS, NAME_KEYS
+from designer.model.limits import MAX_DEPTH, MAX_EXACT_INT, text_limit
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # an escaped surrogate ("\ud800"): the only way one gets into parsed JSON (UTF-8 text cannot hold one)
@@ -73,6 +73,13 @@ def unpaired_surrogate(text: str) -> str | None:
     return found.group() if found else None
 
 
+def too_long(text: str, key: str | int | None) -> Message | None:
+    """Why `text` is too long for the field `key` (a name's limit, or any other text's: limits.text_limit)."""
+    most = text_limit(key)
+    return None if len(text) <= most else Message("error.value.text_too_long", length=f"{len(text):,}",
+                                                  limit=f"{most:,}")
+
+
 def _value_problem(value: Any, key: str | int | None = None) -> Message | None:
     kind = type(value)
     if kind is int:
@@ -82,9 +89,8 @@ def _value_problem(value: Any, key: str | int | None = None) -> Message | None:
     if kind is float:
         return None if math.isfinite(value) else Message("error.value.not_finite")
     if kind is str:
-        most = MAX_NAME_CHARS if key in NAME_KEYS else MAX_TEXT_CHARS
-        if len(value) > most:
-            return Message("error.value.text_too_long", length=f"{len(value):,}", limit=f"{most:,}")
+        if (long := too_long(value, key)) is not None:
+            return long
         bad = unpaired_surrogate(value)
         return None if bad is None else Message("error.value.surrogate", code=f"U+{ord(bad):04X}")
     return None

@@ -44,7 +44,7 @@ NAME_KEYS = frozenset({"id", "name", "label", "node", "port", "customer", "prefi
                        "gpu_model", "nic_model", "rack", "row"})
 
 
-def text_limit(key: str) -> int:
+def text_limit(key: str | int | None) -> int:
     """The most characters the text field `key` may hold: a name's, or any other text's."""
     return MAX_NAME_CHARS if key in NAME_KEYS else MAX_TEXT_CHARS
 

@@ -36,13 +36,13 @@ def _whole_within(value: Any, allowed: limits.Range) -> bool:
     return type(value) is int and allowed.minimum <= value <= allowed.maximum
 
 
-def _text_or_none(value: Any) -> bool:
-    return value is None or (type(value) is str and len(value) <= limits.MAX_NAME_CHARS)
-
-
 def _name(value: Any) -> TypeGuard[str]:
     """Text as short as a name may be (a longer one is the careful reader's to refuse)."""
     return type(value) is str and len(value) <= limits.MAX_NAME_CHARS
+
+
+def _text_or_none(value: Any) -> bool:
+    return value is None or _name(value)
 
 
 def quick_link(raw: Any) -> Link | None:

@@ -299,7 +299,7 @@ def stream(doc: FabricDocument, workloads: list[str] | list[Workload], options: 
     except Cancelled:
         return
     final = _final_snapshot(setup, opts, engine, ideal_totals, last, time.perf_counter() - wall0)
-    if _add_steps(final.result, doc, setup.parsed, opts, cancel):
+    if _add_steps(final.result, doc, setup.parsed, opts, steps, cancel):
         yield final
 
 
@@ -309,10 +309,10 @@ def _steps(parsed: list[Workload], opts: SimOptions) -> int:
 
 
 def _add_steps(result: SimResult | None, doc: FabricDocument, parsed: list[Workload], opts: SimOptions,
-               cancel: threading.Event | None = None) -> bool:
-    """A training run's further steps where it asks for them, each a run of its own with the next routing seed
+               count: int, cancel: threading.Event | None = None) -> bool:
+    """A training run's `count` - 1 further steps (`_steps`), each a run of its own with the next routing seed
     (designer/sim/iterations.py), told to `opts.on_steps` as each ends; False when `cancel` was set meanwhile."""
-    count, done = _steps(parsed, opts), [1]
+    done = [1]
     if count == 1 or result is None:
         return True
 

@@ -410,3 +410,10 @@ def test_graphml_with_a_node_given_twice_or_two_graphs_is_refused():
     with pytest.raises(ProjectError, match="holds 2 graphs"):
         graphml_to_document(raw.replace(graph, graph + graph, 1).encode("utf-8"))
     assert len(graphml_to_document(raw.encode("utf-8")).nodes) == len(two_server_doc().nodes)
+
+
+def test_graphml_names_are_held_to_the_same_length_as_a_project_files():
+    doc = two_server_doc()
+    doc.name = "N" * 1_000
+    with pytest.raises(ProjectError, match="name: is 1,000 characters long; at most 256"):
+        graphml_to_document(graphml_bytes(doc))

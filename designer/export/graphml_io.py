@@ -29,7 +29,7 @@ from designer.model.errors import ProjectError
 from designer.model.file_read import read_bytes_limited
 from designer.model.fileformat import FORMAT, MAX_FILE_ENV, document_from_dict, document_to_dict, max_file_bytes
 from designer.model.graphml import to_networkx
-from designer.model.json_guard import parse_json, shape_problems
+from designer.model.json_guard import parse_json
 
 GRAPHML_FORMAT = "fabric-designer.graphml/1"
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
@@ -114,7 +114,6 @@ def graphml_to_document(raw: bytes | str) -> FabricDocument:
     for key in _OPTIONAL_SECTIONS:
         if f"{key}_json" in g.graph:
             data[key] = _parse_json(g.graph[f"{key}_json"], f"graph.{key}_json", problems)
-    problems += shape_problems(data)          # names and text as a project file holds them (lengths, surrogates)
     if problems:
         raise ProjectError(problems)
     return document_from_dict(data)
